@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { DatabaseMonitor } from './db/monitor';
+import type { Database } from './db/types';
+import { registerErrorHandler } from './http/error-handler';
+import { MESSAGES } from './http/errors';
+import { contentSecurityPolicy } from './http/security';
+import { registerWebApp } from './http/web-app';
+import { healthRoutes } from './modules/health/routes';
+import { settingsRoutes } from './modules/settings/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Kysely<Database>;
+    dbMonitor: DatabaseMonitor;
+  }
+}
+
+export interface AppDependencies {
+  /** An open, migrated database; the caller owns opening it, the app closes it on close(). */
+  database: DatabaseHandle;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** The Fastify application: every plugin, hook and route, without listening (server.ts listens). */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'reqId',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const monitor = new DatabaseMonitor(deps.database);
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('dbMonitor', monitor);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // While the database is lost, API calls answer 503 at once instead of hanging; the
+    // monitor's probe reopens the gate when it returns. Health and static files stay up.
+    if (monitor.state === 'down' && needsDatabase(request.url, config.restPath)) {
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, error: 'unavailable', message: MESSAGES.unavailable, requestId: request.id });
+    }
+  });
+  app.addHook('onClose', async () => {
+    monitor.close();
+    await deps.database.close();
+  });
+
+  registerErrorHandler(app, monitor);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // HSTS only where the product is served over HTTPS.
+    strictTransportSecurity: config.env === 'production' ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(fastifyFormbody);
+
+  await app.register(healthRoutes);
+  await app.register(settingsRoutes);
+
+  await registerWebApp(app, config.webDist, config.restPath);
+  return app;
+}
+
+function needsDatabase(url: string, restPath: string): boolean {
+  if (url.startsWith('/api/health')) return false;
+  return url.startsWith('/api/') || url.startsWith('/settings.php') || url.startsWith(restPath) || url.startsWith('/captcha/');
+}

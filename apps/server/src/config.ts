@@ -1,0 +1,116 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import * as z from 'zod';
+
+/** The repository root, for defaults that point at files of the product. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1 or 0' })
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const originList = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i, {
+        error: 'must be a comma-separated list of https origins, e.g. https://maps.example.com',
+      }),
+    ),
+  );
+
+/** Every variable the server reads, with its default. The only reader of process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SANDBOX: flag.optional(),
+  DEMO_DATA: flag.optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  MAPS_HOSTS: originList.default([
+    'https://api-maps.yandex.ru',
+    'https://*.maps.yandex.net',
+    'https://yandex.ru',
+    'https://*.yandex.ru',
+  ]),
+  TIPS_HOSTS: originList.default(['https://pay.cloudtips.ru']),
+  REST_PATH: z
+    .string()
+    .regex(/^\/[\w\-/]*$/, { error: 'must be a path starting with /' })
+    .default('/rest/'),
+  TRUST_PROXY: flag.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  /** The documented test mode: provider counterparts and the outbox under /sandbox/. Never in production by default. */
+  sandbox: boolean;
+  /** Load the demo chain into an empty database at start-up. */
+  demoData: boolean;
+  /** The built web app; served with SPA fallback when the folder exists. */
+  webDist: string;
+  cspHosts: { maps: string[]; tips: string[] };
+  restPath: string;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as shells and .env files often leave it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    // Values that may carry credentials are named, never echoed.
+    const got = /URL|SECRET|KEY|TOKEN|PASSWORD/.test(name) ? undefined : present[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got === undefined ? '' : ` (got "${got}")`}`,
+    );
+  }
+  const e = result.data;
+  const production = e.NODE_ENV === 'production';
+  const sandbox = e.SANDBOX ?? !production;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: resolve(e.DATA_DIR) },
+    sandbox,
+    demoData: e.DEMO_DATA ?? !production,
+    webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
+    cspHosts: { maps: e.MAPS_HOSTS, tips: e.TIPS_HOSTS },
+    restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** A configuration for tests: defaults plus overrides, no environment read. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

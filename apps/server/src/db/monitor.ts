@@ -1,0 +1,108 @@
+import type { DatabaseHandle } from './client';
+
+export type DatabaseState = 'up' | 'down';
+
+export interface DatabaseStatus {
+  state: DatabaseState;
+  latencyMs: number | null;
+  error?: string;
+}
+
+/**
+ * Keeps the database's state for /api/health and for the 503 gate on API requests.
+ *
+ * A request that fails with a connection-class error marks the database down; while it is
+ * down a probe runs every `probeIntervalMs` and marks it up again as soon as `select 1`
+ * answers, so the server recovers by itself once the database returns.
+ */
+export class DatabaseMonitor {
+  #state: DatabaseState = 'up';
+  #lastError: string | undefined;
+  #latencyMs: number | null = null;
+  #probe: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly handle: DatabaseHandle,
+    private readonly probeIntervalMs = 1000,
+    private readonly pingTimeoutMs = 2000,
+  ) {}
+
+  get state(): DatabaseState {
+    return this.#state;
+  }
+
+  /** Pings now and reports; the result also updates the state. */
+  async check(): Promise<DatabaseStatus> {
+    const started = performance.now();
+    try {
+      await withTimeout(this.handle.ping(), this.pingTimeoutMs);
+      this.#latencyMs = Math.round((performance.now() - started) * 100) / 100;
+      this.#markUp();
+    } catch (error) {
+      this.#latencyMs = null;
+      this.markDown(error);
+    }
+    return this.status();
+  }
+
+  status(): DatabaseStatus {
+    return {
+      state: this.#state,
+      latencyMs: this.#latencyMs,
+      ...(this.#state === 'down' && this.#lastError ? { error: this.#lastError } : {}),
+    };
+  }
+
+  markDown(error: unknown): void {
+    this.#lastError = error instanceof Error ? error.message : String(error);
+    if (this.#state === 'down' || this.#closed) return;
+    this.#state = 'down';
+    this.#probe = setInterval(() => void this.check(), this.probeIntervalMs);
+    this.#probe.unref();
+  }
+
+  #markUp(): void {
+    this.#state = 'up';
+    this.#lastError = undefined;
+    if (this.#probe) clearInterval(this.#probe);
+    this.#probe = undefined;
+  }
+
+  close(): void {
+    this.#closed = true;
+    if (this.#probe) clearInterval(this.#probe);
+  }
+}
+
+/** True for errors that mean "the database cannot be reached", not "the query was wrong". */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(code)) {
+      return true;
+    }
+    // SQLSTATE class 08 (connection exception), 57P01..57P03 (shutdown, cannot connect now).
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|the database system is (shutting down|starting up)/i.test(
+    error.message,
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

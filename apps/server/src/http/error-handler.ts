@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { DatabaseMonitor } from '../db/monitor';
+import { isConnectionError } from '../db/monitor';
+import { AppError, MESSAGES } from './errors';
+
+/**
+ * One place turns every failure into `{ success: false, error, message, requestId }`:
+ * deliberate AppErrors keep their status and Russian message; framework 4xx errors get a
+ * readable message; a lost database gives 503; anything else is a 500 whose details are
+ * logged with the request id and never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMonitor): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const requestId = request.id;
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send({ success: false, error: error.code, message: error.message, requestId });
+    }
+    if (isConnectionError(error)) {
+      monitor.markDown(error);
+      request.log.error({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, error: 'unavailable', message: MESSAGES.unavailable, requestId });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : 'bad_request';
+      request.log.info({ err: error }, 'request rejected');
+      return reply.status(status).send({ success: false, error: clientErrorCode(status), message: clientMessage(status, code), requestId });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, error: 'internal', message: MESSAGES.internal, requestId });
+  });
+}
+
+function clientErrorCode(status: number): string {
+  switch (status) {
+    case 404:
+      return 'not_found';
+    case 413:
+      return 'too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'bad_request';
+  }
+}
+
+function clientMessage(status: number, code: string): string {
+  if (status === 413) return MESSAGES.tooLarge;
+  if (status === 415) return MESSAGES.unsupportedMediaType;
+  if (status === 429) return MESSAGES.rateLimited;
+  if (status === 404) return MESSAGES.notFound;
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code.includes('JSON')) {
+    return MESSAGES.badJson;
+  }
+  return MESSAGES.badRequest;
+}

@@ -1,0 +1,32 @@
+/**
+ * Errors a handler throws on purpose. The central error handler (http/error-handler.ts) turns
+ * them into `{ success: false, error, message }` with their status; anything else is a 500
+ * whose details stay in the log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
+export const unauthorized = (message = 'Требуется вход.', code = 'unauthorized') => new AppError(401, code, message);
+export const forbidden = (message = 'Доступ запрещён.', code = 'forbidden') => new AppError(403, code, message);
+export const notFound = (message = 'Не найдено.', code = 'not_found') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+export const MESSAGES = {
+  internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
+  unavailable: 'Сервис временно недоступен. Попробуйте позже.',
+  notFound: 'Не найдено.',
+  badJson: 'Некорректный запрос: тело запроса не является корректным JSON.',
+  unsupportedMediaType: 'Неподдерживаемый тип данных запроса. Отправьте JSON или форму.',
+  tooLarge: 'Слишком большой запрос.',
+  badRequest: 'Некорректный запрос.',
+  rateLimited: 'Слишком много запросов. Попробуйте позже.',
+} as const;

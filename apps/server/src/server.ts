@@ -1,0 +1,74 @@
+import { parseConfig, ConfigError, type Config } from './config';
+import { buildApp } from './app';
+import { openDatabase, describeUrl, type DatabaseHandle } from './db/client';
+import { migrate } from './db/migrate';
+import { seedDemoChain } from './seed/load';
+
+/**
+ * Start-up: configuration, database (migrated), demo data when asked, then listen.
+ * A bad variable or an unreachable database stops start-up with one clear line and exit 1.
+ */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database =
+      config.database.kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize })
+        : await openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
+    const applied = await migrate(database.db);
+    if (config.demoData) await seedDemoChain(database.db);
+    if (applied.length > 0) console.log(JSON.stringify({ level: 30, msg: 'migrations applied', applied }));
+  } catch (error) {
+    const where = config.database.kind === 'postgres' ? describeUrl(config.database.url) : config.database.dataDir;
+    console.error(`Cannot start: database at ${where}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp(config, { database });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { database: database.driver, sandbox: config.sandbox },
+      `ready on http://localhost:${config.port}`,
+    );
+  } catch (error) {
+    app.log.error({ err: error }, 'cannot listen');
+    await app.close();
+    process.exit(1);
+  }
+}
+
+void main();

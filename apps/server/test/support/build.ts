@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { testConfig, type Config } from '../../src/config';
+import { createPglite, openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { admin, databaseUrl, dropDatabase } from './postgres';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases this run covers: PGlite always, PostgreSQL when global setup found it. */
+export function databaseKinds(): DatabaseKind[] {
+  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the handle (if still open) and removes the database. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database of the given kind, private to the caller. */
+export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const handle = await openDatabase({ kind: 'pglite', instance: await createPglite(undefined, dump) });
+    return { handle, dispose: () => handle.close().catch(() => undefined) };
+  }
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('PostgreSQL is not available in this run');
+  const name = `chain_t_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`create database "${name}" template "${template}"`));
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 5 });
+  return {
+    handle,
+    async dispose() {
+      await handle.close().catch(() => undefined);
+      await dropDatabase(name);
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The whole server in process on a fresh database, for `app.inject` tests. */
+export async function buildTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const database = await freshDatabase(kind);
+  const app = await buildApp(testConfig(overrides), { database: database.handle });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database: database.handle,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

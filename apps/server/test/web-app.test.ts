@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_DIR } from '../src/http/web-app';
+import { buildTestApp, type TestApp } from './support/build';
+
+const INDEX = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('serving the built web app (SPEC 2 routes)', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'chain-web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"demo"}');
+    t = await buildTestApp('pglite', { webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+
+  it('serves index.html at / without long caching', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets for a year, immutable and compressed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each(['/auth', '/menu/3/self', '/zagruzka/detail/abc', '/zagruzka/detail/abc/1200', '/kiosk/2', '/booking/step_2', '/order_detail/15'])(
+    'falls back to the app for the SPEC 2 route %s',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('gives an unknown page the app with status 404, so the app can say so', async () => {
+    const res = await page('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('never answers a missing asset or API path with the app', async () => {
+    expect((await page('/assets/missing.js')).headers['content-type']).toContain('application/json');
+    expect((await page('/api/nothing')).headers['content-type']).toContain('application/json');
+  });
+
+  it('serves the demo pictures from the server itself', async () => {
+    const dishes = readdirSync(join(MEDIA_DIR, 'dishes'));
+    expect(dishes.length).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'GET', url: `/media/dishes/${dishes[0]}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toContain('max-age=604800');
+  });
+});

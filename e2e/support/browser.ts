@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const PHONE = { width: 360, height: 740 } as const;
+export const KIOSK = { width: 1080, height: 1920 } as const;
+
+/**
+ * Debian's Chromium, headless, with the flags a root, sandboxless, offline machine needs:
+ * without the background-networking flags Chromium keeps dialling hosts it cannot reach.
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'chain-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh phone context (360×740, touch): no stored state, Russian locale, Moscow time. */
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+}
+
+export function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { kioskContext, launchBrowser, phoneContext } from '../support/browser';
+
+describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
+  let browser: Browser;
+  let close: () => Promise<void>;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    ({ browser, close } = await launchBrowser());
+  });
+  afterAll(() => close());
+
+  it('sends a fresh browser from / to /auth', async () => {
+    const context = await phoneContext(browser, baseUrl);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await page.waitForURL('**/auth');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a fresh browser from a deep link to /auth as well', async () => {
+    const context = await phoneContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/order_list');
+    await page.waitForURL('**/auth');
+    await context.close();
+  });
+
+  it('opening /kiosk/{id} turns on kiosk mode and lands on / without sign-in', async () => {
+    const context = await kioskContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/kiosk/1');
+    await page.waitForURL((url) => url.pathname === '/');
+    // A reload keeps kiosk mode: the state of SPEC 3 is persisted.
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});

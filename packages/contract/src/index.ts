@@ -1,0 +1,4 @@
+export * from './common';
+export * from './health';
+export * from './settings';
+export * from './routes';
