@@ -39,7 +39,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // genReqId reads x-request-id itself, keeping only a sane incoming value.
+    requestIdHeader: false,
     requestIdLogLabel: 'reqId',
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -31,7 +31,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   SANDBOX: flag.optional(),
   DEMO_DATA: flag.optional(),
   WEB_DIST: z.string().min(1).optional(),
@@ -99,7 +99,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: resolve(e.DATA_DIR) },
+      : // Unset: the repository's ./data whatever the working folder; set: relative to it.
+        { kind: 'pglite', dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : resolve(REPO_ROOT, 'data') },
     sandbox,
     demoData: e.DEMO_DATA ?? !production,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),

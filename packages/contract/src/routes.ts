@@ -44,15 +44,15 @@ export type AppRouteName = keyof typeof APP_ROUTES;
 
 /** The name of the SPEC 2 route a path belongs to, or undefined. Trailing slashes are ignored. */
 export function matchAppRoute(path: string): AppRouteName | undefined {
-  const segments = splitPath(path);
+  const segments = splitSegments(path.split(/[?#]/, 1)[0] ?? '');
   for (const [name, pattern] of Object.entries(APP_ROUTES) as Array<[AppRouteName, string]>) {
-    if (matchesPattern(splitPath(pattern), segments)) return name;
+    if (matchesPattern(splitSegments(pattern), segments)) return name;
   }
   return undefined;
 }
 
-function splitPath(path: string): string[] {
-  return (path.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean);
+function splitSegments(path: string): string[] {
+  return path.split('/').filter(Boolean);
 }
 
 function matchesPattern(pattern: string[], segments: string[]): boolean {

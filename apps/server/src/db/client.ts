@@ -55,6 +55,7 @@ async function openPostgres(options: { url: string; poolSize?: number; connectTi
   // An idle client whose server went away emits 'error' on the pool; without a listener that
   // would crash the process. The health monitor notices the outage through its own probe.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const handle = wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   try {
     await handle.ping();

@@ -33,6 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, path) {
         res.setHeader(
           'cache-control',
