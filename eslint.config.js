@@ -46,7 +46,7 @@ export default tseslint.config(
   {
     // Domain: the standard library only (it runs in the browser too).
     files: ['packages/domain/src/**/*.ts'],
-    rules: restrict([{ group: ['*', '!./*', '!../*'], message: 'packages/domain imports nothing but its own files.' }]),
+    rules: restrict([{ regex: '^(?!\\.{1,2}/)', message: 'packages/domain imports nothing but its own files.' }]),
   },
   {
     files: ['packages/contract/src/**/*.ts'],

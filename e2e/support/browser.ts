@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const PHONE = { width: 360, height: 740 } as const;
@@ -9,10 +6,10 @@ export const KIOSK = { width: 1080, height: 1920 } as const;
 /**
  * Debian's Chromium, headless, with the flags a root, sandboxless, offline machine needs:
  * without the background-networking flags Chromium keeps dialling hosts it cannot reach.
+ * Playwright gives every launch a fresh temporary profile of its own.
  */
-export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'chain-chromium-'));
-  const browser = await chromium.launch({
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -23,16 +20,8 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
-  return {
-    browser,
-    async close() {
-      await browser.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A fresh phone context (360×740, touch): no stored state, Russian locale, Moscow time. */
@@ -48,6 +37,7 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
   });
 }
 
+/** A fresh kiosk context (1080×1920 portrait, touch). */
 export function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
 }

@@ -3,17 +3,16 @@ import type { Browser } from 'playwright-core';
 import { kioskContext, launchBrowser, phoneContext } from '../support/browser';
 
 describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
-  let browser: Browser;
-  let close: () => Promise<void>;
+  let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
 
   beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
+    browser = await launchBrowser();
   });
-  afterAll(() => close());
+  afterAll(() => browser?.close());
 
   it('sends a fresh browser from / to /auth', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phoneContext(browser!, baseUrl);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -25,7 +24,7 @@ describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
   });
 
   it('sends a fresh browser from a deep link to /auth as well', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phoneContext(browser!, baseUrl);
     const page = await context.newPage();
     await page.goto('/order_list');
     await page.waitForURL('**/auth');
@@ -33,7 +32,7 @@ describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
   });
 
   it('opening /kiosk/{id} turns on kiosk mode and lands on / without sign-in', async () => {
-    const context = await kioskContext(browser, baseUrl);
+    const context = await kioskContext(browser!, baseUrl);
     const page = await context.newPage();
     await page.goto('/kiosk/1');
     await page.waitForURL((url) => url.pathname === '/');

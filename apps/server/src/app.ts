@@ -41,7 +41,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     trustProxy: config.trustProxy,
     // genReqId reads x-request-id itself, keeping only a sane incoming value.
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -1,0 +1,74 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Router } from 'wouter';
+import { useSettings } from '../api/settings';
+import { appStore, useAppState } from '../state/store';
+import { ShellContext, type Shell } from '../ui/shell-context';
+import { applyBrand } from './brand';
+import { DialogHost } from './dialog-host';
+import { GuardedRoutes } from './guarded-routes';
+import { goBack, shouldFocusTitle, trackInAppNavigation } from './in-app-history';
+
+const openDrawer = () => appStore.getState().setShowDrawer(true);
+
+// The drawer is not needed to show the first screen: it loads while the browser is idle after
+// start (so it opens at once, offline too), or on the first tap if that comes sooner.
+const loadDrawer = () => import('./drawer');
+const Drawer = lazy(loadDrawer);
+
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 1500);
+  return () => clearTimeout(handle);
+}
+
+/** The shell: brand and kiosk classes on the root, the top bar's context, routes, drawer, dialogs. */
+export function App() {
+  const settings = useSettings();
+  const kiosk = useAppState((state) => state.kiosk);
+  const drawerOpen = useAppState((state) => state.showDrawer);
+  const readySettings = settings.status === 'ready' ? settings.settings : null;
+
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (drawerOpen && !drawerMounted) setDrawerMounted(true);
+
+  useEffect(() => trackInAppNavigation(), []);
+  useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
+
+  useEffect(() => {
+    // DESIGN.md Kiosk: a `kiosk` class on the root scales type ×1.5 and targets to 64 px.
+    document.documentElement.classList.toggle('kiosk', kiosk);
+  }, [kiosk]);
+
+  useEffect(() => {
+    if (readySettings) applyBrand(readySettings.brand_color);
+  }, [readySettings]);
+
+  const shell = useMemo<Shell>(
+    () => ({
+      brand: readySettings ? { name: readySettings.app_name, logo: readySettings.logo } : null,
+      brandLoading: settings.status === 'loading',
+      drawerOpen,
+      openDrawer,
+      goBack,
+      shouldFocusTitle,
+    }),
+    [readySettings, settings.status, drawerOpen],
+  );
+
+  return (
+    <Router>
+      <ShellContext value={shell}>
+        <GuardedRoutes />
+        {drawerMounted ? (
+          <Suspense fallback={null}>
+            <Drawer settings={readySettings} />
+          </Suspense>
+        ) : null}
+        <DialogHost />
+      </ShellContext>
+    </Router>
+  );
+}

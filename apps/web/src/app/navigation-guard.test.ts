@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { guardNavigation, type NavigationSession } from './navigation-guard';
+
+const GUEST: NavigationSession = { authorized: false, kiosk: false };
+const SIGNED_IN: NavigationSession = { authorized: true, kiosk: false };
+const KIOSK: NavigationSession = { authorized: false, kiosk: true };
+
+const go = (path: string, session: NavigationSession, state: unknown = null) =>
+  guardNavigation({ path, state }, session);
+
+describe('navigation guard (SPEC 2 Navigation guard)', () => {
+  describe('SPEC 2: opening Kiosk sets kiosk mode, sets the current restaurant to the given id, logs the user out and redirects to /', () => {
+    it.each([GUEST, SIGNED_IN, KIOSK])('for every session (%o)', (session) => {
+      expect(go('/kiosk/15', session)).toEqual({
+        redirect: '/',
+        effects: [{ type: 'setKiosk', kiosk: true }, { type: 'setRestaurant', restaurantId: '15' }, { type: 'logout' }],
+      });
+    });
+
+    it('decodes the restaurant id and ignores a trailing slash', () => {
+      expect(go('/kiosk/a%20b/', GUEST).effects).toContainEqual({ type: 'setRestaurant', restaurantId: 'a b' });
+    });
+  });
+
+  describe('SPEC 2: any route other than Auth needs an authorised user or kiosk mode; otherwise it goes to Auth', () => {
+    it.each(['/', '/cart', '/menu/7/self', '/order_list', '/zagruzka/detail/abc', '/rest_map', '/no/such/page'])(
+      'sends a guest from %s to /auth',
+      (path) => {
+        expect(go(path, GUEST)).toEqual({ redirect: '/auth' });
+      },
+    );
+
+    it('lets a guest open /auth', () => {
+      expect(go('/auth', GUEST)).toEqual({});
+    });
+
+    it('lets a signed-in user through', () => {
+      expect(go('/order_list', SIGNED_IN)).toEqual({});
+      expect(go('/menu/7/delivery', SIGNED_IN)).toEqual({});
+    });
+
+    it('lets kiosk mode through without a user (SPEC 6)', () => {
+      expect(go('/', KIOSK)).toEqual({});
+      expect(go('/menu/7/inrest', KIOSK)).toEqual({});
+    });
+
+    it('checks sign-in before the parameters a screen receives', () => {
+      expect(go('/payment', GUEST)).toEqual({ redirect: '/auth' });
+    });
+  });
+
+  describe('SPEC 2: Payment without an order number goes to Thanks', () => {
+    it('redirects without state or without orderNum', () => {
+      expect(go('/payment', SIGNED_IN)).toEqual({ redirect: '/thanks' });
+      expect(go('/payment', SIGNED_IN, { orderId: 9, orderSum: 125_000 })).toEqual({ redirect: '/thanks' });
+      expect(go('/payment', KIOSK, { orderNum: '' })).toEqual({ redirect: '/thanks' });
+    });
+
+    it('shows the payment with an order number', () => {
+      expect(go('/payment', SIGNED_IN, { orderNum: 'A-15', orderId: 9 })).toEqual({});
+    });
+  });
+
+  describe('SPEC 2: BookingStep2 without a period-from parameter goes to Booking', () => {
+    it('redirects without parameters or without periodfrom', () => {
+      expect(go('/booking/step_2', SIGNED_IN)).toEqual({ redirect: '/booking' });
+      expect(go('/booking/step_2', SIGNED_IN, { parameters: { cntpersons: 2 } })).toEqual({ redirect: '/booking' });
+    });
+
+    it('shows the confirmation with a period-from', () => {
+      expect(go('/booking/step_2', SIGNED_IN, { parameters: { periodfrom: 720, cntpersons: 2 } })).toEqual({});
+    });
+  });
+
+  describe('SPEC 2: BookingResult without a booking parameter goes to /', () => {
+    it('redirects without a booking', () => {
+      expect(go('/booking_result', SIGNED_IN)).toEqual({ redirect: '/' });
+      expect(go('/booking_result', SIGNED_IN, { booking: null })).toEqual({ redirect: '/' });
+    });
+
+    it('shows the result with a booking', () => {
+      expect(go('/booking_result', SIGNED_IN, { booking: { booking_num: 'B-1' } })).toEqual({});
+    });
+  });
+
+  describe('SPEC 2: an authorised user opening Auth goes to OrderType', () => {
+    it('redirects a signed-in user from /auth to /', () => {
+      expect(go('/auth', SIGNED_IN)).toEqual({ redirect: '/' });
+    });
+
+    it('lets kiosk mode without a user open /auth', () => {
+      expect(go('/auth', KIOSK)).toEqual({});
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, Truck, UtensilsCrossed } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { settingsSource, useSettings } from '../../api/settings';
+import { showDialog, useAppState } from '../../state/store';
+import { Button } from '../../ui/button';
+import { Screen } from '../../ui/screen';
+import { SectionPreparing } from '../../ui/section-preparing';
+import { Skeleton } from '../../ui/skeleton';
+import { appStoreLink, type ServiceTile, serviceTiles } from './service-tiles';
+import './order-type-page.css';
+
+const TILE_ICONS: Record<ServiceTile['id'], ReactNode> = {
+  preorder: <CalendarClock aria-hidden="true" />,
+  booking: <UtensilsCrossed aria-hidden="true" />,
+  load: <Gauge aria-hidden="true" />,
+  map: <MapPinned aria-hidden="true" />,
+  stoplist: <ListX aria-hidden="true" />,
+};
+
+/** SPEC 2 Home (/): the order type, then the optional service tiles. */
+export default function OrderTypePage() {
+  const kiosk = useAppState((state) => state.kiosk);
+  return kiosk ? <KioskHome /> : <GuestHome />;
+}
+
+function KioskHome() {
+  return (
+    <Screen menu>
+      <h1 className="order-type__heading">Номер стола</h1>
+      <SectionPreparing
+        description="Здесь гость введёт номер своего стола на экранной клавиатуре."
+        homeLink={false}
+      />
+    </Screen>
+  );
+}
+
+function GuestHome() {
+  const settings = useSettings();
+  const setOrderType = useAppState((state) => state.setOrderType);
+  const user = useAppState((state) => state.user);
+
+  const chooseRestaurant = () => {
+    setOrderType('inrest');
+    void showDialog({
+      title: 'Заказ в ресторане',
+      message: 'Сканирование QR-кода стола появится в ближайшем обновлении.',
+    });
+  };
+
+  const appLink =
+    settings.status === 'ready' && typeof navigator !== 'undefined'
+      ? appStoreLink(navigator.userAgent, settings.settings)
+      : null;
+
+  return (
+    <Screen menu busy={settings.status === 'loading'}>
+      <h1 className="order-type__heading">Как вы хотите заказать?</h1>
+
+      <div className="order-type__choices">
+        <button type="button" className="order-type__choice" onClick={chooseRestaurant}>
+          <UtensilsCrossed aria-hidden="true" />
+          <span>Ресторан</span>
+        </button>
+        <Link href="/self_from" className="order-type__choice" onClick={() => setOrderType('self')}>
+          <ShoppingBag aria-hidden="true" />
+          <span>Заберу сам</span>
+        </Link>
+        <Link href="/delivery_to" className="order-type__choice" onClick={() => setOrderType('delivery')}>
+          <Truck aria-hidden="true" />
+          <span>Доставка</span>
+        </Link>
+      </div>
+
+      {settings.status === 'loading' ? (
+        <div className="order-type__tiles" aria-hidden="true">
+          <Skeleton height="3.5rem" />
+          <Skeleton height="3.5rem" />
+        </div>
+      ) : settings.status === 'error' ? (
+        <div className="order-type__notice" role="status">
+          <p>Ошибка загрузки данных</p>
+          <Button variant="ghost" onClick={() => void settingsSource.load().catch(() => undefined)}>
+            Повторить
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ServiceTiles tiles={serviceTiles(settings.settings, user)} />
+          <div className="order-type__footer">
+            {settings.settings.hotline ? (
+              <a className="order-type__footer-link" href={`tel:${settings.settings.hotline.replace(/[^\d+]/g, '')}`}>
+                <Phone aria-hidden="true" />
+                <span>Позвонить: {settings.settings.hotline}</span>
+              </a>
+            ) : null}
+            {appLink ? (
+              <a className="order-type__footer-link" href={appLink.href} rel="noopener" target="_blank">
+                <Smartphone aria-hidden="true" />
+                <span>{appLink.label}</span>
+              </a>
+            ) : null}
+          </div>
+        </>
+      )}
+    </Screen>
+  );
+}
+
+function ServiceTiles({ tiles }: { tiles: ServiceTile[] }) {
+  if (tiles.length === 0) return null;
+  return (
+    <nav className="order-type__tiles" aria-label="Сервисы">
+      {tiles.map((tile) => (
+        <Link key={tile.id} href={tile.href} className="order-type__tile">
+          {TILE_ICONS[tile.id]}
+          <span>{tile.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import { APP_ROUTES, type Settings } from '@chain/contract';
+
+export interface ServiceTile {
+  readonly id: 'preorder' | 'booking' | 'load' | 'map' | 'stoplist';
+  readonly label: string;
+  readonly href: string;
+}
+
+type TileSettings = Pick<Settings, 'allow_predzakaz' | 'show_zagruzka' | 'show_restmap'>;
+interface TileUser {
+  readonly booking: boolean;
+  readonly stoplist: boolean;
+}
+
+/** SPEC 2 Home, normal mode: the optional service tiles, each behind its setting or user flag. */
+export function serviceTiles(settings: TileSettings, user: TileUser): ServiceTile[] {
+  const tiles: ServiceTile[] = [];
+  if (settings.allow_predzakaz === 1) tiles.push({ id: 'preorder', label: 'Предзаказ', href: APP_ROUTES.predzakaz });
+  if (user.booking) tiles.push({ id: 'booking', label: 'Забронировать стол', href: APP_ROUTES.booking });
+  if (settings.show_zagruzka === 1) tiles.push({ id: 'load', label: 'Загруженность ресторанов', href: APP_ROUTES.zagruzka });
+  if (settings.show_restmap === 1) tiles.push({ id: 'map', label: 'Карта ресторанов', href: APP_ROUTES.restMap });
+  if (user.stoplist) tiles.push({ id: 'stoplist', label: 'Стоп-лист', href: APP_ROUTES.zagruzkaRestList });
+  return tiles;
+}
+
+/** SPEC 2 Home: the app-store link for the guest's platform, or null. */
+export function appStoreLink(
+  userAgent: string,
+  urls: Pick<Settings, 'app_store_url' | 'google_play_url'>,
+): { readonly label: string; readonly href: string } | null {
+  if (/iPhone|iPad|iPod/i.test(userAgent) && urls.app_store_url) {
+    return { label: 'Приложение в App Store', href: urls.app_store_url };
+  }
+  if (/Android/i.test(userAgent) && urls.google_play_url) {
+    return { label: 'Приложение в Google Play', href: urls.google_play_url };
+  }
+  return null;
+}

@@ -1,0 +1,25 @@
+import '@fontsource/inter/cyrillic-400.css';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/cyrillic-600.css';
+import '@fontsource/inter/latin-600.css';
+import './ui/tokens.css';
+import './ui/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { settingsSource } from './api/settings';
+import { App } from './app/app';
+import { loadStateOnce } from './app/load-state';
+import { appStore } from './state/store';
+
+// Settings and stored state are needed by the first screen: start both before React renders.
+settingsSource.ensureLoaded();
+void loadStateOnce(appStore);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

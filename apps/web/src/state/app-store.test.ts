@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CartLine,
+  createAppStore,
+  EMPTY_USER,
+  INITIAL_PERSISTED_STATE,
+  STATE_VERSION,
+  STORAGE_KEY,
+} from './app-store';
+import { MemoryStorage } from './memory-storage.test-support';
+
+const LINE: CartLine = { token: 'a1', item: '101', cnt: 2, comment: '', spec: null, specs: [] };
+const SIGNED_IN = { authorized: true, id: '42', password: 'token', name: 'Анна', phone: '79991234567' };
+
+async function loadedStore(storage = new MemoryStorage()) {
+  const store = createAppStore(storage);
+  await store.persist.rehydrate();
+  return { store, storage };
+}
+
+function stored(storage: MemoryStorage): { state: Record<string, unknown>; version: number } {
+  return storage.json(STORAGE_KEY) as { state: Record<string, unknown>; version: number };
+}
+
+describe('client-kept state (SPEC 3)', () => {
+  it('starts signed out, outside kiosk mode, with an empty cart and SBP as the pay method (SPEC 9)', async () => {
+    const { store } = await loadedStore();
+    const state = store.getState();
+    expect(state.user).toEqual(EMPTY_USER);
+    expect(state.kiosk).toBe(false);
+    expect(state.cart).toEqual([]);
+    expect(state.checkout.paySystem).toBe('sbp');
+  });
+
+  it('keeps kiosk, user, cart, address, favourites, checkout, order type, restaurant and lock code in storage', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().setUser(SIGNED_IN);
+    store.getState().setOrderType('self');
+    expect(Object.keys(stored(storage).state).sort()).toEqual(
+      [
+        'address',
+        'cart',
+        'checkout',
+        'favoriteRestaurants',
+        'favorites',
+        'kiosk',
+        'lockCode',
+        'orderType',
+        'restaurant',
+        'user',
+      ].sort(),
+    );
+    expect(stored(storage).state['orderType']).toBe('self');
+  });
+
+  it('does not keep the idle overlay, the drawer, the dialogs or the options sheet', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().setShowDrawer(true);
+    store.getState().setKioskIdleVisible(true);
+    store.getState().setSpecModal('101');
+    store.getState().setDishesLoaded(true);
+    const keys = Object.keys(stored(storage).state);
+    for (const key of ['showDrawer', 'kioskIdleVisible', 'dialogItems', 'specModal', 'dishesLoaded']) {
+      expect(keys).not.toContain(key);
+    }
+  });
+
+  it('stores the shape with its version', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().setKiosk(true);
+    expect(stored(storage).version).toBe(STATE_VERSION);
+  });
+
+  it('brings back what a previous visit stored', async () => {
+    const first = await loadedStore();
+    first.store.getState().setUser(SIGNED_IN);
+    first.store.getState().setRestaurant({ id: '7', name: 'На Арбате' });
+    first.store.setState({ cart: [LINE] });
+
+    const again = await loadedStore(new MemoryStorage(Object.fromEntries(first.storage.values)));
+    expect(again.store.getState().user.name).toBe('Анна');
+    expect(again.store.getState().restaurant).toEqual({ id: '7', name: 'На Арбате', nameShort: '' });
+    expect(again.store.getState().cart).toEqual([LINE]);
+    expect(again.store.getState().showDrawer).toBe(false);
+  });
+
+  it('does not read storage before the state is loaded', () => {
+    const storage = new MemoryStorage();
+    createAppStore(storage);
+    expect(storage.reads).toBe(0);
+  });
+});
+
+describe('actions (SPEC 4)', () => {
+  it('logout clears the user fields (SPEC 4 Order type)', async () => {
+    const { store } = await loadedStore();
+    store.getState().setUser({ ...SIGNED_IN, booking: true, stoplist: true, email: 'a@b.ru' });
+    store.getState().logout();
+    expect(store.getState().user).toEqual(EMPTY_USER);
+  });
+
+  it('logout leaves kiosk mode and the cart as they are', async () => {
+    const { store } = await loadedStore();
+    store.setState({ kiosk: true, cart: [LINE] });
+    store.getState().logout();
+    expect(store.getState().kiosk).toBe(true);
+    expect(store.getState().cart).toEqual([LINE]);
+  });
+
+  it('setUser merges the fields it is given', async () => {
+    const { store } = await loadedStore();
+    store.getState().setUser(SIGNED_IN);
+    store.getState().setUser({ email: 'anna@example.ru' });
+    expect(store.getState().user).toMatchObject({ ...SIGNED_IN, email: 'anna@example.ru' });
+  });
+
+  it('changing the restaurant empties the cart (SPEC 4 Order type)', async () => {
+    const { store } = await loadedStore();
+    store.getState().setRestaurant({ id: '7' });
+    store.setState({ cart: [LINE] });
+    store.getState().setRestaurant({ id: '8' });
+    expect(store.getState().restaurant?.id).toBe('8');
+    expect(store.getState().cart).toEqual([]);
+  });
+
+  it('choosing the same restaurant again keeps the cart', async () => {
+    const { store } = await loadedStore();
+    store.getState().setRestaurant({ id: '7' });
+    store.setState({ cart: [LINE] });
+    store.getState().setRestaurant({ id: '7', name: 'На Арбате' });
+    expect(store.getState().cart).toEqual([LINE]);
+    expect(store.getState().restaurant?.name).toBe('На Арбате');
+  });
+
+  it('clearing the restaurant empties the cart too', async () => {
+    const { store } = await loadedStore();
+    store.getState().setRestaurant({ id: '7' });
+    store.setState({ cart: [LINE] });
+    store.getState().setRestaurant(null);
+    expect(store.getState().cart).toEqual([]);
+  });
+
+  it('sets kiosk mode and the order type', async () => {
+    const { store } = await loadedStore();
+    store.getState().setKiosk(true);
+    store.getState().setOrderType('delivery');
+    expect(store.getState().kiosk).toBe(true);
+    expect(store.getState().orderType).toBe('delivery');
+  });
+});
+
+describe('stored shape versions', () => {
+  function storageWith(value: unknown) {
+    return new MemoryStorage({ [STORAGE_KEY]: JSON.stringify(value) });
+  }
+
+  it('migrates a state saved without a version, keeping what fits', async () => {
+    const { store, storage } = await loadedStore(
+      storageWith({ state: { kiosk: true, user: { ...SIGNED_IN }, orderType: 'self' }, version: 0 }),
+    );
+    expect(store.getState().kiosk).toBe(true);
+    expect(store.getState().user).toMatchObject(SIGNED_IN);
+    expect(store.getState().orderType).toBe('self');
+    expect(store.getState().cart).toEqual([]);
+    expect(stored(storage).version).toBe(STATE_VERSION);
+  });
+
+  it('keeps what it understands of a state saved by a newer version (a rollback)', async () => {
+    const { store } = await loadedStore(
+      storageWith({ state: { kiosk: true, lockCode: '1234', somethingNew: [1, 2] }, version: STATE_VERSION + 1 }),
+    );
+    expect(store.getState().kiosk).toBe(true);
+    expect(store.getState().lockCode).toBe('1234');
+    expect(store.getState()).not.toHaveProperty('somethingNew');
+  });
+
+  it('drops a damaged field alone and keeps the others', async () => {
+    const { store } = await loadedStore(
+      storageWith({
+        state: { ...INITIAL_PERSISTED_STATE, kiosk: 'yes', orderType: 'teleport', favorites: ['1', '2'], user: SIGNED_IN },
+        version: STATE_VERSION,
+      }),
+    );
+    expect(store.getState().kiosk).toBe(false);
+    expect(store.getState().orderType).toBeNull();
+    expect(store.getState().favorites).toEqual(['1', '2']);
+    expect(store.getState().user.authorized).toBe(true);
+  });
+
+  it('starts afresh when the stored text is not JSON', async () => {
+    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: '{not json' }));
+    expect(store.persist.hasHydrated()).toBe(true);
+    expect(store.getState().user).toEqual(EMPTY_USER);
+  });
+
+  it('starts afresh when the stored value is not an object', async () => {
+    const { store } = await loadedStore(storageWith({ state: 'broken', version: STATE_VERSION }));
+    expect(store.getState().kiosk).toBe(false);
+  });
+});

@@ -1,0 +1,352 @@
+import * as z from 'zod/mini';
+import { createStore } from 'zustand/vanilla';
+import { persist, type StateStorage } from 'zustand/middleware';
+import { jsonStorage } from './safe-storage';
+
+/*
+ * The client-kept state of SPEC 3. SPEC names → names here (ARCHITECTURE.md: code identifiers
+ * are English, transliterated wire words stay in the contract and the route paths):
+ *   kiosk, user, cart, address, favorites, checkout, orderType, lockCode  — same names
+ *   restoran → restaurant, favorite_restorans → favoriteRestaurants
+ * Persisted in localStorage: the ten above. Kept for this visit only: kioskIdleVisible,
+ * showDrawer, dialogItems, specModal, and dishesLoaded (the drawer shows Любимое only when
+ * dishes are loaded, SPEC 2 Side drawer).
+ */
+
+export type OrderType = 'inrest' | 'self' | 'delivery';
+export type PaySystem = 'sbp' | 'card';
+
+/** SPEC 3 User. `password` is the token the server issued at sign-in. */
+export interface User {
+  authorized: boolean;
+  id: string;
+  password: string;
+  name: string;
+  phone: string;
+  email: string;
+  card: string;
+  city: string;
+  street: string;
+  house: string;
+  room: string;
+  /** Flag: the booking tile is shown (SPEC 6). */
+  booking: boolean;
+  /** Flag: the stop-list tile is shown (SPEC 6). */
+  stoplist: boolean;
+}
+
+/** A chosen option of a cart line; money in integer kopecks. */
+export interface CartOption {
+  specid: string;
+  price: number;
+  cnt: number;
+}
+
+/** SPEC 3 Cart line. */
+export interface CartLine {
+  /** Hash of item id, spec id and specs: the same dish with the same options is one line. */
+  token: string;
+  item: string;
+  cnt: number;
+  comment: string;
+  spec: CartOption | null;
+  specs: CartOption[];
+}
+
+/** The delivery address the order goes to (SPEC 3 Address, saved form). */
+export interface DeliveryAddress {
+  id: string | null;
+  full: string;
+  short: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** The restaurant the guest orders from. Kiosk mode knows only its id (SPEC 2 guard). */
+export interface RestaurantChoice {
+  id: string;
+  name: string;
+  nameShort: string;
+}
+
+/** What the guest has chosen for the order being built. */
+export interface Checkout {
+  table: string;
+  /** SPEC 9: SBP by default. */
+  paySystem: PaySystem;
+  coupon: string;
+  email: string;
+  comment: string;
+  /** SPEC 3 Delivery date/time props. */
+  deliveryDateTime: { deliveryDate: string; deliveryTime: string; isTimePeriods: boolean } | null;
+  bookingNum: string | null;
+}
+
+export interface PersistedState {
+  kiosk: boolean;
+  user: User;
+  cart: CartLine[];
+  address: DeliveryAddress | null;
+  favorites: string[];
+  favoriteRestaurants: string[];
+  checkout: Checkout;
+  orderType: OrderType | null;
+  restaurant: RestaurantChoice | null;
+  lockCode: string;
+}
+
+/** A choice offered by a dialog (SPEC 8 dialog helper). */
+export interface DialogChoice {
+  readonly label: string;
+  readonly variant?: 'primary' | 'secondary' | 'ghost';
+}
+
+/** An open or queued dialog; the first one is shown. */
+export interface DialogRequest {
+  readonly id: number;
+  readonly title?: string | undefined;
+  readonly message?: string | undefined;
+  readonly items?: readonly DialogChoice[] | undefined;
+  /** The index of the chosen item, or null (acknowledged alert, dismissed choice). */
+  readonly resolve: (choiceIndex: number | null) => void;
+}
+
+export interface SessionState {
+  kioskIdleVisible: boolean;
+  showDrawer: boolean;
+  dialogItems: DialogRequest[];
+  /** The dish whose options sheet is open. */
+  specModal: string | null;
+  dishesLoaded: boolean;
+}
+
+export interface AppActions {
+  /** Merges the fields given into the user (sign-in passes `authorized: true` with the rest). */
+  setUser: (patch: Partial<User>) => void;
+  /** SPEC 4: logout clears the user fields. */
+  logout: () => void;
+  setKiosk: (kiosk: boolean) => void;
+  /** SPEC 4: changing the restaurant empties the cart. */
+  setRestaurant: (next: { id: string; name?: string; nameShort?: string } | null) => void;
+  setOrderType: (orderType: OrderType | null) => void;
+  clearCart: () => void;
+  setShowDrawer: (open: boolean) => void;
+  setKioskIdleVisible: (visible: boolean) => void;
+  setSpecModal: (dishId: string | null) => void;
+  setDishesLoaded: (loaded: boolean) => void;
+  enqueueDialog: (request: Omit<DialogRequest, 'id'>) => number;
+  /** Closes the dialog with this id and reports the choice; a second call does nothing. */
+  resolveDialog: (id: number, choiceIndex: number | null) => void;
+}
+
+export type AppState = PersistedState & SessionState & AppActions;
+
+/** The key in localStorage and the version of the stored shape. */
+export const STORAGE_KEY = 'chain-ordering:state';
+export const STATE_VERSION = 1;
+
+export const EMPTY_USER: User = {
+  authorized: false,
+  id: '',
+  password: '',
+  name: '',
+  phone: '',
+  email: '',
+  card: '',
+  city: '',
+  street: '',
+  house: '',
+  room: '',
+  booking: false,
+  stoplist: false,
+};
+
+export const EMPTY_CHECKOUT: Checkout = {
+  table: '',
+  paySystem: 'sbp',
+  coupon: '',
+  email: '',
+  comment: '',
+  deliveryDateTime: null,
+  bookingNum: null,
+};
+
+export const INITIAL_PERSISTED_STATE: PersistedState = {
+  kiosk: false,
+  user: EMPTY_USER,
+  cart: [],
+  address: null,
+  favorites: [],
+  favoriteRestaurants: [],
+  checkout: EMPTY_CHECKOUT,
+  orderType: null,
+  restaurant: null,
+  lockCode: '',
+};
+
+const PERSISTED_KEYS = Object.keys(INITIAL_PERSISTED_STATE) as Array<keyof PersistedState>;
+
+// What a stored value must look like to be used. Each field falls back to its default on its
+// own, so one damaged field (an older build, a hand-edited storage) costs only that field.
+const text = z.catch(z.string(), '');
+const yesNo = z.catch(z.boolean(), false);
+const id = z.string();
+const cartOption = z.object({ specid: id, price: z.int(), cnt: z.int() });
+const persistedShape = z.object({
+  kiosk: yesNo,
+  user: z.catch(
+    z.object({
+      authorized: yesNo,
+      id: z.catch(id, ''),
+      password: text,
+      name: text,
+      phone: text,
+      email: text,
+      card: text,
+      city: text,
+      street: text,
+      house: text,
+      room: text,
+      booking: yesNo,
+      stoplist: yesNo,
+    }),
+    EMPTY_USER,
+  ),
+  cart: z.catch(
+    z.array(
+      z.object({
+        token: z.string(),
+        item: id,
+        cnt: z.int(),
+        comment: text,
+        spec: z.catch(z.nullable(cartOption), null),
+        specs: z.catch(z.array(cartOption), []),
+      }),
+    ),
+    [],
+  ),
+  address: z.catch(
+    z.nullable(
+      z.object({
+        id: z.catch(z.nullable(id), null),
+        full: z.string(),
+        short: text,
+        lat: z.catch(z.nullable(z.number()), null),
+        lon: z.catch(z.nullable(z.number()), null),
+      }),
+    ),
+    null,
+  ),
+  favorites: z.catch(z.array(id), []),
+  favoriteRestaurants: z.catch(z.array(id), []),
+  checkout: z.catch(
+    z.object({
+      table: text,
+      paySystem: z.catch(z.enum(['sbp', 'card']), 'sbp'),
+      coupon: text,
+      email: text,
+      comment: text,
+      deliveryDateTime: z.catch(
+        z.nullable(z.object({ deliveryDate: z.string(), deliveryTime: z.string(), isTimePeriods: z.boolean() })),
+        null,
+      ),
+      bookingNum: z.catch(z.nullable(id), null),
+    }),
+    EMPTY_CHECKOUT,
+  ),
+  orderType: z.catch(z.nullable(z.enum(['inrest', 'self', 'delivery'])), null),
+  restaurant: z.catch(z.nullable(z.object({ id, name: text, nameShort: text })), null),
+  lockCode: text,
+});
+
+/** The stored state reduced to what this version understands; never throws. */
+export function sanitizePersistedState(stored: unknown): PersistedState {
+  const result = persistedShape.safeParse(stored);
+  return result.success ? result.data : INITIAL_PERSISTED_STATE;
+}
+
+/**
+ * Steps from one stored version to the next: MIGRATIONS[n] turns version n into n + 1. Version 0
+ * is zustand's number for a store saved without a version; nothing was ever saved that way, so
+ * it passes through. Add a step here and raise STATE_VERSION whenever the shape changes.
+ */
+const MIGRATIONS: Record<number, (state: unknown) => unknown> = {
+  0: (state) => state,
+};
+
+export function migratePersistedState(stored: unknown, fromVersion: number): PersistedState {
+  let state = stored;
+  for (let version = fromVersion; version < STATE_VERSION; version += 1) {
+    const step = MIGRATIONS[version];
+    if (step) state = step(state);
+  }
+  // A newer build's state (after a rollback) keeps whatever this version still understands.
+  return sanitizePersistedState(state);
+}
+
+export function pickPersisted(state: PersistedState): PersistedState {
+  const picked: Partial<Record<keyof PersistedState, unknown>> = {};
+  for (const key of PERSISTED_KEYS) picked[key] = state[key];
+  return picked as PersistedState;
+}
+
+/**
+ * The app's store. It does not read storage until `persist.rehydrate()` is called: the router
+ * loads the state once, on the first navigation (SPEC 2 Navigation guard).
+ */
+export function createAppStore(storage: StateStorage) {
+  let lastDialogId = 0;
+  return createStore<AppState>()(
+    persist<AppState, [], [], PersistedState>(
+      (set, get) => ({
+        ...INITIAL_PERSISTED_STATE,
+        kioskIdleVisible: false,
+        showDrawer: false,
+        dialogItems: [],
+        specModal: null,
+        dishesLoaded: false,
+
+        setUser: (patch) => set((state) => ({ user: { ...state.user, ...patch } })),
+        logout: () => set({ user: EMPTY_USER }),
+        setKiosk: (kiosk) => set({ kiosk }),
+        setRestaurant: (next) =>
+          set((state) => {
+            const restaurant = next
+              ? { id: next.id, name: next.name ?? '', nameShort: next.nameShort ?? '' }
+              : null;
+            const changed = (state.restaurant?.id ?? null) !== (restaurant?.id ?? null);
+            return changed ? { restaurant, cart: [] } : { restaurant };
+          }),
+        setOrderType: (orderType) => set({ orderType }),
+        clearCart: () => set({ cart: [] }),
+        setShowDrawer: (showDrawer) => set({ showDrawer }),
+        setKioskIdleVisible: (kioskIdleVisible) => set({ kioskIdleVisible }),
+        setSpecModal: (specModal) => set({ specModal }),
+        setDishesLoaded: (dishesLoaded) => set({ dishesLoaded }),
+        enqueueDialog: (request) => {
+          lastDialogId += 1;
+          const dialog: DialogRequest = { ...request, id: lastDialogId };
+          set((state) => ({ dialogItems: [...state.dialogItems, dialog] }));
+          return dialog.id;
+        },
+        resolveDialog: (dialogId, choiceIndex) => {
+          const dialog = get().dialogItems.find((item) => item.id === dialogId);
+          if (!dialog) return;
+          set((state) => ({ dialogItems: state.dialogItems.filter((item) => item.id !== dialogId) }));
+          dialog.resolve(choiceIndex);
+        },
+      }),
+      {
+        name: STORAGE_KEY,
+        version: STATE_VERSION,
+        storage: jsonStorage<PersistedState>(storage),
+        skipHydration: true,
+        partialize: pickPersisted,
+        migrate: migratePersistedState,
+        merge: (stored, current) => ({ ...current, ...sanitizePersistedState(stored) }),
+      },
+    ),
+  );
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+
+/** The chain's identity from settings (DESIGN.md: never from code). */
+export interface ShellBrand {
+  readonly name: string;
+  readonly logo: string;
+}
+
+/**
+ * What the screens' top bar needs from the application around it. The design system declares
+ * it and the app provides it, so src/ui depends on nothing above it (ARCHITECTURE.md: ui ← app).
+ */
+export interface Shell {
+  /** null while settings load (`brandLoading`) or when they could not be loaded. */
+  readonly brand: ShellBrand | null;
+  readonly brandLoading: boolean;
+  readonly drawerOpen: boolean;
+  readonly openDrawer: () => void;
+  /** One step back in the app's history; home when the app was opened on this screen. */
+  readonly goBack: () => void;
+  /** True when a screen mounts after an in-app navigation: its title should take focus. */
+  readonly shouldFocusTitle: () => boolean;
+}
+
+const STANDALONE_SHELL: Shell = {
+  brand: null,
+  brandLoading: false,
+  drawerOpen: false,
+  openDrawer: () => undefined,
+  goBack: () => history.back(),
+  shouldFocusTitle: () => false,
+};
+
+export const ShellContext = createContext<Shell>(STANDALONE_SHELL);
+
+export function useShell(): Shell {
+  return useContext(ShellContext);
+}

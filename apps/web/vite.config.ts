@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** The Fastify server that owns these paths (SPEC 7); the built app is served from it too. */
+const SERVER_ORIGIN = process.env['CHAIN_SERVER_ORIGIN'] ?? 'http://localhost:3000';
+const SERVER_PATHS = ['/api', '/settings.php', '/captcha', '/rest', '/media', '/sandbox'];
+
+const proxy: Record<string, ProxyOptions> = Object.fromEntries(
+  SERVER_PATHS.map((path) => [path, { target: SERVER_ORIGIN, changeOrigin: false }]),
+);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Every browser that runs this app supports modulepreload; no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: [
+            {
+              // React changes less often than the app: its own long-cached chunk.
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              // The rest of what every screen needs (router, store, schemas, icon base) in one
+              // chunk rather than several small ones: fewer requests, better compression.
+              name: 'shell',
+              test: /node_modules[\\/](wouter|regexparam|zustand|zod|lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared)[\\/.])|packages[\\/]contract[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+});
