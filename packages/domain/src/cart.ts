@@ -1,0 +1,258 @@
+import { type Flag, isOn } from './flag';
+import { fnv1a32 } from './hash';
+import { discountAmount } from './money';
+import type { Id, Kopecks } from './units';
+
+/** A dish option (SPEC 3 spec): price in kopecks; disabled options are never charged. */
+export interface DishOption {
+  readonly specid: Id;
+  readonly price: Kopecks;
+  readonly disabled: Flag;
+}
+
+/** The dish fields the cart rules read (SPEC 3): price in kopecks, options in `spec`. */
+export interface Dish {
+  readonly id: Id;
+  readonly price: Kopecks;
+  readonly allowed: Flag;
+  readonly is_shop: Flag;
+  readonly is_locked?: Flag;
+  readonly spec: readonly DishOption[];
+}
+
+/** A chosen multi option of a line: its own count; the copied price is informative only (SPEC 3). */
+export interface ChosenOption {
+  readonly specid: Id;
+  readonly cnt: number;
+  readonly price?: Kopecks;
+}
+
+/** What makes a cart line distinct: dish, single option and multi options (SPEC 3). */
+export interface LineChoice {
+  readonly item: Id;
+  readonly spec?: Id | null;
+  readonly specs?: readonly ChosenOption[];
+}
+
+/** A cart line as the client keeps it and sends it (SPEC 3). */
+export interface CartLine {
+  readonly token: string;
+  readonly item: Id;
+  readonly cnt: number;
+  readonly comment: string;
+  readonly spec?: Id | null;
+  readonly specs: readonly ChosenOption[];
+}
+
+/** A priced line without a token: a cart line or the product screen's draft (SPEC 2, 5). */
+export type PricedLine = LineChoice & { readonly cnt: number };
+
+/** Dishes keyed by String(id), so numeric and string ids meet. */
+export type DishIndex = ReadonlyMap<string, Dish>;
+
+/** A cutlery item (pribor) (SPEC 3): price in kopecks, the first free_cnt free, at most max. */
+export interface CutleryItem {
+  readonly id: Id;
+  readonly name: string;
+  readonly cnt: number;
+  readonly price: Kopecks;
+  readonly free_cnt: number;
+  readonly max: number;
+}
+
+/** A recommended item (SPEC 3): price in kopecks, the first free_cnt free. */
+export interface RecommendedItem {
+  readonly id: Id;
+  readonly name: string;
+  readonly cnt: number;
+  readonly price: Kopecks;
+  readonly free_cnt: number;
+}
+
+/** Anything charged only above a free count (SPEC 5). */
+export type FreeCountItem = Pick<RecommendedItem, 'cnt' | 'price' | 'free_cnt'>;
+
+/** Why a dish cannot be added right now (SPEC 4). */
+export type AddBlocker = 'not-allowed' | 'locked';
+
+/** Dishes indexed by String(id) for cartTotal and friends (SPEC 3). */
+export function indexDishes(dishes: readonly Dish[]): Map<string, Dish> {
+  return new Map(dishes.map((dish) => [String(dish.id), dish]));
+}
+
+// Counts arrive from the client: anything but a whole number above zero counts as nothing.
+function wholeCount(count: number): number {
+  return Number.isInteger(count) ? Math.max(0, count) : 0;
+}
+
+// The single option counts once per dish; the multi options carry their own counts.
+function chosenOptions(choice: LineChoice): ChosenOption[] {
+  return [...(choice.spec == null ? [] : [{ specid: choice.spec, cnt: 1 }]), ...(choice.specs ?? [])];
+}
+
+/** The line token: FNV-1a hex of item id, single option id and the sorted multi options with counts (SPEC 3). */
+export function lineToken(choice: LineChoice): string {
+  const specs = (choice.specs ?? [])
+    .filter((option) => wholeCount(option.cnt) > 0)
+    .map((option) => `${option.specid}:${option.cnt}`)
+    .toSorted();
+  return fnv1a32(`${choice.item}|${choice.spec ?? ''}|${specs.join(',')}`);
+}
+
+// An existing line keeps its comment; a new line goes last; a count below 1 changes nothing.
+/** The cart after adding cnt (default 1) of a choice; an existing token raises its count (SPEC 4). */
+export function addToCart(
+  lines: readonly CartLine[],
+  choice: LineChoice & { readonly cnt?: number; readonly comment?: string },
+): CartLine[] {
+  const count = wholeCount(choice.cnt ?? 1);
+  if (count === 0) return [...lines];
+  const token = lineToken(choice);
+  if (lines.some((line) => line.token === token)) {
+    return lines.map((line) => (line.token === token ? { ...line, cnt: line.cnt + count } : line));
+  }
+  const line: CartLine = {
+    token,
+    item: choice.item,
+    cnt: count,
+    comment: choice.comment ?? '',
+    spec: choice.spec ?? null,
+    specs: choice.specs ?? [],
+  };
+  return [...lines, line];
+}
+
+/** The cart with a line's count set; zero or below removes the line (SPEC 4). */
+export function setLineCount(lines: readonly CartLine[], token: string, cnt: number): CartLine[] {
+  if (cnt <= 0) return lines.filter((line) => line.token !== token);
+  return lines.map((line) => (line.token === token ? { ...line, cnt } : line));
+}
+
+/** The cart with a line's count changed by delta (+1 / -1); reaching zero or below removes it (SPEC 4). */
+export function changeLineCount(lines: readonly CartLine[], token: string, delta: number): CartLine[] {
+  const line = lines.find((candidate) => candidate.token === token);
+  return line === undefined ? [...lines] : setLineCount(lines, token, line.cnt + delta);
+}
+
+/** The cart without the line of this token (SPEC 2: delete). */
+export function removeLine(lines: readonly CartLine[], token: string): CartLine[] {
+  return lines.filter((line) => line.token !== token);
+}
+
+/** Why a dish cannot be added: not allowed, or locked without a lock code; null when it can (SPEC 4). */
+export function addToCartBlocker(dish: Dish, lockCode?: string | null): AddBlocker | null {
+  if (!isOn(dish.allowed)) return 'not-allowed';
+  if (isOn(dish.is_locked) && !lockCode) return 'locked';
+  return null;
+}
+
+function optionOf(dish: Dish, specid: Id): DishOption | undefined {
+  return dish.spec.find((option) => String(option.specid) === String(specid));
+}
+
+function chargedOptionPrice(dish: Dish, specid: Id): Kopecks {
+  const option = optionOf(dish, specid);
+  return option !== undefined && !isOn(option.disabled) ? option.price : 0;
+}
+
+// = (price + single option price) × cnt + Σ multi option price × its cnt × cnt, skipping disabled
+// or unknown options; a missing or disallowed dish counts nothing. The line's copied prices are
+// never read: the server does not trust client prices.
+/** A line's kopecks: (price + options not disabled) × cnt, menu prices only (SPEC 5). */
+export function lineTotal(line: PricedLine, dish: Dish | undefined): Kopecks {
+  if (dish === undefined || !isOn(dish.allowed)) return 0;
+  const options = chosenOptions(line).reduce(
+    (sum, option) => sum + chargedOptionPrice(dish, option.specid) * wholeCount(option.cnt),
+    0,
+  );
+  return (dish.price + options) * wholeCount(line.cnt);
+}
+
+/** The cart's dishes total in kopecks: the sum of lineTotal with prices from the menu (SPEC 5). */
+export function cartTotal(lines: readonly PricedLine[], dishes: DishIndex): Kopecks {
+  return lines.reduce((sum, line) => sum + lineTotal(line, dishes.get(String(line.item))), 0);
+}
+
+/** Whether a line counts: dish exists and is allowed, chosen options exist and are enabled (SPEC 5). */
+export function isLineAvailable(line: LineChoice, dishes: DishIndex): boolean {
+  const dish = dishes.get(String(line.item));
+  if (dish === undefined || !isOn(dish.allowed)) return false;
+  return chosenOptions(line).every(({ specid }) => {
+    const option = optionOf(dish, specid);
+    return option !== undefined && !isOn(option.disabled);
+  });
+}
+
+/** The lines that do not count, for the availability warning (SPEC 4, 5). */
+export function unavailableLines<L extends LineChoice>(lines: readonly L[], dishes: DishIndex): L[] {
+  return lines.filter((line) => !isLineAvailable(line, dishes));
+}
+
+/** Whether any cart line is a shop item, which switches minimum sums to the shop variant (SPEC 5). */
+export function hasShopItem(lines: readonly LineChoice[], dishes: DishIndex): boolean {
+  return lines.some((line) => isOn(dishes.get(String(line.item))?.is_shop));
+}
+
+/** How many of an item are charged: only the quantity above free_cnt (SPEC 5). */
+export function chargedCount(item: Pick<FreeCountItem, 'cnt' | 'free_cnt'>): number {
+  return Math.max(0, wholeCount(item.cnt) - Math.max(0, item.free_cnt));
+}
+
+/** Kopecks for cutlery or recommended items: price × the count above free_cnt, summed (SPEC 5). */
+export function extrasTotal(items: readonly FreeCountItem[]): Kopecks {
+  return items.reduce((sum, item) => sum + chargedCount(item) * item.price, 0);
+}
+
+/** Whether one more cutlery item may be taken: the count is below max (SPEC 5). */
+export function canIncreaseCutlery(item: Pick<CutleryItem, 'cnt' | 'max'>): boolean {
+  return item.cnt < item.max;
+}
+
+// SPEC 5 'below max' is the stepper's guard: + is offered while cnt < max, so max is reachable.
+/** The cutlery item with its count changed by delta, kept within 0..max (SPEC 5). */
+export function changeCutleryCount<T extends Pick<CutleryItem, 'cnt' | 'max'>>(item: T, delta: number): T {
+  return { ...item, cnt: Math.min(Math.max(0, item.max), Math.max(0, item.cnt + delta)) };
+}
+
+/** The recommended item with its count changed by delta, never below 0 (SPEC 5). */
+export function changeRecommendedCount<T extends Pick<RecommendedItem, 'cnt'>>(item: T, delta: number): T {
+  return { ...item, cnt: Math.max(0, item.cnt + delta) };
+}
+
+/** The cart's figures in kopecks (SPEC 2 Cart, SPEC 5). */
+export interface OrderTotals {
+  /** Dishes. */
+  readonly items: Kopecks;
+  /** Cutlery above the free counts. */
+  readonly cutlery: Kopecks;
+  /** Recommended items above the free counts. */
+  readonly recommended: Kopecks;
+  /** items + cutlery + recommended: the base of the discount and of the minimum sum. */
+  readonly subtotal: Kopecks;
+  /** subtotal × percent / 100 rounded to the kopeck; negative for a markup. */
+  readonly discount: Kopecks;
+  /** The delivery charge, not discounted. */
+  readonly delivery: Kopecks;
+  /** subtotal − discount + delivery, never below zero. */
+  readonly toPay: Kopecks;
+}
+
+// The discount is rounded to the kopeck (decision 006); delivery is added after the discount.
+/** All cart figures in kopecks; the discount covers dishes + cutlery + recommended (SPEC 5). */
+export function orderTotals(input: {
+  readonly lines: readonly PricedLine[];
+  readonly dishes: DishIndex;
+  readonly cutlery?: readonly FreeCountItem[];
+  readonly recommended?: readonly FreeCountItem[];
+  readonly discountPercent?: number;
+  readonly deliverySum?: Kopecks;
+}): OrderTotals {
+  const items = cartTotal(input.lines, input.dishes);
+  const cutlery = extrasTotal(input.cutlery ?? []);
+  const recommended = extrasTotal(input.recommended ?? []);
+  const subtotal = items + cutlery + recommended;
+  const discount = discountAmount(subtotal, input.discountPercent ?? 0);
+  const delivery = input.deliverySum ?? 0;
+  const toPay = Math.max(0, subtotal - discount + delivery);
+  return { items, cutlery, recommended, subtotal, discount, delivery, toPay };
+}

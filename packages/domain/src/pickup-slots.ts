@@ -1,0 +1,102 @@
+import { addDays, type CalendarDate, daysBetween, weekdayOf } from './calendar-date';
+import { isOn } from './flag';
+import { formatLongDate, formatShortDate, parseClock } from './time';
+import type { MinuteOfDay } from './units';
+import type { WallClock } from './wall-clock';
+import type { DeliveryZone } from './zone';
+
+/** First pickup slot, 09:00 (SPEC 9). */
+export const PICKUP_FIRST_MINUTE: MinuteOfDay = 9 * 60;
+/** Last pickup slot, 23:00, offered itself (SPEC 9). */
+export const PICKUP_LAST_MINUTE: MinuteOfDay = 23 * 60;
+/** Pickup slots are 15 minutes apart (SPEC 9). */
+export const PICKUP_STEP_MINUTES = 15;
+/** Today the earliest slot is at least 30 minutes from now (SPEC 9). */
+export const PICKUP_LEAD_MINUTES = 30;
+
+/** Label of today's date choice (SPEC 2 Cart). */
+export const TODAY_LABEL = 'Сегодня';
+/** Shown when the zone has periods and none is chosen (SPEC 5). */
+export const DELIVERY_TIME_REQUIRED_MESSAGE = 'Просьба выбрать время доставки';
+/** Shown when the zone has periods but none is still open today (SPEC 8). */
+export const NO_DELIVERY_TIME_TODAY_MESSAGE = 'На сегодня нет доступного времени доставки в выбранную зону';
+
+// Today's first slot is now + 30 min rounded up to the quarter hour when that is after 09:00;
+// past dates get none. `now` is the restaurant's wall clock (wallClockAt).
+/** Pickup times (minutes of day): 09:00..23:00 every 15 min; today from now + 30 min (SPEC 9). */
+export function pickupSlots(date: CalendarDate, now: WallClock): MinuteOfDay[] {
+  const daysAhead = daysBetween(now.date, date);
+  if (daysAhead < 0) return [];
+  const soonest = Math.ceil((now.minuteOfDay + PICKUP_LEAD_MINUTES) / PICKUP_STEP_MINUTES) * PICKUP_STEP_MINUTES;
+  const first = daysAhead === 0 ? Math.max(PICKUP_FIRST_MINUTE, soonest) : PICKUP_FIRST_MINUTE;
+  const slots: MinuteOfDay[] = [];
+  for (let minute = first; minute <= PICKUP_LAST_MINUTE; minute += PICKUP_STEP_MINUTES) slots.push(minute);
+  return slots;
+}
+
+/** A date the guest may pick: the date, its wire value 'DD.MM.YYYY' and a Russian label (SPEC 3, 9). */
+export interface DateChoice {
+  readonly date: CalendarDate;
+  readonly value: string;
+  readonly label: string;
+}
+
+/** deliveryDays / deliveryDaysTrue as a whole number of days ahead; anything else is 0 (SPEC 3). */
+export function daysAheadAllowed(value: number | string | null | undefined): number {
+  const days = Number(value ?? 0);
+  return Number.isInteger(days) ? Math.max(0, days) : 0;
+}
+
+// Pass deliveryDays for pickup, deliveryDaysTrue for delivery; 0 leaves only today (no picker).
+// Later days are labelled like 'Вторник, 6 января'.
+/** Today ('Сегодня') and the next deliveryDays / deliveryDaysTrue days, valued 'DD.MM.YYYY' (SPEC 9). */
+export function dateChoices(today: CalendarDate, daysAhead: number | string | null | undefined): DateChoice[] {
+  const count = daysAheadAllowed(daysAhead);
+  return Array.from({ length: count + 1 }, (_, offset) => {
+    const date = addDays(today, offset);
+    const long = formatLongDate(date);
+    const label = offset === 0 ? TODAY_LABEL : `${long.charAt(0).toUpperCase()}${long.slice(1)}`;
+    return { date, value: formatShortDate(date), label };
+  });
+}
+
+/** A zone period offered on a date: bounds as given, start in minutes, and whether it is too late (SPEC 5). */
+export interface DeliveryPeriodChoice {
+  readonly from: string;
+  readonly to: string;
+  readonly fromMinute: MinuteOfDay;
+  readonly disabled: boolean;
+}
+
+// Only periods whose day flag (Monday first) is on for the date are offered; past dates are all disabled.
+/** The zone periods of a date; today one is disabled when start − time_limit (min) ≤ now (SPEC 5). */
+export function deliveryPeriodChoices(
+  zone: Pick<DeliveryZone, 'periods' | 'time_limit'>,
+  date: CalendarDate,
+  now: WallClock,
+): DeliveryPeriodChoice[] {
+  const daysAhead = daysBetween(now.date, date);
+  const dayIndex = weekdayOf(date) - 1;
+  return zone.periods.flatMap((period) => {
+    const fromMinute = parseClock(period.from);
+    if (fromMinute === null || !isOn(period.days[dayIndex])) return [];
+    const tooLate = daysAhead < 0 || (daysAhead === 0 && fromMinute - zone.time_limit <= now.minuteOfDay);
+    return [{ from: period.from, to: period.to, fromMinute, disabled: tooLate }];
+  });
+}
+
+// Zones without periods need no choice; null when the time can be applied.
+/** What stops applying a delivery time: no time left today, or no period chosen (SPEC 5, 8). */
+export function deliveryTimeError(input: {
+  readonly zone: Pick<DeliveryZone, 'periods' | 'time_limit'>;
+  readonly date: CalendarDate;
+  readonly now: WallClock;
+  readonly chosen: DeliveryPeriodChoice | null;
+}): string | null {
+  const { zone, date, now, chosen } = input;
+  if (zone.periods.length === 0) return null;
+  const choices = deliveryPeriodChoices(zone, date, now);
+  const today = daysBetween(now.date, date) === 0;
+  if (today && choices.every((choice) => choice.disabled)) return NO_DELIVERY_TIME_TODAY_MESSAGE;
+  return chosen === null || chosen.disabled ? DELIVERY_TIME_REQUIRED_MESSAGE : null;
+}

@@ -1,0 +1,43 @@
+import type { Weekday } from './calendar-date';
+import type { MinuteOfDay } from './units';
+import { DEFAULT_TIME_ZONE, type Instant, type WallClock, wallClockAt } from './wall-clock';
+
+/**
+ * One day of a restaurant's `shedule` (SPEC 3): day 1 (Monday) to 7 (Sunday), open from
+ * fromMinute up to (not including) toMinute. toMinute above 1440 reaches past midnight.
+ */
+export interface ScheduleEntry {
+  readonly day: number;
+  readonly fromMinute: MinuteOfDay;
+  readonly toMinute: MinuteOfDay;
+}
+
+/** Hours before 06:00 belong to the previous day's schedule (SPEC 4, 9). */
+export const DAY_BOUNDARY_MINUTE: MinuteOfDay = 6 * 60;
+
+const MINUTES_PER_DAY = 1440;
+
+function previousWeekday(weekday: Weekday): Weekday {
+  return weekday === 1 ? 7 : ((weekday - 1) as Weekday);
+}
+
+// Open when fromMinute ≤ minute < toMinute of the day's entry; before 06:00 the previous day's
+// entry is read with minute + 1440; no entry means closed. A round-the-clock day is therefore
+// written 360..1800, and an entry cannot open its own day before 06:00.
+/** Whether the schedule is open at a wall-clock minute; before 06:00 counts as the previous day (SPEC 4). */
+export function isOpenAtWallClock(schedule: readonly ScheduleEntry[], clock: WallClock): boolean {
+  const previousDay = clock.minuteOfDay < DAY_BOUNDARY_MINUTE;
+  const day = previousDay ? previousWeekday(clock.weekday) : clock.weekday;
+  const minute = previousDay ? clock.minuteOfDay + MINUTES_PER_DAY : clock.minuteOfDay;
+  const entry = schedule.find((candidate) => candidate.day === day);
+  return entry !== undefined && entry.fromMinute <= minute && minute < entry.toMinute;
+}
+
+/** Whether the schedule is open at an instant, read on the restaurant's zone clock (default Moscow) (SPEC 4). */
+export function isOpenAt(
+  schedule: readonly ScheduleEntry[],
+  instant: Instant,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
+  return isOpenAtWallClock(schedule, wallClockAt(instant, timeZone));
+}

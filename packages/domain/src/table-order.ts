@@ -1,0 +1,33 @@
+import { type Flag, isOn } from './flag';
+import { isOpenAt, type ScheduleEntry } from './schedule';
+import type { DialogText } from './validation';
+import { DEFAULT_TIME_ZONE, type Instant } from './wall-clock';
+
+/** The restaurant fields table ordering reads (SPEC 3; `shedule` is the wire spelling). */
+export interface TableOrderRestaurant {
+  readonly active: Flag;
+  readonly deliveryRest: Flag;
+  readonly shedule: readonly ScheduleEntry[];
+}
+
+/** (SPEC 8) */
+export const TABLE_ORDER_TITLE = 'Заказ невозможен';
+/** (SPEC 8) */
+export const TABLE_ORDER_UNAVAILABLE_MESSAGE = 'Заказ за столом в этом ресторане сейчас невозможен';
+/** (SPEC 8) */
+export const RESTAURANT_CLOSED_MESSAGE = 'Ресторан сейчас закрыт';
+
+/** null when a table order may start (active, deliveryRest, open now), else the refusal dialog (SPEC 5, 8). */
+export function tableOrderBlock(
+  restaurant: TableOrderRestaurant,
+  instant: Instant,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): DialogText | null {
+  if (!isOn(restaurant.active) || !isOn(restaurant.deliveryRest)) {
+    return { title: TABLE_ORDER_TITLE, message: TABLE_ORDER_UNAVAILABLE_MESSAGE };
+  }
+  if (!isOpenAt(restaurant.shedule, instant, timeZone)) {
+    return { title: TABLE_ORDER_TITLE, message: RESTAURANT_CLOSED_MESSAGE };
+  }
+  return null;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import * as domain from '../src/index';
+
+describe('package entry', () => {
+  it('re-exports the rules of every concept', () => {
+    for (const name of [
+      'formatMoney',
+      'formatAmount',
+      'discountAmount',
+      'formatClock',
+      'formatDuration',
+      'formatLongDate',
+      'formatShortDate',
+      'wallClockAt',
+      'isOpenAt',
+      'zoneContainsPoint',
+      'deliveryZoneFor',
+      'haversineKm',
+      'sortLoadList',
+      'lineToken',
+      'addToCart',
+      'cartTotal',
+      'orderTotals',
+      'minimumOrderSum',
+      'cartButtonState',
+      'pickupSlots',
+      'dateChoices',
+      'deliveryPeriodChoices',
+      'bookingDates',
+      'bookingRemainingSeconds',
+      'formatPhoneInput',
+      'validatePhone',
+      'validateEmailCode',
+      'tableOrderBlock',
+      'cssColour',
+      'showsPayButton',
+      'progressBarSteps',
+      'randomUuid',
+    ]) {
+      expect(typeof (domain as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+});

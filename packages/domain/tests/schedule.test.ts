@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_BOUNDARY_MINUTE, isOpenAt, isOpenAtWallClock, type ScheduleEntry } from '../src/schedule';
+import type { WallClock } from '../src/wall-clock';
+
+// Monday to Saturday 10:00–02:00 (past midnight), Sunday 12:00–22:00.
+const schedule: ScheduleEntry[] = [
+  ...[1, 2, 3, 4, 5, 6].map((day) => ({ day, fromMinute: 600, toMinute: 1560 })),
+  { day: 7, fromMinute: 720, toMinute: 1320 },
+];
+
+function at(weekday: WallClock['weekday'], hours: number, minutes = 0): WallClock {
+  return { date: { year: 2024, month: 1, day: weekday }, weekday, minuteOfDay: hours * 60 + minutes };
+}
+
+describe('open now (SPEC 4)', () => {
+  it('is open from fromMinute and closed at toMinute (SPEC 4)', () => {
+    expect(isOpenAtWallClock(schedule, at(3, 9, 59))).toBe(false);
+    expect(isOpenAtWallClock(schedule, at(3, 10, 0))).toBe(true);
+    expect(isOpenAtWallClock(schedule, at(7, 21, 59))).toBe(true);
+    expect(isOpenAtWallClock(schedule, at(7, 22, 0))).toBe(false);
+  });
+
+  it('counts hours before 06:00 as the previous day, 24 h later (SPEC 4, 9)', () => {
+    expect(DAY_BOUNDARY_MINUTE).toBe(360);
+    // Tuesday 01:59 is Monday 25:59, inside Monday's 10:00–26:00
+    expect(isOpenAtWallClock(schedule, at(2, 1, 59))).toBe(true);
+    expect(isOpenAtWallClock(schedule, at(2, 2, 0))).toBe(false);
+  });
+
+  it('treats midnight as the previous day (SPEC 4)', () => {
+    expect(isOpenAtWallClock(schedule, at(2, 0, 0))).toBe(true);
+    // Monday 00:00 belongs to Sunday, which closed at 22:00
+    expect(isOpenAtWallClock(schedule, at(1, 0, 0))).toBe(false);
+  });
+
+  it('switches days between 05:59 and 06:00 (SPEC 4, 9)', () => {
+    const nightOwl: ScheduleEntry[] = [
+      { day: 1, fromMinute: 360, toMinute: 1800 },
+      { day: 2, fromMinute: 420, toMinute: 1320 },
+    ];
+    // Tuesday 05:59 is still Monday (minute 1799): open
+    expect(isOpenAtWallClock(nightOwl, at(2, 5, 59))).toBe(true);
+    // Tuesday 06:00 is Tuesday, which opens at 07:00: closed
+    expect(isOpenAtWallClock(nightOwl, at(2, 6, 0))).toBe(false);
+    // Monday 06:00 is Monday's own first minute
+    expect(isOpenAtWallClock(nightOwl, at(1, 6, 0))).toBe(true);
+  });
+
+  it('reads Sunday as day 7 for the small hours of Monday (SPEC 4)', () => {
+    const lateSunday: ScheduleEntry[] = [{ day: 7, fromMinute: 720, toMinute: 1500 }];
+    expect(isOpenAtWallClock(lateSunday, at(1, 0, 59))).toBe(true);
+    expect(isOpenAtWallClock(lateSunday, at(1, 1, 0))).toBe(false);
+  });
+
+  it('is closed on a day without an entry (SPEC 4)', () => {
+    const weekdaysOnly = schedule.filter((entry) => entry.day !== 7);
+    expect(isOpenAtWallClock(weekdaysOnly, at(7, 15))).toBe(false);
+    expect(isOpenAtWallClock([], at(3, 15))).toBe(false);
+  });
+
+  it('reads the restaurant zone clock, Moscow by default, never the host clock (SPEC 4)', () => {
+    // 2024-01-01 06:30 UTC: Monday 09:30 in Moscow (closed), Monday 15:30 in Yakutsk (open)
+    const instant = Date.UTC(2024, 0, 1, 6, 30);
+    expect(isOpenAt(schedule, instant)).toBe(false);
+    expect(isOpenAt(schedule, new Date(instant), 'Asia/Yakutsk')).toBe(true);
+    // 07:00 UTC is 10:00 in Moscow
+    expect(isOpenAt(schedule, Date.UTC(2024, 0, 1, 7, 0))).toBe(true);
+  });
+});
