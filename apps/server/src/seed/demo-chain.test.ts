@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_KEYS, settingsResponse } from '@chain/contract';
+import { zoneContainsPoint } from '@chain/domain';
 import type { Database } from '../db/types';
 import {
   DEMO_CATEGORIES,
@@ -27,17 +28,6 @@ const dishSlugs = new Set(DEMO_DISHES.map((d) => d.slug));
 
 /** Moscow within the MKAD ring, roughly. */
 const isInMoscow = (lat: number, lon: number) => lat > 55.57 && lat < 55.92 && lon > 37.36 && lon < 37.85;
-
-/** Ray casting on one ring, the SPEC 5 zone test, written out here so the data test stands alone. */
-function ringContains(ring: Array<[number, number]>, lon: number, lat: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
 
@@ -148,7 +138,7 @@ describe('demo chain: delivery zones (SPEC 3 Delivery zone, SPEC 5 zone test)', 
   it('puts each courier restaurant inside one of its own zones', () => {
     for (const r of DEMO_RESTAURANTS.filter((r) => r.deliveryCourier)) {
       const own = DEMO_ZONES.filter((z) => z.restaurantId === r.id);
-      expect(own.some((z) => ringContains(z.polygon[0]!, r.lon, r.lat)), r.name).toBe(true);
+      expect(own.some((z) => zoneContainsPoint(z.polygon, { lat: r.lat, lon: r.lon })), r.name).toBe(true);
     }
   });
 
@@ -156,7 +146,7 @@ describe('demo chain: delivery zones (SPEC 3 Delivery zone, SPEC 5 zone test)', 
     const overlaps: string[] = [];
     for (let lat = 55.69; lat < 55.81; lat += 0.0008) {
       for (let lon = 37.53; lon < 37.74; lon += 0.0012) {
-        const hits = DEMO_ZONES.filter((z) => ringContains(z.polygon[0]!, lon, lat));
+        const hits = DEMO_ZONES.filter((z) => zoneContainsPoint(z.polygon, { lat, lon }));
         if (hits.length > 1) overlaps.push(hits.map((z) => z.name).join(' + '));
       }
     }

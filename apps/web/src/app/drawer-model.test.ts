@@ -33,7 +33,7 @@ describe('side drawer (SPEC 2 Side drawer)', () => {
 
   it('when signed in shows name and phone, then orders, profile, addresses and ratings', () => {
     const model = drawerModel(SIGNED_IN);
-    expect(model.profile).toEqual({ name: 'Анна', phone: '+7 999 123-45-67' });
+    expect(model.profile).toEqual({ name: 'Анна', phone: '+7 (999) 123-45-67' });
     expect(labels(model.account)).toEqual(['Мои заказы', 'Мой профиль', 'Мои адреса', 'Мои оценки']);
     expect(model.account.map((entry) => ('href' in entry ? entry.href : null))).toEqual([
       '/order_list',
@@ -81,7 +81,7 @@ describe('side drawer (SPEC 2 Side drawer)', () => {
 
 describe('phone display', () => {
   it('formats an 11-digit number', () => {
-    expect(formatPhone('89991234567')).toBe('+7 999 123-45-67');
+    expect(formatPhone('89991234567')).toBe('+7 (999) 123-45-67');
   });
 
   it('leaves other numbers as they are', () => {

@@ -1,3 +1,4 @@
+import { formatPhoneInput, phoneDigits } from '@chain/domain';
 import { APP_ROUTES } from '@chain/contract';
 import type { OrderType } from '../state/app-store';
 
@@ -92,9 +93,7 @@ export function telHref(phone: string): string {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-/** An 11-digit Russian number (SPEC 5) as +7 999 123-45-67; anything else as it came. */
+/** An 11-digit Russian number (SPEC 5) in the sign-in mask, +7 (999) 123-45-67; anything else as it came. */
 export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length !== 11 || !/^[78]/.test(digits)) return phone;
-  return `+7 ${digits.slice(1, 4)} ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9, 11)}`;
+  return phoneDigits(phone) ? formatPhoneInput(phone) : phone;
 }
