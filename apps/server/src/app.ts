@@ -12,6 +12,11 @@ import { registerErrorHandler } from './http/error-handler';
 import { MESSAGES } from './http/errors';
 import { contentSecurityPolicy } from './http/security';
 import { registerWebApp } from './http/web-app';
+import { accountRoutes } from './modules/account/routes';
+import { authRoutes } from './modules/auth/routes';
+import { docsRoutes } from './modules/docs/routes';
+import { menuRoutes } from './modules/menu/routes';
+import { restaurantsRoutes } from './modules/restaurants/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 
@@ -55,6 +60,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('dbMonitor', monitor);
+  app.decorate('calls', []);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -86,6 +92,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
+  await app.register(docsRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(restaurantsRoutes);
+  await app.register(menuRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;

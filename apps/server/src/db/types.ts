@@ -181,6 +181,109 @@ export interface SchemaMigrationsTable {
   applied_at: Defaulted<Date>;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  phone: Defaulted<string | null>;
+  email: Defaulted<string | null>;
+  name: Defaulted<string>;
+  card: Defaulted<string>;
+  city: Defaulted<string>;
+  street: Defaulted<string>;
+  house: Defaulted<string>;
+  room: Defaulted<string>;
+  booking: Defaulted<boolean>;
+  stoplist: Defaulted<boolean>;
+  created_at: Defaulted<Date>;
+  updated_at: Defaulted<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  push_token: Defaulted<string | null>;
+  created_at: Defaulted<Date>;
+  last_seen_at: Defaulted<Date>;
+  revoked_at: Defaulted<Date | null>;
+}
+
+export type CodeChannel = 'email' | 'sms' | 'call';
+
+export interface AuthCodesTable {
+  id: Generated<number>;
+  contact: string;
+  channel: CodeChannel;
+  code_hash: string;
+  attempts: Defaulted<number>;
+  created_at: Defaulted<Date>;
+  expires_at: Date;
+  consumed_at: Defaulted<Date | null>;
+}
+
+export interface CaptchasTable {
+  id: string;
+  contact: string;
+  answer_hash: string;
+  created_at: Defaulted<Date>;
+  expires_at: Date;
+  used_at: Defaulted<Date | null>;
+}
+
+export interface InboundChecksTable {
+  id: string;
+  phone: string;
+  provider_check_id: string;
+  call_number: string;
+  created_at: Defaulted<Date>;
+  expires_at: Date;
+  confirmed_at: Defaulted<Date | null>;
+  consumed_at: Defaulted<Date | null>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Date;
+  count: Defaulted<number>;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  data: ColumnType<unknown, string, string>;
+  full_text: string;
+  short_text: string;
+  lat: Defaulted<number | null>;
+  lon: Defaulted<number | null>;
+  created_at: Defaulted<Date>;
+  updated_at: Defaulted<Date>;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: Defaulted<number | null>;
+  name: Defaulted<string>;
+  phone: Defaulted<string>;
+  message: string;
+  restaurant_id: Defaulted<number | null>;
+  category: Defaulted<string>;
+  created_at: Defaulted<Date>;
+}
+
+export interface SandboxOutboxTable {
+  id: Generated<number>;
+  channel: 'sms' | 'call' | 'email';
+  recipient: string;
+  code: Defaulted<string | null>;
+  text: string;
+  created_at: Defaulted<Date>;
+}
+
+export interface SandboxCaptchasTable {
+  contact: string;
+  answer: string;
+  created_at: Defaulted<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   restaurants: RestaurantsTable;
@@ -197,4 +300,14 @@ export interface Database {
   rating_sections: RatingSectionsTable;
   rating_items: RatingItemsTable;
   schema_migrations: SchemaMigrationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_codes: AuthCodesTable;
+  captchas: CaptchasTable;
+  inbound_checks: InboundChecksTable;
+  rate_limits: RateLimitsTable;
+  addresses: AddressesTable;
+  feedback: FeedbackTable;
+  sandbox_outbox: SandboxOutboxTable;
+  sandbox_captchas: SandboxCaptchasTable;
 }

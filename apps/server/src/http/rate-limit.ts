@@ -1,0 +1,50 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { AppError, MESSAGES } from './errors';
+
+export interface RateLimitRule {
+  /** What is counted, e.g. `sms:ip:127.0.0.1` or `sms:contact:79991234567`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  /** The message when the limit is reached (Russian, shown to the guest). */
+  message?: string;
+}
+
+/**
+ * Counts one more hit for each rule in a fixed window kept in the database (so every
+ * instance shares the count) and refuses with 429 when any rule is over its limit.
+ */
+export async function consumeRateLimits(db: Kysely<Database>, rules: RateLimitRule[], now = new Date()): Promise<void> {
+  for (const rule of rules) {
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const row = await db
+      .insertInto('rate_limits')
+      .values({ key: rule.key, window_start: windowStart, count: 1 })
+      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    if (row.count > rule.limit) {
+      const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
+      throw new RateLimitedError(rule.message ?? MESSAGES.rateLimited, retryAfter);
+    }
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}
+
+/** Drops windows that ended long ago; called now and then, never on the request path. */
+export async function pruneRateLimits(db: Kysely<Database>, olderThanSeconds = 86_400): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', new Date(Date.now() - olderThanSeconds * 1000))
+    .execute();
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { User } from '@chain/contract';
+import type { Database, UsersTable } from '../../db/types';
+import { unauthorized } from '../../http/errors';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** A session unused this long is no longer accepted. */
+const SESSION_IDLE_DAYS = 180;
+/** last_seen_at is written at most this often, so a busy guest does not cost a write per call. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export const SESSION_EXPIRED_MESSAGE = 'Сессия истекла. Войдите снова.';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Opens a session for the user and returns its token (256 random bits, base64url). */
+export async function openSession(db: Kysely<Database>, userId: number, pushToken?: string | null): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: hashToken(token), push_token: pushToken ?? null })
+    .execute();
+  return token;
+}
+
+/**
+ * The user whose id and session token these are; a wrong pair, another user's id, a revoked
+ * or long-idle session is a 401 — every user-scoped call goes through here.
+ */
+export async function authenticate(db: Kysely<Database>, userId: unknown, token: unknown): Promise<UserRow> {
+  const id = typeof userId === 'number' ? userId : typeof userId === 'string' && /^\d{1,9}$/.test(userId) ? Number(userId) : NaN;
+  if (!Number.isInteger(id) || id <= 0 || typeof token !== 'string' || token.length < 16 || token.length > 200) {
+    throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  }
+  const found = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.last_seen_at'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.user_id', '=', id)
+    .where('sessions.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!found) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  const idleMs = Date.now() - found.last_seen_at.getTime();
+  if (idleMs > SESSION_IDLE_DAYS * 24 * 3600 * 1000) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  if (idleMs > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', found.session_id).execute();
+  }
+  const { session_id: _sessionId, last_seen_at: _lastSeen, ...user } = found;
+  return user;
+}
+
+/** Ends the session of this token (sign-out). Idempotent. */
+export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of the user (account deletion, "sign out everywhere"). */
+export async function revokeAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** The SPEC 3 user as the app receives it, with the session token as `password`. */
+export function toUserResponse(row: UserRow, token: string): User {
+  return {
+    authorized: true,
+    id: row.id,
+    password: token,
+    name: row.name,
+    phone: row.phone ?? '',
+    email: row.email ?? '',
+    card: row.card,
+    city: row.city,
+    street: row.street,
+    house: row.house,
+    room: row.room,
+    booking: row.booking ? 1 : 0,
+    stoplist: row.stoplist ? 1 : 0,
+  };
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** The restaurants calls of SPEC 7. */
+export const restaurantsRoutes: FastifyPluginAsync = async () => {};

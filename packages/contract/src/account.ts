@@ -1,0 +1,2 @@
+// Filled in by the account calls (issue 4).
+export {};

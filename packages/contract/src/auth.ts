@@ -1,0 +1,2 @@
+// Filled in by the auth calls (issue 4).
+export {};

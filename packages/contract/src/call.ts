@@ -1,0 +1,55 @@
+import type * as z from 'zod/mini';
+
+/** Who may make a call: anyone, or a signed-in user proving user id + session token. */
+export type CallAuth = 'public' | 'user';
+
+/**
+ * One call of the API (SPEC 7): where it answers, what it takes and what it returns.
+ * The server registers its handler from this object and validates against it; the OpenAPI
+ * document at /api/docs is generated from the list of them.
+ */
+export interface CallDefinition<
+  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Params extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+> {
+  /** A stable identifier, e.g. 'sendEmailCode'. */
+  name: string;
+  method: 'GET' | 'POST';
+  /** Fastify-style path: '/api/v1/restoran/table/:code'. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: CallAuth;
+  body?: Body;
+  params?: Params;
+  response: Response;
+  /** The error codes (errorResponse.error) the call may answer with, and when. */
+  errors?: Record<string, string>;
+}
+
+export type AnyCall = CallDefinition<z.ZodMiniType | undefined, z.ZodMiniType | undefined, z.ZodMiniType>;
+
+/** Identity, with the types kept: `defineCall({...})`. */
+export function defineCall<
+  Body extends z.ZodMiniType | undefined = undefined,
+  Params extends z.ZodMiniType | undefined = undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+>(call: CallDefinition<Body, Params, Response>): CallDefinition<Body, Params, Response> {
+  return call;
+}
+
+export type CallBody<C> = C extends CallDefinition<infer B, z.ZodMiniType | undefined, z.ZodMiniType>
+  ? B extends z.ZodMiniType
+    ? z.output<B>
+    : undefined
+  : never;
+export type CallParams<C> = C extends CallDefinition<z.ZodMiniType | undefined, infer P, z.ZodMiniType>
+  ? P extends z.ZodMiniType
+    ? z.output<P>
+    : undefined
+  : never;
+export type CallResponse<C> = C extends CallDefinition<z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer R>
+  ? z.input<R>
+  : never;

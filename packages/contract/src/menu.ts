@@ -1,0 +1,2 @@
+// Filled in by the menu calls (issue 4).
+export {};

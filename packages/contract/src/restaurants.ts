@@ -1,0 +1,2 @@
+// Filled in by the restaurants calls (issue 4).
+export {};
