@@ -5,6 +5,8 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
+import { createProviders, type Providers } from './adapters';
+import { sandboxRoutes } from './sandbox/routes';
 import type { DatabaseHandle } from './db/client';
 import { DatabaseMonitor } from './db/monitor';
 import type { Database } from './db/types';
@@ -26,6 +28,9 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Kysely<Database>;
     dbMonitor: DatabaseMonitor;
+    providers: Providers;
+    /** The sandbox's hooks into real code paths (SANDBOX=1 only). */
+    sandboxHooks?: { captchaIssued: (contact: string, answer: string) => Promise<void> };
   }
 }
 
@@ -61,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('db', deps.database.db);
   app.decorate('dbMonitor', monitor);
   app.decorate('calls', []);
+  app.decorate('providers', createProviders(config, () => selfOrigin(app)));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -93,6 +99,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
   await app.register(docsRoutes);
+  // The sandbox's decorators must be visible to the auth routes: register it at the root.
+  if (config.sandbox) await sandboxRoutes(app, {});
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(restaurantsRoutes);
@@ -100,6 +108,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;
+}
+
+/**
+ * This server's own origin on loopback, where the sandbox providers answer. Known once the
+ * server listens; the sandbox is never reached before that.
+ */
+function selfOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening: sandbox providers are unreachable');
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 function needsDatabase(url: string, restPath: string): boolean {

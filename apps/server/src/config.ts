@@ -48,7 +48,20 @@ const envSchema = z.object({
     .default('/rest/'),
   TRUST_PROXY: flag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SMSRU_API_ID: z.string().min(1).optional(),
+  SMSRU_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
+  MAIL_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
+  MAIL_API_KEY: z.string().min(1).optional(),
+  MAIL_DOMAIN: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
+
+/** Variables that must be set when the sandbox is off: the real providers need their keys. */
+const REQUIRED_WITHOUT_SANDBOX = ['AUTH_SECRET', 'SMSRU_API_ID', 'MAIL_API_KEY', 'MAIL_DOMAIN'] as const;
+
+/** Used only in development and tests (sandbox on): codes there are not secret anyway. */
+const DEVELOPMENT_AUTH_SECRET = 'development-only-secret-never-used-in-production';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -66,6 +79,14 @@ export interface Config {
   restPath: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** HMAC key for one-time codes and captcha answers; the same on every instance. */
+  authSecret: string;
+  providers: {
+    /** SMS.ru: SMS, robot-call codes and inbound-call checks. baseUrl null: the sandbox's own. */
+    smsru: { baseUrl: string | null; apiId: string };
+    /** Mailgun-compatible HTTP e-mail API. baseUrl null: the sandbox's own. */
+    mail: { baseUrl: string | null; apiKey: string; domain: string; from: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -92,6 +113,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const e = result.data;
   const production = e.NODE_ENV === 'production';
   const sandbox = e.SANDBOX ?? !production;
+  if (!sandbox) {
+    const missing = REQUIRED_WITHOUT_SANDBOX.find((name) => e[name] === undefined);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when SANDBOX is off`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -108,6 +133,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    providers: {
+      smsru: { baseUrl: e.SMSRU_BASE_URL ?? (sandbox ? null : 'https://sms.ru'), apiId: e.SMSRU_API_ID ?? 'sandbox' },
+      mail: {
+        baseUrl: e.MAIL_BASE_URL ?? (sandbox ? null : 'https://api.mailgun.net'),
+        apiKey: e.MAIL_API_KEY ?? 'sandbox',
+        domain: e.MAIL_DOMAIN ?? 'mg.example.test',
+        from: e.MAIL_FROM ?? 'Заказ еды <no-reply@example.test>',
+      },
+    },
   };
 }
 

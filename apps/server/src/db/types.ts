@@ -195,6 +195,8 @@ export interface UsersTable {
   stoplist: Defaulted<boolean>;
   created_at: Defaulted<Date>;
   updated_at: Defaulted<Date>;
+  /** 004_account_deletion: set when the account was deleted; the row is then an empty tombstone. */
+  deleted_at: Defaulted<Date | null>;
 }
 
 export interface SessionsTable {
@@ -284,6 +286,42 @@ export interface SandboxCaptchasTable {
   created_at: Defaulted<Date>;
 }
 
+export interface SandboxInboundChecksTable {
+  check_id: string;
+  phone: string;
+  call_phone: string;
+  status: Defaulted<'pending' | 'confirmed' | 'expired'>;
+  created_at: Defaulted<Date>;
+  expires_at: Date;
+}
+
+// --- 003: bookings and the catalogue version ----------------------------------------------------
+
+export type BookingStatus = 'new' | 'active' | 'cancelled' | 'ended';
+
+export interface BookingsTable {
+  id: Generated<number>;
+  booking_num: string;
+  user_id: number;
+  restaurant_id: number;
+  table_id: Defaulted<number | null>;
+  timefrom: Date;
+  timeto: Date;
+  cntpersons: number;
+  cntminutes: number;
+  /** Kopecks. */
+  min_sum: Defaulted<number>;
+  status: Defaulted<BookingStatus>;
+  comment: Defaulted<string>;
+  created_at: Defaulted<Date>;
+}
+
+/** One row, bumped by triggers whenever the menu or the restaurant list changes. */
+export interface CatalogueVersionTable {
+  singleton: Defaulted<boolean>;
+  version: Defaulted<number>;
+}
+
 export interface Database {
   settings: SettingsTable;
   restaurants: RestaurantsTable;
@@ -310,4 +348,7 @@ export interface Database {
   feedback: FeedbackTable;
   sandbox_outbox: SandboxOutboxTable;
   sandbox_captchas: SandboxCaptchasTable;
+  sandbox_inbound_checks: SandboxInboundChecksTable;
+  bookings: BookingsTable;
+  catalogue_version: CatalogueVersionTable;
 }

@@ -56,7 +56,9 @@ export async function buildTestApp(
   const database = await freshDatabase(kind);
   const app = await buildApp(testConfig(overrides), { database: database.handle });
   beforeReady?.(app);
-  await app.ready();
+  // Listening on loopback lets the provider adapters reach the sandbox's counterparts over
+  // real HTTP; the tests themselves still use app.inject.
+  await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     database: database.handle,

@@ -1,4 +1,42 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authInbound, captchaImage, checkEmailCode, checkInbound, checkSms, sendEmailCode, sendSms } from '@chain/contract';
+import { registerCall } from '../../http/route';
+import { consumeRateLimits } from '../../http/rate-limit';
+import { issueCaptcha } from './captcha';
+import { normaliseContact, normaliseEmail, normalisePhone } from './contacts';
+import * as auth from './service';
 
-/** The auth calls of SPEC 7. */
-export const authRoutes: FastifyPluginAsync = async () => {};
+/** Sign-in calls of SPEC 7 (see packages/contract/src/auth.ts for the shapes). */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  registerCall(app, captchaImage, async ({ params, request, reply }) => {
+    const contact = normaliseContact(decodeURIComponent(params.contact));
+    await consumeRateLimits(app.db, [{ key: `captcha:ip:${request.ip}`, limit: 60, windowSeconds: 600 }]);
+    const svg = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
+    reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-store');
+    return svg;
+  });
+
+  registerCall(app, sendEmailCode, async ({ body, request }) =>
+    auth.sendEmailCode(app, { email: normaliseEmail(body.email), captcha: body.captcha, ip: request.ip }),
+  );
+
+  registerCall(app, checkEmailCode, async ({ body, request }) =>
+    auth.checkEmailCode(app, { email: normaliseEmail(body.email), code: body.code.trim(), ip: request.ip, pushToken: body.pushToken }),
+  );
+
+  registerCall(app, sendSms, async ({ body, request }) =>
+    auth.sendPhoneCode(app, { phone: normalisePhone(body.phone), captcha: body.captcha, authType: body.authType, ip: request.ip }),
+  );
+
+  registerCall(app, checkSms, async ({ body, request }) =>
+    auth.checkPhoneCode(app, { phone: normalisePhone(body.phone), code: body.code.trim(), ip: request.ip, pushToken: body.pushToken }),
+  );
+
+  registerCall(app, authInbound, async ({ body, request }) =>
+    auth.startInbound(app, { phone: normalisePhone(body.phone), captcha: body.captcha, ip: request.ip }),
+  );
+
+  registerCall(app, checkInbound, async ({ body, request }) =>
+    auth.checkInbound(app, { callId: body.callId, phone: normalisePhone(body.phone), ip: request.ip, pushToken: body.pushToken }),
+  );
+};

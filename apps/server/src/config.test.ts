@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('configuration', () => {
+  it('runs a fresh clone with defaults: PGlite, sandbox and demo data on, port 3000', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ port: 3000, sandbox: true, demoData: true, restPath: '/rest/' });
+    expect(config.database.kind).toBe('pglite');
+    expect(config.providers.smsru.baseUrl).toBeNull();
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://app@db:5432/chain' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app@db:5432/chain',
+      poolSize: 10,
+    });
+  });
+
+  it('turns the sandbox and demo data off in production, and then needs the real providers’ keys', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow('Invalid configuration: AUTH_SECRET is required when SANDBOX is off');
+    const config = parseConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      SMSRU_API_ID: 'id',
+      MAIL_API_KEY: 'key',
+      MAIL_DOMAIN: 'mg.chain.ru',
+    });
+    expect(config).toMatchObject({ sandbox: false, demoData: false });
+    expect(config.providers.smsru.baseUrl).toBe('https://sms.ru');
+    expect(config.providers.mail.baseUrl).toBe('https://api.mailgun.net');
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SANDBOX: 'maybe' }, 'SANDBOX'],
+    [{ MAPS_HOSTS: 'http://maps.example.com' }, 'MAPS_HOSTS'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ REST_PATH: 'rest' }, 'REST_PATH'],
+  ])('stops on %o with one line naming %s', (env, name) => {
+    try {
+      parseConfig(env);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('never echoes a secret value', () => {
+    expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/AUTH_SECRET/);
+    expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).not.toThrow(/short-secret/);
+  });
+});

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { badRequest } from '../../http/errors';
+import { captchaAnswer, captchaSvg } from './captcha-image';
+import { hmac, sameHash } from './secrets';
+
+export const CAPTCHA_TTL_SECONDS = 5 * 60;
+export const CAPTCHA_EMPTY_MESSAGE = 'Код не введен!';
+export const CAPTCHA_WRONG_MESSAGE = 'Неверный код с картинки. Обновите картинку и введите код ещё раз.';
+
+/**
+ * Issues a captcha for a contact and returns its picture. Only the latest image of a contact
+ * counts; the answer is kept as an HMAC. `onIssued` lets the sandbox keep the plain answer.
+ */
+export async function issueCaptcha(
+  db: Kysely<Database>,
+  secret: string,
+  contact: string,
+  onIssued?: (contact: string, answer: string) => Promise<void>,
+): Promise<string> {
+  const answer = captchaAnswer();
+  const id = randomBytes(16).toString('hex');
+  await db
+    .insertInto('captchas')
+    .values({
+      id,
+      contact,
+      answer_hash: hmac(secret, 'captcha', id, answer),
+      expires_at: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000),
+    })
+    .execute();
+  await onIssued?.(contact, answer);
+  return captchaSvg(answer);
+}
+
+/**
+ * Checks the answer against the contact's latest captcha and uses it up whatever the result,
+ * so one image allows one try (SPEC 2: a captcha before a code is sent).
+ */
+export async function verifyCaptcha(db: Kysely<Database>, secret: string, contact: string, answer: string): Promise<void> {
+  const given = answer.trim();
+  if (given === '') throw badRequest(CAPTCHA_EMPTY_MESSAGE, 'captcha_empty');
+  const latest = await db
+    .updateTable('captchas')
+    .set({ used_at: new Date() })
+    .where('id', '=', (qb) =>
+      qb
+        .selectFrom('captchas')
+        .select('id')
+        .where('contact', '=', contact)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(1),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['id', 'answer_hash'])
+    .executeTakeFirst();
+  if (!latest || !sameHash(latest.answer_hash, hmac(secret, 'captcha', latest.id, given))) {
+    throw badRequest(CAPTCHA_WRONG_MESSAGE, 'captcha');
+  }
+}

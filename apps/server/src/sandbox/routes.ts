@@ -1,0 +1,167 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as z from 'zod';
+import { badRequest, notFound } from '../http/errors';
+import { normaliseContact, normalisePhone } from '../modules/auth/contacts';
+
+/**
+ * The sandbox (SANDBOX=1): the product's documented test mode. It mounts counterparts of the
+ * outside providers that speak their protocols, so the real adapters run end to end, and an
+ * outbox where a person or a test reads what the providers "delivered". Never mounted in
+ * production (config.sandbox is off there unless set on purpose).
+ */
+export const sandboxRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+
+  app.decorate('sandboxHooks', {
+    captchaIssued: async (contact: string, answer: string) => {
+      await db.insertInto('sandbox_captchas').values({ contact, answer }).execute();
+    },
+  });
+
+  // --- SMS.ru counterpart (https://sms.ru/api) ---------------------------------------------
+  const smsruForm = z.object({ api_id: z.string().min(1), json: z.string().optional() }).passthrough();
+  const smsruAuth = (request: FastifyRequest) => {
+    const form = smsruForm.safeParse(request.body);
+    if (!form.success) return { status: 'ERROR', status_code: 200, status_text: 'Неправильный api_id' } as const;
+    return null;
+  };
+  const field = (request: FastifyRequest, name: string) => {
+    const value = (request.body as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+
+  app.post('/sandbox/providers/smsru/sms/send', async (request) => {
+    const refused = smsruAuth(request);
+    if (refused) return refused;
+    const to = field(request, 'to');
+    const text = field(request, 'msg');
+    if (!/^7\d{10}$/.test(to) || !text) return { status: 'ERROR', status_code: 202, status_text: 'Неправильно указан получатель' };
+    await db
+      .insertInto('sandbox_outbox')
+      .values({ channel: 'sms', recipient: to, code: /\b\d{4,6}\b/.exec(text)?.[0] ?? null, text })
+      .execute();
+    return { status: 'OK', status_code: 100, sms: { [to]: { status: 'OK', status_code: 100, sms_id: randomBytes(6).toString('hex') } }, balance: 1000 };
+  });
+
+  app.post('/sandbox/providers/smsru/code/call', async (request) => {
+    const refused = smsruAuth(request);
+    if (refused) return refused;
+    const phone = field(request, 'phone');
+    if (!/^7\d{10}$/.test(phone)) return { status: 'ERROR', status_code: 202, status_text: 'Неправильно указан номер' };
+    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    const caller = `+7 (800) 555-${code.slice(0, 2)}-${code.slice(2)}`;
+    await db
+      .insertInto('sandbox_outbox')
+      .values({ channel: 'call', recipient: phone, code, text: `Входящий звонок с номера ${caller}. Код — последние 4 цифры: ${code}` })
+      .execute();
+    return { status: 'OK', code, call_id: randomBytes(6).toString('hex'), cost: 0.4, balance: 1000 };
+  });
+
+  app.post('/sandbox/providers/smsru/callcheck/add', async (request) => {
+    const refused = smsruAuth(request);
+    if (refused) return refused;
+    const phone = field(request, 'phone');
+    if (!/^7\d{10}$/.test(phone)) return { status: 'ERROR', status_code: 202, status_text: 'Неправильно указан номер' };
+    const checkId = `${randomInt(100_000, 999_999)}-${randomInt(100, 999)}`;
+    const callPhone = `7800500${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+    await db
+      .insertInto('sandbox_inbound_checks')
+      .values({ check_id: checkId, phone, call_phone: callPhone, expires_at: new Date(Date.now() + 5 * 60 * 1000) })
+      .execute();
+    return {
+      status: 'OK',
+      status_code: 100,
+      check_id: checkId,
+      call_phone: callPhone,
+      call_phone_pretty: `+7 (800) 500-${callPhone.slice(7, 9)}-${callPhone.slice(9)}`,
+    };
+  });
+
+  app.post('/sandbox/providers/smsru/callcheck/status', async (request) => {
+    const refused = smsruAuth(request);
+    if (refused) return refused;
+    const check = await db
+      .selectFrom('sandbox_inbound_checks')
+      .selectAll()
+      .where('check_id', '=', field(request, 'check_id'))
+      .executeTakeFirst();
+    const status = !check || (check.status === 'pending' && check.expires_at < new Date()) ? 'expired' : check.status;
+    const code = { pending: '400', confirmed: '401', expired: '402' }[status];
+    return { status: 'OK', status_code: 100, check_status: code, check_status_text: status };
+  });
+
+  /** The guest's call for inbound sign-in: confirms the latest pending check of that phone. */
+  app.post('/sandbox/inbound-call', async (request) => {
+    const body = z.object({ phone: z.string() }).safeParse(request.body);
+    if (!body.success) throw badRequest('Укажите phone.');
+    const phone = normalisePhone(body.data.phone);
+    const confirmed = await db
+      .updateTable('sandbox_inbound_checks')
+      .set({ status: 'confirmed' })
+      .where('check_id', '=', (qb) =>
+        qb
+          .selectFrom('sandbox_inbound_checks')
+          .select('check_id')
+          .where('phone', '=', phone)
+          .where('status', '=', 'pending')
+          .where('expires_at', '>', new Date())
+          .orderBy('created_at', 'desc')
+          .limit(1),
+      )
+      .returning(['check_id', 'call_phone'])
+      .executeTakeFirst();
+    if (!confirmed) throw notFound('Нет ожидающего звонка для этого номера.', 'no_pending_call');
+    return { success: true, called: confirmed.call_phone };
+  });
+
+  // --- Mailgun counterpart (POST /v3/{domain}/messages) ---------------------------------------
+  app.post('/sandbox/providers/mailgun/v3/:domain/messages', async (request, reply) => {
+    const expected = `Basic ${Buffer.from(`api:${app.config.providers.mail.apiKey}`).toString('base64')}`;
+    if (request.headers.authorization !== expected) {
+      return reply.status(401).send({ message: 'Invalid private key' });
+    }
+    const form = z.object({ from: z.string().min(1), to: z.string().min(3), subject: z.string(), text: z.string().min(1) }).passthrough().safeParse(request.body);
+    if (!form.success) return reply.status(400).send({ message: "'to' and 'text' are required" });
+    await db
+      .insertInto('sandbox_outbox')
+      .values({
+        channel: 'email',
+        recipient: form.data.to.trim().toLowerCase(),
+        code: /\b\d{4,6}\b/.exec(form.data.text)?.[0] ?? null,
+        text: `${form.data.subject}\n\n${form.data.text}`,
+      })
+      .execute();
+    return { id: `<${randomBytes(8).toString('hex')}@sandbox>`, message: 'Queued. Thank you.' };
+  });
+
+  // --- The outbox ------------------------------------------------------------------------------
+  app.get('/sandbox/outbox', async (request) => {
+    const query = z.object({ to: z.string().min(3) }).safeParse(request.query);
+    if (!query.success) throw badRequest('Укажите to: телефон или e-mail.');
+    const to = normaliseContact(query.data.to);
+    const messages = await db
+      .selectFrom('sandbox_outbox')
+      .select(['channel', 'recipient', 'code', 'text', 'created_at'])
+      .where('recipient', '=', to)
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    const captcha = await db
+      .selectFrom('sandbox_captchas')
+      .select('answer')
+      .where('contact', '=', to)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      messages: messages.reverse().map((m) => ({ channel: m.channel, to: m.recipient, code: m.code, text: m.text, at: m.created_at.toISOString() })),
+      captcha: captcha?.answer ?? null,
+    };
+  });
+
+  // Unknown sandbox paths are a plain 404, like any provider's.
+  app.all('/sandbox/*', async () => {
+    throw notFound('Неизвестный адрес песочницы.');
+  });
+};
