@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase, describeUrl, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoChain } from './seed/load';
+import { startMaintenance } from './maintenance';
 
 /**
  * Start-up: configuration, database (migrated), demo data when asked, then listen.
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config, { database });
+  const stopMaintenance = startMaintenance(app);
+  app.addHook('onClose', async () => stopMaintenance());
 
   let stopping = false;
   const stop = (signal: string) => {
