@@ -4,13 +4,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import type { Kysely } from 'kysely';
+import * as z from 'zod/mini';
 import type { Config } from './config';
 import { createProviders, type Providers } from './adapters';
 import { sandboxRoutes } from './sandbox/routes';
 import type { DatabaseHandle } from './db/client';
 import { DatabaseMonitor } from './db/monitor';
 import type { Database } from './db/types';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrorReply, registerErrorHandler } from './http/error-handler';
 import { MESSAGES } from './http/errors';
 import { contentSecurityPolicy } from './http/security';
 import { registerWebApp } from './http/web-app';
@@ -39,6 +40,9 @@ export interface AppDependencies {
   database: DatabaseHandle;
 }
 
+// Validation messages of the contract schemas in Russian, as the app shows them (SPEC 8).
+z.config(z.locales.ru());
+
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 /** The Fastify application: every plugin, hook and route, without listening (server.ts listens). */
@@ -58,6 +62,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorReply,
   });
 
   const monitor = new DatabaseMonitor(deps.database);

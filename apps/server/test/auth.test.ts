@@ -258,6 +258,9 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       }
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       expect(statuses[10]).toBe(429);
+      const phone = newPhone();
+      const refused = await post('/api/v1/user/sendSms', { phone, captcha: await solveCaptcha(t.app, phone) }, ip);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('limits code requests per contact, whatever the address', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse } from '@chain/contract';
+import { sql } from 'kysely';
 import { badRequest } from '../src/http/errors';
 import { buildTestApp, type TestApp } from './support/build';
 
@@ -11,6 +12,10 @@ describe('the central error handler', () => {
       app.post('/api/test/echo', async (request) => ({ success: true, body: request.body }));
       app.get('/api/test/boom', async () => {
         throw new Error('relation "secret_table" does not exist at /srv/app/internal.ts:42');
+      });
+      app.get('/api/test/nul', async () => {
+        await sql`select ${'a\u0000b'}::text`.execute(app.db);
+        return { success: true };
       });
       app.get('/api/test/refused', async () => {
         throw badRequest('Проверьте правильность ввода телефона.', 'phone');
@@ -71,6 +76,12 @@ describe('the central error handler', () => {
     expect(res.body).not.toContain('secret_table');
     expect(res.body).not.toContain('internal.ts');
     expect(body.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('answers a value the database refuses (a NUL byte) with 400, not 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/nul' });
+    expect(res.statusCode).toBe(400);
+    expect(errorResponse.parse(res.json()).message).toBe('Некорректный запрос.');
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -1,2 +1,350 @@
-// Filled in by the account calls (issue 4).
-export {};
+import * as z from 'zod/mini';
+import { FEEDBACK_SENT } from '@chain/domain';
+import { defineCall } from './call';
+import { userResponse } from './user';
+
+// The account calls of SPEC 7: profile, account deletion, sign-out, saved addresses, feedback.
+// Bodies come as JSON or form-urlencoded, so numbers may arrive as their digits in text and
+// text fields as numbers; the schemas below accept both and answer in Russian when a field is
+// wrong (the message of a 400 names the field: «Некорректное поле «address.house»: …»).
+
+const REQUIRED = 'обязательное поле';
+
+/** The largest id the database keeps (PostgreSQL `integer`); larger ones are refused, not looked up. */
+const MAX_ID = 2_147_483_647;
+
+/** An id: a positive integer, or its digits as text. */
+export const accountId = z
+  .pipe(
+    z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d{1,10}$/, 'ожидается номер (целое число)'))], {
+      error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается номер (целое число)'),
+    }),
+    z.transform(Number),
+  )
+  .check(z.int('ожидается целое число'), z.positive('ожидается номер больше нуля'), z.lte(MAX_ID, 'такого номера нет'));
+
+/** An id the client may leave out: absent, null, '' and 0 all mean "none". */
+export const optionalAccountId = z.pipe(
+  z.transform((value: unknown) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value)),
+  z.optional(accountId),
+);
+
+/**
+ * Text of at most `max` characters, trimmed. A number is taken as its digits (a house or a flat
+ * number sent as 12), null as empty text.
+ */
+export function wireText(max: number) {
+  return z
+    .pipe(
+      z.union([z.string(), z.number(), z.null()], {
+        error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
+      }),
+      z.transform((value) => (value === null ? '' : String(value).trim())),
+    )
+    .check(z.maxLength(max, `не длиннее ${max} символов`));
+}
+
+/** A session token as the app holds it: the signed-in user's `password` (SPEC 3, 6). */
+export const sessionToken = z.string({
+  error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
+}).check(z.maxLength(512, 'не длиннее 512 символов'));
+
+/** `{ success: true }` */
+export const successResponse = z.object({ success: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Profile (SPEC 3 User, SPEC 5 profile save, SPEC 7 user/update)
+
+/**
+ * POST /api/v1/user/update. `id` + `password` are the user id and session token. A field left
+ * out keeps its value; an empty phone or e-mail removes it (one of the two must stay).
+ * `passwordNew`, when not empty, rotates the session token (decision 009).
+ */
+export const userUpdateRequest = z.object({
+  id: accountId,
+  password: sessionToken,
+  passwordNew: z.optional(z.nullable(z.string().check(z.maxLength(512, 'не длиннее 512 символов')))),
+  name: z.optional(wireText(100)),
+  phone: z.optional(wireText(40)),
+  email: z.optional(wireText(254)),
+  card: z.optional(wireText(50)),
+  city: z.optional(wireText(100)),
+  street: z.optional(wireText(200)),
+  house: z.optional(wireText(20)),
+  room: z.optional(wireText(20)),
+});
+export type UserUpdateRequest = z.output<typeof userUpdateRequest>;
+
+/** The saved user, with the token to use from now on in `password`. */
+export const userUpdateResponse = z.object({ success: z.literal(true), user: userResponse });
+
+export const userUpdateCall = defineCall({
+  name: 'userUpdate',
+  method: 'POST',
+  path: '/api/v1/user/update',
+  tag: 'account',
+  summary: 'Save the profile (SPEC 5 profile save, SPEC 7)',
+  description:
+    'Saves name, phone, e-mail, loyalty card and the home address fields. A field left out keeps its value. The phone is stored as 11 digits starting with 7, the e-mail lower-cased; an empty e-mail or phone removes it, but one of them must remain (the guest signs in with it). `passwordNew`: the app\'s password is the session token, so a non-empty passwordNew ends the current session and the answer carries a new random token in `user.password` (the value sent is never used as a token). Success answers `{ success: true, user }`; a refused save answers a 4xx error whose message the app shows (SPEC 5: «Неверный формат email», «Проверьте правильность ввода телефона.»).',
+  auth: 'user',
+  body: userUpdateRequest,
+  response: userUpdateResponse,
+  errors: {
+    unauthorized: 'the id and token do not make a live session (401)',
+    email: 'the e-mail is not valid (400, «Неверный формат email»)',
+    phone: 'the phone is not 11 digits (400, «Проверьте правильность ввода телефона.»)',
+    contact_required: 'neither a phone nor an e-mail would remain (400)',
+    phone_taken: 'another profile has this phone (409)',
+    email_taken: 'another profile has this e-mail (409)',
+    validation: 'a field has the wrong type or length (400)',
+  },
+});
+
+/** The user as the app holds it after sign-out or account deletion (SPEC 4: logout clears user fields). */
+export const SIGNED_OUT_USER = {
+  authorized: false,
+  id: 0,
+  password: '',
+  name: '',
+  phone: '',
+  email: '',
+  card: '',
+  city: '',
+  street: '',
+  house: '',
+  room: '',
+  booking: 0,
+  stoplist: 0,
+} as const satisfies z.output<typeof userResponse>;
+
+export const dropAccountRequest = z.object({ id: accountId, password: sessionToken });
+
+/** `user` is the signed-out user: the app treats an answer without a user as a failure (SPEC 5). */
+export const dropAccountResponse = z.object({ success: z.literal(true), user: userResponse });
+
+export const dropAccountCall = defineCall({
+  name: 'userDropAccount',
+  method: 'POST',
+  path: '/api/v1/user/drop_account',
+  tag: 'account',
+  summary: 'Delete the account and its personal data (SPEC 5, SPEC 7)',
+  description:
+    'Deletes the personal data of the signed-in user: name, phone, e-mail, card and address fields, saved addresses, every session and pending sign-in codes; feedback keeps its restaurant, category and text but loses the name, phone and the link to the user. The user\'s number stays as an empty tombstone so the restaurant\'s books (orders) keep their reference (decision 009). Answers `{ success: true, user }` with the signed-out user (authorized false, id 0, empty fields).',
+  auth: 'user',
+  body: dropAccountRequest,
+  response: dropAccountResponse,
+  errors: { unauthorized: 'the id and token do not make a live session (401)', validation: 'a field is missing or of the wrong type (400)' },
+});
+
+export const logoutRequest = z.object({ user_id: accountId, token: sessionToken });
+
+export const logoutCall = defineCall({
+  name: 'userLogout',
+  method: 'POST',
+  path: '/api/v1/user/logout',
+  tag: 'account',
+  summary: 'Sign out: end this session (not in SPEC 7; SPEC 4 logout)',
+  description:
+    'Ends the session of this token only; the user\'s other sessions (other phones) stay signed in. A second call with the same token answers 401. The SPEC has no sign-out call: without it a token copied from a device would stay valid after the guest signs out.',
+  auth: 'user',
+  body: logoutRequest,
+  response: successResponse,
+  errors: { unauthorized: 'the id and token do not make a live session (401)', validation: 'a field is missing or of the wrong type (400)' },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Saved addresses (SPEC 3 Address, SPEC 7 user/address/*)
+
+/** One level of an address as the geocoder names it: `name` bare (Ленина), `full` with its type (улица Ленина). */
+export const addressPartInput = z.object({
+  id: z.optional(wireText(100)),
+  name: wireText(200),
+  full: z.optional(wireText(300)),
+});
+
+const optionalAddressPart = z.pipe(
+  z.transform((value: unknown) => (value === null || value === '' ? undefined : value)),
+  z.optional(addressPartInput),
+);
+
+/** A coordinate in degrees, as a number or its text; null or '' for none. */
+function coordinate(limit: number, what: string) {
+  return z.pipe(
+    z.transform((value: unknown) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value)),
+    z.optional(
+      z
+        .number({ error: `${what}: ожидается число` })
+        .check(z.gte(-limit, `${what} от -${limit} до ${limit}`), z.lte(limit, `${what} от -${limit} до ${limit}`)),
+    ),
+  );
+}
+
+/**
+ * The address the app saves (SPEC 3): region, city and street from the geocoder, the house, and
+ * what the courier needs. `id` updates a saved address of the same user. The texts `full`,
+ * `short` and `long` are composed by the server, so anything sent under those names is ignored.
+ */
+export const addressInput = z
+  .object({
+    id: optionalAccountId,
+    region: optionalAddressPart,
+    city: optionalAddressPart,
+    street: z.object(
+      { id: z.optional(wireText(100)), name: wireText(200).check(z.minLength(1, 'укажите улицу')), full: z.optional(wireText(300)) },
+      { error: (issue) => (issue.input === undefined ? 'укажите улицу' : 'ожидается объект { id, name, full }') },
+    ),
+    house: wireText(20).check(z.minLength(1, 'укажите номер дома')),
+    podjezd: z.optional(wireText(20)),
+    domofon: z.optional(wireText(20)),
+    etaz: z.optional(wireText(20)),
+    room: z.optional(wireText(20)),
+    comment: z.optional(wireText(500)),
+    lat: coordinate(90, 'широта'),
+    lon: coordinate(180, 'долгота'),
+  }, { error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается адрес: объект { street, house, … }') })
+  .check(
+    z.refine((address) => (address.lat === undefined) === (address.lon === undefined), {
+      message: 'широта и долгота указываются вместе',
+      path: ['lat'],
+    }),
+  );
+export type AddressInput = z.output<typeof addressInput>;
+
+/** The address may come as an object (JSON) or as its JSON text (a form field). */
+const addressField = z.pipe(
+  z.transform((value: unknown, context) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.issues.push({ code: 'custom', message: 'ожидается адрес (объект или его JSON)', input: value });
+      return z.NEVER;
+    }
+  }),
+  addressInput,
+);
+
+export const addressPart = z.object({ id: z.string(), name: z.string(), full: z.string() });
+
+/**
+ * A saved address (SPEC 3, saved form). `short`: street and house, for lists; `full`: region
+ * (when not the city itself), city, street and house, for the geocoder and the order; `long`:
+ * `full` and the entrance, intercom, floor and flat, what the courier reads (decision 009).
+ */
+export const savedAddress = z.object({
+  id: z.int(),
+  region: addressPart,
+  city: addressPart,
+  street: addressPart,
+  house: z.string(),
+  podjezd: z.string(),
+  domofon: z.string(),
+  etaz: z.string(),
+  room: z.string(),
+  comment: z.string(),
+  full: z.string(),
+  short: z.string(),
+  long: z.string(),
+  lat: z.nullable(z.number()),
+  lon: z.nullable(z.number()),
+});
+export type SavedAddress = z.infer<typeof savedAddress>;
+
+export const ADDRESS_NOT_FOUND_MESSAGE = 'Адрес не найден';
+
+const addressErrors = {
+  unauthorized: 'the user id and token do not make a live session (401)',
+  not_found: 'no address with this id among the user\'s own (404, «Адрес не найден»)',
+  validation: 'a field is missing, of the wrong type or too long (400)',
+};
+
+export const addressSaveRequest = z.object({ address: addressField, user_id: accountId, user_token: sessionToken });
+export const addressSaveResponse = z.object({ success: z.literal(true), result: z.object({ id: z.int() }) });
+
+export const addressSaveCall = defineCall({
+  name: 'userAddressSave',
+  method: 'POST',
+  path: '/api/v2/user/address/save',
+  tag: 'account',
+  summary: 'Save a delivery address (SPEC 7)',
+  description:
+    'Creates an address, or updates the one whose `address.id` is given when it belongs to the user. Street and house are required; coordinates go together (lat −90…90, lon −180…180). Answers `{ success: true, result: { id } }`.',
+  auth: 'user',
+  body: addressSaveRequest,
+  response: addressSaveResponse,
+  errors: { ...addressErrors, too_many_addresses: 'the user already keeps the most addresses allowed (409)' },
+});
+
+export const addressListRequest = z.object({ id: optionalAccountId, user_id: accountId, user_token: sessionToken });
+export const addressListResponse = z.object({ success: z.literal(true), result: z.array(savedAddress) });
+
+export const addressListCall = defineCall({
+  name: 'userAddressList',
+  method: 'POST',
+  path: '/api/v2/user/address/list',
+  tag: 'account',
+  summary: 'The user\'s saved addresses (SPEC 7)',
+  description: 'Without `id`: every saved address of the user, newest first. With `id`: that one address in the array, or 404 when it is not the user\'s.',
+  auth: 'user',
+  body: addressListRequest,
+  response: addressListResponse,
+  errors: addressErrors,
+});
+
+export const addressDeleteRequest = z.object({ id: accountId, user_id: accountId, user_token: sessionToken });
+
+export const addressDeleteCall = defineCall({
+  name: 'userAddressDelete',
+  method: 'POST',
+  path: '/api/v2/user/address/delete',
+  tag: 'account',
+  summary: 'Delete a saved address (SPEC 7)',
+  description: 'Answers `{ success: true }`; another user\'s address and an unknown id both answer 404 «Адрес не найден».',
+  auth: 'user',
+  body: addressDeleteRequest,
+  response: successResponse,
+  errors: addressErrors,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Feedback (SPEC 2 Feedback, SPEC 5, SPEC 7 feedback/add)
+
+/**
+ * POST /api/v1/feedback/add. Phone and message are checked by the SPEC 5 rule (a missing one
+ * gets its message, not a field error). `restoran` is the restaurant the feedback is about
+ * (none when absent or 0), `type` its category. `user_id` + `token` link a signed-in user.
+ */
+export const feedbackAddRequest = z.object({
+  name: z.optional(wireText(100)),
+  phone: z._default(wireText(40), ''),
+  message: z._default(wireText(2000), ''),
+  restoran: optionalAccountId,
+  type: z.optional(wireText(100)),
+  user_id: optionalAccountId,
+  token: z.optional(z.nullable(sessionToken)),
+});
+
+export const feedbackAddResponse = z.object({ success: z.literal(true), title: z.string(), message: z.string() });
+
+/** The answer to sent feedback: SPEC 5's 'Спасибо' / 'Ваше сообщение успешно отправлено!'. */
+export const FEEDBACK_ADDED = { success: true, title: FEEDBACK_SENT.title, message: FEEDBACK_SENT.message } as const;
+
+export const feedbackAddCall = defineCall({
+  name: 'feedbackAdd',
+  method: 'POST',
+  path: '/api/v1/feedback/add',
+  tag: 'account',
+  summary: 'Send feedback (SPEC 5, SPEC 7)',
+  description:
+    'Stores the message with its restaurant and category. Phone (11 digits) and message are required (SPEC 5: «Не заполнены поля Телефон или Сообщение!»). Limited to 10 messages per 10 minutes from one address. Answers `{ success: true, title: «Спасибо», message: «Ваше сообщение успешно отправлено!» }`.',
+  auth: 'public',
+  body: feedbackAddRequest,
+  response: feedbackAddResponse,
+  errors: {
+    feedback_incomplete: 'phone or message missing (400, «Не заполнены поля Телефон или Сообщение!»)',
+    restaurant_not_found: 'no restaurant with this id (404)',
+    unauthorized: 'user_id or token given, but they do not make a live session (401)',
+    rate_limited: 'too many messages from this address (429)',
+    validation: 'a field of the wrong type or too long (400)',
+  },
+});

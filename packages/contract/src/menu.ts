@@ -1,2 +1,137 @@
-// Filled in by the menu calls (issue 4).
-export {};
+import * as z from 'zod/mini';
+import { defineCall } from './call';
+import { flag, kopecks } from './common';
+import { lookupText } from './restaurants';
+import { wireId } from './user';
+
+/** Which menu the call asks for: 0 the restaurant menu, 1 the shop, 2 the bar (SPEC 2 toggle Restaurant/Shop/Bar). */
+export const MENU_KIND_BY_IS_SHOP = { 0: 'restaurant', 1: 'shop', 2: 'bar' } as const;
+export type IsShop = keyof typeof MENU_KIND_BY_IS_SHOP;
+
+/** 0, 1 or 2, as a number or as its digit (form bodies carry text). */
+const isShop = z.pipe(
+  z.union([z.literal([0, 1, 2]), z.enum(['0', '1', '2'])], { error: 'ожидается 0, 1 или 2' }),
+  z.transform((value): IsShop => (Number(value) === 2 ? 2 : Number(value) === 1 ? 1 : 0)),
+);
+
+/** The order types (SPEC 1). */
+export const orderTypeSchema = z.enum(['inrest', 'self', 'delivery'], {
+  error: (issue) => (issue.input === undefined ? 'обязательное поле' : 'ожидается inrest, self или delivery'),
+});
+
+/** The guest's chosen delivery or pickup time (SPEC 3 Delivery date/time props). */
+export const deliveryDateTimeProps = z.looseObject({
+  deliveryDate: z.optional(z.string().check(z.maxLength(10), z.describe('dd.mm.yyyy'))),
+  deliveryTime: z.optional(z.string().check(z.maxLength(20))),
+  isTimePeriods: z.optional(z.union([z.boolean(), flag, z.enum(['0', '1'])])),
+});
+
+/** An optional text; empty, like absent, means none. */
+const optionalText = (max: number) => z.optional(z.nullable(lookupText(max, 0)));
+
+export const menuRequest = z.object({
+  is_shop: z
+    ._default(isShop, 0)
+    .check(z.describe('0 the restaurant menu (default), 1 the shop, 2 the bar; a menu the restaurant does not offer is a 404.')),
+  fs_uid: lookupText(64).check(z.describe('The restaurant.')),
+  order_type: orderTypeSchema.check(
+    z.describe('The order the menu is for; the restaurant must take it (deliveryRest, deliverySelf, deliveryCourier), else 409.'),
+  ),
+  user_id: z.optional(z.nullable(wireId)).check(z.describe('The signed-in guest, if any; needed with booking_num.')),
+  lock_code: optionalText(32).check(
+    z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes are rate-limited per address (429).'),
+  ),
+  delivery_datetime_props: z.optional(z.nullable(deliveryDateTimeProps)).check(
+    z.describe('Accepted for compatibility (SPEC 7); the menu does not depend on it. JSON bodies only.'),
+  ),
+  ver: z.optional(z.pipe(z.union([z.literal(4), z.literal('4')], { error: 'поддерживается версия 4' }), z.transform(() => 4 as const))).check(
+    z.describe('The menu call version, 4 (SPEC 9); another version is a 400.'),
+  ),
+  booking_num: optionalText(64).check(
+    z.describe("A booking of this guest (user_id) at this restaurant: the answer's min_sum is its minimum (SPEC 4, 5)."),
+  ),
+});
+export type MenuRequest = z.input<typeof menuRequest>;
+
+export const menuCategory = z.object({
+  id: z.int(),
+  name: z.string(),
+  img: z.string().check(z.describe('Picture URL.')),
+});
+
+/** A dish option (SPEC 3 spec): a single choice (multicheck 0) or a counted extra up to max (multicheck 1). */
+export const dishOption = z.object({
+  specid: z.int(),
+  specname: z.string(),
+  price: kopecks.check(z.describe('Added to the dish price (single) or charged per piece (multi), kopecks (SPEC 5).')),
+  disabled: flag.check(z.describe('1: shown but not available now, never charged (SPEC 5).')),
+  multicheck: flag,
+  max: z.int().check(z.minimum(1), z.describe('The most pieces of a multi option per dish.')),
+});
+
+export const menuDish = z.object({
+  id: z.int(),
+  name: z.string(),
+  thumb: z.string(),
+  img: z.string(),
+  price: kopecks.check(z.describe('Kopecks.')),
+  weight: z.string(),
+  sostav: z.string(),
+  more_ingredients: z.string(),
+  allowed: z.boolean().check(z.describe('false: on the stop list of this restaurant; shown with stop_text, cannot be added (SPEC 4).')),
+  is_locked: flag.check(
+    z.describe('1: needs the lock code before adding (SPEC 4). 0 for a dish this request unlocked with the right lock_code.'),
+  ),
+  is_shop: flag,
+  categoryId: z.int(),
+  cook_time: z.int().check(z.minimum(0), z.describe('Minutes: "We will cook in about" (SPEC 2).')),
+  spec: z.array(dishOption),
+});
+export type MenuDish = z.infer<typeof menuDish>;
+
+/** A story of the menu screen; the chain has none yet, so the list is empty. */
+export const menuStory = z.object({
+  id: z.int(),
+  title: z.string(),
+  img: z.string(),
+  link: z.nullable(z.string()),
+});
+
+export const menuResponse = z.object({
+  categories: z.array(menuCategory).check(z.describe('Categories that hold at least one dish of this menu, in menu order.')),
+  dishes: z.array(menuDish),
+  stories: z.array(menuStory),
+  lock_code: z.nullable(z.string()).check(
+    z.describe('The lock_code sent, when it unlocked dishes of this menu; else null. The app keeps it as its lockCode (SPEC 3) and forgets a code answered with null.'),
+  ),
+  stop_text: z.string().check(z.describe('Settings text_stoplist, shown on dishes with allowed false (SPEC 2).')),
+  min_sum: z.nullable(kopecks).check(
+    z.describe('With booking_num: the booking minimum, kopecks, applied to inrest orders when larger (SPEC 5); else null.'),
+  ),
+});
+export type MenuResponse = z.infer<typeof menuResponse>;
+
+/** The menu call (SPEC 7 `POST {token}`), served at POST /api/v2/restoran/menu. */
+export const restaurantMenu = defineCall({
+  name: 'restaurantMenu',
+  method: 'POST',
+  path: '/api/v2/restoran/menu',
+  tag: 'menu',
+  summary: 'The restaurant, shop or bar menu of a restaurant, with the stop list and locked dishes applied',
+  description:
+    'Answered from an in-memory copy kept per catalogue version, with an ETag: send If-None-Match to get 304 while nothing changed. Locked dishes are always listed (is_locked 1) so the guest can ask for the code; the right lock_code unlocks them (is_locked 0) and comes back in lock_code.',
+  auth: 'public',
+  body: menuRequest,
+  response: menuResponse,
+  errors: {
+    validation: 'a field is missing or has the wrong type, 400',
+    restaurant_not_found: "unknown fs_uid: 'Ресторан не найден', 404",
+    restaurant_inactive: 'the restaurant is closed for good or for a while (active 0), 409',
+    menu_not_offered: 'the restaurant has no such menu (shop or bar), 404',
+    order_type_not_offered: 'the restaurant does not take this order type, 409',
+    booking_not_found: 'no booking with this number for this guest, 404',
+    booking_other_restaurant: 'the booking is at another restaurant, 409',
+    booking_closed: 'the booking is cancelled, ended or over, 409',
+    rate_limited: 'too many wrong lock codes from this address, 429',
+  },
+});

@@ -14,6 +14,12 @@ export interface DatabaseHandle {
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: calls the listener with every notification of a channel this session LISTENs
+   * to (issue the LISTEN through `db`), before the statement that committed it returns.
+   * Returns the way to stop listening.
+   */
+  onNotification?(listener: (channel: string, payload: string) => void): () => void;
 }
 
 export type DatabaseOptions =
@@ -25,7 +31,10 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options);
   const instance = 'instance' in options ? options.instance : await createPglite(options.dataDir);
-  return wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) as never }) }), 'pglite');
+  return {
+    ...wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) as never }) }), 'pglite'),
+    onNotification: (listener) => instance.onNotification(listener),
+  };
 }
 
 /** A PGlite database in a folder (created when missing), with the project's type parsers. */

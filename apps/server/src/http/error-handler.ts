@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseMonitor } from '../db/monitor';
 import { isConnectionError } from '../db/monitor';
 import { AppError, MESSAGES } from './errors';
+import { RateLimitedError } from './rate-limit';
 
 /**
  * One place turns every failure into `{ success: false, error, message, requestId }`:
@@ -14,6 +15,7 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
     const requestId = request.id;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ success: false, error: error.code, message: error.message, requestId });
     }
     if (isConnectionError(error)) {
@@ -24,6 +26,12 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
         .header('retry-after', '5')
         .send({ success: false, error: 'unavailable', message: MESSAGES.unavailable, requestId });
     }
+    if (isDataException(error)) {
+      // SQLSTATE class 22: a value the database cannot take (a NUL byte, a number out of
+      // range...). The input was bad, not the server: a 400, logged for the contract's sake.
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'bad_request';
@@ -33,6 +41,25 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, error: 'internal', message: MESSAGES.internal, requestId });
   });
+}
+
+/**
+ * Errors Fastify raises before a route is found (a broken percent escape, a path parameter over
+ * the length limit) bypass the error handler; this gives them the same body, a readable message
+ * and the request id (Fastify's `frameworkErrors` option).
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  request.log.info({ err: error }, 'request rejected before routing');
+  void reply
+    .status(status)
+    .header('x-request-id', request.id)
+    .send({ success: false, error: 'bad_request', message: MESSAGES.badUrl, requestId: request.id });
+}
+
+function isDataException(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
 function clientErrorCode(status: number): string {

@@ -28,5 +28,6 @@ export const MESSAGES = {
   unsupportedMediaType: 'Неподдерживаемый тип данных запроса. Отправьте JSON или форму.',
   tooLarge: 'Слишком большой запрос.',
   badRequest: 'Некорректный запрос.',
+  badUrl: 'Некорректный адрес запроса.',
   rateLimited: 'Слишком много запросов. Попробуйте позже.',
 } as const;

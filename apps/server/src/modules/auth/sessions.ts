@@ -6,6 +6,9 @@ import { unauthorized } from '../../http/errors';
 
 export type UserRow = Selectable<UsersTable>;
 
+/** The largest id an `integer` column holds. */
+const MAX_INT4 = 2_147_483_647;
+
 /** A session unused this long is no longer accepted. */
 const SESSION_IDLE_DAYS = 180;
 /** last_seen_at is written at most this often, so a busy guest does not cost a write per call. */
@@ -33,7 +36,7 @@ export async function openSession(db: Kysely<Database>, userId: number, pushToke
  */
 export async function authenticate(db: Kysely<Database>, userId: unknown, token: unknown): Promise<UserRow> {
   const id = typeof userId === 'number' ? userId : typeof userId === 'string' && /^\d{1,9}$/.test(userId) ? Number(userId) : NaN;
-  if (!Number.isInteger(id) || id <= 0 || typeof token !== 'string' || token.length < 16 || token.length > 200) {
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4 || typeof token !== 'string' || token.length < 16 || token.length > 200) {
     throw unauthorized(SESSION_EXPIRED_MESSAGE);
   }
   const found = await db

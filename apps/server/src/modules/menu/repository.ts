@@ -1,0 +1,60 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BookingsTable, CategoriesTable, Database, DishOptionsTable, DishesTable, MenuKind, StopListTable } from '../../db/types';
+
+export type CategoryRow = Selectable<CategoriesTable>;
+export type DishRow = Selectable<DishesTable>;
+export type OptionRow = Selectable<DishOptionsTable>;
+export type StopRow = Pick<Selectable<StopListTable>, 'restaurant_id' | 'dish_id'>;
+
+/** What the menu call needs to know of a restaurant. */
+export interface MenuRestaurantRow {
+  id: number;
+  fs_uid: string;
+  active: boolean;
+  delivery_rest: boolean;
+  delivery_self: boolean;
+  delivery_courier: boolean;
+  menu_kinds: MenuKind[];
+}
+
+export interface MenuRows {
+  restaurants: MenuRestaurantRow[];
+  categories: CategoryRow[];
+  dishes: DishRow[];
+  options: OptionRow[];
+  stopList: StopRow[];
+  stopText: string;
+}
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+/** The whole catalogue the menus are cut from: every restaurant, the active dishes in menu order, options and stop lists. */
+export async function loadMenuRows(db: Reader): Promise<MenuRows> {
+  const restaurants = await db
+    .selectFrom('restaurants')
+    .select(['id', 'fs_uid', 'active', 'delivery_rest', 'delivery_self', 'delivery_courier', 'menu_kinds'])
+    .execute();
+  const categories = await db.selectFrom('categories').selectAll().orderBy('sort').orderBy('id').execute();
+  const dishes = await db.selectFrom('dishes').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
+  const options = await db.selectFrom('dish_options').selectAll().orderBy('dish_id').orderBy('sort').orderBy('id').execute();
+  const stopList = await db.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute();
+  const stopText = await db.selectFrom('settings').select('value').where('key', '=', 'text_stoplist').executeTakeFirst();
+  return {
+    restaurants,
+    categories,
+    dishes,
+    options,
+    stopList,
+    stopText: typeof stopText?.value === 'string' ? stopText.value : '',
+  };
+}
+
+export type BookingRow = Pick<Selectable<BookingsTable>, 'user_id' | 'restaurant_id' | 'min_sum' | 'status' | 'timeto'>;
+
+export async function findBooking(db: Reader, bookingNum: string): Promise<BookingRow | undefined> {
+  return db
+    .selectFrom('bookings')
+    .select(['user_id', 'restaurant_id', 'min_sum', 'status', 'timeto'])
+    .where('booking_num', '=', bookingNum)
+    .executeTakeFirst();
+}

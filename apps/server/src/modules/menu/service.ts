@@ -1,0 +1,231 @@
+import type { Kysely } from 'kysely';
+import { MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, type restaurantMenu } from '@chain/contract';
+import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
+import { VersionedCache } from '../../db/catalogue-cache';
+import type { DatabaseHandle } from '../../db/client';
+import type { Database, MenuKind, OrderType } from '../../db/types';
+import { etagOf } from '../../http/etag';
+import { conflict, notFound } from '../../http/errors';
+import { consumeRateLimits } from '../../http/rate-limit';
+import { JsonText } from '../../http/route';
+import { findBooking, loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
+
+export type MenuRequestBody = CallBody<typeof restaurantMenu>;
+
+export const RESTAURANT_NOT_FOUND_MESSAGE = 'Ресторан не найден';
+export const RESTAURANT_INACTIVE_MESSAGE = 'Ресторан временно не принимает заказы.';
+export const BOOKING_NOT_FOUND_MESSAGE = 'Бронь не найдена.';
+export const BOOKING_OTHER_RESTAURANT_MESSAGE = 'Эта бронь сделана в другом ресторане.';
+export const BOOKING_CLOSED_MESSAGE = 'Бронь отменена или уже закончилась.';
+export const LOCK_CODE_ATTEMPTS_MESSAGE = 'Слишком много попыток ввести код. Попробуйте позже.';
+
+const MENU_NOT_OFFERED_MESSAGE: Record<MenuKind, string> = {
+  restaurant: 'В этом ресторане нет меню ресторана.',
+  shop: 'В этом ресторане нет магазина.',
+  bar: 'В этом ресторане нет бара.',
+};
+
+const ORDER_TYPE_NOT_OFFERED_MESSAGE: Record<OrderType, string> = {
+  // SPEC 8, the table order dialog.
+  inrest: TABLE_ORDER_UNAVAILABLE_MESSAGE,
+  self: 'Этот ресторан не принимает заказы на самовывоз.',
+  delivery: 'Этот ресторан не доставляет заказы курьером.',
+};
+
+/** Wrong lock codes an address may try in a window before the menu answers 429 (the codes are short). */
+export const LOCK_CODE_ATTEMPTS = { limit: 10, windowSeconds: 15 * 60 } as const;
+
+/** One menu (restaurant, shop or bar) of the chain, before any restaurant's stop list. */
+interface KindMenu {
+  categories: Array<Pick<CategoryRow, 'id' | 'name' | 'img'>>;
+  dishes: Array<{ row: DishRow; wire: Omit<MenuDish, 'allowed' | 'is_locked'> }>;
+  lockCodes: Set<string>;
+}
+
+/** A menu answer serialized with min_sum null, and the same text cut before that value. */
+interface MenuAnswer {
+  body: JsonText;
+  etag: string;
+  /** The JSON up to `"min_sum":`, for answers that carry a booking minimum. */
+  head: string;
+}
+
+/** The catalogue of one version, and the answers cut from it so far. */
+export interface MenuCatalogue {
+  restaurants: Map<string, MenuRestaurantRow>;
+  kinds: Map<MenuKind, KindMenu>;
+  stopped: Map<number, Set<number>>;
+  stopText: string;
+  answers: Map<string, MenuAnswer>;
+}
+
+const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+function optionWire(option: OptionRow): MenuDish['spec'][number] {
+  return {
+    specid: option.id,
+    specname: option.name,
+    price: option.price,
+    disabled: flag(option.disabled),
+    multicheck: flag(option.multicheck),
+    max: option.max_cnt,
+  };
+}
+
+/** Cuts the loaded rows into one menu per kind, ordered by category then dish. */
+export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
+  const optionsOf = new Map<number, OptionRow[]>();
+  for (const option of rows.options) {
+    const list = optionsOf.get(option.dish_id);
+    if (list) list.push(option);
+    else optionsOf.set(option.dish_id, [option]);
+  }
+  const categoryOrder = new Map(rows.categories.map((category, index) => [category.id, index]));
+  const categoryKind = new Map(rows.categories.map((category) => [category.id, category.menu_kind]));
+  const dishes = rows.dishes
+    .filter((dish) => categoryOrder.has(dish.category_id))
+    // Stable: within a category the dishes keep their own order (sort, id).
+    .toSorted((a, b) => (categoryOrder.get(a.category_id) ?? 0) - (categoryOrder.get(b.category_id) ?? 0));
+
+  const kinds = new Map<MenuKind, KindMenu>();
+  for (const kind of ['restaurant', 'shop', 'bar'] as const) {
+    const ofKind = dishes.filter((dish) => categoryKind.get(dish.category_id) === kind);
+    const used = new Set(ofKind.map((dish) => dish.category_id));
+    kinds.set(kind, {
+      categories: rows.categories.filter((c) => c.menu_kind === kind && used.has(c.id)).map(({ id, name, img }) => ({ id, name, img })),
+      dishes: ofKind.map((row) => ({
+        row,
+        wire: {
+          id: row.id,
+          name: row.name,
+          thumb: row.thumb,
+          img: row.img,
+          price: row.price,
+          weight: row.weight,
+          sostav: row.sostav,
+          more_ingredients: row.more_ingredients,
+          is_shop: flag(row.is_shop),
+          categoryId: row.category_id,
+          cook_time: row.cook_time,
+          spec: (optionsOf.get(row.id) ?? []).map(optionWire),
+        },
+      })),
+      lockCodes: new Set(ofKind.flatMap((dish) => (dish.is_locked && dish.lock_code ? [dish.lock_code] : []))),
+    });
+  }
+
+  const stopped = new Map<number, Set<number>>();
+  for (const entry of rows.stopList) {
+    const set = stopped.get(entry.restaurant_id);
+    if (set) set.add(entry.dish_id);
+    else stopped.set(entry.restaurant_id, new Set([entry.dish_id]));
+  }
+  return {
+    restaurants: new Map(rows.restaurants.map((r) => [r.fs_uid, r])),
+    kinds,
+    stopped,
+    stopText: rows.stopText,
+    answers: new Map(),
+  };
+}
+
+const MIN_SUM_TAIL = 'null}';
+
+/** The answer for a restaurant's menu with the dishes of `unlocked` opened, built once per version. */
+function menuAnswer(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, kind: MenuKind, unlocked: string | null): MenuAnswer {
+  const key = `${restaurant.id}|${kind}|${unlocked ?? ''}`;
+  const known = catalogue.answers.get(key);
+  if (known) return known;
+  const menu = catalogue.kinds.get(kind);
+  const stopped = catalogue.stopped.get(restaurant.id);
+  const answer: MenuResponse = {
+    categories: menu?.categories ?? [],
+    dishes: (menu?.dishes ?? []).map(({ row, wire }) => ({
+      ...wire,
+      allowed: !stopped?.has(row.id),
+      is_locked: flag(row.is_locked && (unlocked === null || row.lock_code !== unlocked)),
+    })),
+    stories: [],
+    lock_code: unlocked,
+    stop_text: catalogue.stopText,
+    // Last, so that a booking's minimum can be written in place of null (see answerWithMinimum).
+    min_sum: null,
+  };
+  const json = JSON.stringify(answer);
+  const built: MenuAnswer = { body: new JsonText(json, { cached: true }), etag: etagOf(json), head: json.slice(0, -MIN_SUM_TAIL.length) };
+  catalogue.answers.set(key, built);
+  return built;
+}
+
+function answerWithMinimum(answer: MenuAnswer, minSum: number | null): { body: JsonText; etag: string } {
+  if (minSum === null) return answer;
+  return { body: new JsonText(`${answer.head}${minSum}}`), etag: `${answer.etag.slice(0, -1)}-${minSum}"` };
+}
+
+/**
+ * The menu call (SPEC 7): the restaurant's menu of the kind asked, with its stop list
+ * (allowed false), locked dishes opened by the right lock code (SPEC 4), and a booking's
+ * minimum (SPEC 5). Answers come from a copy kept per catalogue version (VersionedCache: at
+ * most a version read per request), plus one lookup with booking_num and one write for a
+ * wrong lock code.
+ */
+export class MenuService {
+  readonly #cache: VersionedCache<MenuCatalogue>;
+
+  private readonly db: Kysely<Database>;
+
+  constructor(database: DatabaseHandle) {
+    this.db = database.db;
+    this.#cache = new VersionedCache(database, async (trx) => buildMenuCatalogue(await loadMenuRows(trx)));
+  }
+
+  async menu(body: MenuRequestBody, clientIp: string): Promise<{ body: JsonText; etag: string }> {
+    const catalogue = await this.#cache.current();
+    const restaurant = catalogue.restaurants.get(body.fs_uid);
+    if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND_MESSAGE, 'restaurant_not_found');
+    if (!restaurant.active) throw conflict(RESTAURANT_INACTIVE_MESSAGE, 'restaurant_inactive');
+    if (!takesOrderType(restaurant, body.order_type)) {
+      throw conflict(ORDER_TYPE_NOT_OFFERED_MESSAGE[body.order_type], 'order_type_not_offered');
+    }
+    const kind = MENU_KIND_BY_IS_SHOP[body.is_shop];
+    if (!restaurant.menu_kinds.includes(kind)) throw notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
+
+    const unlocked = await this.#unlockedCode(catalogue, kind, body.lock_code, clientIp);
+    const minSum = body.booking_num ? await this.#bookingMinimum(body.booking_num, restaurant.id, body.user_id ?? null) : null;
+    return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
+  }
+
+  /** The lock code when it opens a dish of this menu; a wrong one counts towards the attempt limit. */
+  async #unlockedCode(catalogue: MenuCatalogue, kind: MenuKind, lockCode: string | null | undefined, clientIp: string) {
+    const code = lockCode?.trim();
+    if (!code) return null;
+    if (catalogue.kinds.get(kind)?.lockCodes.has(code)) return code;
+    await consumeRateLimits(this.db, [
+      { key: `lock_code:ip:${clientIp}`, ...LOCK_CODE_ATTEMPTS, message: LOCK_CODE_ATTEMPTS_MESSAGE },
+    ]);
+    return null;
+  }
+
+  /** A booking's minimum in kopecks: the guest's own live booking at this restaurant (SPEC 4, 5). */
+  async #bookingMinimum(bookingNum: string, restaurantId: number, userId: number | null): Promise<number> {
+    const booking = await findBooking(this.db, bookingNum.trim());
+    // Another guest's booking reads as unknown: booking numbers are not for guessing.
+    if (!booking || booking.user_id !== userId) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
+    if (booking.restaurant_id !== restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
+    if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto.getTime() <= Date.now()) {
+      throw conflict(BOOKING_CLOSED_MESSAGE, 'booking_closed');
+    }
+    return booking.min_sum;
+  }
+}
+
+function takesOrderType(restaurant: MenuRestaurantRow, orderType: OrderType): boolean {
+  switch (orderType) {
+    case 'inrest':
+      return restaurant.delivery_rest;
+    case 'self':
+      return restaurant.delivery_self;
+    case 'delivery':
+      return restaurant.delivery_courier;
+  }
+}

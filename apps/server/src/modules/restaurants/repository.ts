@@ -1,0 +1,53 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, DeliveryZonesTable, RestaurantScheduleTable, RestaurantsTable } from '../../db/types';
+
+export type RestaurantRow = Selectable<RestaurantsTable>;
+export type ScheduleRow = Selectable<RestaurantScheduleTable>;
+export type ZoneRow = Selectable<DeliveryZonesTable>;
+
+export interface RestaurantRows {
+  restaurants: RestaurantRow[];
+  schedules: ScheduleRow[];
+  zones: ZoneRow[];
+}
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+/** The active restaurants in the chain's order, with their schedules and every zone (SPEC 3). */
+export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows> {
+  const restaurants = await db.selectFrom('restaurants').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
+  const ids = restaurants.map((r) => r.id);
+  if (ids.length === 0) return { restaurants, schedules: [], zones: [] };
+  const schedules = await db
+    .selectFrom('restaurant_schedule')
+    .selectAll()
+    .where('restaurant_id', 'in', ids)
+    .orderBy('restaurant_id')
+    .orderBy('weekday')
+    .execute();
+  const zones = await db
+    .selectFrom('delivery_zones')
+    .selectAll()
+    .where('restaurant_id', 'in', ids)
+    .orderBy('restaurant_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return { restaurants, schedules, zones };
+}
+
+export interface TableRow {
+  num: string;
+  fs_uid: string;
+  active: boolean;
+}
+
+/** The table with this QR code and its restaurant, or undefined. */
+export async function findTableByCode(db: Reader, code: string): Promise<TableRow | undefined> {
+  return db
+    .selectFrom('restaurant_tables')
+    .innerJoin('restaurants', 'restaurants.id', 'restaurant_tables.restaurant_id')
+    .select(['restaurant_tables.num', 'restaurants.fs_uid', 'restaurants.active'])
+    .where('restaurant_tables.code', '=', code)
+    .executeTakeFirst();
+}
