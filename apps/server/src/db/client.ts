@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { pglitePool } from './pglite-pool';
-import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './type-parsers';
+import { DATE_OID, INT8_OID, NUMERIC_OID, parseDate, parseInt8, parseNumeric } from './type-parsers';
 import type { Database } from './types';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
@@ -43,7 +43,7 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promis
   return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+    parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: parseNumeric, [DATE_OID]: parseDate },
   });
 }
 
@@ -57,6 +57,7 @@ async function openPostgres(options: { url: string; poolSize?: number; connectTi
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8_OID) return parseInt8;
         if (oid === DATE_OID) return parseDate;
+        if (oid === NUMERIC_OID) return parseNumeric;
         return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
       }) as typeof pg.types.getTypeParser,
     },

@@ -322,6 +322,172 @@ export interface CatalogueVersionTable {
   version: Defaulted<number>;
 }
 
+// --- 006: orders, payments, ratings -----------------------------------------------------------
+
+export type OrderSource = 'kiosk' | 'web';
+export type PayMethod = 'sbp' | 'card';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  znumber: string;
+  /** YYYY-MM-DD in the restaurant's zone, with the 06:00 day boundary. */
+  business_day: string;
+  restaurant_id: number;
+  user_id: number | null;
+  source: OrderSource;
+  type: OrderType;
+  status: Defaulted<number>;
+  paid: Defaulted<boolean>;
+  delayed: Defaulted<boolean>;
+  items_sum: number;
+  cutlery_sum: Defaulted<number>;
+  recommended_sum: Defaulted<number>;
+  /** numeric(5,2): a number (src/db/type-parsers.ts). */
+  discount_percent: ColumnType<number, number | undefined, number>;
+  discount_sum: Defaulted<number>;
+  delivery_sum: Defaulted<number>;
+  sum: number;
+  coupon_id: Defaulted<number | null>;
+  table_num: Defaulted<string | null>;
+  booking_num: Defaulted<string | null>;
+  zone_id: Defaulted<number | null>;
+  comment: Defaulted<string>;
+  props: ColumnType<Record<string, unknown>, string | undefined, string>;
+  as_ready: Defaulted<boolean>;
+  ready_at: Defaulted<Date | null>;
+  name: Defaulted<string>;
+  phone: Defaulted<string>;
+  email: Defaulted<string>;
+  emailsend: Defaulted<boolean>;
+  push_token: Defaulted<string | null>;
+  pay_method: Defaulted<PayMethod>;
+  tips_id: Defaulted<string | null>;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: Defaulted<Date>;
+  paid_at: Defaulted<Date | null>;
+  status_changed_at: Defaulted<Date>;
+}
+
+export interface OrderCountersTable {
+  restaurant_id: number;
+  business_day: string;
+  last_number: number;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: 'dish' | 'cutlery' | 'recommended';
+  item_id: number;
+  name: string;
+  price: number;
+  cnt: number;
+  charged_cnt: number;
+  line_sum: number;
+  spec: ColumnType<{ id: number; name: string; price: number } | null, string | null, string | null>;
+  specs: ColumnType<Array<{ id: number; name: string; price: number; cnt: number }>, string | undefined, string>;
+  comment: Defaulted<string>;
+  photo: Defaulted<string>;
+  sort: Defaulted<number>;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: number;
+  at: Defaulted<Date>;
+  actor: Defaulted<string>;
+}
+
+export interface CouponUsesTable {
+  coupon_id: number;
+  user_id: number | null;
+  order_id: number;
+  created_at: Defaulted<Date>;
+}
+
+export interface DeliveryQuotesTable {
+  uuid: string;
+  restaurant_id: number;
+  zone_id: number | null;
+  items_sum: number;
+  delivery_sum: number;
+  avail_by_time: boolean;
+  created_at: Defaulted<Date>;
+  expires_at: Date;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'refused';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  method: PayMethod;
+  provider_id: string;
+  amount: number;
+  status: Defaulted<PaymentStatus>;
+  form_url: Defaulted<string | null>;
+  binding_id: Defaulted<string | null>;
+  sbp_payload: Defaulted<string | null>;
+  failure: Defaulted<string | null>;
+  created_at: Defaulted<Date>;
+  updated_at: Defaulted<Date>;
+}
+
+export interface CardBindingsTable {
+  binding_id: string;
+  user_id: number;
+  masked_pan: string;
+  expiry: Defaulted<string>;
+  created_at: Defaulted<Date>;
+}
+
+export interface RatingsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number | null;
+  item_id: Defaulted<number | null>;
+  spec_id: Defaulted<number | null>;
+  stars: Defaulted<number | null>;
+  rate_taste: Defaulted<number | null>;
+  rate_fresh: Defaulted<number | null>;
+  rate_speed: Defaulted<number | null>;
+  rate_quality: Defaulted<number | null>;
+  comment: Defaulted<string>;
+  type: Defaulted<number | null>;
+  created_at: Defaulted<Date>;
+}
+
+export interface RatingPhotosTable {
+  id: Generated<number>;
+  rating_id: number;
+  mime: 'image/jpeg' | 'image/png' | 'image/gif';
+  data: Buffer | Uint8Array;
+  created_at: Defaulted<Date>;
+}
+
+export interface SandboxAcquiringOrdersTable {
+  md_order: string;
+  order_number: string;
+  amount: number;
+  return_url: string;
+  fail_url: string;
+  client_id: Defaulted<string | null>;
+  status: Defaulted<number>;
+  binding_id: Defaulted<string | null>;
+  masked_pan: Defaulted<string | null>;
+  created_at: Defaulted<Date>;
+}
+
+export interface SandboxSbpPaymentsTable {
+  qr_id: string;
+  order_number: string;
+  amount: number;
+  status: Defaulted<'pending' | 'paid' | 'declined'>;
+  created_at: Defaulted<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   restaurants: RestaurantsTable;
@@ -351,4 +517,16 @@ export interface Database {
   sandbox_inbound_checks: SandboxInboundChecksTable;
   bookings: BookingsTable;
   catalogue_version: CatalogueVersionTable;
+  orders: OrdersTable;
+  order_counters: OrderCountersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  coupon_uses: CouponUsesTable;
+  delivery_quotes: DeliveryQuotesTable;
+  payments: PaymentsTable;
+  card_bindings: CardBindingsTable;
+  ratings: RatingsTable;
+  rating_photos: RatingPhotosTable;
+  sandbox_acquiring_orders: SandboxAcquiringOrdersTable;
+  sandbox_sbp_payments: SandboxSbpPaymentsTable;
 }

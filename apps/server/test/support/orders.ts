@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '../../src/db/client';
+
+/**
+ * An unpaid order put straight into the database, for tests of what happens after creation
+ * (payments, lists, ratings) without going through order/create. Two lines of the demo menu:
+ * dish 101 (Маргарита) ×2 and dish 102 ×1; the sum is whatever `sum` says (default 150000).
+ */
+export async function insertTestOrder(
+  database: DatabaseHandle,
+  fields: { userId: number | null; restaurantId?: number; sum?: number; type?: 'inrest' | 'self' | 'delivery'; source?: 'web' | 'kiosk'; paid?: boolean; status?: number },
+): Promise<{ id: number; znumber: string; sum: number }> {
+  const sum = fields.sum ?? 150_000;
+  const restaurantId = fields.restaurantId ?? 1;
+  const order = await database.db
+    .insertInto('orders')
+    .values({
+      znumber: `T-${Math.floor(Math.random() * 1e6)}`,
+      business_day: new Date().toISOString().slice(0, 10),
+      restaurant_id: restaurantId,
+      user_id: fields.userId,
+      source: fields.source ?? 'web',
+      type: fields.type ?? 'self',
+      status: fields.status ?? 10,
+      paid: fields.paid ?? false,
+      items_sum: sum,
+      sum,
+      idempotency_key: randomUUID(),
+      request_hash: 'test',
+      props: JSON.stringify({}),
+    })
+    .returning(['id', 'znumber', 'sum'])
+    .executeTakeFirstOrThrow();
+  const dishes = await database.db.selectFrom('dishes').select(['id', 'name', 'price', 'img']).where('id', 'in', [101, 102]).execute();
+  for (const [index, dish] of dishes.entries()) {
+    const cnt = index === 0 ? 2 : 1;
+    await database.db
+      .insertInto('order_items')
+      .values({
+        order_id: order.id,
+        kind: 'dish',
+        item_id: dish.id,
+        name: dish.name,
+        price: dish.price,
+        cnt,
+        charged_cnt: cnt,
+        line_sum: dish.price * cnt,
+        spec: null,
+        specs: JSON.stringify([]),
+        photo: dish.img,
+        sort: index,
+      })
+      .execute();
+  }
+  await database.db.insertInto('order_status_history').values({ order_id: order.id, status: fields.status ?? 10 }).execute();
+  return order;
+}
