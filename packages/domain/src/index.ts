@@ -20,3 +20,4 @@ export * from './colour';
 export * from './order-display';
 export * from './ids';
 export * from './constants';
+export * from './order-status';

@@ -1,0 +1,87 @@
+import type { OrderType } from './minimum-sum';
+
+/**
+ * The order's status codes and the moves between them (SPEC 3 Order status, SPEC 4 progress
+ * bar and pay button). The sandbox kitchen and, later, the staff screen drive the same moves.
+ */
+export const ORDER_STATUS = {
+  awaitingPayment: 10,
+  accepted: 20,
+  cooking: 30,
+  /** ready for pickup / at the table, or on the way for delivery */
+  ready: 40,
+  done: 50,
+  cancelled: 90,
+} as const;
+
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  10: [20, 90],
+  20: [30, 90],
+  30: [40, 90],
+  40: [50],
+  50: [],
+  90: [],
+};
+
+/** Whether an order may move from one status to another (docs/orders.md). */
+export function canMoveOrder(from: number, to: number): boolean {
+  return (NEXT[from as OrderStatus] ?? []).includes(to as OrderStatus);
+}
+
+/** The status a paid order moves to next on the kitchen's pace, or null when it is finished (SPEC 4). */
+export function nextKitchenStatus(status: number): OrderStatus | null {
+  switch (status) {
+    case ORDER_STATUS.accepted:
+      return ORDER_STATUS.cooking;
+    case ORDER_STATUS.cooking:
+      return ORDER_STATUS.ready;
+    case ORDER_STATUS.ready:
+      return ORDER_STATUS.done;
+    default:
+      return null;
+  }
+}
+
+/** The Russian status text shown with an order (SPEC 3 status_text). */
+export function orderStatusText(status: number, type: OrderType, paid: boolean): string {
+  switch (status) {
+    case ORDER_STATUS.awaitingPayment:
+      return paid ? 'Оплачен' : 'Ожидает оплаты';
+    case ORDER_STATUS.accepted:
+      return 'Принят';
+    case ORDER_STATUS.cooking:
+      return 'Готовится';
+    case ORDER_STATUS.ready:
+      return type === 'delivery' ? 'В пути' : type === 'inrest' ? 'Подаём' : 'Готов к выдаче';
+    case ORDER_STATUS.done:
+      return type === 'delivery' ? 'Доставлен' : type === 'inrest' ? 'Подан' : 'Выдан';
+    case ORDER_STATUS.cancelled:
+      return 'Отменён';
+    default:
+      return 'В обработке';
+  }
+}
+
+/** The 9-character '#AARRGGBB' colour of a status (SPEC 3 status_color; SPEC 9 colour rule on display). */
+export function orderStatusColour(status: number): string {
+  switch (status) {
+    case ORDER_STATUS.awaitingPayment:
+      return '#FFB26B00';
+    case ORDER_STATUS.cancelled:
+      return '#FFB3261E';
+    case ORDER_STATUS.done:
+      return '#FF5F6B75';
+    default:
+      return '#FF2E7D32';
+  }
+}
+
+/** The progress bar step of a status (1 payment, 2 kitchen, 3 delivery/pickup, 4 final, 5 all done; SPEC 4). */
+export function progressStepOf(status: number, paid: boolean): number {
+  if (status === ORDER_STATUS.done) return 5;
+  if (status === ORDER_STATUS.ready) return 3;
+  if (status === ORDER_STATUS.cooking || status === ORDER_STATUS.accepted) return 2;
+  return paid ? 2 : 1;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canMoveOrder,
+  nextKitchenStatus,
+  ORDER_STATUS,
+  orderStatusColour,
+  orderStatusText,
+  progressStepOf,
+} from '../src/order-status';
+import { showsPayButton } from '../src/order-display';
+
+describe('the order status machine (SPEC 3 Order, SPEC 4 progress bar)', () => {
+  it('moves forward one step at a time, or to cancelled before it is ready', () => {
+    expect(canMoveOrder(10, 20)).toBe(true);
+    expect(canMoveOrder(20, 30)).toBe(true);
+    expect(canMoveOrder(30, 40)).toBe(true);
+    expect(canMoveOrder(40, 50)).toBe(true);
+    expect(canMoveOrder(10, 90)).toBe(true);
+    expect(canMoveOrder(30, 90)).toBe(true);
+    expect(canMoveOrder(40, 90)).toBe(false);
+    expect(canMoveOrder(10, 30)).toBe(false);
+    expect(canMoveOrder(50, 90)).toBe(false);
+    expect(canMoveOrder(90, 10)).toBe(false);
+    expect(canMoveOrder(77, 20)).toBe(false);
+  });
+
+  it('lets the kitchen take a paid order from accepted to done', () => {
+    expect(nextKitchenStatus(20)).toBe(30);
+    expect(nextKitchenStatus(30)).toBe(40);
+    expect(nextKitchenStatus(40)).toBe(50);
+    expect(nextKitchenStatus(50)).toBeNull();
+    expect(nextKitchenStatus(10)).toBeNull();
+    expect(nextKitchenStatus(90)).toBeNull();
+  });
+
+  it('names each status in Russian, by order type where it differs', () => {
+    expect(orderStatusText(10, 'self', false)).toBe('Ожидает оплаты');
+    expect(orderStatusText(10, 'self', true)).toBe('Оплачен');
+    expect(orderStatusText(20, 'self', true)).toBe('Принят');
+    expect(orderStatusText(30, 'self', true)).toBe('Готовится');
+    expect(orderStatusText(40, 'self', true)).toBe('Готов к выдаче');
+    expect(orderStatusText(40, 'delivery', true)).toBe('В пути');
+    expect(orderStatusText(40, 'inrest', true)).toBe('Подаём');
+    expect(orderStatusText(50, 'self', true)).toBe('Выдан');
+    expect(orderStatusText(50, 'delivery', true)).toBe('Доставлен');
+    expect(orderStatusText(50, 'inrest', true)).toBe('Подан');
+    expect(orderStatusText(90, 'self', false)).toBe('Отменён');
+    expect(orderStatusText(15, 'self', false)).toBe('В обработке');
+  });
+
+  it('gives each status a 9-character colour', () => {
+    for (const status of Object.values(ORDER_STATUS)) expect(orderStatusColour(status)).toMatch(/^#[0-9A-F]{8}$/);
+    expect(orderStatusColour(10)).not.toBe(orderStatusColour(20));
+    expect(orderStatusColour(90)).not.toBe(orderStatusColour(20));
+    expect(orderStatusColour(50)).not.toBe(orderStatusColour(20));
+  });
+
+  it('puts the progress bar at payment, kitchen, pickup or delivery, and all done', () => {
+    expect(progressStepOf(10, false)).toBe(1);
+    expect(progressStepOf(10, true)).toBe(2);
+    expect(progressStepOf(20, true)).toBe(2);
+    expect(progressStepOf(30, true)).toBe(2);
+    expect(progressStepOf(40, true)).toBe(3);
+    expect(progressStepOf(50, true)).toBe(5);
+    expect(progressStepOf(90, false)).toBe(1);
+  });
+
+  it('keeps the pay button for unpaid orders below done (SPEC 4)', () => {
+    expect(showsPayButton({ paid: 0, status: ORDER_STATUS.awaitingPayment })).toBe(true);
+    expect(showsPayButton({ paid: 0, status: ORDER_STATUS.done })).toBe(false);
+  });
+});
