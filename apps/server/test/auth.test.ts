@@ -293,6 +293,7 @@ describe('when a provider fails', () => {
     const base = (await import('../src/config')).testConfig();
     t = await buildTestApp('pglite', {
       providers: {
+        ...base.providers,
         smsru: { baseUrl: 'http://127.0.0.1:9/nothing', apiId: 'x' },
         mail: { ...base.providers.mail, baseUrl: 'http://127.0.0.1:9/nothing' },
       },

@@ -21,3 +21,6 @@ export * from './order-display';
 export * from './ids';
 export * from './constants';
 export * from './order-status';
+export * from './delivery-price';
+export * from './coupon';
+export * from './business-day';

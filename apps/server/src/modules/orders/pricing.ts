@@ -1,0 +1,151 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  chargedCount,
+  indexDishes,
+  lineTotal,
+  unavailableLines,
+  type DishIndex,
+  type OrderType,
+  type PricedLine,
+} from '@chain/domain';
+import type { CartLineInput } from '@chain/contract';
+import type { Database } from '../../db/types';
+import { AppError, badRequest } from '../../http/errors';
+import type { CartDish, RestaurantContext } from './context';
+import { loadCartDishes } from './context';
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+/** A line of the order as it is stored (order_items), priced by the server. */
+export interface PricedItem {
+  kind: 'dish' | 'cutlery' | 'recommended';
+  item_id: number;
+  name: string;
+  /** Unit price: the dish with its single option; multi options are in specs. */
+  price: number;
+  cnt: number;
+  charged_cnt: number;
+  line_sum: number;
+  spec: { id: number; name: string; price: number } | null;
+  specs: Array<{ id: number; name: string; price: number; cnt: number }>;
+  comment: string;
+  photo: string;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  dishes: DishIndex;
+  items: PricedItem[];
+  cutlery: Array<{ cnt: number; price: number; free_cnt: number }>;
+  recommended: Array<{ cnt: number; price: number; free_cnt: number }>;
+}
+
+const optionId = (spec: CartLineInput['spec']): number | null => (typeof spec === 'number' && spec > 0 ? spec : null);
+
+export const UNAVAILABLE_PREFIX = 'Некоторые блюда сейчас недоступны';
+
+/**
+ * Prices the cart from the database: every line must count under SPEC 5 (the dish exists
+ * and is allowed here, its options exist and are not disabled), a single option must be a
+ * single-choice option of that dish and a multi option a counted one within its maximum,
+ * and a locked dish needs the right code (SPEC 4). What the client says a price is, is ignored.
+ */
+export async function priceCart(
+  db: Reader,
+  restaurant: RestaurantContext,
+  input: {
+    cart: CartLineInput[];
+    cutlery: Array<{ id: number; cnt: number }>;
+    recommended: Array<{ id: number; cnt: number }>;
+    orderType: OrderType;
+    lockCode: string | null;
+  },
+): Promise<PricedCart> {
+  const recommendedRows = input.recommended.length
+    ? await db
+        .selectFrom('recommended_items')
+        .selectAll()
+        .where('id', 'in', [...new Set(input.recommended.map((r) => r.id))])
+        .execute()
+    : [];
+  const cartDishes = await loadCartDishes(db, restaurant, [...input.cart.map((line) => line.item), ...recommendedRows.map((r) => r.dish_id)]);
+  const dishes = indexDishes([...cartDishes.values()].map((dish) => dish.domain));
+
+  const lines: PricedLine[] = input.cart.map((line) => ({
+    item: line.item,
+    spec: optionId(line.spec),
+    specs: (line.specs ?? []).map((s) => ({ specid: s.specid, cnt: s.cnt })),
+    cnt: line.cnt,
+  }));
+
+  const unavailable = unavailableLines(lines, dishes);
+  if (unavailable.length > 0) {
+    const names = [...new Set(unavailable.map((line) => cartDishes.get(Number(line.item))?.name ?? `№${line.item}`))];
+    throw new AppError(409, 'unavailable', `${UNAVAILABLE_PREFIX}: ${names.join(', ')}. Уберите их из корзины.`);
+  }
+
+  const items: PricedItem[] = input.cart.map((line, index) => {
+    const dish = cartDishes.get(line.item) as CartDish;
+    if (dish.lockCode !== null && dish.lockCode !== input.lockCode) {
+      throw new AppError(403, 'locked', `Для блюда «${dish.name}» нужен код доступа.`);
+    }
+    const single = optionId(line.spec);
+    const singleOption = single === null ? null : (dish.options.get(single) ?? null);
+    if (singleOption?.multicheck) throw badRequest(`Опция «${singleOption.name}» выбирается количеством, а не одна.`, 'validation');
+    const specs = (line.specs ?? []).map((chosen) => {
+      const option = dish.options.get(chosen.specid);
+      if (!option?.multicheck) throw badRequest(`Опцию №${chosen.specid} нельзя добавить к блюду «${dish.name}».`, 'validation');
+      if (chosen.cnt > option.maxCnt) throw badRequest(`Опции «${option.name}» можно добавить не больше ${option.maxCnt}.`, 'validation');
+      return { id: option.id, name: option.name, price: option.price, cnt: chosen.cnt };
+    });
+    const priced = lines[index] as PricedLine;
+    return {
+      kind: 'dish',
+      item_id: dish.domain.id as number,
+      name: dish.name,
+      price: dish.domain.price + (singleOption && !singleOption.disabled ? singleOption.price : 0),
+      cnt: line.cnt,
+      charged_cnt: line.cnt,
+      line_sum: lineTotal(priced, dish.domain),
+      spec: singleOption ? { id: singleOption.id, name: singleOption.name, price: singleOption.price } : null,
+      specs,
+      comment: line.comment?.trim() ?? '',
+      photo: dish.photo,
+    };
+  });
+
+  // Cutlery (pribors): offered for the order type, count within 0..max (SPEC 5), charged above free_cnt.
+  const cutleryIds = [...new Set(input.cutlery.map((c) => c.id))];
+  const cutleryRows = cutleryIds.length ? await db.selectFrom('cutlery_items').selectAll().where('id', 'in', cutleryIds).execute() : [];
+  const cutlery: PricedCart['cutlery'] = [];
+  for (const chosen of input.cutlery) {
+    const row = cutleryRows.find((r) => r.id === chosen.id);
+    if (!row || !row.order_types.includes(input.orderType)) throw badRequest(`Прибор №${chosen.id} недоступен для этого заказа.`, 'validation');
+    if (chosen.cnt > row.max) throw badRequest(`«${row.name}»: не больше ${row.max}.`, 'validation');
+    if (chosen.cnt === 0) continue;
+    const item = { cnt: chosen.cnt, price: row.price, free_cnt: row.free_cnt };
+    cutlery.push(item);
+    items.push(extraItem('cutlery', row.id, row.name, item, ''));
+  }
+
+  const recommended: PricedCart['recommended'] = [];
+  for (const chosen of input.recommended) {
+    const row = recommendedRows.find((r) => r.id === chosen.id);
+    const dish = row ? cartDishes.get(row.dish_id) : undefined;
+    if (!row || !dish || !row.order_types.includes(input.orderType)) {
+      throw badRequest(`Рекомендуемый товар №${chosen.id} недоступен для этого заказа.`, 'validation');
+    }
+    if (chosen.cnt === 0) continue;
+    if (!dish.domain.allowed) throw new AppError(409, 'unavailable', `${UNAVAILABLE_PREFIX}: ${dish.name}. Уберите их из корзины.`);
+    const item = { cnt: chosen.cnt, price: dish.domain.price, free_cnt: row.free_cnt };
+    recommended.push(item);
+    items.push(extraItem('recommended', row.id, dish.name, item, dish.photo));
+  }
+
+  return { lines, dishes, items, cutlery, recommended };
+}
+
+function extraItem(kind: 'cutlery' | 'recommended', id: number, name: string, item: { cnt: number; price: number; free_cnt: number }, photo: string): PricedItem {
+  const charged = chargedCount(item);
+  return { kind, item_id: id, name, price: item.price, cnt: item.cnt, charged_cnt: charged, line_sum: charged * item.price, spec: null, specs: [], comment: '', photo };
+}

@@ -1,0 +1,312 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import {
+  businessDay,
+  deliveryPrice,
+  isEmailValid,
+  isoDateText,
+  minimumOrderSum,
+  minimumSumMessage,
+  orderTotals,
+  OUTSIDE_DELIVERY_ZONE_MESSAGE,
+  phoneDigits,
+  zoneContainsPoint,
+  ORDER_STATUS,
+} from '@chain/domain';
+import type { OrderCreateBody } from '@chain/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/types';
+import { AppError, badRequest, conflict } from '../../http/errors';
+import { authenticate, type UserRow } from '../auth/sessions';
+import { loadSettings } from '../settings/repository';
+import { loadRestaurant, type RestaurantContext } from './context';
+import { applicableCoupon, type CouponRow } from './coupons';
+import { priceCart } from './pricing';
+import { orderTiming } from './timing';
+
+export const WRONG_TABLE_MESSAGE = 'Неверный номер стола!';
+export const ORDER_TYPE_MESSAGES = {
+  inrest: 'Заказ за столом в этом ресторане сейчас невозможен',
+  self: 'Этот ресторан не принимает заказы на самовывоз.',
+  delivery: 'Этот ресторан не доставляет заказы.',
+} as const;
+/** A request without an idempotency key repeated within this window is taken as a retry. */
+const RETRY_WINDOW_MINUTES = 10;
+
+const TYPE_PREFIX = { inrest: 'З', self: 'С', delivery: 'Д' } as const;
+
+export interface CreatedOrder {
+  success: true;
+  message: string;
+  delayed: 0 | 1;
+  id: number;
+  number: string;
+  sum: number;
+  items_sum: number;
+  cutlery_sum: number;
+  recommended_sum: number;
+  discount_percent: number;
+  discount_sum: number;
+  delivery_sum: number;
+}
+
+/** The request as it matters for "the same request twice": everything but the key and push token, keys sorted. */
+function requestHash(body: OrderCreateBody, userId: number | null): string {
+  const { idempotency_key: _key, pushToken: _push, cart_raw: _raw, ...rest } = body;
+  return createHash('sha256').update(`${userId ?? 'kiosk'}|${canonical(rest)}`).digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const isOn = (value: unknown) => value === true || value === 1 || value === '1';
+
+/**
+ * order/create (SPEC 4, 5, 7): everything is checked and priced inside one transaction,
+ * under an advisory lock on the request's idempotency key, so a double tap or a retry after a
+ * timeout returns the first order instead of making a second.
+ */
+export async function createOrder(app: FastifyInstance, body: OrderCreateBody, now = new Date()): Promise<CreatedOrder> {
+  const user = body.source === 'web' || body.user ? await signedInUser(app, body) : null;
+  const hash = requestHash(body, user?.id ?? null);
+  const key = body.idempotency_key ?? null;
+
+  return app.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${key ?? hash}))`.execute(trx);
+    const earlier = key
+      ? await trx.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
+      : await trx
+          .selectFrom('orders')
+          .selectAll()
+          .where('request_hash', '=', hash)
+          .where('created_at', '>', new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000))
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+    if (earlier) {
+      if (earlier.request_hash !== hash) throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
+      return answer(earlier, earlier.delayed);
+    }
+    return placeOrder(app, trx, body, user, { hash, key: key ?? `auto-${randomUUID()}`, now });
+  });
+}
+
+async function signedInUser(app: FastifyInstance, body: OrderCreateBody): Promise<UserRow> {
+  return authenticate(app.db, body.user?.id, body.user?.password ?? body.user?.token);
+}
+
+async function placeOrder(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  body: OrderCreateBody,
+  user: UserRow | null,
+  meta: { hash: string; key: string; now: Date },
+): Promise<CreatedOrder> {
+  const orderType = body.order.type;
+  const restaurant = await loadRestaurant(trx, body.restoran);
+  assertTakesOrderType(restaurant, orderType);
+  const settings = await loadSettings(trx);
+
+  const delayed = isOn(body.order.props?.delayed);
+  if (delayed && settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
+
+  const tableNum = orderType === 'inrest' ? await checkTable(trx, restaurant, body.order.table) : null;
+  const booking = orderType === 'inrest' && body.order.booking_num ? await checkBooking(trx, restaurant, body.order.booking_num, user) : null;
+
+  const zone = orderType === 'delivery' ? deliveryZone(restaurant, body.order.props?.address ?? null) : null;
+  const timing = orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, meta.now);
+  if (delayed && timing.asReady) throw badRequest('Для отложенного заказа выберите дату и время.', 'delayed');
+
+  const priced = await priceCart(trx, restaurant, {
+    cart: body.cart,
+    cutlery: body.pribors ?? [],
+    recommended: body.recommendedItems ?? [],
+    orderType,
+    lockCode: body.lock_code?.trim() || null,
+  });
+  const base = orderTotals({ lines: priced.lines, dishes: priced.dishes, cutlery: priced.cutlery, recommended: priced.recommended });
+
+  const deliverySum = zone ? deliveryPrice({ delivery_price: zone.row.delivery_price, free_delivery_from: zone.row.free_delivery_from }, base.subtotal) : 0;
+  const minimum = minimumOrderSum({
+    orderType,
+    lines: priced.lines,
+    dishes: priced.dishes,
+    restaurant: restaurant.minimums,
+    zone: zone?.domain ?? null,
+    booking,
+  });
+  if (base.subtotal < minimum) throw badRequest(minimumSumMessage(minimum, deliverySum > 0), 'minimum');
+
+  const couponCode = body.coupon?.trim() ?? '';
+  const coupon: CouponRow | null = couponCode
+    ? await applicableCoupon(trx, couponCode, {
+        orderType,
+        restaurantId: restaurant.row.id,
+        timeZone: restaurant.row.time_zone,
+        userId: user?.id ?? null,
+        orderSum: base.subtotal,
+        now: meta.now,
+      })
+    : null;
+  const totals = orderTotals({
+    lines: priced.lines,
+    dishes: priced.dishes,
+    cutlery: priced.cutlery,
+    recommended: priced.recommended,
+    discountPercent: coupon?.percent ?? 0,
+    deliverySum,
+  });
+
+  const email = body.email?.trim().toLowerCase() ?? user?.email ?? '';
+  const emailsend = isOn(body.emailsend);
+  if (emailsend && !isEmailValid(email)) throw badRequest('Введите верный email.', 'email');
+  const phone = body.phone ? phoneDigits(body.phone) : (user?.phone ?? null);
+  if (body.phone && !phone) throw badRequest('Проверьте правильность ввода телефона.', 'phone');
+
+  const day = isoDateText(businessDay(meta.now, restaurant.row.time_zone));
+  const counter = await trx
+    .insertInto('order_counters')
+    .values({ restaurant_id: restaurant.row.id, business_day: day, last_number: 1 })
+    .onConflict((oc) => oc.columns(['restaurant_id', 'business_day']).doUpdateSet({ last_number: sql`order_counters.last_number + 1` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  const znumber = `${body.source === 'kiosk' ? 'К' : TYPE_PREFIX[orderType]}-${String(counter.last_number).padStart(3, '0')}`;
+
+  const address = body.order.props?.address ?? null;
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      znumber,
+      business_day: day,
+      restaurant_id: restaurant.row.id,
+      user_id: user?.id ?? null,
+      source: body.source,
+      type: orderType,
+      status: ORDER_STATUS.awaitingPayment,
+      delayed,
+      items_sum: totals.items,
+      cutlery_sum: totals.cutlery,
+      recommended_sum: totals.recommended,
+      discount_percent: coupon?.percent ?? 0,
+      discount_sum: totals.discount,
+      delivery_sum: totals.delivery,
+      sum: totals.toPay,
+      coupon_id: coupon?.id ?? null,
+      table_num: tableNum,
+      booking_num: booking ? body.order.booking_num ?? null : null,
+      zone_id: zone?.row.id ?? null,
+      comment: body.order.comment?.trim() ?? '',
+      props: JSON.stringify({
+        deliveryTime: timing.deliveryTime,
+        deliveryDate: timing.deliveryDate,
+        as_ready: timing.asReady ? 1 : 0,
+        ...(address ? { address } : {}),
+        ...(body.cart_raw === undefined ? {} : { cart_raw: body.cart_raw }),
+      }),
+      as_ready: timing.asReady,
+      ready_at: timing.readyAt,
+      name: user?.name ?? '',
+      phone: phone ?? '',
+      email,
+      emailsend,
+      push_token: body.pushToken ?? null,
+      // Kiosks take SBP only (SPEC 6).
+      pay_method: body.source === 'kiosk' ? 'sbp' : (body.paysystem ?? 'sbp'),
+      idempotency_key: meta.key,
+      request_hash: meta.hash,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+  await trx
+    .insertInto('order_items')
+    .values(
+      priced.items.map((item, sort) => ({
+        order_id: order.id,
+        kind: item.kind,
+        item_id: item.item_id,
+        name: item.name,
+        price: item.price,
+        cnt: item.cnt,
+        charged_cnt: item.charged_cnt,
+        line_sum: item.line_sum,
+        spec: item.spec ? JSON.stringify(item.spec) : null,
+        specs: JSON.stringify(item.specs),
+        comment: item.comment,
+        photo: item.photo,
+        sort,
+      })),
+    )
+    .execute();
+  await trx.insertInto('order_status_history').values({ order_id: order.id, status: ORDER_STATUS.awaitingPayment, actor: body.source }).execute();
+  if (coupon) await trx.insertInto('coupon_uses').values({ coupon_id: coupon.id, user_id: user?.id ?? null, order_id: order.id }).execute();
+  return answer(order, delayed);
+}
+
+function answer(
+  order: {
+    id: number;
+    znumber: string;
+    sum: number;
+    items_sum: number;
+    cutlery_sum: number;
+    recommended_sum: number;
+    discount_percent: number;
+    discount_sum: number;
+    delivery_sum: number;
+  },
+  delayed: boolean,
+): CreatedOrder {
+  return {
+    success: true,
+    message: delayed ? `Отложенный заказ ${order.znumber} сохранён.` : `Заказ ${order.znumber} принят. Осталось оплатить.`,
+    delayed: delayed ? 1 : 0,
+    id: order.id,
+    number: order.znumber,
+    sum: order.sum,
+    items_sum: order.items_sum,
+    cutlery_sum: order.cutlery_sum,
+    recommended_sum: order.recommended_sum,
+    discount_percent: Number(order.discount_percent),
+    discount_sum: order.discount_sum,
+    delivery_sum: order.delivery_sum,
+  };
+}
+
+function assertTakesOrderType(restaurant: RestaurantContext, orderType: 'inrest' | 'self' | 'delivery'): void {
+  const takes = { inrest: restaurant.row.delivery_rest, self: restaurant.row.delivery_self, delivery: restaurant.row.delivery_courier }[orderType];
+  if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_MESSAGES[orderType]);
+}
+
+async function checkTable(trx: Transaction<Database>, restaurant: RestaurantContext, table: string | number | null | undefined): Promise<string> {
+  const num = table === null || table === undefined ? '' : String(table).trim();
+  if (!num) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
+  const found = await trx.selectFrom('restaurant_tables').select('num').where('restaurant_id', '=', restaurant.row.id).where('num', '=', num).executeTakeFirst();
+  if (!found) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
+  return found.num;
+}
+
+async function checkBooking(trx: Transaction<Database>, restaurant: RestaurantContext, bookingNum: string, user: UserRow | null) {
+  const booking = await trx.selectFrom('bookings').selectAll().where('booking_num', '=', bookingNum).executeTakeFirst();
+  if (!booking || !user || booking.user_id !== user.id) throw new AppError(404, 'booking', 'Бронь не найдена.');
+  if (booking.restaurant_id !== restaurant.row.id) throw conflict('Эта бронь сделана в другом ресторане.', 'booking');
+  if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto < new Date()) {
+    throw conflict('Бронь отменена или уже закончилась.', 'booking');
+  }
+  return { min_sum: booking.min_sum };
+}
+
+/** The restaurant's active zone holding the delivery address (SPEC 4, 5), or 'По данному адресу доставка невозможна'. */
+export function deliveryZone(restaurant: RestaurantContext, address: { lat: number; lon: number } | null) {
+  if (!address) throw badRequest('Укажите адрес доставки.', 'address');
+  const zone = restaurant.zones.find((z) => z.row.active && zoneContainsPoint(z.domain.polygon, address));
+  if (!zone) throw badRequest(OUTSIDE_DELIVERY_ZONE_MESSAGE, 'outside_zone');
+  return zone;
+}

@@ -1,0 +1,89 @@
+import {
+  dateChoices,
+  deliveryPeriodChoices,
+  deliveryTimeError,
+  formatShortDate,
+  instantAt,
+  isOpenAt,
+  isOpenAtWallClock,
+  parseClock,
+  parseShortDate,
+  pickupSlots,
+  wallClockAt,
+  weekdayOf,
+  type CalendarDate,
+  type DeliveryZone,
+  type OrderType,
+} from '@chain/domain';
+import { AppError, badRequest } from '../../http/errors';
+import type { RestaurantContext } from './context';
+
+export const CLOSED_MESSAGE = 'Ресторан сейчас закрыт';
+export const TIME_UNAVAILABLE_MESSAGE = 'Выбранное время недоступно. Выберите другое время.';
+export const DATE_UNAVAILABLE_MESSAGE = 'На выбранную дату заказ недоступен. Выберите другую дату.';
+/** SPEC 2 Cart: the text of "as soon as ready" (sic, as the spec spells it). */
+export const AS_READY_TEXT = 'По готовоности';
+
+export interface OrderTiming {
+  asReady: boolean;
+  /** When the guest wants the order (null: as soon as ready). */
+  readyAt: Date | null;
+  /** What props.deliveryTime records: the chosen time or period, or the as-ready text. */
+  deliveryTime: string;
+  deliveryDate: string;
+}
+
+/**
+ * When the order is for, checked against the restaurant (SPEC 5, 9): as soon as ready needs
+ * the restaurant open now; a pickup time must be one of the day's slots within the opening
+ * hours and a date the restaurant allows (deliveryDays); a delivery to a zone with periods
+ * needs a period still open (start − time_limit after now) on an allowed date (deliveryDaysTrue).
+ */
+export function orderTiming(
+  restaurant: RestaurantContext,
+  orderType: OrderType,
+  props: { deliveryDate?: string | undefined; deliveryTime?: string | undefined } | null | undefined,
+  zone: DeliveryZone | null,
+  now: Date,
+): OrderTiming {
+  const tz = restaurant.row.time_zone;
+  const clock = wallClockAt(now, tz);
+  const dateText = props?.deliveryDate?.trim() ?? '';
+  const timeText = props?.deliveryTime?.trim() ?? '';
+  const date = dateText ? parseShortDate(dateText) : clock.date;
+  if (!date) throw badRequest(DATE_UNAVAILABLE_MESSAGE, 'delivery_time');
+  const daysAhead = orderType === 'delivery' ? restaurant.row.delivery_days_true : restaurant.row.delivery_days;
+  if (!dateChoices(clock.date, daysAhead).some((choice) => sameDate(choice.date, date))) {
+    throw badRequest(DATE_UNAVAILABLE_MESSAGE, 'delivery_time');
+  }
+
+  if (orderType === 'delivery' && zone && zone.periods.length > 0) {
+    const from = timeText.split('-')[0]?.trim() ?? '';
+    const chosen = deliveryPeriodChoices(zone, date, clock).find((choice) => choice.from === from) ?? null;
+    const problem = deliveryTimeError({ zone, date, now: clock, chosen });
+    if (problem || !chosen) throw badRequest(problem ?? TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
+    const period = zone.periods.find((p) => p.from === chosen.from);
+    return {
+      asReady: false,
+      readyAt: new Date(instantAt(date, chosen.fromMinute, tz)),
+      deliveryTime: `${chosen.from}-${period?.to ?? ''}`,
+      deliveryDate: dateText || formatShortDate(date),
+    };
+  }
+
+  const minute = timeText && timeText !== AS_READY_TEXT ? parseClock(timeText) : null;
+  if (timeText && timeText !== AS_READY_TEXT && minute === null) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
+  if (minute === null) {
+    if (!sameDate(date, clock.date)) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
+    if (!isOpenAt(restaurant.schedule, now, tz)) throw new AppError(409, 'closed', CLOSED_MESSAGE);
+    return { asReady: true, readyAt: null, deliveryTime: AS_READY_TEXT, deliveryDate: formatShortDate(date) };
+  }
+  const onSlot = orderType === 'delivery' ? minute > clock.minuteOfDay || !sameDate(date, clock.date) : pickupSlots(date, clock).includes(minute);
+  const open = isOpenAtWallClock(restaurant.schedule, { date, weekday: weekdayOf(date), minuteOfDay: minute });
+  if (!onSlot || !open) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
+  return { asReady: false, readyAt: new Date(instantAt(date, minute, tz)), deliveryTime: timeText, deliveryDate: dateText || formatShortDate(date) };
+}
+
+function sameDate(a: CalendarDate, b: CalendarDate): boolean {
+  return a.year === b.year && a.month === b.month && a.day === b.day;
+}

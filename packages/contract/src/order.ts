@@ -1,0 +1,191 @@
+import * as z from 'zod/mini';
+import { defineCall } from './call';
+import { kopecks } from './common';
+import { deliveryDateTimeProps, orderTypeSchema } from './menu';
+import { wireId } from './user';
+
+/**
+ * Placing an order (SPEC 4, 5, 7): the coupon check, the delivery quote and order/create.
+ * The server prices everything from the database; prices, sums and percents a client sends
+ * are ignored (unknown fields are dropped by these schemas).
+ */
+
+const orderType = orderTypeSchema;
+const count = (max: number) => z.coerce.number().check(z.int(), z.minimum(0), z.maximum(max));
+/** An option id, or '' / 0 / null for none (how the app's empty select arrives). */
+const optionalId = z.optional(z.nullable(z.union([z.literal(''), z.literal(0), wireId])));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const flag01 = z.optional(z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]));
+
+export const cartLineInput = z.object({
+  token: z.optional(text(64)),
+  item: wireId,
+  cnt: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(99)),
+  comment: z.optional(text(500)),
+  spec: optionalId,
+  specs: z.optional(z.array(z.object({ specid: wireId, cnt: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(99)) })).check(z.maxLength(50))),
+});
+export type CartLineInput = z.infer<typeof cartLineInput>;
+
+const extraInput = z.object({ id: wireId, cnt: count(99) });
+
+export const geoPointInput = z.object({
+  lat: z.coerce.number().check(z.minimum(-90), z.maximum(90)),
+  lon: z.coerce.number().check(z.minimum(-180), z.maximum(180)),
+});
+
+const userInput = z.object({ id: wireId, password: z.optional(text(200)), token: z.optional(text(200)) });
+
+export const orderCreateBody = z.object({
+  source: z.enum(['kiosk', 'web']),
+  v: z.optional(z.coerce.number()),
+  /** The signed-in user (id + session token as `password`, SPEC 3); absent for kiosk orders. */
+  user: z.optional(z.nullable(userInput)),
+  cart: z.array(cartLineInput).check(z.minLength(1), z.maxLength(100)),
+  pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
+  recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
+  /** The client's own cart as it kept it; stored for support, never priced. */
+  cart_raw: z.optional(z.unknown()),
+  order: z.object({
+    table: z.optional(z.nullable(z.union([text(16), z.number()]))),
+    type: orderType,
+    comment: z.optional(text(1000)),
+    props: z.optional(
+      z.object({
+        deliveryTime: z.optional(text(32)),
+        address: z.optional(z.nullable(z.object({ ...geoPointInput.shape, full: z.optional(text(500)), short: z.optional(text(300)), id: z.optional(z.unknown()) }))),
+        /** 1: a delayed order (SPEC 4 checkDelayed) placed for later, not paid now. */
+        delayed: flag01,
+      }),
+    ),
+    booking_num: z.optional(z.nullable(text(32))),
+  }),
+  deliveryDateTimeProps: z.optional(z.nullable(deliveryDateTimeProps)),
+  phone: z.optional(text(32)),
+  emailsend: flag01,
+  email: z.optional(text(254)),
+  coupon: z.optional(z.nullable(text(64))),
+  /** The restaurant id (or its fs_uid). */
+  restoran: z.union([wireId, z.string().check(z.minLength(8), z.maxLength(64))]),
+  pushToken: z.optional(z.nullable(text(4096))),
+  /** 'sbp' (default, SPEC 9) or 'card'; kiosks take SBP only (SPEC 6). */
+  paysystem: z.optional(z.enum(['sbp', 'card'])),
+  /** The code that opened the locked dishes of the menu (SPEC 4). */
+  lock_code: z.optional(z.nullable(text(32))),
+  /** One key per checkout attempt: a retry with the same key returns the same order. */
+  idempotency_key: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/))),
+  /** The uuid of the order/delivery quote this order was priced with. */
+  delivery_uuid: z.optional(text(64)),
+});
+export type OrderCreateBody = z.infer<typeof orderCreateBody>;
+
+export const orderCreateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** 1 when the order was saved for later (a delayed order), 0 when it awaits payment now. */
+  delayed: z.union([z.literal(0), z.literal(1)]),
+  id: z.int(),
+  /** The human-friendly number per restaurant and day (znumber), e.g. 'С-017'. */
+  number: z.string(),
+  /** The amount to pay in kopecks: dishes + cutlery + recommended − discount + delivery. */
+  sum: kopecks,
+  items_sum: kopecks,
+  cutlery_sum: kopecks,
+  recommended_sum: kopecks,
+  discount_percent: z.number(),
+  discount_sum: z.int(),
+  delivery_sum: kopecks,
+});
+
+export const orderCreate = defineCall({
+  name: 'orderCreate',
+  method: 'POST',
+  path: '/api/v2/order/create',
+  tag: 'Orders',
+  summary: 'Places an order (payload v3), priced by the server; idempotent',
+  description:
+    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type), the table for inrest, that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon, and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt; without one, an identical request of the same user within 10 minutes is taken as a retry. JSON body.',
+  auth: 'public',
+  body: orderCreateBody,
+  response: orderCreateResponse,
+  errors: {
+    unauthorized: 'web orders need the user id and session token',
+    restaurant_not_found: 'unknown or inactive restaurant',
+    order_type: 'the restaurant does not take this order type',
+    closed: "'Ресторан сейчас закрыт' or the chosen time is outside the opening hours",
+    table: "'Неверный номер стола!'",
+    unavailable: 'some dishes are stopped, unknown or have unknown/disabled options (the message names them)',
+    locked: 'a locked dish without the right code',
+    minimum: "'Минимальная сумма заказа: … руб.'",
+    coupon: 'the coupon does not apply (the message says why)',
+    outside_zone: "'По данному адресу доставка невозможна'",
+    delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",
+    idempotency_conflict: 'the key was used for a different order (409)',
+  },
+});
+
+export const orderDiscountBody = z.object({
+  coupon: text(64),
+  order_type: orderType,
+  fs_uid: text(64),
+  location: z.optional(z.nullable(z.object({ lon: z.optional(z.coerce.number()), lat: z.optional(z.coerce.number()) }))),
+  user_id: wireId,
+  token: text(200),
+  card: z.optional(z.nullable(text(64))),
+});
+
+export const orderDiscount = defineCall({
+  name: 'orderDiscount',
+  method: 'POST',
+  path: '/api/v1/order/discount',
+  tag: 'Orders',
+  summary: 'Checks a coupon: the percent it gives (negative: a markup) and its minimum sum',
+  auth: 'user',
+  body: orderDiscountBody,
+  response: z.object({
+    success: z.literal(true),
+    discountPercent: z.number(),
+    /** The order sum (kopecks, before discount and delivery) from which the coupon applies; 0 for any. */
+    minSum: kopecks,
+    title: z.string(),
+    message: z.string(),
+  }),
+  errors: {
+    coupon_unknown: "'Купон не найден'",
+    coupon_expired: 'expired, not started yet or switched off',
+    coupon_order_type: 'not for this order type',
+    coupon_restaurant: 'not for this restaurant',
+    coupon_used: 'a one-time coupon this user has used',
+  },
+});
+
+export const orderDeliveryBody = z.object({
+  order_sum: z.optional(z.unknown()),
+  order_type: orderType,
+  fs_uid: text(64),
+  user: z.optional(z.nullable(userInput)),
+  cart: z.array(cartLineInput).check(z.maxLength(100)),
+  table: z.optional(z.unknown()),
+  delivery_data: z.optional(z.nullable(deliveryDateTimeProps)),
+  coupon: z.optional(z.nullable(text(64))),
+  uuid: z.optional(z.nullable(text(64))),
+  zone: z.optional(z.nullable(wireId)),
+  /** The delivery point; with it the zone is found (and must be the given zone, when one is given). */
+  location: z.optional(z.nullable(geoPointInput)),
+});
+
+export const orderDelivery = defineCall({
+  name: 'orderDelivery',
+  method: 'POST',
+  path: '/api/v2/order/delivery',
+  tag: 'Orders',
+  summary: 'Quotes delivery for the cart and zone: the sum, whether a time is available, and a uuid for order/create',
+  description:
+    'deliverySum is the zone price, or 0 from the zone\'s free-delivery sum (dishes, server prices; order_sum from the client is ignored). isAvailByTime says whether the zone can still deliver on the chosen date (SPEC 5: a period is closed for today when its start minus time_limit is at or before now). The quote is kept 30 minutes.',
+  auth: 'public',
+  body: orderDeliveryBody,
+  response: z.object({ success: z.literal(true), uuid: z.string(), isAvailByTime: z.boolean(), deliverySum: kopecks, itemsSum: kopecks, zone: z.int() }),
+  errors: { outside_zone: "'По данному адресу доставка невозможна'", restaurant_not_found: 'unknown restaurant' },
+});
+
+export const ORDER_CALLS = [orderCreate, orderDiscount, orderDelivery] as const;

@@ -1,0 +1,56 @@
+import { type CalendarDate, daysBetween } from './calendar-date';
+import type { OrderType } from './minimum-sum';
+import { formatAmount } from './money';
+import type { Kopecks } from './units';
+
+/** The coupon fields the rules read; dates are 'YYYY-MM-DD' in the restaurant's zone. */
+export interface CouponRules {
+  readonly percent: number;
+  readonly active: boolean;
+  readonly active_from: string;
+  readonly active_to: string;
+  readonly order_types: readonly OrderType[];
+  readonly restaurant_ids: readonly number[] | null;
+  readonly min_sum: Kopecks;
+  readonly once_per_user: boolean;
+}
+
+export type CouponProblem = 'coupon_expired' | 'coupon_order_type' | 'coupon_restaurant' | 'coupon_used' | 'coupon_min_sum';
+
+export const COUPON_UNKNOWN_MESSAGE = 'Купон не найден';
+
+function isoDate(text: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null;
+}
+
+/** Why a coupon does not apply to an order, or null when it does (issue 5 coupon rules: dates, types, restaurants, minimum, one use). */
+export function couponProblem(
+  coupon: CouponRules,
+  order: { today: CalendarDate; orderType: OrderType; restaurantId: number; usedByUser: boolean; orderSum?: Kopecks },
+): CouponProblem | null {
+  const from = isoDate(coupon.active_from);
+  const to = isoDate(coupon.active_to);
+  if (!coupon.active || !from || !to || daysBetween(from, order.today) < 0 || daysBetween(order.today, to) < 0) return 'coupon_expired';
+  if (!coupon.order_types.includes(order.orderType)) return 'coupon_order_type';
+  if (coupon.restaurant_ids !== null && !coupon.restaurant_ids.includes(order.restaurantId)) return 'coupon_restaurant';
+  if (coupon.once_per_user && order.usedByUser) return 'coupon_used';
+  if (order.orderSum !== undefined && order.orderSum < coupon.min_sum) return 'coupon_min_sum';
+  return null;
+}
+
+/** The Russian message for a coupon problem (shown next to the coupon field, SPEC 2 Cart). */
+export function couponProblemMessage(problem: CouponProblem, coupon: Pick<CouponRules, 'min_sum'>): string {
+  switch (problem) {
+    case 'coupon_expired':
+      return 'Срок действия купона истёк или ещё не начался';
+    case 'coupon_order_type':
+      return 'Купон не действует для этого способа получения заказа';
+    case 'coupon_restaurant':
+      return 'Купон не действует в этом ресторане';
+    case 'coupon_used':
+      return 'Вы уже использовали этот купон';
+    case 'coupon_min_sum':
+      return `Купон действует для заказа от ${formatAmount(coupon.min_sum)} руб.`;
+  }
+}

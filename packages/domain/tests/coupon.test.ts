@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { couponProblem, couponProblemMessage, type CouponRules } from '../src/coupon';
+
+const coupon: CouponRules = {
+  percent: 10,
+  active: true,
+  active_from: '2026-01-01',
+  active_to: '2026-12-31',
+  order_types: ['self', 'delivery'],
+  restaurant_ids: null,
+  min_sum: 0,
+  once_per_user: false,
+};
+const order = { today: { year: 2026, month: 11, day: 21 }, orderType: 'self' as const, restaurantId: 1, usedByUser: false };
+
+describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one use)', () => {
+  it('applies within its dates, on both first and last day', () => {
+    expect(couponProblem(coupon, order)).toBeNull();
+    expect(couponProblem(coupon, { ...order, today: { year: 2026, month: 1, day: 1 } })).toBeNull();
+    expect(couponProblem(coupon, { ...order, today: { year: 2026, month: 12, day: 31 } })).toBeNull();
+  });
+  it('is expired before it starts, after it ends, and when switched off', () => {
+    expect(couponProblem(coupon, { ...order, today: { year: 2025, month: 12, day: 31 } })).toBe('coupon_expired');
+    expect(couponProblem(coupon, { ...order, today: { year: 2027, month: 1, day: 1 } })).toBe('coupon_expired');
+    expect(couponProblem({ ...coupon, active: false }, order)).toBe('coupon_expired');
+    expect(couponProblem({ ...coupon, active_to: 'garbage' }, order)).toBe('coupon_expired');
+  });
+  it('holds only for its order types and restaurants', () => {
+    expect(couponProblem(coupon, { ...order, orderType: 'inrest' })).toBe('coupon_order_type');
+    expect(couponProblem({ ...coupon, restaurant_ids: [2, 3] }, order)).toBe('coupon_restaurant');
+    expect(couponProblem({ ...coupon, restaurant_ids: [1] }, order)).toBeNull();
+  });
+  it('serves a one-time coupon once per user', () => {
+    expect(couponProblem({ ...coupon, once_per_user: true }, { ...order, usedByUser: true })).toBe('coupon_used');
+    expect(couponProblem({ ...coupon, once_per_user: false }, { ...order, usedByUser: true })).toBeNull();
+  });
+  it('checks the minimum sum only when the order sum is known', () => {
+    const big = { ...coupon, min_sum: 300_000 };
+    expect(couponProblem(big, order)).toBeNull();
+    expect(couponProblem(big, { ...order, orderSum: 299_999 })).toBe('coupon_min_sum');
+    expect(couponProblem(big, { ...order, orderSum: 300_000 })).toBeNull();
+  });
+  it('explains each problem in Russian', () => {
+    expect(couponProblemMessage('coupon_min_sum', { min_sum: 300_000 })).toBe('Купон действует для заказа от 3000,00 руб.');
+    expect(couponProblemMessage('coupon_used', coupon)).toBe('Вы уже использовали этот купон');
+    expect(couponProblemMessage('coupon_expired', coupon)).toBe('Срок действия купона истёк или ещё не начался');
+    expect(couponProblemMessage('coupon_order_type', coupon)).toBe('Купон не действует для этого способа получения заказа');
+    expect(couponProblemMessage('coupon_restaurant', coupon)).toBe('Купон не действует в этом ресторане');
+  });
+});
