@@ -13,15 +13,22 @@ import { DatabaseMonitor } from './db/monitor';
 import type { Database } from './db/types';
 import { frameworkErrorReply, registerErrorHandler } from './http/error-handler';
 import { MESSAGES } from './http/errors';
+import { publicOrigin, selfOrigin } from './http/origins';
 import { contentSecurityPolicy } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 import { restaurantsRoutes } from './modules/restaurants/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { orderHistoryRoutes } from './modules/order-history/routes';
+import { ratingsRoutes } from './modules/ratings/routes';
+import { createRestActions } from './modules/rest/actions';
+import { restRoutes } from './modules/rest/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,7 +78,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('db', deps.database.db);
   app.decorate('dbMonitor', monitor);
   app.decorate('calls', []);
-  app.decorate('providers', createProviders(config, () => selfOrigin(app)));
+  app.decorate('restActions', createRestActions());
+  app.decorate('providers', createProviders(config, () => selfOrigin(app), () => publicOrigin(app)));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -110,21 +118,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(accountRoutes);
   await app.register(restaurantsRoutes);
   await app.register(menuRoutes);
+  await app.register(orderHistoryRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(restRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;
-}
-
-/**
- * This server's own origin on loopback, where the sandbox providers answer. Known once the
- * server listens; the sandbox is never reached before that.
- */
-function selfOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the server is not listening: sandbox providers are unreachable');
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
 }
 
 function needsDatabase(url: string, restPath: string): boolean {

@@ -25,8 +25,13 @@ describe('configuration', () => {
       SMSRU_API_ID: 'id',
       MAIL_API_KEY: 'key',
       MAIL_DOMAIN: 'mg.chain.ru',
+      PUBLIC_ORIGIN: 'https://order.chain.ru',
+      ACQUIRING_USERNAME: 'chain-api',
+      ACQUIRING_PASSWORD: 'secret',
+      ACQUIRING_CALLBACK_SECRET: 'c'.repeat(32),
     });
-    expect(config).toMatchObject({ sandbox: false, demoData: false });
+    expect(config).toMatchObject({ sandbox: false, demoData: false, publicOrigin: 'https://order.chain.ru' });
+    expect(config.providers.acquiring.baseUrl).toBe('https://securepayments.sberbank.ru');
     expect(config.providers.smsru.baseUrl).toBe('https://sms.ru');
     expect(config.providers.mail.baseUrl).toBe('https://api.mailgun.net');
   });
@@ -37,6 +42,7 @@ describe('configuration', () => {
     [{ MAPS_HOSTS: 'http://maps.example.com' }, 'MAPS_HOSTS'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ REST_PATH: 'rest' }, 'REST_PATH'],
+    [{ PUBLIC_ORIGIN: 'https://order.chain.ru/app' }, 'PUBLIC_ORIGIN'],
   ])('stops on %o with one line naming %s', (env, name) => {
     try {
       parseConfig(env);

@@ -48,6 +48,7 @@ const envSchema = z.object({
     .default('/rest/'),
   TRUST_PROXY: flag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  KITCHEN_STEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(86_400).default(60),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SMSRU_API_ID: z.string().min(1).optional(),
   SMSRU_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
@@ -55,13 +56,32 @@ const envSchema = z.object({
   MAIL_API_KEY: z.string().min(1).optional(),
   MAIL_DOMAIN: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, { error: 'must be an origin the guests open, e.g. https://order.example.ru (no path)' })
+    .optional(),
+  ACQUIRING_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
+  ACQUIRING_USERNAME: z.string().min(1).optional(),
+  ACQUIRING_PASSWORD: z.string().min(1).optional(),
+  ACQUIRING_CALLBACK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 });
 
 /** Variables that must be set when the sandbox is off: the real providers need their keys. */
-const REQUIRED_WITHOUT_SANDBOX = ['AUTH_SECRET', 'SMSRU_API_ID', 'MAIL_API_KEY', 'MAIL_DOMAIN'] as const;
+const REQUIRED_WITHOUT_SANDBOX = [
+  'AUTH_SECRET',
+  'SMSRU_API_ID',
+  'MAIL_API_KEY',
+  'MAIL_DOMAIN',
+  'PUBLIC_ORIGIN',
+  'ACQUIRING_USERNAME',
+  'ACQUIRING_PASSWORD',
+  'ACQUIRING_CALLBACK_SECRET',
+] as const;
 
 /** Used only in development and tests (sandbox on): codes there are not secret anyway. */
 const DEVELOPMENT_AUTH_SECRET = 'development-only-secret-never-used-in-production';
+/** The sandbox acquirer's callback key (sandbox on only). */
+const DEVELOPMENT_CALLBACK_SECRET = 'sandbox-acquiring-callback-secret';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -79,13 +99,26 @@ export interface Config {
   restPath: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** The sandbox kitchen's pace: a paid order moves one status after this many seconds (docs/orders.md). */
+  kitchenStepSeconds: number;
   /** HMAC key for one-time codes and captcha answers; the same on every instance. */
   authSecret: string;
+  /**
+   * The origin guests open (payment return pages, the sandbox's bank pages). Null (sandbox
+   * only): http://localhost:{the port the server listens on}.
+   */
+  publicOrigin: string | null;
   providers: {
     /** SMS.ru: SMS, robot-call codes and inbound-call checks. baseUrl null: the sandbox's own. */
     smsru: { baseUrl: string | null; apiId: string };
     /** Mailgun-compatible HTTP e-mail API. baseUrl null: the sandbox's own. */
     mail: { baseUrl: string | null; apiKey: string; domain: string; from: string };
+    /**
+     * Card acquiring and SBP QR over the RBS REST API (Sberbank / Alfa-Bank; decision 011).
+     * baseUrl null: the sandbox's own /sandbox/acquiring. callbackSecret: the HMAC key of the
+     * bank's callbacks.
+     */
+    acquiring: { baseUrl: string | null; userName: string; password: string; callbackSecret: string };
   };
 }
 
@@ -133,7 +166,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    kitchenStepSeconds: e.KITCHEN_STEP_SECONDS,
     authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    publicOrigin: e.PUBLIC_ORIGIN ?? null,
     providers: {
       smsru: { baseUrl: e.SMSRU_BASE_URL ?? (sandbox ? null : 'https://sms.ru'), apiId: e.SMSRU_API_ID ?? 'sandbox' },
       mail: {
@@ -141,6 +176,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         apiKey: e.MAIL_API_KEY ?? 'sandbox',
         domain: e.MAIL_DOMAIN ?? 'mg.example.test',
         from: e.MAIL_FROM ?? 'Заказ еды <no-reply@example.test>',
+      },
+      acquiring: {
+        baseUrl: e.ACQUIRING_BASE_URL?.replace(/\/+$/, '') ?? (sandbox ? null : 'https://securepayments.sberbank.ru'),
+        userName: e.ACQUIRING_USERNAME ?? 'sandbox-api',
+        password: e.ACQUIRING_PASSWORD ?? 'sandbox',
+        callbackSecret: e.ACQUIRING_CALLBACK_SECRET ?? DEVELOPMENT_CALLBACK_SECRET,
       },
     },
   };

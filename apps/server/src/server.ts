@@ -4,6 +4,7 @@ import { openDatabase, describeUrl, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoChain } from './seed/load';
 import { startMaintenance } from './maintenance';
+import { startSandboxKitchen } from './sandbox/kitchen';
 
 /**
  * Start-up: configuration, database (migrated), demo data when asked, then listen.
@@ -39,6 +40,11 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database });
   const stopMaintenance = startMaintenance(app);
   app.addHook('onClose', async () => stopMaintenance());
+  // SANDBOX=1: the sandbox kitchen moves paid orders through the statuses (docs/orders.md).
+  if (config.sandbox) {
+    const stopKitchen = startSandboxKitchen(app);
+    app.addHook('onClose', stopKitchen);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

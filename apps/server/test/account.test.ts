@@ -4,6 +4,7 @@ import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post, postForm } from './support/calls';
 import { uniqueViolation, updateUser } from '../src/modules/account/repository';
 import { openSession } from '../src/modules/auth/sessions';
+import { insertTestOrder } from './support/orders';
 import { signedInUser } from './support/users';
 
 const UPDATE = '/api/v1/user/update';
@@ -206,6 +207,23 @@ describe.each(databaseKinds())('user/drop_account on %s (SPEC 5 account deletion
       { user_id: null, name: '', phone: '', restaurant_id: restaurantId, category: 'Кухня' },
       { user_id: null, name: '', phone: '', restaurant_id: restaurantId, category: 'Зал' },
     ]);
+  });
+
+  it('keeps orders and rating scores for the books, without the guest’s contacts, words or photos', async () => {
+    const user = await signedInUser(t.database, { phone: '79161000005', name: 'Пётр' });
+    const order = await insertTestOrder(t.database, { userId: user.id, paid: true, status: 20 });
+    await t.database.db.updateTable('orders').set({ name: 'Пётр', phone: '79161000005', email: 'p@example.ru', comment: 'у двери' }).where('id', '=', order.id).execute();
+    const rating = await t.database.db.insertInto('ratings').values({ order_id: order.id, user_id: user.id, stars: 4, comment: 'Пётр доволен' }).returning('id').executeTakeFirstOrThrow();
+    await t.database.db.insertInto('rating_photos').values({ rating_id: rating.id, mime: 'image/png', data: Buffer.from([0x89, 0x50]) }).execute();
+
+    expect((await post(t.app, DROP, { id: user.id, password: user.token })).statusCode).toBe(200);
+
+    const kept = await t.database.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ sum: order.sum, paid: true, name: '', phone: '', email: '', comment: '' });
+    const score = await t.database.db.selectFrom('ratings').selectAll().where('id', '=', rating.id).executeTakeFirstOrThrow();
+    expect(score).toMatchObject({ stars: 4, comment: '' });
+    const photos = await t.database.db.selectFrom('rating_photos').select('id').where('rating_id', '=', rating.id).execute();
+    expect(photos).toEqual([]);
   });
 
   it('frees the phone and e-mail for a new profile', async () => {

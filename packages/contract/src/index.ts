@@ -8,3 +8,8 @@ export * from './restaurants';
 export * from './menu';
 export * from './account';
 export * from './auth';
+export * from './order';
+export * from './rest';
+export * from './rate';
+export * from './order-history';
+export * from './payment';

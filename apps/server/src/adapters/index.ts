@@ -1,13 +1,20 @@
 import type { Config } from '../config';
+import { RbsClient } from './acquiring/rbs';
+import type { CardAcquirer } from './acquiring/types';
 import { MailgunClient } from './email/mailgun';
 import type { EmailSender } from './email/types';
 import { SmsRuClient } from './sms/smsru';
 import type { InboundCallVerifier, PhoneCodeSender } from './sms/types';
+import { SBP_BANK_APPS } from './sbp/banks';
+import { NSPK_LINKS, RbsSbpClient, sandboxSbpLinks } from './sbp/rbs-sbp';
+import type { SbpGateway } from './sbp/types';
 
 export interface Providers {
   phone: PhoneCodeSender;
   inbound: InboundCallVerifier;
   email: EmailSender;
+  acquiring: CardAcquirer;
+  sbp: SbpGateway;
 }
 
 /**
@@ -15,10 +22,16 @@ export interface Providers {
  * sandbox) they talk to the sandbox counterparts this very server mounts under
  * /sandbox/providers/, found through `selfOrigin` once the server listens.
  */
-export function createProviders(config: Config, selfOrigin: () => string): Providers {
+export function createProviders(config: Config, selfOrigin: () => string, publicOrigin: () => string = selfOrigin): Providers {
   const smsruBase = () => config.providers.smsru.baseUrl ?? `${selfOrigin()}/sandbox/providers/smsru`;
   const smsru = new SmsRuClient({ baseUrl: smsruBase, apiId: config.providers.smsru.apiId });
   const mail = config.providers.mail;
+  const acquiring = config.providers.acquiring;
+  const rbs = new RbsClient({
+    baseUrl: () => acquiring.baseUrl ?? `${selfOrigin()}/sandbox/acquiring`,
+    userName: acquiring.userName,
+    password: acquiring.password,
+  });
   return {
     phone: smsru,
     inbound: smsru,
@@ -28,5 +41,8 @@ export function createProviders(config: Config, selfOrigin: () => string): Provi
       domain: mail.domain,
       from: mail.from,
     }),
+    acquiring: rbs,
+    // The sandbox's bank apps are its own pages; real ones open by NSPK deep links.
+    sbp: new RbsSbpClient(rbs, SBP_BANK_APPS, acquiring.baseUrl === null ? sandboxSbpLinks(publicOrigin) : NSPK_LINKS),
   };
 }

@@ -95,12 +95,15 @@ export function registerCall<C extends AnyCall>(
   app: FastifyInstance,
   call: C,
   handler: (context: CallContext<C>) => Promise<CallResponse<C> | JsonText | FastifyReply>,
+  /** Route options: `bodyLimit` in bytes for a call that takes more than the app's 1 MB (photos). */
+  options: { bodyLimit?: number } = {},
 ): void {
   const checkResponse = app.config.env !== 'production';
   app.calls.push(call);
   app.route({
     method: call.method,
     url: call.path,
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const body = (call.body ? parseRequest(call.body, request.body ?? {}) : undefined) as CallBody<C>;
       const params = (call.params ? parseRequest(call.params, request.params) : undefined) as CallParams<C>;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { badRequest, notFound } from '../http/errors';
 import { normaliseContact, normalisePhone } from '../modules/auth/contacts';
+import { paymentSandboxRoutes } from './payments';
 
 /**
  * The sandbox (SANDBOX=1): the product's documented test mode. It mounts counterparts of the
@@ -159,6 +160,9 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       captcha: captcha?.answer ?? null,
     };
   });
+
+  // The acquirer (RBS REST, card form) and SBP bank pages: src/sandbox/payments.ts.
+  await app.register(paymentSandboxRoutes);
 
   // Unknown sandbox paths are a plain 404, like any provider's.
   app.all('/sandbox/*', async () => {

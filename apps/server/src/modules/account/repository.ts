@@ -81,6 +81,19 @@ export async function eraseUserData(db: Kysely<Database>, userId: number): Promi
     .where((eb) => (user.phone === null ? eb('user_id', '=', userId) : eb.or([eb('user_id', '=', userId), eb('phone', '=', user.phone)])))
     .execute();
 
+  // Orders stay in the restaurant's books (sums, lines, dates), without whom they were for:
+  // the guest's name, phone, e-mail, push token, comment and delivery address are erased.
+  await db
+    .updateTable('orders')
+    .set({ name: '', phone: '', email: '', push_token: null, comment: '', props: JSON.stringify({ anonymised: 1 }) })
+    .where('user_id', '=', userId)
+    .execute();
+  // Ratings keep their scores for the kitchen; the guest's own words and photos go.
+  const ratings = db.selectFrom('ratings').select('id').where('user_id', '=', userId);
+  await db.deleteFrom('rating_photos').where('rating_id', 'in', ratings).execute();
+  await db.updateTable('ratings').set({ comment: '' }).where('user_id', '=', userId).execute();
+  await db.deleteFrom('card_bindings').where('user_id', '=', userId).execute();
+
   if (contacts.length > 0) {
     // Sign-in traces keyed by the contact (short-lived, but personal data while they last).
     await db.deleteFrom('auth_codes').where('contact', 'in', contacts).execute();

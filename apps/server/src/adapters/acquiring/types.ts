@@ -1,0 +1,62 @@
+/**
+ * Card acquiring: the bank keeps an order, shows the guest its card form, charges a saved card
+ * and tells the order's state. Amounts are integer kopecks. Decision 011.
+ */
+export interface CardAcquirer {
+  /** Registers an order at the bank; the guest pays it on `formUrl`. */
+  register(order: AcquirerOrder): Promise<{ providerOrderId: string; formUrl: string }>;
+  /** The bank's view of an order: what the payment check and the callback trust. */
+  orderStatus(providerOrderId: string): Promise<AcquirerOrderStatus>;
+  /** Charges a saved card for a registered order (the order must carry the card's clientId). */
+  payWithBinding(payment: { providerOrderId: string; bindingId: string; ip: string }): Promise<BindingPaymentResult>;
+  /** The saved cards of a client. */
+  bindings(clientId: string): Promise<SavedCard[]>;
+}
+
+export interface AcquirerOrder {
+  /** Our reference, unique per registration at the bank. */
+  orderNumber: string;
+  amount: number;
+  returnUrl: string;
+  failUrl: string;
+  description: string;
+  /** Set: the bank saves the card under this client when the guest pays. */
+  clientId?: string;
+}
+
+/** RBS orderStatus, named. */
+export type AcquirerState = 'registered' | 'held' | 'deposited' | 'reversed' | 'refunded' | 'authenticating' | 'declined';
+
+export interface AcquirerOrderStatus {
+  state: AcquirerState;
+  /** What the bank registered (kopecks). */
+  amount: number;
+  /** The bank's reason, for the log. */
+  reason: string;
+  /** The card the guest paid with, when the bank saved it. */
+  card: SavedCard | null;
+}
+
+export interface SavedCard {
+  bindingId: string;
+  maskedPan: string;
+  /** MM/YY, or '' when unknown. */
+  expiry: string;
+}
+
+export type BindingPaymentResult =
+  | { outcome: 'done'; redirect: string | null }
+  | { outcome: 'refused'; reason: string }
+  /** The bank wants 3-D Secure: the saved card cannot be charged without the guest. */
+  | { outcome: 'needs-authentication' };
+
+/** The bank said no (RBS errorCode ≠ 0): a business answer, not an outage. */
+export class AcquirerRefusal extends Error {
+  constructor(
+    readonly errorCode: string,
+    readonly bankMessage: string,
+  ) {
+    super(`acquirer refused: ${errorCode} ${bankMessage}`);
+    this.name = 'AcquirerRefusal';
+  }
+}

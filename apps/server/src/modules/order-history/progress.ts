@@ -1,0 +1,30 @@
+import { ORDER_STATUS, progressBarSteps, progressStepOf, type OrderType, type ProgressStep } from '@chain/domain';
+
+/**
+ * The progress bar of SPEC 4 as the server gives it (progressBarData): the step from the
+ * domain's progressStepOf, the icons' states from progressBarSteps, and the sentence under the
+ * bar, which says what happens now and what the guest does next (docs/orders.md).
+ */
+export function progressBar(status: number, type: OrderType, paid: boolean): { step: number; text: string; steps: ProgressStep[] } {
+  const step = progressStepOf(status, paid);
+  return { step, text: progressText(status, type, paid), steps: progressBarSteps(type, step) };
+}
+
+export function progressText(status: number, type: OrderType, paid: boolean): string {
+  switch (status) {
+    case ORDER_STATUS.awaitingPayment:
+      return paid ? 'Оплата получена, ресторан принимает заказ' : 'Ожидаем оплату заказа';
+    case ORDER_STATUS.accepted:
+      return 'Ресторан принял заказ и скоро начнёт готовить';
+    case ORDER_STATUS.cooking:
+      return 'Готовим ваш заказ';
+    case ORDER_STATUS.ready:
+      return type === 'delivery' ? 'Курьер везёт заказ' : type === 'inrest' ? 'Несём заказ к столу' : 'Заказ готов — заберите его на выдаче';
+    case ORDER_STATUS.done:
+      return type === 'delivery' ? 'Заказ доставлен. Приятного аппетита!' : 'Приятного аппетита!';
+    case ORDER_STATUS.cancelled:
+      return 'Заказ отменён';
+    default:
+      return 'Заказ обрабатывается';
+  }
+}

@@ -1,0 +1,93 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrderItemsTable, OrdersTable, RatingsTable } from '../../db/types';
+
+export type OrderRow = Selectable<OrdersTable> & {
+  restaurant_name: string;
+  restaurant_address: string;
+  restaurant_phone: string;
+  restaurant_time_zone: string;
+};
+export type OrderLineRow = Selectable<OrderItemsTable>;
+export type RatingRow = Selectable<RatingsTable> & { photo_ids: number[] };
+
+/** The user's orders, newest first (index orders_user), or one of them by id. */
+export async function findUserOrders(
+  db: Kysely<Database>,
+  userId: number,
+  page: { limit: number; offset: number; id?: number },
+): Promise<OrderRow[]> {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
+    .selectAll('orders')
+    .select([
+      'restaurants.name as restaurant_name',
+      'restaurants.address as restaurant_address',
+      'restaurants.phone as restaurant_phone',
+      'restaurants.time_zone as restaurant_time_zone',
+    ])
+    .where('orders.user_id', '=', userId);
+  if (page.id !== undefined) query = query.where('orders.id', '=', page.id);
+  return query.orderBy('orders.id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+/** One order by id with its restaurant, whoever it belongs to (the receipt's link is signed). */
+export async function findOrder(db: Kysely<Database>, id: number): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
+    .selectAll('orders')
+    .select([
+      'restaurants.name as restaurant_name',
+      'restaurants.address as restaurant_address',
+      'restaurants.phone as restaurant_phone',
+      'restaurants.time_zone as restaurant_time_zone',
+    ])
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The lines of these orders in their order (sort, then id). */
+export async function findOrderLines(db: Kysely<Database>, orderIds: readonly number[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The ratings of these orders (the order's and its dishes'), each with its photo ids. */
+export async function findOrderRatings(db: Kysely<Database>, orderIds: readonly number[]): Promise<RatingRow[]> {
+  if (orderIds.length === 0) return [];
+  const ratings = await db.selectFrom('ratings').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+  const photos = await findPhotoIds(db, ratings.map((rating) => rating.id));
+  return ratings.map((rating) => ({ ...rating, photo_ids: photos.get(rating.id) ?? [] }));
+}
+
+/** Photo ids per rating, in upload order. */
+export async function findPhotoIds(db: Kysely<Database>, ratingIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byRating = new Map<number, number[]>();
+  if (ratingIds.length === 0) return byRating;
+  const rows = await db
+    .selectFrom('rating_photos')
+    .select(['id', 'rating_id'])
+    .where('rating_id', 'in', ratingIds)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) byRating.set(row.rating_id, [...(byRating.get(row.rating_id) ?? []), row.id]);
+  return byRating;
+}
+
+/** The chain's name and brand colour for the receipt (settings app_name, brand_color). */
+export async function findChainBrand(db: Kysely<Database>): Promise<{ chainName: string; brandColor: string }> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['app_name', 'brand_color']).execute();
+  const text = (key: string) => {
+    const value = rows.find((row) => row.key === key)?.value;
+    return typeof value === 'string' ? value : '';
+  };
+  return { chainName: text('app_name'), brandColor: text('brand_color') };
+}

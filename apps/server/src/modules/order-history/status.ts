@@ -1,0 +1,61 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { canMoveOrder, ORDER_STATUS } from '@chain/domain';
+import type { Database } from '../../db/types';
+import { conflict, notFound } from '../../http/errors';
+
+/**
+ * Who moved an order (order_status_history.actor): the payment flow (10 → 20 when paid), the
+ * kitchen (the sandbox kitchen now, the staff screen later, as `staff:{id}`), the guest
+ * (cancelling an unpaid order) or the system.
+ */
+export type StatusActor = 'payment' | 'kitchen' | 'guest' | 'system' | `staff:${number}`;
+
+/** Names of the statuses for messages; the guest-facing texts are the domain's orderStatusText. */
+const STATUS_NAMES: Record<number, string> = {
+  [ORDER_STATUS.awaitingPayment]: 'ожидает оплаты',
+  [ORDER_STATUS.accepted]: 'принят',
+  [ORDER_STATUS.cooking]: 'готовится',
+  [ORDER_STATUS.ready]: 'готов',
+  [ORDER_STATUS.done]: 'завершён',
+  [ORDER_STATUS.cancelled]: 'отменён',
+};
+
+const statusName = (status: number): string => STATUS_NAMES[status] ?? String(status);
+
+export interface StatusMove {
+  orderId: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The one place an order's status changes (docs/orders.md). Locks the order's row, checks the
+ * move with the domain's canMoveOrder, writes the status with status_changed_at and a history
+ * row — all in one transaction: the caller's when `db` is one (the payment flow marks the order
+ * paid in the same transaction), else a new one. An unknown order is a 404, an illegal move a
+ * 409 and nothing changes.
+ */
+export async function moveOrderStatus(
+  db: Kysely<Database>,
+  orderId: number,
+  to: number,
+  actor: StatusActor,
+): Promise<StatusMove> {
+  if (db.isTransaction) return moveInTransaction(db as Transaction<Database>, orderId, to, actor);
+  return db.transaction().execute((trx) => moveInTransaction(trx, orderId, to, actor));
+}
+
+async function moveInTransaction(trx: Transaction<Database>, orderId: number, to: number, actor: StatusActor): Promise<StatusMove> {
+  const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+  if (!order) throw notFound('Заказ не найден.', 'order_not_found');
+  if (!canMoveOrder(order.status, to)) {
+    throw conflict(`Заказ нельзя перевести из статуса «${statusName(order.status)}» в «${statusName(to)}».`, 'illegal_status_move');
+  }
+  await trx
+    .updateTable('orders')
+    .set({ status: to, status_changed_at: sql<Date>`now()` })
+    .where('id', '=', orderId)
+    .execute();
+  await trx.insertInto('order_status_history').values({ order_id: orderId, status: to, actor }).execute();
+  return { orderId, from: order.status, to };
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { paymentBindingsCall, paymentCheckCall, paymentSbpCall, paymentStartCall } from '@chain/contract';
+import { rbsCallbackSigned } from '../../adapters/acquiring/rbs';
+import { ProviderError } from '../../adapters/http';
+import { AcquirerRefusal } from '../../adapters/acquiring/types';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { publicOrigin } from '../../http/origins';
+import { registerCall } from '../../http/route';
+import { authenticate } from '../auth/sessions';
+import { findOrderState } from './repository';
+import { ORDER_NOT_FOUND, PaymentsService } from './service';
+
+/** The acquirer's callback paths: card payments and SBP (both RBS orders; decision 011). */
+export const ACQUIRING_CALLBACK_PATH = '/api/v1/order/payment/callback/acquiring';
+export const SBP_CALLBACK_PATH = '/api/v1/order/payment/callback/sbp';
+
+/**
+ * The payment calls of SPEC 7 (card, SBP, saved cards, check) and the acquirer's callbacks.
+ * Decision 011 explains the protocol, the return URLs and who may ask what.
+ */
+export const paymentsRoutes: FastifyPluginAsync = async (app) => {
+  const service = new PaymentsService({ db: app.db, providers: app.providers, log: app.log, publicOrigin: () => publicOrigin(app) });
+
+  registerCall(app, paymentStartCall, async ({ body, request }) => {
+    const user = await authenticate(app.db, body.user_id, body.token);
+    const order = await service.orderFor(body.order_id, user.id, body.fs_uid, true);
+    return service.startCard(order, user.id, body.binding_id, request.ip);
+  });
+
+  registerCall(app, paymentSbpCall, async ({ body }) => {
+    // Kiosk orders have no user; a guest who sends an id or a token must send a live pair.
+    const signedIn = body.user_id !== undefined || (body.token ?? '') !== '';
+    const user = signedIn ? await authenticate(app.db, body.user_id, body.token) : null;
+    const order = await service.orderFor(body.order_id, user?.id ?? null, body.fs_uid);
+    return service.startSbp(order);
+  });
+
+  registerCall(app, paymentBindingsCall, async ({ body }) => {
+    const user = await authenticate(app.db, body.user_id, body.token);
+    return { bindings: await service.bindings(user.id) };
+  });
+
+  registerCall(app, paymentCheckCall, async ({ params, request, reply }) => {
+    const order = await findOrderState(app.db, params.orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
+    if (order.user_id !== null) {
+      // A guest's order answers to that guest only; anyone else learns no more than of an unknown id.
+      try {
+        await authenticate(app.db, order.user_id, bearerToken(request));
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
+        throw error;
+      }
+    }
+    reply.header('cache-control', 'no-store');
+    return { status: await service.statusOf(order) };
+  });
+
+  // The acquirer's callbacks (RBS: GET by default, POST when so set up), signed with the
+  // merchant's callback key. The callback only says "look": the status is read from the bank.
+  for (const url of [ACQUIRING_CALLBACK_PATH, SBP_CALLBACK_PATH]) {
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      handler: async (request, reply) => {
+        const params = callbackParams(request);
+        if (!rbsCallbackSigned(params, app.config.providers.acquiring.callbackSecret)) {
+          request.log.warn({ mdOrder: params.mdOrder, operation: params.operation }, 'acquirer callback with a wrong checksum');
+          throw forbidden('Неверная контрольная сумма.', 'bad_checksum');
+        }
+        const mdOrder = params.mdOrder ?? '';
+        if (!mdOrder) throw badRequest('Нет mdOrder.');
+        let settled;
+        try {
+          settled = await service.bankNotified(mdOrder);
+        } catch (error) {
+          if (!(error instanceof ProviderError || error instanceof AcquirerRefusal)) throw error;
+          request.log.warn({ err: error, mdOrder }, 'acquirer callback: the bank did not confirm the status');
+          // Not 200: the bank calls again later.
+          return reply.status(502).send({ success: false, error: 'provider', message: 'Банк не ответил.', requestId: request.id });
+        }
+        if (!settled) throw notFound('Платёж не найден.', 'payment_not_found');
+        return { success: true };
+      },
+    });
+  }
+};
+
+/** `Authorization: Bearer {token}`: how the payment check receives a guest's session token. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+  return match?.[1];
+}
+
+/** The callback's parameters, from the query (GET) or the form/JSON body (POST); text values only. */
+function callbackParams(request: FastifyRequest): Record<string, string> {
+  const source = request.method === 'GET' ? request.query : request.body;
+  if (!source || typeof source !== 'object') throw badRequest('Нет параметров уведомления.');
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
+    if (typeof value === 'string') params[name] = value;
+    else if (typeof value === 'number') params[name] = String(value);
+    else throw badRequest(`Некорректный параметр «${name}».`);
+  }
+  return params;
+}

@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import { RATING_LIST_PAGE_MAX, RATING_LIST_PAGE_SIZE, type RateAddRequest, type RatingListEntry } from '@chain/contract';
+import { starsOrDefault } from '@chain/domain';
+import type { Database } from '../../db/types';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { ratingPhotoLink } from '../../http/signed-links';
+import { findPhotoIds } from '../order-history/repository';
+import { displayTime, lineSpec } from '../order-history/service';
+import { decodePhoto } from './photos';
+import {
+  findLineNames,
+  findRatableOrder,
+  findUserRatings,
+  insertRating,
+  ratingExists,
+  ratingTypeExists,
+} from './repository';
+
+export const ALREADY_RATED = 'Оценка уже оставлена';
+
+/**
+ * rate/add (SPEC 3, 4, 5, 7): an order rating when item_id is empty, else an item rating.
+ * Only the order's own user (another user's order is "not found"), only a paid order (SPEC 4:
+ * rating controls while paid = 1), a dish that is in the order, once per order and per dish
+ * and option (409 «Оценка уже оставлена»). Stars default to 5 (SPEC 5, 9).
+ */
+export async function addRating(db: Kysely<Database>, userId: number, body: RateAddRequest): Promise<void> {
+  const order = await findRatableOrder(db, body.order_id, userId);
+  if (!order) throw notFound('Заказ не найден.', 'order_not_found');
+  if (!order.paid) throw conflict('Оценить можно только оплаченный заказ.', 'not_paid');
+
+  const itemId = body.item_id ?? null;
+  const specId = itemId === null ? null : (body.spec_id ?? null);
+  if (itemId !== null) {
+    const inOrder = order.lines.some((line) => line.item_id === itemId && (specId === null || lineSpec(line.spec)?.id === specId));
+    if (!inOrder) throw badRequest('Этого блюда нет в заказе.', 'item_not_in_order');
+  }
+  if (body.type !== undefined && !(await ratingTypeExists(db, body.type))) {
+    throw badRequest('Такой категории оценки нет.', 'rating_type');
+  }
+  if (await ratingExists(db, order.id, itemId, specId)) throw conflict(ALREADY_RATED, 'already_rated');
+
+  const photos = body.photos.map((photo, index) => decodePhoto(photo, index + 1));
+  const scores =
+    itemId === null
+      ? {
+          stars: starsOrDefault(body.stars),
+          rate_taste: body.rate_taste ?? null,
+          rate_fresh: body.rate_fresh ?? null,
+          rate_speed: body.rate_speed ?? null,
+          rate_quality: body.rate_quality ?? null,
+        }
+      : // An item rating keeps taste, fresh and speed in the same columns; it has no stars.
+        { stars: null, rate_taste: body.taste ?? null, rate_fresh: body.fresh ?? null, rate_speed: body.speed ?? null, rate_quality: null };
+  try {
+    await insertRating(
+      db,
+      { order_id: order.id, user_id: userId, item_id: itemId, spec_id: specId, ...scores, comment: body.comment ?? '', type: body.type ?? null },
+      photos,
+    );
+  } catch (error) {
+    // Two taps at once: the unique index ratings_one_per_target lets one through.
+    if (isUniqueViolation(error)) throw conflict(ALREADY_RATED, 'already_rated');
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return !(error instanceof AppError) && typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** rate/list: the user's ratings, newest first, named by order, restaurant and dish. */
+export async function listRatings(
+  db: Kysely<Database>,
+  secret: string,
+  userId: number,
+  page: { limit?: number; offset?: number },
+): Promise<RatingListEntry[]> {
+  const limit = Math.min(page.limit || RATING_LIST_PAGE_SIZE, RATING_LIST_PAGE_MAX);
+  const rows = await findUserRatings(db, userId, { limit, offset: page.offset ?? 0 });
+  const photos = await findPhotoIds(db, rows.map((row) => row.id));
+  const lines = await findLineNames(db, [...new Set(rows.filter((row) => row.item_id !== null).map((row) => row.order_id))]);
+  return rows.map((row) => {
+    const isItem = row.item_id !== null;
+    const line = isItem
+      ? (lines.find((l) => l.order_id === row.order_id && l.item_id === row.item_id && (row.spec_id === null || lineSpec(l.spec)?.id === row.spec_id)) ??
+        lines.find((l) => l.order_id === row.order_id && l.item_id === row.item_id))
+      : undefined;
+    const specName = line && row.spec_id !== null ? lineSpec(line.spec)?.name : undefined;
+    return {
+      id: row.id,
+      kind: isItem ? ('item' as const) : ('order' as const),
+      order_id: row.order_id,
+      znumber: row.znumber,
+      restoran_id: row.restaurant_id,
+      restoran: row.restaurant_name,
+      time: row.created_at.toISOString(),
+      time_text: displayTime(row.created_at, row.time_zone),
+      order_time_text: displayTime(row.order_created_at, row.time_zone),
+      item_id: row.item_id,
+      spec_id: row.spec_id,
+      item_name: isItem ? [line?.name ?? '', specName ?? ''].filter(Boolean).join(', ') : null,
+      stars: isItem ? null : starsOrDefault(row.stars),
+      rate_taste: isItem ? null : row.rate_taste,
+      rate_fresh: isItem ? null : row.rate_fresh,
+      rate_speed: isItem ? null : row.rate_speed,
+      rate_quality: isItem ? null : row.rate_quality,
+      taste: isItem ? row.rate_taste : null,
+      fresh: isItem ? row.rate_fresh : null,
+      speed: isItem ? row.rate_speed : null,
+      comment: row.comment,
+      type: row.type,
+      type_name: row.type_name,
+      photos: (photos.get(row.id) ?? []).map((id) => ratingPhotoLink(secret, id)),
+    };
+  });
+}

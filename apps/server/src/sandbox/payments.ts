@@ -1,0 +1,443 @@
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import { formatMoney } from '@chain/domain';
+import { rbsCallbackChecksum } from '../adapters/acquiring/rbs';
+import { SBP_BANK_APPS, sbpBankApp, type SbpBankApp } from '../adapters/sbp/banks';
+import type { Database, SandboxAcquiringOrdersTable } from '../db/types';
+import { callbackOrigin, publicOrigin } from '../http/origins';
+import { ACQUIRING_CALLBACK_PATH, SBP_CALLBACK_PATH } from '../modules/payments/routes';
+
+/**
+ * The sandbox acquirer (SANDBOX=1): the RBS REST API of decision 011 under
+ * /sandbox/acquiring/payment/rest/*.do, its card form page, and SBP bank pages. Its books are
+ * sandbox_acquiring_orders and sandbox_sbp_payments, in the product's database, so a restart
+ * loses nothing. After a payment or a refusal it calls the merchant's callback URL (RBS's
+ * static callback, set up per merchant: this server's /api/v1/order/payment/callback/…), signed
+ * with the callback key. docs/sandbox.md tells how to use it.
+ */
+
+type AcquiringOrder = Selectable<SandboxAcquiringOrdersTable>;
+
+/** RBS orderStatus codes the sandbox uses. */
+const REGISTERED = 0;
+const DEPOSITED = 2;
+const DECLINED = 6;
+
+/** The one test card: it always pays. */
+const TEST_CARD = { maskedPan: '411111**1111', shown: '4111 11** **** 1111', expiration: '203012', expiryShown: '12/30' };
+
+const RBS = '/sandbox/acquiring/payment/rest';
+
+export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+  // Callbacks still on their way finish before the server stops listening, so a close never
+  // cuts one in half (it would hold a connection the server then waits for).
+  const inFlight = new Set<Promise<void>>();
+  const notify = (path: string, order: AcquiringOrder) => {
+    const sent = sendCallback(app, path, order).finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
+  };
+  app.addHook('preClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  // --- RBS REST API --------------------------------------------------------------------------
+  const rbs = (method: string, handler: (form: Record<string, string>, request: FastifyRequest) => Promise<object>) => {
+    app.post(`${RBS}/${method}`, async (request) => {
+      const form = textFields(request.body);
+      const { userName, password } = app.config.providers.acquiring;
+      if (form.userName !== userName || form.password !== password) return { errorCode: '5', errorMessage: 'Доступ запрещён.' };
+      return handler(form, request);
+    });
+  };
+
+  rbs('register.do', async (form) => {
+    const amount = Number(form.amount);
+    if (!form.orderNumber) return { errorCode: '4', errorMessage: 'Номер заказа не может быть пуст' };
+    if (!/^\d{1,12}$/.test(form.amount ?? '') || amount < 1) return { errorCode: '4', errorMessage: 'Неверная сумма' };
+    if (!form.returnUrl) return { errorCode: '4', errorMessage: 'URL возврата не может быть пуст' };
+    if (form.currency && form.currency !== '643') return { errorCode: '3', errorMessage: 'Неизвестная валюта' };
+    const taken = await db.selectFrom('sandbox_acquiring_orders').select('md_order').where('order_number', '=', form.orderNumber).executeTakeFirst();
+    if (taken) return { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' };
+    const mdOrder = randomUUID();
+    await db
+      .insertInto('sandbox_acquiring_orders')
+      .values({
+        md_order: mdOrder,
+        order_number: form.orderNumber,
+        amount,
+        return_url: form.returnUrl,
+        fail_url: form.failUrl || form.returnUrl,
+        client_id: form.clientId || null,
+      })
+      .execute();
+    return { orderId: mdOrder, formUrl: `${publicOrigin(app)}/sandbox/acquiring/form/${mdOrder}` };
+  });
+
+  rbs('getOrderStatusExtended.do', async (form) => {
+    const order = await findAcquiringOrder(db, form.orderId ?? '');
+    if (!order) return { errorCode: '6', errorMessage: 'Заказ не найден' };
+    const paid = order.status === DEPOSITED;
+    return {
+      errorCode: '0',
+      errorMessage: 'Успешно',
+      orderNumber: order.order_number,
+      orderStatus: order.status,
+      actionCode: order.status === DECLINED ? -2007 : 0,
+      actionCodeDescription: order.status === DECLINED ? 'Плательщик отказался от оплаты' : '',
+      amount: order.amount,
+      currency: '643',
+      date: order.created_at.getTime(),
+      paymentAmountInfo: {
+        paymentState: paid ? 'DEPOSITED' : order.status === DECLINED ? 'DECLINED' : 'CREATED',
+        approvedAmount: paid ? order.amount : 0,
+        depositedAmount: paid ? order.amount : 0,
+      },
+      ...(order.masked_pan ? { cardAuthInfo: { maskedPan: order.masked_pan, expiration: TEST_CARD.expiration, cardholderName: 'TEST CARDHOLDER' } } : {}),
+      ...(order.binding_id ? { bindingInfo: { clientId: order.client_id, bindingId: order.binding_id } } : {}),
+    };
+  });
+
+  rbs('paymentOrderBinding.do', async (form) => {
+    const order = await findAcquiringOrder(db, form.mdOrder ?? '');
+    if (!order) return { errorCode: '2', error: 'Заказ не найден' };
+    if (!form.ip) return { errorCode: '5', error: 'Не указан IP-адрес плательщика' };
+    const owned =
+      order.client_id !== null &&
+      (await db
+        .selectFrom('sandbox_acquiring_orders')
+        .select('binding_id')
+        .where('client_id', '=', order.client_id)
+        .where('binding_id', '=', form.bindingId ?? '')
+        .executeTakeFirst());
+    if (!owned) return { errorCode: '2', error: 'Связка не найдена' };
+    const finished = await finishCardOrder(db, order.md_order, 'pay');
+    if (!finished?.changed) return { errorCode: '7', error: 'Заказ уже обработан' };
+    notify(ACQUIRING_CALLBACK_PATH, finished.order);
+    return { errorCode: 0, redirect: withOrderId(order.return_url, order.md_order), info: 'Ваш платёж обработан, происходит переадресация...' };
+  });
+
+  rbs('getBindings.do', async (form) => {
+    const rows = form.clientId
+      ? await db
+          .selectFrom('sandbox_acquiring_orders')
+          .select(['binding_id', 'masked_pan'])
+          .where('client_id', '=', form.clientId)
+          .where('binding_id', 'is not', null)
+          .groupBy(['binding_id', 'masked_pan'])
+          .execute()
+      : [];
+    if (rows.length === 0) return { errorCode: '2', errorMessage: 'Информация не найдена' };
+    return {
+      errorCode: '0',
+      errorMessage: 'Успешно',
+      bindings: rows.map((row) => ({ bindingId: row.binding_id, maskedPan: row.masked_pan, expiryDate: TEST_CARD.expiration })),
+    };
+  });
+
+  rbs('sbp/c2b/qr/dynamic/get.do', async (form) => {
+    const order = await findAcquiringOrder(db, form.mdOrder ?? '');
+    if (!order) return { errorCode: '6', errorMessage: 'Заказ не найден' };
+    if (order.status !== REGISTERED) return { errorCode: '7', errorMessage: 'Заказ уже обработан' };
+    const existing = await db
+      .selectFrom('sandbox_sbp_payments')
+      .select('qr_id')
+      .where('order_number', '=', order.order_number)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    const qrId = existing?.qr_id ?? nspkQrId();
+    if (!existing) await db.insertInto('sandbox_sbp_payments').values({ qr_id: qrId, order_number: order.order_number, amount: order.amount }).execute();
+    return { errorCode: '0', qrId, payload: nspkPayload(qrId, order.amount), qrStatus: 'STARTED' };
+  });
+
+  // --- The card form -------------------------------------------------------------------------
+  app.get<{ Params: { id: string } }>('/sandbox/acquiring/form/:id', async (request, reply) => {
+    const order = await findAcquiringOrder(db, request.params.id);
+    if (!order) return sendPage(reply.status(404), 'Заказ не найден', notFoundPage());
+    const merchant = await merchantName(db);
+    return sendPage(reply, 'Оплата картой', cardFormPage(order, merchant));
+  });
+
+  app.post<{ Params: { id: string } }>('/sandbox/acquiring/form/:id', async (request, reply) => {
+    const action = actionOf(request.body);
+    const json = isJson(request);
+    if (!action) return reply.status(400).send({ errorCode: '4', errorMessage: 'action: pay или decline' });
+    const finished = await finishCardOrder(db, request.params.id, action);
+    if (!finished) {
+      return json ? reply.status(404).send({ errorCode: '6', errorMessage: 'Заказ не найден' }) : sendPage(reply.status(404), 'Заказ не найден', notFoundPage());
+    }
+    const { order, changed } = finished;
+    if (changed) notify(ACQUIRING_CALLBACK_PATH, order);
+    const redirect = withOrderId(order.status === DEPOSITED ? order.return_url : order.fail_url, order.md_order);
+    if (!json) return reply.status(303).header('location', redirect).send();
+    if (!changed) return reply.status(409).send({ errorCode: '7', errorMessage: 'Заказ уже обработан', orderStatus: order.status, redirect });
+    return { errorCode: '0', orderStatus: order.status, redirect };
+  });
+
+  // --- SBP bank pages --------------------------------------------------------------------------
+  app.get<{ Params: { qrId: string }; Querystring: { bank?: string } }>('/sandbox/sbp/:qrId', async (request, reply) => {
+    const bank = bankOf(request.query.bank);
+    const payment = await db.selectFrom('sandbox_sbp_payments').selectAll().where('qr_id', '=', request.params.qrId).executeTakeFirst();
+    if (!payment) return sendPage(reply.status(404), 'Платёж не найден', notFoundPage());
+    const order = await db.selectFrom('sandbox_acquiring_orders').selectAll().where('order_number', '=', payment.order_number).executeTakeFirst();
+    const merchant = await merchantName(db);
+    return sendPage(reply, bank.name, sbpBankPage(bank, payment, order ?? null, merchant));
+  });
+
+  app.post<{ Params: { qrId: string }; Querystring: { bank?: string } }>('/sandbox/sbp/:qrId', async (request, reply) => {
+    const action = actionOf(request.body);
+    const json = isJson(request);
+    if (!action) return reply.status(400).send({ errorCode: '4', errorMessage: 'action: pay или decline' });
+    const finished = await finishSbpPayment(db, request.params.qrId, action);
+    if (!finished) return json ? reply.status(404).send({ errorCode: '6', errorMessage: 'Платёж не найден' }) : sendPage(reply.status(404), 'Платёж не найден', notFoundPage());
+    if (finished.changed && finished.order) notify(SBP_CALLBACK_PATH, finished.order);
+    if (!json) {
+      const bank = bankOf(request.query.bank ?? textFields(request.body).bank);
+      return reply.status(303).header('location', `/sandbox/sbp/${encodeURIComponent(request.params.qrId)}?bank=${bank.memberId}`).send();
+    }
+    if (!finished.changed) return reply.status(409).send({ errorCode: '7', errorMessage: 'Платёж уже обработан', status: finished.status });
+    return { errorCode: '0', status: finished.status };
+  });
+};
+
+function findAcquiringOrder(db: Kysely<Database>, mdOrder: string) {
+  if (!/^[0-9a-f-]{36}$/.test(mdOrder)) return Promise.resolve(undefined);
+  return db.selectFrom('sandbox_acquiring_orders').selectAll().where('md_order', '=', mdOrder).executeTakeFirst();
+}
+
+/** Pays (with the test card, saved when the order has a clientId) or declines a registered order, once. */
+async function finishCardOrder(
+  db: Kysely<Database>,
+  mdOrder: string,
+  action: 'pay' | 'decline',
+): Promise<{ order: AcquiringOrder; changed: boolean } | null> {
+  if (!/^[0-9a-f-]{36}$/.test(mdOrder)) return null;
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('sandbox_acquiring_orders').selectAll().where('md_order', '=', mdOrder).forUpdate().executeTakeFirst();
+    if (!order) return null;
+    if (order.status !== REGISTERED) return { order, changed: false };
+    if (action === 'decline') {
+      const declined = await trx.updateTable('sandbox_acquiring_orders').set({ status: DECLINED }).where('md_order', '=', mdOrder).returningAll().executeTakeFirstOrThrow();
+      return { order: declined, changed: true };
+    }
+    // One test card per client: paying again reuses its binding, as a bank does for the same card.
+    const known = order.client_id
+      ? await trx
+          .selectFrom('sandbox_acquiring_orders')
+          .select('binding_id')
+          .where('client_id', '=', order.client_id)
+          .where('binding_id', 'is not', null)
+          .executeTakeFirst()
+      : undefined;
+    const bindingId = order.client_id ? (known?.binding_id ?? randomUUID()) : null;
+    const paid = await trx
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: DEPOSITED, masked_pan: TEST_CARD.maskedPan, binding_id: bindingId })
+      .where('md_order', '=', mdOrder)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { order: paid, changed: true };
+  });
+}
+
+/** Pays or declines an SBP QR and its acquirer order, once. */
+async function finishSbpPayment(db: Kysely<Database>, qrId: string, action: 'pay' | 'decline') {
+  return db.transaction().execute(async (trx) => {
+    const payment = await trx.selectFrom('sandbox_sbp_payments').selectAll().where('qr_id', '=', qrId).forUpdate().executeTakeFirst();
+    if (!payment) return null;
+    if (payment.status !== 'pending') return { status: payment.status, changed: false, order: null };
+    const status = action === 'pay' ? 'paid' : 'declined';
+    await trx.updateTable('sandbox_sbp_payments').set({ status }).where('qr_id', '=', qrId).execute();
+    const order = await trx
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: action === 'pay' ? DEPOSITED : DECLINED })
+      .where('order_number', '=', payment.order_number)
+      .where('status', '=', REGISTERED)
+      .returningAll()
+      .executeTakeFirst();
+    return { status, changed: true, order: order ?? null };
+  });
+}
+
+/**
+ * The merchant's callback, as RBS sends it: GET with mdOrder, orderNumber, operation, status
+ * and the checksum. Fire and forget: a lost callback is what the payment check is for.
+ */
+async function sendCallback(app: FastifyInstance, path: string, order: AcquiringOrder): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(path, callbackOrigin(app));
+  } catch (error) {
+    app.log.warn({ err: error }, 'sandbox acquirer: no callback address');
+    return;
+  }
+  const params: Record<string, string> = {
+    mdOrder: order.md_order,
+    orderNumber: order.order_number,
+    operation: 'deposited',
+    status: order.status === DEPOSITED ? '1' : '0',
+  };
+  params.checksum = rbsCallbackChecksum(params, app.config.providers.acquiring.callbackSecret);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  await fetch(url, { signal: AbortSignal.timeout(5000) })
+    .then(async (response) => {
+      await response.body?.cancel();
+      if (!response.ok) app.log.info({ status: response.status, mdOrder: order.md_order }, 'sandbox acquirer: callback not accepted');
+    })
+    .catch((error: unknown) => app.log.info({ err: error, mdOrder: order.md_order }, 'sandbox acquirer: callback not delivered'));
+}
+
+function textFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (body && typeof body === 'object') {
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof value === 'string' || typeof value === 'number') fields[name] = String(value);
+    }
+  }
+  return fields;
+}
+
+function actionOf(body: unknown): 'pay' | 'decline' | null {
+  const action = textFields(body).action;
+  return action === 'pay' || action === 'decline' ? action : null;
+}
+
+function isJson(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').includes('application/json');
+}
+
+function withOrderId(url: string, mdOrder: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(mdOrder)}`;
+}
+
+function bankOf(memberId: string | undefined): SbpBankApp {
+  const fallback = SBP_BANK_APPS[0] ?? { memberId: '100000009001', name: 'Банк', logo: '' };
+  return (memberId && sbpBankApp(memberId)) || fallback;
+}
+
+/** An NSPK-style QR id: 32 upper-case letters and digits. */
+function nspkQrId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  let id = 'AD1';
+  while (id.length < 32) id += alphabet[randomInt(alphabet.length)];
+  return id;
+}
+
+function nspkPayload(qrId: string, amount: number): string {
+  const crc = createHmac('sha256', 'nspk-sandbox').update(`${qrId}${amount}`).digest('hex').slice(0, 4).toUpperCase();
+  return `https://qr.nspk.ru/${qrId}?type=02&bank=100000000009&sum=${amount}&cur=RUB&crc=${crc}`;
+}
+
+async function merchantName(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'app_name').executeTakeFirst();
+  return typeof row?.value === 'string' && row.value ? row.value : 'Интернет-магазин';
+}
+
+// --- Pages ------------------------------------------------------------------------------------
+
+function sendPage(reply: FastifyReply, title: string, body: string): FastifyReply {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body>${body}</body></html>`);
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;background:#eef1f5;color:#1b2430;font:16px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif}
+.top{background:#fff;border-bottom:1px solid #dde3ea}
+.top-in{max-width:480px;margin:0 auto;padding:12px 16px;display:flex;align-items:center;justify-content:space-between;gap:12px}
+.acq{display:flex;align-items:center;gap:8px;font-weight:700;font-size:15px;color:#14325c;white-space:nowrap}
+.acq i{display:inline-grid;place-items:center;width:28px;height:28px;border-radius:8px;background:#14325c;color:#fff;font-style:normal;font-size:13px}
+.secure{display:flex;align-items:center;gap:5px;font-size:12px;color:#1f7a4d;text-align:right}
+.secure svg{width:14px;height:14px;flex-shrink:0}
+main{max-width:480px;margin:0 auto;padding:16px}
+.panel{background:#fff;border-radius:16px;box-shadow:0 1px 3px rgba(20,40,70,.08),0 8px 24px rgba(20,40,70,.06);padding:20px}
+.to{font-size:14px;color:#5b6b7f;margin:0}
+.merchant{font-size:18px;font-weight:600;margin:2px 0 14px}
+.sum{font-size:32px;font-weight:700;letter-spacing:-.5px;margin:0 0 4px}
+.meta{margin:0 0 18px;font-size:14px;color:#5b6b7f}
+.card{border:1px solid #dde3ea;border-radius:12px;padding:14px;margin:0 0 18px;background:#f8fafc}
+.card label{display:block;font-size:12px;color:#5b6b7f;margin:0 0 4px}
+.field{background:#fff;border:1px solid #cfd7e1;border-radius:8px;padding:10px 12px;font-size:16px;letter-spacing:1px;color:#1b2430}
+.row{display:flex;gap:12px;margin-top:12px}.row>div{flex:1}
+.btn{display:block;width:100%;border:0;border-radius:12px;padding:15px 16px;font:inherit;font-weight:600;font-size:17px;cursor:pointer;text-align:center;text-decoration:none}
+.pay{background:#1a7f4b;color:#fff}.pay:hover{background:#166c40}
+.cancel{background:#fff;color:#a12b2b;border:1px solid #e3c4c4;margin-top:10px}
+.btn:focus-visible{outline:3px solid #7bb0ff;outline-offset:2px}
+.note{font-size:13px;color:#5b6b7f;margin:16px 0 0;text-align:center}
+.sandbox{display:inline-block;font-size:12px;font-weight:600;color:#8a5a00;background:#fff4d6;border:1px solid #f1d489;border-radius:999px;padding:2px 10px;margin:0 0 12px}
+.done{text-align:center}.done .mark{width:56px;height:56px;border-radius:50%;display:grid;place-items:center;margin:4px auto 12px;font-size:28px;color:#fff}
+.ok{background:#1a7f4b}.bad{background:#a12b2b}
+.bank{display:flex;align-items:center;gap:12px;margin:0 0 16px}.bank img{width:44px;height:44px;border-radius:12px}
+.bank b{font-size:18px}.bank span{display:block;font-size:13px;color:#5b6b7f}
+footer{max-width:480px;margin:0 auto;padding:4px 16px 24px;font-size:12px;color:#7a8797;text-align:center}
+`;
+
+const LOCK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z"/></svg>';
+
+function header(): string {
+  return `<header class="top"><div class="top-in"><span class="acq"><i>ТЭ</i>Тестовый эквайринг</span><span class="secure">${LOCK}Защищено</span></div></header>`;
+}
+
+function cardFormPage(order: AcquiringOrder, merchant: string): string {
+  const amount = formatMoney(order.amount);
+  const summary = `<p class="to">Получатель</p><p class="merchant">${escapeHtml(merchant)}</p>
+<p class="sum">${escapeHtml(amount)}</p><p class="meta">Заказ № ${escapeHtml(order.order_number)}</p>`;
+  if (order.status !== REGISTERED) return finishedPage(order.status === DEPOSITED, summary, order);
+  return `${header()}<main><div class="panel"><span class="sandbox">Песочница · деньги не списываются</span>${summary}
+<div class="card" aria-label="Тестовая карта">
+<label>Номер карты</label><div class="field">4111 1111 1111 1111</div>
+<div class="row"><div><label>Срок действия</label><div class="field">${TEST_CARD.expiryShown}</div></div><div><label>CVC</label><div class="field">•••</div></div></div>
+</div>
+<form method="post" action="/sandbox/acquiring/form/${escapeHtml(order.md_order)}">
+<button class="btn pay" type="submit" name="action" value="pay">Оплатить ${escapeHtml(amount)}</button>
+<button class="btn cancel" type="submit" name="action" value="decline">Отказаться</button>
+</form>
+<p class="note">${order.client_id ? 'Карта будет сохранена для следующих оплат. ' : ''}Нажимая «Оплатить», вы подтверждаете оплату тестовой картой.</p>
+</div></main><footer>Платёжная страница банка-эквайера · песочница</footer>`;
+}
+
+function finishedPage(paid: boolean, summary: string, order: AcquiringOrder): string {
+  const back = withOrderId(paid ? order.return_url : order.fail_url, order.md_order);
+  return `${header()}<main><div class="panel done"><div class="mark ${paid ? 'ok' : 'bad'}" aria-hidden="true">${paid ? '✓' : '✕'}</div>
+<h1 class="merchant">${paid ? 'Оплата прошла' : 'Оплата отклонена'}</h1>${summary}
+<a class="btn ${paid ? 'pay' : 'cancel'}" href="${escapeHtml(back)}">Вернуться в магазин</a></div></main>`;
+}
+
+function sbpBankPage(
+  bank: SbpBankApp,
+  payment: { qr_id: string; amount: number; status: string; order_number: string },
+  order: AcquiringOrder | null,
+  merchant: string,
+): string {
+  const amount = formatMoney(payment.amount);
+  const bankLine = `<div class="bank"><img src="${escapeHtml(bank.logo)}" alt=""><div><b>${escapeHtml(bank.name)}</b><span>Оплата по СБП</span></div></div>`;
+  const summary = `${bankLine}<p class="to">Получатель</p><p class="merchant">${escapeHtml(merchant)}</p>
+<p class="sum">${escapeHtml(amount)}</p><p class="meta">Заказ № ${escapeHtml(payment.order_number)} · Система быстрых платежей</p>`;
+  if (payment.status !== 'pending') {
+    const paid = payment.status === 'paid';
+    const back = order ? `<a class="btn ${paid ? 'pay' : 'cancel'}" href="${escapeHtml(withOrderId(paid ? order.return_url : order.fail_url, order.md_order))}">Вернуться в магазин</a>` : '';
+    return `<main><div class="panel done"><div class="mark ${paid ? 'ok' : 'bad'}" aria-hidden="true">${paid ? '✓' : '✕'}</div>
+<h1 class="merchant">${paid ? 'Перевод выполнен' : 'Перевод отменён'}</h1>${summary}${back}</div></main>`;
+  }
+  return `<main><div class="panel"><span class="sandbox">Песочница · деньги не списываются</span>${summary}
+<form method="post" action="/sandbox/sbp/${encodeURIComponent(payment.qr_id)}?bank=${bank.memberId}">
+<button class="btn pay" type="submit" name="action" value="pay">Оплатить ${escapeHtml(amount)}</button>
+<button class="btn cancel" type="submit" name="action" value="decline">Отказаться</button>
+</form><p class="note">Списание с тестового счёта •• 4242</p></div></main>
+<footer>Приложение банка · песочница СБП</footer>`;
+}
+
+function notFoundPage(): string {
+  return `${header()}<main><div class="panel done"><div class="mark bad" aria-hidden="true">!</div><h1 class="merchant">Заказ не найден</h1>
+<p class="meta">Ссылка устарела или неверна. Вернитесь в магазин и начните оплату снова.</p></div></main>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponse, MAX_RATING_PHOTO_BYTES, orderListUserResponse, rateListResponse, type OrderView } from '@chain/contract';
+import { showsRatingControls } from '@chain/domain';
+import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { post } from './support/calls';
+import { insertTestOrder } from './support/orders';
+import { insertRichOrder, RICH_ORDER } from './support/rich-order';
+import { signedInUser } from './support/users';
+
+type Session = { id: number; token: string };
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/** A JPEG's start-of-image marker and JFIF header, padded to `size` bytes. */
+const jpegBytes = (size = 64) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(Math.max(0, size - 12)), Buffer.from([0xff, 0xd9])]);
+const dataUrl = (mime: string, bytes: Buffer | string) => `data:${mime};base64,${typeof bytes === 'string' ? bytes : bytes.toString('base64')}`;
+
+describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPEC 4, SPEC 5, SPEC 7 rate/add and rate/list)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const rate = (user: Session, body: Record<string, unknown>) => post(t.app, '/api/v1/rate/add', { user_id: user.id, token: user.token, ...body });
+  const ratings = async (user: Session) => rateListResponse.parse((await post(t.app, '/api/v1/rate/list', { user_id: user.id, token: user.token })).json()).items;
+  const orderOf = async (user: Session, id: number) =>
+    orderListUserResponse.parse((await post(t.app, `/api/v1/order/listUser/${user.id}`, { user_id: user.id, user_token: user.token, id })).json()).items[0] as OrderView;
+  const paidOrder = async (user: Session) => (await insertRichOrder(t.database, { userId: user.id, paid: true, status: 20 })).id;
+  const expectError = (res: { statusCode: number; json: () => unknown }, status: number, message?: string | RegExp) => {
+    expect(res.statusCode).toBe(status);
+    const body = errorResponse.parse(res.json());
+    if (typeof message === 'string') expect(body.message).toBe(message);
+    else if (message) expect(body.message).toMatch(message);
+    return body;
+  };
+
+  it('keeps an order rating with its scores, comment, category and photos, and the order shows it (SPEC 3, SPEC 4 rating controls)', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    expect(showsRatingControls(await orderOf(user, orderId))).toBe(true);
+    const res = await rate(user, {
+      order_id: orderId,
+      item_id: '',
+      spec_id: '',
+      stars: 4,
+      rate_taste: 5,
+      rate_speed: '3',
+      rate_fresh: 4,
+      rate_quality: '',
+      comment: 'Вкусно, но долго',
+      photos: [dataUrl('image/png', PNG), dataUrl('image/jpeg', jpegBytes()), dataUrl('image/gif', GIF)],
+      type: 5,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+
+    const order = await orderOf(user, orderId);
+    expect(order.rate).toMatchObject({ stars: 4, rate_taste: 5, rate_speed: 3, rate_fresh: 4, rate_quality: null, comment: 'Вкусно, но долго', type: 5 });
+    expect(order.rate?.photos).toHaveLength(3);
+    expect(showsRatingControls(order)).toBe(false);
+  });
+
+  it('gives 5 stars when none are sent (SPEC 5, SPEC 9 default 5)', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    expect((await rate(user, { order_id: orderId })).statusCode).toBe(200);
+    expect((await orderOf(user, orderId)).rate).toMatchObject({ stars: 5, rate_taste: null, comment: '', photos: [] });
+  });
+
+  it('refuses stars and scores outside 1..5 with 400 naming the field (SPEC 5 star rating 1 to 5)', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    for (const [field, value] of [['stars', 0], ['stars', 6], ['stars', 4.5], ['rate_taste', -1], ['taste', 'пять'], ['stars', true]] as const) {
+      const body = expectError(await rate(user, { order_id: orderId, [field]: value }), 400);
+      expect(body.message).toContain(`«${field}»`);
+    }
+    expect((await orderOf(user, orderId)).rate).toBeNull();
+  });
+
+  it('rates one dish of the order, with its option, on its basket line (SPEC 3 Item rating)', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    const res = await rate(user, { order_id: orderId, item_id: 101, spec_id: RICH_ORDER.spec.id, taste: 5, fresh: '4', speed: 2, comment: 'Тесто отличное', type: '' });
+    expect(res.statusCode).toBe(200);
+    const order = await orderOf(user, orderId);
+    expect(order.rate).toBeNull();
+    expect(order.basket.find((line) => line.id === 101)?.rate).toMatchObject({ taste: 5, fresh: 4, speed: 2, comment: 'Тесто отличное', type: null });
+    expect(order.basket.find((line) => line.id === 102)?.rate).toBeNull();
+    // The order itself can still be rated, and the other dish.
+    expect((await rate(user, { order_id: orderId, item_id: 102, taste: 3 })).statusCode).toBe(200);
+    expect((await rate(user, { order_id: orderId, stars: 5 })).statusCode).toBe(200);
+  });
+
+  it('answers a second rating of the same order or dish with 409 «Оценка уже оставлена»', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    expect((await rate(user, { order_id: orderId, stars: 5 })).statusCode).toBe(200);
+    expectError(await rate(user, { order_id: orderId, stars: 1 }), 409, 'Оценка уже оставлена');
+    expect((await rate(user, { order_id: orderId, item_id: 102, taste: 5 })).statusCode).toBe(200);
+    expectError(await rate(user, { order_id: orderId, item_id: 102, taste: 1 }), 409, 'Оценка уже оставлена');
+    // Two taps at once: one rating is kept, the other is told it is there already.
+    const other = await paidOrder(user);
+    const both = await Promise.all([rate(user, { order_id: other, stars: 4 }), rate(user, { order_id: other, stars: 3 })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const kept = await t.database.db.selectFrom('ratings').select('id').where('order_id', '=', other).execute();
+    expect(kept).toHaveLength(1);
+  });
+
+  it('refuses to rate an unpaid order: 409 (SPEC 4: rating controls only when paid = 1)', async () => {
+    const user = await signedInUser(t.database);
+    const { id } = await insertTestOrder(t.database, { userId: user.id });
+    expectError(await rate(user, { order_id: id, stars: 5 }), 409, 'Оценить можно только оплаченный заказ.');
+  });
+
+  it('refuses a dish or option that is not in the order, and a category that does not exist (400)', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    expectError(await rate(user, { order_id: orderId, item_id: 103, taste: 5 }), 400, 'Этого блюда нет в заказе.');
+    expectError(await rate(user, { order_id: orderId, item_id: 101, spec_id: 777, taste: 5 }), 400, 'Этого блюда нет в заказе.');
+    expectError(await rate(user, { order_id: orderId, stars: 2, type: 999_999 }), 400, 'Такой категории оценки нет.');
+    // Cutlery is not a dish to rate.
+    expectError(await rate(user, { order_id: orderId, item_id: 2, taste: 5 }), 400, 'Этого блюда нет в заказе.');
+  });
+
+  it("refuses another user's order as if it did not exist (404), and a wrong token (401) (SPEC 6)", async () => {
+    const owner = await signedInUser(t.database);
+    const intruder = await signedInUser(t.database);
+    const orderId = await paidOrder(owner);
+    expectError(await rate(intruder, { order_id: orderId, stars: 1 }), 404, 'Заказ не найден.');
+    expectError(await post(t.app, '/api/v1/rate/add', { user_id: owner.id, token: intruder.token, order_id: orderId, stars: 1 }), 401);
+    expect((await orderOf(owner, orderId)).rate).toBeNull();
+  });
+
+  describe('photos (SPEC 5: jpeg, png or gif)', () => {
+    let user: Session;
+    let orderId: number;
+    beforeAll(async () => {
+      user = await signedInUser(t.database);
+      orderId = await paidOrder(user);
+    });
+
+    it.each([
+      ['a type other than jpeg, png or gif', dataUrl('image/webp', 'UklGRhIAAABXRUJQVlA4'), /^Фото 1: можно приложить только JPEG, PNG или GIF\.$/],
+      ['an SVG', dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')), /только JPEG, PNG или GIF/],
+      ['a script labelled as a JPEG', dataUrl('image/jpeg', Buffer.from('<script>alert(1)</script>')), /^Фото 1: файл повреждён или это не JPEG, PNG или GIF\.$/],
+      ['a PNG labelled as a GIF', dataUrl('image/gif', PNG), /^Фото 1: содержимое файла не совпадает с его типом \(image\/gif\)\.$/],
+      ['text that is no data URL', 'https://example.com/cat.jpg', /^Фото 1: ожидается картинка в виде data URL/],
+      ['an empty picture', 'data:image/png;base64,', /^Фото 1: файл пустой\.$/],
+      ['a picture over 2 MB', dataUrl('image/jpeg', jpegBytes(MAX_RATING_PHOTO_BYTES + 1)), /(больше 2 МБ)/],
+    ])('refuses %s with 400 and a Russian message', async (_name, photo, message) => {
+      expectError(await rate(user, { order_id: orderId, stars: 3, photos: [photo] }), 400, message);
+      expect((await orderOf(user, orderId)).rate).toBeNull();
+    });
+
+    it('names which photo is wrong', async () => {
+      expectError(await rate(user, { order_id: orderId, photos: [dataUrl('image/png', PNG), dataUrl('image/png', GIF)] }), 400, /^Фото 2: /);
+    });
+
+    it('refuses more than 3 photos with 400', async () => {
+      const four = Array.from({ length: 4 }, () => dataUrl('image/png', PNG));
+      const body = expectError(await rate(user, { order_id: orderId, photos: four }), 400);
+      expect(body.message).toBe('Некорректное поле «photos»: можно приложить не больше 3 фото.');
+    });
+
+    it('takes three photos of nearly 2 MB each in one request (the call’s body limit is raised)', async () => {
+      const big = dataUrl('image/jpeg', jpegBytes(MAX_RATING_PHOTO_BYTES - 10));
+      const res = await rate(user, { order_id: orderId, photos: [big, big, big] });
+      expect(res.statusCode).toBe(200);
+      const rating = (await orderOf(user, orderId)).rate;
+      expect(rating?.photos).toHaveLength(3);
+      const photo = await t.app.inject({ method: 'GET', url: rating?.photos[0] ?? '' });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.rawPayload.length).toBe(MAX_RATING_PHOTO_BYTES - 10);
+    });
+
+    it('refuses a body over the raised limit with 413', async () => {
+      const res = await rate(user, { order_id: orderId, padding: 'x'.repeat(10 * 1024 * 1024) });
+      expectError(res, 413, 'Слишком большой запрос.');
+    });
+  });
+
+  it('serves a photo back by its signed link, as uploaded, and 404 for a wrong signature (owner only, by link)', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    await rate(user, { order_id: orderId, photos: [dataUrl('image/png', PNG)] });
+    const [link] = (await orderOf(user, orderId)).rate?.photos ?? [];
+    expect(link).toMatch(/^\/api\/v1\/rate\/photo\/\d+\?sig=[\w-]{22}$/);
+    const res = await t.app.inject({ method: 'GET', url: link ?? '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+
+    const id = Number(/photo\/(\d+)/.exec(link ?? '')?.[1]);
+    for (const url of [`/api/v1/rate/photo/${id}`, `/api/v1/rate/photo/${id}?sig=${'A'.repeat(22)}`, `/api/v1/rate/photo/${id + 1}?${link?.split('?')[1]}`, '/api/v1/rate/photo/abc?sig=x']) {
+      const wrong = await t.app.inject({ method: 'GET', url });
+      expect(wrong.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(wrong.statusCode, url).toBeLessThan(500);
+      expect(wrong.headers['content-type']).toContain('application/json');
+    }
+  });
+
+  it('lists only the user’s own ratings, newest first, with order, restaurant, dish and photo links (SPEC 2 RateList, SPEC 7 rate/list)', async () => {
+    const user = await signedInUser(t.database);
+    const other = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    const order = await t.database.db.selectFrom('orders').select('znumber').where('id', '=', orderId).executeTakeFirstOrThrow();
+    await rate(user, { order_id: orderId, stars: 2, rate_speed: 1, comment: 'Долго', type: 8, photos: [dataUrl('image/gif', GIF)] });
+    await rate(user, { order_id: orderId, item_id: 101, spec_id: RICH_ORDER.spec.id, taste: 5, fresh: 5, speed: 4 });
+    await rate(other, { order_id: await paidOrder(other), stars: 5, comment: 'Чужая оценка' });
+
+    const items = await ratings(user);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({
+      kind: 'item',
+      order_id: orderId,
+      znumber: order.znumber,
+      restoran_id: 1,
+      restoran: 'Жар-печь на Патриарших',
+      order_time_text: '21.11.2026 14:05',
+      item_id: 101,
+      spec_id: RICH_ORDER.spec.id,
+      item_name: 'Маргарита, Тонкое тесто',
+      stars: null,
+      taste: 5,
+      fresh: 5,
+      speed: 4,
+      photos: [],
+    });
+    expect(items[1]).toMatchObject({ kind: 'order', stars: 2, rate_speed: 1, comment: 'Долго', type: 8, type_name: 'Скорость доставки', item_name: null, taste: null });
+    expect(items[1]?.photos).toHaveLength(1);
+    expect(items[1]?.time_text).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(JSON.stringify(items)).not.toContain('Чужая оценка');
+
+    expectError(await post(t.app, '/api/v1/rate/list', { user_id: user.id, token: other.token }), 401);
+    expect(await ratings(await signedInUser(t.database))).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { paymentCheckResponse, paymentSbpResponse, paymentStartResponse, type PaymentCheckStatus } from '@chain/contract';
+import { rbsCallbackChecksum } from '../../src/adapters/acquiring/rbs';
+import type { DatabaseHandle } from '../../src/db/client';
+import { testConfig } from '../../src/config';
+import { post } from './calls';
+
+export const START = '/api/v1/order/payment/start';
+export const SBP = '/api/v1/order/payment/sbp';
+export const BINDINGS = '/api/v1/order/payment/bindings';
+export const CHECK = (orderId: number | string) => `/api/v1/order/payment/check/${orderId}`;
+export const CALLBACK = '/api/v1/order/payment/callback/acquiring';
+
+export interface Guest {
+  id: number;
+  token: string;
+}
+
+/** payment/start for the guest's order; expects 200 and a contract-shaped answer. */
+export async function startCard(app: FastifyInstance, guest: Guest, orderId: number, extra: Record<string, unknown> = {}) {
+  const res = await post(app, START, { user_id: guest.id, token: guest.token, order_id: orderId, ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  return paymentStartResponse.parse(res.json());
+}
+
+export async function startSbp(app: FastifyInstance, guest: Guest | null, orderId: number) {
+  const res = await post(app, SBP, { ...(guest ? { user_id: guest.id, token: guest.token } : {}), order_id: orderId });
+  expect(res.statusCode, res.body).toBe(200);
+  return paymentSbpResponse.parse(res.json());
+}
+
+/** GET payment/check, with the guest's token when given. */
+export function checkRequest(app: FastifyInstance, orderId: number | string, token?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: CHECK(orderId), headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+export async function check(app: FastifyInstance, orderId: number, token?: string): Promise<PaymentCheckStatus> {
+  const res = await checkRequest(app, orderId, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return paymentCheckResponse.parse(res.json()).status;
+}
+
+/** The guest presses a button of the sandbox card form (JSON, as a test posts it). */
+export async function pressCardForm(app: FastifyInstance, formUrl: string, action: 'pay' | 'decline') {
+  const res = await post(app, new URL(formUrl).pathname, { action });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ orderStatus: number; redirect: string }>();
+}
+
+/** The guest presses a button of a sandbox SBP bank page. */
+export async function pressBankPage(app: FastifyInstance, link: string, action: 'pay' | 'decline') {
+  const url = new URL(link);
+  const res = await post(app, `${url.pathname}${url.search}`, { action });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ status: string }>();
+}
+
+/** The md_order of the sandbox acquirer behind a card form URL. */
+export function mdOrderOf(formUrl: string): string {
+  return new URL(formUrl).pathname.split('/').pop() ?? '';
+}
+
+/** The acquirer's callback for an order, signed as the bank signs it. */
+export function signedCallback(mdOrder: string, fields: Record<string, string> = {}): Record<string, string> {
+  const params = { mdOrder, orderNumber: 'x', operation: 'deposited', status: '1', ...fields };
+  return { ...params, checksum: rbsCallbackChecksum(params, testConfig().providers.acquiring.callbackSecret) };
+}
+
+export function callback(app: FastifyInstance, params: Record<string, string>): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: `${CALLBACK}?${new URLSearchParams(params).toString()}` });
+}
+
+/** How many times the order entered status 20 (accepted). */
+export async function acceptedRows(database: DatabaseHandle, orderId: number): Promise<number> {
+  const rows = await database.db.selectFrom('order_status_history').select('id').where('order_id', '=', orderId).where('status', '=', 20).execute();
+  return rows.length;
+}
+
+export function orderRow(database: DatabaseHandle, orderId: number) {
+  return database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+export function paymentRows(database: DatabaseHandle, orderId: number) {
+  return database.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}

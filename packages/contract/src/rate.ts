@@ -1,0 +1,214 @@
+import * as z from 'zod/mini';
+import { isStarsValid } from '@chain/domain';
+import { accountId, optionalAccountId, sessionToken, successResponse, wireText } from './account';
+import { defineCall } from './call';
+import { defineAction } from './rest';
+
+/**
+ * Ratings (SPEC 3 Order rating, Item rating, Rating types; SPEC 4: rating controls show when
+ * paid = 1 and there is no rating; SPEC 5: stars 1 to 5, default 5, photos jpeg, png or gif;
+ * SPEC 7 rate/add, rate/list, rateGetTypes).
+ */
+
+/** At most this many photos per rating. */
+export const MAX_RATING_PHOTOS = 3;
+/** At most this many bytes per photo (2 MB). */
+export const MAX_RATING_PHOTO_BYTES = 2 * 1024 * 1024;
+/** The longest data URL of a photo within the limit: base64 grows 4/3, plus the 'data:…;base64,' prefix. */
+const PHOTO_DATA_URL_MAX = Math.ceil(MAX_RATING_PHOTO_BYTES / 3) * 4 + 64;
+/** The body limit of rate/add: three photos at their largest, and room for the rest. */
+export const RATE_ADD_BODY_LIMIT = MAX_RATING_PHOTOS * PHOTO_DATA_URL_MAX + 64 * 1024;
+
+const SCORE_MESSAGE = 'оценка — целое число от 1 до 5';
+
+/** A score 1..5 (SPEC 5, 9), as a number or its digit; absent, null or '' means not given. */
+const score = z.pipe(
+  z.transform((value: unknown) =>
+    value === '' || value === null ? undefined : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value,
+  ),
+  z.optional(z.number({ error: SCORE_MESSAGE }).check(z.refine((value) => isStarsValid(value), SCORE_MESSAGE))),
+);
+
+/**
+ * Photos as data URLs in the JSON body: 'data:image/jpeg;base64,…' (or image/png, image/gif).
+ * One photo may come as a plain string; empty entries are skipped. The server decodes each one,
+ * checks its type by its first bytes too (a renamed file is refused) and its size.
+ */
+export const ratingPhotosInput = z.pipe(
+  z.transform((value: unknown) =>
+    value === undefined || value === null || value === ''
+      ? []
+      : typeof value === 'string'
+        ? [value]
+        : Array.isArray(value)
+          ? value.filter((photo) => photo !== '' && photo !== null)
+          : value,
+  ),
+  z
+    .array(
+      z
+        .string({ error: 'ожидается фото как data URL (data:image/jpeg;base64,…)' })
+        .check(z.maxLength(PHOTO_DATA_URL_MAX, 'фото больше 2 МБ')),
+      { error: 'ожидается список фото (data URL)' },
+    )
+    .check(z.maxLength(MAX_RATING_PHOTOS, `можно приложить не больше ${MAX_RATING_PHOTOS} фото`)),
+);
+
+/**
+ * POST /api/v1/rate/add: an order rating (item_id empty) or an item rating (item_id set).
+ * Order rating: stars (default 5), rate_taste, rate_speed, rate_fresh, rate_quality.
+ * Item rating: taste, fresh, speed, and spec_id when the dish was ordered with an option.
+ * Both: comment, photos, type (the low-rating category, a rateGetTypes item id).
+ */
+export const rateAddRequest = z.object({
+  order_id: accountId,
+  item_id: optionalAccountId,
+  spec_id: optionalAccountId,
+  user_id: accountId,
+  token: sessionToken,
+  stars: score,
+  rate_taste: score,
+  rate_speed: score,
+  rate_fresh: score,
+  rate_quality: score,
+  taste: score,
+  fresh: score,
+  speed: score,
+  comment: z.optional(wireText(2000)),
+  photos: ratingPhotosInput,
+  type: optionalAccountId,
+});
+export type RateAddRequest = z.output<typeof rateAddRequest>;
+
+export const rateAddCall = defineCall({
+  name: 'rateAdd',
+  method: 'POST',
+  path: '/api/v1/rate/add',
+  tag: 'ratings',
+  summary: 'Rate a paid order or one of its dishes (SPEC 3, 4, 5, 7)',
+  description:
+    'Two kinds, told apart by `item_id`. Order rating (item_id and spec_id empty): `stars` 1..5 (absent: 5), `rate_taste`, `rate_speed`, `rate_fresh`, `rate_quality` 1..5 or empty. Item rating (item_id = the dish id of a basket line, spec_id = its option id or empty): `taste`, `fresh`, `speed` 1..5 or empty. Both: `comment` (up to 2000 characters), `type` (the low-rating category: an item id of rateGetTypes, or empty) and `photos`: up to 3 pictures as data URLs in the JSON body (`data:image/jpeg;base64,…`, also image/png and image/gif), at most 2 MB each; the body of this call may be up to 9 MB. The type is checked by the picture’s first bytes as well as by its label. Only the order’s own user may rate it, only once it is paid, and once per order and per dish (and option). Answers `{ success: true }`.',
+  auth: 'user',
+  body: rateAddRequest,
+  response: successResponse,
+  errors: {
+    unauthorized: 'user_id + token do not make a live session (401)',
+    validation: 'a field is missing or malformed: a score outside 1..5, more than 3 photos (400, names the field)',
+    photo: 'a photo is not a jpeg, png or gif data URL, is damaged or over 2 MB (400, «Фото …»)',
+    order_not_found: 'no such order of this user (404 «Заказ не найден.»)',
+    not_paid: 'the order is not paid yet (409 «Оценить можно только оплаченный заказ.»)',
+    item_not_in_order: 'the dish (and option) is not in the order (400)',
+    rating_type: 'type is not a rating category (400)',
+    already_rated: 'this order or dish is rated already (409 «Оценка уже оставлена»)',
+    rate_limited: 'too many ratings in a short time (429)',
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** Ratings per page of rate/list, and the most a page may ask for. */
+export const RATING_LIST_PAGE_SIZE = 50;
+export const RATING_LIST_PAGE_MAX = 100;
+
+/** A whole number ≥ 0 as a number or its digits; absent, null or '' means "default". */
+export const optionalCount = z.pipe(
+  z.transform((value: unknown) =>
+    value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value,
+  ),
+  z.optional(
+    z
+      .number({ error: 'ожидается целое число' })
+      .check(z.int('ожидается целое число'), z.gte(0, 'не меньше 0'), z.lte(1_000_000, 'не больше 1000000')),
+  ),
+);
+
+export const rateListRequest = z.object({
+  user_id: accountId,
+  token: sessionToken,
+  limit: optionalCount,
+  offset: optionalCount,
+});
+
+/** One rating of the user, with what it rates, for the «Мои оценки» page (SPEC 2 RateList). */
+export const ratingListEntry = z.object({
+  id: z.int(),
+  /** 'order': the whole order; 'item': one dish of it. */
+  kind: z.enum(['order', 'item']),
+  order_id: z.int(),
+  znumber: z.string(),
+  restoran_id: z.int(),
+  restoran: z.string(),
+  /** When the rating was left: ISO 8601, and 'DD.MM.YYYY HH:MM' on the restaurant's clock. */
+  time: z.string(),
+  time_text: z.string(),
+  /** The order's date, 'DD.MM.YYYY HH:MM' on the restaurant's clock. */
+  order_time_text: z.string(),
+  /** Item ratings: the dish, its option and name; null for an order rating. */
+  item_id: z.nullable(z.int()),
+  spec_id: z.nullable(z.int()),
+  item_name: z.nullable(z.string()),
+  /** Order ratings: stars 1..5 and the four scores (null when not given). */
+  stars: z.nullable(z.int()),
+  rate_taste: z.nullable(z.int()),
+  rate_fresh: z.nullable(z.int()),
+  rate_speed: z.nullable(z.int()),
+  rate_quality: z.nullable(z.int()),
+  /** Item ratings: taste, fresh, speed 1..5 (null when not given or for an order rating). */
+  taste: z.nullable(z.int()),
+  fresh: z.nullable(z.int()),
+  speed: z.nullable(z.int()),
+  comment: z.string(),
+  /** The low-rating category: a rateGetTypes item id and its name. */
+  type: z.nullable(z.int()),
+  type_name: z.nullable(z.string()),
+  /** Signed links to the photos (GET /api/v1/rate/photo/{id}?sig=…). */
+  photos: z.array(z.string()),
+});
+export type RatingListEntry = z.infer<typeof ratingListEntry>;
+
+export const rateListResponse = z.object({ success: z.literal(true), items: z.array(ratingListEntry) });
+
+export const rateListCall = defineCall({
+  name: 'rateList',
+  method: 'POST',
+  path: '/api/v1/rate/list',
+  tag: 'ratings',
+  summary: 'The signed-in user’s ratings, newest first (SPEC 2 RateList, SPEC 7)',
+  description: `Each entry names what it rates (order number, restaurant, dish for an item rating), its scores, comment, category and photo links. Pages: \`limit\` (default ${RATING_LIST_PAGE_SIZE}, at most ${RATING_LIST_PAGE_MAX}) and \`offset\` (the number already loaded), both optional.`,
+  auth: 'user',
+  body: rateListRequest,
+  response: rateListResponse,
+  errors: { unauthorized: 'user_id + token do not make a live session (401)', validation: 'a field is missing or malformed (400)' },
+});
+
+export const ratePhotoCall = defineCall({
+  name: 'ratePhoto',
+  method: 'GET',
+  path: '/api/v1/rate/photo/:id',
+  tag: 'ratings',
+  summary: 'A rating photo, by the signed link that rate/list and order/listUser give',
+  description:
+    'The link carries `?sig=`, an HMAC of the photo id with the server’s secret: the photo opens in an <img> without the session token, and only for whoever was given the link (the rating’s own user). A wrong or missing sig answers 404 like an unknown photo. The answer is the picture as uploaded (image/jpeg, image/png or image/gif), cacheable privately for a year.',
+  auth: 'public',
+  params: z.object({ id: accountId }),
+  response: z.string(),
+  errors: { not_found: 'no such photo, or the sig does not match (404)' },
+});
+
+// ---------------------------------------------------------------------------------------------
+// rateGetTypes: an action of the generic call (SPEC 7)
+
+export const ratingTypesResponse = z.object({
+  sections: z.array(z.object({ id: z.int(), name: z.string() })),
+  items: z.array(z.object({ id: z.int(), name: z.string(), section_id: z.int() })),
+});
+export type RatingTypes = z.infer<typeof ratingTypesResponse>;
+
+export const rateGetTypesAction = defineAction({
+  name: 'rateGetTypes',
+  auth: 'user',
+  summary:
+    'The low-rating categories: sections (Кухня, Сервис, Доставка…) and their items; an item id is the `type` of rate/add. No fields.',
+  fields: z.object({}),
+  response: ratingTypesResponse,
+});
