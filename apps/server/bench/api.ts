@@ -25,15 +25,21 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemoChain } from '../src/seed/load';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
+import { openSession } from '../src/modules/auth/sessions';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_SECONDS = 1;
+const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 300);
+/** A regular expression naming the targets to run (bare targets always run); unset: all. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The biggest menu of the demo chain: Патриаршие, restaurant menu, at a table. */
 const MENU_BODY = JSON.stringify({ fs_uid: DEMO_RESTAURANTS[0]?.fsUid, order_type: 'inrest', is_shop: 0, ver: 4 });
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Курский: open round the clock, so the order benchmark runs at any hour. */
+const KURSKY = { id: 5 } as const;
 
 interface Target {
   name: string;
@@ -41,6 +47,11 @@ interface Target {
   method: 'GET' | 'POST';
   url: string;
   body?: string;
+  /** Requests per second to hold (a paced run: its p99 is the latency at that load); unset: as fast as it goes. */
+  rate?: number;
+  /** Replace each `[<id>]` in the body with a fresh random id (a new order per request). */
+  unique?: boolean;
+  headers?: Record<string, string>;
   /** Ask for br, as phones do. */
   brotli?: boolean;
   /** The bare target this one is compared with. */
@@ -63,16 +74,91 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-async function startApp(database: DatabaseHandle): Promise<{ origin: string; app: FastifyInstance }> {
+async function startApp(database: DatabaseHandle): Promise<{ origin: string; app: FastifyInstance; guest: Guest }> {
   await migrate(database.db);
   await seedDemoChain(database.db);
   // Production mode: answers are not re-checked against the contract, as in a real deployment.
   const app = await buildApp(testConfig({ env: 'production', logLevel: 'silent', sandbox: false }), { database });
-  return { origin: await listen(app), app };
+  return { origin: await listen(app), app, guest: await benchGuest(database) };
+}
+
+interface Guest {
+  id: number;
+  token: string;
+  /** A paid order of the guest, for the payment check's common case. */
+  paidOrderId: number;
+}
+
+/** A signed-in guest with one paid order, made in the database as a sign-in and a payment would. */
+async function benchGuest(database: DatabaseHandle): Promise<Guest> {
+  const user = await database.db.insertInto('users').values({ phone: '79990000000', name: 'Нагрузка' }).returning('id').executeTakeFirstOrThrow();
+  const token = await openSession(database.db, user.id);
+  const order = await database.db
+    .insertInto('orders')
+    .values({
+      znumber: 'С-000',
+      business_day: new Date().toISOString().slice(0, 10),
+      restaurant_id: KURSKY.id,
+      user_id: user.id,
+      source: 'web',
+      type: 'self',
+      status: 20,
+      paid: true,
+      items_sum: 59_000,
+      sum: 59_000,
+      idempotency_key: 'bench-paid-order',
+      request_hash: 'bench',
+      props: JSON.stringify({}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: user.id, token, paidOrderId: order.id };
+}
+
+/** A self-pickup order at the round-the-clock restaurant: two pizzas with options and cutlery; a new key each time. */
+function orderBody(guest: Guest): string {
+  return JSON.stringify({
+    source: 'web',
+    v: 3,
+    user: { id: guest.id, password: guest.token },
+    cart: [
+      { item: 101, cnt: 2, comment: '' },
+      { item: 102, cnt: 1, comment: '' },
+    ],
+    pribors: [{ id: 2, cnt: 2 }],
+    order: { type: 'self', comment: '' },
+    restoran: KURSKY.id,
+    idempotency_key: 'bench-[<id>]',
+  });
+}
+
+function orderTargets(origin: string, database: string, guest: Guest): Target[] {
+  return [
+    { name: 'POST order/create', database, method: 'POST', url: `${origin}/api/v2/order/create`, body: orderBody(guest), unique: true, bare: 'bare (order bytes)' },
+    // Issue 5's target: 300 orders a second with p99 under 100 ms, held at that pace.
+    {
+      name: `POST order/create at ${ORDER_RATE}/s`,
+      database,
+      method: 'POST',
+      url: `${origin}/api/v2/order/create`,
+      body: orderBody(guest),
+      unique: true,
+      rate: ORDER_RATE,
+      bare: 'bare (order bytes)',
+    },
+    {
+      name: 'GET payment/check (paid)',
+      database,
+      method: 'GET',
+      url: `${origin}/api/v1/order/payment/check/${guest.paidOrderId}`,
+      headers: { authorization: `Bearer ${guest.token}` },
+      bare: 'bare (check bytes)',
+    },
+  ];
 }
 
 /** A Fastify with one route per answer, each sending fixed bytes: the most the framework can do. */
-async function startBare(answers: { menu: string; list: string }): Promise<{ origin: string; app: FastifyInstance }> {
+async function startBare(answers: { menu: string; list: string; order: string; check: string }): Promise<{ origin: string; app: FastifyInstance }> {
   const app = Fastify({ logger: false });
   const menu = Buffer.from(answers.menu);
   const menuBrotli = brotliCompressSync(menu, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } });
@@ -82,6 +168,10 @@ async function startBare(answers: { menu: string; list: string }): Promise<{ ori
     reply.type('application/json; charset=utf-8').header('content-encoding', 'br').send(menuBrotli),
   );
   app.get('/bare/list', async (_request, reply) => reply.type('application/json; charset=utf-8').send(list));
+  const order = Buffer.from(answers.order);
+  const check = Buffer.from(answers.check);
+  app.post('/bare/order', async (_request, reply) => reply.type('application/json; charset=utf-8').send(order));
+  app.get('/bare/check', async (_request, reply) => reply.type('application/json; charset=utf-8').send(check));
   return { origin: await listen(app), app };
 }
 
@@ -93,7 +183,13 @@ async function run(target: Target): Promise<Row> {
     workers: 1,
     timeout: 10,
     ...(target.body ? { body: target.body } : {}),
-    headers: { ...(target.body ? JSON_HEADERS : {}), ...(target.brotli ? { 'accept-encoding': 'gzip, deflate, br' } : {}) },
+    ...(target.unique ? { idReplacement: true } : {}),
+    ...(target.rate ? { overallRate: target.rate } : {}),
+    headers: {
+      ...(target.body ? JSON_HEADERS : {}),
+      ...(target.brotli ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
+      ...target.headers,
+    },
   };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const result = await autocannon({ ...options, duration: SECONDS });
@@ -109,7 +205,8 @@ async function run(target: Target): Promise<Row> {
 }
 
 async function fetchText(target: Target): Promise<string> {
-  const response = await fetch(target.url, { method: target.method, body: target.body, headers: target.body ? JSON_HEADERS : {} });
+  const body = target.unique ? target.body?.replaceAll('[<id>]', randomBytes(8).toString('hex')) : target.body;
+  const response = await fetch(target.url, { method: target.method, body, headers: { ...(target.body ? JSON_HEADERS : {}), ...target.headers } });
   if (!response.ok) throw new Error(`${target.name} on ${target.database}: ${response.status} ${await response.text()}`);
   return response.text();
 }
@@ -200,10 +297,19 @@ async function main(): Promise<void> {
     const menuTarget = pgliteTargets.find((target) => target.name === 'POST menu');
     const listTarget = pgliteTargets.find((target) => target.name === 'GET restaurant list');
     if (!menuTarget || !listTarget) throw new Error('no targets');
-    const answers = { menu: await fetchText(menuTarget), list: await fetchText(listTarget) };
+    const pgliteOrderTargets = orderTargets(pglite.origin, 'PGlite', pglite.guest);
+    const [createTarget, , checkTarget] = pgliteOrderTargets;
+    if (!createTarget || !checkTarget) throw new Error('no order targets');
+    const answers = {
+      menu: await fetchText(menuTarget),
+      list: await fetchText(listTarget),
+      order: await fetchText(createTarget),
+      check: await fetchText(checkTarget),
+    };
     const bare = await startBare(answers);
     cleanups.unshift(once(() => bare.app.close()));
     const measure = async (target: Target) => {
+      if (ONLY && target.database !== '—' && !ONLY.test(target.name)) return;
       const row = await run(target);
       rows.push(row);
       console.log(`  ${target.name} on ${target.database}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms`);
@@ -212,7 +318,9 @@ async function main(): Promise<void> {
     await measure({ name: 'bare (menu bytes)', database: '—', method: 'POST', url: `${bare.origin}/bare/menu`, body: MENU_BODY });
     await measure({ name: 'bare (menu, br)', database: '—', method: 'POST', url: `${bare.origin}/bare/menu-br`, body: MENU_BODY, brotli: true });
     await measure({ name: 'bare (list bytes)', database: '—', method: 'GET', url: `${bare.origin}/bare/list` });
-    for (const target of pgliteTargets) await measure(target);
+    await measure({ name: 'bare (order bytes)', database: '—', method: 'POST', url: `${bare.origin}/bare/order`, body: orderBody(pglite.guest) });
+    await measure({ name: 'bare (check bytes)', database: '—', method: 'GET', url: `${bare.origin}/bare/check` });
+    for (const target of [...pgliteTargets, ...pgliteOrderTargets]) await measure(target);
     await closePglite();
 
     // PostgreSQL, when it answers: a throw-away database.
@@ -232,7 +340,7 @@ async function main(): Promise<void> {
       if ((await fetchText({ ...menuTarget, url: `${served.origin}/api/v2/restoran/menu` })) !== answers.menu) {
         throw new Error('PostgreSQL answers another menu than PGlite');
       }
-      for (const target of targets) await measure(target);
+      for (const target of [...targets, ...orderTargets(served.origin, 'PostgreSQL', served.guest)]) await measure(target);
     }
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));

@@ -211,6 +211,15 @@ describe.each(databaseKinds())('placing orders on %s (SPEC 4, 5, 7)', (kind) => 
     expect((await order()).json()).toMatchObject({ error: 'coupon_used', message: 'Вы уже использовали этот купон' });
   });
 
+  it('gives a one-time coupon to one of two orders placed at once', async () => {
+    const user = await signedInUser(t.database);
+    const order = () => create(selfOrder({ user: { id: user.id, password: user.token }, coupon: 'WELCOME20' }));
+    const results = await Promise.all([order(), order()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const uses = await t.database.db.selectFrom('coupon_uses').select('order_id').where('user_id', '=', user.id).execute();
+    expect(uses).toHaveLength(1);
+  });
+
   describe('order/discount', () => {
     const discount = (coupon: string, order_type = 'self', fs_uid = '489b39b8-4783-4e1b-92a0-44ea552f2e52') =>
       post(t.app, '/api/v1/order/discount', { coupon, order_type, fs_uid, user_id: guest.id, token: guest.token, location: null });

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   chargedCount,
   indexDishes,
@@ -9,12 +8,9 @@ import {
   type PricedLine,
 } from '@chain/domain';
 import type { CartLineInput } from '@chain/contract';
-import type { Database } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
+import type { OrderCatalogue } from './catalogue';
 import type { CartDish, RestaurantContext } from './context';
-import { loadCartDishes } from './context';
-
-type Reader = Kysely<Database> | Transaction<Database>;
 
 /** A line of the order as it is stored (order_items), priced by the server. */
 export interface PricedItem {
@@ -50,8 +46,8 @@ export const UNAVAILABLE_PREFIX = 'Некоторые блюда сейчас н
  * single-choice option of that dish and a multi option a counted one within its maximum,
  * and a locked dish needs the right code (SPEC 4). What the client says a price is, is ignored.
  */
-export async function priceCart(
-  db: Reader,
+export function priceCart(
+  catalogue: OrderCatalogue,
   restaurant: RestaurantContext,
   input: {
     cart: CartLineInput[];
@@ -60,15 +56,9 @@ export async function priceCart(
     orderType: OrderType;
     lockCode: string | null;
   },
-): Promise<PricedCart> {
-  const recommendedRows = input.recommended.length
-    ? await db
-        .selectFrom('recommended_items')
-        .selectAll()
-        .where('id', 'in', [...new Set(input.recommended.map((r) => r.id))])
-        .execute()
-    : [];
-  const cartDishes = await loadCartDishes(db, restaurant, [...input.cart.map((line) => line.item), ...recommendedRows.map((r) => r.dish_id)]);
+): PricedCart {
+  const recommendedRows = input.recommended.flatMap((r) => catalogue.recommended.get(r.id) ?? []);
+  const cartDishes = catalogue.cartDishes(restaurant, [...input.cart.map((line) => line.item), ...recommendedRows.map((r) => r.dish_id)]);
   const dishes = indexDishes([...cartDishes.values()].map((dish) => dish.domain));
 
   const lines: PricedLine[] = input.cart.map((line) => ({
@@ -115,11 +105,9 @@ export async function priceCart(
   });
 
   // Cutlery (pribors): offered for the order type, count within 0..max (SPEC 5), charged above free_cnt.
-  const cutleryIds = [...new Set(input.cutlery.map((c) => c.id))];
-  const cutleryRows = cutleryIds.length ? await db.selectFrom('cutlery_items').selectAll().where('id', 'in', cutleryIds).execute() : [];
   const cutlery: PricedCart['cutlery'] = [];
   for (const chosen of input.cutlery) {
-    const row = cutleryRows.find((r) => r.id === chosen.id);
+    const row = catalogue.cutlery.get(chosen.id);
     if (!row || !row.order_types.includes(input.orderType)) throw badRequest(`Прибор №${chosen.id} недоступен для этого заказа.`, 'validation');
     if (chosen.cnt > row.max) throw badRequest(`«${row.name}»: не больше ${row.max}.`, 'validation');
     if (chosen.cnt === 0) continue;
@@ -130,7 +118,7 @@ export async function priceCart(
 
   const recommended: PricedCart['recommended'] = [];
   for (const chosen of input.recommended) {
-    const row = recommendedRows.find((r) => r.id === chosen.id);
+    const row = catalogue.recommended.get(chosen.id);
     const dish = row ? cartDishes.get(row.dish_id) : undefined;
     if (!row || !dish || !row.order_types.includes(input.orderType)) {
       throw badRequest(`Рекомендуемый товар №${chosen.id} недоступен для этого заказа.`, 'validation');

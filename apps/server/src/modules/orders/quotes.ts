@@ -12,7 +12,8 @@ import {
 import type { CallBody, orderDelivery } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/errors';
-import { loadCartDishes, loadRestaurant } from './context';
+import { orderCatalogue } from './catalogue';
+import { requireRestaurant } from './context';
 import { deliveryZone } from './service';
 
 const QUOTE_MINUTES = 30;
@@ -23,7 +24,8 @@ const QUOTE_MINUTES = 30;
  * the quote to the order.
  */
 export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof orderDelivery>, now = new Date()) {
-  const restaurant = await loadRestaurant(app.db, body.fs_uid);
+  const catalogue = await orderCatalogue(app.database);
+  const restaurant = requireRestaurant(catalogue, body.fs_uid);
   let zone = body.location ? deliveryZone(restaurant, body.location) : undefined;
   if (body.zone) {
     const named = restaurant.zones.find((z) => z.row.id === body.zone && z.row.active);
@@ -32,7 +34,7 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
   }
   if (!zone) throw badRequest('Укажите адрес или зону доставки.', 'address');
 
-  const dishes = await loadCartDishes(app.db, restaurant, body.cart.map((line) => line.item));
+  const dishes = catalogue.cartDishes(restaurant, body.cart.map((line) => line.item));
   const itemsSum = cartTotal(
     body.cart.map((line) => ({
       item: line.item,

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { orderCreate, orderDelivery, orderDiscount } from '@chain/contract';
 import { registerCall } from '../../http/route';
 import { authenticate } from '../auth/sessions';
-import { loadRestaurant } from './context';
+import { orderCatalogue } from './catalogue';
+import { requireRestaurant } from './context';
 import { applicableCoupon } from './coupons';
 import { quoteDelivery } from './quotes';
 import { createOrder } from './service';
@@ -13,7 +14,7 @@ export const ordersRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, orderDiscount, async ({ body }) => {
     const user = await authenticate(app.db, body.user_id, body.token);
-    const restaurant = await loadRestaurant(app.db, body.fs_uid);
+    const restaurant = requireRestaurant(await orderCatalogue(app.database), body.fs_uid);
     const coupon = await applicableCoupon(app.db, body.coupon, {
       orderType: body.order_type,
       restaurantId: restaurant.row.id,

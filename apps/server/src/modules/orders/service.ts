@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import {
   businessDay,
+  couponProblemMessage,
   deliveryPrice,
   isEmailValid,
   isoDateText,
@@ -15,13 +16,13 @@ import {
 } from '@chain/domain';
 import type { OrderCreateBody } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/types';
+import type { Database, OrdersTable } from '../../db/types';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { authenticate, type UserRow } from '../auth/sessions';
-import { loadSettings } from '../settings/repository';
-import { loadRestaurant, type RestaurantContext } from './context';
+import { orderCatalogue, type OrderCatalogue } from './catalogue';
+import { requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
-import { priceCart } from './pricing';
+import { priceCart, type PricedItem } from './pricing';
 import { orderTiming } from './timing';
 
 export const WRONG_TABLE_MESSAGE = 'Неверный номер стола!';
@@ -70,61 +71,106 @@ function canonical(value: unknown): string {
 const isOn = (value: unknown) => value === true || value === 1 || value === '1';
 
 /**
- * order/create (SPEC 4, 5, 7): everything is checked and priced inside one transaction,
- * under an advisory lock on the request's idempotency key, so a double tap or a retry after a
- * timeout returns the first order instead of making a second.
+ * order/create (SPEC 4, 5, 7). The order is checked and priced from the catalogue snapshot of
+ * the current version (a dish stopped a moment ago is seen), then written in one short
+ * transaction under an advisory lock on the request's idempotency key, so a double tap or a
+ * retry after a timeout returns the first order instead of making a second.
+ *
+ * The number of the day comes from a counter row every order of the restaurant shares; it is
+ * taken in its own statement, like a sequence, so that hot row is locked for one statement,
+ * not for a whole order (a rare retry race may skip a number, as a sequence would).
  */
 export async function createOrder(app: FastifyInstance, body: OrderCreateBody, now = new Date()): Promise<CreatedOrder> {
   const user = body.source === 'web' || body.user ? await signedInUser(app, body) : null;
   const hash = requestHash(body, user?.id ?? null);
   const key = body.idempotency_key ?? null;
 
+  const retried = await findEarlier(app.db, key, hash, now);
+  if (retried) return retried;
+
+  const catalogue = await orderCatalogue(app.database);
+  const draft = await draftOrder(app.db, catalogue, body, user, now);
+  const znumber = await nextNumber(app.db, draft.restaurant, body, now);
+
   return app.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${key ?? hash}))`.execute(trx);
-    const earlier = key
-      ? await trx.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
-      : await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('request_hash', '=', hash)
-          .where('created_at', '>', new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000))
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
-    if (earlier) {
-      if (earlier.request_hash !== hash) throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
-      return answer(earlier, earlier.delayed);
+    const earlier = await findEarlier(trx, key, hash, now);
+    if (earlier) return earlier;
+    if (draft.coupon?.once_per_user && user) {
+      // Two orders of one guest with a one-time coupon at once: one of them gets it.
+      await sql`select pg_advisory_xact_lock(hashtext(${`coupon:${draft.coupon.id}:${user.id}`}))`.execute(trx);
+      const used = await trx.selectFrom('coupon_uses').select('order_id').where('coupon_id', '=', draft.coupon.id).where('user_id', '=', user.id).executeTakeFirst();
+      if (used) throw new AppError(409, 'coupon_used', couponProblemMessage('coupon_used', draft.coupon));
     }
-    return placeOrder(app, trx, body, user, { hash, key: key ?? `auto-${randomUUID()}`, now });
+    return writeOrder(trx, draft, { znumber, hash, key: key ?? `auto-${randomUUID()}`, source: body.source });
   });
+}
+
+/** The order an earlier identical request made: by its key, or without a key by the same request within the retry window. */
+async function findEarlier(db: Kysely<Database> | Transaction<Database>, key: string | null, hash: string, now: Date): Promise<CreatedOrder | null> {
+  const earlier = key
+    ? await db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
+    : await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('request_hash', '=', hash)
+        .where('created_at', '>', new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000))
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+  if (!earlier) return null;
+  if (earlier.request_hash !== hash) throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
+  return answer(earlier, earlier.delayed);
 }
 
 async function signedInUser(app: FastifyInstance, body: OrderCreateBody): Promise<UserRow> {
   return authenticate(app.db, body.user?.id, body.user?.password ?? body.user?.token);
 }
 
-async function placeOrder(
-  app: FastifyInstance,
-  trx: Transaction<Database>,
+/** The next number of the day at the restaurant: 'С-017' (self), 'Д-' delivery, 'З-' table, 'К-' kiosk. */
+async function nextNumber(db: Kysely<Database>, restaurant: RestaurantContext, body: OrderCreateBody, now: Date): Promise<{ text: string; day: string }> {
+  const day = isoDateText(businessDay(now, restaurant.row.time_zone));
+  const counter = await db
+    .insertInto('order_counters')
+    .values({ restaurant_id: restaurant.row.id, business_day: day, last_number: 1 })
+    .onConflict((oc) => oc.columns(['restaurant_id', 'business_day']).doUpdateSet({ last_number: sql`order_counters.last_number + 1` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  const prefix = body.source === 'kiosk' ? 'К' : TYPE_PREFIX[body.order.type];
+  return { text: `${prefix}-${String(counter.last_number).padStart(3, '0')}`, day };
+}
+
+/** Everything checked and priced, ready to be written. */
+interface OrderDraft {
+  restaurant: RestaurantContext;
+  user: UserRow | null;
+  coupon: CouponRow | null;
+  values: Omit<Insertable<OrdersTable>, 'znumber' | 'business_day' | 'idempotency_key' | 'request_hash'>;
+  items: PricedItem[];
+  delayed: boolean;
+}
+
+async function draftOrder(
+  db: Kysely<Database>,
+  catalogue: OrderCatalogue,
   body: OrderCreateBody,
   user: UserRow | null,
-  meta: { hash: string; key: string; now: Date },
-): Promise<CreatedOrder> {
+  now: Date,
+): Promise<OrderDraft> {
   const orderType = body.order.type;
-  const restaurant = await loadRestaurant(trx, body.restoran);
+  const restaurant = requireRestaurant(catalogue, body.restoran);
   assertTakesOrderType(restaurant, orderType);
-  const settings = await loadSettings(trx);
 
   const delayed = isOn(body.order.props?.delayed);
-  if (delayed && settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
+  if (delayed && catalogue.settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
 
-  const tableNum = orderType === 'inrest' ? await checkTable(trx, restaurant, body.order.table) : null;
-  const booking = orderType === 'inrest' && body.order.booking_num ? await checkBooking(trx, restaurant, body.order.booking_num, user) : null;
+  const tableNum = orderType === 'inrest' ? checkTable(catalogue, restaurant, body.order.table) : null;
+  const booking = orderType === 'inrest' && body.order.booking_num ? await checkBooking(db, restaurant, body.order.booking_num, user) : null;
 
   const zone = orderType === 'delivery' ? deliveryZone(restaurant, body.order.props?.address ?? null) : null;
-  const timing = orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, meta.now);
+  const timing = orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
   if (delayed && timing.asReady) throw badRequest('Для отложенного заказа выберите дату и время.', 'delayed');
 
-  const priced = await priceCart(trx, restaurant, {
+  const priced = priceCart(catalogue, restaurant, {
     cart: body.cart,
     cutlery: body.pribors ?? [],
     recommended: body.recommendedItems ?? [],
@@ -146,13 +192,13 @@ async function placeOrder(
 
   const couponCode = body.coupon?.trim() ?? '';
   const coupon: CouponRow | null = couponCode
-    ? await applicableCoupon(trx, couponCode, {
+    ? await applicableCoupon(db, couponCode, {
         orderType,
         restaurantId: restaurant.row.id,
         timeZone: restaurant.row.time_zone,
         userId: user?.id ?? null,
         orderSum: base.subtotal,
-        now: meta.now,
+        now,
       })
     : null;
   const totals = orderTotals({
@@ -170,21 +216,14 @@ async function placeOrder(
   const phone = body.phone ? phoneDigits(body.phone) : (user?.phone ?? null);
   if (body.phone && !phone) throw badRequest('Проверьте правильность ввода телефона.', 'phone');
 
-  const day = isoDateText(businessDay(meta.now, restaurant.row.time_zone));
-  const counter = await trx
-    .insertInto('order_counters')
-    .values({ restaurant_id: restaurant.row.id, business_day: day, last_number: 1 })
-    .onConflict((oc) => oc.columns(['restaurant_id', 'business_day']).doUpdateSet({ last_number: sql`order_counters.last_number + 1` }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  const znumber = `${body.source === 'kiosk' ? 'К' : TYPE_PREFIX[orderType]}-${String(counter.last_number).padStart(3, '0')}`;
-
   const address = body.order.props?.address ?? null;
-  const order = await trx
-    .insertInto('orders')
-    .values({
-      znumber,
-      business_day: day,
+  return {
+    restaurant,
+    user,
+    coupon,
+    items: priced.items,
+    delayed,
+    values: {
       restaurant_id: restaurant.row.id,
       user_id: user?.id ?? null,
       source: body.source,
@@ -200,7 +239,7 @@ async function placeOrder(
       sum: totals.toPay,
       coupon_id: coupon?.id ?? null,
       table_num: tableNum,
-      booking_num: booking ? body.order.booking_num ?? null : null,
+      booking_num: booking ? (body.order.booking_num ?? null) : null,
       zone_id: zone?.row.id ?? null,
       comment: body.order.comment?.trim() ?? '',
       props: JSON.stringify({
@@ -219,16 +258,24 @@ async function placeOrder(
       push_token: body.pushToken ?? null,
       // Kiosks take SBP only (SPEC 6).
       pay_method: body.source === 'kiosk' ? 'sbp' : (body.paysystem ?? 'sbp'),
-      idempotency_key: meta.key,
-      request_hash: meta.hash,
-    })
+    },
+  };
+}
+
+async function writeOrder(
+  trx: Transaction<Database>,
+  draft: OrderDraft,
+  meta: { znumber: { text: string; day: string }; hash: string; key: string; source: 'web' | 'kiosk' },
+): Promise<CreatedOrder> {
+  const order = await trx
+    .insertInto('orders')
+    .values({ ...draft.values, znumber: meta.znumber.text, business_day: meta.znumber.day, idempotency_key: meta.key, request_hash: meta.hash })
     .returningAll()
     .executeTakeFirstOrThrow();
-
   await trx
     .insertInto('order_items')
     .values(
-      priced.items.map((item, sort) => ({
+      draft.items.map((item, sort) => ({
         order_id: order.id,
         kind: item.kind,
         item_id: item.item_id,
@@ -245,9 +292,9 @@ async function placeOrder(
       })),
     )
     .execute();
-  await trx.insertInto('order_status_history').values({ order_id: order.id, status: ORDER_STATUS.awaitingPayment, actor: body.source }).execute();
-  if (coupon) await trx.insertInto('coupon_uses').values({ coupon_id: coupon.id, user_id: user?.id ?? null, order_id: order.id }).execute();
-  return answer(order, delayed);
+  await trx.insertInto('order_status_history').values({ order_id: order.id, status: ORDER_STATUS.awaitingPayment, actor: meta.source }).execute();
+  if (draft.coupon) await trx.insertInto('coupon_uses').values({ coupon_id: draft.coupon.id, user_id: draft.user?.id ?? null, order_id: order.id }).execute();
+  return answer(order, draft.delayed);
 }
 
 function answer(
@@ -285,15 +332,13 @@ function assertTakesOrderType(restaurant: RestaurantContext, orderType: 'inrest'
   if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_MESSAGES[orderType]);
 }
 
-async function checkTable(trx: Transaction<Database>, restaurant: RestaurantContext, table: string | number | null | undefined): Promise<string> {
+function checkTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, table: string | number | null | undefined): string {
   const num = table === null || table === undefined ? '' : String(table).trim();
-  if (!num) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
-  const found = await trx.selectFrom('restaurant_tables').select('num').where('restaurant_id', '=', restaurant.row.id).where('num', '=', num).executeTakeFirst();
-  if (!found) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
-  return found.num;
+  if (!num || !catalogue.hasTable(restaurant.row.id, num)) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
+  return num;
 }
 
-async function checkBooking(trx: Transaction<Database>, restaurant: RestaurantContext, bookingNum: string, user: UserRow | null) {
+async function checkBooking(trx: Kysely<Database>, restaurant: RestaurantContext, bookingNum: string, user: UserRow | null) {
   const booking = await trx.selectFrom('bookings').selectAll().where('booking_num', '=', bookingNum).executeTakeFirst();
   if (!booking || !user || booking.user_id !== user.id) throw new AppError(404, 'booking', 'Бронь не найдена.');
   if (booking.restaurant_id !== restaurant.row.id) throw conflict('Эта бронь сделана в другом ресторане.', 'booking');
