@@ -128,6 +128,25 @@ describe.each(databaseKinds())('the generic call on %s (SPEC 7: configurable pat
     const description = doc.paths['/rest/']?.post?.description ?? '';
     expect(description).toContain('`rateGetTypes` (user)');
     expect(description).toContain('Неизвестное действие');
+    // Every generic action SPEC 7 names is registered and described.
+    for (const [name, auth] of [
+      ['bookingPeriods', 'user'],
+      ['bookingSave', 'user'],
+      ['bookingList', 'user'],
+      ['bookingCancel', 'user'],
+      ['bookingEnd', 'user'],
+      ['checkDelayed', 'user'],
+      ['predzakazPeriods', 'public'],
+      ['delayedzakazRestorans', 'public'],
+      ['zagruzkaLoadRestList', 'public'],
+      ['zagruzkaLoadPeriods', 'public'],
+      ['zagruzkaLoadInfo', 'public'],
+      ['zagruzkaLoadCookTime', 'public'],
+      ['cartRecommends', 'public'],
+      ['cartPribors', 'public'],
+    ]) {
+      expect(description).toContain(`\`${name}\` (${auth})`);
+    }
   });
 });
 

@@ -13,3 +13,7 @@ export * from './rest';
 export * from './rate';
 export * from './order-history';
 export * from './payment';
+export * from './action-fields';
+export * from './booking';
+export * from './load';
+export * from './cart-extras';

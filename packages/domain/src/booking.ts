@@ -1,6 +1,10 @@
-import { addDays, type CalendarDate, weekdayOf } from './calendar-date';
-import type { UnixSeconds } from './units';
-import { DEFAULT_TIME_ZONE, instantAt } from './wall-clock';
+import { addDays, type CalendarDate, daysBetween, weekdayOf } from './calendar-date';
+import { DAY_BOUNDARY_MINUTE, type ScheduleEntry } from './schedule';
+import { parseClock } from './time';
+import type { Kopecks, MinuteOfDay, Minutes, UnixSeconds } from './units';
+import { DEFAULT_TIME_ZONE, instantAt, type WallClock, wallClockAt } from './wall-clock';
+
+const MINUTES_PER_DAY = 1440;
 
 /** Default guests for a table booking (SPEC 9). */
 export const DEFAULT_BOOKING_GUESTS = 2;
@@ -27,4 +31,192 @@ export function bookingRemainingSeconds(
   nowSeconds: UnixSeconds,
 ): number {
   return Math.max(0, booking.timeto - Math.max(nowSeconds, booking.timefrom));
+}
+
+// --- table booking rules (SPEC 3 Booking, SPEC 4, decision 014) ----------------------------------
+
+/** Booking periods start on the half hour of the restaurant's clock (:00 and :30). */
+export const BOOKING_STEP_MINUTES = 30;
+/** A booking for today starts at least this many minutes from now. */
+export const BOOKING_LEAD_MINUTES = 15;
+/** Guests per booking the calls accept; a table must still have as many seats. */
+export const BOOKING_MIN_GUESTS = 1;
+export const BOOKING_MAX_GUESTS = 20;
+/** Booking lengths the calls accept, minutes. */
+export const BOOKING_MIN_MINUTES = 30;
+export const BOOKING_MAX_MINUTES = 360;
+/** The chain's booking minimum: 1000 ₽ per guest, in kopecks (decision 014). */
+export const BOOKING_MIN_SUM_PER_GUEST: Kopecks = 100_000;
+/** Upcoming bookings a guest may hold at once (decision 014). */
+export const BOOKING_MAX_UPCOMING = 3;
+
+/** The minimum order of a booking in kopecks: 1000 ₽ per guest (SPEC 3 min_sum, SPEC 5, decision 014). */
+export function bookingMinimumSum(guests: number): Kopecks {
+  return Math.max(0, Math.floor(guests)) * BOOKING_MIN_SUM_PER_GUEST;
+}
+
+/** '1 гость', '3 гостя', '5 гостей', '21 гость': the Russian plural of guests. */
+export function formatGuests(guests: number): string {
+  const lastTwo = guests % 100;
+  const last = guests % 10;
+  const word = lastTwo >= 11 && lastTwo <= 14 ? 'гостей' : last === 1 ? 'гость' : last >= 2 && last <= 4 ? 'гостя' : 'гостей';
+  return `${guests} ${word}`;
+}
+
+/**
+ * The calendar date the booking calls mean by `date` (Unix seconds, SPEC 9) and
+ * `timeZoneOffset` (the app's Date#getTimezoneOffset: minutes behind UTC, Moscow −180): the
+ * date the app's own clock shows at that moment. Without the offset the date is read on the
+ * restaurant's clock.
+ */
+export function bookingDateOf(
+  dateSeconds: UnixSeconds,
+  timeZoneOffset: number | null | undefined,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): CalendarDate {
+  if (timeZoneOffset === null || timeZoneOffset === undefined) return wallClockAt(dateSeconds * 1000, timeZone).date;
+  const local = new Date(dateSeconds * 1000 - timeZoneOffset * 60_000);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
+}
+
+/**
+ * A wall clock read as the schedule reads it: the day whose schedule the moment belongs to and
+ * the minute of that day, past 1440 before 06:00 (SPEC 4, 9: hours before 06:00 count as the
+ * previous day).
+ */
+export function scheduleDayClock(clock: WallClock): { readonly date: CalendarDate; readonly minute: MinuteOfDay } {
+  return clock.minuteOfDay < DAY_BOUNDARY_MINUTE
+    ? { date: addDays(clock.date, -1), minute: clock.minuteOfDay + MINUTES_PER_DAY }
+    : { date: clock.date, minute: clock.minuteOfDay };
+}
+
+/** 'HH:MM' of a booking start → the minute of its schedule day: before 06:00 is after midnight (+1440); null when not a time. */
+export function bookingStartMinute(text: string): MinuteOfDay | null {
+  const minute = parseClock(text);
+  if (minute === null || minute >= MINUTES_PER_DAY) return null;
+  return minute < DAY_BOUNDARY_MINUTE ? minute + MINUTES_PER_DAY : minute;
+}
+
+/** A booking period of a schedule day: minutes of that day, past 1440 after midnight. */
+export interface BookingPeriod {
+  readonly fromMinute: MinuteOfDay;
+  readonly toMinute: MinuteOfDay;
+}
+
+// The periods lie inside the day's one schedule entry, so the restaurant is open for the whole
+// of each (SPEC 4: open from fromMinute up to toMinute, which may pass midnight). Today a
+// period starts at least BOOKING_LEAD_MINUTES from now; a past day has none.
+/** The booking periods of a day: every half hour while `minutes` still fit before closing (SPEC 4, 9). */
+export function bookingPeriods(input: {
+  readonly schedule: readonly ScheduleEntry[];
+  readonly date: CalendarDate;
+  readonly minutes: Minutes;
+  /** The restaurant's wall clock now (wallClockAt). */
+  readonly now: WallClock;
+}): BookingPeriod[] {
+  const { schedule, date, minutes } = input;
+  const entry = schedule.find((candidate) => candidate.day === weekdayOf(date));
+  if (entry === undefined || !(minutes > 0)) return [];
+  const now = scheduleDayClock(input.now);
+  const daysAhead = daysBetween(now.date, date);
+  if (daysAhead < 0) return [];
+  const earliest = Math.max(entry.fromMinute, daysAhead === 0 ? now.minute + BOOKING_LEAD_MINUTES : 0);
+  const periods: BookingPeriod[] = [];
+  const first = Math.ceil(earliest / BOOKING_STEP_MINUTES) * BOOKING_STEP_MINUTES;
+  for (let from = first; from + minutes <= entry.toMinute; from += BOOKING_STEP_MINUTES) {
+    periods.push({ fromMinute: from, toMinute: from + minutes });
+  }
+  return periods;
+}
+
+/** A time range [from, to) in any one unit (seconds, milliseconds). */
+export interface TimeRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Whether two half-open ranges share a moment; touching ends do not (a booking may start when another ends). */
+export function rangesOverlap(a: TimeRange, b: TimeRange): boolean {
+  return a.from < b.to && b.from < a.to;
+}
+
+/** A table as booking reads it (SPEC 3 restaurant tables: seats, bookable). */
+export interface BookableTable {
+  readonly id: number;
+  readonly seats: number;
+  readonly bookable: boolean;
+}
+
+/** A live booking (new or active) holding a table over a range. */
+export interface TableHold {
+  readonly tableId: number | null;
+  readonly from: number;
+  readonly to: number;
+}
+
+// The smallest fitting table keeps the big ones for big parties; equal tables go by id.
+/** The smallest bookable table with seats ≥ guests and no hold over the range, or null (decision 014). */
+export function freeTableFor<T extends BookableTable>(
+  tables: readonly T[],
+  holds: readonly TableHold[],
+  guests: number,
+  range: TimeRange,
+): T | null {
+  const held = new Set(holds.filter((hold) => rangesOverlap(hold, range)).map((hold) => hold.tableId));
+  const fitting = tables
+    .filter((table) => table.bookable && table.seats >= guests && !held.has(table.id))
+    .toSorted((a, b) => a.seats - b.seats || a.id - b.id);
+  return fitting[0] ?? null;
+}
+
+/** A booking number people can read out: 'Б-' day and month of the booking, then its serial, at least 4 digits ('Б-2611-0042'). */
+export function bookingNumber(date: CalendarDate, serial: number): string {
+  const dd = String(date.day).padStart(2, '0');
+  const mm = String(date.month).padStart(2, '0');
+  return `Б-${dd}${mm}-${String(serial).padStart(4, '0')}`;
+}
+
+/** A booking's stored status (new: made; active: the guest has arrived; cancelled; ended). */
+export type BookingStatus = 'new' | 'active' | 'cancelled' | 'ended';
+
+/** Where a booking stands for the guest: before its start, under way, or over (cancelled, ended, time up). */
+export type BookingPhase = 'upcoming' | 'running' | 'finished';
+
+/** The phase of a booking at a moment (SPEC 4): a new booking before timefrom is upcoming; from timefrom to timeto it runs. */
+export function bookingPhase(
+  booking: { readonly status: BookingStatus; readonly timefrom: UnixSeconds; readonly timeto: UnixSeconds },
+  nowSeconds: UnixSeconds,
+): BookingPhase {
+  if (booking.status === 'cancelled' || booking.status === 'ended' || nowSeconds >= booking.timeto) return 'finished';
+  return booking.status === 'active' || nowSeconds >= booking.timefrom ? 'running' : 'upcoming';
+}
+
+/** What the booking result page offers (SPEC 3 allowOrder, allowCancel, allowMain, textContinue; SPEC 4). */
+export interface BookingControls {
+  /** Order dishes to the table (opens the restaurant's menu in inrest mode with the booking). */
+  readonly allowOrder: boolean;
+  /** The main button cancels the booking (upcoming). */
+  readonly allowCancel: boolean;
+  /** The main button ends the booking (running). */
+  readonly allowEnd: boolean;
+  /** The main button is shown at all. */
+  readonly allowMain: boolean;
+  /** The order button's text. */
+  readonly textContinue: string;
+  /** The main button's text. */
+  readonly textMain: string;
+}
+
+// SPEC 4: a new booking allows ordering dishes or cancel; an existing one allows continuing the
+// order or finishing while time remains; the main button cancels or ends it.
+/** The result page's buttons for a booking's phase (SPEC 4). */
+export function bookingControls(phase: BookingPhase): BookingControls {
+  switch (phase) {
+    case 'upcoming':
+      return { allowOrder: true, allowCancel: true, allowEnd: false, allowMain: true, textContinue: 'Заказать блюда к столу', textMain: 'Отменить бронь' };
+    case 'running':
+      return { allowOrder: true, allowCancel: false, allowEnd: true, allowMain: true, textContinue: 'Продолжить заказ', textMain: 'Завершить бронь' };
+    case 'finished':
+      return { allowOrder: false, allowCancel: false, allowEnd: false, allowMain: false, textContinue: '', textMain: '' };
+  }
 }

@@ -9,6 +9,7 @@ export * from './schedule';
 export * from './geo';
 export * from './zone';
 export * from './load-list';
+export * from './load';
 export * from './cart';
 export * from './minimum-sum';
 export * from './pickup-slots';

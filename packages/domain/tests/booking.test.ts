@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_LEAD_MINUTES,
+  BOOKING_MIN_SUM_PER_GUEST,
+  BOOKING_STEP_MINUTES,
+  bookingControls,
+  bookingDateOf,
   bookingDates,
+  bookingMinimumSum,
+  bookingNumber,
+  bookingPeriods,
+  bookingPhase,
   bookingRemainingSeconds,
+  bookingStartMinute,
+  formatGuests,
+  freeTableFor,
+  rangesOverlap,
+  scheduleDayClock,
   DEFAULT_BOOKING_AGREEMENT,
   DEFAULT_BOOKING_GUESTS,
   DEFAULT_BOOKING_MINUTES,
   startOfDaySeconds,
 } from '../src/booking';
+import { weekdayOf } from '../src/calendar-date';
 import { formatShortDate } from '../src/time';
 
 describe('booking dates (SPEC 9)', () => {
@@ -55,5 +70,137 @@ describe('booking countdown (SPEC 4)', () => {
   it('stops at zero once timeto has passed (SPEC 4)', () => {
     expect(bookingRemainingSeconds(booking, 13_600)).toBe(0);
     expect(bookingRemainingSeconds(booking, 20_000)).toBe(0);
+  });
+});
+
+describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
+  // Wednesday 3 January 2024, open 10:00–23:00; Friday open 10:00–01:00 (past midnight).
+  const schedule = [
+    { day: 3, fromMinute: 600, toMinute: 1380 },
+    { day: 5, fromMinute: 600, toMinute: 1500 },
+  ];
+  const wednesday = { year: 2024, month: 1, day: 3 };
+  const friday = { year: 2024, month: 1, day: 5 };
+  const clock = (date: { year: number; month: number; day: number }, minuteOfDay: number) => ({
+    date,
+    weekday: weekdayOf(date),
+    minuteOfDay,
+  });
+
+  it('asks 1000 ₽ per guest as the booking minimum, in kopecks (decision 014)', () => {
+    expect(BOOKING_MIN_SUM_PER_GUEST).toBe(100_000);
+    expect(bookingMinimumSum(2)).toBe(200_000);
+    expect(bookingMinimumSum(0)).toBe(0);
+  });
+
+  it('writes guests with the Russian plural', () => {
+    expect([1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111].map(formatGuests)).toEqual([
+      '1 гость',
+      '2 гостя',
+      '4 гостя',
+      '5 гостей',
+      '11 гостей',
+      '12 гостей',
+      '14 гостей',
+      '21 гость',
+      '22 гостя',
+      '25 гостей',
+      '101 гость',
+      '111 гостей',
+    ]);
+  });
+
+  it('reads the date on the app’s clock with its timeZoneOffset, else on the restaurant’s (SPEC 9)', () => {
+    const moscowMidnight = startOfDaySeconds(wednesday);
+    expect(bookingDateOf(moscowMidnight, -180)).toEqual(wednesday);
+    expect(bookingDateOf(moscowMidnight, null)).toEqual(wednesday);
+    expect(bookingDateOf(moscowMidnight, undefined, 'Europe/Moscow')).toEqual(wednesday);
+    // UTC midnight sent by an app in UTC
+    expect(bookingDateOf(Date.UTC(2024, 0, 3) / 1000, 0)).toEqual(wednesday);
+    // the same instant read on a Moscow app clock is already 03:00 on the 3rd; on a New York clock the 2nd
+    expect(bookingDateOf(Date.UTC(2024, 0, 3) / 1000, 300)).toEqual({ year: 2024, month: 1, day: 2 });
+  });
+
+  it('reads hours before 06:00 as the previous schedule day plus 24 hours (SPEC 4)', () => {
+    expect(scheduleDayClock(clock(friday, 5 * 60 + 59))).toEqual({ date: { year: 2024, month: 1, day: 4 }, minute: 1799 });
+    expect(scheduleDayClock(clock(friday, 6 * 60))).toEqual({ date: friday, minute: 360 });
+    expect(bookingStartMinute('00:30')).toBe(1470);
+    expect(bookingStartMinute('18:00')).toBe(1080);
+    expect(bookingStartMinute('06:00')).toBe(360);
+    expect(bookingStartMinute('24:00')).toBeNull();
+    expect(bookingStartMinute('18:75')).toBeNull();
+    expect(bookingStartMinute('soon')).toBeNull();
+  });
+
+  it('offers a period every half hour while the booking fits before closing (SPEC 4)', () => {
+    const periods = bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock({ year: 2024, month: 1, day: 1 }, 720) });
+    expect(periods[0]).toEqual({ fromMinute: 600, toMinute: 660 });
+    expect(periods.at(-1)).toEqual({ fromMinute: 1320, toMinute: 1380 });
+    expect(periods).toHaveLength(25);
+    expect(periods.every((period) => period.fromMinute % BOOKING_STEP_MINUTES === 0)).toBe(true);
+  });
+
+  it('runs past midnight on a day whose hours do, and offers nothing on a closed day (SPEC 4)', () => {
+    const now = clock({ year: 2024, month: 1, day: 1 }, 720);
+    expect(bookingPeriods({ schedule, date: friday, minutes: 90, now }).at(-1)).toEqual({ fromMinute: 1410, toMinute: 1500 });
+    expect(bookingPeriods({ schedule, date: { year: 2024, month: 1, day: 4 }, minutes: 60, now })).toEqual([]);
+    expect(bookingPeriods({ schedule, date: wednesday, minutes: 0, now })).toEqual([]);
+  });
+
+  it('starts today’s periods at least 15 minutes from now, and none on a past day (SPEC 4)', () => {
+    expect(BOOKING_LEAD_MINUTES).toBe(15);
+    expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 14 * 60 + 10) })[0]?.fromMinute).toBe(14 * 60 + 30);
+    expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 14 * 60 + 20) })[0]?.fromMinute).toBe(15 * 60);
+    expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 22 * 60 + 10) })).toEqual([]);
+    expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock({ year: 2024, month: 1, day: 4 }, 720) })).toEqual([]);
+  });
+
+  it('still offers Friday’s late periods at 00:10 on Saturday, which belongs to Friday (SPEC 4)', () => {
+    const saturdayNight = clock({ year: 2024, month: 1, day: 6 }, 10);
+    expect(bookingPeriods({ schedule, date: friday, minutes: 30, now: saturdayNight })).toEqual([{ fromMinute: 1470, toMinute: 1500 }]);
+  });
+
+  it('treats touching ranges as free and overlapping ones as taken', () => {
+    expect(rangesOverlap({ from: 0, to: 60 }, { from: 60, to: 120 })).toBe(false);
+    expect(rangesOverlap({ from: 0, to: 61 }, { from: 60, to: 120 })).toBe(true);
+    expect(rangesOverlap({ from: 10, to: 20 }, { from: 0, to: 100 })).toBe(true);
+  });
+
+  it('gives the smallest bookable table that seats the guests and is free (decision 014)', () => {
+    const tables = [
+      { id: 1, seats: 2, bookable: true },
+      { id: 2, seats: 4, bookable: true },
+      { id: 3, seats: 4, bookable: true },
+      { id: 4, seats: 6, bookable: true },
+      { id: 5, seats: 8, bookable: false },
+    ];
+    const range = { from: 100, to: 200 };
+    expect(freeTableFor(tables, [], 3, range)?.id).toBe(2);
+    expect(freeTableFor(tables, [{ tableId: 2, from: 150, to: 250 }], 3, range)?.id).toBe(3);
+    expect(freeTableFor(tables, [{ tableId: 2, from: 200, to: 250 }], 3, range)?.id).toBe(2);
+    expect(freeTableFor(tables, [{ tableId: 4, from: 0, to: 101 }], 5, range)).toBeNull();
+    expect(freeTableFor(tables, [], 7, range)).toBeNull();
+    expect(freeTableFor(tables, [{ tableId: null, from: 0, to: 1000 }], 1, range)?.id).toBe(1);
+  });
+
+  it('numbers a booking with its day, month and serial', () => {
+    expect(bookingNumber({ year: 2026, month: 11, day: 26 }, 42)).toBe('Б-2611-0042');
+    expect(bookingNumber({ year: 2026, month: 1, day: 5 }, 123_456)).toBe('Б-0501-123456');
+  });
+
+  it('is upcoming before timefrom, running until timeto, finished after or once cancelled or ended (SPEC 4)', () => {
+    const booking = { status: 'new' as const, timefrom: 1000, timeto: 2000 };
+    expect(bookingPhase(booking, 999)).toBe('upcoming');
+    expect(bookingPhase(booking, 1000)).toBe('running');
+    expect(bookingPhase({ ...booking, status: 'active' }, 500)).toBe('running');
+    expect(bookingPhase(booking, 2000)).toBe('finished');
+    expect(bookingPhase({ ...booking, status: 'cancelled' }, 500)).toBe('finished');
+    expect(bookingPhase({ ...booking, status: 'ended' }, 1500)).toBe('finished');
+  });
+
+  it('lets a new booking order or cancel, a running one continue or end, a finished one nothing (SPEC 4)', () => {
+    expect(bookingControls('upcoming')).toMatchObject({ allowOrder: true, allowCancel: true, allowEnd: false, allowMain: true, textMain: 'Отменить бронь' });
+    expect(bookingControls('running')).toMatchObject({ allowOrder: true, allowCancel: false, allowEnd: true, allowMain: true, textMain: 'Завершить бронь' });
+    expect(bookingControls('finished')).toEqual({ allowOrder: false, allowCancel: false, allowEnd: false, allowMain: false, textContinue: '', textMain: '' });
   });
 });

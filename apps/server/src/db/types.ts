@@ -49,6 +49,8 @@ export interface RestaurantsTable {
   min_order_sum_shop_inrest: Defaulted<number>;
   min_order_sum_shop_self: Defaulted<number>;
   sort: Defaulted<number>;
+  /** 008_restaurant_load: cook-minutes the kitchen does in an hour (decision 014). */
+  kitchen_capacity: Defaulted<number>;
 }
 
 export interface RestaurantScheduleTable {

@@ -1,12 +1,19 @@
+import { registerBookingActions } from '../booking/actions';
+import { registerCartExtrasActions } from '../cart-extras/actions';
+import { registerLoadActions } from '../load/actions';
 import { registerRatingActions } from '../ratings/actions';
 import { RestActionRegistry } from './registry';
 
 /**
  * Every action of the generic call (SPEC 7). A module adds its actions with one line here:
- * ratings (rateGetTypes) now; booking, load and cart actions come with their modules.
+ * ratings (rateGetTypes), booking (booking, pre-order, delayed order), load (zagruzka*) and the
+ * cart's extras (cartRecommends, cartPribors).
  */
 export function createRestActions(): RestActionRegistry {
   const registry = new RestActionRegistry();
   registerRatingActions(registry);
+  registerBookingActions(registry);
+  registerLoadActions(registry);
+  registerCartExtrasActions(registry);
   return registry;
 }

@@ -1,0 +1,283 @@
+import type { ActionFields, bookingPeriodsAction, bookingPeriodsResponse, bookingSaveAction, BookingView } from '@chain/contract';
+import type * as z from 'zod/mini';
+import {
+  BOOKING_MAX_UPCOMING,
+  bookingDateOf,
+  bookingDates,
+  bookingMinimumSum,
+  bookingNumber,
+  bookingPeriods,
+  bookingStartMinute,
+  DEFAULT_BOOKING_GUESTS,
+  DEFAULT_BOOKING_MINUTES,
+  DEFAULT_TIME_ZONE,
+  formatClock,
+  formatGuests,
+  formatShortDate,
+  freeTableFor,
+  instantAt,
+  scheduleDayClock,
+  wallClockAt,
+  type BookingPeriod,
+  type CalendarDate,
+  type TableHold,
+} from '@chain/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { UserRow } from '../auth/sessions';
+import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceOf, type RestaurantWithSchedule } from '../restaurants/lookup';
+import { loadSettings } from '../settings/repository';
+import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
+import {
+  bookableTables,
+  findBookingById,
+  findUserBooking,
+  listUserBookings,
+  liveHolds,
+  lockBookableTables,
+  nextBookingId,
+  userLiveBookings,
+  type TableRow,
+} from './repository';
+import { bookingView } from './view';
+
+export const BOOKING_NOT_ALLOWED_MESSAGE = 'Бронирование столов недоступно для вашего аккаунта. Обратитесь в ресторан по телефону.';
+export const NO_BOOKING_HERE_MESSAGE = 'В этом ресторане нельзя забронировать стол.';
+export const BOOKING_DATE_MESSAGE = 'Стол можно забронировать с сегодняшнего дня до воскресенья.';
+export const BOOKING_TIME_MESSAGE = 'Это время недоступно для брони. Выберите другое время.';
+export const BOOKING_NOT_FOUND_MESSAGE = 'Бронь не найдена.';
+export const BOOKING_OVERLAP_MESSAGE = 'У вас уже есть бронь на это время.';
+export const BOOKING_LIMIT_MESSAGE = `Можно держать не больше ${BOOKING_MAX_UPCOMING} броней одновременно. Отмените ненужную бронь.`;
+export const CHOOSE_RESTAURANT_MESSAGE = 'Выберите ресторан.';
+
+/** How many bookings bookingList answers at most. */
+const BOOKING_LIST_LIMIT = 50;
+
+type PeriodsFields = ActionFields<typeof bookingPeriodsAction>;
+type SaveFields = ActionFields<typeof bookingSaveAction>;
+type PeriodsAnswer = z.input<typeof bookingPeriodsResponse>;
+
+/** SPEC 2: the booking tile shows for users with the booking flag; the server keeps the same rule (decision 014). */
+function assertMayBook(user: UserRow): void {
+  if (!user.booking) throw forbidden(BOOKING_NOT_ALLOWED_MESSAGE, 'booking_not_allowed');
+}
+
+function noFreeTableMessage(guests: number, time: string): string {
+  const word = guests % 10 === 1 && guests % 100 !== 11 ? 'гостя' : 'гостей';
+  return `К сожалению, на ${time} свободных столов для ${guests} ${word} не осталось. Выберите другое время.`;
+}
+
+/** Restaurants that take bookings: active, seating guests (deliveryRest), with bookable tables. */
+async function bookingRestaurants(db: Kysely<Database>) {
+  const restaurants = (await activeRestaurantsWithSchedules(db)).filter((r) => r.row.delivery_rest);
+  const tables = await bookableTables(
+    db,
+    restaurants.map((r) => r.row.id),
+  );
+  return restaurants
+    .map((restaurant) => ({ restaurant, tables: tables.filter((table) => table.restaurant_id === restaurant.row.id) }))
+    .filter((entry) => entry.tables.length > 0);
+}
+
+/** The schedule day `date` (seconds) + `timeZoneOffset` mean, or today's on the restaurant's clock. */
+function chosenDate(fields: { date?: number | undefined; timeZoneOffset?: number | undefined }, today: CalendarDate, timeZone: string): CalendarDate {
+  return fields.date === undefined ? today : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, timeZone);
+}
+
+interface DayPlan {
+  periods: BookingPeriod[];
+  holds: TableHold[];
+}
+
+/** The day's periods and the live bookings of the restaurant that could touch them. */
+async function dayPlan(db: Kysely<Database>, restaurant: RestaurantWithSchedule, date: CalendarDate, minutes: number, now: Date): Promise<DayPlan> {
+  const tz = restaurant.row.time_zone;
+  const periods = bookingPeriods({ schedule: restaurant.schedule, date, minutes, now: wallClockAt(now, tz) });
+  const first = periods[0];
+  const last = periods.at(-1);
+  if (!first || !last) return { periods, holds: [] };
+  const rows = await liveHolds(db, restaurant.row.id, new Date(instantAt(date, first.fromMinute, tz)), new Date(instantAt(date, last.toMinute, tz)));
+  return { periods, holds: rows.map((row) => ({ tableId: row.table_id, from: row.timefrom.getTime(), to: row.timeto.getTime() })) };
+}
+
+function periodRange(date: CalendarDate, period: BookingPeriod, timeZone: string): { from: number; to: number } {
+  return { from: instantAt(date, period.fromMinute, timeZone), to: instantAt(date, period.toMinute, timeZone) };
+}
+
+/**
+ * bookingPeriods (SPEC 7): the free periods of a restaurant for a party on a date — every half
+ * hour within the opening hours when some bookable table with enough seats has no live booking
+ * over the whole period. Not being able to book is an answer (allowbooking 0 and why), not an
+ * error; an unknown restaurant is a 404.
+ */
+export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, fields: PeriodsFields, now: Date): Promise<PeriodsAnswer> {
+  assertMayBook(user);
+  const guests = fields.cntpersons ?? DEFAULT_BOOKING_GUESTS;
+  const minutes = fields.cntminutes ?? DEFAULT_BOOKING_MINUTES;
+  const minSum = bookingMinimumSum(guests);
+  const choices = await bookingRestaurants(db);
+  const restorans = choices.map(({ restaurant, tables }) => ({
+    ...restaurantChoiceOf(restaurant.row),
+    maxPersons: Math.max(...tables.map((table) => table.seats)),
+  }));
+
+  const restaurant = fields.restoranid === undefined ? null : await findActiveRestaurant(db, fields.restoranid);
+  const tz = restaurant?.row.time_zone ?? DEFAULT_TIME_ZONE;
+  const today = scheduleDayClock(wallClockAt(now, tz)).date;
+  const week = bookingDates(today);
+  const dates = dateChoicesWire(today, week.length - 1, tz);
+  const date = chosenDate(fields, today, tz);
+  const base = {
+    restorans,
+    restoranid: restaurant?.row.id ?? null,
+    dates: dates.map(dateWire),
+    min_sum: minSum,
+  };
+  const refuse = (message: string): PeriodsAnswer => ({
+    ...base,
+    periods: [],
+    deliveryDateTimeProps: { deliveryDate: formatShortDate(date), deliveryTime: '', isTimePeriods: 1 },
+    allowbooking: 0,
+    message,
+  });
+
+  if (!restaurant) return refuse(CHOOSE_RESTAURANT_MESSAGE);
+  const tables = choices.find((choice) => choice.restaurant.row.id === restaurant.row.id)?.tables;
+  if (!tables) return refuse(NO_BOOKING_HERE_MESSAGE);
+  if (!week.some((day) => sameDate(day, date))) return refuse(BOOKING_DATE_MESSAGE);
+  const maxSeats = Math.max(...tables.map((table) => table.seats));
+  if (guests > maxSeats) return refuse(`Самый большой стол здесь — на ${formatGuests(maxSeats)}. Для большой компании позвоните в ресторан.`);
+
+  const plan = await dayPlan(db, restaurant, date, minutes, now);
+  const periods = plan.periods
+    .filter((period) => freeTableFor(tables, plan.holds, guests, periodRange(date, period, tz)) !== null)
+    .map((period) => {
+      const range = periodRange(date, period, tz);
+      const from = formatClock(period.fromMinute);
+      const to = formatClock(period.toMinute);
+      return { periodfrom: from, from, to, timefrom: seconds(range.from), timeto: seconds(range.to), text: `${from}–${to}` };
+    });
+  if (periods.length === 0) {
+    return refuse(
+      plan.periods.length === 0 ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.' : 'На эту дату свободных столов нет. Выберите другую дату.',
+    );
+  }
+  const chosen = periods.find((period) => period.periodfrom === fields.periodfrom) ?? periods[0];
+  return {
+    ...base,
+    periods,
+    deliveryDateTimeProps: { deliveryDate: formatShortDate(date), deliveryTime: chosen?.periodfrom ?? '', isTimePeriods: 1 },
+    allowbooking: 1,
+    message: '',
+  };
+}
+
+/**
+ * bookingSave (SPEC 7): books the smallest free table that seats the party. The period is
+ * checked against the opening hours first; then, in one transaction, the restaurant's bookable
+ * tables are locked `for update` and the overlap is checked again under the lock, so of two
+ * guests after the last table exactly one gets it and the other a 409 (decision 014).
+ */
+export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: SaveFields, now: Date): Promise<{ success: true; booking: BookingView; message: string }> {
+  assertMayBook(user);
+  const restaurant = await findActiveRestaurant(db, fields.restoran);
+  const tz = restaurant.row.time_zone;
+  if (!restaurant.row.delivery_rest) throw conflict(NO_BOOKING_HERE_MESSAGE, 'booking_unavailable');
+  const today = scheduleDayClock(wallClockAt(now, tz)).date;
+  const date = bookingDateOf(fields.date, fields.timeZoneOffset ?? null, tz);
+  if (!bookingDates(today).some((day) => sameDate(day, date))) throw badRequest(BOOKING_DATE_MESSAGE, 'booking_date');
+
+  const startMinute = bookingStartMinute(fields.periodfrom);
+  const period = bookingPeriods({ schedule: restaurant.schedule, date, minutes: fields.cntminutes, now: wallClockAt(now, tz) }).find(
+    (candidate) => candidate.fromMinute === startMinute,
+  );
+  if (!period) throw conflict(BOOKING_TIME_MESSAGE, 'booking_time');
+  const range = periodRange(date, period, tz);
+  const timefrom = new Date(range.from);
+  const timeto = new Date(range.to);
+
+  const id = await db.transaction().execute(async (trx) => {
+    const tables: TableRow[] = await lockBookableTables(trx, restaurant.row.id);
+    if (tables.length === 0) throw conflict(NO_BOOKING_HERE_MESSAGE, 'booking_unavailable');
+    const mine = await userLiveBookings(trx, user.id, now, { from: timefrom, to: timeto });
+    if (mine.overlapping) throw conflict(BOOKING_OVERLAP_MESSAGE, 'booking_overlap');
+    if (mine.count >= BOOKING_MAX_UPCOMING) throw conflict(BOOKING_LIMIT_MESSAGE, 'booking_limit');
+    const holds = (await liveHolds(trx, restaurant.row.id, timefrom, timeto)).map((row) => ({
+      tableId: row.table_id,
+      from: row.timefrom.getTime(),
+      to: row.timeto.getTime(),
+    }));
+    const table = freeTableFor(tables, holds, fields.cntpersons, range);
+    if (!table) throw new AppError(409, 'no_free_table', noFreeTableMessage(fields.cntpersons, formatClock(period.fromMinute)));
+    const bookingId = await nextBookingId(trx);
+    await trx
+      .insertInto('bookings')
+      .values({
+        id: bookingId,
+        booking_num: bookingNumber(date, bookingId),
+        user_id: user.id,
+        restaurant_id: restaurant.row.id,
+        table_id: table.id,
+        timefrom,
+        timeto,
+        cntpersons: fields.cntpersons,
+        cntminutes: fields.cntminutes,
+        min_sum: bookingMinimumSum(fields.cntpersons),
+        status: 'new',
+        comment: fields.comment ?? '',
+      })
+      .execute();
+    return bookingId;
+  });
+  const booking = bookingView(await findBookingById(db, id), now, await bookingImage(db));
+  return { success: true, booking, message: booking.message };
+}
+
+/** The picture shown with a booking: the chain's logo (settings). */
+async function bookingImage(db: Kysely<Database>): Promise<string> {
+  return (await loadSettings(db)).logo;
+}
+
+/** bookingList (SPEC 7): the user's bookings; active 1 keeps those not over yet. */
+export async function listBookings(db: Kysely<Database>, user: UserRow, activeOnly: boolean, now: Date): Promise<{ items: BookingView[] }> {
+  const rows = await listUserBookings(db, user.id, { liveAt: activeOnly ? now : null, limit: BOOKING_LIST_LIMIT });
+  const img = await bookingImage(db);
+  return { items: rows.map((row) => bookingView(row, now, img)) };
+}
+
+/**
+ * bookingCancel and bookingEnd (SPEC 4): a new booking is cancelled before it starts, a running
+ * one is ended (which frees its table at once). One conditional update decides, so a double tap
+ * or two devices change the booking once; when it does not apply the answer says why.
+ */
+export async function closeBooking(
+  db: Kysely<Database>,
+  user: UserRow,
+  bookingNum: string,
+  how: 'cancel' | 'end',
+  now: Date,
+): Promise<{ success: true; booking: BookingView; message: string }> {
+  const num = bookingNum.trim();
+  let query = db
+    .updateTable('bookings')
+    .where('booking_num', '=', num)
+    .where('user_id', '=', user.id)
+    .where('timeto', '>', now);
+  query =
+    how === 'cancel'
+      ? query.set({ status: 'cancelled' }).where('status', '=', 'new').where('timefrom', '>', now)
+      : query.set({ status: 'ended' }).where('status', 'in', ['new', 'active']).where('timefrom', '<=', now);
+  const changed = await query.returning('id').executeTakeFirst();
+  const booking = await findUserBooking(db, user.id, num);
+  // Another guest's booking reads as unknown: booking numbers are not for guessing.
+  if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
+  if (!changed) {
+    if (booking.status === 'cancelled' || booking.status === 'ended') throw conflict('Бронь уже отменена или завершена.', 'booking_closed');
+    if (booking.timeto <= now) throw conflict('Время брони уже закончилось.', 'booking_closed');
+    if (how === 'cancel') throw conflict('Бронь уже началась — её можно только завершить.', 'booking_started');
+    throw conflict('Бронь ещё не началась — её можно отменить.', 'booking_not_started');
+  }
+  const view = bookingView(booking, now, await bookingImage(db));
+  return { success: true, booking: view, message: how === 'cancel' ? 'Бронь отменена.' : 'Бронь завершена. Спасибо, что были у нас!' };
+}

@@ -1,0 +1,70 @@
+import type { BookingView } from '@chain/contract';
+import {
+  bookingControls,
+  bookingPhase,
+  formatClock,
+  formatLongDate,
+  scheduleDayClock,
+  startOfDaySeconds,
+  wallClockAt,
+  type BookingPhase,
+} from '@chain/domain';
+import type { BookingWithContext } from './repository';
+
+const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** 'среда, 3 января, 18:00–19:00' on the restaurant's clock; the date is the schedule day (06:00 boundary). */
+export function bookingDateText(timefrom: Date, timeto: Date, timeZone: string): string {
+  const from = scheduleDayClock(wallClockAt(timefrom, timeZone));
+  const to = wallClockAt(timeto, timeZone);
+  return `${formatLongDate(from.date)}, ${formatClock(from.minute)}–${formatClock(to.minuteOfDay)}`;
+}
+
+function messageOf(booking: BookingWithContext, phase: BookingPhase, dateText: string): string {
+  if (booking.status === 'cancelled') return 'Бронь отменена.';
+  if (booking.status === 'ended') return 'Бронь завершена. Спасибо, что были у нас!';
+  if (phase === 'finished') return 'Время брони закончилось.';
+  if (phase === 'running') return 'Бронь идёт. Приятного вечера!';
+  const table = booking.table_num ? `Стол №${booking.table_num} забронирован` : 'Стол забронирован';
+  return `${table}: ${dateText}. Гостей: ${booking.cntpersons}.`;
+}
+
+/** A booking as the app shows it (SPEC 3 Booking, SPEC 4 countdown and buttons) at `now`. */
+export function bookingView(booking: BookingWithContext, now: Date, img: string): BookingView {
+  const timefrom = seconds(booking.timefrom);
+  const timeto = seconds(booking.timeto);
+  const phase = bookingPhase({ status: booking.status, timefrom, timeto }, seconds(now));
+  const controls = bookingControls(phase);
+  const start = scheduleDayClock(wallClockAt(booking.timefrom, booking.time_zone));
+  const dateText = bookingDateText(booking.timefrom, booking.timeto, booking.time_zone);
+  return {
+    booking_num: booking.booking_num,
+    status: booking.status,
+    timefrom,
+    timeto,
+    isnew: flag(phase === 'upcoming'),
+    table_id: booking.table_id,
+    table_num: booking.table_num,
+    min_sum: booking.min_sum,
+    restoran: booking.restaurant_id,
+    fs_uid: booking.fs_uid,
+    restoran_name: booking.restaurant_name,
+    restoran_address: booking.restaurant_address,
+    cntpersons: booking.cntpersons,
+    cntminutes: booking.cntminutes,
+    periodfrom: formatClock(start.minute),
+    date: startOfDaySeconds(start.date, booking.time_zone),
+    comment: booking.comment,
+    dateFormatted: dateText,
+    username: booking.user_name,
+    message: messageOf(booking, phase, dateText),
+    img,
+    allowOrder: flag(controls.allowOrder),
+    allowCancel: flag(controls.allowCancel),
+    allowEnd: flag(controls.allowEnd),
+    allowMain: flag(controls.allowMain),
+    textContinue: controls.textContinue,
+    textMain: controls.textMain,
+  };
+}

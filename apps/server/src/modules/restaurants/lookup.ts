@@ -1,0 +1,61 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ScheduleEntry } from '@chain/domain';
+import type { Database } from '../../db/types';
+import { notFound } from '../../http/errors';
+import type { RestaurantRow } from './repository';
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+export const RESTAURANT_NOT_FOUND_MESSAGE = 'Ресторан не найден';
+
+/** A restaurant with its schedule in the domain's shape (isOpenAt, bookingPeriods). */
+export interface RestaurantWithSchedule {
+  row: RestaurantRow;
+  schedule: ScheduleEntry[];
+}
+
+/** The active restaurant by id or fs_uid, with its schedule; an unknown or inactive one is a 404. */
+export async function findActiveRestaurant(db: Reader, ref: number | string): Promise<RestaurantWithSchedule> {
+  const row = await db
+    .selectFrom('restaurants')
+    .selectAll()
+    .where(typeof ref === 'number' ? 'id' : 'fs_uid', '=', ref)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!row) throw notFound(RESTAURANT_NOT_FOUND_MESSAGE, 'restaurant_not_found');
+  const schedule = await db.selectFrom('restaurant_schedule').selectAll().where('restaurant_id', '=', row.id).execute();
+  return { row, schedule: schedule.map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })) };
+}
+
+/** Every active restaurant in the chain's order, with its schedule. */
+export async function activeRestaurantsWithSchedules(db: Reader): Promise<RestaurantWithSchedule[]> {
+  const rows = await db.selectFrom('restaurants').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
+  if (rows.length === 0) return [];
+  const schedules = await db
+    .selectFrom('restaurant_schedule')
+    .selectAll()
+    .where(
+      'restaurant_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows.map((row) => ({
+    row,
+    schedule: schedules
+      .filter((s) => s.restaurant_id === row.id)
+      .map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })),
+  }));
+}
+
+/** The restaurant as the booking, pre-order and delayed order pages list it. */
+export function restaurantChoiceOf(row: RestaurantRow): {
+  id: number;
+  fs_uid: string;
+  name: string;
+  nameShort: string;
+  address: string;
+  time_zone: string;
+} {
+  return { id: row.id, fs_uid: row.fs_uid, name: row.name, nameShort: row.name_short, address: row.address, time_zone: row.time_zone };
+}
