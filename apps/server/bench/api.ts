@@ -329,7 +329,7 @@ async function main(): Promise<void> {
     try {
       await adminQuery(`create database "${name}"`);
       cleanups.push(() => adminQuery(`drop database if exists "${name}" with (force)`));
-      postgres = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 10 });
+      postgres = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) });
     } catch (error) {
       console.log(`  PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
