@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   businessDay,
   couponProblemMessage,
@@ -297,20 +297,7 @@ async function writeOrder(
   return answer(order, draft.delayed);
 }
 
-function answer(
-  order: {
-    id: number;
-    znumber: string;
-    sum: number;
-    items_sum: number;
-    cutlery_sum: number;
-    recommended_sum: number;
-    discount_percent: number;
-    discount_sum: number;
-    delivery_sum: number;
-  },
-  delayed: boolean,
-): CreatedOrder {
+function answer(order: Selectable<OrdersTable>, delayed: boolean): CreatedOrder {
   return {
     success: true,
     message: delayed ? `Отложенный заказ ${order.znumber} сохранён.` : `Заказ ${order.znumber} принят. Осталось оплатить.`,
