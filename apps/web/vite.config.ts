@@ -40,9 +40,11 @@ export default defineConfig({
             },
             {
               // The rest of what every screen needs (router, store, schemas, icon base) in one
-              // chunk rather than several small ones: fewer requests, better compression.
+              // chunk rather than several small ones: fewer requests, better compression. The
+              // contract is left out: a module named here joins the entry's chunk even when only
+              // lazy screens import it, and most contract schemas belong to one screen.
               name: 'shell',
-              test: /node_modules[\\/](wouter|regexparam|zustand|zod|lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared)[\\/.])|packages[\\/]contract[\\/]/,
+              test: /node_modules[\\/](wouter|regexparam|zustand|zod|lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared)[\\/.])/,
             },
           ],
         },

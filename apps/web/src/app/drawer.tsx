@@ -71,6 +71,10 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
   }, [location]);
   const logout = () => {
     close();
+    // Decision 008: the session ends on the server too (best effort, not waited for; its code
+    // loads only now); SPEC 4: the user fields are cleared here at once.
+    const { user } = appStore.getState();
+    void import('../api/session').then(({ endSession }) => endSession(user)).catch(() => undefined);
     appStore.getState().logout();
     navigate(APP_ROUTES.auth);
   };

@@ -1,41 +1,127 @@
-import { UtensilsCrossed } from 'lucide-react';
-import { useSettings } from '../../api/settings';
+import type { Settings } from '@chain/contract';
+import { LockKeyhole, Phone, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { settingsSource, useSettings } from '../../api/settings';
+import type { User } from '../../state/app-store';
+import { appStore } from '../../state/store';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
+import { SignInFlow } from './sign-in-flow';
+import { allowedMethods, METHOD_TEXT, type SignInMethod } from './sign-in-model';
 import './auth-page.css';
 
-/** SPEC 2 Sign-in (/auth): the frame; the sign-in types come in a later release. */
+/** SPEC 2 Sign-in (/auth): the types the settings allow, a captcha, then a code or a call. */
 export default function AuthPage() {
   const settings = useSettings();
   return (
     <Screen title="Вход" busy={settings.status === 'loading'}>
       <div className="auth-page">
-        <div className="auth-page__brand">
-          {settings.status === 'loading' ? (
-            <>
-              <Skeleton width="5rem" height="5rem" shape="circle" />
-              <Skeleton width="10rem" shape="text" />
-            </>
-          ) : settings.status === 'ready' ? (
-            <>
-              {settings.settings.logo ? (
-                <img className="auth-page__logo" src={settings.settings.logo} alt="" width={80} height={80} />
-              ) : (
-                <span className="auth-page__logo auth-page__logo--fallback">
-                  <UtensilsCrossed aria-hidden="true" />
-                </span>
-              )}
-              <p className="auth-page__name">{settings.settings.app_name}</p>
-            </>
-          ) : (
-            <span className="auth-page__logo auth-page__logo--fallback">
-              <UtensilsCrossed aria-hidden="true" />
-            </span>
-          )}
-        </div>
-        <p className="auth-page__lead">Войдите, чтобы оформлять заказы, следить за ними и сохранять адреса.</p>
-        <p className="auth-page__note">Вход по телефону и e-mail появится в ближайшем обновлении.</p>
+        <Brand settings={settings.settings} loading={settings.status === 'loading'} />
+        {settings.status === 'loading' ? (
+          <FormSkeleton />
+        ) : settings.status === 'error' ? (
+          <div className="auth-page__problem" role="alert">
+            <p>{settings.error.message}</p>
+            <Button variant="secondary" icon={<RefreshCw />} onClick={() => void settingsSource.load().catch(() => undefined)}>
+              Повторить
+            </Button>
+          </div>
+        ) : (
+          <SignIn settings={settings.settings} />
+        )}
       </div>
     </Screen>
+  );
+}
+
+/** The chain's name (its logo is in the top bar) and why to sign in. */
+function Brand({ settings, loading }: { settings: Settings | null; loading: boolean }) {
+  return (
+    <div className="auth-page__brand">
+      {loading ? (
+        <Skeleton width="9rem" height="1.875rem" />
+      ) : settings ? (
+        <h2 className="auth-page__name">{settings.app_name}</h2>
+      ) : null}
+      <p className="auth-page__lead">Войдите, чтобы оформлять заказы и следить за ними.</p>
+    </div>
+  );
+}
+
+function SignIn({ settings }: { settings: Settings }) {
+  const [, navigate] = useLocation();
+  const methods = allowedMethods(settings);
+  const [chosen, setChosen] = useState<SignInMethod | null>(null);
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+
+  const method = chosen && methods.includes(chosen) ? chosen : methods[0];
+  if (!method) {
+    const hotline = settings.hotline.trim();
+    return (
+      <EmptyState
+        icon={<LockKeyhole />}
+        title="Вход временно недоступен"
+        text="Попробуйте немного позже или позвоните нам — оформим заказ по телефону."
+        action={
+          hotline ? (
+            <a className="auth-page__hotline" href={`tel:${hotline.replace(/[^\d+]/g, '')}`}>
+              <Phone aria-hidden="true" />
+              <span>{hotline}</span>
+            </a>
+          ) : null
+        }
+      />
+    );
+  }
+
+  const signedIn = (user: User) => {
+    appStore.getState().setUser(user);
+    // SPEC 4: signed in → OrderType.
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="auth-page__form">
+      {methods.length > 1 ? (
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Способ входа</legend>
+          {methods.map((option) => (
+            <label key={option} className="segmented__option">
+              <input
+                type="radio"
+                name="sign-in-method"
+                value={option}
+                checked={option === method}
+                onChange={() => setChosen(option)}
+              />
+              <span>{METHOD_TEXT[option].label}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <p className="auth-page__method-text">{METHOD_TEXT[method].description}</p>
+      <SignInFlow
+        key={method}
+        method={method}
+        contactInput={method === 'email' ? email : phone}
+        onContactInput={method === 'email' ? setEmail : setPhone}
+        onSignedIn={signedIn}
+      />
+    </div>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <div className="auth-page__form" aria-hidden="true">
+      <Skeleton height="2.75rem" />
+      <Skeleton shape="text" width="85%" />
+      <Skeleton height="4.5rem" />
+      <Skeleton height="2.75rem" />
+    </div>
   );
 }

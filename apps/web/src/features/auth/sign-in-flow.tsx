@@ -1,0 +1,375 @@
+import { formatPhoneInput, REQUEST_IN_PROGRESS_MESSAGE, validateCaptcha } from '@chain/domain';
+import { RefreshCw } from 'lucide-react';
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import {
+  captchaUrl,
+  type CodeSent,
+  type InboundCall,
+  requestEmailCode,
+  requestPhoneCode,
+  signInWithEmailCode,
+  signInWithPhoneCode,
+  startInboundCall,
+} from '../../api/auth';
+import type { User } from '../../state/app-store';
+import { showDialog } from '../../state/store';
+import { Button, IconButton } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { useSecondsLeft } from '../../ui/use-now';
+import { InboundCallStep } from './inbound-call-step';
+import { isAbort, type PlacedError, placeError } from './request-error';
+import {
+  checkCode,
+  checkContact,
+  codeInput,
+  codeLength,
+  formatCountdown,
+  METHOD_TEXT,
+  type SignInMethod,
+} from './sign-in-model';
+
+type Step =
+  | { readonly kind: 'contact' }
+  | { readonly kind: 'captcha'; readonly contact: string }
+  | { readonly kind: 'code'; readonly contact: string; readonly sent: CodeSent; readonly resendAt: number }
+  | { readonly kind: 'call'; readonly contact: string; readonly call: InboundCall; readonly deadline: number };
+
+export interface SignInFlowProps {
+  method: SignInMethod;
+  /** The contact as typed (kept by the page, so the phone survives a switch between phone ways). */
+  contactInput: string;
+  onContactInput: (value: string) => void;
+  onSignedIn: (user: User) => void;
+}
+
+/**
+ * SPEC 4 Sign-in: contact → captcha → code sent (or call pending) → signed in. One request at a
+ * time: while it runs the button ignores taps and SPEC 5's 'Идет обработка запроса, подождите...'
+ * is shown.
+ */
+export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }: SignInFlowProps) {
+  const [step, setStep] = useState<Step>({ kind: 'contact' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<PlacedError | null>(null);
+  const [captcha, setCaptcha] = useState('');
+  const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
+  const [code, setCode] = useState('');
+
+  const inFlight = useRef(false);
+  const aborter = useRef<AbortController | null>(null);
+  const contactRef = useRef<HTMLInputElement>(null);
+  const captchaRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const formId = useId();
+  const text = METHOD_TEXT[method];
+
+  useEffect(() => () => aborter.current?.abort(), []);
+
+  // Focus follows the step: the field the guest fills next.
+  const focusTarget = useRef<'captcha' | 'code' | null>(null);
+  useEffect(() => {
+    const target = focusTarget.current;
+    focusTarget.current = null;
+    if (target === 'captcha') captchaRef.current?.focus();
+    if (target === 'code') codeRef.current?.focus();
+  }, [step]);
+
+  const focusError = (place: PlacedError['place']) => {
+    const field = place === 'contact' ? contactRef : place === 'captcha' ? captchaRef : place === 'code' ? codeRef : null;
+    // After the error renders, so the field is described by it when focus lands.
+    requestAnimationFrame(() => field?.current?.focus());
+  };
+
+  /** Runs one request; the busy state, double-submit guard, cancellation and errors in one place. */
+  async function run<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    const controller = new AbortController();
+    aborter.current = controller;
+    setBusy(true);
+    setError(null);
+    try {
+      return await request(controller.signal);
+    } catch (failure) {
+      if (isAbort(failure) || controller.signal.aborted) return null;
+      const placed = placeError(failure);
+      setError(placed);
+      focusError(placed.place);
+      return null;
+    } finally {
+      inFlight.current = false;
+      if (!controller.signal.aborted) setBusy(false);
+    }
+  }
+
+  const newCaptcha = () => {
+    setCaptcha('');
+    setCaptchaStamp(Date.now());
+  };
+
+  const editContact = () => {
+    aborter.current?.abort();
+    inFlight.current = false;
+    setBusy(false);
+    setError(null);
+    setCode('');
+    setStep({ kind: 'contact' });
+    requestAnimationFrame(() => contactRef.current?.focus());
+  };
+
+  const toCaptcha = (contact: string) => {
+    newCaptcha();
+    setCode('');
+    focusTarget.current = 'captcha';
+    setStep({ kind: 'captcha', contact });
+  };
+
+  const submitContact = () => {
+    const checked = checkContact(method, contactInput);
+    if (checked.error !== null) {
+      setError({ place: 'contact', message: checked.error });
+      focusError('contact');
+      return;
+    }
+    setError(null);
+    toCaptcha(checked.contact);
+  };
+
+  const submitCaptcha = async (contact: string) => {
+    // SPEC 5: an empty captcha is an alert, 'Код не введен!'.
+    const empty = validateCaptcha(captcha);
+    if (empty) {
+      await showDialog({ message: empty });
+      captchaRef.current?.focus();
+      return;
+    }
+    const answer = captcha.trim();
+    if (method === 'inbound') {
+      const call = await run((signal) => startInboundCall(contact, answer, { signal }));
+      if (call) setStep({ kind: 'call', contact, call, deadline: Date.now() + call.expiresIn * 1000 });
+      else newCaptcha(); // a captcha is single use: a failed request may have spent it
+      return;
+    }
+    const sent = await run((signal) =>
+      method === 'email' ? requestEmailCode(contact, answer, { signal }) : requestPhoneCode(contact, answer, 'call', { signal }),
+    );
+    if (sent) {
+      focusTarget.current = 'code';
+      setStep({ kind: 'code', contact, sent, resendAt: Date.now() + sent.resendAfter * 1000 });
+    } else {
+      newCaptcha();
+    }
+  };
+
+  const submitCode = async (contact: string) => {
+    if (method === 'inbound') return;
+    const invalid = checkCode(method, code);
+    if (invalid) {
+      setError({ place: 'code', message: invalid });
+      focusError('code');
+      return;
+    }
+    const user = await run((signal) =>
+      method === 'email' ? signInWithEmailCode(contact, code, { signal }) : signInWithPhoneCode(contact, code, 'call', { signal }),
+    );
+    if (user) onSignedIn(user);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (step.kind === 'contact') submitContact();
+    else if (step.kind === 'captcha') void submitCaptcha(step.contact);
+    else if (step.kind === 'code') void submitCode(step.contact);
+  };
+
+  const errorAt = (place: PlacedError['place']) => (error?.place === place ? error.message : null);
+  const isEmail = method === 'email';
+
+  if (step.kind === 'call') {
+    return (
+      <InboundCallStep
+        phone={step.contact}
+        call={step.call}
+        deadline={step.deadline}
+        onSignedIn={onSignedIn}
+        onRestart={() => toCaptcha(step.contact)}
+        onEditPhone={editContact}
+      />
+    );
+  }
+
+  return (
+    <form id={formId} className="sign-in" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+      {step.kind === 'code' ? (
+        <CodeSentSummary method={method} contact={step.contact} onEdit={editContact} />
+      ) : (
+        <Input
+          ref={contactRef}
+          label={isEmail ? 'Электронная почта' : 'Номер телефона'}
+          name={isEmail ? 'email' : 'tel'}
+          type={isEmail ? 'email' : 'tel'}
+          inputMode={isEmail ? 'email' : 'tel'}
+          autoComplete={isEmail ? 'email' : 'tel'}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={isEmail ? 'name@example.ru' : '+7 (___) ___-__-__'}
+          value={contactInput}
+          maxLength={isEmail ? 254 : undefined}
+          error={errorAt('contact')}
+          onChange={(event) => {
+            onContactInput(isEmail ? event.target.value : formatPhoneInput(event.target.value));
+            // The captcha belongs to the contact it was drawn for: a new contact needs a new one.
+            if (step.kind === 'captcha') setStep({ kind: 'contact' });
+            if (error?.place === 'contact') setError(null);
+          }}
+        />
+      )}
+
+      {step.kind === 'captcha' ? (
+        <CaptchaField
+          inputRef={captchaRef}
+          contact={step.contact}
+          stamp={captchaStamp}
+          value={captcha}
+          error={errorAt('captcha')}
+          onChange={(value) => {
+            setCaptcha(value);
+            if (error?.place === 'captcha') setError(null);
+          }}
+          onRefresh={newCaptcha}
+        />
+      ) : null}
+
+      {step.kind === 'code' ? (
+        <Input
+          ref={codeRef}
+          className="sign-in__code"
+          label={method === 'phone' ? 'Код из звонка' : 'Код из письма'}
+          hint={
+            method === 'phone'
+              ? 'Введите последние 4 цифры номера, с которого звонят'
+              : 'Если письма нет, загляните в папку «Спам».'
+          }
+          name="one-time-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          maxLength={codeLength(method === 'email' ? 'email' : 'phone')}
+          error={errorAt('code')}
+          onChange={(event) => {
+            setCode(codeInput(event.target.value, codeLength(method === 'email' ? 'email' : 'phone')));
+            if (error?.place === 'code') setError(null);
+          }}
+        />
+      ) : null}
+
+      {error?.place === 'form' ? (
+        <p className="sign-in__error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+
+      <div className="sign-in__actions">
+        <Button type="submit" block busy={busy}>
+          {step.kind === 'contact' ? 'Продолжить' : step.kind === 'captcha' ? text.sendLabel : 'Войти'}
+        </Button>
+        <p className="sign-in__busy" role="status">
+          {busy ? REQUEST_IN_PROGRESS_MESSAGE : ''}
+        </p>
+        {step.kind === 'code' ? (
+          <ResendCode
+            resendAt={step.resendAt}
+            label={method === 'phone' ? 'Позвонить ещё раз' : 'Отправить код ещё раз'}
+            disabled={busy}
+            onResend={() => toCaptcha(step.contact)}
+          />
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+interface CaptchaFieldProps {
+  inputRef: Ref<HTMLInputElement>;
+  contact: string;
+  stamp: number;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  onRefresh: () => void;
+}
+
+/** SPEC 2: the captcha image for the contact (GET /captcha/{contact}?{timestamp}), shown before a code can be sent. */
+function CaptchaField({ inputRef, contact, stamp, value, error, onChange, onRefresh }: CaptchaFieldProps) {
+  const src = captchaUrl(contact, stamp);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  return (
+    <div className="sign-in__captcha">
+      <div className="sign-in__captcha-picture">
+        {failedSrc === src ? (
+          <p className="sign-in__captcha-failed">Картинка не загрузилась</p>
+        ) : (
+          <img
+            key={src}
+            className="sign-in__captcha-image"
+            src={src}
+            alt="Картинка с кодом из цифр"
+            width={160}
+            height={60}
+            onError={() => setFailedSrc(src)}
+          />
+        )}
+        <IconButton label="Показать другую картинку" icon={<RefreshCw />} onClick={onRefresh} />
+      </div>
+      <Input
+        ref={inputRef}
+        label="Код с картинки"
+        name="captcha"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={32}
+        value={value}
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Where the code went, with a way back to change it (the server's own confirmation is the hint's job). */
+function CodeSentSummary({ method, contact, onEdit }: { method: SignInMethod; contact: string; onEdit: () => void }) {
+  return (
+    <div className="sign-in__summary">
+      <p className="sign-in__summary-contact">
+        <span className="sign-in__summary-label">{method === 'email' ? 'Код отправлен на' : 'Звоним на номер'}</span>
+        <span>{method === 'email' ? contact : formatPhoneInput(contact)}</span>
+      </p>
+      <Button variant="ghost" onClick={onEdit}>
+        Изменить
+      </Button>
+    </div>
+  );
+}
+
+function ResendCode({
+  resendAt,
+  label,
+  disabled,
+  onResend,
+}: {
+  resendAt: number;
+  label: string;
+  disabled: boolean;
+  onResend: () => void;
+}) {
+  const left = useSecondsLeft(resendAt);
+  if (left > 0) {
+    return <p className="sign-in__resend-wait">{`${label} можно через ${formatCountdown(left)}`}</p>;
+  }
+  return (
+    <Button variant="ghost" block disabled={disabled} onClick={onResend}>
+      {label}
+    </Button>
+  );
+}

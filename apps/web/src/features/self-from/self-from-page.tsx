@@ -1,0 +1,163 @@
+import { ChevronRight, Clock, Gauge, Heart, MapPin, RefreshCw, Store, Wine } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { restaurantListSource, useRestaurantList } from '../../api/restaurants';
+import { appStore, showDialog, useAppState } from '../../state/store';
+import { Button, LinkButton } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Screen } from '../../ui/screen';
+import { Skeleton } from '../../ui/skeleton';
+import { useNow } from '../../ui/use-now';
+import { type PickupRestaurant, selfPickupRestaurants } from './self-pickup-list';
+import './self-from-page.css';
+
+const MINUTE = 60_000;
+
+/** SPEC 2 Self-pickup (/self_from): where the guest will collect the order. */
+export default function SelfFromPage() {
+  const list = useRestaurantList();
+  const favourites = useAppState((state) => state.favoriteRestaurants);
+  // The open-now markers follow the clock while the screen stays open.
+  const now = useNow(MINUTE, list.status === 'ready');
+
+  return (
+    <Screen title="Самовывоз" back="/" busy={list.status === 'loading'}>
+      {list.status === 'loading' ? (
+        <ListSkeleton />
+      ) : list.status === 'error' ? (
+        <div className="self-from__error" role="alert">
+          <p className="self-from__error-title">Не удалось загрузить рестораны</p>
+          <p className="self-from__error-text">{list.error.message}</p>
+          <Button variant="secondary" icon={<RefreshCw />} onClick={() => restaurantListSource.retry()}>
+            Повторить
+          </Button>
+        </div>
+      ) : (
+        <RestaurantList rows={selfPickupRestaurants(list.restaurants, favourites, now)} />
+      )}
+    </Screen>
+  );
+}
+
+function RestaurantList({ rows }: { rows: PickupRestaurant[] }) {
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon={<Store />}
+        title="Самовывоз сейчас недоступен"
+        text="Ни один ресторан сейчас не выдаёт заказы с собой. Закажите доставку или загляните позже."
+        action={
+          <LinkButton href="/" variant="secondary" block>
+            На главную
+          </LinkButton>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <p className="self-from__lead">Выберите ресторан, где заберёте заказ</p>
+      <ul className="self-from__list" aria-label="Рестораны для самовывоза">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <RestaurantCard row={row} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RestaurantCard({ row }: { row: PickupRestaurant }) {
+  const [, navigate] = useLocation();
+  const href = `/menu/${encodeURIComponent(row.id)}/self`;
+
+  const choose = () => {
+    const state = appStore.getState();
+    state.setRestaurant({ id: row.id, name: row.name, nameShort: row.nameShort });
+    state.setOrderType('self');
+  };
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    const state = appStore.getState();
+    const switching = state.cart.length > 0 && state.restaurant !== null && state.restaurant.id !== row.id;
+    if (!switching) {
+      choose();
+      return;
+    }
+    // SPEC 4: changing the restaurant empties the cart: the guest decides before it happens.
+    event.preventDefault();
+    void showDialog({
+      title: 'Сменить ресторан?',
+      message: 'В корзине блюда из другого ресторана. При смене ресторана корзина очистится.',
+      items: [
+        { label: 'Сменить', variant: 'primary' },
+        { label: 'Отмена', variant: 'secondary' },
+      ],
+    }).then((choice) => {
+      if (choice?.label !== 'Сменить') return;
+      choose();
+      navigate(href);
+    });
+  };
+
+  return (
+    <Link href={href} className="self-from__card" onClick={onClick}>
+      <span className="self-from__card-head">
+        <span className="self-from__name">{row.name}</span>
+        {row.favourite ? (
+          <span className="self-from__favourite" title="В избранном">
+            <Heart aria-hidden="true" />
+            <span className="visually-hidden">В избранном</span>
+          </span>
+        ) : null}
+      </span>
+      <span className="self-from__address">
+        <MapPin aria-hidden="true" />
+        <span>{row.address}</span>
+      </span>
+      <span className="self-from__badges">
+        <span className={row.open ? 'self-from__badge self-from__badge--open' : 'self-from__badge self-from__badge--closed'}>
+          <Clock aria-hidden="true" />
+          <span>{row.hours}</span>
+        </span>
+        {row.winecard ? (
+          <span className="self-from__badge self-from__badge--wine">
+            <Wine aria-hidden="true" />
+            <span>Винная карта</span>
+          </span>
+        ) : null}
+      </span>
+      {row.congestion ? (
+        <span className="self-from__congestion">
+          <Gauge aria-hidden="true" />
+          <span>{row.congestion}</span>
+        </span>
+      ) : null}
+      <ChevronRight className="self-from__chevron" aria-hidden="true" />
+    </Link>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <>
+      <span className="visually-hidden" role="status">
+        Загружаем рестораны…
+      </span>
+      <Skeleton shape="text" width="70%" className="self-from__lead-skeleton" />
+      <div className="self-from__list" aria-hidden="true">
+        {[0, 1, 2, 3].map((key) => (
+          <div key={key} className="self-from__card self-from__card--skeleton">
+            <Skeleton shape="text" width="75%" height="1.25rem" />
+            <Skeleton shape="text" width="90%" />
+            <span className="self-from__badges">
+              <Skeleton width="7.5rem" height="1.75rem" />
+              <Skeleton width="6.5rem" height="1.75rem" />
+            </span>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}

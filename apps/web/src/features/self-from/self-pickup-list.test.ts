@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { selfPickupRestaurants } from './self-pickup-list';
+
+/** An instant at a Moscow wall-clock time (UTC+3); 2026-11-23 is a Monday. */
+const moscow = (date: string, time: string) => new Date(`${date}T${time}:00+03:00`);
+const MONDAY = '2026-11-23';
+const TUESDAY = '2026-11-24';
+
+const day = (d: number, from: string, to: string, fromMinute: number, toMinute: number) => ({ day: d, from, to, fromMinute, toMinute });
+const WEEK_10_23 = [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, '10:00', '23:00', 600, 1380));
+
+function restaurant(id: number, patch: Partial<Parameters<typeof selfPickupRestaurants>[0][number]> = {}) {
+  return {
+    id,
+    name: `Ресторан ${id}`,
+    nameShort: `Р${id}`,
+    address: `Москва, ул. Тестовая, ${id}`,
+    active: '1' as const,
+    deliverySelf: '1' as const,
+    winecard: '0' as const,
+    congestion: { text: '' },
+    shedule: WEEK_10_23,
+    time_zone: 'Europe/Moscow',
+    ...patch,
+  };
+}
+
+describe('self-pickup restaurant list (SPEC 2 Self-pickup)', () => {
+  it('lists only active restaurants that take pickup orders', () => {
+    const rows = selfPickupRestaurants(
+      [restaurant(1), restaurant(2, { deliverySelf: '0' }), restaurant(3, { active: '0' }), restaurant(4)],
+      [],
+      moscow(MONDAY, '12:00'),
+    );
+    expect(rows.map((row) => row.id)).toEqual(['1', '4']);
+  });
+
+  it('puts favourites first, each group keeping the chain order', () => {
+    const rows = selfPickupRestaurants([restaurant(1), restaurant(2), restaurant(3), restaurant(4)], ['4', '2'], moscow(MONDAY, '12:00'));
+    expect(rows.map((row) => [row.id, row.favourite])).toEqual([
+      ['2', true],
+      ['4', true],
+      ['1', false],
+      ['3', false],
+    ]);
+  });
+
+  it('marks a restaurant open from fromMinute up to, not including, toMinute (SPEC 4)', () => {
+    const list = [restaurant(1)];
+    expect(selfPickupRestaurants(list, [], moscow(MONDAY, '09:59'))[0]).toMatchObject({ open: false, hours: 'Откроется в 10:00' });
+    expect(selfPickupRestaurants(list, [], moscow(MONDAY, '10:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 23:00' });
+    expect(selfPickupRestaurants(list, [], moscow(MONDAY, '23:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+  });
+
+  it('reads the schedule on the restaurant clock, not the browser clock (SPEC 4)', () => {
+    // 12:00 in Moscow is 19:00 in Vladivostok: still open there until 23:00.
+    const far = restaurant(1, { time_zone: 'Asia/Vladivostok' });
+    expect(selfPickupRestaurants([far], [], moscow(MONDAY, '12:00'))[0]?.open).toBe(true);
+    expect(selfPickupRestaurants([far], [], moscow(MONDAY, '16:30'))[0]?.open).toBe(false);
+  });
+
+  it('counts hours before 06:00 as the previous day and treats Sunday as day 7 (SPEC 4)', () => {
+    // Sunday until 02:00, Monday closed: at 01:00 on Monday the Sunday hours still apply.
+    const late = restaurant(1, { shedule: [day(7, '12:00', '02:00', 720, 1560)] });
+    expect(selfPickupRestaurants([late], [], moscow(MONDAY, '01:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 02:00' });
+    expect(selfPickupRestaurants([late], [], moscow(MONDAY, '12:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+  });
+
+  it('a day without an entry is closed (SPEC 4)', () => {
+    const noMonday = restaurant(1, { shedule: WEEK_10_23.filter((entry) => entry.day !== 1) });
+    expect(selfPickupRestaurants([noMonday], [], moscow(MONDAY, '12:00'))[0]?.open).toBe(false);
+    expect(selfPickupRestaurants([noMonday], [], moscow(TUESDAY, '12:00'))[0]?.open).toBe(true);
+  });
+
+  it('says round the clock for a 06:00–06:00 day', () => {
+    const allDay = restaurant(1, { shedule: [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, '06:00', '06:00', 360, 1800)) });
+    expect(selfPickupRestaurants([allDay], [], moscow(MONDAY, '03:00'))[0]).toMatchObject({ open: true, hours: 'Открыто круглосуточно' });
+  });
+
+  it('carries the wine-card marker and the congestion text', () => {
+    const [row] = selfPickupRestaurants(
+      [restaurant(1, { winecard: '1', congestion: { text: '  Сейчас свободно ' } })],
+      [],
+      moscow(MONDAY, '12:00'),
+    );
+    expect(row).toMatchObject({ winecard: true, congestion: 'Сейчас свободно' });
+  });
+
+  it('reads an unknown time zone as Moscow instead of failing', () => {
+    expect(selfPickupRestaurants([restaurant(1, { time_zone: 'Mars/Olympus' })], [], moscow(MONDAY, '12:00'))[0]?.open).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+import type { RestaurantWire } from '@chain/contract';
+import {
+  DAY_BOUNDARY_MINUTE,
+  DEFAULT_TIME_ZONE,
+  favouritesFirst,
+  type Instant,
+  isOpenAtWallClock,
+  type WallClock,
+  wallClockAt,
+} from '@chain/domain';
+
+/** What one row of the self-pickup list shows (SPEC 2 Self-pickup restaurant list). */
+export interface PickupRestaurant {
+  /** The restaurant id as the route and the client state carry it. */
+  readonly id: string;
+  readonly name: string;
+  readonly nameShort: string;
+  readonly address: string;
+  /** Empty when the restaurant reports nothing. */
+  readonly congestion: string;
+  readonly winecard: boolean;
+  readonly favourite: boolean;
+  /** SPEC 4 Open now, on the restaurant's own clock. */
+  readonly open: boolean;
+  /** 'Открыто до 23:00', 'Открыто круглосуточно', 'Откроется в 10:00' or 'Закрыто'. */
+  readonly hours: string;
+}
+
+type ListEntry = Pick<
+  RestaurantWire,
+  | 'id'
+  | 'name'
+  | 'nameShort'
+  | 'address'
+  | 'active'
+  | 'deliverySelf'
+  | 'winecard'
+  | 'congestion'
+  | 'shedule'
+  | 'time_zone'
+>;
+
+const MINUTES_PER_DAY = 1440;
+
+/** The restaurant's wall clock; a zone the browser does not know reads as Moscow (the chain's default). */
+function clockOf(entry: Pick<ListEntry, 'time_zone'>, now: Instant): WallClock {
+  try {
+    return wallClockAt(now, entry.time_zone || DEFAULT_TIME_ZONE);
+  } catch {
+    return wallClockAt(now, DEFAULT_TIME_ZONE);
+  }
+}
+
+/**
+ * The line under the name: until when it is open, or when it opens later in the same business
+ * day (before 06:00 the previous day's hours apply, SPEC 4), or closed.
+ */
+export function hoursText(schedule: ListEntry['shedule'], clock: WallClock): string {
+  const previousDay = clock.minuteOfDay < DAY_BOUNDARY_MINUTE;
+  const day = previousDay ? (clock.weekday === 1 ? 7 : clock.weekday - 1) : clock.weekday;
+  const minute = previousDay ? clock.minuteOfDay + MINUTES_PER_DAY : clock.minuteOfDay;
+  const entry = schedule.find((candidate) => candidate.day === day);
+  if (!entry) return 'Закрыто';
+  if (isOpenAtWallClock(schedule, clock)) {
+    return entry.toMinute - entry.fromMinute >= MINUTES_PER_DAY ? 'Открыто круглосуточно' : `Открыто до ${entry.to}`;
+  }
+  return minute < entry.fromMinute ? `Откроется в ${entry.from}` : 'Закрыто';
+}
+
+/**
+ * SPEC 2 Self-pickup list: restaurants that are active and take pickup orders (deliverySelf
+ * '1'), favourites first (each group in the chain's order), each with its open-now marker.
+ * Favourites are restaurant ids as text, the id the menu route and the client state use.
+ */
+export function selfPickupRestaurants(
+  restaurants: readonly ListEntry[],
+  favouriteIds: readonly string[],
+  now: Instant,
+): PickupRestaurant[] {
+  const favourites = new Set(favouriteIds);
+  const rows = restaurants
+    .filter((restaurant) => restaurant.active === '1' && restaurant.deliverySelf === '1')
+    .map((restaurant): PickupRestaurant => {
+      const clock = clockOf(restaurant, now);
+      return {
+        id: String(restaurant.id),
+        name: restaurant.name,
+        nameShort: restaurant.nameShort,
+        address: restaurant.address,
+        congestion: restaurant.congestion.text.trim(),
+        winecard: restaurant.winecard === '1',
+        favourite: favourites.has(String(restaurant.id)),
+        open: isOpenAtWallClock(restaurant.shedule, clock),
+        hours: hoursText(restaurant.shedule, clock),
+      };
+    });
+  return favouritesFirst(rows, (row) => row.favourite);
+}
