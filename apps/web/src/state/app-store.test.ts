@@ -7,6 +7,7 @@ import {
   STATE_VERSION,
   STORAGE_KEY,
 } from './app-store';
+import { lineToken } from '@chain/domain';
 import { MemoryStorage } from './memory-storage.test-support';
 
 const LINE: CartLine = { token: 'a1', item: '101', cnt: 2, comment: '', spec: null, specs: [] };
@@ -40,6 +41,7 @@ describe('client-kept state (SPEC 3)', () => {
       [
         'address',
         'cart',
+        'cartRestaurantId',
         'checkout',
         'favoriteRestaurants',
         'favorites',
@@ -149,7 +151,89 @@ describe('actions (SPEC 4)', () => {
   });
 });
 
+describe('the cart (SPEC 4, domain cart rules)', () => {
+  it('adds a dish with its options as one line and raises its count when the same choice comes again', async () => {
+    const { store } = await loadedStore();
+    const choice = { item: '101', spec: '11', specs: [{ specid: '21', cnt: 2 }] };
+    store.getState().addToCart('1', choice);
+    store.getState().addToCart('1', { ...choice, cnt: 2 });
+    expect(store.getState().cart).toEqual([
+      { token: lineToken(choice), item: '101', cnt: 3, comment: '', spec: '11', specs: [{ specid: '21', cnt: 2 }] },
+    ]);
+    expect(store.getState().cartRestaurantId).toBe('1');
+  });
+
+  it('drops the lines of another restaurant before adding', async () => {
+    const { store } = await loadedStore();
+    store.getState().addToCart('1', { item: '101' });
+    store.getState().addToCart('2', { item: '202' });
+    expect(store.getState().cart.map((line) => line.item)).toEqual(['202']);
+    expect(store.getState().cartRestaurantId).toBe('2');
+  });
+
+  it('changes a line count and removes the line at zero, forgetting the restaurant of an empty cart', async () => {
+    const { store } = await loadedStore();
+    store.getState().addToCart('1', { item: '101' });
+    const token = store.getState().cart[0]?.token ?? '';
+    store.getState().changeLineCount(token, 1);
+    expect(store.getState().cart[0]?.cnt).toBe(2);
+    store.getState().changeLineCount(token, -2);
+    expect(store.getState().cart).toEqual([]);
+    expect(store.getState().cartRestaurantId).toBeNull();
+  });
+
+  it('changing the restaurant forgets the cart and its restaurant', async () => {
+    const { store } = await loadedStore();
+    store.getState().setRestaurant({ id: '1' });
+    store.getState().addToCart('1', { item: '101' });
+    store.getState().setRestaurant({ id: '2' });
+    expect(store.getState().cart).toEqual([]);
+    expect(store.getState().cartRestaurantId).toBeNull();
+  });
+
+  it('keeps the lock code', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().setLockCode('5821');
+    expect(stored(storage).state['lockCode']).toBe('5821');
+  });
+});
+
 describe('stored shape versions', () => {
+  it('migrates a version 1 cart: the single option object becomes its id, the cart gets its restaurant', async () => {
+    const v1Line = {
+      token: 'abc',
+      item: '101',
+      cnt: 2,
+      comment: 'без лука',
+      spec: { specid: '11', price: 0, cnt: 1 },
+      specs: [{ specid: '21', price: 9000, cnt: 2 }],
+    };
+    const { store, storage } = await loadedStore(
+      new MemoryStorage({
+        [STORAGE_KEY]: JSON.stringify({
+          state: { cart: [v1Line, { ...v1Line, token: 'def', spec: null, specs: [] }], restaurant: { id: '1', name: 'A', nameShort: 'a' } },
+          version: 1,
+        }),
+      }),
+    );
+    expect(store.getState().cart).toEqual([
+      { ...v1Line, spec: '11' },
+      { ...v1Line, token: 'def', spec: null, specs: [] },
+    ]);
+    expect(store.getState().cartRestaurantId).toBe('1');
+    store.getState().setKiosk(false);
+    expect(stored(storage).version).toBe(2);
+  });
+
+  it('migrates an empty version 1 cart without a restaurant', async () => {
+    const { store } = await loadedStore(
+      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { cart: [], restaurant: { id: '1', name: '', nameShort: '' } }, version: 1 }) }),
+    );
+    expect(store.getState().cart).toEqual([]);
+    expect(store.getState().cartRestaurantId).toBeNull();
+    expect(store.getState().restaurant?.id).toBe('1');
+  });
+
   function storageWith(value: unknown) {
     return new MemoryStorage({ [STORAGE_KEY]: JSON.stringify(value) });
   }

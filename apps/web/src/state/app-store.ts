@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { addToCart, changeLineCount, type CartLine as DomainCartLine, type LineChoice } from '@chain/domain';
 import { createStore } from 'zustand/vanilla';
 import { persist, type StateStorage } from 'zustand/middleware';
 import { jsonStorage } from './safe-storage';
@@ -35,23 +36,12 @@ export interface User {
   stoplist: boolean;
 }
 
-/** A chosen option of a cart line; money in integer kopecks. */
-export interface CartOption {
-  specid: string;
-  price: number;
-  cnt: number;
-}
-
-/** SPEC 3 Cart line. */
-export interface CartLine {
-  /** Hash of item id, spec id and specs: the same dish with the same options is one line. */
-  token: string;
-  item: string;
-  cnt: number;
-  comment: string;
-  spec: CartOption | null;
-  specs: CartOption[];
-}
+/**
+ * SPEC 3 Cart line, the domain's shape (packages/domain cart.ts): token (hash of item id, spec id
+ * and specs), item, cnt, comment, spec (the single option's id or null) and specs (multi options
+ * with their own counts; the copied price is informative only). Ids are kept as text.
+ */
+export type CartLine = DomainCartLine;
 
 /** The delivery address the order goes to (SPEC 3 Address, saved form). */
 export interface DeliveryAddress {
@@ -86,6 +76,8 @@ export interface PersistedState {
   kiosk: boolean;
   user: User;
   cart: CartLine[];
+  /** The restaurant the cart's lines were chosen at (its id), null while the cart is empty. */
+  cartRestaurantId: string | null;
   address: DeliveryAddress | null;
   favorites: string[];
   favoriteRestaurants: string[];
@@ -130,6 +122,15 @@ export interface AppActions {
   setRestaurant: (next: { id: string; name?: string; nameShort?: string } | null) => void;
   setOrderType: (orderType: OrderType | null) => void;
   clearCart: () => void;
+  /**
+   * SPEC 4: adds a dish with its options through the domain's addToCart (an existing token raises
+   * its count). Lines of another restaurant are dropped first: a cart belongs to one restaurant.
+   */
+  addToCart: (restaurantId: string, choice: LineChoice & { readonly cnt?: number }) => void;
+  /** SPEC 4: +1 / −1 on a line; zero or below removes it (domain changeLineCount). */
+  changeLineCount: (token: string, delta: number) => void;
+  /** SPEC 3 lockCode: the code that unlocked locked dishes; '' forgets it. */
+  setLockCode: (lockCode: string) => void;
   setShowDrawer: (open: boolean) => void;
   setKioskIdleVisible: (visible: boolean) => void;
   setSpecModal: (dishId: string | null) => void;
@@ -143,7 +144,7 @@ export type AppState = PersistedState & SessionState & AppActions;
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 export const EMPTY_USER: User = {
   authorized: false,
@@ -175,6 +176,7 @@ export const INITIAL_PERSISTED_STATE: PersistedState = {
   kiosk: false,
   user: EMPTY_USER,
   cart: [],
+  cartRestaurantId: null,
   address: null,
   favorites: [],
   favoriteRestaurants: [],
@@ -191,7 +193,7 @@ const PERSISTED_KEYS = Object.keys(INITIAL_PERSISTED_STATE) as Array<keyof Persi
 const text = z.catch(z.string(), '');
 const yesNo = z.catch(z.boolean(), false);
 const id = z.string();
-const cartOption = z.object({ specid: id, price: z.int(), cnt: z.int() });
+const chosenOption = z.object({ specid: id, cnt: z.int(), price: z.optional(z.int()) });
 const persistedShape = z.object({
   kiosk: yesNo,
   user: z.catch(
@@ -219,12 +221,13 @@ const persistedShape = z.object({
         item: id,
         cnt: z.int(),
         comment: text,
-        spec: z.catch(z.nullable(cartOption), null),
-        specs: z.catch(z.array(cartOption), []),
+        spec: z.catch(z.nullable(id), null),
+        specs: z.catch(z.array(chosenOption), []),
       }),
     ),
     [],
   ),
+  cartRestaurantId: z.catch(z.nullable(id), null),
   address: z.catch(
     z.nullable(
       z.object({
@@ -272,7 +275,30 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
  */
 const MIGRATIONS: Record<number, (state: unknown) => unknown> = {
   0: (state) => state,
+  1: migrateCartToDomainLines,
 };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Version 1 → 2: a cart line's single option was an object ({ specid, price, cnt }) and is now its
+ * id (the domain's CartLine); the cart remembers its restaurant, which in version 1 could only
+ * be the current one (changing the restaurant emptied it).
+ */
+export function migrateCartToDomainLines(state: unknown): unknown {
+  if (!isRecord(state)) return state;
+  const cart = Array.isArray(state['cart']) ? state['cart'] : [];
+  const lines = cart.map((line: unknown) => {
+    if (!isRecord(line)) return line;
+    const spec = line['spec'];
+    return { ...line, spec: isRecord(spec) ? (spec['specid'] ?? null) : (spec ?? null) };
+  });
+  const restaurant = state['restaurant'];
+  const restaurantId = isRecord(restaurant) && typeof restaurant['id'] === 'string' ? restaurant['id'] : null;
+  return { ...state, cart: lines, cartRestaurantId: lines.length > 0 ? restaurantId : null };
+}
 
 export function migratePersistedState(stored: unknown, fromVersion: number): PersistedState {
   let state = stored;
@@ -315,10 +341,21 @@ export function createAppStore(storage: StateStorage) {
               ? { id: next.id, name: next.name ?? '', nameShort: next.nameShort ?? '' }
               : null;
             const changed = (state.restaurant?.id ?? null) !== (restaurant?.id ?? null);
-            return changed ? { restaurant, cart: [] } : { restaurant };
+            return changed ? { restaurant, cart: [], cartRestaurantId: null } : { restaurant };
           }),
         setOrderType: (orderType) => set({ orderType }),
-        clearCart: () => set({ cart: [] }),
+        clearCart: () => set({ cart: [], cartRestaurantId: null }),
+        addToCart: (restaurantId, choice) =>
+          set((state) => {
+            const lines = state.cartRestaurantId === restaurantId ? state.cart : [];
+            return { cart: addToCart(lines, choice), cartRestaurantId: restaurantId };
+          }),
+        changeLineCount: (token, delta) =>
+          set((state) => {
+            const cart = changeLineCount(state.cart, token, delta);
+            return { cart, cartRestaurantId: cart.length > 0 ? state.cartRestaurantId : null };
+          }),
+        setLockCode: (lockCode) => set({ lockCode }),
         setShowDrawer: (showDrawer) => set({ showDrawer }),
         setKioskIdleVisible: (kioskIdleVisible) => set({ kioskIdleVisible }),
         setSpecModal: (specModal) => set({ specModal }),

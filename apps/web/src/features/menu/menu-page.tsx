@@ -1,19 +1,351 @@
-import { useAppState } from '../../state/store';
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Plus, RefreshCw, ShoppingBag, Store } from 'lucide-react';
+import { Link, useLocation, useParams } from 'wouter';
+import type { IsShop, MenuDish, MenuResponse } from '@chain/contract';
+import { addToCartBlocker, cartTotal, formatMoney, indexDishes } from '@chain/domain';
+import { type MenuQuery, menuSource, useMenu } from '../../api/menu';
+import { restaurantListSource } from '../../api/restaurants';
+import { appStore, useAppState } from '../../state/store';
+import { Button, IconButton, LinkButton } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
+import { Skeleton } from '../../ui/skeleton';
+import { Stepper } from '../../ui/stepper';
+import { type CategorySection, categorySections, dishInCart, menuKindOptions, menuTitle } from './menu-model';
+import { useMenuTarget } from './use-menu-query';
+import './menu-page.css';
+
+/** Cards above this index load their photo at once; the rest when they come near (DESIGN.md). */
+const EAGER_PHOTOS = 3;
 
 /**
- * SPEC 2 Menu (/menu/{restoran_id}/{order_type} and /menu_list): the top bar names the
- * restaurant and, in kiosk mode, the table (", стол №n").
+ * SPEC 2 Menu (/menu/{restoran_id}/{order_type} and /menu_list): the restaurant's menu of the
+ * chosen kind (Restaurant/Shop/Bar), a category slider that follows the scroll, dish cards and
+ * the floating "Ваш заказ на N ₽" button.
  */
 export default function MenuPage() {
-  const restaurantName = useAppState((state) => state.restaurant?.name || state.restaurant?.nameShort || '');
+  const params = useParams<{ restoran_id?: string; order_type?: string }>();
+  const [requestedKind, setIsShop] = useState<IsShop>(() => menuSource.getSnapshot().query?.isShop ?? 0);
+  const target = useMenuTarget(params.restoran_id, params.order_type, requestedKind);
+  const isShop = target.isShop;
+  const snapshot = useMenu();
   const kiosk = useAppState((state) => state.kiosk);
   const table = useAppState((state) => state.checkout.table);
-  const title = `${restaurantName || 'Меню'}${kiosk && table ? `, стол №${table}` : ''}`;
+  const stateRestaurant = useAppState((state) => state.restaurant);
+  const lockCode = useAppState((state) => state.lockCode);
+
+  const current = snapshot.query !== null && target.query !== null && sameMenu(snapshot.query, target.query);
+  const menu = current && snapshot.status === 'ready' ? snapshot.menu : null;
+  const failed = current && snapshot.status === 'error' ? snapshot.error : null;
+
+  useEffect(() => {
+    if (!menu) return;
+    appStore.getState().setDishesLoaded(true);
+    // SPEC 3: a code the server no longer accepts (answered with lock_code null) is forgotten.
+    if (lockCode && menu.lock_code === null) appStore.getState().setLockCode('');
+  }, [menu, lockCode]);
+
+  const restaurant = target.restaurant
+    ? { name: target.restaurant.name, nameShort: target.restaurant.nameShort }
+    : stateRestaurant;
+  const title = menuTitle(restaurant, kiosk, table);
+  const kinds = target.restaurant ? menuKindOptions(target.restaurant.menuKinds) : [];
+  const listFailed = target.list.status === 'error' ? target.list.error : null;
+
+  let body;
+  if (target.restaurantId === null) {
+    body = (
+      <EmptyState
+        icon={<Store />}
+        title="Ресторан не выбран"
+        text="Выберите, где и как хотите получить заказ, — и мы покажем меню."
+        action={
+          <LinkButton href="/" variant="secondary" block>
+            На главную
+          </LinkButton>
+        }
+      />
+    );
+  } else if (listFailed || failed) {
+    body = (
+      <div className="menu__error" role="alert">
+        <p className="menu__error-title">Не удалось загрузить меню</p>
+        <p className="menu__error-text">{(listFailed ?? failed)?.message}</p>
+        <Button
+          variant="secondary"
+          icon={<RefreshCw />}
+          onClick={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
+        >
+          Повторить
+        </Button>
+      </div>
+    );
+  } else if (target.list.status === 'ready' && target.restaurant === null) {
+    body = (
+      <EmptyState
+        icon={<Store />}
+        title="Ресторан не найден"
+        text="Возможно, он временно не работает. Выберите другой ресторан."
+        action={
+          <LinkButton href="/" variant="secondary" block>
+            На главную
+          </LinkButton>
+        }
+      />
+    );
+  } else if (!menu || target.query === null) {
+    body = <MenuSkeleton />;
+  } else {
+    body = <MenuContent menu={menu} restaurantId={target.query.restaurantId} />;
+  }
+
   return (
-    <Screen title={title} menu>
-      <SectionPreparing description="Здесь будут категории и блюда ресторана с ценами и кнопкой «Ваш заказ»." />
+    <Screen
+      title={title}
+      menu
+      busy={!menu && !failed && !listFailed && target.restaurantId !== null}
+      actions={menu && target.query ? <CartButton menu={menu} restaurantId={target.query.restaurantId} /> : undefined}
+    >
+      {kinds.length > 1 ? (
+        <div className="menu__kinds" role="group" aria-label="Какое меню показать">
+          {kinds.map((kind) => (
+            <button
+              key={kind.kind}
+              type="button"
+              className="menu__kind"
+              aria-pressed={kind.isShop === isShop}
+              onClick={() => setIsShop(kind.isShop)}
+            >
+              {kind.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {body}
     </Screen>
+  );
+}
+
+function sameMenu(a: MenuQuery, b: MenuQuery): boolean {
+  return a.restaurantId === b.restaurantId && a.isShop === b.isShop && a.orderType === b.orderType;
+}
+
+function MenuContent({ menu, restaurantId }: { menu: MenuResponse; restaurantId: string }) {
+  const sections = useMemo(() => categorySections(menu), [menu]);
+  const [active, setActive] = useState<number | null>(sections[0]?.id ?? null);
+  const scrollingUntil = useRef(0);
+  const sliderRef = useRef<HTMLDivElement>(null);
+
+  // The slider follows the scroll: the first category crossing the band under the sticky bars.
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const visible = new Map<number, boolean>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          visible.set(Number((entry.target as HTMLElement).dataset['categoryId']), entry.isIntersecting);
+        }
+        if (performance.now() < scrollingUntil.current) return;
+        const first = sections.find((section) => visible.get(section.id));
+        if (first) setActive(first.id);
+      },
+      { rootMargin: '-120px 0px -55% 0px' },
+    );
+    for (const section of sections) {
+      const element = document.getElementById(sectionId(section.id));
+      if (element) observer.observe(element);
+    }
+    return () => observer.disconnect();
+  }, [sections]);
+
+  // The active chip stays in sight inside the slider (horizontal scroll only).
+  useEffect(() => {
+    const slider = sliderRef.current;
+    const chip = slider?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!slider || !chip) return;
+    const left = chip.offsetLeft - (slider.clientWidth - chip.offsetWidth) / 2;
+    slider.scrollTo({ left: Math.max(0, left), behavior: reducedMotion() ? 'auto' : 'smooth' });
+  }, [active]);
+
+  const goTo = (event: MouseEvent<HTMLAnchorElement>, id: number) => {
+    event.preventDefault();
+    setActive(id);
+    scrollingUntil.current = event.timeStamp + 800;
+    const section = document.getElementById(sectionId(id));
+    section?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
+
+  if (sections.length === 0) {
+    return <EmptyState icon={<ShoppingBag />} title="В этом меню пока пусто" text="Загляните в другое меню ресторана или зайдите позже." />;
+  }
+
+  const firstIndexes = sections.map((_, index) =>
+    sections.slice(0, index).reduce((sum, section) => sum + section.dishes.length, 0),
+  );
+  return (
+    <>
+      <nav className="menu__categories" aria-label="Категории меню">
+        <div className="menu__categories-track" ref={sliderRef}>
+          {sections.map((section) => (
+            <a
+              key={section.id}
+              href={`#${sectionId(section.id)}`}
+              className="menu__category"
+              aria-current={section.id === active ? 'true' : undefined}
+              onClick={(event) => goTo(event, section.id)}
+            >
+              {section.name}
+            </a>
+          ))}
+        </div>
+      </nav>
+      {sections.map((section, index) => (
+        <CategoryList
+          key={section.id}
+          section={section}
+          stopText={menu.stop_text}
+          restaurantId={restaurantId}
+          firstIndex={firstIndexes[index] ?? 0}
+        />
+      ))}
+    </>
+  );
+}
+
+function sectionId(categoryId: number): string {
+  return `category-${categoryId}`;
+}
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function CategoryList({
+  section,
+  stopText,
+  restaurantId,
+  firstIndex,
+}: {
+  section: CategorySection;
+  stopText: string;
+  restaurantId: string;
+  firstIndex: number;
+}) {
+  const headingId = `${sectionId(section.id)}-title`;
+  return (
+    <section id={sectionId(section.id)} data-category-id={section.id} className="menu__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="menu__section-title" tabIndex={-1}>
+        {section.name}
+      </h2>
+      <ul className="menu__dishes" aria-label={section.name}>
+        {section.dishes.map((dish, index) => (
+          <li key={dish.id}>
+            <DishCard dish={dish} stopText={stopText} restaurantId={restaurantId} eager={firstIndex + index < EAGER_PHOTOS} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DishCard({ dish, stopText, restaurantId, eager }: { dish: MenuDish; stopText: string; restaurantId: string; eager: boolean }) {
+  const [, navigate] = useLocation();
+  const count = useAppState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).count : 0));
+  const token = useAppState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).token : null));
+  const href = `/product/${dish.id}`;
+  const allowed = dish.allowed;
+
+  const add = () => {
+    // Dishes with options, and locked ones (the code is asked there), are chosen on the product screen.
+    if (dish.spec.length > 0 || addToCartBlocker(dish, null) !== null) {
+      navigate(href);
+      return;
+    }
+    appStore.getState().addToCart(restaurantId, { item: String(dish.id) });
+  };
+
+  const change = (next: number) => {
+    if (token === null) return;
+    appStore.getState().changeLineCount(token, next - count);
+  };
+
+  return (
+    <article className={allowed ? 'menu-dish' : 'menu-dish menu-dish--stopped'} aria-labelledby={`dish-${dish.id}`}>
+      <Link href={href} className="menu-dish__photo-link" tabIndex={-1} aria-hidden="true">
+        <img
+          className="menu-dish__photo"
+          src={dish.thumb || dish.img}
+          alt=""
+          width={112}
+          height={112}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      </Link>
+      <div className="menu-dish__body">
+        <h3 className="menu-dish__name" id={`dish-${dish.id}`}>
+          <Link href={href} className="menu-dish__link">
+            {dish.name}
+          </Link>
+        </h3>
+        {dish.weight ? <p className="menu-dish__weight">{dish.weight}</p> : null}
+        {dish.sostav ? <p className="menu-dish__sostav">{dish.sostav}</p> : null}
+        <div className="menu-dish__footer">
+          <span className="menu-dish__price">{formatMoney(dish.price)}</span>
+          {!allowed ? null : count > 0 && token !== null ? (
+            <Stepper value={count} onChange={change} label={dish.name} className="menu-dish__stepper" />
+          ) : (
+            <IconButton className="menu-dish__add" label={`Добавить в корзину: ${dish.name}`} icon={<Plus />} onClick={add} />
+          )}
+        </div>
+        {!allowed ? <p className="menu-dish__stop">{stopText || 'Сейчас недоступно'}</p> : null}
+      </div>
+    </article>
+  );
+}
+
+function CartButton({ menu, restaurantId }: { menu: MenuResponse; restaurantId: string }) {
+  const lines = useAppState((state) => (state.cartRestaurantId === restaurantId ? state.cart : null));
+  const dishes = useMemo(() => indexDishes(menu.dishes), [menu]);
+  if (!lines || lines.length === 0) return null;
+  const sum = cartTotal(lines, dishes);
+  return (
+    <LinkButton href="/cart" block icon={<ShoppingBag />} className="menu__cart-button">
+      {`Ваш заказ на ${formatMoney(sum)}`}
+    </LinkButton>
+  );
+}
+
+function MenuSkeleton() {
+  return (
+    <>
+      <span className="visually-hidden" role="status">
+        Загружаем меню…
+      </span>
+      <div className="menu__categories menu__categories--skeleton" aria-hidden="true">
+        <div className="menu__categories-track">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} width="6rem" height="2.25rem" className="menu__category-skeleton" />
+          ))}
+        </div>
+      </div>
+      <div aria-hidden="true">
+        <Skeleton shape="text" width="40%" height="1.5rem" className="menu__title-skeleton" />
+        <div className="menu__dishes">
+          {[0, 1, 2, 3].map((key) => (
+            <div key={key} className="menu-dish">
+              <Skeleton width={112} height={112} className="menu-dish__photo" />
+              <div className="menu-dish__body">
+                <Skeleton shape="text" width="80%" height="1.125rem" />
+                <Skeleton shape="text" width="30%" />
+                <Skeleton shape="text" width="95%" />
+                <Skeleton shape="text" width="45%" height="1.25rem" />
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+    </>
   );
 }

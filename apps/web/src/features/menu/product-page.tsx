@@ -1,11 +1,301 @@
+import { type FormEvent, type MouseEvent, useId, useMemo, useRef, useState } from 'react';
+import { Clock, Lock, UtensilsCrossed } from 'lucide-react';
+import { useParams } from 'wouter';
+import type { MenuDish } from '@chain/contract';
+import { ADD_TO_CART_LOCKOUT_MS, addToCartBlocker, formatMoney, isOn, lineTotal } from '@chain/domain';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { menuSource, useMenu } from '../../api/menu';
+import { appStore, useAppState } from '../../state/store';
+import { Button, LinkButton } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Input } from '../../ui/input';
+import { Modal } from '../../ui/modal';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
+import { Skeleton } from '../../ui/skeleton';
+import { useShell } from '../../ui/shell-context';
+import { Stepper } from '../../ui/stepper';
+import { menuPath } from './menu-model';
+import { chosenMulti, defaultSingle, splitOptions } from './product-model';
+import '../../ui/dialog.css';
+import './product-page.css';
 
-/** SPEC 2: Блюдо. */
+/** SPEC 4: what the guest reads when the lock code did not unlock the dish. */
+export const WRONG_LOCK_CODE = 'Неверный код. Проверьте код и попробуйте ещё раз.';
+
+/** SPEC 2 Product (/product/{id}): photo, composition, cook time, options, running total, Add to cart. */
 export default function ProductPage() {
+  const params = useParams<{ id?: string }>();
+  const snapshot = useMenu();
+  const restaurantId = useAppState((state) => state.restaurant?.id ?? null);
+  const orderType = useAppState((state) => state.orderType);
+  const dish = snapshot.status === 'ready' ? (snapshot.menu.dishes.find((entry) => String(entry.id) === params.id) ?? null) : null;
+
+  if (dish && snapshot.status === 'ready') {
+    return <ProductView key={dish.id} dish={dish} stopText={snapshot.menu.stop_text} unlockedWith={snapshot.menu.lock_code} />;
+  }
+  if (snapshot.status === 'loading') {
+    return (
+      <Screen title="Блюдо" back busy>
+        <span className="visually-hidden" role="status">
+          Загружаем блюдо…
+        </span>
+        <div aria-hidden="true" className="product">
+          <Skeleton className="product__photo" />
+          <Skeleton shape="text" width="30%" />
+          <Skeleton shape="text" width="90%" />
+          <Skeleton shape="text" width="60%" />
+        </div>
+      </Screen>
+    );
+  }
   return (
     <Screen title="Блюдо" back>
-      <SectionPreparing description="Здесь будут фото блюда, состав, время приготовления и опции." />
+      <EmptyState
+        icon={<UtensilsCrossed />}
+        title="Блюдо не найдено"
+        text="Откройте меню ресторана и выберите блюдо там."
+        action={
+          <LinkButton href={menuPath(restaurantId, orderType)} variant="secondary" block>
+            Открыть меню
+          </LinkButton>
+        }
+      />
     </Screen>
+  );
+}
+
+function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopText: string; unlockedWith: string | null }) {
+  const shell = useShell();
+  const restaurantId = useAppState((state) => state.restaurant?.id ?? null);
+  const { single, multi } = useMemo(() => splitOptions(dish), [dish]);
+  const [spec, setSpec] = useState<number | null>(() => defaultSingle(dish));
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [cnt, setCnt] = useState(1);
+  const [askCode, setAskCode] = useState(false);
+  const lastTap = useRef(0);
+  const singleName = useId();
+
+  const specs = chosenMulti(counts);
+  const choice = { item: String(dish.id), spec: spec === null ? null : String(spec), specs };
+  // SPEC 5 via the domain: (price + single option) × cnt + Σ multi option × its count × cnt.
+  const total = lineTotal({ ...choice, cnt }, dish);
+
+  const addNow = () => {
+    if (restaurantId === null) return;
+    appStore.getState().addToCart(restaurantId, { ...choice, cnt });
+    shell.goBack();
+  };
+
+  const onAdd = (event: MouseEvent) => {
+    // SPEC 9: taps within 500 ms of the last one are ignored (no double lines from a double tap).
+    const now = event.timeStamp;
+    if (now - lastTap.current < ADD_TO_CART_LOCKOUT_MS) return;
+    lastTap.current = now;
+    const blocker = addToCartBlocker(dish, unlockedWith);
+    if (blocker === 'not-allowed') return;
+    if (blocker === 'locked') {
+      setAskCode(true);
+      return;
+    }
+    addNow();
+  };
+
+  const photo = dish.img || dish.thumb;
+  return (
+    <Screen
+      title={dish.name}
+      back
+      actions={
+        <div className="product__actions">
+          <p className="product__total">
+            <span>Итого</span>
+            <output aria-live="polite" aria-label="Итого">
+              {formatMoney(total)}
+            </output>
+          </p>
+          {dish.allowed ? (
+            <Button block onClick={onAdd} icon={isOn(dish.is_locked) ? <Lock /> : undefined}>
+              Добавить в корзину
+            </Button>
+          ) : (
+            <p className="product__stop" role="status">
+              {stopText || 'Сейчас недоступно'}
+            </p>
+          )}
+        </div>
+      }
+    >
+      <div className="product">
+        {photo ? (
+          <img className="product__photo" src={photo} alt={dish.name} width={640} height={480} decoding="async" fetchPriority="high" />
+        ) : null}
+        <div className="product__facts">
+          {dish.weight ? <span className="product__weight">{dish.weight}</span> : null}
+          <span className="product__price">{formatMoney(dish.price)}</span>
+        </div>
+        {dish.cook_time > 0 ? (
+          <p className="product__cook">
+            <Clock aria-hidden="true" />
+            <span>Приготовим примерно за {dish.cook_time} мин</span>
+          </p>
+        ) : null}
+        {dish.sostav ? (
+          <section className="product__block" aria-labelledby={`${singleName}-sostav`}>
+            <h2 id={`${singleName}-sostav`} className="product__block-title">
+              Состав
+            </h2>
+            <p className="product__text">{dish.sostav}</p>
+            {dish.more_ingredients ? <p className="product__text product__text--muted">{dish.more_ingredients}</p> : null}
+          </section>
+        ) : null}
+
+        {single.length > 0 ? (
+          <fieldset className="product__block product__options">
+            <legend className="product__block-title">Вариант</legend>
+            {single.map((option) => {
+              const disabled = isOn(option.disabled);
+              return (
+                <label key={option.specid} className={disabled ? 'product__option product__option--disabled' : 'product__option'}>
+                  <input
+                    type="radio"
+                    name={singleName}
+                    value={option.specid}
+                    checked={spec === option.specid}
+                    disabled={disabled}
+                    onChange={() => setSpec(option.specid)}
+                  />
+                  <span className="product__option-name">{option.specname}</span>
+                  <span className="product__option-price">
+                    {disabled ? 'Нет в наличии' : option.price > 0 ? `+${formatMoney(option.price)}` : ''}
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+        ) : null}
+
+        {multi.length > 0 ? (
+          <fieldset className="product__block product__options">
+            <legend className="product__block-title">Добавки</legend>
+            {multi.map((option) => {
+              const disabled = isOn(option.disabled);
+              const value = counts[String(option.specid)] ?? 0;
+              return (
+                <div key={option.specid} className={disabled ? 'product__option product__option--disabled' : 'product__option'}>
+                  <span className="product__option-text">
+                    <span className="product__option-name">{option.specname}</span>
+                    <span className="product__option-price">
+                      {disabled ? 'Нет в наличии' : `+${formatMoney(option.price)}`}
+                      {!disabled && option.max > 1 ? ` · до ${option.max} шт.` : ''}
+                    </span>
+                  </span>
+                  <Stepper
+                    value={value}
+                    max={option.max}
+                    disabled={disabled}
+                    label={option.specname}
+                    onChange={(next) => setCounts((previous) => ({ ...previous, [String(option.specid)]: next }))}
+                  />
+                </div>
+              );
+            })}
+          </fieldset>
+        ) : null}
+
+        {dish.allowed ? (
+          <div className="product__block product__quantity">
+            <span className="product__block-title" id={`${singleName}-count`}>
+              Количество
+            </span>
+            <Stepper value={cnt} min={1} max={99} label={dish.name} onChange={setCnt} />
+          </div>
+        ) : null}
+      </div>
+      {askCode ? (
+        <LockCodeDialog
+          onClose={() => setAskCode(false)}
+          onUnlocked={(unlocked) => {
+            setAskCode(false);
+            if (restaurantId === null || unlocked === null || addToCartBlocker(unlocked, appStore.getState().lockCode) !== null) return;
+            addNow();
+          }}
+          dishId={dish.id}
+        />
+      ) : null}
+    </Screen>
+  );
+}
+
+/** SPEC 3/4: a locked dish asks for the code; the menu is asked again with it and the code kept. */
+function LockCodeDialog({
+  dishId,
+  onClose,
+  onUnlocked,
+}: {
+  dishId: number;
+  onClose: () => void;
+  onUnlocked: (dish: MenuDish | null) => void;
+}) {
+  const titleId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const query = menuSource.getSnapshot().query;
+    const trimmed = code.trim();
+    if (busy || !query) return;
+    if (trimmed === '') {
+      setError('Введите код');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const menu = await menuSource.unlock(query, trimmed);
+      if (menu === null) {
+        setError(WRONG_LOCK_CODE);
+        return;
+      }
+      appStore.getState().setLockCode(trimmed);
+      onUnlocked(menu.dishes.find((entry) => entry.id === dishId) ?? null);
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : REQUEST_FAILED_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open placement="dialog" labelledBy={titleId} onClose={onClose}>
+      <form className="dialog product__code" onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={titleId} className="dialog__title">
+          Блюдо по коду
+        </h2>
+        <p className="dialog__message">Это блюдо доступно по коду. Спросите его у официанта.</p>
+        <Input
+          label="Код"
+          value={code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={32}
+          error={error}
+          data-autofocus=""
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(null);
+          }}
+        />
+        <div className="dialog__actions">
+          <Button type="submit" block busy={busy}>
+            Подтвердить
+          </Button>
+          <Button variant="secondary" block onClick={onClose}>
+            Отмена
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { categorySections, dishInCart, menuKindOptions, menuPath, menuTitle } from './menu-model';
+import { chosenMulti, defaultSingle, splitOptions } from './product-model';
+
+const option = (specid: number, multicheck: 0 | 1, disabled: 0 | 1 = 0) => ({
+  specid,
+  specname: `o${specid}`,
+  price: 100,
+  disabled,
+  multicheck,
+  max: 2,
+});
+
+describe('menu screen model (SPEC 2 Menu)', () => {
+  it('offers only the menus the restaurant has, in Restaurant/Shop/Bar order', () => {
+    expect(menuKindOptions(['bar', 'restaurant']).map((entry) => [entry.isShop, entry.label])).toEqual([
+      [0, 'Ресторан'],
+      [2, 'Бар'],
+    ]);
+    expect(menuKindOptions(['restaurant', 'shop', 'bar'])).toHaveLength(3);
+  });
+
+  it('titles the menu with name, short name and the kiosk table', () => {
+    expect(menuTitle({ name: 'Пиццерия на Арбате', nameShort: 'Арбат' }, false, '5')).toBe('Пиццерия на Арбате, Арбат');
+    expect(menuTitle({ name: 'Пиццерия', nameShort: 'Арбат' }, true, '5')).toBe('Пиццерия, Арбат, стол №5');
+    expect(menuTitle({ name: 'Пиццерия', nameShort: '' }, true, '')).toBe('Пиццерия');
+    expect(menuTitle(null, false, '')).toBe('Меню');
+  });
+
+  it('groups dishes by category in menu order, leaving out empty categories', () => {
+    const dish = (id: number, categoryId: number) => ({ id, categoryId }) as never;
+    const sections = categorySections({
+      categories: [
+        { id: 2, name: 'Супы', img: '' },
+        { id: 1, name: 'Пицца', img: '' },
+        { id: 3, name: 'Пусто', img: '' },
+      ],
+      dishes: [dish(101, 1), dish(201, 2), dish(102, 1)],
+    });
+    expect(sections.map((section) => [section.id, section.dishes.length])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+  });
+
+  it('counts a dish over all its cart lines and changes the latest line', () => {
+    const line = (token: string, item: string, cnt: number) => ({ token, item, cnt, comment: '', spec: null, specs: [] });
+    expect(dishInCart([line('a', '101', 1), line('b', '102', 4), line('c', '101', 2)], 101)).toEqual({ count: 3, token: 'c' });
+    expect(dishInCart([], 101)).toEqual({ count: 0, token: null });
+  });
+
+  it('builds the menu path, /menu_list when the restaurant or the order type is unknown', () => {
+    expect(menuPath('1', 'self')).toBe('/menu/1/self');
+    expect(menuPath(null, 'self')).toBe('/menu_list');
+  });
+});
+
+describe('product screen model (SPEC 2 Product detail)', () => {
+  const dish = { spec: [option(1, 0, 1), option(2, 0), option(3, 1), option(4, 1, 1)] };
+
+  it('splits single and multi options', () => {
+    const { single, multi } = splitOptions(dish);
+    expect(single.map((entry) => entry.specid)).toEqual([1, 2]);
+    expect(multi.map((entry) => entry.specid)).toEqual([3, 4]);
+  });
+
+  it('preselects the first single option that is not disabled', () => {
+    expect(defaultSingle(dish)).toBe(2);
+    expect(defaultSingle({ spec: [option(3, 1)] })).toBeNull();
+  });
+
+  it('keeps only multi options with a count', () => {
+    expect(chosenMulti({ '3': 2, '4': 0 })).toEqual([{ specid: '3', cnt: 2 }]);
+  });
+});

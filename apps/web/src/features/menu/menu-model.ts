@@ -1,0 +1,50 @@
+import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuDish, type MenuKind, type MenuResponse } from '@chain/contract';
+import type { CartLine } from '../../state/app-store';
+
+/** The toggle's entries in SPEC 2 order: Restaurant, Shop, Bar. */
+export const MENU_KIND_LABELS: Record<MenuKind, string> = { restaurant: 'Ресторан', shop: 'Магазин', bar: 'Бар' };
+
+const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
+
+/** The menus a restaurant offers as toggle entries (only those in menuKinds), in SPEC 2 order. */
+export function menuKindOptions(menuKinds: readonly MenuKind[]): Array<{ isShop: IsShop; kind: MenuKind; label: string }> {
+  return KIND_ORDER.map((isShop) => ({ isShop, kind: MENU_KIND_BY_IS_SHOP[isShop], label: MENU_KIND_LABELS[MENU_KIND_BY_IS_SHOP[isShop]] })).filter(
+    (option) => menuKinds.includes(option.kind),
+  );
+}
+
+/** SPEC 2 Menu title: name and short name, and in kiosk mode ", стол №n". */
+export function menuTitle(restaurant: { name: string; nameShort: string } | null, kiosk: boolean, table: string): string {
+  const name = restaurant?.name ?? '';
+  const short = restaurant?.nameShort ?? '';
+  const base = name && short && short !== name ? `${name}, ${short}` : name || short || 'Меню';
+  return kiosk && table ? `${base}, стол №${table}` : base;
+}
+
+export interface CategorySection {
+  readonly id: number;
+  readonly name: string;
+  readonly dishes: readonly MenuDish[];
+}
+
+/** Dishes grouped by category in the menu's category order; empty categories are left out. */
+export function categorySections(menu: Pick<MenuResponse, 'categories' | 'dishes'>): CategorySection[] {
+  return menu.categories
+    .map((category) => ({
+      id: category.id,
+      name: category.name,
+      dishes: menu.dishes.filter((dish) => dish.categoryId === category.id),
+    }))
+    .filter((section) => section.dishes.length > 0);
+}
+
+/** How many of a dish the cart holds (all its lines), and the line a card's stepper changes (the latest). */
+export function dishInCart(cart: readonly CartLine[], dishId: number): { count: number; token: string | null } {
+  const lines = cart.filter((line) => String(line.item) === String(dishId));
+  return { count: lines.reduce((sum, line) => sum + line.cnt, 0), token: lines.at(-1)?.token ?? null };
+}
+
+/** The path of the menu screen for a restaurant and order type; /menu_list when either is unknown. */
+export function menuPath(restaurantId: string | null | undefined, orderType: string | null | undefined): string {
+  return restaurantId && orderType ? `/menu/${encodeURIComponent(restaurantId)}/${orderType}` : '/menu_list';
+}

@@ -1,0 +1,24 @@
+import type { MenuDish } from '@chain/contract';
+import { isOn } from '@chain/domain';
+
+type Option = MenuDish['spec'][number];
+
+/** Single options (multicheck 0) form a radio group; multi options (multicheck 1) have counts up to max. */
+export function splitOptions(dish: Pick<MenuDish, 'spec'>): { single: Option[]; multi: Option[] } {
+  return {
+    single: dish.spec.filter((option) => !isOn(option.multicheck)),
+    multi: dish.spec.filter((option) => isOn(option.multicheck)),
+  };
+}
+
+/** The single option chosen when the screen opens: the first one that is not disabled, or none. */
+export function defaultSingle(dish: Pick<MenuDish, 'spec'>): number | null {
+  return splitOptions(dish).single.find((option) => !isOn(option.disabled))?.specid ?? null;
+}
+
+/** The chosen multi options as the cart keeps them: ids as text, counts above zero only. */
+export function chosenMulti(counts: Readonly<Record<string, number>>): Array<{ specid: string; cnt: number }> {
+  return Object.entries(counts)
+    .filter(([, cnt]) => cnt > 0)
+    .map(([specid, cnt]) => ({ specid, cnt }));
+}

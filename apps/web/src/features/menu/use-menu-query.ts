@@ -1,0 +1,75 @@
+import { useEffect, useMemo } from 'react';
+import { type IsShop, MENU_KIND_BY_IS_SHOP, type RestaurantWire } from '@chain/contract';
+import { type MenuQuery, menuSource } from '../../api/menu';
+import { type RestaurantListSnapshot, useRestaurantList } from '../../api/restaurants';
+import { type OrderType } from '../../state/app-store';
+import { appStore, useAppState } from '../../state/store';
+
+const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
+const ORDER_TYPES: readonly OrderType[] = ['inrest', 'self', 'delivery'];
+
+export function asOrderType(value: string | undefined | null): OrderType | null {
+  return ORDER_TYPES.find((type) => type === value) ?? null;
+}
+
+export interface MenuTarget {
+  readonly list: RestaurantListSnapshot;
+  /** The restaurant id of the route, or of the client state for /menu_list; null when neither has one. */
+  readonly restaurantId: string | null;
+  readonly orderType: OrderType;
+  /** The restaurant from the list (for fs_uid, names and menuKinds); null while loading or when unknown. */
+  readonly restaurant: RestaurantWire | null;
+  /** The menu kind asked for: the requested one when the restaurant offers it, else its first. */
+  readonly isShop: IsShop;
+  /** What to ask the menu call; null until the restaurant is known. */
+  readonly query: MenuQuery | null;
+}
+
+/**
+ * Resolves the menu screen's restaurant (route id → fs_uid through the cached restaurant list)
+ * and makes it the current restaurant and order type of the client state (SPEC 4: another
+ * restaurant empties the cart), then asks for its menu of the chosen kind.
+ */
+export function useMenuTarget(
+  routeRestaurantId: string | undefined,
+  routeOrderType: string | undefined,
+  requestedKind: IsShop,
+): MenuTarget {
+  const list = useRestaurantList();
+  const stateRestaurantId = useAppState((state) => state.restaurant?.id ?? null);
+  const stateOrderType = useAppState((state) => state.orderType);
+  const lockCode = useAppState((state) => state.lockCode);
+  const userId = useAppState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
+
+  const restaurantId = routeRestaurantId ?? stateRestaurantId;
+  const orderType = asOrderType(routeOrderType) ?? stateOrderType ?? 'self';
+  const restaurant =
+    list.status === 'ready' && restaurantId !== null
+      ? (list.restaurants.find((candidate) => String(candidate.id) === restaurantId) ?? null)
+      : null;
+
+  const offered = restaurant ? KIND_ORDER.filter((kind) => restaurant.menuKinds.includes(MENU_KIND_BY_IS_SHOP[kind])) : [];
+  const isShop = offered.includes(requestedKind) ? requestedKind : (offered[0] ?? requestedKind);
+
+  useEffect(() => {
+    if (!restaurant) return;
+    const state = appStore.getState();
+    const current = state.restaurant;
+    if (current?.id !== String(restaurant.id) || current.name !== restaurant.name || current.nameShort !== restaurant.nameShort) {
+      state.setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
+    }
+    if (state.orderType !== orderType) state.setOrderType(orderType);
+  }, [restaurant, orderType]);
+
+  const fsUid = restaurant?.fs_uid ?? null;
+  const query = useMemo<MenuQuery | null>(
+    () => (fsUid && restaurantId ? { restaurantId, fsUid, orderType, isShop, lockCode, userId } : null),
+    [restaurantId, fsUid, orderType, isShop, lockCode, userId],
+  );
+
+  useEffect(() => {
+    if (query) menuSource.ensureLoaded(query);
+  }, [query]);
+
+  return { list, restaurantId, orderType, restaurant, isShop, query };
+}
