@@ -158,7 +158,7 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     // The cart is kept as the domain's lines, with its restaurant.
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
     expect(stored).toMatchObject({
-      version: 2,
+      version: 3,
       state: {
         cartRestaurantId: String(r1.id),
         cart: [{ item: String(dish.id), cnt: 1, spec: String(thin?.specid), specs: [{ specid: String(mozzarella?.specid), cnt: 2 }] }],

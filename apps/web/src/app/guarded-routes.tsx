@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { APP_ROUTES, type AppRouteName } from '@chain/contract';
 import { appStore, useAppState } from '../state/store';
@@ -23,6 +23,7 @@ const hasHydrated = () => appStore.persist.hasHydrated();
 export function GuardedRoutes() {
   const [path, navigate] = useLocation();
   const historyState = useHistoryState<unknown>();
+  const search = useSearch();
   const authorized = useAppState((state) => state.user.authorized);
   const kiosk = useAppState((state) => state.kiosk);
   const hydrated = useSyncExternalStore(subscribeHydration, hasHydrated, hasHydrated);
@@ -33,8 +34,8 @@ export function GuardedRoutes() {
     if (path.length > 1 && path.endsWith('/')) {
       return { redirect: `${path.replace(/\/+$/, '')}${window.location.search}`, keepState: true };
     }
-    return guardNavigation({ path, state: historyState }, { authorized, kiosk });
-  }, [hydrated, path, historyState, authorized, kiosk]);
+    return guardNavigation({ path, state: historyState, search }, { authorized, kiosk });
+  }, [hydrated, path, historyState, search, authorized, kiosk]);
 
   useLayoutEffect(() => {
     if (!decision) return;

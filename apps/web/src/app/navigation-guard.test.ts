@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardNavigation, type NavigationSession } from './navigation-guard';
+import { guardNavigation, type NavigationSession, paymentOrderIdFromSearch } from './navigation-guard';
 
 const GUEST: NavigationSession = { authorized: false, kiosk: false };
 const SIGNED_IN: NavigationSession = { authorized: true, kiosk: false };
@@ -58,6 +58,30 @@ describe('navigation guard (SPEC 2 Navigation guard)', () => {
 
     it('shows the payment with an order number', () => {
       expect(go('/payment', SIGNED_IN, { orderNum: 'A-15', orderId: 9 })).toEqual({});
+    });
+
+    it('shows the payment the bank returns to: /payment?order_id={id}[&failed=1] (decision 011)', () => {
+      const back = (search: string, session = SIGNED_IN) => guardNavigation({ path: '/payment', state: null, search }, session);
+      expect(back('?order_id=17')).toEqual({});
+      expect(back('order_id=17&failed=1&orderId=abc-def')).toEqual({});
+      expect(back('?order_id=17', GUEST)).toEqual({ redirect: '/auth' });
+    });
+
+    it('still goes to Thanks with an order_id that is not an id', () => {
+      const back = (search: string) => guardNavigation({ path: '/payment', state: null, search }, SIGNED_IN);
+      expect(back('')).toEqual({ redirect: '/thanks' });
+      expect(back('?order_id=')).toEqual({ redirect: '/thanks' });
+      expect(back('?order_id=abc')).toEqual({ redirect: '/thanks' });
+      expect(back('?orderId=17')).toEqual({ redirect: '/thanks' });
+    });
+  });
+
+  describe('the order id of the bank return URL', () => {
+    it('reads order_id digits, with or without ?', () => {
+      expect(paymentOrderIdFromSearch('?order_id=17&failed=1')).toBe('17');
+      expect(paymentOrderIdFromSearch('failed=1&order_id=5')).toBe('5');
+      expect(paymentOrderIdFromSearch(undefined)).toBeNull();
+      expect(paymentOrderIdFromSearch('?order_id=1;drop')).toBeNull();
     });
   });
 

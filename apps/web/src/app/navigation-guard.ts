@@ -5,6 +5,8 @@ import { readBookingResultState, readBookingStep2State, readPaymentState } from 
 export interface NavigationTarget {
   readonly path: string;
   readonly state: unknown;
+  /** The query string ('order_id=17&failed=1', with or without '?'); absent: none. */
+  readonly search?: string;
 }
 
 export interface NavigationSession {
@@ -50,8 +52,11 @@ export function guardNavigation(target: NavigationTarget, session: NavigationSes
   // SPEC 2 / SPEC 6: any route other than Auth needs an authorised user or kiosk mode.
   if (route !== 'auth' && !session.authorized && !session.kiosk) return { redirect: APP_ROUTES.auth };
 
-  // SPEC 2: Payment without an order number goes to Thanks.
-  if (route === 'payment' && !readPaymentState(target.state)) return { redirect: APP_ROUTES.thanks };
+  // SPEC 2: Payment without an order number goes to Thanks. The bank's return page
+  // /payment?order_id={id} (decision 011) names the order in the query instead.
+  if (route === 'payment' && !readPaymentState(target.state) && paymentOrderIdFromSearch(target.search) === null) {
+    return { redirect: APP_ROUTES.thanks };
+  }
 
   // SPEC 2: BookingStep2 without a period-from parameter goes to Booking.
   if (route === 'bookingStep2' && !readBookingStep2State(target.state)) return { redirect: APP_ROUTES.booking };
@@ -73,4 +78,11 @@ function kioskRestaurantId(path: string): string {
   } catch {
     return segment; // a malformed escape: keep the id as it was typed
   }
+}
+
+/** The order id of the bank's return URL (`/payment?order_id={id}[&failed=1]`), or null. */
+export function paymentOrderIdFromSearch(search: string | undefined): string | null {
+  if (!search) return null;
+  const value = new URLSearchParams(search).get('order_id')?.trim() ?? '';
+  return /^\d{1,18}$/.test(value) ? value : null;
 }

@@ -222,7 +222,7 @@ describe('stored shape versions', () => {
     ]);
     expect(store.getState().cartRestaurantId).toBe('1');
     store.getState().setKiosk(false);
-    expect(stored(storage).version).toBe(2);
+    expect(stored(storage).version).toBe(STATE_VERSION);
   });
 
   it('migrates an empty version 1 cart without a restaurant', async () => {
@@ -232,6 +232,14 @@ describe('stored shape versions', () => {
     expect(store.getState().cart).toEqual([]);
     expect(store.getState().cartRestaurantId).toBeNull();
     expect(store.getState().restaurant?.id).toBe('1');
+  });
+
+  it('migrates a version 2 checkout: no idempotency key and no placed order yet, the rest kept', async () => {
+    const checkout = { table: '', paySystem: 'card', coupon: 'ZHAR10', email: 'a@b.ru', comment: '', deliveryDateTime: null, bookingNum: null };
+    const { store } = await loadedStore(
+      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: 2 }) }),
+    );
+    expect(store.getState().checkout).toEqual({ ...checkout, idempotencyKey: null, order: null });
   });
 
   function storageWith(value: unknown) {
@@ -280,5 +288,28 @@ describe('stored shape versions', () => {
   it('starts afresh when the stored value is not an object', async () => {
     const { store } = await loadedStore(storageWith({ state: 'broken', version: STATE_VERSION }));
     expect(store.getState().kiosk).toBe(false);
+  });
+});
+
+describe('checkout attempts (SPEC 4, decision 012)', () => {
+  it('keeps one idempotency key per attempt, across a reload, until the order is placed', async () => {
+    const { store, storage } = await loadedStore();
+    const key = store.getState().checkoutKey();
+    expect(key).toMatch(/^[\w-]{8,64}$/);
+    expect(store.getState().checkoutKey()).toBe(key);
+    const { store: reloaded } = await loadedStore(storage);
+    expect(reloaded.getState().checkoutKey()).toBe(key);
+
+    reloaded.getState().addToCart('5', { item: '101' });
+    reloaded.getState().updateCheckout({ coupon: 'ZHAR10', paySystem: 'card' });
+    reloaded.getState().orderPlaced({ id: '17', number: 'С-001', sum: 50_000, paySystem: 'card' });
+    const state = reloaded.getState();
+    expect(state.cart).toEqual([]);
+    expect(state.cartRestaurantId).toBeNull();
+    expect(state.checkout.order).toEqual({ id: '17', number: 'С-001', sum: 50_000, paySystem: 'card' });
+    expect(state.checkout.coupon).toBe('');
+    expect(state.checkout.paySystem).toBe('card');
+    expect(state.checkout.idempotencyKey).toBeNull();
+    expect(state.checkoutKey()).not.toBe(key);
   });
 });

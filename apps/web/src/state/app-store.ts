@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { addToCart, changeLineCount, type CartLine as DomainCartLine, type LineChoice } from '@chain/domain';
+import { addToCart, changeLineCount, type CartLine as DomainCartLine, type LineChoice, randomUuid } from '@chain/domain';
 import { createStore } from 'zustand/vanilla';
 import { persist, type StateStorage } from 'zustand/middleware';
 import { jsonStorage } from './safe-storage';
@@ -59,6 +59,15 @@ export interface RestaurantChoice {
   nameShort: string;
 }
 
+/** The order placed by the last checkout, awaiting payment (SPEC 2 Payment, SPEC 4). */
+export interface PlacedOrder {
+  id: string;
+  number: string;
+  /** Kopecks, the server's sum. */
+  sum: number;
+  paySystem: PaySystem;
+}
+
 /** What the guest has chosen for the order being built. */
 export interface Checkout {
   table: string;
@@ -70,6 +79,13 @@ export interface Checkout {
   /** SPEC 3 Delivery date/time props. */
   deliveryDateTime: { deliveryDate: string; deliveryTime: string; isTimePeriods: boolean } | null;
   bookingNum: string | null;
+  /**
+   * SPEC 4 / decision 012: one idempotency key per checkout attempt, kept until the order is
+   * placed, so a reload or a retry after a lost answer sends the same key (one order).
+   */
+  idempotencyKey: string | null;
+  /** The order placed last, read by /payment (also after the bank's return, by its id). */
+  order: PlacedOrder | null;
 }
 
 export interface PersistedState {
@@ -122,6 +138,12 @@ export interface AppActions {
   setRestaurant: (next: { id: string; name?: string; nameShort?: string } | null) => void;
   setOrderType: (orderType: OrderType | null) => void;
   clearCart: () => void;
+  /** Merges checkout choices (pay method, coupon, e-mail, pickup time…). */
+  updateCheckout: (patch: Partial<Checkout>) => void;
+  /** The idempotency key of this checkout attempt, made once and kept until the order is placed. */
+  checkoutKey: () => string;
+  /** SPEC 4: on success the cart is emptied and the placed order kept for the payment screen. */
+  orderPlaced: (order: PlacedOrder) => void;
   /**
    * SPEC 4: adds a dish with its options through the domain's addToCart (an existing token raises
    * its count). Lines of another restaurant are dropped first: a cart belongs to one restaurant.
@@ -144,7 +166,7 @@ export type AppState = PersistedState & SessionState & AppActions;
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 
 export const EMPTY_USER: User = {
   authorized: false,
@@ -170,6 +192,8 @@ export const EMPTY_CHECKOUT: Checkout = {
   comment: '',
   deliveryDateTime: null,
   bookingNum: null,
+  idempotencyKey: null,
+  order: null,
 };
 
 export const INITIAL_PERSISTED_STATE: PersistedState = {
@@ -254,6 +278,11 @@ const persistedShape = z.object({
         null,
       ),
       bookingNum: z.catch(z.nullable(id), null),
+      idempotencyKey: z.catch(z.nullable(z.string()), null),
+      order: z.catch(
+        z.nullable(z.object({ id, number: z.string(), sum: z.int(), paySystem: z.enum(['sbp', 'card']) })),
+        null,
+      ),
     }),
     EMPTY_CHECKOUT,
   ),
@@ -276,6 +305,8 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
 const MIGRATIONS: Record<number, (state: unknown) => unknown> = {
   0: (state) => state,
   1: migrateCartToDomainLines,
+  // 2 → 3: checkout gains idempotencyKey and order; both start empty (their defaults).
+  2: (state) => state,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -345,6 +376,20 @@ export function createAppStore(storage: StateStorage) {
           }),
         setOrderType: (orderType) => set({ orderType }),
         clearCart: () => set({ cart: [], cartRestaurantId: null }),
+        updateCheckout: (patch) => set((state) => ({ checkout: { ...state.checkout, ...patch } })),
+        checkoutKey: () => {
+          const existing = get().checkout.idempotencyKey;
+          if (existing) return existing;
+          const key = randomUuid();
+          set((state) => ({ checkout: { ...state.checkout, idempotencyKey: key } }));
+          return key;
+        },
+        orderPlaced: (order) =>
+          set((state) => ({
+            cart: [],
+            cartRestaurantId: null,
+            checkout: { ...state.checkout, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null },
+          })),
         addToCart: (restaurantId, choice) =>
           set((state) => {
             const lines = state.cartRestaurantId === restaurantId ? state.cart : [];

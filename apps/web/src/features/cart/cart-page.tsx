@@ -1,31 +1,443 @@
-import { ShoppingBasket } from 'lucide-react';
-import { useAppState } from '../../state/store';
-import { LinkButton } from '../../ui/button';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Clock, ShoppingBasket, Trash2 } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { MenuDish, RestaurantWire } from '@chain/contract';
+import {
+  chargedCount,
+  COUPON_DEBOUNCE_MS,
+  dateChoices,
+  formatClock,
+  formatMoney,
+  indexDishes,
+  lineTotal,
+  pickupSlots,
+  wallClockAt,
+} from '@chain/domain';
+import { ApiError } from '../../api/client';
+import { menuSource, useMenu } from '../../api/menu';
+import { checkCoupon, createOrder, type CutleryItem, loadCutlery } from '../../api/order';
+import { useRestaurantList } from '../../api/restaurants';
+import type { CartLine, PaySystem } from '../../state/app-store';
+import { appStore, showDialog, useAppState } from '../../state/store';
+import { BottomSheet } from '../../ui/bottom-sheet';
+import { Button, IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { Input } from '../../ui/input';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
+import { Skeleton } from '../../ui/skeleton';
+import { Stepper } from '../../ui/stepper';
+import { useNow } from '../../ui/use-now';
+import { AS_READY_TEXT, cartFigures, type CouponState, EMPTY_CART_TEXT, percentLabel } from './cart-model';
 import { cartTitle } from './cart-title';
+import './cart-page.css';
 
-/** SPEC 2 Cart. */
+/** SPEC 2 Cart: lines, cutlery, pickup time, e-mail, coupon, pay method, totals and the pay button. */
 export default function CartPage() {
   const orderType = useAppState((state) => state.orderType);
-  const lines = useAppState((state) => state.cart.length);
-  return (
-    <Screen title={cartTitle(orderType)} back>
-      {lines === 0 ? (
+  const lines = useAppState((state) => state.cart);
+  const restaurantId = useAppState((state) => state.cartRestaurantId ?? state.restaurant?.id ?? null);
+  const list = useRestaurantList();
+  const restaurant =
+    list.status === 'ready' && restaurantId !== null
+      ? (list.restaurants.find((entry) => String(entry.id) === restaurantId) ?? null)
+      : null;
+  const menu = useCartMenu(restaurant);
+
+  if (lines.length === 0 || restaurantId === null) {
+    return (
+      <Screen title={cartTitle(orderType)} back>
         <EmptyState
           icon={<ShoppingBasket />}
           title="Корзина пуста"
-          text="Выберите блюда в меню."
+          text={EMPTY_CART_TEXT}
           action={
             <LinkButton href="/" variant="secondary" block>
               На главную
             </LinkButton>
           }
         />
-      ) : (
-        <SectionPreparing description="Здесь будут блюда заказа, приборы, способ оплаты, купон и итог." />
-      )}
+      </Screen>
+    );
+  }
+  if (!restaurant || !menu) {
+    return (
+      <Screen title={cartTitle(orderType)} back busy>
+        <span className="visually-hidden" role="status">
+          Загружаем корзину…
+        </span>
+        <div className="cart" aria-hidden="true">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} height="4.5rem" className="cart__skeleton" />
+          ))}
+        </div>
+      </Screen>
+    );
+  }
+  return <CartView restaurant={restaurant} dishes={menu} lines={lines} />;
+}
+
+/** The dishes of the cart's restaurant: the menu of this visit, asked again after a reload. */
+function useCartMenu(restaurant: RestaurantWire | null): readonly MenuDish[] | null {
+  const snapshot = useMenu();
+  const orderType = useAppState((state) => state.orderType ?? 'self');
+  const lockCode = useAppState((state) => state.lockCode);
+  const userId = useAppState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
+  const current = snapshot.query !== null && restaurant !== null && snapshot.query.restaurantId === String(restaurant.id);
+  useEffect(() => {
+    if (!restaurant || current) return;
+    menuSource.ensureLoaded({ restaurantId: String(restaurant.id), fsUid: restaurant.fs_uid, orderType, isShop: 0, lockCode, userId });
+  }, [restaurant, current, orderType, lockCode, userId]);
+  return current && snapshot.status === 'ready' ? snapshot.menu.dishes : null;
+}
+
+function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; dishes: readonly MenuDish[]; lines: CartLine[] }) {
+  const [, navigate] = useLocation();
+  const orderType = useAppState((state) => state.orderType ?? 'self');
+  const kiosk = useAppState((state) => state.kiosk);
+  const user = useAppState((state) => state.user);
+  const checkout = useAppState((state) => state.checkout);
+  const dishIndex = useMemo(() => indexDishes(dishes), [dishes]);
+  const restaurantId = String(restaurant.id);
+
+  const cutlery = useCutlery(orderType, restaurantId, lines.length > 0, user);
+  const [counts, setCounts] = useState<Record<number, number>>({});
+  const chosenCutlery = cutlery.map((item) => ({ ...item, cnt: counts[item.id] ?? item.cnt }));
+
+  const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
+  const figures = cartFigures({
+    lines,
+    dishes: dishIndex,
+    cutlery: chosenCutlery,
+    coupon,
+    orderType,
+    restaurant: { minOrderSum: restaurant.minOrderSum, minOrderSumShop: restaurant.minOrderSumShop },
+  });
+  const paySystem: PaySystem = kiosk ? 'sbp' : checkout.paySystem;
+  const email = checkout.email || user.email;
+
+  // SPEC 4: a process flag blocks a double submit (a ref: two taps within one render count once).
+  const placing = useRef(false);
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    if (placing.current) return;
+    placing.current = true;
+    setBusy(true);
+    const state = appStore.getState();
+    try {
+      const order = await createOrder({
+        user: state.user,
+        restaurantId,
+        orderType,
+        lines,
+        cutlery: chosenCutlery,
+        comment: state.checkout.comment,
+        table: orderType === 'inrest' ? state.checkout.table || null : null,
+        pickup: state.checkout.deliveryDateTime,
+        email: kiosk ? '' : email,
+        coupon: kiosk ? '' : state.checkout.coupon,
+        paySystem,
+        lockCode: state.lockCode,
+        idempotencyKey: state.checkoutKey(),
+      });
+      if (order.delayed === 1) {
+        await showDialog({ title: 'Внимание', message: order.message || 'Заказ сохранён.' });
+        state.orderPlaced({ id: String(order.id), number: order.number, sum: order.sum, paySystem });
+        navigate('/', { replace: true });
+        return;
+      }
+      state.orderPlaced({ id: String(order.id), number: order.number, sum: order.sum, paySystem });
+      navigate('/payment', { state: { orderId: order.id, orderNum: order.number, orderSum: order.sum, paysystem: paySystem } });
+    } catch (error) {
+      // SPEC 8: the server's message in a 'Внимание' dialog; a network failure only re-enables the button.
+      if (error instanceof ApiError && error.kind === 'server') {
+        if (error.code === 'idempotency_conflict') state.updateCheckout({ idempotencyKey: null });
+        await showDialog({ title: 'Внимание', message: error.message });
+      }
+    } finally {
+      placing.current = false;
+      setBusy(false);
+    }
+  };
+
+  const { totals } = figures;
+  return (
+    <Screen
+      title={cartTitle(orderType)}
+      back
+      actions={
+        figures.button.show ? (
+          <Button block busy={busy} onClick={() => void pay()}>
+            {`Оплатить ${formatMoney(totals.toPay)}`}
+          </Button>
+        ) : figures.button.message ? (
+          <p className="cart__blocked" role="status">
+            {figures.button.message}
+          </p>
+        ) : undefined
+      }
+    >
+      <div className="cart">
+        <ul className="cart__lines" aria-label="Блюда заказа">
+          {lines.map((line) => (
+            <li key={line.token}>
+              <LineRow line={line} dish={dishes.find((dish) => String(dish.id) === String(line.item))} />
+            </li>
+          ))}
+        </ul>
+
+        {chosenCutlery.length > 0 ? (
+          <section className="cart__block" aria-labelledby="cart-cutlery">
+            <h2 id="cart-cutlery" className="cart__block-title">
+              Приборы
+            </h2>
+            {chosenCutlery.map((item) => (
+              <CutleryRow
+                key={item.id}
+                item={item}
+                onChange={(cnt) => setCounts((previous) => ({ ...previous, [item.id]: cnt }))}
+              />
+            ))}
+          </section>
+        ) : null}
+
+        {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
+
+        {kiosk ? null : (
+          <section className="cart__block" aria-label="Чек и купон">
+            <Input
+              label="E-mail для чека"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => appStore.getState().updateCheckout({ email: event.target.value })}
+            />
+            <Input
+              label="Купон"
+              autoComplete="off"
+              autoCapitalize="characters"
+              value={checkout.coupon}
+              onChange={(event) => appStore.getState().updateCheckout({ coupon: event.target.value })}
+              hint={
+                coupon.status === 'checking'
+                  ? 'Проверяем купон…'
+                  : coupon.status === 'applied'
+                    ? coupon.message || percentLabel(coupon.percent)
+                    : undefined
+              }
+              error={coupon.status === 'refused' ? coupon.message : null}
+            />
+          </section>
+        )}
+
+        <fieldset className="cart__block cart__pay">
+          <legend className="cart__block-title">Способ оплаты</legend>
+          {(kiosk ? (['sbp'] as const) : (['sbp', 'card'] as const)).map((method) => (
+            <label key={method} className="cart__option">
+              <input
+                type="radio"
+                name="cart-pay"
+                value={method}
+                checked={paySystem === method}
+                onChange={() => appStore.getState().updateCheckout({ paySystem: method })}
+              />
+              <span>{method === 'sbp' ? 'СБП' : 'Карта'}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <dl className="cart__totals" aria-label="Итого">
+          <div>
+            <dt>Блюда</dt>
+            <dd>{formatMoney(totals.items)}</dd>
+          </div>
+          {totals.cutlery > 0 ? (
+            <div>
+              <dt>Приборы</dt>
+              <dd>{formatMoney(totals.cutlery)}</dd>
+            </div>
+          ) : null}
+          {figures.percent !== 0 ? (
+            <div>
+              <dt>{percentLabel(figures.percent)}</dt>
+              <dd>{`${figures.percent > 0 ? '−' : '+'}${formatMoney(Math.abs(totals.discount))}`}</dd>
+            </div>
+          ) : null}
+          <div className="cart__total">
+            <dt>К оплате</dt>
+            <dd data-testid="cart-to-pay">{formatMoney(totals.toPay)}</dd>
+          </div>
+        </dl>
+      </div>
     </Screen>
+  );
+}
+
+function LineRow({ line, dish }: { line: CartLine; dish: MenuDish | undefined }) {
+  const name = dish?.name ?? 'Блюдо недоступно';
+  const options = dish
+    ? [
+        ...(line.spec != null ? [dish.spec.find((option) => String(option.specid) === String(line.spec))?.specname] : []),
+        ...line.specs.map((chosen) => {
+          const option = dish.spec.find((entry) => String(entry.specid) === String(chosen.specid));
+          return option ? `${option.specname}${chosen.cnt > 1 ? ` ×${chosen.cnt}` : ''}` : undefined;
+        }),
+      ].filter(Boolean)
+    : [];
+  const available = dish !== undefined && dish.allowed;
+  return (
+    <article className={available ? 'cart-line' : 'cart-line cart-line--unavailable'} aria-label={name}>
+      <div className="cart-line__text">
+        <h3 className="cart-line__name">{name}</h3>
+        {options.length > 0 ? <p className="cart-line__options">{options.join(', ')}</p> : null}
+        {!available ? <p className="cart-line__warning">Сейчас недоступно — удалите из заказа</p> : null}
+        <p className="cart-line__price">{formatMoney(lineTotal(line, dish))}</p>
+      </div>
+      <div className="cart-line__controls">
+        <IconButton
+          label={`Удалить: ${name}`}
+          icon={<Trash2 />}
+          onClick={() => appStore.getState().changeLineCount(line.token, -line.cnt)}
+        />
+        <Stepper
+          value={line.cnt}
+          label={name}
+          onChange={(next) => appStore.getState().changeLineCount(line.token, next - line.cnt)}
+        />
+      </div>
+    </article>
+  );
+}
+
+function CutleryRow({ item, onChange }: { item: CutleryItem; onChange: (cnt: number) => void }) {
+  const charged = chargedCount(item);
+  return (
+    <div className="cart__option cart__option--row">
+      <span className="cart__option-text">
+        <span>{item.name}</span>
+        <span className="cart__hint">
+          {item.free_cnt > 0 ? `бесплатно ${item.free_cnt} шт.` : ''}
+          {item.free_cnt > 0 && item.price > 0 ? ', ' : ''}
+          {item.price > 0 ? `далее ${formatMoney(item.price)}` : ''}
+          {charged > 0 ? ` · ${formatMoney(charged * item.price)}` : ''}
+        </span>
+      </span>
+      <Stepper value={item.cnt} min={0} max={item.max} label={item.name} onChange={onChange} />
+    </div>
+  );
+}
+
+function useCutlery(
+  orderType: 'inrest' | 'self' | 'delivery',
+  restaurantId: string,
+  hasLines: boolean,
+  user: { id: string; password: string },
+): CutleryItem[] {
+  const [items, setItems] = useState<CutleryItem[]>([]);
+  const lines = useAppState((state) => state.cart);
+  useEffect(() => {
+    if (!hasLines) return;
+    const controller = new AbortController();
+    loadCutlery({ orderType, restaurantId, lines, user }, { signal: controller.signal }).then(
+      setItems,
+      () => undefined, // no cutlery offered is not an error the guest can act on
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per restaurant and order type
+  }, [orderType, restaurantId, hasLines, user.id]);
+  return items;
+}
+
+/** SPEC 9: the coupon is checked 1000 ms after the guest stops typing. */
+function useCoupon(code: string, orderType: 'inrest' | 'self' | 'delivery', fsUid: string, user: { id: string; password: string }): CouponState {
+  const [result, setResult] = useState<{ code: string; state: CouponState } | null>(null);
+  const trimmed = code.trim();
+  const setState = (state: CouponState) => setResult({ code: trimmed, state });
+  useEffect(() => {
+    if (trimmed === '') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkCoupon({ coupon: trimmed, orderType, fsUid, user }, { signal: controller.signal }).then(
+        (answer) => setState({ status: 'applied', percent: answer.discountPercent, minSum: answer.minSum, message: answer.message }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setState({ status: 'refused', message: error instanceof Error ? error.message : 'Купон не применён' });
+        },
+      );
+    }, COUPON_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the session does not change while the cart is open
+  }, [trimmed, orderType, fsUid]);
+  if (trimmed === '') return { status: 'none' };
+  return result?.code === trimmed ? result.state : { status: 'checking' };
+}
+
+function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
+  const chosen = useAppState((state) => state.checkout.deliveryDateTime);
+  const [open, setOpen] = useState(false);
+  const now = useNow(60_000);
+  const clock = wallClockAt(now, restaurant.time_zone);
+  const dates = dateChoices(clock.date, restaurant.deliveryDays);
+  const [dateValue, setDateValue] = useState(chosen?.deliveryDate ?? dates[0]?.value ?? '');
+  const date = dates.find((entry) => entry.value === dateValue) ?? dates[0];
+  const slots = date ? pickupSlots(date.date, clock) : [];
+  const today = dates[0]?.value;
+  const dateSelectId = useId();
+
+  const label = chosen
+    ? `${chosen.deliveryDate === today ? 'Сегодня' : chosen.deliveryDate}, ${chosen.deliveryTime}`
+    : AS_READY_TEXT;
+  const choose = (time: string | null) => {
+    appStore.getState().updateCheckout({
+      deliveryDateTime: time === null || !date ? null : { deliveryDate: date.value, deliveryTime: time, isTimePeriods: false },
+    });
+    setOpen(false);
+  };
+
+  return (
+    <section className="cart__block" aria-labelledby="cart-pickup">
+      <h2 id="cart-pickup" className="cart__block-title">
+        Время самовывоза
+      </h2>
+      <Button variant="secondary" block icon={<Clock />} onClick={() => setOpen(true)} aria-label={`Время самовывоза: ${label}`}>
+        {label}
+      </Button>
+      <BottomSheet open={open} onClose={() => setOpen(false)} title="Время самовывоза">
+        {dates.length > 1 ? (
+          <div className="field">
+            <label className="field__label" htmlFor={dateSelectId}>
+              Дата
+            </label>
+            <select id={dateSelectId} className="field__input" value={date?.value} onChange={(event) => setDateValue(event.target.value)}>
+              {dates.map((entry) => (
+                <option key={entry.value} value={entry.value}>
+                  {entry.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="cart__slots" role="group" aria-label="Время">
+          {date?.value === today ? (
+            <button type="button" className="cart__slot" aria-pressed={chosen === null} onClick={() => choose(null)}>
+              {AS_READY_TEXT}
+            </button>
+          ) : null}
+          {slots.map((minute) => {
+            const time = formatClock(minute);
+            const pressed = chosen?.deliveryDate === date?.value && chosen?.deliveryTime === time;
+            return (
+              <button key={minute} type="button" className="cart__slot" aria-pressed={pressed} onClick={() => choose(time)}>
+                {time}
+              </button>
+            );
+          })}
+        </div>
+      </BottomSheet>
+    </section>
   );
 }

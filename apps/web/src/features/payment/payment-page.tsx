@@ -1,18 +1,170 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { formatMoney, PAYMENT_AUTOSTART_MS, PAYMENT_POLL_MS } from '@chain/domain';
+import { ApiError } from '../../api/client';
+import { checkPayment, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
+import type { PaySystem } from '../../state/app-store';
 import { readPaymentState } from '../../state/navigation';
+import { appStore, showDialog, useAppState } from '../../state/store';
+import { BottomSheet } from '../../ui/bottom-sheet';
+import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
+import { paymentTarget } from './payment-model';
+import './payment-page.css';
+
+/** SPEC 8 texts of the payment screen. */
+export const PAYMENT_INIT_FAILED = 'Ошибка инициализации платежа';
+export const PAYMENT_FAILED = 'Ошибка проведения платежа.';
 
 /**
- * SPEC 2 Payment ('Оплата заказа {number}'). It receives the order in history state; the guard
- * sends a visit without an order number to Thanks, so the number is here.
+ * SPEC 2 Payment ('Оплата заказа {number}'). The order comes in history state from the cart, or
+ * as `?order_id=` when the bank returns the guest (decision 011); the number and sum are read
+ * from the checkout state by that id.
  */
 export default function PaymentPage() {
-  const payment = readPaymentState(useHistoryState<unknown>());
-  const title = payment ? `Оплата заказа ${payment.orderNum}` : 'Оплата заказа';
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const routeState = readPaymentState(useHistoryState<unknown>());
+  const placed = useAppState((state) => state.checkout.order);
+  const kiosk = useAppState((state) => state.kiosk);
+  const target = paymentTarget(routeState, search, placed);
+
+  const [paySystem, setPaySystem] = useState<PaySystem>(kiosk ? 'sbp' : (target?.paySystem ?? 'sbp'));
+  const [busy, setBusy] = useState(false);
+  const [polling, setPolling] = useState(target?.returned ?? false);
+  const [sbp, setSbp] = useState<SbpStart | null>(null);
+  const starting = useRef(false);
+  const orderId = target?.orderId ?? null;
+
+  const pay = useCallback(
+    async (method: PaySystem) => {
+      if (orderId === null || starting.current) return;
+      starting.current = true;
+      setBusy(true);
+      const { user } = appStore.getState();
+      try {
+        if (method === 'card') {
+          const started = await startCardPayment({ user, orderId });
+          if (started.errorMessage) await showDialog({ title: 'Ошибка', message: started.errorMessage });
+          else if (started.formUrl) {
+            window.location.assign(started.formUrl);
+            return; // the page leaves: the button stays busy
+          } else await showDialog({ title: 'Ошибка', message: PAYMENT_INIT_FAILED });
+        } else {
+          const started = await startSbpPayment({ user, orderId });
+          if (started.errorMessage) {
+            await showDialog({ title: 'Ошибка', message: started.errorMessage });
+          } else {
+            // SPEC 4: bank variants → the list; only a URL → open it; polling starts in every case.
+            if (started.variants.length > 0) setSbp(started);
+            else if (started.paymentUrl) window.open(started.paymentUrl, '_blank', 'noopener');
+            setPolling(true);
+          }
+        }
+      } catch (error) {
+        await showDialog({ title: 'Ошибка', message: error instanceof ApiError ? error.message : PAYMENT_INIT_FAILED });
+      }
+      starting.current = false;
+      setBusy(false);
+    },
+    [orderId],
+  );
+
+  // SPEC 4: with a preselected paysystem the payment starts by itself after 500 ms (not on the bank's return).
+  const autostart = target !== null && !target.returned && target.paySystem !== null;
+  const initialMethod = target?.paySystem ?? 'sbp';
+  useEffect(() => {
+    if (!autostart) return;
+    const timer = setTimeout(() => void pay(kiosk ? 'sbp' : initialMethod), PAYMENT_AUTOSTART_MS);
+    return () => clearTimeout(timer);
+  }, [autostart, initialMethod, kiosk, pay]);
+
+  // SPEC 4, 9: the status every 5 s: ok → Thanks; fail → alert and pay again; else poll on.
+  useEffect(() => {
+    if (!polling || orderId === null) return;
+    let stopped = false;
+    const tick = async () => {
+      try {
+        const status = await checkPayment({ user: appStore.getState().user, orderId });
+        if (stopped) return;
+        if (status === 'ok') {
+          stopped = true;
+          navigate('/thanks', { replace: true, state: { orderNum: target?.orderNum ?? null } });
+        } else if (status === 'fail') {
+          stopped = true;
+          setPolling(false);
+          setSbp(null);
+          await showDialog({ message: PAYMENT_FAILED });
+        }
+      } catch {
+        // a lost answer: ask again on the next tick
+      }
+    };
+    void tick();
+    const handle = setInterval(() => void tick(), PAYMENT_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(handle);
+    };
+  }, [polling, orderId, navigate, target?.orderNum]);
+
+  const title = target?.orderNum ? `Оплата заказа ${target.orderNum}` : 'Оплата заказа';
+  const sum = target?.orderSum ?? null;
   return (
-    <Screen title={title} back={payment?.navback ?? true}>
-      <SectionPreparing description="Здесь будет оплата через СБП или картой." />
+    <Screen
+      title={title}
+      back={routeState?.navback ?? true}
+      actions={
+        <Button block busy={busy || polling} onClick={() => void pay(paySystem)}>
+          {sum !== null ? `Оплатить ${formatMoney(sum)}` : 'Оплатить'}
+        </Button>
+      }
+    >
+      <div className="payment">
+        {sum !== null ? (
+          <p className="payment__sum">
+            <span>К оплате</span>
+            <strong>{formatMoney(sum)}</strong>
+          </p>
+        ) : null}
+        <fieldset className="payment__methods" disabled={busy || polling}>
+          <legend className="payment__title">Способ оплаты</legend>
+          {(kiosk ? (['sbp'] as const) : (['sbp', 'card'] as const)).map((method) => (
+            <label key={method} className="payment__method">
+              <input type="radio" name="payment-method" value={method} checked={paySystem === method} onChange={() => setPaySystem(method)} />
+              <span>{method === 'sbp' ? 'СБП' : 'Карта'}</span>
+            </label>
+          ))}
+        </fieldset>
+        {polling ? (
+          <p className="payment__status" role="status">
+            Ждём подтверждения оплаты от банка…
+          </p>
+        ) : null}
+        {sbp?.paymentUrl && polling ? (
+          <a className="payment__default-bank" href={sbp.paymentUrl} target="_blank" rel="noopener">
+            Открыть приложение банка по умолчанию
+          </a>
+        ) : null}
+      </div>
+      <BottomSheet open={sbp !== null && sbp.variants.length > 0 && polling} onClose={() => setSbp(null)} title="Выберите свой банк">
+        <ul className="payment__banks" aria-label="Банки">
+          {sbp?.variants.map((bank) => (
+            <li key={bank.link}>
+              <a className="payment__bank" href={bank.link} target="_blank" rel="noopener">
+                <img src={bank.logo} alt="" width={40} height={40} />
+                <span>{bank.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        {sbp?.paymentUrl ? (
+          <a className="payment__default-bank" href={sbp.paymentUrl} target="_blank" rel="noopener">
+            Открыть приложение банка по умолчанию
+          </a>
+        ) : null}
+      </BottomSheet>
     </Screen>
   );
 }

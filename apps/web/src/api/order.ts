@@ -1,0 +1,147 @@
+import {
+  cartPriborsAction,
+  orderCreate,
+  type orderCreateBody,
+  orderDiscount,
+  paymentCheckCall,
+  paymentSbpCall,
+  paymentStartCall,
+} from '@chain/contract';
+import type * as z from 'zod/mini';
+import { ORDER_PAYLOAD_VERSION } from '@chain/domain';
+import type { CartLine, OrderType, PaySystem, User } from '../state/app-store';
+import { apiGet, apiPost, type RequestOptions } from './client';
+
+/*
+ * Placing and paying an order (SPEC 4, 7; decisions 011 and 012). Answers are parsed with the
+ * contract's schemas; failures arrive as ApiError (client.ts) with the server's Russian text.
+ */
+
+type Session = Pick<User, 'id' | 'password'>;
+
+export type CutleryItem = z.infer<typeof cartPriborsAction.response>['items'][number];
+export type CouponAnswer = z.infer<typeof orderDiscount.response>;
+export type OrderCreated = z.infer<typeof orderCreate.response>;
+export type CardStart = z.infer<typeof paymentStartCall.response>;
+export type SbpStart = z.infer<typeof paymentSbpCall.response>;
+export type PaymentStatus = z.infer<typeof paymentCheckCall.response>['status'];
+
+/** The cart line as order/create and the cart actions take it (the copied option price stays home). */
+export function wireLine(line: CartLine) {
+  return {
+    item: line.item,
+    cnt: line.cnt,
+    comment: line.comment,
+    spec: line.spec ?? null,
+    specs: line.specs.map((option) => ({ specid: option.specid, cnt: option.cnt })),
+  };
+}
+
+/** cartPribors (SPEC 7 generic call): the cutlery for the order type with free counts and maxima. */
+export async function loadCutlery(
+  input: { orderType: OrderType; restaurantId: string; lines: readonly CartLine[]; user: Session },
+  options?: RequestOptions,
+): Promise<CutleryItem[]> {
+  const answer = await apiPost(
+    '/rest/',
+    {
+      user_id: input.user.id || null,
+      token: input.user.password || null,
+      action: cartPriborsAction.name,
+      fields: { order_type: input.orderType, restoran_id: input.restaurantId, cart_items: input.lines.map(wireLine) },
+    },
+    cartPriborsAction.response,
+    options,
+  );
+  return answer.items;
+}
+
+/** POST /api/v1/order/discount: the coupon's percent (negative: a markup) or the server's refusal. */
+export function checkCoupon(
+  input: { coupon: string; orderType: OrderType; fsUid: string; user: Session },
+  options?: RequestOptions,
+): Promise<CouponAnswer> {
+  return apiPost(
+    orderDiscount.path,
+    { coupon: input.coupon, order_type: input.orderType, fs_uid: input.fsUid, user_id: input.user.id, token: input.user.password },
+    orderDiscount.response,
+    options,
+  );
+}
+
+export interface OrderRequest {
+  readonly user: Session;
+  readonly restaurantId: string;
+  readonly orderType: OrderType;
+  readonly lines: readonly CartLine[];
+  readonly cutlery: ReadonlyArray<{ readonly id: number; readonly cnt: number }>;
+  readonly comment: string;
+  readonly table: string | null;
+  /** null: as soon as ready. */
+  readonly pickup: { readonly deliveryDate: string; readonly deliveryTime: string } | null;
+  readonly email: string;
+  readonly coupon: string;
+  readonly paySystem: PaySystem;
+  readonly lockCode: string;
+  readonly idempotencyKey: string;
+}
+
+/** The order/create body, payload v3 (SPEC 7, decision 012). */
+export function orderRequestBody(request: OrderRequest): z.input<typeof orderCreateBody> {
+  const email = request.email.trim();
+  return {
+    source: 'web',
+    v: ORDER_PAYLOAD_VERSION,
+    user: { id: request.user.id, password: request.user.password },
+    cart: request.lines.map(wireLine),
+    pribors: request.cutlery.filter((item) => item.cnt > 0).map((item) => ({ id: item.id, cnt: item.cnt })),
+    order: {
+      type: request.orderType,
+      comment: request.comment,
+      ...(request.table ? { table: request.table } : {}),
+    },
+    deliveryDateTimeProps: request.pickup
+      ? { deliveryDate: request.pickup.deliveryDate, deliveryTime: request.pickup.deliveryTime }
+      : null,
+    email,
+    emailsend: email !== '' ? 1 : 0,
+    coupon: request.coupon.trim() || null,
+    restoran: request.restaurantId,
+    paysystem: request.paySystem,
+    lock_code: request.lockCode || null,
+    idempotency_key: request.idempotencyKey,
+  };
+}
+
+/** POST /api/v2/order/create. */
+export function createOrder(request: OrderRequest, options?: RequestOptions): Promise<OrderCreated> {
+  return apiPost(orderCreate.path, orderRequestBody(request), orderCreate.response, options);
+}
+
+/** POST payment/start (card): the bank's form URL, or errorMessage. */
+export function startCardPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<CardStart> {
+  return apiPost(
+    paymentStartCall.path,
+    { user_id: input.user.id, token: input.user.password, order_id: input.orderId },
+    paymentStartCall.response,
+    options,
+  );
+}
+
+/** POST payment/sbp: the bank apps, the default bank link and the QR payload, or errorMessage. */
+export function startSbpPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<SbpStart> {
+  return apiPost(
+    paymentSbpCall.path,
+    { user_id: input.user.id || null, token: input.user.password || null, order_id: input.orderId },
+    paymentSbpCall.response,
+    options,
+  );
+}
+
+/** GET payment/check/{orderId} with the guest's token as a bearer (decision 011). */
+export async function checkPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<PaymentStatus> {
+  const path = paymentCheckCall.path.replace(':orderId', encodeURIComponent(input.orderId));
+  const headers = input.user.password ? { authorization: `Bearer ${input.user.password}` } : undefined;
+  const answer = await apiGet(path, paymentCheckCall.response, { ...options, ...(headers ? { headers } : {}) });
+  return answer.status;
+}

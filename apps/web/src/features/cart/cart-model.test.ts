@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { indexDishes } from '@chain/domain';
+import type { CartLine } from '../../state/app-store';
+import { cartFigures, couponPercent, percentLabel } from './cart-model';
+
+const dishes = indexDishes([
+  { id: 101, price: 50_000, allowed: 1, is_shop: 0, spec: [{ specid: 11, price: 10_000, disabled: 0 }] },
+  { id: 104, price: 30_000, allowed: 0, is_shop: 0, spec: [] },
+]);
+const line = (item: string, cnt: number, spec: string | null = null): CartLine => ({ token: `${item}-${spec}`, item, cnt, comment: '', spec, specs: [] });
+const restaurant = { minOrderSum: { self: 40_000, inrest: 0 }, minOrderSumShop: { self: 0, inrest: 0 } };
+
+describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
+  it('adds dishes and the cutlery above its free count, then the coupon discount', () => {
+    const figures = cartFigures({
+      lines: [line('101', 2, '11')],
+      dishes,
+      cutlery: [{ cnt: 3, price: 2_000, free_cnt: 1 }],
+      coupon: { status: 'applied', percent: 10, minSum: 0, message: '' },
+      orderType: 'self',
+      restaurant,
+    });
+    expect(figures.totals.items).toBe(120_000);
+    expect(figures.totals.cutlery).toBe(4_000);
+    expect(figures.totals.discount).toBe(12_400);
+    expect(figures.totals.toPay).toBe(111_600);
+    expect(figures.button).toEqual({ show: true });
+  });
+
+  it('hides the button below the minimum with the SPEC 5 message', () => {
+    const figures = cartFigures({ lines: [line('101', 0)], dishes, cutlery: [], coupon: { status: 'none' }, orderType: 'self', restaurant });
+    expect(figures.button).toMatchObject({ show: false, reason: 'empty' });
+    const low = cartFigures({
+      lines: [line('101', 1)],
+      dishes,
+      cutlery: [],
+      coupon: { status: 'none' },
+      orderType: 'self',
+      restaurant: { ...restaurant, minOrderSum: { self: 60_000, inrest: 0 } },
+    });
+    expect(low.button).toEqual({ show: false, reason: 'below-minimum', message: 'Минимальная сумма заказа: 600,00 руб.' });
+  });
+
+  it('hides the button while a line does not count', () => {
+    const figures = cartFigures({ lines: [line('101', 1), line('104', 1)], dishes, cutlery: [], coupon: { status: 'none' }, orderType: 'self', restaurant });
+    expect(figures.button).toMatchObject({ show: false, reason: 'unavailable-items' });
+    expect(figures.unavailable.map((entry) => entry.item)).toEqual(['104']);
+  });
+
+  it('applies a coupon only from its minimum sum; a negative percent is a markup', () => {
+    expect(couponPercent({ status: 'applied', percent: 10, minSum: 100_000, message: '' }, 99_999)).toBe(0);
+    expect(couponPercent({ status: 'applied', percent: 10, minSum: 100_000, message: '' }, 100_000)).toBe(10);
+    expect(couponPercent({ status: 'refused', message: 'Купон не найден' }, 100_000)).toBe(0);
+    expect(percentLabel(10)).toBe('Скидка 10 %');
+    expect(percentLabel(-5)).toBe('Наценка 5 %');
+  });
+});

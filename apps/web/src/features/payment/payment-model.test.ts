@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { paymentTarget } from './payment-model';
+
+const placed = { id: '17', number: 'С-003', sum: 61_500, paySystem: 'card' as const };
+
+describe('the order the payment screen pays (SPEC 2, decision 011)', () => {
+  it('takes the order the cart passed in history state, starting the chosen method', () => {
+    expect(paymentTarget({ orderId: 17, orderNum: 'С-003', orderSum: 61_500, paysystem: 'sbp' }, '', null)).toEqual({
+      orderId: '17',
+      orderNum: 'С-003',
+      orderSum: 61_500,
+      paySystem: 'sbp',
+      returned: false,
+      failed: false,
+    });
+  });
+
+  it('reads the bank return ?order_id= with the placed order of that id, and polls', () => {
+    expect(paymentTarget(null, '?order_id=17&orderId=md-1', placed)).toMatchObject({
+      orderId: '17',
+      orderNum: 'С-003',
+      orderSum: 61_500,
+      returned: true,
+      failed: false,
+    });
+    expect(paymentTarget(null, 'order_id=17&failed=1', placed)).toMatchObject({ returned: true, failed: true });
+  });
+
+  it('does not borrow the number of another placed order', () => {
+    expect(paymentTarget(null, '?order_id=18', placed)).toMatchObject({ orderId: '18', orderNum: null, orderSum: null });
+  });
+
+  it('has nothing to pay without an order id', () => {
+    expect(paymentTarget({ orderNum: 'С-003' }, '', placed)).toBeNull();
+    expect(paymentTarget(null, '?order_id=abc', placed)).toBeNull();
+  });
+});

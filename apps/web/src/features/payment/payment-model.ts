@@ -1,0 +1,45 @@
+import type { PaySystem, PlacedOrder } from '../../state/app-store';
+import type { PaymentRouteState } from '../../state/navigation';
+
+/** The order the payment screen pays, from history state or the bank's return URL. */
+export interface PaymentTarget {
+  readonly orderId: string;
+  readonly orderNum: string | null;
+  /** Kopecks, when known. */
+  readonly orderSum: number | null;
+  /** Preselected: the payment starts by itself (SPEC 4); null: the guest chooses. */
+  readonly paySystem: PaySystem | null;
+  /** The bank sent the guest back (`?order_id=`): poll the status instead of starting again. */
+  readonly returned: boolean;
+  /** The bank reported a decline (`&failed=1`). */
+  readonly failed: boolean;
+}
+
+/**
+ * Which order to pay: the history state the cart passed (SPEC 2), else `?order_id={id}` of the
+ * bank's return (decision 011) with the number and sum of the checkout's placed order of that id.
+ */
+export function paymentTarget(state: PaymentRouteState | null, search: string, placed: PlacedOrder | null): PaymentTarget | null {
+  const query = new URLSearchParams(search);
+  const returnedId = query.get('order_id')?.trim() ?? '';
+  if (/^\d{1,18}$/.test(returnedId)) {
+    const known = placed?.id === returnedId ? placed : null;
+    return {
+      orderId: returnedId,
+      orderNum: known?.number ?? null,
+      orderSum: known?.sum ?? null,
+      paySystem: known?.paySystem ?? null,
+      returned: true,
+      failed: query.get('failed') === '1',
+    };
+  }
+  if (state?.orderId === undefined || state.orderId === '') return null;
+  return {
+    orderId: String(state.orderId),
+    orderNum: String(state.orderNum),
+    orderSum: state.orderSum ?? null,
+    paySystem: state.paysystem ?? null,
+    returned: false,
+    failed: false,
+  };
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatMoney } from '@chain/domain';
+import { api, signInByEmail } from '../support/api';
+import { launchBrowser, phoneContext } from '../support/browser';
+
+const STATE_KEY = 'chain-ordering:state';
+const SHOTS = process.env['E2E_SCREENSHOTS'];
+const KURSKY = { id: 5, name: 'Жар-печь у Курского вокзала' };
+
+interface Cutlery {
+  id: number;
+  name: string;
+  free_cnt: number;
+  max: number;
+  price: number;
+}
+
+interface ListedOrder {
+  id: number;
+  paid: 0 | 1;
+  sum: number;
+  sums: { cutlery: number; discount: number };
+}
+
+// SPEC 2 Cart → Payment → Thanks on a phone, through the sandbox acquirer (decision 011):
+// a self-pickup order at Курский (open round the clock), paid by card and by SBP, and a
+// declined card payment paid again.
+describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => {
+  let browser: Browser | undefined;
+  const baseUrl = inject('baseUrl');
+  let user: { id: number; password: string };
+  let cutlery: Cutlery[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    user = await signInByEmail(baseUrl, `e2e-checkout-${Date.now()}@example.ru`);
+    const answer = await api<{ items: Cutlery[] }>(baseUrl, '/rest/', {
+      action: 'cartPribors',
+      fields: { order_type: 'self', restoran_id: KURSKY.id },
+    });
+    cutlery = answer.items;
+  });
+  afterAll(() => browser?.close());
+
+  async function signedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    // The bank returns the guest to PUBLIC_ORIGIN, http://localhost:{port} with the sandbox: the
+    // app is opened there too, so the checkout state it kept is the one it reads on return.
+    const context = await phoneContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'));
+    await context.addInitScript(
+      ({ key, state }) => {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ state, version: 3 }));
+      },
+      { key: STATE_KEY, state: { user: { authorized: true, id: String(user.id), password: user.password, email: 'guest@example.ru' } } },
+    );
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { context, page, errors };
+  }
+
+  /** /self_from → Курский → Маргарита with options → the cart. */
+  async function fillCart(page: Page): Promise<void> {
+    await page.goto('/self_from');
+    const list = page.getByRole('list', { name: 'Рестораны для самовывоза' });
+    await list.waitFor();
+    await list.getByRole('link').filter({ hasText: KURSKY.name }).first().click();
+    await page.waitForURL(`**/menu/${KURSKY.id}/self`);
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page.waitForURL('**/product/101');
+    await page.getByRole('radio', { name: /Тонкое тесто/ }).check();
+    await page.getByRole('button', { name: 'Увеличить количество: Двойная моцарелла' }).click();
+    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await page.waitForURL(`**/menu/${KURSKY.id}/self`);
+    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('heading', { level: 1, name: 'Самовывоз' }).waitFor();
+    await page.getByRole('list', { name: 'Блюда заказа' }).getByRole('article', { name: 'Маргарита' }).waitFor();
+  }
+
+  /** The total the cart shows, after the button says the same. */
+  async function shownTotal(page: Page): Promise<string> {
+    const total = (await page.getByTestId('cart-to-pay').textContent()) ?? '';
+    await page.getByRole('button', { name: `Оплатить ${total}` }).waitFor();
+    return total;
+  }
+
+  async function orderOf(orderId: number): Promise<ListedOrder> {
+    const answer = await api<{ items: ListedOrder[] }>(baseUrl, `/api/v1/order/listUser/${user.id}`, {
+      user_id: user.id,
+      user_token: user.password,
+      id: orderId,
+    });
+    const order = answer.items.find((item) => item.id === orderId);
+    if (!order) throw new Error(`order ${orderId} is not listed`);
+    return order;
+  }
+
+  async function paymentOrderId(page: Page): Promise<number> {
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
+    const id = (stored as { state?: { checkout?: { order?: { id?: string } } } }).state?.checkout?.order?.id;
+    expect(id).toMatch(/^\d+$/);
+    return Number(id);
+  }
+
+  it('pays by card with cutlery above the free count and a coupon; the order is paid for the sum shown', async () => {
+    const { context, page, errors } = await signedInPage();
+    await fillCart(page);
+
+    // Cutlery above its free count is charged (SPEC 5).
+    const fork = cutlery.find((item) => item.price > 0 && item.max > item.free_cnt);
+    expect(fork).toBeDefined();
+    const item = fork as Cutlery;
+    await page.getByText(`бесплатно ${item.free_cnt} шт.`).first().waitFor();
+    for (let taps = 0; taps <= item.free_cnt; taps += 1) {
+      await page.getByRole('button', { name: `Увеличить количество: ${item.name}` }).click();
+    }
+    await page.getByRole('term').filter({ hasText: 'Приборы' }).waitFor();
+
+    // The coupon: checked after the guest stops typing (SPEC 9), 10 % off.
+    await page.getByRole('textbox', { name: 'Купон' }).fill('ZHAR10');
+    await page.getByRole('term').filter({ hasText: 'Скидка 10 %' }).waitFor({ timeout: 5_000 });
+    expect(await page.getByLabel('E-mail для чека').inputValue()).toBe('guest@example.ru');
+    await page.getByRole('radio', { name: 'Карта' }).check();
+    const total = await shownTotal(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart.png`, fullPage: true });
+
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    await page.waitForURL('**/payment');
+    const orderId = await paymentOrderId(page);
+    await page.getByRole('heading', { level: 1, name: /^Оплата заказа С-/ }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment.png` });
+
+    // The payment starts by itself (500 ms) and the browser goes to the bank's card form.
+    await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL('**/thanks', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
+
+    const order = await orderOf(orderId);
+    expect(order.paid).toBe(1);
+    expect(formatMoney(order.sum)).toBe(total);
+    expect(order.sums.cutlery).toBe(item.price);
+    expect(order.sums.discount).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pays by SBP in the bank chosen from the list, the app polling until paid', async () => {
+    const { context, page, errors } = await signedInPage();
+    await fillCart(page);
+    expect(await page.getByRole('radio', { name: 'СБП' }).isChecked()).toBe(true);
+    const total = await shownTotal(page);
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    await page.waitForURL('**/payment');
+    const orderId = await paymentOrderId(page);
+
+    const sheet = page.getByRole('dialog', { name: 'Выберите свой банк' });
+    await sheet.waitFor({ timeout: 10_000 });
+    await sheet.getByText('Открыть приложение банка по умолчанию').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment-sbp.png` });
+    const [bank] = await Promise.all([context.waitForEvent('page'), sheet.getByRole('link').first().click()]);
+    await bank.getByRole('button', { name: 'Оплатить' }).click();
+    await bank.close();
+
+    await page.waitForURL('**/thanks', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
+    const order = await orderOf(orderId);
+    expect(order.paid).toBe(1);
+    expect(formatMoney(order.sum)).toBe(total);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the failure after a declined card payment, then pays again', async () => {
+    const { context, page, errors } = await signedInPage();
+    await fillCart(page);
+    await page.getByRole('radio', { name: 'Карта' }).check();
+    const total = await shownTotal(page);
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    await page.waitForURL('**/payment');
+    const orderId = await paymentOrderId(page);
+
+    await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Отказаться' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment' && url.searchParams.get('failed') === '1');
+    const alert = page.getByRole('alertdialog').filter({ hasText: 'Ошибка проведения платежа.' });
+    await alert.waitFor({ timeout: 10_000 });
+    await alert.getByRole('button', { name: 'OK' }).click();
+    // Back on the bank's return page: the number and sum come from the checkout state.
+    await page.getByRole('heading', { level: 1, name: /^Оплата заказа С-/ }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Карта' }).isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL('**/thanks', { timeout: 15_000 });
+    expect((await orderOf(orderId)).paid).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
