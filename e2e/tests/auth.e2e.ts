@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext } from '../support/browser';
 import { captchaAnswer, captchaSrc, latestCode, uniquePhone } from '../support/sign-in';
 
@@ -53,10 +54,14 @@ describe('sign-in on a phone (/auth)', () => {
     const page = await openAuth();
     const email = `e2e-auth-${Date.now()}@example.ru`;
 
+    await auditScreen(page, '/auth: the contact step');
     await page.getByRole('radio', { name: 'E-mail' }).check();
+    await auditScreen(page, '/auth: the contact step, e-mail');
     await page.getByLabel('Электронная почта').pressSequentially(email);
     await page.getByRole('button', { name: 'Продолжить' }).click();
-    await page.getByLabel('Код с картинки').pressSequentially(await captchaAnswer(page, baseUrl, email));
+    const emailCaptcha = await captchaAnswer(page, baseUrl, email);
+    await auditScreen(page, '/auth: the captcha step');
+    await page.getByLabel('Код с картинки').pressSequentially(emailCaptcha);
 
     // SPEC 5: while the request runs the guest sees it, and a second tap sends nothing.
     let sends = 0;
@@ -74,6 +79,7 @@ describe('sign-in on a phone (/auth)', () => {
     await send.click();
     await page.getByLabel('Код из письма').waitFor();
     expect(sends).toBe(1);
+    await auditScreen(page, '/auth: the e-mailed code step');
 
     // SPEC 5: an e-mailed code has 6 digits.
     const code = await latestCode(baseUrl, email, 'email');
@@ -95,16 +101,19 @@ describe('sign-in on a phone (/auth)', () => {
     expect(user).toMatchObject({ authorized: true, email });
     expect(user.id).toMatch(/^\d+$/);
     expect(user.password.length).toBeGreaterThan(20);
+    await auditScreen(page, '/ (home)');
 
     // Home's «Заберу сам» opens the self-pickup list.
     await page.getByRole('link', { name: 'Заберу сам' }).click();
     await page.waitForURL('**/self_from');
     await page.getByRole('list', { name: 'Рестораны для самовывоза' }).waitFor();
+    await auditScreen(page, '/self_from');
 
     // Sign-out: back home, the drawer's Выход ends the session on the server and clears the user.
     await page.getByRole('button', { name: 'Назад' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Открыть меню' }).click();
+    await auditScreen(page, '/ (home) with the drawer open');
     const logout = page.waitForResponse((response) => response.url().endsWith('/api/v1/user/logout'));
     await page.getByRole('button', { name: 'Выход' }).click();
     expect((await logout).status()).toBe(200);
@@ -137,6 +146,7 @@ describe('sign-in on a phone (/auth)', () => {
     await page.getByText('Введите последние 4 цифры номера, с которого звонят').waitFor();
     await expect.poll(() => page.locator('input:focus').getAttribute('name')).toBe('one-time-code');
     await page.getByText(/Позвонить ещё раз можно через \d:\d\d/).waitFor();
+    await auditScreen(page, '/auth: the call code step');
 
     const code = await latestCode(baseUrl, phone, 'call');
     await codeField.pressSequentially(code.slice(0, 3));
@@ -165,6 +175,7 @@ describe('sign-in on a phone (/auth)', () => {
     expect(await number.textContent()).toMatch(/^\+7 \(800\) \d{3}-\d{2}-\d{2}$/);
     await page.getByText(/Позвоните в течение 0:[0-5]\d/).waitFor();
     await page.getByRole('status').filter({ hasText: 'Ждём ваш звонок…' }).waitFor();
+    await auditScreen(page, '/auth: the inbound call step');
 
     // The guest calls; the next check_inbound (at most 10 s later) signs in.
     const called = await fetch(`${baseUrl}/sandbox/inbound-call`, {
@@ -188,6 +199,7 @@ describe('sign-in on a phone (/auth)', () => {
     await phoneField.pressSequentially('916123');
     await next.click();
     expect(await fieldError(page, 'Номер телефона')).toBe('Проверьте правильность ввода телефона.');
+    await auditScreen(page, '/auth: the contact step with an error');
 
     // E-mail: a real address.
     await page.getByRole('radio', { name: 'E-mail' }).check();
@@ -206,6 +218,7 @@ describe('sign-in on a phone (/auth)', () => {
     const alert = page.getByRole('alertdialog');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Код не введен!');
+    await auditScreen(page, '/auth: the captcha step with its alert');
     await alert.getByRole('button', { name: 'OK' }).click();
     await alert.waitFor({ state: 'detached' });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
+import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext } from '../support/browser';
 
 const STATE_KEY = 'chain-ordering:state';
@@ -124,6 +125,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.getByRole('radio', { name: 'Карта' }).check();
     const total = await shownTotal(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart.png`, fullPage: true });
+    await auditScreen(page, '/cart with cutlery and a coupon');
 
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL('**/payment');
@@ -136,6 +138,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL('**/thanks', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
+    await auditScreen(page, '/thanks');
 
     const order = await orderOf(orderId);
     expect(order.paid).toBe(1);
@@ -159,6 +162,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await sheet.waitFor({ timeout: 10_000 });
     await sheet.getByText('Открыть приложение банка по умолчанию').waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment-sbp.png` });
+    await auditScreen(page, '/payment: the SBP bank sheet');
     const [bank] = await Promise.all([context.waitForEvent('page'), sheet.getByRole('link').first().click()]);
     await bank.getByRole('button', { name: 'Оплатить' }).click();
     await bank.close();
@@ -186,9 +190,11 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.waitForURL((url) => url.pathname === '/payment' && url.searchParams.get('failed') === '1');
     const alert = page.getByRole('alertdialog').filter({ hasText: 'Ошибка проведения платежа.' });
     await alert.waitFor({ timeout: 10_000 });
+    await auditScreen(page, '/payment: the payment failure alert');
     await alert.getByRole('button', { name: 'OK' }).click();
     // Back on the bank's return page: the number and sum come from the checkout state.
     await page.getByRole('heading', { level: 1, name: /^Оплата заказа С-/ }).waitFor();
+    await auditScreen(page, '/payment after a declined payment');
     expect(await page.getByRole('radio', { name: 'Карта' }).isChecked()).toBe(true);
 
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();

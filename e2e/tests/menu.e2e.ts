@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatMoney, lineTotal } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
+import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext } from '../support/browser';
 
 const STATE_KEY = 'chain-ordering:state';
@@ -90,6 +91,7 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
       expect(await card.textContent()).toContain(formatMoney(dish.price));
     }
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu.png` });
+    await auditScreen(page, `/menu/${r1.id}/self`);
 
     // The stop list: shown with the stop text, no add button (the API's allowed flag decides).
     const stopped = menu.dishes.filter((dish) => !dish.allowed);
@@ -122,6 +124,7 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
       await page.getByRole('article', { name: shopDish?.name ?? '', exact: true }).waitFor();
       expect(await kinds.getByRole('button', { name: 'Магазин' }).getAttribute('aria-pressed')).toBe('true');
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/shop.png` });
+      await auditScreen(page, `/menu/${r1.id}/self: the shop`);
       await kinds.getByRole('button', { name: 'Ресторан' }).click();
     }
 
@@ -147,6 +150,7 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     const total = page.locator('output[aria-label="Итого"]');
     await expect.poll(() => total.textContent(), { timeout: 5_000 }).toBe(formatMoney(expected));
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/product.png` });
+    await auditScreen(page, `/product/${dish.id}`);
 
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
     await page.waitForURL(`**/menu/${r1.id}/self`);
@@ -154,6 +158,7 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     await cartButton.waitFor();
     expect(await page.getByRole('group', { name: dish.name }).locator('output').textContent()).toBe('1');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu-with-cart.png` });
+    await auditScreen(page, `/menu/${r1.id}/self with a cart`);
 
     // The cart is kept as the domain's lines, with its restaurant.
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
@@ -167,6 +172,8 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
 
     await cartButton.click();
     await page.waitForURL('**/cart');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await auditScreen(page, '/cart');
     expect(errors).toEqual([]);
     await context.close();
   });

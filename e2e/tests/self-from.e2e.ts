@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { isOpenAt } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
+import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext } from '../support/browser';
 
 const STATE_KEY = 'chain-ordering:state';
@@ -59,6 +60,7 @@ describe('the self-pickup list (/self_from)', () => {
 
     const rows = list.getByRole('listitem');
     expect(await rows.count()).toBe(pickup.length);
+    await auditScreen(page, '/self_from');
     // Favourites first, then the chain's order.
     const expectedOrder = [favourite, ...pickup.filter((restaurant) => restaurant !== favourite)];
     for (const [index, restaurant] of expectedOrder.entries()) {
@@ -81,6 +83,7 @@ describe('the self-pickup list (/self_from)', () => {
     await page.getByRole('heading', { level: 1, name: chosen.name }).waitFor();
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
     expect(stored).toMatchObject({ state: { orderType: 'self', restaurant: { id: String(chosen.id), name: chosen.name } } });
+    await auditScreen(page, `/menu/${chosen.id}/self`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -100,6 +103,7 @@ describe('the self-pickup list (/self_from)', () => {
     const problem = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить рестораны' });
     await problem.waitFor();
     expect(await problem.textContent()).toContain('Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.');
+    await auditScreen(page, '/self_from: the load failure');
     await page.getByRole('button', { name: 'Повторить' }).click();
     await page.getByRole('list', { name: 'Рестораны для самовывоза' }).waitFor();
     await context.close();

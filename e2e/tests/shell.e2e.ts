@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { auditScreen } from '../support/axe';
 import { kioskContext, launchBrowser, phoneContext } from '../support/browser';
 
 describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
@@ -19,6 +20,7 @@ describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
     await page.goto('/');
     await page.waitForURL('**/auth');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    await auditScreen(page, '/auth (a fresh browser)');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -39,6 +41,7 @@ describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
     // A reload keeps kiosk mode: the state of SPEC 3 is persisted.
     await page.reload();
     expect(new URL(page.url()).pathname).toBe('/');
+    await auditScreen(page, '/ (kiosk home)');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Clock, ShoppingBasket, Trash2 } from 'lucide-react';
+import { Armchair, Clock, ShoppingBasket, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
 import {
@@ -17,6 +17,7 @@ import { ApiError } from '../../api/client';
 import { menuSource, useMenu } from '../../api/menu';
 import { checkCoupon, createOrder, type CutleryItem, loadCutlery } from '../../api/order';
 import { useRestaurantList } from '../../api/restaurants';
+import { chooseTableByCode } from '../../api/tables';
 import type { CartLine, PaySystem } from '../../state/app-store';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
@@ -26,6 +27,7 @@ import { Input } from '../../ui/input';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
+import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { useNow } from '../../ui/use-now';
 import { AS_READY_TEXT, cartFigures, type CouponState, EMPTY_CART_TEXT, percentLabel } from './cart-model';
 import { cartTitle } from './cart-title';
@@ -161,12 +163,18 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
   };
 
   const { totals } = figures;
+  // SPEC 4 inrest: the order goes to a table; without one (scan later) the guest gives its code first.
+  const needsTable = orderType === 'inrest' && checkout.table.trim() === '';
   return (
     <Screen
       title={cartTitle(orderType)}
       back
       actions={
-        figures.button.show ? (
+        needsTable && figures.button.show ? (
+          <p className="cart__blocked" role="status">
+            Укажите номер стола, чтобы оплатить заказ
+          </p>
+        ) : figures.button.show ? (
           <Button block busy={busy} onClick={() => void pay()}>
             {`Оплатить ${formatMoney(totals.toPay)}`}
           </Button>
@@ -202,6 +210,7 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
         ) : null}
 
         {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
+        {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} /> : null}
 
         {kiosk ? null : (
           <section className="cart__block" aria-label="Чек и купон">
@@ -374,6 +383,34 @@ function useCoupon(code: string, orderType: 'inrest' | 'self' | 'delivery', fsUi
   }, [trimmed, orderType, fsUid]);
   if (trimmed === '') return { status: 'none' };
   return result?.code === trimmed ? result.state : { status: 'checking' };
+}
+
+/** The table the in-restaurant order goes to, given (or changed) by its code. */
+function TableChoice({ table }: { table: string }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const cartRestaurant = useAppState((state) => state.cartRestaurantId);
+  return (
+    <section className="cart__block" aria-labelledby="cart-table">
+      <h2 id="cart-table" className="cart__block-title">
+        Стол
+      </h2>
+      <Button variant="secondary" block icon={<Armchair />} onClick={() => setOpen(true)}>
+        {table ? `Стол №${table} — сменить` : 'Указать номер стола'}
+      </Button>
+      <TableCodeSheet
+        open={open}
+        onClose={() => setOpen(false)}
+        onSubmit={async (code) => {
+          const chosen = await chooseTableByCode(code);
+          if (!chosen) return;
+          setOpen(false);
+          // A table of another restaurant empties the cart (SPEC 4): its menu opens.
+          if (chosen.restaurantId !== cartRestaurant) navigate(`/menu/${encodeURIComponent(chosen.restaurantId)}/inrest`);
+        }}
+      />
+    </section>
+  );
 }
 
 function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {

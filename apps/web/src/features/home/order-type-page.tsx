@@ -1,11 +1,13 @@
 import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, Truck, UtensilsCrossed } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { settingsSource, useSettings } from '../../api/settings';
-import { showDialog, useAppState } from '../../state/store';
+import { chooseTableByCode } from '../../api/tables';
+import { appStore, showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
 import { SectionPreparing } from '../../ui/section-preparing';
+import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { Skeleton } from '../../ui/skeleton';
 import { appStoreLink, type ServiceTile, serviceTiles } from './service-tiles';
 import './order-type-page.css';
@@ -41,12 +43,30 @@ function GuestHome() {
   const setOrderType = useAppState((state) => state.setOrderType);
   const user = useAppState((state) => state.user);
 
-  const chooseRestaurant = () => {
-    setOrderType('inrest');
-    void showDialog({
-      title: 'Заказ в ресторане',
-      message: 'Сканирование QR-кода стола появится в ближайшем обновлении.',
-    });
+  const [, navigate] = useLocation();
+  const [tableSheet, setTableSheet] = useState(false);
+
+  // SPEC 2 Restaurant option: with pre-orders on, scan the table later or now; otherwise now.
+  const chooseRestaurant = async () => {
+    if (settings.status === 'ready' && settings.settings.allow_predzakaz === 1) {
+      const choice = await showDialog({
+        title: 'Заказ в ресторане',
+        message: 'Отсканируйте код на столе, чтобы заказать к столу.',
+        items: [
+          { label: 'Отсканировать сейчас', variant: 'primary' },
+          { label: 'Отсканировать позже', variant: 'secondary' },
+        ],
+      });
+      if (choice === null) return;
+      if (choice.label === 'Отсканировать позже') {
+        // The restaurants taking table orders; the table is asked in the cart.
+        setOrderType('inrest');
+        appStore.getState().updateCheckout({ table: '' });
+        navigate('/self_from');
+        return;
+      }
+    }
+    setTableSheet(true);
   };
 
   const appLink =
@@ -59,7 +79,7 @@ function GuestHome() {
       <h1 className="order-type__heading">Как вы хотите заказать?</h1>
 
       <div className="order-type__choices">
-        <button type="button" className="order-type__choice" onClick={chooseRestaurant}>
+        <button type="button" className="order-type__choice" onClick={() => void chooseRestaurant()}>
           <UtensilsCrossed aria-hidden="true" />
           <span>Ресторан</span>
         </button>
@@ -104,6 +124,17 @@ function GuestHome() {
           </div>
         </>
       )}
+
+      <TableCodeSheet
+        open={tableSheet}
+        onClose={() => setTableSheet(false)}
+        onSubmit={async (code) => {
+          const chosen = await chooseTableByCode(code);
+          if (!chosen) return;
+          setTableSheet(false);
+          navigate(`/menu/${encodeURIComponent(chosen.restaurantId)}/inrest`);
+        }}
+      />
     </Screen>
   );
 }

@@ -13,12 +13,12 @@ export function menuKindOptions(menuKinds: readonly MenuKind[]): Array<{ isShop:
   );
 }
 
-/** SPEC 2 Menu title: name and short name, and in kiosk mode ", стол №n". */
-export function menuTitle(restaurant: { name: string; nameShort: string } | null, kiosk: boolean, table: string): string {
+/** SPEC 2 Menu title: name and short name, and at a table (kiosk mode, inrest) ", стол №n". */
+export function menuTitle(restaurant: { name: string; nameShort: string } | null, atTable: boolean, table: string): string {
   const name = restaurant?.name ?? '';
   const short = restaurant?.nameShort ?? '';
   const base = name && short && short !== name ? `${name}, ${short}` : name || short || 'Меню';
-  return kiosk && table ? `${base}, стол №${table}` : base;
+  return atTable && table ? `${base}, стол №${table}` : base;
 }
 
 export interface CategorySection {

@@ -48,7 +48,8 @@ export default function MenuPage() {
   const restaurant = target.restaurant
     ? { name: target.restaurant.name, nameShort: target.restaurant.nameShort }
     : stateRestaurant;
-  const title = menuTitle(restaurant, kiosk, table);
+  // ', стол №n' in kiosk mode and for an in-restaurant order at a table.
+  const title = menuTitle(restaurant, kiosk || params.order_type === 'inrest', table);
   const kinds = target.restaurant ? menuKindOptions(target.restaurant.menuKinds) : [];
   const listFailed = target.list.status === 'error' ? target.list.error : null;
 

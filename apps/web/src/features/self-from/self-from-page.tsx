@@ -17,11 +17,13 @@ const MINUTE = 60_000;
 export default function SelfFromPage() {
   const list = useRestaurantList();
   const favourites = useAppState((state) => state.favoriteRestaurants);
+  // 'Отсканировать позже' (SPEC 2 Home) lists the restaurants taking table orders.
+  const orderType = useAppState((state) => (state.orderType === 'inrest' ? 'inrest' : 'self'));
   // The open-now markers follow the clock while the screen stays open.
   const now = useNow(MINUTE, list.status === 'ready');
 
   return (
-    <Screen title="Самовывоз" back="/" busy={list.status === 'loading'}>
+    <Screen title={orderType === 'inrest' ? 'Заказ в ресторане' : 'Самовывоз'} back="/" busy={list.status === 'loading'}>
       {list.status === 'loading' ? (
         <ListSkeleton />
       ) : list.status === 'error' ? (
@@ -33,19 +35,24 @@ export default function SelfFromPage() {
           </Button>
         </div>
       ) : (
-        <RestaurantList rows={selfPickupRestaurants(list.restaurants, favourites, now)} />
+        <RestaurantList orderType={orderType} rows={selfPickupRestaurants(list.restaurants, favourites, now, orderType)} />
       )}
     </Screen>
   );
 }
 
-function RestaurantList({ rows }: { rows: PickupRestaurant[] }) {
+function RestaurantList({ rows, orderType }: { rows: PickupRestaurant[]; orderType: 'self' | 'inrest' }) {
+  const inrest = orderType === 'inrest';
   if (rows.length === 0) {
     return (
       <EmptyState
         icon={<Store />}
-        title="Самовывоз сейчас недоступен"
-        text="Ни один ресторан сейчас не выдаёт заказы с собой. Закажите доставку или загляните позже."
+        title={inrest ? 'Заказ в ресторане сейчас недоступен' : 'Самовывоз сейчас недоступен'}
+        text={
+          inrest
+            ? 'Ни один ресторан сейчас не принимает заказы к столу. Закажите самовывоз или доставку.'
+            : 'Ни один ресторан сейчас не выдаёт заказы с собой. Закажите доставку или загляните позже.'
+        }
         action={
           <LinkButton href="/" variant="secondary" block>
             На главную
@@ -56,11 +63,13 @@ function RestaurantList({ rows }: { rows: PickupRestaurant[] }) {
   }
   return (
     <>
-      <p className="self-from__lead">Выберите ресторан, где заберёте заказ</p>
-      <ul className="self-from__list" aria-label="Рестораны для самовывоза">
+      <p className="self-from__lead">
+        {inrest ? 'Выберите ресторан — номер стола укажете в корзине' : 'Выберите ресторан, где заберёте заказ'}
+      </p>
+      <ul className="self-from__list" aria-label={inrest ? 'Рестораны для заказа к столу' : 'Рестораны для самовывоза'}>
         {rows.map((row) => (
           <li key={row.id}>
-            <RestaurantCard row={row} />
+            <RestaurantCard row={row} orderType={orderType} />
           </li>
         ))}
       </ul>
@@ -68,14 +77,14 @@ function RestaurantList({ rows }: { rows: PickupRestaurant[] }) {
   );
 }
 
-function RestaurantCard({ row }: { row: PickupRestaurant }) {
+function RestaurantCard({ row, orderType }: { row: PickupRestaurant; orderType: 'self' | 'inrest' }) {
   const [, navigate] = useLocation();
-  const href = `/menu/${encodeURIComponent(row.id)}/self`;
+  const href = `/menu/${encodeURIComponent(row.id)}/${orderType}`;
 
   const choose = () => {
     const state = appStore.getState();
     state.setRestaurant({ id: row.id, name: row.name, nameShort: row.nameShort });
-    state.setOrderType('self');
+    state.setOrderType(orderType);
   };
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -89,4 +89,18 @@ describe('self-pickup restaurant list (SPEC 2 Self-pickup)', () => {
   it('reads an unknown time zone as Moscow instead of failing', () => {
     expect(selfPickupRestaurants([restaurant(1, { time_zone: 'Mars/Olympus' })], [], moscow(MONDAY, '12:00'))[0]?.open).toBe(true);
   });
+
+  it("lists the restaurants taking table orders for the in-restaurant order ('Отсканировать позже')", () => {
+    const rows = selfPickupRestaurants(
+      [
+        restaurant(1, { deliveryRest: '1', deliverySelf: '0' }),
+        restaurant(2, { deliveryRest: '0' }),
+        restaurant(3, { deliveryRest: '1', active: '0' }),
+      ],
+      [],
+      moscow(MONDAY, '12:00'),
+      'inrest',
+    );
+    expect(rows.map((row) => row.id)).toEqual(['1']);
+  });
 });

@@ -38,7 +38,8 @@ type ListEntry = Pick<
   | 'congestion'
   | 'shedule'
   | 'time_zone'
->;
+> &
+  Partial<Pick<RestaurantWire, 'deliveryRest'>>;
 
 const MINUTES_PER_DAY = 1440;
 
@@ -71,15 +72,21 @@ export function hoursText(schedule: ListEntry['shedule'], clock: WallClock): str
  * SPEC 2 Self-pickup list: restaurants that are active and take pickup orders (deliverySelf
  * '1'), favourites first (each group in the chain's order), each with its open-now marker.
  * Favourites are restaurant ids as text, the id the menu route and the client state use.
+ * For the in-restaurant order ('Отсканировать позже', SPEC 2) the same list holds the
+ * restaurants taking table orders (deliveryRest '1') instead.
  */
 export function selfPickupRestaurants(
   restaurants: readonly ListEntry[],
   favouriteIds: readonly string[],
   now: Instant,
+  orderType: 'self' | 'inrest' = 'self',
 ): PickupRestaurant[] {
   const favourites = new Set(favouriteIds);
   const rows = restaurants
-    .filter((restaurant) => restaurant.active === '1' && restaurant.deliverySelf === '1')
+    .filter(
+      (restaurant) =>
+        restaurant.active === '1' && (orderType === 'inrest' ? restaurant.deliveryRest === '1' : restaurant.deliverySelf === '1'),
+    )
     .map((restaurant): PickupRestaurant => {
       const clock = clockOf(restaurant, now);
       return {

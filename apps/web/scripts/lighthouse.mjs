@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse mobile (default throttling) against the BUILT product, with
+// Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Builds nothing: run `npm run build`
+// first. Starts the server on a free port with a temporary data folder and the sandbox, signs a
+// guest in through the sandbox API, runs each URL 3 times and prints the medians of Performance,
+// Accessibility and Best Practices (ARCHITECTURE.md budgets). Writes no report files.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const RUNS = 3;
+const STATE_KEY = 'chain-ordering:state';
+const BUDGET = { performance: 90, accessibility: 95, 'best-practices': 95 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+if (!existsSync(join(REPO, 'apps/web/dist/index.html'))) {
+  console.error('lighthouse: the web app is not built. Run `npm run build` first (this script builds nothing).');
+  process.exit(1);
+}
+console.log('lighthouse: measuring the existing build in apps/web/dist (run `npm run build` first if it is stale).');
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function api(baseUrl, path, body) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** A guest signed in by e-mail code, the captcha and code read from the sandbox outbox. */
+async function signIn(baseUrl) {
+  const email = `lighthouse-${Date.now()}@example.ru`;
+  const outbox = `/sandbox/outbox?to=${encodeURIComponent(email)}`;
+  await fetch(`${baseUrl}/captcha/${encodeURIComponent(email)}?${Date.now()}`);
+  const before = await api(baseUrl, outbox);
+  await api(baseUrl, '/api/v2/user/sendEmailCode', { email, captcha: before.captcha });
+  const after = await api(baseUrl, outbox);
+  const code = after.messages.at(-1)?.code;
+  const signed = await api(baseUrl, '/api/v2/user/checkEmailCode', { email, code });
+  return signed.user;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'chain-lighthouse-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')], {
+  cwd: REPO,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SANDBOX: '1', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let chrome;
+let failed = false;
+try {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} during start-up`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become healthy within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+
+  /** Lighthouse mobile (its defaults), RUNS times; medians of the three categories. */
+  async function measure(path, disableStorageReset) {
+    const scores = { performance: [], accessibility: [], 'best-practices': [] };
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(
+        `${baseUrl}${path}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset },
+        { extends: 'lighthouse:default', settings: { onlyCategories: Object.keys(scores) } },
+      );
+      if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+      if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) {
+        throw new Error(`${path}: the page went to ${result.lhr.finalDisplayedUrl}`);
+      }
+      for (const key of Object.keys(scores)) scores[key].push(Math.round((result.lhr.categories[key]?.score ?? 0) * 100));
+    }
+    const medians = Object.fromEntries(Object.entries(scores).map(([key, values]) => [key, median(values)]));
+    const verdict = Object.entries(BUDGET)
+      .filter(([key, min]) => medians[key] < min)
+      .map(([key, min]) => `${key} < ${min}`);
+    console.log(
+      `${path.padEnd(14)} Performance ${medians.performance}  Accessibility ${medians.accessibility}  ` +
+        `Best Practices ${medians['best-practices']}  (runs: ${scores.performance.join('/')}, ${scores.accessibility.join('/')}, ` +
+        `${scores['best-practices'].join('/')})${verdict.length ? `  OVER BUDGET: ${verdict.join(', ')}` : ''}`,
+    );
+    if (verdict.length) failed = true;
+  }
+
+  console.log(`Lighthouse mobile, default throttling, median of ${RUNS} runs, ${new Date().toISOString().slice(0, 10)}:`);
+  // The public sign-in screen, as a fresh browser sees it.
+  await measure('/auth', false);
+
+  // The menu is behind the sign-in guard: keep a signed-in guest in this origin's localStorage
+  // (set from a tiny page of the same origin) and tell Lighthouse not to clear it.
+  const user = await signIn(baseUrl);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.evaluate(
+    (key, value) => localStorage.setItem(key, value),
+    STATE_KEY,
+    JSON.stringify({ state: { user: { authorized: true, id: String(user.id), password: user.password } }, version: 1 }),
+  );
+  await page.close();
+  await browser.disconnect();
+  await measure('/menu/1/self', true);
+} catch (error) {
+  console.error(`lighthouse: ${error instanceof Error ? error.stack : String(error)}`);
+  failed = true;
+} finally {
+  chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
