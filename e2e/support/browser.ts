@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const PHONE = { width: 360, height: 740 } as const;
 export const KIOSK = { width: 1080, height: 1920 } as const;
@@ -45,4 +45,35 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
 /** A fresh kiosk context (1080×1920 portrait, touch). */
 export function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow', bypassCSP: true });
+}
+
+/** The key and version of the app's persisted client state (apps/web/src/state/app-store.ts). */
+export const STATE_KEY = 'chain-ordering:state';
+export const STATE_VERSION = 3;
+
+/**
+ * A phone page of a guest already signed in (the user put into the persisted state before the
+ * app starts), opened on localhost: the sandbox bank returns the guest to PUBLIC_ORIGIN,
+ * http://localhost:{port}, so the checkout state the app kept is the one it reads on return.
+ */
+export async function signedInPhonePage(
+  browser: Browser,
+  baseUrl: string,
+  user: { id: number; password: string },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await phoneContext(browser, baseUrl.replace('127.0.0.1', 'localhost'));
+  await context.addInitScript(
+    ({ key, state, version }) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ state, version }));
+    },
+    {
+      key: STATE_KEY,
+      version: STATE_VERSION,
+      state: { user: { authorized: true, id: String(user.id), password: user.password, email: 'guest@example.ru' } },
+    },
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, phoneContext } from '../support/browser';
+import { launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
 import { captchaAnswer, captchaSrc, latestCode, uniquePhone } from '../support/sign-in';
 
-const STATE_KEY = 'chain-ordering:state';
 const REQUEST_FAILED = 'Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.';
 
 interface StoredUser {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, phoneContext } from '../support/browser';
+import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
 
-const STATE_KEY = 'chain-ordering:state';
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 const KURSKY = { id: 5, name: 'Жар-печь у Курского вокзала' };
 
@@ -44,21 +43,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
   });
   afterAll(() => browser?.close());
 
-  async function signedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    // The bank returns the guest to PUBLIC_ORIGIN, http://localhost:{port} with the sandbox: the
-    // app is opened there too, so the checkout state it kept is the one it reads on return.
-    const context = await phoneContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'));
-    await context.addInitScript(
-      ({ key, state }) => {
-        if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ state, version: 3 }));
-      },
-      { key: STATE_KEY, state: { user: { authorized: true, id: String(user.id), password: user.password, email: 'guest@example.ru' } } },
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const signedInPage = () => signedInPhonePage(browser!, baseUrl, user);
 
   /** /self_from → Курский → Маргарита with options → the cart. */
   async function fillCart(page: Page): Promise<void> {

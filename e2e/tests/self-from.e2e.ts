@@ -3,9 +3,8 @@ import type { Browser } from 'playwright-core';
 import { isOpenAt } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, phoneContext } from '../support/browser';
+import { launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
 
-const STATE_KEY = 'chain-ordering:state';
 
 interface ListedRestaurant {
   id: number;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type Flag, formatMoney, type ScheduleEntry, tableOrderBlock } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
-import { launchBrowser, phoneContext } from '../support/browser';
+import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
 
-const STATE_KEY = 'chain-ordering:state';
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 /** Restaurant 1's first table (apps/server seed): the code printed under its QR. */
 const TABLE = { code: 'T-JQBB-01', num: '1', restaurantId: 1 };
@@ -40,20 +39,7 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
   });
   afterAll(() => browser?.close());
 
-  async function signedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    // The bank returns the guest to PUBLIC_ORIGIN (localhost): the app is opened there too.
-    const context = await phoneContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'));
-    await context.addInitScript(
-      ({ key, state }) => {
-        if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ state, version: 3 }));
-      },
-      { key: STATE_KEY, state: { user: { authorized: true, id: String(user.id), password: user.password, email: 'guest@example.ru' } } },
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const signedInPage = () => signedInPhonePage(browser!, baseUrl, user);
 
   async function openTableSheet(page: Page) {
     await page.goto('/');

@@ -31,6 +31,7 @@ import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { useNow } from '../../ui/use-now';
 import { AS_READY_TEXT, cartFigures, type CouponState, EMPTY_CART_TEXT, percentLabel } from './cart-model';
 import { cartTitle } from './cart-title';
+import { PayMethodChoice } from '../../ui/pay-method-choice';
 import './cart-page.css';
 
 /** SPEC 2 Cart: lines, cutlery, pickup time, e-mail, coupon, pay method, totals and the pay button. */
@@ -242,18 +243,7 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
 
         <fieldset className="cart__block cart__pay">
           <legend className="cart__block-title">Способ оплаты</legend>
-          {(kiosk ? (['sbp'] as const) : (['sbp', 'card'] as const)).map((method) => (
-            <label key={method} className="cart__option">
-              <input
-                type="radio"
-                name="cart-pay"
-                value={method}
-                checked={paySystem === method}
-                onChange={() => appStore.getState().updateCheckout({ paySystem: method })}
-              />
-              <span>{method === 'sbp' ? 'СБП' : 'Карта'}</span>
-            </label>
-          ))}
+          <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => appStore.getState().updateCheckout({ paySystem: method })} />
         </fieldset>
 
         <dl className="cart__totals" aria-label="Итого">

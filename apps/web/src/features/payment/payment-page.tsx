@@ -11,6 +11,7 @@ import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
 import { paymentTarget } from './payment-model';
+import { PayMethodChoice } from '../../ui/pay-method-choice';
 import './payment-page.css';
 
 /** SPEC 8 texts of the payment screen. */
@@ -130,12 +131,7 @@ export default function PaymentPage() {
         ) : null}
         <fieldset className="payment__methods" disabled={busy || polling}>
           <legend className="payment__title">Способ оплаты</legend>
-          {(kiosk ? (['sbp'] as const) : (['sbp', 'card'] as const)).map((method) => (
-            <label key={method} className="payment__method">
-              <input type="radio" name="payment-method" value={method} checked={paySystem === method} onChange={() => setPaySystem(method)} />
-              <span>{method === 'sbp' ? 'СБП' : 'Карта'}</span>
-            </label>
-          ))}
+          <PayMethodChoice name="payment-method" kiosk={kiosk} value={paySystem} onChange={setPaySystem} />
         </fieldset>
         {polling ? (
           <p className="payment__status" role="status">
