@@ -58,7 +58,7 @@ describe.each(databaseKinds())('table booking on %s (SPEC 2, 3, 4, 7)', (kind) =
 
     it('lists the restaurants that take bookings, with their largest table, and the dates to Sunday (SPEC 9)', async () => {
       const body = bookingPeriodsResponse.parse((await rest('bookingPeriods', {}, await guest())).json());
-      expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4]);
+      expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4, 10]);
       expect(body.restorans.find((r) => r.id === TAGANKA.id)).toMatchObject({ fs_uid: TAGANKA.fsUid, nameShort: 'Таганка', maxPersons: 6 });
       expect(body.dates.map((d) => d.date)).toEqual([day(0), day(1), day(2), day(3), day(4)]);
       expect(body.dates[0]?.label).toBe('Сегодня');

@@ -44,7 +44,7 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       expect(body.periods).toHaveLength(42);
       expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(TODAY), deliveryTime: '12:30', isTimePeriods: 0 });
       expect(body.dates.map((d) => d.date)).toEqual([day(0), day(1), day(2), day(3)]);
-      expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4]);
+      expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4, 10]);
     });
 
     it('starts a later date at 09:00, or at opening when that is later, and keeps the chosen time', async () => {
@@ -79,7 +79,7 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       const res = await rest('delayedzakazRestorans', { restoranid: SOKOL.id });
       expect(res.statusCode).toBe(200);
       const body = delayedzakazRestoransResponse.parse(res.json());
-      expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 10]);
       expect(body).toMatchObject({ allowbooking: 1, message: '', restoranid: SOKOL.id });
       expect(body.dates.map((d) => d.value)).toEqual([0, 1, 2].map((offset) => formatShortDate(addDays(TODAY, offset))));
       expect(body.dates[0]?.times[0]).toBe('12:30');

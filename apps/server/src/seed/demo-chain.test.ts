@@ -57,6 +57,13 @@ describe('demo chain: restaurants (SPEC 3 Restaurant)', () => {
     expect([...combinations].sort()).toEqual(['000', '001', '010', '011', '100', '101', '110', '111']);
   });
 
+  it('takes table orders around the clock somewhere, so the table path can be tried at any hour (SPEC 5)', () => {
+    const allDay = activeRestaurants.filter(
+      (r) => r.deliveryRest && r.tables.length > 0 && r.schedule.length === 7 && r.schedule.every((day) => day.toMinute - day.fromMinute === 24 * 60),
+    );
+    expect(allDay.map((r) => r.nameShort)).toEqual(['Тверская']);
+  });
+
   it('has an inactive restaurant whose flags are on, so that active=false must win (SPEC 5)', () => {
     const inactive = DEMO_RESTAURANTS.filter((r) => !r.active);
     expect(inactive).toHaveLength(1);
@@ -106,11 +113,11 @@ describe('demo chain: schedules (SPEC 4 open now, SPEC 9 06:00 day boundary)', (
     expect(closedOneDay[0]!.schedule.map((d) => d.weekday)).not.toContain(1);
   });
 
-  it('has a restaurant open around the clock: 06:00 to 06:00 every day', () => {
+  it('has restaurants open around the clock: 06:00 to 06:00 every day', () => {
     const allDay = DEMO_RESTAURANTS.filter(
       (r) => r.schedule.length === 7 && r.schedule.every((d) => d.fromMinute === 360 && d.toMinute === 1800),
     );
-    expect(allDay).toHaveLength(1);
+    expect(allDay.map((r) => r.nameShort)).toEqual(['Курский', 'Тверская']);
   });
 });
 

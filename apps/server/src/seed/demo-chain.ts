@@ -429,6 +429,42 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
       table(4, 'T-QYYB-04', 2),
     ],
   },
+  {
+    id: 10,
+    fsUid: '0c6f4a1e-5b7d-4e2a-9f3c-8d1b2a7e6c45',
+    name: 'Жар-печь на Тверской',
+    nameShort: 'Тверская',
+    address: 'Москва, ул. Тверская, 18, корп. 1',
+    about:
+      'Круглосуточный зал у Пушкинской: печь не гаснет ни днём, ни ночью. Завтраки весь день, ' +
+      'заказ к столу по QR-коду.',
+    phone: '+7 495 212-37-10',
+    email: 'tverskaya@zharpech.ru',
+    seating: 40,
+    lat: 55.7659,
+    lon: 37.6052,
+    active: true,
+    deliveryRest: true,
+    deliverySelf: true,
+    deliveryCourier: false,
+    deliveryDays: 2,
+    deliveryDaysTrue: 0,
+    winecard: false,
+    sbp: true,
+    congestionText: 'Сейчас свободно',
+    menuKinds: ['restaurant', 'bar'],
+    minOrderSum: { inrest: 0, self: rub(500), shopInrest: 0, shopSelf: 0 },
+    // Around the clock, hall included: 06:00 to 06:00 of the next morning (SPEC 4, 9).
+    schedule: hours(EVERY_DAY, at(6), at(30)),
+    tables: [
+      table(1, 'T-K7WQ-01', 2),
+      table(2, 'T-M3RV-02', 2),
+      table(3, 'T-X9PD-03', 4),
+      table(4, 'T-F2LN-04', 4),
+      table(5, 'T-H6TC-05', 6),
+      table(6, 'T-Q4ZJ-06', 2, false),
+    ],
+  },
 ];
 
 // --- delivery zones (SPEC 3 Delivery zone, SPEC 5) ----------------------------------------------
