@@ -191,6 +191,40 @@ describe('the cart (SPEC 4, domain cart rules)', () => {
     expect(store.getState().cartRestaurantId).toBeNull();
   });
 
+  it('keeps the chosen cutlery and recommended counts across a reload, never below 0 (SPEC 3, 5)', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().addToCart('1', { item: '101' });
+    store.getState().setExtraCount('pribors', 2, 3);
+    store.getState().setExtraCount('recommended', 6, 1);
+    store.getState().setExtraCount('recommended', 7, -2);
+    const { store: reloaded } = await loadedStore(storage);
+    expect(reloaded.getState().checkout.pribors).toEqual({ '2': 3 });
+    expect(reloaded.getState().checkout.recommended).toEqual({ '6': 1, '7': 0 });
+  });
+
+  it('forgets the extras with the cart: emptied, of another restaurant, or placed as an order', async () => {
+    const { store } = await loadedStore();
+    const extras = () => ({ pribors: store.getState().checkout.pribors, recommended: store.getState().checkout.recommended });
+    const none = { pribors: {}, recommended: {} };
+
+    store.getState().addToCart('1', { item: '101' });
+    store.getState().setExtraCount('recommended', 6, 2);
+    store.getState().addToCart('1', { item: '102' });
+    expect(extras().recommended).toEqual({ '6': 2 });
+    store.getState().addToCart('2', { item: '202' });
+    expect(extras()).toEqual(none);
+
+    store.getState().setExtraCount('pribors', 1, 4);
+    const token = store.getState().cart[0]?.token ?? '';
+    store.getState().changeLineCount(token, -1);
+    expect(extras()).toEqual(none);
+
+    store.getState().addToCart('2', { item: '202' });
+    store.getState().setExtraCount('pribors', 1, 4);
+    store.getState().orderPlaced({ id: '9', number: 'С-009', sum: 1_000, paySystem: 'sbp' });
+    expect(extras()).toEqual(none);
+  });
+
   it('keeps the lock code', async () => {
     const { store, storage } = await loadedStore();
     store.getState().setLockCode('5821');
@@ -239,7 +273,7 @@ describe('stored shape versions', () => {
     const { store } = await loadedStore(
       new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: 2 }) }),
     );
-    expect(store.getState().checkout).toEqual({ ...checkout, idempotencyKey: null, order: null });
+    expect(store.getState().checkout).toEqual({ ...checkout, pribors: {}, recommended: {}, idempotencyKey: null, order: null });
   });
 
   function storageWith(value: unknown) {
@@ -311,5 +345,61 @@ describe('checkout attempts (SPEC 4, decision 012)', () => {
     expect(state.checkout.paySystem).toBe('card');
     expect(state.checkout.idempotencyKey).toBeNull();
     expect(state.checkoutKey()).not.toBe(key);
+  });
+});
+
+describe('favourites (SPEC 3 favorites and favorite_restorans, issue 7)', () => {
+  it('adds and removes favourite dishes by id, each once, in the order they were added', async () => {
+    const { store } = await loadedStore();
+    store.getState().setFavorite('101', true);
+    store.getState().setFavorite('205', true);
+    store.getState().setFavorite('101', true);
+    expect(store.getState().favorites).toEqual(['101', '205']);
+    store.getState().setFavorite('101', false);
+    expect(store.getState().favorites).toEqual(['205']);
+    store.getState().setFavorite('999', false);
+    expect(store.getState().favorites).toEqual(['205']);
+  });
+
+  it('adds and removes favourite restaurants apart from the dishes', async () => {
+    const { store } = await loadedStore();
+    store.getState().setFavoriteRestaurant('1', true);
+    store.getState().setFavoriteRestaurant('3', true);
+    store.getState().setFavoriteRestaurant('1', false);
+    expect(store.getState().favoriteRestaurants).toEqual(['3']);
+    expect(store.getState().favorites).toEqual([]);
+  });
+
+  it('keeps both lists across a reload (no server call: this device only)', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().setFavorite('101', true);
+    store.getState().setFavoriteRestaurant('1', true);
+    const { store: reloaded } = await loadedStore(new MemoryStorage(Object.fromEntries(storage.values)));
+    expect(reloaded.getState().favorites).toEqual(['101']);
+    expect(reloaded.getState().favoriteRestaurants).toEqual(['1']);
+  });
+
+  it('changes nothing, and writes nothing, when the mark is already as asked', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().setFavorite('101', true);
+    const before = store.getState().favorites;
+    const writes = storage.writes;
+    store.getState().setFavorite('101', true);
+    store.getState().setFavorite('7', false);
+    store.getState().setFavoriteRestaurant('1', false);
+    expect(store.getState().favorites).toBe(before);
+    expect(storage.writes).toBe(writes);
+  });
+
+  it('keeps favourites when the guest logs out, changes restaurant or empties the cart', async () => {
+    const { store } = await loadedStore();
+    store.getState().setUser(SIGNED_IN);
+    store.getState().setFavorite('101', true);
+    store.getState().setFavoriteRestaurant('1', true);
+    store.getState().setRestaurant({ id: '2' });
+    store.getState().clearCart();
+    store.getState().logout();
+    expect(store.getState().favorites).toEqual(['101']);
+    expect(store.getState().favoriteRestaurants).toEqual(['1']);
   });
 });

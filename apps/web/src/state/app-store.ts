@@ -79,6 +79,10 @@ export interface Checkout {
   /** SPEC 3 Delivery date/time props. */
   deliveryDateTime: { deliveryDate: string; deliveryTime: string; isTimePeriods: boolean } | null;
   bookingNum: string | null;
+  /** SPEC 3 Cutlery items: the count chosen for each offered id (absent: the server's default). */
+  pribors: Record<string, number>;
+  /** SPEC 3 Recommended items: the count chosen for each offered id (absent: 0). */
+  recommended: Record<string, number>;
   /**
    * SPEC 4 / decision 012: one idempotency key per checkout attempt, kept until the order is
    * placed, so a reload or a retry after a lost answer sends the same key (one order).
@@ -140,6 +144,8 @@ export interface AppActions {
   clearCart: () => void;
   /** Merges checkout choices (pay method, coupon, e-mail, pickup time…). */
   updateCheckout: (patch: Partial<Checkout>) => void;
+  /** Sets the count of a cutlery or recommended item of the cart (SPEC 5: never below 0). */
+  setExtraCount: (kind: 'pribors' | 'recommended', id: number, cnt: number) => void;
   /** The idempotency key of this checkout attempt, made once and kept until the order is placed. */
   checkoutKey: () => string;
   /** SPEC 4: on success the cart is emptied and the placed order kept for the payment screen. */
@@ -153,6 +159,10 @@ export interface AppActions {
   changeLineCount: (token: string, delta: number) => void;
   /** SPEC 3 lockCode: the code that unlocked locked dishes; '' forgets it. */
   setLockCode: (lockCode: string) => void;
+  /** SPEC 3 favorites: marks a dish (its id) as a favourite or not; kept on this device only. */
+  setFavorite: (dishId: string, favourite: boolean) => void;
+  /** SPEC 3 favorite_restorans: marks a restaurant (its id) as a favourite or not. */
+  setFavoriteRestaurant: (restaurantId: string, favourite: boolean) => void;
   setShowDrawer: (open: boolean) => void;
   setKioskIdleVisible: (visible: boolean) => void;
   setSpecModal: (dishId: string | null) => void;
@@ -192,6 +202,8 @@ export const EMPTY_CHECKOUT: Checkout = {
   comment: '',
   deliveryDateTime: null,
   bookingNum: null,
+  pribors: {},
+  recommended: {},
   idempotencyKey: null,
   order: null,
 };
@@ -210,6 +222,9 @@ export const INITIAL_PERSISTED_STATE: PersistedState = {
   lockCode: '',
 };
 
+/** A new cart starts with the default cutlery and no recommended items. */
+const NO_EXTRAS = { pribors: {}, recommended: {} } satisfies Pick<Checkout, 'pribors' | 'recommended'>;
+
 const PERSISTED_KEYS = Object.keys(INITIAL_PERSISTED_STATE) as Array<keyof PersistedState>;
 
 // What a stored value must look like to be used. Each field falls back to its default on its
@@ -217,6 +232,7 @@ const PERSISTED_KEYS = Object.keys(INITIAL_PERSISTED_STATE) as Array<keyof Persi
 const text = z.catch(z.string(), '');
 const yesNo = z.catch(z.boolean(), false);
 const id = z.string();
+const extraCounts = z.catch(z.record(z.string(), z.int().check(z.minimum(0))), {});
 const chosenOption = z.object({ specid: id, cnt: z.int(), price: z.optional(z.int()) });
 const persistedShape = z.object({
   kiosk: yesNo,
@@ -278,6 +294,8 @@ const persistedShape = z.object({
         null,
       ),
       bookingNum: z.catch(z.nullable(id), null),
+      pribors: extraCounts,
+      recommended: extraCounts,
       idempotencyKey: z.catch(z.nullable(z.string()), null),
       order: z.catch(
         z.nullable(z.object({ id, number: z.string(), sum: z.int(), paySystem: z.enum(['sbp', 'card']) })),
@@ -341,6 +359,16 @@ export function migratePersistedState(stored: unknown, fromVersion: number): Per
   return sanitizePersistedState(state);
 }
 
+/**
+ * A favourites list with the id in it (added once, at the end) or out of it. The same list comes
+ * back when nothing changes, so a repeated tap neither re-renders nor writes storage.
+ */
+function withFavourite(list: string[], id: string, favourite: boolean): string[] {
+  const present = list.includes(id);
+  if (present === favourite) return list;
+  return favourite ? [...list, id] : list.filter((entry) => entry !== id);
+}
+
 export function pickPersisted(state: PersistedState): PersistedState {
   const picked: Partial<Record<keyof PersistedState, unknown>> = {};
   for (const key of PERSISTED_KEYS) picked[key] = state[key];
@@ -372,11 +400,17 @@ export function createAppStore(storage: StateStorage) {
               ? { id: next.id, name: next.name ?? '', nameShort: next.nameShort ?? '' }
               : null;
             const changed = (state.restaurant?.id ?? null) !== (restaurant?.id ?? null);
-            return changed ? { restaurant, cart: [], cartRestaurantId: null } : { restaurant };
+            return changed
+              ? { restaurant, cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } }
+              : { restaurant };
           }),
         setOrderType: (orderType) => set({ orderType }),
-        clearCart: () => set({ cart: [], cartRestaurantId: null }),
+        clearCart: () => set((state) => ({ cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } })),
         updateCheckout: (patch) => set((state) => ({ checkout: { ...state.checkout, ...patch } })),
+        setExtraCount: (kind, itemId, cnt) =>
+          set((state) => ({
+            checkout: { ...state.checkout, [kind]: { ...state.checkout[kind], [String(itemId)]: Math.max(0, Math.trunc(cnt)) } },
+          })),
         checkoutKey: () => {
           const existing = get().checkout.idempotencyKey;
           if (existing) return existing;
@@ -388,19 +422,34 @@ export function createAppStore(storage: StateStorage) {
           set((state) => ({
             cart: [],
             cartRestaurantId: null,
-            checkout: { ...state.checkout, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null },
+            checkout: { ...state.checkout, ...NO_EXTRAS, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null },
           })),
         addToCart: (restaurantId, choice) =>
           set((state) => {
-            const lines = state.cartRestaurantId === restaurantId ? state.cart : [];
-            return { cart: addToCart(lines, choice), cartRestaurantId: restaurantId };
+            const sameCart = state.cartRestaurantId === restaurantId;
+            const lines = sameCart ? state.cart : [];
+            return {
+              cart: addToCart(lines, choice),
+              cartRestaurantId: restaurantId,
+              ...(sameCart ? {} : { checkout: { ...state.checkout, ...NO_EXTRAS } }),
+            };
           }),
         changeLineCount: (token, delta) =>
           set((state) => {
             const cart = changeLineCount(state.cart, token, delta);
-            return { cart, cartRestaurantId: cart.length > 0 ? state.cartRestaurantId : null };
+            return cart.length > 0
+              ? { cart }
+              : { cart, cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } };
           }),
         setLockCode: (lockCode) => set({ lockCode }),
+        setFavorite: (dishId, favourite) => {
+          const favorites = withFavourite(get().favorites, dishId, favourite);
+          if (favorites !== get().favorites) set({ favorites });
+        },
+        setFavoriteRestaurant: (restaurantId, favourite) => {
+          const favoriteRestaurants = withFavourite(get().favoriteRestaurants, restaurantId, favourite);
+          if (favoriteRestaurants !== get().favoriteRestaurants) set({ favoriteRestaurants });
+        },
         setShowDrawer: (showDrawer) => set({ showDrawer }),
         setKioskIdleVisible: (kioskIdleVisible) => set({ kioskIdleVisible }),
         setSpecModal: (specModal) => set({ specModal }),

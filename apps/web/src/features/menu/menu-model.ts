@@ -1,4 +1,5 @@
 import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuDish, type MenuKind, type MenuResponse } from '@chain/contract';
+import type { MenuQuery } from '../../api/menu';
 import type { CartLine } from '../../state/app-store';
 
 /** The toggle's entries in SPEC 2 order: Restaurant, Shop, Bar. */
@@ -47,4 +48,15 @@ export function dishInCart(cart: readonly CartLine[], dishId: number): { count: 
 /** The path of the menu screen for a restaurant and order type; /menu_list when either is unknown. */
 export function menuPath(restaurantId: string | null | undefined, orderType: string | null | undefined): string {
   return restaurantId && orderType ? `/menu/${encodeURIComponent(restaurantId)}/${orderType}` : '/menu_list';
+}
+
+/** The same menu (restaurant, kind and order type); a new lock code does not make it another. */
+export function sameMenu(a: MenuQuery, b: MenuQuery): boolean {
+  return a.restaurantId === b.restaurantId && a.isShop === b.isShop && a.orderType === b.orderType;
+}
+
+/** The favourite dishes found in this menu, in the menu's order (SPEC 2 Любимое). */
+export function favouriteDishes<T extends { readonly id: number }>(dishes: readonly T[], favourites: readonly string[]): T[] {
+  const wanted = new Set(favourites);
+  return dishes.filter((dish) => wanted.has(String(dish.id)));
 }

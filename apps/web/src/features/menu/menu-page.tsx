@@ -3,7 +3,7 @@ import { Plus, RefreshCw, ShoppingBag, Store } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { IsShop, MenuDish, MenuResponse } from '@chain/contract';
 import { addToCartBlocker, cartTotal, formatMoney, indexDishes } from '@chain/domain';
-import { type MenuQuery, menuSource, useMenu } from '../../api/menu';
+import { menuSource, useMenu } from '../../api/menu';
 import { restaurantListSource } from '../../api/restaurants';
 import { appStore, useAppState } from '../../state/store';
 import { Button, IconButton, LinkButton } from '../../ui/button';
@@ -11,7 +11,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
-import { type CategorySection, categorySections, dishInCart, menuKindOptions, menuTitle } from './menu-model';
+import { FavouriteButton } from './favourite-button';
+import { type CategorySection, categorySections, dishInCart, menuKindOptions, menuTitle, sameMenu } from './menu-model';
 import { useMenuTarget } from './use-menu-query';
 import './menu-page.css';
 
@@ -97,13 +98,20 @@ export default function MenuPage() {
   } else if (!menu || target.query === null) {
     body = <MenuSkeleton />;
   } else {
-    body = <MenuContent menu={menu} restaurantId={target.query.restaurantId} />;
+    body = <MenuContent menu={menu} restaurantId={target.query.restaurantId} favourites={!kiosk} />;
   }
 
   return (
     <Screen
       title={title}
       menu
+      // SPEC 2 Menu: the restaurant's favourite toggle beside its name (kiosk mode too: only
+      // products lose theirs there, SPEC 6).
+      right={
+        target.restaurant ? (
+          <FavouriteButton kind="restaurant" id={String(target.restaurant.id)} name={target.restaurant.name} />
+        ) : undefined
+      }
       busy={!menu && !failed && !listFailed && target.restaurantId !== null}
       actions={menu && target.query ? <CartButton menu={menu} restaurantId={target.query.restaurantId} /> : undefined}
     >
@@ -127,11 +135,7 @@ export default function MenuPage() {
   );
 }
 
-function sameMenu(a: MenuQuery, b: MenuQuery): boolean {
-  return a.restaurantId === b.restaurantId && a.isShop === b.isShop && a.orderType === b.orderType;
-}
-
-function MenuContent({ menu, restaurantId }: { menu: MenuResponse; restaurantId: string }) {
+function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; restaurantId: string; favourites: boolean }) {
   const sections = useMemo(() => categorySections(menu), [menu]);
   const [active, setActive] = useState<number | null>(sections[0]?.id ?? null);
   const scrollingUntil = useRef(0);
@@ -208,6 +212,7 @@ function MenuContent({ menu, restaurantId }: { menu: MenuResponse; restaurantId:
           stopText={menu.stop_text}
           restaurantId={restaurantId}
           firstIndex={firstIndexes[index] ?? 0}
+          favourites={favourites}
         />
       ))}
     </>
@@ -227,11 +232,13 @@ function CategoryList({
   stopText,
   restaurantId,
   firstIndex,
+  favourites,
 }: {
   section: CategorySection;
   stopText: string;
   restaurantId: string;
   firstIndex: number;
+  favourites: boolean;
 }) {
   const headingId = `${sectionId(section.id)}-title`;
   return (
@@ -242,7 +249,13 @@ function CategoryList({
       <ul className="menu__dishes" aria-label={section.name}>
         {section.dishes.map((dish, index) => (
           <li key={dish.id}>
-            <DishCard dish={dish} stopText={stopText} restaurantId={restaurantId} eager={firstIndex + index < EAGER_PHOTOS} />
+            <DishCard
+              dish={dish}
+              stopText={stopText}
+              restaurantId={restaurantId}
+              eager={firstIndex + index < EAGER_PHOTOS}
+              favourite={favourites}
+            />
           </li>
         ))}
       </ul>
@@ -250,7 +263,20 @@ function CategoryList({
   );
 }
 
-function DishCard({ dish, stopText, restaurantId, eager }: { dish: MenuDish; stopText: string; restaurantId: string; eager: boolean }) {
+function DishCard({
+  dish,
+  stopText,
+  restaurantId,
+  eager,
+  favourite,
+}: {
+  dish: MenuDish;
+  stopText: string;
+  restaurantId: string;
+  eager: boolean;
+  /** Show the dish's heart (not in kiosk mode, SPEC 2 and 6). */
+  favourite: boolean;
+}) {
   const [, navigate] = useLocation();
   const count = useAppState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).count : 0));
   const token = useAppState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).token : null));
@@ -302,6 +328,8 @@ function DishCard({ dish, stopText, restaurantId, eager }: { dish: MenuDish; sto
         </div>
         {!allowed ? <p className="menu-dish__stop">{stopText || 'Сейчас недоступно'}</p> : null}
       </div>
+      {/* After the name in reading order; placed over the photo's corner by the grid. */}
+      {favourite ? <FavouriteButton kind="dish" id={String(dish.id)} name={dish.name} look="overlay" className="menu-dish__favourite" /> : null}
     </article>
   );
 }

@@ -14,6 +14,7 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useShell } from '../../ui/shell-context';
 import { Stepper } from '../../ui/stepper';
+import { FavouriteButton } from './favourite-button';
 import { menuPath } from './menu-model';
 import { chosenMulti, defaultSingle, splitOptions } from './product-model';
 import '../../ui/dialog.css';
@@ -67,6 +68,7 @@ export default function ProductPage() {
 function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopText: string; unlockedWith: string | null }) {
   const shell = useShell();
   const restaurantId = useAppState((state) => state.restaurant?.id ?? null);
+  const kiosk = useAppState((state) => state.kiosk);
   const { single, multi } = useMemo(() => splitOptions(dish), [dish]);
   const [spec, setSpec] = useState<number | null>(() => defaultSingle(dish));
   const [counts, setCounts] = useState<Record<string, number>>({});
@@ -105,6 +107,8 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
     <Screen
       title={dish.name}
       back
+      // SPEC 2 and 6: the dish's favourite toggle, not in kiosk mode.
+      right={kiosk ? undefined : <FavouriteButton kind="dish" id={String(dish.id)} name={dish.name} />}
       actions={
         <div className="product__actions">
           <p className="product__total">

@@ -1,0 +1,226 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Heart, RefreshCw, Store } from 'lucide-react';
+import { Link } from 'wouter';
+import type { IsShop, MenuDish } from '@chain/contract';
+import { formatMoney } from '@chain/domain';
+import { menuSource, useMenu } from '../../api/menu';
+import { restaurantListSource } from '../../api/restaurants';
+import { appStore, useAppState } from '../../state/store';
+import { Button, LinkButton } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Screen } from '../../ui/screen';
+import { Skeleton } from '../../ui/skeleton';
+import { FavouriteButton } from './favourite-button';
+import { favouriteDishes, menuPath, sameMenu } from './menu-model';
+import { useMenuTarget } from './use-menu-query';
+import './liked-page.css';
+
+/** Rows above this index load their photo at once; the rest when they come near (DESIGN.md). */
+const EAGER_PHOTOS = 5;
+
+/**
+ * SPEC 2 Любимое (/liked): the guest's favourite dishes (SPEC 3 favorites, kept on this device)
+ * found in the current restaurant's menu, the one the drawer's entry appears for. The menu is
+ * loaded here when the screen is opened directly (a reload, a bookmark).
+ */
+export default function LikedPage() {
+  const [requestedKind] = useState<IsShop>(() => menuSource.getSnapshot().query?.isShop ?? 0);
+  const target = useMenuTarget(undefined, undefined, requestedKind);
+  const snapshot = useMenu();
+  const favourites = useAppState((state) => state.favorites);
+  const kiosk = useAppState((state) => state.kiosk);
+  const stateRestaurantName = useAppState((state) => state.restaurant?.name ?? '');
+
+  const current = snapshot.query !== null && target.query !== null && sameMenu(snapshot.query, target.query);
+  const menu = current && snapshot.status === 'ready' ? snapshot.menu : null;
+  const failed = current && snapshot.status === 'error' ? snapshot.error : null;
+  const listFailed = target.list.status === 'error' ? target.list.error : null;
+
+  useEffect(() => {
+    if (menu) appStore.getState().setDishesLoaded(true);
+  }, [menu]);
+
+  const dishes = useMemo(() => (menu ? favouriteDishes(menu.dishes, favourites) : []), [menu, favourites]);
+  const restaurantName = target.restaurant?.name ?? stateRestaurantName;
+  const menuHref = menuPath(target.restaurantId, target.orderType);
+
+  let body;
+  if (target.restaurantId === null) {
+    body = (
+      <EmptyState
+        icon={<Store />}
+        title="Ресторан не выбран"
+        text="Любимые блюда показываем по меню ресторана. Выберите, где и как хотите получить заказ."
+        action={
+          <LinkButton href="/" variant="secondary" block>
+            На главную
+          </LinkButton>
+        }
+      />
+    );
+  } else if (listFailed || failed) {
+    body = (
+      <div className="liked__error" role="alert">
+        <p className="liked__error-title">Не удалось загрузить меню</p>
+        <p className="liked__error-text">{(listFailed ?? failed)?.message}</p>
+        <Button
+          variant="secondary"
+          icon={<RefreshCw />}
+          onClick={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
+        >
+          Повторить
+        </Button>
+      </div>
+    );
+  } else if (target.list.status === 'ready' && target.restaurant === null) {
+    body = (
+      <EmptyState
+        icon={<Store />}
+        title="Ресторан не найден"
+        text="Возможно, он временно не работает. Выберите другой ресторан."
+        action={
+          <LinkButton href="/" variant="secondary" block>
+            На главную
+          </LinkButton>
+        }
+      />
+    );
+  } else if (!menu) {
+    body = <LikedSkeleton />;
+  } else {
+    body = <LikedList dishes={dishes} restaurantName={restaurantName} menuHref={menuHref} toggles={!kiosk} />;
+  }
+
+  return (
+    <Screen title="Любимое" menu busy={!menu && !failed && !listFailed && target.restaurantId !== null}>
+      {body}
+    </Screen>
+  );
+}
+
+function LikedList({
+  dishes,
+  restaurantName,
+  menuHref,
+  toggles,
+}: {
+  dishes: readonly MenuDish[];
+  restaurantName: string;
+  menuHref: string;
+  /** The hearts (not in kiosk mode, SPEC 6). */
+  toggles: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  // After a removal the removed row's heart is gone: focus moves to the next heart (or the
+  // previous one at the end, or the empty state's link), not to the top of the page.
+  const [focusAfter, setFocusAfter] = useState<{ index: number } | null>(null);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!focusAfter || !root) return;
+    const hearts = root.querySelectorAll<HTMLElement>('.favourite-toggle');
+    const next = hearts[Math.min(focusAfter.index, hearts.length - 1)] ?? root.querySelector<HTMLElement>('a[href]');
+    next?.focus();
+  }, [focusAfter]);
+
+  return (
+    <div ref={ref} className="liked">
+      {dishes.length === 0 ? (
+        <EmptyState
+          icon={<Heart />}
+          title="В любимом пока пусто"
+          text="Здесь появятся блюда, которые вы отметите сердечком в меню"
+          action={
+            <LinkButton href={menuHref} variant="secondary" block>
+              Открыть меню
+            </LinkButton>
+          }
+        />
+      ) : (
+        <>
+          {restaurantName ? <p className="liked__lead">Из меню ресторана «{restaurantName}»</p> : null}
+          <ul className="liked__list" aria-label="Любимые блюда">
+            {dishes.map((dish, index) => (
+              <li key={dish.id}>
+                <LikedDish
+                  dish={dish}
+                  eager={index < EAGER_PHOTOS}
+                  toggle={toggles}
+                  onRemoved={() => setFocusAfter({ index })}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function LikedDish({
+  dish,
+  eager,
+  toggle,
+  onRemoved,
+}: {
+  dish: MenuDish;
+  eager: boolean;
+  toggle: boolean;
+  onRemoved: () => void;
+}) {
+  const href = `/product/${dish.id}`;
+  const photo = dish.thumb || dish.img;
+  return (
+    <article className={dish.allowed ? 'liked-dish' : 'liked-dish liked-dish--stopped'} aria-labelledby={`liked-${dish.id}`}>
+      <Link href={href} className="liked-dish__photo-link" tabIndex={-1} aria-hidden="true">
+        {photo ? (
+          <img
+            className="liked-dish__photo"
+            src={photo}
+            alt=""
+            width={72}
+            height={72}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <span className="liked-dish__photo" />
+        )}
+      </Link>
+      <div className="liked-dish__body">
+        <h2 className="liked-dish__name" id={`liked-${dish.id}`}>
+          <Link href={href} className="liked-dish__link">
+            {dish.name}
+          </Link>
+        </h2>
+        <p className="liked-dish__meta">
+          <span className="liked-dish__price">{formatMoney(dish.price)}</span>
+          {dish.weight ? <span className="liked-dish__weight">{dish.weight}</span> : null}
+        </p>
+        {!dish.allowed ? <p className="liked-dish__stop">Сейчас недоступно</p> : null}
+      </div>
+      {toggle ? <FavouriteButton kind="dish" id={String(dish.id)} name={dish.name} onRemoved={onRemoved} /> : null}
+    </article>
+  );
+}
+
+function LikedSkeleton() {
+  return (
+    <>
+      <span className="visually-hidden" role="status">
+        Загружаем любимые блюда…
+      </span>
+      <div className="liked__list" aria-hidden="true">
+        {[0, 1, 2].map((key) => (
+          <div key={key} className="liked-dish">
+            <Skeleton width={72} height={72} className="liked-dish__photo" />
+            <div className="liked-dish__body">
+              <Skeleton shape="text" width="70%" height="1.125rem" />
+              <Skeleton shape="text" width="30%" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
