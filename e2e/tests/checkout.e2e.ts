@@ -20,7 +20,7 @@ interface ListedOrder {
   id: number;
   paid: 0 | 1;
   sum: number;
-  sums: { cutlery: number; discount: number };
+  sums: { cutlery: number; recommended: number; discount: number };
 }
 
 // SPEC 2 Cart → Payment → Thanks on a phone, through the sandbox acquirer (decision 011):
@@ -134,10 +134,21 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await context.close();
   });
 
-  it('pays by SBP in the bank chosen from the list, the app polling until paid', async () => {
+  it('pays by SBP in the bank chosen from the list, with a recommended drink kept across a reload', async () => {
     const { context, page, errors } = await signedInPage();
     await fillCart(page);
     expect(await page.getByRole('radio', { name: 'СБП' }).isChecked()).toBe(true);
+
+    // SPEC 2 Cart: recommended items (cartRecommends), drinks and desserts under their own heading.
+    const recommended = page.getByRole('region', { name: 'Рекомендуем' });
+    await recommended.getByText('Морс клюквенный').waitFor();
+    await page.getByRole('region', { name: 'Добавить к заказу' }).waitFor();
+    await recommended.getByRole('button', { name: 'Увеличить количество: Морс клюквенный' }).click();
+    await page.getByRole('term').filter({ hasText: 'Дополнительно' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-recommended.png`, fullPage: true });
+    await auditScreen(page, '/cart with recommended items');
+    await page.reload();
+    await page.getByRole('term').filter({ hasText: 'Дополнительно' }).waitFor();
     const total = await shownTotal(page);
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL('**/payment');
@@ -157,6 +168,36 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     const order = await orderOf(orderId);
     expect(order.paid).toBe(1);
     expect(formatMoney(order.sum)).toBe(total);
+    expect(order.sums.recommended).toBe(22_000);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pays the next order with the card saved by the first, without the bank form', async () => {
+    const { context, page, errors } = await signedInPage();
+    await fillCart(page);
+    await page.getByRole('radio', { name: 'Карта' }).check();
+    const total = await shownTotal(page);
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    await page.waitForURL('**/payment');
+    const orderId = await paymentOrderId(page);
+
+    // A saved card is offered first and never charged unasked: no redirect, the guest confirms.
+    const saved = page.getByRole('radio', { name: /^Карта •• \d{4}/ });
+    await saved.waitFor();
+    expect(await saved.isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Новая карта' }).isChecked()).toBe(false);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment-saved-card.png` });
+    await auditScreen(page, '/payment with a saved card');
+    await page.waitForTimeout(1_000);
+    expect(new URL(page.url()).pathname).toBe('/payment');
+
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    await page.waitForURL('**/thanks', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
+    const order = await orderOf(orderId);
+    expect(order.paid).toBe(1);
+    expect(formatMoney(order.sum)).toBe(total);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -170,6 +211,9 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.waitForURL('**/payment');
     const orderId = await paymentOrderId(page);
 
+    // A new card this time: the bank's form.
+    await page.getByRole('radio', { name: 'Новая карта' }).check();
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
     await page.getByRole('button', { name: 'Отказаться' }).click();
     await page.waitForURL((url) => url.pathname === '/payment' && url.searchParams.get('failed') === '1');
@@ -180,8 +224,9 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     // Back on the bank's return page: the number and sum come from the checkout state.
     await page.getByRole('heading', { level: 1, name: /^Оплата заказа С-/ }).waitFor();
     await auditScreen(page, '/payment after a declined payment');
-    expect(await page.getByRole('radio', { name: 'Карта' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Карта', exact: true }).isChecked()).toBe(true);
 
+    await page.getByRole('radio', { name: 'Новая карта' }).check();
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
     await page.getByRole('button', { name: 'Оплатить' }).click();

@@ -1,8 +1,10 @@
 import {
   cartPriborsAction,
+  cartRecommendsAction,
   orderCreate,
   type orderCreateBody,
   orderDiscount,
+  paymentBindingsCall,
   paymentCheckCall,
   paymentSbpCall,
   paymentStartCall,
@@ -20,10 +22,12 @@ import { apiGet, apiPost, type RequestOptions } from './client';
 type Session = Pick<User, 'id' | 'password'>;
 
 export type CutleryItem = z.infer<typeof cartPriborsAction.response>['items'][number];
+export type RecommendedItem = z.infer<typeof cartRecommendsAction.response>['items'][number];
 export type CouponAnswer = z.infer<typeof orderDiscount.response>;
 export type OrderCreated = z.infer<typeof orderCreate.response>;
 export type CardStart = z.infer<typeof paymentStartCall.response>;
 export type SbpStart = z.infer<typeof paymentSbpCall.response>;
+export type SavedCard = z.infer<typeof paymentBindingsCall.response>['bindings'][number];
 export type PaymentStatus = z.infer<typeof paymentCheckCall.response>['status'];
 
 /** The cart line as order/create and the cart actions take it (the copied option price stays home). */
@@ -37,22 +41,27 @@ export function wireLine(line: CartLine) {
   };
 }
 
+type CartExtrasInput = { orderType: OrderType; restaurantId: string; lines: readonly CartLine[]; user: Session };
+
+/** The generic call's body for a cart action (SPEC 7): the session when there is one, and the lines. */
+function cartActionBody(action: string, input: CartExtrasInput) {
+  return {
+    user_id: input.user.id || null,
+    token: input.user.password || null,
+    action,
+    fields: { order_type: input.orderType, restoran_id: input.restaurantId, cart_items: input.lines.map(wireLine) },
+  };
+}
+
 /** cartPribors (SPEC 7 generic call): the cutlery for the order type with free counts and maxima. */
-export async function loadCutlery(
-  input: { orderType: OrderType; restaurantId: string; lines: readonly CartLine[]; user: Session },
-  options?: RequestOptions,
-): Promise<CutleryItem[]> {
-  const answer = await apiPost(
-    '/rest/',
-    {
-      user_id: input.user.id || null,
-      token: input.user.password || null,
-      action: cartPriborsAction.name,
-      fields: { order_type: input.orderType, restoran_id: input.restaurantId, cart_items: input.lines.map(wireLine) },
-    },
-    cartPriborsAction.response,
-    options,
-  );
+export async function loadCutlery(input: CartExtrasInput, options?: RequestOptions): Promise<CutleryItem[]> {
+  const answer = await apiPost('/rest/', cartActionBody(cartPriborsAction.name, input), cartPriborsAction.response, options);
+  return answer.items;
+}
+
+/** cartRecommends (SPEC 7 generic call): what to suggest with these lines (dishes in the cart left out). */
+export async function loadRecommended(input: CartExtrasInput, options?: RequestOptions): Promise<RecommendedItem[]> {
+  const answer = await apiPost('/rest/', cartActionBody(cartRecommendsAction.name, input), cartRecommendsAction.response, options);
   return answer.items;
 }
 
@@ -75,6 +84,7 @@ export interface OrderRequest {
   readonly orderType: OrderType;
   readonly lines: readonly CartLine[];
   readonly cutlery: ReadonlyArray<{ readonly id: number; readonly cnt: number }>;
+  readonly recommended: ReadonlyArray<{ readonly id: number; readonly cnt: number }>;
   readonly comment: string;
   readonly table: string | null;
   /** null: as soon as ready. */
@@ -86,6 +96,9 @@ export interface OrderRequest {
   readonly idempotencyKey: string;
 }
 
+const chosenExtras = (items: OrderRequest['cutlery']) =>
+  items.filter((item) => item.cnt > 0).map((item) => ({ id: item.id, cnt: item.cnt }));
+
 /** The order/create body, payload v3 (SPEC 7, decision 012). */
 export function orderRequestBody(request: OrderRequest): z.input<typeof orderCreateBody> {
   const email = request.email.trim();
@@ -94,7 +107,8 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
     v: ORDER_PAYLOAD_VERSION,
     user: { id: request.user.id, password: request.user.password },
     cart: request.lines.map(wireLine),
-    pribors: request.cutlery.filter((item) => item.cnt > 0).map((item) => ({ id: item.id, cnt: item.cnt })),
+    pribors: chosenExtras(request.cutlery),
+    recommendedItems: chosenExtras(request.recommended),
     order: {
       type: request.orderType,
       comment: request.comment,
@@ -118,14 +132,36 @@ export function createOrder(request: OrderRequest, options?: RequestOptions): Pr
   return apiPost(orderCreate.path, orderRequestBody(request), orderCreate.response, options);
 }
 
-/** POST payment/start (card): the bank's form URL, or errorMessage. */
-export function startCardPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<CardStart> {
+/**
+ * POST payment/start (card): the bank's form URL, or errorMessage. With a saved card the bank
+ * charges it at once and the answer carries the outcome in `status`.
+ */
+export function startCardPayment(
+  input: { user: Session; orderId: string; savedCardId?: string | null },
+  options?: RequestOptions,
+): Promise<CardStart> {
   return apiPost(
     paymentStartCall.path,
-    { user_id: input.user.id, token: input.user.password, order_id: input.orderId },
+    {
+      user_id: input.user.id,
+      token: input.user.password,
+      order_id: input.orderId,
+      ...(input.savedCardId ? { binding_id: input.savedCardId } : {}),
+    },
     paymentStartCall.response,
     options,
   );
+}
+
+/** POST payment/bindings: the cards the bank keeps for this guest (saved when they paid by the form). */
+export async function loadSavedCards(input: { user: Session }, options?: RequestOptions): Promise<SavedCard[]> {
+  const answer = await apiPost(
+    paymentBindingsCall.path,
+    { user_id: input.user.id, token: input.user.password },
+    paymentBindingsCall.response,
+    options,
+  );
+  return answer.bindings;
 }
 
 /** POST payment/sbp: the bank apps, the default bank link and the QR payload, or errorMessage. */

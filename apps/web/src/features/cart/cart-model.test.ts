@@ -11,29 +11,33 @@ const line = (item: string, cnt: number, spec: string | null = null): CartLine =
 const restaurant = { minOrderSum: { self: 40_000, inrest: 0 }, minOrderSumShop: { self: 0, inrest: 0 } };
 
 describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
-  it('adds dishes and the cutlery above its free count, then the coupon discount', () => {
+  it('adds dishes, cutlery and recommended items above their free counts, then the coupon discount', () => {
     const figures = cartFigures({
       lines: [line('101', 2, '11')],
       dishes,
       cutlery: [{ cnt: 3, price: 2_000, free_cnt: 1 }],
+      recommended: [{ cnt: 2, price: 5_000, free_cnt: 1 }],
       coupon: { status: 'applied', percent: 10, minSum: 0, message: '' },
       orderType: 'self',
       restaurant,
     });
     expect(figures.totals.items).toBe(120_000);
     expect(figures.totals.cutlery).toBe(4_000);
-    expect(figures.totals.discount).toBe(12_400);
-    expect(figures.totals.toPay).toBe(111_600);
+    expect(figures.totals.recommended).toBe(5_000);
+    // SPEC 5: the discount covers dishes, cutlery and recommended items: 10 % of 1 290 ₽.
+    expect(figures.totals.discount).toBe(12_900);
+    expect(figures.totals.toPay).toBe(116_100);
     expect(figures.button).toEqual({ show: true });
   });
 
   it('hides the button below the minimum with the SPEC 5 message', () => {
-    const figures = cartFigures({ lines: [line('101', 0)], dishes, cutlery: [], coupon: { status: 'none' }, orderType: 'self', restaurant });
+    const figures = cartFigures({ lines: [line('101', 0)], dishes, cutlery: [], recommended: [], coupon: { status: 'none' }, orderType: 'self', restaurant });
     expect(figures.button).toMatchObject({ show: false, reason: 'empty' });
     const low = cartFigures({
       lines: [line('101', 1)],
       dishes,
       cutlery: [],
+      recommended: [],
       coupon: { status: 'none' },
       orderType: 'self',
       restaurant: { ...restaurant, minOrderSum: { self: 60_000, inrest: 0 } },
@@ -42,7 +46,7 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
   });
 
   it('hides the button while a line does not count', () => {
-    const figures = cartFigures({ lines: [line('101', 1), line('104', 1)], dishes, cutlery: [], coupon: { status: 'none' }, orderType: 'self', restaurant });
+    const figures = cartFigures({ lines: [line('101', 1), line('104', 1)], dishes, cutlery: [], recommended: [], coupon: { status: 'none' }, orderType: 'self', restaurant });
     expect(figures.button).toMatchObject({ show: false, reason: 'unavailable-items' });
     expect(figures.unavailable.map((entry) => entry.item)).toEqual(['104']);
   });

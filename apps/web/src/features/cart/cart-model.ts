@@ -49,14 +49,16 @@ export function cartFigures(input: {
   readonly lines: readonly CartLine[];
   readonly dishes: DishIndex;
   readonly cutlery: readonly FreeCountItem[];
+  readonly recommended: readonly FreeCountItem[];
   readonly coupon: CouponState;
   readonly orderType: OrderType;
   readonly restaurant: MinimumSumRestaurant;
   readonly textNoTime?: string;
 }): CartFigures {
-  const base = orderTotals({ lines: input.lines, dishes: input.dishes, cutlery: input.cutlery });
+  const extras = { lines: input.lines, dishes: input.dishes, cutlery: input.cutlery, recommended: input.recommended };
+  const base = orderTotals(extras);
   const percent = couponPercent(input.coupon, base.subtotal);
-  const totals = orderTotals({ lines: input.lines, dishes: input.dishes, cutlery: input.cutlery, discountPercent: percent });
+  const totals = orderTotals({ ...extras, discountPercent: percent });
   const minimum = minimumOrderSum({ orderType: input.orderType, lines: input.lines, dishes: input.dishes, restaurant: input.restaurant });
   const unavailable = unavailableLines(input.lines, input.dishes);
   const button = cartButtonState({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { Armchair, Clock, ShoppingBasket, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
@@ -15,10 +15,10 @@ import {
 } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { menuSource, useMenu } from '../../api/menu';
-import { checkCoupon, createOrder, type CutleryItem, loadCutlery } from '../../api/order';
+import { checkCoupon, createOrder, type CutleryItem, loadCutlery, loadRecommended, type RecommendedItem } from '../../api/order';
 import { useRestaurantList } from '../../api/restaurants';
 import { chooseTableByCode } from '../../api/tables';
-import type { CartLine, PaySystem } from '../../state/app-store';
+import type { CartLine, OrderType, PaySystem, User } from '../../state/app-store';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button, IconButton, LinkButton } from '../../ui/button';
@@ -33,6 +33,11 @@ import { AS_READY_TEXT, cartFigures, type CouponState, EMPTY_CART_TEXT, percentL
 import { cartTitle } from './cart-title';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import './cart-page.css';
+
+type Session = Pick<User, 'id' | 'password'>;
+
+/** The most of one recommended item a cart takes (the server's limit, packages/contract cart-extras). */
+const MAX_EXTRA_COUNT = 99;
 
 /** SPEC 2 Cart: lines, cutlery, pickup time, e-mail, coupon, pay method, totals and the pay button. */
 export default function CartPage() {
@@ -102,15 +107,18 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
   const dishIndex = useMemo(() => indexDishes(dishes), [dishes]);
   const restaurantId = String(restaurant.id);
 
-  const cutlery = useCutlery(orderType, restaurantId, lines.length > 0, user);
-  const [counts, setCounts] = useState<Record<number, number>>({});
-  const chosenCutlery = cutlery.map((item) => ({ ...item, cnt: counts[item.id] ?? item.cnt }));
+  // SPEC 2 Cart: cutlery and recommended items, their counts kept with the checkout (a reload keeps them).
+  const cutlery = useCartExtras(loadCutlery, orderType, restaurantId, lines, user, 'once');
+  const recommended = useCartExtras(loadRecommended, orderType, restaurantId, lines, user, 'per-dishes');
+  const chosenCutlery = cutlery.map((item) => ({ ...item, cnt: checkout.pribors[item.id] ?? item.cnt }));
+  const chosenRecommended = recommended.map((item) => ({ ...item, cnt: checkout.recommended[item.id] ?? item.cnt }));
 
   const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
   const figures = cartFigures({
     lines,
     dishes: dishIndex,
     cutlery: chosenCutlery,
+    recommended: chosenRecommended,
     coupon,
     orderType,
     restaurant: { minOrderSum: restaurant.minOrderSum, minOrderSumShop: restaurant.minOrderSumShop },
@@ -134,6 +142,7 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
         orderType,
         lines,
         cutlery: chosenCutlery,
+        recommended: chosenRecommended,
         comment: state.checkout.comment,
         table: orderType === 'inrest' ? state.checkout.table || null : null,
         pickup: state.checkout.deliveryDateTime,
@@ -195,17 +204,20 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
           ))}
         </ul>
 
+        <RecommendedBlock
+          id="cart-add"
+          title="Добавить к заказу"
+          items={chosenRecommended.filter((item) => item.separated === 0)}
+        />
+        <RecommendedBlock id="cart-recommended" title="Рекомендуем" items={chosenRecommended.filter((item) => item.separated === 1)} />
+
         {chosenCutlery.length > 0 ? (
           <section className="cart__block" aria-labelledby="cart-cutlery">
             <h2 id="cart-cutlery" className="cart__block-title">
               Приборы
             </h2>
             {chosenCutlery.map((item) => (
-              <CutleryRow
-                key={item.id}
-                item={item}
-                onChange={(cnt) => setCounts((previous) => ({ ...previous, [item.id]: cnt }))}
-              />
+              <CutleryRow key={item.id} item={item} onChange={(cnt) => appStore.getState().setExtraCount('pribors', item.id, cnt)} />
             ))}
           </section>
         ) : null}
@@ -251,6 +263,12 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
             <dt>Блюда</dt>
             <dd>{formatMoney(totals.items)}</dd>
           </div>
+          {totals.recommended > 0 ? (
+            <div>
+              <dt>Дополнительно</dt>
+              <dd>{formatMoney(totals.recommended)}</dd>
+            </div>
+          ) : null}
           {totals.cutlery > 0 ? (
             <div>
               <dt>Приборы</dt>
@@ -309,6 +327,47 @@ function LineRow({ line, dish }: { line: CartLine; dish: MenuDish | undefined })
   );
 }
 
+/**
+ * Recommended items of one kind (sauces apart from drinks and desserts) as a row of small cards
+ * that scrolls sideways, so suggestions never push the totals far down; nothing when none is offered.
+ */
+function RecommendedBlock({ id, title, items }: { id: string; title: string; items: RecommendedItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="cart__block" aria-labelledby={id}>
+      <h2 id={id} className="cart__block-title">
+        {title}
+      </h2>
+      <ul className="cart__suggestions">
+        {items.map((item) => (
+          <li key={item.id} className="cart__suggestion">
+            <img className="cart__suggestion-photo" src={item.img} alt="" width={64} height={64} loading="lazy" decoding="async" />
+            <span className="cart__suggestion-name">{item.name}</span>
+            <span className="cart__hint">{extraPricing(item).join(', ')}</span>
+            <Stepper
+              value={item.cnt}
+              min={0}
+              max={MAX_EXTRA_COUNT}
+              label={item.name}
+              onChange={(cnt) => appStore.getState().setExtraCount('recommended', item.id, cnt)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** '40 г', 'бесплатно 1 шт.', 'далее 50,00 ₽': what is free and what each one more costs (SPEC 5). */
+function extraPricing(item: Pick<CutleryItem, 'price' | 'free_cnt'> & { weight?: string }): string[] {
+  return [
+    item.weight ?? '',
+    item.free_cnt > 0 ? `бесплатно ${item.free_cnt} шт.` : '',
+    item.price > 0 ? `${item.free_cnt > 0 ? 'далее ' : ''}${formatMoney(item.price)}` : '',
+  ].filter(Boolean);
+}
+
+/** A cutlery item: what is free, what each one more costs, and its count within 0..max (SPEC 5). */
 function CutleryRow({ item, onChange }: { item: CutleryItem; onChange: (cnt: number) => void }) {
   const charged = chargedCount(item);
   return (
@@ -316,9 +375,7 @@ function CutleryRow({ item, onChange }: { item: CutleryItem; onChange: (cnt: num
       <span className="cart__option-text">
         <span>{item.name}</span>
         <span className="cart__hint">
-          {item.free_cnt > 0 ? `бесплатно ${item.free_cnt} шт.` : ''}
-          {item.free_cnt > 0 && item.price > 0 ? ', ' : ''}
-          {item.price > 0 ? `далее ${formatMoney(item.price)}` : ''}
+          {extraPricing(item).join(', ')}
           {charged > 0 ? ` · ${formatMoney(charged * item.price)}` : ''}
         </span>
       </span>
@@ -327,24 +384,30 @@ function CutleryRow({ item, onChange }: { item: CutleryItem; onChange: (cnt: num
   );
 }
 
-function useCutlery(
-  orderType: 'inrest' | 'self' | 'delivery',
+/**
+ * A cart extra list asked of the server: the cutlery once per restaurant and order type; the
+ * recommendations again whenever the cart's dishes change (dishes in the cart are not suggested).
+ * The previous list stays on screen while the next one loads. Nothing offered is not an error the
+ * guest can act on, so a failure leaves the list as it was.
+ */
+function useCartExtras<Item>(
+  load: (input: { orderType: OrderType; restaurantId: string; lines: readonly CartLine[]; user: Session }, options: { signal: AbortSignal }) => Promise<Item[]>,
+  orderType: OrderType,
   restaurantId: string,
-  hasLines: boolean,
-  user: { id: string; password: string },
-): CutleryItem[] {
-  const [items, setItems] = useState<CutleryItem[]>([]);
-  const lines = useAppState((state) => state.cart);
+  lines: readonly CartLine[],
+  user: Session,
+  refresh: 'once' | 'per-dishes',
+): Item[] {
+  const [items, setItems] = useState<Item[]>([]);
+  const dishes = refresh === 'per-dishes' ? [...new Set(lines.map((line) => line.item))].sort().join(',') : '';
+  const ask = useEffectEvent((signal: AbortSignal) => {
+    load({ orderType, restaurantId, lines, user }, { signal }).then(setItems, () => undefined);
+  });
   useEffect(() => {
-    if (!hasLines) return;
     const controller = new AbortController();
-    loadCutlery({ orderType, restaurantId, lines, user }, { signal: controller.signal }).then(
-      setItems,
-      () => undefined, // no cutlery offered is not an error the guest can act on
-    );
+    ask(controller.signal);
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once per restaurant and order type
-  }, [orderType, restaurantId, hasLines, user.id]);
+  }, [orderType, restaurantId, dishes, user.id]);
   return items;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentTarget } from './payment-model';
+import { paymentTarget, savedCardLabel } from './payment-model';
 
 const placed = { id: '17', number: 'С-003', sum: 61_500, paySystem: 'card' as const };
 
@@ -33,5 +33,16 @@ describe('the order the payment screen pays (SPEC 2, decision 011)', () => {
   it('has nothing to pay without an order id', () => {
     expect(paymentTarget({ orderNum: 'С-003' }, '', placed)).toBeNull();
     expect(paymentTarget(null, '?order_id=abc', placed)).toBeNull();
+  });
+});
+
+describe('saved cards (SPEC 2 Payment bindings)', () => {
+  it('names a saved card by the last four digits and its expiry', () => {
+    expect(savedCardLabel({ maskedPan: '411111**1111', expiry: '12/28' })).toBe('Карта •• 1111, до 12/28');
+    expect(savedCardLabel({ maskedPan: '5555 55** **** 4444', expiry: '' })).toBe('Карта •• 4444');
+  });
+
+  it('shows an unusual mask as the bank gave it', () => {
+    expect(savedCardLabel({ maskedPan: '**12', expiry: '01/30' })).toBe('Карта **12, до 01/30');
   });
 });

@@ -43,3 +43,10 @@ export function paymentTarget(state: PaymentRouteState | null, search: string, p
     failed: false,
   };
 }
+
+/** A saved card as the guest recognises it: «Карта •• 1111, до 12/28» (the bank's masked number, SPEC 2 Payment `bindings`). */
+export function savedCardLabel(card: { readonly maskedPan: string; readonly expiry: string }): string {
+  const last4 = card.maskedPan.replace(/\D/g, '').slice(-4);
+  const number = last4.length === 4 ? `Карта •• ${last4}` : `Карта ${card.maskedPan}`;
+  return card.expiry ? `${number}, до ${card.expiry}` : number;
+}

@@ -3,14 +3,14 @@ import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { formatMoney, PAYMENT_AUTOSTART_MS, PAYMENT_POLL_MS } from '@chain/domain';
 import { ApiError } from '../../api/client';
-import { checkPayment, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
+import { checkPayment, loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
 import type { PaySystem } from '../../state/app-store';
 import { readPaymentState } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
-import { paymentTarget } from './payment-model';
+import { paymentTarget, savedCardLabel } from './payment-model';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import './payment-page.css';
 
@@ -37,15 +37,24 @@ export default function PaymentPage() {
   const [sbp, setSbp] = useState<SbpStart | null>(null);
   const starting = useRef(false);
   const orderId = target?.orderId ?? null;
+  // SPEC 2 Payment `bindings`: the guest's saved cards (null while asked); the first is offered.
+  const savedCards = useSavedCards(!kiosk);
+  const [cardChoice, setCardChoice] = useState<string | null | undefined>(undefined);
+  const savedCardId = cardChoice === undefined ? (savedCards?.[0]?.bindingId ?? null) : cardChoice;
 
   const pay = useCallback(
-    async (method: PaySystem) => {
+    async (method: PaySystem, cardId: string | null) => {
       if (orderId === null || starting.current) return;
       starting.current = true;
       setBusy(true);
       const { user } = appStore.getState();
       try {
-        if (method === 'card') {
+        if (method === 'card' && cardId !== null) {
+          // A saved card: the bank charges it at once; polling reads the outcome (ok at once, or pending).
+          const started = await startCardPayment({ user, orderId, savedCardId: cardId });
+          if (started.errorMessage) await showDialog({ title: 'Ошибка', message: started.errorMessage });
+          else setPolling(true);
+        } else if (method === 'card') {
           const started = await startCardPayment({ user, orderId });
           if (started.errorMessage) await showDialog({ title: 'Ошибка', message: started.errorMessage });
           else if (started.formUrl) {
@@ -72,14 +81,18 @@ export default function PaymentPage() {
     [orderId],
   );
 
-  // SPEC 4: with a preselected paysystem the payment starts by itself after 500 ms (not on the bank's return).
-  const autostart = target !== null && !target.returned && target.paySystem !== null;
-  const initialMethod = target?.paySystem ?? 'sbp';
+  // SPEC 4: with a preselected paysystem the payment starts by itself after 500 ms (not on the
+  // bank's return). A card payment waits for the saved cards: with one, the guest chooses and
+  // confirms (a card is never charged unasked); without, the bank's form opens by itself.
+  const initialMethod = kiosk ? 'sbp' : (target?.paySystem ?? 'sbp');
+  const cardsKnown = initialMethod === 'sbp' || savedCards !== null;
+  const autostart =
+    target !== null && !target.returned && target.paySystem !== null && cardsKnown && (initialMethod === 'sbp' || savedCards?.length === 0);
   useEffect(() => {
     if (!autostart) return;
-    const timer = setTimeout(() => void pay(kiosk ? 'sbp' : initialMethod), PAYMENT_AUTOSTART_MS);
+    const timer = setTimeout(() => void pay(initialMethod, null), PAYMENT_AUTOSTART_MS);
     return () => clearTimeout(timer);
-  }, [autostart, initialMethod, kiosk, pay]);
+  }, [autostart, initialMethod, pay]);
 
   // SPEC 4, 9: the status every 5 s: ok → Thanks; fail → alert and pay again; else poll on.
   useEffect(() => {
@@ -117,7 +130,7 @@ export default function PaymentPage() {
       title={title}
       back={routeState?.navback ?? true}
       actions={
-        <Button block busy={busy || polling} onClick={() => void pay(paySystem)}>
+        <Button block busy={busy || polling} onClick={() => void pay(paySystem, paySystem === 'card' ? savedCardId : null)}>
           {sum !== null ? `Оплатить ${formatMoney(sum)}` : 'Оплатить'}
         </Button>
       }
@@ -133,6 +146,9 @@ export default function PaymentPage() {
           <legend className="payment__title">Способ оплаты</legend>
           <PayMethodChoice name="payment-method" kiosk={kiosk} value={paySystem} onChange={setPaySystem} />
         </fieldset>
+        {paySystem === 'card' && savedCards !== null && savedCards.length > 0 ? (
+          <SavedCardChoice cards={savedCards} value={savedCardId} onChange={setCardChoice} disabled={busy || polling} />
+        ) : null}
         {polling ? (
           <p className="payment__status" role="status">
             Ждём подтверждения оплаты от банка…
@@ -162,5 +178,48 @@ export default function PaymentPage() {
         ) : null}
       </BottomSheet>
     </Screen>
+  );
+}
+
+/** The guest's saved cards, null while asked; none (also when the question fails) means the bank's form. */
+function useSavedCards(enabled: boolean): SavedCard[] | null {
+  const [cards, setCards] = useState<SavedCard[] | null>(enabled ? null : []);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    loadSavedCards({ user: appStore.getState().user }, { signal: controller.signal }).then(setCards, () => {
+      if (!controller.signal.aborted) setCards([]);
+    });
+    return () => controller.abort();
+  }, [enabled]);
+  return cards;
+}
+
+/** A saved card or a new one (the bank's form), SPEC 2 Payment `card` and `bindings`. */
+function SavedCardChoice({
+  cards,
+  value,
+  onChange,
+  disabled,
+}: {
+  cards: readonly SavedCard[];
+  value: string | null;
+  onChange: (cardId: string | null) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="payment__methods" disabled={disabled}>
+      <legend className="payment__title">Карта</legend>
+      {cards.map((card) => (
+        <label key={card.bindingId} className="pay-method-choice payment__card">
+          <input type="radio" name="payment-card" checked={value === card.bindingId} onChange={() => onChange(card.bindingId)} />
+          <span>{savedCardLabel(card)}</span>
+        </label>
+      ))}
+      <label className="pay-method-choice payment__card">
+        <input type="radio" name="payment-card" checked={value === null} onChange={() => onChange(null)} />
+        <span>Новая карта</span>
+      </label>
+    </fieldset>
   );
 }
