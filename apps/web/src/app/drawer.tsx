@@ -17,10 +17,11 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
 import type { Settings } from '@chain/contract';
+import { isBuiltScreen } from '../state/navigation';
 import { appStore, useAppState } from '../state/store';
 import { IconButton } from '../ui/button';
 import { Modal } from '../ui/modal';
-import { type DrawerEntry, type DrawerIcon, drawerModel } from './drawer-model';
+import { type DrawerEntry, type DrawerIcon, type DrawerModel, drawerModel } from './drawer-model';
 import './drawer.css';
 
 const ICONS: Record<DrawerIcon, ReactNode> = {
@@ -50,7 +51,7 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
   const dishesLoaded = useAppState((state) => state.dishesLoaded);
   const orderType = useAppState((state) => state.orderType);
 
-  const model = drawerModel({
+  const model = builtOnly(drawerModel({
     authorized,
     kiosk,
     dishesLoaded,
@@ -58,7 +59,7 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
     hotline: settings?.hotline ?? null,
     userName,
     userPhone,
-  });
+  }));
 
   const close = () => appStore.getState().setShowDrawer(false);
 
@@ -143,4 +144,10 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
       </nav>
     </Modal>
   );
+}
+
+/** The drawer without links to screens not built yet (issue 7: not shown dead). */
+function builtOnly(model: DrawerModel): DrawerModel {
+  const keep = (entries: readonly DrawerEntry[]) => entries.filter((entry) => entry.kind !== 'link' || isBuiltScreen(entry.href));
+  return { ...model, contact: keep(model.contact), account: keep(model.account), general: keep(model.general) };
 }

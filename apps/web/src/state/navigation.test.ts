@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBookingResultState, readBookingStep2State, readPaymentState, routePath } from './navigation';
+import { isBuiltScreen, readBookingResultState, readBookingStep2State, readPaymentState, routePath } from './navigation';
 
 describe('route paths (SPEC 2 route table)', () => {
   it('fills the parameters of a route', () => {
@@ -51,5 +51,24 @@ describe('values the screens receive (SPEC 2)', () => {
     expect(readBookingResultState({ booking: { booking_num: 'B1' } })).toEqual({ booking: { booking_num: 'B1' } });
     expect(readBookingResultState({ booking: null })).toBeNull();
     expect(readBookingResultState({})).toBeNull();
+  });
+});
+
+describe('built screens (issue 7: a screen not built yet is not offered)', () => {
+  it('offers the ordering journey', () => {
+    for (const path of ['/', '/auth', '/self_from', '/menu/1/self', '/menu_list', '/product/101', '/cart', '/payment', '/thanks']) {
+      expect(isBuiltScreen(path), path).toBe(true);
+    }
+  });
+
+  it('hides the screens of later releases and unknown paths', () => {
+    for (const path of ['/delivery_to', '/order_list', '/profile', '/predzakaz', '/zagruzka', '/nowhere']) {
+      expect(isBuiltScreen(path), path).toBe(false);
+    }
+  });
+
+  it('leaves outside links alone', () => {
+    expect(isBuiltScreen('tel:+74951234567')).toBe(true);
+    expect(isBuiltScreen('https://apps.apple.com/app/id1')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { APP_ROUTES, type AppRouteName } from '@chain/contract';
+import { APP_ROUTES, type AppRouteName, matchAppRoute } from '@chain/contract';
 import * as z from 'zod/mini';
 import type { PaySystem } from './app-store';
 
@@ -106,4 +106,30 @@ export function routePath(name: AppRouteName, params: RouteParams = {}): string 
     built.push(encodeURIComponent(String(value)));
   }
   return `/${built.join('/')}`;
+}
+
+/**
+ * The SPEC 2 screens this release has built. Every route has a screen (the others say calmly
+ * that they are being prepared, for a guest who follows an old link), but the app offers no way
+ * into a screen that is not built: links, tiles and choices leading to one are hidden, not shown
+ * dead. A screen joins the set in the release that builds it.
+ */
+export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
+  'orderType',
+  'auth',
+  'selfFrom',
+  'restoranMenu',
+  'menuList',
+  'product',
+  'cart',
+  'payment',
+  'thanks',
+  'liked',
+]);
+
+/** Whether an in-app path leads to a built screen (an outside link, tel: or mailto: counts as built). */
+export function isBuiltScreen(href: string): boolean {
+  if (!href.startsWith('/')) return true;
+  const name = matchAppRoute(href);
+  return name !== undefined && BUILT_SCREENS.has(name);
 }

@@ -1,8 +1,10 @@
 import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, Truck, UtensilsCrossed } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { APP_ROUTES } from '@chain/contract';
 import { settingsSource, useSettings } from '../../api/settings';
 import { chooseTableByCode } from '../../api/tables';
+import { isBuiltScreen } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
@@ -87,10 +89,12 @@ function GuestHome() {
           <ShoppingBag aria-hidden="true" />
           <span>Заберу сам</span>
         </Link>
-        <Link href="/delivery_to" className="order-type__choice" onClick={() => setOrderType('delivery')}>
-          <Truck aria-hidden="true" />
-          <span>Доставка</span>
-        </Link>
+        {isBuiltScreen(APP_ROUTES.deliveryTo) ? (
+          <Link href={APP_ROUTES.deliveryTo} className="order-type__choice" onClick={() => setOrderType('delivery')}>
+            <Truck aria-hidden="true" />
+            <span>Доставка</span>
+          </Link>
+        ) : null}
       </div>
 
       {settings.status === 'loading' ? (
@@ -107,7 +111,7 @@ function GuestHome() {
         </div>
       ) : (
         <>
-          <ServiceTiles tiles={serviceTiles(settings.settings, user)} />
+          <ServiceTiles tiles={serviceTiles(settings.settings, user).filter((tile) => isBuiltScreen(tile.href))} />
           <div className="order-type__footer">
             {settings.settings.hotline ? (
               <a className="order-type__footer-link" href={`tel:${settings.settings.hotline.replace(/[^\d+]/g, '')}`}>
