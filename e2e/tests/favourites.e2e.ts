@@ -189,7 +189,7 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
     for (const [index, restaurant] of expected.entries()) {
       const text = (await pickupRows.nth(index).textContent()) ?? '';
       expect(text).toContain(restaurant.name);
-      expect(text.includes('В избранном'), `${restaurant.name}: ${text}`).toBe(index < 2);
+      expect(text.includes('В любимых'), `${restaurant.name}: ${text}`).toBe(index < 2);
     }
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/favourites-self-from.png` });
 

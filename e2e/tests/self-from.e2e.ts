@@ -69,7 +69,7 @@ describe('the self-pickup list (/self_from)', () => {
       expect(text).toContain(restaurant.address);
       if (restaurant.congestion.text) expect(text).toContain(restaurant.congestion.text);
       expect(text.includes('Винная карта')).toBe(restaurant.winecard === '1');
-      expect(text.includes('В избранном')).toBe(restaurant === favourite);
+      expect(text.includes('В любимых')).toBe(restaurant === favourite);
       // SPEC 4 open now, on the restaurant's own clock.
       const open = isOpenAt(restaurant.shedule, Date.now(), restaurant.time_zone);
       expect(/Открыто (до \d\d:\d\d|круглосуточно)/.test(text), `${restaurant.name}: ${text}`).toBe(open);

@@ -115,9 +115,9 @@ function RestaurantCard({ row, orderType }: { row: PickupRestaurant; orderType: 
       <span className="self-from__card-head">
         <span className="self-from__name">{row.name}</span>
         {row.favourite ? (
-          <span className="self-from__favourite" title="В избранном">
+          <span className="self-from__favourite" title="В любимых">
             <Heart aria-hidden="true" />
-            <span className="visually-hidden">В избранном</span>
+            <span className="visually-hidden">В любимых</span>
           </span>
         ) : null}
       </span>
