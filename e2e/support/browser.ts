@@ -3,12 +3,27 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const PHONE = { width: 360, height: 740 } as const;
 export const KIOSK = { width: 1080, height: 1920 } as const;
 
+export interface LaunchOptions {
+  /**
+   * A Y4M video (support/fake-camera.ts) that Chromium plays as the only camera, with camera
+   * prompts answered yes. Without it the browser has no camera at all.
+   */
+  fakeCameraFile?: string;
+}
+
 /**
  * Debian's Chromium, headless, with the flags a root, sandboxless, offline machine needs:
  * without the background-networking flags Chromium keeps dialling hosts it cannot reach.
  * Playwright gives every launch a fresh temporary profile of its own.
  */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const camera = options.fakeCameraFile
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${options.fakeCameraFile}`,
+      ]
+    : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -20,8 +35,17 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...camera,
     ],
   });
+}
+
+export interface PhoneContextOptions {
+  /**
+   * false: the product's CSP applies as served (no axe audit possible: axe is added as an inline
+   * script). Default true.
+   */
+  bypassCSP?: boolean;
 }
 
 /**
@@ -29,10 +53,10 @@ export function launchBrowser(): Promise<Browser> {
  * bypassCSP lets support/axe.ts add axe-core's source as a script tag (the product's CSP forbids
  * inline scripts); the product itself is unchanged.
  */
-export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+export function phoneContext(browser: Browser, baseURL: string, options: PhoneContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
-    bypassCSP: true,
+    bypassCSP: options.bypassCSP ?? true,
     viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,
@@ -60,8 +84,9 @@ export async function signedInPhonePage(
   browser: Browser,
   baseUrl: string,
   user: { id: number; password: string },
+  options: PhoneContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await phoneContext(browser, baseUrl.replace('127.0.0.1', 'localhost'));
+  const context = await phoneContext(browser, baseUrl.replace('127.0.0.1', 'localhost'), options);
   await context.addInitScript(
     ({ key, state, version }) => {
       if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ state, version }));

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type Flag, formatMoney, type ScheduleEntry, tableOrderBlock } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
-import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
+import { auditScreen } from '../support/axe';
+import { launchBrowser, type PhoneContextOptions, signedInPhonePage, STATE_KEY } from '../support/browser';
+import { writeFakeCamera } from '../support/fake-camera';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
-/** Restaurant 1's first table (apps/server seed): the code printed under its QR. */
-const TABLE = { code: 'T-JQBB-01', num: '1', restaurantId: 1 };
+/** Table 1 of «Жар-печь на Тверской», open round the clock (apps/server seed): the code printed under its QR. */
+const TABLE = { code: 'T-K7WQ-01', num: '1', restaurantId: 10 };
+/** Restaurant 1's first table: open by day only, so either its menu or SPEC 8's closed dialog. */
+const DAYTIME_TABLE = { code: 'T-JQBB-01', num: '1', restaurantId: 1 };
 
 interface ListedRestaurant {
   id: number;
@@ -24,10 +28,10 @@ interface ListedOrder {
   sum: number;
 }
 
-// SPEC 2 Home 'Ресторан' → the table's code (typed: no camera scanner yet) → SPEC 8's table
-// dialogs, or the table's menu and an order paid by card. Restaurant 1 is not open round the
-// clock: whether it is open now is asked of the domain with the API's list, and the matching path
-// is asserted.
+// SPEC 2 Home 'Ресторан' → the table's code (read by the camera from the table's QR, or typed)
+// → SPEC 8's table dialogs, or the table's menu and an order paid by card. The journeys use the
+// round-the-clock restaurant, so they take the same path at any hour; restaurant 1 (open by day)
+// shows whichever of its menu or the closed dialog the domain expects now.
 describe('an order at a table (Home → Номер стола → /menu/{id}/inrest → /cart)', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
@@ -40,6 +44,75 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
   afterAll(() => browser?.close());
 
   const signedInPage = () => signedInPhonePage(browser!, baseUrl, user);
+
+  async function listedRestaurant(id: number): Promise<ListedRestaurant> {
+    const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
+    const restaurant = restaurants.find((entry) => entry.id === id);
+    expect(restaurant).toBeDefined();
+    return restaurant as ListedRestaurant;
+  }
+
+  /** The table's restaurant takes table orders at this hour (SPEC 5), as the journeys need. */
+  async function openTableRestaurant(): Promise<ListedRestaurant> {
+    const restaurant = await listedRestaurant(TABLE.restaurantId);
+    expect(tableOrderBlock(restaurant, Date.now(), restaurant.time_zone)).toBeNull();
+    return restaurant;
+  }
+
+  async function atTableMenu(page: Page, table: { num: string; restaurantId: number } = TABLE): Promise<void> {
+    await page.waitForURL(`**/menu/${table.restaurantId}/inrest`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`, стол №${table.num}$`) }).waitFor();
+  }
+
+  /**
+   * Keeps every camera stream the page opens, to check later that each was released. (The e2e
+   * layer compiles without the DOM library: the browser's types are named here as far as used.)
+   */
+  async function watchCameraStreams(context: BrowserContext): Promise<void> {
+    await context.addInitScript(() => {
+      interface Media {
+        getUserMedia(constraints: unknown): Promise<Stream>;
+      }
+      interface Stream {
+        getTracks(): Array<{ readyState: string }>;
+      }
+      const page = globalThis as unknown as { navigator: { mediaDevices?: Media }; cameraStreams: Stream[] };
+      const media = page.navigator.mediaDevices;
+      if (!media) return;
+      const streams: Stream[] = [];
+      page.cameraStreams = streams;
+      const original = media.getUserMedia.bind(media);
+      media.getUserMedia = async (constraints) => {
+        const stream = await original(constraints);
+        streams.push(stream);
+        return stream;
+      };
+    });
+  }
+
+  /** [opened, still live] camera streams of the page. */
+  function cameraStreams(page: Page): Promise<[number, number]> {
+    return page.evaluate(() => {
+      const streams = (globalThis as unknown as { cameraStreams?: Array<{ getTracks(): Array<{ readyState: string }> }> }).cameraStreams ?? [];
+      const live = streams.filter((stream) => stream.getTracks().some((track) => track.readyState === 'live'));
+      return [streams.length, live.length] as [number, number];
+    });
+  }
+
+  /** The sheet's camera picture once it plays. */
+  async function livePicture(sheet: Locator): Promise<Locator> {
+    const hint = sheet.getByRole('status').filter({ hasText: 'Наведите камеру на QR-код на столе' });
+    await hint.waitFor({ timeout: 15_000 });
+    return sheet.locator('video[aria-label="Камера: наведите на QR-код на столе"]');
+  }
+
+  /** A signed-in phone page of a browser with a camera, its permission granted. */
+  async function cameraPage(cameraBrowser: Browser, options: PhoneContextOptions = {}) {
+    const opened = await signedInPhonePage(cameraBrowser, baseUrl, user, options);
+    await opened.context.grantPermissions(['camera']);
+    await watchCameraStreams(opened.context);
+    return opened;
+  }
 
   async function openTableSheet(page: Page) {
     await page.goto('/');
@@ -60,13 +133,10 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     await alert.waitFor({ state: 'detached' });
   }
 
-  it("refuses a wrong code, then opens restaurant 1's table when it is open (else says it is closed)", async () => {
-    const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
-    const restaurant = restaurants.find((entry) => entry.id === TABLE.restaurantId);
-    expect(restaurant).toBeDefined();
-    const r1 = restaurant as ListedRestaurant;
+  it('refuses a wrong code, then opens the table typed and pays its order by card', async () => {
+    const restaurant = await openTableRestaurant();
     const table = await api<{ num: string; fs_uid: string }>(baseUrl, `/api/v1/restoran/table/${TABLE.code}`);
-    expect(table).toEqual({ num: TABLE.num, fs_uid: r1.fs_uid });
+    expect(table).toEqual({ num: TABLE.num, fs_uid: restaurant.fs_uid });
 
     const { context, page, errors } = await signedInPage();
     const sheet = await openTableSheet(page);
@@ -80,21 +150,8 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
 
     // The right code, typed as a guest may type it.
     await sheet.getByRole('textbox', { name: 'Код стола' }).fill(TABLE.code.toLowerCase());
-    const block = tableOrderBlock(r1, Date.now(), r1.time_zone);
     await sheet.getByRole('button', { name: 'Продолжить' }).click();
-
-    if (block) {
-      // Closed now (or not taking table orders): SPEC 8's dialog, and the guest stays home.
-      await acknowledge(page, block.title, block.message);
-      expect(block.message).toBe('Ресторан сейчас закрыт');
-      expect(new URL(page.url()).pathname).toBe('/');
-      expect(errors).toEqual([]);
-      await context.close();
-      return;
-    }
-
-    await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
-    await page.getByRole('heading', { level: 1, name: new RegExp(`, стол №${TABLE.num}$`) }).waitFor();
+    await atTableMenu(page);
     await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
     await page.waitForURL('**/product/101');
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
@@ -124,6 +181,121 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     const order = listed.items.find((item) => item.id === orderId);
     expect(order?.paid).toBe(1);
     expect(formatMoney(order?.sum ?? 0)).toBe(total);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("reads the table's QR with the camera and goes the typed code's way (scan again after a refusal)", async () => {
+    await openTableRestaurant();
+    const camera = writeFakeCamera(TABLE.code);
+    const cameraBrowser = await launchBrowser({ fakeCameraFile: camera.file });
+    try {
+      // The viewfinder as the guest sees it, audited (axe needs bypassCSP). Until the decoder's
+      // worker chunk is let through the camera plays but reads nothing, so the live state holds
+      // (Debian's Chromium has no native BarcodeDetector: qr-scanner decodes in its worker).
+      {
+        const { context, page, errors } = await cameraPage(cameraBrowser);
+        let letWorkerThrough: () => void = () => undefined;
+        const gate = new Promise<void>((resolve) => (letWorkerThrough = resolve));
+        await page.route('**/assets/qr-scanner-worker*.js', async (route) => {
+          await gate;
+          // The page may be gone by then.
+          await route.continue().catch(() => undefined);
+        });
+        const sheet = await openTableSheet(page);
+        expect(await page.evaluate(() => 'BarcodeDetector' in globalThis)).toBe(false);
+        const video = await livePicture(sheet);
+        const playing = await video.evaluate((element) => {
+          const picture = element as unknown as { videoWidth: number; paused: boolean };
+          return picture.videoWidth > 0 && !picture.paused;
+        });
+        expect(playing).toBe(true);
+        await sheet.getByRole('textbox', { name: 'Код стола' }).waitFor();
+        await auditScreen(page, '/ (home): the table sheet with the camera viewfinder');
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/table-scan.png`, animations: 'disabled' });
+        expect(await cameraStreams(page)).toEqual([1, 1]);
+
+        // Closing the sheet releases the camera.
+        await sheet.getByRole('button', { name: 'Закрыть' }).click();
+        await sheet.waitFor({ state: 'hidden' });
+        await expect.poll(() => cameraStreams(page)).toEqual([1, 0]);
+        letWorkerThrough();
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+
+      // As served, under the product's CSP (the worker starts from a blob: URL): the camera reads
+      // the code; the first lookup is refused (SPEC 8), the guest scans again.
+      const { context, page, errors } = await cameraPage(cameraBrowser, { bypassCSP: false });
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const lookups: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.startsWith('/api/v1/restoran/table/')) lookups.push(decodeURIComponent(path.split('/').pop() ?? ''));
+      });
+      // The first lookup answers «no such table».
+      await page.route(
+        '**/api/v1/restoran/table/**',
+        (route) => route.fulfill({ status: 404, json: { success: false, message: 'not found' } }),
+        { times: 1 },
+      );
+      const sheet = await openTableSheet(page);
+      await acknowledge(page, 'Ошибка', 'Неверный номер стола!');
+      expect(lookups).toEqual([TABLE.code]);
+      // The camera is off, the code read is in the field, and the guest may scan again.
+      await expect.poll(() => cameraStreams(page)).toEqual([1, 0]);
+      expect(await sheet.getByRole('textbox', { name: 'Код стола' }).inputValue()).toBe(TABLE.code);
+      await sheet.getByText(`Считан код ${TABLE.code}. Отсканируйте снова или введите код ниже.`).waitFor();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/table-scan-again.png`, animations: 'disabled' });
+
+      await sheet.getByRole('button', { name: 'Сканировать снова' }).click();
+      await atTableMenu(page);
+      expect(lookups).toEqual([TABLE.code, TABLE.code]);
+      await expect.poll(() => cameraStreams(page)).toEqual([2, 0]);
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await cameraBrowser.close();
+      camera.remove();
+    }
+  });
+
+  it('without a camera the sheet says so, and the typed code still leads to the table', async () => {
+    await openTableRestaurant();
+    // This browser has no camera device, and the context no camera permission.
+    const { context, page, errors } = await signedInPage();
+    const sheet = await openTableSheet(page);
+    await sheet.getByRole('status').filter({ hasText: 'Камера недоступна — введите код вручную' }).waitFor({ timeout: 15_000 });
+    expect(await sheet.locator('video').count()).toBe(0);
+    await auditScreen(page, '/ (home): the table sheet without a camera');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/table-code-no-camera.png`, animations: 'disabled' });
+
+    await sheet.getByRole('textbox', { name: 'Код стола' }).fill(TABLE.code);
+    await sheet.getByRole('button', { name: 'Продолжить' }).click();
+    await atTableMenu(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("restaurant 1's table (open by day): its menu in opening hours, else SPEC 8's 'Ресторан сейчас закрыт'", async () => {
+    const restaurant = await listedRestaurant(DAYTIME_TABLE.restaurantId);
+    const { context, page, errors } = await signedInPage();
+    const sheet = await openTableSheet(page);
+    await sheet.getByRole('textbox', { name: 'Код стола' }).fill(DAYTIME_TABLE.code);
+    const block = tableOrderBlock(restaurant, Date.now(), restaurant.time_zone);
+    await sheet.getByRole('button', { name: 'Продолжить' }).click();
+    if (block) {
+      // Closed now: SPEC 8's dialog, and the guest stays home.
+      await acknowledge(page, block.title, block.message);
+      expect(block.message).toBe('Ресторан сейчас закрыт');
+      expect(new URL(page.url()).pathname).toBe('/');
+    } else {
+      await atTableMenu(page, DAYTIME_TABLE);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

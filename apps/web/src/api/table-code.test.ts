@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTableCode, tableCodeOutcome } from './table-code';
+import { normaliseTableCode, tableCodeFromQr, tableCodeOutcome } from './table-code';
 
 /** 2026-11-23 is a Monday; Moscow is UTC+3. */
 const moscow = (time: string) => new Date(`2026-11-23T${time}:00+03:00`);
@@ -53,5 +53,48 @@ describe('table code (SPEC 2 Restaurant option, SPEC 5, 8)', () => {
     expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ time_zone: 'Asia/Vladivostok' })], moscow('12:00')).kind).toBe('table');
     // 09:00 in Moscow is 16:00 in Vladivostok; an unknown zone reads as Moscow: closed.
     expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ time_zone: 'Nowhere/City' })], moscow('09:00'))).toEqual(closed);
+  });
+});
+
+describe('the table code in a scanned QR (SPEC 2 Restaurant option)', () => {
+  it('takes a QR holding just the code as the code, trimmed', () => {
+    expect(tableCodeFromQr('T-JQBB-01')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('  t-jqbb-01\n')).toBe('t-jqbb-01');
+    expect(tableCodeFromQr('')).toBe('');
+    expect(tableCodeFromQr('   ')).toBe('');
+  });
+
+  it("prefers a link's table, then code query parameter", () => {
+    expect(tableCodeFromQr('https://chain.example/menu?table=T-JQBB-01')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('https://chain.example/t/ignored?code=T-JQBB-01&utm_source=qr')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('https://chain.example/?code=X&table=T-JQBB-01')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('https://chain.example/t/T-JQBB-01?table=')).toBe('T-JQBB-01');
+  });
+
+  it("takes a link's last path segment, percent-decoded", () => {
+    expect(tableCodeFromQr('https://chain.example/t/T-JQBB-01')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('https://chain.example/t/T-JQBB-01/')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('HTTP://CHAIN.EXAMPLE/table/T%2DJQBB%2D01#top')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('http://chain.example/t/%E0%A4%A')).toBe('%E0%A4%A');
+  });
+
+  it("falls back to the fragment's last segment for hash-routed links", () => {
+    expect(tableCodeFromQr('https://chain.example/#/table/T-JQBB-01')).toBe('T-JQBB-01');
+    expect(tableCodeFromQr('https://chain.example/#T-JQBB-01')).toBe('T-JQBB-01');
+  });
+
+  it('gives no code for a link without one, so the lookup refuses it', () => {
+    expect(tableCodeFromQr('https://chain.example/')).toBe('');
+    expect(tableCodeFromQr('https://chain.example')).toBe('');
+  });
+
+  it('reads anything that is not an absolute link as the code', () => {
+    expect(tableCodeFromQr('tel:+78001234567')).toBe('tel:+78001234567');
+    expect(tableCodeFromQr('chain.example/t/T-JQBB-01')).toBe('chain.example/t/T-JQBB-01');
+    expect(tableCodeFromQr('https://')).toBe('https://');
+  });
+
+  it('gives what the typed path normalises to the same code', () => {
+    expect(normaliseTableCode(tableCodeFromQr('https://chain.example/t/t-jqbb-01'))).toBe('T-JQBB-01');
   });
 });

@@ -44,3 +44,40 @@ function orderBlock(restaurant: ListEntry, now: Instant): DialogText | null {
     return tableOrderBlock(restaurant, now);
   }
 }
+
+/** The query parameters a table link may carry its code in, in order of preference. */
+const CODE_PARAMETERS = ['table', 'code'] as const;
+
+/**
+ * SPEC 2 Restaurant option: the table code in what the table's QR holds. A QR may hold the code
+ * itself ('T-JQBB-01') or a link carrying it: a link's `table` or `code` query parameter, else its
+ * last path segment ('https://chain.example/t/T-JQBB-01'), else its fragment's last segment
+ * ('https://chain.example/#/table/T-JQBB-01'). Anything that is not an absolute link is the code,
+ * trimmed. A link with no code in it gives '' (the lookup's 'Неверный номер стола!').
+ * The result is what a guest would have typed: tables.ts normalises it the same way.
+ */
+export function tableCodeFromQr(text: string): string {
+  const trimmed = text.trim();
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(trimmed)) return trimmed;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return trimmed;
+  }
+  for (const name of CODE_PARAMETERS) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) return value;
+  }
+  return lastSegment(url.pathname) || lastSegment(url.hash.replace(/^#/, '').split('?')[0] ?? '');
+}
+
+/** The last non-empty '/'-separated segment of a path, percent-decoded when it decodes. */
+function lastSegment(path: string): string {
+  const segment = path.split('/').filter((part) => part.trim() !== '').at(-1) ?? '';
+  try {
+    return decodeURIComponent(segment).trim();
+  } catch {
+    return segment.trim();
+  }
+}
