@@ -4,6 +4,7 @@ import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
 import { captchaAnswer, captchaSrc, latestCode, uniquePhone } from '../support/sign-in';
 
+const SHOTS = process.env['E2E_SCREENSHOTS'];
 const REQUEST_FAILED = 'Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.';
 
 interface StoredUser {
@@ -174,7 +175,13 @@ describe('sign-in on a phone (/auth)', () => {
     expect(await number.textContent()).toMatch(/^\+7 \(800\) \d{3}-\d{2}-\d{2}$/);
     await page.getByText(/Позвоните в течение 0:[0-5]\d/).waitFor();
     await page.getByRole('status').filter({ hasText: 'Ждём ваш звонок…' }).waitFor();
+    // The same number as a QR, for a guest signing in on a computer who calls from a phone.
+    const qr = page.getByRole('img', { name: `QR-код для звонка на номер ${await number.textContent()}`, exact: true });
+    await qr.waitFor();
+    expect(await qr.locator('path').getAttribute('d')).toMatch(/^M\d/);
+    await page.getByText('Или отсканируйте QR-код камерой другого телефона').waitFor();
     await auditScreen(page, '/auth: the inbound call step');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/auth-inbound.png`, fullPage: true, animations: 'disabled' });
 
     // The guest calls; the next check_inbound (at most 10 s later) signs in.
     const called = await fetch(`${baseUrl}/sandbox/inbound-call`, {

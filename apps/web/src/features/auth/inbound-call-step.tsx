@@ -145,12 +145,15 @@ export function InboundCallStep({ phone, call, deadline, onSignedIn, onRestart, 
       ) : null}
 
       {waiting ? (
-        <a className={buttonClassName({ variant: 'primary', block: true }, 'inbound__call')} href={call.qr}>
-          <span className="button__icon">
-            <Phone aria-hidden="true" />
-          </span>
-          <span className="button__label">Позвонить</span>
-        </a>
+        <>
+          <a className={buttonClassName({ variant: 'primary', block: true }, 'inbound__call')} href={call.qr}>
+            <span className="button__icon">
+              <Phone aria-hidden="true" />
+            </span>
+            <span className="button__label">Позвонить</span>
+          </a>
+          <CallQr uri={call.qr} number={call.number} />
+        </>
       ) : (
         <div className="inbound__over">
           <p className="inbound__over-message" role="alert">
@@ -162,5 +165,76 @@ export function InboundCallStep({ phone, call, deadline, onSignedIn, onRestart, 
         </div>
       )}
     </section>
+  );
+}
+
+/** Modules of quiet zone around the code (the QR standard asks for four). */
+const QR_QUIET_ZONE = 4;
+
+/**
+ * One SVG path of a QR matrix (true = dark), one unit per module: each run of dark modules in a
+ * row is one rectangle, so the path stays short.
+ */
+function qrPath(matrix: readonly (readonly boolean[])[]): string {
+  let path = '';
+  matrix.forEach((row, y) => {
+    let x = 0;
+    while (x < row.length) {
+      if (!row[x]) {
+        x += 1;
+        continue;
+      }
+      const start = x;
+      while (x < row.length && row[x]) x += 1;
+      path += `M${start} ${y}h${x - start}v1h${start - x}z`;
+    }
+  });
+  return path;
+}
+
+/**
+ * SPEC 2 Sign-in, inbound: the number to call as a QR (its tel: URI), for a guest signing in on
+ * a computer or a tablet who calls from their phone. uqr is loaded with this step only; until it
+ * arrives the square keeps its place.
+ */
+function CallQr({ uri, number }: { uri: string; number: string }) {
+  const [code, setCode] = useState<{ uri: string; size: number; path: string } | { uri: string; failed: true } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    import('uqr')
+      .then(({ encode }) => {
+        if (cancelled) return;
+        const qr = encode(uri, { ecc: 'M', border: QR_QUIET_ZONE });
+        setCode({ uri, size: qr.size, path: qrPath(qr.data) });
+      })
+      .catch(() => {
+        if (!cancelled) setCode({ uri, failed: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [uri]);
+
+  const current = code?.uri === uri ? code : null;
+  // Without the picture (its chunk did not load) the number and the call button still do the job.
+  if (current && 'failed' in current) return null;
+  const shown = current;
+  return (
+    <figure className="inbound__qr">
+      <div className="inbound__qr-image">
+        {shown ? (
+          <svg
+            role="img"
+            aria-label={`QR-код для звонка на номер ${number}`}
+            viewBox={`0 0 ${shown.size} ${shown.size}`}
+            shapeRendering="crispEdges"
+          >
+            <path d={shown.path} fill="currentColor" />
+          </svg>
+        ) : null}
+      </div>
+      <figcaption className="inbound__qr-caption">Или отсканируйте QR-код камерой другого телефона</figcaption>
+    </figure>
   );
 }
