@@ -4,6 +4,7 @@ import { type Flag, formatMoney, type ScheduleEntry, tableOrderBlock } from '@ch
 import { api, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, type PhoneContextOptions, signedInPhonePage, STATE_KEY } from '../support/browser';
+import { cartPayButton } from '../support/cart';
 import { writeFakeCamera } from '../support/fake-camera';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
@@ -162,8 +163,8 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     await page.getByRole('button', { name: `Стол №${TABLE.num} — сменить` }).waitFor();
     expect(await page.getByRole('heading', { name: 'Время самовывоза' }).count()).toBe(0);
     await page.getByRole('radio', { name: 'Карта' }).check();
-    const total = (await page.getByTestId('cart-to-pay').textContent()) ?? '';
-    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    const { total, button } = await cartPayButton(page);
+    await button.click();
     await page.waitForURL('**/payment');
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
     const orderId = Number((stored as { state?: { checkout?: { order?: { id?: string } } } }).state?.checkout?.order?.id);

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { optionalWireFlag, restaurantRef } from './action-fields';
 import { flag, kopecks } from './common';
 import { orderTypeSchema } from './menu';
-import { cartLineInput } from './order';
+import { cartLineInput, MAX_EXTRA_COUNT } from './order';
 import { wireId } from './user';
 import { defineAction } from './rest';
 
@@ -15,7 +15,12 @@ import { defineAction } from './rest';
 /** The counts the guest has already chosen: [{ id, cnt }]. */
 const chosenCounts = z.optional(
   z
-    .array(z.object({ id: wireId, cnt: z.coerce.number().check(z.int('ожидается целое число'), z.minimum(0, 'не меньше 0'), z.maximum(99, 'не больше 99')) }))
+    .array(
+      z.object({
+        id: wireId,
+        cnt: z.coerce.number().check(z.int('ожидается целое число'), z.minimum(0, 'не меньше 0'), z.maximum(MAX_EXTRA_COUNT, `не больше ${MAX_EXTRA_COUNT}`)),
+      }),
+    )
     .check(z.maxLength(50, 'не больше 50')),
 );
 const cartItems = z.optional(z.array(cartLineInput).check(z.maxLength(100, 'не больше 100 строк')));

@@ -27,7 +27,10 @@ export const cartLineInput = z.object({
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
-const extraInput = z.object({ id: wireId, cnt: count(99) });
+/** The most of one cutlery or recommended item an order may carry (order/create, cart actions). */
+export const MAX_EXTRA_COUNT = 99;
+
+const extraInput = z.object({ id: wireId, cnt: count(MAX_EXTRA_COUNT) });
 
 export const geoPointInput = z.object({
   lat: z.coerce.number().check(z.minimum(-90), z.maximum(90)),

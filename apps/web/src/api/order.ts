@@ -41,7 +41,13 @@ export function wireLine(line: CartLine) {
   };
 }
 
-type CartExtrasInput = { orderType: OrderType; restaurantId: string; lines: readonly CartLine[]; user: Session };
+/** What the cart actions are asked with: the order type, the restaurant, the lines and the session. */
+export interface CartExtrasInput {
+  readonly orderType: OrderType;
+  readonly restaurantId: string;
+  readonly lines: readonly CartLine[];
+  readonly user: Session;
+}
 
 /** The generic call's body for a cart action (SPEC 7): the session when there is one, and the lines. */
 function cartActionBody(action: string, input: CartExtrasInput) {

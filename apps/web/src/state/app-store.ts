@@ -81,7 +81,7 @@ export interface Checkout {
   bookingNum: string | null;
   /** SPEC 3 Cutlery items: the count chosen for each offered id (absent: the server's default). */
   pribors: Record<string, number>;
-  /** SPEC 3 Recommended items: the count chosen for each offered id (absent: 0). */
+  /** SPEC 3 Recommended items: the count chosen for each offered id (absent: the server's count, 0). */
   recommended: Record<string, number>;
   /**
    * SPEC 4 / decision 012: one idempotency key per checkout attempt, kept until the order is

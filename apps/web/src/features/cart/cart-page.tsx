@@ -15,10 +15,19 @@ import {
 } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { menuSource, useMenu } from '../../api/menu';
-import { checkCoupon, createOrder, type CutleryItem, loadCutlery, loadRecommended, type RecommendedItem } from '../../api/order';
+import {
+  type CartExtrasInput,
+  checkCoupon,
+  createOrder,
+  type CutleryItem,
+  loadCutlery,
+  loadRecommended,
+  type RecommendedItem,
+} from '../../api/order';
 import { useRestaurantList } from '../../api/restaurants';
 import { chooseTableByCode } from '../../api/tables';
-import type { CartLine, OrderType, PaySystem, User } from '../../state/app-store';
+import type { CartLine, OrderType, PaySystem } from '../../state/app-store';
+import { MAX_EXTRA_COUNT } from '@chain/contract';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button, IconButton, LinkButton } from '../../ui/button';
@@ -33,11 +42,6 @@ import { AS_READY_TEXT, cartFigures, type CouponState, EMPTY_CART_TEXT, percentL
 import { cartTitle } from './cart-title';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import './cart-page.css';
-
-type Session = Pick<User, 'id' | 'password'>;
-
-/** The most of one recommended item a cart takes (the server's limit, packages/contract cart-extras). */
-const MAX_EXTRA_COUNT = 99;
 
 /** SPEC 2 Cart: lines, cutlery, pickup time, e-mail, coupon, pay method, totals and the pay button. */
 export default function CartPage() {
@@ -108,10 +112,12 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
   const restaurantId = String(restaurant.id);
 
   // SPEC 2 Cart: cutlery and recommended items, their counts kept with the checkout (a reload keeps them).
+  // Until both lists have come (or failed) the totals are not final: the pay button waits.
   const cutlery = useCartExtras(loadCutlery, orderType, restaurantId, lines, user, 'once');
   const recommended = useCartExtras(loadRecommended, orderType, restaurantId, lines, user, 'per-dishes');
-  const chosenCutlery = cutlery.map((item) => ({ ...item, cnt: checkout.pribors[item.id] ?? item.cnt }));
-  const chosenRecommended = recommended.map((item) => ({ ...item, cnt: checkout.recommended[item.id] ?? item.cnt }));
+  const extrasSettled = cutlery !== null && recommended !== null;
+  const chosenCutlery = (cutlery ?? []).map((item) => ({ ...item, cnt: checkout.pribors[item.id] ?? item.cnt }));
+  const chosenRecommended = (recommended ?? []).map((item) => ({ ...item, cnt: checkout.recommended[item.id] ?? item.cnt }));
 
   const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
   const figures = cartFigures({
@@ -131,7 +137,7 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
   const [busy, setBusy] = useState(false);
 
   const pay = async () => {
-    if (placing.current) return;
+    if (placing.current || !extrasSettled) return;
     placing.current = true;
     setBusy(true);
     const state = appStore.getState();
@@ -185,7 +191,7 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
             Укажите номер стола, чтобы оплатить заказ
           </p>
         ) : figures.button.show ? (
-          <Button block busy={busy} onClick={() => void pay()}>
+          <Button block busy={busy || !extrasSettled} onClick={() => void pay()}>
             {`Оплатить ${formatMoney(totals.toPay)}`}
           </Button>
         ) : figures.button.message ? (
@@ -387,21 +393,24 @@ function CutleryRow({ item, onChange }: { item: CutleryItem; onChange: (cnt: num
 /**
  * A cart extra list asked of the server: the cutlery once per restaurant and order type; the
  * recommendations again whenever the cart's dishes change (dishes in the cart are not suggested).
- * The previous list stays on screen while the next one loads. Nothing offered is not an error the
- * guest can act on, so a failure leaves the list as it was.
+ * null until the first answer; the previous list stays on screen while the next one loads.
+ * Nothing offered is not an error the guest can act on, so a failure counts as an empty list
+ * (or leaves the list as it was).
  */
 function useCartExtras<Item>(
-  load: (input: { orderType: OrderType; restaurantId: string; lines: readonly CartLine[]; user: Session }, options: { signal: AbortSignal }) => Promise<Item[]>,
+  load: (input: CartExtrasInput, options: { signal: AbortSignal }) => Promise<Item[]>,
   orderType: OrderType,
   restaurantId: string,
   lines: readonly CartLine[],
-  user: Session,
+  user: CartExtrasInput['user'],
   refresh: 'once' | 'per-dishes',
-): Item[] {
-  const [items, setItems] = useState<Item[]>([]);
+): Item[] | null {
+  const [items, setItems] = useState<Item[] | null>(null);
   const dishes = refresh === 'per-dishes' ? [...new Set(lines.map((line) => line.item))].sort().join(',') : '';
   const ask = useEffectEvent((signal: AbortSignal) => {
-    load({ orderType, restaurantId, lines, user }, { signal }).then(setItems, () => undefined);
+    load({ orderType, restaurantId, lines, user }, { signal }).then(setItems, () => {
+      if (!signal.aborted) setItems((previous) => previous ?? []);
+    });
   });
   useEffect(() => {
     const controller = new AbortController();
