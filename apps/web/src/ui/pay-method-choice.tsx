@@ -1,10 +1,15 @@
-import './pay-method-choice.css';
+import { RadioCards } from './radio-cards';
 
 export type PayMethod = 'sbp' | 'card';
 
+const METHODS = [
+  { value: 'sbp', label: 'СБП' },
+  { value: 'card', label: 'Карта' },
+] as const;
+
 /**
  * The payment-method radios of the cart and the payment screen (SPEC 2: sbp and card, SBP the
- * default; kiosks offer SBP only, SPEC 6). The whole labelled row is the tap target.
+ * default; kiosks offer SBP only, SPEC 6).
  */
 export function PayMethodChoice({
   name,
@@ -17,14 +22,5 @@ export function PayMethodChoice({
   value: PayMethod;
   onChange: (method: PayMethod) => void;
 }) {
-  return (
-    <>
-      {(kiosk ? (['sbp'] as const) : (['sbp', 'card'] as const)).map((method) => (
-        <label key={method} className="pay-method-choice">
-          <input type="radio" name={name} value={method} checked={value === method} onChange={() => onChange(method)} />
-          <span>{method === 'sbp' ? 'СБП' : 'Карта'}</span>
-        </label>
-      ))}
-    </>
-  );
+  return <RadioCards name={name} options={kiosk ? METHODS.slice(0, 1) : METHODS} value={value} onChange={onChange} />;
 }

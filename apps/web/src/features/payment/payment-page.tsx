@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
 import { paymentTarget, savedCardLabel } from './payment-model';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
+import { RadioCards } from '../../ui/radio-cards';
 import './payment-page.css';
 
 /** SPEC 8 texts of the payment screen. */
@@ -40,6 +41,16 @@ export default function PaymentPage() {
   // SPEC 2 Payment `bindings`: the guest's saved cards (null while asked); the first is offered.
   const savedCards = useSavedCards(!kiosk);
   const [cardChoice, setCardChoice] = useState<string | null | undefined>(undefined);
+  // A choice the guest makes on this screen cancels the auto-start (it would pay the old way).
+  const touched = useRef(false);
+  const chooseMethod = (method: PaySystem) => {
+    touched.current = true;
+    setPaySystem(method);
+  };
+  const chooseCard = (cardId: string | null) => {
+    touched.current = true;
+    setCardChoice(cardId);
+  };
   const savedCardId = cardChoice === undefined ? (savedCards?.[0]?.bindingId ?? null) : cardChoice;
 
   const pay = useCallback(
@@ -90,7 +101,9 @@ export default function PaymentPage() {
     target !== null && !target.returned && target.paySystem !== null && cardsKnown && (initialMethod === 'sbp' || savedCards?.length === 0);
   useEffect(() => {
     if (!autostart) return;
-    const timer = setTimeout(() => void pay(initialMethod, null), PAYMENT_AUTOSTART_MS);
+    const timer = setTimeout(() => {
+      if (!touched.current) void pay(initialMethod, null);
+    }, PAYMENT_AUTOSTART_MS);
     return () => clearTimeout(timer);
   }, [autostart, initialMethod, pay]);
 
@@ -144,10 +157,10 @@ export default function PaymentPage() {
         ) : null}
         <fieldset className="payment__methods" disabled={busy || polling}>
           <legend className="payment__title">Способ оплаты</legend>
-          <PayMethodChoice name="payment-method" kiosk={kiosk} value={paySystem} onChange={setPaySystem} />
+          <PayMethodChoice name="payment-method" kiosk={kiosk} value={paySystem} onChange={chooseMethod} />
         </fieldset>
         {paySystem === 'card' && savedCards !== null && savedCards.length > 0 ? (
-          <SavedCardChoice cards={savedCards} value={savedCardId} onChange={setCardChoice} disabled={busy || polling} />
+          <SavedCardChoice cards={savedCards} value={savedCardId} onChange={chooseCard} disabled={busy || polling} />
         ) : null}
         {polling ? (
           <p className="payment__status" role="status">
@@ -195,6 +208,9 @@ function useSavedCards(enabled: boolean): SavedCard[] | null {
   return cards;
 }
 
+/** The card choice's value for «Новая карта» (the bank's form). */
+const NEW_CARD = '';
+
 /** A saved card or a new one (the bank's form), SPEC 2 Payment `card` and `bindings`. */
 function SavedCardChoice({
   cards,
@@ -207,19 +223,11 @@ function SavedCardChoice({
   onChange: (cardId: string | null) => void;
   disabled: boolean;
 }) {
+  const options = [...cards.map((card) => ({ value: card.bindingId, label: savedCardLabel(card) })), { value: NEW_CARD, label: 'Новая карта' }];
   return (
     <fieldset className="payment__methods" disabled={disabled}>
       <legend className="payment__title">Карта</legend>
-      {cards.map((card) => (
-        <label key={card.bindingId} className="pay-method-choice payment__card">
-          <input type="radio" name="payment-card" checked={value === card.bindingId} onChange={() => onChange(card.bindingId)} />
-          <span>{savedCardLabel(card)}</span>
-        </label>
-      ))}
-      <label className="pay-method-choice payment__card">
-        <input type="radio" name="payment-card" checked={value === null} onChange={() => onChange(null)} />
-        <span>Новая карта</span>
-      </label>
+      <RadioCards name="payment-card" wide options={options} value={value ?? NEW_CARD} onChange={(chosen) => onChange(chosen === NEW_CARD ? null : chosen)} />
     </fieldset>
   );
 }

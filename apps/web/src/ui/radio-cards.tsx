@@ -1,0 +1,37 @@
+import { classNames } from './class-names';
+import './radio-cards.css';
+
+export interface RadioCardOption<Value extends string> {
+  readonly value: Value;
+  readonly label: string;
+}
+
+/**
+ * A choice of one among a few, as bordered rows whose whole labelled area is the tap target
+ * (at least 44 px): the pay method, a saved card. Place them in a fieldset with a legend.
+ */
+export function RadioCards<Value extends string>({
+  name,
+  options,
+  value,
+  onChange,
+  wide = false,
+}: {
+  name: string;
+  options: ReadonlyArray<RadioCardOption<Value>>;
+  value: Value;
+  onChange: (value: Value) => void;
+  /** One option a row instead of side by side. */
+  wide?: boolean;
+}) {
+  return (
+    <>
+      {options.map((option) => (
+        <label key={option.value} className={classNames('radio-card', wide && 'radio-card--wide')}>
+          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </>
+  );
+}
