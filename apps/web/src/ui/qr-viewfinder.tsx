@@ -43,6 +43,9 @@ function cameraApiPresent(): boolean {
 export function QrViewfinder({ label, onDecode, paused, hint, pausedNote, pausedAction, unavailableNote, ref }: QrViewfinderProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<CameraStatus>(() => (cameraApiPresent() ? 'starting' : 'unavailable'));
+  // Each camera session gets a fresh <video>: a destroyed scanner still stops, 300 ms later,
+  // whatever stream its element holds, which must not be the next session's.
+  const [session, setSession] = useState(0);
   const unavailable = status === 'unavailable';
 
   const decoded = useEffectEvent((text: string) => {
@@ -93,6 +96,7 @@ export function QrViewfinder({ label, onDecode, paused, hint, pausedNote, paused
       release();
       // Paused or gone: the next start shows «starting» until the picture plays again.
       setStatus((current) => (current === 'on' ? 'starting' : current));
+      setSession((current) => current + 1);
     };
   }, [paused, unavailable]);
 
@@ -108,8 +112,9 @@ export function QrViewfinder({ label, onDecode, paused, hint, pausedNote, paused
   const live = status === 'on' && !paused;
   return (
     <div className="qr-viewfinder">
-      <div ref={ref} className="qr-viewfinder__box" tabIndex={-1} data-live={live || undefined}>
+      <div ref={ref} className="qr-viewfinder__box" role="group" aria-label="Сканер QR-кода" tabIndex={-1} data-live={live || undefined}>
         <video
+          key={session}
           ref={videoRef}
           className="qr-viewfinder__video"
           aria-label={label}

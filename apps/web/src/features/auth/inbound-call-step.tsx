@@ -219,18 +219,17 @@ function CallQr({ uri, number }: { uri: string; number: string }) {
   const current = code?.uri === uri ? code : null;
   // Without the picture (its chunk did not load) the number and the call button still do the job.
   if (current && 'failed' in current) return null;
-  const shown = current;
   return (
     <figure className="inbound__qr">
       <div className="inbound__qr-image">
-        {shown ? (
+        {current ? (
           <svg
             role="img"
             aria-label={`QR-код для звонка на номер ${number}`}
-            viewBox={`0 0 ${shown.size} ${shown.size}`}
+            viewBox={`0 0 ${current.size} ${current.size}`}
             shapeRendering="crispEdges"
           >
-            <path d={shown.path} fill="currentColor" />
+            <path d={current.path} fill="currentColor" />
           </svg>
         ) : null}
       </div>
