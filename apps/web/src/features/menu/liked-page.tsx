@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Heart, RefreshCw, Store } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import { Link } from 'wouter';
 import type { IsShop, MenuDish } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
-import { menuSource, useMenu } from '../../api/menu';
-import { restaurantListSource } from '../../api/restaurants';
+import { menuSource } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { FavouriteButton } from './favourite-button';
-import { favouriteDishes, menuPath, sameMenu } from './menu-model';
+import { favouriteDishes, menuPath } from './menu-model';
+import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
 import './liked-page.css';
 
@@ -26,15 +26,13 @@ const EAGER_PHOTOS = 5;
 export default function LikedPage() {
   const [requestedKind] = useState<IsShop>(() => menuSource.getSnapshot().query?.isShop ?? 0);
   const target = useMenuTarget(undefined, undefined, requestedKind);
-  const snapshot = useMenu();
   const favourites = useAppState((state) => state.favorites);
   const kiosk = useAppState((state) => state.kiosk);
   const stateRestaurantName = useAppState((state) => state.restaurant?.name ?? '');
-
-  const current = snapshot.query !== null && target.query !== null && sameMenu(snapshot.query, target.query);
-  const menu = current && snapshot.status === 'ready' ? snapshot.menu : null;
-  const failed = current && snapshot.status === 'error' ? snapshot.error : null;
-  const listFailed = target.list.status === 'error' ? target.list.error : null;
+  const { menu, notice, loading } = useTargetMenu(
+    target,
+    'Любимые блюда показываем по меню ресторана. Выберите, где и как хотите получить заказ.',
+  );
 
   useEffect(() => {
     if (menu) appStore.getState().setDishesLoaded(true);
@@ -45,54 +43,18 @@ export default function LikedPage() {
   const menuHref = menuPath(target.restaurantId, target.orderType);
 
   let body;
-  if (target.restaurantId === null) {
-    body = (
-      <EmptyState
-        icon={<Store />}
-        title="Ресторан не выбран"
-        text="Любимые блюда показываем по меню ресторана. Выберите, где и как хотите получить заказ."
-        action={
-          <LinkButton href="/" variant="secondary" block>
-            На главную
-          </LinkButton>
-        }
-      />
-    );
-  } else if (listFailed || failed) {
-    body = (
-      <div className="liked__error" role="alert">
-        <p className="liked__error-title">Не удалось загрузить меню</p>
-        <p className="liked__error-text">{(listFailed ?? failed)?.message}</p>
-        <Button
-          variant="secondary"
-          icon={<RefreshCw />}
-          onClick={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
-        >
-          Повторить
-        </Button>
-      </div>
-    );
-  } else if (target.list.status === 'ready' && target.restaurant === null) {
-    body = (
-      <EmptyState
-        icon={<Store />}
-        title="Ресторан не найден"
-        text="Возможно, он временно не работает. Выберите другой ресторан."
-        action={
-          <LinkButton href="/" variant="secondary" block>
-            На главную
-          </LinkButton>
-        }
-      />
-    );
+  if (notice) {
+    body = notice;
   } else if (!menu) {
     body = <LikedSkeleton />;
   } else {
-    body = <LikedList dishes={dishes} restaurantName={restaurantName} menuHref={menuHref} toggles={!kiosk} />;
+    body = (
+      <LikedList dishes={dishes} restaurantName={restaurantName} menuHref={menuHref} toggles={!kiosk} stopText={menu.stop_text} />
+    );
   }
 
   return (
-    <Screen title="Любимое" menu busy={!menu && !failed && !listFailed && target.restaurantId !== null}>
+    <Screen title="Любимое" menu busy={loading}>
       {body}
     </Screen>
   );
@@ -103,12 +65,15 @@ function LikedList({
   restaurantName,
   menuHref,
   toggles,
+  stopText,
 }: {
   dishes: readonly MenuDish[];
   restaurantName: string;
   menuHref: string;
   /** The hearts (not in kiosk mode, SPEC 6). */
   toggles: boolean;
+  /** The menu's text for a dish not sold now (SPEC 2 stop-list text). */
+  stopText: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // After a removal the removed row's heart is gone: focus moves to the next heart (or the
@@ -146,6 +111,7 @@ function LikedList({
                   dish={dish}
                   eager={index < EAGER_PHOTOS}
                   toggle={toggles}
+                  stopText={stopText}
                   onRemoved={() => setFocusAfter({ index })}
                 />
               </li>
@@ -161,11 +127,13 @@ function LikedDish({
   dish,
   eager,
   toggle,
+  stopText,
   onRemoved,
 }: {
   dish: MenuDish;
   eager: boolean;
   toggle: boolean;
+  stopText: string;
   onRemoved: () => void;
 }) {
   const href = `/product/${dish.id}`;
@@ -197,7 +165,7 @@ function LikedDish({
           <span className="liked-dish__price">{formatMoney(dish.price)}</span>
           {dish.weight ? <span className="liked-dish__weight">{dish.weight}</span> : null}
         </p>
-        {!dish.allowed ? <p className="liked-dish__stop">Сейчас недоступно</p> : null}
+        {!dish.allowed ? <p className="liked-dish__stop">{stopText || 'Сейчас недоступно'}</p> : null}
       </div>
       {toggle ? <FavouriteButton kind="dish" id={String(dish.id)} name={dish.name} onRemoved={onRemoved} /> : null}
     </article>

@@ -1,18 +1,18 @@
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Plus, RefreshCw, ShoppingBag, Store } from 'lucide-react';
+import { Plus, ShoppingBag } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { IsShop, MenuDish, MenuResponse } from '@chain/contract';
 import { addToCartBlocker, cartTotal, formatMoney, indexDishes } from '@chain/domain';
-import { menuSource, useMenu } from '../../api/menu';
-import { restaurantListSource } from '../../api/restaurants';
+import { menuSource } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
-import { Button, IconButton, LinkButton } from '../../ui/button';
+import { IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
 import { FavouriteButton } from './favourite-button';
-import { type CategorySection, categorySections, dishInCart, menuKindOptions, menuTitle, sameMenu } from './menu-model';
+import { type CategorySection, categorySections, dishInCart, menuKindOptions, menuTitle } from './menu-model';
+import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
 import './menu-page.css';
 
@@ -29,15 +29,12 @@ export default function MenuPage() {
   const [requestedKind, setIsShop] = useState<IsShop>(() => menuSource.getSnapshot().query?.isShop ?? 0);
   const target = useMenuTarget(params.restoran_id, params.order_type, requestedKind);
   const isShop = target.isShop;
-  const snapshot = useMenu();
   const kiosk = useAppState((state) => state.kiosk);
   const table = useAppState((state) => state.checkout.table);
   const stateRestaurant = useAppState((state) => state.restaurant);
   const lockCode = useAppState((state) => state.lockCode);
 
-  const current = snapshot.query !== null && target.query !== null && sameMenu(snapshot.query, target.query);
-  const menu = current && snapshot.status === 'ready' ? snapshot.menu : null;
-  const failed = current && snapshot.status === 'error' ? snapshot.error : null;
+  const { menu, notice, loading } = useTargetMenu(target, 'Выберите, где и как хотите получить заказ, — и мы покажем меню.');
 
   useEffect(() => {
     if (!menu) return;
@@ -52,49 +49,9 @@ export default function MenuPage() {
   // ', стол №n' in kiosk mode and for an in-restaurant order at a table.
   const title = menuTitle(restaurant, kiosk || params.order_type === 'inrest', table);
   const kinds = target.restaurant ? menuKindOptions(target.restaurant.menuKinds) : [];
-  const listFailed = target.list.status === 'error' ? target.list.error : null;
-
   let body;
-  if (target.restaurantId === null) {
-    body = (
-      <EmptyState
-        icon={<Store />}
-        title="Ресторан не выбран"
-        text="Выберите, где и как хотите получить заказ, — и мы покажем меню."
-        action={
-          <LinkButton href="/" variant="secondary" block>
-            На главную
-          </LinkButton>
-        }
-      />
-    );
-  } else if (listFailed || failed) {
-    body = (
-      <div className="menu__error" role="alert">
-        <p className="menu__error-title">Не удалось загрузить меню</p>
-        <p className="menu__error-text">{(listFailed ?? failed)?.message}</p>
-        <Button
-          variant="secondary"
-          icon={<RefreshCw />}
-          onClick={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
-        >
-          Повторить
-        </Button>
-      </div>
-    );
-  } else if (target.list.status === 'ready' && target.restaurant === null) {
-    body = (
-      <EmptyState
-        icon={<Store />}
-        title="Ресторан не найден"
-        text="Возможно, он временно не работает. Выберите другой ресторан."
-        action={
-          <LinkButton href="/" variant="secondary" block>
-            На главную
-          </LinkButton>
-        }
-      />
-    );
+  if (notice) {
+    body = notice;
   } else if (!menu || target.query === null) {
     body = <MenuSkeleton />;
   } else {
@@ -112,7 +69,7 @@ export default function MenuPage() {
           <FavouriteButton kind="restaurant" id={String(target.restaurant.id)} name={target.restaurant.name} />
         ) : undefined
       }
-      busy={!menu && !failed && !listFailed && target.restaurantId !== null}
+      busy={loading}
       actions={menu && target.query ? <CartButton menu={menu} restaurantId={target.query.restaurantId} /> : undefined}
     >
       {kinds.length > 1 ? (

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { RefreshCw, Store } from 'lucide-react';
+import type { MenuResponse } from '@chain/contract';
+import { menuSource, useMenu } from '../../api/menu';
+import { restaurantListSource } from '../../api/restaurants';
+import { Button, LinkButton } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { sameMenu } from './menu-model';
+import type { MenuTarget } from './use-menu-query';
+import './menu-states.css';
+
+export interface TargetMenu {
+  /** The target's menu once loaded, else null. */
+  readonly menu: MenuResponse | null;
+  /** What is shown instead of the menu (no restaurant, a failure with retry, an unknown restaurant), or null. */
+  readonly notice: ReactNode;
+  /** Still loading: the caller shows its skeleton. */
+  readonly loading: boolean;
+}
+
+/**
+ * The loaded menu of a menu target, or what to show instead: the states the menu screen and the
+ * Liked screen share. `noRestaurantText` says what the screen would show for a restaurant.
+ */
+export function useTargetMenu(target: MenuTarget, noRestaurantText: string): TargetMenu {
+  const snapshot = useMenu();
+  const current = snapshot.query !== null && target.query !== null && sameMenu(snapshot.query, target.query);
+  const menu = current && snapshot.status === 'ready' ? snapshot.menu : null;
+  const failed = current && snapshot.status === 'error' ? snapshot.error : null;
+  const listFailed = target.list.status === 'error' ? target.list.error : null;
+
+  let notice: ReactNode = null;
+  if (target.restaurantId === null) {
+    notice = <EmptyState icon={<Store />} title="Ресторан не выбран" text={noRestaurantText} action={<HomeLink />} />;
+  } else if (listFailed || failed) {
+    notice = (
+      <div className="menu-state__error" role="alert">
+        <p className="menu-state__error-title">Не удалось загрузить меню</p>
+        <p className="menu-state__error-text">{(listFailed ?? failed)?.message}</p>
+        <Button
+          variant="secondary"
+          icon={<RefreshCw />}
+          onClick={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
+        >
+          Повторить
+        </Button>
+      </div>
+    );
+  } else if (target.list.status === 'ready' && target.restaurant === null) {
+    notice = (
+      <EmptyState
+        icon={<Store />}
+        title="Ресторан не найден"
+        text="Возможно, он временно не работает. Выберите другой ресторан."
+        action={<HomeLink />}
+      />
+    );
+  }
+  return { menu: notice ? null : menu, notice, loading: notice === null && menu === null };
+}
+
+function HomeLink() {
+  return (
+    <LinkButton href="/" variant="secondary" block>
+      На главную
+    </LinkButton>
+  );
+}
