@@ -98,6 +98,7 @@ try {
   /** Lighthouse mobile (its defaults), RUNS times; medians of the three categories. */
   async function measure(path, disableStorageReset) {
     const scores = { performance: [], accessibility: [], 'best-practices': [] };
+    const metrics = { 'first-contentful-paint': [], 'largest-contentful-paint': [], 'total-blocking-time': [], 'cumulative-layout-shift': [] };
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(
         `${baseUrl}${path}`,
@@ -110,6 +111,7 @@ try {
         throw new Error(`${path}: the page went to ${result.lhr.finalDisplayedUrl}`);
       }
       for (const key of Object.keys(scores)) scores[key].push(Math.round((result.lhr.categories[key]?.score ?? 0) * 100));
+      for (const key of Object.keys(metrics)) metrics[key].push(result.lhr.audits[key]?.numericValue ?? Number.NaN);
     }
     const medians = Object.fromEntries(Object.entries(scores).map(([key, values]) => [key, median(values)]));
     const verdict = Object.entries(BUDGET)
@@ -119,6 +121,11 @@ try {
       `${path.padEnd(14)} Performance ${medians.performance}  Accessibility ${medians.accessibility}  ` +
         `Best Practices ${medians['best-practices']}  (runs: ${scores.performance.join('/')}, ${scores.accessibility.join('/')}, ` +
         `${scores['best-practices'].join('/')})${verdict.length ? `  OVER BUDGET: ${verdict.join(', ')}` : ''}`,
+    );
+    const ms = (key) => `${Math.round(median(metrics[key]))} ms`;
+    console.log(
+      `${''.padEnd(14)} FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  ` +
+        `TBT ${ms('total-blocking-time')}  CLS ${median(metrics['cumulative-layout-shift']).toFixed(3)}  (medians, simulated mobile)`,
     );
     if (verdict.length) failed = true;
   }
