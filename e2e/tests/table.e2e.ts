@@ -301,7 +301,7 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     await context.close();
   });
 
-  it("'Отсканировать позже' lists the restaurants taking table orders", async () => {
+  it("'Отсканировать позже' lists the restaurants taking table orders; the cart is a pre-order until the table is given", async () => {
     const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
     const expected = restaurants.filter((entry) => entry.active === '1' && entry.deliveryRest === '1');
     const { context, page, errors } = await signedInPage();
@@ -312,8 +312,26 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     const list = page.getByRole('list', { name: 'Рестораны для заказа к столу' });
     await list.waitFor();
     expect(await list.getByRole('listitem').count()).toBe(expected.length);
-    await list.getByRole('link').first().click();
-    await page.waitForURL(/\/menu\/\d+\/inrest$/);
+    const restaurant = await openTableRestaurant();
+    await list.getByRole('link').filter({ hasText: restaurant.name }).first().click();
+    await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
+
+    // Ordered ahead, without a table: a pre-order (SPEC 2 Cart title); the table is given in the cart.
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page.waitForURL('**/product/101');
+    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
+    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('heading', { level: 1, name: 'Предзаказ в заведении' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Укажите номер стола, чтобы оплатить заказ' }).waitFor();
+    await page.getByRole('button', { name: 'Указать номер стола' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Номер стола' });
+    await sheet.getByRole('textbox', { name: 'Код стола' }).fill(TABLE.code);
+    await sheet.getByRole('button', { name: 'Продолжить' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Заказ в заведении' }).waitFor();
+    await page.getByRole('button', { name: `Стол №${TABLE.num} — сменить` }).waitFor();
+    await cartPayButton(page);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -39,7 +39,7 @@ import { Stepper } from '../../ui/stepper';
 import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { useNow } from '../../ui/use-now';
 import { AS_READY_TEXT, cartFigures, type CouponState, EMPTY_CART_TEXT, percentLabel } from './cart-model';
-import { cartTitle } from './cart-title';
+import { cartTitle, isPreorder } from './cart-title';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import './cart-page.css';
 
@@ -54,10 +54,11 @@ export default function CartPage() {
       ? (list.restaurants.find((entry) => String(entry.id) === restaurantId) ?? null)
       : null;
   const menu = useCartMenu(restaurant);
+  const preorder = useAppState((state) => isPreorder(state.checkout));
 
   if (lines.length === 0 || restaurantId === null) {
     return (
-      <Screen title={cartTitle(orderType)} back>
+      <Screen title={cartTitle(orderType, preorder)} back>
         <EmptyState
           icon={<ShoppingBasket />}
           title="Корзина пуста"
@@ -73,7 +74,7 @@ export default function CartPage() {
   }
   if (!restaurant || !menu) {
     return (
-      <Screen title={cartTitle(orderType)} back busy>
+      <Screen title={cartTitle(orderType, preorder)} back busy>
         <span className="visually-hidden" role="status">
           Загружаем корзину…
         </span>
@@ -183,7 +184,7 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
   const needsTable = orderType === 'inrest' && checkout.table.trim() === '';
   return (
     <Screen
-      title={cartTitle(orderType)}
+      title={cartTitle(orderType, isPreorder(checkout))}
       back
       actions={
         needsTable && figures.button.show ? (

@@ -13,3 +13,11 @@ export function cartTitle(orderType: OrderType | null, preorder = false): string
       return 'Корзина';
   }
 }
+
+/**
+ * An in-restaurant order is a pre-order while it has no table yet (the guest chose «scan later»
+ * and orders ahead) or is set for a later time.
+ */
+export function isPreorder(checkout: { readonly table: string; readonly deliveryDateTime: unknown }): boolean {
+  return checkout.table.trim() === '' || checkout.deliveryDateTime !== null;
+}
