@@ -153,6 +153,37 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await context.close();
   });
 
+  it('at a closed restaurant shows textNoTime until a later pickup time is chosen (SPEC 2 Cart, SPEC 5)', async () => {
+    const settings = await api<{ textNoTime: string }>(baseUrl, '/settings.php');
+    const { context, page, errors } = await signedInPage();
+    // 04:00 on a Wednesday in Moscow: restaurant 1 (10:00–23:00 that day) is closed.
+    await page.clock.setFixedTime(new Date('2026-11-25T04:00:00+03:00'));
+    await page.goto('/menu/1/self');
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page.waitForURL('**/product/101');
+    await page.getByRole('radio', { name: /Тонкое тесто/ }).check();
+    await page.getByRole('button', { name: 'Увеличить количество: Двойная моцарелла' }).click();
+    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await page.waitForURL('**/menu/1/self');
+    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
+    await page.waitForURL('**/cart');
+
+    await page.getByRole('status').filter({ hasText: settings.textNoTime }).waitFor();
+    expect(await page.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Время самовывоза: По готовоности' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Время самовывоза' });
+    // Only the hours the restaurant is open: from its 10:00 opening, not SPEC 9's 09:00.
+    const times = sheet.getByRole('group', { name: 'Время' }).getByRole('button');
+    expect(await times.nth(1).textContent()).toBe('10:00');
+    expect(await times.last().textContent()).toBe('22:45');
+    await times.nth(1).click();
+    await page.getByRole('button', { name: 'Время самовывоза: Сегодня, 10:00' }).waitFor();
+    await cartPayButton(page);
+    expect(await page.getByRole('status').filter({ hasText: settings.textNoTime }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('pays by SBP in the bank chosen from the list, with a recommended drink kept across a reload', async () => {
     const { context, page, errors } = await signedInPage();
     await fillCart(page);

@@ -1,5 +1,6 @@
 import { addDays, type CalendarDate, daysBetween, weekdayOf } from './calendar-date';
 import { isOn } from './flag';
+import { isOpenAtWallClock, type ScheduleEntry } from './schedule';
 import { formatLongDate, formatShortDate, parseClock } from './time';
 import type { MinuteOfDay } from './units';
 import type { WallClock } from './wall-clock';
@@ -32,6 +33,15 @@ export function pickupSlots(date: CalendarDate, now: WallClock): MinuteOfDay[] {
   const slots: MinuteOfDay[] = [];
   for (let minute = first; minute <= PICKUP_LAST_MINUTE; minute += PICKUP_STEP_MINUTES) slots.push(minute);
   return slots;
+}
+
+/**
+ * The pickup slots of a date at which the restaurant is open (SPEC 4 schedule with the 06:00
+ * day boundary): the times an order for later may be placed for.
+ */
+export function openPickupSlots(schedule: readonly ScheduleEntry[], date: CalendarDate, now: WallClock): MinuteOfDay[] {
+  const weekday = weekdayOf(date);
+  return pickupSlots(date, now).filter((minuteOfDay) => isOpenAtWallClock(schedule, { date, weekday, minuteOfDay }));
 }
 
 /** A date the guest may pick: the date, its wire value 'DD.MM.YYYY' and a Russian label (SPEC 3, 9). */

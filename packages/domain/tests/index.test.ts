@@ -24,6 +24,7 @@ describe('package entry', () => {
       'minimumOrderSum',
       'cartButtonState',
       'pickupSlots',
+      'openPickupSlots',
       'dateChoices',
       'deliveryPeriodChoices',
       'bookingDates',

@@ -7,6 +7,7 @@ import {
   deliveryPeriodChoices,
   deliveryTimeError,
   NO_DELIVERY_TIME_TODAY_MESSAGE,
+  openPickupSlots,
   pickupSlots,
 } from '../src/pickup-slots';
 import { formatClock } from '../src/time';
@@ -20,6 +21,32 @@ function now(hours: number, minutes = 0): WallClock {
   return { date: today, weekday: 3, minuteOfDay: hours * 60 + minutes };
 }
 const labels = (slots: number[]): string[] => slots.map(formatClock);
+
+describe('open pickup slots (SPEC 4 schedule, SPEC 9 slots)', () => {
+  // Wednesday (3) 10:00–23:00, Thursday (4) 12:00–01:00 of Friday morning; no Tuesday.
+  const schedule = [
+    { day: 3, fromMinute: 10 * 60, toMinute: 23 * 60 },
+    { day: 4, fromMinute: 12 * 60, toMinute: 25 * 60 },
+  ];
+
+  it('keeps the slots within the opening hours, the closing minute itself excluded', () => {
+    const slots = labels(openPickupSlots(schedule, today, now(7)));
+    expect(slots[0]).toBe('10:00');
+    expect(slots.at(-1)).toBe('22:45');
+    expect(slots).toHaveLength(52);
+  });
+
+  it('follows the day the slot falls on, and gives none on a closed day', () => {
+    expect(labels(openPickupSlots(schedule, tomorrow, now(20)))[0]).toBe('12:00');
+    expect(labels(openPickupSlots(schedule, tomorrow, now(20))).at(-1)).toBe('23:00');
+    expect(openPickupSlots(schedule, yesterday, now(20))).toEqual([]);
+    expect(openPickupSlots(schedule, { year: 2024, month: 1, day: 9 }, now(20))).toEqual([]);
+  });
+
+  it('starts today no earlier than now + 30 minutes', () => {
+    expect(labels(openPickupSlots(schedule, today, now(15, 5)))[0]).toBe('15:45');
+  });
+});
 
 describe('pickup slots (SPEC 9)', () => {
   it('runs from 09:00 to 23:00 in 15-minute steps on a later day (SPEC 9)', () => {

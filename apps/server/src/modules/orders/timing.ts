@@ -6,9 +6,9 @@ import {
   instantAt,
   isOpenAt,
   isOpenAtWallClock,
+  openPickupSlots,
   parseClock,
   parseShortDate,
-  pickupSlots,
   wallClockAt,
   weekdayOf,
   type CalendarDate,
@@ -78,9 +78,13 @@ export function orderTiming(
     if (!isOpenAt(restaurant.schedule, now, tz)) throw new AppError(409, 'closed', CLOSED_MESSAGE);
     return { asReady: true, readyAt: null, deliveryTime: AS_READY_TEXT, deliveryDate: formatShortDate(date) };
   }
-  const onSlot = orderType === 'delivery' ? minute > clock.minuteOfDay || !sameDate(date, clock.date) : pickupSlots(date, clock).includes(minute);
-  const open = isOpenAtWallClock(restaurant.schedule, { date, weekday: weekdayOf(date), minuteOfDay: minute });
-  if (!onSlot || !open) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
+  // Pickup: one of the open slots the app offers (openPickupSlots); delivery: a later open minute.
+  const takes =
+    orderType === 'delivery'
+      ? (minute > clock.minuteOfDay || !sameDate(date, clock.date)) &&
+        isOpenAtWallClock(restaurant.schedule, { date, weekday: weekdayOf(date), minuteOfDay: minute })
+      : openPickupSlots(restaurant.schedule, date, clock).includes(minute);
+  if (!takes) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
   return { asReady: false, readyAt: new Date(instantAt(date, minute, tz)), deliveryTime: timeText, deliveryDate: dateText || formatShortDate(date) };
 }
 

@@ -45,6 +45,17 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
     expect(low.button).toEqual({ show: false, reason: 'below-minimum', message: 'Минимальная сумма заказа: 600,00 руб.' });
   });
 
+  it('shows textNoTime instead of the button while the order cannot be taken for its time (SPEC 5)', () => {
+    const text = 'Сейчас заказ оформить нельзя: ресторан закрыт.';
+    const base = { lines: [line('101', 1)], dishes, cutlery: [], recommended: [], coupon: { status: 'none' } as const, orderType: 'self' as const, restaurant };
+    expect(cartFigures({ ...base, purchaseAllowed: false, textNoTime: text }).button).toEqual({
+      show: false,
+      reason: 'purchase-not-allowed',
+      message: text,
+    });
+    expect(cartFigures({ ...base, purchaseAllowed: true, textNoTime: text }).button).toEqual({ show: true });
+  });
+
   it('hides the button while a line does not count', () => {
     const figures = cartFigures({ lines: [line('101', 1), line('104', 1)], dishes, cutlery: [], recommended: [], coupon: { status: 'none' }, orderType: 'self', restaurant });
     expect(figures.button).toMatchObject({ show: false, reason: 'unavailable-items' });

@@ -53,6 +53,8 @@ export function cartFigures(input: {
   readonly coupon: CouponState;
   readonly orderType: OrderType;
   readonly restaurant: MinimumSumRestaurant;
+  /** SPEC 5: false while the order cannot be taken for its time (then textNoTime is shown). */
+  readonly purchaseAllowed?: boolean;
   readonly textNoTime?: string;
 }): CartFigures {
   const extras = { lines: input.lines, dishes: input.dishes, cutlery: input.cutlery, recommended: input.recommended };
@@ -64,7 +66,7 @@ export function cartFigures(input: {
   const button = cartButtonState({
     sum: totals.subtotal,
     minimum,
-    purchaseAllowed: true,
+    purchaseAllowed: input.purchaseAllowed ?? true,
     hasUnavailableItems: unavailable.length > 0,
     deliverySum: totals.delivery,
     textNoTime: input.textNoTime ?? '',

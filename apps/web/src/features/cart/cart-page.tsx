@@ -9,8 +9,9 @@ import {
   formatClock,
   formatMoney,
   indexDishes,
+  isOpenAt,
   lineTotal,
-  pickupSlots,
+  openPickupSlots,
   wallClockAt,
 } from '@chain/domain';
 import { ApiError } from '../../api/client';
@@ -25,6 +26,7 @@ import {
   type RecommendedItem,
 } from '../../api/order';
 import { useRestaurantList } from '../../api/restaurants';
+import { useSettings } from '../../api/settings';
 import { chooseTableByCode } from '../../api/tables';
 import type { CartLine, OrderType, PaySystem } from '../../state/app-store';
 import { MAX_EXTRA_COUNT } from '@chain/contract';
@@ -121,6 +123,11 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
   const chosenRecommended = (recommended ?? []).map((item) => ({ ...item, cnt: checkout.recommended[item.id] ?? item.cnt }));
 
   const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
+  // SPEC 5: an order for «as soon as ready» needs the restaurant open now; else textNoTime shows
+  // (a later pickup slot is checked against the schedule where it is chosen).
+  const now = useNow(60_000);
+  const settings = useSettings();
+  const purchaseAllowed = checkout.deliveryDateTime !== null || isOpenAt(restaurant.shedule, now, restaurant.time_zone);
   const figures = cartFigures({
     lines,
     dishes: dishIndex,
@@ -129,6 +136,8 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
     coupon,
     orderType,
     restaurant: { minOrderSum: restaurant.minOrderSum, minOrderSumShop: restaurant.minOrderSumShop },
+    purchaseAllowed,
+    textNoTime: settings.status === 'ready' ? settings.settings.textNoTime : '',
   });
   const paySystem: PaySystem = kiosk ? 'sbp' : checkout.paySystem;
   const email = checkout.email || user.email;
@@ -484,7 +493,8 @@ function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
   const dates = dateChoices(clock.date, restaurant.deliveryDays);
   const [dateValue, setDateValue] = useState(chosen?.deliveryDate ?? dates[0]?.value ?? '');
   const date = dates.find((entry) => entry.value === dateValue) ?? dates[0];
-  const slots = date ? pickupSlots(date.date, clock) : [];
+  // Only times the restaurant is open at (what the server takes, SPEC 4 schedule).
+  const slots = date ? openPickupSlots(restaurant.shedule, date.date, clock) : [];
   const today = dates[0]?.value;
   const dateSelectId = useId();
 
@@ -527,6 +537,7 @@ function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
               {AS_READY_TEXT}
             </button>
           ) : null}
+          {slots.length === 0 && date?.value !== today ? <p className="cart__hint">На этот день свободного времени нет</p> : null}
           {slots.map((minute) => {
             const time = formatClock(minute);
             const pressed = chosen?.deliveryDate === date?.value && chosen?.deliveryTime === time;
