@@ -101,6 +101,16 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     return order;
   }
 
+  /** A filled cart ordered with the card method: on /payment, its total and order id. */
+  async function placeCardOrder(page: Page): Promise<{ total: string; orderId: number }> {
+    await fillCart(page);
+    await page.getByRole('radio', { name: 'Карта' }).check();
+    const total = await shownTotal(page);
+    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
+    await page.waitForURL('**/payment');
+    return { total, orderId: await paymentOrderId(page) };
+  }
+
   async function paymentOrderId(page: Page): Promise<number> {
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
     const id = (stored as { state?: { checkout?: { order?: { id?: string } } } }).state?.checkout?.order?.id;
@@ -233,12 +243,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.getByRole('button', { name: `Оплатить ${await shownTotal(page)}` }).click();
     await payOnBankForm(page);
 
-    await fillCart(page);
-    await page.getByRole('radio', { name: 'Карта' }).check();
-    const total = await shownTotal(page);
-    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
-    await page.waitForURL('**/payment');
-    const orderId = await paymentOrderId(page);
+    const { total, orderId } = await placeCardOrder(page);
 
     // A saved card is offered first and never charged unasked: no redirect, the guest confirms.
     const saved = page.getByRole('radio', { name: /^Карта •• \d{4}/ });
@@ -262,12 +267,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
 
   it('shows the failure after a declined card payment, then pays again', async () => {
     const { context, page, errors } = await signedInPage();
-    await fillCart(page);
-    await page.getByRole('radio', { name: 'Карта' }).check();
-    const total = await shownTotal(page);
-    await page.getByRole('button', { name: `Оплатить ${total}` }).click();
-    await page.waitForURL('**/payment');
-    const orderId = await paymentOrderId(page);
+    const { total, orderId } = await placeCardOrder(page);
 
     // No saved card: the bank's form opens by itself (SPEC 4, 500 ms).
     await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });

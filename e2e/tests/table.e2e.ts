@@ -115,6 +115,16 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     return opened;
   }
 
+  /** From the table restaurant's menu: a Маргарита into the cart, and the cart opened. */
+  async function margheritaToCart(page: Page): Promise<void> {
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page.waitForURL('**/product/101');
+    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
+    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
+    await page.waitForURL('**/cart');
+  }
+
   async function openTableSheet(page: Page) {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Как вы хотите заказать?' }).waitFor();
@@ -153,12 +163,7 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     await sheet.getByRole('textbox', { name: 'Код стола' }).fill(TABLE.code.toLowerCase());
     await sheet.getByRole('button', { name: 'Продолжить' }).click();
     await atTableMenu(page);
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
-    await page.waitForURL('**/product/101');
-    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
-    await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
-    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
-    await page.waitForURL('**/cart');
+    await margheritaToCart(page);
     await page.getByRole('heading', { level: 1, name: 'Заказ в заведении' }).waitFor();
     await page.getByRole('button', { name: `Стол №${TABLE.num} — сменить` }).waitFor();
     expect(await page.getByRole('heading', { name: 'Время самовывоза' }).count()).toBe(0);
@@ -317,12 +322,7 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
 
     // Ordered ahead, without a table: a pre-order (SPEC 2 Cart title); the table is given in the cart.
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
-    await page.waitForURL('**/product/101');
-    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
-    await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
-    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
-    await page.waitForURL('**/cart');
+    await margheritaToCart(page);
     await page.getByRole('heading', { level: 1, name: 'Предзаказ в заведении' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Укажите номер стола, чтобы оплатить заказ' }).waitFor();
     await page.getByRole('button', { name: 'Указать номер стола' }).click();
