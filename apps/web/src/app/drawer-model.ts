@@ -11,6 +11,8 @@ export interface DrawerInput {
   readonly hotline: string | null;
   readonly userName: string;
   readonly userPhone: string;
+  /** Shown under the name when there is no phone (a guest signed in by e-mail). */
+  readonly userEmail?: string;
 }
 
 export type DrawerIcon =
@@ -35,7 +37,7 @@ export type DrawerEntry =
 export interface DrawerModel {
   /** Hotline and feedback; empty in kiosk mode. */
   readonly contact: readonly DrawerEntry[];
-  /** The signed-in guest's name and phone, or null. */
+  /** The signed-in guest's name and phone (or e-mail when there is no phone), or null. */
   readonly profile: { readonly name: string; readonly phone: string } | null;
   readonly account: readonly DrawerEntry[];
   readonly general: readonly DrawerEntry[];
@@ -80,7 +82,9 @@ export function drawerModel(input: DrawerInput): DrawerModel {
 
   return {
     contact,
-    profile: input.authorized ? { name: input.userName, phone: formatPhone(input.userPhone) } : null,
+    profile: input.authorized
+      ? { name: input.userName, phone: input.userPhone ? formatPhone(input.userPhone) : (input.userEmail ?? '') }
+      : null,
     account,
     general,
   };

@@ -47,6 +47,7 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
   const authorized = useAppState((state) => state.user.authorized);
   const userName = useAppState((state) => state.user.name);
   const userPhone = useAppState((state) => state.user.phone);
+  const userEmail = useAppState((state) => state.user.email);
   const kiosk = useAppState((state) => state.kiosk);
   const dishesLoaded = useAppState((state) => state.dishesLoaded);
   const orderType = useAppState((state) => state.orderType);
@@ -59,6 +60,7 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
     hotline: settings?.hotline ?? null,
     userName,
     userPhone,
+    userEmail,
   }));
 
   const close = () => appStore.getState().setShowDrawer(false);
