@@ -94,14 +94,17 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
   });
 
   it('writes guests with the Russian plural', () => {
-    expect([1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111].map(formatGuests)).toEqual([
+    expect([0, 1, 2, 4, 5, 10, 11, 12, 14, 20, 21, 22, 25, 101, 111].map(formatGuests)).toEqual([
+      '0 гостей',
       '1 гость',
       '2 гостя',
       '4 гостя',
       '5 гостей',
+      '10 гостей',
       '11 гостей',
       '12 гостей',
       '14 гостей',
+      '20 гостей',
       '21 гость',
       '22 гостя',
       '25 гостей',
@@ -183,6 +186,23 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
     expect(freeTableFor(tables, [{ tableId: null, from: 0, to: 1000 }], 1, range)?.id).toBe(1);
   });
 
+  it('takes a table whose seats equal the guests, and ranks by seats then id in any listing order (decision 014)', () => {
+    const tables = [
+      { id: 6, seats: 6, bookable: true },
+      { id: 3, seats: 4, bookable: true },
+      { id: 2, seats: 4, bookable: true },
+      { id: 5, seats: 2, bookable: true },
+      { id: 1, seats: 8, bookable: true },
+    ];
+    const range = { from: 100, to: 200 };
+    expect(freeTableFor(tables, [], 2, range)?.id).toBe(5);
+    expect(freeTableFor(tables, [], 3, range)?.id).toBe(2);
+    expect(freeTableFor(tables, [], 4, range)?.id).toBe(2);
+    expect(freeTableFor(tables, [{ tableId: 2, from: 0, to: 1000 }], 4, range)?.id).toBe(3);
+    expect(freeTableFor(tables, [], 5, range)?.id).toBe(6);
+    expect(freeTableFor(tables, [], 8, range)?.id).toBe(1);
+  });
+
   it('numbers a booking with its day, month and serial', () => {
     expect(bookingNumber({ year: 2026, month: 11, day: 26 }, 42)).toBe('Б-2611-0042');
     expect(bookingNumber({ year: 2026, month: 1, day: 5 }, 123_456)).toBe('Б-0501-123456');
@@ -199,8 +219,22 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
   });
 
   it('lets a new booking order or cancel, a running one continue or end, a finished one nothing (SPEC 4)', () => {
-    expect(bookingControls('upcoming')).toMatchObject({ allowOrder: true, allowCancel: true, allowEnd: false, allowMain: true, textMain: 'Отменить бронь' });
-    expect(bookingControls('running')).toMatchObject({ allowOrder: true, allowCancel: false, allowEnd: true, allowMain: true, textMain: 'Завершить бронь' });
+    expect(bookingControls('upcoming')).toEqual({
+      allowOrder: true,
+      allowCancel: true,
+      allowEnd: false,
+      allowMain: true,
+      textContinue: 'Заказать блюда к столу',
+      textMain: 'Отменить бронь',
+    });
+    expect(bookingControls('running')).toEqual({
+      allowOrder: true,
+      allowCancel: false,
+      allowEnd: true,
+      allowMain: true,
+      textContinue: 'Продолжить заказ',
+      textMain: 'Завершить бронь',
+    });
     expect(bookingControls('finished')).toEqual({ allowOrder: false, allowCancel: false, allowEnd: false, allowMain: false, textContinue: '', textMain: '' });
   });
 });

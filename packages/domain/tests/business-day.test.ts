@@ -15,5 +15,6 @@ describe('businessDay (SPEC 4, 9: the 06:00 day boundary)', () => {
   });
   it('writes dates as YYYY-MM-DD', () => {
     expect(isoDateText({ year: 2026, month: 3, day: 7 })).toBe('2026-03-07');
+    expect(isoDateText({ year: 999, month: 12, day: 31 })).toBe('0999-12-31');
   });
 });

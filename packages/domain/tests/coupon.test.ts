@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponProblem, couponProblemMessage, type CouponRules } from '../src/coupon';
+import { COUPON_UNKNOWN_MESSAGE, couponProblem, couponProblemMessage, type CouponRules } from '../src/coupon';
 
 const coupon: CouponRules = {
   percent: 10,
@@ -25,6 +25,12 @@ describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one u
     expect(couponProblem({ ...coupon, active: false }, order)).toBe('coupon_expired');
     expect(couponProblem({ ...coupon, active_to: 'garbage' }, order)).toBe('coupon_expired');
   });
+  it('reads only whole YYYY-MM-DD dates: text around one makes the coupon expired', () => {
+    expect(couponProblem({ ...coupon, active_from: 'x2026-01-01' }, order)).toBe('coupon_expired');
+    expect(couponProblem({ ...coupon, active_from: '12026-01-01' }, order)).toBe('coupon_expired');
+    expect(couponProblem({ ...coupon, active_to: '2026-12-31T23:59' }, order)).toBe('coupon_expired');
+    expect(couponProblem({ ...coupon, active_to: '2026-12-311' }, order)).toBe('coupon_expired');
+  });
   it('holds only for its order types and restaurants', () => {
     expect(couponProblem(coupon, { ...order, orderType: 'inrest' })).toBe('coupon_order_type');
     expect(couponProblem({ ...coupon, restaurant_ids: [2, 3] }, order)).toBe('coupon_restaurant');
@@ -46,5 +52,6 @@ describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one u
     expect(couponProblemMessage('coupon_expired', coupon)).toBe('Срок действия купона истёк или ещё не начался');
     expect(couponProblemMessage('coupon_order_type', coupon)).toBe('Купон не действует для этого способа получения заказа');
     expect(couponProblemMessage('coupon_restaurant', coupon)).toBe('Купон не действует в этом ресторане');
+    expect(COUPON_UNKNOWN_MESSAGE).toBe('Купон не найден');
   });
 });

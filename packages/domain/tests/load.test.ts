@@ -30,6 +30,12 @@ describe('restaurant load (SPEC 3 Load info, decision 014)', () => {
     expect(loadPercent(180, Number.NaN)).toBe(50);
   });
 
+  it('measures the load against the kitchen’s own capacity when it has one', () => {
+    expect(loadPercent(180, 720)).toBe(25);
+    expect(loadPercent(180, 180)).toBe(100);
+    expect(loadedCookMinutes(12, 360, 720)).toBe(18);
+  });
+
   it('bands the load: below 40 free and green, below 75 medium and amber, else high and red; closed grey', () => {
     expect(loadBand(0)).toEqual({ text: 'Свободно', colour: LOAD_COLOURS.free });
     expect(loadBand(39)).toEqual({ text: 'Свободно', colour: '#FF2E7D32' });
@@ -45,6 +51,12 @@ describe('restaurant load (SPEC 3 Load info, decision 014)', () => {
     expect(loadedCookMinutes(12, 180, 360)).toBe(18);
     expect(loadedCookMinutes(15, 720, 360)).toBe(45);
     expect(loadedCookMinutes(0, 720, 360)).toBe(0);
+  });
+
+  it('gives 0 minutes for a dish with no cooking, whatever the queue, and never a negative or missing time', () => {
+    expect(loadedCookMinutes(0, Number.POSITIVE_INFINITY, 360)).toBe(0);
+    expect(loadedCookMinutes(-5, 180, 360)).toBe(0);
+    expect(loadedCookMinutes(Number.NaN, 180, 360)).toBe(0);
   });
 
   it('colours the time: up to 20 minutes green, up to 40 amber, above red', () => {

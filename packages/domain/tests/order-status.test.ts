@@ -16,12 +16,17 @@ describe('the order status machine (SPEC 3 Order, SPEC 4 progress bar)', () => {
     expect(canMoveOrder(30, 40)).toBe(true);
     expect(canMoveOrder(40, 50)).toBe(true);
     expect(canMoveOrder(10, 90)).toBe(true);
+    expect(canMoveOrder(20, 90)).toBe(true);
     expect(canMoveOrder(30, 90)).toBe(true);
     expect(canMoveOrder(40, 90)).toBe(false);
     expect(canMoveOrder(10, 30)).toBe(false);
     expect(canMoveOrder(50, 90)).toBe(false);
     expect(canMoveOrder(90, 10)).toBe(false);
     expect(canMoveOrder(77, 20)).toBe(false);
+    expect(canMoveOrder(20, 20)).toBe(false);
+    expect(canMoveOrder(30, 20)).toBe(false);
+    expect(canMoveOrder(50, 50)).toBe(false);
+    expect(canMoveOrder(90, 90)).toBe(false);
   });
 
   it('lets the kitchen take a paid order from accepted to done', () => {
@@ -55,6 +60,15 @@ describe('the order status machine (SPEC 3 Order, SPEC 4 progress bar)', () => {
     expect(orderStatusColour(50)).not.toBe(orderStatusColour(20));
   });
 
+  it('colours awaiting payment amber, the kitchen’s steps green, done grey and cancelled red (SPEC 3 status_color)', () => {
+    expect(orderStatusColour(ORDER_STATUS.awaitingPayment)).toBe('#FFB26B00');
+    expect(orderStatusColour(ORDER_STATUS.accepted)).toBe('#FF2E7D32');
+    expect(orderStatusColour(ORDER_STATUS.cooking)).toBe('#FF2E7D32');
+    expect(orderStatusColour(ORDER_STATUS.ready)).toBe('#FF2E7D32');
+    expect(orderStatusColour(ORDER_STATUS.done)).toBe('#FF5F6B75');
+    expect(orderStatusColour(ORDER_STATUS.cancelled)).toBe('#FFB3261E');
+  });
+
   it('puts the progress bar at payment, kitchen, pickup or delivery, and all done', () => {
     expect(progressStepOf(10, false)).toBe(1);
     expect(progressStepOf(10, true)).toBe(2);
@@ -63,6 +77,12 @@ describe('the order status machine (SPEC 3 Order, SPEC 4 progress bar)', () => {
     expect(progressStepOf(40, true)).toBe(3);
     expect(progressStepOf(50, true)).toBe(5);
     expect(progressStepOf(90, false)).toBe(1);
+  });
+
+  it('keeps an accepted or cooking order at the kitchen step whatever the paid flag says (SPEC 4 progress bar)', () => {
+    expect(progressStepOf(ORDER_STATUS.accepted, false)).toBe(2);
+    expect(progressStepOf(ORDER_STATUS.cooking, false)).toBe(2);
+    expect(progressStepOf(ORDER_STATUS.cancelled, true)).toBe(2);
   });
 
   it('keeps the pay button for unpaid orders below done (SPEC 4)', () => {
