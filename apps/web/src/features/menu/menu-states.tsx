@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { RefreshCw, Store } from 'lucide-react';
+import { Store } from 'lucide-react';
 import type { MenuResponse } from '@chain/contract';
 import { menuSource, useMenu } from '../../api/menu';
 import { restaurantListSource } from '../../api/restaurants';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
 import { sameMenu } from './menu-model';
 import type { MenuTarget } from './use-menu-query';
-import './menu-states.css';
 
 export interface TargetMenu {
   /** The target's menu once loaded, else null. */
@@ -34,17 +34,11 @@ export function useTargetMenu(target: MenuTarget, noRestaurantText: string): Tar
     notice = <EmptyState icon={<Store />} title="Ресторан не выбран" text={noRestaurantText} action={<HomeLink />} />;
   } else if (listFailed || failed) {
     notice = (
-      <div className="menu-state__error" role="alert">
-        <p className="menu-state__error-title">Не удалось загрузить меню</p>
-        <p className="menu-state__error-text">{(listFailed ?? failed)?.message}</p>
-        <Button
-          variant="secondary"
-          icon={<RefreshCw />}
-          onClick={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
-        >
-          Повторить
-        </Button>
-      </div>
+      <LoadError
+        title="Не удалось загрузить меню"
+        message={(listFailed ?? failed)?.message ?? ''}
+        onRetry={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
+      />
     );
   } else if (target.list.status === 'ready' && target.restaurant === null) {
     notice = (

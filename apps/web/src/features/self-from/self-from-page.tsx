@@ -1,10 +1,11 @@
-import { ChevronRight, Clock, Gauge, Heart, MapPin, RefreshCw, Store, Wine } from 'lucide-react';
+import { ChevronRight, Clock, Gauge, Heart, MapPin, Store, Wine } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { restaurantListSource, useRestaurantList } from '../../api/restaurants';
 import { appStore, showDialog, useAppState } from '../../state/store';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useNow } from '../../ui/use-now';
@@ -27,13 +28,7 @@ export default function SelfFromPage() {
       {list.status === 'loading' ? (
         <ListSkeleton />
       ) : list.status === 'error' ? (
-        <div className="self-from__error" role="alert">
-          <p className="self-from__error-title">Не удалось загрузить рестораны</p>
-          <p className="self-from__error-text">{list.error.message}</p>
-          <Button variant="secondary" icon={<RefreshCw />} onClick={() => restaurantListSource.retry()}>
-            Повторить
-          </Button>
-        </div>
+        <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListSource.retry()} />
       ) : (
         <RestaurantList orderType={orderType} rows={selfPickupRestaurants(list.restaurants, favourites, now, orderType)} />
       )}
