@@ -1,3 +1,4 @@
+import type { OrderView, RestaurantWire } from '@chain/contract';
 /** Calls of the product's API from a test, through the sandbox, as a person would make them. */
 export async function api<T>(baseUrl: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -48,4 +49,28 @@ export async function placeOrder(baseUrl: string, user: { id: number; password: 
     restoran: 5,
     idempotency_key: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
   });
+}
+
+/** GET /api/v2/restoran/list, typed by the contract. */
+export function listRestaurants(baseUrl: string): Promise<RestaurantWire[]> {
+  return api<RestaurantWire[]>(baseUrl, '/api/v2/restoran/list');
+}
+
+/** The listed restaurant with this id (an error when the list has none). */
+export async function restaurantById(baseUrl: string, id: number): Promise<RestaurantWire> {
+  const restaurant = (await listRestaurants(baseUrl)).find((entry) => entry.id === id);
+  if (!restaurant) throw new Error(`restaurant ${id} is not listed`);
+  return restaurant;
+}
+
+/** One order of the guest as the order list/detail call gives it (its sum, parts and paid flag). */
+export async function orderOf(baseUrl: string, user: { id: number; password: string }, orderId: number): Promise<OrderView> {
+  const answer = await api<{ items: OrderView[] }>(baseUrl, `/api/v1/order/listUser/${user.id}`, {
+    user_id: user.id,
+    user_token: user.password,
+    id: orderId,
+  });
+  const order = answer.items.find((item) => item.id === orderId);
+  if (!order) throw new Error(`order ${orderId} is not listed`);
+  return order;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '@chain/domain';
-import { api, signInByEmail } from '../support/api';
+import { api, orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
 import { cartPayButton } from '../support/cart';
@@ -17,12 +17,6 @@ interface Cutlery {
   price: number;
 }
 
-interface ListedOrder {
-  id: number;
-  paid: 0 | 1;
-  sum: number;
-  sums: { cutlery: number; recommended: number; discount: number };
-}
 
 // SPEC 2 Cart → Payment → Thanks on a phone, through the sandbox acquirer (decision 011):
 // a self-pickup order at Курский (open round the clock), paid by card and by SBP, and a
@@ -90,17 +84,6 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     return (await cartPayButton(page)).total;
   }
 
-  async function orderOf(orderId: number): Promise<ListedOrder> {
-    const answer = await api<{ items: ListedOrder[] }>(baseUrl, `/api/v1/order/listUser/${user.id}`, {
-      user_id: user.id,
-      user_token: user.password,
-      id: orderId,
-    });
-    const order = answer.items.find((item) => item.id === orderId);
-    if (!order) throw new Error(`order ${orderId} is not listed`);
-    return order;
-  }
-
   /** A filled cart ordered with the card method: on /payment, its total and order id. */
   async function placeCardOrder(page: Page): Promise<{ total: string; orderId: number }> {
     await fillCart(page);
@@ -154,7 +137,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
     await auditScreen(page, '/thanks');
 
-    const order = await orderOf(orderId);
+    const order = await orderOf(baseUrl, user, orderId);
     expect(order.paid).toBe(1);
     expect(formatMoney(order.sum)).toBe(total);
     expect(order.sums.cutlery).toBe(item.price);
@@ -226,7 +209,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
 
     await page.waitForURL('**/thanks', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
-    const order = await orderOf(orderId);
+    const order = await orderOf(baseUrl, user, orderId);
     expect(order.paid).toBe(1);
     expect(formatMoney(order.sum)).toBe(total);
     expect(mors).toBeDefined();
@@ -258,7 +241,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL('**/thanks', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
-    const order = await orderOf(orderId);
+    const order = await orderOf(baseUrl, user, orderId);
     expect(order.paid).toBe(1);
     expect(formatMoney(order.sum)).toBe(total);
     expect(errors).toEqual([]);
@@ -286,7 +269,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL('**/thanks', { timeout: 15_000 });
-    expect((await orderOf(orderId)).paid).toBe(1);
+    expect((await orderOf(baseUrl, user, orderId)).paid).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

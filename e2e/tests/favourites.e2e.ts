@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '@chain/domain';
-import { api, signInByEmail } from '../support/api';
+import { api, listRestaurants, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { kioskContext, launchBrowser, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
-interface ListedRestaurant {
-  id: number;
-  fs_uid: string;
-  name: string;
-  active: string;
-  deliverySelf: string;
-}
 
 interface MenuDish {
   id: number;
@@ -63,7 +56,7 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
   afterAll(() => browser?.close());
 
   it('marks a restaurant and dishes, keeps them across a reload, asks before removing and lists them', async () => {
-    const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
+    const restaurants = await listRestaurants(baseUrl);
     const pickup = restaurants.filter((entry) => entry.active === '1' && entry.deliverySelf === '1');
     const r1 = pickup.find((entry) => entry.id === 1)!;
     // A second favourite further down the list: favourites first must move it up.
@@ -198,7 +191,7 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
   });
 
   it('in kiosk mode keeps the restaurant heart but shows none on dishes or the product (SPEC 2, 6)', async () => {
-    const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
+    const restaurants = await listRestaurants(baseUrl);
     const r1 = restaurants.find((entry) => entry.id === 1)!;
     const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', { is_shop: 0, fs_uid: r1.fs_uid, order_type: 'inrest', ver: 4 });
     const dish = menu.dishes.find((entry) => entry.id === 101)!;

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatMoney, lineTotal } from '@chain/domain';
-import { api, signInByEmail } from '../support/api';
+import { api, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
-interface ListedRestaurant {
-  id: number;
-  fs_uid: string;
-  name: string;
-  menuKinds: Array<'restaurant' | 'shop' | 'bar'>;
-}
 
 interface MenuOption {
   specid: number;
@@ -52,10 +46,7 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
   afterAll(() => browser?.close());
 
   it('shows the menu from the API, switches to the shop, and adds a dish with options', async () => {
-    const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
-    const restaurant = restaurants.find((entry) => entry.id === 1);
-    expect(restaurant).toBeDefined();
-    const r1 = restaurant as ListedRestaurant;
+    const r1 = await restaurantById(baseUrl, 1);
     const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', { is_shop: 0, fs_uid: r1.fs_uid, order_type: 'self', ver: 4 });
 
     const user = await signInByEmail(baseUrl, `e2e-menu-${Date.now()}@example.ru`);

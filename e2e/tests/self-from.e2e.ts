@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { isOpenAt } from '@chain/domain';
-import { api, signInByEmail } from '../support/api';
+import { listRestaurants, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
 
 
-interface ListedRestaurant {
-  id: number;
-  name: string;
-  address: string;
-  active: string;
-  deliverySelf: string;
-  winecard: string;
-  congestion: { text: string };
-  shedule: Array<{ day: number; fromMinute: number; toMinute: number }>;
-  time_zone: string;
-}
 
 // SPEC 2 Self-pickup restaurant list on a phone: favourites first, the open-now marker, the
 // wine-card marker, address and congestion text; a tap opens that restaurant's menu for pickup.
@@ -30,7 +19,7 @@ describe('the self-pickup list (/self_from)', () => {
   afterAll(() => browser?.close());
 
   it('lists the pickup restaurants with their markers, favourites first, and opens the chosen menu', async () => {
-    const all = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
+    const all = await listRestaurants(baseUrl);
     const pickup = all.filter((restaurant) => restaurant.active === '1' && restaurant.deliverySelf === '1');
     expect(pickup.length).toBeGreaterThan(1);
     const favourite = pickup.at(-1)!;

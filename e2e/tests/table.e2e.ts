@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type Flag, formatMoney, type ScheduleEntry, tableOrderBlock } from '@chain/domain';
-import { api, signInByEmail } from '../support/api';
+import { formatMoney, tableOrderBlock } from '@chain/domain';
+import { api, listRestaurants, orderOf, restaurantById, signInByEmail } from '../support/api';
+import type { RestaurantWire } from '@chain/contract';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, type PhoneContextOptions, signedInPhonePage, STATE_KEY } from '../support/browser';
 import { cartPayButton } from '../support/cart';
@@ -13,21 +14,7 @@ const TABLE = { code: 'T-K7WQ-01', num: '1', restaurantId: 10 };
 /** Restaurant 1's first table: open by day only, so either its menu or SPEC 8's closed dialog. */
 const DAYTIME_TABLE = { code: 'T-JQBB-01', num: '1', restaurantId: 1 };
 
-interface ListedRestaurant {
-  id: number;
-  fs_uid: string;
-  name: string;
-  active: Flag;
-  deliveryRest: Flag;
-  shedule: ScheduleEntry[];
-  time_zone: string;
-}
 
-interface ListedOrder {
-  id: number;
-  paid: 0 | 1;
-  sum: number;
-}
 
 // SPEC 2 Home 'Ресторан' → the table's code (read by the camera from the table's QR, or typed)
 // → SPEC 8's table dialogs, or the table's menu and an order paid by card. The journeys use the
@@ -46,16 +33,9 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
 
   const signedInPage = () => signedInPhonePage(browser!, baseUrl, user);
 
-  async function listedRestaurant(id: number): Promise<ListedRestaurant> {
-    const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
-    const restaurant = restaurants.find((entry) => entry.id === id);
-    expect(restaurant).toBeDefined();
-    return restaurant as ListedRestaurant;
-  }
-
   /** The table's restaurant takes table orders at this hour (SPEC 5), as the journeys need. */
-  async function openTableRestaurant(): Promise<ListedRestaurant> {
-    const restaurant = await listedRestaurant(TABLE.restaurantId);
+  async function openTableRestaurant(): Promise<RestaurantWire> {
+    const restaurant = await restaurantById(baseUrl, TABLE.restaurantId);
     expect(tableOrderBlock(restaurant, Date.now(), restaurant.time_zone)).toBeNull();
     return restaurant;
   }
@@ -179,14 +159,9 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     await page.waitForURL('**/thanks', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
 
-    const listed = await api<{ items: ListedOrder[] }>(baseUrl, `/api/v1/order/listUser/${user.id}`, {
-      user_id: user.id,
-      user_token: user.password,
-      id: orderId,
-    });
-    const order = listed.items.find((item) => item.id === orderId);
-    expect(order?.paid).toBe(1);
-    expect(formatMoney(order?.sum ?? 0)).toBe(total);
+    const order = await orderOf(baseUrl, user, orderId);
+    expect(order.paid).toBe(1);
+    expect(formatMoney(order.sum)).toBe(total);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -288,7 +263,7 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
   });
 
   it("restaurant 1's table (open by day): its menu in opening hours, else SPEC 8's 'Ресторан сейчас закрыт'", async () => {
-    const restaurant = await listedRestaurant(DAYTIME_TABLE.restaurantId);
+    const restaurant = await restaurantById(baseUrl, DAYTIME_TABLE.restaurantId);
     const { context, page, errors } = await signedInPage();
     const sheet = await openTableSheet(page);
     await sheet.getByRole('textbox', { name: 'Код стола' }).fill(DAYTIME_TABLE.code);
@@ -307,7 +282,7 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
   });
 
   it("'Отсканировать позже' lists the restaurants taking table orders; the cart is a pre-order until the table is given", async () => {
-    const restaurants = await api<ListedRestaurant[]>(baseUrl, '/api/v2/restoran/list');
+    const restaurants = await listRestaurants(baseUrl);
     const expected = restaurants.filter((entry) => entry.active === '1' && entry.deliveryRest === '1');
     const { context, page, errors } = await signedInPage();
     await page.goto('/');
