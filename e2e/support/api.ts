@@ -22,9 +22,9 @@ const block = 1 + Math.floor(Math.random() * 250);
 
 /**
  * Signs a new guest in by e-mail code: captcha and code read from the sandbox outbox. Each guest
- * comes from an address of its own (`X-Forwarded-For`, which the e2e server trusts as a server
- * behind a load balancer does), as different people do: the per-address sign-in limits (issue 4)
- * then count each guest, not the whole test run.
+ * comes from an address of its own (`X-Forwarded-For`, which the e2e server trusts from loopback
+ * alone, as a server trusts its load balancer), as different people do: the per-address sign-in
+ * limits (issue 4) then count each guest, not the whole test run.
  */
 export async function signInByEmail(baseUrl: string, email: string): Promise<{ id: number; password: string }> {
   guests += 1;

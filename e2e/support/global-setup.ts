@@ -32,8 +32,9 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chain-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')], {
     cwd: REPO,
-    // TRUST_PROXY: the guests signed in through the API come from addresses of their own (support/api.ts).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SANDBOX: '1', LOG_LEVEL: 'warn', TRUST_PROXY: '1' },
+    // TRUST_PROXY: the test runner on loopback is the one proxy in front, so the guests it signs
+    // in through the API come from the addresses it forwards for them (support/api.ts).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SANDBOX: '1', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -11,6 +11,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import type { DatabaseHandle } from './db/client';
 import { DatabaseMonitor } from './db/monitor';
 import type { Database } from './db/types';
+import { fastifyTrustProxy } from './http/client-address';
 import { frameworkErrorReply, registerErrorHandler } from './http/error-handler';
 import { MESSAGES } from './http/errors';
 import { publicOrigin, selfOrigin } from './http/origins';
@@ -59,7 +60,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // genReqId reads x-request-id itself, keeping only a sane incoming value.
     requestIdHeader: false,
     genReqId: (request) => {

@@ -54,6 +54,25 @@ describe('configuration', () => {
     }
   });
 
+  it('reads TRUST_PROXY as a number of proxies in front or a list of their addresses, off by default (issue 11.5)', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    // "1" keeps meaning one load balancer: it now trusts that one hop, not every hop.
+    expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.2, 10.0.1.0/24 fd00::/8,loopback' }).trustProxy).toEqual({
+      addresses: ['10.0.0.2', '10.0.1.0/24', 'fd00::/8', 'loopback'],
+    });
+  });
+
+  it.each(['true', 'yes', '11', '10.0.0.300', '10.0.0.0/33', '10.0.0.1/8/8', 'balancer.internal', ','])(
+    'stops on TRUST_PROXY=%s, which would trust every hop or names no proxy',
+    (value) => {
+      expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+    },
+  );
+
   it('never echoes a secret value', () => {
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/AUTH_SECRET/);
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).not.toThrow(/short-secret/);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import * as z from 'zod';
@@ -19,6 +20,52 @@ const originList = z
       }),
     ),
   );
+
+/**
+ * Which proxies in front may speak for the client in X-Forwarded-For: `hops`, how many proxies
+ * append to it (a load balancer is 1), or `addresses`, the proxies' own addresses and networks.
+ * False: none, the socket's address is the client's. README «Behind a load balancer».
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** More proxies than this in front of one server is a mistake in the variable, not a network. */
+const MAX_PROXY_HOPS = 10;
+const NAMED_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_FORMAT =
+  'must be the number of proxies in front (0 none, 1 for one load balancer) or a comma-separated list of their addresses or networks, e.g. 10.0.0.2,10.0.1.0/24';
+
+/** An IPv4/IPv6 address, optionally as a network (`/prefix`), or a named range of proxy-addr. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_NETWORKS.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (['false', 'off', 'no'].includes(text)) return false;
+  if (['true', 'on', 'yes'].includes(text)) {
+    // "Trust every hop" lets a client choose the address its limits are counted on (issue 11).
+    ctx.addIssue({ code: 'custom', message: `no longer trusts every proxy: ${TRUST_PROXY_FORMAT}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_PROXY_HOPS) {
+      ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_PROXY_HOPS} proxies` });
+      return z.NEVER;
+    }
+    return hops === 0 ? false : { hops };
+  }
+  const addresses = text.split(/[\s,]+/).filter(Boolean);
+  if (addresses.length === 0 || !addresses.every(isProxyAddress)) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMAT });
+    return z.NEVER;
+  }
+  return { addresses };
+});
 
 /** Every variable the server reads, with its default. The only reader of process.env. */
 const envSchema = z.object({
@@ -46,7 +93,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\/[\w\-/]*$/, { error: 'must be a path starting with /' })
     .default('/rest/'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   KITCHEN_STEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(86_400).default(60),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -97,7 +144,8 @@ export interface Config {
   webDist: string;
   cspHosts: { maps: string[]; tips: string[] };
   restPath: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For entries are believed; request.ip is the first address they did not add. */
+  trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   /** The sandbox kitchen's pace: a paid order moves one status after this many seconds (docs/orders.md). */
   kitchenStepSeconds: number;
@@ -164,7 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
     cspHosts: { maps: e.MAPS_HOSTS, tips: e.TIPS_HOSTS },
     restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     kitchenStepSeconds: e.KITCHEN_STEP_SECONDS,
     authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
