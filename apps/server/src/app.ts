@@ -16,6 +16,7 @@ import { frameworkErrorReply, registerErrorHandler } from './http/error-handler'
 import { MESSAGES } from './http/errors';
 import { publicOrigin, selfOrigin } from './http/origins';
 import { contentSecurityPolicy } from './http/security';
+import { registerJsonBodies } from './http/json-body';
 import { registerWebApp } from './http/web-app';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  registerJsonBodies(app);
   await app.register(fastifyFormbody);
 
   await app.register(healthRoutes);

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { FEEDBACK_SENT } from '@chain/domain';
 import { defineCall } from './call';
+import { optionalWireCoordinate, optionalWireId, wireId } from './common';
+import { JSON_TOO_DEEP_MESSAGE, parseJsonText } from './json';
 import { userResponse } from './user';
 
 // The account calls of SPEC 7: profile, account deletion, sign-out, saved addresses, feedback.
@@ -9,25 +11,6 @@ import { userResponse } from './user';
 // wrong (the message of a 400 names the field: «Некорректное поле «address.house»: …»).
 
 const REQUIRED = 'обязательное поле';
-
-/** The largest id the database keeps (PostgreSQL `integer`); larger ones are refused, not looked up. */
-const MAX_ID = 2_147_483_647;
-
-/** An id: a positive integer, or its digits as text. */
-export const accountId = z
-  .pipe(
-    z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d{1,10}$/, 'ожидается номер (целое число)'))], {
-      error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается номер (целое число)'),
-    }),
-    z.transform(Number),
-  )
-  .check(z.int('ожидается целое число'), z.positive('ожидается номер больше нуля'), z.lte(MAX_ID, 'такого номера нет'));
-
-/** An id the client may leave out: absent, null, '' and 0 all mean "none". */
-export const optionalAccountId = z.pipe(
-  z.transform((value: unknown) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value)),
-  z.optional(accountId),
-);
 
 /**
  * Text of at most `max` characters, trimmed. A number is taken as its digits (a house or a flat
@@ -61,7 +44,7 @@ export const successResponse = z.object({ success: z.literal(true) });
  * `passwordNew`, when not empty, rotates the session token (decision 009).
  */
 export const userUpdateRequest = z.object({
-  id: accountId,
+  id: wireId,
   password: sessionToken,
   passwordNew: z.optional(z.nullable(z.string().check(z.maxLength(512, 'не длиннее 512 символов')))),
   name: z.optional(wireText(100)),
@@ -117,7 +100,7 @@ export const SIGNED_OUT_USER = {
   stoplist: 0,
 } as const satisfies z.output<typeof userResponse>;
 
-export const dropAccountRequest = z.object({ id: accountId, password: sessionToken });
+export const dropAccountRequest = z.object({ id: wireId, password: sessionToken });
 
 /** `user` is the signed-out user: the app treats an answer without a user as a failure (SPEC 5). */
 export const dropAccountResponse = z.object({ success: z.literal(true), user: userResponse });
@@ -136,7 +119,7 @@ export const dropAccountCall = defineCall({
   errors: { unauthorized: 'the id and token do not make a live session (401)', validation: 'a field is missing or of the wrong type (400)' },
 });
 
-export const logoutRequest = z.object({ user_id: accountId, token: sessionToken });
+export const logoutRequest = z.object({ user_id: wireId, token: sessionToken });
 
 export const logoutCall = defineCall({
   name: 'userLogout',
@@ -167,18 +150,6 @@ const optionalAddressPart = z.pipe(
   z.optional(addressPartInput),
 );
 
-/** A coordinate in degrees, as a number or its text; null or '' for none. */
-function coordinate(limit: number, what: string) {
-  return z.pipe(
-    z.transform((value: unknown) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value)),
-    z.optional(
-      z
-        .number({ error: `${what}: ожидается число` })
-        .check(z.gte(-limit, `${what} от -${limit} до ${limit}`), z.lte(limit, `${what} от -${limit} до ${limit}`)),
-    ),
-  );
-}
-
 /**
  * The address the app saves (SPEC 3): region, city and street from the geocoder, the house, and
  * what the courier needs. `id` updates a saved address of the same user. The texts `full`,
@@ -186,7 +157,7 @@ function coordinate(limit: number, what: string) {
  */
 export const addressInput = z
   .object({
-    id: optionalAccountId,
+    id: optionalWireId,
     region: optionalAddressPart,
     city: optionalAddressPart,
     street: z.object(
@@ -199,8 +170,8 @@ export const addressInput = z
     etaz: z.optional(wireText(20)),
     room: z.optional(wireText(20)),
     comment: z.optional(wireText(500)),
-    lat: coordinate(90, 'широта'),
-    lon: coordinate(180, 'долгота'),
+    lat: optionalWireCoordinate(90, 'широта'),
+    lon: optionalWireCoordinate(180, 'долгота'),
   }, { error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается адрес: объект { street, house, … }') })
   .check(
     z.refine((address) => (address.lat === undefined) === (address.lon === undefined), {
@@ -210,16 +181,18 @@ export const addressInput = z
   );
 export type AddressInput = z.output<typeof addressInput>;
 
-/** The address may come as an object (JSON) or as its JSON text (a form field). */
+/**
+ * The address may come as an object (JSON) or as its JSON text (a form field); the text is
+ * measured for nesting before it is parsed (issue 11, point 9).
+ */
 const addressField = z.pipe(
   z.transform((value: unknown, context) => {
     if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      context.issues.push({ code: 'custom', message: 'ожидается адрес (объект или его JSON)', input: value });
-      return z.NEVER;
-    }
+    const parsed = parseJsonText(value);
+    if (parsed.ok) return parsed.value;
+    const message = parsed.reason === 'too_deep' ? JSON_TOO_DEEP_MESSAGE : 'ожидается адрес (объект или его JSON)';
+    context.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
   }),
   addressInput,
 );
@@ -258,7 +231,7 @@ const addressErrors = {
   validation: 'a field is missing, of the wrong type or too long (400)',
 };
 
-export const addressSaveRequest = z.object({ address: addressField, user_id: accountId, user_token: sessionToken });
+export const addressSaveRequest = z.object({ address: addressField, user_id: wireId, user_token: sessionToken });
 export const addressSaveResponse = z.object({ success: z.literal(true), result: z.object({ id: z.int() }) });
 
 export const addressSaveCall = defineCall({
@@ -275,7 +248,7 @@ export const addressSaveCall = defineCall({
   errors: { ...addressErrors, too_many_addresses: 'the user already keeps the most addresses allowed (409)' },
 });
 
-export const addressListRequest = z.object({ id: optionalAccountId, user_id: accountId, user_token: sessionToken });
+export const addressListRequest = z.object({ id: optionalWireId, user_id: wireId, user_token: sessionToken });
 export const addressListResponse = z.object({ success: z.literal(true), result: z.array(savedAddress) });
 
 export const addressListCall = defineCall({
@@ -291,7 +264,7 @@ export const addressListCall = defineCall({
   errors: addressErrors,
 });
 
-export const addressDeleteRequest = z.object({ id: accountId, user_id: accountId, user_token: sessionToken });
+export const addressDeleteRequest = z.object({ id: wireId, user_id: wireId, user_token: sessionToken });
 
 export const addressDeleteCall = defineCall({
   name: 'userAddressDelete',
@@ -318,9 +291,9 @@ export const feedbackAddRequest = z.object({
   name: z.optional(wireText(100)),
   phone: z._default(wireText(40), ''),
   message: z._default(wireText(2000), ''),
-  restoran: optionalAccountId,
+  restoran: optionalWireId,
   type: z.optional(wireText(100)),
-  user_id: optionalAccountId,
+  user_id: optionalWireId,
   token: z.optional(z.nullable(sessionToken)),
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { parseClock } from '@chain/domain';
+import { blankToUndefined, MAX_WIRE_ID, wireInt } from './common';
 
 // Field types the generic call's actions share (SPEC 7). `fields` arrive as a JSON object or as
 // its JSON text, and the app is loose with types: numbers come as digits in text, flags as
@@ -7,32 +8,6 @@ import { parseClock } from '@chain/domain';
 // value is a 400 naming the field in Russian («Некорректное поле «fields.date»: …»).
 
 const REQUIRED = 'обязательное поле';
-const MAX_INT4 = 2_147_483_647;
-
-/** Empty text and null mean "not given" for optional fields. */
-const blankToUndefined = (value: unknown): unknown => (value === '' || value === null ? undefined : value);
-
-/** A whole number, or its digits (with an optional minus) as text. */
-function wholeNumber(message: string, min: number, max: number) {
-  return z
-    .pipe(
-      z.union([z.number(), z.string().check(z.trim(), z.regex(/^-?\d{1,12}$/, message))], {
-        error: (issue) => (issue.input === undefined ? REQUIRED : message),
-      }),
-      z.transform(Number),
-    )
-    .check(z.int(message), z.gte(min, `не меньше ${min}`), z.lte(max, `не больше ${max}`));
-}
-
-/** A whole number within min..max (a count, minutes, an offset), as a number or its digits. */
-export function wireInt(min: number, max: number, message = 'ожидается целое число') {
-  return wholeNumber(message, min, max);
-}
-
-/** The same, optional: absent, null or '' means not given. */
-export function optionalWireInt(min: number, max: number, message = 'ожидается целое число') {
-  return z.pipe(z.transform(blankToUndefined), z.optional(wholeNumber(message, min, max)));
-}
 
 /** Unix time in whole seconds (SPEC 9: the booking date is sent in seconds). */
 export const unixSecondsInput = wireInt(0, 4_102_444_800, 'ожидается время в секундах (Unix)');
@@ -68,7 +43,7 @@ export const restaurantRef = z.pipe(
   z.refine(
     (value) =>
       typeof value === 'number'
-        ? Number.isInteger(value) && value > 0 && value <= MAX_INT4
+        ? Number.isInteger(value) && value > 0 && value <= MAX_WIRE_ID
         : value.length >= 1 && value.length <= 64 && !/\p{Cc}/u.test(value),
     'ожидается номер или fs_uid ресторана',
   ),

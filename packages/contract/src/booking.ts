@@ -12,14 +12,12 @@ import {
   optionalRestaurantRef,
   optionalUnixSeconds,
   optionalWireFlag,
-  optionalWireInt,
   restaurantChoice,
   restaurantRef,
   clockInput,
   unixSecondsInput,
-  wireInt,
 } from './action-fields';
-import { flag, kopecks } from './common';
+import { flag, kopecks, optionalWireInt, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { lookupText } from './restaurants';
 import { defineAction } from './rest';

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { optionalWireFlag, restaurantRef } from './action-fields';
-import { flag, kopecks } from './common';
+import { flag, kopecks, wireId, wireInt } from './common';
 import { orderTypeSchema } from './menu';
 import { cartLineInput, MAX_EXTRA_COUNT } from './order';
-import { wireId } from './user';
 import { defineAction } from './rest';
 
 /**
@@ -18,7 +17,7 @@ const chosenCounts = z.optional(
     .array(
       z.object({
         id: wireId,
-        cnt: z.coerce.number().check(z.int('ожидается целое число'), z.minimum(0, 'не меньше 0'), z.maximum(MAX_EXTRA_COUNT, `не больше ${MAX_EXTRA_COUNT}`)),
+        cnt: wireInt(0, MAX_EXTRA_COUNT),
       }),
     )
     .check(z.maxLength(50, 'не больше 50')),

@@ -18,3 +18,102 @@ export type Flag = z.infer<typeof flag>;
 
 /** Money on the wire: integer kopecks (docs/decisions/003-money-on-the-wire.md). */
 export const kopecks = z.int().check(z.minimum(0));
+
+// ---------------------------------------------------------------------------------------------
+// Numbers on the wire (issue 11, point 9). Bodies come as JSON or form-urlencoded, so a count, an
+// id or a coordinate arrives as a number or as its digits in text. Nothing else is a number:
+// `z.coerce.number()` took `[5]`, `true`, `"0x10"`, `"1e3"`, `""` and `" "` for one. Every count,
+// id and coordinate of the contract is made by `wireNumber` below; a refusal is a 400 naming the
+// field (apps/server/src/http/validate.ts).
+
+const REQUIRED = 'обязательное поле';
+
+/** The largest id the database keeps (PostgreSQL `integer`); larger ones are refused, not looked up. */
+export const MAX_WIRE_ID = 2_147_483_647;
+
+/** Digits with an optional minus: how a form body carries a whole number. */
+const INTEGER_TEXT = /^-?\d{1,16}$/;
+/** The same with an optional decimal fraction after a point (a coordinate, 55.7574). */
+const DECIMAL_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+export interface WireNumberOptions {
+  /** Whole numbers only (counts, ids, minutes); false takes a decimal fraction (coordinates). */
+  integer: boolean;
+  min: number;
+  max: number;
+  /** What the client reads for anything that is not such a number, e.g. 'ожидается номер блюда'. */
+  message: string;
+  minMessage?: string;
+  maxMessage?: string;
+}
+
+/**
+ * THE number of the wire: a JSON number, or its plain decimal digits as text (surrounding spaces
+ * trimmed), within min..max. Lists, booleans, hexadecimal, exponents and empty or blank text are
+ * refused with `message`. Out: the number.
+ */
+export function wireNumber(options: WireNumberOptions) {
+  const { integer, min, max, message } = options;
+  return z
+    .pipe(
+      z.union([z.number(), z.string().check(z.trim(), z.regex(integer ? INTEGER_TEXT : DECIMAL_TEXT, message))], {
+        error: (issue) => (issue.input === undefined ? REQUIRED : message),
+      }),
+      z.transform(Number),
+    )
+    .check(
+      z.refine((value) => !integer || Number.isInteger(value), message),
+      z.gte(min, options.minMessage ?? `не меньше ${min}`),
+      z.lte(max, options.maxMessage ?? `не больше ${max}`),
+    );
+}
+
+/**
+ * '' and null are how SPEC 7 clients leave an optional value out (`user_id: ""` for a guest),
+ * as absent is (issue 11, point 10).
+ */
+export const blankToUndefined = (value: unknown): unknown => (value === '' || value === null ? undefined : value);
+
+/** A whole number within min..max (a count, minutes, an offset), as a number or its digits. */
+export function wireInt(min: number, max: number, message = 'ожидается целое число') {
+  return wireNumber({ integer: true, min, max, message });
+}
+
+/** The same, optional: absent, null or '' means not given. */
+export function optionalWireInt(min: number, max: number, message = 'ожидается целое число') {
+  return z.pipe(z.transform(blankToUndefined), z.optional(wireInt(min, max, message)));
+}
+
+/** An id: a positive whole number up to MAX_WIRE_ID, or its digits as text. */
+export const wireId = wireNumber({
+  integer: true,
+  min: 1,
+  max: MAX_WIRE_ID,
+  message: 'ожидается номер (целое число)',
+  minMessage: 'ожидается номер больше нуля',
+  maxMessage: 'такого номера нет',
+});
+
+/**
+ * An id the client may leave out (issue 11, point 10): absent, null, '' and 0 all mean "none"
+ * (0 is how the app's empty select arrives). Out: the id or undefined.
+ */
+export const optionalWireId = z.pipe(
+  z.transform((value: unknown) => (value === 0 || value === '0' ? undefined : blankToUndefined(value))),
+  z.optional(wireId),
+);
+
+/** A coordinate in degrees within ±limit, as a number or its decimal text; `what` names it in the message. */
+export function wireCoordinate(limit: number, what: string) {
+  const range = `${what} от -${limit} до ${limit}`;
+  return wireNumber({ integer: false, min: -limit, max: limit, message: `${what}: ожидается число`, minMessage: range, maxMessage: range });
+}
+
+/** The same, optional: absent, null or '' means none. */
+export function optionalWireCoordinate(limit: number, what: string) {
+  return z.pipe(z.transform(blankToUndefined), z.optional(wireCoordinate(limit, what)));
+}
+
+/** A latitude and a longitude (SPEC 3 address, a delivery point). */
+export const latitude = wireCoordinate(90, 'широта');
+export const longitude = wireCoordinate(180, 'долгота');

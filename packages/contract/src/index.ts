@@ -1,4 +1,5 @@
 export * from './common';
+export * from './json';
 export * from './health';
 export * from './settings';
 export * from './routes';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { optionalUnixSeconds, optionalWireInt, restaurantRef } from './action-fields';
-import { flag } from './common';
+import { optionalUnixSeconds, restaurantRef } from './action-fields';
+import { flag, MAX_WIRE_ID, optionalWireCoordinate, optionalWireInt, wireNumber } from './common';
 import { deliveryDateTimeProps } from './menu';
 import { lookupText } from './restaurants';
 import { defineAction } from './rest';
@@ -79,8 +79,8 @@ export const zagruzkaLoadRestListAction = defineAction({
   fields: z.object({
     time: loadTime,
     sort: z.optional(z.enum(['load', 'distance'], { error: 'ожидается load или distance' })),
-    lat: z.optional(z.nullable(z.coerce.number().check(z.minimum(-90, 'от -90 до 90'), z.maximum(90, 'от -90 до 90')))),
-    lon: z.optional(z.nullable(z.coerce.number().check(z.minimum(-180, 'от -180 до 180'), z.maximum(180, 'от -180 до 180')))),
+    lat: optionalWireCoordinate(90, 'широта'),
+    lon: optionalWireCoordinate(180, 'долгота'),
     favorites: z.optional(z.array(lookupText(64)).check(z.maxLength(100, 'не больше 100'))),
   }),
   response: z.object({ items: z.array(loadListEntry), time: z.int(), forecast: flag, sort: z.enum(['load', 'distance']) }),
@@ -111,10 +111,7 @@ export const zagruzkaLoadCookTimeAction = defineAction({
     'How long a dish takes at the restaurant for the order type at the chosen time (delivery_datetime_props; as soon as ready: now): its cook time stretched by the load of that hour (decision 014).',
   fields: z.object({
     fs_uid: restaurantRef,
-    product_id: z.pipe(
-      z.transform((value: unknown) => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value)),
-      z.int({ error: (issue) => (issue.input === undefined ? 'обязательное поле' : 'ожидается номер блюда') }).check(z.positive('ожидается номер блюда'), z.maximum(2_147_483_647, 'такого номера нет')),
-    ),
+    product_id: wireNumber({ integer: true, min: 1, max: MAX_WIRE_ID, message: 'ожидается номер блюда', minMessage: 'ожидается номер блюда', maxMessage: 'такого номера нет' }),
     orderType: z.enum(['inrest', 'self', 'delivery'], {
       error: (issue) => (issue.input === undefined ? 'обязательное поле' : 'ожидается inrest, self или delivery'),
     }),

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
-import { flag, kopecks } from './common';
+import { flag, kopecks, optionalWireId } from './common';
 import { lookupText } from './restaurants';
-import { wireId } from './user';
 
 /** Which menu the call asks for: 0 the restaurant menu, 1 the shop, 2 the bar (SPEC 2 toggle Restaurant/Shop/Bar). */
 export const MENU_KIND_BY_IS_SHOP = { 0: 'restaurant', 1: 'shop', 2: 'bar' } as const;
@@ -37,7 +36,7 @@ export const menuRequest = z.object({
   order_type: orderTypeSchema.check(
     z.describe('The order the menu is for; the restaurant must take it (deliveryRest, deliverySelf, deliveryCourier), else 409.'),
   ),
-  user_id: z.optional(z.nullable(wireId)).check(z.describe('The signed-in guest, if any; needed with booking_num.')),
+  user_id: optionalWireId.check(z.describe('The signed-in guest, if any; needed with booking_num.')),
   lock_code: optionalText(32).check(
     z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes are rate-limited per address (429).'),
   ),

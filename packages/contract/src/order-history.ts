@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { ORDER_LIST_PAGE_SIZE } from '@chain/domain';
-import { accountId, optionalAccountId, sessionToken } from './account';
+import { sessionToken } from './account';
 import { defineCall } from './call';
-import { flag, kopecks } from './common';
+import { flag, kopecks, optionalWireId, wireId } from './common';
 import { optionalCount } from './rate';
 
 /**
@@ -148,11 +148,11 @@ export type OrderView = z.infer<typeof orderView>;
  * (the number already loaded); a detail: `id` of one order.
  */
 export const orderListUserRequest = z.object({
-  user_id: accountId,
+  user_id: wireId,
   user_token: sessionToken,
   limit: optionalCount,
   offset: optionalCount,
-  id: optionalAccountId,
+  id: optionalWireId,
 });
 
 export const orderListUserResponse = z.object({ success: z.literal(true), items: z.array(orderView) });
@@ -166,7 +166,7 @@ export const orderListUserCall = defineCall({
   summary: 'The signed-in user’s orders: a page of the list, or one order (SPEC 2, 3, 4, 7, 9)',
   description: `List: newest first, \`limit\` orders (default and at most ${ORDER_LIST_PAGE_SIZE}, SPEC 9) after \`offset\` (the number already loaded); an empty \`items\` ends the list (SPEC 8). Detail: \`id\` given, \`items\` holds that one order, or 404 when it is not this user's. The path's userId must equal user_id (403 otherwise) and user_id + user_token must make a live session (401). Each order: id, znumber, time (ISO) and time_text ('DD.MM.YYYY HH:MM' on the restaurant's clock), type, status, status_text, status_color ('#AARRGGBB'), paid 0/1, sum and sums {items, cutlery, recommended, discount, delivery, total} in kopecks, name, address (delivery address text), table, basket [{id (dish), line_id, name, cnt, price, sum, photo, spec, specs, comment, rate}], pribors and recommendedItems [{id, name, cnt, charged_cnt, price, sum}], comment, props {deliveryTime, deliveryDate, address, …}, as_ready, discountPercent, pay_method, receipt (a signed link to the printable receipt), tips_id, rate (the order rating or null), restoran_id, restoran {id, name, address, phone}, progressBarData {step, text, steps}. Statuses and the progress bar: docs/orders.md.`,
   auth: 'user',
-  params: z.object({ userId: accountId }),
+  params: z.object({ userId: wireId }),
   body: orderListUserRequest,
   response: orderListUserResponse,
   errors: {
@@ -186,7 +186,7 @@ export const orderReceiptCall = defineCall({
   description:
     'A Russian, printable HTML page with no outside assets: the chain, the restaurant and its address, the order number, date and time, the lines with quantities, options, unit prices and line sums, cutlery and recommended items, discount, delivery, the total and «Оплачен» / «Не оплачен». The link carries `?sig=`, an HMAC of the order id with the server’s secret, so it opens in a browser without the session token; a wrong or missing sig answers 404 like an unknown order. `content-disposition: inline`; with `&download=1` an attachment (receipt-{id}.html).',
   auth: 'public',
-  params: z.object({ id: accountId }),
+  params: z.object({ id: wireId }),
   response: z.string(),
   errors: { not_found: 'no such order, or the sig does not match (404)' },
 });

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
-import { kopecks } from './common';
+import { kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
-import { wireId } from './user';
 
 /**
  * Placing an order (SPEC 4, 5, 7): the coupon check, the delivery quote and order/create.
@@ -11,37 +10,47 @@ import { wireId } from './user';
  */
 
 const orderType = orderTypeSchema;
-const count = (max: number) => z.coerce.number().check(z.int(), z.minimum(0), z.maximum(max));
-/** An option id, or '' / 0 / null for none (how the app's empty select arrives). */
-const optionalId = z.optional(z.nullable(z.union([z.literal(''), z.literal(0), wireId])));
+/**
+ * The chosen single option of a line (SPEC 3 Cart line `spec`): its id, or the SPEC 3 Option
+ * itself (`{ specid, specname, price, … }`) as SPEC 7 clients send it (issue 11, point 10). Only
+ * the specid is read; a price in it is ignored, the server prices from the catalogue. '' / 0 /
+ * null mean none (how the app's empty select arrives). Out: the option id, or undefined.
+ */
+const chosenOption = z.union(
+  [
+    optionalWireId,
+    z.pipe(
+      z.object({ specid: wireId }, { error: 'ожидается номер опции или опция { specid, … }' }),
+      z.transform((option) => option.specid),
+    ),
+  ],
+  { error: 'ожидается номер опции или опция { specid, … }' },
+);
 const text = (max: number) => z.string().check(z.maxLength(max));
 const flag01 = z.optional(z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]));
 
 export const cartLineInput = z.object({
   token: z.optional(text(64)),
   item: wireId,
-  cnt: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(99)),
+  cnt: wireInt(1, 99),
   comment: z.optional(text(500)),
-  spec: optionalId,
-  specs: z.optional(z.array(z.object({ specid: wireId, cnt: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(99)) })).check(z.maxLength(50))),
+  spec: chosenOption,
+  specs: z.optional(z.array(z.object({ specid: wireId, cnt: wireInt(1, 99) })).check(z.maxLength(50))),
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
 /** The most of one cutlery or recommended item an order may carry (order/create, cart actions). */
 export const MAX_EXTRA_COUNT = 99;
 
-const extraInput = z.object({ id: wireId, cnt: count(MAX_EXTRA_COUNT) });
+const extraInput = z.object({ id: wireId, cnt: wireInt(0, MAX_EXTRA_COUNT) });
 
-export const geoPointInput = z.object({
-  lat: z.coerce.number().check(z.minimum(-90), z.maximum(90)),
-  lon: z.coerce.number().check(z.minimum(-180), z.maximum(180)),
-});
+export const geoPointInput = z.object({ lat: latitude, lon: longitude });
 
 const userInput = z.object({ id: wireId, password: z.optional(text(200)), token: z.optional(text(200)) });
 
 export const orderCreateBody = z.object({
   source: z.enum(['kiosk', 'web']),
-  v: z.optional(z.coerce.number()),
+  v: optionalWireInt(0, 1000, 'ожидается номер версии'),
   /** The signed-in user (id + session token as `password`, SPEC 3); absent for kiosk orders. */
   user: z.optional(z.nullable(userInput)),
   cart: z.array(cartLineInput).check(z.minLength(1), z.maxLength(100)),
@@ -131,7 +140,7 @@ export const orderDiscountBody = z.object({
   coupon: text(64),
   order_type: orderType,
   fs_uid: text(64),
-  location: z.optional(z.nullable(z.object({ lon: z.optional(z.coerce.number()), lat: z.optional(z.coerce.number()) }))),
+  location: z.optional(z.nullable(z.object({ lon: optionalWireCoordinate(180, 'долгота'), lat: optionalWireCoordinate(90, 'широта') }))),
   user_id: wireId,
   token: text(200),
   card: z.optional(z.nullable(text(64))),
@@ -172,7 +181,7 @@ export const orderDeliveryBody = z.object({
   delivery_data: z.optional(z.nullable(deliveryDateTimeProps)),
   coupon: z.optional(z.nullable(text(64))),
   uuid: z.optional(z.nullable(text(64))),
-  zone: z.optional(z.nullable(wireId)),
+  zone: optionalWireId,
   /** The delivery point; with it the zone is found (and must be the given zone, when one is given). */
   location: z.optional(z.nullable(geoPointInput)),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { accountId, optionalAccountId, sessionToken } from './account';
+import { sessionToken } from './account';
+import { optionalWireId, wireId } from './common';
 import { defineCall } from './call';
 import { lookupText } from './restaurants';
 
@@ -28,10 +29,10 @@ const restaurantUid = optionalText(64).check(
 // payment/start (card)
 
 export const paymentStartRequest = z.object({
-  user_id: accountId.check(z.describe('The signed-in guest.')),
+  user_id: wireId.check(z.describe('The signed-in guest.')),
   token: sessionToken.check(z.describe("The guest's session token (the user's `password`).")),
   fs_uid: restaurantUid,
-  order_id: accountId.check(z.describe('An unpaid order of this guest.')),
+  order_id: wireId.check(z.describe('An unpaid order of this guest.')),
   binding_id: optionalText(128).check(
     z.describe('A saved card of this guest (payment/bindings): pays without the form. Empty or absent: the form.'),
   ),
@@ -79,10 +80,10 @@ export const paymentStartCall = defineCall({
 // payment/sbp
 
 export const paymentSbpRequest = z.object({
-  user_id: optionalAccountId.check(z.describe('The signed-in guest; required when the order has one. Kiosk orders have none.')),
+  user_id: optionalWireId.check(z.describe('The signed-in guest; required when the order has one. Kiosk orders have none.')),
   token: z.optional(z.nullable(sessionToken)).check(z.describe("The guest's session token, with user_id.")),
   fs_uid: restaurantUid,
-  order_id: accountId.check(z.describe('An unpaid order (of this guest, or a kiosk order).')),
+  order_id: wireId.check(z.describe('An unpaid order (of this guest, or a kiosk order).')),
 });
 export type PaymentSbpRequest = z.output<typeof paymentSbpRequest>;
 
@@ -123,7 +124,7 @@ export const paymentSbpCall = defineCall({
 // payment/bindings
 
 export const paymentBindingsRequest = z.object({
-  user_id: accountId,
+  user_id: wireId,
   token: sessionToken,
   fs_uid: restaurantUid,
 });
@@ -154,7 +155,7 @@ export const paymentBindingsCall = defineCall({
 // ---------------------------------------------------------------------------------------------
 // payment/check
 
-export const paymentCheckParams = z.object({ orderId: accountId });
+export const paymentCheckParams = z.object({ orderId: wireId });
 
 export const paymentCheckResponse = z.object({ status: paymentCheckStatus });
 export type PaymentCheckResponse = z.infer<typeof paymentCheckResponse>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { isStarsValid } from '@chain/domain';
-import { accountId, optionalAccountId, sessionToken, successResponse, wireText } from './account';
+import { STARS_MAX, STARS_MIN } from '@chain/domain';
+import { sessionToken, successResponse, wireText } from './account';
+import { blankToUndefined, optionalWireId, optionalWireInt, wireId, wireNumber } from './common';
 import { defineCall } from './call';
 import { defineAction } from './rest';
 
@@ -23,10 +24,10 @@ const SCORE_MESSAGE = 'оценка — целое число от 1 до 5';
 
 /** A score 1..5 (SPEC 5, 9), as a number or its digit; absent, null or '' means not given. */
 const score = z.pipe(
-  z.transform((value: unknown) =>
-    value === '' || value === null ? undefined : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value,
+  z.transform(blankToUndefined),
+  z.optional(
+    wireNumber({ integer: true, min: STARS_MIN, max: STARS_MAX, message: SCORE_MESSAGE, minMessage: SCORE_MESSAGE, maxMessage: SCORE_MESSAGE }),
   ),
-  z.optional(z.number({ error: SCORE_MESSAGE }).check(z.refine((value) => isStarsValid(value), SCORE_MESSAGE))),
 );
 
 /**
@@ -61,10 +62,10 @@ export const ratingPhotosInput = z.pipe(
  * Both: comment, photos, type (the low-rating category, a rateGetTypes item id).
  */
 export const rateAddRequest = z.object({
-  order_id: accountId,
-  item_id: optionalAccountId,
-  spec_id: optionalAccountId,
-  user_id: accountId,
+  order_id: wireId,
+  item_id: optionalWireId,
+  spec_id: optionalWireId,
+  user_id: wireId,
   token: sessionToken,
   stars: score,
   rate_taste: score,
@@ -76,7 +77,7 @@ export const rateAddRequest = z.object({
   speed: score,
   comment: z.optional(wireText(2000)),
   photos: ratingPhotosInput,
-  type: optionalAccountId,
+  type: optionalWireId,
 });
 export type RateAddRequest = z.output<typeof rateAddRequest>;
 
@@ -111,19 +112,10 @@ export const RATING_LIST_PAGE_SIZE = 50;
 export const RATING_LIST_PAGE_MAX = 100;
 
 /** A whole number ≥ 0 as a number or its digits; absent, null or '' means "default". */
-export const optionalCount = z.pipe(
-  z.transform((value: unknown) =>
-    value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value,
-  ),
-  z.optional(
-    z
-      .number({ error: 'ожидается целое число' })
-      .check(z.int('ожидается целое число'), z.gte(0, 'не меньше 0'), z.lte(1_000_000, 'не больше 1000000')),
-  ),
-);
+export const optionalCount = optionalWireInt(0, 1_000_000);
 
 export const rateListRequest = z.object({
-  user_id: accountId,
+  user_id: wireId,
   token: sessionToken,
   limit: optionalCount,
   offset: optionalCount,
@@ -190,7 +182,7 @@ export const ratePhotoCall = defineCall({
   description:
     'The link carries `?sig=`, an HMAC of the photo id with the server’s secret: the photo opens in an <img> without the session token, and only for whoever was given the link (the rating’s own user). A wrong or missing sig answers 404 like an unknown photo. The answer is the picture as uploaded (image/jpeg, image/png or image/gif), cacheable privately for a year.',
   auth: 'public',
-  params: z.object({ id: accountId }),
+  params: z.object({ id: wireId }),
   response: z.string(),
   errors: { not_found: 'no such photo, or the sig does not match (404)' },
 });

@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 import { flag } from './common';
 
-/** An id on the wire: a number, or its digits as text (form-urlencoded bodies carry text). */
-export const wireId = z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647));
-
 /**
  * The signed-in user of SPEC 3. `password` is the session token: a random secret the app keeps
  * and sends back with every user-scoped call, with the user id.

@@ -36,7 +36,11 @@ export interface PricedCart {
   recommended: Array<{ cnt: number; price: number; free_cnt: number }>;
 }
 
-const optionId = (spec: CartLineInput['spec']): number | null => (typeof spec === 'number' && spec > 0 ? spec : null);
+/**
+ * The chosen single option's id. The contract hands over only the id, whether the client sent
+ * the id or the SPEC 3 Option object (its price ignored), and none as undefined (issue 11.10).
+ */
+export const optionId = (spec: CartLineInput['spec']): number | null => spec ?? null;
 
 export const UNAVAILABLE_PREFIX = 'Некоторые блюда сейчас недоступны';
 

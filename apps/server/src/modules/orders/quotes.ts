@@ -13,6 +13,7 @@ import type { CallBody, orderDelivery } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/errors';
 import { orderCatalogue } from './catalogue';
+import { optionId } from './pricing';
 import { requireRestaurant } from './context';
 import { deliveryZone } from './service';
 
@@ -38,7 +39,7 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
   const itemsSum = cartTotal(
     body.cart.map((line) => ({
       item: line.item,
-      spec: typeof line.spec === 'number' && line.spec > 0 ? line.spec : null,
+      spec: optionId(line.spec),
       specs: (line.specs ?? []).map((s) => ({ specid: s.specid, cnt: s.cnt })),
       cnt: line.cnt,
     })),

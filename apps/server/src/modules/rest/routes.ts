@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
-import { restCall, type AnyRestAction } from '@chain/contract';
+import { JSON_TOO_DEEP_MESSAGE, parseJsonText, restCall, type AnyRestAction } from '@chain/contract';
 import { badRequest } from '../../http/errors';
 import { registerCall } from '../../http/route';
 import { parseRequest } from '../../http/validate';
@@ -43,21 +43,21 @@ export const restRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** `fields` as an object: as sent, parsed from JSON text (form bodies), or {} when absent. */
+/**
+ * `fields` as an object: as sent, parsed from JSON text (form bodies), or {} when absent. The
+ * text is measured for nesting before it is parsed, as JSON bodies are (issue 11, point 9).
+ */
 function fieldsObject(fields: Record<string, unknown> | string | null | undefined): unknown {
   if (fields === undefined || fields === null) return {};
   if (typeof fields !== 'string') return fields;
   if (fields.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fields);
-  } catch {
+  const parsed = parseJsonText(fields);
+  if (!parsed.ok && parsed.reason === 'too_deep') throw badRequest(`Некорректное поле «fields»: ${JSON_TOO_DEEP_MESSAGE}`, 'validation');
+  const value = parsed.ok ? parsed.value : null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('Некорректное поле «fields»: ожидается объект или его JSON-текст.', 'validation');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw badRequest('Некорректное поле «fields»: ожидается объект или его JSON-текст.', 'validation');
-  }
-  return parsed;
+  return value;
 }
 
 function describeAction(action: AnyRestAction): string {
