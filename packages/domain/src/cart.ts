@@ -69,8 +69,11 @@ export interface RecommendedItem {
   readonly free_cnt: number;
 }
 
-/** Anything charged only above a free count (SPEC 5). */
-export type FreeCountItem = Pick<RecommendedItem, 'cnt' | 'price' | 'free_cnt'>;
+/**
+ * Anything charged only above a free count (SPEC 5), named by its id: the free count and the
+ * maximum belong to the item, so entries of one id are summed before they apply.
+ */
+export type FreeCountItem = Pick<RecommendedItem, 'id' | 'cnt' | 'price' | 'free_cnt'>;
 
 /** Why a dish cannot be added right now (SPEC 4). */
 export type AddBlocker = 'not-allowed' | 'locked';
@@ -193,14 +196,39 @@ export function hasShopItem(lines: readonly LineChoice[], dishes: DishIndex): bo
   return lines.some((line) => isOn(dishes.get(String(line.item))?.is_shop));
 }
 
+// One entry per key, counts summed; the first entry's other fields stand for the item (its
+// price, free count and maximum are the catalogue's, the same on every entry of one id).
+function mergeRepeated<T extends { readonly cnt: number }>(entries: readonly T[], keyOf: (entry: T) => Id): T[] {
+  const merged = new Map<string, T>();
+  for (const entry of entries) {
+    const key = String(keyOf(entry));
+    const earlier = merged.get(key);
+    merged.set(key, { ...(earlier ?? entry), cnt: (earlier?.cnt ?? 0) + wholeCount(entry.cnt) });
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Cutlery or recommended entries with one entry per item id, the counts of repeated entries
+ * summed: 50 lines of 1 soy sauce are one item of 50 (SPEC 5: free count and maximum per item).
+ */
+export function mergeRepeatedItems<T extends { readonly id: Id; readonly cnt: number }>(items: readonly T[]): T[] {
+  return mergeRepeated(items, (item) => item.id);
+}
+
+/** A line's multi options with one entry per option, repeated entries summed before the option's maximum (SPEC 3, 5). */
+export function mergeRepeatedOptions<T extends { readonly specid: Id; readonly cnt: number }>(options: readonly T[]): T[] {
+  return mergeRepeated(options, (option) => option.specid);
+}
+
 /** How many of an item are charged: only the quantity above free_cnt (SPEC 5). */
 export function chargedCount(item: Pick<FreeCountItem, 'cnt' | 'free_cnt'>): number {
   return Math.max(0, wholeCount(item.cnt) - Math.max(0, item.free_cnt));
 }
 
-/** Kopecks for cutlery or recommended items: price × the count above free_cnt, summed (SPEC 5). */
+/** Kopecks for cutlery or recommended items: per item id, price × the count above free_cnt, summed (SPEC 5). */
 export function extrasTotal(items: readonly FreeCountItem[]): Kopecks {
-  return items.reduce((sum, item) => sum + chargedCount(item) * item.price, 0);
+  return mergeRepeatedItems(items).reduce((sum, item) => sum + chargedCount(item) * item.price, 0);
 }
 
 /** Whether one more cutlery item may be taken: the count is below max (SPEC 5). */

@@ -17,6 +17,8 @@ import {
   isLineAvailable,
   lineToken,
   lineTotal,
+  mergeRepeatedItems,
+  mergeRepeatedOptions,
   orderTotals,
   type PricedLine,
   removeLine,
@@ -338,14 +340,46 @@ describe('cutlery and recommended items (SPEC 5)', () => {
 
   it('charges nothing when the count equals free_cnt (SPEC 5)', () => {
     expect(chargedCount({ cnt: 2, free_cnt: 2 })).toBe(0);
-    expect(extrasTotal([{ cnt: 2, price: 1000, free_cnt: 2 }])).toBe(0);
-    expect(extrasTotal([{ cnt: 1, price: 1000, free_cnt: 2 }])).toBe(0);
+    expect(extrasTotal([{ id: 1, cnt: 2, price: 1000, free_cnt: 2 }])).toBe(0);
+    expect(extrasTotal([{ id: 1, cnt: 1, price: 1000, free_cnt: 2 }])).toBe(0);
   });
 
   it('charges every item when there is no free count, and ignores odd counts', () => {
-    expect(extrasTotal([{ cnt: 3, price: 500, free_cnt: 0 }, { cnt: 2, price: 700, free_cnt: 1 }])).toBe(1500 + 700);
+    expect(extrasTotal([{ id: 1, cnt: 3, price: 500, free_cnt: 0 }, { id: 2, cnt: 2, price: 700, free_cnt: 1 }])).toBe(1500 + 700);
     expect(chargedCount({ cnt: 3, free_cnt: -2 })).toBe(3);
     expect(chargedCount({ cnt: -3, free_cnt: 0 })).toBe(0);
+  });
+
+  it('applies the free count once per item, not per line: 50 lines of 1 soy sauce are 50 of one item (SPEC 5)', () => {
+    const soy = { id: 4, cnt: 1, price: 5000, free_cnt: 1 };
+    expect(extrasTotal(Array.from({ length: 50 }, () => soy))).toBe(49 * 5000);
+    // The same item under a numeric and a string id is still one item.
+    expect(extrasTotal([soy, { ...soy, id: '4' }])).toBe(5000);
+    expect(extrasTotal([soy, { ...soy, id: 5 }])).toBe(0);
+  });
+
+  it('merges repeated entries of one item into one with the summed count, first entry first (SPEC 5)', () => {
+    const wipes = { id: 3, name: 'Салфетки', cnt: 20, price: 500, free_cnt: 2, max: 20 };
+    const kit = { id: 4, name: 'Набор', cnt: 1, price: 4000, free_cnt: 0, max: 4 };
+    const split = [wipes, kit, { ...wipes, cnt: 20 }];
+    expect(mergeRepeatedItems(split)).toEqual([{ ...wipes, cnt: 40 }, kit]);
+    expect(split[0]).toBe(wipes);
+    expect(wipes.cnt).toBe(20);
+    // Odd counts count as nothing, as everywhere in the cart.
+    expect(mergeRepeatedItems([{ ...kit, cnt: 2 }, { ...kit, cnt: 1.5 }, { ...kit, cnt: -1 }])).toEqual([{ ...kit, cnt: 2 }]);
+    expect(mergeRepeatedItems([])).toEqual([]);
+  });
+
+  it("merges a line's repeated multi option into one before its maximum (SPEC 3, 5)", () => {
+    const specs = [
+      { specid: 7, cnt: 2, price: 12000 },
+      { specid: 8, cnt: 1 },
+      { specid: '7', cnt: 2 },
+    ];
+    expect(mergeRepeatedOptions(specs)).toEqual([
+      { specid: 7, cnt: 4, price: 12000 },
+      { specid: 8, cnt: 1 },
+    ]);
   });
 
   it('offers one more cutlery item only below max (SPEC 5)', () => {
@@ -373,8 +407,8 @@ describe('cutlery and recommended items (SPEC 5)', () => {
 
 describe('order totals (SPEC 5)', () => {
   const cart = (): CartLine[] => [line({ item: 10, cnt: 1 })]; // 450,00
-  const cutlery = [{ cnt: 3, price: 1000, free_cnt: 2 }]; // 10,00
-  const recommended = [{ cnt: 1, price: 20050, free_cnt: 0 }]; // 200,50
+  const cutlery = [{ id: 1, cnt: 3, price: 1000, free_cnt: 2 }]; // 10,00
+  const recommended = [{ id: 1, cnt: 1, price: 20050, free_cnt: 0 }]; // 200,50
 
   it('takes the discount over dishes, cutlery and recommended items, then adds delivery (SPEC 5)', () => {
     expect(
@@ -399,6 +433,16 @@ describe('order totals (SPEC 5)', () => {
     const totals = orderTotals({ lines: cart(), dishes: dishes(), discountPercent: -10 });
     expect(totals.discount).toBe(-4500);
     expect(totals.toPay).toBe(49500);
+  });
+
+  it('sums split cutlery and recommended lines of one item before their free counts (SPEC 5)', () => {
+    const split = orderTotals({
+      lines: cart(),
+      dishes: dishes(),
+      cutlery: [{ id: 1, cnt: 2, price: 1000, free_cnt: 2 }, { id: 1, cnt: 1, price: 1000, free_cnt: 2 }],
+      recommended: [{ id: 1, cnt: 1, price: 20050, free_cnt: 1 }, { id: 1, cnt: 1, price: 20050, free_cnt: 1 }],
+    });
+    expect(split).toMatchObject({ cutlery: 1000, recommended: 20050, subtotal: 45000 + 1000 + 20050 });
   });
 
   it('works without extras, discount or delivery, and never asks below zero', () => {

@@ -2,8 +2,11 @@ import {
   chargedCount,
   indexDishes,
   lineTotal,
+  mergeRepeatedItems,
+  mergeRepeatedOptions,
   unavailableLines,
   type DishIndex,
+  type FreeCountItem,
   type OrderType,
   type PricedLine,
 } from '@chain/domain';
@@ -32,8 +35,8 @@ export interface PricedCart {
   lines: PricedLine[];
   dishes: DishIndex;
   items: PricedItem[];
-  cutlery: Array<{ cnt: number; price: number; free_cnt: number }>;
-  recommended: Array<{ cnt: number; price: number; free_cnt: number }>;
+  cutlery: FreeCountItem[];
+  recommended: FreeCountItem[];
 }
 
 /**
@@ -49,6 +52,9 @@ export const UNAVAILABLE_PREFIX = 'Некоторые блюда сейчас н
  * and is allowed here, its options exist and are not disabled), a single option must be a
  * single-choice option of that dish and a multi option a counted one within its maximum,
  * and a locked dish needs the right code (SPEC 4). What the client says a price is, is ignored.
+ * Free counts and maximums are per item (SPEC 5, issue 11): repeated cutlery or recommended
+ * entries of one id, and a multi option repeated in one line, are summed first (the domain's
+ * merge, the one the cart screen's totals use), and stored as one row or option each.
  */
 export function priceCart(
   catalogue: OrderCatalogue,
@@ -65,10 +71,11 @@ export function priceCart(
   const cartDishes = catalogue.cartDishes(restaurant, [...input.cart.map((line) => line.item), ...recommendedRows.map((r) => r.dish_id)]);
   const dishes = indexDishes([...cartDishes.values()].map((dish) => dish.domain));
 
-  const lines: PricedLine[] = input.cart.map((line) => ({
+  const chosenSpecs = input.cart.map((line) => mergeRepeatedOptions((line.specs ?? []).map((s) => ({ specid: s.specid, cnt: s.cnt }))));
+  const lines: PricedLine[] = input.cart.map((line, index) => ({
     item: line.item,
     spec: optionId(line.spec),
-    specs: (line.specs ?? []).map((s) => ({ specid: s.specid, cnt: s.cnt })),
+    specs: chosenSpecs[index] ?? [],
     cnt: line.cnt,
   }));
 
@@ -86,7 +93,7 @@ export function priceCart(
     const single = optionId(line.spec);
     const singleOption = single === null ? null : (dish.options.get(single) ?? null);
     if (singleOption?.multicheck) throw badRequest(`Опция «${singleOption.name}» выбирается количеством, а не одна.`, 'validation');
-    const specs = (line.specs ?? []).map((chosen) => {
+    const specs = (chosenSpecs[index] ?? []).map((chosen) => {
       const option = dish.options.get(chosen.specid);
       if (!option?.multicheck) throw badRequest(`Опцию №${chosen.specid} нельзя добавить к блюду «${dish.name}».`, 'validation');
       if (chosen.cnt > option.maxCnt) throw badRequest(`Опции «${option.name}» можно добавить не больше ${option.maxCnt}.`, 'validation');
@@ -110,18 +117,18 @@ export function priceCart(
 
   // Cutlery (pribors): offered for the order type, count within 0..max (SPEC 5), charged above free_cnt.
   const cutlery: PricedCart['cutlery'] = [];
-  for (const chosen of input.cutlery) {
+  for (const chosen of mergeRepeatedItems(input.cutlery)) {
     const row = catalogue.cutlery.get(chosen.id);
     if (!row || !row.order_types.includes(input.orderType)) throw badRequest(`Прибор №${chosen.id} недоступен для этого заказа.`, 'validation');
     if (chosen.cnt > row.max) throw badRequest(`«${row.name}»: не больше ${row.max}.`, 'validation');
     if (chosen.cnt === 0) continue;
-    const item = { cnt: chosen.cnt, price: row.price, free_cnt: row.free_cnt };
+    const item = { id: row.id, cnt: chosen.cnt, price: row.price, free_cnt: row.free_cnt };
     cutlery.push(item);
-    items.push(extraItem('cutlery', row.id, row.name, item, ''));
+    items.push(extraItem('cutlery', row.name, item, ''));
   }
 
   const recommended: PricedCart['recommended'] = [];
-  for (const chosen of input.recommended) {
+  for (const chosen of mergeRepeatedItems(input.recommended)) {
     const row = catalogue.recommended.get(chosen.id);
     const dish = row ? cartDishes.get(row.dish_id) : undefined;
     if (!row || !dish || !row.order_types.includes(input.orderType)) {
@@ -129,15 +136,15 @@ export function priceCart(
     }
     if (chosen.cnt === 0) continue;
     if (!dish.domain.allowed) throw new AppError(409, 'unavailable', `${UNAVAILABLE_PREFIX}: ${dish.name}. Уберите их из корзины.`);
-    const item = { cnt: chosen.cnt, price: dish.domain.price, free_cnt: row.free_cnt };
+    const item = { id: row.id, cnt: chosen.cnt, price: dish.domain.price, free_cnt: row.free_cnt };
     recommended.push(item);
-    items.push(extraItem('recommended', row.id, dish.name, item, dish.photo));
+    items.push(extraItem('recommended', dish.name, item, dish.photo));
   }
 
   return { lines, dishes, items, cutlery, recommended };
 }
 
-function extraItem(kind: 'cutlery' | 'recommended', id: number, name: string, item: { cnt: number; price: number; free_cnt: number }, photo: string): PricedItem {
+function extraItem(kind: 'cutlery' | 'recommended', name: string, item: FreeCountItem & { id: number }, photo: string): PricedItem {
   const charged = chargedCount(item);
-  return { kind, item_id: id, name, price: item.price, cnt: item.cnt, charged_cnt: charged, line_sum: charged * item.price, spec: null, specs: [], comment: '', photo };
+  return { kind, item_id: item.id, name, price: item.price, cnt: item.cnt, charged_cnt: charged, line_sum: charged * item.price, spec: null, specs: [], comment: '', photo };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexDishes } from '@chain/domain';
+import { indexDishes, orderTotals } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
 import { cartFigures, couponPercent, percentLabel } from './cart-model';
 
@@ -15,8 +15,8 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
     const figures = cartFigures({
       lines: [line('101', 2, '11')],
       dishes,
-      cutlery: [{ cnt: 3, price: 2_000, free_cnt: 1 }],
-      recommended: [{ cnt: 2, price: 5_000, free_cnt: 1 }],
+      cutlery: [{ id: 1, cnt: 3, price: 2_000, free_cnt: 1 }],
+      recommended: [{ id: 4, cnt: 2, price: 5_000, free_cnt: 1 }],
       coupon: { status: 'applied', percent: 10, minSum: 0, message: '' },
       orderType: 'self',
       restaurant,
@@ -28,6 +28,26 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
     expect(figures.totals.discount).toBe(12_900);
     expect(figures.totals.toPay).toBe(116_100);
     expect(figures.button).toEqual({ show: true });
+  });
+
+  it('counts free items per item, not per line: split lines of one cutlery or recommended item are summed (SPEC 5, issue 11)', () => {
+    const input = {
+      lines: [line('101', 1)],
+      dishes,
+      cutlery: [
+        { id: 3, cnt: 2, price: 500, free_cnt: 2 },
+        { id: 3, cnt: 2, price: 500, free_cnt: 2 },
+      ],
+      recommended: Array.from({ length: 50 }, () => ({ id: 4, cnt: 1, price: 5_000, free_cnt: 1 })),
+      coupon: { status: 'none' } as const,
+      orderType: 'self' as const,
+      restaurant,
+    };
+    const figures = cartFigures(input);
+    expect(figures.totals.cutlery).toBe(2 * 500);
+    expect(figures.totals.recommended).toBe(49 * 5_000);
+    // The screen shows what the server charges because both ask the domain's orderTotals.
+    expect(figures.totals).toEqual(orderTotals({ lines: input.lines, dishes, cutlery: input.cutlery, recommended: input.recommended }));
   });
 
   it('hides the button below the minimum with the SPEC 5 message', () => {

@@ -43,7 +43,9 @@ export interface CartFigures {
 
 /**
  * The cart's figures for display (the server's answer is what counts): SPEC 5 totals with the
- * coupon's percent, the minimum sum and the pay button rule.
+ * coupon's percent, the minimum sum and the pay button rule. The totals are the domain's
+ * orderTotals, the function order/create charges with, so free counts apply per item (entries of
+ * one cutlery or recommended id summed) here as on the server.
  */
 export function cartFigures(input: {
   readonly lines: readonly CartLine[];
