@@ -15,7 +15,7 @@ export interface CouponRules {
   readonly once_per_user: boolean;
 }
 
-export type CouponProblem = 'coupon_expired' | 'coupon_order_type' | 'coupon_restaurant' | 'coupon_used' | 'coupon_min_sum';
+export type CouponProblem = 'coupon_expired' | 'coupon_order_type' | 'coupon_restaurant' | 'coupon_needs_guest' | 'coupon_used' | 'coupon_min_sum';
 
 export const COUPON_UNKNOWN_MESSAGE = 'Купон не найден';
 
@@ -24,17 +24,23 @@ function isoDate(text: string): CalendarDate | null {
   return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null;
 }
 
-/** Why a coupon does not apply to an order, or null when it does (issue 5 coupon rules: dates, types, restaurants, minimum, one use). */
+/**
+ * Why a coupon does not apply to an order, or null when it does (issue 5 coupon rules: dates,
+ * types, restaurants, minimum, one use). `usedByGuest` is null when the order has no guest (a
+ * kiosk): a coupon limited to one use per guest cannot be counted without one, so it is refused
+ * (issue 11) instead of being usable again and again.
+ */
 export function couponProblem(
   coupon: CouponRules,
-  order: { today: CalendarDate; orderType: OrderType; restaurantId: number; usedByUser: boolean; orderSum?: Kopecks },
+  order: { today: CalendarDate; orderType: OrderType; restaurantId: number; usedByGuest: boolean | null; orderSum?: Kopecks },
 ): CouponProblem | null {
   const from = isoDate(coupon.active_from);
   const to = isoDate(coupon.active_to);
   if (!coupon.active || !from || !to || daysBetween(from, order.today) < 0 || daysBetween(order.today, to) < 0) return 'coupon_expired';
   if (!coupon.order_types.includes(order.orderType)) return 'coupon_order_type';
   if (coupon.restaurant_ids !== null && !coupon.restaurant_ids.includes(order.restaurantId)) return 'coupon_restaurant';
-  if (coupon.once_per_user && order.usedByUser) return 'coupon_used';
+  if (coupon.once_per_user && order.usedByGuest === null) return 'coupon_needs_guest';
+  if (coupon.once_per_user && order.usedByGuest) return 'coupon_used';
   if (order.orderSum !== undefined && order.orderSum < coupon.min_sum) return 'coupon_min_sum';
   return null;
 }
@@ -48,6 +54,8 @@ export function couponProblemMessage(problem: CouponProblem, coupon: Pick<Coupon
       return 'Купон не действует для этого способа получения заказа';
     case 'coupon_restaurant':
       return 'Купон не действует в этом ресторане';
+    case 'coupon_needs_guest':
+      return 'Этот купон действует один раз для каждого гостя: войдите в приложение, чтобы применить его';
     case 'coupon_used':
       return 'Вы уже использовали этот купон';
     case 'coupon_min_sum':

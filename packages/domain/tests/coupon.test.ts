@@ -11,7 +11,7 @@ const coupon: CouponRules = {
   min_sum: 0,
   once_per_user: false,
 };
-const order = { today: { year: 2026, month: 11, day: 21 }, orderType: 'self' as const, restaurantId: 1, usedByUser: false };
+const order = { today: { year: 2026, month: 11, day: 21 }, orderType: 'self' as const, restaurantId: 1, usedByGuest: false };
 
 describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one use)', () => {
   it('applies within its dates, on both first and last day', () => {
@@ -37,8 +37,15 @@ describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one u
     expect(couponProblem({ ...coupon, restaurant_ids: [1] }, order)).toBeNull();
   });
   it('serves a one-time coupon once per user', () => {
-    expect(couponProblem({ ...coupon, once_per_user: true }, { ...order, usedByUser: true })).toBe('coupon_used');
-    expect(couponProblem({ ...coupon, once_per_user: false }, { ...order, usedByUser: true })).toBeNull();
+    expect(couponProblem({ ...coupon, once_per_user: true }, { ...order, usedByGuest: true })).toBe('coupon_used');
+    expect(couponProblem({ ...coupon, once_per_user: true }, { ...order, usedByGuest: false })).toBeNull();
+    expect(couponProblem({ ...coupon, once_per_user: false }, { ...order, usedByGuest: true })).toBeNull();
+  });
+  it('refuses a once-per-guest coupon to an order without a guest (a kiosk), which could use it again and again (issue 11)', () => {
+    expect(couponProblem({ ...coupon, once_per_user: true }, { ...order, usedByGuest: null })).toBe('coupon_needs_guest');
+    expect(couponProblem({ ...coupon, once_per_user: false }, { ...order, usedByGuest: null })).toBeNull();
+    // The coupon's own terms come first: an expired one says so.
+    expect(couponProblem({ ...coupon, once_per_user: true, active: false }, { ...order, usedByGuest: null })).toBe('coupon_expired');
   });
   it('checks the minimum sum only when the order sum is known', () => {
     const big = { ...coupon, min_sum: 300_000 };
@@ -49,6 +56,9 @@ describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one u
   it('explains each problem in Russian', () => {
     expect(couponProblemMessage('coupon_min_sum', { min_sum: 300_000 })).toBe('Купон действует для заказа от 3000,00 руб.');
     expect(couponProblemMessage('coupon_used', coupon)).toBe('Вы уже использовали этот купон');
+    expect(couponProblemMessage('coupon_needs_guest', coupon)).toBe(
+      'Этот купон действует один раз для каждого гостя: войдите в приложение, чтобы применить его',
+    );
     expect(couponProblemMessage('coupon_expired', coupon)).toBe('Срок действия купона истёк или ещё не начался');
     expect(couponProblemMessage('coupon_order_type', coupon)).toBe('Купон не действует для этого способа получения заказа');
     expect(couponProblemMessage('coupon_restaurant', coupon)).toBe('Купон не действует в этом ресторане');

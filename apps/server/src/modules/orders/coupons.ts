@@ -8,8 +8,8 @@ export type CouponRow = Selectable<CouponsTable>;
 
 /**
  * The coupon a guest typed, if it applies to this order; otherwise a 4xx whose message says
- * why (issue 5: dates, order types, restaurants, minimum sum, one use per user). Codes are
- * matched without regard to case and spaces.
+ * why (issue 5: dates, order types, restaurants, minimum sum, one use per user; issue 11: a
+ * once-per-guest coupon needs a guest). Codes are matched without regard to case and spaces.
  */
 export async function applicableCoupon(
   db: Reader,
@@ -21,16 +21,18 @@ export async function applicableCoupon(
     ? await db.selectFrom('coupons').selectAll().where('code', '=', normalised).executeTakeFirst()
     : undefined;
   if (!coupon) throw new AppError(404, 'coupon_unknown', COUPON_UNKNOWN_MESSAGE);
-  const usedByUser =
-    coupon.once_per_user && order.userId !== null
-      ? (await db.selectFrom('coupon_uses').select('order_id').where('coupon_id', '=', coupon.id).where('user_id', '=', order.userId).executeTakeFirst()) !==
-        undefined
-      : false;
+  // Without a guest (a kiosk order) there is no one to count a once-per-guest coupon against.
+  const usedByGuest =
+    order.userId === null
+      ? null
+      : coupon.once_per_user &&
+        (await db.selectFrom('coupon_uses').select('order_id').where('coupon_id', '=', coupon.id).where('user_id', '=', order.userId).executeTakeFirst()) !==
+          undefined;
   const problem = couponProblem(coupon, {
     today: businessDay(order.now ?? new Date(), order.timeZone),
     orderType: order.orderType,
     restaurantId: order.restaurantId,
-    usedByUser,
+    usedByGuest,
     ...(order.orderSum === undefined ? {} : { orderSum: order.orderSum }),
   });
   if (problem) throw new AppError(problem === 'coupon_used' ? 409 : 400, problem, couponProblemMessage(problem, coupon));
