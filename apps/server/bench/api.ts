@@ -51,6 +51,11 @@ interface Target {
   rate?: number;
   /** Replace each `[<id>]` in the body with a fresh random id (a new order per request). */
   unique?: boolean;
+  /**
+   * Requests taken in turn instead of `body` alone: one per guest, each from the guest's own
+   * address (X-Forwarded-For), so per-guest and per-address order limits see many guests.
+   */
+  pool?: Array<{ body: string; headers: Record<string, string> }>;
   headers?: Record<string, string>;
   /** Ask for br, as phones do. */
   brotli?: boolean;
@@ -74,12 +79,35 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-async function startApp(database: DatabaseHandle): Promise<{ origin: string; app: FastifyInstance; guest: Guest }> {
+async function startApp(database: DatabaseHandle): Promise<{ origin: string; app: FastifyInstance; guest: Guest; orderPool: NonNullable<Target['pool']> }> {
   await migrate(database.db);
   await seedDemoChain(database.db);
   // Production mode: answers are not re-checked against the contract, as in a real deployment.
-  const app = await buildApp(testConfig({ env: 'production', logLevel: 'silent', sandbox: false }), { database });
-  return { origin: await listen(app), app, guest: await benchGuest(database) };
+  // autocannon stands where a load balancer would, on loopback, and says whose request it is.
+  const app = await buildApp(testConfig({ env: 'production', logLevel: 'silent', sandbox: false, trustProxy: { addresses: ['loopback'] } }), { database });
+  const guest = await benchGuest(database);
+  return { origin: await listen(app), app, guest, orderPool: await orderPool(database, guest) };
+}
+
+/**
+ * Orders come from many guests at many addresses, as in a rush: each of ORDER_GUESTS guests
+ * (the first is the bench guest) from an address of its own. A run of both order targets makes
+ * about 10 000 orders, 10 a guest, under the per-guest and per-address limits of order/create
+ * (decision 017) that one guest at one address would reach after 30.
+ */
+const ORDER_GUESTS = 1000;
+
+async function orderPool(database: DatabaseHandle, first: Guest): Promise<NonNullable<Target['pool']>> {
+  const users = await database.db
+    .insertInto('users')
+    .values(Array.from({ length: ORDER_GUESTS - 1 }, (_, i) => ({ phone: `7999${String(i + 1).padStart(7, '0')}`, name: 'Нагрузка' })))
+    .returning('id')
+    .execute();
+  const guests = [first, ...(await Promise.all(users.map(async (user) => ({ id: user.id, token: await openSession(database.db, user.id) }))))];
+  return guests.map((guest, i) => ({
+    body: orderBody(guest),
+    headers: { ...JSON_HEADERS, 'x-forwarded-for': `10.${Math.floor(i / 250)}.${i % 250}.1` },
+  }));
 }
 
 interface Guest {
@@ -116,7 +144,7 @@ async function benchGuest(database: DatabaseHandle): Promise<Guest> {
 }
 
 /** A self-pickup order at the round-the-clock restaurant: two pizzas with options and cutlery; a new key each time. */
-function orderBody(guest: Guest): string {
+function orderBody(guest: Pick<Guest, 'id' | 'token'>): string {
   return JSON.stringify({
     source: 'web',
     v: 3,
@@ -132,9 +160,9 @@ function orderBody(guest: Guest): string {
   });
 }
 
-function orderTargets(origin: string, database: string, guest: Guest): Target[] {
+function orderTargets(origin: string, database: string, guest: Guest, pool: Target['pool']): Target[] {
   return [
-    { name: 'POST order/create', database, method: 'POST', url: `${origin}/api/v2/order/create`, body: orderBody(guest), unique: true, bare: 'bare (order bytes)' },
+    { name: 'POST order/create', database, method: 'POST', url: `${origin}/api/v2/order/create`, body: orderBody(guest), pool, unique: true, bare: 'bare (order bytes)' },
     // Issue 5's target: 300 orders a second with p99 under 100 ms, held at that pace.
     {
       name: `POST order/create at ${ORDER_RATE}/s`,
@@ -142,6 +170,7 @@ function orderTargets(origin: string, database: string, guest: Guest): Target[] 
       method: 'POST',
       url: `${origin}/api/v2/order/create`,
       body: orderBody(guest),
+      pool,
       unique: true,
       rate: ORDER_RATE,
       bare: 'bare (order bytes)',
@@ -184,6 +213,7 @@ async function run(target: Target): Promise<Row> {
     timeout: 10,
     ...(target.body ? { body: target.body } : {}),
     ...(target.unique ? { idReplacement: true } : {}),
+    ...(target.pool ? { requests: target.pool.map((request) => ({ method: target.method, ...request })) } : {}),
     ...(target.rate ? { overallRate: target.rate } : {}),
     headers: {
       ...(target.body ? JSON_HEADERS : {}),
@@ -297,7 +327,7 @@ async function main(): Promise<void> {
     const menuTarget = pgliteTargets.find((target) => target.name === 'POST menu');
     const listTarget = pgliteTargets.find((target) => target.name === 'GET restaurant list');
     if (!menuTarget || !listTarget) throw new Error('no targets');
-    const pgliteOrderTargets = orderTargets(pglite.origin, 'PGlite', pglite.guest);
+    const pgliteOrderTargets = orderTargets(pglite.origin, 'PGlite', pglite.guest, pglite.orderPool);
     const [createTarget, , checkTarget] = pgliteOrderTargets;
     if (!createTarget || !checkTarget) throw new Error('no order targets');
     const answers = {
@@ -340,7 +370,7 @@ async function main(): Promise<void> {
       if ((await fetchText({ ...menuTarget, url: `${served.origin}/api/v2/restoran/menu` })) !== answers.menu) {
         throw new Error('PostgreSQL answers another menu than PGlite');
       }
-      for (const target of [...targets, ...orderTargets(served.origin, 'PostgreSQL', served.guest)]) await measure(target);
+      for (const target of [...targets, ...orderTargets(served.origin, 'PostgreSQL', served.guest, served.orderPool)]) await measure(target);
     }
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));

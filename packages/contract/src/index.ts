@@ -10,6 +10,7 @@ export * from './menu';
 export * from './account';
 export * from './auth';
 export * from './order';
+export * from './free-form';
 export * from './rest';
 export * from './rate';
 export * from './order-history';

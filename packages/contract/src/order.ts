@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineCall } from './call';
 import { kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
+import { boundedJson, jsonAtMost, MAX_CART_RAW_BYTES, MAX_DELIVERY_PROPS_BYTES, MAX_IGNORED_VALUE_BYTES } from './free-form';
 
 /**
  * Placing an order (SPEC 4, 5, 7): the coupon check, the delivery quote and order/create.
@@ -56,8 +57,8 @@ export const orderCreateBody = z.object({
   cart: z.array(cartLineInput).check(z.minLength(1), z.maxLength(100)),
   pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
   recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
-  /** The client's own cart as it kept it; stored for support, never priced. */
-  cart_raw: z.optional(z.unknown()),
+  /** The client's own cart as it kept it; stored for support, never priced; at most MAX_CART_RAW_BYTES of JSON. */
+  cart_raw: z.optional(boundedJson(MAX_CART_RAW_BYTES)),
   order: z.object({
     table: z.optional(z.nullable(z.union([text(16), z.number()]))),
     type: orderType,
@@ -65,14 +66,14 @@ export const orderCreateBody = z.object({
     props: z.optional(
       z.object({
         deliveryTime: z.optional(text(32)),
-        address: z.optional(z.nullable(z.object({ ...geoPointInput.shape, full: z.optional(text(500)), short: z.optional(text(300)), id: z.optional(z.unknown()) }))),
+        address: z.optional(z.nullable(z.object({ ...geoPointInput.shape, full: z.optional(text(500)), short: z.optional(text(300)), id: z.optional(boundedJson(MAX_IGNORED_VALUE_BYTES)) }))),
         /** 1: a delayed order (SPEC 4 checkDelayed) placed for later, not paid now. */
         delayed: flag01,
       }),
     ),
     booking_num: z.optional(z.nullable(text(32))),
   }),
-  deliveryDateTimeProps: z.optional(z.nullable(deliveryDateTimeProps)),
+  deliveryDateTimeProps: z.optional(z.nullable(deliveryDateTimeProps.check(jsonAtMost(MAX_DELIVERY_PROPS_BYTES)))),
   phone: z.optional(text(32)),
   emailsend: flag01,
   email: z.optional(text(254)),
@@ -116,7 +117,7 @@ export const orderCreate = defineCall({
   tag: 'Orders',
   summary: 'Places an order (payload v3), priced by the server; idempotent',
   description:
-    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type), the table for inrest, that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon, and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt; without one, an identical request of the same user within 10 minutes is taken as a retry. JSON body.',
+    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type), the table for inrest, that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon, and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. New orders are limited per signed-in user and per client address (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
   auth: 'public',
   body: orderCreateBody,
   response: orderCreateResponse,
@@ -133,6 +134,8 @@ export const orderCreate = defineCall({
     outside_zone: "'По данному адресу доставка невозможна'",
     delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",
     idempotency_conflict: 'the key was used for a different order (409)',
+    coupon_needs_guest: 'a coupon limited to one use per guest, on an order without a user (400)',
+    rate_limited: 'too many new orders from this user or this address in 10 minutes (429, Retry-After)',
   },
 });
 
@@ -172,13 +175,13 @@ export const orderDiscount = defineCall({
 });
 
 export const orderDeliveryBody = z.object({
-  order_sum: z.optional(z.unknown()),
+  order_sum: z.optional(boundedJson(MAX_IGNORED_VALUE_BYTES)),
   order_type: orderType,
   fs_uid: text(64),
   user: z.optional(z.nullable(userInput)),
   cart: z.array(cartLineInput).check(z.maxLength(100)),
-  table: z.optional(z.unknown()),
-  delivery_data: z.optional(z.nullable(deliveryDateTimeProps)),
+  table: z.optional(boundedJson(MAX_IGNORED_VALUE_BYTES)),
+  delivery_data: z.optional(z.nullable(deliveryDateTimeProps.check(jsonAtMost(MAX_DELIVERY_PROPS_BYTES)))),
   coupon: z.optional(z.nullable(text(64))),
   uuid: z.optional(z.nullable(text(64))),
   zone: optionalWireId,

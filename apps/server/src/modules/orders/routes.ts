@@ -10,7 +10,7 @@ import { createOrder } from './service';
 
 /** Placing an order (SPEC 7): order/create, order/discount, order/delivery. */
 export const ordersRoutes: FastifyPluginAsync = async (app) => {
-  registerCall(app, orderCreate, async ({ body }) => createOrder(app, body));
+  registerCall(app, orderCreate, async ({ body, request }) => createOrder(app, body, { ip: request.ip }));
 
   registerCall(app, orderDiscount, async ({ body }) => {
     const user = await authenticate(app.db, body.user_id, body.token);

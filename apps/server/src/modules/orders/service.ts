@@ -18,10 +18,12 @@ import type { OrderCreateBody } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, OrdersTable } from '../../db/types';
 import { AppError, badRequest, conflict } from '../../http/errors';
+import { consumeRateLimits } from '../../http/rate-limit';
 import { authenticate, type UserRow } from '../auth/sessions';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
+import { orderRateLimits } from './limits';
 import { priceCart, type PricedItem } from './pricing';
 import { orderTiming } from './timing';
 
@@ -80,13 +82,19 @@ const isOn = (value: unknown) => value === true || value === 1 || value === '1';
  * taken in its own statement, like a sequence, so that hot row is locked for one statement,
  * not for a whole order (a rare retry race may skip a number, as a sequence would).
  */
-export async function createOrder(app: FastifyInstance, body: OrderCreateBody, now = new Date()): Promise<CreatedOrder> {
+export async function createOrder(app: FastifyInstance, body: OrderCreateBody, client: { ip: string }, now = new Date()): Promise<CreatedOrder> {
   const user = body.source === 'web' || body.user ? await signedInUser(app, body) : null;
   const hash = requestHash(body, user?.id ?? null);
-  const key = body.idempotency_key ?? null;
+  // Without a key, an identical request of the same signed-in guest within the window is a
+  // retry. Without a guest there is no one to tell two requests apart: two kiosk guests with the
+  // same cart are two orders (issue 11), so a keyless request without a user gets a key of its own.
+  const key = body.idempotency_key ?? (user ? null : `auto-${randomUUID()}`);
 
   const retried = await findEarlier(app.db, key, hash, now);
   if (retried) return retried;
+  // Every other attempt counts against its address and guest, refused or not, before any work
+  // (issue 11, decision 017): the count is one atomic statement, so concurrent orders cannot pass it together.
+  await consumeRateLimits(app.db, orderRateLimits({ ip: client.ip, userId: user?.id ?? null }), now);
 
   const catalogue = await orderCatalogue(app.database);
   const draft = await draftOrder(app.db, catalogue, body, user, now);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { orderRequestBody, type OrderRequest } from './order';
+
+const request: OrderRequest = {
+  user: { id: '7', password: 'token-token-token' },
+  restaurantId: '5',
+  orderType: 'self',
+  lines: [{ token: 'a1', item: '101', cnt: 2, comment: '', spec: null, specs: [{ specid: '9', cnt: 1, price: 12_000 }] }],
+  cutlery: [
+    { id: 3, cnt: 2 },
+    { id: 4, cnt: 0 },
+  ],
+  recommended: [],
+  comment: '',
+  table: null,
+  pickup: null,
+  email: '',
+  coupon: '',
+  paySystem: 'sbp',
+  lockCode: '',
+  idempotencyKey: '3f0c2a4e-8d1b-4c55-9a7e-2b6f0d9e1c33',
+};
+
+describe('the order/create body (SPEC 7 payload v3, decision 012)', () => {
+  it("carries the checkout attempt's idempotency key, so a retry is the same order and another attempt a new one (issue 11)", () => {
+    const body = orderRequestBody(request);
+    expect(body.idempotency_key).toBe(request.idempotencyKey);
+    expect(orderRequestBody({ ...request, idempotencyKey: 'another-attempt-key' }).idempotency_key).toBe('another-attempt-key');
+  });
+
+  it('sends the lines without their copied prices and only the extras chosen', () => {
+    const body = orderRequestBody(request);
+    expect(body.cart).toEqual([{ item: '101', cnt: 2, comment: '', spec: null, specs: [{ specid: '9', cnt: 1 }] }]);
+    expect(body.pribors).toEqual([{ id: 3, cnt: 2 }]);
+  });
+});
