@@ -361,7 +361,7 @@ describe('cutlery and recommended items (SPEC 5)', () => {
   it('merges repeated entries of one item into one with the summed count, first entry first (SPEC 5)', () => {
     const wipes = { id: 3, name: 'Салфетки', cnt: 20, price: 500, free_cnt: 2, max: 20 };
     const kit = { id: 4, name: 'Набор', cnt: 1, price: 4000, free_cnt: 0, max: 4 };
-    const split = [wipes, kit, { ...wipes, cnt: 20 }];
+    const split = [wipes, kit, { ...wipes, name: 'Салфетки, ещё', cnt: 20 }];
     expect(mergeRepeatedItems(split)).toEqual([{ ...wipes, cnt: 40 }, kit]);
     expect(split[0]).toBe(wipes);
     expect(wipes.cnt).toBe(20);
