@@ -12,8 +12,7 @@ import type { DatabaseHandle } from './db/client';
 import { DatabaseMonitor } from './db/monitor';
 import type { Database } from './db/types';
 import { fastifyTrustProxy } from './http/client-address';
-import { frameworkErrorReply, registerErrorHandler } from './http/error-handler';
-import { MESSAGES } from './http/errors';
+import { frameworkErrorReply, registerErrorHandler, replyUnavailable } from './http/error-handler';
 import { publicOrigin, selfOrigin } from './http/origins';
 import { contentSecurityPolicy } from './http/security';
 import { registerJsonBodies } from './http/json-body';
@@ -87,12 +86,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     reply.header('x-request-id', request.id);
     // While the database is lost, API calls answer 503 at once instead of hanging; the
     // monitor's probe reopens the gate when it returns. Health and static files stay up.
-    if (monitor.state === 'down' && needsDatabase(request.url, config.restPath)) {
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ success: false, error: 'unavailable', message: MESSAGES.unavailable, requestId: request.id });
-    }
+    if (monitor.state === 'down' && needsDatabase(request.url, config.restPath)) return replyUnavailable(reply, request.id);
   });
   app.addHook('onClose', async () => {
     monitor.close();

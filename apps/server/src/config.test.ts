@@ -73,6 +73,17 @@ describe('configuration', () => {
     },
   );
 
+  it('bounds PostgreSQL by a connect, a statement and a query timeout that answer within 5 s, the query one longest (issue 11.11)', () => {
+    const { databaseTimeouts } = parseConfig({});
+    expect(databaseTimeouts).toEqual({ connectMs: 3000, statementMs: 3500, queryMs: 4000 });
+    expect(Math.max(databaseTimeouts.connectMs, databaseTimeouts.queryMs)).toBeLessThan(5000);
+    expect(parseConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '20000', DATABASE_QUERY_TIMEOUT_MS: '25000' }).databaseTimeouts.statementMs).toBe(20_000);
+    expect(() => parseConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '5000' })).toThrow(
+      /^Invalid configuration: DATABASE_QUERY_TIMEOUT_MS must be longer than DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(() => parseConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/^Invalid configuration: DATABASE_CONNECT_TIMEOUT_MS /);
+  });
+
   it('never echoes a secret value', () => {
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/AUTH_SECRET/);
     expect(() => parseConfig({ AUTH_SECRET: 'short-secret' })).not.toThrow(/short-secret/);

@@ -78,6 +78,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Issue 11.11: a frozen database must not hold calls. Together they answer 503 within 5 s.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(60_000).default(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(600_000).default(3500),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(600_000).default(4000),
   DATA_DIR: z.string().min(1).optional(),
   SANDBOX: flag.optional(),
   DEMO_DATA: flag.optional(),
@@ -136,6 +140,8 @@ export interface Config {
   host: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  /** PostgreSQL only (PGlite is in-process): how long to wait for a connection, a statement, an answer. */
+  databaseTimeouts: DatabaseTimeouts;
   /** The documented test mode: provider counterparts and the outbox under /sandbox/. Never in production by default. */
   sandbox: boolean;
   /** Load the demo chain into an empty database at start-up. */
@@ -170,6 +176,19 @@ export interface Config {
   };
 }
 
+/**
+ * The database's time limits (issue 11.11). `connectMs`: a connection from the pool or a new
+ * one. `statementMs`: PostgreSQL cancels a statement running longer (a slow query, a long lock
+ * wait). `queryMs`: the client gives up waiting for any answer — a frozen server enforces
+ * nothing itself — so it is longer than `statementMs`, which a live server enforces first.
+ * Start-up work (migrations, the demo data) runs without them (DatabaseHandle.runLong).
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+}
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -192,6 +211,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const e = result.data;
+  if (e.DATABASE_QUERY_TIMEOUT_MS <= e.DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_QUERY_TIMEOUT_MS must be longer than DATABASE_STATEMENT_TIMEOUT_MS (the server cancels a slow statement first)',
+    );
+  }
   const production = e.NODE_ENV === 'production';
   const sandbox = e.SANDBOX ?? !production;
   if (!sandbox) {
@@ -207,6 +231,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : // Unset: the repository's ./data whatever the working folder; set: relative to it.
         { kind: 'pglite', dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : resolve(REPO_ROOT, 'data') },
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    },
     sandbox,
     demoData: e.DEMO_DATA ?? !production,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),

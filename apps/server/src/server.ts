@@ -26,10 +26,14 @@ async function main(): Promise<void> {
   try {
     database =
       config.database.kind === 'postgres'
-        ? await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize })
+        ? await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize, timeouts: config.databaseTimeouts })
         : await openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
-    const applied = await migrate(database.db);
-    if (config.demoData) await seedDemoChain(database.db);
+    // Migrations and the demo data may take longer than a call's statement timeout (issue 11.11).
+    const applied = await database.runLong(async (db) => {
+      const done = await migrate(db);
+      if (config.demoData) await seedDemoChain(db);
+      return done;
+    });
     if (applied.length > 0) console.log(JSON.stringify({ level: 30, msg: 'migrations applied', applied }));
   } catch (error) {
     const where = config.database.kind === 'postgres' ? describeUrl(config.database.url) : config.database.dataDir;

@@ -56,6 +56,7 @@ function fakeDatabase(options: { notifies: boolean }) {
     db,
     driver: options.notifies ? 'pglite' : 'postgres',
     ping: async () => undefined,
+    runLong: (work) => work(db),
     close: async () => db.destroy(),
     ...(options.notifies
       ? {

@@ -2,17 +2,37 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import type { DatabaseTimeouts } from '../config';
+import { isConnectionError } from './monitor';
 import { pglitePool } from './pglite-pool';
 import { DATE_OID, INT8_OID, NUMERIC_OID, parseDate, parseInt8, parseNumeric } from './type-parsers';
 import type { Database } from './types';
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
+/** What the database handle tells and asks the health monitor (monitor.ts). */
+export interface DatabaseWatcher {
+  readonly state: 'up' | 'down';
+  markDown(error: unknown): void;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   driver: DatabaseDriver;
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Runs long legitimate work (migrations, loading the demo data at start-up) where no statement
+   * or query timeout cuts it: on PostgreSQL a connection of its own, closed afterwards.
+   */
+  runLong<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (issue 11.11): reports a query the server did not answer in time to the
+   * monitor at once, and while the monitor says down, refuses new work at once instead of
+   * waiting for a connection or an answer; `ping` still goes through, so the monitor's probe
+   * sees the database return.
+   */
+  watch?(watcher: DatabaseWatcher): void;
   close(): Promise<void>;
   /**
    * PGlite only: calls the listener with every notification of a channel this session LISTENs
@@ -23,7 +43,8 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
+  /** `timeouts` absent: none (tools and test set-up); the server passes its configuration's. */
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: DatabaseTimeouts }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; instance: PGlite };
 
@@ -31,8 +52,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options);
   const instance = 'instance' in options ? options.instance : await createPglite(options.dataDir);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) as never }) });
   return {
-    ...wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) as never }) }), 'pglite'),
+    ...wrap(db, 'pglite', (work) => work(db)),
     onNotification: (listener) => instance.onNotification(listener),
   };
 }
@@ -47,26 +69,55 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promis
   });
 }
 
-async function openPostgres(options: { url: string; poolSize?: number; connectTimeoutMs?: number }) {
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID) return parseInt8;
+    if (oid === DATE_OID) return parseDate;
+    if (oid === NUMERIC_OID) return parseNumeric;
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** Without configured timeouts (tools, test set-up): how long a connection may take. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
+
+function postgresPool(url: string, max: number, timeouts: DatabaseTimeouts | undefined): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts?.connectMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-        if (oid === INT8_OID) return parseInt8;
-        if (oid === DATE_OID) return parseDate;
-        if (oid === NUMERIC_OID) return parseNumeric;
-        return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
-      }) as typeof pg.types.getTypeParser,
-    },
+    // Issue 11.11: the server cancels a slow statement; the client stops waiting for a server
+    // that does not answer at all (frozen, or its host gone without a reset).
+    ...(timeouts ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.queryMs } : {}),
+    types: TYPES,
   });
   // An idle client whose server went away emits 'error' on the pool; without a listener that
   // would crash the process. The health monitor notices the outage through its own probe.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const handle = wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  return pool;
+}
+
+async function openPostgres(options: { url: string; poolSize?: number; timeouts?: DatabaseTimeouts }) {
+  const pool = postgresPool(options.url, options.poolSize ?? 10, options.timeouts);
+  const runLong = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
+    const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(options.url, 1, undefined) }) });
+    try {
+      return await work(own);
+    } finally {
+      await own.destroy();
+    }
+  };
+  let watcher: DatabaseWatcher | undefined;
+  const guarded = guardedPool(pool, () => watcher);
+  const handle: DatabaseHandle = {
+    ...wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) }), 'postgres', runLong),
+    ping: () => guarded.ping(),
+    watch: (next) => {
+      watcher = next;
+    },
+  };
   try {
     await handle.ping();
   } catch (error) {
@@ -76,10 +127,72 @@ async function openPostgres(options: { url: string; poolSize?: number; connectTi
   return handle;
 }
 
-function wrap(db: Kysely<Database>, driver: DatabaseDriver): DatabaseHandle {
+/** pg's error for a query the server did not answer within `query_timeout`. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * The pool as Kysely sees it, guarded for a database that stops answering (issue 11.11):
+ * - a connection whose query timed out on the client still has that query outstanding at the
+ *   server, so it is never reused: its later queries (a rollback) fail at once instead of
+ *   queueing behind the stuck one, and it is destroyed when released;
+ * - such a timeout, or a failed connect, tells the watcher (the monitor) at once, and while it
+ *   says down, `connect` refuses at once: a call already past the 503 gate does not start new
+ *   waits on a database known to be gone.
+ */
+function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) {
+  const clients = new WeakMap<pg.PoolClient, { query: pg.PoolClient['query']; release: () => void }>();
+  const lost = (error: unknown) => {
+    if (isConnectionError(error)) watcher()?.markDown(error);
+  };
+  return {
+    async connect() {
+      if (watcher()?.state === 'down') throw new Error('Connection terminated: the database is not answering; waiting for it to return');
+      const client = await pool.connect().catch((error: unknown) => {
+        lost(error);
+        throw error;
+      });
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        let stuck: Error | undefined;
+        wrapped = {
+          query: ((...args: Parameters<pg.PoolClient['query']>) => {
+            if (stuck) return Promise.reject(new Error(`Connection terminated: an earlier query got no answer (${stuck.message})`));
+            const result = (client.query as (...a: unknown[]) => unknown)(...args);
+            if (!(result instanceof Promise)) return result;
+            return result.catch((error: unknown) => {
+              if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) stuck = error;
+              lost(error);
+              throw error;
+            });
+          }) as pg.PoolClient['query'],
+          release: () => client.release(stuck),
+        };
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    /** `select 1` past the guard, on a connection dropped afterwards if it failed: the monitor's probe. */
+    async ping() {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        await client.query('select 1');
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        throw failure;
+      } finally {
+        client.release(failure);
+      }
+    },
+    end: () => pool.end(),
+  };
+}
+
+function wrap(db: Kysely<Database>, driver: DatabaseDriver, runLong: DatabaseHandle['runLong']): DatabaseHandle {
   return {
     db,
     driver,
+    runLong,
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from './client';
+import type { DatabaseHandle, DatabaseWatcher } from './client';
 
 export type DatabaseState = 'up' | 'down';
 
@@ -15,18 +15,23 @@ export interface DatabaseStatus {
  * down a probe runs every `probeIntervalMs` and marks it up again as soon as `select 1`
  * answers, so the server recovers by itself once the database returns.
  */
-export class DatabaseMonitor {
+export class DatabaseMonitor implements DatabaseWatcher {
   #state: DatabaseState = 'up';
   #lastError: string | undefined;
   #latencyMs: number | null = null;
   #probe: NodeJS.Timeout | undefined;
+  /** The probe's ping still waiting: a frozen database answers none, so they must not pile up. */
+  #probing = false;
   #closed = false;
 
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly probeIntervalMs = 1000,
     private readonly pingTimeoutMs = 2000,
-  ) {}
+  ) {
+    // PostgreSQL's handle reports a database that stopped answering here at once (issue 11.11).
+    handle.watch?.(this);
+  }
 
   get state(): DatabaseState {
     return this.#state;
@@ -58,8 +63,18 @@ export class DatabaseMonitor {
     this.#lastError = error instanceof Error ? error.message : String(error);
     if (this.#state === 'down' || this.#closed) return;
     this.#state = 'down';
-    this.#probe = setInterval(() => void this.check(), this.probeIntervalMs);
+    this.#probe = setInterval(() => void this.#probeOnce(), this.probeIntervalMs);
     this.#probe.unref();
+  }
+
+  async #probeOnce(): Promise<void> {
+    if (this.#probing) return;
+    this.#probing = true;
+    try {
+      await this.check();
+    } finally {
+      this.#probing = false;
+    }
   }
 
   #markUp(): void {
@@ -75,7 +90,11 @@ export class DatabaseMonitor {
   }
 }
 
-/** True for errors that mean "the database cannot be reached", not "the query was wrong". */
+/**
+ * True for errors that mean "the database cannot be reached", not "the query was wrong": a
+ * refused or dropped connection, no connection within the connect timeout, no answer within
+ * the query timeout (a frozen server, issue 11.11).
+ */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
@@ -86,9 +105,17 @@ export function isConnectionError(error: unknown): boolean {
     // SQLSTATE class 08 (connection exception), 57P01..57P03 (shutdown, cannot connect now).
     if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
   }
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|the database system is (shutting down|starting up)/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|connection is closed|the database system is (shutting down|starting up)/i.test(
     error.message,
   );
+}
+
+/**
+ * True for a statement PostgreSQL cancelled (SQLSTATE 57014): it ran past the statement timeout
+ * (issue 11.11), or an operator cancelled it. The database is up; the call may be retried.
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '57014';
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

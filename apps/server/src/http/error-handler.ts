@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseMonitor } from '../db/monitor';
-import { isConnectionError } from '../db/monitor';
+import { isConnectionError, isStatementCancelled } from '../db/monitor';
 import { AppError, MESSAGES } from './errors';
 import { RateLimitedError } from './rate-limit';
 
@@ -21,10 +21,12 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
     if (isConnectionError(error)) {
       monitor.markDown(error);
       request.log.error({ err: error }, 'database unreachable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ success: false, error: 'unavailable', message: MESSAGES.unavailable, requestId });
+      return replyUnavailable(reply, requestId);
+    }
+    if (isStatementCancelled(error)) {
+      // Past the statement timeout (issue 11.11): the database is busy, not gone; try again.
+      request.log.warn({ err: error }, 'statement cancelled');
+      return replyUnavailable(reply, requestId);
     }
     if (isDataException(error)) {
       // SQLSTATE class 22: a value the database cannot take (a NUL byte, a number out of
@@ -41,6 +43,14 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, error: 'internal', message: MESSAGES.internal, requestId });
   });
+}
+
+/** 503 with Retry-After: the database is lost or busy; the client may try again shortly. */
+export function replyUnavailable(reply: FastifyReply, requestId: string): FastifyReply {
+  return reply
+    .status(503)
+    .header('retry-after', '5')
+    .send({ success: false, error: 'unavailable', message: MESSAGES.unavailable, requestId });
 }
 
 /**

@@ -31,7 +31,8 @@ export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (!template) throw new Error('PostgreSQL is not available in this run');
   const name = `chain_t_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`create database "${name}" template "${template}"`));
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 5 });
+  // The server's own timeouts (issue 11.11), so the API layer runs as production does.
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 5, timeouts: testConfig().databaseTimeouts });
   return {
     handle,
     async dispose() {

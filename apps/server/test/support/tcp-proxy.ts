@@ -1,12 +1,20 @@
 import net from 'node:net';
 
+/** One client connection and its upstream, with what was held back while frozen. */
+interface Link {
+  client: net.Socket;
+  upstream: net.Socket;
+  held: Array<{ to: net.Socket; chunk: Buffer }>;
+}
+
 /**
- * A TCP proxy in front of the test PostgreSQL, so a test can cut the database off and
- * bring it back without touching the real server.
+ * A TCP proxy in front of the test PostgreSQL, so a test can cut the database off or freeze it
+ * and bring it back without touching the real server (which other tests share).
  */
 export class TcpProxy {
   #server: net.Server | undefined;
-  #sockets = new Set<net.Socket>();
+  #links = new Set<Link>();
+  #frozen = false;
   port = 0;
 
   constructor(
@@ -16,16 +24,22 @@ export class TcpProxy {
 
   async start(port = 0): Promise<number> {
     const server = net.createServer((client) => {
-      const upstream = net.connect(this.targetPort, this.targetHost);
-      for (const socket of [client, upstream]) {
-        this.#sockets.add(socket);
-        socket.on('close', () => this.#sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
+      const link: Link = { client, upstream: net.connect(this.targetPort, this.targetHost), held: [] };
+      this.#links.add(link);
+      const forward = (to: net.Socket) => (chunk: Buffer) => {
+        if (this.#frozen) link.held.push({ to, chunk });
+        else to.write(chunk);
+      };
+      link.client.on('data', forward(link.upstream));
+      link.upstream.on('data', forward(link.client));
+      for (const socket of [link.client, link.upstream]) {
+        socket.on('close', () => {
+          link.client.destroy();
+          link.upstream.destroy();
+          this.#links.delete(link);
         });
+        socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -39,8 +53,11 @@ export class TcpProxy {
 
   /** Drops every connection and stops listening: the database is gone. */
   async cut(): Promise<void> {
-    for (const socket of this.#sockets) socket.destroy();
-    this.#sockets.clear();
+    for (const link of this.#links) {
+      link.client.destroy();
+      link.upstream.destroy();
+    }
+    this.#links.clear();
     const server = this.#server;
     this.#server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -49,5 +66,21 @@ export class TcpProxy {
   /** Listens again on the same port: the database is back. */
   async restore(): Promise<void> {
     await this.start(this.port);
+  }
+
+  /**
+   * The database freezes, as under SIGSTOP: connections stay open and new ones are accepted,
+   * but nothing is forwarded either way; bytes are held, not lost.
+   */
+  freeze(): void {
+    this.#frozen = true;
+  }
+
+  /** The database thaws: what was held is delivered, in order, and forwarding resumes. */
+  thaw(): void {
+    this.#frozen = false;
+    for (const link of this.#links) {
+      for (const { to, chunk } of link.held.splice(0)) to.write(chunk);
+    }
   }
 }
