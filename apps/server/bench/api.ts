@@ -11,9 +11,10 @@
  * Environment: BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 50),
  * BENCH_DATABASE_URL (default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -52,8 +53,9 @@ interface Target {
   /** Replace each `[<id>]` in the body with a fresh random id (a new order per request). */
   unique?: boolean;
   /**
-   * Requests taken in turn instead of `body` alone: one per guest, each from the guest's own
-   * address (X-Forwarded-For), so per-guest and per-address order limits see many guests.
+   * Requests taken in turn by all connections together instead of `body` alone (order-pool.cjs):
+   * one per guest, each from the guest's own address (X-Forwarded-For), so the per-guest and
+   * per-address order limits see many guests, as in a rush.
    */
   pool?: Array<{ body: string; headers: Record<string, string> }>;
   headers?: Record<string, string>;
@@ -204,7 +206,27 @@ async function startBare(answers: { menu: string; list: string; order: string; c
   return { origin: await listen(app), app };
 }
 
+const ORDER_POOL_MODULE = join(dirname(fileURLToPath(import.meta.url)), 'order-pool.cjs');
+
+/** Writes the pool where order-pool.cjs, in autocannon's worker thread, reads it; the folder to remove after. */
+function writePool(pool: NonNullable<Target['pool']>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'chain-bench-pool-'));
+  const file = join(folder, 'pool.json');
+  writeFileSync(file, JSON.stringify(pool));
+  process.env.BENCH_ORDER_POOL = file;
+  return folder;
+}
+
 async function run(target: Target): Promise<Row> {
+  const poolFolder = target.pool ? writePool(target.pool) : null;
+  try {
+    return await runTarget(target);
+  } finally {
+    if (poolFolder) rmSync(poolFolder, { recursive: true, force: true });
+  }
+}
+
+async function runTarget(target: Target): Promise<Row> {
   const options = {
     url: target.url,
     method: target.method,
@@ -213,7 +235,7 @@ async function run(target: Target): Promise<Row> {
     timeout: 10,
     ...(target.body ? { body: target.body } : {}),
     ...(target.unique ? { idReplacement: true } : {}),
-    ...(target.pool ? { requests: target.pool.map((request) => ({ method: target.method, ...request })) } : {}),
+    ...(target.pool ? { requests: [{ method: target.method, setupRequest: ORDER_POOL_MODULE }] } : {}),
     ...(target.rate ? { overallRate: target.rate } : {}),
     headers: {
       ...(target.body ? JSON_HEADERS : {}),
