@@ -108,7 +108,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
-  await app.register(docsRoutes);
+  // The API reference: off in production unless API_DOCS=1 (issue 11.12).
+  if (config.apiDocs) await app.register(docsRoutes);
   // The sandbox's decorators must be visible to the auth routes: register it at the root.
   if (config.sandbox) await sandboxRoutes(app, {});
   await app.register(authRoutes);

@@ -10,13 +10,29 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1 or 0' })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
+/**
+ * A list of https origins for the CSP. `https://*.tiles.example.com` covers the sharded hosts of
+ * one service; a wildcard over a whole domain (`https://*.example.com`) is refused (issue 11.12).
+ */
 const originList = z
   .string()
   .transform((value) => value.split(/[\s,]+/).filter(Boolean))
   .pipe(
     z.array(
-      z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i, {
-        error: 'must be a comma-separated list of https origins, e.g. https://maps.example.com',
+      z.string().regex(/^https:\/\/(\*\.[a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9.-]+|[a-z0-9.-]+)(:\d+)?$/i, {
+        error: 'must be a comma-separated list of https origins, e.g. https://maps.example.com (a wildcard only below a service\'s own domain, e.g. https://*.tiles.example.com)',
+      }),
+    ),
+  );
+
+/** Exact https origins only: where scripts may come from (issue 11.12). */
+const exactOriginList = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.string().regex(/^https:\/\/[a-z0-9.-]+(:\d+)?$/i, {
+        error: 'must be a comma-separated list of exact https origins, no wildcard, e.g. https://api-maps.example.com',
       }),
     ),
   );
@@ -86,13 +102,19 @@ const envSchema = z.object({
   SANDBOX: flag.optional(),
   DEMO_DATA: flag.optional(),
   WEB_DIST: z.string().min(1).optional(),
+  // The Yandex Maps JS API 2.1 (issue 11.12): the loader and its modules come from
+  // api-maps.yandex.ru and the address suggestions (JSONP) from suggest-maps.yandex.ru, so
+  // scripts need two exact origins; the tiles, pictures and data calls come from the sharded
+  // *.maps.yandex.net hosts and the API's own origins (images and connections only).
+  MAPS_SCRIPT_HOSTS: exactOriginList.default(['https://api-maps.yandex.ru', 'https://suggest-maps.yandex.ru']),
   MAPS_HOSTS: originList.default([
     'https://api-maps.yandex.ru',
+    'https://suggest-maps.yandex.ru',
     'https://*.maps.yandex.net',
     'https://yandex.ru',
-    'https://*.yandex.ru',
   ]),
   TIPS_HOSTS: originList.default(['https://pay.cloudtips.ru']),
+  API_DOCS: flag.optional(),
   REST_PATH: z
     .string()
     .regex(/^\/[\w\-/]*$/, { error: 'must be a path starting with /' })
@@ -148,7 +170,13 @@ export interface Config {
   demoData: boolean;
   /** The built web app; served with SPA fallback when the folder exists. */
   webDist: string;
-  cspHosts: { maps: string[]; tips: string[] };
+  /**
+   * Origins the CSP allows besides the product's own: `mapsScripts` for scripts (exact origins),
+   * `maps` for the map's tiles, pictures and data calls, `tips` for the tips page.
+   */
+  cspHosts: { mapsScripts: string[]; maps: string[]; tips: string[] };
+  /** Serve /api/docs and its openapi.json; off in production unless API_DOCS=1 (issue 11.12). */
+  apiDocs: boolean;
   restPath: string;
   /** The proxies whose X-Forwarded-For entries are believed; request.ip is the first address they did not add. */
   trustProxy: TrustProxy;
@@ -239,7 +267,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sandbox,
     demoData: e.DEMO_DATA ?? !production,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
-    cspHosts: { maps: e.MAPS_HOSTS, tips: e.TIPS_HOSTS },
+    cspHosts: { mapsScripts: e.MAPS_SCRIPT_HOSTS, maps: e.MAPS_HOSTS, tips: e.TIPS_HOSTS },
+    apiDocs: e.API_DOCS ?? !production,
     restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -37,6 +37,7 @@ export const sendEmailCode = defineCall({
   description:
     'The captcha is the answer to the latest image of GET /captcha/{email}. A new code for the same address waits 60 s. Codes expire in 10 minutes and allow 5 wrong tries.',
   auth: 'public',
+  personal: true,
   body: z.object({ captcha: captchaField, email: contactText, pushToken }),
   response: codeSentResponse,
   errors: {
@@ -58,6 +59,7 @@ export const checkEmailCode = defineCall({
   tag: 'Sign-in',
   summary: 'Signs in with the e-mailed code; a new address creates the user',
   auth: 'public',
+  personal: true,
   body: z.object({ email: contactText, code: z.coerce.string().check(z.maxLength(16)), pushToken }),
   response: signedInResponse,
   errors: {
@@ -77,6 +79,7 @@ export const sendSms = defineCall({
   description:
     'authType "call" (default): a robot calls; the code is the last 4 digits of its number. authType "sms": a 4-digit code by SMS. The phone is 11 digits starting with 7 (a +7 mask is accepted).',
   auth: 'public',
+  personal: true,
   body: z.object({
     captcha: captchaField,
     phone: contactText,
@@ -102,6 +105,7 @@ export const checkSms = defineCall({
   tag: 'Sign-in',
   summary: 'Signs in with the 4-digit code; a new phone creates the user',
   auth: 'public',
+  personal: true,
   body: z.object({
     phone: contactText,
     authType: z._default(phoneAuthType, 'call'),
@@ -126,6 +130,7 @@ export const authInbound = defineCall({
   description:
     '`number` is for display, `qr` the tel: link to show as a QR code, `uid` the callId for check_inbound, which the app polls every 10 s.',
   auth: 'public',
+  personal: true,
   body: z.object({ phone: contactText, captcha: captchaField, authType: z.optional(z.string()), pushToken }),
   response: z.object({
     success: z.literal(true),
@@ -150,6 +155,7 @@ export const checkInbound = defineCall({
   tag: 'Sign-in',
   summary: 'Whether the guest has called yet: the user once the call came, else pending',
   auth: 'public',
+  personal: true,
   body: z.object({ callId: z.string().check(z.minLength(1), z.maxLength(64)), phone: contactText, pushToken }),
   response: z.union([
     signedInResponse,

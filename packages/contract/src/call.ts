@@ -22,11 +22,25 @@ export interface CallDefinition<
   summary: string;
   description?: string;
   auth: CallAuth;
+  /**
+   * A public call whose answer still belongs to one guest (their order, their payment) or
+   * carries a secret (a session token): see isPersonal. Every 'user' call is personal anyway.
+   */
+  personal?: true;
   body?: Body;
   params?: Params;
   response: Response;
   /** The error codes (errorResponse.error) the call may answer with, and when. */
   errors?: Record<string, string>;
+}
+
+/**
+ * Whether an answer is personal: a 'user' call or action, or one marked `personal`. The server
+ * sends personal answers with `Cache-Control: no-store`, so no browser, proxy or shared cache
+ * keeps a guest's orders, addresses or token (issue 11.12).
+ */
+export function isPersonal(definition: { auth: CallAuth; personal?: true }): boolean {
+  return definition.auth === 'user' || definition.personal === true;
 }
 
 export type AnyCall = CallDefinition<z.ZodMiniType | undefined, z.ZodMiniType | undefined, z.ZodMiniType>;

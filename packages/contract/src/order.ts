@@ -119,6 +119,7 @@ export const orderCreate = defineCall({
   description:
     'Checks the restaurant (active, open or the chosen time within its hours, offers the order type), the table for inrest, that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon, and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. New orders are limited per signed-in user and per client address (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
   auth: 'public',
+  personal: true,
   body: orderCreateBody,
   response: orderCreateResponse,
   errors: {

@@ -115,6 +115,7 @@ export const paymentSbpCall = defineCall({
   description:
     "Registers the order at the acquirer for its own sum and asks for an SBP dynamic QR (sbp/c2b/qr/dynamic/get.do); a pending SBP payment of the same order from the last 10 minutes is reused. A phone order (source web) gets the bank list in `variants` and the default bank link in `paymentUrl` (SPEC 4: the list is shown); a kiosk order gets neither, only `qrPayload` to draw, and polls (SPEC 2 kiosk: QR code). Kiosk orders need no user; an order with a user needs that user's id and token. A refusal by the bank answers 200 with `errorMessage`.",
   auth: 'public',
+  personal: true,
   body: paymentSbpRequest,
   response: paymentSbpResponse,
   errors: PAYMENT_ERRORS,
@@ -169,6 +170,7 @@ export const paymentCheckCall = defineCall({
   description:
     "ok: paid (go to Thanks); fail: the latest payment was declined or refused, or the order was cancelled (alert 'Ошибка проведения платежа.', pay again); pending: keep polling every 5 s. A paid order answers from the database; a pending payment is asked of the bank (checks arriving together share one question). The answer is the status alone. An order of a signed-in guest answers only with that guest's token in `Authorization: Bearer {token}`; without it, or with another's, the answer is 404 as for an unknown order. Kiosk orders (no user) need nothing.",
   auth: 'public',
+  personal: true,
   params: paymentCheckParams,
   response: paymentCheckResponse,
   errors: { order_not_found: 'no such order, or it belongs to a guest whose token was not given (404)', validation: 'orderId is not a number (400)' },

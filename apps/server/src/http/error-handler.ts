@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseMonitor } from '../db/monitor';
 import { isConnectionError, isStatementCancelled } from '../db/monitor';
@@ -38,7 +39,10 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
     if (status >= 400 && status < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'bad_request';
       request.log.info({ err: error }, 'request rejected');
-      return reply.status(status).send({ success: false, error: clientErrorCode(status), message: clientMessage(status, code), requestId });
+      const send = () => reply.status(status).send({ success: false, error: clientErrorCode(status), message: clientMessage(status, code), requestId });
+      // Too large: the client may still be sending. Read the rest first, so closing the
+      // connection does not reset it before it reads its 413 (issue 11.12).
+      return status === 413 ? drainBody(request.raw).then(send) : send();
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, error: 'internal', message: MESSAGES.internal, requestId });
@@ -65,6 +69,36 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
     .status(status)
     .header('x-request-id', request.id)
     .send({ success: false, error: 'bad_request', message: MESSAGES.badUrl, requestId: request.id });
+}
+
+/** An over-the-limit body is read and thrown away up to this many bytes, for this long; past that the connection is closed. */
+const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
+
+/**
+ * Reads and discards what is left of a request body (Fastify answers 413 with `Connection:
+ * close` as soon as it knows). Closing a socket with unread data makes the kernel send a reset,
+ * which a client still sending — most send the whole body before reading — gets instead of the
+ * answer. Bounded in bytes and time: a body beyond the bound is cut off as before.
+ */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  const declared = Number(raw.headers['content-length']);
+  if (raw.complete || raw.readableEnded || raw.destroyed || declared > DRAIN_MAX_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let received = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', finish).off('close', finish).off('error', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > DRAIN_MAX_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_MAX_MS);
+    raw.on('data', onData).on('end', finish).on('close', finish).on('error', finish);
+    raw.resume();
+  });
 }
 
 function isDataException(error: Error): boolean {

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCompressCallback, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyCall, CallBody, CallParams, CallResponse } from '@chain/contract';
+import { isPersonal, type AnyCall, type CallBody, type CallParams, type CallResponse } from '@chain/contract';
 import { parseRequest } from './validate';
 
 const brotliCompress = promisify(brotliCompressCallback);
@@ -87,9 +87,19 @@ declare module 'fastify' {
 }
 
 /**
+ * Personal answers (a guest's orders, addresses, payments, a session token) are never kept by a
+ * browser, proxy or shared cache (issue 11.12): the one place that says so, for calls here and
+ * for the generic call's user actions (modules/rest).
+ */
+export function markPersonal(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+/**
  * Registers the handler of one contract call: the body and path parameters are checked
  * against the call's schemas (a mismatch is a 400 naming the field), and outside production
- * the answer is checked too, so a test catches a server that breaks its own contract.
+ * the answer is checked too, so a test catches a server that breaks its own contract. A
+ * personal call's answers, refusals included, carry `Cache-Control: no-store` (isPersonal).
  */
 export function registerCall<C extends AnyCall>(
   app: FastifyInstance,
@@ -99,12 +109,14 @@ export function registerCall<C extends AnyCall>(
   options: { bodyLimit?: number } = {},
 ): void {
   const checkResponse = app.config.env !== 'production';
+  const personal = isPersonal(call);
   app.calls.push(call);
   app.route({
     method: call.method,
     url: call.path,
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
+      if (personal) markPersonal(reply);
       const body = (call.body ? parseRequest(call.body, request.body ?? {}) : undefined) as CallBody<C>;
       const params = (call.params ? parseRequest(call.params, request.params) : undefined) as CallParams<C>;
       const result = await handler({ body, params, request, reply });

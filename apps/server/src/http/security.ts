@@ -1,25 +1,26 @@
 import type { Config } from '../config';
 
 /**
- * The Content-Security-Policy: the product's own origin, plus the maps hosts (script, tiles,
- * geocoder calls) and the tips hosts (the tips page may be framed) named in configuration.
+ * The Content-Security-Policy: the product's own origin, plus the hosts named in configuration:
+ * the maps API's exact script origins (script, style and frame: never a wildcard, issue 11.12),
+ * the maps' tile, picture and data hosts (images and calls only), and the tips hosts (the tips
+ * page may be framed).
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
-  const maps = config.cspHosts.maps;
-  const tips = config.cspHosts.tips;
+  const { mapsScripts, maps, tips } = config.cspHosts;
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
-    'script-src': ["'self'", ...maps],
+    'script-src': ["'self'", ...mapsScripts],
     // Map widgets set inline styles; scripts stay strict.
-    'style-src': ["'self'", "'unsafe-inline'", ...maps],
+    'style-src': ["'self'", "'unsafe-inline'", ...mapsScripts],
     'img-src': ["'self'", 'data:', 'blob:', ...maps],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...maps],
-    'frame-src': ["'self'", ...maps, ...tips],
+    'frame-src': ["'self'", ...mapsScripts, ...tips],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
   };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
-import { JSON_TOO_DEEP_MESSAGE, parseJsonText, restCall, type AnyRestAction } from '@chain/contract';
+import { isPersonal, JSON_TOO_DEEP_MESSAGE, parseJsonText, restCall, type AnyRestAction } from '@chain/contract';
 import { badRequest } from '../../http/errors';
-import { registerCall } from '../../http/route';
+import { markPersonal, registerCall } from '../../http/route';
 import { parseRequest } from '../../http/validate';
 import { authenticate } from '../auth/sessions';
 
@@ -24,10 +24,11 @@ export const restRoutes: FastifyPluginAsync = async (app) => {
     },
   };
 
-  registerCall(app, call, async ({ body, request }) => {
+  registerCall(app, call, async ({ body, request, reply }) => {
     const action = registry.get(body.action);
     if (!action) throw badRequest(`Неизвестное действие «${body.action}».`, 'unknown_action');
     const definition = action.definition;
+    if (isPersonal(definition)) markPersonal(reply);
     const user = definition.auth === 'user' ? await authenticate(app.db, body.user_id, body.token) : null;
     const raw = fieldsObject(body.fields);
     const { fields } = parseRequest(z.object({ fields: definition.fields }), { fields: raw });
