@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { seedDemoChain } from './seed/load';
 import { startMaintenance } from './maintenance';
 import { startSandboxKitchen } from './sandbox/kitchen';
+import { startPaymentWorker } from './modules/payments/worker';
 
 /**
  * Start-up: configuration, database (migrated), demo data when asked, then listen.
@@ -44,6 +45,10 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database });
   const stopMaintenance = startMaintenance(app);
   app.addHook('onClose', async () => stopMaintenance());
+  // Declines and refunds the bank could not do at once are retried (decision 016), in
+  // production too. preClose: it stops before the server does, as the sandbox bank is on it.
+  const stopPaymentWorker = startPaymentWorker(app);
+  app.addHook('preClose', stopPaymentWorker);
   // SANDBOX=1: the sandbox kitchen moves paid orders through the statuses (docs/orders.md).
   if (config.sandbox) {
     const stopKitchen = startSandboxKitchen(app);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -84,7 +84,7 @@ describe.each(databaseKinds())('paid exactly once on %s', (kind) => {
     for (const result of results) expect(result.paymentStatus).toBe(winner?.paymentStatus);
   });
 
-  it('takes a second payment of a paid order as paid money but leaves the order as it was', async () => {
+  it('returns a second payment of a paid order to the payer and leaves the order as it was (issue 11.1)', async () => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id });
     const card = await startCard(t.app, guest, order.id);
@@ -97,7 +97,9 @@ describe.each(databaseKinds())('paid exactly once on %s', (kind) => {
     const sbpPayment = (await paymentRows(t.database, order.id)).find((payment) => payment.method === 'sbp');
     expect(sbp.qrPayload).toBe(sbpPayment?.sbp_payload);
     expect((await callback(t.app, signedCallback(sbpPayment?.provider_id ?? ''))).statusCode).toBe(200);
-    expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['paid', 'paid']);
+    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['paid', 'refunded']), {
+      timeout: 10_000,
+    });
     expect(await orderRow(t.database, order.id)).toMatchObject({ paid: true, status: 20, paid_at: paidAt });
     expect(await acceptedRows(t.database, order.id)).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponse, paymentBindingsResponse } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
@@ -10,8 +10,10 @@ import {
   callback,
   check,
   checkRequest,
+  keptAtBank,
   mdOrderOf,
   orderRow,
+  paymentEvents,
   paymentRows,
   pressBankPage,
   pressCardForm,
@@ -91,7 +93,7 @@ describe.each(databaseKinds())('card payments on %s (SPEC 4, 7)', (kind) => {
     expect(await acceptedRows(t.database, order.id)).toBe(1);
   });
 
-  it('refuses a payment whose amount at the bank differs from the order: fail, unpaid, payment refused', async () => {
+  it('refuses a payment whose amount at the bank differs from the order: fail, unpaid, the money returned (issue 11.1)', async () => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 50_000 });
     const { formUrl } = await startCard(t.app, guest, order.id);
@@ -99,10 +101,13 @@ describe.each(databaseKinds())('card payments on %s (SPEC 4, 7)', (kind) => {
     await pressCardForm(t.app, formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('fail');
     expect(await orderRow(t.database, order.id)).toMatchObject({ paid: false, status: 10 });
+    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((p) => p.status)).toEqual(['refunded']), { timeout: 10_000 });
     const [payment] = await paymentRows(t.database, order.id);
-    expect(payment).toMatchObject({ status: 'refused' });
     expect(payment?.failure).toContain('100');
     expect(await acceptedRows(t.database, order.id)).toBe(0);
+    // Returned at the bank, and on the order's payment history with the bank's answer.
+    expect(await keptAtBank(t.database, order.id)).toBe(0);
+    expect(await paymentEvents(t.database, order.id)).toEqual([expect.objectContaining({ kind: 'refund', amount: 100, outcome: 'done', bank_code: '0' })]);
   });
 
   it('reuses a pending card form instead of registering the order again', async () => {

@@ -420,13 +420,24 @@ export interface DeliveryQuotesTable {
   expires_at: Date;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'declined' | 'refused';
+/** Migration 010 describes each state; decision 016 the moves between them. */
+export type PaymentStatus =
+  | 'registering'
+  | 'pending'
+  | 'paid'
+  | 'declined'
+  | 'cancelling'
+  | 'cancelled'
+  | 'refund_due'
+  | 'refunded'
+  | 'refund_failed';
 
 export interface PaymentsTable {
   id: Generated<number>;
   order_id: number;
   method: PayMethod;
-  provider_id: string;
+  /** The bank's mdOrder; null only while `registering`. */
+  provider_id: Defaulted<string | null>;
   amount: number;
   status: Defaulted<PaymentStatus>;
   form_url: Defaulted<string | null>;
@@ -435,6 +446,25 @@ export interface PaymentsTable {
   failure: Defaulted<string | null>;
   created_at: Defaulted<Date>;
   updated_at: Defaulted<Date>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Defaulted<Date | null>;
+}
+
+// --- 010: payment events ----------------------------------------------------------------------
+
+export type PaymentEventKind = 'decline' | 'reverse' | 'refund';
+export type PaymentEventOutcome = 'done' | 'retry' | 'refused';
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number;
+  kind: PaymentEventKind;
+  amount: number;
+  outcome: PaymentEventOutcome;
+  bank_code: Defaulted<string>;
+  bank_message: Defaulted<string>;
+  at: Defaulted<Date>;
 }
 
 export interface CardBindingsTable {
@@ -480,6 +510,12 @@ export interface SandboxAcquiringOrdersTable {
   binding_id: Defaulted<string | null>;
   masked_pan: Defaulted<string | null>;
   created_at: Defaulted<Date>;
+  refunded_amount: Defaulted<number>;
+}
+
+export interface SandboxAcquiringFaultsTable {
+  method: string;
+  remaining: number;
 }
 
 export interface SandboxSbpPaymentsTable {
@@ -531,4 +567,6 @@ export interface Database {
   rating_photos: RatingPhotosTable;
   sandbox_acquiring_orders: SandboxAcquiringOrdersTable;
   sandbox_sbp_payments: SandboxSbpPaymentsTable;
+  payment_events: PaymentEventsTable;
+  sandbox_acquiring_faults: SandboxAcquiringFaultsTable;
 }

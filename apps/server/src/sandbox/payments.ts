@@ -1,6 +1,7 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
+import * as z from 'zod';
 import { formatMoney } from '@chain/domain';
 import { rbsCallbackChecksum } from '../adapters/acquiring/rbs';
 import { SBP_BANK_APPS, sbpBankApp, type SbpBankApp } from '../adapters/sbp/banks';
@@ -19,10 +20,40 @@ import { ACQUIRING_CALLBACK_PATH, SBP_CALLBACK_PATH } from '../modules/payments/
 
 type AcquiringOrder = Selectable<SandboxAcquiringOrdersTable>;
 
-/** RBS orderStatus codes the sandbox uses. */
+/** RBS orderStatus codes the sandbox uses (the sandbox deposits at once; HELD comes from a test). */
 const REGISTERED = 0;
+const HELD = 1;
 const DEPOSITED = 2;
+const REVERSED = 3;
+const REFUNDED = 4;
 const DECLINED = 6;
+
+/** RBS paymentAmountInfo.paymentState by orderStatus. */
+const PAYMENT_STATES: Record<number, string> = {
+  [REGISTERED]: 'CREATED',
+  [HELD]: 'APPROVED',
+  [DEPOSITED]: 'DEPOSITED',
+  [REVERSED]: 'REVERSED',
+  [REFUNDED]: 'REFUNDED',
+  [DECLINED]: 'DECLINED',
+};
+
+/** The RBS methods of the sandbox, which its faults switch can fail (docs/sandbox.md). */
+const RBS_METHODS = [
+  'register.do',
+  'getOrderStatusExtended.do',
+  'paymentOrderBinding.do',
+  'getBindings.do',
+  'decline.do',
+  'reverse.do',
+  'refund.do',
+  'sbp/c2b/qr/dynamic/get.do',
+] as const;
+type RbsMethod = (typeof RBS_METHODS)[number];
+
+/** RBS answers for an unknown order and for an operation the order's state does not allow. */
+const UNKNOWN_ORDER = { errorCode: '6', errorMessage: 'Неверный номер заказа' };
+const WRONG_STATE = { errorCode: '7', errorMessage: 'Платёж должен быть в корректном состоянии' };
 
 /** The one test card: it always pays. */
 const TEST_CARD = { maskedPan: '411111**1111', shown: '4111 11** **** 1111', expiration: '203012', expiryShown: '12/30' };
@@ -34,8 +65,8 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
   // Callbacks still on their way finish before the server stops listening, so a close never
   // cuts one in half (it would hold a connection the server then waits for).
   const inFlight = new Set<Promise<void>>();
-  const notify = (path: string, order: AcquiringOrder) => {
-    const sent = sendCallback(app, path, order).finally(() => inFlight.delete(sent));
+  const notify = (path: string, order: AcquiringOrder, operation: CallbackOperation = 'deposited') => {
+    const sent = sendCallback(app, path, order, operation).finally(() => inFlight.delete(sent));
     inFlight.add(sent);
   };
   app.addHook('preClose', async () => {
@@ -43,14 +74,37 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // --- RBS REST API --------------------------------------------------------------------------
-  const rbs = (method: string, handler: (form: Record<string, string>, request: FastifyRequest) => Promise<object>) => {
-    app.post(`${RBS}/${method}`, async (request) => {
+  const rbs = (method: RbsMethod, handler: (form: Record<string, string>, request: FastifyRequest) => Promise<object>) => {
+    app.post(`${RBS}/${method}`, async (request, reply) => {
+      // The faults switch: a bank that cannot answer right now (HTTP 503, as a gateway gives).
+      const fault = await db
+        .updateTable('sandbox_acquiring_faults')
+        .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
+        .where('method', '=', method)
+        .where('remaining', '>', 0)
+        .returning('remaining')
+        .executeTakeFirst();
+      if (fault) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
       const form = textFields(request.body);
       const { userName, password } = app.config.providers.acquiring;
       if (form.userName !== userName || form.password !== password) return { errorCode: '5', errorMessage: 'Доступ запрещён.' };
       return handler(form, request);
     });
   };
+
+  // The faults switch of the test mode: the next `count` calls of an RBS method answer 503.
+  const faultsBody = z.object({ method: z.enum(RBS_METHODS), count: z.number().int().min(0).max(100) });
+  app.post('/sandbox/acquiring/faults', async (request, reply) => {
+    const parsed = faultsBody.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ errorCode: '4', errorMessage: `method: ${RBS_METHODS.join(', ')}; count: 0…100` });
+    const { method, count } = parsed.data;
+    await db
+      .insertInto('sandbox_acquiring_faults')
+      .values({ method, remaining: count })
+      .onConflict((oc) => oc.column('method').doUpdateSet({ remaining: count }))
+      .execute();
+    return { method, count };
+  });
 
   rbs('register.do', async (form) => {
     const amount = Number(form.amount);
@@ -78,7 +132,7 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
   rbs('getOrderStatusExtended.do', async (form) => {
     const order = await findAcquiringOrder(db, form.orderId ?? '');
     if (!order) return { errorCode: '6', errorMessage: 'Заказ не найден' };
-    const paid = order.status === DEPOSITED;
+    const taken = order.status === HELD || order.status === DEPOSITED || order.status === REFUNDED;
     return {
       errorCode: '0',
       errorMessage: 'Успешно',
@@ -90,9 +144,10 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
       currency: '643',
       date: order.created_at.getTime(),
       paymentAmountInfo: {
-        paymentState: paid ? 'DEPOSITED' : order.status === DECLINED ? 'DECLINED' : 'CREATED',
-        approvedAmount: paid ? order.amount : 0,
-        depositedAmount: paid ? order.amount : 0,
+        paymentState: PAYMENT_STATES[order.status] ?? 'CREATED',
+        approvedAmount: taken ? order.amount : 0,
+        depositedAmount: order.status === DEPOSITED || order.status === REFUNDED ? order.amount : 0,
+        refundedAmount: order.refunded_amount,
       },
       ...(order.masked_pan ? { cardAuthInfo: { maskedPan: order.masked_pan, expiration: TEST_CARD.expiration, cardholderName: 'TEST CARDHOLDER' } } : {}),
       ...(order.binding_id ? { bindingInfo: { clientId: order.client_id, bindingId: order.binding_id } } : {}),
@@ -134,6 +189,46 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
       errorMessage: 'Успешно',
       bindings: rows.map((row) => ({ bindingId: row.binding_id, maskedPan: row.masked_pan, expiryDate: TEST_CARD.expiration })),
     };
+  });
+
+  // decline.do: an order nobody paid is closed (status 6); its form and QR can no longer pay.
+  rbs('decline.do', async (form) => {
+    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) => (order.status === REGISTERED ? { status: DECLINED } : null));
+    if (changed === 'unknown') return UNKNOWN_ORDER;
+    if (changed === 'refused') return { errorCode: '7', errorMessage: 'Неверное состояние заказа' };
+    await db.updateTable('sandbox_sbp_payments').set({ status: 'declined' }).where('order_number', '=', changed.order_number).where('status', '=', 'pending').execute();
+    return { errorCode: '0', errorMessage: 'Успешно' };
+  });
+
+  // reverse.do: money the bank only holds (status 1) is released whole (status 3).
+  rbs('reverse.do', async (form) => {
+    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) => (order.status === HELD ? { status: REVERSED } : null));
+    if (changed === 'unknown') return UNKNOWN_ORDER;
+    if (changed === 'refused') return WRONG_STATE;
+    notify(ACQUIRING_CALLBACK_PATH, changed, 'reversed');
+    return { errorCode: '0', errorMessage: 'Успешно' };
+  });
+
+  // refund.do: deposited money goes back, in parts up to the deposited amount; whole, status 4.
+  rbs('refund.do', async (form) => {
+    if (!/^\d{1,12}$/.test(form.amount ?? '')) return { errorCode: '5', errorMessage: 'Неверная сумма' };
+    const asked = Number(form.amount);
+    let tooMuch = false;
+    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) => {
+      if (order.status !== DEPOSITED) return null;
+      // RBS: amount 0 returns whatever is left.
+      const refunded = order.refunded_amount + (asked === 0 ? order.amount - order.refunded_amount : asked);
+      if (refunded > order.amount) {
+        tooMuch = true;
+        return null;
+      }
+      return { refunded_amount: refunded, status: refunded === order.amount ? REFUNDED : DEPOSITED };
+    });
+    if (changed === 'unknown') return UNKNOWN_ORDER;
+    if (tooMuch) return { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' };
+    if (changed === 'refused') return WRONG_STATE;
+    notify(ACQUIRING_CALLBACK_PATH, changed, 'refunded');
+    return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
   rbs('sbp/c2b/qr/dynamic/get.do', async (form) => {
@@ -196,10 +291,30 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
       const bank = bankOf(request.query.bank ?? textFields(request.body).bank);
       return reply.status(303).header('location', `/sandbox/sbp/${encodeURIComponent(request.params.qrId)}?bank=${bank.memberId}`).send();
     }
+    if (finished.orderProcessed) return reply.status(409).send({ errorCode: '7', errorMessage: 'Заказ уже обработан', status: finished.status });
     if (!finished.changed) return reply.status(409).send({ errorCode: '7', errorMessage: 'Платёж уже обработан', status: finished.status });
     return { errorCode: '0', status: finished.status };
   });
 };
+
+/**
+ * Changes an acquirer order under its row lock when `change` allows it (null: the order's state
+ * does not): the changed order, or why not.
+ */
+async function changeAcquiringOrder(
+  db: Kysely<Database>,
+  mdOrder: string,
+  change: (order: AcquiringOrder) => Partial<Pick<AcquiringOrder, 'status' | 'refunded_amount'>> | null,
+): Promise<AcquiringOrder | 'unknown' | 'refused'> {
+  if (!/^[0-9a-f-]{36}$/.test(mdOrder)) return 'unknown';
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('sandbox_acquiring_orders').selectAll().where('md_order', '=', mdOrder).forUpdate().executeTakeFirst();
+    if (!order) return 'unknown';
+    const fields = change(order);
+    if (!fields) return 'refused';
+    return trx.updateTable('sandbox_acquiring_orders').set(fields).where('md_order', '=', mdOrder).returningAll().executeTakeFirstOrThrow();
+  });
+}
 
 function findAcquiringOrder(db: Kysely<Database>, mdOrder: string) {
   if (!/^[0-9a-f-]{36}$/.test(mdOrder)) return Promise.resolve(undefined);
@@ -241,22 +356,35 @@ async function finishCardOrder(
   });
 }
 
-/** Pays or declines an SBP QR and its acquirer order, once. */
+/**
+ * Pays or declines an SBP QR and its acquirer order, once. A QR whose acquirer order is no
+ * longer registered (paid another way, or declined by the merchant) cannot be paid.
+ */
 async function finishSbpPayment(db: Kysely<Database>, qrId: string, action: 'pay' | 'decline') {
   return db.transaction().execute(async (trx) => {
     const payment = await trx.selectFrom('sandbox_sbp_payments').selectAll().where('qr_id', '=', qrId).forUpdate().executeTakeFirst();
     if (!payment) return null;
-    if (payment.status !== 'pending') return { status: payment.status, changed: false, order: null };
+    const order = await trx
+      .selectFrom('sandbox_acquiring_orders')
+      .selectAll()
+      .where('order_number', '=', payment.order_number)
+      .forUpdate()
+      .executeTakeFirst();
+    if (payment.status === 'paid') return { status: payment.status, changed: false, orderProcessed: false, order: null };
+    if (order?.status !== REGISTERED) {
+      if (order?.status === DECLINED) await trx.updateTable('sandbox_sbp_payments').set({ status: 'declined' }).where('qr_id', '=', qrId).execute();
+      return { status: payment.status, changed: false, orderProcessed: true, order: null };
+    }
+    if (payment.status !== 'pending') return { status: payment.status, changed: false, orderProcessed: false, order: null };
     const status = action === 'pay' ? 'paid' : 'declined';
     await trx.updateTable('sandbox_sbp_payments').set({ status }).where('qr_id', '=', qrId).execute();
-    const order = await trx
+    const finished = await trx
       .updateTable('sandbox_acquiring_orders')
       .set({ status: action === 'pay' ? DEPOSITED : DECLINED })
-      .where('order_number', '=', payment.order_number)
-      .where('status', '=', REGISTERED)
+      .where('md_order', '=', order.md_order)
       .returningAll()
-      .executeTakeFirst();
-    return { status, changed: true, order: order ?? null };
+      .executeTakeFirstOrThrow();
+    return { status, changed: true, orderProcessed: false, order: finished };
   });
 }
 
@@ -264,7 +392,10 @@ async function finishSbpPayment(db: Kysely<Database>, qrId: string, action: 'pay
  * The merchant's callback, as RBS sends it: GET with mdOrder, orderNumber, operation, status
  * and the checksum. Fire and forget: a lost callback is what the payment check is for.
  */
-async function sendCallback(app: FastifyInstance, path: string, order: AcquiringOrder): Promise<void> {
+/** RBS callback operations the sandbox sends. */
+type CallbackOperation = 'deposited' | 'reversed' | 'refunded';
+
+async function sendCallback(app: FastifyInstance, path: string, order: AcquiringOrder, operation: CallbackOperation): Promise<void> {
   let url: URL;
   try {
     url = new URL(path, callbackOrigin(app));
@@ -275,8 +406,9 @@ async function sendCallback(app: FastifyInstance, path: string, order: Acquiring
   const params: Record<string, string> = {
     mdOrder: order.md_order,
     orderNumber: order.order_number,
-    operation: 'deposited',
-    status: order.status === DEPOSITED ? '1' : '0',
+    operation,
+    // 1: the operation succeeded (a deposit that was declined reports 0).
+    status: operation !== 'deposited' || order.status === DEPOSITED ? '1' : '0',
   };
   params.checksum = rbsCallbackChecksum(params, app.config.providers.acquiring.callbackSecret);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
@@ -388,7 +520,7 @@ function cardFormPage(order: AcquiringOrder, merchant: string): string {
   const amount = formatMoney(order.amount);
   const summary = `<p class="to">Получатель</p><p class="merchant">${escapeHtml(merchant)}</p>
 <p class="sum">${escapeHtml(amount)}</p><p class="meta">Заказ № ${escapeHtml(order.order_number)}</p>`;
-  if (order.status !== REGISTERED) return finishedPage(order.status === DEPOSITED, summary, order);
+  if (order.status !== REGISTERED) return finishedPage(summary, order);
   return `${header()}<main><div class="panel"><span class="sandbox">Песочница · деньги не списываются</span>${summary}
 <div class="card" aria-label="Тестовая карта">
 <label>Номер карты</label><div class="field">4111 1111 1111 1111</div>
@@ -402,11 +534,23 @@ function cardFormPage(order: AcquiringOrder, merchant: string): string {
 </div></main><footer>Платёжная страница банка-эквайера · песочница</footer>`;
 }
 
-function finishedPage(paid: boolean, summary: string, order: AcquiringOrder): string {
+/** The headline of a card form whose order is no longer registered, by RBS orderStatus. */
+const FINISHED_TITLES: Record<number, string> = {
+  [HELD]: 'Сумма заблокирована',
+  [DEPOSITED]: 'Оплата прошла',
+  [REVERSED]: 'Оплата отменена',
+  [REFUNDED]: 'Оплата возвращена',
+  [DECLINED]: 'Оплата отклонена',
+};
+
+function finishedPage(summary: string, order: AcquiringOrder): string {
+  const paid = order.status === HELD || order.status === DEPOSITED || order.status === REFUNDED;
+  const ok = order.status === HELD || order.status === DEPOSITED;
   const back = withOrderId(paid ? order.return_url : order.fail_url, order.md_order);
-  return `${header()}<main><div class="panel done"><div class="mark ${paid ? 'ok' : 'bad'}" aria-hidden="true">${paid ? '✓' : '✕'}</div>
-<h1 class="merchant">${paid ? 'Оплата прошла' : 'Оплата отклонена'}</h1>${summary}
-<a class="btn ${paid ? 'pay' : 'cancel'}" href="${escapeHtml(back)}">Вернуться в магазин</a></div></main>`;
+  const refund = order.refunded_amount > 0 ? `<p class="meta">Возврат на карту: ${escapeHtml(formatMoney(order.refunded_amount))}</p>` : '';
+  return `${header()}<main><div class="panel done"><div class="mark ${ok ? 'ok' : 'bad'}" aria-hidden="true">${ok ? '✓' : '✕'}</div>
+<h1 class="merchant">${FINISHED_TITLES[order.status] ?? 'Заказ обработан'}</h1>${summary}${refund}
+<a class="btn ${ok ? 'pay' : 'cancel'}" href="${escapeHtml(back)}">Вернуться в магазин</a></div></main>`;
 }
 
 function sbpBankPage(
@@ -422,8 +566,9 @@ function sbpBankPage(
   if (payment.status !== 'pending') {
     const paid = payment.status === 'paid';
     const back = order ? `<a class="btn ${paid ? 'pay' : 'cancel'}" href="${escapeHtml(withOrderId(paid ? order.return_url : order.fail_url, order.md_order))}">Вернуться в магазин</a>` : '';
+    const refunded = order && order.refunded_amount > 0 ? `<p class="meta">Возврат на счёт: ${escapeHtml(formatMoney(order.refunded_amount))}</p>` : '';
     return `<main><div class="panel done"><div class="mark ${paid ? 'ok' : 'bad'}" aria-hidden="true">${paid ? '✓' : '✕'}</div>
-<h1 class="merchant">${paid ? 'Перевод выполнен' : 'Перевод отменён'}</h1>${summary}${back}</div></main>`;
+<h1 class="merchant">${paid ? 'Перевод выполнен' : 'Перевод отменён'}</h1>${summary}${refunded}${back}</div></main>`;
   }
   return `<main><div class="panel"><span class="sandbox">Песочница · деньги не списываются</span>${summary}
 <form method="post" action="/sandbox/sbp/${encodeURIComponent(payment.qr_id)}?bank=${bank.memberId}">

@@ -20,17 +20,20 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated and seeded database of the given kind, private to the caller. */
-export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A fresh, migrated and seeded database of the given kind, private to the caller; with
+ * `empty`, one without any migration (for tests of a migration over older data).
+ */
+export async function freshDatabase(kind: DatabaseKind, { empty = false } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const dump = empty ? undefined : new Blob([readFileSync(inject('pgliteTemplate'))]);
     const handle = await openDatabase({ kind: 'pglite', instance: await createPglite(undefined, dump) });
     return { handle, dispose: () => handle.close().catch(() => undefined) };
   }
   const template = inject('postgresTemplate');
   if (!template) throw new Error('PostgreSQL is not available in this run');
   const name = `chain_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database "${name}" template "${template}"`));
+  await admin((client) => client.query(`create database "${name}"${empty ? '' : ` template "${template}"`}`));
   // The server's own timeouts (issue 11.11), so the API layer runs as production does.
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 5, timeouts: testConfig().databaseTimeouts });
   return {

@@ -84,3 +84,27 @@ export function orderRow(database: DatabaseHandle, orderId: number) {
 export function paymentRows(database: DatabaseHandle, orderId: number) {
   return database.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
+
+/** The sandbox acquirer's orders registered for one of our orders (orderNumber `{orderId}-…`), oldest first. */
+export function bankOrdersOf(database: DatabaseHandle, orderId: number) {
+  return database.db
+    .selectFrom('sandbox_acquiring_orders')
+    .selectAll()
+    .where('order_number', 'like', `${orderId}-%`)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** What the bank keeps for an order, in kopecks: held or deposited money less what was refunded. */
+export async function keptAtBank(database: DatabaseHandle, orderId: number): Promise<number> {
+  let kept = 0;
+  for (const bankOrder of await bankOrdersOf(database, orderId)) {
+    if (bankOrder.status === 1 || bankOrder.status === 2 || bankOrder.status === 4) kept += bankOrder.amount - bankOrder.refunded_amount;
+  }
+  return kept;
+}
+
+/** The order's payment events (declines, reversals, refunds with the bank's answer), oldest first. */
+export function paymentEvents(database: DatabaseHandle, orderId: number) {
+  return database.db.selectFrom('payment_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}

@@ -6,6 +6,7 @@ import {
   type AcquirerOrder,
   type AcquirerOrderStatus,
   type AcquirerState,
+  type BankAnswer,
   type BindingPaymentResult,
   type CardAcquirer,
   type SavedCard,
@@ -31,6 +32,14 @@ const statusAnswer = refusal.extend({
   actionCodeDescription: z.string().optional(),
   cardAuthInfo: z.object({ maskedPan: z.string().optional(), expiration: z.union([z.string(), z.number()]).optional() }).passthrough().optional(),
   bindingInfo: z.object({ bindingId: z.string().optional(), clientId: z.string().optional() }).passthrough().optional(),
+  paymentAmountInfo: z
+    .object({
+      approvedAmount: z.coerce.number().int().optional(),
+      depositedAmount: z.coerce.number().int().optional(),
+      refundedAmount: z.coerce.number().int().optional(),
+    })
+    .passthrough()
+    .optional(),
 });
 const bindingPaymentAnswer = refusal.extend({
   redirect: z.string().optional(),
@@ -96,9 +105,12 @@ export class RbsClient implements CardAcquirer {
     }
     const bindingId = answer.bindingInfo?.bindingId;
     const maskedPan = answer.cardAuthInfo?.maskedPan;
+    const money = answer.paymentAmountInfo;
     return {
       state,
       amount: answer.amount,
+      paidAmount: paidAmountOf(state, answer.amount, money?.approvedAmount, money?.depositedAmount),
+      refundedAmount: money?.refundedAmount ?? (state === 'refunded' ? answer.amount : 0),
       reason: [answer.actionCode, answer.actionCodeDescription].filter((part) => part !== undefined && part !== '').join(' '),
       card: bindingId && maskedPan ? { bindingId, maskedPan, expiry: cardExpiry(answer.cardAuthInfo?.expiration) } : null,
     };
@@ -126,6 +138,26 @@ export class RbsClient implements CardAcquirer {
     }));
   }
 
+  decline(providerOrderId: string): Promise<BankAnswer> {
+    return this.operation('decline.do', { orderId: providerOrderId, language: 'ru' });
+  }
+
+  reverse(providerOrderId: string): Promise<BankAnswer> {
+    return this.operation('reverse.do', { orderId: providerOrderId, language: 'ru' });
+  }
+
+  async refund(providerOrderId: string, amount: number): Promise<BankAnswer> {
+    // RBS reads amount 0 as "the whole order": a refund here always names its kopecks.
+    if (!Number.isInteger(amount) || amount < 1) throw new RangeError(`refund amount must be a positive number of kopecks, got ${amount}`);
+    return this.operation('refund.do', { orderId: providerOrderId, amount: String(amount), language: 'ru' });
+  }
+
+  /** An operation on an order: the bank's success answer, or its refusal thrown. */
+  private async operation(method: string, form: Record<string, string>): Promise<BankAnswer> {
+    const answer = this.accepted(read(refusal, await this.post(method, form)));
+    return { code: String(answer.errorCode ?? '0'), message: answer.errorMessage ?? '' };
+  }
+
   /** Form POST to `{base}/payment/rest/{method}` with the merchant's credentials. */
   post(method: string, form: Record<string, string>): Promise<unknown> {
     return postForm(
@@ -150,6 +182,17 @@ export function read<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S
   const parsed = schema.safeParse(answer);
   if (!parsed.success) throw new ProviderError(RBS_PROVIDER, `unexpected answer: ${JSON.stringify(answer).slice(0, 200)}`);
   return parsed.data;
+}
+
+/**
+ * The money the payer gave: paymentAmountInfo's deposited (else approved) amount; without that
+ * block, the order's amount when the bank holds, took or later returned it.
+ */
+function paidAmountOf(state: AcquirerState, amount: number, approved: number | undefined, deposited: number | undefined): number {
+  if (deposited !== undefined && deposited > 0) return deposited;
+  if (approved !== undefined && approved > 0) return approved;
+  if (deposited !== undefined || approved !== undefined) return 0;
+  return state === 'held' || state === 'deposited' || state === 'refunded' ? amount : 0;
 }
 
 /** RBS leaves errorCode out, or sends 0 / "0", on success. */

@@ -11,6 +11,21 @@ export interface CardAcquirer {
   payWithBinding(payment: { providerOrderId: string; bindingId: string; ip: string }): Promise<BindingPaymentResult>;
   /** The saved cards of a client. */
   bindings(clientId: string): Promise<SavedCard[]>;
+  /** Closes an order nobody has paid (RBS decline.do): its form or QR can no longer be paid. */
+  decline(providerOrderId: string): Promise<BankAnswer>;
+  /** Releases money the bank only holds, the whole of it (RBS reverse.do). */
+  reverse(providerOrderId: string): Promise<BankAnswer>;
+  /** Returns deposited money to the payer's card or account (RBS refund.do), in kopecks. */
+  refund(providerOrderId: string, amount: number): Promise<BankAnswer>;
+}
+
+/**
+ * The bank's answer to an operation it did (errorCode 0 and its message), kept on the order's
+ * payment history. A refusal is thrown as AcquirerRefusal, an outage as ProviderError.
+ */
+export interface BankAnswer {
+  code: string;
+  message: string;
 }
 
 export interface AcquirerOrder {
@@ -31,6 +46,9 @@ export interface AcquirerOrderStatus {
   state: AcquirerState;
   /** What the bank registered (kopecks). */
   amount: number;
+  /** Taken from the payer (held or deposited), and returned of it so far (kopecks). */
+  paidAmount: number;
+  refundedAmount: number;
   /** The bank's reason, for the log. */
   reason: string;
   /** The card the guest paid with, when the bank saved it. */

@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { SavedCard } from '../../adapters/acquiring/types';
+import { showsPayButton } from '@chain/domain';
 import type { Database, PaymentsTable, PayMethod } from '../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -59,41 +60,171 @@ export function paymentsOf(db: Kysely<Database>, orderId: number): Promise<Payme
 }
 
 /**
- * A pending payment of this method that the guest can still use: a card form (no saved card)
- * or an SBP QR started less than `maxAgeSeconds` ago.
+ * A claim older than this was abandoned (its instance stopped mid-registration). Longer than
+ * the bank calls one start makes while it holds a claim (register.do and the QR or the saved
+ * card's charge, 10 s each at most).
  */
-export function reusablePayment(db: Kysely<Database>, orderId: number, method: PayMethod, amount: number, maxAgeSeconds: number) {
+export const CLAIM_TTL_SECONDS = 30;
+
+/** What a start wants: a form or QR of a method (reused while young), or a saved card's charge. */
+export interface PaymentWanted {
+  method: PayMethod;
+  bindingId: string | null;
+  /** A pending form or QR younger than this is given again. */
+  reuseSeconds: number;
+}
+
+/** The order as the claim reads it, locked. */
+export interface ClaimedOrder {
+  id: number;
+  sum: number;
+  paid: boolean;
+  status: number;
+}
+
+export type Claim =
+  /** A live form or QR of the order: every caller answers with it. */
+  | { kind: 'open'; payment: PaymentRow }
+  /** Another caller is registering this kind of payment: look again shortly. */
+  | { kind: 'wait'; paymentId: number }
+  /** This caller registers it at the bank, then attaches the bank order. */
+  | { kind: 'claimed'; payment: PaymentRow }
+  /** The awaited claim ended: its payment, or null when its registration failed. */
+  | { kind: 'finished'; payment: PaymentRow | null };
+
+/**
+ * Claims older than CLAIM_TTL_SECONDS (of one order, or all) give way: without a bank order
+ * they go, with one they are pending, so the check and the callback learn what the bank did.
+ * Returns the rows changed.
+ */
+export async function releaseAbandonedClaims(db: Kysely<Database>, orderId?: number): Promise<number> {
+  const stale = sql<Date>`now() - make_interval(secs => ${CLAIM_TTL_SECONDS}::double precision)`;
+  let dropped = db.deleteFrom('payments').where('status', '=', 'registering').where('provider_id', 'is', null).where('created_at', '<', stale);
+  let reopened = db
+    .updateTable('payments')
+    .set({ status: 'pending', updated_at: sql<Date>`now()` })
+    .where('status', '=', 'registering')
+    .where('provider_id', 'is not', null)
+    .where('created_at', '<', stale);
+  if (orderId !== undefined) {
+    dropped = dropped.where('order_id', '=', orderId);
+    reopened = reopened.where('order_id', '=', orderId);
+  }
+  const [gone, pending] = [await dropped.executeTakeFirst(), await reopened.executeTakeFirst()];
+  return Number(gone.numDeletedRows) + Number(pending.numUpdatedRows);
+}
+
+/**
+ * The reuse check of payment/start and payment/sbp under the order's row lock (issue 11), so
+ * any number of concurrent starts of one order register one bank order per kind: the first
+ * claims a `registering` row in this short transaction and calls the bank outside it; the
+ * others wait for its form. `refuse` throws when the locked order cannot be paid.
+ */
+export async function claimPayment(
+  db: Kysely<Database>,
+  orderId: number,
+  wanted: PaymentWanted,
+  awaited: number | null,
+  refuse: (order: ClaimedOrder | undefined) => void,
+): Promise<Claim> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('orders').select(['id', 'sum', 'paid', 'status']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+    await releaseAbandonedClaims(trx, orderId);
+    if (awaited !== null) {
+      const payment = await trx.selectFrom('payments').selectAll().where('id', '=', awaited).executeTakeFirst();
+      if (payment?.status !== 'registering') return { kind: 'finished', payment: payment ?? null };
+    }
+    refuse(order);
+    if (!order) throw new Error(`order ${orderId} vanished under its lock`);
+
+    let live = trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('method', '=', wanted.method)
+      .orderBy('id', 'desc')
+      .limit(1);
+    if (wanted.bindingId === null) {
+      live = live
+        .where('binding_id', 'is', null)
+        .where('amount', '=', order.sum)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'registering'),
+            eb.and([eb('status', '=', 'pending'), eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${wanted.reuseSeconds}::double precision)`)]),
+          ]),
+        );
+    } else {
+      // A saved card's charge in flight (a double tap): wait for it instead of charging again.
+      live = live.where('binding_id', 'is not', null).where('status', '=', 'registering');
+    }
+    const found = await live.executeTakeFirst();
+    if (found?.status === 'registering') return { kind: 'wait', paymentId: found.id };
+    if (found) return { kind: 'open', payment: found };
+
+    const payment = await trx
+      .insertInto('payments')
+      .values({ order_id: orderId, method: wanted.method, amount: order.sum, status: 'registering', binding_id: wanted.bindingId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { kind: 'claimed', payment };
+  });
+}
+
+/**
+ * The bank registered a claimed payment: its bank order is attached under the order's lock.
+ * `open` (pending, or still claimed while a saved card is charged), `closed` when the order
+ * was paid or closed meanwhile (the payment is then `cancelling`, declined at the bank by the
+ * closing work), `lost` when the claim was given up as abandoned.
+ */
+export async function attachBankOrder(
+  db: Kysely<Database>,
+  paymentId: number,
+  bank: { providerId: string; formUrl?: string; sbpPayload?: string },
+  keepClaimed: boolean,
+): Promise<'open' | 'closed' | 'lost'> {
+  return db.transaction().execute(async (trx) => {
+    const ref = await trx.selectFrom('payments').select('order_id').where('id', '=', paymentId).executeTakeFirst();
+    if (!ref) return 'lost';
+    const order = await trx.selectFrom('orders').select(['paid', 'status']).where('id', '=', ref.order_id).forUpdate().executeTakeFirstOrThrow();
+    const payment = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).forUpdate().executeTakeFirst();
+    if (payment?.status !== 'registering') return 'lost';
+    // SPEC 4: an order paid, or at status 50 and up, takes no payment.
+    const closed = !showsPayButton(order);
+    await trx
+      .updateTable('payments')
+      .set({
+        provider_id: bank.providerId,
+        form_url: bank.formUrl ?? null,
+        sbp_payload: bank.sbpPayload ?? null,
+        status: closed ? 'cancelling' : keepClaimed ? 'registering' : 'pending',
+        next_attempt_at: closed ? sql<Date>`now()` : null,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', paymentId)
+      .execute();
+    return closed ? 'closed' : 'open';
+  });
+}
+
+/** A claim whose registration failed gives way (nothing was registered at the bank for it). */
+export async function releaseClaim(db: Kysely<Database>, paymentId: number): Promise<void> {
+  await db.deleteFrom('payments').where('id', '=', paymentId).where('status', '=', 'registering').where('provider_id', 'is', null).execute();
+}
+
+/** A saved card's charge has answered: its claim becomes an ordinary pending payment. */
+export async function openClaim(db: Kysely<Database>, paymentId: number): Promise<PaymentRow | undefined> {
   return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('method', '=', method)
-    .where('status', '=', 'pending')
-    .where('amount', '=', amount)
-    .where('binding_id', 'is', null)
-    .where('created_at', '>', new Date(Date.now() - maxAgeSeconds * 1000))
-    .orderBy('id', 'desc')
-    .limit(1)
+    .updateTable('payments')
+    .set({ status: 'pending', updated_at: sql<Date>`now()` })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'registering')
+    .returningAll()
     .executeTakeFirst();
 }
 
-export function insertPayment(
-  db: Kysely<Database>,
-  payment: { orderId: number; method: PayMethod; providerId: string; amount: number; formUrl?: string | null; bindingId?: string | null; sbpPayload?: string | null },
-): Promise<PaymentRow> {
-  return db
-    .insertInto('payments')
-    .values({
-      order_id: payment.orderId,
-      method: payment.method,
-      provider_id: payment.providerId,
-      amount: payment.amount,
-      form_url: payment.formUrl ?? null,
-      binding_id: payment.bindingId ?? null,
-      sbp_payload: payment.sbpPayload ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export function findPayment(db: Kysely<Database>, paymentId: number): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
 }
 
 export function findPaymentByProviderId(db: Kysely<Database>, providerId: string) {

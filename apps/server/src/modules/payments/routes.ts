@@ -20,6 +20,9 @@ export const SBP_CALLBACK_PATH = '/api/v1/order/payment/callback/sbp';
  */
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   const service = new PaymentsService({ db: app.db, providers: app.providers, log: app.log, publicOrigin: () => publicOrigin(app) });
+  // Declines and refunds this instance started finish before the server stops listening (the
+  // sandbox acquirer answers on this same server); what they leave undone the worker retries.
+  app.addHook('preClose', () => service.drain());
 
   registerCall(app, paymentStartCall, async ({ body, request }) => {
     const user = await authenticate(app.db, body.user_id, body.token);

@@ -1,28 +1,38 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CardBinding, PaymentCheckStatus, PaymentSbpResponse, PaymentStartResponse } from '@chain/contract';
 import { ORDER_STATUS } from '@chain/domain';
 import type { Providers } from '../../adapters';
-import { AcquirerRefusal, type AcquirerOrderStatus } from '../../adapters/acquiring/types';
+import { AcquirerRefusal } from '../../adapters/acquiring/types';
 import { ProviderError } from '../../adapters/http';
-import type { Database, PayMethod } from '../../db/types';
+import type { Database, PaymentStatus, PayMethod } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
+import { ORDER_NOT_FOUND } from '../order-history/service';
+import { closeDuePayments } from './closing';
 import {
+  attachBankOrder,
+  claimPayment,
+  CLAIM_TTL_SECONDS,
+  findOrderState,
+  findPayment,
   findPaymentByProviderId,
   findPayableOrder,
   findUserBinding,
-  insertPayment,
   listUserBindings,
+  openClaim,
   paymentsOf,
+  releaseClaim,
   replaceUserBindings,
-  reusablePayment,
+  type ClaimedOrder,
   type PayableOrder,
   type PaymentRow,
+  type PaymentWanted,
 } from './repository';
-import { settlePayment, type PaymentOutcome, type SettleResult } from './settle';
+import { outcomeOf, settlePayment, type PaymentOutcome, type SettleResult } from './settle';
 
-export const ORDER_NOT_FOUND = 'Заказ не найден.';
+export { ORDER_NOT_FOUND };
 /** SPEC 8: the app shows it in the 'Ошибка' dialog. */
 export const PAYMENT_INIT_FAILED = 'Ошибка инициализации платежа. Попробуйте ещё раз или выберите другой способ оплаты.';
 export const BINDING_DECLINED = 'Банк отклонил оплату сохранённой картой. Попробуйте другую карту.';
@@ -32,6 +42,25 @@ export const BINDING_NEEDS_AUTHENTICATION = 'Банк просит подтве�
 const CARD_FORM_REUSE_SECONDS = 15 * 60;
 /** An SBP QR is reused this long. */
 const SBP_QR_REUSE_SECONDS = 10 * 60;
+/** A start that waits for another caller's claim looks again after this, doubling up to the maximum. */
+const CLAIM_POLL_FIRST_MS = 20;
+const CLAIM_POLL_MAX_MS = 250;
+
+/**
+ * The check's answer for a payment that is the order's latest, on an order not paid (SPEC 4:
+ * fail → 'Ошибка проведения платежа.' and pay again; anything else → poll on).
+ */
+const CHECK_ANSWER: Record<PaymentStatus, PaymentCheckStatus> = {
+  registering: 'pending',
+  pending: 'pending',
+  paid: 'ok',
+  declined: 'fail',
+  cancelling: 'fail',
+  cancelled: 'fail',
+  refund_due: 'fail',
+  refunded: 'fail',
+  refund_failed: 'fail',
+};
 
 export interface PaymentsDependencies {
   db: Kysely<Database>;
@@ -41,13 +70,24 @@ export interface PaymentsDependencies {
   publicOrigin: () => string;
 }
 
+/** The bank order a claimed payment got: its form, or its QR. */
+interface Registration {
+  providerId: string;
+  formUrl?: string;
+  sbpPayload?: string;
+}
+
 /**
- * The payment rules of SPEC 4 and 7 (decision 011): what may be paid, how a payment starts at
- * the acquirer, and what the payment check answers. Every outcome goes through settlePayment.
+ * The payment rules of SPEC 4 and 7 (decisions 011 and 016): what may be paid, how a payment
+ * starts at the acquirer (one live bank order per kind and order), and what the payment check
+ * answers. Every outcome goes through settlePayment; whatever the order does not keep is
+ * closed at the bank right after (closing.ts), and the payment worker retries what is left.
  */
 export class PaymentsService {
   /** Bank queries in flight on this instance, by payment: parallel checks share one. */
   readonly #inFlight = new Map<number, Promise<SettleResult | null>>();
+  /** Closing work started by this instance's requests; a close waits for it. */
+  readonly #closing = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: PaymentsDependencies) {}
 
@@ -69,32 +109,32 @@ export class PaymentsService {
   async startCard(order: PayableOrder, userId: number, bindingId: string | undefined, ip: string): Promise<PaymentStartResponse> {
     const payable = await this.payable(order);
     if (bindingId !== undefined) return this.payWithSavedCard(payable, userId, bindingId, ip);
-
-    const reusable = await reusablePayment(this.deps.db, payable.id, 'card', payable.sum, CARD_FORM_REUSE_SECONDS);
-    if (reusable?.form_url) return { formUrl: reusable.form_url, errorMessage: '' };
-
-    const registered = await this.register(payable, 'card', String(userId));
-    if (!registered) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED };
-    await insertPayment(this.deps.db, { orderId: payable.id, method: 'card', providerId: registered.providerOrderId, amount: payable.sum, formUrl: registered.formUrl });
-    return { formUrl: registered.formUrl, errorMessage: '' };
+    const form = await this.liveForm(payable, { method: 'card', bindingId: null, reuseSeconds: CARD_FORM_REUSE_SECONDS }, async () => {
+      const registered = await this.register(payable, 'card', String(userId));
+      return registered && { providerId: registered.providerOrderId, formUrl: registered.formUrl };
+    });
+    if (!form?.form_url) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED };
+    return { formUrl: form.form_url, errorMessage: '' };
   }
 
   /** POST payment/sbp: bank apps and the default link on a phone, the QR alone on a kiosk. */
   async startSbp(order: PayableOrder): Promise<PaymentSbpResponse> {
     const payable = await this.payable(order);
-    let payload = (await reusablePayment(this.deps.db, payable.id, 'sbp', payable.sum, SBP_QR_REUSE_SECONDS))?.sbp_payload ?? null;
-    if (!payload) {
+    const qr = await this.liveForm(payable, { method: 'sbp', bindingId: null, reuseSeconds: SBP_QR_REUSE_SECONDS }, async () => {
       const registered = await this.register(payable, 'sbp');
-      if (!registered) return { variants: [], paymentUrl: null, qrPayload: null, errorMessage: PAYMENT_INIT_FAILED };
+      if (!registered) return null;
       try {
-        payload = (await this.deps.providers.sbp.createQr(registered.providerOrderId)).payload;
+        const created = await this.deps.providers.sbp.createQr(registered.providerOrderId);
+        return { providerId: registered.providerOrderId, sbpPayload: created.payload };
       } catch (error) {
-        // The registered order is left to expire at the bank: nobody can pay it without a QR.
         this.logBankFailure(error, payable.id, 'sbp qr');
-        return { variants: [], paymentUrl: null, qrPayload: null, errorMessage: PAYMENT_INIT_FAILED };
+        // Nobody can pay it without a QR; declined so that it does not wait at the bank either.
+        await this.declineQuietly(registered.providerOrderId, payable.id);
+        return null;
       }
-      await insertPayment(this.deps.db, { orderId: payable.id, method: 'sbp', providerId: registered.providerOrderId, amount: payable.sum, sbpPayload: payload });
-    }
+    });
+    const payload = qr?.sbp_payload;
+    if (!payload) return { variants: [], paymentUrl: null, qrPayload: null, errorMessage: PAYMENT_INIT_FAILED };
     const sbp = this.deps.providers.sbp;
     if (payable.source === 'kiosk') return { variants: [], paymentUrl: null, qrPayload: payload, errorMessage: '' };
     return { variants: sbp.variants(payload), paymentUrl: sbp.defaultLink(payload), qrPayload: payload, errorMessage: '' };
@@ -124,10 +164,10 @@ export class PaymentsService {
       if (settled?.orderPaid) return 'ok';
       if (settled) payment.status = settled.paymentStatus;
     }
+    // Paid by a racing callback since the order was read: settle marks both in one transaction.
+    if (payments.some((payment) => payment.status === 'paid')) return 'ok';
     const latest = payments[0];
-    if (!latest) return 'pending';
-    if (latest.status === 'declined' || latest.status === 'refused') return 'fail';
-    return 'pending';
+    return latest ? CHECK_ANSWER[latest.status] : 'pending';
   }
 
   /** The bank's callback for one of our orders: its status is read from the bank, not the callback. */
@@ -139,10 +179,34 @@ export class PaymentsService {
 
   /** Asks the bank what became of a payment and settles it; pending stays pending. */
   async refresh(payment: PaymentRow): Promise<SettleResult> {
-    const bank = await this.deps.providers.acquiring.orderStatus(payment.provider_id);
-    const outcome = outcomeOf(bank);
-    if (!outcome) return { paymentStatus: payment.status, orderPaid: false, changed: false };
-    return settlePayment(this.deps.db, this.deps.log, payment.id, outcome);
+    const unchanged = { paymentStatus: payment.status, orderPaid: false, changed: false, closing: [] };
+    if (payment.provider_id === null) return unchanged;
+    const outcome = outcomeOf(await this.deps.providers.acquiring.orderStatus(payment.provider_id));
+    return outcome ? this.settle(payment.id, outcome) : unchanged;
+  }
+
+  /** Waits for the closing work this instance's requests started (a closing app calls it). */
+  async drain(): Promise<void> {
+    while (this.#closing.size > 0) await Promise.allSettled([...this.#closing]);
+  }
+
+  /** settlePayment, then what the order does not keep is closed at the bank, after its transaction. */
+  private async settle(paymentId: number, outcome: PaymentOutcome): Promise<SettleResult> {
+    const result = await settlePayment(this.deps.db, this.deps.log, paymentId, outcome);
+    this.closeSoon(result.closing);
+    return result;
+  }
+
+  /**
+   * Closes payments at the bank without holding up the request that settled them: the guest's
+   * check answers at once. What the bank cannot do now stays due for the payment worker.
+   */
+  private closeSoon(paymentIds: readonly number[]): void {
+    if (paymentIds.length === 0) return;
+    const run: Promise<unknown> = closeDuePayments({ db: this.deps.db, acquiring: this.deps.providers.acquiring, log: this.deps.log }, paymentIds)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, paymentIds }, 'closing payments failed; the payment worker retries'))
+      .finally(() => this.#closing.delete(run));
+    this.#closing.add(run);
   }
 
   /**
@@ -155,51 +219,123 @@ export class PaymentsService {
       await this.refresh(payment).catch((error: unknown) => this.logBankFailure(error, order.id, 'status'));
     }
     const fresh = await findPayableOrder(this.deps.db, order.id);
-    if (!fresh) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
-    if (fresh.paid) throw conflict('Заказ уже оплачен.', 'order_paid');
-    if (fresh.status === ORDER_STATUS.cancelled) throw conflict('Заказ отменён, оплата невозможна.', 'order_cancelled');
-    if (fresh.status >= ORDER_STATUS.done) throw conflict('Заказ уже выполнен, оплата невозможна.', 'order_done');
-    if (fresh.sum <= 0) throw conflict('Заказ не требует оплаты.', 'order_free');
+    refuseToPay(fresh);
     return fresh;
+  }
+
+  /**
+   * The order's live form or QR of one kind (issue 11): reused, waited for while another caller
+   * registers it, or registered here under a claim. Null when the bank would not register it
+   * (every caller waiting on that registration shares the failure).
+   */
+  private async liveForm(order: PayableOrder, wanted: PaymentWanted, register: () => Promise<Registration | null>): Promise<PaymentRow | null> {
+    const giveUpAt = Date.now() + (CLAIM_TTL_SECONDS + 5) * 1000;
+    let awaited: number | null = null;
+    let pause = CLAIM_POLL_FIRST_MS;
+    while (Date.now() < giveUpAt) {
+      const claim = await claimPayment(this.deps.db, order.id, wanted, awaited, refuseToPay);
+      if (claim.kind === 'open') return claim.payment;
+      if (claim.kind === 'wait') {
+        awaited = claim.paymentId;
+        await sleep(pause);
+        pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS);
+        continue;
+      }
+      if (claim.kind === 'finished') {
+        if (!claim.payment) return null;
+        if (claim.payment.status === 'pending') return claim.payment;
+        // Closed meanwhile (the order was paid): the next look refuses with the order's reason.
+        awaited = null;
+        continue;
+      }
+      const registration = await register();
+      if (!registration) {
+        await releaseClaim(this.deps.db, claim.payment.id);
+        return null;
+      }
+      const attached = await attachBankOrder(this.deps.db, claim.payment.id, registration, false);
+      if (attached === 'open') return { ...claim.payment, ...registeredFields(registration), status: 'pending' };
+      if (attached === 'closed') this.closeSoon([claim.payment.id]);
+      else await this.declineQuietly(registration.providerId, order.id);
+      awaited = null;
+    }
+    this.deps.log.warn({ orderId: order.id, method: wanted.method }, 'payment start gave up waiting for another registration');
+    return null;
   }
 
   private async payWithSavedCard(order: PayableOrder, userId: number, bindingId: string, ip: string): Promise<PaymentStartResponse> {
     const binding = await findUserBinding(this.deps.db, userId, bindingId);
     if (!binding) throw notFound('Карта не найдена.', 'binding_not_found');
+    const wanted: PaymentWanted = { method: 'card', bindingId, reuseSeconds: 0 };
+    const giveUpAt = Date.now() + (CLAIM_TTL_SECONDS + 5) * 1000;
+    let awaited: number | null = null;
+    let pause = CLAIM_POLL_FIRST_MS;
+    while (Date.now() < giveUpAt) {
+      const claim = await claimPayment(this.deps.db, order.id, wanted, awaited, refuseToPay);
+      if (claim.kind === 'claimed') return this.chargeSavedCard(order, claim.payment, userId, bindingId, ip);
+      if (claim.kind === 'wait') {
+        // A double tap: the first tap's charge is in flight, and this tap answers as it does.
+        awaited = claim.paymentId;
+        await sleep(pause);
+        pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS);
+        continue;
+      }
+      return this.savedCardAnswer(order.id, claim.payment?.id ?? null);
+    }
+    return { formUrl: this.returnUrl(order.id), errorMessage: '', status: 'pending' };
+  }
+
+  /**
+   * Registers the order with the guest's id and charges the saved card, all under the claim:
+   * a second tap waits for this charge's answer instead of charging again (issue 11).
+   */
+  private async chargeSavedCard(order: PayableOrder, claimed: PaymentRow, userId: number, bindingId: string, ip: string): Promise<PaymentStartResponse> {
     const registered = await this.register(order, 'card', String(userId));
-    if (!registered) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
-    const payment = await insertPayment(this.deps.db, {
-      orderId: order.id,
-      method: 'card',
-      providerId: registered.providerOrderId,
-      amount: order.sum,
-      bindingId,
-    });
+    if (!registered) {
+      await releaseClaim(this.deps.db, claimed.id);
+      return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
+    }
+    const attached = await attachBankOrder(this.deps.db, claimed.id, { providerId: registered.providerOrderId }, true);
+    if (attached !== 'open') {
+      if (attached === 'closed') this.closeSoon([claimed.id]);
+      else await this.declineQuietly(registered.providerOrderId, order.id);
+      refuseToPay(await findPayableOrder(this.deps.db, order.id));
+      return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
+    }
+    const payment: PaymentRow = { ...claimed, provider_id: registered.providerOrderId };
     let charged;
     try {
       charged = await this.deps.providers.acquiring.payWithBinding({ providerOrderId: registered.providerOrderId, bindingId, ip });
     } catch (error) {
       // The bank may or may not have charged the card: the payment stays pending and the check finds out.
       this.logBankFailure(error, order.id, 'binding payment');
+      await openClaim(this.deps.db, claimed.id);
       return { formUrl: this.returnUrl(order.id), errorMessage: '', status: 'pending' };
     }
     if (charged.outcome === 'refused') {
-      await settlePayment(this.deps.db, this.deps.log, payment.id, { kind: 'declined', reason: charged.reason });
+      await this.settle(payment.id, { kind: 'declined', reason: charged.reason });
       return { formUrl: null, errorMessage: BINDING_DECLINED, status: 'fail' };
     }
     if (charged.outcome === 'needs-authentication') {
       // Left pending: the bank declines it when its 3-D Secure wait ends.
+      await openClaim(this.deps.db, claimed.id);
       return { formUrl: null, errorMessage: BINDING_NEEDS_AUTHENTICATION, status: 'fail' };
     }
-    const settled = await this.refresh(payment).catch((error: unknown) => {
-      this.logBankFailure(error, order.id, 'status');
-      return null;
-    });
-    if (settled?.orderPaid) return { formUrl: this.returnUrl(order.id), errorMessage: '', status: 'ok' };
-    if (settled?.paymentStatus === 'declined' || settled?.paymentStatus === 'refused') {
-      return { formUrl: null, errorMessage: BINDING_DECLINED, status: 'fail' };
-    }
-    return { formUrl: this.returnUrl(order.id), errorMessage: '', status: 'pending' };
+    // Settled while still claimed, so the taps that wait hear the bank's word, not "pending".
+    await this.refresh(payment).catch((error: unknown) => this.logBankFailure(error, order.id, 'status'));
+    await openClaim(this.deps.db, claimed.id);
+    return this.savedCardAnswer(order.id, claimed.id);
+  }
+
+  /** What a saved card's charge came to, as payment/start answers it (the charging tap and every tap that waited for it). */
+  private async savedCardAnswer(orderId: number, paymentId: number | null): Promise<PaymentStartResponse> {
+    const payment = paymentId === null ? undefined : await findPayment(this.deps.db, paymentId);
+    if (!payment) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
+    let status = payment.status;
+    if (status === 'pending') status = (await this.refreshShared(payment, orderId))?.paymentStatus ?? status;
+    if ((await findOrderState(this.deps.db, orderId))?.paid) return { formUrl: this.returnUrl(orderId), errorMessage: '', status: 'ok' };
+    if (status === 'pending' || status === 'registering') return { formUrl: this.returnUrl(orderId), errorMessage: '', status: 'pending' };
+    return { formUrl: null, errorMessage: BINDING_DECLINED, status: 'fail' };
   }
 
   /** Registers the order at the bank for its own sum; null (logged) when the bank refuses or is silent. */
@@ -218,6 +354,11 @@ export class PaymentsService {
       this.logBankFailure(error, order.id, 'register');
       return null;
     }
+  }
+
+  /** A bank order nobody will get to pay (its registration was given up): declined, or left to the bank's own timeout. */
+  private async declineQuietly(providerOrderId: string, orderId: number): Promise<void> {
+    await this.deps.providers.acquiring.decline(providerOrderId).catch((error: unknown) => this.logBankFailure(error, orderId, 'decline'));
   }
 
   /** The web app's payment page, which polls payment/check (the bank appends its own orderId). */
@@ -248,17 +389,16 @@ export class PaymentsService {
   }
 }
 
-/** What a bank status means for our payment; null while the guest is still paying. */
-export function outcomeOf(bank: AcquirerOrderStatus): PaymentOutcome | null {
-  switch (bank.state) {
-    case 'deposited':
-    case 'held':
-      return { kind: 'paid', amount: bank.amount, card: bank.card };
-    case 'declined':
-    case 'reversed':
-    case 'refunded':
-      return { kind: 'declined', reason: bank.reason || bank.state };
-    default:
-      return null;
-  }
+/** Refuses an order that cannot be paid now (SPEC 4, 8: 409 with a Russian message); unknown is 404. */
+function refuseToPay(order: ClaimedOrder | undefined): asserts order is ClaimedOrder {
+  if (!order) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
+  if (order.paid) throw conflict('Заказ уже оплачен.', 'order_paid');
+  if (order.status === ORDER_STATUS.cancelled) throw conflict('Заказ отменён, оплата невозможна.', 'order_cancelled');
+  if (order.status >= ORDER_STATUS.done) throw conflict('Заказ уже выполнен, оплата невозможна.', 'order_done');
+  if (order.sum <= 0) throw conflict('Заказ не требует оплаты.', 'order_free');
+}
+
+/** The payment columns a registration fills. */
+function registeredFields(registration: Registration): Pick<PaymentRow, 'provider_id' | 'form_url' | 'sbp_payload'> {
+  return { provider_id: registration.providerId, form_url: registration.formUrl ?? null, sbp_payload: registration.sbpPayload ?? null };
 }

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { canMoveOrder, ORDER_STATUS } from '@chain/domain';
-import type { SavedCard } from '../../adapters/acquiring/types';
-import type { Database, PaymentStatus } from '../../db/types';
+import { canMoveOrder, ORDER_STATUS, showsPayButton } from '@chain/domain';
+import type { AcquirerOrderStatus, BankAnswer, SavedCard } from '../../adapters/acquiring/types';
+import type { Database, PaymentEventKind, PaymentStatus } from '../../db/types';
 import { moveOrderStatus } from '../order-history/status';
 import { saveBinding } from './repository';
 
@@ -11,25 +11,54 @@ export type PaymentOutcome =
   | { kind: 'paid'; amount: number; card: SavedCard | null }
   | { kind: 'declined'; reason: string };
 
+/** What a bank status means for our payment; null while the guest is still paying. */
+export function outcomeOf(bank: AcquirerOrderStatus): PaymentOutcome | null {
+  switch (bank.state) {
+    case 'deposited':
+    case 'held':
+      return { kind: 'paid', amount: bank.amount, card: bank.card };
+    case 'declined':
+    case 'reversed':
+    case 'refunded':
+      return { kind: 'declined', reason: bank.reason || bank.state };
+    default:
+      return null;
+  }
+}
+
 export interface SettleResult {
   paymentStatus: PaymentStatus;
   orderPaid: boolean;
   /** This call made the change (false: it was settled before, by a racing caller). */
   changed: boolean;
+  /**
+   * Payments of the order this call left to close at the bank (cancelling, refund_due). The
+   * caller asks the bank after the transaction, never inside it; the payment worker retries.
+   */
+  closing: number[];
 }
 
 /**
- * Records the bank's word on a payment, exactly once (decision 011). The payment check, the
- * bank's callback and payment/start may all learn the same outcome at the same moment; each
- * comes here, and under row locks (the order, then the payment: the order every writer of
- * orders takes) only the first finds the payment pending and changes anything. The others
- * see it done.
+ * States in which the bank may still take the guest's money: settlePayment acts only on them.
+ * A claim counts once its bank order is attached (a saved card being charged).
+ */
+const OPEN_AT_BANK: readonly PaymentStatus[] = ['registering', 'pending', 'cancelling'];
+
+/**
+ * Records the bank's word on a payment, exactly once (decisions 011 and 016). The payment
+ * check, the bank's callback, payment/start and the payment worker may all learn the same
+ * outcome at the same moment; each comes here, and under row locks (the order, then the
+ * payment: the order every writer of orders takes) only the first finds the payment open and
+ * changes anything. The others see it done.
  *
- * - paid, for the order's sum: the payment is paid; the order paid, paid_at set, 10 → 20 with
- *   a history row (SPEC 4). A saved card is kept for the order's user.
- * - paid, for another amount: refused; the order stays unpaid (and the money must go back:
- *   logged as an error).
- * - declined: the payment is declined; the order stays unpaid and payable again.
+ * - paid, for the order's sum, on an open unpaid order: the payment is paid; the order paid,
+ *   paid_at set, 10 → 20 with a history row (SPEC 4). Every other payment of the order still
+ *   open at the bank becomes `cancelling` (declined at the bank after this transaction).
+ * - paid otherwise (another amount; the order paid by another payment, cancelled or done; a
+ *   form we were cancelling): `refund_due`, and the money goes back (issue 11). The order is
+ *   not changed.
+ * - declined: `declined` (a payment we were cancelling: `cancelled`); the order stays payable.
+ * A card the bank saved is kept for the order's user either way.
  */
 export async function settlePayment(
   db: Kysely<Database>,
@@ -46,38 +75,39 @@ export async function settlePayment(
       .forUpdate()
       .executeTakeFirstOrThrow();
     const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
-    if (payment.status !== 'pending') return { paymentStatus: payment.status, orderPaid: order.paid, changed: false };
+    if (!OPEN_AT_BANK.includes(payment.status) || payment.provider_id === null) return { paymentStatus: payment.status, orderPaid: order.paid, changed: false, closing: [] };
 
     const setPayment = (status: PaymentStatus, failure: string | null) =>
-      trx.updateTable('payments').set({ status, failure, updated_at: sql<Date>`now()` }).where('id', '=', payment.id).execute();
+      trx
+        .updateTable('payments')
+        .set({
+          status,
+          failure,
+          updated_at: sql<Date>`now()`,
+          next_attempt_at: status === 'refund_due' ? sql<Date>`now()` : null,
+        })
+        .where('id', '=', payment.id)
+        .execute();
 
     if (outcome.kind === 'declined') {
-      await setPayment('declined', outcome.reason.slice(0, 500) || 'declined');
-      return { paymentStatus: 'declined', orderPaid: order.paid, changed: true };
+      const status = payment.status === 'cancelling' ? 'cancelled' : 'declined';
+      await setPayment(status, outcome.reason.slice(0, 500) || 'declined');
+      return { paymentStatus: status, orderPaid: order.paid, changed: true, closing: [] };
     }
 
-    if (outcome.amount !== payment.amount || payment.amount !== order.sum) {
-      log.error(
-        { orderId: order.id, paymentId: payment.id, providerId: payment.provider_id, bankAmount: outcome.amount, paymentAmount: payment.amount, orderSum: order.sum },
-        'payment amount differs from the order: refused, the order stays unpaid; the money must be returned',
+    if (outcome.card && order.user_id !== null) await saveBinding(trx, order.user_id, outcome.card);
+
+    const extra = extraPaymentReason(order, payment, outcome.amount);
+    if (extra) {
+      log.warn(
+        { orderId: order.id, paymentId: payment.id, providerId: payment.provider_id, bankAmount: outcome.amount, orderSum: order.sum, orderPaid: order.paid, orderStatus: order.status },
+        `payment the order does not keep (${extra}): it goes back to the payer`,
       );
-      await setPayment('refused', `amount ${outcome.amount} differs from the order's ${order.sum}`);
-      return { paymentStatus: 'refused', orderPaid: order.paid, changed: true };
+      await setPayment('refund_due', extra);
+      return { paymentStatus: 'refund_due', orderPaid: order.paid, changed: true, closing: [payment.id] };
     }
 
     await setPayment('paid', null);
-    if (outcome.card && order.user_id !== null) await saveBinding(trx, order.user_id, outcome.card);
-
-    if (order.paid || order.status === ORDER_STATUS.cancelled || order.status >= ORDER_STATUS.done) {
-      // A second payment of a paid order (two tabs, card and SBP), or one that came after the
-      // order was cancelled: the money is taken but the order is not changed.
-      log.error(
-        { orderId: order.id, paymentId: payment.id, providerId: payment.provider_id, orderPaid: order.paid, orderStatus: order.status },
-        'payment for an order already paid or closed: the money must be returned',
-      );
-      return { paymentStatus: 'paid', orderPaid: order.paid, changed: true };
-    }
-
     await trx
       .updateTable('orders')
       .set({ paid: true, paid_at: sql<Date>`now()`, pay_method: payment.method })
@@ -85,7 +115,84 @@ export async function settlePayment(
       .execute();
     // 10 → 20 through the one place a status changes, in this same transaction.
     if (canMoveOrder(order.status, ORDER_STATUS.accepted)) await moveOrderStatus(trx, order.id, ORDER_STATUS.accepted, 'payment');
-    log.info({ orderId: order.id, paymentId: payment.id, method: payment.method }, 'order paid');
-    return { paymentStatus: 'paid', orderPaid: true, changed: true };
+    // Every other form or QR of the order is closed at the bank (issue 11): one charge per order.
+    const others = await trx
+      .updateTable('payments')
+      .set({ status: 'cancelling', updated_at: sql<Date>`now()`, next_attempt_at: sql<Date>`now()` })
+      .where('order_id', '=', order.id)
+      .where('id', '!=', payment.id)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    log.info({ orderId: order.id, paymentId: payment.id, method: payment.method, cancelling: others.map((row) => row.id) }, 'order paid');
+    return { paymentStatus: 'paid', orderPaid: true, changed: true, closing: others.map((row) => row.id) };
+  });
+}
+
+/** Why a payment the bank took is not the order's (its money goes back), or null when it is. */
+function extraPaymentReason(
+  order: { sum: number; paid: boolean; status: number },
+  payment: { amount: number },
+  bankAmount: number,
+): string | null {
+  if (bankAmount !== payment.amount || payment.amount !== order.sum) return `amount ${bankAmount} differs from the order's ${order.sum}`;
+  if (order.paid) return 'the order was already paid by another payment';
+  // SPEC 4: status 50 and up takes no payment. A payment being cancelled always belongs to a
+  // paid or closed order, so it is caught here too.
+  if (!showsPayButton(order)) return `the order is closed (status ${order.status})`;
+  return null;
+}
+
+/** What a closing attempt at the bank came to (decline.do, reverse.do, refund.do). */
+export type ClosingStep =
+  | { result: 'done'; kind: PaymentEventKind; amount: number; answer: BankAnswer; status: 'cancelled' | 'refunded' }
+  | { result: 'already'; status: 'cancelled' | 'refunded'; reason: string }
+  | { result: 'retry'; kind: PaymentEventKind; amount: number; message: string; retryInSeconds: number }
+  | { result: 'refused'; kind: PaymentEventKind; amount: number; answer: BankAnswer; status: 'refund_failed' | null; retryInSeconds: number };
+
+/**
+ * Records the bank's answer to closing a payment (decision 016), with its event on the order's
+ * payment history, in one transaction and only while the payment is still `expected` (a racing
+ * worker that got there first leaves nothing to record). Returns whether it was recorded.
+ */
+export async function recordClosing(
+  db: Kysely<Database>,
+  payment: { id: number; order_id: number; status: PaymentStatus },
+  step: ClosingStep,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // The order first, as every writer does: the event's foreign key locks the order's row too,
+    // and taking it after the payment's would deadlock with settlePayment.
+    await trx.selectFrom('orders').select('id').where('id', '=', payment.order_id).forUpdate().execute();
+    const current = await trx.selectFrom('payments').select('status').where('id', '=', payment.id).forUpdate().executeTakeFirst();
+    if (current?.status !== payment.status) return false;
+    const retryAt = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds}::double precision)`;
+    const next =
+      step.result === 'done' || step.result === 'already'
+        ? { status: step.status, next_attempt_at: null }
+        : step.result === 'refused' && step.status
+          ? { status: step.status, next_attempt_at: null }
+          : { next_attempt_at: retryAt(step.retryInSeconds) };
+    await trx
+      .updateTable('payments')
+      .set({ ...next, updated_at: sql<Date>`now()`, ...(step.result === 'already' ? { failure: step.reason.slice(0, 500) } : {}) })
+      .where('id', '=', payment.id)
+      .execute();
+    if (step.result !== 'already') {
+      const answer = step.result === 'retry' ? { code: '', message: step.message } : step.answer;
+      await trx
+        .insertInto('payment_events')
+        .values({
+          order_id: payment.order_id,
+          payment_id: payment.id,
+          kind: step.kind,
+          amount: step.amount,
+          outcome: step.result,
+          bank_code: answer.code.slice(0, 20),
+          bank_message: answer.message.slice(0, 500),
+        })
+        .execute();
+    }
+    return true;
   });
 }

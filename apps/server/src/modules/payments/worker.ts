@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { closeDuePayments, sweepPayments } from './closing';
+
+/** How often the worker looks for declines and refunds due (the first retry waits 30 s). */
+const TICK_MS = 10_000;
+
+/**
+ * The payment worker (decision 016), on every instance in production as in the sandbox: it
+ * sweeps forms left open on paid or closed orders and abandoned claims, then declines, reverses
+ * and refunds at the bank whatever is due (closing.ts: `for update skip locked` with a lease, so
+ * instances never do the same payment twice). A failed run is logged and tried again next tick.
+ * The returned function stops it and waits for a run in flight.
+ */
+export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
+  const deps = { db: app.db, acquiring: app.providers.acquiring, log: app.log };
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running || app.dbMonitor.state === 'down') return;
+    running = (async () => {
+      await sweepPayments(app.db);
+      const closed = await closeDuePayments(deps);
+      if (closed.length > 0) app.log.info({ closed }, 'payment worker closed payments at the bank');
+    })()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'payment worker run failed; will retry'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  // At once, too: what was due when the last instance stopped is not left waiting a tick.
+  run();
+  const timer = setInterval(run, TICK_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
