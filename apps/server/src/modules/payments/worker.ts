@@ -15,7 +15,8 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
   const deps = { db: app.db, acquiring: app.providers.acquiring, log: app.log };
   let running: Promise<void> | null = null;
   const run = () => {
-    if (running || app.dbMonitor.state === 'down') return;
+    // Not before the server listens: in the sandbox the bank is this server.
+    if (running || !app.server.listening || app.dbMonitor.state === 'down') return;
     running = (async () => {
       await sweepPayments(app.db);
       const closed = await closeDuePayments(deps);
@@ -27,11 +28,13 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
       });
   };
   // At once, too: what was due when the last instance stopped is not left waiting a tick.
-  run();
+  if (app.server.listening) run();
+  else app.server.once('listening', run);
   const timer = setInterval(run, TICK_MS);
   timer.unref();
   return async () => {
     clearInterval(timer);
+    app.server.off('listening', run);
     await running;
   };
 }
