@@ -172,9 +172,9 @@ export const captchaImage = defineCall({
   method: 'GET',
   path: '/captcha/:contact',
   tag: 'Sign-in',
-  summary: 'A new captcha image (SVG) for this phone or e-mail; any query string (a timestamp) is ignored',
+  summary: 'A new captcha image (PNG) for this phone or e-mail; any query string (a timestamp) is ignored',
   description:
-    'Single use, valid 5 minutes; only the latest image of a contact counts. The answer is 5 digits. Answers are stored hashed.',
+    'Answers image/png bytes, 360 × 120 pixels, Cache-Control no-store. Single use, valid 5 minutes; only the latest image of a contact counts. The answer is 5 digits. Answers are stored hashed.',
   auth: 'public',
   params: z.object({ contact: contactText }),
   response: z.string(),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../http/errors';
-import { captchaAnswer, captchaSvg } from './captcha-image';
+import { captchaAnswer, captchaPng } from './captcha-image';
 import { hmac, sameHash } from './secrets';
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
@@ -10,15 +10,16 @@ export const CAPTCHA_EMPTY_MESSAGE = 'Код не введен!';
 export const CAPTCHA_WRONG_MESSAGE = 'Неверный код с картинки. Обновите картинку и введите код ещё раз.';
 
 /**
- * Issues a captcha for a contact and returns its picture. Only the latest image of a contact
- * counts; the answer is kept as an HMAC. `onIssued` lets the sandbox keep the plain answer.
+ * Issues a captcha for a contact and returns its picture (a PNG, captcha-image.ts). Only the
+ * latest image of a contact counts; the answer is kept as an HMAC. `onIssued` lets the sandbox
+ * keep the plain answer.
  */
 export async function issueCaptcha(
   db: Kysely<Database>,
   secret: string,
   contact: string,
   onIssued?: (contact: string, answer: string) => Promise<void>,
-): Promise<string> {
+): Promise<Buffer> {
   const answer = captchaAnswer();
   const id = randomBytes(16).toString('hex');
   await db
@@ -31,7 +32,7 @@ export async function issueCaptcha(
     })
     .execute();
   await onIssued?.(contact, answer);
-  return captchaSvg(answer);
+  return captchaPng(answer);
 }
 
 /**

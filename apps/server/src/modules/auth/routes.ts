@@ -11,9 +11,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, captchaImage, async ({ params, request, reply }) => {
     const contact = normaliseContact(decodeURIComponent(params.contact));
     await consumeRateLimits(app.db, [{ key: `captcha:ip:${request.ip}`, limit: 60, windowSeconds: 600 }]);
-    const svg = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
-    reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-store');
-    return svg;
+    const png = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
+    // Bytes, not the contract's JSON: the handler sends them itself.
+    return reply.type('image/png').header('cache-control', 'no-store').send(png);
   });
 
   registerCall(app, sendEmailCode, async ({ body, request }) =>

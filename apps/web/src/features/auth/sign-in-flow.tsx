@@ -315,8 +315,8 @@ function CaptchaField({ inputRef, contact, stamp, value, error, onChange, onRefr
             className="sign-in__captcha-image"
             src={src}
             alt="Картинка с кодом из цифр"
-            width={160}
-            height={60}
+            width={216}
+            height={72}
             onError={() => setFailedSrc(src)}
           />
         )}
