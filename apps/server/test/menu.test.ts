@@ -4,6 +4,7 @@ import { errorResponse, menuResponse, type MenuResponse } from '@chain/contract'
 import { addToCartBlocker, cartTotal, indexDishes, minimumOrderSum, TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
 import { DEMO_CATEGORIES, DEMO_DISHES, DEMO_RESTAURANTS, DEMO_SETTINGS } from '../src/seed/demo-chain';
 import { LOCK_CODE_ATTEMPTS } from '../src/modules/menu/service';
+import { SESSION_EXPIRED_MESSAGE } from '../src/modules/auth/sessions';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { signedInUser } from './support/users';
 
@@ -296,8 +297,11 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
   const menu = (body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: MENU, payload: { fs_uid: PATRIKI, order_type: 'inrest', is_shop: 0, ver: 4, ...body } });
 
+  /** The guest's own session, as every user call sends it. */
+  const session = () => ({ user_id: guest.id, token: guest.token });
+
   it("gives the booking's minimum in min_sum, which the minimum-sum rule applies to an inrest order (SPEC 5)", async () => {
-    const res = await menu({ user_id: guest.id, booking_num: 'B-1001' });
+    const res = await menu({ ...session(), booking_num: 'B-1001' });
     expect(res.statusCode).toBe(200);
     const answer = menuResponse.parse(res.json());
     expect(answer.min_sum).toBe(300_000);
@@ -316,44 +320,66 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
       method: 'POST',
       url: MENU,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `fs_uid=${PATRIKI}&order_type=inrest&is_shop=0&user_id=${guest.id}&booking_num=B-1001`,
+      payload: `fs_uid=${PATRIKI}&order_type=inrest&is_shop=0&user_id=${guest.id}&token=${guest.token}&booking_num=B-1001`,
     });
     expect(menuResponse.parse(res.json()).min_sum).toBe(300_000);
   });
 
   it('gives the same menu a different ETag when it carries a minimum, so a 304 never hides one', async () => {
     const plain = await menu({});
-    const booked = await menu({ user_id: guest.id, booking_num: 'B-1001' });
+    const booked = await menu({ ...session(), booking_num: 'B-1001' });
     expect(booked.headers.etag).not.toBe(plain.headers.etag);
     const again = await t.app.inject({
       method: 'POST',
       url: MENU,
-      payload: { fs_uid: PATRIKI, order_type: 'inrest', user_id: guest.id, booking_num: 'B-1001' },
+      payload: { fs_uid: PATRIKI, order_type: 'inrest', ...session(), booking_num: 'B-1001' },
       headers: { 'if-none-match': String(booked.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
   });
 
   it('answers an unknown booking number with 404', async () => {
-    const res = await menu({ user_id: guest.id, booking_num: 'B-9999' });
+    const res = await menu({ ...session(), booking_num: 'B-9999' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'booking_not_found', message: 'Бронь не найдена.' });
   });
 
-  it("treats another guest's booking, or one sent without user_id, as unknown (404)", async () => {
-    expect((await menu({ user_id: guest.id, booking_num: 'B-1005' })).statusCode).toBe(404);
-    expect((await menu({ booking_num: 'B-1001' })).statusCode).toBe(404);
+  it("answers another guest's booking exactly as an unknown one (issue 11.8: booking numbers are not an oracle)", async () => {
+    const unknown = await menu({ ...session(), booking_num: 'B-9999' });
+    const others = await menu({ ...session(), booking_num: 'B-1005' });
+    expect(others.statusCode).toBe(404);
+    const { requestId: _a, ...unknownBody } = unknown.json<Record<string, unknown>>();
+    const { requestId: _b, ...othersBody } = others.json<Record<string, unknown>>();
+    expect(othersBody).toEqual(unknownBody);
+  });
+
+  it('needs the guest\'s session with booking_num: no token or a wrong one is a 401 that says nothing of the booking (issue 11.8)', async () => {
+    const answers = [
+      await menu({ user_id: guest.id, booking_num: 'B-1001' }),
+      await menu({ user_id: guest.id, token: other.token, booking_num: 'B-1001' }),
+      await menu({ user_id: guest.id, token: 'x'.repeat(43), booking_num: 'B-1001' }),
+      await menu({ user_id: guest.id, token: 'x'.repeat(43), booking_num: 'B-9999' }),
+      await menu({ user_id: other.id, token: 'x'.repeat(43), booking_num: 'B-1005' }),
+      await menu({ booking_num: 'B-1001' }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, error: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
+      expect(res.body).not.toContain('min_sum');
+    }
+    // The same calls without booking_num stay public: the menu itself needs no session.
+    expect((await menu({ user_id: guest.id })).statusCode).toBe(200);
   });
 
   it('refuses a booking made at another restaurant with 409', async () => {
-    const res = await menu({ user_id: guest.id, booking_num: 'B-1002' });
+    const res = await menu({ ...session(), booking_num: 'B-1002' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'booking_other_restaurant', message: 'Эта бронь сделана в другом ресторане.' });
   });
 
   it('refuses a cancelled booking and one whose time is over with 409', async () => {
     for (const num of ['B-1003', 'B-1004']) {
-      const res = await menu({ user_id: guest.id, booking_num: num });
+      const res = await menu({ ...session(), booking_num: num });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: 'booking_closed' });
     }

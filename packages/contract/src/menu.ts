@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
 import { flag, kopecks, optionalWireId } from './common';
+import { sessionToken } from './account';
 import { lookupText } from './restaurants';
 
 /** Which menu the call asks for: 0 the restaurant menu, 1 the shop, 2 the bar (SPEC 2 toggle Restaurant/Shop/Bar). */
@@ -37,6 +38,9 @@ export const menuRequest = z.object({
     z.describe('The order the menu is for; the restaurant must take it (deliveryRest, deliverySelf, deliveryCourier), else 409.'),
   ),
   user_id: optionalWireId.check(z.describe('The signed-in guest, if any; needed with booking_num.')),
+  token: z.optional(z.nullable(sessionToken)).check(
+    z.describe("The session token of user_id (the user's password, SPEC 3). Needed with booking_num: without a live session that call is a 401 and says nothing about the booking."),
+  ),
   lock_code: optionalText(32).check(
     z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes are rate-limited per address (429).'),
   ),
@@ -47,7 +51,7 @@ export const menuRequest = z.object({
     z.describe('The menu call version, 4 (SPEC 9); another version is a 400.'),
   ),
   booking_num: optionalText(64).check(
-    z.describe("A booking of this guest (user_id) at this restaurant: the answer's min_sum is its minimum (SPEC 4, 5)."),
+    z.describe("A booking of this guest at this restaurant: the answer's min_sum is its minimum (SPEC 4, 5). Needs user_id and token; another guest's booking answers as an unknown one."),
   ),
 });
 export type MenuRequest = z.input<typeof menuRequest>;
@@ -128,7 +132,8 @@ export const restaurantMenu = defineCall({
     restaurant_inactive: 'the restaurant is closed for good or for a while (active 0), 409',
     menu_not_offered: 'the restaurant has no such menu (shop or bar), 404',
     order_type_not_offered: 'the restaurant does not take this order type, 409',
-    booking_not_found: 'no booking with this number for this guest, 404',
+    unauthorized: 'booking_num without a live session of user_id + token, 401',
+    booking_not_found: 'no booking with this number for this guest (another guest\'s reads the same), 404',
     booking_other_restaurant: 'the booking is at another restaurant, 409',
     booking_closed: 'the booking is cancelled, ended or over, 409',
     rate_limited: 'too many wrong lock codes from this address, 429',

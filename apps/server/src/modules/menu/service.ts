@@ -8,6 +8,7 @@ import { etagOf } from '../../http/etag';
 import { conflict, notFound } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { JsonText } from '../../http/route';
+import { authenticate } from '../auth/sessions';
 import { findBooking, loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
 
 export type MenuRequestBody = CallBody<typeof restaurantMenu>;
@@ -191,7 +192,7 @@ export class MenuService {
     if (!restaurant.menu_kinds.includes(kind)) throw notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
 
     const unlocked = await this.#unlockedCode(catalogue, kind, body.lock_code, clientIp);
-    const minSum = body.booking_num ? await this.#bookingMinimum(body.booking_num, restaurant.id, body.user_id ?? null) : null;
+    const minSum = body.booking_num ? await this.#bookingMinimum(body.booking_num, restaurant.id, body.user_id, body.token) : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
   }
 
@@ -206,11 +207,15 @@ export class MenuService {
     return null;
   }
 
-  /** A booking's minimum in kopecks: the guest's own live booking at this restaurant (SPEC 4, 5). */
-  async #bookingMinimum(bookingNum: string, restaurantId: number, userId: number | null): Promise<number> {
+  /**
+   * A booking's minimum in kopecks: the guest's own live booking at this restaurant (SPEC 4, 5).
+   * The guest proves the session first (401 before any lookup), and another guest's booking
+   * reads as unknown, so the call tells nobody whose a booking number is (issue 11 point 8).
+   */
+  async #bookingMinimum(bookingNum: string, restaurantId: number, userId: unknown, token: unknown): Promise<number> {
+    const user = await authenticate(this.db, userId, token);
     const booking = await findBooking(this.db, bookingNum.trim());
-    // Another guest's booking reads as unknown: booking numbers are not for guessing.
-    if (!booking || booking.user_id !== userId) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
+    if (!booking || booking.user_id !== user.id) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
     if (booking.restaurant_id !== restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
     if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto.getTime() <= Date.now()) {
       throw conflict(BOOKING_CLOSED_MESSAGE, 'booking_closed');
