@@ -3,22 +3,31 @@ import { closeDuePayments, sweepPayments } from './closing';
 
 /** How often the worker looks for declines and refunds due (the first retry waits 30 s). */
 const TICK_MS = 10_000;
+/**
+ * How often it sweeps (a safety net: settlePayment already marks the forms of a paid order).
+ * The sweep reads pending payments without an index of their own, so it runs seldom.
+ */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /**
  * The payment worker (decision 016), on every instance in production as in the sandbox: it
- * sweeps forms left open on paid or closed orders and abandoned claims, then declines, reverses
- * and refunds at the bank whatever is due (closing.ts: `for update skip locked` with a lease, so
+ * sweeps forms left open on paid or closed orders and abandoned claims (every 10 minutes), and
+ * declines, reverses and refunds at the bank whatever is due (closing.ts: `for update skip locked` with a lease, so
  * instances never do the same payment twice). A failed run is logged and tried again next tick.
  * The returned function stops it and waits for a run in flight.
  */
 export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
   const deps = { db: app.db, acquiring: app.providers.acquiring, log: app.log };
   let running: Promise<void> | null = null;
+  let sweptAt = 0;
   const run = () => {
     // Not before the server listens: in the sandbox the bank is this server.
     if (running || !app.server.listening || app.dbMonitor.state === 'down') return;
     running = (async () => {
-      await sweepPayments(app.db);
+      if (Date.now() - sweptAt >= SWEEP_EVERY_MS) {
+        await sweepPayments(app.db);
+        sweptAt = Date.now();
+      }
       const closed = await closeDuePayments(deps);
       if (closed.length > 0) app.log.info({ closed }, 'payment worker closed payments at the bank');
     })()
