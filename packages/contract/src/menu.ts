@@ -42,7 +42,7 @@ export const menuRequest = z.object({
     z.describe("The session token of user_id (the user's password, SPEC 3). Needed with booking_num: without a live session that call is a 401 and says nothing about the booking."),
   ),
   lock_code: optionalText(32).check(
-    z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes are rate-limited per address (429).'),
+    z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes count, with those of order/create, against one allowance per address and signed-in guest (10 in 15 minutes); once it is spent every code, the right one too, is a 429 until the window ends.'),
   ),
   delivery_datetime_props: z.optional(z.nullable(deliveryDateTimeProps)).check(
     z.describe('Accepted for compatibility (SPEC 7); the menu does not depend on it. JSON bodies only.'),
@@ -136,6 +136,6 @@ export const restaurantMenu = defineCall({
     booking_not_found: 'no booking with this number for this guest (another guest\'s reads the same), 404',
     booking_other_restaurant: 'the booking is at another restaurant, 409',
     booking_closed: 'the booking is cancelled, ended or over, 409',
-    rate_limited: 'too many wrong lock codes from this address, 429',
+    rate_limited: 'too many wrong lock codes from this address or guest (menu and order/create together), 429',
   },
 });

@@ -17,19 +17,42 @@ export interface RateLimitRule {
  */
 export async function consumeRateLimits(db: Kysely<Database>, rules: RateLimitRule[], now = new Date()): Promise<void> {
   for (const rule of rules) {
-    const windowMs = rule.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const window = windowOf(rule, now);
     const row = await db
       .insertInto('rate_limits')
-      .values({ key: rule.key, window_start: windowStart, count: 1 })
+      .values({ key: rule.key, window_start: window.start, count: 1 })
       .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
       .returning('count')
       .executeTakeFirstOrThrow();
-    if (row.count > rule.limit) {
-      const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-      throw new RateLimitedError(rule.message ?? MESSAGES.rateLimited, retryAfter);
-    }
+    if (row.count > rule.limit) throw window.refusal();
   }
+}
+
+/**
+ * Refuses with 429 when any rule has already used its whole allowance in the current window,
+ * counting nothing: for tries that are not counted themselves but must not go on past a limit
+ * (a right lock code, http/lock-code.ts).
+ */
+export async function refuseWhenSpent(db: Kysely<Database>, rules: RateLimitRule[], now = new Date()): Promise<void> {
+  for (const rule of rules) {
+    const window = windowOf(rule, now);
+    const row = await db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', rule.key)
+      .where('window_start', '=', window.start)
+      .executeTakeFirst();
+    if (row && row.count >= rule.limit) throw window.refusal();
+  }
+}
+
+/** The rule's fixed window that holds `now`, and its 429 (Retry-After: until the window ends). */
+function windowOf(rule: RateLimitRule, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const refusal = () =>
+    new RateLimitedError(rule.message ?? MESSAGES.rateLimited, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000));
+  return { start, refusal };
 }
 
 export class RateLimitedError extends AppError {

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Database, MenuKind, OrderType } from '../../db/types';
 import { etagOf } from '../../http/etag';
 import { conflict, notFound } from '../../http/errors';
-import { consumeRateLimits } from '../../http/rate-limit';
+import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
 import { JsonText } from '../../http/route';
 import { authenticate } from '../auth/sessions';
 import { findBooking, loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
@@ -18,7 +18,6 @@ export const RESTAURANT_INACTIVE_MESSAGE = 'Ресторан временно н
 export const BOOKING_NOT_FOUND_MESSAGE = 'Бронь не найдена.';
 export const BOOKING_OTHER_RESTAURANT_MESSAGE = 'Эта бронь сделана в другом ресторане.';
 export const BOOKING_CLOSED_MESSAGE = 'Бронь отменена или уже закончилась.';
-export const LOCK_CODE_ATTEMPTS_MESSAGE = 'Слишком много попыток ввести код. Попробуйте позже.';
 
 const MENU_NOT_OFFERED_MESSAGE: Record<MenuKind, string> = {
   restaurant: 'В этом ресторане нет меню ресторана.',
@@ -32,9 +31,6 @@ const ORDER_TYPE_NOT_OFFERED_MESSAGE: Record<OrderType, string> = {
   self: 'Этот ресторан не принимает заказы на самовывоз.',
   delivery: 'Этот ресторан не доставляет заказы курьером.',
 };
-
-/** Wrong lock codes an address may try in a window before the menu answers 429 (the codes are short). */
-export const LOCK_CODE_ATTEMPTS = { limit: 10, windowSeconds: 15 * 60 } as const;
 
 /** One menu (restaurant, shop or bar) of the chain, before any restaurant's stop list. */
 interface KindMenu {
@@ -167,8 +163,8 @@ function answerWithMinimum(answer: MenuAnswer, minSum: number | null): { body: J
  * The menu call (SPEC 7): the restaurant's menu of the kind asked, with its stop list
  * (allowed false), locked dishes opened by the right lock code (SPEC 4), and a booking's
  * minimum (SPEC 5). Answers come from a copy kept per catalogue version (VersionedCache: at
- * most a version read per request), plus one lookup with booking_num and one write for a
- * wrong lock code.
+ * most a version read per request), plus the session and booking lookups with booking_num,
+ * and with a lock code one read of its counter (and one write for a wrong code).
  */
 export class MenuService {
   readonly #cache: VersionedCache<MenuCatalogue>;
@@ -191,31 +187,31 @@ export class MenuService {
     const kind = MENU_KIND_BY_IS_SHOP[body.is_shop];
     if (!restaurant.menu_kinds.includes(kind)) throw notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
 
-    const unlocked = await this.#unlockedCode(catalogue, kind, body.lock_code, clientIp);
-    const minSum = body.booking_num ? await this.#bookingMinimum(body.booking_num, restaurant.id, body.user_id, body.token) : null;
+    // With booking_num the guest proves the session first (401 before any lookup; issue 11
+    // point 8). The menu is public otherwise: a bare user_id is the client's word, not a guest.
+    const user = body.booking_num ? await authenticate(this.db, body.user_id, body.token) : null;
+    const unlocked = await this.#unlockedCode(catalogue, kind, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
+    const minSum = body.booking_num && user ? await this.#bookingMinimum(body.booking_num, restaurant.id, user.id) : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
   }
 
-  /** The lock code when it opens a dish of this menu; a wrong one counts towards the attempt limit. */
-  async #unlockedCode(catalogue: MenuCatalogue, kind: MenuKind, lockCode: string | null | undefined, clientIp: string) {
+  /** The lock code when it opens a dish of this menu; every try goes through the one lock-code counter. */
+  async #unlockedCode(catalogue: MenuCatalogue, kind: MenuKind, lockCode: string | null | undefined, client: LockCodeClient) {
     const code = lockCode?.trim();
     if (!code) return null;
-    if (catalogue.kinds.get(kind)?.lockCodes.has(code)) return code;
-    await consumeRateLimits(this.db, [
-      { key: `lock_code:ip:${clientIp}`, ...LOCK_CODE_ATTEMPTS, message: LOCK_CODE_ATTEMPTS_MESSAGE },
-    ]);
-    return null;
+    const right = catalogue.kinds.get(kind)?.lockCodes.has(code) ?? false;
+    await checkLockCodeTry(this.db, client, right);
+    return right ? code : null;
   }
 
   /**
-   * A booking's minimum in kopecks: the guest's own live booking at this restaurant (SPEC 4, 5).
-   * The guest proves the session first (401 before any lookup), and another guest's booking
-   * reads as unknown, so the call tells nobody whose a booking number is (issue 11 point 8).
+   * A booking's minimum in kopecks: the signed-in guest's own live booking at this restaurant
+   * (SPEC 4, 5). Another guest's booking reads as unknown, so the call tells nobody whose a
+   * booking number is (issue 11 point 8).
    */
-  async #bookingMinimum(bookingNum: string, restaurantId: number, userId: unknown, token: unknown): Promise<number> {
-    const user = await authenticate(this.db, userId, token);
+  async #bookingMinimum(bookingNum: string, restaurantId: number, userId: number): Promise<number> {
     const booking = await findBooking(this.db, bookingNum.trim());
-    if (!booking || booking.user_id !== user.id) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
+    if (!booking || booking.user_id !== userId) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
     if (booking.restaurant_id !== restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
     if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto.getTime() <= Date.now()) {
       throw conflict(BOOKING_CLOSED_MESSAGE, 'booking_closed');

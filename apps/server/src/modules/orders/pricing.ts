@@ -48,6 +48,17 @@ export const optionId = (spec: CartLineInput['spec']): number | null => spec ?? 
 export const UNAVAILABLE_PREFIX = 'Некоторые блюда сейчас недоступны';
 
 /**
+ * Whether the order tries a lock code (SPEC 4): null when it sends none or holds no locked dish
+ * (nothing is guessed), else whether the code opens every locked dish of the cart. Its answer
+ * goes to the one lock-code counter (http/lock-code.ts) before priceCart refuses a wrong code.
+ */
+export function lockCodeTry(catalogue: OrderCatalogue, restaurant: RestaurantContext, cart: CartLineInput[], lockCode: string | null): boolean | null {
+  if (lockCode === null) return null;
+  const locked = [...catalogue.cartDishes(restaurant, cart.map((line) => line.item)).values()].filter((dish) => dish.lockCode !== null);
+  return locked.length === 0 ? null : locked.every((dish) => dish.lockCode === lockCode);
+}
+
+/**
  * Prices the cart from the database: every line must count under SPEC 5 (the dish exists
  * and is allowed here, its options exist and are not disabled), a single option must be a
  * single-choice option of that dish and a multi option a counted one within its maximum,

@@ -19,12 +19,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, OrdersTable } from '../../db/types';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
+import { checkLockCodeTry } from '../../http/lock-code';
 import { authenticate, type UserRow } from '../auth/sessions';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
 import { orderRateLimits } from './limits';
-import { priceCart, type PricedItem } from './pricing';
+import { lockCodeTry, priceCart, type PricedItem } from './pricing';
 import { orderTiming } from './timing';
 
 export const WRONG_TABLE_MESSAGE = 'Неверный номер стола!';
@@ -97,7 +98,7 @@ export async function createOrder(app: FastifyInstance, body: OrderCreateBody, c
   await consumeRateLimits(app.db, orderRateLimits({ ip: client.ip, userId: user?.id ?? null }), now);
 
   const catalogue = await orderCatalogue(app.database);
-  const draft = await draftOrder(app.db, catalogue, body, user, now);
+  const draft = await draftOrder(app.db, catalogue, body, user, client, now);
   const znumber = await nextNumber(app.db, draft.restaurant, body, now);
 
   return app.db.transaction().execute(async (trx) => {
@@ -162,6 +163,7 @@ async function draftOrder(
   catalogue: OrderCatalogue,
   body: OrderCreateBody,
   user: UserRow | null,
+  client: { ip: string },
   now: Date,
 ): Promise<OrderDraft> {
   const orderType = body.order.type;
@@ -178,12 +180,16 @@ async function draftOrder(
   const timing = orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
   if (delayed && timing.asReady) throw badRequest('Для отложенного заказа выберите дату и время.', 'delayed');
 
+  const lockCode = body.lock_code?.trim() || null;
+  // The menu and order/create count lock-code tries in one counter (issue 11 point 7).
+  const tried = lockCodeTry(catalogue, restaurant, body.cart, lockCode);
+  if (tried !== null) await checkLockCodeTry(db, { ip: client.ip, userId: user?.id ?? null }, tried, now);
   const priced = priceCart(catalogue, restaurant, {
     cart: body.cart,
     cutlery: body.pribors ?? [],
     recommended: body.recommendedItems ?? [],
     orderType,
-    lockCode: body.lock_code?.trim() || null,
+    lockCode,
   });
   const base = orderTotals({ lines: priced.lines, dishes: priced.dishes, cutlery: priced.cutlery, recommended: priced.recommended });
 
