@@ -50,10 +50,12 @@ const menuCases: Case[] = [
   { name: 'a body over 1 MB', request: { method: 'POST', url: MENU, headers: JSON_TYPE, payload: OVER_ONE_MEGABYTE }, status: 413, error: 'too_large' },
   { name: 'a form body over 1 MB', request: { method: 'POST', url: MENU, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `fs_uid=${'x'.repeat(1_100_000)}` }, status: 413 },
   { name: 'an unknown fs_uid', request: { method: 'POST', url: MENU, payload: { ...validMenu, fs_uid: 'no-such-restaurant' } }, status: 404, error: 'restaurant_not_found' },
-  { name: 'an unknown booking_num', request: { method: 'POST', url: MENU, payload: { ...validMenu, user_id: 1, booking_num: 'B-0' } }, status: 404, error: 'booking_not_found' },
+  // booking_num needs the guest's session before anything is looked up (issue 11.8).
+  { name: 'a booking_num without a session', request: { method: 'POST', url: MENU, payload: { ...validMenu, user_id: 1, booking_num: 'B-0' } }, status: 401, error: 'unauthorized' },
+  { name: 'a booking_num with a token too long', request: { method: 'POST', url: MENU, payload: { ...validMenu, user_id: 1, token: 'x'.repeat(600), booking_num: 'B-0' } }, status: 400, error: 'validation' },
   { name: 'a booking_num with a NUL byte', request: { method: 'POST', url: MENU, payload: { ...validMenu, user_id: 1, booking_num: 'B-\u0000' } }, status: 400, error: 'validation' },
   { name: 'a user_id beyond the id range', request: { method: 'POST', url: MENU, payload: { ...validMenu, user_id: 99_999_999_999, booking_num: 'B-1' } }, status: 400, error: 'validation' },
-  { name: 'the largest user_id, unknown', request: { method: 'POST', url: MENU, payload: { ...validMenu, user_id: 2_147_483_647, booking_num: 'B-1' } }, status: 404, error: 'booking_not_found' },
+  { name: 'the largest user_id, unknown', request: { method: 'POST', url: MENU, payload: { ...validMenu, user_id: 2_147_483_647, token: 'x'.repeat(43), booking_num: 'B-1' } }, status: 401, error: 'unauthorized' },
   { name: 'a wrong lock_code', request: { method: 'POST', url: MENU, payload: { ...validMenu, is_shop: 2, lock_code: 'ZZZZ' } }, status: 200 },
   { name: 'a GET instead of a POST', request: { method: 'GET', url: MENU }, status: 404, error: 'not_found' },
 ];
