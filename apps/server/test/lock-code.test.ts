@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_CODE_ATTEMPTS_ERROR } from '@chain/contract';
 import { LOCK_CODE_ATTEMPTS, LOCK_CODE_ATTEMPTS_MESSAGE } from '../src/http/lock-code';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
@@ -57,7 +58,7 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
 
   const refusedForTries = (res: { statusCode: number; json: () => unknown }) => {
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ success: false, error: 'rate_limited', message: LOCK_CODE_ATTEMPTS_MESSAGE });
+    expect(res.json()).toMatchObject({ success: false, error: LOCK_CODE_ATTEMPTS_ERROR, message: LOCK_CODE_ATTEMPTS_MESSAGE });
   };
 
   it('counts wrong codes of the menu and of order/create against one limit per address', async () => {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponse, menuResponse, type MenuResponse } from '@chain/contract';
+import { errorResponse, LOCK_CODE_ATTEMPTS_ERROR, menuResponse, type MenuResponse } from '@chain/contract';
 import { addToCartBlocker, cartTotal, indexDishes, minimumOrderSum, TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
 import { DEMO_CATEGORIES, DEMO_DISHES, DEMO_RESTAURANTS, DEMO_SETTINGS } from '../src/seed/demo-chain';
 import { LOCK_CODE_ATTEMPTS } from '../src/http/lock-code';
@@ -125,7 +125,7 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
     for (let i = 0; i < LOCK_CODE_ATTEMPTS.limit; i++) expect((await attempt()).statusCode).toBe(200);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
-    expect(errorResponse.parse(refused.json()).error).toBe('rate_limited');
+    expect(errorResponse.parse(refused.json()).error).toBe(LOCK_CODE_ATTEMPTS_ERROR);
     // Spent, the allowance refuses the right code too: a 429 for wrong codes beside a 200 for the
     // right one would tell it (issue 11.7; right codes are never counted: lock-code.test.ts).
     const right = await t.app.inject({

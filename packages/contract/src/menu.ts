@@ -4,6 +4,13 @@ import { flag, kopecks, optionalWireId } from './common';
 import { sessionToken } from './account';
 import { lookupText } from './restaurants';
 
+/**
+ * The `error` of the 429 that every call taking a lock code answers once the wrong codes of an
+ * address or guest have spent their allowance (issue 11): a client that sent a stored code with
+ * a plain menu load asks again without it, so the menu stays open to the guest.
+ */
+export const LOCK_CODE_ATTEMPTS_ERROR = 'lock_code_attempts';
+
 /** Which menu the call asks for: 0 the restaurant menu, 1 the shop, 2 the bar (SPEC 2 toggle Restaurant/Shop/Bar). */
 export const MENU_KIND_BY_IS_SHOP = { 0: 'restaurant', 1: 'shop', 2: 'bar' } as const;
 export type IsShop = keyof typeof MENU_KIND_BY_IS_SHOP;
@@ -42,7 +49,7 @@ export const menuRequest = z.object({
     z.describe("The session token of user_id (the user's password, SPEC 3). Needed with booking_num: without a live session that call is a 401 and says nothing about the booking."),
   ),
   lock_code: optionalText(32).check(
-    z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes count, with those of order/create, against one allowance per address and signed-in guest (10 in 15 minutes); once it is spent every code, the right one too, is a 429 until the window ends.'),
+    z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes count, with those of order/create, against one allowance per address and signed-in guest (10 in 15 minutes); once it is spent every code, the right one too, is a 429 `lock_code_attempts` until the window ends (the app then loads the menu without its stored code).'),
   ),
   delivery_datetime_props: z.optional(z.nullable(deliveryDateTimeProps)).check(
     z.describe('Accepted for compatibility (SPEC 7); the menu does not depend on it. JSON bodies only.'),
@@ -136,6 +143,6 @@ export const restaurantMenu = defineCall({
     booking_not_found: 'no booking with this number for this guest (another guest\'s reads the same), 404',
     booking_other_restaurant: 'the booking is at another restaurant, 409',
     booking_closed: 'the booking is cancelled, ended or over, 409',
-    rate_limited: 'too many wrong lock codes from this address or guest (menu and order/create together), 429',
+    lock_code_attempts: 'too many wrong lock codes from this address or guest (menu and order/create together), 429 until the window ends, for every code sent, the right one too',
   },
 });

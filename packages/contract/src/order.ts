@@ -136,7 +136,8 @@ export const orderCreate = defineCall({
     delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",
     idempotency_conflict: 'the key was used for a different order (409)',
     coupon_needs_guest: 'a coupon limited to one use per guest, on an order without a user (400)',
-    rate_limited: 'too many new orders from this user or this address in 10 minutes, or too many wrong lock codes (counted with the menu call\'s) (429, Retry-After)',
+    rate_limited: 'too many new orders from this user or this address in 10 minutes (429, Retry-After)',
+    lock_code_attempts: 'too many wrong lock codes (counted with the menu call\'s) (429, Retry-After)',
   },
 });
 

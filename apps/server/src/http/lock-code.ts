@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LOCK_CODE_ATTEMPTS_ERROR } from '@chain/contract';
 import type { Database } from '../db/types';
 import { consumeRateLimits, refuseWhenSpent, type RateLimitRule } from './rate-limit';
 
@@ -13,7 +14,7 @@ export interface LockCodeClient {
 }
 
 function lockCodeRules(client: LockCodeClient): RateLimitRule[] {
-  const rule = { ...LOCK_CODE_ATTEMPTS, message: LOCK_CODE_ATTEMPTS_MESSAGE };
+  const rule = { ...LOCK_CODE_ATTEMPTS, message: LOCK_CODE_ATTEMPTS_MESSAGE, code: LOCK_CODE_ATTEMPTS_ERROR };
   return [
     { key: `lock_code:ip:${client.ip}`, ...rule },
     ...(client.userId === null ? [] : [{ key: `lock_code:user:${client.userId}`, ...rule }]),

@@ -9,6 +9,8 @@ export interface RateLimitRule {
   windowSeconds: number;
   /** The message when the limit is reached (Russian, shown to the guest). */
   message?: string;
+  /** The answer's machine-readable `error` when a client must tell this limit from others; default `rate_limited`. */
+  code?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ function windowOf(rule: RateLimitRule, now: Date) {
   const windowMs = rule.windowSeconds * 1000;
   const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const refusal = () =>
-    new RateLimitedError(rule.message ?? MESSAGES.rateLimited, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000));
+    new RateLimitedError(rule.message ?? MESSAGES.rateLimited, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000), rule.code);
   return { start, refusal };
 }
 
@@ -59,8 +61,9 @@ export class RateLimitedError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    code = 'rate_limited',
   ) {
-    super(429, 'rate_limited', message);
+    super(429, code, message);
   }
 }
 
