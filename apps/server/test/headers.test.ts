@@ -201,4 +201,16 @@ describe.each(databaseKinds())('headers on %s (issue 11.12)', (kind) => {
       await asked.close();
     }
   });
+
+  it('asks browsers for HTTPS only (HSTS) in production, where the product is served over HTTPS, and never in development', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const production = await buildTestApp(kind, { env: 'production' });
+    try {
+      const res = await production.app.inject({ method: 'GET', url: '/api/health' });
+      expect(String(res.headers['strict-transport-security'])).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    } finally {
+      await production.close();
+    }
+  });
 });
