@@ -53,22 +53,39 @@ export interface PhoneContextOptions {
  * bypassCSP lets support/axe.ts add axe-core's source as a script tag (the product's CSP forbids
  * inline scripts); the product itself is unchanged.
  */
-export function phoneContext(browser: Browser, baseURL: string, options: PhoneContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL,
-    bypassCSP: options.bypassCSP ?? true,
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
+export async function phoneContext(browser: Browser, baseURL: string, options: PhoneContextOptions = {}): Promise<BrowserContext> {
+  return withStepTimeout(
+    await browser.newContext({
+      baseURL,
+      bypassCSP: options.bypassCSP ?? true,
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ru-RU',
+      timezoneId: 'Europe/Moscow',
+    }),
+  );
 }
 
 /** A fresh kiosk context (1080×1920 portrait, touch). */
-export function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow', bypassCSP: true });
+export async function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return withStepTimeout(
+    await browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow', bypassCSP: true }),
+  );
+}
+
+/**
+ * How long one step (a click, a wait for an element or a URL) may take before it fails naming
+ * itself. Playwright's own 30 s lets two stuck steps reach a journey's 60 s timeout, which names
+ * no step; every step here takes well under a second on this product, and the waits that are
+ * longer by design (the bank's answer, polled every 5 s) say their own timeout.
+ */
+export const STEP_TIMEOUT_MS = 20_000;
+
+function withStepTimeout(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  return context;
 }
 
 /** The key and version of the app's persisted client state (apps/web/src/state/app-store.ts). */

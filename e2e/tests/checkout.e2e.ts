@@ -205,6 +205,8 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await auditScreen(page, '/payment: the SBP bank sheet');
     const [bank] = await Promise.all([context.waitForEvent('page'), sheet.getByRole('link').first().click()]);
     await bank.getByRole('button', { name: 'Оплатить' }).click();
+    // The bank's own page says the transfer went through before the guest leaves it.
+    await bank.getByRole('heading', { name: 'Перевод выполнен' }).waitFor();
     await bank.close();
 
     await page.waitForURL('**/thanks', { timeout: 15_000 });
