@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_CODE_ATTEMPTS_ERROR } from '@chain/contract';
-import { LOCK_CODE_ATTEMPTS, LOCK_CODE_ATTEMPTS_MESSAGE } from '../src/http/lock-code';
+import { LOCK_CODE_ATTEMPTS_MESSAGE, LOCK_CODE_ATTEMPTS_PER_ADDRESS, LOCK_CODE_ATTEMPTS_PER_GUEST } from '../src/http/lock-code';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { signedInUser } from './support/users';
@@ -36,8 +36,8 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
   });
   afterAll(() => t.close());
 
-  const menu = (lockCode: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: MENU, payload: { ver: 4, fs_uid: PATRIKI, order_type: 'self', is_shop: 2, lock_code: lockCode }, remoteAddress });
+  const menu = (lockCode: string, remoteAddress: string, isShop = 2) =>
+    t.app.inject({ method: 'POST', url: MENU, payload: { ver: 4, fs_uid: PATRIKI, order_type: 'self', is_shop: isShop, lock_code: lockCode }, remoteAddress });
 
   const order = (lockCode: string, remoteAddress: string, guest: { id: number; token: string }) =>
     t.app.inject({
@@ -61,62 +61,112 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
     expect(res.json()).toMatchObject({ success: false, error: LOCK_CODE_ATTEMPTS_ERROR, message: LOCK_CODE_ATTEMPTS_MESSAGE });
   };
 
-  it('counts wrong codes of the menu and of order/create against one limit per address', async () => {
+  /** A wrong code of its own for each try, so no answer is served from another try's cache. */
+  let wrongSeq = 0;
+  const wrong = () => {
+    const code = String(1000 + (wrongSeq++ % 8000));
+    return code === LOCK_CODE ? '9999' : code;
+  };
+
+  it('counts wrong codes of the menu and of order/create against one allowance per address', async () => {
     const address = newAddress();
     const guest = await signedInUser(t.database);
-    // Half the allowance on each call: each answers as it does for a wrong code.
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS.limit / 2; i++) {
-      const onMenu = await menu(`90${String(i).padStart(2, '0')}`, address);
+    // Five tries through order/create (within the guest's own allowance), the rest through the menu.
+    const onOrders = 5;
+    for (let i = 0; i < onOrders; i++) expect((await order(wrong(), address, guest)).json()).toMatchObject({ error: 'locked' });
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit - onOrders; i++) {
+      const onMenu = await menu(wrong(), address);
       expect(onMenu.statusCode).toBe(200);
       expect(onMenu.json()).toMatchObject({ lock_code: null });
-      expect((await order(`80${String(i).padStart(2, '0')}`, address, guest)).json()).toMatchObject({ error: 'locked' });
     }
-    refusedForTries(await menu('7000', address));
-    refusedForTries(await order('7001', address, guest));
-    // Without a guest (a kiosk) the address alone is counted: still refused.
-    refusedForTries(await menu('7002', address));
+    refusedForTries(await menu(wrong(), address));
+    // Another guest at the spent address: the address's allowance is spent for every call.
+    refusedForTries(await order(wrong(), address, await signedInUser(t.database)));
   });
 
   it('counts a signed-in guest\'s wrong codes wherever they come from', async () => {
     const guest = await signedInUser(t.database);
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS.limit; i++) {
-      expect((await order(`60${String(i).padStart(2, '0')}`, newAddress(), guest)).json()).toMatchObject({ error: 'locked' });
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_GUEST.limit; i++) {
+      expect((await order(wrong(), newAddress(), guest)).json()).toMatchObject({ error: 'locked' });
     }
-    refusedForTries(await order('6100', newAddress(), guest));
+    refusedForTries(await order(wrong(), newAddress(), guest));
+  });
+
+  it('gives a hall\'s shared address more tries than one guest: a guest who spent their own allowance leaves the others at that address theirs (decision 010)', async () => {
+    expect(LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit).toBeGreaterThanOrEqual(3 * LOCK_CODE_ATTEMPTS_PER_GUEST.limit);
+    const hall = newAddress();
+    const guesser = await signedInUser(t.database);
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_GUEST.limit; i++) expect((await order(wrong(), hall, guesser)).json()).toMatchObject({ error: 'locked' });
+    refusedForTries(await order(wrong(), hall, guesser));
+    // The guest at the next table mistypes the code, then types it right.
+    const neighbour = await signedInUser(t.database);
+    expect((await order(wrong(), hall, neighbour)).json()).toMatchObject({ error: 'locked' });
+    expect((await order(LOCK_CODE, hall, neighbour)).statusCode).toBe(200);
+    expect((await menu(LOCK_CODE, hall)).json()).toMatchObject({ lock_code: LOCK_CODE });
   });
 
   it('never counts a right code: three times the allowance of right codes all open the dish', async () => {
     const address = newAddress();
     const guest = await signedInUser(t.database);
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS.limit * 3; i++) {
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit * 3; i++) {
       const res = await menu(LOCK_CODE, address);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ lock_code: LOCK_CODE });
     }
     for (let i = 0; i < 5; i++) expect((await order(LOCK_CODE, address, guest)).statusCode).toBe(200);
     // Wrong codes still have their full allowance after all those right ones.
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS.limit; i++) expect((await menu(`50${String(i).padStart(2, '0')}`, address)).statusCode).toBe(200);
-    refusedForTries(await menu('5100', address));
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++) expect((await menu(wrong(), address)).statusCode).toBe(200);
+    refusedForTries(await menu(wrong(), address));
+  });
+
+  it('takes the right code sent with any menu kind of the restaurant as right and never counts it: the app sends its stored code with every kind (issue 11, second read, point 2)', async () => {
+    const address = newAddress();
+    // The code opens a bar dish; the app reloads the restaurant menu and the shop with it too.
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit + 5; i++) {
+      for (const isShop of [0, 1, 2]) {
+        const res = await menu(LOCK_CODE, address, isShop);
+        expect(res.statusCode, `is_shop ${isShop}`).toBe(200);
+        expect(res.json(), `is_shop ${isShop}`).toMatchObject({ lock_code: LOCK_CODE });
+      }
+    }
+    // Wrong codes still have their whole allowance.
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++) expect((await menu(wrong(), address, 0)).json()).toMatchObject({ lock_code: null });
+    refusedForTries(await menu(wrong(), address, 0));
   });
 
   it('refuses even the right code once the allowance is spent, so a 429 never tells a wrong code from the right one', async () => {
     const address = newAddress();
     const guest = await signedInUser(t.database);
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS.limit; i++) await menu(`40${String(i).padStart(2, '0')}`, address);
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++) await menu(wrong(), address);
     refusedForTries(await menu(LOCK_CODE, address));
     refusedForTries(await order(LOCK_CODE, address, guest));
     // Another address and guest are untouched.
     expect((await order(LOCK_CODE, newAddress(), await signedInUser(t.database))).statusCode).toBe(200);
   });
 
-  it('lets no more than the allowance of 30 concurrent wrong codes through', async () => {
+  it('lets no more than the allowance of concurrent wrong codes through, per address and per guest', async () => {
     const address = newAddress();
+    const extra = 20;
+    const onMenu = await Promise.all(Array.from({ length: LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit + extra }, () => menu(wrong(), address)));
+    expect(onMenu.filter((res) => res.statusCode === 429)).toHaveLength(extra);
+    expect(onMenu.filter((res) => res.statusCode !== 429).every((res) => res.statusCode === 200)).toBe(true);
+
     const guest = await signedInUser(t.database);
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? order(`30${String(i).padStart(2, '0')}`, address, guest) : menu(`31${String(i).padStart(2, '0')}`, address))),
-    );
-    const statuses = answers.map((res) => res.statusCode);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - LOCK_CODE_ATTEMPTS.limit);
-    expect(statuses.filter((status) => status !== 429).every((status) => status === 200 || status === 403)).toBe(true);
+    const onOrders = await Promise.all(Array.from({ length: LOCK_CODE_ATTEMPTS_PER_GUEST.limit + extra }, () => order(wrong(), newAddress(), guest)));
+    expect(onOrders.filter((res) => res.statusCode === 429)).toHaveLength(extra);
+    expect(onOrders.filter((res) => res.statusCode !== 429).every((res) => res.statusCode === 403)).toBe(true);
+  });
+
+  // A race shows only where statements run side by side: PGlite runs one at a time.
+  it.runIf(kind === 'postgres')('refuses the right code inside a burst of 200 concurrent menu calls like every try past the allowance (issue 11, second read, point 1)', async () => {
+    const address = newAddress();
+    // Wrong codes first, the right one last: an oracle would answer it unlocked.
+    const codes = [...Array.from({ length: 199 }, () => wrong()), LOCK_CODE];
+    const answers = await Promise.all(codes.map((code) => menu(code, address)));
+    const evaluated = answers.filter((res) => res.statusCode === 200);
+    expect(evaluated).toHaveLength(LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(200 - LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit);
+    expect(evaluated.every((res) => res.json<{ lock_code: string | null }>().lock_code === null)).toBe(true);
+    refusedForTries(answers.at(-1)!);
   });
 });

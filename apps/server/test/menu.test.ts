@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse, LOCK_CODE_ATTEMPTS_ERROR, menuResponse, type MenuResponse } from '@chain/contract';
 import { addToCartBlocker, cartTotal, indexDishes, minimumOrderSum, TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
 import { DEMO_CATEGORIES, DEMO_DISHES, DEMO_RESTAURANTS, DEMO_SETTINGS } from '../src/seed/demo-chain';
-import { LOCK_CODE_ATTEMPTS } from '../src/http/lock-code';
+import { LOCK_CODE_ATTEMPTS_PER_ADDRESS } from '../src/http/lock-code';
 import { SESSION_EXPIRED_MESSAGE } from '../src/modules/auth/sessions';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { signedInUser } from './support/users';
@@ -122,7 +122,7 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
     const remote = { remoteAddress: '10.9.9.9' };
     const attempt = () =>
       t.app.inject({ method: 'POST', url: MENU, payload: { fs_uid: PATRIKI, is_shop: 2, order_type: 'inrest', lock_code: '1111' }, ...remote });
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS.limit; i++) expect((await attempt()).statusCode).toBe(200);
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++) expect((await attempt()).statusCode).toBe(200);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
     expect(errorResponse.parse(refused.json()).error).toBe(LOCK_CODE_ATTEMPTS_ERROR);

@@ -31,20 +31,20 @@ export async function consumeRateLimits(db: Kysely<Database>, rules: RateLimitRu
 }
 
 /**
- * Refuses with 429 when any rule has already used its whole allowance in the current window,
- * counting nothing: for tries that are not counted themselves but must not go on past a limit
- * (a right lock code, http/lock-code.ts).
+ * Takes back one hit of each rule counted by `consumeRateLimits` with the same `now`: for tries
+ * that must pass the count like any other (so a burst cannot slip past the limit between a read
+ * and a write) but do not use the allowance once they turn out right (a right lock code,
+ * http/lock-code.ts).
  */
-export async function refuseWhenSpent(db: Kysely<Database>, rules: RateLimitRule[], now = new Date()): Promise<void> {
+export async function giveBackRateLimits(db: Kysely<Database>, rules: RateLimitRule[], now = new Date()): Promise<void> {
   for (const rule of rules) {
-    const window = windowOf(rule, now);
-    const row = await db
-      .selectFrom('rate_limits')
-      .select('count')
+    await db
+      .updateTable('rate_limits')
+      .set({ count: sql`count - 1` })
       .where('key', '=', rule.key)
-      .where('window_start', '=', window.start)
-      .executeTakeFirst();
-    if (row && row.count >= rule.limit) throw window.refusal();
+      .where('window_start', '=', windowOf(rule, now).start)
+      .where('count', '>', 0)
+      .execute();
   }
 }
 

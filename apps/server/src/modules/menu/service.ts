@@ -164,7 +164,7 @@ function answerWithMinimum(answer: MenuAnswer, minSum: number | null): { body: J
  * (allowed false), locked dishes opened by the right lock code (SPEC 4), and a booking's
  * minimum (SPEC 5). Answers come from a copy kept per catalogue version (VersionedCache: at
  * most a version read per request), plus the session and booking lookups with booking_num,
- * and with a lock code one read of its counter (and one write for a wrong code).
+ * and with a lock code one count of the try (and its give-back for a right code).
  */
 export class MenuService {
   readonly #cache: VersionedCache<MenuCatalogue>;
@@ -190,16 +190,22 @@ export class MenuService {
     // With booking_num the guest proves the session first (401 before any lookup; issue 11
     // point 8). The menu is public otherwise: a bare user_id is the client's word, not a guest.
     const user = body.booking_num ? await authenticate(this.db, body.user_id, body.token) : null;
-    const unlocked = await this.#unlockedCode(catalogue, kind, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
+    const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
     const minSum = body.booking_num && user ? await this.#bookingMinimum(body.booking_num, restaurant.id, user.id) : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
   }
 
-  /** The lock code when it opens a dish of this menu; every try goes through the one lock-code counter. */
-  async #unlockedCode(catalogue: MenuCatalogue, kind: MenuKind, lockCode: string | null | undefined, client: LockCodeClient) {
+  /**
+   * The lock code when it opens a dish of any menu this restaurant offers, else null; every try
+   * goes through the one lock-code counter. Any kind, not only the one asked: the app keeps one
+   * code (SPEC 3 lockCode) and sends it with every menu it loads — the cart reloads the
+   * restaurant menu with the code of a bar dish — and a right code must never count as a guess
+   * (issue 11, second read). The answer then opens the dishes of the asked kind it fits, if any.
+   */
+  async #unlockedCode(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, lockCode: string | null | undefined, client: LockCodeClient) {
     const code = lockCode?.trim();
     if (!code) return null;
-    const right = catalogue.kinds.get(kind)?.lockCodes.has(code) ?? false;
+    const right = restaurant.menu_kinds.some((kind) => catalogue.kinds.get(kind)?.lockCodes.has(code) ?? false);
     await checkLockCodeTry(this.db, client, right);
     return right ? code : null;
   }
