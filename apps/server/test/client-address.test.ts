@@ -5,7 +5,9 @@ import { solveCaptcha } from './support/sign-in';
 
 /**
  * Issue 11 point 5: per-address limits are keyed on the address the trusted proxies saw, never
- * on what a client writes into X-Forwarded-For (README «Behind a load balancer»).
+ * on what a client writes into X-Forwarded-For (docs/load-balancer.md). And an IPv6 client
+ * controls a whole /64, so every per-address limit counts an IPv6 address by its /64 prefix and an
+ * IPv4-mapped IPv6 address as the IPv4 address it is (issue 11, second read, point 3).
  */
 
 let phoneSeq = 0;
@@ -112,6 +114,49 @@ describe.each(databaseKinds())('the client address behind proxies on %s (issue 1
 
     it('trusts no forwarded address at all', async () => {
       expect(await limitedAs(t, '198.51.100.201', '6.6.6.8')).toBe('198.51.100.201');
+    });
+  });
+
+  describe('addresses counted as a client controls them (issue 11, second read, point 3)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await withTrustProxy(kind, undefined);
+    });
+    afterAll(() => t.close());
+
+    it('limits 12 code sends from 12 addresses of one IPv6 /64 as one address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const phone = newPhone();
+        const captcha = await solveCaptcha(t.app, phone);
+        // Every send from another interface id of the same /64, as a script on one line picks them.
+        const remoteAddress = `2001:db8:7:1:${(i * 4099).toString(16)}:${(i + 1).toString(16)}::${i + 1}`;
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/user/sendSms', payload: { phone, captcha }, remoteAddress });
+        statuses.push(res.statusCode);
+      }
+      // Sign-in limit: 10 code requests per address in 10 minutes (decision 008).
+      expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
+      // The next /64 is another client.
+      const phone = newPhone();
+      const captcha = await solveCaptcha(t.app, phone);
+      const next = await t.app.inject({ method: 'POST', url: '/api/v1/user/sendSms', payload: { phone, captcha }, remoteAddress: '2001:db8:7:2::1' });
+      expect(next.statusCode).toBe(200);
+    });
+
+    it('keys an IPv6 address on its /64 however it is written, an IPv4-mapped one on its IPv4 address, and IPv4 as it is', async () => {
+      expect(await limitedAs(t, '2001:DB8:0:AB::1')).toBe('2001:db8:0:ab::/64');
+      expect(await limitedAs(t, '2001:0db8:0000:00ac:ffff:ffff:ffff:ffff')).toBe('2001:db8:0:ac::/64');
+      expect(await limitedAs(t, '::ffff:198.51.100.202')).toBe('198.51.100.202');
+      expect(await limitedAs(t, '198.51.100.203')).toBe('198.51.100.203');
+    });
+
+    it('counts the /64 behind a trusted proxy too', async () => {
+      const proxied = await withTrustProxy(kind, BALANCER);
+      try {
+        expect(await limitedAs(proxied, BALANCER, '2001:db8:9:1:aaaa::5')).toBe('2001:db8:9:1::/64');
+      } finally {
+        await proxied.close();
+      }
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LOCK_CODE_ATTEMPTS_ERROR } from '@chain/contract';
 import type { Database } from '../db/types';
+import { addressLimitKey } from './client-address';
 import { consumeRateLimits, giveBackRateLimits, type RateLimitRule } from './rate-limit';
 
 /*
@@ -23,7 +24,7 @@ export interface LockCodeClient {
 function lockCodeRules(client: LockCodeClient): RateLimitRule[] {
   const refusal = { message: LOCK_CODE_ATTEMPTS_MESSAGE, code: LOCK_CODE_ATTEMPTS_ERROR };
   return [
-    { key: `lock_code:ip:${client.ip}`, ...LOCK_CODE_ATTEMPTS_PER_ADDRESS, ...refusal },
+    { key: addressLimitKey('lock_code', client.ip), ...LOCK_CODE_ATTEMPTS_PER_ADDRESS, ...refusal },
     ...(client.userId === null ? [] : [{ key: `lock_code:user:${client.userId}`, ...LOCK_CODE_ATTEMPTS_PER_GUEST, ...refusal }]),
   ];
 }

@@ -10,6 +10,7 @@ import {
   SIGNED_OUT_USER,
   userUpdateCall,
 } from '@chain/contract';
+import { addressLimitKey } from '../../http/client-address';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
 import { authenticate, revokeSession } from '../auth/sessions';
@@ -59,7 +60,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, feedbackAddCall, async ({ body, request }) => {
-    await consumeRateLimits(app.db, [{ key: `feedback:ip:${request.ip}`, ...FEEDBACK_PER_IP, message: FEEDBACK_RATE_MESSAGE }]);
+    await consumeRateLimits(app.db, [{ key: addressLimitKey('feedback', request.ip), ...FEEDBACK_PER_IP, message: FEEDBACK_RATE_MESSAGE }]);
     // A signed-in guest links the feedback to the profile; a half-given or wrong pair is refused
     // rather than quietly stored as anonymous.
     const signedIn = body.user_id !== undefined || (body.token ?? '') !== '';

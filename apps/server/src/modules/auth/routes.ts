@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authInbound, captchaImage, checkEmailCode, checkInbound, checkSms, sendEmailCode, sendSms } from '@chain/contract';
+import { addressLimitKey } from '../../http/client-address';
 import { registerCall } from '../../http/route';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { issueCaptcha } from './captcha';
@@ -10,7 +11,7 @@ import * as auth from './service';
 export const authRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, captchaImage, async ({ params, request, reply }) => {
     const contact = normaliseContact(decodeURIComponent(params.contact));
-    await consumeRateLimits(app.db, [{ key: `captcha:ip:${request.ip}`, limit: 60, windowSeconds: 600 }]);
+    await consumeRateLimits(app.db, [{ key: addressLimitKey('captcha', request.ip), limit: 60, windowSeconds: 600 }]);
     const png = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
     // Bytes, not the contract's JSON: the handler sends them itself.
     return reply.type('image/png').header('cache-control', 'no-store').send(png);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { randomDigits } from '@chain/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Settings, User } from '@chain/contract';
+import { addressLimitKey } from '../../http/client-address';
 import { AppError, badRequest } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { loadSettings } from '../settings/repository';
@@ -26,13 +27,13 @@ const HOUR = 3600;
 /** Per-address and per-contact limits on asking for codes (issue 4: per-IP and per-contact). */
 function sendLimits(kind: string, ip: string, contact: string) {
   return [
-    { key: `${kind}:ip:${ip}`, limit: 10, windowSeconds: TEN_MINUTES },
+    { key: addressLimitKey(kind, ip), limit: 10, windowSeconds: TEN_MINUTES },
     { key: `${kind}:contact:${contact}`, limit: 5, windowSeconds: HOUR },
   ];
 }
 
 function checkLimits(kind: string, ip: string) {
-  return [{ key: `${kind}-check:ip:${ip}`, limit: 60, windowSeconds: TEN_MINUTES }];
+  return [{ key: addressLimitKey(`${kind}-check`, ip), limit: 60, windowSeconds: TEN_MINUTES }];
 }
 
 async function assertAllowed(app: FastifyInstance, flag: keyof Pick<Settings, 'allow_email_auth' | 'allow_phone_auth' | 'allow_inbound_auth'>, what: string) {

@@ -1,3 +1,4 @@
+import { addressLimitKey } from '../../http/client-address';
 import type { RateLimitRule } from '../../http/rate-limit';
 
 /*
@@ -26,7 +27,7 @@ export const ORDER_RATE_MESSAGE = 'Слишком много заказов по
 export function orderRateLimits(client: { ip: string; userId: number | null }): RateLimitRule[] {
   const window = { windowSeconds: ORDER_LIMIT_WINDOW_SECONDS, message: ORDER_RATE_MESSAGE };
   return [
-    { key: `order:ip:${client.ip}`, limit: ORDERS_PER_ADDRESS, ...window },
+    { key: addressLimitKey('order', client.ip), limit: ORDERS_PER_ADDRESS, ...window },
     ...(client.userId === null ? [] : [{ key: `order:user:${client.userId}`, limit: ORDERS_PER_GUEST, ...window }]),
   ];
 }
