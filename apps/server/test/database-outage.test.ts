@@ -189,3 +189,46 @@ describe.skipIf(!inject('postgresTemplate'))('the statement timeout and long leg
     expect(applied).toEqual(['990_slow']);
   });
 });
+
+// Issue 11, second read, point 4: a rush that keeps every connection of the pool busy makes calls
+// wait for a free one; pg-pool gives up on that wait with «timeout exceeded when trying to
+// connect». That is a busy database, not a lost one: it must not mark the database down, or one
+// rush takes every instance out (503 to everything, /api/health failing) at once.
+describe.skipIf(!inject('postgresTemplate'))('a pool busy with slow statements (issue 11, second read, point 4)', () => {
+  const timeouts = { connectMs: 300, statementMs: 3000, queryMs: 4000 };
+  let app: FastifyInstance;
+  let name: string;
+
+  beforeAll(async () => {
+    const copy = await templateCopy();
+    name = copy.name;
+    const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 2, timeouts });
+    app = await buildApp(testConfig({ databaseTimeouts: timeouts }), { database });
+    app.get('/api/test/slow', async () => {
+      await sql`select pg_sleep(1)`.execute(app.db);
+      return { success: true };
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await dropDatabase(name);
+  });
+
+  it('answers the calls that found no free connection in time 503 with Retry-After, and keeps the database up for health and every other call', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => app.inject({ method: 'GET', url: '/api/test/slow' })));
+    const statuses = answers.map((res) => res.statusCode);
+    // Two connections: two calls run their statement, the others wait past the connect timeout.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    for (const res of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json()).toMatchObject({ success: false, error: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже.' });
+    }
+    expect(app.dbMonitor.state).toBe('up');
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
+    expect((await app.inject({ method: 'GET', url: '/settings.php' })).statusCode).toBe(200);
+  });
+});

@@ -135,22 +135,52 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
  * - a connection whose query timed out on the client still has that query outstanding at the
  *   server, so it is never reused: its later queries (a rollback) fail at once instead of
  *   queueing behind the stuck one, and it is destroyed when released;
- * - such a timeout, or a failed connect, tells the watcher (the monitor) at once, and while it
- *   says down, `connect` refuses at once: a call already past the 503 gate does not start new
- *   waits on a database known to be gone.
+ * - such a timeout, or a connection that cannot be made, tells the watcher (the monitor) at
+ *   once, and while it says down, `connect` refuses at once: a call already past the 503 gate
+ *   does not start new waits on a database known to be gone, and calls already waiting for a
+ *   connection stop waiting then too;
+ * - a wait for a free connection of a full pool that times out is a rush, not a lost database:
+ *   it tells the watcher nothing (isConnectionError leaves it out; the call answers 503,
+ *   error-handler.ts; issue 11, second read). A frozen server still shows within the query
+ *   timeout, by the queries that get no answer.
  */
 function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) {
   const clients = new WeakMap<pg.PoolClient, { query: pg.PoolClient['query']; release: () => void }>();
+  /** Calls waiting for a connection: told at once when the database is found lost. */
+  const waiting = new Set<(error: Error) => void>();
   const lost = (error: unknown) => {
-    if (isConnectionError(error)) watcher()?.markDown(error);
+    if (!isConnectionError(error)) return;
+    watcher()?.markDown(error);
+    for (const stop of [...waiting]) stop(new Error(`Connection terminated: the database stopped answering (${error instanceof Error ? error.message : String(error)})`));
   };
+  const nextClient = () =>
+    new Promise<pg.PoolClient>((resolve, reject) => {
+      let settled = false;
+      const stop = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        waiting.delete(stop);
+        reject(error);
+      };
+      waiting.add(stop);
+      pool.connect().then(
+        (client) => {
+          if (!settled) {
+            settled = true;
+            waiting.delete(stop);
+            resolve(client);
+          } else client.release();
+        },
+        (error: unknown) => {
+          lost(error);
+          stop(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   return {
     async connect() {
       if (watcher()?.state === 'down') throw new Error('Connection terminated: the database is not answering; waiting for it to return');
-      const client = await pool.connect().catch((error: unknown) => {
-        lost(error);
-        throw error;
-      });
+      const client = await nextClient();
       let wrapped = clients.get(client);
       if (!wrapped) {
         let stuck: Error | undefined;

@@ -92,8 +92,9 @@ export class DatabaseMonitor implements DatabaseWatcher {
 
 /**
  * True for errors that mean "the database cannot be reached", not "the query was wrong": a
- * refused or dropped connection, no connection within the connect timeout, no answer within
- * the query timeout (a frozen server, issue 11.11).
+ * refused or dropped connection, a new connection not made within the connect timeout
+ * («Connection terminated due to connection timeout»), no answer within the query timeout (a
+ * frozen server, issue 11.11). Not a wait for a free connection of a full pool (isPoolBusy).
  */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -105,9 +106,24 @@ export function isConnectionError(error: unknown): boolean {
     // SQLSTATE class 08 (connection exception), 57P01..57P03 (shutdown, cannot connect now).
     if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
   }
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|connection is closed|the database system is (shutting down|starting up)/i.test(
+  return /Connection terminated|Query read timeout|Client has encountered a connection error|connection is closed|the database system is (shutting down|starting up)/i.test(
     error.message,
   );
+}
+
+/** pg-pool's error when every connection of the pool stayed busy for the whole connect timeout. */
+const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/**
+ * True when a call waited the connect timeout for a free connection of a full pool and got none:
+ * a rush keeps every connection busy with slow statements. The database answers; this instance
+ * has more calls than connections. It is a 503 for that call, never a lost database — marking it
+ * down would answer 503 to everything and fail /api/health on every instance at once in a rush
+ * (issue 11, second read). A new connection that cannot be made is another error
+ * («Connection terminated due to connection timeout», isConnectionError).
+ */
+export function isPoolBusy(error: unknown): boolean {
+  return error instanceof Error && error.message === POOL_WAIT_TIMEOUT;
 }
 
 /**

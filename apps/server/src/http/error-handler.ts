@@ -1,14 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseMonitor } from '../db/monitor';
-import { isConnectionError, isStatementCancelled } from '../db/monitor';
+import { isConnectionError, isPoolBusy, isStatementCancelled } from '../db/monitor';
 import { AppError, MESSAGES } from './errors';
 import { RateLimitedError } from './rate-limit';
 
 /**
  * One place turns every failure into `{ success: false, error, message, requestId }`:
  * deliberate AppErrors keep their status and Russian message; framework 4xx errors get a
- * readable message; a lost database gives 503; anything else is a 500 whose details are
+ * readable message; a lost or busy database gives 503; anything else is a 500 whose details are
  * logged with the request id and never sent.
  */
 export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMonitor): void {
@@ -18,6 +18,12 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ success: false, error: error.code, message: error.message, requestId });
+    }
+    if (isPoolBusy(error)) {
+      // No free connection within the connect timeout: a rush, not a lost database. This call
+      // is refused; the database stays up for health and for every other call (issue 11).
+      request.log.warn({ err: error }, 'no free database connection');
+      return replyUnavailable(reply, requestId);
     }
     if (isConnectionError(error)) {
       monitor.markDown(error);
