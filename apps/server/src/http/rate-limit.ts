@@ -66,11 +66,3 @@ export class RateLimitedError extends AppError {
     super(429, code, message);
   }
 }
-
-/** Drops windows that ended long ago; called now and then, never on the request path. */
-export async function pruneRateLimits(db: Kysely<Database>, olderThanSeconds = 86_400): Promise<void> {
-  await db
-    .deleteFrom('rate_limits')
-    .where('window_start', '<', new Date(Date.now() - olderThanSeconds * 1000))
-    .execute();
-}

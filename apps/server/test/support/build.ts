@@ -22,9 +22,10 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated and seeded database of the given kind, private to the caller; with
- * `empty`, one without any migration (for tests of a migration over older data).
+ * `empty`, one without any migration (for tests of a migration over older data); with
+ * `timeouts`, PostgreSQL's own instead of the configuration's defaults.
  */
-export async function freshDatabase(kind: DatabaseKind, { empty = false } = {}): Promise<TestDatabase> {
+export async function freshDatabase(kind: DatabaseKind, { empty = false, timeouts = testConfig().databaseTimeouts } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dump = empty ? undefined : new Blob([readFileSync(inject('pgliteTemplate'))]);
     const handle = await openDatabase({ kind: 'pglite', instance: await createPglite(undefined, dump) });
@@ -35,7 +36,7 @@ export async function freshDatabase(kind: DatabaseKind, { empty = false } = {}):
   const name = `chain_t_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`create database "${name}"${empty ? '' : ` template "${template}"`}`));
   // The server's own timeouts (issue 11.11), so the API layer runs as production does.
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 5, timeouts: testConfig().databaseTimeouts });
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 5, timeouts });
   return {
     handle,
     async dispose() {
@@ -57,7 +58,7 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const database = await freshDatabase(kind);
+  const database = await freshDatabase(kind, overrides.databaseTimeouts ? { timeouts: overrides.databaseTimeouts } : {});
   const app = await buildApp(testConfig(overrides), { database: database.handle });
   beforeReady?.(app);
   // Listening on loopback lets the provider adapters reach the sandbox's counterparts over
