@@ -71,6 +71,23 @@ describe.each(databaseKinds())('sign-in calls refuse bad input on %s', (kind) =>
     expect(res.statusCode).toBe(400);
   });
 
+  // Issue 11, second read, point 6: the path arrives decoded once; decoding it again made a
+  // percent sign a 500 and %2540 an @.
+  it.each(['/captcha/a%25', '/captcha/%25E0', '/captcha/%25%25', '/captcha/guest%2540example.ru', '/captcha/7916%2500'])(
+    'answers %s, a contact that is neither a phone nor an e-mail, with a readable 400, never a 500',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, ...from() });
+      expect(res.statusCode).toBe(400);
+      expect(errorResponse.parse(res.json()).message).toMatch(/телефона|email/);
+    },
+  );
+
+  it('draws a captcha for an e-mail whose @ came percent-encoded once, as a browser sends it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/captcha/guest%40example.ru', ...from() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+  });
+
   it('answers a captcha path that is too long with 4xx', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/captcha/${'9'.repeat(400)}` });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);

@@ -10,7 +10,9 @@ import * as auth from './service';
 /** Sign-in calls of SPEC 7 (see packages/contract/src/auth.ts for the shapes). */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, captchaImage, async ({ params, request, reply }) => {
-    const contact = normaliseContact(decodeURIComponent(params.contact));
+    // The router hands the path parameter over decoded once; decoding it again turned «%25» into
+    // a 500 and «%2540» into an @ (issue 11, second read). Neither a phone nor an e-mail: a 400.
+    const contact = normaliseContact(params.contact);
     await consumeRateLimits(app.db, [{ key: addressLimitKey('captcha', request.ip), limit: 60, windowSeconds: 600 }]);
     const png = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
     // Bytes, not the contract's JSON: the handler sends them itself.
