@@ -63,12 +63,28 @@ describe.each(databaseKinds())('the generic call on %s (SPEC 7: configurable pat
       { action: 'rateGetTypes' },
       { user_id: user.id, token: other.token, action: 'rateGetTypes' },
       { user_id: user.id, token: '', action: 'rateGetTypes' },
-      { user_id: 'abc', token: user.token, action: 'rateGetTypes' },
       { user_id: 1_999_999_999, token: user.token, action: 'rateGetTypes' },
     ]) {
       const res = await rest(body);
       expect(res.statusCode).toBe(401);
       expect(errorResponse.parse(res.json()).message).toBe('Сессия истекла. Войдите снова.');
+    }
+  });
+
+  it('reads user_id by the one id rule of the contract: "" and null are no user, digits (as text too) are the guest, anything else is a 400 naming user_id (issue 11, second read)', async () => {
+    for (const none of ['', null]) {
+      expect((await rest({ user_id: none, action: 'testEcho', fields: { n: 1 } })).json()).toMatchObject({ n: 1, signedIn: false });
+      expect((await rest({ user_id: none, token: user.token, action: 'rateGetTypes' })).statusCode).toBe(401);
+    }
+    for (const id of [user.id, String(user.id), ` ${user.id} `, `000${user.id}`]) {
+      expect((await rest({ user_id: id, token: user.token, action: 'rateGetTypes' })).statusCode, JSON.stringify(id)).toBe(200);
+    }
+    for (const bad of ['abc', '12abc', '0x10', '1e3', [user.id], true, -1, 1.5]) {
+      for (const action of ['rateGetTypes', 'testEcho']) {
+        const res = await rest({ user_id: bad, token: user.token, action, fields: { n: 1 } });
+        expect(res.statusCode, `${action} ${JSON.stringify(bad)}`).toBe(400);
+        expect(errorResponse.parse(res.json()).message).toContain('user_id');
+      }
     }
   });
 

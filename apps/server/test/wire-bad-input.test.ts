@@ -219,6 +219,38 @@ describe.each(databaseKinds())('a wire that never breaks on %s (issue 11, points
       expect(line.spec).toMatchObject({ id: size35, price: 22_000 });
     });
 
+    it('takes an option object whose specid is 0, "" or null as no option, as a bare 0, "" or null is (issue 11, second read)', async () => {
+      const bare = await post(t.app, '/api/v2/order/create', order({ cart: [{ item: 102, cnt: 1, spec: 0 }] }));
+      expect(bare.statusCode, JSON.stringify(bare.json())).toBe(200);
+      for (const none of [0, '', null, '0']) {
+        const res = await post(t.app, '/api/v2/order/create', order({ cart: [{ item: 102, cnt: 1, spec: { specid: none, specname: '', price: 5 } }] }));
+        expect(res.statusCode, `${JSON.stringify(none)}: ${JSON.stringify(res.json())}`).toBe(200);
+        expect(res.json()).toMatchObject({ items_sum: bare.json<{ items_sum: number }>().items_sum });
+      }
+    });
+
+    it('takes a blank user on order/create ({id: ""}, as SPEC 7 clients send an absent id) as no user: a kiosk order (issue 11, second read)', async () => {
+      for (const user of [{ id: '' }, { id: '', password: '' }, { id: null }, { id: 0 }]) {
+        const res = await post(t.app, '/api/v2/order/create', { ...order({ source: 'kiosk', user }), idempotency_key: undefined });
+        expect(res.statusCode, `${JSON.stringify(user)}: ${JSON.stringify(res.json())}`).toBe(200);
+        const row = await t.database.db.selectFrom('orders').select(['user_id', 'source']).where('id', '=', res.json<{ id: number }>().id).executeTakeFirstOrThrow();
+        expect(row).toEqual({ user_id: null, source: 'kiosk' });
+      }
+      // A web order still needs its guest: a blank one is no session.
+      expect((await post(t.app, '/api/v2/order/create', order({ user: { id: '' } }))).statusCode).toBe(401);
+    });
+
+    it('takes a table as a short label only: digits or text up to 16 characters; 1e308, 1.5, -1, 2^60 (19 digits) and 17 characters are a 400 naming order.table (issue 11, second read)', async () => {
+      const table = (value: unknown) => post(t.app, '/api/v2/order/create', order({ restoran: 1, order: { type: 'inrest', table: value } }));
+      for (const bad of [1e308, 1.5, -1, 2 ** 60, 'x'.repeat(17), true]) {
+        const res = await table(bad);
+        expect(res.statusCode, String(bad)).toBe(400);
+        expect(res.json<{ message: string }>().message, String(bad)).toContain('order.table');
+      }
+      // A known table as a number or as its text (the demo chain's Патриаршие has table 3).
+      for (const ok of [3, '3']) expect((await table(ok)).json<{ error?: string }>().error, String(ok)).not.toBe('validation');
+    });
+
     it('takes the chosen option as an object on order/delivery too, and refuses an object without a usable specid', async () => {
       const quote = (spec: unknown) =>
         post(t.app, '/api/v2/order/delivery', { order_type: 'delivery', fs_uid: DEMO_RESTAURANTS[4]!.fsUid, cart: [{ item: 102, cnt: 1, spec }], location: KURSKY_POINT });

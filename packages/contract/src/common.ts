@@ -94,14 +94,14 @@ export const wireId = wireNumber({
   maxMessage: 'такого номера нет',
 });
 
+/** How SPEC 7 clients leave an id out: '' or null, and 0 (the app's empty select) — undefined; anything else as it is. */
+export const blankIdToUndefined = (value: unknown): unknown => (value === 0 || value === '0' ? undefined : blankToUndefined(value));
+
 /**
  * An id the client may leave out (issue 11, point 10): absent, null, '' and 0 all mean "none"
  * (0 is how the app's empty select arrives). Out: the id or undefined.
  */
-export const optionalWireId = z.pipe(
-  z.transform((value: unknown) => (value === 0 || value === '0' ? undefined : blankToUndefined(value))),
-  z.optional(wireId),
-);
+export const optionalWireId = z.pipe(z.transform(blankIdToUndefined), z.optional(wireId));
 
 /** A coordinate in degrees within ±limit, as a number or its decimal text; `what` names it in the message. */
 export function wireCoordinate(limit: number, what: string) {

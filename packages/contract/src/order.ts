@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
-import { kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
+import { blankIdToUndefined, kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { boundedJson, jsonAtMost, MAX_CART_RAW_BYTES, MAX_DELIVERY_PROPS_BYTES, MAX_IGNORED_VALUE_BYTES } from './free-form';
 
@@ -15,13 +15,17 @@ const orderType = orderTypeSchema;
  * The chosen single option of a line (SPEC 3 Cart line `spec`): its id, or the SPEC 3 Option
  * itself (`{ specid, specname, price, … }`) as SPEC 7 clients send it (issue 11, point 10). Only
  * the specid is read; a price in it is ignored, the server prices from the catalogue. '' / 0 /
- * null mean none (how the app's empty select arrives). Out: the option id, or undefined.
+ * null mean none (how the app's empty select arrives), bare or as the object's specid. Out: the
+ * option id, or undefined.
  */
 const chosenOption = z.union(
   [
     optionalWireId,
     z.pipe(
-      z.object({ specid: wireId }, { error: 'ожидается номер опции или опция { specid, … }' }),
+      z.object(
+        { specid: z.union([z.pipe(z.union([z.literal(0), z.literal('0'), z.literal(''), z.null()]), z.transform(() => undefined)), wireId]) },
+        { error: 'ожидается номер опции или опция { specid, … }' },
+      ),
       z.transform((option) => option.specid),
     ),
   ],
@@ -49,18 +53,33 @@ export const geoPointInput = z.object({ lat: latitude, lon: longitude });
 
 const userInput = z.object({ id: wireId, password: z.optional(text(200)), token: z.optional(text(200)) });
 
+/**
+ * The signed-in user of an order, or none: a user whose id is blank ('' / null / 0, as SPEC 7
+ * clients send an absent id) is no user, so a kiosk's `user: {id: ""}` is a kiosk order.
+ */
+const orderUser = z.pipe(
+  z.transform((value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) && blankIdToUndefined((value as { id?: unknown }).id) === undefined ? undefined : value)),
+  z.optional(z.nullable(userInput)),
+);
+
+/** The largest table number taken as a number: every integer up to it is exact, at most 16 digits. */
+const MAX_TABLE_NUMBER = Number.MAX_SAFE_INTEGER;
+
+/** A table (SPEC 4 table order): a label of up to 16 characters, or a whole number of up to 16 digits; the restaurant's own list decides. */
+const tableLabel = z.union([text(16), wireInt(0, MAX_TABLE_NUMBER)], { error: 'ожидается номер стола: цифры или текст до 16 символов' });
+
 export const orderCreateBody = z.object({
   source: z.enum(['kiosk', 'web']),
   v: optionalWireInt(0, 1000, 'ожидается номер версии'),
   /** The signed-in user (id + session token as `password`, SPEC 3); absent for kiosk orders. */
-  user: z.optional(z.nullable(userInput)),
+  user: orderUser,
   cart: z.array(cartLineInput).check(z.minLength(1), z.maxLength(100)),
   pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
   recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
   /** The client's own cart as it kept it; stored for support, never priced; at most MAX_CART_RAW_BYTES of JSON. */
   cart_raw: z.optional(boundedJson(MAX_CART_RAW_BYTES)),
   order: z.object({
-    table: z.optional(z.nullable(z.union([text(16), z.number()]))),
+    table: z.optional(z.nullable(tableLabel)),
     type: orderType,
     comment: z.optional(text(1000)),
     props: z.optional(
@@ -180,7 +199,7 @@ export const orderDeliveryBody = z.object({
   order_sum: z.optional(boundedJson(MAX_IGNORED_VALUE_BYTES)),
   order_type: orderType,
   fs_uid: text(64),
-  user: z.optional(z.nullable(userInput)),
+  user: orderUser,
   cart: z.array(cartLineInput).check(z.maxLength(100)),
   table: z.optional(boundedJson(MAX_IGNORED_VALUE_BYTES)),
   delivery_data: z.optional(z.nullable(deliveryDateTimeProps.check(jsonAtMost(MAX_DELIVERY_PROPS_BYTES)))),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCall, type CallAuth } from './call';
+import { optionalWireId } from './common';
 
 /**
  * The generic call of SPEC 7: one POST to a configurable path (default '/rest/') carrying
@@ -49,7 +50,8 @@ const FIELDS_TEXT_MAX = 100_000;
  * (the app sends its own version; no action reads it yet).
  */
 export const restRequest = z.object({
-  user_id: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(20, 'не длиннее 20 символов'))], { error: 'ожидается номер' }))),
+  // The contract's one id rule (issue 11, second read): '' / null / 0 are no user.
+  user_id: optionalWireId,
   token: z.optional(z.nullable(z.string({ error: 'ожидается текст' }).check(z.maxLength(512, 'не длиннее 512 символов')))),
   action: z
     .string({ error: (issue) => (issue.input === undefined ? 'обязательное поле: имя действия' : 'ожидается имя действия (текст)') })

@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { User } from '@chain/contract';
+import { wireId, type User } from '@chain/contract';
 import type { Database, UsersTable } from '../../db/types';
 import { unauthorized } from '../../http/errors';
 
 export type UserRow = Selectable<UsersTable>;
-
-/** The largest id an `integer` column holds. */
-const MAX_INT4 = 2_147_483_647;
 
 /** A session unused this long is no longer accepted. */
 const SESSION_IDLE_DAYS = 180;
@@ -35,10 +32,12 @@ export async function openSession(db: Kysely<Database>, userId: number, pushToke
  * or long-idle session is a 401 — every user-scoped call goes through here.
  */
 export async function authenticate(db: Kysely<Database>, userId: unknown, token: unknown): Promise<UserRow> {
-  const id = typeof userId === 'number' ? userId : typeof userId === 'string' && /^\d{1,9}$/.test(userId) ? Number(userId) : NaN;
-  if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4 || typeof token !== 'string' || token.length < 16 || token.length > 200) {
+  // The contract's one id rule (wireId; issue 11, second read): what no call takes as an id is no session.
+  const parsed = wireId.safeParse(userId);
+  if (!parsed.success || typeof token !== 'string' || token.length < 16 || token.length > 200) {
     throw unauthorized(SESSION_EXPIRED_MESSAGE);
   }
+  const id = parsed.data;
   const found = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
