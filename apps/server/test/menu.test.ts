@@ -339,6 +339,18 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
     expect(again.statusCode).toBe(304);
   });
 
+  it('keeps the menu with booking_num out of every cache (Cache-Control: no-store), its refusals too: it carries the guest\'s own booking minimum (issue 11, second read)', async () => {
+    const answers = [
+      await menu({ ...session(), booking_num: 'B-1001' }),
+      await menu({ ...session(), booking_num: 'B-9999' }),
+      await menu({ user_id: guest.id, booking_num: 'B-1001' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+    // The menu without a booking stays a shared answer that revalidates by its ETag.
+    expect((await menu({ ...session() })).headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers an unknown booking number with 404', async () => {
     const res = await menu({ ...session(), booking_num: 'B-9999' });
     expect(res.statusCode).toBe(404);

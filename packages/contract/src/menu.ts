@@ -58,7 +58,7 @@ export const menuRequest = z.object({
     z.describe('The menu call version, 4 (SPEC 9); another version is a 400.'),
   ),
   booking_num: optionalText(64).check(
-    z.describe("A booking of this guest at this restaurant: the answer's min_sum is its minimum (SPEC 4, 5). Needs user_id and token; another guest's booking answers as an unknown one."),
+    z.describe("A booking of this guest at this restaurant: the answer's min_sum is its minimum (SPEC 4, 5). Needs user_id and token; another guest's booking answers as an unknown one. Such an answer is personal: Cache-Control no-store."),
   ),
 });
 export type MenuRequest = z.input<typeof menuRequest>;

@@ -21,16 +21,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * Sets the validators of an answer that changes only with the catalogue: clients revalidate
- * every time (no-cache) and get a 304 without a body while their copy is current.
+ * every time (no-cache) and get a 304 without a body while their copy is current. A personal
+ * answer (`personal`) keeps its ETag but is `no-store`: no cache keeps it at all.
  * Returns true when the 304 was sent.
  */
 export function notModified(
   request: { headers: Record<string, string | string[] | undefined> },
   reply: { header(name: string, value: string): unknown; status(code: number): { send(): unknown } },
   etag: string,
+  { personal = false } = {},
 ): boolean {
   reply.header('etag', etag);
-  reply.header('cache-control', 'no-cache');
+  reply.header('cache-control', personal ? 'no-store' : 'no-cache');
   const ifNoneMatch = request.headers['if-none-match'];
   if (!etagMatches(Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch, etag)) return false;
   reply.status(304).send();
