@@ -68,6 +68,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Slow clients (issue 11, second read): the whole request within requestMs (Node answers 408
+    // and closes), no connection idle longer than connectionMs. Node checks running requests every
+    // connectionsCheckingInterval (30 s by default), so that is set to a quarter of requestMs.
+    requestTimeout: config.httpTimeouts.requestMs,
+    connectionTimeout: config.httpTimeouts.connectionMs,
+    http: {
+      requestTimeout: config.httpTimeouts.requestMs,
+      headersTimeout: Math.min(60_000, config.httpTimeouts.requestMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.httpTimeouts.requestMs / 4))),
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorReply,
@@ -93,7 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await deps.database.close();
   });
 
-  registerErrorHandler(app, monitor);
+  registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
+import { RATE_ADD_BODY_LIMIT } from '@chain/contract';
 
 describe('configuration', () => {
   it('runs a fresh clone with defaults: PGlite, sandbox and demo data on, port 3000', () => {
@@ -82,6 +83,16 @@ describe('configuration', () => {
       /^Invalid configuration: DATABASE_QUERY_TIMEOUT_MS must be longer than DATABASE_STATEMENT_TIMEOUT_MS/,
     );
     expect(() => parseConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/^Invalid configuration: DATABASE_CONNECT_TIMEOUT_MS /);
+  });
+
+  it('bounds how long a client may take to send a request and how long a connection may idle, long enough for a photo upload on a slow line (issue 11, second read)', () => {
+    const { httpTimeouts } = parseConfig({});
+    expect(httpTimeouts).toEqual({ requestMs: 120_000, connectionMs: 60_000 });
+    // rate/add's largest body (three 2 MB photos as data URLs) at 0.6 Mbit/s fits in the request timeout.
+    expect((RATE_ADD_BODY_LIMIT * 8) / 600_000).toBeLessThan(httpTimeouts.requestMs / 1000);
+    expect(parseConfig({ HTTP_REQUEST_TIMEOUT_MS: '300000', HTTP_CONNECTION_TIMEOUT_MS: '5000' }).httpTimeouts).toEqual({ requestMs: 300_000, connectionMs: 5000 });
+    expect(() => parseConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(/^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS /);
+    expect(() => parseConfig({ HTTP_CONNECTION_TIMEOUT_MS: 'never' })).toThrow(/^Invalid configuration: HTTP_CONNECTION_TIMEOUT_MS /);
   });
 
   it('never echoes a secret value', () => {

@@ -40,7 +40,7 @@ const exactOriginList = z
 /**
  * Which proxies in front may speak for the client in X-Forwarded-For: `hops`, how many proxies
  * append to it (a load balancer is 1), or `addresses`, the proxies' own addresses and networks.
- * False: none, the socket's address is the client's. README «Behind a load balancer».
+ * False: none, the socket's address is the client's. docs/load-balancer.md.
  */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
@@ -98,6 +98,11 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(60_000).default(3000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(600_000).default(3500),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(600_000).default(4000),
+  // Slow clients (issue 11, second read): the whole request within this, or 408 and closed. Long
+  // enough for rate/add's three photos (8.2 MB) at 0.6 Mbit/s.
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(1000).max(3_600_000).default(120_000),
+  // A connection on which nothing arrives or leaves for this long is closed.
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(1000).max(3_600_000).default(60_000),
   DATA_DIR: z.string().min(1).optional(),
   SANDBOX: flag.optional(),
   DEMO_DATA: flag.optional(),
@@ -164,6 +169,13 @@ export interface Config {
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
   /** PostgreSQL only (PGlite is in-process): how long to wait for a connection, a statement, an answer. */
   databaseTimeouts: DatabaseTimeouts;
+  /**
+   * Slow clients (issue 11, second read): `requestMs`, the whole request (head and body) must
+   * arrive within it, else 408 and the connection is closed; `connectionMs`, a connection on which
+   * nothing moves for this long is closed. Without them a body trickling in, or stopped halfway,
+   * within the 1 MB limit held its connection for ever.
+   */
+  httpTimeouts: { requestMs: number; connectionMs: number };
   /** The documented test mode: provider counterparts and the outbox under /sandbox/. Never in production by default. */
   sandbox: boolean;
   /** Load the demo chain into an empty database at start-up. */
@@ -264,6 +276,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
     },
+    httpTimeouts: { requestMs: e.HTTP_REQUEST_TIMEOUT_MS, connectionMs: e.HTTP_CONNECTION_TIMEOUT_MS },
     sandbox,
     demoData: e.DEMO_DATA ?? !production,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),

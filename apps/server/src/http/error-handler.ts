@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DatabaseMonitor } from '../db/monitor';
 import { isConnectionError, isPoolBusy, isStatementCancelled } from '../db/monitor';
 import { AppError, MESSAGES } from './errors';
 import { RateLimitedError } from './rate-limit';
@@ -10,10 +9,22 @@ import { RateLimitedError } from './rate-limit';
  * deliberate AppErrors keep their status and Russian message; framework 4xx errors get a
  * readable message; a lost or busy database gives 503; anything else is a 500 whose details are
  * logged with the request id and never sent.
+ *
+ * It never marks the database down itself: only the database handle knows that an error came
+ * from the database (db/client.ts tells the monitor). A connection error is not always the
+ * database's — a client that resets its connection in the middle of a body raises ECONNRESET
+ * here too, and marking the database down for it answered 503 to every caller (issue 11, second
+ * read).
  */
-export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMonitor): void {
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const requestId = request.id;
+    if (request.raw.destroyed && !(error instanceof AppError)) {
+      // The client is gone (it reset the connection, or a timeout closed it): nobody reads an
+      // answer, and what failed was its stream, not the server.
+      request.log.info({ err: error }, 'client closed the connection');
+      return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -26,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance, monitor: DatabaseMoni
       return replyUnavailable(reply, requestId);
     }
     if (isConnectionError(error)) {
-      monitor.markDown(error);
+      // The database handle has told the monitor already (db/client.ts).
       request.log.error({ err: error }, 'database unreachable');
       return replyUnavailable(reply, requestId);
     }
