@@ -384,6 +384,23 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
     expect((await menu({ user_id: guest.id })).statusCode).toBe(200);
   });
 
+  it('refuses another guest\'s, another restaurant\'s and a cancelled booking on order/create as the menu call does: one rule, one set of texts', async () => {
+    const order = (bookingNum: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/order/create',
+        payload: { source: 'web', v: 3, user: { id: guest.id, password: guest.token }, cart: [{ item: 101, cnt: 1 }], order: { type: 'inrest', table: '3', booking_num: bookingNum }, restoran: 1 },
+      });
+    for (const [num, status] of [['B-1005', 404], ['B-9999', 404], ['B-1002', 409], ['B-1003', 409]] as const) {
+      const onMenu = await menu({ ...session(), booking_num: num });
+      const onOrder = await order(num);
+      expect(onOrder.statusCode, num).toBe(status);
+      const { requestId: _a, ...menuBody } = onMenu.json<Record<string, unknown>>();
+      const { requestId: _b, ...orderBody } = onOrder.json<Record<string, unknown>>();
+      expect(orderBody, num).toEqual(menuBody);
+    }
+  });
+
   it('refuses a booking made at another restaurant with 409', async () => {
     const res = await menu({ ...session(), booking_num: 'B-1002' });
     expect(res.statusCode).toBe(409);

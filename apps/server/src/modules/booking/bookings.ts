@@ -47,6 +47,8 @@ export const NO_BOOKING_HERE_MESSAGE = 'В этом ресторане нель�
 export const BOOKING_DATE_MESSAGE = 'Стол можно забронировать с сегодняшнего дня до воскресенья.';
 export const BOOKING_TIME_MESSAGE = 'Это время недоступно для брони. Выберите другое время.';
 export const BOOKING_NOT_FOUND_MESSAGE = 'Бронь не найдена.';
+export const BOOKING_OTHER_RESTAURANT_MESSAGE = 'Эта бронь сделана в другом ресторане.';
+export const BOOKING_NOT_LIVE_MESSAGE = 'Бронь отменена или уже закончилась.';
 export const BOOKING_OVERLAP_MESSAGE = 'У вас уже есть бронь на это время.';
 export const BOOKING_LIMIT_MESSAGE = `Можно держать не больше ${BOOKING_MAX_UPCOMING} броней одновременно. Отмените ненужную бронь.`;
 export const CHOOSE_RESTAURANT_MESSAGE = 'Выберите ресторан.';
@@ -281,3 +283,31 @@ export async function closeBooking(
   const view = bookingView(booking, now, await bookingImage(db));
   return { success: true, booking: view, message: how === 'cancel' ? 'Бронь отменена.' : 'Бронь завершена. Спасибо, что были у нас!' };
 }
+
+/**
+ * The minimum sum of the signed-in guest's own live booking at this restaurant (SPEC 4, 5): what
+ * the menu call answers as `min_sum` and order/create applies to an inrest order with
+ * `booking_num`. Another guest's booking, or none without a guest, reads exactly as an unknown one
+ * (404): booking numbers are no oracle (issue 11 point 8). Another restaurant's, cancelled, ended
+ * or past: 409.
+ */
+export async function liveBookingMinimum(
+  db: Kysely<Database>,
+  bookingNum: string,
+  at: { restaurantId: number; userId: number | null },
+  now = new Date(),
+): Promise<number> {
+  const booking = at.userId === null
+    ? undefined
+    : await db
+        .selectFrom('bookings')
+        .select(['restaurant_id', 'min_sum', 'status', 'timeto'])
+        .where('booking_num', '=', bookingNum.trim())
+        .where('user_id', '=', at.userId)
+        .executeTakeFirst();
+  if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
+  if (booking.restaurant_id !== at.restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
+  if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto <= now) throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
+  return booking.min_sum;
+}
+

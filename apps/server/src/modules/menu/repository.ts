@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BookingsTable, CategoriesTable, Database, DishOptionsTable, DishesTable, MenuKind, StopListTable } from '../../db/types';
+import type { CategoriesTable, Database, DishOptionsTable, DishesTable, MenuKind, StopListTable } from '../../db/types';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type DishRow = Selectable<DishesTable>;
@@ -47,14 +47,4 @@ export async function loadMenuRows(db: Reader): Promise<MenuRows> {
     stopList,
     stopText: typeof stopText?.value === 'string' ? stopText.value : '',
   };
-}
-
-export type BookingRow = Pick<Selectable<BookingsTable>, 'user_id' | 'restaurant_id' | 'min_sum' | 'status' | 'timeto'>;
-
-export async function findBooking(db: Reader, bookingNum: string): Promise<BookingRow | undefined> {
-  return db
-    .selectFrom('bookings')
-    .select(['user_id', 'restaurant_id', 'min_sum', 'status', 'timeto'])
-    .where('booking_num', '=', bookingNum)
-    .executeTakeFirst();
 }

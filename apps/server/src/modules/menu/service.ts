@@ -9,15 +9,13 @@ import { conflict, notFound } from '../../http/errors';
 import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
 import { JsonText } from '../../http/route';
 import { authenticate } from '../auth/sessions';
-import { findBooking, loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
+import { liveBookingMinimum } from '../booking/bookings';
+import { loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
 
 export type MenuRequestBody = CallBody<typeof restaurantMenu>;
 
 export const RESTAURANT_NOT_FOUND_MESSAGE = 'Ресторан не найден';
 export const RESTAURANT_INACTIVE_MESSAGE = 'Ресторан временно не принимает заказы.';
-export const BOOKING_NOT_FOUND_MESSAGE = 'Бронь не найдена.';
-export const BOOKING_OTHER_RESTAURANT_MESSAGE = 'Эта бронь сделана в другом ресторане.';
-export const BOOKING_CLOSED_MESSAGE = 'Бронь отменена или уже закончилась.';
 
 const MENU_NOT_OFFERED_MESSAGE: Record<MenuKind, string> = {
   restaurant: 'В этом ресторане нет меню ресторана.',
@@ -191,7 +189,7 @@ export class MenuService {
     // point 8). The menu is public otherwise: a bare user_id is the client's word, not a guest.
     const user = body.booking_num ? await authenticate(this.db, body.user_id, body.token) : null;
     const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
-    const minSum = body.booking_num && user ? await this.#bookingMinimum(body.booking_num, restaurant.id, user.id) : null;
+    const minSum = body.booking_num && user ? await liveBookingMinimum(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id }) : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
   }
 
@@ -210,20 +208,6 @@ export class MenuService {
     return right ? code : null;
   }
 
-  /**
-   * A booking's minimum in kopecks: the signed-in guest's own live booking at this restaurant
-   * (SPEC 4, 5). Another guest's booking reads as unknown, so the call tells nobody whose a
-   * booking number is (issue 11 point 8).
-   */
-  async #bookingMinimum(bookingNum: string, restaurantId: number, userId: number): Promise<number> {
-    const booking = await findBooking(this.db, bookingNum.trim());
-    if (!booking || booking.user_id !== userId) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
-    if (booking.restaurant_id !== restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
-    if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto.getTime() <= Date.now()) {
-      throw conflict(BOOKING_CLOSED_MESSAGE, 'booking_closed');
-    }
-    return booking.min_sum;
-  }
 }
 
 function takesOrderType(restaurant: MenuRestaurantRow, orderType: OrderType): boolean {

@@ -21,6 +21,7 @@ import { AppError, badRequest, conflict } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
 import { authenticate, type UserRow } from '../auth/sessions';
+import { liveBookingMinimum } from '../booking/bookings';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
@@ -174,7 +175,10 @@ async function draftOrder(
   if (delayed && catalogue.settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
 
   const tableNum = orderType === 'inrest' ? checkTable(catalogue, restaurant, body.order.table) : null;
-  const booking = orderType === 'inrest' && body.order.booking_num ? await checkBooking(db, restaurant, body.order.booking_num, user) : null;
+  const booking =
+    orderType === 'inrest' && body.order.booking_num
+      ? { min_sum: await liveBookingMinimum(db, body.order.booking_num, { restaurantId: restaurant.row.id, userId: user?.id ?? null }, now) }
+      : null;
 
   const zone = orderType === 'delivery' ? deliveryZone(restaurant, body.order.props?.address ?? null) : null;
   const timing = orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
@@ -337,16 +341,6 @@ function checkTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, ta
   const num = table === null || table === undefined ? '' : String(table).trim();
   if (!num || !catalogue.hasTable(restaurant.row.id, num)) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
   return num;
-}
-
-async function checkBooking(trx: Kysely<Database>, restaurant: RestaurantContext, bookingNum: string, user: UserRow | null) {
-  const booking = await trx.selectFrom('bookings').selectAll().where('booking_num', '=', bookingNum).executeTakeFirst();
-  if (!booking || !user || booking.user_id !== user.id) throw new AppError(404, 'booking', 'Бронь не найдена.');
-  if (booking.restaurant_id !== restaurant.row.id) throw conflict('Эта бронь сделана в другом ресторане.', 'booking');
-  if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto < new Date()) {
-    throw conflict('Бронь отменена или уже закончилась.', 'booking');
-  }
-  return { min_sum: booking.min_sum };
 }
 
 /** The restaurant's active zone holding the delivery address (SPEC 4, 5), or 'По данному адресу доставка невозможна'. */
