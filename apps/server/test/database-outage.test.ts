@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
+import { testConfig, type DatabaseTimeouts } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { admin, ADMIN_URL, databaseUrl, dropDatabase } from './support/postgres';
@@ -142,6 +142,19 @@ describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)'
   });
 });
 
+/** An app on a throw-away copy of the template with these timeouts and pool size, and GET /api/test/slow: a statement of 1 s. */
+async function appWithSlowRoute(timeouts: DatabaseTimeouts, poolSize: number): Promise<{ app: FastifyInstance; handle: DatabaseHandle; name: string }> {
+  const copy = await templateCopy();
+  const handle = await openDatabase({ kind: 'postgres', url: copy.url, poolSize, timeouts });
+  const app = await buildApp(testConfig({ databaseTimeouts: timeouts }), { database: handle });
+  app.get('/api/test/slow', async () => {
+    await sql`select pg_sleep(1)`.execute(app.db);
+    return { success: true };
+  });
+  await app.ready();
+  return { app, handle, name: copy.name };
+}
+
 describe.skipIf(!inject('postgresTemplate'))('the statement timeout and long legitimate work (issue 11.11)', () => {
   const timeouts = { connectMs: 1000, statementMs: 300, queryMs: 600 };
   let handle: DatabaseHandle;
@@ -149,15 +162,7 @@ describe.skipIf(!inject('postgresTemplate'))('the statement timeout and long leg
   let name: string;
 
   beforeAll(async () => {
-    const copy = await templateCopy();
-    name = copy.name;
-    handle = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 3, timeouts });
-    app = await buildApp(testConfig({ databaseTimeouts: timeouts }), { database: handle });
-    app.get('/api/test/slow', async () => {
-      await sql`select pg_sleep(1)`.execute(app.db);
-      return { success: true };
-    });
-    await app.ready();
+    ({ app, handle, name } = await appWithSlowRoute(timeouts, 3));
   });
   afterAll(async () => {
     await app.close();
@@ -200,15 +205,7 @@ describe.skipIf(!inject('postgresTemplate'))('a pool busy with slow statements (
   let name: string;
 
   beforeAll(async () => {
-    const copy = await templateCopy();
-    name = copy.name;
-    const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 2, timeouts });
-    app = await buildApp(testConfig({ databaseTimeouts: timeouts }), { database });
-    app.get('/api/test/slow', async () => {
-      await sql`select pg_sleep(1)`.execute(app.db);
-      return { success: true };
-    });
-    await app.ready();
+    ({ app, name } = await appWithSlowRoute(timeouts, 2));
   });
   afterAll(async () => {
     await app.close();
