@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const stopMaintenance = startMaintenance(app);
   app.addHook('onClose', async () => stopMaintenance());
   // Declines and refunds the bank could not do at once are retried (decision 016), in
-  // production too. preClose: it stops before the server does, as the sandbox bank is on it.
+  // production too. stop() below ends it before the server closes; this hook is the fallback
+  // of a close that did not come through stop() (a failed listen).
   const stopPaymentWorker = startPaymentWorker(app);
   app.addHook('preClose', stopPaymentWorker);
   // SANDBOX=1: the sandbox kitchen moves paid orders through the statuses (docs/orders.md).
@@ -65,13 +66,20 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // The payment work stops first, between two payments, while every route still answers:
+    // once close() begins, routes answer 503, and in the sandbox the bank is one of them. Each
+    // stop waits for the payment in hand only (its bank calls: well under a second, up to their
+    // 10 s timeouts when the bank hangs); what is left stays due for any instance's worker, and
+    // a payment cut off by the forced exit is taken again when its lease ends (decision 016).
+    Promise.all([stopPaymentWorker(), app.payments.stop()])
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,17 +1,20 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paymentBindingsResponse, paymentSbpResponse, paymentStartResponse } from '@chain/contract';
+import { paymentSbpResponse, paymentStartResponse } from '@chain/contract';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { closeDuePayments } from '../src/modules/payments/closing';
 import { startPaymentWorker } from '../src/modules/payments/worker';
 import { seedDemoChain } from '../src/seed/load';
+import type { DatabaseHandle } from '../src/db/client';
 import { buildTestApp, databaseKinds, freshDatabase, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { insertTestOrder } from './support/orders';
 import {
   acceptedRows,
+  bankFaults,
   bankOrdersOf,
   callback,
+  guestWithSavedCard,
   check,
   checkRequest,
   keptAtBank,
@@ -20,12 +23,12 @@ import {
   paymentEvents,
   paymentRows,
   pressCardForm,
+  sandboxRbs,
   SBP,
   signedCallback,
   START,
   startCard,
   startSbp,
-  type Guest,
 } from './support/payments';
 import { signedInUser } from './support/users';
 
@@ -35,21 +38,6 @@ import { signedInUser } from './support/users';
 /** How long closing at the bank (after the request that settled a payment) may take on a busy machine. */
 const SETTLES = { timeout: 10_000, interval: 50 };
 
-/** The sandbox acquirer fails the next `count` calls of `method` with HTTP 503 (docs/sandbox.md). */
-async function failNext(t: TestApp, method: string, count: number): Promise<void> {
-  const res = await post(t.app, '/sandbox/acquiring/faults', { method, count });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A guest whose card the sandbox bank has saved (paid once on the form). */
-async function guestWithSavedCard(t: TestApp): Promise<{ guest: Guest; bindingId: string }> {
-  const guest = await signedInUser(t.database);
-  const first = await insertTestOrder(t.database, { userId: guest.id });
-  await pressCardForm(t.app, (await startCard(t.app, guest, first.id)).formUrl ?? '', 'pay');
-  expect(await check(t.app, first.id, guest.token)).toBe('ok');
-  const listed = paymentBindingsResponse.parse((await post(t.app, '/api/v1/order/payment/bindings', { user_id: guest.id, token: guest.token })).json());
-  return { guest, bindingId: listed.bindings[0]?.bindingId ?? '' };
-}
 
 describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.1)', (kind) => {
   let t: TestApp;
@@ -91,7 +79,7 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
   });
 
   it('charges a saved card once when the pay button is tapped five times at once, and every tap hears the same answer', async () => {
-    const { guest, bindingId } = await guestWithSavedCard(t);
+    const { guest, bindingId } = await guestWithSavedCard(t.app, t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 59_000 });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, binding_id: bindingId })),
@@ -251,7 +239,7 @@ describe.each(databaseKinds())('a refund the bank cannot make right now, on %s (
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 50_000 });
     const { formUrl } = await startCard(t.app, guest, order.id);
     await t.database.db.updateTable('sandbox_acquiring_orders').set({ amount: 700 }).where('md_order', '=', mdOrderOf(formUrl ?? '')).execute();
-    await failNext(t, 'refund.do', 1);
+    await bankFaults(t.app, 'refund.do', 1);
     await pressCardForm(t.app, formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('fail');
 
@@ -289,7 +277,7 @@ describe.each(databaseKinds())('a refund the bank cannot make right now, on %s (
     const order = await insertTestOrder(t.database, { userId: guest.id });
     const card = await startCard(t.app, guest, order.id);
     const sbp = await startSbp(t.app, guest, order.id);
-    await failNext(t, 'decline.do', 1);
+    await bankFaults(t.app, 'decline.do', 1);
     await pressCardForm(t.app, card.formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
     await vi.waitFor(async () => expect((await paymentEvents(t.database, order.id)).map((event) => event.outcome)).toEqual(['retry']), SETTLES);
@@ -309,13 +297,7 @@ describe.each(databaseKinds())('the sandbox acquirer refunds, reverses and decli
   });
   afterAll(() => t.close());
 
-  const rbs = (method: string, form: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/sandbox/acquiring/payment/rest/${method}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ userName: 'sandbox-api', password: 'sandbox', ...form }).toString(),
-    });
+  const rbs = (method: string, form: Record<string, string>) => sandboxRbs(t.app, method, form);
 
   it('refunds a deposited order up to its amount, reports refundedAmount and status 4 when whole, and refuses the wrong state', async () => {
     const guest = await signedInUser(t.database);
@@ -365,41 +347,89 @@ describe.each(databaseKinds())('the sandbox acquirer refunds, reverses and decli
   });
 });
 
-describe.each(databaseKinds())('migration 010 on a database with payments, on %s', (kind) => {
-  it('sends back the money that was only logged before: refused payments and every paid payment of an order but the first', async () => {
+describe.each(databaseKinds())('migrations 010 and 011 on a database with payments, on %s', (kind) => {
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 20, 12, 0, seconds));
+
+  /**
+   * A database as it was before migration 010 (with the demo chain); `fill` writes its orders
+   * and returns payments, which are written as the code before 010 wrote them ('refused' is no
+   * longer a state of the type). Then every migration runs; returns the applied ones.
+   */
+  async function migratedFrom009(
+    fill: (database: DatabaseHandle) => Promise<Array<{ order_id: number; method: string; provider_id: string; amount: number; status: string; updated_at: Date }>>,
+    check: (database: DatabaseHandle, applied: string[]) => Promise<void>,
+  ): Promise<void> {
     const empty = await freshDatabase(kind, { empty: true });
     try {
-      const db = empty.handle.db;
       const all = loadMigrations();
-      await migrate(db, all.filter((migration) => migration.version < 10));
-      await seedDemoChain(db);
-      const order = await insertTestOrder(empty.handle, { userId: null, paid: true, status: 20 });
-      const other = await insertTestOrder(empty.handle, { userId: null, sum: 50_000 });
-      const at = (seconds: number) => new Date(Date.UTC(2026, 10, 20, 12, 0, seconds));
-      const payments = [
-        { order_id: order.id, method: 'card', provider_id: 'md-first', amount: order.sum, status: 'paid', updated_at: at(1) },
-        { order_id: order.id, method: 'sbp', provider_id: 'md-second', amount: order.sum, status: 'paid', updated_at: at(2) },
-        { order_id: order.id, method: 'card', provider_id: 'md-declined', amount: order.sum, status: 'declined', updated_at: at(3) },
-        { order_id: other.id, method: 'card', provider_id: 'md-refused', amount: other.sum, status: 'refused', updated_at: at(4) },
-      ];
-      // Written as the code before 010 wrote them ('refused' is no longer a state of the type).
-      for (const payment of payments) {
+      await migrate(empty.handle.db, all.filter((migration) => migration.version < 10));
+      await seedDemoChain(empty.handle.db);
+      for (const payment of await fill(empty.handle)) {
         await sql`insert into payments (order_id, method, provider_id, amount, status, updated_at)
-                  values (${payment.order_id}, ${payment.method}, ${payment.provider_id}, ${payment.amount}, ${payment.status}, ${payment.updated_at})`.execute(db);
+                  values (${payment.order_id}, ${payment.method}, ${payment.provider_id}, ${payment.amount}, ${payment.status}, ${payment.updated_at})`.execute(empty.handle.db);
       }
-
-      expect(await migrate(db, all)).toContain('010_payment_exactly_once');
-      const rows = await db.selectFrom('payments').select(['provider_id', 'status']).orderBy('id').execute();
-      expect(rows).toEqual([
-        { provider_id: 'md-first', status: 'paid' },
-        { provider_id: 'md-second', status: 'refund_due' },
-        { provider_id: 'md-declined', status: 'declined' },
-        { provider_id: 'md-refused', status: 'refund_due' },
-      ]);
-      const due = await db.selectFrom('payments').select('next_attempt_at').where('status', '=', 'refund_due').execute();
-      for (const row of due) expect(row.next_attempt_at).toBeInstanceOf(Date);
+      await check(empty.handle, await migrate(empty.handle.db, all));
     } finally {
       await empty.dispose();
     }
+  }
+
+  it('sends back the money that was only logged before: refused payments and every paid payment of an order but the first', async () => {
+    await migratedFrom009(
+      async (database) => {
+        const order = await insertTestOrder(database, { userId: null, paid: true, status: 20 });
+        const other = await insertTestOrder(database, { userId: null, sum: 50_000 });
+        // As the settle before 010 left it: the first payment paid the order (its method, its time).
+        await database.db.updateTable('orders').set({ pay_method: 'card', paid_at: at(1) }).where('id', '=', order.id).execute();
+        return [
+          { order_id: order.id, method: 'card', provider_id: 'md-first', amount: order.sum, status: 'paid', updated_at: at(1) },
+          { order_id: order.id, method: 'sbp', provider_id: 'md-second', amount: order.sum, status: 'paid', updated_at: at(2) },
+          { order_id: order.id, method: 'card', provider_id: 'md-declined', amount: order.sum, status: 'declined', updated_at: at(3) },
+          { order_id: other.id, method: 'card', provider_id: 'md-refused', amount: other.sum, status: 'refused', updated_at: at(4) },
+        ];
+      },
+      async (database, applied) => {
+        expect(applied).toContain('010_payment_exactly_once');
+        const rows = await database.db.selectFrom('payments').select(['provider_id', 'status']).orderBy('id').execute();
+        expect(rows).toEqual([
+          { provider_id: 'md-first', status: 'paid' },
+          { provider_id: 'md-second', status: 'refund_due' },
+          { provider_id: 'md-declined', status: 'declined' },
+          { provider_id: 'md-refused', status: 'refund_due' },
+        ]);
+        const due = await database.db.selectFrom('payments').select('next_attempt_at').where('status', '=', 'refund_due').execute();
+        for (const row of due) expect(row.next_attempt_at).toBeInstanceOf(Date);
+      },
+    );
+  });
+
+  it('keeps the payment the order itself names (its pay_method, paid at its paid_at) and returns every paid payment of an unpaid order (migration 011)', async () => {
+    await migratedFrom009(
+      async (database) => {
+        // Paid by SBP at :20; a card payment of it was recorded paid earlier (:10) and touched since.
+        const bySbp = await insertTestOrder(database, { userId: null, paid: true, status: 20 });
+        await database.db.updateTable('orders').set({ pay_method: 'sbp', paid_at: at(20) }).where('id', '=', bySbp.id).execute();
+        // Cancelled before its payment reached the bank, and one left unpaid by an old fault: the bank took money for orders that are not paid.
+        const cancelled = await insertTestOrder(database, { userId: null, status: 90 });
+        const unpaid = await insertTestOrder(database, { userId: null });
+        return [
+          { order_id: bySbp.id, method: 'card', provider_id: 'md-card-first', amount: bySbp.sum, status: 'paid', updated_at: at(10) },
+          { order_id: bySbp.id, method: 'sbp', provider_id: 'md-sbp-kept', amount: bySbp.sum, status: 'paid', updated_at: at(20) },
+          { order_id: cancelled.id, method: 'card', provider_id: 'md-after-cancel', amount: cancelled.sum, status: 'paid', updated_at: at(30) },
+          { order_id: unpaid.id, method: 'sbp', provider_id: 'md-unpaid', amount: unpaid.sum, status: 'paid', updated_at: at(40) },
+        ];
+      },
+      async (database, applied) => {
+        expect(applied).toContain('011_payment_closing_bounds');
+        const rows = await database.db.selectFrom('payments').select(['provider_id', 'status', 'next_attempt_at']).orderBy('id').execute();
+        expect(rows.map((row) => [row.provider_id, row.status])).toEqual([
+          ['md-card-first', 'refund_due'],
+          ['md-sbp-kept', 'paid'],
+          ['md-after-cancel', 'refund_due'],
+          ['md-unpaid', 'refund_due'],
+        ]);
+        for (const row of rows) expect(row.next_attempt_at === null).toBe(row.status === 'paid');
+      },
+    );
   });
 });

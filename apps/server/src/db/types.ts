@@ -420,7 +420,7 @@ export interface DeliveryQuotesTable {
   expires_at: Date;
 }
 
-/** Migration 010 describes each state; decision 016 the moves between them. */
+/** Migrations 010 and 011 describe each state; decision 016 the moves between them. */
 export type PaymentStatus =
   | 'registering'
   | 'pending'
@@ -430,7 +430,8 @@ export type PaymentStatus =
   | 'cancelled'
   | 'refund_due'
   | 'refunded'
-  | 'refund_failed';
+  | 'refund_failed'
+  | 'needs_operator';
 
 export interface PaymentsTable {
   id: Generated<number>;
@@ -516,6 +517,8 @@ export interface SandboxAcquiringOrdersTable {
 export interface SandboxAcquiringFaultsTable {
   method: string;
   remaining: number;
+  /** 011: > 0 makes the calls slow (answered after this many ms) instead of unavailable. */
+  delay_ms: Defaulted<number>;
 }
 
 export interface SandboxSbpPaymentsTable {

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import * as z from 'zod';
@@ -60,6 +61,9 @@ const TEST_CARD = { maskedPan: '411111**1111', shown: '4111 11** **** 1111', exp
 
 const RBS = '/sandbox/acquiring/payment/rest';
 
+/** The slowest a sandbox bank call may be made (migration 011's bound on delay_ms). */
+const MAX_SANDBOX_DELAY_MS = 60_000;
+
 export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   // Callbacks still on their way finish before the server stops listening, so a close never
@@ -76,15 +80,17 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
   // --- RBS REST API --------------------------------------------------------------------------
   const rbs = (method: RbsMethod, handler: (form: Record<string, string>, request: FastifyRequest) => Promise<object>) => {
     app.post(`${RBS}/${method}`, async (request, reply) => {
-      // The faults switch: a bank that cannot answer right now (HTTP 503, as a gateway gives).
+      // The faults switch: a bank that cannot answer right now (HTTP 503, as a gateway gives),
+      // or one that answers slowly (delay_ms), as a real bank does near its timeout.
       const fault = await db
         .updateTable('sandbox_acquiring_faults')
         .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
         .where('method', '=', method)
         .where('remaining', '>', 0)
-        .returning('remaining')
+        .returning('delay_ms')
         .executeTakeFirst();
-      if (fault) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
+      if (fault && fault.delay_ms === 0) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
+      if (fault) await sleep(fault.delay_ms);
       const form = textFields(request.body);
       const { userName, password } = app.config.providers.acquiring;
       if (form.userName !== userName || form.password !== password) return { errorCode: '5', errorMessage: 'Доступ запрещён.' };
@@ -92,18 +98,25 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     });
   };
 
-  // The faults switch of the test mode: the next `count` calls of an RBS method answer 503.
-  const faultsBody = z.object({ method: z.enum(RBS_METHODS), count: z.number().int().min(0).max(100) });
+  // The faults switch of the test mode: the next `count` calls of an RBS method answer 503, or
+  // with `delayMs` answer that much later (a slow bank; RBS clients give up after 10 s).
+  const faultsBody = z.object({
+    method: z.enum(RBS_METHODS),
+    count: z.number().int().min(0).max(100),
+    delayMs: z.number().int().min(0).max(MAX_SANDBOX_DELAY_MS).optional(),
+  });
   app.post('/sandbox/acquiring/faults', async (request, reply) => {
     const parsed = faultsBody.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ errorCode: '4', errorMessage: `method: ${RBS_METHODS.join(', ')}; count: 0…100` });
-    const { method, count } = parsed.data;
+    if (!parsed.success) {
+      return reply.status(400).send({ errorCode: '4', errorMessage: `method: ${RBS_METHODS.join(', ')}; count: 0…100; delayMs: 0…${MAX_SANDBOX_DELAY_MS}` });
+    }
+    const { method, count, delayMs = 0 } = parsed.data;
     await db
       .insertInto('sandbox_acquiring_faults')
-      .values({ method, remaining: count })
-      .onConflict((oc) => oc.column('method').doUpdateSet({ remaining: count }))
+      .values({ method, remaining: count, delay_ms: delayMs })
+      .onConflict((oc) => oc.column('method').doUpdateSet({ remaining: count, delay_ms: delayMs }))
       .execute();
-    return { method, count };
+    return { method, count, delayMs };
   });
 
   rbs('register.do', async (form) => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { paymentCheckResponse, paymentSbpResponse, paymentStartResponse, type PaymentCheckStatus } from '@chain/contract';
+import { paymentBindingsResponse, paymentCheckResponse, paymentSbpResponse, paymentStartResponse, type PaymentCheckStatus } from '@chain/contract';
 import { rbsCallbackChecksum } from '../../src/adapters/acquiring/rbs';
 import type { DatabaseHandle } from '../../src/db/client';
 import { testConfig } from '../../src/config';
 import { post } from './calls';
+import { insertTestOrder } from './orders';
+import { signedInUser } from './users';
 
 export const START = '/api/v1/order/payment/start';
 export const SBP = '/api/v1/order/payment/sbp';
@@ -104,7 +106,37 @@ export async function keptAtBank(database: DatabaseHandle, orderId: number): Pro
   return kept;
 }
 
+/**
+ * The sandbox acquirer's faults switch (docs/sandbox.md): the next `count` calls of an RBS
+ * method answer HTTP 503, or with `delayMs` answer that much later (a slow bank).
+ */
+export async function bankFaults(app: FastifyInstance, method: string, count: number, delayMs?: number): Promise<void> {
+  const res = await post(app, '/sandbox/acquiring/faults', { method, count, ...(delayMs === undefined ? {} : { delayMs }) });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A call of the sandbox acquirer's RBS REST API with the merchant's sandbox login, as the adapter makes it. */
+export function sandboxRbs(app: FastifyInstance, method: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
+  const { userName, password } = testConfig().providers.acquiring;
+  return app.inject({
+    method: 'POST',
+    url: `/sandbox/acquiring/payment/rest/${method}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ userName, password, ...form }).toString(),
+  });
+}
+
 /** The order's payment events (declines, reversals, refunds with the bank's answer), oldest first. */
 export function paymentEvents(database: DatabaseHandle, orderId: number) {
   return database.db.selectFrom('payment_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** A guest whose card the sandbox bank has saved (paid once on the form), and that card's binding. */
+export async function guestWithSavedCard(app: FastifyInstance, database: DatabaseHandle): Promise<{ guest: Guest; bindingId: string }> {
+  const guest = await signedInUser(database);
+  const first = await insertTestOrder(database, { userId: guest.id });
+  await pressCardForm(app, (await startCard(app, guest, first.id)).formUrl ?? '', 'pay');
+  expect(await check(app, first.id, guest.token)).toBe('ok');
+  const listed = paymentBindingsResponse.parse((await post(app, BINDINGS, { user_id: guest.id, token: guest.token })).json());
+  return { guest, bindingId: listed.bindings[0]?.bindingId ?? '' };
 }

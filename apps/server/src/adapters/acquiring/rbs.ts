@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { postForm, ProviderError } from '../http';
 import {
+  ACQUIRER_CALL_TIMEOUT_MS,
   AcquirerRefusal,
+  BANK_ORDER_LIFETIME_SECONDS,
   type AcquirerOrder,
   type AcquirerOrderStatus,
   type AcquirerState,
@@ -87,8 +89,8 @@ export class RbsClient implements CardAcquirer {
           failUrl: order.failUrl,
           description: order.description,
           language: 'ru',
-          // The form waits 20 minutes, then the bank declines the order.
-          sessionTimeoutSecs: '1200',
+          // The form (and an SBP QR of this order) waits this long, then the bank declines the order.
+          sessionTimeoutSecs: String(BANK_ORDER_LIFETIME_SECONDS),
           ...(order.clientId ? { clientId: order.clientId } : {}),
         }),
       ),
@@ -164,7 +166,7 @@ export class RbsClient implements CardAcquirer {
       RBS_PROVIDER,
       `${this.options.baseUrl()}/payment/rest/${method}`,
       { userName: this.options.userName, password: this.options.password, ...form },
-      { timeoutMs: this.options.timeoutMs ?? 10_000 },
+      { timeoutMs: this.options.timeoutMs ?? ACQUIRER_CALL_TIMEOUT_MS },
     );
   }
 

@@ -1,4 +1,17 @@
 /**
+ * How long one call to the acquirer may take before it counts as unanswered. Everything that
+ * waits on the bank is sized from it: a start's claim, a closing worker's lease (decision 016).
+ */
+export const ACQUIRER_CALL_TIMEOUT_MS = 10_000;
+
+/**
+ * How long the bank keeps an order we register payable (RBS register.do sessionTimeoutSecs):
+ * its card form, or the SBP QR issued for it; then the bank declines it. The reuse windows of
+ * forms and QRs are sized from it (decision 016).
+ */
+export const BANK_ORDER_LIFETIME_SECONDS = 20 * 60;
+
+/**
  * Card acquiring: the bank keeps an order, shows the guest its card form, charges a saved card
  * and tells the order's state. Amounts are integer kopecks. Decision 011.
  */

@@ -1,192 +1,321 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAYABLE_STATUS_LIMIT } from '@chain/domain';
+import { showsPayButton } from '@chain/domain';
 import { ProviderError } from '../../adapters/http';
-import { AcquirerRefusal, type AcquirerOrderStatus, type BankAnswer, type CardAcquirer } from '../../adapters/acquiring/types';
-import type { Database, PaymentEventKind } from '../../db/types';
-import { releaseAbandonedClaims, type PaymentRow } from './repository';
-import { outcomeOf, recordClosing, settlePayment, type ClosingStep } from './settle';
+import {
+  ACQUIRER_CALL_TIMEOUT_MS,
+  AcquirerRefusal,
+  type AcquirerOrderStatus,
+  type BankAnswer,
+  type CardAcquirer,
+} from '../../adapters/acquiring/types';
+import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentStatus } from '../../db/types';
+import { pendingPaymentsWithOrders, releaseAbandonedClaims, secondsFromNow, startCancelling, type PaymentRow } from './repository';
+import { outcomeOf, settlePayment } from './settle';
 
 /**
  * Closing payments the order does not keep (issue 11, decision 016): a form or QR still open
- * when the order was paid is declined at the bank (decline.do), money taken by a second
- * payment or for another amount goes back (refund.do, or reverse.do while the bank only holds
- * it). The work is kept in the payments table (`cancelling`, `refund_due`, next_attempt_at),
- * so nothing is forgotten: the request that settled a payment tries at once, after its
- * transaction, and the payment worker retries whatever the bank could not do. Safe on several
- * instances and callers at once: a payment is taken under `for update skip locked` with a
- * lease, and its result is recorded only while it is still in the state it was taken in.
+ * when the order was paid (or a newer one replaced it) is declined at the bank (decline.do),
+ * money taken by a second payment or for another amount goes back (refund.do, or reverse.do
+ * while the bank only holds it). The work is kept in the payments table (`cancelling`,
+ * `refund_due`, next_attempt_at), so nothing is forgotten: the request that settled a payment
+ * tries at once, after its transaction, and the payment worker retries whatever the bank could
+ * not do. Safe on several instances and callers at once: one payment is taken at a time under
+ * `for update skip locked` with a lease (its `attempts`, bumped by every take, is the lease's
+ * token); the lease is renewed against that token just before the bank is asked to do anything,
+ * and a result is recorded only under it, so two takers never both ask.
  */
 export interface ClosingDeps {
   db: Kysely<Database>;
   acquiring: CardAcquirer;
   log: FastifyBaseLogger;
+  /** Asked before each payment: true ends the run there (the server is stopping). */
+  stopping?: () => boolean;
 }
 
 /** One payment a closing run took, and what came of it. */
 export interface ClosingReport {
   paymentId: number;
   orderId: number;
-  result: ClosingStep['result'] | 'settled' | 'later' | 'lost';
+  result: ClosingStep['next'] | 'settled' | 'lost' | 'needs_operator';
 }
 
-/** A taken payment is left to its taker this long (longer than a status read and an operation). */
-const LEASE_SECONDS = 60;
-/** Payments taken per run and instance. */
-const BATCH = 20;
+/**
+ * What closing a payment came to at the bank: the operation asked and the bank's answer (for
+ * the order's payment history; null when nothing was asked), and the payment's next state, or
+ * `retry` to try again later.
+ */
+export interface ClosingStep {
+  event: { kind: PaymentEventKind; amount: number; outcome: PaymentEventOutcome; answer: BankAnswer } | null;
+  next: 'cancelled' | 'refunded' | 'refund_failed' | 'retry';
+  /** Why, for the payment's `failure` and the log. */
+  reason: string;
+}
+
+/** Bank calls one payment's closing makes at most: its status, the operation, and its status once more. */
+const BANK_CALLS_PER_PAYMENT = 3;
+/**
+ * A taken payment is left to its taker this long: twice one payment's worst case at the bank's
+ * timeout, so a slow bank never lets a second taker in while the first still works on it.
+ */
+export const LEASE_SECONDS = (2 * BANK_CALLS_PER_PAYMENT * ACQUIRER_CALL_TIMEOUT_MS) / 1000;
+/** Payments one worker run takes at most; the next tick takes the rest. */
+const RUN_LIMIT = 20;
 /** Waits before the next try, by the number of tries made: then every hour. */
 const RETRY_SECONDS = [30, 60, 300, 900, 3600] as const;
+/**
+ * Tries before a payment is left to an operator (`needs_operator`, logged as an error): about
+ * 5½ hours of retries (30 s, 1, 5 and 15 minutes, then hourly), so an outage of the bank is
+ * outlasted while an order the bank cannot find or a form it will not decline stops growing
+ * the payment history after ten rows (decision 016).
+ */
+export const MAX_CLOSING_ATTEMPTS = 10;
+
+/** The states the closing work takes payments in. */
+const CLOSING: readonly PaymentStatus[] = ['cancelling', 'refund_due'];
+/** States a bank's "done" is recorded over even when another taker got there meanwhile: the bank's word wins. */
+const UNDONE: readonly PaymentStatus[] = ['cancelling', 'refund_due', 'refund_failed', 'needs_operator'];
 
 export function retryDelaySeconds(attempts: number): number {
   return RETRY_SECONDS[Math.min(Math.max(attempts, 1), RETRY_SECONDS.length) - 1] ?? 3600;
 }
 
 /**
- * Closes the payments that are due (all of them, or only `only`), and returns what each came
- * to; a payment another caller holds is left to it.
+ * Closes the payments that are due (all of them, up to a run's limit, or only `only`), one at
+ * a time, and returns what each came to; a payment another caller holds is left to it.
  */
 export async function closeDuePayments(deps: ClosingDeps, only?: readonly number[]): Promise<ClosingReport[]> {
-  if (only && only.length === 0) return [];
-  const taken = await takeDue(deps.db, only);
+  const named = only ? [...new Set(only)] : null;
   const reports: ClosingReport[] = [];
-  for (const payment of taken) reports.push(await closePayment(deps, payment));
+  const tries = named ? named.length : RUN_LIMIT;
+  for (let index = 0; index < tries; index++) {
+    if (deps.stopping?.()) break;
+    const payment = await takeDue(deps.db, named?.[index]);
+    if (payment) reports.push(await closePayment(deps, payment));
+    else if (!named) break;
+  }
   return reports;
 }
 
 /**
  * The payment worker's sweep before it closes what is due: a form or QR left open on an order
- * that is paid, cancelled or done becomes `cancelling`, and a claim abandoned mid-registration
- * (its instance stopped) is released: without a bank order it is dropped, with one it is
- * `pending`, so the check and the callback learn what the bank did. Returns the rows changed.
+ * that takes no payment any more (paid, cancelled or done: the pay button's rule) becomes
+ * `cancelling`, and a claim abandoned mid-registration (its instance stopped) is released:
+ * without a bank order it is dropped, with one it is `pending`, so the check and the callback
+ * learn what the bank did. Returns the rows changed.
  */
 export async function sweepPayments(db: Kysely<Database>): Promise<number> {
-  const openOnClosedOrders = await db
-    .updateTable('payments')
-    .set({ status: 'cancelling', updated_at: sql<Date>`now()`, next_attempt_at: sql<Date>`now()` })
-    .where('status', '=', 'pending')
-    .where('order_id', 'in', (eb) =>
-      eb
-        .selectFrom('orders')
-        .select('id')
-        // SPEC 4: paid, or status 50 and up, takes no payment (the pay button's rule).
-        .where((where) => where.or([where('paid', '=', true), where('status', '>=', PAYABLE_STATUS_LIMIT)])),
-    )
-    .executeTakeFirst();
-  return Number(openOnClosedOrders.numUpdatedRows) + (await releaseAbandonedClaims(db));
+  const open = await pendingPaymentsWithOrders(db);
+  const cancelling = await startCancelling(
+    db,
+    open.filter((row) => !showsPayButton(row)).map((row) => row.id),
+  );
+  return cancelling.length + (await releaseAbandonedClaims(db));
 }
 
-/** Takes due payments under a lease: the next taker skips them until the lease ends or a result is recorded. */
-async function takeDue(db: Kysely<Database>, only: readonly number[] | undefined): Promise<PaymentRow[]> {
+/** Takes one due payment (or the named one) under a fresh lease: the next taker skips it until the lease ends. */
+async function takeDue(db: Kysely<Database>, id: number | undefined): Promise<PaymentRow | undefined> {
   return db
     .updateTable('payments')
-    .set({
-      attempts: sql<number>`attempts + 1`,
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS}::double precision)`,
-    })
+    .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: secondsFromNow(LEASE_SECONDS) })
     .where('id', 'in', (eb) => {
-      const due = eb
-        .selectFrom('payments')
-        .select('id')
-        .where('status', 'in', ['cancelling', 'refund_due'])
-        .where('next_attempt_at', '<=', sql<Date>`now()`);
-      if (!only) return due.orderBy('next_attempt_at').limit(BATCH).forUpdate().skipLocked();
-      // Named payments (the attempt right after a settle) wait for a lock instead of skipping:
+      const due = eb.selectFrom('payments').select('id').where('status', 'in', [...CLOSING]).where('next_attempt_at', '<=', sql<Date>`now()`);
+      if (id === undefined) return due.orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
+      // A named payment (the attempt right after a settle) waits for a lock instead of skipping:
       // a racing settle that merely looked at the row must not make this attempt miss it. A
       // racing taker's lease is seen once its lock is released, and the row is left to it.
-      return due.where('id', 'in', [...only]).forUpdate();
+      return due.where('id', '=', id).forUpdate();
     })
     .returningAll()
-    .execute();
+    .executeTakeFirst();
+}
+
+/** Renews the lease just before the bank is asked to act: false when another taker holds the payment now. */
+async function holdLease(db: Kysely<Database>, payment: PaymentRow): Promise<boolean> {
+  const renewed = await db
+    .updateTable('payments')
+    .set({ next_attempt_at: secondsFromNow(LEASE_SECONDS) })
+    .where('id', '=', payment.id)
+    .where('status', '=', payment.status)
+    .where('attempts', '=', payment.attempts)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1;
 }
 
 async function closePayment(deps: ClosingDeps, payment: PaymentRow): Promise<ClosingReport> {
   const report = (result: ClosingReport['result']): ClosingReport => ({ paymentId: payment.id, orderId: payment.order_id, result });
   const providerId = payment.provider_id ?? '';
-  let bank: AcquirerOrderStatus;
+  let bank: AcquirerOrderStatus | null = null;
+  let unknown = '';
   try {
     bank = await deps.acquiring.orderStatus(providerId);
   } catch (error) {
-    if (!(error instanceof ProviderError || error instanceof AcquirerRefusal)) throw error;
-    deps.log.warn({ err: error, paymentId: payment.id, orderId: payment.order_id }, 'closing a payment: the bank did not tell its status; will retry');
-    await deps.db
-      .updateTable('payments')
-      .set({ next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(payment.attempts)}::double precision)` })
-      .where('id', '=', payment.id)
-      .where('status', '=', payment.status)
-      .execute();
-    return report('later');
+    // No status (an outage, or an order the bank does not know): nothing is asked of it.
+    const answer = bankAnswerOf(error);
+    unknown = `the bank did not tell its status: ${answer.code} ${answer.message}`.replace(/\s+/g, ' ');
   }
+  const step: ClosingStep | 'settled' | 'lost' = !bank
+    ? { event: null, next: 'retry', reason: unknown }
+    : payment.status === 'cancelling'
+      ? await cancelStep(deps, payment, bank)
+      : await refundStep(deps, payment, bank);
+  if (step === 'settled' || step === 'lost') return report(step);
 
-  const step = payment.status === 'cancelling' ? await cancelStep(deps, payment, bank) : await refundStep(deps, payment, bank);
-  if (step === 'settled') return report('settled');
   const recorded = await recordClosing(deps.db, payment, step);
-  if (!recorded) return report('lost');
-  const context = { orderId: payment.order_id, paymentId: payment.id, providerId, step };
-  if (step.result === 'refused' && step.status === 'refund_failed') {
+  const context = { orderId: payment.order_id, paymentId: payment.id, providerId, attempts: payment.attempts, step };
+  if (recorded === 'lost') return report('lost');
+  if (recorded === 'needs_operator') {
+    deps.log.error(context, `closing a payment at the bank failed ${payment.attempts} times: an operator must finish it`);
+    return report('needs_operator');
+  }
+  if (step.next === 'refund_failed') {
     deps.log.error(context, 'the bank refused to return a payment the order does not keep: an operator must return it');
-  } else if (step.result === 'retry' || step.result === 'refused') {
+  } else if (step.next === 'retry') {
     deps.log.warn(context, 'closing a payment at the bank failed; will retry');
   } else {
     deps.log.info(context, 'payment closed at the bank');
   }
-  return report(step.result);
+  return report(step.next);
 }
 
 /**
- * A form or QR of an order paid meanwhile: declined at the bank. If the guest paid it after
- * all, settlePayment records that (refund_due) and the refund is taken as its own job.
+ * A form or QR of an order paid meanwhile (or replaced by a newer one): declined at the bank.
+ * If the guest paid it after all, settlePayment records that, and a refund is its own job.
  */
-async function cancelStep(deps: ClosingDeps, payment: PaymentRow, bank: AcquirerOrderStatus): Promise<ClosingStep | 'settled'> {
+async function cancelStep(deps: ClosingDeps, payment: PaymentRow, bank: AcquirerOrderStatus): Promise<ClosingStep | 'settled' | 'lost'> {
   const outcome = outcomeOf(bank);
   if (outcome) {
     const settled = await settlePayment(deps.db, deps.log, payment.id, outcome);
     if (settled.closing.length > 0) await closeDuePayments(deps, settled.closing);
     return 'settled';
   }
-  return ask(payment, 'decline', payment.amount, 'cancelled', () => deps.acquiring.decline(payment.provider_id ?? ''));
+  // Refused: the form changed state meanwhile (paid, or in 3-D Secure); the next look tells how.
+  return ask(deps, payment, 'decline', payment.amount, 'cancelled', 'retry', () => deps.acquiring.decline(payment.provider_id ?? ''));
 }
 
 /** Money the order does not keep: reversed while only held, else refunded, by what is still kept. */
-async function refundStep(deps: ClosingDeps, payment: PaymentRow, bank: AcquirerOrderStatus): Promise<ClosingStep> {
+async function refundStep(deps: ClosingDeps, payment: PaymentRow, bank: AcquirerOrderStatus): Promise<ClosingStep | 'lost'> {
   const providerId = payment.provider_id ?? '';
-  const kept = bank.paidAmount - bank.refundedAmount;
-  switch (bank.state) {
-    case 'held':
-      return ask(payment, 'reverse', kept, 'refunded', () => deps.acquiring.reverse(providerId));
-    case 'deposited':
-    case 'refunded':
-      if (kept <= 0) return { result: 'already', status: 'refunded', reason: 'returned at the bank already' };
-      return ask(payment, 'refund', kept, 'refunded', () => deps.acquiring.refund(providerId, kept));
-    case 'reversed':
-      return { result: 'already', status: 'refunded', reason: 'reversed at the bank already' };
-    case 'declined':
-      return { result: 'already', status: 'cancelled', reason: 'the bank took nothing' };
-    default:
-      // Registered, or 3-D Secure under way: nothing taken yet, so it is declined instead.
-      return ask(payment, 'decline', payment.amount, 'cancelled', () => deps.acquiring.decline(providerId));
+  const plan = refundPlan(bank);
+  if ('already' in plan) return { event: null, next: plan.already, reason: plan.reason };
+  const operations: Record<PaymentEventKind, () => Promise<BankAnswer>> = {
+    reverse: () => deps.acquiring.reverse(providerId),
+    refund: () => deps.acquiring.refund(providerId, plan.amount),
+    decline: () => deps.acquiring.decline(providerId),
+  };
+  const declining = plan.kind === 'decline';
+  // A refused decline is looked at again later; a refused refund or reversal is for a person,
+  // unless the bank shows the money returned meanwhile (another taker, or the bank's portal).
+  const step = await ask(deps, payment, plan.kind, plan.amount, declining ? 'cancelled' : 'refunded', declining ? 'retry' : 'refund_failed', operations[plan.kind]);
+  if (step === 'lost' || step.next !== 'refund_failed') return step;
+  try {
+    const again = refundPlan(await deps.acquiring.orderStatus(providerId));
+    if ('already' in again) return { ...step, next: again.already, reason: again.reason };
+    return step;
+  } catch (error) {
+    return { ...step, next: 'retry', reason: `${step.reason}; its status could not be read again: ${bankAnswerOf(error).message}` };
   }
 }
 
-/** One operation at the bank, as a step to record. */
+/** What returning a payment's money takes, by the bank's status: nothing (and why), or one operation for an amount. */
+function refundPlan(bank: AcquirerOrderStatus): { already: 'cancelled' | 'refunded'; reason: string } | { kind: PaymentEventKind; amount: number } {
+  const kept = bank.paidAmount - bank.refundedAmount;
+  switch (bank.state) {
+    case 'held':
+      return { kind: 'reverse', amount: kept };
+    case 'deposited':
+    case 'refunded':
+      return kept > 0 ? { kind: 'refund', amount: kept } : { already: 'refunded', reason: 'returned at the bank already' };
+    case 'reversed':
+      return { already: 'refunded', reason: 'reversed at the bank already' };
+    case 'declined':
+      return { already: 'cancelled', reason: 'the bank took nothing' };
+    default:
+      // Registered, or 3-D Secure under way: nothing taken yet, so it is declined instead.
+      return { kind: 'decline', amount: bank.amount };
+  }
+}
+
+/**
+ * One operation at the bank, as a step to record, asked only while this caller's lease holds
+ * ('lost' when another taker has the payment now).
+ */
 async function ask(
+  deps: ClosingDeps,
   payment: PaymentRow,
   kind: PaymentEventKind,
   amount: number,
   success: 'cancelled' | 'refunded',
+  whenRefused: 'retry' | 'refund_failed',
   operation: () => Promise<BankAnswer>,
-): Promise<ClosingStep> {
+): Promise<ClosingStep | 'lost'> {
+  if (!(await holdLease(deps.db, payment))) return 'lost';
   try {
-    return { result: 'done', kind, amount, answer: await operation(), status: success };
+    return { event: { kind, amount, outcome: 'done', answer: await operation() }, next: success, reason: '' };
   } catch (error) {
-    if (error instanceof ProviderError) {
-      return { result: 'retry', kind, amount, message: error.message, retryInSeconds: retryDelaySeconds(payment.attempts) };
-    }
-    if (error instanceof AcquirerRefusal) {
-      const answer = { code: error.errorCode, message: error.bankMessage };
-      // A refused decline means the form changed state meanwhile: the next look tells how.
-      // A refused refund or reversal is for a person: the bank will not return it by itself.
-      return { result: 'refused', kind, amount, answer, status: kind === 'decline' ? null : 'refund_failed', retryInSeconds: retryDelaySeconds(payment.attempts) };
-    }
-    throw error;
+    const answer = bankAnswerOf(error);
+    if (error instanceof AcquirerRefusal) return { event: { kind, amount, outcome: 'refused', answer }, next: whenRefused, reason: `the bank refused ${kind}: ${answer.code} ${answer.message}` };
+    return { event: { kind, amount, outcome: 'retry', answer }, next: 'retry', reason: `the bank did not answer ${kind}: ${answer.message}` };
   }
+}
+
+/** The bank's refusal or outage as an answer to keep; anything else is our own fault and is thrown on. */
+function bankAnswerOf(error: unknown): BankAnswer {
+  if (error instanceof AcquirerRefusal) return { code: error.errorCode, message: error.bankMessage };
+  if (error instanceof ProviderError) return { code: '', message: error.message };
+  throw error;
+}
+
+/**
+ * Records a closing step with its event on the order's payment history, in one transaction,
+ * under the lease this caller took (`payment.status` and `payment.attempts` unchanged since):
+ * a taker whose lease was taken over records nothing, except that what the bank did ("done")
+ * is always recorded and wins over a retry, a refusal or an operator's state left by another
+ * taker. A retry past MAX_CLOSING_ATTEMPTS leaves the payment to an operator.
+ */
+export async function recordClosing(db: Kysely<Database>, payment: PaymentRow, step: ClosingStep): Promise<'recorded' | 'needs_operator' | 'lost'> {
+  return db.transaction().execute(async (trx) => {
+    // The order first, as every writer does: the event's foreign key locks the order's row too,
+    // and taking it after the payment's would deadlock with settlePayment.
+    await trx.selectFrom('orders').select('id').where('id', '=', payment.order_id).forUpdate().execute();
+    const current = await trx.selectFrom('payments').select(['status', 'attempts']).where('id', '=', payment.id).forUpdate().executeTakeFirst();
+    if (!current) return 'lost';
+    const leaseHeld = current.status === payment.status && current.attempts === payment.attempts;
+    const bankDidIt = step.event?.outcome === 'done';
+    const applies = leaseHeld || (bankDidIt && UNDONE.includes(current.status));
+    if (!applies && !bankDidIt) return 'lost';
+
+    if (step.event) {
+      await trx
+        .insertInto('payment_events')
+        .values({
+          order_id: payment.order_id,
+          payment_id: payment.id,
+          kind: step.event.kind,
+          amount: step.event.amount,
+          outcome: step.event.outcome,
+          bank_code: step.event.answer.code.slice(0, 20),
+          bank_message: step.event.answer.message.slice(0, 500),
+        })
+        .execute();
+    }
+    if (!applies) return 'lost';
+
+    const givesUp = step.next === 'retry' && payment.attempts >= MAX_CLOSING_ATTEMPTS;
+    // `failure` keeps why the money goes back (settlePayment's reason) until the payment ends
+    // without an operation (nothing to ask) or is left to an operator.
+    const failure = givesUp ? `${payment.status} after ${payment.attempts} tries: ${step.reason}` : step.event === null && step.next !== 'retry' ? step.reason : null;
+    await trx
+      .updateTable('payments')
+      .set({
+        ...(step.next === 'retry' && !givesUp
+          ? { next_attempt_at: secondsFromNow(retryDelaySeconds(payment.attempts)) }
+          : { status: givesUp ? 'needs_operator' : (step.next as PaymentStatus), next_attempt_at: null }),
+        ...(failure ? { failure: failure.slice(0, 500) } : {}),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', payment.id)
+      .execute();
+    return givesUp ? 'needs_operator' : 'recorded';
+  });
 }

@@ -1,9 +1,19 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { SavedCard } from '../../adapters/acquiring/types';
 import { showsPayButton } from '@chain/domain';
+import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../adapters/acquiring/types';
 import type { Database, PaymentsTable, PayMethod } from '../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
+
+/** now() less `seconds`, in SQL: the one spelling of every age the payments compare (claims, reuse windows). */
+export function secondsAgo(seconds: number) {
+  return sql<Date>`now() - make_interval(secs => ${seconds}::double precision)`;
+}
+
+/** now() plus `seconds`, in SQL: leases and retry times of the closing work. */
+export function secondsFromNow(seconds: number) {
+  return sql<Date>`now() + make_interval(secs => ${seconds}::double precision)`;
+}
 
 /** What starting a payment needs to know of an order. */
 export interface PayableOrder {
@@ -60,11 +70,19 @@ export function paymentsOf(db: Kysely<Database>, orderId: number): Promise<Payme
 }
 
 /**
- * A claim older than this was abandoned (its instance stopped mid-registration). Longer than
- * the bank calls one start makes while it holds a claim (register.do and the QR or the saved
- * card's charge, 10 s each at most).
+ * The most bank calls a start makes while it holds a claim: a saved card's register.do,
+ * paymentOrderBinding.do and getOrderStatusExtended.do (SBP: register.do, the QR, and a decline
+ * when the QR fails).
  */
-export const CLAIM_TTL_SECONDS = 30;
+const CLAIM_BANK_CALLS = 3;
+/** The database work between a claim's bank calls (claim, attach, settle), each bounded by the query timeout. */
+const CLAIM_DATABASE_MARGIN_SECONDS = 20;
+/**
+ * A claim older than this was abandoned (its instance stopped mid-registration): longer than
+ * all its bank calls at the bank's timeout, so a slow bank never makes a live claim look
+ * abandoned and a second tap charge the card again (issue 11.1).
+ */
+export const CLAIM_TTL_SECONDS = (CLAIM_BANK_CALLS * ACQUIRER_CALL_TIMEOUT_MS) / 1000 + CLAIM_DATABASE_MARGIN_SECONDS;
 
 /** What a start wants: a form or QR of a method (reused while young), or a saved card's charge. */
 export interface PaymentWanted {
@@ -87,8 +105,12 @@ export type Claim =
   | { kind: 'open'; payment: PaymentRow }
   /** Another caller is registering this kind of payment: look again shortly. */
   | { kind: 'wait'; paymentId: number }
-  /** This caller registers it at the bank, then attaches the bank order. */
-  | { kind: 'claimed'; payment: PaymentRow }
+  /**
+   * This caller registers it at the bank, then attaches the bank order. `superseded`: the
+   * order's older forms or QRs of this kind, now `cancelling`, to be declined at the bank once
+   * this transaction commits (one live bank payment per order and kind).
+   */
+  | { kind: 'claimed'; payment: PaymentRow; superseded: number[] }
   /** The awaited claim ended: its payment, or null when its registration failed. */
   | { kind: 'finished'; payment: PaymentRow | null };
 
@@ -98,7 +120,7 @@ export type Claim =
  * Returns the rows changed.
  */
 export async function releaseAbandonedClaims(db: Kysely<Database>, orderId?: number): Promise<number> {
-  const stale = sql<Date>`now() - make_interval(secs => ${CLAIM_TTL_SECONDS}::double precision)`;
+  const stale = secondsAgo(CLAIM_TTL_SECONDS);
   let dropped = db.deleteFrom('payments').where('status', '=', 'registering').where('provider_id', 'is', null).where('created_at', '<', stale);
   let reopened = db
     .updateTable('payments')
@@ -151,7 +173,7 @@ export async function claimPayment(
         .where((eb) =>
           eb.or([
             eb('status', '=', 'registering'),
-            eb.and([eb('status', '=', 'pending'), eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${wanted.reuseSeconds}::double precision)`)]),
+            eb.and([eb('status', '=', 'pending'), eb('created_at', '>', secondsAgo(wanted.reuseSeconds))]),
           ]),
         );
     } else {
@@ -162,13 +184,54 @@ export async function claimPayment(
     if (found?.status === 'registering') return { kind: 'wait', paymentId: found.id };
     if (found) return { kind: 'open', payment: found };
 
+    // No form or QR of this kind is reused: the older ones still open at the bank (past the
+    // reuse window, or for another sum) are declined, so the order never has two live ones of
+    // a kind (issue 11.1; decision 016). A saved card's pending charge is not a form: it stays.
+    const superseded =
+      wanted.bindingId === null
+        ? await trx
+            .selectFrom('payments')
+            .select('id')
+            .where('order_id', '=', orderId)
+            .where('method', '=', wanted.method)
+            .where('binding_id', 'is', null)
+            .where('status', '=', 'pending')
+            .execute()
+        : [];
+    const cancelling = await startCancelling(trx, superseded.map((row) => row.id));
     const payment = await trx
       .insertInto('payments')
       .values({ order_id: orderId, method: wanted.method, amount: order.sum, status: 'registering', binding_id: wanted.bindingId })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { kind: 'claimed', payment };
+    return { kind: 'claimed', payment, superseded: cancelling };
   });
+}
+
+/**
+ * Pending forms and QRs the order will not take become `cancelling`, due at once: the closing
+ * work declines them at the bank after the caller's transaction commits. Returns the ids changed.
+ */
+export async function startCancelling(db: Kysely<Database>, paymentIds: readonly number[]): Promise<number[]> {
+  if (paymentIds.length === 0) return [];
+  const rows = await db
+    .updateTable('payments')
+    .set({ status: 'cancelling', updated_at: sql<Date>`now()`, next_attempt_at: sql<Date>`now()` })
+    .where('id', 'in', [...paymentIds])
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Pending payments with their order's paid flag and status: what the worker's sweep looks at. */
+export function pendingPaymentsWithOrders(db: Kysely<Database>) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.id', 'orders.paid', 'orders.status'])
+    .where('payments.status', '=', 'pending')
+    .execute();
 }
 
 /**
@@ -189,7 +252,7 @@ export async function attachBankOrder(
     const order = await trx.selectFrom('orders').select(['paid', 'status']).where('id', '=', ref.order_id).forUpdate().executeTakeFirstOrThrow();
     const payment = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).forUpdate().executeTakeFirst();
     if (payment?.status !== 'registering') return 'lost';
-    // SPEC 4: an order paid, or at status 50 and up, takes no payment.
+    // SPEC 4: an order takes a payment while its pay button shows (the domain's one rule).
     const closed = !showsPayButton(order);
     await trx
       .updateTable('payments')

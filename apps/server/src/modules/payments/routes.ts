@@ -14,15 +14,28 @@ import { ORDER_NOT_FOUND, PaymentsService } from './service';
 export const ACQUIRING_CALLBACK_PATH = '/api/v1/order/payment/callback/acquiring';
 export const SBP_CALLBACK_PATH = '/api/v1/order/payment/callback/sbp';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The payment rules (decisions 011, 016). server.ts stops the closing work its requests
+     * started (payments.stop()) before the server closes.
+     */
+    payments: PaymentsService;
+  }
+}
+
 /**
  * The payment calls of SPEC 7 (card, SBP, saved cards, check) and the acquirer's callbacks.
- * Decision 011 explains the protocol, the return URLs and who may ask what.
+ * Decision 011 explains the protocol, the return URLs and who may ask what. Registered without
+ * its own scope (Fastify's documented `skip-override`), so `app.payments` is the server's.
  */
-export const paymentsRoutes: FastifyPluginAsync = async (app) => {
+const payments: FastifyPluginAsync = async (app) => {
   const service = new PaymentsService({ db: app.db, providers: app.providers, log: app.log, publicOrigin: () => publicOrigin(app) });
-  // Declines and refunds this instance started finish before the server stops listening (the
-  // sandbox acquirer answers on this same server); what they leave undone the worker retries.
-  app.addHook('preClose', () => service.drain());
+  app.decorate('payments', service);
+  // server.ts stops the closing work before close() begins, while the routes (and the sandbox
+  // acquirer on this same server) still answer; this is the fallback of a close without it.
+  // What is left undone stays due for the payment worker.
+  app.addHook('preClose', () => service.stop());
 
   registerCall(app, paymentStartCall, async ({ body, request }) => {
     const user = await authenticate(app.db, body.user_id, body.token);
@@ -43,7 +56,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     return { bindings: await service.bindings(user.id) };
   });
 
-  registerCall(app, paymentCheckCall, async ({ params, request, reply }) => {
+  registerCall(app, paymentCheckCall, async ({ params, request }) => {
     const order = await findOrderState(app.db, params.orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     if (order.user_id !== null) {
@@ -55,7 +68,6 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       }
     }
-    reply.header('cache-control', 'no-store');
     return { status: await service.statusOf(order) };
   });
 
@@ -88,6 +100,8 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 };
+
+export const paymentsRoutes: FastifyPluginAsync = Object.assign(payments, { [Symbol.for('skip-override')]: true });
 
 /** `Authorization: Bearer {token}`: how the payment check receives a guest's session token. */
 function bearerToken(request: FastifyRequest): string | undefined {

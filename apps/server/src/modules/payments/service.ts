@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CardBinding, PaymentCheckStatus, PaymentSbpResponse, PaymentStartResponse } from '@chain/contract';
-import { ORDER_STATUS } from '@chain/domain';
+import { ORDER_STATUS, showsPayButton } from '@chain/domain';
 import type { Providers } from '../../adapters';
-import { AcquirerRefusal } from '../../adapters/acquiring/types';
+import { AcquirerRefusal, BANK_ORDER_LIFETIME_SECONDS } from '../../adapters/acquiring/types';
 import { ProviderError } from '../../adapters/http';
 import type { Database, PaymentStatus, PayMethod } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
@@ -15,7 +15,6 @@ import {
   attachBankOrder,
   claimPayment,
   CLAIM_TTL_SECONDS,
-  findOrderState,
   findPayment,
   findPaymentByProviderId,
   findPayableOrder,
@@ -25,6 +24,7 @@ import {
   paymentsOf,
   releaseClaim,
   replaceUserBindings,
+  type Claim,
   type ClaimedOrder,
   type PayableOrder,
   type PaymentRow,
@@ -38,10 +38,14 @@ export const PAYMENT_INIT_FAILED = 'Ошибка инициализации пл
 export const BINDING_DECLINED = 'Банк отклонил оплату сохранённой картой. Попробуйте другую карту.';
 export const BINDING_NEEDS_AUTHENTICATION = 'Банк просит подтвердить оплату этой картой. Оплатите через форму банка.';
 
-/** A card form stays usable this long at the bank (register.do sessionTimeoutSecs is 1200). */
-const CARD_FORM_REUSE_SECONDS = 15 * 60;
-/** An SBP QR is reused this long. */
-const SBP_QR_REUSE_SECONDS = 10 * 60;
+/**
+ * A pending card form is given again this long: 5 minutes short of the bank's lifetime of its
+ * order (20), so a guest given it still has time to type the card. A start after that registers
+ * a new form and the old one is declined (decision 016).
+ */
+const CARD_FORM_REUSE_SECONDS = BANK_ORDER_LIFETIME_SECONDS - 5 * 60;
+/** A pending SBP QR is given again this long: half the bank order's lifetime, as a kiosk shows it to guest after guest. */
+const SBP_QR_REUSE_SECONDS = BANK_ORDER_LIFETIME_SECONDS / 2;
 /** A start that waits for another caller's claim looks again after this, doubling up to the maximum. */
 const CLAIM_POLL_FIRST_MS = 20;
 const CLAIM_POLL_MAX_MS = 250;
@@ -60,6 +64,7 @@ const CHECK_ANSWER: Record<PaymentStatus, PaymentCheckStatus> = {
   refund_due: 'fail',
   refunded: 'fail',
   refund_failed: 'fail',
+  needs_operator: 'fail',
 };
 
 export interface PaymentsDependencies {
@@ -86,8 +91,10 @@ interface Registration {
 export class PaymentsService {
   /** Bank queries in flight on this instance, by payment: parallel checks share one. */
   readonly #inFlight = new Map<number, Promise<SettleResult | null>>();
-  /** Closing work started by this instance's requests; a close waits for it. */
+  /** Closing work started by this instance's requests; stop() waits for it. */
   readonly #closing = new Set<Promise<unknown>>();
+  /** Set by stop(): no closing work starts, and a run in flight ends after its payment in hand. */
+  #stopping = false;
 
   constructor(private readonly deps: PaymentsDependencies) {}
 
@@ -185,8 +192,13 @@ export class PaymentsService {
     return outcome ? this.settle(payment.id, outcome) : unchanged;
   }
 
-  /** Waits for the closing work this instance's requests started (a closing app calls it). */
-  async drain(): Promise<void> {
+  /**
+   * Stops the closing work this instance's requests started: no payment is taken after this,
+   * and it resolves once the payments in hand are done. What is left stays due for the payment
+   * worker of any instance. server.ts calls it before the server closes (decision 016).
+   */
+  async stop(): Promise<void> {
+    this.#stopping = true;
     while (this.#closing.size > 0) await Promise.allSettled([...this.#closing]);
   }
 
@@ -202,8 +214,9 @@ export class PaymentsService {
    * check answers at once. What the bank cannot do now stays due for the payment worker.
    */
   private closeSoon(paymentIds: readonly number[]): void {
-    if (paymentIds.length === 0) return;
-    const run: Promise<unknown> = closeDuePayments({ db: this.deps.db, acquiring: this.deps.providers.acquiring, log: this.deps.log }, paymentIds)
+    if (paymentIds.length === 0 || this.#stopping) return;
+    const deps = { db: this.deps.db, acquiring: this.deps.providers.acquiring, log: this.deps.log, stopping: () => this.#stopping };
+    const run: Promise<unknown> = closeDuePayments(deps, paymentIds)
       .catch((error: unknown) => this.deps.log.warn({ err: error, paymentIds }, 'closing payments failed; the payment worker retries'))
       .finally(() => this.#closing.delete(run));
     this.#closing.add(run);
@@ -224,28 +237,43 @@ export class PaymentsService {
   }
 
   /**
+   * Claims the order's payment of one kind under the order's row lock, or waits while another
+   * caller holds that claim (issue 11): the first answer that is not "wait", or null when
+   * `giveUpAt` passed first (the claim's holder outlived the claim's lifetime: the bank hangs).
+   * The forms a claim supersedes are declined at the bank once it has committed.
+   */
+  private async claimOrWait(order: PayableOrder, wanted: PaymentWanted, giveUpAt: number): Promise<Exclude<Claim, { kind: 'wait' }> | null> {
+    let awaited: number | null = null;
+    let pause = CLAIM_POLL_FIRST_MS;
+    while (Date.now() < giveUpAt) {
+      const claim = await claimPayment(this.deps.db, order.id, wanted, awaited, refuseToPay);
+      if (claim.kind !== 'wait') {
+        if (claim.kind === 'claimed') this.closeSoon(claim.superseded);
+        return claim;
+      }
+      awaited = claim.paymentId;
+      await sleep(pause);
+      pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS);
+    }
+    this.deps.log.warn({ orderId: order.id, method: wanted.method, awaited }, 'payment start gave up waiting for another registration');
+    return null;
+  }
+
+  /**
    * The order's live form or QR of one kind (issue 11): reused, waited for while another caller
    * registers it, or registered here under a claim. Null when the bank would not register it
    * (every caller waiting on that registration shares the failure).
    */
   private async liveForm(order: PayableOrder, wanted: PaymentWanted, register: () => Promise<Registration | null>): Promise<PaymentRow | null> {
     const giveUpAt = Date.now() + (CLAIM_TTL_SECONDS + 5) * 1000;
-    let awaited: number | null = null;
-    let pause = CLAIM_POLL_FIRST_MS;
-    while (Date.now() < giveUpAt) {
-      const claim = await claimPayment(this.deps.db, order.id, wanted, awaited, refuseToPay);
+    for (;;) {
+      const claim = await this.claimOrWait(order, wanted, giveUpAt);
+      if (!claim) return null;
       if (claim.kind === 'open') return claim.payment;
-      if (claim.kind === 'wait') {
-        awaited = claim.paymentId;
-        await sleep(pause);
-        pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS);
-        continue;
-      }
       if (claim.kind === 'finished') {
         if (!claim.payment) return null;
         if (claim.payment.status === 'pending') return claim.payment;
         // Closed meanwhile (the order was paid): the next look refuses with the order's reason.
-        awaited = null;
         continue;
       }
       const registration = await register();
@@ -257,32 +285,18 @@ export class PaymentsService {
       if (attached === 'open') return { ...claim.payment, ...registeredFields(registration), status: 'pending' };
       if (attached === 'closed') this.closeSoon([claim.payment.id]);
       else await this.declineQuietly(registration.providerId, order.id);
-      awaited = null;
     }
-    this.deps.log.warn({ orderId: order.id, method: wanted.method }, 'payment start gave up waiting for another registration');
-    return null;
   }
 
   private async payWithSavedCard(order: PayableOrder, userId: number, bindingId: string, ip: string): Promise<PaymentStartResponse> {
     const binding = await findUserBinding(this.deps.db, userId, bindingId);
     if (!binding) throw notFound('Карта не найдена.', 'binding_not_found');
     const wanted: PaymentWanted = { method: 'card', bindingId, reuseSeconds: 0 };
-    const giveUpAt = Date.now() + (CLAIM_TTL_SECONDS + 5) * 1000;
-    let awaited: number | null = null;
-    let pause = CLAIM_POLL_FIRST_MS;
-    while (Date.now() < giveUpAt) {
-      const claim = await claimPayment(this.deps.db, order.id, wanted, awaited, refuseToPay);
-      if (claim.kind === 'claimed') return this.chargeSavedCard(order, claim.payment, userId, bindingId, ip);
-      if (claim.kind === 'wait') {
-        // A double tap: the first tap's charge is in flight, and this tap answers as it does.
-        awaited = claim.paymentId;
-        await sleep(pause);
-        pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS);
-        continue;
-      }
-      return this.savedCardAnswer(order.id, claim.payment?.id ?? null);
-    }
-    return { formUrl: this.returnUrl(order.id), errorMessage: '', status: 'pending' };
+    // A double tap: the first tap's charge is in flight under its claim, and this tap answers as it does.
+    const claim = await this.claimOrWait(order, wanted, Date.now() + (CLAIM_TTL_SECONDS + 5) * 1000);
+    if (!claim) return { formUrl: this.returnUrl(order.id), errorMessage: '', status: 'pending' };
+    if (claim.kind === 'claimed') return this.chargeSavedCard(order, claim.payment, userId, bindingId, ip);
+    return this.savedCardAnswer(order.id, claim.payment?.id ?? null);
   }
 
   /**
@@ -314,12 +328,13 @@ export class PaymentsService {
     }
     if (charged.outcome === 'refused') {
       await this.settle(payment.id, { kind: 'declined', reason: charged.reason });
-      return { formUrl: null, errorMessage: BINDING_DECLINED, status: 'fail' };
+      return this.savedCardAnswer(order.id, claimed.id);
     }
     if (charged.outcome === 'needs-authentication') {
       // Left pending: the bank declines it when its 3-D Secure wait ends.
       await openClaim(this.deps.db, claimed.id);
-      return { formUrl: null, errorMessage: BINDING_NEEDS_AUTHENTICATION, status: 'fail' };
+      const answer = await this.savedCardAnswer(order.id, claimed.id);
+      return answer.status === 'ok' ? answer : { formUrl: null, errorMessage: BINDING_NEEDS_AUTHENTICATION, status: 'fail' };
     }
     // Settled while still claimed, so the taps that wait hear the bank's word, not "pending".
     await this.refresh(payment).catch((error: unknown) => this.logBankFailure(error, order.id, 'status'));
@@ -327,15 +342,23 @@ export class PaymentsService {
     return this.savedCardAnswer(order.id, claimed.id);
   }
 
-  /** What a saved card's charge came to, as payment/start answers it (the charging tap and every tap that waited for it). */
+  /**
+   * What a saved card's charge came to, as payment/start answers it (the charging tap and every
+   * tap that waited for it), from the order's own state first (issue 11.1): a paid order is
+   * `ok` whichever payment paid it, and only a charge the bank declined on an order still
+   * unpaid says so; anything else is `pending` and the check finds out.
+   */
   private async savedCardAnswer(orderId: number, paymentId: number | null): Promise<PaymentStartResponse> {
+    const before = paymentId === null ? undefined : await findPayment(this.deps.db, paymentId);
+    if (before?.status === 'pending') await this.refreshShared(before, orderId);
+    const order = await findPayableOrder(this.deps.db, orderId);
+    if (order?.paid) return { formUrl: this.returnUrl(orderId), errorMessage: '', status: 'ok' };
+    refuseToPay(order);
     const payment = paymentId === null ? undefined : await findPayment(this.deps.db, paymentId);
+    // The claim gave way before the bank registered anything: nothing was charged.
     if (!payment) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
-    let status = payment.status;
-    if (status === 'pending') status = (await this.refreshShared(payment, orderId))?.paymentStatus ?? status;
-    if ((await findOrderState(this.deps.db, orderId))?.paid) return { formUrl: this.returnUrl(orderId), errorMessage: '', status: 'ok' };
-    if (status === 'pending' || status === 'registering') return { formUrl: this.returnUrl(orderId), errorMessage: '', status: 'pending' };
-    return { formUrl: null, errorMessage: BINDING_DECLINED, status: 'fail' };
+    if (payment.status === 'declined') return { formUrl: null, errorMessage: BINDING_DECLINED, status: 'fail' };
+    return { formUrl: this.returnUrl(orderId), errorMessage: '', status: 'pending' };
   }
 
   /** Registers the order at the bank for its own sum; null (logged) when the bank refuses or is silent. */
@@ -389,12 +412,19 @@ export class PaymentsService {
   }
 }
 
-/** Refuses an order that cannot be paid now (SPEC 4, 8: 409 with a Russian message); unknown is 404. */
+/**
+ * Refuses an order that cannot be paid now (SPEC 8: 409 with a Russian message); unknown is
+ * 404. Whether it takes a payment is the pay button's rule (SPEC 4, the domain's
+ * showsPayButton, which every payment path asks); this only names the reason, and refuses a
+ * free order, which has nothing to pay.
+ */
 function refuseToPay(order: ClaimedOrder | undefined): asserts order is ClaimedOrder {
   if (!order) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
-  if (order.paid) throw conflict('Заказ уже оплачен.', 'order_paid');
-  if (order.status === ORDER_STATUS.cancelled) throw conflict('Заказ отменён, оплата невозможна.', 'order_cancelled');
-  if (order.status >= ORDER_STATUS.done) throw conflict('Заказ уже выполнен, оплата невозможна.', 'order_done');
+  if (!showsPayButton(order)) {
+    if (order.paid) throw conflict('Заказ уже оплачен.', 'order_paid');
+    if (order.status === ORDER_STATUS.cancelled) throw conflict('Заказ отменён, оплата невозможна.', 'order_cancelled');
+    throw conflict('Заказ уже выполнен, оплата невозможна.', 'order_done');
+  }
   if (order.sum <= 0) throw conflict('Заказ не требует оплаты.', 'order_free');
 }
 

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { canMoveOrder, ORDER_STATUS, showsPayButton } from '@chain/domain';
-import type { AcquirerOrderStatus, BankAnswer, SavedCard } from '../../adapters/acquiring/types';
-import type { Database, PaymentEventKind, PaymentStatus } from '../../db/types';
+import type { AcquirerOrderStatus, SavedCard } from '../../adapters/acquiring/types';
+import type { Database, PaymentStatus } from '../../db/types';
 import { moveOrderStatus } from '../order-history/status';
-import { saveBinding } from './repository';
+import { saveBinding, startCancelling } from './repository';
 
 /** What the bank says became of a payment. */
 export type PaymentOutcome =
@@ -54,9 +54,8 @@ const OPEN_AT_BANK: readonly PaymentStatus[] = ['registering', 'pending', 'cance
  * - paid, for the order's sum, on an open unpaid order: the payment is paid; the order paid,
  *   paid_at set, 10 → 20 with a history row (SPEC 4). Every other payment of the order still
  *   open at the bank becomes `cancelling` (declined at the bank after this transaction).
- * - paid otherwise (another amount; the order paid by another payment, cancelled or done; a
- *   form we were cancelling): `refund_due`, and the money goes back (issue 11). The order is
- *   not changed.
+ * - paid otherwise (another amount; the order paid by another payment, cancelled or done):
+ *   `refund_due`, and the money goes back (issue 11). The order is not changed.
  * - declined: `declined` (a payment we were cancelling: `cancelled`); the order stays payable.
  * A card the bank saved is kept for the order's user either way.
  */
@@ -116,16 +115,10 @@ export async function settlePayment(
     // 10 → 20 through the one place a status changes, in this same transaction.
     if (canMoveOrder(order.status, ORDER_STATUS.accepted)) await moveOrderStatus(trx, order.id, ORDER_STATUS.accepted, 'payment');
     // Every other form or QR of the order is closed at the bank (issue 11): one charge per order.
-    const others = await trx
-      .updateTable('payments')
-      .set({ status: 'cancelling', updated_at: sql<Date>`now()`, next_attempt_at: sql<Date>`now()` })
-      .where('order_id', '=', order.id)
-      .where('id', '!=', payment.id)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .execute();
-    log.info({ orderId: order.id, paymentId: payment.id, method: payment.method, cancelling: others.map((row) => row.id) }, 'order paid');
-    return { paymentStatus: 'paid', orderPaid: true, changed: true, closing: others.map((row) => row.id) };
+    const open = await trx.selectFrom('payments').select('id').where('order_id', '=', order.id).where('id', '!=', payment.id).where('status', '=', 'pending').execute();
+    const cancelling = await startCancelling(trx, open.map((row) => row.id));
+    log.info({ orderId: order.id, paymentId: payment.id, method: payment.method, cancelling }, 'order paid');
+    return { paymentStatus: 'paid', orderPaid: true, changed: true, closing: cancelling };
   });
 }
 
@@ -137,62 +130,9 @@ function extraPaymentReason(
 ): string | null {
   if (bankAmount !== payment.amount || payment.amount !== order.sum) return `amount ${bankAmount} differs from the order's ${order.sum}`;
   if (order.paid) return 'the order was already paid by another payment';
-  // SPEC 4: status 50 and up takes no payment. A payment being cancelled always belongs to a
-  // paid or closed order, so it is caught here too.
+  // SPEC 4: status 50 and up takes no payment. A form being cancelled because the order was
+  // paid is caught above; one cancelled because a newer form replaced it (decision 016) pays an
+  // order still unpaid: the order keeps the first money, and the newer form is declined instead.
   if (!showsPayButton(order)) return `the order is closed (status ${order.status})`;
   return null;
-}
-
-/** What a closing attempt at the bank came to (decline.do, reverse.do, refund.do). */
-export type ClosingStep =
-  | { result: 'done'; kind: PaymentEventKind; amount: number; answer: BankAnswer; status: 'cancelled' | 'refunded' }
-  | { result: 'already'; status: 'cancelled' | 'refunded'; reason: string }
-  | { result: 'retry'; kind: PaymentEventKind; amount: number; message: string; retryInSeconds: number }
-  | { result: 'refused'; kind: PaymentEventKind; amount: number; answer: BankAnswer; status: 'refund_failed' | null; retryInSeconds: number };
-
-/**
- * Records the bank's answer to closing a payment (decision 016), with its event on the order's
- * payment history, in one transaction and only while the payment is still `expected` (a racing
- * worker that got there first leaves nothing to record). Returns whether it was recorded.
- */
-export async function recordClosing(
-  db: Kysely<Database>,
-  payment: { id: number; order_id: number; status: PaymentStatus },
-  step: ClosingStep,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    // The order first, as every writer does: the event's foreign key locks the order's row too,
-    // and taking it after the payment's would deadlock with settlePayment.
-    await trx.selectFrom('orders').select('id').where('id', '=', payment.order_id).forUpdate().execute();
-    const current = await trx.selectFrom('payments').select('status').where('id', '=', payment.id).forUpdate().executeTakeFirst();
-    if (current?.status !== payment.status) return false;
-    const retryAt = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds}::double precision)`;
-    const next =
-      step.result === 'done' || step.result === 'already'
-        ? { status: step.status, next_attempt_at: null }
-        : step.result === 'refused' && step.status
-          ? { status: step.status, next_attempt_at: null }
-          : { next_attempt_at: retryAt(step.retryInSeconds) };
-    await trx
-      .updateTable('payments')
-      .set({ ...next, updated_at: sql<Date>`now()`, ...(step.result === 'already' ? { failure: step.reason.slice(0, 500) } : {}) })
-      .where('id', '=', payment.id)
-      .execute();
-    if (step.result !== 'already') {
-      const answer = step.result === 'retry' ? { code: '', message: step.message } : step.answer;
-      await trx
-        .insertInto('payment_events')
-        .values({
-          order_id: payment.order_id,
-          payment_id: payment.id,
-          kind: step.kind,
-          amount: step.amount,
-          outcome: step.result,
-          bank_code: answer.code.slice(0, 20),
-          bank_message: answer.message.slice(0, 500),
-        })
-        .execute();
-    }
-    return true;
-  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { closeDuePayments, sweepPayments } from './closing';
+import { closeDuePayments, sweepPayments, type ClosingDeps } from './closing';
 
 /** How often the worker looks for declines and refunds due (the first retry waits 30 s). */
 const TICK_MS = 10_000;
@@ -12,17 +12,20 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /**
  * The payment worker (decision 016), on every instance in production as in the sandbox: it
  * sweeps forms left open on paid or closed orders and abandoned claims (every 10 minutes), and
- * declines, reverses and refunds at the bank whatever is due (closing.ts: `for update skip locked` with a lease, so
- * instances never do the same payment twice). A failed run is logged and tried again next tick.
- * The returned function stops it and waits for a run in flight.
+ * declines, reverses and refunds at the bank whatever is due, one payment at a time (closing.ts:
+ * `for update skip locked` with a lease, so instances never do the same payment twice). A
+ * failed run is logged and tried again next tick. The returned function stops it: no payment
+ * is taken after it is called, and it resolves once the payment in hand is done (at most one
+ * payment's bank calls), so a stopping server never waits for a whole run.
  */
 export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
-  const deps = { db: app.db, acquiring: app.providers.acquiring, log: app.log };
+  let stopping = false;
+  const deps: ClosingDeps = { db: app.db, acquiring: app.providers.acquiring, log: app.log, stopping: () => stopping };
   let running: Promise<void> | null = null;
   let sweptAt = 0;
   const run = () => {
     // Not before the server listens: in the sandbox the bank is this server.
-    if (running || !app.server.listening || app.dbMonitor.state === 'down') return;
+    if (stopping || running || !app.server.listening || app.dbMonitor.state === 'down') return;
     running = (async () => {
       if (Date.now() - sweptAt >= SWEEP_EVERY_MS) {
         await sweepPayments(app.db);
@@ -42,6 +45,7 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
   const timer = setInterval(run, TICK_MS);
   timer.unref();
   return async () => {
+    stopping = true;
     clearInterval(timer);
     app.server.off('listening', run);
     await running;
