@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/clien
 import { buildTestApp, databaseKinds, type DatabaseKind, type TestApp } from './support/build';
 import { insertTestOrder } from './support/orders';
 import { bankFaults } from './support/payments';
+import { freePort } from './support/free-port';
 import { admin, databaseUrl, dropDatabase } from './support/postgres';
 
 // Issue 11.1, second read, point 4: the payment worker stops between payments when the server
@@ -27,15 +27,6 @@ interface Run {
   code: number | null;
   stdout: string;
   elapsedAfterSigterm: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
 }
 
 /** The real server process; SIGTERM once it has been ready for `runFor` ms. */
