@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { parseClock } from '@chain/domain';
-import { blankToUndefined, MAX_WIRE_ID, wireInt } from './common';
+import { blankOrZeroToUndefined, blankToUndefined, MAX_WIRE_ID, wireInt } from './common';
 
 // Field types the generic call's actions share (SPEC 7). `fields` arrive as a JSON object or as
 // its JSON text, and the app is loose with types: numbers come as digits in text, flags as
@@ -13,7 +13,7 @@ const REQUIRED = 'обязательное поле';
 export const unixSecondsInput = wireInt(0, 4_102_444_800, 'ожидается время в секундах (Unix)');
 /** The same, optional; 0 also means "not given" (e.g. "now" for a load). */
 export const optionalUnixSeconds = z.pipe(
-  z.transform((value: unknown) => (value === 0 || value === '0' ? undefined : blankToUndefined(value))),
+  z.transform(blankOrZeroToUndefined),
   z.optional(unixSecondsInput),
 );
 
@@ -49,7 +49,7 @@ export const restaurantRef = z.pipe(
   ),
 );
 export const optionalRestaurantRef = z.pipe(
-  z.transform((value: unknown) => (value === 0 || value === '0' ? undefined : blankToUndefined(value))),
+  z.transform(blankOrZeroToUndefined),
   z.optional(restaurantRef),
 );
 

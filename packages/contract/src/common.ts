@@ -94,14 +94,17 @@ export const wireId = wireNumber({
   maxMessage: 'такого номера нет',
 });
 
-/** How SPEC 7 clients leave an id out: '' or null, and 0 (the app's empty select) — undefined; anything else as it is. */
-export const blankIdToUndefined = (value: unknown): unknown => (value === 0 || value === '0' ? undefined : blankToUndefined(value));
+/**
+ * How SPEC 7 clients leave an id (or a "none" value such as a time of 0) out: '' or null, and 0
+ * (the app's empty select) — undefined; anything else as it is.
+ */
+export const blankOrZeroToUndefined = (value: unknown): unknown => (value === 0 || value === '0' ? undefined : blankToUndefined(value));
 
 /**
  * An id the client may leave out (issue 11, point 10): absent, null, '' and 0 all mean "none"
  * (0 is how the app's empty select arrives). Out: the id or undefined.
  */
-export const optionalWireId = z.pipe(z.transform(blankIdToUndefined), z.optional(wireId));
+export const optionalWireId = z.pipe(z.transform(blankOrZeroToUndefined), z.optional(wireId));
 
 /** A coordinate in degrees within ±limit, as a number or its decimal text; `what` names it in the message. */
 export function wireCoordinate(limit: number, what: string) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
-import { blankIdToUndefined, kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
+import { blankOrZeroToUndefined, kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { boundedJson, jsonAtMost, MAX_CART_RAW_BYTES, MAX_DELIVERY_PROPS_BYTES, MAX_IGNORED_VALUE_BYTES } from './free-form';
 
@@ -58,7 +58,7 @@ const userInput = z.object({ id: wireId, password: z.optional(text(200)), token:
  * clients send an absent id) is no user, so a kiosk's `user: {id: ""}` is a kiosk order.
  */
 const orderUser = z.pipe(
-  z.transform((value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) && blankIdToUndefined((value as { id?: unknown }).id) === undefined ? undefined : value)),
+  z.transform((value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) && blankOrZeroToUndefined((value as { id?: unknown }).id) === undefined ? undefined : value)),
   z.optional(z.nullable(userInput)),
 );
 
