@@ -1,11 +1,47 @@
 // Type-checked lint for the whole workspace, with the import-direction rules of
 // docs/architecture.md: domain ← contract ← server, web; inside the web app ui ← features ← app.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const web = 'apps/web/src';
+const features = readdirSync(join(import.meta.dirname, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Who may not import whom (docs/architecture.md), as folders relative to this file. */
+const boundaryZones = [
+  {
+    target: 'packages/domain/src',
+    from: '.',
+    except: ['packages/domain/src'],
+    message: 'packages/domain imports nothing but its own files.',
+  },
+  { target: 'packages/contract/src', from: ['apps', 'e2e'], message: 'The contract never depends on the apps.' },
+  { target: 'apps/server', from: 'apps/web', message: 'The server does not import the web app.' },
+  { target: web, from: 'apps/server', message: 'The web app talks to the server only over HTTP.' },
+  {
+    target: `${web}/ui`,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'ui is the bottom layer: it imports neither features nor app.',
+  },
+  {
+    target: [`${web}/api`, `${web}/state`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'api and state sit below features and app.',
+  },
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app layer.' },
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [feature],
+    message: 'A feature does not import another feature.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -49,49 +85,32 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Domain: the standard library only (it runs in the browser too).
-    files: ['packages/domain/src/**/*.ts'],
-    rules: restrict([{ regex: '^(?!\\.{1,2}/)', message: 'packages/domain imports nothing but its own files.' }]),
+    // The import direction, checked on the path each import resolves to (so `../../features/x`,
+    // `../../../server/src/…` and a workspace package's own path are caught alike). One block
+    // holds every zone: a later block cannot drop an earlier one's rules.
+    files: ['packages/domain/src/**', 'packages/contract/src/**', 'apps/server/**', 'apps/web/src/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }] },
   },
   {
-    files: ['packages/contract/src/**/*.ts'],
-    rules: restrict([
-      { group: ['@chain/server', '@chain/web', '**/apps/**'], message: 'The contract never depends on the apps.' },
-    ]),
-  },
-  {
-    files: ['apps/server/**/*.ts'],
-    rules: restrict([{ group: ['@chain/web', '**/apps/web/**'], message: 'The server does not import the web app.' }]),
+    // The domain, the contract and the web app run in the browser: no Node.js built-ins.
+    files: ['packages/domain/src/**', 'packages/contract/src/**', 'apps/web/src/**'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...restrict([{ group: ['@chain/server', '**/apps/server/**', 'node:*'], message: 'The web app talks to the server only over HTTP.' }]),
-    },
-  },
-  {
-    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
-    rules: restrict([
-      { regex: '(^|/)(features|app)(/|$)', message: 'ui is the bottom layer: it imports neither features nor app.' },
-      { group: ['@chain/server', 'node:*'], message: 'The web app talks to the server only over HTTP.' },
-    ]),
-  },
-  {
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
-    rules: restrict([
-      { regex: '^\\.\\./(?!\\.\\.)[^/]+', message: "A feature does not import another feature's internals." },
-      { regex: '(^|/)app(/|$)', message: 'Features do not import the app layer.' },
-      { group: ['@chain/server', 'node:*'], message: 'The web app talks to the server only over HTTP.' },
-    ]),
-  },
-  {
-    files: ['apps/web/src/{api,state}/**/*.{ts,tsx}'],
-    rules: restrict([
-      { regex: '(^|/)(features|app)(/|$)', message: 'api and state sit below features and app.' },
-    ]),
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Tests may use non-null assertions after an explicit expectation.

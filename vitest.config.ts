@@ -13,6 +13,7 @@ export default defineConfig({
             'packages/*/tests/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/server/src/**/*.test.ts',
+            'tools/**/*.test.ts',
           ],
           environment: 'node',
         },
