@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import { captchaAnswer, captchaPng } from './captcha-image';
+import { saveCaptcha, useLatestCaptcha } from './repository';
 import { hmac, sameHash } from './secrets';
 
 export const CAPTCHA_TTL_SECONDS = 5 * 60;
@@ -22,15 +23,12 @@ export async function issueCaptcha(
 ): Promise<Buffer> {
   const answer = captchaAnswer();
   const id = randomBytes(16).toString('hex');
-  await db
-    .insertInto('captchas')
-    .values({
-      id,
-      contact,
-      answer_hash: hmac(secret, 'captcha', id, answer),
-      expires_at: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000),
-    })
-    .execute();
+  await saveCaptcha(db, {
+    id,
+    contact,
+    answerHash: hmac(secret, 'captcha', id, answer),
+    expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000),
+  });
   await onIssued?.(contact, answer);
   return captchaPng(answer);
 }
@@ -42,22 +40,7 @@ export async function issueCaptcha(
 export async function verifyCaptcha(db: Kysely<Database>, secret: string, contact: string, answer: string): Promise<void> {
   const given = answer.trim();
   if (given === '') throw badRequest(CAPTCHA_EMPTY_MESSAGE, 'captcha_empty');
-  const latest = await db
-    .updateTable('captchas')
-    .set({ used_at: new Date() })
-    .where('id', '=', (qb) =>
-      qb
-        .selectFrom('captchas')
-        .select('id')
-        .where('contact', '=', contact)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(1),
-    )
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning(['id', 'answer_hash'])
-    .executeTakeFirst();
+  const latest = await useLatestCaptcha(db, contact);
   if (!latest || !sameHash(latest.answer_hash, hmac(secret, 'captcha', latest.id, given))) {
     throw badRequest(CAPTCHA_WRONG_MESSAGE, 'captcha');
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CodeChannel, Database } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
+import { countWrongTry, consumeLiveCodes, insertCode, lastCodeCreatedAt, lockLiveCode, markCodeConsumed } from './repository';
 import { hmac, sameHash } from './secrets';
 
 export const RESEND_AFTER_SECONDS = 60;
@@ -13,15 +14,9 @@ export const CODE_ATTEMPTS_MESSAGE = 'Слишком много неверных
 
 /** 429 when the contact's last code is younger than the resend pause (SPEC 9 / issue: 60 s). */
 export async function assertMayResend(db: Kysely<Database>, contact: string, now = new Date()): Promise<void> {
-  const last = await db
-    .selectFrom('auth_codes')
-    .select('created_at')
-    .where('contact', '=', contact)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await lastCodeCreatedAt(db, contact);
   if (!last) return;
-  const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.created_at.getTime()) / 1000);
+  const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.getTime()) / 1000);
   if (wait > 0) throw new AppError(429, 'too_soon', `Новый код можно запросить через ${wait} сек.`);
 }
 
@@ -34,29 +29,14 @@ export async function storeCode(
   code: string,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('auth_codes')
-      .set({ consumed_at: new Date() })
-      .where('contact', '=', contact)
-      .where('consumed_at', 'is', null)
-      .execute();
-    const row = await trx
-      .insertInto('auth_codes')
-      .values({
-        contact,
-        channel,
-        code_hash: hmac(secret, 'code', contact, code),
-        expires_at: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    await consumeLiveCodes(trx, contact);
+    return insertCode(trx, {
+      contact,
+      channel,
+      codeHash: hmac(secret, 'code', contact, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+    });
   });
-}
-
-/** Withdraws a code that could not be delivered. */
-export async function withdrawCode(db: Kysely<Database>, id: number): Promise<void> {
-  await db.updateTable('auth_codes').set({ consumed_at: new Date() }).where('id', '=', id).execute();
 }
 
 /**
@@ -72,29 +52,15 @@ export async function consumeCode(
   code: string,
 ): Promise<void> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const live = await trx
-      .selectFrom('auth_codes')
-      .select(['id', 'code_hash', 'attempts'])
-      .where('contact', '=', contact)
-      .where('channel', 'in', channels)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst();
+    const live = await lockLiveCode(trx, contact, channels);
     if (!live) return 'expired' as const;
     if (live.attempts >= MAX_WRONG_TRIES) return 'attempts' as const;
     if (sameHash(live.code_hash, hmac(secret, 'code', contact, code))) {
-      await trx.updateTable('auth_codes').set({ consumed_at: new Date() }).where('id', '=', live.id).execute();
+      await markCodeConsumed(trx, live.id);
       return 'ok' as const;
     }
     const attempts = live.attempts + 1;
-    await trx
-      .updateTable('auth_codes')
-      .set({ attempts, ...(attempts >= MAX_WRONG_TRIES ? { consumed_at: new Date() } : {}) })
-      .where('id', '=', live.id)
-      .execute();
+    await countWrongTry(trx, live.id, attempts, attempts >= MAX_WRONG_TRIES);
     return attempts >= MAX_WRONG_TRIES ? ('attempts' as const) : ('wrong' as const);
   });
   switch (outcome) {

@@ -8,9 +8,9 @@ import { consumeRateLimits } from '../../http/rate-limit';
 import { loadSettings } from '../settings/repository';
 import { ProviderError } from '../../adapters/http';
 import { verifyCaptcha } from './captcha';
-import { assertMayResend, consumeCode, RESEND_AFTER_SECONDS, storeCode, withdrawCode } from './codes';
+import { assertMayResend, consumeCode, RESEND_AFTER_SECONDS, storeCode } from './codes';
+import { findInboundCheck, findOrCreateUser, markCodeConsumed, saveInboundCheck, takeInboundCheck } from './repository';
 import { openSession, toUserResponse } from './sessions';
-import { findOrCreateUser } from './users';
 
 export const EMAIL_CODE_LENGTH = 6; // docs/decisions/005-email-code-length.md
 export const PHONE_CODE_LENGTH = 4; // SPEC 9
@@ -76,7 +76,7 @@ export async function sendEmailCode(app: FastifyInstance, input: { email: string
       }),
     );
   } catch (error) {
-    await withdrawCode(app.db, id);
+    await markCodeConsumed(app.db, id);
     throw error;
   }
   return {
@@ -116,7 +116,7 @@ export async function sendPhoneCode(app: FastifyInstance, input: { phone: string
   try {
     await deliver(app, () => app.providers.phone.sendSms(input.phone, `${code} — код для входа в ${settings.app_name}`));
   } catch (error) {
-    await withdrawCode(app.db, id);
+    await markCodeConsumed(app.db, id);
     throw error;
   }
   return {
@@ -141,16 +141,13 @@ export async function startInbound(app: FastifyInstance, input: { phone: string;
   await verifyCaptcha(app.db, app.config.authSecret, input.phone, input.captcha);
   const check = await deliver(app, () => app.providers.inbound.start(input.phone));
   const uid = randomBytes(16).toString('hex');
-  await app.db
-    .insertInto('inbound_checks')
-    .values({
-      id: uid,
-      phone: input.phone,
-      provider_check_id: check.checkId,
-      call_number: check.callNumber,
-      expires_at: new Date(Date.now() + INBOUND_WINDOW_SECONDS * 1000),
-    })
-    .execute();
+  await saveInboundCheck(app.db, {
+    id: uid,
+    phone: input.phone,
+    providerCheckId: check.checkId,
+    callNumber: check.callNumber,
+    expiresAt: new Date(Date.now() + INBOUND_WINDOW_SECONDS * 1000),
+  });
   return {
     success: true as const,
     number: check.callNumberPretty,
@@ -162,12 +159,7 @@ export async function startInbound(app: FastifyInstance, input: { phone: string;
 
 export async function checkInbound(app: FastifyInstance, input: { callId: string; phone: string; ip: string; pushToken?: string | null }) {
   await consumeRateLimits(app.db, checkLimits('inbound', input.ip));
-  const check = await app.db
-    .selectFrom('inbound_checks')
-    .selectAll()
-    .where('id', '=', input.callId)
-    .where('phone', '=', input.phone)
-    .executeTakeFirst();
+  const check = await findInboundCheck(app.db, input.callId, input.phone);
   if (!check || check.consumed_at) throw new AppError(404, 'inbound_unknown', 'Запрос на вход звонком не найден. Начните заново.');
   if (!check.confirmed_at) {
     const status = await deliver(app, () => app.providers.inbound.status(check.provider_check_id));
@@ -177,13 +169,7 @@ export async function checkInbound(app: FastifyInstance, input: { callId: string
     if (status !== 'confirmed') throw new AppError(410, 'inbound_expired', INBOUND_EXPIRED_MESSAGE);
   }
   // Exactly one poll turns a confirmed call into a session.
-  const taken = await app.db
-    .updateTable('inbound_checks')
-    .set({ confirmed_at: check.confirmed_at ?? new Date(), consumed_at: new Date() })
-    .where('id', '=', check.id)
-    .where('consumed_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  const taken = await takeInboundCheck(app.db, check.id, check.confirmed_at ?? new Date());
   if (!taken) throw new AppError(404, 'inbound_unknown', 'Запрос на вход звонком не найден. Начните заново.');
   return { success: true as const, user: await signIn(app, { phone: input.phone }, input.pushToken) };
 }

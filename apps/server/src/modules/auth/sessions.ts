@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { wireId, type User } from '@chain/contract';
-import type { Database, UsersTable } from '../../db/types';
+import type { Database } from '../../db/types';
 import { unauthorized } from '../../http/errors';
+import { findSessionUser, insertSession, revokeSessionByHash, touchSession, type UserRow } from './repository';
 
-export type UserRow = Selectable<UsersTable>;
+export type { UserRow } from './repository';
 
 /** A session unused this long is no longer accepted. */
 const SESSION_IDLE_DAYS = 180;
@@ -20,10 +21,7 @@ export function hashToken(token: string): string {
 /** Opens a session for the user and returns its token (256 random bits, base64url). */
 export async function openSession(db: Kysely<Database>, userId: number, pushToken?: string | null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({ user_id: userId, token_hash: hashToken(token), push_token: pushToken ?? null })
-    .execute();
+  await insertSession(db, userId, hashToken(token), pushToken ?? null);
   return token;
 }
 
@@ -38,20 +36,12 @@ export async function authenticate(db: Kysely<Database>, userId: unknown, token:
     throw unauthorized(SESSION_EXPIRED_MESSAGE);
   }
   const id = parsed.data;
-  const found = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.last_seen_at'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.user_id', '=', id)
-    .where('sessions.revoked_at', 'is', null)
-    .executeTakeFirst();
+  const found = await findSessionUser(db, id, hashToken(token));
   if (!found) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   const idleMs = Date.now() - found.last_seen_at.getTime();
   if (idleMs > SESSION_IDLE_DAYS * 24 * 3600 * 1000) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   if (idleMs > TOUCH_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', found.session_id).execute();
+    await touchSession(db, found.session_id);
   }
   const { session_id: _sessionId, last_seen_at: _lastSeen, ...user } = found;
   return user;
@@ -59,17 +49,7 @@ export async function authenticate(db: Kysely<Database>, userId: unknown, token:
 
 /** Ends the session of this token (sign-out). Idempotent. */
 export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Ends every session of the user (account deletion, "sign out everywhere"). */
-export async function revokeAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await revokeSessionByHash(db, hashToken(token));
 }
 
 /** The SPEC 3 user as the app receives it, with the session token as `password`. */
