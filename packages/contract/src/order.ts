@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineCall } from './call';
+import { credentialFields, defineCall, type Credentials } from './call';
 import { blankOrZeroToUndefined, kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { boundedJson, jsonAtMost, MAX_CART_RAW_BYTES, MAX_DELIVERY_PROPS_BYTES, MAX_IGNORED_VALUE_BYTES } from './free-form';
@@ -62,6 +62,18 @@ const orderUser = z.pipe(
   z.optional(z.nullable(userInput)),
 );
 
+/**
+ * Where order/create carries the signed-in user: `user.id` + `user.password` (the session token,
+ * SPEC 3; `user.token` as well). A web order always carries them — without a user it is a pair
+ * that fails (401) — a kiosk order only when it has a user.
+ */
+export const orderUserCredentials: Credentials<{ source: 'kiosk' | 'web'; user?: z.output<typeof userInput> | null }, 'source' | 'user'> = {
+  fields: ['source', 'user'],
+  where: 'user.id + user.password (or user.token); a web order must carry them',
+  read: ({ source, user }) =>
+    user ? { userId: user.id, token: user.password ?? user.token } : source === 'web' ? { userId: undefined, token: undefined } : null,
+};
+
 /** The largest table number taken as a number: every integer up to it is exact, at most 16 digits. */
 const MAX_TABLE_NUMBER = Number.MAX_SAFE_INTEGER;
 
@@ -106,7 +118,11 @@ export const orderCreateBody = z.object({
   lock_code: z.optional(z.nullable(text(32))),
   /** One key per checkout attempt: a retry with the same key returns the same order. */
   idempotency_key: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/))),
-  /** The uuid of the order/delivery quote this order was priced with. */
+  /**
+   * The uuid of the order/delivery quote this delivery order was priced with: the order keeps the
+   * quote's delivery sum while the cart, zone and delivery time are the ones quoted and the quote
+   * lives (30 minutes), else a 409 delivery_quote_stale. Without it the sum is priced now.
+   */
   delivery_uuid: z.optional(text(64)),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
@@ -127,6 +143,12 @@ export const orderCreateResponse = z.object({
   discount_percent: z.number(),
   discount_sum: z.int(),
   delivery_sum: kopecks,
+  /**
+   * The coupon the order was asked with: true applied; false below its minimum sum, so the order
+   * is charged without it (the cart said so beside the coupon field) and a one-time coupon is not
+   * spent; null without a coupon (issue 12).
+   */
+  coupon_applied: z.nullable(z.boolean()),
 });
 
 export const orderCreate = defineCall({
@@ -136,8 +158,9 @@ export const orderCreate = defineCall({
   tag: 'Orders',
   summary: 'Places an order (payload v3), priced by the server; idempotent',
   description:
-    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type), the table for inrest, that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon, and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. New orders are limited per signed-in user and per client address (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
-  auth: 'public',
+    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type), the table for inrest, that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon (applied from its minimum sum; below it the order is charged without it and `coupon_applied` is false), and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. New orders are limited per signed-in user and per client address (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
+  auth: 'optional-user',
+  credentials: orderUserCredentials,
   personal: true,
   body: orderCreateBody,
   response: orderCreateResponse,
@@ -153,7 +176,13 @@ export const orderCreate = defineCall({
     unavailable: 'some dishes are stopped, unknown or have unknown/disabled options (the message names them)',
     locked: 'a locked dish without the right code',
     minimum: "'Минимальная сумма заказа: … руб.'",
-    coupon: 'the coupon does not apply (the message says why)',
+    empty: "a cart worth nothing: 'Корзина пуста — выберите блюда в меню'",
+    coupon_unknown: "'Купон не найден' (404)",
+    coupon_expired: 'expired, not started yet or switched off',
+    coupon_order_type: 'not for this order type',
+    coupon_restaurant: 'not for this restaurant',
+    coupon_used: 'a one-time coupon this user has used (409)',
+    delivery_quote_stale: 'delivery_uuid names an order/delivery quote that has run out or priced another cart, zone or delivery time (409): quote again',
     outside_zone: "'По данному адресу доставка невозможна'",
     delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",
     idempotency_conflict: 'the key was used for a different order (409)',
@@ -171,6 +200,10 @@ export const orderDiscountBody = z.object({
   user_id: wireId,
   token: text(200),
   card: z.optional(z.nullable(text(64))),
+  /** The cart, when the caller wants to know whether the coupon applies to it now (issue 12). */
+  cart: z.optional(z.array(cartLineInput).check(z.maxLength(100))),
+  pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
+  recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
 });
 
 export const orderDiscount = defineCall({
@@ -179,7 +212,10 @@ export const orderDiscount = defineCall({
   path: '/api/v1/order/discount',
   tag: 'Orders',
   summary: 'Checks a coupon: the percent it gives (negative: a markup) and its minimum sum',
+  description:
+    'Checks the coupon against its dates, order types, restaurants and one use per guest. Its minimum sum is not a refusal: below it the coupon is not applied (order/create charges the order without it). With `cart` (and `pribors`, `recommendedItems`) the answer also says, from the same checkout quote order/create uses, whether the coupon applies to that cart now, the discount, and the note to show below the minimum.',
   auth: 'user',
+  credentials: credentialFields('user_id', 'token'),
   body: orderDiscountBody,
   response: z.object({
     success: z.literal(true),
@@ -187,7 +223,14 @@ export const orderDiscount = defineCall({
     /** The order sum (kopecks, before discount and delivery) from which the coupon applies; 0 for any. */
     minSum: kopecks,
     title: z.string(),
+    /** 'Скидка 10 %' or 'Наценка 5 %'. */
     message: z.string(),
+    /** With a cart: whether the coupon applies to it (false below minSum). */
+    applied: z.optional(z.boolean()),
+    /** With a cart: the discount in kopecks (negative: a markup); 0 when it does not apply. */
+    discountSum: z.optional(z.int()),
+    /** With a cart below minSum: 'Купон действует при заказе от 500,00 ₽'. */
+    note: z.optional(z.string()),
   }),
   errors: {
     coupon_unknown: "'Купон не найден'",
@@ -211,6 +254,9 @@ export const orderDeliveryBody = z.object({
   zone: optionalWireId,
   /** The delivery point; with it the zone is found (and must be the given zone, when one is given). */
   location: z.optional(z.nullable(geoPointInput)),
+  /** The order's cutlery and recommended items: they count toward free delivery, as toward the minimum sum (issue 12). */
+  pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
+  recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
 });
 
 export const orderDelivery = defineCall({
@@ -220,11 +266,26 @@ export const orderDelivery = defineCall({
   tag: 'Orders',
   summary: 'Quotes delivery for the cart and zone: the sum, whether a time is available, and a uuid for order/create',
   description:
-    'deliverySum is the zone price, or 0 from the zone\'s free-delivery sum (dishes, server prices; order_sum from the client is ignored). isAvailByTime says whether the zone can still deliver on the chosen date (SPEC 5: a period is closed for today when its start minus time_limit is at or before now). The quote is kept 30 minutes.',
+    'deliverySum is the zone price, or 0 from the zone\'s free-delivery sum, measured against orderSum: dishes, cutlery and recommended items above their free counts, before the discount, the base of the minimum sum too (server prices; order_sum from the client is ignored). order/create with `delivery_uuid` = uuid charges this deliverySum while the cart, zone and delivery time are the ones quoted. isAvailByTime says whether the zone can still deliver on the chosen date (SPEC 5: a period is closed for today when its start minus time_limit is at or before now). The quote is kept 30 minutes.',
   auth: 'public',
   body: orderDeliveryBody,
-  response: z.object({ success: z.literal(true), uuid: z.string(), isAvailByTime: z.boolean(), deliverySum: kopecks, itemsSum: kopecks, zone: z.int() }),
-  errors: { outside_zone: "'По данному адресу доставка невозможна'", restaurant_not_found: 'unknown restaurant' },
+  response: z.object({
+    success: z.literal(true),
+    uuid: z.string(),
+    isAvailByTime: z.boolean(),
+    deliverySum: kopecks,
+    /** Dishes only, kopecks. */
+    itemsSum: kopecks,
+    /** Dishes, cutlery and recommended items, kopecks: what free delivery and the minimum sum are measured against. */
+    orderSum: kopecks,
+    zone: z.int(),
+  }),
+  errors: {
+    outside_zone: "'По данному адресу доставка невозможна'",
+    restaurant_not_found: 'unknown restaurant',
+    unavailable: 'some dishes are stopped or unknown (the message names them), 409',
+    validation: 'a cutlery or recommended item not offered for delivery, 400',
+  },
 });
 
 export const ORDER_CALLS = [orderCreate, orderDiscount, orderDelivery] as const;

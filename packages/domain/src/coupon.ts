@@ -1,6 +1,5 @@
 import { type CalendarDate, daysBetween } from './calendar-date';
 import type { OrderType } from './minimum-sum';
-import { formatAmount } from './money';
 import type { Kopecks } from './units';
 
 /** The coupon fields the rules read; dates are 'YYYY-MM-DD' in the restaurant's zone. */
@@ -15,7 +14,7 @@ export interface CouponRules {
   readonly once_per_user: boolean;
 }
 
-export type CouponProblem = 'coupon_expired' | 'coupon_order_type' | 'coupon_restaurant' | 'coupon_needs_guest' | 'coupon_used' | 'coupon_min_sum';
+export type CouponProblem = 'coupon_expired' | 'coupon_order_type' | 'coupon_restaurant' | 'coupon_needs_guest' | 'coupon_used';
 
 export const COUPON_UNKNOWN_MESSAGE = 'Купон не найден';
 
@@ -26,13 +25,14 @@ function isoDate(text: string): CalendarDate | null {
 
 /**
  * Why a coupon does not apply to an order, or null when it does (issue 5 coupon rules: dates,
- * types, restaurants, minimum, one use). `usedByGuest` is null when the order has no guest (a
+ * types, restaurants, one use; the minimum sum is the checkout quote's, where below it the
+ * coupon is simply not applied). `usedByGuest` is null when the order has no guest (a
  * kiosk): a coupon limited to one use per guest cannot be counted without one, so it is refused
  * (issue 11) instead of being usable again and again.
  */
 export function couponProblem(
   coupon: CouponRules,
-  order: { today: CalendarDate; orderType: OrderType; restaurantId: number; usedByGuest: boolean | null; orderSum?: Kopecks },
+  order: { today: CalendarDate; orderType: OrderType; restaurantId: number; usedByGuest: boolean | null },
 ): CouponProblem | null {
   const from = isoDate(coupon.active_from);
   const to = isoDate(coupon.active_to);
@@ -41,12 +41,11 @@ export function couponProblem(
   if (coupon.restaurant_ids !== null && !coupon.restaurant_ids.includes(order.restaurantId)) return 'coupon_restaurant';
   if (coupon.once_per_user && order.usedByGuest === null) return 'coupon_needs_guest';
   if (coupon.once_per_user && order.usedByGuest) return 'coupon_used';
-  if (order.orderSum !== undefined && order.orderSum < coupon.min_sum) return 'coupon_min_sum';
   return null;
 }
 
 /** The Russian message for a coupon problem (shown next to the coupon field, SPEC 2 Cart). */
-export function couponProblemMessage(problem: CouponProblem, coupon: Pick<CouponRules, 'min_sum'>): string {
+export function couponProblemMessage(problem: CouponProblem): string {
   switch (problem) {
     case 'coupon_expired':
       return 'Срок действия купона истёк или ещё не начался';
@@ -58,7 +57,5 @@ export function couponProblemMessage(problem: CouponProblem, coupon: Pick<Coupon
       return 'Этот купон действует один раз для каждого гостя: войдите в приложение, чтобы применить его';
     case 'coupon_used':
       return 'Вы уже использовали этот купон';
-    case 'coupon_min_sum':
-      return `Купон действует для заказа от ${formatAmount(coupon.min_sum)} руб.`;
   }
 }

@@ -12,6 +12,7 @@ export * from './load-list';
 export * from './load';
 export * from './cart';
 export * from './minimum-sum';
+export * from './checkout';
 export * from './pickup-slots';
 export * from './booking';
 export * from './phone';

@@ -1,10 +1,12 @@
 import { type DishIndex, hasShopItem, type LineChoice } from './cart';
 import { formatAmount } from './money';
+import type { OrderType } from './order-type';
+import type { OrderType } from './order-type';
 import type { Kopecks } from './units';
 import type { DeliveryZone } from './zone';
 
-/** The three order types (SPEC 1, 2). */
-export type OrderType = 'inrest' | 'self' | 'delivery';
+// OrderType lives in order-type.ts; re-exported for the modules that still import it from here.
+export type { OrderType };
 
 /** A restaurant minimum: one sum for every order type, or one per order type (SPEC 3). */
 export type PerOrderType = Kopecks | Partial<Record<OrderType, Kopecks>>;
@@ -18,7 +20,7 @@ export interface MinimumSumRestaurant {
 /** Why the cart button is hidden (SPEC 5). */
 export type CartButtonBlock = 'empty' | 'purchase-not-allowed' | 'below-minimum' | 'unavailable-items';
 
-/** Whether the cart button shows, and otherwise the reason and the message to show, if any (SPEC 5). */
+/** Whether the cart button shows, and otherwise the reason and the message to show, if any (SPEC 5; decided by quoteCheckout). */
 export type CartButtonState =
   | { readonly show: true }
   | { readonly show: false; readonly reason: CartButtonBlock; readonly message: string | null };
@@ -55,25 +57,4 @@ export function minimumOrderSum(input: {
 export function minimumSumMessage(minimum: Kopecks, hasDeliveryCost: boolean): string {
   const label = hasDeliveryCost ? 'Минимальная сумма заказа без учета стоимости доставки' : 'Минимальная сумма заказа';
   return `${label}: ${formatAmount(minimum)} руб.`;
-}
-
-// Shown only when sum (dishes + cutlery + recommended, kopecks, before discount and delivery) > 0,
-// sum ≥ minimum, purchase allowed and no unavailable line. An empty cart and unavailable lines
-// carry no message here (the lines show their own warning).
-/** Whether the cart button shows, else why and which message (textNoTime, minimum) (SPEC 5). */
-export function cartButtonState(input: {
-  readonly sum: Kopecks;
-  readonly minimum: Kopecks;
-  readonly purchaseAllowed: boolean;
-  readonly hasUnavailableItems: boolean;
-  readonly deliverySum: Kopecks;
-  readonly textNoTime: string;
-}): CartButtonState {
-  if (input.sum <= 0) return { show: false, reason: 'empty', message: null };
-  if (!input.purchaseAllowed) return { show: false, reason: 'purchase-not-allowed', message: input.textNoTime };
-  if (input.sum < input.minimum) {
-    return { show: false, reason: 'below-minimum', message: minimumSumMessage(input.minimum, input.deliverySum > 0) };
-  }
-  if (input.hasUnavailableItems) return { show: false, reason: 'unavailable-items', message: null };
-  return { show: true };
 }

@@ -110,3 +110,14 @@ export function deliveryTimeError(input: {
   if (today && choices.every((choice) => choice.disabled)) return NO_DELIVERY_TIME_TODAY_MESSAGE;
   return chosen === null || chosen.disabled ? DELIVERY_TIME_REQUIRED_MESSAGE : null;
 }
+
+/**
+ * SPEC 2 Cart: the pickup time's default text, "as soon as ready". The spec spells it
+ * 'По готовоности', an evident misspelling we correct (docs/spec-deviations.md).
+ */
+export const AS_READY_TEXT = 'По готовности';
+
+/** Whether a delivery time a client sent means "as soon as ready": the text, or the spec's spelling of it that SPEC 7 clients send. */
+export function isAsReadyText(text: string): boolean {
+  return text === AS_READY_TEXT || text === 'По готовоности';
+}

@@ -22,7 +22,7 @@ describe('package entry', () => {
       'cartTotal',
       'orderTotals',
       'minimumOrderSum',
-      'cartButtonState',
+      'quoteCheckout',
       'pickupSlots',
       'openPickupSlots',
       'dateChoices',

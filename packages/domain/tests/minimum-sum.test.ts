@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Dish, indexDishes } from '../src/cart';
-import { cartButtonState, minimumOrderSum, minimumSumMessage } from '../src/minimum-sum';
+import { minimumOrderSum, minimumSumMessage } from '../src/minimum-sum';
 
 const soup: Dish = { id: 1, price: 30000, allowed: '1', is_shop: '0', spec: [] };
 const jam: Dish = { id: 2, price: 50000, allowed: '1', is_shop: '1', spec: [] };
@@ -47,45 +47,7 @@ describe('minimum order sum (SPEC 5)', () => {
   });
 });
 
-describe('cart button and its messages (SPEC 5)', () => {
-  const ready = { sum: 60000, minimum: 50000, purchaseAllowed: true, hasUnavailableItems: false, deliverySum: 0, textNoTime: 'Сейчас заказ недоступен' };
-
-  it('shows when the sum is above 0 and at least the minimum (SPEC 5)', () => {
-    expect(cartButtonState(ready)).toEqual({ show: true });
-    expect(cartButtonState({ ...ready, sum: 50000 })).toEqual({ show: true });
-    expect(cartButtonState({ ...ready, sum: 1, minimum: 0 })).toEqual({ show: true });
-  });
-
-  it('hides for an empty cart without a message (SPEC 5)', () => {
-    expect(cartButtonState({ ...ready, sum: 0, minimum: 0 })).toEqual({ show: false, reason: 'empty', message: null });
-  });
-
-  it('shows the minimum message below the minimum (SPEC 5)', () => {
-    expect(cartButtonState({ ...ready, sum: 49999 })).toEqual({
-      show: false,
-      reason: 'below-minimum',
-      message: 'Минимальная сумма заказа: 500,00 руб.',
-    });
-  });
-
-  it('shows the minimum message without delivery when there is a delivery cost (SPEC 5)', () => {
-    expect(cartButtonState({ ...ready, sum: 49999, deliverySum: 1 })).toMatchObject({
-      message: 'Минимальная сумма заказа без учета стоимости доставки: 500,00 руб.',
-    });
-  });
-
-  it('shows textNoTime when purchase is not allowed (SPEC 5)', () => {
-    expect(cartButtonState({ ...ready, sum: 100, purchaseAllowed: false })).toEqual({
-      show: false,
-      reason: 'purchase-not-allowed',
-      message: 'Сейчас заказ недоступен',
-    });
-  });
-
-  it('hides while a line is unavailable, leaving the warning to the lines (SPEC 5)', () => {
-    expect(cartButtonState({ ...ready, hasUnavailableItems: true })).toEqual({ show: false, reason: 'unavailable-items', message: null });
-  });
-
+describe('minimum sum message (SPEC 5)', () => {
   it('writes both minimum texts with the amount in roubles and kopecks (SPEC 5)', () => {
     expect(minimumSumMessage(150050, false)).toBe('Минимальная сумма заказа: 1500,50 руб.');
     expect(minimumSumMessage(100000, true)).toBe('Минимальная сумма заказа без учета стоимости доставки: 1000,00 руб.');

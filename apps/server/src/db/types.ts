@@ -350,6 +350,8 @@ export interface OrdersTable {
   delivery_sum: Defaulted<number>;
   sum: number;
   coupon_id: Defaulted<number | null>;
+  /** Migration 013: false when the coupon was below its minimum sum and not applied. */
+  coupon_applied: Defaulted<boolean>;
   table_num: Defaulted<string | null>;
   booking_num: Defaulted<string | null>;
   zone_id: Defaulted<number | null>;
@@ -418,6 +420,10 @@ export interface DeliveryQuotesTable {
   avail_by_time: boolean;
   created_at: Defaulted<Date>;
   expires_at: Date;
+  /** Migration 013: the restaurant, zone, cart and delivery time the quote priced. */
+  fingerprint: Defaulted<string>;
+  /** Migration 013: the base free delivery was measured against, kopecks. */
+  order_sum: Defaulted<number>;
 }
 
 /** Migrations 010 and 011 describe each state; decision 016 the moves between them. */

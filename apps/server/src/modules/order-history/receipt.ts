@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatMoney, ORDER_STATUS } from '@chain/domain';
+import { AS_READY_TEXT, formatMoney, ORDER_STATUS } from '@chain/domain';
 import type { Database, OrderType, PayMethod } from '../../db/types';
 import { findChainBrand, findOrder, findOrderLines } from './repository';
 import { addressText, displayTime, lineSpec, lineSpecs } from './service';
@@ -66,7 +66,7 @@ export async function loadReceipt(db: Kysely<Database>, orderId: number): Promis
     type: order.type,
     table: order.table_num ?? '',
     deliveryAddress: order.type === 'delivery' ? addressText(props.address) : '',
-    readyText: order.as_ready || when === '' ? 'По готовности' : when,
+    readyText: order.as_ready || when === '' ? AS_READY_TEXT : when,
     comment: order.comment,
     lines: lines
       .filter((line) => line.kind === 'dish')

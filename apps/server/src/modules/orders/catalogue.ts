@@ -3,8 +3,8 @@ import type { Settings } from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { CutleryItemsTable, Database, RecommendedItemsTable } from '../../db/types';
-import { loadSettings } from '../settings/repository';
 import type { CartDish, RestaurantContext } from './context';
+import { readCatalogueRows } from './repository';
 
 type CutleryRow = Selectable<CutleryItemsTable>;
 type RecommendedRow = Selectable<RecommendedItemsTable>;
@@ -29,22 +29,7 @@ export interface OrderCatalogue {
 }
 
 export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<OrderCatalogue> {
-  const [restaurants, schedules, zones, dishes, options, stops, cutlery, recommended, tables, settings] = [
-    await trx.selectFrom('restaurants').selectAll().execute(),
-    await trx.selectFrom('restaurant_schedule').selectAll().execute(),
-    await trx.selectFrom('delivery_zones').selectAll().orderBy('sort').orderBy('id').execute(),
-    await trx
-      .selectFrom('dishes')
-      .innerJoin('categories', 'categories.id', 'dishes.category_id')
-      .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.img', 'dishes.is_shop', 'dishes.is_locked', 'dishes.lock_code', 'dishes.active', 'categories.menu_kind'])
-      .execute(),
-    await trx.selectFrom('dish_options').selectAll().orderBy('sort').orderBy('id').execute(),
-    await trx.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute(),
-    await trx.selectFrom('cutlery_items').selectAll().execute(),
-    await trx.selectFrom('recommended_items').selectAll().execute(),
-    await trx.selectFrom('restaurant_tables').select(['restaurant_id', 'num']).execute(),
-    await loadSettings(trx),
-  ];
+  const { restaurants, schedules, zones, dishes, options, stops, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
 
   const byId = new Map<number, RestaurantContext>();
   const byUid = new Map<string, RestaurantContext>();

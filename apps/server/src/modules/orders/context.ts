@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { DeliveryZone, Dish, MinimumSumRestaurant, ScheduleEntry } from '@chain/domain';
+import { type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, zoneContainsPoint } from '@chain/domain';
 import type { DeliveryZonesTable, MenuKind, RestaurantsTable } from '../../db/types';
-import { AppError } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
 import type { OrderCatalogue } from './catalogue';
 
 export const RESTAURANT_NOT_FOUND_MESSAGE = 'Ресторан не найден';
@@ -33,4 +33,12 @@ export function requireRestaurant(catalogue: OrderCatalogue, restoran: number | 
   const restaurant = catalogue.restaurant(restoran);
   if (!restaurant || !restaurant.row.active) throw new AppError(404, 'restaurant_not_found', RESTAURANT_NOT_FOUND_MESSAGE);
   return restaurant;
+}
+
+/** The restaurant's active zone holding the delivery address (SPEC 4, 5), or 'По данному адресу доставка невозможна'. */
+export function deliveryZone(restaurant: RestaurantContext, address: { lat: number; lon: number } | null) {
+  if (!address) throw badRequest('Укажите адрес доставки.', 'address');
+  const zone = restaurant.zones.find((z) => z.row.active && zoneContainsPoint(z.domain.polygon, address));
+  if (!zone) throw badRequest(OUTSIDE_DELIVERY_ZONE_MESSAGE, 'outside_zone');
+  return zone;
 }

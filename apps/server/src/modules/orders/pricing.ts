@@ -75,7 +75,10 @@ export function priceCart(
     cutlery: Array<{ id: number; cnt: number }>;
     recommended: Array<{ id: number; cnt: number }>;
     orderType: OrderType;
+    /** The code that opens locked dishes (SPEC 4). */
     lockCode: string | null;
+    /** A quote (order/delivery, order/discount) prices locked dishes without asking for their code. */
+    quoteOnly?: boolean;
   },
 ): PricedCart {
   const recommendedRows = input.recommended.flatMap((r) => catalogue.recommended.get(r.id) ?? []);
@@ -98,7 +101,7 @@ export function priceCart(
 
   const items: PricedItem[] = input.cart.map((line, index) => {
     const dish = cartDishes.get(line.item) as CartDish;
-    if (dish.lockCode !== null && dish.lockCode !== input.lockCode) {
+    if (dish.lockCode !== null && !input.quoteOnly && dish.lockCode !== input.lockCode) {
       throw new AppError(403, 'locked', `Для блюда «${dish.name}» нужен код доступа.`);
     }
     const single = optionId(line.spec);

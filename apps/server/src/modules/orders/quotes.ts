@@ -1,28 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import {
-  cartTotal,
-  deliveryPeriodChoices,
-  deliveryPrice,
-  indexDishes,
-  isOpenAt,
-  OUTSIDE_DELIVERY_ZONE_MESSAGE,
-  parseShortDate,
-  wallClockAt,
-} from '@chain/domain';
+import { deliveryPeriodChoices, isOpenAt, OUTSIDE_DELIVERY_ZONE_MESSAGE, parseShortDate, wallClockAt } from '@chain/domain';
 import type { CallBody, orderDelivery } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
 import { orderCatalogue } from './catalogue';
-import { optionId } from './pricing';
-import { requireRestaurant } from './context';
-import { deliveryZone } from './service';
+import { deliveryFingerprint, quoteOrder, type DeliveryWhen, type ZoneEntry } from './checkout';
+import { deliveryZone, requireRestaurant, type RestaurantContext } from './context';
+import { priceCart, type PricedCart } from './pricing';
+import { findDeliveryQuote, saveDeliveryQuote } from './repository';
 
+/** How long order/create takes a delivery quote's sum. */
 const QUOTE_MINUTES = 30;
 
+/** order/create with a quote that no longer matches the order or has run out (issue 12). */
+export const DELIVERY_QUOTE_STALE_MESSAGE =
+  'Стоимость доставки устарела: корзина, адрес или время доставки изменились. Проверьте сумму и оформите заказ снова.';
+
 /**
- * order/delivery (SPEC 7): the delivery sum for the cart (server prices) and zone, whether
- * the zone can still deliver on the date (SPEC 5 periods and time_limit), and a uuid that ties
- * the quote to the order.
+ * order/delivery (SPEC 7): the delivery sum for the cart and zone from the one checkout quote
+ * (server prices; free delivery measured against dishes, cutlery and recommended items, as the
+ * minimum sum is), whether the zone can still deliver on the date (SPEC 5 periods and time_limit),
+ * and a uuid that ties the quote to the order: order/create with it charges this delivery sum
+ * while the cart, zone and time are the same and the quote lives.
  */
 export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof orderDelivery>, now = new Date()) {
   const catalogue = await orderCatalogue(app.database);
@@ -35,17 +34,15 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
   }
   if (!zone) throw badRequest('Укажите адрес или зону доставки.', 'address');
 
-  const dishes = catalogue.cartDishes(restaurant, body.cart.map((line) => line.item));
-  const itemsSum = cartTotal(
-    body.cart.map((line) => ({
-      item: line.item,
-      spec: optionId(line.spec),
-      specs: (line.specs ?? []).map((s) => ({ specid: s.specid, cnt: s.cnt })),
-      cnt: line.cnt,
-    })),
-    indexDishes([...dishes.values()].map((dish) => dish.domain)),
-  );
-  const deliverySum = deliveryPrice({ delivery_price: zone.row.delivery_price, free_delivery_from: zone.row.free_delivery_from }, itemsSum);
+  const priced = priceCart(catalogue, restaurant, {
+    cart: body.cart,
+    cutlery: body.pribors ?? [],
+    recommended: body.recommendedItems ?? [],
+    orderType: 'delivery',
+    lockCode: null,
+      quoteOnly: true,
+  });
+  const quote = quoteOrder(priced, { restaurant, orderType: 'delivery', zone });
 
   const clock = wallClockAt(now, restaurant.row.time_zone);
   const date = (body.delivery_data?.deliveryDate && parseShortDate(body.delivery_data.deliveryDate)) || clock.date;
@@ -55,18 +52,40 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
       : deliveryPeriodChoices(zone.domain, date, clock).some((choice) => !choice.disabled);
 
   const uuid = body.uuid && /^[\w-]{8,64}$/.test(body.uuid) ? body.uuid : randomUUID();
-  const quote = {
+  await saveDeliveryQuote(app.db, uuid, {
     restaurant_id: restaurant.row.id,
     zone_id: zone.row.id,
-    items_sum: itemsSum,
-    delivery_sum: deliverySum,
+    items_sum: quote.totals.items,
+    order_sum: quote.totals.subtotal,
+    delivery_sum: quote.totals.delivery,
     avail_by_time: availByTime,
+    fingerprint: deliveryFingerprint({ restaurantId: restaurant.row.id, zoneId: zone.row.id, priced, when: body.delivery_data }),
     expires_at: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
+  });
+  return {
+    success: true as const,
+    uuid,
+    isAvailByTime: availByTime,
+    deliverySum: quote.totals.delivery,
+    itemsSum: quote.totals.items,
+    orderSum: quote.totals.subtotal,
+    zone: zone.row.id,
   };
-  await app.db
-    .insertInto('delivery_quotes')
-    .values({ uuid, ...quote })
-    .onConflict((oc) => oc.column('uuid').doUpdateSet(quote))
-    .execute();
-  return { success: true as const, uuid, isAvailByTime: availByTime, deliverySum, itemsSum, zone: zone.row.id };
+}
+
+/**
+ * The delivery sum of the order/delivery quote an order names, when the quote still prices this
+ * order (same restaurant, zone, cart and time, not run out); otherwise a 409 the guest can read.
+ */
+export async function quotedDeliverySum(
+  app: FastifyInstance,
+  uuid: string,
+  order: { restaurant: RestaurantContext; zone: ZoneEntry; priced: PricedCart; when: DeliveryWhen | null | undefined; now: Date },
+): Promise<number> {
+  const quote = await findDeliveryQuote(app.db, uuid);
+  const fingerprint = deliveryFingerprint({ restaurantId: order.restaurant.row.id, zoneId: order.zone.row.id, priced: order.priced, when: order.when });
+  if (!quote || quote.expires_at <= order.now || quote.fingerprint === '' || quote.fingerprint !== fingerprint) {
+    throw new AppError(409, 'delivery_quote_stale', DELIVERY_QUOTE_STALE_MESSAGE);
+  }
+  return quote.delivery_sum;
 }

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { orderCreate, orderDelivery, orderDiscount } from '@chain/contract';
+import { percentLabel } from '@chain/domain';
 import { registerCall } from '../../http/route';
 import { authenticate } from '../auth/sessions';
 import { orderCatalogue } from './catalogue';
 import { requireRestaurant } from './context';
+import { quoteOrder } from './checkout';
 import { applicableCoupon } from './coupons';
+import { priceCart } from './pricing';
 import { quoteDelivery } from './quotes';
 import { createOrder } from './service';
 
@@ -14,19 +17,37 @@ export const ordersRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, orderDiscount, async ({ body }) => {
     const user = await authenticate(app.db, body.user_id, body.token);
-    const restaurant = requireRestaurant(await orderCatalogue(app.database), body.fs_uid);
+    const catalogue = await orderCatalogue(app.database);
+    const restaurant = requireRestaurant(catalogue, body.fs_uid);
     const coupon = await applicableCoupon(app.db, body.coupon, {
       orderType: body.order_type,
       restaurantId: restaurant.row.id,
       timeZone: restaurant.row.time_zone,
       userId: user.id,
     });
-    return {
+    const answer = {
       success: true as const,
       discountPercent: coupon.percent,
       minSum: coupon.min_sum,
       title: coupon.title,
-      message: coupon.percent > 0 ? `Скидка ${coupon.percent}%` : `Наценка ${-coupon.percent}%`,
+      message: percentLabel(coupon.percent),
+    };
+    if (body.cart === undefined) return answer;
+    // With the cart, the one checkout quote says whether the coupon applies to it now (issue 12).
+    const priced = priceCart(catalogue, restaurant, {
+      cart: body.cart,
+      cutlery: body.pribors ?? [],
+      recommended: body.recommendedItems ?? [],
+      orderType: body.order_type,
+      lockCode: null,
+      quoteOnly: true,
+    });
+    const quote = quoteOrder(priced, { restaurant, orderType: body.order_type, coupon });
+    return {
+      ...answer,
+      applied: quote.coupon.status === 'applied',
+      discountSum: quote.totals.discount,
+      ...(quote.coupon.status === 'below-minimum' ? { note: quote.coupon.message } : {}),
     };
   });
 

@@ -1,32 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import {
-  businessDay,
-  couponProblemMessage,
-  deliveryPrice,
-  isEmailValid,
-  isoDateText,
-  minimumOrderSum,
-  minimumSumMessage,
-  orderTotals,
-  OUTSIDE_DELIVERY_ZONE_MESSAGE,
-  phoneDigits,
-  zoneContainsPoint,
-  ORDER_STATUS,
-} from '@chain/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { businessDay, couponProblemMessage, isEmailValid, isoDateText, phoneDigits, ORDER_STATUS } from '@chain/domain';
 import type { OrderCreateBody } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, OrdersTable } from '../../db/types';
+import type { Insertable } from 'kysely';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
 import { authenticate, type UserRow } from '../auth/sessions';
 import { liveBookingMinimum } from '../booking/bookings';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
-import { requireRestaurant, type RestaurantContext } from './context';
+import { quoteOrder } from './checkout';
+import { deliveryZone, requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
 import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
+import { quotedDeliverySum } from './quotes';
+import { claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
 import { orderTiming } from './timing';
 
 export const WRONG_TABLE_MESSAGE = 'Неверный номер стола!';
@@ -53,6 +44,8 @@ export interface CreatedOrder {
   discount_percent: number;
   discount_sum: number;
   delivery_sum: number;
+  /** The coupon asked with: true applied, false below its minimum and not applied, null none. */
+  coupon_applied: boolean | null;
 }
 
 /** The request as it matters for "the same request twice": everything but the key and push token, keys sorted. */
@@ -99,34 +92,33 @@ export async function createOrder(app: FastifyInstance, body: OrderCreateBody, c
   await consumeRateLimits(app.db, orderRateLimits({ ip: client.ip, userId: user?.id ?? null }), now);
 
   const catalogue = await orderCatalogue(app.database);
-  const draft = await draftOrder(app.db, catalogue, body, user, client, now);
-  const znumber = await nextNumber(app.db, draft.restaurant, body, now);
+  const draft = await draftOrder(app, catalogue, body, user, client, now);
+  const day = isoDateText(businessDay(now, draft.restaurant.row.time_zone));
+  const prefix = body.source === 'kiosk' ? 'К' : TYPE_PREFIX[body.order.type];
+  const znumber = `${prefix}-${String(await takeNextNumber(app.db, draft.restaurant.row.id, day)).padStart(3, '0')}`;
 
   return app.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${key ?? hash}))`.execute(trx);
+    await lockOrderRequest(trx, key ?? hash);
     const earlier = await findEarlier(trx, key, hash, now);
     if (earlier) return earlier;
-    if (draft.coupon?.once_per_user && user) {
-      // Two orders of one guest with a one-time coupon at once: one of them gets it.
-      await sql`select pg_advisory_xact_lock(hashtext(${`coupon:${draft.coupon.id}:${user.id}`}))`.execute(trx);
-      const used = await trx.selectFrom('coupon_uses').select('order_id').where('coupon_id', '=', draft.coupon.id).where('user_id', '=', user.id).executeTakeFirst();
-      if (used) throw new AppError(409, 'coupon_used', couponProblemMessage('coupon_used', draft.coupon));
+    const couponUse = draft.couponApplied && draft.coupon ? { couponId: draft.coupon.id, userId: user?.id ?? null } : null;
+    // Two orders of one guest with a one-time coupon at once: one of them gets it.
+    if (couponUse && draft.coupon?.once_per_user && user && !(await claimCouponUse(trx, draft.coupon.id, user.id))) {
+      throw new AppError(409, 'coupon_used', couponProblemMessage('coupon_used'));
     }
-    return writeOrder(trx, draft, { znumber, hash, key: key ?? `auto-${randomUUID()}`, source: body.source });
+    const order = await insertOrder(
+      trx,
+      { ...draft.values, znumber, business_day: day, idempotency_key: key ?? `auto-${randomUUID()}`, request_hash: hash },
+      draft.items.map((item) => ({ ...item, spec: item.spec ? JSON.stringify(item.spec) : null, specs: JSON.stringify(item.specs) })),
+      { actor: body.source, couponUse },
+    );
+    return answer(order, draft.delayed);
   });
 }
 
 /** The order an earlier identical request made: by its key, or without a key by the same request within the retry window. */
 async function findEarlier(db: Kysely<Database> | Transaction<Database>, key: string | null, hash: string, now: Date): Promise<CreatedOrder | null> {
-  const earlier = key
-    ? await db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
-    : await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('request_hash', '=', hash)
-        .where('created_at', '>', new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000))
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+  const earlier = key ? await findOrderByKey(db, key) : await findRecentOrderByRequest(db, hash, new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000));
   if (!earlier) return null;
   if (earlier.request_hash !== hash) throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
   return answer(earlier, earlier.delayed);
@@ -136,37 +128,32 @@ async function signedInUser(app: FastifyInstance, body: OrderCreateBody): Promis
   return authenticate(app.db, body.user?.id, body.user?.password ?? body.user?.token);
 }
 
-/** The next number of the day at the restaurant: 'С-017' (self), 'Д-' delivery, 'З-' table, 'К-' kiosk. */
-async function nextNumber(db: Kysely<Database>, restaurant: RestaurantContext, body: OrderCreateBody, now: Date): Promise<{ text: string; day: string }> {
-  const day = isoDateText(businessDay(now, restaurant.row.time_zone));
-  const counter = await db
-    .insertInto('order_counters')
-    .values({ restaurant_id: restaurant.row.id, business_day: day, last_number: 1 })
-    .onConflict((oc) => oc.columns(['restaurant_id', 'business_day']).doUpdateSet({ last_number: sql`order_counters.last_number + 1` }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  const prefix = body.source === 'kiosk' ? 'К' : TYPE_PREFIX[body.order.type];
-  return { text: `${prefix}-${String(counter.last_number).padStart(3, '0')}`, day };
-}
-
 /** Everything checked and priced, ready to be written. */
 interface OrderDraft {
   restaurant: RestaurantContext;
-  user: UserRow | null;
   coupon: CouponRow | null;
+  /** false when the coupon was below its minimum: recorded, not applied, not spent. */
+  couponApplied: boolean;
   values: Omit<Insertable<OrdersTable>, 'znumber' | 'business_day' | 'idempotency_key' | 'request_hash'>;
   items: PricedItem[];
   delayed: boolean;
 }
 
+/**
+ * Checks the order and prices it with the one checkout quote (issue 12): what is charged is the
+ * quote's total, the coupon applies from its minimum (below it the order is charged without it
+ * and records it as not applied), and a delivery order named by an order/delivery quote keeps the
+ * quote's delivery sum. Every blocker of the quote is a readable 4xx.
+ */
 async function draftOrder(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   catalogue: OrderCatalogue,
   body: OrderCreateBody,
   user: UserRow | null,
   client: { ip: string },
   now: Date,
 ): Promise<OrderDraft> {
+  const db = app.db;
   const orderType = body.order.type;
   const restaurant = requireRestaurant(catalogue, body.restoran);
   assertTakesOrderType(restaurant, orderType);
@@ -195,38 +182,18 @@ async function draftOrder(
     orderType,
     lockCode,
   });
-  const base = orderTotals({ lines: priced.lines, dishes: priced.dishes, cutlery: priced.cutlery, recommended: priced.recommended });
-
-  const deliverySum = zone ? deliveryPrice({ delivery_price: zone.row.delivery_price, free_delivery_from: zone.row.free_delivery_from }, base.subtotal) : 0;
-  const minimum = minimumOrderSum({
-    orderType,
-    lines: priced.lines,
-    dishes: priced.dishes,
-    restaurant: restaurant.minimums,
-    zone: zone?.domain ?? null,
-    booking,
-  });
-  if (base.subtotal < minimum) throw badRequest(minimumSumMessage(minimum, deliverySum > 0), 'minimum');
 
   const couponCode = body.coupon?.trim() ?? '';
   const coupon: CouponRow | null = couponCode
-    ? await applicableCoupon(db, couponCode, {
-        orderType,
-        restaurantId: restaurant.row.id,
-        timeZone: restaurant.row.time_zone,
-        userId: user?.id ?? null,
-        orderSum: base.subtotal,
-        now,
-      })
+    ? await applicableCoupon(db, couponCode, { orderType, restaurantId: restaurant.row.id, timeZone: restaurant.row.time_zone, userId: user?.id ?? null, now })
     : null;
-  const totals = orderTotals({
-    lines: priced.lines,
-    dishes: priced.dishes,
-    cutlery: priced.cutlery,
-    recommended: priced.recommended,
-    discountPercent: coupon?.percent ?? 0,
-    deliverySum,
-  });
+  const quotedDelivery =
+    zone && body.delivery_uuid ? await quotedDeliverySum(app, body.delivery_uuid, { restaurant, zone, priced, when: body.deliveryDateTimeProps, now }) : null;
+  const quote = quoteOrder(priced, { restaurant, orderType, zone, booking, coupon, quotedDelivery });
+  const blocker = quote.blockers[0];
+  if (blocker?.reason === 'below-minimum') throw badRequest(blocker.message ?? '', 'minimum');
+  // priceCart already refused unavailable lines by name; a cart worth nothing cannot be paid.
+  if (blocker) throw badRequest('Корзина пуста — выберите блюда в меню', 'empty');
 
   const email = body.email?.trim().toLowerCase() ?? user?.email ?? '';
   const emailsend = isOn(body.emailsend);
@@ -235,10 +202,11 @@ async function draftOrder(
   if (body.phone && !phone) throw badRequest('Проверьте правильность ввода телефона.', 'phone');
 
   const address = body.order.props?.address ?? null;
+  const { totals } = quote;
   return {
     restaurant,
-    user,
     coupon,
+    couponApplied: quote.coupon.status === 'applied',
     items: priced.items,
     delayed,
     values: {
@@ -251,11 +219,12 @@ async function draftOrder(
       items_sum: totals.items,
       cutlery_sum: totals.cutlery,
       recommended_sum: totals.recommended,
-      discount_percent: coupon?.percent ?? 0,
+      discount_percent: quote.discountPercent,
       discount_sum: totals.discount,
       delivery_sum: totals.delivery,
       sum: totals.toPay,
       coupon_id: coupon?.id ?? null,
+      coupon_applied: quote.coupon.status !== 'below-minimum',
       table_num: tableNum,
       booking_num: booking ? (body.order.booking_num ?? null) : null,
       zone_id: zone?.row.id ?? null,
@@ -280,42 +249,8 @@ async function draftOrder(
   };
 }
 
-async function writeOrder(
-  trx: Transaction<Database>,
-  draft: OrderDraft,
-  meta: { znumber: { text: string; day: string }; hash: string; key: string; source: 'web' | 'kiosk' },
-): Promise<CreatedOrder> {
-  const order = await trx
-    .insertInto('orders')
-    .values({ ...draft.values, znumber: meta.znumber.text, business_day: meta.znumber.day, idempotency_key: meta.key, request_hash: meta.hash })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('order_items')
-    .values(
-      draft.items.map((item, sort) => ({
-        order_id: order.id,
-        kind: item.kind,
-        item_id: item.item_id,
-        name: item.name,
-        price: item.price,
-        cnt: item.cnt,
-        charged_cnt: item.charged_cnt,
-        line_sum: item.line_sum,
-        spec: item.spec ? JSON.stringify(item.spec) : null,
-        specs: JSON.stringify(item.specs),
-        comment: item.comment,
-        photo: item.photo,
-        sort,
-      })),
-    )
-    .execute();
-  await trx.insertInto('order_status_history').values({ order_id: order.id, status: ORDER_STATUS.awaitingPayment, actor: meta.source }).execute();
-  if (draft.coupon) await trx.insertInto('coupon_uses').values({ coupon_id: draft.coupon.id, user_id: draft.user?.id ?? null, order_id: order.id }).execute();
-  return answer(order, draft.delayed);
-}
-
-function answer(order: Selectable<OrdersTable>, delayed: boolean): CreatedOrder {
+function answer(order: OrderRow, delayed: boolean): CreatedOrder {
+  const couponNotApplied = order.coupon_id !== null && !order.coupon_applied;
   return {
     success: true,
     message: delayed ? `Отложенный заказ ${order.znumber} сохранён.` : `Заказ ${order.znumber} принят. Осталось оплатить.`,
@@ -329,6 +264,7 @@ function answer(order: Selectable<OrdersTable>, delayed: boolean): CreatedOrder 
     discount_percent: Number(order.discount_percent),
     discount_sum: order.discount_sum,
     delivery_sum: order.delivery_sum,
+    coupon_applied: order.coupon_id === null ? null : !couponNotApplied,
   };
 }
 
@@ -341,12 +277,4 @@ function checkTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, ta
   const num = table === null || table === undefined ? '' : String(table).trim();
   if (!num || !catalogue.hasTable(restaurant.row.id, num)) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
   return num;
-}
-
-/** The restaurant's active zone holding the delivery address (SPEC 4, 5), or 'По данному адресу доставка невозможна'. */
-export function deliveryZone(restaurant: RestaurantContext, address: { lat: number; lon: number } | null) {
-  if (!address) throw badRequest('Укажите адрес доставки.', 'address');
-  const zone = restaurant.zones.find((z) => z.row.active && zoneContainsPoint(z.domain.polygon, address));
-  if (!zone) throw badRequest(OUTSIDE_DELIVERY_ZONE_MESSAGE, 'outside_zone');
-  return zone;
 }

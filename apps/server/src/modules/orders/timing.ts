@@ -1,9 +1,11 @@
 import {
+  AS_READY_TEXT,
   dateChoices,
   deliveryPeriodChoices,
   deliveryTimeError,
   formatShortDate,
   instantAt,
+  isAsReadyText,
   isOpenAt,
   isOpenAtWallClock,
   openPickupSlots,
@@ -21,8 +23,6 @@ import type { RestaurantContext } from './context';
 export const CLOSED_MESSAGE = 'Ресторан сейчас закрыт';
 export const TIME_UNAVAILABLE_MESSAGE = 'Выбранное время недоступно. Выберите другое время.';
 export const DATE_UNAVAILABLE_MESSAGE = 'На выбранную дату заказ недоступен. Выберите другую дату.';
-/** SPEC 2 Cart: the text of "as soon as ready" (sic, as the spec spells it). */
-export const AS_READY_TEXT = 'По готовоности';
 
 export interface OrderTiming {
   asReady: boolean;
@@ -71,8 +71,8 @@ export function orderTiming(
     };
   }
 
-  const minute = timeText && timeText !== AS_READY_TEXT ? parseClock(timeText) : null;
-  if (timeText && timeText !== AS_READY_TEXT && minute === null) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
+  const minute = timeText && !isAsReadyText(timeText) ? parseClock(timeText) : null;
+  if (timeText && !isAsReadyText(timeText) && minute === null) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
   if (minute === null) {
     if (!sameDate(date, clock.date)) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
     if (!isOpenAt(restaurant.schedule, now, tz)) throw new AppError(409, 'closed', CLOSED_MESSAGE);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexDishes, orderTotals } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
-import { cartFigures, couponPercent, percentLabel } from './cart-model';
+import { cartFigures } from './cart-model';
 
 const dishes = indexDishes([
   { id: 101, price: 50_000, allowed: 1, is_shop: 0, spec: [{ specid: 11, price: 10_000, disabled: 0 }] },
@@ -82,11 +82,14 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
     expect(figures.unavailable.map((entry) => entry.item)).toEqual(['104']);
   });
 
-  it('applies a coupon only from its minimum sum; a negative percent is a markup', () => {
-    expect(couponPercent({ status: 'applied', percent: 10, minSum: 100_000, message: '' }, 99_999)).toBe(0);
-    expect(couponPercent({ status: 'applied', percent: 10, minSum: 100_000, message: '' }, 100_000)).toBe(10);
-    expect(couponPercent({ status: 'refused', message: 'Купон не найден' }, 100_000)).toBe(0);
-    expect(percentLabel(10)).toBe('Скидка 10 %');
-    expect(percentLabel(-5)).toBe('Наценка 5 %');
+  it('quotes a coupon below its minimum as not applied, with the note beside the field (issue 12)', () => {
+    const base = { lines: [line('101', 1)], dishes, cutlery: [], recommended: [], orderType: 'self' as const, restaurant };
+    const below = cartFigures({ ...base, coupon: { status: 'applied', percent: 10, minSum: 50_001, message: 'Скидка 10 %' } });
+    expect(below.coupon).toMatchObject({ status: 'below-minimum', message: 'Купон действует при заказе от 500,01 ₽' });
+    expect(below.totals.toPay).toBe(50_000);
+    expect(below.button).toEqual({ show: true });
+    const at = cartFigures({ ...base, coupon: { status: 'applied', percent: 10, minSum: 50_000, message: 'Скидка 10 %' } });
+    expect(at.totals.toPay).toBe(45_000);
+    expect(cartFigures({ ...base, coupon: { status: 'refused', message: 'Купон не найден' } }).coupon).toEqual({ status: 'none' });
   });
 });

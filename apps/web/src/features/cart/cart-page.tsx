@@ -3,6 +3,7 @@ import { Armchair, Clock, ShoppingBasket, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
 import {
+  AS_READY_TEXT,
   chargedCount,
   COUPON_DEBOUNCE_MS,
   dateChoices,
@@ -12,6 +13,7 @@ import {
   isOpenAt,
   lineTotal,
   openPickupSlots,
+  percentLabel,
   wallClockAt,
 } from '@chain/domain';
 import { ApiError } from '../../api/client';
@@ -40,7 +42,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
 import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { useNow } from '../../ui/use-now';
-import { AS_READY_TEXT, cartFigures, type CouponState, EMPTY_CART_TEXT, percentLabel } from './cart-model';
+import { cartFigures, type CouponState, EMPTY_CART_TEXT } from './cart-model';
 import { cartTitle, isPreorder } from './cart-title';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import './cart-page.css';
@@ -260,9 +262,11 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
               hint={
                 coupon.status === 'checking'
                   ? 'Проверяем купон…'
-                  : coupon.status === 'applied'
-                    ? coupon.message || percentLabel(coupon.percent)
-                    : undefined
+                  : figures.coupon.status === 'below-minimum'
+                    ? figures.coupon.message
+                    : coupon.status === 'applied'
+                      ? coupon.message || percentLabel(coupon.percent)
+                      : undefined
               }
               error={coupon.status === 'refused' ? coupon.message : null}
             />
@@ -291,10 +295,10 @@ function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; d
               <dd>{formatMoney(totals.cutlery)}</dd>
             </div>
           ) : null}
-          {figures.percent !== 0 ? (
+          {figures.discountPercent !== 0 ? (
             <div>
-              <dt>{percentLabel(figures.percent)}</dt>
-              <dd>{`${figures.percent > 0 ? '−' : '+'}${formatMoney(Math.abs(totals.discount))}`}</dd>
+              <dt>{percentLabel(figures.discountPercent)}</dt>
+              <dd>{`${figures.discountPercent > 0 ? '−' : '+'}${formatMoney(Math.abs(totals.discount))}`}</dd>
             </div>
           ) : null}
           <div className="cart__total">
