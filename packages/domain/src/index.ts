@@ -22,6 +22,8 @@ export * from './colour';
 export * from './order-display';
 export * from './ids';
 export * from './constants';
+export * from './order-type';
+export * from './messages';
 export * from './order-status';
 export * from './delivery-price';
 export * from './coupon';

@@ -1,7 +1,6 @@
 import { type DishIndex, hasShopItem, type LineChoice } from './cart';
 import { formatAmount } from './money';
 import type { OrderType } from './order-type';
-import type { OrderType } from './order-type';
 import type { Kopecks } from './units';
 import type { DeliveryZone } from './zone';
 

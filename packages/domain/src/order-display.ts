@@ -1,5 +1,5 @@
 import { type Flag, isOn } from './flag';
-import type { OrderType } from './minimum-sum';
+import type { OrderType } from './order-type';
 
 /** The order fields the display rules read (SPEC 3). */
 export interface DisplayedOrder {

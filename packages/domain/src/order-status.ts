@@ -1,4 +1,4 @@
-import type { OrderType } from './minimum-sum';
+import type { OrderType } from './order-type';
 
 /**
  * The order's status codes and the moves between them (SPEC 3 Order status, SPEC 4 progress

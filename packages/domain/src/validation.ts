@@ -1,3 +1,4 @@
+import { ATTENTION_TITLE } from './messages';
 import { phoneDigits } from './phone';
 
 // Decision 005: e-mail sign-in codes are 6 digits; the submit check and the error message use
@@ -32,7 +33,7 @@ export interface DialogText {
 
 /** (SPEC 5) */
 export const FEEDBACK_INCOMPLETE: DialogText = {
-  title: 'Внимание',
+  title: ATTENTION_TITLE,
   message: 'Не заполнены поля Телефон или Сообщение!',
 };
 /** (SPEC 5) */

@@ -1,0 +1,14 @@
+// SPEC 8 texts that more than one place shows (the server and the web app, or several screens).
+// A text that belongs to one rule lives beside that rule: the zone's and the delivery time's in
+// zone.ts and pickup-slots.ts, the table dialogs' in table-order.ts and validation.ts.
+
+/** The title of an error dialog (SPEC 8: table dialogs, card payment, rating). */
+export const ERROR_TITLE = 'Ошибка';
+/** The title of a warning dialog (SPEC 8: order create; SPEC 5 feedback). */
+export const ATTENTION_TITLE = 'Внимание';
+/** A payment could not start (SPEC 8 init failure), with what the guest can do next. */
+export const PAYMENT_INIT_FAILED_MESSAGE = 'Ошибка инициализации платежа. Попробуйте ещё раз или выберите другой способ оплаты.';
+/** The payment check failed (SPEC 8). */
+export const PAYMENT_FAILED_MESSAGE = 'Ошибка проведения платежа.';
+/** A screen's data did not load (SPEC 8 load page failures). */
+export const LOAD_FAILED_MESSAGE = 'Ошибка загрузки данных';

@@ -1,0 +1,17 @@
+import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from './table-order';
+
+/** The three order types (SPEC 1, 2): the one list the contract's enums and the apps' checks read. */
+export const ORDER_TYPES = ['inrest', 'self', 'delivery'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** The order type a route parameter or a stored value names, or null. */
+export function asOrderType(value: unknown): OrderType | null {
+  return ORDER_TYPES.find((type) => type === value) ?? null;
+}
+
+/** The refusal when a restaurant does not take this order type (the table one is SPEC 8's). */
+export const ORDER_TYPE_NOT_OFFERED_MESSAGES: Readonly<Record<OrderType, string>> = {
+  inrest: TABLE_ORDER_UNAVAILABLE_MESSAGE,
+  self: 'Этот ресторан не принимает заказы на самовывоз.',
+  delivery: 'Этот ресторан не доставляет заказы курьером.',
+};

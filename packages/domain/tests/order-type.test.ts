@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { asOrderType, ORDER_TYPE_NOT_OFFERED_MESSAGES, ORDER_TYPES } from '../src/order-type';
+
+describe('order types', () => {
+  it('are the three of SPEC 1', () => {
+    expect(ORDER_TYPES).toEqual(['inrest', 'self', 'delivery']);
+  });
+
+  it('reads an order type from a route or stored value, else null', () => {
+    expect(asOrderType('inrest')).toBe('inrest');
+    expect(asOrderType('delivery')).toBe('delivery');
+    expect(asOrderType('Delivery')).toBeNull();
+    expect(asOrderType('')).toBeNull();
+    expect(asOrderType(undefined)).toBeNull();
+    expect(asOrderType(null)).toBeNull();
+  });
+
+  it('refuses a type a restaurant does not take with its own text (the table one from SPEC 8)', () => {
+    expect(ORDER_TYPE_NOT_OFFERED_MESSAGES).toEqual({
+      inrest: 'Заказ за столом в этом ресторане сейчас невозможен',
+      self: 'Этот ресторан не принимает заказы на самовывоз.',
+      delivery: 'Этот ресторан не доставляет заказы курьером.',
+    });
+  });
+});
