@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { optionalUnixSeconds, restaurantRef } from './action-fields';
 import { flag, MAX_WIRE_ID, optionalWireCoordinate, optionalWireInt, wireNumber } from './common';
-import { deliveryDateTimeProps } from './menu';
+import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { lookupText } from './restaurants';
 import { defineAction } from './rest';
 
@@ -112,9 +112,7 @@ export const zagruzkaLoadCookTimeAction = defineAction({
   fields: z.object({
     fs_uid: restaurantRef,
     product_id: wireNumber({ integer: true, min: 1, max: MAX_WIRE_ID, message: 'ожидается номер блюда', minMessage: 'ожидается номер блюда', maxMessage: 'такого номера нет' }),
-    orderType: z.enum(['inrest', 'self', 'delivery'], {
-      error: (issue) => (issue.input === undefined ? 'обязательное поле' : 'ожидается inrest, self или delivery'),
-    }),
+    orderType: orderTypeSchema,
     delivery_datetime_props: z.optional(z.nullable(deliveryDateTimeProps)),
   }),
   response: z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ORDER_TYPES } from '@chain/domain';
 import { defineCall } from './call';
 import { flag, kopecks, optionalWireId } from './common';
 import { sessionToken } from './account';
@@ -22,7 +23,7 @@ const isShop = z.pipe(
 );
 
 /** The order types (SPEC 1). */
-export const orderTypeSchema = z.enum(['inrest', 'self', 'delivery'], {
+export const orderTypeSchema = z.enum(ORDER_TYPES, {
   error: (issue) => (issue.input === undefined ? 'обязательное поле' : 'ожидается inrest, self или delivery'),
 });
 

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { ORDER_LIST_PAGE_SIZE } from '@chain/domain';
+import { ORDER_LIST_PAGE_SIZE, PAY_METHODS } from '@chain/domain';
 import { sessionToken } from './account';
 import { defineCall } from './call';
 import { flag, kopecks, optionalWireId, wireId } from './common';
+import { orderTypeSchema } from './menu';
 import { optionalCount } from './rate';
 
 /**
@@ -104,7 +105,7 @@ export const orderView = z.object({
   znumber: z.string(),
   time: z.string(),
   time_text: z.string(),
-  type: z.enum(['inrest', 'self', 'delivery']),
+  type: orderTypeSchema,
   status: z.int(),
   status_text: z.string(),
   status_color: z.string().check(z.regex(/^#[0-9A-F]{8}$/)),
@@ -132,7 +133,7 @@ export const orderView = z.object({
   }),
   as_ready: flag,
   discountPercent: z.number(),
-  pay_method: z.enum(['sbp', 'card']),
+  pay_method: z.enum(PAY_METHODS),
   receipt: z.string(),
   tips_id: z.nullable(z.string()),
   rate: z.nullable(orderRatingView),
