@@ -103,3 +103,8 @@ export async function stopListRows(db: Kysely<Database>, restaurantId: number) {
     .orderBy('dishes.id')
     .execute();
 }
+
+/** A dish on sale and its cook time, or undefined. */
+export async function activeDishCookTime(db: Kysely<Database>, dishId: number): Promise<{ id: number; cook_time: number } | undefined> {
+  return db.selectFrom('dishes').select(['id', 'cook_time']).where('id', '=', dishId).where('active', '=', true).executeTakeFirst();
+}

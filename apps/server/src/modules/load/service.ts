@@ -26,7 +26,7 @@ import type { Database, MenuKind } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { activeRestaurantsWithSchedules, findActiveRestaurant, type RestaurantWithSchedule } from '../restaurants/lookup';
 import { loadSettings } from '../settings/repository';
-import { cookTimesByMenu, pastWeeksWork, queueWork, scheduledWork, stopListRows } from './repository';
+import { activeDishCookTime, cookTimesByMenu, pastWeeksWork, queueWork, scheduledWork, stopListRows } from './repository';
 
 const MINUTE = 60_000;
 /** A time this close to now is now. */
@@ -211,7 +211,7 @@ export async function dishCookTime(db: Kysely<Database>, fields: CookTimeFields,
   if (!restaurant.row[ORDER_TYPE_COLUMN[fields.orderType]]) {
     throw new AppError(409, 'order_type_not_offered', 'Этот ресторан не принимает заказы такого типа.');
   }
-  const dish = await db.selectFrom('dishes').select(['id', 'cook_time']).where('id', '=', fields.product_id).where('active', '=', true).executeTakeFirst();
+  const dish = await activeDishCookTime(db, fields.product_id);
   if (!dish) throw notFound(DISH_NOT_FOUND_MESSAGE, 'dish_not_found');
   const moment = loadMoment(chosenTime(fields.delivery_datetime_props, restaurant.row.time_zone, now), now, { limited: false });
   const work = (await workAt(db, [restaurant.row.id], moment)).get(restaurant.row.id) ?? 0;
