@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type * as z from 'zod/mini';
 import type { ActionFields, cartPriborsAction, cartRecommendsAction, cutleryItemView, recommendedItemView } from '@chain/contract';
 import type { Database } from '../../db/types';
 import { findActiveRestaurant } from '../restaurants/lookup';
+import { cutleryForOrderType, recommendationsOnSale } from './repository';
 
 type RecommendsFields = ActionFields<typeof cartRecommendsAction>;
 type PriborsFields = ActionFields<typeof cartPriborsAction>;
@@ -25,37 +26,12 @@ export async function cartRecommends(db: Kysely<Database>, fields: RecommendsFie
   const restaurant = await findActiveRestaurant(db, fields.restoran_id);
   const inCart = [...new Set((fields.cart_items ?? []).map((line) => line.item))];
   if (restaurant.row.menu_kinds.length === 0) return { items: [], show_separated: 0 };
-  let query = db
-    .selectFrom('recommended_items')
-    .innerJoin('dishes', 'dishes.id', 'recommended_items.dish_id')
-    .innerJoin('categories', 'categories.id', 'dishes.category_id')
-    .select([
-      'recommended_items.id',
-      'recommended_items.dish_id',
-      'recommended_items.free_cnt',
-      'recommended_items.separated',
-      'dishes.name',
-      'dishes.price',
-      'dishes.img',
-      'dishes.weight',
-    ])
-    .where(sql<boolean>`${fields.order_type} = any(recommended_items.order_types)`)
-    .where('dishes.active', '=', true)
-    .where('dishes.is_locked', '=', false)
-    .where('categories.menu_kind', 'in', restaurant.row.menu_kinds)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('stop_list')
-            .select('stop_list.dish_id')
-            .whereRef('stop_list.dish_id', '=', 'dishes.id')
-            .where('stop_list.restaurant_id', '=', restaurant.row.id),
-        ),
-      ),
-    );
-  if (inCart.length > 0) query = query.where('dishes.id', 'not in', inCart);
-  const rows = await query.orderBy('recommended_items.sort').orderBy('recommended_items.id').execute();
+  const rows = await recommendationsOnSale(db, {
+    orderType: fields.order_type,
+    restaurantId: restaurant.row.id,
+    menuKinds: restaurant.row.menu_kinds,
+    leaveOutDishIds: inCart,
+  });
   const counts = chosenCounts(fields.items);
   const offered = rows.map(
     (row): RecommendedItemView => ({
@@ -82,13 +58,7 @@ export async function cartRecommends(db: Kysely<Database>, fields: RecommendsFie
  */
 export async function cartPribors(db: Kysely<Database>, fields: PriborsFields): Promise<{ items: CutleryItemView[] }> {
   await findActiveRestaurant(db, fields.restoran_id);
-  const rows = await db
-    .selectFrom('cutlery_items')
-    .selectAll()
-    .where(sql<boolean>`${fields.order_type} = any(order_types)`)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const rows = await cutleryForOrderType(db, fields.order_type);
   const counts = chosenCounts(fields.items);
   return {
     items: rows.map((row) => ({
