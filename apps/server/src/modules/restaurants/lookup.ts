@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ScheduleEntry } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
-import type { RestaurantRow } from './repository';
+import { activeRestaurantRows, findActiveRestaurantRow, schedulesOf, type RestaurantRow } from './repository';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
@@ -16,30 +16,20 @@ export interface RestaurantWithSchedule {
 
 /** The active restaurant by id or fs_uid, with its schedule; an unknown or inactive one is a 404. */
 export async function findActiveRestaurant(db: Reader, ref: number | string): Promise<RestaurantWithSchedule> {
-  const row = await db
-    .selectFrom('restaurants')
-    .selectAll()
-    .where(typeof ref === 'number' ? 'id' : 'fs_uid', '=', ref)
-    .where('active', '=', true)
-    .executeTakeFirst();
+  const row = await findActiveRestaurantRow(db, ref);
   if (!row) throw notFound(RESTAURANT_NOT_FOUND_MESSAGE, 'restaurant_not_found');
-  const schedule = await db.selectFrom('restaurant_schedule').selectAll().where('restaurant_id', '=', row.id).execute();
+  const schedule = await schedulesOf(db, [row.id]);
   return { row, schedule: schedule.map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })) };
 }
 
 /** Every active restaurant in the chain's order, with its schedule. */
 export async function activeRestaurantsWithSchedules(db: Reader): Promise<RestaurantWithSchedule[]> {
-  const rows = await db.selectFrom('restaurants').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
+  const rows = await activeRestaurantRows(db);
   if (rows.length === 0) return [];
-  const schedules = await db
-    .selectFrom('restaurant_schedule')
-    .selectAll()
-    .where(
-      'restaurant_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .execute();
+  const schedules = await schedulesOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     row,
     schedule: schedules

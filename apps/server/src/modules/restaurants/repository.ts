@@ -13,9 +13,29 @@ export interface RestaurantRows {
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
+/** The active restaurants in the chain's order. */
+export async function activeRestaurantRows(db: Reader): Promise<RestaurantRow[]> {
+  return db.selectFrom('restaurants').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
+}
+
+/** The active restaurant with this id or fs_uid, or undefined. */
+export async function findActiveRestaurantRow(db: Reader, ref: number | string): Promise<RestaurantRow | undefined> {
+  return db
+    .selectFrom('restaurants')
+    .selectAll()
+    .where(typeof ref === 'number' ? 'id' : 'fs_uid', '=', ref)
+    .where('active', '=', true)
+    .executeTakeFirst();
+}
+
+/** The schedule entries of these restaurants. */
+export async function schedulesOf(db: Reader, restaurantIds: number[]): Promise<ScheduleRow[]> {
+  return db.selectFrom('restaurant_schedule').selectAll().where('restaurant_id', 'in', restaurantIds).execute();
+}
+
 /** The active restaurants in the chain's order, with their schedules and every zone (SPEC 3). */
 export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows> {
-  const restaurants = await db.selectFrom('restaurants').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
+  const restaurants = await activeRestaurantRows(db);
   const ids = restaurants.map((r) => r.id);
   if (ids.length === 0) return { restaurants, schedules: [], zones: [] };
   const schedules = await db
