@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable, RatingsTable } from '../../db/types';
+import type { StatusActor } from './status';
 
 export type OrderRow = Selectable<OrdersTable> & {
   restaurant_name: string;
@@ -90,4 +91,19 @@ export async function findChainBrand(db: Kysely<Database>): Promise<{ chainName:
     return typeof value === 'string' ? value : '';
   };
   return { chainName: text('app_name'), brandColor: text('brand_color') };
+}
+
+/** The order's current status, its row locked until the transaction ends; undefined when there is no such order. */
+export async function lockOrderStatus(trx: Transaction<Database>, orderId: number): Promise<{ id: number; status: number } | undefined> {
+  return trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+/** Writes the order's new status with the time of the change, and its history row. */
+export async function recordStatusMove(trx: Transaction<Database>, orderId: number, to: number, actor: StatusActor): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: to, status_changed_at: sql<Date>`now()` })
+    .where('id', '=', orderId)
+    .execute();
+  await trx.insertInto('order_status_history').values({ order_id: orderId, status: to, actor }).execute();
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { canMoveOrder, ORDER_STATUS } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
+import { lockOrderStatus, recordStatusMove } from './repository';
 
 /**
  * Who moved an order (order_status_history.actor): the payment flow (10 → 20 when paid), the
@@ -46,16 +47,11 @@ export async function moveOrderStatus(
 }
 
 async function moveInTransaction(trx: Transaction<Database>, orderId: number, to: number, actor: StatusActor): Promise<StatusMove> {
-  const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+  const order = await lockOrderStatus(trx, orderId);
   if (!order) throw notFound('Заказ не найден.', 'order_not_found');
   if (!canMoveOrder(order.status, to)) {
     throw conflict(`Заказ нельзя перевести из статуса «${statusName(order.status)}» в «${statusName(to)}».`, 'illegal_status_move');
   }
-  await trx
-    .updateTable('orders')
-    .set({ status: to, status_changed_at: sql<Date>`now()` })
-    .where('id', '=', orderId)
-    .execute();
-  await trx.insertInto('order_status_history').values({ order_id: orderId, status: to, actor }).execute();
+  await recordStatusMove(trx, orderId, to, actor);
   return { orderId, from: order.status, to };
 }
