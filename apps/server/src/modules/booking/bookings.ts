@@ -31,8 +31,11 @@ import { loadSettings } from '../settings/repository';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
 import {
   bookableTables,
+  closeUserBooking,
   findBookingById,
   findUserBooking,
+  findUserBookingTerms,
+  insertBooking,
   listUserBookings,
   liveHolds,
   lockBookableTables,
@@ -213,23 +216,20 @@ export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: S
     const table = freeTableFor(tables, holds, fields.cntpersons, range);
     if (!table) throw new AppError(409, 'no_free_table', noFreeTableMessage(fields.cntpersons, formatClock(period.fromMinute)));
     const bookingId = await nextBookingId(trx);
-    await trx
-      .insertInto('bookings')
-      .values({
-        id: bookingId,
-        booking_num: bookingNumber(date, bookingId),
-        user_id: user.id,
-        restaurant_id: restaurant.row.id,
-        table_id: table.id,
-        timefrom,
-        timeto,
-        cntpersons: fields.cntpersons,
-        cntminutes: fields.cntminutes,
-        min_sum: bookingMinimumSum(fields.cntpersons),
-        status: 'new',
-        comment: fields.comment ?? '',
-      })
-      .execute();
+    await insertBooking(trx, {
+      id: bookingId,
+      booking_num: bookingNumber(date, bookingId),
+      user_id: user.id,
+      restaurant_id: restaurant.row.id,
+      table_id: table.id,
+      timefrom,
+      timeto,
+      cntpersons: fields.cntpersons,
+      cntminutes: fields.cntminutes,
+      min_sum: bookingMinimumSum(fields.cntpersons),
+      status: 'new',
+      comment: fields.comment ?? '',
+    });
     return bookingId;
   });
   const booking = bookingView(await findBookingById(db, id), now, await bookingImage(db));
@@ -261,16 +261,7 @@ export async function closeBooking(
   now: Date,
 ): Promise<{ success: true; booking: BookingView; message: string }> {
   const num = bookingNum.trim();
-  let query = db
-    .updateTable('bookings')
-    .where('booking_num', '=', num)
-    .where('user_id', '=', user.id)
-    .where('timeto', '>', now);
-  query =
-    how === 'cancel'
-      ? query.set({ status: 'cancelled' }).where('status', '=', 'new').where('timefrom', '>', now)
-      : query.set({ status: 'ended' }).where('status', 'in', ['new', 'active']).where('timefrom', '<=', now);
-  const changed = await query.returning('id').executeTakeFirst();
+  const changed = await closeUserBooking(db, user.id, num, how, now);
   const booking = await findUserBooking(db, user.id, num);
   // Another guest's booking reads as unknown: booking numbers are not for guessing.
   if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
@@ -299,12 +290,7 @@ export async function liveBookingMinimum(
 ): Promise<number> {
   const booking = at.userId === null
     ? undefined
-    : await db
-        .selectFrom('bookings')
-        .select(['restaurant_id', 'min_sum', 'status', 'timeto'])
-        .where('booking_num', '=', bookingNum.trim())
-        .where('user_id', '=', at.userId)
-        .executeTakeFirst();
+    : await findUserBookingTerms(db, at.userId, bookingNum.trim());
   if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
   if (booking.restaurant_id !== at.restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
   if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto <= now) throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');

@@ -17,7 +17,6 @@ import {
   isLineAvailable,
   isOpenAtWallClock,
   lineToken,
-  ORDER_STATUS,
   pickupSlots,
   PICKUP_STEP_MINUTES,
   wallClockAt,
@@ -31,9 +30,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { UserRow } from '../auth/sessions';
 import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceOf, type RestaurantWithSchedule } from '../restaurants/lookup';
+import { findOrderLines } from '../order-history/repository';
 import { loadSettings } from '../settings/repository';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
 import { CHOOSE_RESTAURANT_MESSAGE } from './bookings';
+import { dishesWithMenuKind, latestDelayedOrder, optionsOfDishes, stoppedDishIds } from './repository';
 
 type PredzakazFields = ActionFields<typeof predzakazPeriodsAction>;
 type PredzakazAnswer = z.input<typeof predzakazPeriodsResponse>;
@@ -155,40 +156,18 @@ interface StoredSpec {
  */
 export async function checkDelayedAnswer(db: Kysely<Database>, user: UserRow, fields: CheckDelayedFields): Promise<{ order: DelayedOrder | null }> {
   const restaurant = await findActiveRestaurant(db, fields.fs_uid);
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('restaurant_id', '=', restaurant.row.id)
-    .where('type', '=', fields.order_type)
-    .where('delayed', '=', true)
-    .where('paid', '=', false)
-    .where('status', '=', ORDER_STATUS.awaitingPayment)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const order = await latestDelayedOrder(db, user.id, restaurant.row.id, fields.order_type);
   if (!order) return { order: null };
 
-  const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).orderBy('sort').orderBy('id').execute();
+  const items = await findOrderLines(db, [order.id]);
   const dishLines = items.filter((item) => item.kind === 'dish');
   const dishIds = [...new Set(dishLines.map((item) => item.item_id))];
   const dishes =
     dishIds.length === 0
       ? []
-      : await db
-          .selectFrom('dishes')
-          .innerJoin('categories', 'categories.id', 'dishes.category_id')
-          .select(['dishes.id', 'dishes.price', 'dishes.is_shop', 'dishes.active', 'categories.menu_kind'])
-          .where('dishes.id', 'in', dishIds)
-          .execute();
-  const options = dishIds.length === 0 ? [] : await db.selectFrom('dish_options').selectAll().where('dish_id', 'in', dishIds).execute();
-  const stopped = new Set(
-    dishIds.length === 0
-      ? []
-      : (await db.selectFrom('stop_list').select('dish_id').where('restaurant_id', '=', restaurant.row.id).where('dish_id', 'in', dishIds).execute()).map(
-          (row) => row.dish_id,
-        ),
-  );
+      : await dishesWithMenuKind(db, dishIds);
+  const options = dishIds.length === 0 ? [] : await optionsOfDishes(db, dishIds);
+  const stopped = new Set(dishIds.length === 0 ? [] : await stoppedDishIds(db, restaurant.row.id, dishIds));
   const sold = new Map(dishes.map((dish) => [dish.id, dish.active && restaurant.row.menu_kinds.includes(dish.menu_kind)]));
   const index = indexDishes(
     dishes.map(

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { BookingsTable, Database } from '../../db/types';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { ORDER_STATUS } from '@chain/domain';
+import type { BookingsTable, Database, OrderType } from '../../db/types';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
@@ -126,4 +127,82 @@ export async function userLiveBookings(db: Reader, userId: number, at: Date, ran
     count: rows.length,
     overlapping: rows.some((row) => row.timefrom < range.to && row.timeto > range.from),
   };
+}
+
+export async function insertBooking(trx: Transaction<Database>, booking: Insertable<BookingsTable>): Promise<void> {
+  await trx.insertInto('bookings').values(booking).execute();
+}
+
+/**
+ * Closes the user's booking in one conditional update: `cancel` a new one before it starts,
+ * `end` a new or active one that has started; the id when it changed, undefined when the
+ * booking is unknown, another user's, over, or not in a state for this.
+ */
+export async function closeUserBooking(
+  db: Reader,
+  userId: number,
+  bookingNum: string,
+  how: 'cancel' | 'end',
+  now: Date,
+): Promise<{ id: number } | undefined> {
+  let query = db
+    .updateTable('bookings')
+    .where('booking_num', '=', bookingNum)
+    .where('user_id', '=', userId)
+    .where('timeto', '>', now);
+  query =
+    how === 'cancel'
+      ? query.set({ status: 'cancelled' }).where('status', '=', 'new').where('timefrom', '>', now)
+      : query.set({ status: 'ended' }).where('status', 'in', ['new', 'active']).where('timefrom', '<=', now);
+  return query.returning('id').executeTakeFirst();
+}
+
+/** What an order needs of the user's booking with this number: its restaurant, minimum sum, status and end. */
+export async function findUserBookingTerms(db: Reader, userId: number, bookingNum: string) {
+  return db
+    .selectFrom('bookings')
+    .select(['restaurant_id', 'min_sum', 'status', 'timeto'])
+    .where('booking_num', '=', bookingNum)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delayed orders (checkDelayed)
+
+/** The user's latest delayed order at the restaurant for the order type that still awaits payment. */
+export async function latestDelayedOrder(db: Reader, userId: number, restaurantId: number, orderType: OrderType) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('restaurant_id', '=', restaurantId)
+    .where('type', '=', orderType)
+    .where('delayed', '=', true)
+    .where('paid', '=', false)
+    .where('status', '=', ORDER_STATUS.awaitingPayment)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** These dishes with their price, shop flag, whether they are on sale, and their menu. */
+export async function dishesWithMenuKind(db: Reader, dishIds: number[]) {
+  return db
+    .selectFrom('dishes')
+    .innerJoin('categories', 'categories.id', 'dishes.category_id')
+    .select(['dishes.id', 'dishes.price', 'dishes.is_shop', 'dishes.active', 'categories.menu_kind'])
+    .where('dishes.id', 'in', dishIds)
+    .execute();
+}
+
+export async function optionsOfDishes(db: Reader, dishIds: number[]) {
+  return db.selectFrom('dish_options').selectAll().where('dish_id', 'in', dishIds).execute();
+}
+
+/** Which of these dishes are on the restaurant's stop list. */
+export async function stoppedDishIds(db: Reader, restaurantId: number, dishIds: number[]): Promise<number[]> {
+  return (await db.selectFrom('stop_list').select('dish_id').where('restaurant_id', '=', restaurantId).where('dish_id', 'in', dishIds).execute()).map(
+    (row) => row.dish_id,
+  );
 }
