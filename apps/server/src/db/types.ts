@@ -1,10 +1,12 @@
+import type { OrderType, PayMethod } from '@chain/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /** A column the database fills when the insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type MenuKind = 'restaurant' | 'shop' | 'bar';
-export type OrderType = 'inrest' | 'self' | 'delivery';
+/** The order type and pay method unions live in the domain. */
+export type { OrderType, PayMethod };
 
 /** A GeoJSON Polygon's coordinates: rings of [lon, lat]; the first ring is the outline. */
 export type PolygonCoordinates = Array<Array<[number, number]>>;
@@ -327,7 +329,6 @@ export interface CatalogueVersionTable {
 // --- 006: orders, payments, ratings -----------------------------------------------------------
 
 export type OrderSource = 'kiosk' | 'web';
-export type PayMethod = 'sbp' | 'card';
 
 export interface OrdersTable {
   id: Generated<number>;

@@ -10,6 +10,7 @@
  * Identifiers are English; everything a guest reads is Russian.
  */
 import type { Settings } from '@chain/contract';
+import { ORDER_TYPES } from '@chain/domain';
 import type { MenuKind, OrderType, PolygonCoordinates, ZonePeriod } from '../db/types';
 import type { Motif } from './pictures';
 
@@ -2018,7 +2019,7 @@ export interface DemoRecommendedItem {
   orderTypes: OrderType[];
 }
 
-const ALL_ORDER_TYPES: OrderType[] = ['inrest', 'self', 'delivery'];
+const ALL_ORDER_TYPES: OrderType[] = [...ORDER_TYPES];
 
 export const DEMO_RECOMMENDED: DemoRecommendedItem[] = [
   { id: 1, dishSlug: 'cheese-sauce', freeCnt: 0, separated: false, orderTypes: ALL_ORDER_TYPES },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, type restaurantMenu } from '@chain/contract';
-import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
+import { ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { Database, MenuKind, OrderType } from '../../db/types';
@@ -21,13 +21,6 @@ const MENU_NOT_OFFERED_MESSAGE: Record<MenuKind, string> = {
   restaurant: 'В этом ресторане нет меню ресторана.',
   shop: 'В этом ресторане нет магазина.',
   bar: 'В этом ресторане нет бара.',
-};
-
-const ORDER_TYPE_NOT_OFFERED_MESSAGE: Record<OrderType, string> = {
-  // SPEC 8, the table order dialog.
-  inrest: TABLE_ORDER_UNAVAILABLE_MESSAGE,
-  self: 'Этот ресторан не принимает заказы на самовывоз.',
-  delivery: 'Этот ресторан не доставляет заказы курьером.',
 };
 
 /** One menu (restaurant, shop or bar) of the chain, before any restaurant's stop list. */
@@ -180,7 +173,7 @@ export class MenuService {
     if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND_MESSAGE, 'restaurant_not_found');
     if (!restaurant.active) throw conflict(RESTAURANT_INACTIVE_MESSAGE, 'restaurant_inactive');
     if (!takesOrderType(restaurant, body.order_type)) {
-      throw conflict(ORDER_TYPE_NOT_OFFERED_MESSAGE[body.order_type], 'order_type_not_offered');
+      throw conflict(ORDER_TYPE_NOT_OFFERED_MESSAGES[body.order_type], 'order_type_not_offered');
     }
     const kind = MENU_KIND_BY_IS_SHOP[body.is_shop];
     if (!restaurant.menu_kinds.includes(kind)) throw notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CardBinding, PaymentCheckStatus, PaymentSbpResponse, PaymentStartResponse } from '@chain/contract';
-import { ORDER_STATUS, showsPayButton } from '@chain/domain';
+import { ORDER_STATUS, PAYMENT_INIT_FAILED_MESSAGE, showsPayButton } from '@chain/domain';
 import type { Providers } from '../../adapters';
 import { AcquirerRefusal, BANK_ORDER_LIFETIME_SECONDS } from '../../adapters/acquiring/types';
 import { ProviderError } from '../../adapters/http';
@@ -33,8 +33,6 @@ import {
 import { outcomeOf, settlePayment, type PaymentOutcome, type SettleResult } from './settle';
 
 export { ORDER_NOT_FOUND };
-/** SPEC 8: the app shows it in the 'Ошибка' dialog. */
-export const PAYMENT_INIT_FAILED = 'Ошибка инициализации платежа. Попробуйте ещё раз или выберите другой способ оплаты.';
 export const BINDING_DECLINED = 'Банк отклонил оплату сохранённой картой. Попробуйте другую карту.';
 export const BINDING_NEEDS_AUTHENTICATION = 'Банк просит подтвердить оплату этой картой. Оплатите через форму банка.';
 
@@ -120,7 +118,7 @@ export class PaymentsService {
       const registered = await this.register(payable, 'card', String(userId));
       return registered && { providerId: registered.providerOrderId, formUrl: registered.formUrl };
     });
-    if (!form?.form_url) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED };
+    if (!form?.form_url) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE };
     return { formUrl: form.form_url, errorMessage: '' };
   }
 
@@ -141,7 +139,7 @@ export class PaymentsService {
       }
     });
     const payload = qr?.sbp_payload;
-    if (!payload) return { variants: [], paymentUrl: null, qrPayload: null, errorMessage: PAYMENT_INIT_FAILED };
+    if (!payload) return { variants: [], paymentUrl: null, qrPayload: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE };
     const sbp = this.deps.providers.sbp;
     if (payable.source === 'kiosk') return { variants: [], paymentUrl: null, qrPayload: payload, errorMessage: '' };
     return { variants: sbp.variants(payload), paymentUrl: sbp.defaultLink(payload), qrPayload: payload, errorMessage: '' };
@@ -307,14 +305,14 @@ export class PaymentsService {
     const registered = await this.register(order, 'card', String(userId));
     if (!registered) {
       await releaseClaim(this.deps.db, claimed.id);
-      return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
+      return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE, status: 'fail' };
     }
     const attached = await attachBankOrder(this.deps.db, claimed.id, { providerId: registered.providerOrderId }, true);
     if (attached !== 'open') {
       if (attached === 'closed') this.closeSoon([claimed.id]);
       else await this.declineQuietly(registered.providerOrderId, order.id);
       refuseToPay(await findPayableOrder(this.deps.db, order.id));
-      return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
+      return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE, status: 'fail' };
     }
     const payment: PaymentRow = { ...claimed, provider_id: registered.providerOrderId };
     let charged;
@@ -356,7 +354,7 @@ export class PaymentsService {
     refuseToPay(order);
     const payment = paymentId === null ? undefined : await findPayment(this.deps.db, paymentId);
     // The claim gave way before the bank registered anything: nothing was charged.
-    if (!payment) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED, status: 'fail' };
+    if (!payment) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE, status: 'fail' };
     if (payment.status === 'declined') return { formUrl: null, errorMessage: BINDING_DECLINED, status: 'fail' };
     return { formUrl: this.returnUrl(orderId), errorMessage: '', status: 'pending' };
   }

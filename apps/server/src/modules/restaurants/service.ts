@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DeliveryZoneWire, RestaurantWire, ScheduleDay, TableResponse } from '@chain/contract';
-import { formatClock, TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
+import { formatClock, TABLE_NUMBER_MESSAGE, TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { Database } from '../../db/types';
@@ -14,9 +14,6 @@ export interface CachedAnswer {
   body: JsonText;
   etag: string;
 }
-
-/** SPEC 8: a scanned code that resolves to no table. */
-export const WRONG_TABLE_MESSAGE = 'Неверный номер стола!';
 
 const WEEKDAY_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
 const MINUTES_PER_DAY = 1440;
@@ -145,7 +142,7 @@ export function restaurantListCache(database: DatabaseHandle): VersionedCache<Ca
  */
 export async function resolveTable(db: Kysely<Database>, code: string): Promise<TableResponse> {
   const table = await findTableByCode(db, code.trim());
-  if (!table) throw notFound(WRONG_TABLE_MESSAGE, 'table_not_found');
+  if (!table) throw notFound(TABLE_NUMBER_MESSAGE, 'table_not_found');
   if (!table.active) throw conflict(TABLE_ORDER_UNAVAILABLE_MESSAGE, 'table_order_unavailable');
   return { num: table.num, fs_uid: table.fs_uid };
 }
