@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { parseClock } from '@chain/domain';
-import { blankOrZeroToUndefined, blankToUndefined, MAX_WIRE_ID, wireInt } from './common';
+import { blankOrZeroToUndefined, blankToUndefined, leftOut, MAX_WIRE_ID, wireInt } from './common';
 
 // Field types the generic call's actions share (SPEC 7). `fields` arrive as a JSON object or as
 // its JSON text, and the app is loose with types: numbers come as digits in text, flags as
@@ -24,7 +24,7 @@ export const wireFlag = z.pipe(
   }),
   z.transform((value): 0 | 1 => (value === 1 || value === true || value === '1' || value === 'true' ? 1 : 0)),
 );
-export const optionalWireFlag = z.pipe(z.transform(blankToUndefined), z.optional(wireFlag));
+export const optionalWireFlag = leftOut(blankToUndefined, wireFlag);
 
 /**
  * A restaurant: its id (a number or its digits) or its fs_uid. Out: the id as a number, or
@@ -64,7 +64,7 @@ export const clockInput = z
       return minute !== null && minute < 1440;
     }, 'ожидается время ЧЧ:ММ'),
   );
-export const optionalClockInput = z.pipe(z.transform(blankToUndefined), z.optional(clockInput));
+export const optionalClockInput = leftOut(blankToUndefined, clockInput);
 
 /** Anything the app sends that the server accepts and does not read (kept short). */
 export const ignoredText = z.optional(

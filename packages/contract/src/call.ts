@@ -67,3 +67,14 @@ export type CallParams<C> = C extends CallDefinition<z.ZodMiniType | undefined, 
 export type CallResponse<C> = C extends CallDefinition<z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer R>
   ? z.input<R>
   : never;
+
+/*
+ * A client's view of a call: what it may send (the schemas' input, before defaults and
+ * transforms) and what it gets once the answer is parsed (the response schema's output).
+ */
+/** The body a client sends: the input of the call's body schema, or undefined for a call without a body. */
+export type CallInput<C> = C extends { body?: infer B } ? ([B] extends [z.ZodMiniType] ? z.input<B> : undefined) : never;
+/** The path parameters a client fills in: the input of the call's params schema, or undefined. */
+export type CallParamsInput<C> = C extends { params?: infer P } ? ([P] extends [z.ZodMiniType] ? z.input<P> : undefined) : never;
+/** The answer as a client has it after parsing with the call's response schema. */
+export type CallAnswer<C> = C extends { response: infer R } ? ([R] extends [z.ZodMiniType] ? z.output<R> : never) : never;

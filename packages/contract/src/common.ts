@@ -74,6 +74,14 @@ export function wireNumber(options: WireNumberOptions) {
  */
 export const blankToUndefined = (value: unknown): unknown => (value === '' || value === null ? undefined : value);
 
+/**
+ * `schema` for a value a client may leave out: what `blank` turns into undefined (e.g. '' or
+ * null) reads as absent. The key stays optional in the input type, so a typed client may omit it.
+ */
+export function leftOut<S extends z.ZodMiniType>(blank: (value: unknown) => unknown, schema: S) {
+  return z.optional(z.pipe(z.transform(blank), z.optional(schema)));
+}
+
 /** A whole number within min..max (a count, minutes, an offset), as a number or its digits. */
 export function wireInt(min: number, max: number, message = 'ожидается целое число') {
   return wireNumber({ integer: true, min, max, message });
@@ -81,7 +89,7 @@ export function wireInt(min: number, max: number, message = 'ожидается 
 
 /** The same, optional: absent, null or '' means not given. */
 export function optionalWireInt(min: number, max: number, message = 'ожидается целое число') {
-  return z.pipe(z.transform(blankToUndefined), z.optional(wireInt(min, max, message)));
+  return leftOut(blankToUndefined, wireInt(min, max, message));
 }
 
 /** An id: a positive whole number up to MAX_WIRE_ID, or its digits as text. */
@@ -104,7 +112,7 @@ export const blankOrZeroToUndefined = (value: unknown): unknown => (value === 0 
  * An id the client may leave out (issue 11, point 10): absent, null, '' and 0 all mean "none"
  * (0 is how the app's empty select arrives). Out: the id or undefined.
  */
-export const optionalWireId = z.pipe(z.transform(blankOrZeroToUndefined), z.optional(wireId));
+export const optionalWireId = leftOut(blankOrZeroToUndefined, wireId);
 
 /** A coordinate in degrees within ±limit, as a number or its decimal text; `what` names it in the message. */
 export function wireCoordinate(limit: number, what: string) {
@@ -114,7 +122,7 @@ export function wireCoordinate(limit: number, what: string) {
 
 /** The same, optional: absent, null or '' means none. */
 export function optionalWireCoordinate(limit: number, what: string) {
-  return z.pipe(z.transform(blankToUndefined), z.optional(wireCoordinate(limit, what)));
+  return leftOut(blankToUndefined, wireCoordinate(limit, what));
 }
 
 /** A latitude and a longitude (SPEC 3 address, a delivery point). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { sessionToken } from './account';
-import { optionalWireId, wireId } from './common';
+import { leftOut, optionalWireId, wireId } from './common';
 import { defineCall } from './call';
 import { lookupText } from './restaurants';
 
@@ -15,10 +15,7 @@ export type PaymentCheckStatus = z.infer<typeof paymentCheckStatus>;
 
 /** An optional text; absent, null and '' all mean none. */
 function optionalText(max: number) {
-  return z.pipe(
-    z.transform((value: unknown) => (value === null || value === '' || value === 0 ? undefined : typeof value === 'number' ? String(value) : value)),
-    z.optional(lookupText(max)),
-  );
+  return leftOut((value) => (value === null || value === '' || value === 0 ? undefined : typeof value === 'number' ? String(value) : value), lookupText(max));
 }
 
 const restaurantUid = optionalText(64).check(
