@@ -6,13 +6,13 @@ import './ui/tokens.css';
 import './ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { settingsSource } from './api/settings';
+import { settingsQuery } from './api/settings';
 import { App } from './app/app';
 import { loadStateOnce } from './app/load-state';
 import { appStore } from './state/store';
 
 // Settings and stored state are needed by the first screen: start both before React renders.
-settingsSource.ensureLoaded();
+settingsQuery.ensure();
 void loadStateOnce(appStore);
 
 const container = document.getElementById('root');

@@ -9,7 +9,7 @@ import {
   type User as WireUser,
 } from '@chain/contract';
 import type { User } from '../state/app-store';
-import { apiPost, type RequestOptions } from './client';
+import { call, type RequestOptions } from './client';
 
 /*
  * The sign-in calls of SPEC 7 (shapes in packages/contract/src/auth.ts). Each answer is parsed
@@ -69,12 +69,12 @@ export function toStoredUser(user: WireUser): User {
 }
 
 export async function requestEmailCode(email: string, captcha: string, options?: RequestOptions): Promise<CodeSent> {
-  const sent = await apiPost(sendEmailCode.path, { email, captcha }, sendEmailCode.response, options);
+  const sent = await call(sendEmailCode, { email, captcha }, options);
   return { codeLength: sent.codeLength, resendAfter: sent.resendAfter, message: sent.message };
 }
 
 export async function signInWithEmailCode(email: string, code: string, options?: RequestOptions): Promise<User> {
-  const signed = await apiPost(checkEmailCode.path, { email, code }, checkEmailCode.response, options);
+  const signed = await call(checkEmailCode, { email, code }, options);
   return toStoredUser(signed.user);
 }
 
@@ -85,7 +85,7 @@ export async function requestPhoneCode(
   authType: PhoneAuthType = 'call',
   options?: RequestOptions,
 ): Promise<CodeSent> {
-  const sent = await apiPost(sendSms.path, { phone, captcha, authType }, sendSms.response, options);
+  const sent = await call(sendSms, { phone, captcha, authType }, options);
   return { codeLength: sent.codeLength, resendAfter: sent.resendAfter, message: sent.message };
 }
 
@@ -95,17 +95,17 @@ export async function signInWithPhoneCode(
   authType: PhoneAuthType = 'call',
   options?: RequestOptions,
 ): Promise<User> {
-  const signed = await apiPost(checkSms.path, { phone, code, authType }, checkSms.response, options);
+  const signed = await call(checkSms, { phone, code, authType }, options);
   return toStoredUser(signed.user);
 }
 
 export async function startInboundCall(phone: string, captcha: string, options?: RequestOptions): Promise<InboundCall> {
-  const started = await apiPost(authInbound.path, { phone, captcha }, authInbound.response, options);
+  const started = await call(authInbound, { phone, captcha }, options);
   return { number: started.number, qr: started.qr, uid: started.uid, expiresIn: started.expiresIn };
 }
 
 /** One poll of check_inbound (SPEC 4: every 10 s until success). */
 export async function pollInboundCall(callId: string, phone: string, options?: RequestOptions): Promise<InboundStatus> {
-  const answer = await apiPost(checkInbound.path, { callId, phone }, checkInbound.response, options);
+  const answer = await call(checkInbound, { callId, phone }, options);
   return answer.success ? { signedIn: true, user: toStoredUser(answer.user) } : { signedIn: false, message: answer.message };
 }

@@ -1,4 +1,4 @@
-import { errorResponse } from '@chain/contract';
+import { type AnyCall, type CallAnswer, type CallInput, type CallParamsInput, errorResponse } from '@chain/contract';
 import type { ZodMiniType } from 'zod/mini';
 
 /** SPEC 8: what the guest reads when the network or the answer fails. */
@@ -98,24 +98,48 @@ export function createApiClient(fetchImpl: Fetch = (...args) => globalThis.fetch
     return parsed.data;
   }
 
+  /** The path of a call with its parameters filled in (each encoded): '/api/v1/restoran/table/:code' → '…/T-1'. */
+  function pathOf(definition: AnyCall, params: Record<string, string | number> | undefined): string {
+    return definition.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+  }
+
+  /**
+   * A call of the contract: `call(orderCreate, body)`. The body's type is the input of the call's
+   * request schema, so a wrong body is a compile error; the answer is parsed with its response
+   * schema. A call without a body takes only the options; one with path parameters takes them
+   * in `options.params`.
+   */
+  function call<C extends AnyCall>(definition: C, ...args: CallArgs<C>): Promise<CallAnswer<C>> {
+    const [body, options] = (definition.body === undefined ? [undefined, args[0]] : args) as [unknown, CallOptions<C> | undefined];
+    const params = (options as { params?: Record<string, string | number> } | undefined)?.params;
+    return request(definition.method, pathOf(definition, params), body, definition.response as ZodMiniType<CallAnswer<C>>, options);
+  }
+
   return {
-    get: <T>(path: string, schema: ZodMiniType<T>, options?: RequestOptions) =>
-      request('GET', path, undefined, schema, options),
-    post: <T>(path: string, body: unknown, schema: ZodMiniType<T>, options?: RequestOptions) =>
-      request('POST', path, body, schema, options),
+    call,
+    /**
+     * The core of `call`, untyped: for the generic call's actions (action.ts, typed there) and a
+     * path the contract has no call definition for (/settings.php).
+     */
+    send: request,
   };
 }
+
+/** The options of a call: path parameters are required when its path has them. */
+export type CallOptions<C> = CallParamsInput<C> extends undefined ? RequestOptions : RequestOptions & { params: CallParamsInput<C> };
+
+/** After the definition: the body (when the call has one), then the options (required with path parameters). */
+export type CallArgs<C> = [
+  ...(CallInput<C> extends undefined ? [] : [body: CallInput<C>]),
+  ...(CallParamsInput<C> extends undefined ? [options?: CallOptions<C>] : [options: CallOptions<C>]),
+];
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 const client = createApiClient();
 
-/** GET a SPEC 7 path and parse the answer with its contract schema. */
-export function apiGet<T>(path: string, schema: ZodMiniType<T>, options?: RequestOptions): Promise<T> {
-  return client.get(path, schema, options);
-}
+/** A call of the contract with a body checked at compile time and an answer parsed at run time (see createApiClient). */
+export const call: ApiClient['call'] = client.call;
 
-/** POST a JSON body to a SPEC 7 path and parse the answer with its contract schema. */
-export function apiPost<T>(path: string, body: unknown, schema: ZodMiniType<T>, options?: RequestOptions): Promise<T> {
-  return client.post(path, body, schema, options);
-}
+/** The untyped core of `call` (see createApiClient). */
+export const send: ApiClient['send'] = client.send;

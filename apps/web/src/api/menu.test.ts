@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse } from '@chain/contract';
 import { ApiError, createApiClient } from './client';
-import { createMenuSource, type MenuQuery } from './menu';
+import { createMenuCache, type MenuQuery } from './menu';
 
 const MENU: MenuResponse = { categories: [], dishes: [], stories: [], lock_code: null, stop_text: 'Нет в наличии', min_sum: null };
 const QUERY: MenuQuery = { restaurantId: '5', fsUid: '489b39b8-4783-4e1b-92a0-44ea552f2e52', orderType: 'self', isShop: 0, lockCode: '7777', userId: null };
@@ -17,7 +17,7 @@ const attemptsSpent = json(429, {
 function sourceAnswering(...answers: Array<() => Promise<Response>>) {
   const fetchStub = vi.fn<typeof fetch>();
   for (const next of answers) fetchStub.mockImplementationOnce(next);
-  return { source: createMenuSource(createApiClient(fetchStub).post), fetchStub };
+  return { menus: createMenuCache(createApiClient(fetchStub).call), fetchStub };
 }
 
 function sentBody(fetchStub: ReturnType<typeof vi.fn<typeof fetch>>, call: number): Record<string, unknown> {
@@ -25,19 +25,19 @@ function sentBody(fetchStub: ReturnType<typeof vi.fn<typeof fetch>>, call: numbe
   return typeof body === 'string' ? (JSON.parse(body) as Record<string, unknown>) : {};
 }
 
-describe('menu source (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
+describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
   it('asks again without a stored lock code once the address has spent its lock-code tries, so the guest keeps the menu (issue 11)', async () => {
-    const { source, fetchStub } = sourceAnswering(attemptsSpent, json(200, MENU));
-    await expect(source.load(QUERY)).resolves.toEqual(MENU);
+    const { menus, fetchStub } = sourceAnswering(attemptsSpent, json(200, MENU));
+    await expect(menus.query.fetch(QUERY)).resolves.toEqual(MENU);
     expect(sentBody(fetchStub, 0).lock_code).toBe('7777');
     expect(sentBody(fetchStub, 1)).not.toHaveProperty('lock_code');
-    // Published under the query asked, with lock_code null: the menu screen then forgets the code (SPEC 3).
-    expect(source.getSnapshot()).toMatchObject({ status: 'ready', query: QUERY, menu: { lock_code: null } });
+    // Kept under the query asked, with lock_code null: the menu screen then forgets the code (SPEC 3).
+    expect(menus.query.latest()).toMatchObject({ status: 'ready', args: QUERY, data: { lock_code: null } });
   });
 
   it('keeps the refusal of a code the guest types (the unlock dialog shows its message)', async () => {
-    const { source, fetchStub } = sourceAnswering(attemptsSpent);
-    const refused = source.unlock({ ...QUERY, lockCode: '' }, '1234');
+    const { menus, fetchStub } = sourceAnswering(attemptsSpent);
+    const refused = menus.unlock({ ...QUERY, lockCode: '' }, '1234');
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({ status: 429, message: 'Слишком много попыток ввести код. Попробуйте позже.' });
     expect(fetchStub).toHaveBeenCalledTimes(1);
@@ -45,10 +45,35 @@ describe('menu source (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
 
   it('does not ask again for another refusal, nor without a stored code', async () => {
     const noCode = sourceAnswering(attemptsSpent);
-    await expect(noCode.source.load({ ...QUERY, lockCode: '' })).rejects.toMatchObject({ code: LOCK_CODE_ATTEMPTS_ERROR });
+    await expect(noCode.menus.query.fetch({ ...QUERY, lockCode: '' })).rejects.toMatchObject({ code: LOCK_CODE_ATTEMPTS_ERROR });
     expect(noCode.fetchStub).toHaveBeenCalledTimes(1);
     const other = sourceAnswering(json(429, { success: false, error: 'rate_limited', message: 'Слишком много запросов.', requestId: 'r2' }));
-    await expect(other.source.load(QUERY)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(other.menus.query.fetch(QUERY)).rejects.toMatchObject({ code: 'rate_limited' });
     expect(other.fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps only the menu asked last: an earlier answer still on its way is dropped, and going back asks again', async () => {
+    const { menus, fetchStub } = sourceAnswering(json(200, MENU), json(200, { ...MENU, stop_text: 'Бар' }), json(200, MENU));
+    const restaurantMenu = menus.query.fetch(QUERY);
+    const bar = { ...QUERY, isShop: 2 as const };
+    await menus.query.fetch(bar);
+    await restaurantMenu;
+    expect(menus.query.latest()).toMatchObject({ status: 'ready', args: bar, data: { stop_text: 'Бар' } });
+    expect(menus.query.get(QUERY).status).toBe('idle');
+    await menus.query.fetch(QUERY);
+    expect(fetchStub).toHaveBeenCalledTimes(3);
+  });
+
+  it('makes the unlocked menu the current one, and a wrong code changes nothing', async () => {
+    const unlockedMenu = { ...MENU, lock_code: '5821' };
+    const { menus } = sourceAnswering(json(200, MENU), json(200, MENU), json(200, unlockedMenu));
+    const plain = { ...QUERY, lockCode: '' };
+    await menus.query.fetch(plain);
+    await expect(menus.unlock(plain, '0000')).resolves.toBeNull();
+    expect(menus.query.latest()).toMatchObject({ args: plain });
+    await expect(menus.unlock(plain, '5821')).resolves.toEqual(unlockedMenu);
+    expect(menus.query.latest()).toMatchObject({ status: 'ready', args: { lockCode: '5821' }, data: unlockedMenu });
+    // The menu screen then asks with the stored code: the unlocked menu is already here.
+    await expect(menus.query.fetch({ ...QUERY, lockCode: '5821' })).resolves.toEqual(unlockedMenu);
   });
 });

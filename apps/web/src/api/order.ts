@@ -12,7 +12,8 @@ import {
 import type * as z from 'zod/mini';
 import { ORDER_PAYLOAD_VERSION } from '@chain/domain';
 import type { CartLine, OrderType, PaySystem, User } from '../state/app-store';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import { type ActionSession, callAction } from './action';
+import { call, type RequestOptions } from './client';
 
 /*
  * Placing and paying an order (SPEC 4, 7; decisions 011 and 012). Answers are parsed with the
@@ -49,25 +50,25 @@ export interface CartExtrasInput {
   readonly user: Session;
 }
 
-/** The generic call's body for a cart action (SPEC 7): the session when there is one, and the lines. */
-function cartActionBody(action: string, input: CartExtrasInput) {
-  return {
-    user_id: input.user.id || null,
-    token: input.user.password || null,
-    action,
-    fields: { order_type: input.orderType, restoran_id: input.restaurantId, cart_items: input.lines.map(wireLine) },
-  };
-}
+/** The generic call's session: the guest's when signed in, else none. */
+const actionSession = (user: Session): ActionSession => ({ user_id: user.id || null, token: user.password || null });
+
+/** A cart action's fields (SPEC 7): the order type, the restaurant and the lines. */
+const cartActionFields = (input: CartExtrasInput) => ({
+  order_type: input.orderType,
+  restoran_id: input.restaurantId,
+  cart_items: input.lines.map(wireLine),
+});
 
 /** cartPribors (SPEC 7 generic call): the cutlery for the order type with free counts and maxima. */
 export async function loadCutlery(input: CartExtrasInput, options?: RequestOptions): Promise<CutleryItem[]> {
-  const answer = await apiPost('/rest/', cartActionBody(cartPriborsAction.name, input), cartPriborsAction.response, options);
+  const answer = await callAction(cartPriborsAction, cartActionFields(input), actionSession(input.user), options);
   return answer.items;
 }
 
 /** cartRecommends (SPEC 7 generic call): what to suggest with these lines (dishes in the cart left out). */
 export async function loadRecommended(input: CartExtrasInput, options?: RequestOptions): Promise<RecommendedItem[]> {
-  const answer = await apiPost('/rest/', cartActionBody(cartRecommendsAction.name, input), cartRecommendsAction.response, options);
+  const answer = await callAction(cartRecommendsAction, cartActionFields(input), actionSession(input.user), options);
   return answer.items;
 }
 
@@ -76,10 +77,9 @@ export function checkCoupon(
   input: { coupon: string; orderType: OrderType; fsUid: string; user: Session },
   options?: RequestOptions,
 ): Promise<CouponAnswer> {
-  return apiPost(
-    orderDiscount.path,
+  return call(
+    orderDiscount,
     { coupon: input.coupon, order_type: input.orderType, fs_uid: input.fsUid, user_id: input.user.id, token: input.user.password },
-    orderDiscount.response,
     options,
   );
 }
@@ -135,7 +135,7 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
 
 /** POST /api/v2/order/create. */
 export function createOrder(request: OrderRequest, options?: RequestOptions): Promise<OrderCreated> {
-  return apiPost(orderCreate.path, orderRequestBody(request), orderCreate.response, options);
+  return call(orderCreate, orderRequestBody(request), options);
 }
 
 /**
@@ -146,44 +146,36 @@ export function startCardPayment(
   input: { user: Session; orderId: string; savedCardId?: string | null },
   options?: RequestOptions,
 ): Promise<CardStart> {
-  return apiPost(
-    paymentStartCall.path,
+  return call(
+    paymentStartCall,
     {
       user_id: input.user.id,
       token: input.user.password,
       order_id: input.orderId,
       ...(input.savedCardId ? { binding_id: input.savedCardId } : {}),
     },
-    paymentStartCall.response,
     options,
   );
 }
 
 /** POST payment/bindings: the cards the bank keeps for this guest (saved when they paid by the form). */
 export async function loadSavedCards(input: { user: Session }, options?: RequestOptions): Promise<SavedCard[]> {
-  const answer = await apiPost(
-    paymentBindingsCall.path,
-    { user_id: input.user.id, token: input.user.password },
-    paymentBindingsCall.response,
-    options,
-  );
+  const answer = await call(paymentBindingsCall, { user_id: input.user.id, token: input.user.password }, options);
   return answer.bindings;
 }
 
 /** POST payment/sbp: the bank apps, the default bank link and the QR payload, or errorMessage. */
 export function startSbpPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<SbpStart> {
-  return apiPost(
-    paymentSbpCall.path,
+  return call(
+    paymentSbpCall,
     { user_id: input.user.id || null, token: input.user.password || null, order_id: input.orderId },
-    paymentSbpCall.response,
     options,
   );
 }
 
 /** GET payment/check/{orderId} with the guest's token as a bearer (decision 011). */
 export async function checkPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<PaymentStatus> {
-  const path = paymentCheckCall.path.replace(':orderId', encodeURIComponent(input.orderId));
   const headers = input.user.password ? { authorization: `Bearer ${input.user.password}` } : undefined;
-  const answer = await apiGet(path, paymentCheckCall.response, { ...options, ...(headers ? { headers } : {}) });
+  const answer = await call(paymentCheckCall, { ...options, params: { orderId: input.orderId }, ...(headers ? { headers } : {}) });
   return answer.status;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RestaurantWire } from '@chain/contract';
 import { createApiClient, REQUEST_FAILED_MESSAGE } from './client';
-import { createRestaurantListSource } from './restaurants';
+import { createRestaurantListQuery } from './restaurants';
 
 const RESTAURANT: RestaurantWire = {
   id: 5,
@@ -39,52 +39,55 @@ const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 function sourceAnswering(...answers: Array<() => Promise<Response>>) {
   const fetchStub = vi.fn<typeof fetch>();
   for (const next of answers) fetchStub.mockImplementationOnce(next);
-  return { source: createRestaurantListSource(createApiClient(fetchStub).get), fetchStub };
+  return { list: createRestaurantListQuery(createApiClient(fetchStub).call), fetchStub };
 }
 
 describe('restaurant list (GET /api/v2/restoran/list, SPEC 7)', () => {
   it('parses the list with the contract schema', async () => {
-    const { source, fetchStub } = sourceAnswering(answer([RESTAURANT]));
-    await expect(source.load()).resolves.toEqual([RESTAURANT]);
+    const { list, fetchStub } = sourceAnswering(answer([RESTAURANT]));
+    await expect(list.fetch()).resolves.toEqual([RESTAURANT]);
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v2/restoran/list');
-    expect(source.getSnapshot()).toMatchObject({ status: 'ready', restaurants: [RESTAURANT] });
+    expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'GET' });
+    expect(list.get()).toMatchObject({ status: 'ready', data: [RESTAURANT] });
   });
 
   it('is not asked again while the list it has is not empty (SPEC 7: cached)', async () => {
-    const { source, fetchStub } = sourceAnswering(answer([RESTAURANT]));
-    await source.load();
-    source.ensureLoaded();
-    await source.load();
+    const { list, fetchStub } = sourceAnswering(answer([RESTAURANT]));
+    await list.fetch();
+    list.ensure();
+    await list.fetch();
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
-  it('asks again when the list it has is empty', async () => {
-    const { source, fetchStub } = sourceAnswering(answer([]), answer([RESTAURANT]));
-    await source.load();
-    await expect(source.load()).resolves.toEqual([RESTAURANT]);
+  it('asks again when the list it has is empty, showing the empty list meanwhile', async () => {
+    const { list, fetchStub } = sourceAnswering(answer([]), answer([RESTAURANT]));
+    await list.fetch();
+    list.ensure();
+    expect(list.get()).toMatchObject({ status: 'ready', data: [] });
+    await expect(list.fetch()).resolves.toEqual([RESTAURANT]);
     expect(fetchStub).toHaveBeenCalledTimes(2);
   });
 
   it('shares one request between screens asking at the same time', async () => {
-    const { source, fetchStub } = sourceAnswering(answer([RESTAURANT]));
-    source.ensureLoaded();
-    source.ensureLoaded();
-    await source.load();
+    const { list, fetchStub } = sourceAnswering(answer([RESTAURANT]));
+    list.ensure();
+    list.ensure();
+    await list.fetch();
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
   it("keeps SPEC 8's request-failed text for a lost answer, and a retry loads the list", async () => {
-    const { source } = sourceAnswering(offline, answer([RESTAURANT]));
-    await expect(source.load()).rejects.toThrow(REQUEST_FAILED_MESSAGE);
-    expect(source.getSnapshot()).toMatchObject({ status: 'error', error: { message: REQUEST_FAILED_MESSAGE } });
-    source.retry();
-    expect(source.getSnapshot().status).toBe('loading');
-    await source.load();
-    expect(source.getSnapshot().status).toBe('ready');
+    const { list } = sourceAnswering(offline, answer([RESTAURANT]));
+    await expect(list.fetch()).rejects.toThrow(REQUEST_FAILED_MESSAGE);
+    expect(list.get()).toMatchObject({ status: 'error', error: { message: REQUEST_FAILED_MESSAGE } });
+    list.refetch();
+    expect(list.get().status).toBe('loading');
+    await list.fetch();
+    expect(list.get().status).toBe('ready');
   });
 
   it('refuses an answer that does not match the contract', async () => {
-    const { source } = sourceAnswering(answer([{ id: 'five' }]));
-    await expect(source.load()).rejects.toThrow(REQUEST_FAILED_MESSAGE);
+    const { list } = sourceAnswering(answer([{ id: 'five' }]));
+    await expect(list.fetch()).rejects.toThrow(REQUEST_FAILED_MESSAGE);
   });
 });

@@ -1,6 +1,6 @@
 import { logoutCall } from '@chain/contract';
 import type { User } from '../state/app-store';
-import { apiPost } from './client';
+import { call } from './client';
 
 /** How long sign-out waits for the server before giving up (the guest is signed out anyway). */
 const LOGOUT_TIMEOUT_MS = 5000;
@@ -12,7 +12,7 @@ const LOGOUT_TIMEOUT_MS = 5000;
 export async function endSession(user: Pick<User, 'id' | 'password'>): Promise<void> {
   if (user.id === '' || user.password === '') return;
   try {
-    await apiPost(logoutCall.path, { user_id: user.id, token: user.password }, logoutCall.response, {
+    await call(logoutCall, { user_id: user.id, token: user.password }, {
       signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
     });
   } catch {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Settings } from '@chain/contract';
 import { createApiClient, REQUEST_FAILED_MESSAGE } from './client';
-import { createSettingsSource } from './settings';
+import { createSettingsQuery } from './settings';
 
 const SETTINGS: Settings = {
   delivery: 1,
@@ -31,53 +31,48 @@ function sourceAnswering(...answers: Array<() => Promise<Response>>) {
   const fetchStub = vi.fn<typeof fetch>();
   for (const next of answers) fetchStub.mockImplementationOnce(next);
   const client = createApiClient(fetchStub);
-  return { source: createSettingsSource(client.get), fetchStub };
+  return { settings: createSettingsQuery(client.send), fetchStub };
 }
 
 const ok = () => Promise.resolve(new Response(JSON.stringify(SETTINGS), { status: 200 }));
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 describe('settings (GET /settings.php, SPEC 7)', () => {
-  it('starts as loading and becomes ready with the parsed settings', async () => {
-    const { source } = sourceAnswering(ok);
-    expect(source.getSnapshot().status).toBe('loading');
-    await source.load();
-    expect(source.getSnapshot()).toEqual({ status: 'ready', settings: SETTINGS, error: null });
+  it('is idle until asked, then ready with the parsed settings', async () => {
+    const { settings } = sourceAnswering(ok);
+    expect(settings.get().status).toBe('idle');
+    settings.ensure();
+    expect(settings.get().status).toBe('loading');
+    await settings.fetch();
+    expect(settings.get()).toMatchObject({ status: 'ready', data: SETTINGS, error: null });
   });
 
-  it('loads once however many screens ask', async () => {
-    const { source, fetchStub } = sourceAnswering(ok, ok);
-    source.ensureLoaded();
-    source.ensureLoaded();
-    await source.load();
-    await source.load();
+  it('loads once per visit however many screens ask', async () => {
+    const { settings, fetchStub } = sourceAnswering(ok, ok);
+    settings.ensure();
+    settings.ensure();
+    await settings.fetch();
+    await settings.fetch();
+    settings.ensure();
     expect(fetchStub).toHaveBeenCalledTimes(1);
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/settings.php');
   });
 
-  it('tells subscribers when the settings arrive', async () => {
-    const { source } = sourceAnswering(ok);
-    const listener = vi.fn();
-    source.subscribe(listener);
-    await source.load();
-    expect(listener).toHaveBeenCalled();
-  });
-
-  it('reports a failure with the request-failed text and can be retried', async () => {
-    const { source, fetchStub } = sourceAnswering(offline, ok);
-    await expect(source.load()).rejects.toMatchObject({ message: REQUEST_FAILED_MESSAGE });
-    expect(source.getSnapshot().status).toBe('error');
-    source.ensureLoaded();
-    expect(fetchStub).toHaveBeenCalledTimes(1);
-    await source.load();
-    expect(source.getSnapshot().status).toBe('ready');
+  it('reports a failure with the request-failed text, and the next use asks again', async () => {
+    const { settings, fetchStub } = sourceAnswering(offline, ok);
+    await expect(settings.fetch()).rejects.toMatchObject({ message: REQUEST_FAILED_MESSAGE });
+    expect(settings.get().status).toBe('error');
+    settings.refetch();
+    expect(settings.get().status).toBe('loading');
+    await settings.fetch();
+    expect(settings.get().status).toBe('ready');
     expect(fetchStub).toHaveBeenCalledTimes(2);
   });
 
   it('treats settings of the wrong shape as a failure', async () => {
-    const { source } = sourceAnswering(() =>
+    const { settings } = sourceAnswering(() =>
       Promise.resolve(new Response(JSON.stringify({ ...SETTINGS, delivery: 'yes' }), { status: 200 })),
     );
-    await expect(source.load()).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(settings.fetch()).rejects.toMatchObject({ kind: 'invalid' });
   });
 });

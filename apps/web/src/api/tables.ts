@@ -1,8 +1,8 @@
 import { restaurantTable, type TableResponse } from '@chain/contract';
 import { TABLE_NUMBER_MESSAGE, TABLE_ORDER_TITLE } from '@chain/domain';
 import { appStore, showDialog } from '../state/store';
-import { ApiError, apiGet, REQUEST_FAILED_MESSAGE, type RequestOptions } from './client';
-import { restaurantListSource } from './restaurants';
+import { ApiError, call, REQUEST_FAILED_MESSAGE, type RequestOptions } from './client';
+import { restaurantListQuery } from './restaurants';
 import { normaliseTableCode, TABLE_ERROR_TITLE, tableCodeOutcome } from './table-code';
 
 /**
@@ -11,9 +11,8 @@ import { normaliseTableCode, TABLE_ERROR_TITLE, tableCodeOutcome } from './table
  * Other failures are thrown as ApiError.
  */
 export async function lookupTable(code: string, options?: RequestOptions): Promise<TableResponse | null> {
-  const path = restaurantTable.path.replace(':code', encodeURIComponent(code));
   try {
-    return await apiGet(path, restaurantTable.response, options);
+    return await call(restaurantTable, { ...options, params: { code } });
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'server' && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -37,7 +36,7 @@ export async function chooseTableByCode(code: string): Promise<TableChosen | nul
     return null;
   }
   try {
-    const [answer, restaurants] = await Promise.all([lookupTable(typed), restaurantListSource.load()]);
+    const [answer, restaurants] = await Promise.all([lookupTable(typed), restaurantListQuery.fetch()]);
     const outcome = tableCodeOutcome(answer, restaurants, Date.now());
     if (outcome.kind === 'refused') {
       await showDialog(outcome.dialog);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Router } from 'wouter';
-import { useSettings } from '../api/settings';
+import { useQuery } from '../api/query-cache';
+import { settingsQuery } from '../api/settings';
 import { appStore, useAppState } from '../state/store';
 import { ShellContext, type Shell } from '../ui/shell-context';
 import { applyBrand } from './brand';
@@ -26,10 +27,10 @@ function whenIdle(task: () => void): () => void {
 
 /** The shell: brand and kiosk classes on the root, the top bar's context, routes, drawer, dialogs. */
 export function App() {
-  const settings = useSettings();
+  const settings = useQuery(settingsQuery);
   const kiosk = useAppState((state) => state.kiosk);
   const drawerOpen = useAppState((state) => state.showDrawer);
-  const readySettings = settings.status === 'ready' ? settings.settings : null;
+  const readySettings = settings.status === 'ready' ? settings.data : null;
 
   const [drawerMounted, setDrawerMounted] = useState(false);
   if (drawerOpen && !drawerMounted) setDrawerMounted(true);

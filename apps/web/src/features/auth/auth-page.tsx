@@ -2,7 +2,8 @@ import type { Settings } from '@chain/contract';
 import { LockKeyhole, Phone, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { settingsSource, useSettings } from '../../api/settings';
+import { useQuery } from '../../api/query-cache';
+import { settingsQuery } from '../../api/settings';
 import type { User } from '../../state/app-store';
 import { appStore } from '../../state/store';
 import { Button } from '../../ui/button';
@@ -15,22 +16,22 @@ import './auth-page.css';
 
 /** SPEC 2 Sign-in (/auth): the types the settings allow, a captcha, then a code or a call. */
 export default function AuthPage() {
-  const settings = useSettings();
+  const settings = useQuery(settingsQuery);
   return (
     <Screen title="Вход" busy={settings.status === 'loading'}>
       <div className="auth-page">
-        <Brand settings={settings.settings} loading={settings.status === 'loading'} />
+        <Brand settings={settings.data} loading={settings.status === 'loading'} />
         {settings.status === 'loading' ? (
           <FormSkeleton />
         ) : settings.status === 'error' ? (
           <div className="auth-page__problem" role="alert">
             <p>{settings.error.message}</p>
-            <Button variant="secondary" icon={<RefreshCw />} onClick={() => void settingsSource.load().catch(() => undefined)}>
+            <Button variant="secondary" icon={<RefreshCw />} onClick={() => settingsQuery.refetch()}>
               Повторить
             </Button>
           </div>
         ) : (
-          <SignIn settings={settings.settings} />
+          <SignIn settings={settings.data} />
         )}
       </div>
     </Screen>

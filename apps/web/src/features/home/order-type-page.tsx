@@ -2,7 +2,8 @@ import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone,
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
-import { settingsSource, useSettings } from '../../api/settings';
+import { useQuery } from '../../api/query-cache';
+import { settingsQuery } from '../../api/settings';
 import { chooseTableByCode } from '../../api/tables';
 import { isBuiltScreen } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
@@ -41,7 +42,7 @@ function KioskHome() {
 }
 
 function GuestHome() {
-  const settings = useSettings();
+  const settings = useQuery(settingsQuery);
   const setOrderType = useAppState((state) => state.setOrderType);
   const user = useAppState((state) => state.user);
 
@@ -50,7 +51,7 @@ function GuestHome() {
 
   // SPEC 2 Restaurant option: with pre-orders on, scan the table later or now; otherwise now.
   const chooseRestaurant = async () => {
-    if (settings.status === 'ready' && settings.settings.allow_predzakaz === 1) {
+    if (settings.status === 'ready' && settings.data.allow_predzakaz === 1) {
       const choice = await showDialog({
         title: 'Заказ в ресторане',
         message: 'Отсканируйте код на столе, чтобы заказать к столу.',
@@ -73,7 +74,7 @@ function GuestHome() {
 
   const appLink =
     settings.status === 'ready' && typeof navigator !== 'undefined'
-      ? appStoreLink(navigator.userAgent, settings.settings)
+      ? appStoreLink(navigator.userAgent, settings.data)
       : null;
 
   return (
@@ -105,18 +106,18 @@ function GuestHome() {
       ) : settings.status === 'error' ? (
         <div className="order-type__notice" role="status">
           <p>Ошибка загрузки данных</p>
-          <Button variant="ghost" onClick={() => void settingsSource.load().catch(() => undefined)}>
+          <Button variant="ghost" onClick={() => settingsQuery.refetch()}>
             Повторить
           </Button>
         </div>
       ) : (
         <>
-          <ServiceTiles tiles={serviceTiles(settings.settings, user).filter((tile) => isBuiltScreen(tile.href))} />
+          <ServiceTiles tiles={serviceTiles(settings.data, user).filter((tile) => isBuiltScreen(tile.href))} />
           <div className="order-type__footer">
-            {settings.settings.hotline ? (
-              <a className="order-type__footer-link" href={`tel:${settings.settings.hotline.replace(/[^\d+]/g, '')}`}>
+            {settings.data.hotline ? (
+              <a className="order-type__footer-link" href={`tel:${settings.data.hotline.replace(/[^\d+]/g, '')}`}>
                 <Phone aria-hidden="true" />
-                <span>Позвонить: {settings.settings.hotline}</span>
+                <span>Позвонить: {settings.data.hotline}</span>
               </a>
             ) : null}
             {appLink ? (

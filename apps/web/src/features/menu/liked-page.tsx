@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { Link } from 'wouter';
 import type { IsShop, MenuDish } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
-import { menuSource } from '../../api/menu';
+import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -24,7 +24,7 @@ const EAGER_PHOTOS = 5;
  * loaded here when the screen is opened directly (a reload, a bookmark).
  */
 export default function LikedPage() {
-  const [requestedKind] = useState<IsShop>(() => menuSource.getSnapshot().query?.isShop ?? 0);
+  const [requestedKind] = useState<IsShop>(() => menuQuery.latest().args?.isShop ?? 0);
   const target = useMenuTarget(undefined, undefined, requestedKind);
   const favourites = useAppState((state) => state.favorites);
   const kiosk = useAppState((state) => state.kiosk);

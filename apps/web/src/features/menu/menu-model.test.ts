@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorySections, dishInCart, favouriteDishes, menuKindOptions, menuPath, menuTitle, sameMenu } from './menu-model';
+import { categorySections, dishInCart, favouriteDishes, menuKindOptions, menuPath, menuTitle } from './menu-model';
 import { chosenMulti, defaultSingle, splitOptions } from './product-model';
 
 const option = (specid: number, multicheck: 0 | 1, disabled: 0 | 1 = 0) => ({
@@ -79,12 +79,5 @@ describe('liked screen model (SPEC 2 Любимое)', () => {
     const dishes = [{ id: 101 }, { id: 102 }, { id: 103 }];
     expect(favouriteDishes(dishes, ['103', '999', '101'])).toEqual([{ id: 101 }, { id: 103 }]);
     expect(favouriteDishes(dishes, [])).toEqual([]);
-  });
-
-  it('treats a menu asked again with a lock code as the same menu, another kind or restaurant as another', () => {
-    const query = { restaurantId: '1', fsUid: 'a', orderType: 'self', isShop: 0, lockCode: '', userId: null } as const;
-    expect(sameMenu(query, { ...query, lockCode: '5821' })).toBe(true);
-    expect(sameMenu(query, { ...query, isShop: 1 })).toBe(false);
-    expect(sameMenu(query, { ...query, restaurantId: '2' })).toBe(false);
   });
 });

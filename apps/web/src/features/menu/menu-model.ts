@@ -1,5 +1,4 @@
 import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuDish, type MenuKind, type MenuResponse } from '@chain/contract';
-import type { MenuQuery } from '../../api/menu';
 import type { CartLine } from '../../state/app-store';
 
 /** The toggle's entries in SPEC 2 order: Restaurant, Shop, Bar. */
@@ -48,11 +47,6 @@ export function dishInCart(cart: readonly CartLine[], dishId: number): { count: 
 /** The path of the menu screen for a restaurant and order type; /menu_list when either is unknown. */
 export function menuPath(restaurantId: string | null | undefined, orderType: string | null | undefined): string {
   return restaurantId && orderType ? `/menu/${encodeURIComponent(restaurantId)}/${orderType}` : '/menu_list';
-}
-
-/** The same menu (restaurant, kind and order type); a new lock code does not make it another. */
-export function sameMenu(a: MenuQuery, b: MenuQuery): boolean {
-  return a.restaurantId === b.restaurantId && a.isShop === b.isShop && a.orderType === b.orderType;
 }
 
 /** The favourite dishes found in this menu, in the menu's order (SPEC 2 Любимое). */

@@ -3,7 +3,7 @@ import { Plus, ShoppingBag } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { IsShop, MenuDish, MenuResponse } from '@chain/contract';
 import { addToCartBlocker, cartTotal, formatMoney, indexDishes } from '@chain/domain';
-import { menuSource } from '../../api/menu';
+import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
 import { IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -26,7 +26,7 @@ const EAGER_PHOTOS = 3;
  */
 export default function MenuPage() {
   const params = useParams<{ restoran_id?: string; order_type?: string }>();
-  const [requestedKind, setIsShop] = useState<IsShop>(() => menuSource.getSnapshot().query?.isShop ?? 0);
+  const [requestedKind, setIsShop] = useState<IsShop>(() => menuQuery.latest().args?.isShop ?? 0);
   const target = useMenuTarget(params.restoran_id, params.order_type, requestedKind);
   const isShop = target.isShop;
   const kiosk = useAppState((state) => state.kiosk);

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Store } from 'lucide-react';
 import type { MenuResponse } from '@chain/contract';
-import { menuSource, useMenu } from '../../api/menu';
-import { restaurantListSource } from '../../api/restaurants';
+import { menuQuery } from '../../api/menu';
+import { restaurantListQuery } from '../../api/restaurants';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
-import { sameMenu } from './menu-model';
 import type { MenuTarget } from './use-menu-query';
 
 export interface TargetMenu {
@@ -23,10 +22,8 @@ export interface TargetMenu {
  * Liked screen share. `noRestaurantText` says what the screen would show for a restaurant.
  */
 export function useTargetMenu(target: MenuTarget, noRestaurantText: string): TargetMenu {
-  const snapshot = useMenu();
-  const current = snapshot.query !== null && target.query !== null && sameMenu(snapshot.query, target.query);
-  const menu = current && snapshot.status === 'ready' ? snapshot.menu : null;
-  const failed = current && snapshot.status === 'error' ? snapshot.error : null;
+  const menu = target.menu.status === 'ready' ? target.menu.data : null;
+  const failed = target.menu.status === 'error' ? target.menu.error : null;
   const listFailed = target.list.status === 'error' ? target.list.error : null;
 
   let notice: ReactNode = null;
@@ -37,7 +34,10 @@ export function useTargetMenu(target: MenuTarget, noRestaurantText: string): Tar
       <LoadError
         title="Не удалось загрузить меню"
         message={(listFailed ?? failed)?.message ?? ''}
-        onRetry={() => (listFailed ? restaurantListSource.retry() : menuSource.retry())}
+        onRetry={() => {
+          if (listFailed) restaurantListQuery.refetch();
+          else if (target.query) menuQuery.refetch(target.query);
+        }}
       />
     );
   } else if (target.list.status === 'ready' && target.restaurant === null) {

@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import type { MenuDish } from '@chain/contract';
 import { ADD_TO_CART_LOCKOUT_MS, addToCartBlocker, formatMoney, isOn, lineTotal } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { menuSource, useMenu } from '../../api/menu';
+import { menuQuery, unlockMenu, useCurrentMenu } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -26,13 +26,13 @@ export const WRONG_LOCK_CODE = 'Неверный код. Проверьте ко
 /** SPEC 2 Product (/product/{id}): photo, composition, cook time, options, running total, Add to cart. */
 export default function ProductPage() {
   const params = useParams<{ id?: string }>();
-  const snapshot = useMenu();
+  const snapshot = useCurrentMenu();
   const restaurantId = useAppState((state) => state.restaurant?.id ?? null);
   const orderType = useAppState((state) => state.orderType);
-  const dish = snapshot.status === 'ready' ? (snapshot.menu.dishes.find((entry) => String(entry.id) === params.id) ?? null) : null;
+  const dish = snapshot.status === 'ready' ? (snapshot.data.dishes.find((entry) => String(entry.id) === params.id) ?? null) : null;
 
   if (dish && snapshot.status === 'ready') {
-    return <ProductView key={dish.id} dish={dish} stopText={snapshot.menu.stop_text} unlockedWith={snapshot.menu.lock_code} />;
+    return <ProductView key={dish.id} dish={dish} stopText={snapshot.data.stop_text} unlockedWith={snapshot.data.lock_code} />;
   }
   if (snapshot.status === 'loading') {
     return (
@@ -247,7 +247,7 @@ function LockCodeDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const query = menuSource.getSnapshot().query;
+    const query = menuQuery.latest().args;
     const trimmed = code.trim();
     if (busy || !query) return;
     if (trimmed === '') {
@@ -257,7 +257,7 @@ function LockCodeDialog({
     setBusy(true);
     setError(null);
     try {
-      const menu = await menuSource.unlock(query, trimmed);
+      const menu = await unlockMenu(query, trimmed);
       if (menu === null) {
         setError(WRONG_LOCK_CODE);
         return;

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import { type IsShop, MENU_KIND_BY_IS_SHOP, type RestaurantWire } from '@chain/contract';
-import { type MenuQuery, menuSource } from '../../api/menu';
-import { type RestaurantListSnapshot, useRestaurantList } from '../../api/restaurants';
+import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuResponse, type RestaurantListResponse, type RestaurantWire } from '@chain/contract';
+import { type MenuQuery, menuQuery } from '../../api/menu';
+import { type QueryState, useQuery } from '../../api/query-cache';
+import { restaurantListQuery } from '../../api/restaurants';
 import { type OrderType } from '../../state/app-store';
 import { appStore, useAppState } from '../../state/store';
 
@@ -13,7 +14,7 @@ export function asOrderType(value: string | undefined | null): OrderType | null 
 }
 
 export interface MenuTarget {
-  readonly list: RestaurantListSnapshot;
+  readonly list: QueryState<void, RestaurantListResponse>;
   /** The restaurant id of the route, or of the client state for /menu_list; null when neither has one. */
   readonly restaurantId: string | null;
   readonly orderType: OrderType;
@@ -23,6 +24,8 @@ export interface MenuTarget {
   readonly isShop: IsShop;
   /** What to ask the menu call; null until the restaurant is known. */
   readonly query: MenuQuery | null;
+  /** The menu of that query (idle while it is null). */
+  readonly menu: QueryState<MenuQuery, MenuResponse>;
 }
 
 /**
@@ -35,7 +38,7 @@ export function useMenuTarget(
   routeOrderType: string | undefined,
   requestedKind: IsShop,
 ): MenuTarget {
-  const list = useRestaurantList();
+  const list = useQuery(restaurantListQuery);
   const stateRestaurantId = useAppState((state) => state.restaurant?.id ?? null);
   const stateOrderType = useAppState((state) => state.orderType);
   const lockCode = useAppState((state) => state.lockCode);
@@ -45,7 +48,7 @@ export function useMenuTarget(
   const orderType = asOrderType(routeOrderType) ?? stateOrderType ?? 'self';
   const restaurant =
     list.status === 'ready' && restaurantId !== null
-      ? (list.restaurants.find((candidate) => String(candidate.id) === restaurantId) ?? null)
+      ? (list.data.find((candidate) => String(candidate.id) === restaurantId) ?? null)
       : null;
 
   const offered = restaurant ? KIND_ORDER.filter((kind) => restaurant.menuKinds.includes(MENU_KIND_BY_IS_SHOP[kind])) : [];
@@ -67,9 +70,7 @@ export function useMenuTarget(
     [restaurantId, fsUid, orderType, isShop, lockCode, userId],
   );
 
-  useEffect(() => {
-    if (query) menuSource.ensureLoaded(query);
-  }, [query]);
+  const menu = useQuery(menuQuery, query);
 
-  return { list, restaurantId, orderType, restaurant, isShop, query };
+  return { list, restaurantId, orderType, restaurant, isShop, query, menu };
 }

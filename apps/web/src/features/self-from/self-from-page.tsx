@@ -1,7 +1,8 @@
 import { ChevronRight, Clock, Gauge, Heart, MapPin, Store, Wine } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { restaurantListSource, useRestaurantList } from '../../api/restaurants';
+import { useQuery } from '../../api/query-cache';
+import { restaurantListQuery } from '../../api/restaurants';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -16,7 +17,7 @@ const MINUTE = 60_000;
 
 /** SPEC 2 Self-pickup (/self_from): where the guest will collect the order. */
 export default function SelfFromPage() {
-  const list = useRestaurantList();
+  const list = useQuery(restaurantListQuery);
   const favourites = useAppState((state) => state.favoriteRestaurants);
   // 'Отсканировать позже' (SPEC 2 Home) lists the restaurants taking table orders.
   const orderType = useAppState((state) => (state.orderType === 'inrest' ? 'inrest' : 'self'));
@@ -28,9 +29,9 @@ export default function SelfFromPage() {
       {list.status === 'loading' ? (
         <ListSkeleton />
       ) : list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListSource.retry()} />
+        <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
       ) : (
-        <RestaurantList orderType={orderType} rows={selfPickupRestaurants(list.restaurants, favourites, now, orderType)} />
+        <RestaurantList orderType={orderType} rows={selfPickupRestaurants(list.data, favourites, now, orderType)} />
       )}
     </Screen>
   );
