@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { showsPayButton } from '@chain/domain';
 import { ProviderError } from '../../adapters/http';
@@ -10,7 +10,17 @@ import {
   type CardAcquirer,
 } from '../../adapters/acquiring/types';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentStatus } from '../../db/types';
-import { pendingPaymentsWithOrders, releaseAbandonedClaims, secondsFromNow, startCancelling, type PaymentRow } from './repository';
+import {
+  insertPaymentEvent,
+  lockClosingPayment,
+  pendingPaymentsWithOrders,
+  recordClosingState,
+  releaseAbandonedClaims,
+  renewLease,
+  startCancelling,
+  takeDuePayment,
+  type PaymentRow,
+} from './repository';
 import { outcomeOf, settlePayment } from './settle';
 
 /**
@@ -71,8 +81,6 @@ const RETRY_SECONDS = [30, 60, 300, 900, 3600] as const;
  */
 export const MAX_CLOSING_ATTEMPTS = 10;
 
-/** The states the closing work takes payments in. */
-const CLOSING: readonly PaymentStatus[] = ['cancelling', 'refund_due'];
 /** States a bank's "done" is recorded over even when another taker got there meanwhile: the bank's word wins. */
 const UNDONE: readonly PaymentStatus[] = ['cancelling', 'refund_due', 'refund_failed', 'needs_operator'];
 
@@ -90,7 +98,7 @@ export async function closeDuePayments(deps: ClosingDeps, only?: readonly number
   const tries = named ? named.length : RUN_LIMIT;
   for (let index = 0; index < tries; index++) {
     if (deps.stopping?.()) break;
-    const payment = await takeDue(deps.db, named?.[index]);
+    const payment = await takeDuePayment(deps.db, named?.[index], LEASE_SECONDS);
     if (payment) reports.push(await closePayment(deps, payment));
     else if (!named) break;
   }
@@ -111,35 +119,6 @@ export async function sweepPayments(db: Kysely<Database>): Promise<number> {
     open.filter((row) => !showsPayButton(row)).map((row) => row.id),
   );
   return cancelling.length + (await releaseAbandonedClaims(db));
-}
-
-/** Takes one due payment (or the named one) under a fresh lease: the next taker skips it until the lease ends. */
-async function takeDue(db: Kysely<Database>, id: number | undefined): Promise<PaymentRow | undefined> {
-  return db
-    .updateTable('payments')
-    .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: secondsFromNow(LEASE_SECONDS) })
-    .where('id', 'in', (eb) => {
-      const due = eb.selectFrom('payments').select('id').where('status', 'in', [...CLOSING]).where('next_attempt_at', '<=', sql<Date>`now()`);
-      if (id === undefined) return due.orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
-      // A named payment (the attempt right after a settle) waits for a lock instead of skipping:
-      // a racing settle that merely looked at the row must not make this attempt miss it. A
-      // racing taker's lease is seen once its lock is released, and the row is left to it.
-      return due.where('id', '=', id).forUpdate();
-    })
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Renews the lease just before the bank is asked to act: false when another taker holds the payment now. */
-async function holdLease(db: Kysely<Database>, payment: PaymentRow): Promise<boolean> {
-  const renewed = await db
-    .updateTable('payments')
-    .set({ next_attempt_at: secondsFromNow(LEASE_SECONDS) })
-    .where('id', '=', payment.id)
-    .where('status', '=', payment.status)
-    .where('attempts', '=', payment.attempts)
-    .executeTakeFirst();
-  return Number(renewed.numUpdatedRows) === 1;
 }
 
 async function closePayment(deps: ClosingDeps, payment: PaymentRow): Promise<ClosingReport> {
@@ -249,7 +228,7 @@ async function ask(
   whenRefused: 'retry' | 'refund_failed',
   operation: () => Promise<BankAnswer>,
 ): Promise<ClosingStep | 'lost'> {
-  if (!(await holdLease(deps.db, payment))) return 'lost';
+  if (!(await renewLease(deps.db, payment, LEASE_SECONDS))) return 'lost';
   try {
     return { event: { kind, amount, outcome: 'done', answer: await operation() }, next: success, reason: '' };
   } catch (error) {
@@ -275,47 +254,27 @@ function bankAnswerOf(error: unknown): BankAnswer {
  */
 export async function recordClosing(db: Kysely<Database>, payment: PaymentRow, step: ClosingStep): Promise<'recorded' | 'needs_operator' | 'lost'> {
   return db.transaction().execute(async (trx) => {
-    // The order first, as every writer does: the event's foreign key locks the order's row too,
-    // and taking it after the payment's would deadlock with settlePayment.
-    await trx.selectFrom('orders').select('id').where('id', '=', payment.order_id).forUpdate().execute();
-    const current = await trx.selectFrom('payments').select(['status', 'attempts']).where('id', '=', payment.id).forUpdate().executeTakeFirst();
+    // The order first, as every writer does (lockClosingPayment).
+    const current = await lockClosingPayment(trx, payment);
     if (!current) return 'lost';
     const leaseHeld = current.status === payment.status && current.attempts === payment.attempts;
     const bankDidIt = step.event?.outcome === 'done';
     const applies = leaseHeld || (bankDidIt && UNDONE.includes(current.status));
     if (!applies && !bankDidIt) return 'lost';
 
-    if (step.event) {
-      await trx
-        .insertInto('payment_events')
-        .values({
-          order_id: payment.order_id,
-          payment_id: payment.id,
-          kind: step.event.kind,
-          amount: step.event.amount,
-          outcome: step.event.outcome,
-          bank_code: step.event.answer.code.slice(0, 20),
-          bank_message: step.event.answer.message.slice(0, 500),
-        })
-        .execute();
-    }
+    if (step.event) await insertPaymentEvent(trx, payment, step.event);
     if (!applies) return 'lost';
 
     const givesUp = step.next === 'retry' && payment.attempts >= MAX_CLOSING_ATTEMPTS;
     // `failure` keeps why the money goes back (settlePayment's reason) until the payment ends
     // without an operation (nothing to ask) or is left to an operator.
     const failure = givesUp ? `${payment.status} after ${payment.attempts} tries: ${step.reason}` : step.event === null && step.next !== 'retry' ? step.reason : null;
-    await trx
-      .updateTable('payments')
-      .set({
-        ...(step.next === 'retry' && !givesUp
-          ? { next_attempt_at: secondsFromNow(retryDelaySeconds(payment.attempts)) }
-          : { status: givesUp ? 'needs_operator' : (step.next as PaymentStatus), next_attempt_at: null }),
-        ...(failure ? { failure: failure.slice(0, 500) } : {}),
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', payment.id)
-      .execute();
+    await recordClosingState(
+      trx,
+      payment.id,
+      step.next === 'retry' && !givesUp ? { retryInSeconds: retryDelaySeconds(payment.attempts) } : { status: givesUp ? 'needs_operator' : (step.next as PaymentStatus) },
+      failure,
+    );
     return givesUp ? 'needs_operator' : 'recorded';
   });
 }

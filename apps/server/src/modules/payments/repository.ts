@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { showsPayButton } from '@chain/domain';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../adapters/acquiring/types';
-import type { Database, PaymentsTable, PayMethod } from '../../db/types';
+import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -327,4 +327,134 @@ export async function replaceUserBindings(db: Kysely<Database>, userId: number, 
     await gone.execute();
     for (const card of cards) await saveBinding(trx, userId, card);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling a payment (settle.ts)
+
+/**
+ * The payment and its order, both row-locked in the order every writer of orders takes: the
+ * order first, then the payment.
+ */
+export async function lockPaymentAndOrder(trx: Kysely<Database>, paymentId: number) {
+  const ref = await trx.selectFrom('payments').select('order_id').where('id', '=', paymentId).executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'sum', 'paid', 'status', 'user_id'])
+    .where('id', '=', ref.order_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+  return { order, payment };
+}
+
+/** Records the payment's new status and failure; a refund is due at once. */
+export async function setPaymentStatus(trx: Kysely<Database>, paymentId: number, status: PaymentStatus, failure: string | null): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({
+      status,
+      failure,
+      updated_at: sql<Date>`now()`,
+      next_attempt_at: status === 'refund_due' ? sql<Date>`now()` : null,
+    })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+export async function markOrderPaid(trx: Kysely<Database>, orderId: number, method: PayMethod): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ paid: true, paid_at: sql<Date>`now()`, pay_method: method })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The order's pending payments other than this one. */
+export async function otherPendingPayments(trx: Kysely<Database>, orderId: number, paymentId: number): Promise<number[]> {
+  const open = await trx.selectFrom('payments').select('id').where('order_id', '=', orderId).where('id', '!=', paymentId).where('status', '=', 'pending').execute();
+  return open.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closing payments at the bank (closing.ts): leases and the record of each step
+
+/** The states the closing work takes payments in. */
+const CLOSING: readonly PaymentStatus[] = ['cancelling', 'refund_due'];
+
+/** Takes one due payment (or the named one) under a fresh lease: the next taker skips it until the lease ends. */
+export async function takeDuePayment(db: Kysely<Database>, id: number | undefined, leaseSeconds: number): Promise<PaymentRow | undefined> {
+  return db
+    .updateTable('payments')
+    .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: secondsFromNow(leaseSeconds) })
+    .where('id', 'in', (eb) => {
+      const due = eb.selectFrom('payments').select('id').where('status', 'in', [...CLOSING]).where('next_attempt_at', '<=', sql<Date>`now()`);
+      if (id === undefined) return due.orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
+      // A named payment (the attempt right after a settle) waits for a lock instead of skipping:
+      // a racing settle that merely looked at the row must not make this attempt miss it. A
+      // racing taker's lease is seen once its lock is released, and the row is left to it.
+      return due.where('id', '=', id).forUpdate();
+    })
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Renews the lease just before the bank is asked to act: false when another taker holds the payment now. */
+export async function renewLease(db: Kysely<Database>, payment: PaymentRow, leaseSeconds: number): Promise<boolean> {
+  const renewed = await db
+    .updateTable('payments')
+    .set({ next_attempt_at: secondsFromNow(leaseSeconds) })
+    .where('id', '=', payment.id)
+    .where('status', '=', payment.status)
+    .where('attempts', '=', payment.attempts)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1;
+}
+
+/**
+ * Locks the payment's order, then the payment, as every writer does (the event's foreign key
+ * locks the order's row too, and taking it after the payment's would deadlock with
+ * settlePayment); the payment's status and lease token now, or undefined when it is gone.
+ */
+export async function lockClosingPayment(trx: Kysely<Database>, payment: PaymentRow): Promise<{ status: PaymentStatus; attempts: number } | undefined> {
+  await trx.selectFrom('orders').select('id').where('id', '=', payment.order_id).forUpdate().execute();
+  return trx.selectFrom('payments').select(['status', 'attempts']).where('id', '=', payment.id).forUpdate().executeTakeFirst();
+}
+
+/** One operation asked of the bank, on the order's payment history. */
+export async function insertPaymentEvent(
+  trx: Kysely<Database>,
+  payment: PaymentRow,
+  event: { kind: PaymentEventKind; amount: number; outcome: PaymentEventOutcome; answer: { code: string; message: string } },
+): Promise<void> {
+  await trx
+    .insertInto('payment_events')
+    .values({
+      order_id: payment.order_id,
+      payment_id: payment.id,
+      kind: event.kind,
+      amount: event.amount,
+      outcome: event.outcome,
+      bank_code: event.answer.code.slice(0, 20),
+      bank_message: event.answer.message.slice(0, 500),
+    })
+    .execute();
+}
+
+/** Records where a closing step left the payment: a retry in so many seconds, or its next state; with why, when given. */
+export async function recordClosingState(
+  trx: Kysely<Database>,
+  paymentId: number,
+  next: { retryInSeconds: number } | { status: PaymentStatus },
+  failure: string | null,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({
+      ...('retryInSeconds' in next ? { next_attempt_at: secondsFromNow(next.retryInSeconds) } : { status: next.status, next_attempt_at: null }),
+      ...(failure ? { failure: failure.slice(0, 500) } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', paymentId)
+    .execute();
 }

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { canMoveOrder, ORDER_STATUS, showsPayButton } from '@chain/domain';
 import type { AcquirerOrderStatus, SavedCard } from '../../adapters/acquiring/types';
 import type { Database, PaymentStatus } from '../../db/types';
 import { moveOrderStatus } from '../order-history/status';
-import { saveBinding, startCancelling } from './repository';
+import { lockPaymentAndOrder, markOrderPaid, otherPendingPayments, saveBinding, setPaymentStatus, startCancelling } from './repository';
 
 /** What the bank says became of a payment. */
 export type PaymentOutcome =
@@ -66,27 +66,10 @@ export async function settlePayment(
   outcome: PaymentOutcome,
 ): Promise<SettleResult> {
   return db.transaction().execute(async (trx) => {
-    const ref = await trx.selectFrom('payments').select('order_id').where('id', '=', paymentId).executeTakeFirstOrThrow();
-    const order = await trx
-      .selectFrom('orders')
-      .select(['id', 'sum', 'paid', 'status', 'user_id'])
-      .where('id', '=', ref.order_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+    const { order, payment } = await lockPaymentAndOrder(trx, paymentId);
     if (!OPEN_AT_BANK.includes(payment.status) || payment.provider_id === null) return { paymentStatus: payment.status, orderPaid: order.paid, changed: false, closing: [] };
 
-    const setPayment = (status: PaymentStatus, failure: string | null) =>
-      trx
-        .updateTable('payments')
-        .set({
-          status,
-          failure,
-          updated_at: sql<Date>`now()`,
-          next_attempt_at: status === 'refund_due' ? sql<Date>`now()` : null,
-        })
-        .where('id', '=', payment.id)
-        .execute();
+    const setPayment = (status: PaymentStatus, failure: string | null) => setPaymentStatus(trx, payment.id, status, failure);
 
     if (outcome.kind === 'declined') {
       const status = payment.status === 'cancelling' ? 'cancelled' : 'declined';
@@ -107,16 +90,11 @@ export async function settlePayment(
     }
 
     await setPayment('paid', null);
-    await trx
-      .updateTable('orders')
-      .set({ paid: true, paid_at: sql<Date>`now()`, pay_method: payment.method })
-      .where('id', '=', order.id)
-      .execute();
+    await markOrderPaid(trx, order.id, payment.method);
     // 10 → 20 through the one place a status changes, in this same transaction.
     if (canMoveOrder(order.status, ORDER_STATUS.accepted)) await moveOrderStatus(trx, order.id, ORDER_STATUS.accepted, 'payment');
     // Every other form or QR of the order is closed at the bank (issue 11): one charge per order.
-    const open = await trx.selectFrom('payments').select('id').where('order_id', '=', order.id).where('id', '!=', payment.id).where('status', '=', 'pending').execute();
-    const cancelling = await startCancelling(trx, open.map((row) => row.id));
+    const cancelling = await startCancelling(trx, await otherPendingPayments(trx, order.id, payment.id));
     log.info({ orderId: order.id, paymentId: payment.id, method: payment.method, cancelling }, 'order paid');
     return { paymentStatus: 'paid', orderPaid: true, changed: true, closing: cancelling };
   });
