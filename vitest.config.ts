@@ -21,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/server/test/**/*.test.ts'],
+          // tests/: checks across the apps (the web's cart model against the real server).
+          include: ['apps/server/test/**/*.test.ts', 'tests/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
