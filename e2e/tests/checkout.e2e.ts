@@ -163,7 +163,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
 
     await page.getByRole('status').filter({ hasText: settings.textNoTime }).waitFor();
     expect(await page.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Время самовывоза: По готовоности' }).click();
+    await page.getByRole('button', { name: 'Время самовывоза: По готовности' }).click();
     const sheet = page.getByRole('dialog', { name: 'Время самовывоза' });
     // Only the hours the restaurant is open: from its 10:00 opening, not SPEC 9's 09:00.
     const times = sheet.getByRole('group', { name: 'Время' }).getByRole('button');
