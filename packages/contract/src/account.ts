@@ -83,23 +83,6 @@ export const userUpdateCall = defineCall({
   },
 });
 
-/** The user as the app holds it after sign-out or account deletion (SPEC 4: logout clears user fields). */
-export const SIGNED_OUT_USER = {
-  authorized: false,
-  id: 0,
-  password: '',
-  name: '',
-  phone: '',
-  email: '',
-  card: '',
-  city: '',
-  street: '',
-  house: '',
-  room: '',
-  booking: 0,
-  stoplist: 0,
-} as const satisfies z.output<typeof userResponse>;
-
 export const dropAccountRequest = z.object({ id: wireId, password: sessionToken });
 
 /** `user` is the signed-out user: the app treats an answer without a user as a failure (SPEC 5). */

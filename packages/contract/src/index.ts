@@ -5,6 +5,7 @@ export * from './settings';
 export * from './routes';
 export * from './call';
 export * from './user';
+export * from './signed-out-user';
 export * from './restaurants';
 export * from './menu';
 export * from './account';
