@@ -10,8 +10,8 @@ import {
   paymentStartCall,
 } from '@chain/contract';
 import type * as z from 'zod/mini';
-import { ORDER_PAYLOAD_VERSION } from '@chain/domain';
-import type { CartLine, OrderType, PaySystem, User } from '../state/app-store';
+import { ORDER_PAYLOAD_VERSION, type OrderType, type PayMethod } from '@chain/domain';
+import type { CartLine, User } from '../state/app-store';
 import { type ActionSession, callAction } from './action';
 import { call, type RequestOptions } from './client';
 
@@ -97,7 +97,7 @@ export interface OrderRequest {
   readonly pickup: { readonly deliveryDate: string; readonly deliveryTime: string } | null;
   readonly email: string;
   readonly coupon: string;
-  readonly paySystem: PaySystem;
+  readonly paySystem: PayMethod;
   readonly lockCode: string;
   readonly idempotencyKey: string;
 }

@@ -1,8 +1,5 @@
 import type { RestaurantWire, TableResponse } from '@chain/contract';
-import { type DialogText, type Instant, TABLE_NUMBER_MESSAGE, tableOrderBlock, validateScannedTable } from '@chain/domain';
-
-/** SPEC 8 Table dialogs: the title of 'Неверный номер стола!'. */
-export const TABLE_ERROR_TITLE = 'Ошибка';
+import { type DialogText, ERROR_TITLE, type Instant, TABLE_NUMBER_MESSAGE, tableOrderBlock, validateScannedTable } from '@chain/domain';
 
 type ListEntry = Pick<RestaurantWire, 'id' | 'fs_uid' | 'name' | 'nameShort' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'>;
 
@@ -11,7 +8,7 @@ export type TableCodeOutcome =
   | { readonly kind: 'table'; readonly restaurant: { id: string; name: string; nameShort: string }; readonly table: string }
   | { readonly kind: 'refused'; readonly dialog: DialogText };
 
-const WRONG_TABLE: TableCodeOutcome = { kind: 'refused', dialog: { title: TABLE_ERROR_TITLE, message: TABLE_NUMBER_MESSAGE } };
+const WRONG_TABLE: TableCodeOutcome = { kind: 'refused', dialog: { title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE } };
 
 /** The code as typed under the QR: spaces dropped, letters upper-case ('t-jqbb-01 ' → 'T-JQBB-01'). */
 export function normaliseTableCode(code: string): string {

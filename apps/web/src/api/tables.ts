@@ -1,9 +1,9 @@
 import { restaurantTable, type TableResponse } from '@chain/contract';
-import { TABLE_NUMBER_MESSAGE, TABLE_ORDER_TITLE } from '@chain/domain';
+import { ATTENTION_TITLE, ERROR_TITLE, TABLE_NUMBER_MESSAGE, TABLE_ORDER_TITLE } from '@chain/domain';
 import { appStore, showDialog } from '../state/store';
 import { ApiError, call, REQUEST_FAILED_MESSAGE, type RequestOptions } from './client';
 import { restaurantListQuery } from './restaurants';
-import { normaliseTableCode, TABLE_ERROR_TITLE, tableCodeOutcome } from './table-code';
+import { normaliseTableCode, tableCodeOutcome } from './table-code';
 
 /**
  * GET /api/v1/restoran/table/{code} (SPEC 7): the table number and restaurant of a table code,
@@ -32,7 +32,7 @@ export interface TableChosen {
 export async function chooseTableByCode(code: string): Promise<TableChosen | null> {
   const typed = normaliseTableCode(code);
   if (typed === '') {
-    await showDialog({ title: TABLE_ERROR_TITLE, message: TABLE_NUMBER_MESSAGE });
+    await showDialog({ title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE });
     return null;
   }
   try {
@@ -52,7 +52,7 @@ export async function chooseTableByCode(code: string): Promise<TableChosen | nul
       // The server already knows the restaurant takes no table orders (SPEC 8 text in its message).
       await showDialog({ title: TABLE_ORDER_TITLE, message: error.message });
     } else {
-      await showDialog({ title: 'Внимание', message: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE });
+      await showDialog({ title: ATTENTION_TITLE, message: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE });
     }
     return null;
   }

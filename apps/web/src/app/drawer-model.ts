@@ -1,6 +1,5 @@
-import { formatPhoneInput, phoneDigits } from '@chain/domain';
+import { formatPhoneInput, type OrderType, phoneDigits } from '@chain/domain';
 import { APP_ROUTES } from '@chain/contract';
-import type { OrderType } from '../state/app-store';
 
 export interface DrawerInput {
   readonly authorized: boolean;

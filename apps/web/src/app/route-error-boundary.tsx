@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
+import { ERROR_TITLE, LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Screen } from '../ui/screen';
@@ -39,10 +40,10 @@ export class RouteErrorBoundary extends Component<Props, State> {
   override render() {
     if (this.state.failedAt === null) return this.props.children;
     return (
-      <Screen title="Ошибка" back>
+      <Screen title={ERROR_TITLE} back>
         <EmptyState
           icon={<CloudOff />}
-          title="Ошибка загрузки данных"
+          title={LOAD_FAILED_MESSAGE}
           text="Проверьте подключение к интернету и попробуйте ещё раз."
           action={
             <Button block onClick={() => window.location.reload()}>

@@ -1,5 +1,17 @@
 import * as z from 'zod/mini';
-import { addToCart, changeLineCount, type CartLine as DomainCartLine, type LineChoice, randomUuid } from '@chain/domain';
+import { SIGNED_OUT_USER } from '@chain/contract';
+import {
+  addToCart,
+  changeLineCount,
+  type CartLine as DomainCartLine,
+  DEFAULT_PAY_METHOD,
+  type LineChoice,
+  ORDER_TYPES,
+  type OrderType,
+  PAY_METHODS,
+  type PayMethod,
+  randomUuid,
+} from '@chain/domain';
 import { createStore } from 'zustand/vanilla';
 import { persist, type StateStorage } from 'zustand/middleware';
 import { jsonStorage } from './safe-storage';
@@ -14,8 +26,9 @@ import { jsonStorage } from './safe-storage';
  * dishes are loaded, SPEC 2 Side drawer).
  */
 
-export type OrderType = 'inrest' | 'self' | 'delivery';
-export type PaySystem = 'sbp' | 'card';
+// The order type and pay method are the domain's; these names stay for the cart until it imports them there.
+export type { OrderType };
+export type PaySystem = PayMethod;
 
 /** SPEC 3 User. `password` is the token the server issued at sign-in. */
 export interface User {
@@ -65,14 +78,14 @@ export interface PlacedOrder {
   number: string;
   /** Kopecks, the server's sum. */
   sum: number;
-  paySystem: PaySystem;
+  paySystem: PayMethod;
 }
 
 /** What the guest has chosen for the order being built. */
 export interface Checkout {
   table: string;
   /** SPEC 9: SBP by default. */
-  paySystem: PaySystem;
+  paySystem: PayMethod;
   coupon: string;
   email: string;
   comment: string;
@@ -178,25 +191,12 @@ export type AppState = PersistedState & SessionState & AppActions;
 export const STORAGE_KEY = 'chain-ordering:state';
 export const STATE_VERSION = 3;
 
-export const EMPTY_USER: User = {
-  authorized: false,
-  id: '',
-  password: '',
-  name: '',
-  phone: '',
-  email: '',
-  card: '',
-  city: '',
-  street: '',
-  house: '',
-  room: '',
-  booking: false,
-  stoplist: false,
-};
+/** The contract's signed-out user in the stored shape: no id, flags off. */
+export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
 
 export const EMPTY_CHECKOUT: Checkout = {
   table: '',
-  paySystem: 'sbp',
+  paySystem: DEFAULT_PAY_METHOD,
   coupon: '',
   email: '',
   comment: '',
@@ -285,7 +285,7 @@ const persistedShape = z.object({
   checkout: z.catch(
     z.object({
       table: text,
-      paySystem: z.catch(z.enum(['sbp', 'card']), 'sbp'),
+      paySystem: z.catch(z.enum(PAY_METHODS), DEFAULT_PAY_METHOD),
       coupon: text,
       email: text,
       comment: text,
@@ -298,13 +298,13 @@ const persistedShape = z.object({
       recommended: extraCounts,
       idempotencyKey: z.catch(z.nullable(z.string()), null),
       order: z.catch(
-        z.nullable(z.object({ id, number: z.string(), sum: z.int(), paySystem: z.enum(['sbp', 'card']) })),
+        z.nullable(z.object({ id, number: z.string(), sum: z.int(), paySystem: z.enum(PAY_METHODS) })),
         null,
       ),
     }),
     EMPTY_CHECKOUT,
   ),
-  orderType: z.catch(z.nullable(z.enum(['inrest', 'self', 'delivery'])), null),
+  orderType: z.catch(z.nullable(z.enum(ORDER_TYPES)), null),
   restaurant: z.catch(z.nullable(z.object({ id, name: text, nameShort: text })), null),
   lockCode: text,
 });

@@ -1,6 +1,6 @@
 import { APP_ROUTES, type AppRouteName, matchAppRoute } from '@chain/contract';
+import { PAY_METHODS, type PayMethod } from '@chain/domain';
 import * as z from 'zod/mini';
-import type { PaySystem } from './app-store';
 
 /*
  * What travels between screens in history state (SPEC 2: the screens that "receive" values),
@@ -16,8 +16,8 @@ export interface PaymentRouteState {
   /** Integer kopecks. */
   orderSum?: number;
   orderId?: string | number;
-  paysystems?: readonly PaySystem[];
-  paysystem?: PaySystem | null;
+  paysystems?: readonly PayMethod[];
+  paysystem?: PayMethod | null;
   card?: unknown;
   bindings?: readonly unknown[];
   /** Where the back button of the payment screen leads. */
@@ -40,7 +40,7 @@ export interface BookingResultRouteState {
 }
 
 const present = z.union([z.string().check(z.minLength(1)), z.number()]);
-const paySystem = z.enum(['sbp', 'card']);
+const paySystem = z.enum(PAY_METHODS);
 /** A field that is optional; a value of the wrong type reads as absent. */
 const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 

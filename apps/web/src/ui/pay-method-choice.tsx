@@ -1,11 +1,10 @@
+import type { PayMethod } from '@chain/domain';
 import { RadioCards } from './radio-cards';
-
-export type PayMethod = 'sbp' | 'card';
 
 const METHODS = [
   { value: 'sbp', label: 'СБП' },
   { value: 'card', label: 'Карта' },
-] as const;
+] as const satisfies readonly { value: PayMethod; label: string }[];
 
 /**
  * The payment-method radios of the cart and the payment screen (SPEC 2: sbp and card, SBP the

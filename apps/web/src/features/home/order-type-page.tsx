@@ -2,6 +2,7 @@ import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone,
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
+import { LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import { chooseTableByCode } from '../../api/tables';
@@ -105,7 +106,7 @@ function GuestHome() {
         </div>
       ) : settings.status === 'error' ? (
         <div className="order-type__notice" role="status">
-          <p>Ошибка загрузки данных</p>
+          <p>{LOAD_FAILED_MESSAGE}</p>
           <Button variant="ghost" onClick={() => settingsQuery.refetch()}>
             Повторить
           </Button>

@@ -3,16 +3,10 @@ import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuResponse, type RestaurantLi
 import { type MenuQuery, menuQuery } from '../../api/menu';
 import { type QueryState, useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
-import { type OrderType } from '../../state/app-store';
+import { asOrderType, type OrderType } from '@chain/domain';
 import { appStore, useAppState } from '../../state/store';
 
 const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
-const ORDER_TYPES: readonly OrderType[] = ['inrest', 'self', 'delivery'];
-
-export function asOrderType(value: string | undefined | null): OrderType | null {
-  return ORDER_TYPES.find((type) => type === value) ?? null;
-}
-
 export interface MenuTarget {
   readonly list: QueryState<void, RestaurantListResponse>;
   /** The restaurant id of the route, or of the client state for /menu_list; null when neither has one. */

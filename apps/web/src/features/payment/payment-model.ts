@@ -1,4 +1,5 @@
-import type { PaySystem, PlacedOrder } from '../../state/app-store';
+import type { PayMethod } from '@chain/domain';
+import type { PlacedOrder } from '../../state/app-store';
 import type { PaymentRouteState } from '../../state/navigation';
 
 /** The order the payment screen pays, from history state or the bank's return URL. */
@@ -8,7 +9,7 @@ export interface PaymentTarget {
   /** Kopecks, when known. */
   readonly orderSum: number | null;
   /** Preselected: the payment starts by itself (SPEC 4); null: the guest chooses. */
-  readonly paySystem: PaySystem | null;
+  readonly paySystem: PayMethod | null;
   /** The bank sent the guest back (`?order_id=`): poll the status instead of starting again. */
   readonly returned: boolean;
   /** The bank reported a decline (`&failed=1`). */

@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { formatMoney, PAYMENT_AUTOSTART_MS, PAYMENT_POLL_MS } from '@chain/domain';
+import {
+  DEFAULT_PAY_METHOD,
+  ERROR_TITLE,
+  formatMoney,
+  PAYMENT_AUTOSTART_MS,
+  PAYMENT_FAILED_MESSAGE,
+  PAYMENT_INIT_FAILED_MESSAGE,
+  PAYMENT_POLL_MS,
+  type PayMethod,
+} from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { checkPayment, loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
-import type { PaySystem } from '../../state/app-store';
 import { readPaymentState } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
@@ -14,10 +22,6 @@ import { paymentTarget, savedCardLabel } from './payment-model';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import { RadioCards } from '../../ui/radio-cards';
 import './payment-page.css';
-
-/** SPEC 8 texts of the payment screen. */
-export const PAYMENT_INIT_FAILED = 'Ошибка инициализации платежа';
-export const PAYMENT_FAILED = 'Ошибка проведения платежа.';
 
 /**
  * SPEC 2 Payment ('Оплата заказа {number}'). The order comes in history state from the cart, or
@@ -32,7 +36,7 @@ export default function PaymentPage() {
   const kiosk = useAppState((state) => state.kiosk);
   const target = paymentTarget(routeState, search, placed);
 
-  const [paySystem, setPaySystem] = useState<PaySystem>(kiosk ? 'sbp' : (target?.paySystem ?? 'sbp'));
+  const [paySystem, setPaySystem] = useState<PayMethod>(kiosk ? 'sbp' : (target?.paySystem ?? DEFAULT_PAY_METHOD));
   const [busy, setBusy] = useState(false);
   const [polling, setPolling] = useState(target?.returned ?? false);
   const [sbp, setSbp] = useState<SbpStart | null>(null);
@@ -43,7 +47,7 @@ export default function PaymentPage() {
   const [cardChoice, setCardChoice] = useState<string | null | undefined>(undefined);
   // A choice the guest makes on this screen cancels the auto-start (it would pay the old way).
   const touched = useRef(false);
-  const chooseMethod = (method: PaySystem) => {
+  const chooseMethod = (method: PayMethod) => {
     touched.current = true;
     setPaySystem(method);
   };
@@ -54,7 +58,7 @@ export default function PaymentPage() {
   const savedCardId = cardChoice === undefined ? (savedCards?.[0]?.bindingId ?? null) : cardChoice;
 
   const pay = useCallback(
-    async (method: PaySystem, cardId: string | null) => {
+    async (method: PayMethod, cardId: string | null) => {
       if (orderId === null || starting.current) return;
       starting.current = true;
       setBusy(true);
@@ -63,19 +67,19 @@ export default function PaymentPage() {
         if (method === 'card' && cardId !== null) {
           // A saved card: the bank charges it at once; polling reads the outcome (ok at once, or pending).
           const started = await startCardPayment({ user, orderId, savedCardId: cardId });
-          if (started.errorMessage) await showDialog({ title: 'Ошибка', message: started.errorMessage });
+          if (started.errorMessage) await showDialog({ title: ERROR_TITLE, message: started.errorMessage });
           else setPolling(true);
         } else if (method === 'card') {
           const started = await startCardPayment({ user, orderId });
-          if (started.errorMessage) await showDialog({ title: 'Ошибка', message: started.errorMessage });
+          if (started.errorMessage) await showDialog({ title: ERROR_TITLE, message: started.errorMessage });
           else if (started.formUrl) {
             window.location.assign(started.formUrl);
             return; // the page leaves: the button stays busy
-          } else await showDialog({ title: 'Ошибка', message: PAYMENT_INIT_FAILED });
+          } else await showDialog({ title: ERROR_TITLE, message: PAYMENT_INIT_FAILED_MESSAGE });
         } else {
           const started = await startSbpPayment({ user, orderId });
           if (started.errorMessage) {
-            await showDialog({ title: 'Ошибка', message: started.errorMessage });
+            await showDialog({ title: ERROR_TITLE, message: started.errorMessage });
           } else {
             // SPEC 4: bank variants → the list; only a URL → open it; polling starts in every case.
             if (started.variants.length > 0) setSbp(started);
@@ -84,7 +88,7 @@ export default function PaymentPage() {
           }
         }
       } catch (error) {
-        await showDialog({ title: 'Ошибка', message: error instanceof ApiError ? error.message : PAYMENT_INIT_FAILED });
+        await showDialog({ title: ERROR_TITLE, message: error instanceof ApiError ? error.message : PAYMENT_INIT_FAILED_MESSAGE });
       }
       starting.current = false;
       setBusy(false);
@@ -95,7 +99,7 @@ export default function PaymentPage() {
   // SPEC 4: with a preselected paysystem the payment starts by itself after 500 ms (not on the
   // bank's return). A card payment waits for the saved cards: with one, the guest chooses and
   // confirms (a card is never charged unasked); without, the bank's form opens by itself.
-  const initialMethod = kiosk ? 'sbp' : (target?.paySystem ?? 'sbp');
+  const initialMethod = kiosk ? 'sbp' : (target?.paySystem ?? DEFAULT_PAY_METHOD);
   const cardsKnown = initialMethod === 'sbp' || savedCards !== null;
   const autostart =
     target !== null && !target.returned && target.paySystem !== null && cardsKnown && (initialMethod === 'sbp' || savedCards?.length === 0);
@@ -122,7 +126,7 @@ export default function PaymentPage() {
           stopped = true;
           setPolling(false);
           setSbp(null);
-          await showDialog({ message: PAYMENT_FAILED });
+          await showDialog({ message: PAYMENT_FAILED_MESSAGE });
         }
       } catch {
         // a lost answer: ask again on the next tick
