@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { FEEDBACK_SENT } from '@chain/domain';
-import { defineCall } from './call';
+import { credentialFields, defineCall } from './call';
 import { optionalWireCoordinate, optionalWireId, wireId } from './common';
 import { JSON_TOO_DEEP_MESSAGE, parseJsonText } from './json';
 import { userResponse } from './user';
@@ -70,6 +70,7 @@ export const userUpdateCall = defineCall({
   description:
     'Saves name, phone, e-mail, loyalty card and the home address fields. A field left out keeps its value. The phone is stored as 11 digits starting with 7, the e-mail lower-cased; an empty e-mail or phone removes it, but one of them must remain (the guest signs in with it). `passwordNew`: the app\'s password is the session token, so a non-empty passwordNew ends the current session and the answer carries a new random token in `user.password` (the value sent is never used as a token). Success answers `{ success: true, user }`; a refused save answers a 4xx error whose message the app shows (SPEC 5: «Неверный формат email», «Проверьте правильность ввода телефона.»).',
   auth: 'user',
+  credentials: credentialFields('id', 'password'),
   body: userUpdateRequest,
   response: userUpdateResponse,
   errors: {
@@ -97,6 +98,7 @@ export const dropAccountCall = defineCall({
   description:
     'Deletes the personal data of the signed-in user: name, phone, e-mail, card and address fields, saved addresses, every session and pending sign-in codes; feedback keeps its restaurant, category and text but loses the name, phone and the link to the user. The user\'s number stays as an empty tombstone so the restaurant\'s books (orders) keep their reference (decision 009). Answers `{ success: true, user }` with the signed-out user (authorized false, id 0, empty fields).',
   auth: 'user',
+  credentials: credentialFields('id', 'password'),
   body: dropAccountRequest,
   response: dropAccountResponse,
   errors: { unauthorized: 'the id and token do not make a live session (401)', validation: 'a field is missing or of the wrong type (400)' },
@@ -113,6 +115,7 @@ export const logoutCall = defineCall({
   description:
     'Ends the session of this token only; the user\'s other sessions (other phones) stay signed in. A second call with the same token answers 401. The SPEC has no sign-out call: without it a token copied from a device would stay valid after the guest signs out.',
   auth: 'user',
+  credentials: credentialFields('user_id', 'token'),
   body: logoutRequest,
   response: successResponse,
   errors: { unauthorized: 'the id and token do not make a live session (401)', validation: 'a field is missing or of the wrong type (400)' },
@@ -226,6 +229,7 @@ export const addressSaveCall = defineCall({
   description:
     'Creates an address, or updates the one whose `address.id` is given when it belongs to the user. Street and house are required; coordinates go together (lat −90…90, lon −180…180). Answers `{ success: true, result: { id } }`.',
   auth: 'user',
+  credentials: credentialFields('user_id', 'user_token'),
   body: addressSaveRequest,
   response: addressSaveResponse,
   errors: { ...addressErrors, too_many_addresses: 'the user already keeps the most addresses allowed (409)' },
@@ -242,6 +246,7 @@ export const addressListCall = defineCall({
   summary: 'The user\'s saved addresses (SPEC 7)',
   description: 'Without `id`: every saved address of the user, newest first. With `id`: that one address in the array, or 404 when it is not the user\'s.',
   auth: 'user',
+  credentials: credentialFields('user_id', 'user_token'),
   body: addressListRequest,
   response: addressListResponse,
   errors: addressErrors,
@@ -257,6 +262,7 @@ export const addressDeleteCall = defineCall({
   summary: 'Delete a saved address (SPEC 7)',
   description: 'Answers `{ success: true }`; another user\'s address and an unknown id both answer 404 «Адрес не найден».',
   auth: 'user',
+  credentials: credentialFields('user_id', 'user_token'),
   body: addressDeleteRequest,
   response: successResponse,
   errors: addressErrors,
@@ -293,7 +299,8 @@ export const feedbackAddCall = defineCall({
   summary: 'Send feedback (SPEC 5, SPEC 7)',
   description:
     'Stores the message with its restaurant and category. Phone (11 digits) and message are required (SPEC 5: «Не заполнены поля Телефон или Сообщение!»). Limited to 10 messages per 10 minutes from one address. Answers `{ success: true, title: «Спасибо», message: «Ваше сообщение успешно отправлено!» }`.',
-  auth: 'public',
+  auth: 'optional-user',
+  credentials: credentialFields('user_id', 'token'),
   body: feedbackAddRequest,
   response: feedbackAddResponse,
   errors: {

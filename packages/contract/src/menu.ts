@@ -131,7 +131,14 @@ export const restaurantMenu = defineCall({
   summary: 'The restaurant, shop or bar menu of a restaurant, with the stop list and locked dishes applied',
   description:
     'Answered from an in-memory copy kept per catalogue version, with an ETag: send If-None-Match to get 304 while nothing changed. Locked dishes are always listed (is_locked 1) so the guest can ask for the code; the right lock_code unlocks them (is_locked 0) and comes back in lock_code.',
-  auth: 'public',
+  auth: 'optional-user',
+  // The menu is public; only with booking_num is the guest asked to prove the session (a bare
+  // user_id or token without it is the client's word, not read).
+  credentials: {
+    fields: ['user_id', 'token', 'booking_num'],
+    where: 'user_id + token, read only with booking_num',
+    read: (body) => (body.booking_num ? { userId: body.user_id, token: body.token } : null),
+  },
   body: menuRequest,
   response: menuResponse,
   errors: {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_LIST_PAGE_SIZE, PAY_METHODS } from '@chain/domain';
 import { sessionToken } from './account';
-import { defineCall } from './call';
+import { credentialFields, defineCall } from './call';
 import { flag, kopecks, optionalWireId, wireId } from './common';
 import { orderTypeSchema } from './menu';
 import { optionalCount } from './rate';
@@ -167,6 +167,7 @@ export const orderListUserCall = defineCall({
   summary: 'The signed-in user’s orders: a page of the list, or one order (SPEC 2, 3, 4, 7, 9)',
   description: `List: newest first, \`limit\` orders (default and at most ${ORDER_LIST_PAGE_SIZE}, SPEC 9) after \`offset\` (the number already loaded); an empty \`items\` ends the list (SPEC 8). Detail: \`id\` given, \`items\` holds that one order, or 404 when it is not this user's. The path's userId must equal user_id (403 otherwise) and user_id + user_token must make a live session (401). Each order: id, znumber, time (ISO) and time_text ('DD.MM.YYYY HH:MM' on the restaurant's clock), type, status, status_text, status_color ('#AARRGGBB'), paid 0/1, sum and sums {items, cutlery, recommended, discount, delivery, total} in kopecks, name, address (delivery address text), table, basket [{id (dish), line_id, name, cnt, price, sum, photo, spec, specs, comment, rate}], pribors and recommendedItems [{id, name, cnt, charged_cnt, price, sum}], comment, props {deliveryTime, deliveryDate, address, …}, as_ready, discountPercent, pay_method, receipt (a signed link to the printable receipt), tips_id, rate (the order rating or null), restoran_id, restoran {id, name, address, phone}, progressBarData {step, text, steps}. Statuses and the progress bar: docs/orders.md.`,
   auth: 'user',
+  credentials: credentialFields('user_id', 'user_token'),
   params: z.object({ userId: wireId }),
   body: orderListUserRequest,
   response: orderListUserResponse,

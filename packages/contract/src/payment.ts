@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { sessionToken } from './account';
 import { leftOut, optionalWireId, wireId } from './common';
-import { defineCall } from './call';
+import { credentialFields, defineCall } from './call';
 import { lookupText } from './restaurants';
 
 // The payment calls of SPEC 7 (docs/decisions/011-payments.md): card through the acquirer's
@@ -68,6 +68,7 @@ export const paymentStartCall = defineCall({
   description:
     "Registers the order at the acquirer (RBS register.do) for the order's own sum and answers the card form URL; a pending card payment of the same order started in the last 15 minutes is reused. With binding_id (a card of payment/bindings) the bank charges the saved card at once (paymentOrderBinding.do): the answer carries `status` and, on success, formUrl is the return page. The bank's refusal or silence answers 200 with `formUrl: null` and `errorMessage` (SPEC 8 'Ошибка' dialog). After the form, the bank returns the guest to `/payment?order_id={id}` (failure: `&failed=1`; the bank appends its own `orderId`), where the app polls payment/check.",
   auth: 'user',
+  credentials: credentialFields('user_id', 'token'),
   body: paymentStartRequest,
   response: paymentStartResponse,
   errors: { ...PAYMENT_ERRORS, binding_not_found: 'binding_id is not a saved card of this guest (404, «Карта не найдена.»)' },
@@ -111,7 +112,8 @@ export const paymentSbpCall = defineCall({
   summary: 'Pay an order by SBP: bank apps, a default link and the QR (SPEC 7)',
   description:
     "Registers the order at the acquirer for its own sum and asks for an SBP dynamic QR (sbp/c2b/qr/dynamic/get.do); a pending SBP payment of the same order from the last 10 minutes is reused. A phone order (source web) gets the bank list in `variants` and the default bank link in `paymentUrl` (SPEC 4: the list is shown); a kiosk order gets neither, only `qrPayload` to draw, and polls (SPEC 2 kiosk: QR code). Kiosk orders need no user; an order with a user needs that user's id and token. A refusal by the bank answers 200 with `errorMessage`.",
-  auth: 'public',
+  auth: 'optional-user',
+  credentials: credentialFields('user_id', 'token'),
   personal: true,
   body: paymentSbpRequest,
   response: paymentSbpResponse,
@@ -145,6 +147,7 @@ export const paymentBindingsCall = defineCall({
   description:
     "The cards the acquirer keeps for this guest (RBS getBindings.do, clientId = user id); a card is saved when the guest pays by the form. Kept in the database as a cache: when the bank does not answer, the last known list is given.",
   auth: 'user',
+  credentials: credentialFields('user_id', 'token'),
   body: paymentBindingsRequest,
   response: paymentBindingsResponse,
   errors: { unauthorized: PAYMENT_ERRORS.unauthorized, validation: PAYMENT_ERRORS.validation },
@@ -166,8 +169,7 @@ export const paymentCheckCall = defineCall({
   summary: 'Whether the order is paid: ok, fail or pending (SPEC 4, 7)',
   description:
     "ok: paid (go to Thanks); fail: the latest payment was declined or refused, or the order was cancelled (alert 'Ошибка проведения платежа.', pay again); pending: keep polling every 5 s. A paid order answers from the database; a pending payment is asked of the bank (checks arriving together share one question). The answer is the status alone. An order of a signed-in guest answers only with that guest's token in `Authorization: Bearer {token}`; without it, or with another's, the answer is 404 as for an unknown order. Kiosk orders (no user) need nothing.",
-  auth: 'public',
-  personal: true,
+  auth: 'owner',
   params: paymentCheckParams,
   response: paymentCheckResponse,
   errors: { order_not_found: 'no such order, or it belongs to a guest whose token was not given (404)', validation: 'orderId is not a number (400)' },

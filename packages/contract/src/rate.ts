@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { STARS_MAX, STARS_MIN } from '@chain/domain';
 import { sessionToken, successResponse, wireText } from './account';
 import { blankToUndefined, optionalWireId, optionalWireInt, wireId, wireNumber } from './common';
-import { defineCall } from './call';
+import { credentialFields, defineCall } from './call';
 import { defineAction } from './rest';
 
 /**
@@ -90,6 +90,7 @@ export const rateAddCall = defineCall({
   description:
     'Two kinds, told apart by `item_id`. Order rating (item_id and spec_id empty): `stars` 1..5 (absent: 5), `rate_taste`, `rate_speed`, `rate_fresh`, `rate_quality` 1..5 or empty. Item rating (item_id = the dish id of a basket line, spec_id = its option id or empty): `taste`, `fresh`, `speed` 1..5 or empty. Both: `comment` (up to 2000 characters), `type` (the low-rating category: an item id of rateGetTypes, or empty) and `photos`: up to 3 pictures as data URLs in the JSON body (`data:image/jpeg;base64,…`, also image/png and image/gif), at most 2 MB each; the body of this call may be up to 9 MB. The type is checked by the picture’s first bytes as well as by its label. Only the order’s own user may rate it, only once it is paid, and once per order and per dish (and option). Answers `{ success: true }`.',
   auth: 'user',
+  credentials: credentialFields('user_id', 'token'),
   body: rateAddRequest,
   response: successResponse,
   errors: {
@@ -168,6 +169,7 @@ export const rateListCall = defineCall({
   summary: 'The signed-in user’s ratings, newest first (SPEC 2 RateList, SPEC 7)',
   description: `Each entry names what it rates (order number, restaurant, dish for an item rating), its scores, comment, category and photo links. Pages: \`limit\` (default ${RATING_LIST_PAGE_SIZE}, at most ${RATING_LIST_PAGE_MAX}) and \`offset\` (the number already loaded), both optional.`,
   auth: 'user',
+  credentials: credentialFields('user_id', 'token'),
   body: rateListRequest,
   response: rateListResponse,
   errors: { unauthorized: 'user_id + token do not make a live session (401)', validation: 'a field is missing or malformed (400)' },

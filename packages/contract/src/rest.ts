@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineCall, type CallAuth } from './call';
+import { credentialFields, defineCall, type ActionAuth } from './call';
 import { optionalWireId } from './common';
 
 /**
@@ -13,11 +13,11 @@ import { optionalWireId } from './common';
 export interface RestActionDefinition<
   Fields extends z.ZodMiniType = z.ZodMiniType,
   Response extends z.ZodMiniType = z.ZodMiniType,
-  Auth extends CallAuth = CallAuth,
+  Auth extends ActionAuth = ActionAuth,
 > {
   /** The `action` value, as SPEC 7 names it (e.g. 'rateGetTypes'). */
   name: string;
-  /** 'user': user_id + token must make a live session (401 otherwise); 'public': they are ignored. */
+  /** 'user': the envelope's user_id + token must make a live session (401 otherwise); 'public': they are not read. */
   auth: Auth;
   summary: string;
   /** The arguments under `fields`. */
@@ -25,17 +25,17 @@ export interface RestActionDefinition<
   response: Response;
 }
 
-export type AnyRestAction = RestActionDefinition<z.ZodMiniType, z.ZodMiniType, CallAuth>;
+export type AnyRestAction = RestActionDefinition<z.ZodMiniType, z.ZodMiniType, ActionAuth>;
 
 /** Identity, with the types kept (the auth as its literal): `defineAction({...})`. */
-export function defineAction<Fields extends z.ZodMiniType, Response extends z.ZodMiniType, Auth extends CallAuth>(
+export function defineAction<Fields extends z.ZodMiniType, Response extends z.ZodMiniType, Auth extends ActionAuth>(
   action: RestActionDefinition<Fields, Response, Auth>,
 ): RestActionDefinition<Fields, Response, Auth> {
   return action;
 }
 
-export type ActionFields<A> = A extends RestActionDefinition<infer F, z.ZodMiniType, CallAuth> ? z.output<F> : never;
-export type ActionResponse<A> = A extends RestActionDefinition<z.ZodMiniType, infer R, CallAuth> ? z.input<R> : never;
+export type ActionFields<A> = A extends RestActionDefinition<infer F, z.ZodMiniType, ActionAuth> ? z.output<F> : never;
+export type ActionResponse<A> = A extends RestActionDefinition<z.ZodMiniType, infer R, ActionAuth> ? z.input<R> : never;
 
 /** An action name: a letter, then letters, digits or '_' (SPEC 7 names are camelCase). */
 export const ACTION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -83,7 +83,8 @@ export const restCall = defineCall({
   summary: 'The generic call of SPEC 7: { user_id, token, action, fields, version } → the action’s JSON',
   description:
     'One endpoint, many actions. `action` names the action, `fields` carries its arguments as an object (JSON body) or as JSON text (form-urlencoded body; absent or "" means none). Actions marked "user" need `user_id` + `token` of a live session (401 «Сессия истекла. Войдите снова.» otherwise); "public" actions ignore them. `version` is accepted and passed to the action. The answer is the action’s JSON (below); failures are the usual `{ success: false, error, message }` with a 4xx: an unknown action is 400 `unknown_action` «Неизвестное действие «name».», malformed `fields` 400 `validation` naming the field as «fields.name». The path is REST_PATH (default /rest/).',
-  auth: 'public',
+  auth: 'per-action',
+  credentials: credentialFields('user_id', 'token'),
   body: restRequest,
   response: z.unknown(),
   errors: {
