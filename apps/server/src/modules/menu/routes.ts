@@ -8,12 +8,12 @@ import { MenuService } from './service';
 export const menuRoutes: FastifyPluginAsync = async (app) => {
   const menus = new MenuService(app.database);
 
-  registerCall(app, restaurantMenu, async ({ body, request, reply }) => {
+  registerCall(app, restaurantMenu, async ({ body, request, reply, user }) => {
     // With booking_num the answer carries the guest's own booking minimum: personal, its
     // refusals too, so no browser or proxy keeps it (issue 11, second read; SPEC 4, 5).
     const personal = Boolean(body.booking_num);
     if (personal) markPersonal(reply);
-    const answer = await menus.menu(body, request.ip);
+    const answer = await menus.menu(body, request.ip, user);
     if (notModified(request, reply, answer.etag, { personal })) return reply;
     return answer.body;
   });

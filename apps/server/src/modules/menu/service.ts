@@ -8,7 +8,7 @@ import { etagOf } from '../../http/etag';
 import { conflict, notFound } from '../../http/errors';
 import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
 import { JsonText } from '../../http/route';
-import { authenticate } from '../auth/sessions';
+import type { UserRow } from '../auth/sessions';
 import { liveBookingMinimum } from '../booking/bookings';
 import { loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
 
@@ -167,7 +167,13 @@ export class MenuService {
     this.#cache = new VersionedCache(database, async (trx) => buildMenuCatalogue(await loadMenuRows(trx)));
   }
 
-  async menu(body: MenuRequestBody, clientIp: string): Promise<{ body: JsonText; etag: string }> {
+  /**
+   * `user`: the guest signed in by the call's registration — only with booking_num, whose
+   * session is proven (401) before anything is looked up (issue 11 point 8; the contract's
+   * credentials of the menu call). The menu is public otherwise: a bare user_id is the client's
+   * word, not a guest.
+   */
+  async menu(body: MenuRequestBody, clientIp: string, user: UserRow | null): Promise<{ body: JsonText; etag: string }> {
     const catalogue = await this.#cache.current();
     const restaurant = catalogue.restaurants.get(body.fs_uid);
     if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND_MESSAGE, 'restaurant_not_found');
@@ -178,9 +184,6 @@ export class MenuService {
     const kind = MENU_KIND_BY_IS_SHOP[body.is_shop];
     if (!restaurant.menu_kinds.includes(kind)) throw notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
 
-    // With booking_num the guest proves the session first (401 before any lookup; issue 11
-    // point 8). The menu is public otherwise: a bare user_id is the client's word, not a guest.
-    const user = body.booking_num ? await authenticate(this.db, body.user_id, body.token) : null;
     const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
     const minSum = body.booking_num && user ? await liveBookingMinimum(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id }) : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);

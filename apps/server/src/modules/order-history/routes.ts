@@ -3,7 +3,6 @@ import { orderListUserCall, orderReceiptCall } from '@chain/contract';
 import { forbidden, notFound } from '../../http/errors';
 import { registerCall } from '../../http/route';
 import { isLinkSignatureValid } from '../../http/signed-links';
-import { authenticate } from '../auth/sessions';
 import { loadReceipt, renderReceipt } from './receipt';
 import { ORDER_NOT_FOUND, userOrders } from './service';
 
@@ -12,8 +11,7 @@ import { ORDER_NOT_FOUND, userOrders } from './service';
  * signed `receipt` link. Statuses: docs/orders.md.
  */
 export const orderHistoryRoutes: FastifyPluginAsync = async (app) => {
-  registerCall(app, orderListUserCall, async ({ body, params }) => {
-    const user = await authenticate(app.db, body.user_id, body.user_token);
+  registerCall(app, orderListUserCall, async ({ body, params, user }) => {
     // The path names whose orders are asked for; only one's own.
     if (params.userId !== user.id) throw forbidden('Доступ запрещён: это не ваши заказы.');
     const items = await userOrders(app.db, app.config.authSecret, user.id, { limit: body.limit, offset: body.offset, id: body.id });

@@ -3,10 +3,9 @@ import { paymentBindingsCall, paymentCheckCall, paymentSbpCall, paymentStartCall
 import { rbsCallbackSigned } from '../../adapters/acquiring/rbs';
 import { ProviderError } from '../../adapters/http';
 import { AcquirerRefusal } from '../../adapters/acquiring/types';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
 import { registerCall } from '../../http/route';
-import { authenticate } from '../auth/sessions';
 import { findOrderState } from './repository';
 import { ORDER_NOT_FOUND, PaymentsService } from './service';
 
@@ -37,37 +36,25 @@ const payments: FastifyPluginAsync = async (app) => {
   // What is left undone stays due for the payment worker.
   app.addHook('preClose', () => service.stop());
 
-  registerCall(app, paymentStartCall, async ({ body, request }) => {
-    const user = await authenticate(app.db, body.user_id, body.token);
+  registerCall(app, paymentStartCall, async ({ body, request, user }) => {
     const order = await service.orderFor(body.order_id, user.id, body.fs_uid, true);
     return service.startCard(order, user.id, body.binding_id, request.ip);
   });
 
-  registerCall(app, paymentSbpCall, async ({ body }) => {
-    // Kiosk orders have no user; a guest who sends an id or a token must send a live pair.
-    const signedIn = body.user_id !== undefined || (body.token ?? '') !== '';
-    const user = signedIn ? await authenticate(app.db, body.user_id, body.token) : null;
+  // Kiosk orders have no user; a guest who sends an id or a token must send a live pair (optional-user).
+  registerCall(app, paymentSbpCall, async ({ body, user }) => {
     const order = await service.orderFor(body.order_id, user?.id ?? null, body.fs_uid);
     return service.startSbp(order);
   });
 
-  registerCall(app, paymentBindingsCall, async ({ body }) => {
-    const user = await authenticate(app.db, body.user_id, body.token);
+  registerCall(app, paymentBindingsCall, async ({ user }) => {
     return { bindings: await service.bindings(user.id) };
   });
 
-  registerCall(app, paymentCheckCall, async ({ params, request }) => {
+  registerCall(app, paymentCheckCall, async ({ params, ownedBy }) => {
     const order = await findOrderState(app.db, params.orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
-    if (order.user_id !== null) {
-      // A guest's order answers to that guest only; anyone else learns no more than of an unknown id.
-      try {
-        await authenticate(app.db, order.user_id, bearerToken(request));
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
-        throw error;
-      }
-    }
+    // A guest's order answers to that guest only (owner); anyone else learns no more than of an unknown id.
+    if (!order || (order.user_id !== null && !(await ownedBy(order.user_id)))) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     return { status: await service.statusOf(order) };
   });
 
@@ -102,13 +89,6 @@ const payments: FastifyPluginAsync = async (app) => {
 };
 
 export const paymentsRoutes: FastifyPluginAsync = Object.assign(payments, { [Symbol.for('skip-override')]: true });
-
-/** `Authorization: Bearer {token}`: how the payment check receives a guest's session token. */
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
-  return match?.[1];
-}
 
 /** The callback's parameters, from the query (GET) or the form/JSON body (POST); text values only. */
 function callbackParams(request: FastifyRequest): Record<string, string> {

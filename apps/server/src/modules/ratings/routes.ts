@@ -4,7 +4,6 @@ import { notFound } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
 import { isLinkSignatureValid } from '../../http/signed-links';
-import { authenticate } from '../auth/sessions';
 import { findPhoto } from './repository';
 import { addRating, listRatings } from './service';
 
@@ -19,8 +18,7 @@ export const ratingsRoutes: FastifyPluginAsync = async (app) => {
   registerCall(
     app,
     rateAddCall,
-    async ({ body }) => {
-      const user = await authenticate(app.db, body.user_id, body.token);
+    async ({ body, user }) => {
       await consumeRateLimits(app.db, [{ key: `rate:user:${user.id}`, ...RATINGS_PER_USER, message: 'Слишком много оценок подряд. Попробуйте позже.' }]);
       await addRating(app.db, user.id, body);
       return { success: true as const };
@@ -28,8 +26,7 @@ export const ratingsRoutes: FastifyPluginAsync = async (app) => {
     { bodyLimit: RATE_ADD_BODY_LIMIT },
   );
 
-  registerCall(app, rateListCall, async ({ body }) => {
-    const user = await authenticate(app.db, body.user_id, body.token);
+  registerCall(app, rateListCall, async ({ body, user }) => {
     return { success: true as const, items: await listRatings(app.db, app.config.authSecret, user.id, body) };
   });
 

@@ -2,13 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
 import { isPersonal, JSON_TOO_DEEP_MESSAGE, parseJsonText, restCall, type AnyRestAction } from '@chain/contract';
 import { badRequest } from '../../http/errors';
-import { markPersonal, registerCall } from '../../http/route';
+import { markPersonal, registerCall, signIn } from '../../http/route';
 import { parseRequest } from '../../http/validate';
-import { authenticate } from '../auth/sessions';
 
 /**
  * The generic call of SPEC 7 at REST_PATH (default /rest/): reads the envelope, finds the
- * action in app.restActions, signs the user in for a 'user' action, checks `fields` against the
+ * action in app.restActions, signs the user in for a 'user' action (signIn, as registerCall does
+ * for calls, with the envelope's credentials from the contract), checks `fields` against the
  * action's schema and answers the handler's JSON (checked against the action's response schema
  * outside production, as registerCall does for calls). docs/rest.md.
  */
@@ -29,7 +29,7 @@ export const restRoutes: FastifyPluginAsync = async (app) => {
     if (!action) throw badRequest(`Неизвестное действие «${body.action}».`, 'unknown_action');
     const definition = action.definition;
     if (isPersonal(definition)) markPersonal(reply);
-    const user = definition.auth === 'user' ? await authenticate(app.db, body.user_id, body.token) : null;
+    const user = await signIn(app, definition.auth, call.credentials, body, reply);
     const raw = fieldsObject(body.fields);
     const { fields } = parseRequest(z.object({ fields: definition.fields }), { fields: raw });
     const answer = await action.handler({ app, user, fields, version: body.version ?? null, request });
