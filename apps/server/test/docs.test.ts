@@ -1,5 +1,14 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallAuth } from '@chain/contract';
 import { buildTestApp, type TestApp } from './support/build';
+
+interface Operation {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  description?: string;
+}
+type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
 
 describe('the API reference at /api/docs', () => {
   let t: TestApp;
@@ -20,6 +29,48 @@ describe('the API reference at /api/docs', () => {
     for (const path of ['/api/v2/user/sendEmailCode', '/api/v1/user/sendSms', '/api/v2/user/auth_inbound', '/captcha/{contact}']) {
       expect(doc.paths).toHaveProperty([path]);
     }
+  });
+
+  it('declares who may make every operation (security) from the call\'s auth in the contract: none is left without', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<OpenApi>();
+    const authOf = new Map(t.app.calls.map((call) => [call.name, call.auth]));
+    const expected: Record<CallAuth, Record<string, string[]>[]> = {
+      public: [],
+      user: [{ userToken: [] }],
+      'optional-user': [{}, { userToken: [] }],
+      owner: [{}, { ownerBearer: [] }],
+      'per-action': [{}, { userToken: [] }],
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ at: `${method} ${path}`, op })));
+    expect(operations.length).toBe(t.app.calls.length);
+    const without = operations.filter(({ op }) => !Array.isArray(op.security)).map(({ at }) => at);
+    expect(without).toEqual([]);
+    for (const { at, op } of operations) {
+      const auth = authOf.get(op.operationId);
+      expect(auth, at).toBeDefined();
+      expect(op.security, at).toEqual(expected[auth as CallAuth]);
+      for (const requirement of op.security ?? []) {
+        for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes, at).toHaveProperty([scheme]);
+      }
+      expect(op.description, at).toContain('Who may call:');
+    }
+    // Each kind is in use, so a new call cannot hide behind a kind nothing tests.
+    expect(new Set(t.app.calls.map((call) => call.auth))).toEqual(new Set(Object.keys(expected)));
+  });
+
+  it('passes the recommended rules of a maintained OpenAPI linter (Redocly) with no error, every operation\'s security defined', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<OpenApi>();
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    // SPEC 7 puts the generic call at /rest/ (REST_PATH), trailing slash and all: the one known exception.
+    const expected = (problem: (typeof problems)[number]) => problem.ruleId === 'no-path-trailing-slash' && problem.location[0]?.pointer === '#/paths/~1rest~1';
+    const described = problems
+      .filter((problem) => !expected(problem))
+      .map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`);
+    expect(described.filter((line) => line.startsWith('error') || line.includes('security-defined'))).toEqual([]);
   });
 
   it('serves a readable page of the same, under the product’s own CSP', async () => {

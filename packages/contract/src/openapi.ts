@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { AnyCall } from './call';
+import type { AnyCall, CallAuth } from './call';
 import { errorResponse } from './common';
 
 /** The OpenAPI 3.1 document of the given calls (served at /api/docs/openapi.json). */
@@ -8,11 +8,12 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
   for (const call of calls) {
     const path = call.path.replace(/:(\w+)\??/g, '{$1}');
     const parameters = call.params ? pathParameters(call.params) : [];
+    const description = [call.description, whoMayCall(call)].filter(Boolean).join('\n\n');
     const operation: Record<string, unknown> = {
       operationId: call.name,
       tags: [call.tag],
       summary: call.summary,
-      ...(call.description ? { description: call.description } : {}),
+      description,
       ...(parameters.length ? { parameters } : {}),
       ...(call.body
         ? {
@@ -32,13 +33,15 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
           content: { 'application/json': { schema: jsonSchema(errorResponse, 'output') } },
         },
       },
-      ...(call.auth === 'user' ? { security: [{ userToken: [] }] } : {}),
+      security: SECURITY[call.auth],
     };
     paths[path] = { ...paths[path], [call.method.toLowerCase()]: operation };
   }
   return {
     openapi: '3.1.0',
     info,
+    // The server that serves the document answers the calls too.
+    servers: [{ url: '/', description: 'This server' }],
     paths,
     components: {
       securitySchemes: {
@@ -47,11 +50,46 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
           in: 'query',
           name: 'token',
           description:
-            'User-scoped calls carry the user id and the session token (the `password` of the signed-in user) in the body, under the names each call lists (user_id + token, user_id + user_token, or id + password).',
+            'The signed-in user: the user id and the session token (the `password` of the signed-in user, SPEC 3) travel in the body — never in the URL — under the names each call gives in its description (user_id + token, user_id + user_token, id + password, user.id + user.password). OpenAPI has no body credentials, so this scheme is named for the token it carries. A pair that is not a live session answers 401 «Сессия истекла. Войдите снова.».',
+        },
+        ownerBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The session token of the user who owns what the call names (an order), as `Authorization: Bearer {token}`; without it, or with another user\'s, the answer is as for an unknown one.',
         },
       },
     },
   };
+}
+
+/**
+ * Each kind of call as an operation's security (CallAuth): public calls need nothing, user calls
+ * the user's token, optional-user calls and the generic call either.
+ */
+const SECURITY: Record<CallAuth, Record<string, string[]>[]> = {
+  public: [],
+  user: [{ userToken: [] }],
+  'optional-user': [{}, { userToken: [] }],
+  owner: [{}, { ownerBearer: [] }],
+  'per-action': [{}, { userToken: [] }],
+};
+
+/** The sentence of the reference that says who may make the call and where the credentials go. */
+function whoMayCall(call: AnyCall): string {
+  const where = call.credentials?.where;
+  switch (call.auth) {
+    case 'public':
+      return 'Who may call: anyone.';
+    case 'user':
+      return `Who may call: a signed-in user (${where ?? ''}; 401 otherwise).`;
+    case 'optional-user':
+      return `Who may call: anyone; a signed-in user sends ${where ?? ''}, which must then make a live session (401 otherwise).`;
+    case 'owner':
+      return 'Who may call: anyone; what belongs to a signed-in user answers only to that user, with the session token in `Authorization: Bearer`.';
+    case 'per-action':
+      return `Who may call: each action says (public, or user: ${where ?? ''} in the envelope; 401 otherwise).`;
+  }
 }
 
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): unknown {
