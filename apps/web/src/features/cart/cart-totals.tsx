@@ -1,0 +1,37 @@
+import { formatMoney, percentLabel } from '@chain/domain';
+import type { CartFigures } from './cart-model';
+
+/** SPEC 2 Cart totals: dishes, extras, cutlery, the discount or markup, and the sum to pay. */
+export function CartTotals({ figures }: { figures: CartFigures }) {
+  const { totals } = figures;
+  return (
+    <dl className="cart__totals" aria-label="Итого">
+      <div>
+        <dt>Блюда</dt>
+        <dd>{formatMoney(totals.items)}</dd>
+      </div>
+      {totals.recommended > 0 ? (
+        <div>
+          <dt>Дополнительно</dt>
+          <dd>{formatMoney(totals.recommended)}</dd>
+        </div>
+      ) : null}
+      {totals.cutlery > 0 ? (
+        <div>
+          <dt>Приборы</dt>
+          <dd>{formatMoney(totals.cutlery)}</dd>
+        </div>
+      ) : null}
+      {figures.discountPercent !== 0 ? (
+        <div>
+          <dt>{percentLabel(figures.discountPercent)}</dt>
+          <dd>{`${figures.discountPercent > 0 ? '−' : '+'}${formatMoney(Math.abs(totals.discount))}`}</dd>
+        </div>
+      ) : null}
+      <div className="cart__total">
+        <dt>К оплате</dt>
+        <dd data-testid="cart-to-pay">{formatMoney(totals.toPay)}</dd>
+      </div>
+    </dl>
+  );
+}

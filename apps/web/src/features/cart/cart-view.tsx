@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import type { MenuDish, RestaurantWire } from '@chain/contract';
+import { indexDishes, isOpenAt } from '@chain/domain';
+import { useQuery } from '../../api/query-cache';
+import { settingsQuery } from '../../api/settings';
+import type { CartLine, PaySystem } from '../../state/app-store';
+import { appStore, useAppState } from '../../state/store';
+import { Input } from '../../ui/input';
+import { PayMethodChoice } from '../../ui/pay-method-choice';
+import { Screen } from '../../ui/screen';
+import { useNow } from '../../ui/use-now';
+import { CartExtras } from './cart-extras';
+import { LineRow } from './cart-line';
+import { cartFigures } from './cart-model';
+import { cartTitle, isPreorder } from './cart-title';
+import { CartTotals } from './cart-totals';
+import { CouponField } from './coupon-field';
+import { PayButton } from './pay-button';
+import { PickupTime } from './pickup-time';
+import { TableChoice } from './table-choice';
+import { useCartExtras } from './use-cart-extras';
+import { useCoupon } from './use-coupon';
+
+/** SPEC 2 Cart of a known restaurant and menu: its figures (cart-model.ts) and the parts of the screen. */
+export function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; dishes: readonly MenuDish[]; lines: CartLine[] }) {
+  const orderType = useAppState((state) => state.orderType ?? 'self');
+  const kiosk = useAppState((state) => state.kiosk);
+  const user = useAppState((state) => state.user);
+  const checkout = useAppState((state) => state.checkout);
+  const dishIndex = useMemo(() => indexDishes(dishes), [dishes]);
+  const restaurantId = String(restaurant.id);
+
+  const extras = useCartExtras(orderType, restaurantId, lines, user);
+  const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
+  // SPEC 5: an order for «as soon as ready» needs the restaurant open now; else textNoTime shows
+  // (a later pickup slot is checked against the schedule where it is chosen).
+  const now = useNow(60_000);
+  const settings = useQuery(settingsQuery);
+  const purchaseAllowed = checkout.deliveryDateTime !== null || isOpenAt(restaurant.shedule, now, restaurant.time_zone);
+  const figures = cartFigures({
+    lines,
+    dishes: dishIndex,
+    cutlery: extras.cutlery,
+    recommended: extras.recommended,
+    coupon,
+    orderType,
+    restaurant: { minOrderSum: restaurant.minOrderSum, minOrderSumShop: restaurant.minOrderSumShop },
+    purchaseAllowed,
+    textNoTime: settings.status === 'ready' ? settings.data.textNoTime : '',
+  });
+  const paySystem: PaySystem = kiosk ? 'sbp' : checkout.paySystem;
+  const email = checkout.email || user.email;
+
+  // SPEC 4 inrest: the order goes to a table; without one (scan later) the guest gives its code first.
+  const needsTable = orderType === 'inrest' && checkout.table.trim() === '';
+  return (
+    <Screen
+      title={cartTitle(orderType, isPreorder(checkout))}
+      back
+      actions={
+        needsTable && figures.button.show ? (
+          <p className="cart__blocked" role="status">
+            Укажите номер стола, чтобы оплатить заказ
+          </p>
+        ) : figures.button.show ? (
+          <PayButton
+            toPay={figures.totals.toPay}
+            order={{ restaurantId, orderType, lines, cutlery: extras.cutlery, recommended: extras.recommended, email, paySystem, kiosk }}
+            ready={extras.settled}
+          />
+        ) : figures.button.message ? (
+          <p className="cart__blocked" role="status">
+            {figures.button.message}
+          </p>
+        ) : undefined
+      }
+    >
+      <div className="cart">
+        <ul className="cart__lines" aria-label="Блюда заказа">
+          {lines.map((line) => (
+            <li key={line.token}>
+              <LineRow line={line} dish={dishes.find((dish) => String(dish.id) === String(line.item))} />
+            </li>
+          ))}
+        </ul>
+
+        <CartExtras cutlery={extras.cutlery} recommended={extras.recommended} />
+
+        {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
+        {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} /> : null}
+
+        {kiosk ? null : (
+          <section className="cart__block" aria-label="Чек и купон">
+            <Input
+              label="E-mail для чека"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => appStore.getState().updateCheckout({ email: event.target.value })}
+            />
+            <CouponField code={checkout.coupon} coupon={coupon} quoted={figures.coupon} />
+          </section>
+        )}
+
+        <fieldset className="cart__block cart__pay">
+          <legend className="cart__block-title">Способ оплаты</legend>
+          <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => appStore.getState().updateCheckout({ paySystem: method })} />
+        </fieldset>
+
+        <CartTotals figures={figures} />
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ATTENTION_TITLE } from '@chain/domain';
+import { ApiError } from '../../api/client';
+import { createOrder, type OrderRequest } from '../../api/order';
+import type { CartLine, OrderType, PaySystem } from '../../state/app-store';
+import { appStore, showDialog } from '../../state/store';
+
+/** What the cart screen orders; the rest of the request (comment, table, time, coupon, key) is read from the store at the tap. */
+export interface CartOrder {
+  readonly restaurantId: string;
+  readonly orderType: OrderType;
+  readonly lines: readonly CartLine[];
+  readonly cutlery: OrderRequest['cutlery'];
+  readonly recommended: OrderRequest['recommended'];
+  /** The receipt's e-mail as the cart shows it (a kiosk sends none). */
+  readonly email: string;
+  readonly paySystem: PaySystem;
+  readonly kiosk: boolean;
+}
+
+/**
+ * SPEC 4 pay flow: order/create, then /payment, or for a delayed order its message and home.
+ * `ready` false (the extras still loading) ignores the tap. A process flag blocks a double submit:
+ * a ref, so two taps within one render count once.
+ */
+export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy: boolean; readonly pay: () => Promise<void> } {
+  const [, navigate] = useLocation();
+  const placing = useRef(false);
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    if (placing.current || !ready) return;
+    placing.current = true;
+    setBusy(true);
+    const state = appStore.getState();
+    const { orderType, paySystem, kiosk } = order;
+    try {
+      const placed = await createOrder({
+        user: state.user,
+        restaurantId: order.restaurantId,
+        orderType,
+        lines: order.lines,
+        cutlery: order.cutlery,
+        recommended: order.recommended,
+        comment: state.checkout.comment,
+        table: orderType === 'inrest' ? state.checkout.table || null : null,
+        pickup: state.checkout.deliveryDateTime,
+        email: kiosk ? '' : order.email,
+        coupon: kiosk ? '' : state.checkout.coupon,
+        paySystem,
+        lockCode: state.lockCode,
+        idempotencyKey: state.checkoutKey(),
+      });
+      if (placed.delayed === 1) {
+        await showDialog({ title: ATTENTION_TITLE, message: placed.message || 'Заказ сохранён.' });
+        state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem });
+        navigate('/', { replace: true });
+        return;
+      }
+      state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem });
+      navigate('/payment', { state: { orderId: placed.id, orderNum: placed.number, orderSum: placed.sum, paysystem: paySystem } });
+    } catch (error) {
+      // SPEC 8: the server's message in a 'Внимание' dialog; a network failure only re-enables the button.
+      if (error instanceof ApiError && error.kind === 'server') {
+        if (error.code === 'idempotency_conflict') state.updateCheckout({ idempotencyKey: null });
+        await showDialog({ title: ATTENTION_TITLE, message: error.message });
+      }
+    } finally {
+      placing.current = false;
+      setBusy(false);
+    }
+  };
+
+  return { busy, pay };
+}
