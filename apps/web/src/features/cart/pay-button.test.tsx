@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ATTENTION_TITLE } from '@chain/domain';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { createOrder, type OrderCreated } from '../../api/order';
+import type { CartLine } from '../../state/app-store';
+import { appStore } from '../../state/store';
+import { PayButton } from './pay-button';
+import type { CartOrder } from './use-place-order';
+
+vi.mock(import('../../api/order'), async (importOriginal) => ({ ...(await importOriginal()), createOrder: vi.fn() }));
+
+const lines: CartLine[] = [{ token: 'margherita', item: '101', cnt: 2, comment: '', spec: null, specs: [] }];
+const order: CartOrder = {
+  restaurantId: '5',
+  orderType: 'self',
+  lines,
+  cutlery: [{ id: 1, cnt: 2 }],
+  recommended: [],
+  email: 'guest@example.ru',
+  paySystem: 'card',
+  kiosk: false,
+};
+const placed = (fields: Partial<OrderCreated> = {}) => ({ success: true, message: '', delayed: 0, id: 501, number: 'С-017', sum: 80_000, ...fields }) as OrderCreated;
+
+/** A promise settled from the test: the request on its way. */
+function pending<T>() {
+  let settle!: { resolve: (value: T) => void; reject: (error: unknown) => void };
+  const promise = new Promise<T>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  return { promise, ...settle };
+}
+
+let location: ReturnType<typeof memoryLocation> & { history: string[] };
+const renderButton = (ready = true) =>
+  render(
+    <Router hook={location.hook}>
+      <PayButton toPay={80_000} order={order} ready={ready} />
+    </Router>,
+  );
+const button = () => screen.getByRole('button', { name: 'Оплатить 800,00 ₽' });
+const busy = () => button().getAttribute('aria-busy') === 'true';
+const dialogs = () => appStore.getState().dialogItems;
+/** Lets the answer arrive and React render what followed. */
+const settle = () => act(async () => {});
+
+describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
+  beforeEach(() => {
+    appStore.setState(appStore.getInitialState());
+    const state = appStore.getState();
+    state.setUser({ id: '7', password: 'token', authorized: true });
+    state.addToCart('5', { item: '101', cnt: 2 });
+    location = memoryLocation({ path: '/cart', record: true });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.mocked(createOrder).mockReset();
+  });
+
+  it('places one order for two taps in the same tick, is busy meanwhile, then opens the payment', async () => {
+    const answer = pending<OrderCreated>();
+    vi.mocked(createOrder).mockReturnValue(answer.promise);
+    renderButton();
+    expect(busy()).toBe(false);
+
+    act(() => {
+      button().click();
+      button().click();
+    });
+    expect(createOrder).toHaveBeenCalledTimes(1);
+    expect(busy()).toBe(true);
+    // A tap on the busy button does nothing either.
+    act(() => button().click());
+    expect(createOrder).toHaveBeenCalledTimes(1);
+
+    const request = vi.mocked(createOrder).mock.calls[0]?.[0];
+    expect(request).toMatchObject({ restaurantId: '5', orderType: 'self', lines, cutlery: order.cutlery, email: 'guest@example.ru', paySystem: 'card' });
+    expect(request?.idempotencyKey).toBe(appStore.getState().checkout.idempotencyKey);
+
+    answer.resolve(placed());
+    await settle();
+    expect(location.history.at(-1)).toBe('/payment');
+    expect(appStore.getState().checkout.order).toEqual({ id: '501', number: 'С-017', sum: 80_000, paySystem: 'card' });
+    expect(appStore.getState().cart).toEqual([]);
+    expect(dialogs()).toEqual([]);
+  });
+
+  it('after a network failure only takes taps again: no dialog, the same attempt key', async () => {
+    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null));
+    renderButton();
+    act(() => button().click());
+    await settle();
+    expect(busy()).toBe(false);
+    expect(dialogs()).toEqual([]);
+    expect(location.history).toEqual(['/cart']);
+    const key = appStore.getState().checkout.idempotencyKey;
+
+    vi.mocked(createOrder).mockResolvedValueOnce(placed());
+    act(() => button().click());
+    await settle();
+    expect(createOrder).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(createOrder).mock.calls[1]?.[0].idempotencyKey).toBe(key);
+    expect(location.history.at(-1)).toBe('/payment');
+  });
+
+  it("shows the server's refusal in the 'Внимание' dialog and takes taps once it is closed (SPEC 8)", async () => {
+    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError('Ресторан сейчас закрыт', 'server', 409, 'closed'));
+    renderButton();
+    act(() => button().click());
+    await settle();
+    expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message: 'Ресторан сейчас закрыт' }]);
+    expect(busy()).toBe(true);
+    expect(location.history).toEqual(['/cart']);
+
+    act(() => appStore.getState().resolveDialog(dialogs()[0]!.id, null));
+    await settle();
+    expect(busy()).toBe(false);
+    expect(appStore.getState().cart).toHaveLength(1);
+  });
+
+  it('starts a new attempt key after idempotency_conflict', async () => {
+    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError('Повторите заказ', 'server', 409, 'idempotency_conflict'));
+    renderButton();
+    act(() => button().click());
+    await settle();
+    expect(appStore.getState().checkout.idempotencyKey).toBeNull();
+    expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message: 'Повторите заказ' }]);
+  });
+
+  it('for a delayed order shows its message, then goes home', async () => {
+    vi.mocked(createOrder).mockResolvedValueOnce(placed({ delayed: 1, message: 'Заказ принят на завтра' }));
+    renderButton();
+    act(() => button().click());
+    await settle();
+    expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message: 'Заказ принят на завтра' }]);
+    expect(location.history).toEqual(['/cart']);
+
+    act(() => appStore.getState().resolveDialog(dialogs()[0]!.id, null));
+    await settle();
+    expect(location.history.at(-1)).toBe('/');
+    expect(appStore.getState().checkout.order?.id).toBe('501');
+  });
+
+  it('waits while the extras load: busy, and a tap places nothing', () => {
+    renderButton(false);
+    expect(busy()).toBe(true);
+    act(() => button().click());
+    expect(createOrder).not.toHaveBeenCalled();
+  });
+});
