@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PAY_METHODS } from '@chain/domain';
 import { credentialFields, defineCall, type Credentials } from './call';
 import { blankOrZeroToUndefined, kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
@@ -113,7 +114,7 @@ export const orderCreateBody = z.object({
   restoran: z.union([wireId, z.string().check(z.minLength(8), z.maxLength(64))]),
   pushToken: z.optional(z.nullable(text(4096))),
   /** 'sbp' (default, SPEC 9) or 'card'; kiosks take SBP only (SPEC 6). */
-  paysystem: z.optional(z.enum(['sbp', 'card'])),
+  paysystem: z.optional(z.enum(PAY_METHODS)),
   /** The code that opened the locked dishes of the menu (SPEC 4). */
   lock_code: z.optional(z.nullable(text(32))),
   /** One key per checkout attempt: a retry with the same key returns the same order. */

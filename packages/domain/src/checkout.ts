@@ -1,6 +1,7 @@
 import { type DishIndex, type FreeCountItem, lineTotal, type OrderTotals, orderTotals, type PricedLine, unavailableLines } from './cart';
 import { deliveryPrice, type DeliveryPricing } from './delivery-price';
-import { type CartButtonBlock, type CartButtonState, minimumOrderSum, minimumSumMessage, type MinimumSumRestaurant, type OrderType } from './minimum-sum';
+import { type CartButtonBlock, type CartButtonState, minimumOrderSum, minimumSumMessage, type MinimumSumRestaurant } from './minimum-sum';
+import type { OrderType } from './order-type';
 import { formatMoney } from './money';
 import type { Kopecks } from './units';
 import type { DeliveryZone } from './zone';

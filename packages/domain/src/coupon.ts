@@ -1,5 +1,5 @@
 import { type CalendarDate, daysBetween } from './calendar-date';
-import type { OrderType } from './minimum-sum';
+import type { OrderType } from './order-type';
 import type { Kopecks } from './units';
 
 /** The coupon fields the rules read; dates are 'YYYY-MM-DD' in the restaurant's zone. */

@@ -4,8 +4,6 @@ import type { OrderType } from './order-type';
 import type { Kopecks } from './units';
 import type { DeliveryZone } from './zone';
 
-// OrderType lives in order-type.ts; re-exported for the modules that still import it from here.
-export type { OrderType };
 
 /** A restaurant minimum: one sum for every order type, or one per order type (SPEC 3). */
 export type PerOrderType = Kopecks | Partial<Record<OrderType, Kopecks>>;

@@ -26,9 +26,6 @@ import { jsonStorage } from './safe-storage';
  * dishes are loaded, SPEC 2 Side drawer).
  */
 
-// The order type and pay method are the domain's; these names stay for the cart until it imports them there.
-export type { OrderType };
-export type PaySystem = PayMethod;
 
 /** SPEC 3 User. `password` is the token the server issued at sign-in. */
 export interface User {

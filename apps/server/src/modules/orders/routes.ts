@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { orderCreate, orderDelivery, orderDiscount } from '@chain/contract';
 import { percentLabel } from '@chain/domain';
 import { registerCall } from '../../http/route';
-import { authenticate } from '../auth/sessions';
 import { orderCatalogue } from './catalogue';
 import { requireRestaurant } from './context';
 import { quoteOrder } from './checkout';
@@ -13,10 +12,9 @@ import { createOrder } from './service';
 
 /** Placing an order (SPEC 7): order/create, order/discount, order/delivery. */
 export const ordersRoutes: FastifyPluginAsync = async (app) => {
-  registerCall(app, orderCreate, async ({ body, request }) => createOrder(app, body, { ip: request.ip }));
+  registerCall(app, orderCreate, async ({ body, request, user }) => createOrder(app, body, user, { ip: request.ip }));
 
-  registerCall(app, orderDiscount, async ({ body }) => {
-    const user = await authenticate(app.db, body.user_id, body.token);
+  registerCall(app, orderDiscount, async ({ body, user }) => {
     const catalogue = await orderCatalogue(app.database);
     const restaurant = requireRestaurant(catalogue, body.fs_uid);
     const coupon = await applicableCoupon(app.db, body.coupon, {

@@ -1,6 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { businessDay, couponProblemMessage, isEmailValid, isoDateText, phoneDigits, ORDER_STATUS } from '@chain/domain';
+import {
+  businessDay,
+  couponProblemMessage,
+  isEmailValid,
+  isoDateText,
+  ORDER_STATUS,
+  ORDER_TYPE_NOT_OFFERED_MESSAGES,
+  type OrderType,
+  phoneDigits,
+  TABLE_NUMBER_MESSAGE,
+} from '@chain/domain';
 import type { OrderCreateBody } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, OrdersTable } from '../../db/types';
@@ -8,7 +18,7 @@ import type { Insertable } from 'kysely';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
-import { authenticate, type UserRow } from '../auth/sessions';
+import type { UserRow } from '../auth/sessions';
 import { liveBookingMinimum } from '../booking/bookings';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { quoteOrder } from './checkout';
@@ -20,12 +30,6 @@ import { quotedDeliverySum } from './quotes';
 import { claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
 import { orderTiming } from './timing';
 
-export const WRONG_TABLE_MESSAGE = 'Неверный номер стола!';
-export const ORDER_TYPE_MESSAGES = {
-  inrest: 'Заказ за столом в этом ресторане сейчас невозможен',
-  self: 'Этот ресторан не принимает заказы на самовывоз.',
-  delivery: 'Этот ресторан не доставляет заказы.',
-} as const;
 /** A request without an idempotency key repeated within this window is taken as a retry. */
 const RETRY_WINDOW_MINUTES = 10;
 
@@ -77,8 +81,14 @@ const isOn = (value: unknown) => value === true || value === 1 || value === '1';
  * taken in its own statement, like a sequence, so that hot row is locked for one statement,
  * not for a whole order (a rare retry race may skip a number, as a sequence would).
  */
-export async function createOrder(app: FastifyInstance, body: OrderCreateBody, client: { ip: string }, now = new Date()): Promise<CreatedOrder> {
-  const user = body.source === 'web' || body.user ? await signedInUser(app, body) : null;
+export async function createOrder(
+  app: FastifyInstance,
+  body: OrderCreateBody,
+  /** The signed-in guest, proven by the registration (the contract's orderUserCredentials); null for a kiosk. */
+  user: UserRow | null,
+  client: { ip: string },
+  now = new Date(),
+): Promise<CreatedOrder> {
   const hash = requestHash(body, user?.id ?? null);
   // Without a key, an identical request of the same signed-in guest within the window is a
   // retry. Without a guest there is no one to tell two requests apart: two kiosk guests with the
@@ -122,10 +132,6 @@ async function findEarlier(db: Kysely<Database> | Transaction<Database>, key: st
   if (!earlier) return null;
   if (earlier.request_hash !== hash) throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
   return answer(earlier, earlier.delayed);
-}
-
-async function signedInUser(app: FastifyInstance, body: OrderCreateBody): Promise<UserRow> {
-  return authenticate(app.db, body.user?.id, body.user?.password ?? body.user?.token);
 }
 
 /** Everything checked and priced, ready to be written. */
@@ -268,13 +274,13 @@ function answer(order: OrderRow, delayed: boolean): CreatedOrder {
   };
 }
 
-function assertTakesOrderType(restaurant: RestaurantContext, orderType: 'inrest' | 'self' | 'delivery'): void {
+function assertTakesOrderType(restaurant: RestaurantContext, orderType: OrderType): void {
   const takes = { inrest: restaurant.row.delivery_rest, self: restaurant.row.delivery_self, delivery: restaurant.row.delivery_courier }[orderType];
-  if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_MESSAGES[orderType]);
+  if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType]);
 }
 
 function checkTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, table: string | number | null | undefined): string {
   const num = table === null || table === undefined ? '' : String(table).trim();
-  if (!num || !catalogue.hasTable(restaurant.row.id, num)) throw badRequest(WRONG_TABLE_MESSAGE, 'table');
+  if (!num || !catalogue.hasTable(restaurant.row.id, num)) throw badRequest(TABLE_NUMBER_MESSAGE, 'table');
   return num;
 }

@@ -11,6 +11,7 @@ import {
   openPickupSlots,
   parseClock,
   parseShortDate,
+  RESTAURANT_CLOSED_MESSAGE,
   wallClockAt,
   weekdayOf,
   type CalendarDate,
@@ -20,7 +21,6 @@ import {
 import { AppError, badRequest } from '../../http/errors';
 import type { RestaurantContext } from './context';
 
-export const CLOSED_MESSAGE = 'Ресторан сейчас закрыт';
 export const TIME_UNAVAILABLE_MESSAGE = 'Выбранное время недоступно. Выберите другое время.';
 export const DATE_UNAVAILABLE_MESSAGE = 'На выбранную дату заказ недоступен. Выберите другую дату.';
 
@@ -75,7 +75,7 @@ export function orderTiming(
   if (timeText && !isAsReadyText(timeText) && minute === null) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
   if (minute === null) {
     if (!sameDate(date, clock.date)) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
-    if (!isOpenAt(restaurant.schedule, now, tz)) throw new AppError(409, 'closed', CLOSED_MESSAGE);
+    if (!isOpenAt(restaurant.schedule, now, tz)) throw new AppError(409, 'closed', RESTAURANT_CLOSED_MESSAGE);
     return { asReady: true, readyAt: null, deliveryTime: AS_READY_TEXT, deliveryDate: formatShortDate(date) };
   }
   // Pickup: one of the open slots the app offers (openPickupSlots); delivery: a later open minute.

@@ -1,5 +1,6 @@
 import { type CheckoutQuote, type CheckoutZone, type DishIndex, type FreeCountItem, type MinimumSumRestaurant, quoteCheckout } from '@chain/domain';
-import type { CartLine, OrderType } from '../../state/app-store';
+import type { CartLine } from '../../state/app-store';
+import type { OrderType } from '@chain/domain';
 
 /** SPEC 2 Cart: the empty state's next step (DESIGN.md). */
 export const EMPTY_CART_TEXT = 'Корзина пуста — выберите блюда в меню';

@@ -1,4 +1,4 @@
-import type { OrderType } from '../../state/app-store';
+import type { OrderType } from '@chain/domain';
 
 /** SPEC 2 Cart: the title names the order type. */
 export function cartTitle(orderType: OrderType | null, preorder = false): string {

@@ -3,7 +3,8 @@ import type { MenuDish, RestaurantWire } from '@chain/contract';
 import { indexDishes, isOpenAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
-import type { CartLine, PaySystem } from '../../state/app-store';
+import type { CartLine } from '../../state/app-store';
+import type { PayMethod } from '@chain/domain';
 import { appStore, useAppState } from '../../state/store';
 import { Input } from '../../ui/input';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
@@ -48,7 +49,7 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
     purchaseAllowed,
     textNoTime: settings.status === 'ready' ? settings.data.textNoTime : '',
   });
-  const paySystem: PaySystem = kiosk ? 'sbp' : checkout.paySystem;
+  const paySystem: PayMethod = kiosk ? 'sbp' : checkout.paySystem;
   const email = checkout.email || user.email;
 
   // SPEC 4 inrest: the order goes to a table; without one (scan later) the guest gives its code first.

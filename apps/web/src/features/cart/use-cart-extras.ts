@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { type CartExtrasInput, type CutleryItem, loadCutlery, loadRecommended, type RecommendedItem } from '../../api/order';
-import type { CartLine, OrderType } from '../../state/app-store';
+import type { CartLine } from '../../state/app-store';
+import type { OrderType } from '@chain/domain';
 import { useAppState } from '../../state/store';
 
 /** The cart's extras with the guest's counts, and whether both lists have come (or failed). */

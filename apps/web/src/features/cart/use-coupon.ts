@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COUPON_DEBOUNCE_MS } from '@chain/domain';
 import { checkCoupon } from '../../api/order';
-import type { OrderType } from '../../state/app-store';
+import type { OrderType } from '@chain/domain';
 import type { CouponState } from './cart-model';
 
 /** SPEC 9: the coupon is checked 1000 ms after the guest stops typing. */

@@ -3,7 +3,8 @@ import { useLocation } from 'wouter';
 import { ATTENTION_TITLE } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { createOrder, type OrderRequest } from '../../api/order';
-import type { CartLine, OrderType, PaySystem } from '../../state/app-store';
+import type { CartLine } from '../../state/app-store';
+import type { OrderType, PayMethod } from '@chain/domain';
 import { appStore, showDialog } from '../../state/store';
 
 /** What the cart screen orders; the rest of the request (comment, table, time, coupon, key) is read from the store at the tap. */
@@ -15,7 +16,7 @@ export interface CartOrder {
   readonly recommended: OrderRequest['recommended'];
   /** The receipt's e-mail as the cart shows it (a kiosk sends none). */
   readonly email: string;
-  readonly paySystem: PaySystem;
+  readonly paySystem: PayMethod;
   readonly kiosk: boolean;
 }
 
