@@ -115,6 +115,15 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     }
     await page.getByRole('term').filter({ hasText: 'Приборы' }).waitFor();
 
+    // A coupon below its minimum (BOLSHOY: from 3000 ₽) is not applied, and the cart says so
+    // beside the field before the tap, the total without it (issue 12, decision 020).
+    const before = await shownTotal(page);
+    await page.getByRole('textbox', { name: 'Купон' }).fill('BOLSHOY');
+    await page.getByText('Купон действует при заказе от 3000,00 ₽').waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('term').filter({ hasText: 'Скидка' }).count()).toBe(0);
+    expect(await shownTotal(page)).toBe(before);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-coupon-below-minimum.png`, fullPage: true });
+
     // The coupon: checked after the guest stops typing (SPEC 9), 10 % off.
     await page.getByRole('textbox', { name: 'Купон' }).fill('ZHAR10');
     await page.getByRole('term').filter({ hasText: 'Скидка 10 %' }).waitFor({ timeout: 5_000 });
