@@ -11,29 +11,8 @@ export type OrderRow = Selectable<OrdersTable> & {
 export type OrderLineRow = Selectable<OrderItemsTable>;
 export type RatingRow = Selectable<RatingsTable> & { photo_ids: number[] };
 
-/** The user's orders, newest first (index orders_user), or one of them by id. */
-export async function findUserOrders(
-  db: Kysely<Database>,
-  userId: number,
-  page: { limit: number; offset: number; id?: number },
-): Promise<OrderRow[]> {
-  let query = db
-    .selectFrom('orders')
-    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
-    .selectAll('orders')
-    .select([
-      'restaurants.name as restaurant_name',
-      'restaurants.address as restaurant_address',
-      'restaurants.phone as restaurant_phone',
-      'restaurants.time_zone as restaurant_time_zone',
-    ])
-    .where('orders.user_id', '=', userId);
-  if (page.id !== undefined) query = query.where('orders.id', '=', page.id);
-  return query.orderBy('orders.id', 'desc').limit(page.limit).offset(page.offset).execute();
-}
-
-/** One order by id with its restaurant, whoever it belongs to (the receipt's link is signed). */
-export async function findOrder(db: Kysely<Database>, id: number): Promise<OrderRow | undefined> {
+/** Orders joined to their restaurant, with the restaurant's columns an OrderRow carries. */
+function ordersWithRestaurant(db: Kysely<Database>) {
   return db
     .selectFrom('orders')
     .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
@@ -43,9 +22,23 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
       'restaurants.address as restaurant_address',
       'restaurants.phone as restaurant_phone',
       'restaurants.time_zone as restaurant_time_zone',
-    ])
-    .where('orders.id', '=', id)
-    .executeTakeFirst();
+    ]);
+}
+
+/** The user's orders, newest first (index orders_user), or one of them by id. */
+export async function findUserOrders(
+  db: Kysely<Database>,
+  userId: number,
+  page: { limit: number; offset: number; id?: number },
+): Promise<OrderRow[]> {
+  let query = ordersWithRestaurant(db).where('orders.user_id', '=', userId);
+  if (page.id !== undefined) query = query.where('orders.id', '=', page.id);
+  return query.orderBy('orders.id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+/** One order by id with its restaurant, whoever it belongs to (the receipt's link is signed). */
+export async function findOrder(db: Kysely<Database>, id: number): Promise<OrderRow | undefined> {
+  return ordersWithRestaurant(db).where('orders.id', '=', id).executeTakeFirst();
 }
 
 /** The lines of these orders in their order (sort, then id). */
