@@ -74,20 +74,28 @@ export const bookingRestaurantChoice = z.extend(restaurantChoice, {
   maxPersons: z.int(),
 });
 
-export const bookingPeriodsResponse = z.object({
-  periods: z.array(periodChoice),
-  restorans: z.array(bookingRestaurantChoice),
-  /** The restaurant the periods are for, or null when none was chosen. */
-  restoranid: z.nullable(z.int()),
-  dates: z.array(dateChoice),
-  deliveryDateTimeProps: dateTimeProps,
-  /** 1 when a period can be booked. */
-  allowbooking: flag,
-  /** The booking's minimum order, kopecks: 1000 ₽ per guest. */
-  min_sum: kopecks,
-  /** Why allowbooking is 0, in Russian; '' otherwise. */
-  message: z.string(),
-});
+/**
+ * The answer of a period picker (bookingPeriods, predzakazPeriods): the periods on the chosen
+ * date, the restaurants and dates to choose from, and whether one can be taken.
+ */
+function periodsResponse<Restaurant extends z.ZodMiniType>(restaurant: Restaurant) {
+  return z.object({
+    periods: z.array(periodChoice),
+    restorans: z.array(restaurant),
+    /** The restaurant the periods are for, or null when none was chosen. */
+    restoranid: z.nullable(z.int()),
+    dates: z.array(dateChoice),
+    deliveryDateTimeProps: dateTimeProps,
+    /** 1 when a period can be booked (bookingPeriods) or pre-ordered for (predzakazPeriods). */
+    allowbooking: flag,
+    /** Kopecks: the booking's minimum order, 1000 ₽ per guest; a pre-order's, the restaurant's minimum at a table. */
+    min_sum: kopecks,
+    /** Why allowbooking is 0, in Russian; '' otherwise. */
+    message: z.string(),
+  });
+}
+
+export const bookingPeriodsResponse = periodsResponse(bookingRestaurantChoice);
 
 export const bookingPeriodsAction = defineAction({
   name: 'bookingPeriods',
@@ -98,18 +106,7 @@ export const bookingPeriodsAction = defineAction({
   response: bookingPeriodsResponse,
 });
 
-export const predzakazPeriodsResponse = z.object({
-  periods: z.array(periodChoice),
-  restorans: z.array(restaurantChoice),
-  restoranid: z.nullable(z.int()),
-  dates: z.array(dateChoice),
-  deliveryDateTimeProps: dateTimeProps,
-  /** 1 when a pre-order can be placed for one of the periods. */
-  allowbooking: flag,
-  /** The restaurant's minimum for an order at a table, kopecks. */
-  min_sum: kopecks,
-  message: z.string(),
-});
+export const predzakazPeriodsResponse = periodsResponse(restaurantChoice);
 
 export const predzakazPeriodsAction = defineAction({
   name: 'predzakazPeriods',

@@ -13,7 +13,6 @@ import {
   DEFAULT_TIME_ZONE,
   formatClock,
   formatGuests,
-  formatShortDate,
   freeTableFor,
   instantAt,
   scheduleDayClock,
@@ -29,6 +28,7 @@ import type { UserRow } from '../auth/sessions';
 import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceOf, type RestaurantWithSchedule } from '../restaurants/lookup';
 import { loadSettings } from '../settings/repository';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
+import { periodsOffered, periodsRefused } from './periods';
 import {
   bookableTables,
   closeUserBooking,
@@ -139,13 +139,7 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
     dates: dates.map(dateWire),
     min_sum: minSum,
   };
-  const refuse = (message: string): PeriodsAnswer => ({
-    ...base,
-    periods: [],
-    deliveryDateTimeProps: { deliveryDate: formatShortDate(date), deliveryTime: '', isTimePeriods: 1 },
-    allowbooking: 0,
-    message,
-  });
+  const refuse = (message: string): PeriodsAnswer => ({ ...base, ...periodsRefused(date, 1, message) });
 
   if (!restaurant) return refuse(CHOOSE_RESTAURANT_MESSAGE);
   const tables = choices.find((choice) => choice.restaurant.row.id === restaurant.row.id)?.tables;
@@ -168,14 +162,7 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
       plan.periods.length === 0 ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.' : 'На эту дату свободных столов нет. Выберите другую дату.',
     );
   }
-  const chosen = periods.find((period) => period.periodfrom === fields.periodfrom) ?? periods[0];
-  return {
-    ...base,
-    periods,
-    deliveryDateTimeProps: { deliveryDate: formatShortDate(date), deliveryTime: chosen?.periodfrom ?? '', isTimePeriods: 1 },
-    allowbooking: 1,
-    message: '',
-  };
+  return { ...base, ...periodsOffered(date, 1, periods, fields.periodfrom) };
 }
 
 /**

@@ -33,6 +33,7 @@ import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceO
 import { findOrderLines } from '../order-history/repository';
 import { loadSettings } from '../settings/repository';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
+import { periodsOffered, periodsRefused } from './periods';
 import { CHOOSE_RESTAURANT_MESSAGE } from './bookings';
 import { dishesWithMenuKind, latestDelayedOrder, optionsOfDishes, stoppedDishIds } from './repository';
 
@@ -74,13 +75,7 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
     dates: dates.map(dateWire),
     min_sum: restaurant?.row.min_order_sum_inrest ?? 0,
   };
-  const refuse = (message: string): PredzakazAnswer => ({
-    ...base,
-    periods: [],
-    deliveryDateTimeProps: { deliveryDate: formatShortDate(date), deliveryTime: '', isTimePeriods: 0 },
-    allowbooking: 0,
-    message,
-  });
+  const refuse = (message: string): PredzakazAnswer => ({ ...base, ...periodsRefused(date, 0, message) });
   if (settings.allow_predzakaz !== 1) return refuse(PREDZAKAZ_OFF_MESSAGE);
   if (!restaurant) return refuse(CHOOSE_RESTAURANT_MESSAGE);
   if (!restaurant.row.delivery_rest) return refuse('Этот ресторан не принимает заказы в зале.');
@@ -98,14 +93,7 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
     };
   });
   if (periods.length === 0) return refuse('На эту дату свободного времени нет. Выберите другую дату.');
-  const chosen = periods.find((period) => period.periodfrom === fields.periodfrom) ?? periods[0];
-  return {
-    ...base,
-    periods,
-    deliveryDateTimeProps: { deliveryDate: formatShortDate(date), deliveryTime: chosen?.periodfrom ?? '', isTimePeriods: 0 },
-    allowbooking: 1,
-    message: '',
-  };
+  return { ...base, ...periodsOffered(date, 0, periods, fields.periodfrom) };
 }
 
 /**
