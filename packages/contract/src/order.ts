@@ -50,6 +50,12 @@ export const MAX_EXTRA_COUNT = 99;
 
 const extraInput = z.object({ id: wireId, cnt: wireInt(0, MAX_EXTRA_COUNT) });
 
+/** The order's cutlery (`pribors`) and recommended items, as order/create, order/discount and order/delivery take them. */
+const cartExtrasFields = {
+  pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
+  recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
+};
+
 export const geoPointInput = z.object({ lat: latitude, lon: longitude });
 
 const userInput = z.object({ id: wireId, password: z.optional(text(200)), token: z.optional(text(200)) });
@@ -87,8 +93,7 @@ export const orderCreateBody = z.object({
   /** The signed-in user (id + session token as `password`, SPEC 3); absent for kiosk orders. */
   user: orderUser,
   cart: z.array(cartLineInput).check(z.minLength(1), z.maxLength(100)),
-  pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
-  recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
+  ...cartExtrasFields,
   /** The client's own cart as it kept it; stored for support, never priced; at most MAX_CART_RAW_BYTES of JSON. */
   cart_raw: z.optional(boundedJson(MAX_CART_RAW_BYTES)),
   order: z.object({
@@ -203,8 +208,7 @@ export const orderDiscountBody = z.object({
   card: z.optional(z.nullable(text(64))),
   /** The cart, when the caller wants to know whether the coupon applies to it now (issue 12). */
   cart: z.optional(z.array(cartLineInput).check(z.maxLength(100))),
-  pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
-  recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
+  ...cartExtrasFields,
 });
 
 export const orderDiscount = defineCall({
@@ -256,8 +260,7 @@ export const orderDeliveryBody = z.object({
   /** The delivery point; with it the zone is found (and must be the given zone, when one is given). */
   location: z.optional(z.nullable(geoPointInput)),
   /** The order's cutlery and recommended items: they count toward free delivery, as toward the minimum sum (issue 12). */
-  pribors: z.optional(z.array(extraInput).check(z.maxLength(20))),
-  recommendedItems: z.optional(z.array(extraInput).check(z.maxLength(50))),
+  ...cartExtrasFields,
 });
 
 export const orderDelivery = defineCall({
