@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/client';
+import type { OrderItemsTable } from '../../src/db/types';
+
+type OrderLine = Selectable<OrderItemsTable>;
 
 /**
  * A delivery order with every kind of line and every part of the sum, put straight into the
@@ -61,19 +65,7 @@ export async function insertRichOrder(
     })
     .returning(['id', 'znumber'])
     .executeTakeFirstOrThrow();
-  const line = (values: {
-    kind: 'dish' | 'cutlery' | 'recommended';
-    item_id: number;
-    name: string;
-    price: number;
-    cnt: number;
-    charged_cnt: number;
-    line_sum: number;
-    spec?: object | null;
-    specs?: object[];
-    comment?: string;
-    sort: number;
-  }) =>
+  const line = (values: Omit<OrderLine, 'id' | 'order_id' | 'spec' | 'specs' | 'comment' | 'photo'> & Partial<Pick<OrderLine, 'spec' | 'specs' | 'comment'>>) =>
     database.db
       .insertInto('order_items')
       .values({

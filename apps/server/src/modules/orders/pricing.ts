@@ -11,25 +11,18 @@ import {
   type PricedLine,
 } from '@chain/domain';
 import type { CartLineInput } from '@chain/contract';
+import type { Selectable } from 'kysely';
+import type { OrderItemsTable } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
 import type { OrderCatalogue } from './catalogue';
 import type { CartDish, RestaurantContext } from './context';
 
-/** A line of the order as it is stored (order_items), priced by the server. */
-export interface PricedItem {
-  kind: 'dish' | 'cutlery' | 'recommended';
-  item_id: number;
-  name: string;
-  /** Unit price: the dish with its single option; multi options are in specs. */
-  price: number;
-  cnt: number;
-  charged_cnt: number;
-  line_sum: number;
-  spec: { id: number; name: string; price: number } | null;
-  specs: Array<{ id: number; name: string; price: number; cnt: number }>;
-  comment: string;
-  photo: string;
-}
+/**
+ * A line of the order as it is stored (order_items, less the ids and sort it gets when saved),
+ * priced by the server. `price` is the unit price: the dish with its single option; multi
+ * options are in `specs`.
+ */
+export type PricedItem = Omit<Selectable<OrderItemsTable>, 'id' | 'order_id' | 'sort'>;
 
 export interface PricedCart {
   lines: PricedLine[];
