@@ -24,7 +24,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, MenuKind } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { activeRestaurantsWithSchedules, findActiveRestaurant, type RestaurantWithSchedule } from '../restaurants/lookup';
+import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantNamesOf, type RestaurantWithSchedule } from '../restaurants/lookup';
 import { loadSettings } from '../settings/repository';
 import { activeDishCookTime, cookTimesByMenu, pastWeeksWork, queueWork, scheduledWork, stopListRows } from './repository';
 
@@ -89,11 +89,7 @@ export async function restaurantLoads(db: Kysely<Database>, restaurants: Restaur
     const band = loadBand(percent, open);
     const time = open ? loadedCookMinutes(baseCookMinutes(restaurant, cookTimes), minutes, row.kitchen_capacity) : 0;
     return {
-      id: row.id,
-      fs_uid: row.fs_uid,
-      name: row.name,
-      nameShort: row.name_short,
-      address: row.address,
+      ...restaurantNamesOf(row),
       location: { lat: row.lat, lon: row.lon },
       time: seconds(moment.at),
       forecast: flag(moment.forecast),

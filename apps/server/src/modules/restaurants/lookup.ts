@@ -39,13 +39,19 @@ export async function activeRestaurantsWithSchedules(db: Reader): Promise<Restau
 }
 
 /** The restaurant as the booking, pre-order and delayed order pages list it. */
-export function restaurantChoiceOf(row: RestaurantRow): {
+export function restaurantChoiceOf(row: RestaurantRow): RestaurantNames & { time_zone: string } {
+  return { ...restaurantNamesOf(row), time_zone: row.time_zone };
+}
+
+export interface RestaurantNames {
   id: number;
   fs_uid: string;
   name: string;
   nameShort: string;
   address: string;
-  time_zone: string;
-} {
-  return { id: row.id, fs_uid: row.fs_uid, name: row.name, nameShort: row.name_short, address: row.address, time_zone: row.time_zone };
+}
+
+/** How every SPEC 3 restaurant object names the restaurant: its ids, names and address (the list, the load pages, the pickers). */
+export function restaurantNamesOf(row: RestaurantRow): RestaurantNames {
+  return { id: row.id, fs_uid: row.fs_uid, name: row.name, nameShort: row.name_short, address: row.address };
 }

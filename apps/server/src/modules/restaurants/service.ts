@@ -7,6 +7,7 @@ import type { Database } from '../../db/types';
 import { etagOf } from '../../http/etag';
 import { conflict, notFound } from '../../http/errors';
 import { JsonText } from '../../http/route';
+import { restaurantNamesOf } from './lookup';
 import { findTableByCode, loadActiveRestaurants, type RestaurantRow, type ScheduleRow, type ZoneRow } from './repository';
 
 /** A serialized answer and its ETag, built once per catalogue version. */
@@ -83,11 +84,7 @@ export function zoneWire(zone: ZoneRow): DeliveryZoneWire {
 export function restaurantWire(row: RestaurantRow, schedule: readonly ScheduleRow[], zones: readonly ZoneRow[]): RestaurantWire {
   const shedule = scheduleDays(schedule);
   return {
-    id: row.id,
-    fs_uid: row.fs_uid,
-    name: row.name,
-    nameShort: row.name_short,
-    address: row.address,
+    ...restaurantNamesOf(row),
     about: row.about,
     phone: row.phone,
     email: row.email,
