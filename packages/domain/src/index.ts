@@ -2,6 +2,7 @@ export * from './units';
 export * from './flag';
 export * from './money';
 export * from './hash';
+export * from './deadline';
 export * from './calendar-date';
 export * from './wall-clock';
 export * from './time';

@@ -5,6 +5,7 @@ describe('package entry', () => {
   it('re-exports the rules of every concept', () => {
     for (const name of [
       'formatMoney',
+      'withTimeout',
       'formatAmount',
       'discountAmount',
       'formatClock',

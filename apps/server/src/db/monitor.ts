@@ -1,3 +1,4 @@
+import { withTimeout } from '@chain/domain';
 import type { DatabaseHandle, DatabaseWatcher } from './client';
 
 export type DatabaseState = 'up' | 'down';
@@ -41,7 +42,7 @@ export class DatabaseMonitor implements DatabaseWatcher {
   async check(): Promise<DatabaseStatus> {
     const started = performance.now();
     try {
-      await withTimeout(this.handle.ping(), this.pingTimeoutMs);
+      await withTimeout(this.handle.ping(), this.pingTimeoutMs, (ms) => new Error(`no answer within ${ms} ms`));
       this.#latencyMs = Math.round((performance.now() - started) * 100) / 100;
       this.#markUp();
     } catch (error) {
@@ -132,20 +133,4 @@ export function isPoolBusy(error: unknown): boolean {
  */
 export function isStatementCancelled(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '57014';
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
