@@ -4,15 +4,13 @@
 // first. Starts the server on a free port with a temporary data folder and the sandbox, signs a
 // guest in through the sandbox API, runs each URL 3 times and prints the medians of Performance,
 // Accessibility and Best Practices (ARCHITECTURE.md budgets). Writes no report files.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startProduct } from '../../../tools/product-server.mjs';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const RUNS = 3;
@@ -32,14 +30,6 @@ if (!existsSync(join(REPO, 'apps/web/dist/index.html'))) {
   process.exit(1);
 }
 console.log('lighthouse: measuring the existing build in apps/web/dist (run `npm run build` first if it is stale).');
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function api(baseUrl, path, body) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -67,28 +57,12 @@ async function signIn(baseUrl) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'chain-lighthouse-'));
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')], {
-  cwd: REPO,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SANDBOX: '1', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+let product;
 let chrome;
 let failed = false;
 try {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} during start-up`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not become healthy within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  product = await startProduct({ dataPrefix: 'chain-lighthouse-' });
+  const { baseUrl } = product;
 
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -153,8 +127,6 @@ try {
   failed = true;
 } finally {
   chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await product?.stop();
 }
 process.exit(failed ? 1 : 0);
