@@ -66,6 +66,22 @@ describe.each(databaseKinds())('the checkout quote on %s (issue 12, SPEC 5)', (k
       expect(uses).toHaveLength(1);
     });
 
+    it('does not spend a one-time coupon below its minimum; above it, one of two concurrent orders gets it', async () => {
+      await t.database.db
+        .insertInto('coupons')
+        .values({ code: 'ODIN15', title: 'Один раз от 2000 ₽', percent: 15, active: true, active_from: '2025-01-01', active_to: '2035-12-31', min_sum: 200_000, once_per_user: true })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
+      const one = await signedInUser(t.database);
+      const as = (extra: Record<string, unknown>) => order({ user: { id: one.id, password: one.token }, coupon: 'ODIN15', ...extra });
+      expect((await create(as({ cart: [{ item: 101, cnt: 2 }] }))).json()).toMatchObject({ coupon_applied: false, discount_sum: 0 });
+      const [first, second] = await Promise.all([create(as({ cart: [{ item: 101, cnt: 4 }] })), create(as({ cart: [{ item: 101, cnt: 5 }] }))]);
+      const codes = [first.statusCode, second.statusCode].sort();
+      expect(codes).toEqual([200, 409]);
+      const refused = first.statusCode === 409 ? first : second;
+      expect(refused.json()).toMatchObject({ error: 'coupon_used' });
+    });
+
     it('order/discount with the cart says so before the tap, in the words the cart shows', async () => {
       const body = { coupon: 'BOLSHOY', order_type: 'self', fs_uid: KURSKY_FS_UID, user_id: guest.id, token: guest.token };
       const below = await post(t.app, '/api/v1/order/discount', { ...body, cart: [{ item: 101, cnt: 2 }] });
@@ -94,6 +110,15 @@ describe.each(databaseKinds())('the checkout quote on %s (issue 12, SPEC 5)', (k
     });
   });
 
+  describe('order/create with the total the guest was shown', () => {
+    it('charges it when it is the total, and otherwise refuses with the new total rather than charge another', async () => {
+      expect((await create(order({ expected_sum: 118_000 }))).json()).toMatchObject({ sum: 118_000 });
+      const changed = await create(order({ expected_sum: 106_200 }));
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toMatchObject({ error: 'sum_changed', message: 'Сумма заказа изменилась: теперь 1180,00 ₽. Проверьте корзину и оплатите снова.' });
+    });
+  });
+
   describe('order/create with the uuid of an order/delivery quote', () => {
     it('charges the quoted delivery sum, even when the zone price changed since', async () => {
       const { uuid, deliverySum } = (await quote()).json<{ uuid: string; deliverySum: number }>();
@@ -109,7 +134,7 @@ describe.each(databaseKinds())('the checkout quote on %s (issue 12, SPEC 5)', (k
       }
     });
 
-    it('refuses a stale quote with a readable message: another cart, time or zone, or an unknown or run-out quote', async () => {
+    it('refuses a stale quote with a readable message: another cart, time, zone or price, or an unknown or run-out quote', async () => {
       const stale = { error: 'delivery_quote_stale', message: expect.stringContaining('Стоимость доставки устарела') as unknown };
       const { uuid } = (await quote()).json<{ uuid: string }>();
       const otherCart = await create(deliveryOrder({ delivery_uuid: uuid, cart: [{ item: 101, cnt: 3 }] }));
@@ -118,6 +143,24 @@ describe.each(databaseKinds())('the checkout quote on %s (issue 12, SPEC 5)', (k
       const otherTime = await create(deliveryOrder({ delivery_uuid: uuid, deliveryDateTimeProps: { ...when(), deliveryDate: formatShortDate(addDays(wallClockAt(new Date(), 'Europe/Moscow').date, 2)) } }));
       expect(otherTime.json()).toMatchObject(stale);
       expect((await create(deliveryOrder({ delivery_uuid: 'no-such-quote-0001' }))).json()).toMatchObject(stale);
+
+      // Another zone of the same restaurant (Таганский), at a time both zones deliver.
+      const evening = { ...when(), deliveryTime: '18:00-22:00' };
+      const basmanny = (await quote({ cart: [{ item: 101, cnt: 3 }], delivery_data: evening })).json<{ uuid: string }>();
+      const taganka = { address: { lat: 55.745, lon: 37.672, full: 'Москва, Таганская ул., 1' } };
+      const otherZone = await create(
+        deliveryOrder({ delivery_uuid: basmanny.uuid, cart: [{ item: 101, cnt: 3 }], deliveryDateTimeProps: evening, order: { type: 'delivery', props: taganka } }),
+      );
+      expect(otherZone.json()).toMatchObject(stale);
+
+      // A dish price changed since the quote: the subtotal it measured free delivery against is gone.
+      const before = (await quote()).json<{ uuid: string }>();
+      await t.database.db.updateTable('dishes').set({ price: 61_000 }).where('id', '=', 101).execute();
+      try {
+        expect((await create(deliveryOrder({ delivery_uuid: before.uuid }))).json()).toMatchObject(stale);
+      } finally {
+        await t.database.db.updateTable('dishes').set({ price: 59_000 }).where('id', '=', 101).execute();
+      }
 
       await t.database.db.updateTable('delivery_quotes').set({ expires_at: new Date(Date.now() - 1000) }).where('uuid', '=', uuid).execute();
       expect((await create(deliveryOrder({ delivery_uuid: uuid }))).json()).toMatchObject(stale);

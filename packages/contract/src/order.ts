@@ -130,6 +130,12 @@ export const orderCreateBody = z.object({
    * lives (30 minutes), else a 409 delivery_quote_stale. Without it the sum is priced now.
    */
   delivery_uuid: z.optional(text(64)),
+  /**
+   * The total the guest was shown, kopecks: when the server's total differs (a price, the stop
+   * list, a coupon or a delivery sum changed under the cart) the order is refused with 409
+   * sum_changed instead of charging a sum the guest did not see (issue 12).
+   */
+  expected_sum: z.optional(wireInt(0, 100_000_000)),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
@@ -188,6 +194,7 @@ export const orderCreate = defineCall({
     coupon_order_type: 'not for this order type',
     coupon_restaurant: 'not for this restaurant',
     coupon_used: 'a one-time coupon this user has used (409)',
+    sum_changed: "expected_sum differs from the total the server quotes: 'Сумма заказа изменилась: … Проверьте корзину.' (409)",
     delivery_quote_stale: 'delivery_uuid names an order/delivery quote that has run out or priced another cart, zone or delivery time (409): quote again',
     outside_zone: "'По данному адресу доставка невозможна'",
     delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",

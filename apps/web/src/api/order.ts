@@ -100,6 +100,8 @@ export interface OrderRequest {
   readonly paySystem: PayMethod;
   readonly lockCode: string;
   readonly idempotencyKey: string;
+  /** The total the guest was shown (kopecks): order/create refuses with sum_changed rather than charge another. */
+  readonly expectedSum?: number;
 }
 
 const chosenExtras = (items: OrderRequest['cutlery']) =>
@@ -130,6 +132,7 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
     paysystem: request.paySystem,
     lock_code: request.lockCode || null,
     idempotency_key: request.idempotencyKey,
+    ...(request.expectedSum === undefined ? {} : { expected_sum: request.expectedSum }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CodeChannel, Database, UsersTable } from '../../db/types';
 
 export type UserRow = Selectable<UsersTable>;
@@ -93,7 +93,7 @@ export async function markCodeConsumed(db: Kysely<Database>, id: number): Promis
 
 /** The contact's latest live code by one of these channels, row-locked until the transaction ends. */
 export async function lockLiveCode(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   contact: string,
   channels: CodeChannel[],
 ): Promise<{ id: number; code_hash: string; attempts: number } | undefined> {

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type CheckoutQuote, lineToken, type OrderType, type PricedLine, quoteCheckout } from '@chain/domain';
+import {
+  type CheckoutQuote,
+  formatShortDate,
+  isAsReadyText,
+  type OrderType,
+  parseShortDate,
+  type PricedLine,
+  quoteCheckout,
+  wallClockAt,
+} from '@chain/domain';
 import type { CouponRow } from './repository';
 import type { RestaurantContext } from './context';
 import type { PricedCart } from './pricing';
@@ -46,26 +55,37 @@ export interface DeliveryWhen {
 }
 
 /**
- * What a delivery quote priced, as one hash: the restaurant, the zone, every line (its token and
- * count), the extras and the delivery date and time. order/create recomputes it from the order and
+ * What a delivery quote priced, as one SHA-256: the restaurant, the zone, every line in full (dish,
+ * single option, each multi option with its count, and the line's count), the extras and the
+ * delivery date and time as the order will read them (a missing date is the restaurant's today;
+ * "as soon as ready" in either spelling is no time). order/create recomputes it from the order and
  * takes the quote's delivery sum only when it matches (issue 12: a stale quote is refused).
  */
 export function deliveryFingerprint(input: {
-  restaurantId: number;
+  restaurant: RestaurantContext;
   zoneId: number;
   priced: Pick<PricedCart, 'lines' | 'cutlery' | 'recommended'>;
   when: DeliveryWhen | null | undefined;
+  now: Date;
 }): string {
-  const lines = input.priced.lines.map((line) => `${lineToken(line)}x${line.cnt}`).toSorted();
+  const lines = input.priced.lines
+    .map((line) => {
+      const specs = (line.specs ?? []).map((option) => `${option.specid}:${option.cnt}`).toSorted();
+      return `${line.item}|${line.spec ?? ''}|${specs.join(',')}|${line.cnt}`;
+    })
+    .toSorted();
   const extras = (items: ReadonlyArray<{ id: number | string; cnt: number }>) => items.map((item) => `${item.id}x${item.cnt}`).toSorted();
+  const today = wallClockAt(input.now, input.restaurant.row.time_zone).date;
+  const date = (input.when?.deliveryDate && parseShortDate(input.when.deliveryDate.trim())) || today;
+  const time = input.when?.deliveryTime?.trim() ?? '';
   const text = JSON.stringify([
-    input.restaurantId,
+    input.restaurant.row.id,
     input.zoneId,
     lines,
     extras(input.priced.cutlery),
     extras(input.priced.recommended),
-    input.when?.deliveryDate?.trim() ?? '',
-    input.when?.deliveryTime?.trim() ?? '',
+    formatShortDate(date),
+    isAsReadyText(time) ? '' : time,
   ]);
   return createHash('sha256').update(text).digest('hex');
 }

@@ -59,7 +59,7 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
     order_sum: quote.totals.subtotal,
     delivery_sum: quote.totals.delivery,
     avail_by_time: availByTime,
-    fingerprint: deliveryFingerprint({ restaurantId: restaurant.row.id, zoneId: zone.row.id, priced, when: body.delivery_data }),
+    fingerprint: deliveryFingerprint({ restaurant, zoneId: zone.row.id, priced, when: body.delivery_data, now }),
     expires_at: new Date(now.getTime() + QUOTE_MINUTES * 60_000),
   });
   return {
@@ -75,16 +75,18 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
 
 /**
  * The delivery sum of the order/delivery quote an order names, when the quote still prices this
- * order (same restaurant, zone, cart and time, not run out); otherwise a 409 the guest can read.
+ * order: the same restaurant, zone, cart and time (the fingerprint), the same subtotal (a price
+ * changed since makes it stale too) and not run out; otherwise a 409 the guest can read.
  */
 export async function quotedDeliverySum(
   app: FastifyInstance,
   uuid: string,
-  order: { restaurant: RestaurantContext; zone: ZoneEntry; priced: PricedCart; when: DeliveryWhen | null | undefined; now: Date },
+  order: { restaurant: RestaurantContext; zone: ZoneEntry; priced: PricedCart; subtotal: number; when: DeliveryWhen | null | undefined; now: Date },
 ): Promise<number> {
   const quote = await findDeliveryQuote(app.db, uuid);
-  const fingerprint = deliveryFingerprint({ restaurantId: order.restaurant.row.id, zoneId: order.zone.row.id, priced: order.priced, when: order.when });
-  if (!quote || quote.expires_at <= order.now || quote.fingerprint === '' || quote.fingerprint !== fingerprint) {
+  const fingerprint = deliveryFingerprint({ restaurant: order.restaurant, zoneId: order.zone.row.id, priced: order.priced, when: order.when, now: order.now });
+  const stale = !quote || quote.expires_at <= order.now || quote.fingerprint === '' || quote.fingerprint !== fingerprint || quote.order_sum !== order.subtotal;
+  if (stale) {
     throw new AppError(409, 'delivery_quote_stale', DELIVERY_QUOTE_STALE_MESSAGE);
   }
   return quote.delivery_sum;

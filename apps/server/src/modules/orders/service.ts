@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   businessDay,
   couponProblemMessage,
+  formatMoney,
   isEmailValid,
   isoDateText,
   ORDER_STATUS,
@@ -193,13 +194,19 @@ async function draftOrder(
   const coupon: CouponRow | null = couponCode
     ? await applicableCoupon(db, couponCode, { orderType, restaurantId: restaurant.row.id, timeZone: restaurant.row.time_zone, userId: user?.id ?? null, now })
     : null;
+  const priceNow = quoteOrder(priced, { restaurant, orderType, zone, booking, coupon });
   const quotedDelivery =
-    zone && body.delivery_uuid ? await quotedDeliverySum(app, body.delivery_uuid, { restaurant, zone, priced, when: body.deliveryDateTimeProps, now }) : null;
-  const quote = quoteOrder(priced, { restaurant, orderType, zone, booking, coupon, quotedDelivery });
+    zone && body.delivery_uuid
+      ? await quotedDeliverySum(app, body.delivery_uuid, { restaurant, zone, priced, subtotal: priceNow.totals.subtotal, when: body.deliveryDateTimeProps, now })
+      : null;
+  const quote = quotedDelivery === null ? priceNow : quoteOrder(priced, { restaurant, orderType, zone, booking, coupon, quotedDelivery });
   const blocker = quote.blockers[0];
   if (blocker?.reason === 'below-minimum') throw badRequest(blocker.message ?? '', 'minimum');
   // priceCart already refused unavailable lines by name; a cart worth nothing cannot be paid.
   if (blocker) throw badRequest('Корзина пуста — выберите блюда в меню', 'empty');
+  if (body.expected_sum !== undefined && body.expected_sum !== quote.totals.toPay) {
+    throw new AppError(409, 'sum_changed', sumChangedMessage(quote.totals.toPay));
+  }
 
   const email = body.email?.trim().toLowerCase() ?? user?.email ?? '';
   const emailsend = isOn(body.emailsend);
@@ -253,6 +260,11 @@ async function draftOrder(
       pay_method: body.source === 'kiosk' ? 'sbp' : (body.paysystem ?? 'sbp'),
     },
   };
+}
+
+/** order/create when the total the guest was shown is no longer the total (issue 12). */
+export function sumChangedMessage(toPay: number): string {
+  return `Сумма заказа изменилась: теперь ${formatMoney(toPay)}. Проверьте корзину и оплатите снова.`;
 }
 
 function answer(order: OrderRow, delayed: boolean): CreatedOrder {

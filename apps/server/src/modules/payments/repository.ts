@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { showsPayButton } from '@chain/domain';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../adapters/acquiring/types';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../db/types';
@@ -336,7 +336,7 @@ export async function replaceUserBindings(db: Kysely<Database>, userId: number, 
  * The payment and its order, both row-locked in the order every writer of orders takes: the
  * order first, then the payment.
  */
-export async function lockPaymentAndOrder(trx: Kysely<Database>, paymentId: number) {
+export async function lockPaymentAndOrder(trx: Transaction<Database>, paymentId: number) {
   const ref = await trx.selectFrom('payments').select('order_id').where('id', '=', paymentId).executeTakeFirstOrThrow();
   const order = await trx
     .selectFrom('orders')
@@ -416,7 +416,7 @@ export async function renewLease(db: Kysely<Database>, payment: PaymentRow, leas
  * locks the order's row too, and taking it after the payment's would deadlock with
  * settlePayment); the payment's status and lease token now, or undefined when it is gone.
  */
-export async function lockClosingPayment(trx: Kysely<Database>, payment: PaymentRow): Promise<{ status: PaymentStatus; attempts: number } | undefined> {
+export async function lockClosingPayment(trx: Transaction<Database>, payment: PaymentRow): Promise<{ status: PaymentStatus; attempts: number } | undefined> {
   await trx.selectFrom('orders').select('id').where('id', '=', payment.order_id).forUpdate().execute();
   return trx.selectFrom('payments').select(['status', 'attempts']).where('id', '=', payment.id).forUpdate().executeTakeFirst();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexDishes, orderTotals } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
-import { cartFigures } from './cart-model';
+import { cartFigures, couponToSend, totalIsFinal } from './cart-model';
 
 const dishes = indexDishes([
   { id: 101, price: 50_000, allowed: 1, is_shop: 0, spec: [{ specid: 11, price: 10_000, disabled: 0 }] },
@@ -91,5 +91,17 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
     const at = cartFigures({ ...base, coupon: { status: 'applied', percent: 10, minSum: 50_000, message: 'Скидка 10 %' } });
     expect(at.totals.toPay).toBe(45_000);
     expect(cartFigures({ ...base, coupon: { status: 'refused', message: 'Купон не найден' } }).coupon).toEqual({ status: 'none' });
+  });
+
+  it('sends only a coupon order/discount has taken, and waits for its check before taking the tap (issue 12)', () => {
+    const applied = { status: 'applied', percent: 10, minSum: 0, message: 'Скидка 10 %' } as const;
+    expect(couponToSend(applied, ' zhar10 ')).toBe('zhar10');
+    expect(couponToSend({ status: 'checking' }, 'ZHAR10')).toBe('');
+    expect(couponToSend({ status: 'refused', message: 'Купон не найден' }, 'NOSUCH')).toBe('');
+    expect(couponToSend({ status: 'none' }, '')).toBe('');
+    expect(totalIsFinal(true, { status: 'checking' })).toBe(false);
+    expect(totalIsFinal(false, applied)).toBe(false);
+    expect(totalIsFinal(true, applied)).toBe(true);
+    expect(totalIsFinal(true, { status: 'refused', message: 'Купон не найден' })).toBe(true);
   });
 });

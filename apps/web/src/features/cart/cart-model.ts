@@ -55,3 +55,17 @@ export function cartFigures(input: {
     ...(input.textNoTime === undefined ? {} : { textNoTime: input.textNoTime }),
   });
 }
+
+/**
+ * The coupon code the order carries: only one order/discount has taken. A code still being
+ * checked, refused or failed on the network goes nowhere, so order/create never applies a coupon
+ * the cart's total left out (issue 12).
+ */
+export function couponToSend(coupon: CouponState, code: string): string {
+  return coupon.status === 'applied' ? code.trim() : '';
+}
+
+/** Whether the total shown is final, so the pay button takes a tap: the extras have come and no coupon is being checked. */
+export function totalIsFinal(extrasSettled: boolean, coupon: CouponState): boolean {
+  return extrasSettled && coupon.status !== 'checking';
+}

@@ -12,7 +12,7 @@ import { Screen } from '../../ui/screen';
 import { useNow } from '../../ui/use-now';
 import { CartExtras } from './cart-extras';
 import { LineRow } from './cart-line';
-import { cartFigures } from './cart-model';
+import { cartFigures, couponToSend, totalIsFinal } from './cart-model';
 import { cartTitle, isPreorder } from './cart-title';
 import { CartTotals } from './cart-totals';
 import { CouponField } from './coupon-field';
@@ -66,8 +66,19 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
         ) : figures.button.show ? (
           <PayButton
             toPay={figures.totals.toPay}
-            order={{ restaurantId, orderType, lines, cutlery: extras.cutlery, recommended: extras.recommended, email, paySystem, kiosk }}
-            ready={extras.settled}
+            order={{
+              restaurantId,
+              orderType,
+              lines,
+              cutlery: extras.cutlery,
+              recommended: extras.recommended,
+              email,
+              paySystem,
+              kiosk,
+              coupon: couponToSend(coupon, checkout.coupon),
+              expectedSum: figures.totals.toPay,
+            }}
+            ready={totalIsFinal(extras.settled, coupon)}
           />
         ) : figures.button.message ? (
           <p className="cart__blocked" role="status">

@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ATTENTION_TITLE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { menuQuery } from '../../api/menu';
 import { createOrder, type OrderCreated } from '../../api/order';
 import type { CartLine } from '../../state/app-store';
 import { appStore } from '../../state/store';
@@ -23,6 +24,8 @@ const order: CartOrder = {
   email: 'guest@example.ru',
   paySystem: 'card',
   kiosk: false,
+  coupon: 'ZHAR10',
+  expectedSum: 80_000,
 };
 const placed = (fields: Partial<OrderCreated> = {}) => ({ success: true, message: '', delayed: 0, id: 501, number: 'С-017', sum: 80_000, ...fields }) as OrderCreated;
 
@@ -78,7 +81,8 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     expect(createOrder).toHaveBeenCalledTimes(1);
 
     const request = vi.mocked(createOrder).mock.calls[0]?.[0];
-    expect(request).toMatchObject({ restaurantId: '5', orderType: 'self', lines, cutlery: order.cutlery, email: 'guest@example.ru', paySystem: 'card' });
+    // The coupon the cart quoted and the total it showed go with the order (issue 12).
+    expect(request).toMatchObject({ restaurantId: '5', orderType: 'self', lines, cutlery: order.cutlery, email: 'guest@example.ru', paySystem: 'card', coupon: 'ZHAR10', expectedSum: 80_000 });
     expect(request?.idempotencyKey).toBe(appStore.getState().checkout.idempotencyKey);
 
     answer.resolve(placed());
@@ -129,6 +133,21 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     await settle();
     expect(appStore.getState().checkout.idempotencyKey).toBeNull();
     expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message: 'Повторите заказ' }]);
+  });
+
+  it('after sum_changed says so and asks the menu again, so the cart shows the new total (issue 12)', async () => {
+    const asked = { restaurantId: '5', fsUid: 'fs-kursky', orderType: 'self' as const, isShop: 0 as const, lockCode: '', userId: null };
+    menuQuery.set(asked, { categories: [], dishes: [], stories: [], lock_code: null, stop_text: '', min_sum: null });
+    const refetch = vi.spyOn(menuQuery, 'refetch').mockImplementation(() => undefined);
+    const message = 'Сумма заказа изменилась: теперь 900,00 ₽. Проверьте корзину и оплатите снова.';
+    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(message, 'server', 409, 'sum_changed'));
+    renderButton();
+    act(() => button().click());
+    await settle();
+    expect(refetch).toHaveBeenCalledWith(asked);
+    expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message }]);
+    expect(location.history).toEqual(['/cart']);
+    refetch.mockRestore();
   });
 
   it('for a delayed order shows its message, then goes home', async () => {

@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ATTENTION_TITLE } from '@chain/domain';
 import { ApiError } from '../../api/client';
+import { menuQuery } from '../../api/menu';
 import { createOrder, type OrderRequest } from '../../api/order';
 import type { CartLine } from '../../state/app-store';
 import type { OrderType, PayMethod } from '@chain/domain';
 import { appStore, showDialog } from '../../state/store';
 
-/** What the cart screen orders; the rest of the request (comment, table, time, coupon, key) is read from the store at the tap. */
+/** What the cart screen orders; the rest of the request (comment, table, time, key) is read from the store at the tap. */
 export interface CartOrder {
   readonly restaurantId: string;
   readonly orderType: OrderType;
@@ -18,6 +19,10 @@ export interface CartOrder {
   readonly email: string;
   readonly paySystem: PayMethod;
   readonly kiosk: boolean;
+  /** The coupon the cart quoted as checked by order/discount's answer, else '' (never one still being checked or refused). */
+  readonly coupon: string;
+  /** The total the pay button shows: order/create refuses the order (sum_changed) rather than charge another. */
+  readonly expectedSum: number;
 }
 
 /**
@@ -48,7 +53,8 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         table: orderType === 'inrest' ? state.checkout.table || null : null,
         pickup: state.checkout.deliveryDateTime,
         email: kiosk ? '' : order.email,
-        coupon: kiosk ? '' : state.checkout.coupon,
+        coupon: kiosk ? '' : order.coupon,
+        expectedSum: order.expectedSum,
         paySystem,
         lockCode: state.lockCode,
         idempotencyKey: state.checkoutKey(),
@@ -65,6 +71,8 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
       // SPEC 8: the server's message in a 'Внимание' dialog; a network failure only re-enables the button.
       if (error instanceof ApiError && error.kind === 'server') {
         if (error.code === 'idempotency_conflict') state.updateCheckout({ idempotencyKey: null });
+        // The total changed under the cart (a price or the stop list): the cart asks the menu again.
+        if (error.code === 'sum_changed') refreshMenu();
         await showDialog({ title: ATTENTION_TITLE, message: error.message });
       }
     } finally {
@@ -74,4 +82,10 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
   };
 
   return { busy, pay };
+}
+
+/** Asks the cart's menu again (the menu asked for last), so the cart shows today's prices and stop list. */
+function refreshMenu(): void {
+  const { args } = menuQuery.latest();
+  if (args !== null) menuQuery.refetch(args);
 }
