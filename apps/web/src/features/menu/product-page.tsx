@@ -1,4 +1,4 @@
-import { type FormEvent, type MouseEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Fragment, type MouseEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Clock, Lock, UtensilsCrossed } from 'lucide-react';
 import { useParams } from 'wouter';
 import type { MenuDish } from '@chain/contract';
@@ -22,6 +22,34 @@ import './product-page.css';
 
 /** SPEC 4: what the guest reads when the lock code did not unlock the dish. */
 export const WRONG_LOCK_CODE = 'Неверный код. Проверьте код и попробуйте ещё раз.';
+
+/** What an option the restaurant has run out of says in place of its price (it stays listed, greyed). */
+const OPTION_OFF_TEXT = 'Нет в наличии';
+
+const optionClass = (disabled: boolean) => (disabled ? 'product__option product__option--disabled' : 'product__option');
+
+type DishOption = MenuDish['spec'][number];
+
+/** A block of the dish's options under its title («Вариант», «Добавки»); nothing when there are none. */
+function OptionsBlock({
+  title,
+  options,
+  children,
+}: {
+  title: string;
+  options: readonly DishOption[];
+  children: (option: DishOption, disabled: boolean) => ReactNode;
+}) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="product__block product__options">
+      <legend className="product__block-title">{title}</legend>
+      {options.map((option) => (
+        <Fragment key={option.specid}>{children(option, isOn(option.disabled))}</Fragment>
+      ))}
+    </fieldset>
+  );
+}
 
 /** SPEC 2 Product (/product/{id}): photo, composition, cook time, options, running total, Add to cart. */
 export default function ProductPage() {
@@ -153,58 +181,43 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
           </section>
         ) : null}
 
-        {single.length > 0 ? (
-          <fieldset className="product__block product__options">
-            <legend className="product__block-title">Вариант</legend>
-            {single.map((option) => {
-              const disabled = isOn(option.disabled);
-              return (
-                <label key={option.specid} className={disabled ? 'product__option product__option--disabled' : 'product__option'}>
-                  <input
-                    type="radio"
-                    name={singleName}
-                    value={option.specid}
-                    checked={spec === option.specid}
-                    disabled={disabled}
-                    onChange={() => setSpec(option.specid)}
-                  />
-                  <span className="product__option-name">{option.specname}</span>
-                  <span className="product__option-price">
-                    {disabled ? 'Нет в наличии' : option.price > 0 ? `+${formatMoney(option.price)}` : ''}
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
-        ) : null}
+        <OptionsBlock title="Вариант" options={single}>
+          {(option, disabled) => (
+            <label className={optionClass(disabled)}>
+              <input
+                type="radio"
+                name={singleName}
+                value={option.specid}
+                checked={spec === option.specid}
+                disabled={disabled}
+                onChange={() => setSpec(option.specid)}
+              />
+              <span className="product__option-name">{option.specname}</span>
+              <span className="product__option-price">{disabled ? OPTION_OFF_TEXT : option.price > 0 ? `+${formatMoney(option.price)}` : ''}</span>
+            </label>
+          )}
+        </OptionsBlock>
 
-        {multi.length > 0 ? (
-          <fieldset className="product__block product__options">
-            <legend className="product__block-title">Добавки</legend>
-            {multi.map((option) => {
-              const disabled = isOn(option.disabled);
-              const value = counts[String(option.specid)] ?? 0;
-              return (
-                <div key={option.specid} className={disabled ? 'product__option product__option--disabled' : 'product__option'}>
-                  <span className="product__option-text">
-                    <span className="product__option-name">{option.specname}</span>
-                    <span className="product__option-price">
-                      {disabled ? 'Нет в наличии' : `+${formatMoney(option.price)}`}
-                      {!disabled && option.max > 1 ? ` · до ${option.max} шт.` : ''}
-                    </span>
-                  </span>
-                  <Stepper
-                    value={value}
-                    max={option.max}
-                    disabled={disabled}
-                    label={option.specname}
-                    onChange={(next) => setCounts((previous) => ({ ...previous, [String(option.specid)]: next }))}
-                  />
-                </div>
-              );
-            })}
-          </fieldset>
-        ) : null}
+        <OptionsBlock title="Добавки" options={multi}>
+          {(option, disabled) => (
+            <div className={optionClass(disabled)}>
+              <span className="product__option-text">
+                <span className="product__option-name">{option.specname}</span>
+                <span className="product__option-price">
+                  {disabled ? OPTION_OFF_TEXT : `+${formatMoney(option.price)}`}
+                  {!disabled && option.max > 1 ? ` · до ${option.max} шт.` : ''}
+                </span>
+              </span>
+              <Stepper
+                value={counts[String(option.specid)] ?? 0}
+                max={option.max}
+                disabled={disabled}
+                label={option.specname}
+                onChange={(next) => setCounts((previous) => ({ ...previous, [String(option.specid)]: next }))}
+              />
+            </div>
+          )}
+        </OptionsBlock>
 
         {dish.allowed ? (
           <div className="product__block product__quantity">
