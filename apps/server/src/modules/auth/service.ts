@@ -53,6 +53,38 @@ async function deliver<T>(app: FastifyInstance, send: () => Promise<T>): Promise
   }
 }
 
+/** What a guest who asked for a code is told (SPEC 7): its length, when another may be asked for, the message. */
+function codeSent(codeLength: number, message: string) {
+  return { success: true as const, codeLength, resendAfter: RESEND_AFTER_SECONDS, message };
+}
+
+/**
+ * A new code of `length` digits for the contact, stored, then sent through `send` (with the
+ * app's name for the text); a code that could not be sent is ended at once.
+ */
+async function storeAndSend(
+  app: FastifyInstance,
+  contact: string,
+  channel: 'email' | 'sms',
+  length: number,
+  send: (code: string, appName: string) => Promise<unknown>,
+): Promise<void> {
+  const code = randomDigits(length);
+  const id = await storeCode(app.db, app.config.authSecret, contact, channel, code);
+  const settings = await loadSettings(app.db);
+  try {
+    await deliver(app, () => send(code, settings.app_name));
+  } catch (error) {
+    await markCodeConsumed(app.db, id);
+    throw error;
+  }
+}
+
+/** A code is `length` digits, or a 400 before it is looked up. */
+function assertCodeFormat(code: string, length: number): void {
+  if (!new RegExp(`^\\d{${length}}$`).test(code)) throw badRequest(CODE_FORMAT_MESSAGE, 'code_format');
+}
+
 async function signIn(app: FastifyInstance, contact: { phone: string } | { email: string }, pushToken?: string | null): Promise<User> {
   const user = await findOrCreateUser(app.db, contact);
   const token = await openSession(app.db, user.id, pushToken);
@@ -64,31 +96,18 @@ export async function sendEmailCode(app: FastifyInstance, input: { email: string
   await consumeRateLimits(app.db, sendLimits('email', input.ip, input.email));
   await verifyCaptcha(app.db, app.config.authSecret, input.email, input.captcha);
   await assertMayResend(app.db, input.email);
-  const code = randomDigits(EMAIL_CODE_LENGTH);
-  const id = await storeCode(app.db, app.config.authSecret, input.email, 'email', code);
-  const settings = await loadSettings(app.db);
-  try {
-    await deliver(app, () =>
-      app.providers.email.send({
-        to: input.email,
-        subject: `Код для входа: ${code}`,
-        text: `Ваш код для входа в ${settings.app_name}: ${code}\nКод действует 10 минут. Если вы не запрашивали код, просто удалите это письмо.`,
-      }),
-    );
-  } catch (error) {
-    await markCodeConsumed(app.db, id);
-    throw error;
-  }
-  return {
-    success: true as const,
-    codeLength: EMAIL_CODE_LENGTH,
-    resendAfter: RESEND_AFTER_SECONDS,
-    message: 'Код отправлен на вашу почту.',
-  };
+  await storeAndSend(app, input.email, 'email', EMAIL_CODE_LENGTH, (code, appName) =>
+    app.providers.email.send({
+      to: input.email,
+      subject: `Код для входа: ${code}`,
+      text: `Ваш код для входа в ${appName}: ${code}\nКод действует 10 минут. Если вы не запрашивали код, просто удалите это письмо.`,
+    }),
+  );
+  return codeSent(EMAIL_CODE_LENGTH, 'Код отправлен на вашу почту.');
 }
 
 export async function checkEmailCode(app: FastifyInstance, input: { email: string; code: string; ip: string; pushToken?: string | null }) {
-  if (!new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`).test(input.code)) throw badRequest(CODE_FORMAT_MESSAGE, 'code_format');
+  assertCodeFormat(input.code, EMAIL_CODE_LENGTH);
   await consumeRateLimits(app.db, checkLimits('email', input.ip));
   await consumeCode(app.db, app.config.authSecret, input.email, ['email'], input.code);
   return { success: true as const, user: await signIn(app, { email: input.email }, input.pushToken) };
@@ -103,32 +122,16 @@ export async function sendPhoneCode(app: FastifyInstance, input: { phone: string
     // The provider chooses the calling number, so it tells us the code.
     const { code } = await deliver(app, () => app.providers.phone.callWithCode(input.phone, input.ip));
     await storeCode(app.db, app.config.authSecret, input.phone, 'call', code);
-    return {
-      success: true as const,
-      codeLength: PHONE_CODE_LENGTH,
-      resendAfter: RESEND_AFTER_SECONDS,
-      message: 'Вам поступит звонок. Введите последние 4 цифры номера, с которого звонят.',
-    };
+    return codeSent(PHONE_CODE_LENGTH, 'Вам поступит звонок. Введите последние 4 цифры номера, с которого звонят.');
   }
-  const code = randomDigits(PHONE_CODE_LENGTH);
-  const id = await storeCode(app.db, app.config.authSecret, input.phone, 'sms', code);
-  const settings = await loadSettings(app.db);
-  try {
-    await deliver(app, () => app.providers.phone.sendSms(input.phone, `${code} — код для входа в ${settings.app_name}`));
-  } catch (error) {
-    await markCodeConsumed(app.db, id);
-    throw error;
-  }
-  return {
-    success: true as const,
-    codeLength: PHONE_CODE_LENGTH,
-    resendAfter: RESEND_AFTER_SECONDS,
-    message: 'Код отправлен в SMS.',
-  };
+  await storeAndSend(app, input.phone, 'sms', PHONE_CODE_LENGTH, (code, appName) =>
+    app.providers.phone.sendSms(input.phone, `${code} — код для входа в ${appName}`),
+  );
+  return codeSent(PHONE_CODE_LENGTH, 'Код отправлен в SMS.');
 }
 
 export async function checkPhoneCode(app: FastifyInstance, input: { phone: string; code: string; ip: string; pushToken?: string | null }) {
-  if (!new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(input.code)) throw badRequest(CODE_FORMAT_MESSAGE, 'code_format');
+  assertCodeFormat(input.code, PHONE_CODE_LENGTH);
   await consumeRateLimits(app.db, checkLimits('phone', input.ip));
   // Either way of sending a phone code signs in with it: the guest may switch after asking.
   await consumeCode(app.db, app.config.authSecret, input.phone, ['call', 'sms'], input.code);
