@@ -12,3 +12,10 @@ export const PAYMENT_INIT_FAILED_MESSAGE = 'Ошибка инициализац�
 export const PAYMENT_FAILED_MESSAGE = 'Ошибка проведения платежа.';
 /** A screen's data did not load (SPEC 8 load page failures). */
 export const LOAD_FAILED_MESSAGE = 'Ошибка загрузки данных';
+/**
+ * A table order cannot start at this restaurant now (SPEC 8): the table dialog's text
+ * (table-order.ts) and the table's refusal among the order types not offered (order-type.ts).
+ * It lives here so order-type.ts imports no rule: the web's entry route reads ORDER_TYPES, and an
+ * import of table-order.ts there kept the bundler from folding shared modules into the entry chunk.
+ */
+export const TABLE_ORDER_UNAVAILABLE_MESSAGE = 'Заказ за столом в этом ресторане сейчас невозможен';

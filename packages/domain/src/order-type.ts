@@ -1,4 +1,4 @@
-import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from './table-order';
+import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from './messages';
 
 /** The three order types (SPEC 1, 2): the one list the contract's enums and the apps' checks read. */
 export const ORDER_TYPES = ['inrest', 'self', 'delivery'] as const;

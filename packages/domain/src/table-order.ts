@@ -1,4 +1,5 @@
 import { type Flag, isOn } from './flag';
+import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from './messages';
 import { isOpenAt, type ScheduleEntry } from './schedule';
 import type { DialogText } from './validation';
 import { DEFAULT_TIME_ZONE, type Instant } from './wall-clock';
@@ -12,8 +13,6 @@ export interface TableOrderRestaurant {
 
 /** (SPEC 8) */
 export const TABLE_ORDER_TITLE = 'Заказ невозможен';
-/** (SPEC 8) */
-export const TABLE_ORDER_UNAVAILABLE_MESSAGE = 'Заказ за столом в этом ресторане сейчас невозможен';
 /** (SPEC 8) */
 export const RESTAURANT_CLOSED_MESSAGE = 'Ресторан сейчас закрыт';
 

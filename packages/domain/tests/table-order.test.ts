@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RESTAURANT_CLOSED_MESSAGE, TABLE_ORDER_TITLE, TABLE_ORDER_UNAVAILABLE_MESSAGE, tableOrderBlock } from '../src/table-order';
+import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from '../src/messages';
+import { RESTAURANT_CLOSED_MESSAGE, TABLE_ORDER_TITLE, tableOrderBlock } from '../src/table-order';
 
 // Every day 10:00–22:00.
 const shedule = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1320 }));
