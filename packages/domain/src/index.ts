@@ -11,6 +11,7 @@ export * from './geo';
 export * from './zone';
 export * from './load-list';
 export * from './load';
+export * from './cart-lines';
 export * from './cart';
 export * from './minimum-sum';
 export * from './checkout';

@@ -1,4 +1,5 @@
-import { type DishIndex, hasShopItem, type LineChoice } from './cart';
+import { type DishIndex, hasShopItem } from './cart';
+import type { LineChoice } from './cart-lines';
 import { formatAmount } from './money';
 import type { OrderType } from './order-type';
 import type { Kopecks } from './units';

@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addToCart, type CartLine, changeLineCount, lineToken, removeLine, setLineCount } from '../src/cart-lines';
 import {
-  addToCart,
   addToCartBlocker,
   canIncreaseCutlery,
   cartTotal,
-  type CartLine,
   changeCutleryCount,
-  changeLineCount,
   changeRecommendedCount,
   chargedCount,
   type Dish,
@@ -15,14 +13,11 @@ import {
   hasShopItem,
   indexDishes,
   isLineAvailable,
-  lineToken,
   lineTotal,
   mergeRepeatedItems,
   mergeRepeatedOptions,
   orderTotals,
   type PricedLine,
-  removeLine,
-  setLineCount,
   unavailableLines,
 } from '../src/cart';
 import { fnv1a32 } from '../src/hash';
