@@ -20,3 +20,4 @@ export * from './action-fields';
 export * from './booking';
 export * from './load';
 export * from './cart-extras';
+export * from './geo';
