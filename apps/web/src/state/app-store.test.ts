@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CartLine,
   createAppStore,
+  type DeliveryAddress,
   EMPTY_USER,
   INITIAL_PERSISTED_STATE,
   STATE_VERSION,
@@ -322,6 +323,98 @@ describe('stored shape versions', () => {
   it('starts afresh when the stored value is not an object', async () => {
     const { store } = await loadedStore(storageWith({ state: 'broken', version: STATE_VERSION }));
     expect(store.getState().kiosk).toBe(false);
+  });
+});
+
+describe('the delivery address (SPEC 2 Home: Delivery, SPEC 3 Address)', () => {
+  const HOME: DeliveryAddress = {
+    id: '5',
+    full: 'Москва, Малая Бронная улица, 24',
+    short: 'Малая Бронная улица, 24',
+    long: 'Москва, Малая Бронная улица, 24, подъезд 2, домофон 12, этаж 3, кв. 12',
+    lat: 55.76,
+    lon: 37.59,
+    podjezd: '2',
+    domofon: '12',
+    etaz: '3',
+    room: '12',
+    comment: 'Код на двери',
+  };
+  const WORK: DeliveryAddress = { ...HOME, id: '6', full: 'Москва, Тверская улица, 7', short: 'Тверская улица, 7' };
+  const ARBAT = { id: '7', name: 'На Арбате', nameShort: 'Арбат' };
+  const TIME = { deliveryDate: '2026-11-23', deliveryTime: '12:00-13:00', isTimePeriods: true };
+
+  async function deliveringHome() {
+    const { store, storage } = await loadedStore();
+    store.getState().chooseDeliveryAddress(HOME, ARBAT);
+    store.getState().addToCart('7', { item: '101' });
+    store.getState().setExtraCount('pribors', 1, 2);
+    store.getState().updateCheckout({ deliveryDateTime: TIME });
+    return { store, storage };
+  }
+
+  it('sets the order type, the restaurant and the address, and forgets the chosen delivery time', async () => {
+    const { store } = await deliveringHome();
+    store.getState().chooseDeliveryAddress(HOME, ARBAT);
+    const state = store.getState();
+    expect(state.orderType).toBe('delivery');
+    expect(state.restaurant).toEqual(ARBAT);
+    expect(state.address).toEqual(HOME);
+    expect(state.checkout.deliveryDateTime).toBeNull();
+  });
+
+  it('keeps the cart when the same address is chosen again (its details may change)', async () => {
+    const { store } = await deliveringHome();
+    store.getState().chooseDeliveryAddress({ ...HOME, room: '14' }, ARBAT);
+    expect(store.getState().cart).toHaveLength(1);
+    expect(store.getState().checkout.pribors).toEqual({ '1': 2 });
+    expect(store.getState().address?.room).toBe('14');
+  });
+
+  it('empties the cart when another address is chosen, even of the same restaurant', async () => {
+    const { store } = await deliveringHome();
+    store.getState().chooseDeliveryAddress(WORK, ARBAT);
+    expect(store.getState().cart).toEqual([]);
+    expect(store.getState().cartRestaurantId).toBeNull();
+    expect(store.getState().checkout.pribors).toEqual({});
+    expect(store.getState().address).toEqual(WORK);
+  });
+
+  it('empties the cart when the restaurant is another one', async () => {
+    const { store } = await deliveringHome();
+    store.getState().chooseDeliveryAddress(HOME, { id: '8', name: 'На Тверской', nameShort: '' });
+    expect(store.getState().cart).toEqual([]);
+    expect(store.getState().restaurant?.id).toBe('8');
+  });
+
+  it('tells unsaved addresses apart by their point', async () => {
+    const { store } = await loadedStore();
+    const point = { ...HOME, id: null };
+    store.getState().chooseDeliveryAddress(point, ARBAT);
+    store.getState().addToCart('7', { item: '101' });
+    store.getState().chooseDeliveryAddress({ ...point, etaz: '4' }, ARBAT);
+    expect(store.getState().cart).toHaveLength(1);
+    store.getState().chooseDeliveryAddress({ ...point, lat: 55.77 }, ARBAT);
+    expect(store.getState().cart).toEqual([]);
+    store.getState().addToCart('7', { item: '101' });
+    store.getState().chooseDeliveryAddress(HOME, ARBAT);
+    expect(store.getState().cart).toEqual([]);
+  });
+
+  it('keeps the address with its details across a reload', async () => {
+    const { storage } = await deliveringHome();
+    const again = await loadedStore(new MemoryStorage(Object.fromEntries(storage.values)));
+    expect(again.store.getState().address).toEqual(HOME);
+    expect(again.store.getState().checkout.deliveryDateTime).toEqual(TIME);
+  });
+
+  it('reads a version 3 address without the courier\'s details, which start empty', async () => {
+    const address = { id: '5', full: HOME.full, short: HOME.short, lat: 55.76, lon: 37.59 };
+    const { store } = await loadedStore(
+      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { address, orderType: 'delivery' }, version: 3 }) }),
+    );
+    expect(store.getState().address).toEqual({ ...address, long: '', podjezd: '', domofon: '', etaz: '', room: '', comment: '' });
+    expect(store.getState().orderType).toBe('delivery');
   });
 });
 

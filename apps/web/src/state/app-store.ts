@@ -53,13 +53,29 @@ export interface User {
  */
 export type CartLine = DomainCartLine;
 
-/** The delivery address the order goes to (SPEC 3 Address, saved form). */
+/**
+ * The delivery address the order goes to (SPEC 3 Address, saved form). `id` is the saved
+ * address's id, null for a point not saved (a guest not signed in). `full` (region, city, street,
+ * house) goes with the order, `short` (street and house) is for lists, `long` is `full` with the
+ * entrance, intercom, floor and flat: the courier's line. The details are kept apart for the
+ * forms that edit them.
+ */
 export interface DeliveryAddress {
   id: string | null;
   full: string;
   short: string;
+  long: string;
   lat: number | null;
   lon: number | null;
+  /** Entrance. */
+  podjezd: string;
+  /** Intercom. */
+  domofon: string;
+  /** Floor. */
+  etaz: string;
+  /** Flat or office. */
+  room: string;
+  comment: string;
 }
 
 /** The restaurant the guest orders from. Kiosk mode knows only its id (SPEC 2 guard). */
@@ -148,6 +164,13 @@ export interface AppActions {
   /** SPEC 4: logout clears the user fields. */
   logout: () => void;
   setKiosk: (kiosk: boolean) => void;
+  /**
+   * SPEC 2 Home: Delivery / Delivery address map: the guest delivers to this address from this
+   * restaurant (the one of the address's zone). Sets the order type to delivery, forgets the
+   * chosen delivery time (it belongs to the zone) and empties the cart when the restaurant or
+   * the address (its id, or its point when not saved) is another one.
+   */
+  chooseDeliveryAddress: (address: DeliveryAddress, restaurant: RestaurantChoice) => void;
   /** SPEC 4: changing the restaurant empties the cart. */
   setRestaurant: (next: { id: string; name?: string; nameShort?: string } | null) => void;
   setOrderType: (orderType: OrderType | null) => void;
@@ -186,7 +209,7 @@ export type AppState = PersistedState & SessionState & AppActions;
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 
 /** The contract's signed-out user in the stored shape: no id, flags off. */
 export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
@@ -271,8 +294,14 @@ const persistedShape = z.object({
         id: z.catch(z.nullable(id), null),
         full: z.string(),
         short: text,
+        long: text,
         lat: z.catch(z.nullable(z.number()), null),
         lon: z.catch(z.nullable(z.number()), null),
+        podjezd: text,
+        domofon: text,
+        etaz: text,
+        room: text,
+        comment: text,
       }),
     ),
     null,
@@ -322,6 +351,8 @@ const MIGRATIONS: Record<number, (state: unknown) => unknown> = {
   1: migrateCartToDomainLines,
   // 2 → 3: checkout gains idempotencyKey and order; both start empty (their defaults).
   2: (state) => state,
+  // 3 → 4: the address gains long and the courier's details; they start empty (their defaults).
+  3: (state) => state,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -366,6 +397,13 @@ function withFavourite(list: string[], id: string, favourite: boolean): string[]
   return favourite ? [...list, id] : list.filter((entry) => entry !== id);
 }
 
+/** Same place: the same saved address, or for unsaved ones the same point. */
+export function sameDeliveryAddress(a: DeliveryAddress | null, b: DeliveryAddress | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.id !== null || b.id !== null) return a.id === b.id;
+  return a.lat === b.lat && a.lon === b.lon;
+}
+
 export function pickPersisted(state: PersistedState): PersistedState {
   const picked: Partial<Record<keyof PersistedState, unknown>> = {};
   for (const key of PERSISTED_KEYS) picked[key] = state[key];
@@ -400,6 +438,17 @@ export function createAppStore(storage: StateStorage) {
             return changed
               ? { restaurant, cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } }
               : { restaurant };
+          }),
+        chooseDeliveryAddress: (address, restaurant) =>
+          set((state) => {
+            const same = state.restaurant?.id === restaurant.id && sameDeliveryAddress(state.address, address);
+            const checkout = { ...state.checkout, deliveryDateTime: null };
+            return {
+              orderType: 'delivery',
+              restaurant: { id: restaurant.id, name: restaurant.name, nameShort: restaurant.nameShort },
+              address,
+              ...(same ? { checkout } : { cart: [], cartRestaurantId: null, checkout: { ...checkout, ...NO_EXTRAS } }),
+            };
           }),
         setOrderType: (orderType) => set({ orderType }),
         clearCart: () => set((state) => ({ cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } })),
