@@ -1,0 +1,198 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeliveryZoneWire, RestaurantWire } from '@chain/contract';
+import { DELIVERY_TIME_REQUIRED_MESSAGE, DELIVERY_TIME_TICK_MS, NO_DELIVERY_TIME_TODAY_MESSAGE } from '@chain/domain';
+import { restaurantListQuery } from '../../api/restaurants';
+import type { DeliveryAddress } from '../../state/app-store';
+import { appStore } from '../../state/store';
+import DeliveryTimePage from './delivery-time-page';
+
+const ALL_WEEK = [1, 1, 1, 1, 1, 1, 1];
+const square = (lat: number, lon: number) =>
+  JSON.stringify([[[lon - 0.01, lat - 0.01], [lon + 0.01, lat - 0.01], [lon + 0.01, lat + 0.01], [lon - 0.01, lat + 0.01], [lon - 0.01, lat - 0.01]]]);
+
+function zone(fields: Partial<DeliveryZoneWire> = {}): DeliveryZoneWire {
+  return {
+    id: 11,
+    name: 'Патриаршие',
+    active: '1',
+    polygon: square(55.76, 37.59),
+    color: '#5500AA00',
+    periods: JSON.stringify([
+      { from: '10:00', to: '12:00', days: ALL_WEEK },
+      { from: '12:00', to: '14:00', days: ALL_WEEK },
+      { from: '18:00', to: '20:00', days: ALL_WEEK },
+    ]),
+    time_limit: 60,
+    minordersum_rest: 100_000,
+    minordersum_shop: 50_000,
+    delivery_price: 19_900,
+    free_delivery_from: null,
+    ...fields,
+  };
+}
+
+function restaurant(fields: Partial<RestaurantWire> = {}): RestaurantWire {
+  return {
+    id: 7,
+    fs_uid: 'fs-bronnaya',
+    name: 'Жар-печь на Бронной',
+    nameShort: 'Бронная',
+    address: 'Москва, Малая Бронная, 20',
+    about: '',
+    phone: '',
+    email: '',
+    seating: 40,
+    location: '{"lat":55.76,"lon":37.59}',
+    shedule: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1380, from: '10:00', to: '23:00' })),
+    workTime: 'Ежедневно 10:00–23:00',
+    active: '1',
+    deliveryRest: '1',
+    deliverySelf: '1',
+    deliveryCourier: '1',
+    deliveryZone: [zone()],
+    deliveryDays: 0,
+    deliveryDaysTrue: 2,
+    winecard: '0',
+    isFavorite: 0,
+    congestion: { text: '' },
+    minOrderSum: { inrest: 0, self: 0 },
+    minOrderSumShop: { inrest: 0, self: 0 },
+    sbp: '1',
+    time_zone: 'Europe/Moscow',
+    menuKinds: ['restaurant'],
+    ...fields,
+  };
+}
+
+const HOME: DeliveryAddress = {
+  id: '5',
+  full: 'Москва, Малая Бронная улица, 24',
+  short: 'Малая Бронная улица, 24',
+  long: 'Москва, Малая Бронная улица, 24, подъезд 2, кв. 12',
+  lat: 55.76,
+  lon: 37.59,
+  podjezd: '2',
+  domofon: '',
+  etaz: '',
+  room: '12',
+  comment: '',
+};
+
+/** Monday 23 November 2026 at this Moscow time (UTC+3). */
+const moscow = (time: string) => new Date(`2026-11-23T${time}:00+03:00`);
+
+let location: ReturnType<typeof memoryLocation> & { history: string[] };
+function renderPage(restaurants: RestaurantWire[] = [restaurant()]) {
+  restaurantListQuery.set(undefined, restaurants);
+  location = memoryLocation({ path: '/delivery_time', record: true });
+  return render(
+    <Router hook={location.hook}>
+      <DeliveryTimePage />
+    </Router>,
+  );
+}
+const period = (label: string) => screen.getByRole<HTMLInputElement>('radio', { name: label });
+const apply = () => fireEvent.click(screen.getByRole('button', { name: 'Применить' }));
+
+describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    appStore.setState(appStore.getInitialState());
+    appStore.getState().chooseDeliveryAddress(HOME, { id: '7', name: 'Жар-печь на Бронной', nameShort: 'Бронная' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    restaurantListQuery.invalidate();
+  });
+
+  it('offers today and the deliveryDaysTrue days after it, in Russian with the full weekday and genitive month', () => {
+    vi.setSystemTime(moscow('11:30'));
+    renderPage();
+    const dates = screen.getAllByRole('radio').filter((input) => (input as HTMLInputElement).name === 'delivery-date');
+    expect(dates.map((input) => input.closest('label')?.textContent)).toEqual(['Сегодня', 'Вторник, 24 ноября', 'Среда, 25 ноября']);
+    expect((dates[0] as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('closes a period whose start minus time_limit has come, also one still ahead (SPEC 5)', () => {
+    vi.setSystemTime(moscow('11:30'));
+    renderPage();
+    expect(period('10:00–12:00').disabled).toBe(true);
+    // 12:00 − 60 min = 11:00, before 11:30: closed although it has not started.
+    expect(period('12:00–14:00').disabled).toBe(true);
+    expect(period('18:00–20:00').disabled).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: 'Вторник, 24 ноября' }));
+    expect(period('12:00–14:00').disabled).toBe(false);
+  });
+
+  it('asks to choose a time when Apply is pressed with none chosen, and stays', () => {
+    vi.setSystemTime(moscow('11:30'));
+    renderPage();
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe(DELIVERY_TIME_REQUIRED_MESSAGE);
+    expect(location.history).toEqual(['/delivery_time']);
+    expect(appStore.getState().checkout.deliveryDateTime).toBeNull();
+  });
+
+  it('stores the chosen date and period and opens the delivery menu of the zone\'s restaurant', () => {
+    vi.setSystemTime(moscow('11:30'));
+    appStore.getState().addToCart('7', { item: '101' });
+    renderPage();
+    fireEvent.click(period('18:00–20:00'));
+    apply();
+    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: '18:00-20:00', isTimePeriods: true });
+    expect(location.history.at(-1)).toBe('/menu/7/delivery');
+    expect(appStore.getState().cart).toHaveLength(1);
+  });
+
+  it('says there is no time left today when every period of today is closed, and offers the other dates', () => {
+    vi.setSystemTime(moscow('17:30'));
+    renderPage();
+    expect(screen.getByRole('status').textContent).toContain(NO_DELIVERY_TIME_TODAY_MESSAGE);
+    apply();
+    expect(screen.getByRole('alert').textContent).toContain(NO_DELIVERY_TIME_TODAY_MESSAGE);
+    expect(appStore.getState().checkout.deliveryDateTime).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Среда, 25 ноября' }));
+    expect(screen.queryByText(NO_DELIVERY_TIME_TODAY_MESSAGE, { exact: false })).toBeNull();
+    fireEvent.click(period('10:00–12:00'));
+    apply();
+    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '25.11.2026', deliveryTime: '10:00-12:00', isTimePeriods: true });
+  });
+
+  it('follows the clock every 60 s: the last period closes while the screen is open', () => {
+    vi.setSystemTime(moscow('16:59'));
+    renderPage();
+    fireEvent.click(period('18:00–20:00'));
+    expect(period('18:00–20:00').checked).toBe(true);
+    act(() => {
+      vi.advanceTimersByTime(DELIVERY_TIME_TICK_MS);
+    });
+    expect(period('18:00–20:00').disabled).toBe(true);
+    expect(period('18:00–20:00').checked).toBe(false);
+    expect(screen.getByRole('status').textContent).toContain(NO_DELIVERY_TIME_TODAY_MESSAGE);
+  });
+
+  it('offers a zone without periods as soon as ready while the restaurant is open, or an open time', () => {
+    vi.setSystemTime(moscow('11:30'));
+    renderPage([restaurant({ deliveryDaysTrue: 0, deliveryZone: [zone({ periods: '[]' })] })]);
+    expect(screen.queryByRole('radio', { name: 'Сегодня' })).toBeNull();
+    expect(screen.getByRole('radio', { name: '12:00' })).toBeTruthy();
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe(DELIVERY_TIME_REQUIRED_MESSAGE);
+    fireEvent.click(screen.getByRole('radio', { name: 'По готовности' }));
+    apply();
+    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: 'По готовности', isTimePeriods: false });
+  });
+
+  it('sends a guest without a deliverable address to choose one', () => {
+    vi.setSystemTime(moscow('11:30'));
+    appStore.setState({ address: { ...HOME, lat: 50, lon: 30 } });
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Сначала выберите адрес' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Применить' })).toBeNull();
+  });
+});
