@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { PAY_METHODS } from '@chain/domain';
 import { credentialFields, defineCall, type Credentials } from './call';
-import { blankOrZeroToUndefined, kopecks, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
+import { blankOrZeroToUndefined, kopecks, leftOut, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { boundedJson, jsonAtMost, MAX_CART_RAW_BYTES, MAX_DELIVERY_PROPS_BYTES, MAX_IGNORED_VALUE_BYTES } from './free-form';
 
@@ -64,9 +64,9 @@ const userInput = z.object({ id: wireId, password: z.optional(text(200)), token:
  * The signed-in user of an order, or none: a user whose id is blank ('' / null / 0, as SPEC 7
  * clients send an absent id) is no user, so a kiosk's `user: {id: ""}` is a kiosk order.
  */
-const orderUser = z.pipe(
-  z.transform((value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) && blankOrZeroToUndefined((value as { id?: unknown }).id) === undefined ? undefined : value)),
-  z.optional(z.nullable(userInput)),
+const orderUser = leftOut(
+  (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) && blankOrZeroToUndefined((value as { id?: unknown }).id) === undefined ? undefined : value),
+  z.nullable(userInput),
 );
 
 /**

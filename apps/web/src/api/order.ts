@@ -3,6 +3,7 @@ import {
   cartRecommendsAction,
   orderCreate,
   type orderCreateBody,
+  orderDelivery,
   orderDiscount,
   paymentBindingsCall,
   paymentCheckCall,
@@ -102,6 +103,10 @@ export interface OrderRequest {
   readonly idempotencyKey: string;
   /** The total the guest was shown (kopecks): order/create refuses with sum_changed rather than charge another. */
   readonly expectedSum?: number;
+  /** A delivery order's address: the point the zone is found by and the lines the courier reads. */
+  readonly address?: { readonly lat: number; readonly lon: number; readonly full: string; readonly short: string } | null;
+  /** The uuid of the order/delivery quote whose delivery sum the cart showed. */
+  readonly deliveryUuid?: string | null;
 }
 
 const chosenExtras = (items: OrderRequest['cutlery']) =>
@@ -121,10 +126,12 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
       type: request.orderType,
       comment: request.comment,
       ...(request.table ? { table: request.table } : {}),
+      ...(request.address ? { props: { address: request.address } } : {}),
     },
     deliveryDateTimeProps: request.pickup
       ? { deliveryDate: request.pickup.deliveryDate, deliveryTime: request.pickup.deliveryTime }
       : null,
+    ...(request.deliveryUuid ? { delivery_uuid: request.deliveryUuid } : {}),
     email,
     emailsend: email !== '' ? 1 : 0,
     coupon: request.coupon.trim() || null,
@@ -181,4 +188,39 @@ export async function checkPayment(input: { user: Session; orderId: string }, op
   const headers = input.user.password ? { authorization: `Bearer ${input.user.password}` } : undefined;
   const answer = await call(paymentCheckCall, { ...options, params: { orderId: input.orderId }, ...(headers ? { headers } : {}) });
   return answer.status;
+}
+
+export type DeliveryQuote = z.infer<typeof orderDelivery.response>;
+
+/**
+ * POST /api/v2/order/delivery: the delivery sum of this cart to this point at this time, from the
+ * one checkout quote on the server, under a uuid the order names (decision 020). The same uuid
+ * is asked again as the cart changes, so one checkout keeps one quote.
+ */
+export function quoteDelivery(
+  input: {
+    readonly fsUid: string;
+    readonly lines: readonly CartLine[];
+    readonly cutlery: OrderRequest['cutlery'];
+    readonly recommended: OrderRequest['recommended'];
+    readonly point: { readonly lat: number; readonly lon: number };
+    readonly when: { readonly deliveryDate: string; readonly deliveryTime: string } | null;
+    readonly uuid: string | null;
+  },
+  options?: RequestOptions,
+): Promise<DeliveryQuote> {
+  return call(
+    orderDelivery,
+    {
+      order_type: 'delivery',
+      fs_uid: input.fsUid,
+      cart: input.lines.map(wireLine),
+      pribors: chosenExtras(input.cutlery),
+      recommendedItems: chosenExtras(input.recommended),
+      location: { lat: input.point.lat, lon: input.point.lon },
+      delivery_data: input.when ? { deliveryDate: input.when.deliveryDate, deliveryTime: input.when.deliveryTime } : null,
+      ...(input.uuid ? { uuid: input.uuid } : {}),
+    },
+    options,
+  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexDishes, orderTotals } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
-import { cartFigures, couponToSend, totalIsFinal } from './cart-model';
+import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, totalIsFinal } from './cart-model';
 
 const dishes = indexDishes([
   { id: 101, price: 50_000, allowed: 1, is_shop: 0, spec: [{ specid: 11, price: 10_000, disabled: 0 }] },
@@ -103,5 +103,44 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
     expect(totalIsFinal(false, applied)).toBe(false);
     expect(totalIsFinal(true, applied)).toBe(true);
     expect(totalIsFinal(true, { status: 'refused', message: 'Купон не найден' })).toBe(true);
+  });
+
+  describe('delivery (SPEC 4, 5, 8; issue 13)', () => {
+    // A square zone around (55.75, 37.65), 199 ₽, free from 1800 ₽, with periods; and an inactive one.
+    const square = JSON.stringify([[[37.6, 55.7], [37.7, 55.7], [37.7, 55.8], [37.6, 55.8], [37.6, 55.7]]]);
+    const periods = JSON.stringify([{ from: '11:00', to: '14:00', days: [1, 1, 1, 1, 1, 1, 1] }]);
+    const wire = { id: 5, name: 'Басманный', color: '#592E8B57', time_limit: 30, minordersum_rest: 80_000, minordersum_shop: 100_000, delivery_price: 19_900, free_delivery_from: 180_000, polygon: square, periods };
+    const restaurantZones = { deliveryZone: [{ ...wire, id: 4, active: '0' }, { ...wire, active: '1' }] } as unknown as Parameters<typeof deliveryZoneAt>[0];
+
+    it('finds the active zone holding the point, with its minimums, price and periods', () => {
+      expect(deliveryZoneAt(restaurantZones, { lat: 55.75, lon: 37.65 })).toEqual({
+        id: 5, minordersum_rest: 80_000, minordersum_shop: 100_000, delivery_price: 19_900, free_delivery_from: 180_000, hasPeriods: true,
+      });
+      expect(deliveryZoneAt(restaurantZones, { lat: 55.9, lon: 37.4 })).toBeNull();
+      expect(deliveryZoneAt(restaurantZones, null)).toBeNull();
+    });
+
+    it('blocks the pay button until the address, the time and this cart\'s quote are there, each with its text', () => {
+      const zone = { hasPeriods: true };
+      const point = { lat: 55.75, lon: 37.65 };
+      const when = { deliveryDate: '25.11.2026' };
+      const ready = { status: 'ready', uuid: 'q-1', deliverySum: 19_900, availByTime: true } as const;
+      const base = { point, zone, when, today: '25.11.2026', quote: ready };
+      expect(deliveryStanding(base)).toEqual({ blocked: null, quotedDelivery: 19_900, final: true });
+      expect(deliveryStanding({ ...base, point: null }).blocked).toBe('Укажите адрес доставки');
+      expect(deliveryStanding({ ...base, zone: null }).blocked).toBe('По данному адресу доставка невозможна');
+      expect(deliveryStanding({ ...base, when: null }).blocked).toBe('Просьба выбрать время доставки');
+      expect(deliveryStanding({ ...base, quote: { ...ready, availByTime: false } }).blocked).toBe('На сегодня нет доступного времени доставки в выбранную зону');
+      expect(deliveryStanding({ ...base, quote: { status: 'failed', message: 'Некоторые блюда сейчас недоступны' } }).blocked).toBe('Некоторые блюда сейчас недоступны');
+      // While this cart is being quoted the total is not final: the button waits.
+      expect(deliveryStanding({ ...base, quote: { status: 'quoting' } })).toEqual({ blocked: null, quotedDelivery: null, final: false });
+    });
+
+    it('charges the quoted delivery sum in the totals, and measures the zone minimum without it (SPEC 5)', () => {
+      const zone = deliveryZoneAt(restaurantZones, { lat: 55.75, lon: 37.65 });
+      const figures = cartFigures({ lines: [line('101', 1)], dishes, cutlery: [], recommended: [], coupon: { status: 'none' }, orderType: 'delivery', restaurant, zone, quotedDelivery: 19_900 });
+      expect(figures.totals).toMatchObject({ items: 50_000, delivery: 19_900, toPay: 69_900 });
+      expect(figures.button).toEqual({ show: false, reason: 'below-minimum', message: 'Минимальная сумма заказа без учета стоимости доставки: 800,00 руб.' });
+    });
   });
 });

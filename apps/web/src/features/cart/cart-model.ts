@@ -1,4 +1,18 @@
-import { type CheckoutQuote, type CheckoutZone, type DishIndex, type FreeCountItem, type MinimumSumRestaurant, quoteCheckout } from '@chain/domain';
+import { type RestaurantWire, toDomainZone } from '@chain/contract';
+import {
+  type CheckoutQuote,
+  type CheckoutZone,
+  DELIVERY_TIME_REQUIRED_MESSAGE,
+  type DishIndex,
+  type FreeCountItem,
+  isOn,
+  type MinimumSumRestaurant,
+  NO_DELIVERY_TIME_TODAY_MESSAGE,
+  OUTSIDE_DELIVERY_ZONE_MESSAGE,
+  quoteCheckout,
+  zoneContainsPoint,
+} from '@chain/domain';
+import type { DeliveryQuoteState } from './use-delivery-quote';
 import type { CartLine } from '../../state/app-store';
 import type { OrderType } from '@chain/domain';
 
@@ -68,4 +82,60 @@ export function couponToSend(coupon: CouponState, code: string): string {
 /** Whether the total shown is final, so the pay button takes a tap: the extras have come and no coupon is being checked. */
 export function totalIsFinal(extrasSettled: boolean, coupon: CouponState): boolean {
   return extrasSettled && coupon.status !== 'checking';
+}
+
+/** The cart's delivery zone: the restaurant's active zone holding the point, with its minimums, price and whether it has periods. */
+export function deliveryZoneAt(
+  restaurant: Pick<RestaurantWire, 'deliveryZone'>,
+  point: { readonly lat: number; readonly lon: number } | null,
+): (CheckoutZone & { readonly id: number; readonly hasPeriods: boolean }) | null {
+  if (point === null) return null;
+  for (const wire of restaurant.deliveryZone) {
+    if (!isOn(wire.active)) continue;
+    const zone = toDomainZone(wire);
+    if (!zoneContainsPoint(zone.polygon, point)) continue;
+    return {
+      id: wire.id,
+      minordersum_rest: wire.minordersum_rest,
+      minordersum_shop: wire.minordersum_shop,
+      delivery_price: wire.delivery_price,
+      free_delivery_from: wire.free_delivery_from,
+      hasPeriods: zone.periods.length > 0,
+    };
+  }
+  return null;
+}
+
+/** Where a delivery cart stands: why it cannot be paid yet (null when it can), and the quoted delivery sum. */
+export interface DeliveryStanding {
+  readonly blocked: string | null;
+  readonly quotedDelivery: number | null;
+  /** The delivery sum is this cart's (quoted for it), so the total shown is final. */
+  readonly final: boolean;
+}
+
+/**
+ * SPEC 4, 5, 8 for a delivery cart: an address inside a zone (else «По данному адресу доставка
+ * невозможна»), a time when the zone has periods («Просьба выбрать время доставки»), the
+ * order/delivery quote of this very cart, and a time the zone can still deliver at
+ * (isAvailByTime; for today «На сегодня нет доступного времени доставки в выбранную зону»).
+ */
+export function deliveryStanding(input: {
+  readonly point: { readonly lat: number; readonly lon: number } | null;
+  readonly zone: { readonly hasPeriods: boolean } | null;
+  readonly when: { readonly deliveryDate: string } | null;
+  readonly today: string;
+  readonly quote: DeliveryQuoteState;
+}): DeliveryStanding {
+  const { quote } = input;
+  const quoted = quote.status === 'ready' ? quote.deliverySum : null;
+  const blocked = (message: string): DeliveryStanding => ({ blocked: message, quotedDelivery: quoted, final: quote.status === 'ready' });
+  if (input.point === null) return blocked('Укажите адрес доставки');
+  if (input.zone === null) return blocked(OUTSIDE_DELIVERY_ZONE_MESSAGE);
+  if (input.zone.hasPeriods && input.when === null) return blocked(DELIVERY_TIME_REQUIRED_MESSAGE);
+  if (quote.status === 'failed') return blocked(quote.message);
+  if (quote.status === 'ready' && !quote.availByTime) {
+    return blocked(input.when === null || input.when.deliveryDate === input.today ? NO_DELIVERY_TIME_TODAY_MESSAGE : DELIVERY_TIME_REQUIRED_MESSAGE);
+  }
+  return { blocked: null, quotedDelivery: quoted, final: quote.status === 'ready' };
 }

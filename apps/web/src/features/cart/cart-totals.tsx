@@ -1,8 +1,8 @@
 import { formatMoney, percentLabel } from '@chain/domain';
 import type { CartFigures } from './cart-model';
 
-/** SPEC 2 Cart totals: dishes, extras, cutlery, the discount or markup, and the sum to pay. */
-export function CartTotals({ figures }: { figures: CartFigures }) {
+/** SPEC 2 Cart totals: dishes, extras, cutlery, the discount or markup, delivery, and the sum to pay. */
+export function CartTotals({ figures, delivery = false }: { figures: CartFigures; delivery?: boolean }) {
   const { totals } = figures;
   return (
     <dl className="cart__totals" aria-label="Итого">
@@ -26,6 +26,12 @@ export function CartTotals({ figures }: { figures: CartFigures }) {
         <div>
           <dt>{percentLabel(figures.discountPercent)}</dt>
           <dd>{`${figures.discountPercent > 0 ? '−' : '+'}${formatMoney(Math.abs(totals.discount))}`}</dd>
+        </div>
+      ) : null}
+      {delivery ? (
+        <div>
+          <dt>Доставка</dt>
+          <dd>{totals.delivery === 0 ? 'бесплатно' : formatMoney(totals.delivery)}</dd>
         </div>
       ) : null}
       <div className="cart__total">

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
-import { indexDishes, isOpenAt } from '@chain/domain';
+import { formatShortDate, indexDishes, isOpenAt, wallClockAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import type { CartLine } from '../../state/app-store';
@@ -12,7 +12,7 @@ import { Screen } from '../../ui/screen';
 import { useNow } from '../../ui/use-now';
 import { CartExtras } from './cart-extras';
 import { LineRow } from './cart-line';
-import { cartFigures, couponToSend, totalIsFinal } from './cart-model';
+import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, totalIsFinal } from './cart-model';
 import { cartTitle, isPreorder } from './cart-title';
 import { CartTotals } from './cart-totals';
 import { CouponField } from './coupon-field';
@@ -21,6 +21,8 @@ import { PickupTime } from './pickup-time';
 import { TableChoice } from './table-choice';
 import { useCartExtras } from './use-cart-extras';
 import { useCoupon } from './use-coupon';
+import { useDeliveryQuote } from './use-delivery-quote';
+import { DeliverySection } from './delivery-section';
 
 /** SPEC 2 Cart of a known restaurant and menu: its figures (cart-model.ts) and the parts of the screen. */
 export function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; dishes: readonly MenuDish[]; lines: CartLine[] }) {
@@ -37,7 +39,20 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
   // (a later pickup slot is checked against the schedule where it is chosen).
   const now = useNow(60_000);
   const settings = useQuery(settingsQuery);
-  const purchaseAllowed = checkout.deliveryDateTime !== null || isOpenAt(restaurant.shedule, now, restaurant.time_zone);
+  const openNow = checkout.deliveryDateTime !== null || isOpenAt(restaurant.shedule, now, restaurant.time_zone);
+
+  // SPEC 2 Cart «Доставка курьером»: the zone of the address and the order/delivery quote of this cart.
+  const delivery = orderType === 'delivery';
+  const address = useAppState((state) => state.address);
+  const point = delivery && address?.lat != null && address.lon != null ? { lat: address.lat, lon: address.lon } : null;
+  const zone = delivery ? deliveryZoneAt(restaurant, point) : null;
+  const quote = useDeliveryQuote(
+    { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime },
+    delivery && zone !== null && extras.settled,
+  );
+  const today = formatShortDate(wallClockAt(now, restaurant.time_zone).date);
+  const standing = delivery ? deliveryStanding({ point, zone, when: checkout.deliveryDateTime, today, quote }) : null;
+  const purchaseAllowed = standing ? standing.blocked === null && (zone?.hasPeriods === true || openNow) : openNow;
   const figures = cartFigures({
     lines,
     dishes: dishIndex,
@@ -46,8 +61,10 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
     coupon,
     orderType,
     restaurant: { minOrderSum: restaurant.minOrderSum, minOrderSumShop: restaurant.minOrderSumShop },
+    zone,
+    quotedDelivery: standing?.quotedDelivery ?? null,
     purchaseAllowed,
-    textNoTime: settings.status === 'ready' ? settings.data.textNoTime : '',
+    textNoTime: standing?.blocked ?? (settings.status === 'ready' ? settings.data.textNoTime : ''),
   });
   const paySystem: PayMethod = kiosk ? 'sbp' : checkout.paySystem;
   const email = checkout.email || user.email;
@@ -77,8 +94,10 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
               kiosk,
               coupon: couponToSend(coupon, checkout.coupon),
               expectedSum: figures.totals.toPay,
+              address: point && address ? { ...point, full: address.long || address.full, short: address.short } : null,
+              deliveryUuid: quote.status === 'ready' ? quote.uuid : null,
             }}
-            ready={totalIsFinal(extras.settled, coupon)}
+            ready={totalIsFinal(extras.settled, coupon) && (standing === null || standing.final)}
           />
         ) : figures.button.message ? (
           <p className="cart__blocked" role="status">
@@ -99,6 +118,7 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
         <CartExtras cutlery={extras.cutlery} recommended={extras.recommended} />
 
         {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
+        {delivery ? <DeliverySection address={address} when={checkout.deliveryDateTime} today={today} quote={quote} onRetry={quote.retry} /> : null}
         {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} /> : null}
 
         {kiosk ? null : (
@@ -120,7 +140,7 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
           <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => appStore.getState().updateCheckout({ paySystem: method })} />
         </fieldset>
 
-        <CartTotals figures={figures} />
+        <CartTotals figures={figures} delivery={delivery} />
       </div>
     </Screen>
   );

@@ -23,6 +23,10 @@ export interface CartOrder {
   readonly coupon: string;
   /** The total the pay button shows: order/create refuses the order (sum_changed) rather than charge another. */
   readonly expectedSum: number;
+  /** A delivery order's point and lines (the courier's line as `full`). */
+  readonly address?: OrderRequest['address'];
+  /** The order/delivery quote the cart showed (decision 020). */
+  readonly deliveryUuid?: string | null;
 }
 
 /**
@@ -55,6 +59,8 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         email: kiosk ? '' : order.email,
         coupon: kiosk ? '' : order.coupon,
         expectedSum: order.expectedSum,
+        address: order.address ?? null,
+        deliveryUuid: order.deliveryUuid ?? null,
         paySystem,
         lockCode: state.lockCode,
         idempotencyKey: state.checkoutKey(),
