@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type YandexMapsApi, yandexMapView, yandexScriptUrl } from './yandex-map';
+
+type Handler = (event: { get(name: 'coords'): [number, number] }) => void;
+
+function events() {
+  const handlers = new Map<string, Handler[]>();
+  return {
+    add: (type: string, handler: Handler) => handlers.set(type, [...(handlers.get(type) ?? []), handler]),
+    remove: (type: string, handler: Handler) => handlers.set(type, (handlers.get(type) ?? []).filter((h) => h !== handler)),
+    fire: (type: string, coords: [number, number]) => {
+      for (const handler of handlers.get(type) ?? []) handler({ get: () => coords });
+    },
+  };
+}
+
+/** A stand-in for window.ymaps that records what the adapter asked of it. */
+function fakeApi() {
+  const mapEvents = events();
+  const added: unknown[] = [];
+  const map = {
+    events: mapEvents,
+    geoObjects: { add: vi.fn((object: unknown) => added.push(object)), remove: vi.fn() },
+    setCenter: vi.fn(),
+    getCenter: () => [55.7, 37.6] as [number, number],
+    getZoom: () => 12,
+    setBounds: vi.fn(),
+    destroy: vi.fn(),
+  };
+  const MapCtor = vi.fn(function (_element: HTMLElement, _state: object) {
+    return map;
+  });
+  const PolygonCtor = vi.fn(function (this: object, coordinates: unknown, _properties: object, options: object) {
+    Object.assign(this, { coordinates, options });
+  });
+  const PlacemarkCtor = vi.fn(function (this: object, coordinates: [number, number], _properties: object, options: object) {
+    let position = coordinates;
+    Object.assign(this, {
+      options,
+      events: events(),
+      geometry: { getCoordinates: () => position, setCoordinates: (next: [number, number]) => (position = next) },
+    });
+  });
+  const api = { ready: () => Promise.resolve(), Map: MapCtor, Polygon: PolygonCtor, Placemark: PlacemarkCtor } as unknown as YandexMapsApi;
+  return { api, map, mapEvents, added, MapCtor, PolygonCtor };
+}
+
+function element() {
+  const setAttribute = vi.fn();
+  return { target: { setAttribute } as unknown as HTMLElement, setAttribute };
+}
+
+describe('Yandex Maps adapter (SPEC 7: JS API 2.1, ru_RU, lat/long order)', () => {
+  it('loads the API with the key and the Russian language', () => {
+    expect(yandexScriptUrl('a b&c')).toBe('https://api-maps.yandex.ru/2.1/?apikey=a%20b%26c&lang=ru_RU');
+  });
+
+  it('opens at the centre in [lat, long] and names the map region', () => {
+    const { api, MapCtor } = fakeApi();
+    const { target, setAttribute } = element();
+    yandexMapView(api, target, { centre: { lat: 55.755864, lon: 37.617698 }, zoom: 10, label: 'Карта зон доставки' });
+    expect(MapCtor.mock.calls[0]?.[1]).toMatchObject({ center: [55.755864, 37.617698], zoom: 10 });
+    expect(setAttribute).toHaveBeenCalledWith('aria-label', 'Карта зон доставки');
+  });
+
+  it('turns the zones\' GeoJSON [lon, lat] into [lat, long], with the colours and taps passing through', () => {
+    const { api, map, PolygonCtor } = fakeApi();
+    const view = yandexMapView(api, element().target, { centre: { lat: 55, lon: 37 }, zoom: 10, label: 'Карта' });
+    const layer = view.addPolygon([[[37.6, 55.75], [37.62, 55.75], [37.62, 55.77]]], {
+      fill: '#1e88e5',
+      fillOpacity: 0.3,
+      stroke: '#1e88e5',
+      strokeOpacity: 1,
+    });
+    expect(PolygonCtor.mock.calls[0]?.[0]).toEqual([[[55.75, 37.6], [55.75, 37.62], [55.77, 37.62]]]);
+    expect(PolygonCtor.mock.calls[0]?.[2]).toMatchObject({ fillColor: '#1e88e5', fillOpacity: 0.3, interactivityModel: 'default#transparent' });
+    layer.remove();
+    expect(map.geoObjects.remove).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports taps and the end of a marker drag as { lat, lon }; moves, fits and destroys', () => {
+    const { api, map, mapEvents, added } = fakeApi();
+    const view = yandexMapView(api, element().target, { centre: { lat: 55, lon: 37 }, zoom: 10, label: 'Карта' });
+    const taps: unknown[] = [];
+    const stop = view.onTap((point) => taps.push(point));
+    mapEvents.fire('click', [55.76, 37.61]);
+    stop();
+    mapEvents.fire('click', [1, 2]);
+    expect(taps).toEqual([{ lat: 55.76, lon: 37.61 }]);
+
+    const marker = view.addMarker({ lat: 55.76, lon: 37.61 }, { draggable: true, label: 'Точка' });
+    const placemark = added.at(-1) as { options: object; events: ReturnType<typeof events>; geometry: { setCoordinates(c: [number, number]): void } };
+    expect(placemark.options).toMatchObject({ draggable: true });
+    const drops: unknown[] = [];
+    marker.onDragEnd((point) => drops.push(point));
+    placemark.geometry.setCoordinates([55.77, 37.63]);
+    placemark.events.fire('dragend', [0, 0]);
+    expect(drops).toEqual([{ lat: 55.77, lon: 37.63 }]);
+    marker.setPosition({ lat: 55.7, lon: 37.5 });
+    expect(marker.getPosition()).toEqual({ lat: 55.7, lon: 37.5 });
+
+    view.setView({ lat: 55.76, lon: 37.61 }, 18);
+    expect(map.setCenter).toHaveBeenCalledWith([55.76, 37.61], 18);
+    view.fitBounds([{ lat: 55.7, lon: 37.7 }, { lat: 55.8, lon: 37.5 }]);
+    expect(map.setBounds.mock.calls[0]?.[0]).toEqual([[55.7, 37.5], [55.8, 37.7]]);
+    view.fitBounds([]);
+    expect(map.setBounds).toHaveBeenCalledTimes(1);
+    expect(view.getCentre()).toEqual({ lat: 55.7, lon: 37.6 });
+    view.destroy();
+    expect(map.destroy).toHaveBeenCalled();
+  });
+});

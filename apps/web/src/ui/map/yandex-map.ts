@@ -1,0 +1,143 @@
+import type { GeoPoint } from '@chain/domain';
+import type { MapLayer, MapMarker, MapOptions, MapView } from './map-view';
+
+/*
+ * The spec's maps service (SPEC 7): the Yandex Maps JS API 2.1, loaded from its own origin with
+ * the chain's key, in Russian. Coordinates in [lat, long] order (the API's default). Only the
+ * few parts of the API this adapter uses are typed here.
+ */
+
+type LatLong = [number, number];
+
+interface YEvent {
+  get(name: 'coords'): LatLong;
+}
+interface YEvents {
+  add(type: string, handler: (event: YEvent) => void): void;
+  remove(type: string, handler: (event: YEvent) => void): void;
+}
+interface YGeoObject {
+  events: YEvents;
+  geometry: { getCoordinates(): LatLong; setCoordinates(coordinates: LatLong): void };
+}
+interface YMap {
+  events: YEvents;
+  geoObjects: { add(object: unknown): void; remove(object: unknown): void };
+  setCenter(center: LatLong, zoom?: number): void;
+  getCenter(): LatLong;
+  getZoom(): number;
+  setBounds(bounds: [LatLong, LatLong], options?: object): void;
+  destroy(): void;
+}
+/** The part of `window.ymaps` the adapter uses. */
+export interface YandexMapsApi {
+  ready(): Promise<void>;
+  Map: new (element: HTMLElement, state: { center: LatLong; zoom: number; controls: string[] }, options?: object) => YMap;
+  Polygon: new (coordinates: LatLong[][], properties: object, options: object) => unknown;
+  Placemark: new (coordinates: LatLong, properties: object, options: object) => YGeoObject;
+}
+
+export const YANDEX_MAPS_SCRIPT = 'https://api-maps.yandex.ru/2.1/';
+
+export function yandexScriptUrl(key: string): string {
+  return `${YANDEX_MAPS_SCRIPT}?apikey=${encodeURIComponent(key)}&lang=ru_RU`;
+}
+
+let loading: Promise<YandexMapsApi> | null = null;
+
+/** Adds the API's script once (a failed load is tried again on the next map) and waits for ymaps.ready. */
+export function loadYandexMaps(key: string, doc: Document = document): Promise<YandexMapsApi> {
+  loading ??= new Promise<YandexMapsApi>((resolve, reject) => {
+    const script = doc.createElement('script');
+    script.src = yandexScriptUrl(key);
+    script.async = true;
+    script.onload = () => {
+      const api = (globalThis as { ymaps?: YandexMapsApi }).ymaps;
+      if (api) api.ready().then(() => resolve(api), reject);
+      else reject(new Error('Yandex Maps did not load'));
+    };
+    script.onerror = () => reject(new Error('Yandex Maps did not load'));
+    doc.head.append(script);
+  }).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+const toLatLong = (point: GeoPoint): LatLong => [point.lat, point.lon];
+const toPoint = ([lat, lon]: LatLong): GeoPoint => ({ lat, lon });
+
+/** A MapView over a loaded API (exported for the tests, which pass a stand-in API). */
+export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options: MapOptions): MapView {
+  element.setAttribute('role', 'region');
+  element.setAttribute('aria-label', options.label);
+  const map = new api.Map(
+    element,
+    { center: toLatLong(options.centre), zoom: options.zoom, controls: ['zoomControl'] },
+    { suppressMapOpenBlock: true },
+  );
+  return {
+    setView: (centre, zoom) => map.setCenter(toLatLong(centre), zoom),
+    getCentre: () => toPoint(map.getCenter()),
+    getZoom: () => map.getZoom(),
+    fitBounds: (points) => {
+      if (points.length === 0) return;
+      const lats = points.map((point) => point.lat);
+      const lons = points.map((point) => point.lon);
+      map.setBounds(
+        [
+          [Math.min(...lats), Math.min(...lons)],
+          [Math.max(...lats), Math.max(...lons)],
+        ],
+        { checkZoomRange: true, zoomMargin: 16 },
+      );
+    },
+    addPolygon: (polygon, style): MapLayer => {
+      const shape = new api.Polygon(
+        polygon.map((ring) => ring.map(([lon, lat]): LatLong => [lat, lon])),
+        {},
+        {
+          fillColor: style.fill,
+          fillOpacity: style.fillOpacity,
+          strokeColor: style.stroke,
+          strokeOpacity: style.strokeOpacity,
+          strokeWidth: 2,
+          // Taps go through the zone to the map, as on the open map.
+          interactivityModel: 'default#transparent',
+        },
+      );
+      map.geoObjects.add(shape);
+      return { remove: () => map.geoObjects.remove(shape) };
+    },
+    addMarker: (point, markerOptions): MapMarker => {
+      const placemark = new api.Placemark(
+        toLatLong(point),
+        { hintContent: markerOptions.label },
+        { draggable: markerOptions.draggable, preset: 'islands#redDotIcon' },
+      );
+      map.geoObjects.add(placemark);
+      return {
+        remove: () => map.geoObjects.remove(placemark),
+        getPosition: () => toPoint(placemark.geometry.getCoordinates()),
+        setPosition: (next) => placemark.geometry.setCoordinates(toLatLong(next)),
+        onDragEnd: (listener) => {
+          const handler = () => listener(toPoint(placemark.geometry.getCoordinates()));
+          placemark.events.add('dragend', handler);
+          return () => placemark.events.remove('dragend', handler);
+        },
+      };
+    },
+    onTap: (listener) => {
+      const handler = (event: YEvent) => listener(toPoint(event.get('coords')));
+      map.events.add('click', handler);
+      return () => map.events.remove('click', handler);
+    },
+    destroy: () => map.destroy(),
+  };
+}
+
+export function createYandexMap(key: string) {
+  return async (element: HTMLElement, options: MapOptions): Promise<MapView> =>
+    yandexMapView(await loadYandexMaps(key), element, options);
+}
