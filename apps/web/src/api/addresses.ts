@@ -69,18 +69,18 @@ export function addressSaveInput(saved: SavedAddress): AddressInput {
 
 /**
  * POST /api/v2/user/address/save: creates an address (no id) or updates the guest's own; answers
- * its id. The guest's list is asked again on its next use.
+ * its id. The guest's list is asked again at once (a screen showing it follows).
  */
 export async function saveAddress(session: Session, address: AddressInput, options?: RequestOptions): Promise<number> {
   const answer = await call(addressSaveCall, { address, user_id: session.id, user_token: session.password }, options);
-  addressListQuery.invalidate();
+  addressListQuery.refetch(session);
   return answer.result.id;
 }
 
-/** POST /api/v2/user/address/delete; the guest's list is asked again on its next use. */
+/** POST /api/v2/user/address/delete; the guest's list is asked again at once. */
 export async function deleteAddress(session: Session, id: number, options?: RequestOptions): Promise<void> {
   await call(addressDeleteCall, { id, user_id: session.id, user_token: session.password }, options);
-  addressListQuery.invalidate();
+  addressListQuery.refetch(session);
 }
 
 /** A saved address as the order and the courier take it (the client state's address). */

@@ -401,6 +401,16 @@ describe('the delivery address (SPEC 2 Home: Delivery, SPEC 3 Address)', () => {
     expect(store.getState().cart).toEqual([]);
   });
 
+  it('takes the edited details of the order\'s address, keeping the cart and the time; another address changes nothing', async () => {
+    const { store } = await deliveringHome();
+    store.getState().refreshDeliveryAddress({ ...HOME, room: '14', long: 'Москва, Малая Бронная улица, 24, кв. 14' });
+    expect(store.getState().address?.room).toBe('14');
+    expect(store.getState().cart).toHaveLength(1);
+    expect(store.getState().checkout.deliveryDateTime).toEqual(TIME);
+    store.getState().refreshDeliveryAddress(WORK);
+    expect(store.getState().address?.id).toBe('5');
+  });
+
   it('keeps the address with its details across a reload', async () => {
     const { storage } = await deliveringHome();
     const again = await loadedStore(new MemoryStorage(Object.fromEntries(storage.values)));

@@ -171,6 +171,11 @@ export interface AppActions {
    * the address (its id, or its point when not saved) is another one.
    */
   chooseDeliveryAddress: (address: DeliveryAddress, restaurant: RestaurantChoice) => void;
+  /**
+   * A saved address's details were edited (Мои адреса): when it is the order's address it takes
+   * the new lines and details, keeping the cart and the chosen time; any other address is ignored.
+   */
+  refreshDeliveryAddress: (address: DeliveryAddress) => void;
   /** SPEC 4: changing the restaurant empties the cart. */
   setRestaurant: (next: { id: string; name?: string; nameShort?: string } | null) => void;
   setOrderType: (orderType: OrderType | null) => void;
@@ -450,6 +455,9 @@ export function createAppStore(storage: StateStorage) {
               ...(same ? { checkout } : { cart: [], cartRestaurantId: null, checkout: { ...checkout, ...NO_EXTRAS } }),
             };
           }),
+        refreshDeliveryAddress: (address) => {
+          if (sameDeliveryAddress(get().address, address)) set({ address });
+        },
         setOrderType: (orderType) => set({ orderType }),
         clearCart: () => set((state) => ({ cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } })),
         updateCheckout: (patch) => set((state) => ({ checkout: { ...state.checkout, ...patch } })),

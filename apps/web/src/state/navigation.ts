@@ -125,6 +125,9 @@ export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
   'payment',
   'thanks',
   'liked',
+  'deliveryTime',
+  'addressList',
+  'addressDetail',
 ]);
 
 /** Whether an in-app path leads to a built screen (an outside link, tel: or mailto: counts as built). */
