@@ -13,7 +13,7 @@ import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useNow } from '../../ui/use-now';
-import { type CourierZone, courierFor, pointOf } from './courier-zones';
+import { type CourierZone, courierFor, pointOf } from '../../api/courier-zones';
 import { applyError, chosenDateTime, timeOptions } from './delivery-time-model';
 import './delivery-time-page.css';
 

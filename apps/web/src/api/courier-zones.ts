@@ -4,7 +4,8 @@ import { deliveryZoneFor, type DeliveryZone, type GeoPoint, isOn } from '@chain/
 /*
  * The courier lookup of SPEC 4 (Delivery location) over the restaurant list: which restaurant
  * delivers to a point, and through which of its zones. One home for the saved-address list of
- * Home, the delivery time screen and the address map.
+ * Home, the delivery time screen and the address map (a derived view of the restaurant list,
+ * so it lives beside the list rather than in one feature).
  */
 
 /** A zone as the domain rules read it, with its name and its wire colour (SPEC 9 colour rule). */
