@@ -1,4 +1,4 @@
-import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, Truck, UtensilsCrossed } from 'lucide-react';
+import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
@@ -13,6 +13,7 @@ import { Screen } from '../../ui/screen';
 import { SectionPreparing } from '../../ui/section-preparing';
 import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { Skeleton } from '../../ui/skeleton';
+import { DeliveryChoice } from './delivery-choice';
 import { appStoreLink, type ServiceTile, serviceTiles } from './service-tiles';
 import './order-type-page.css';
 
@@ -23,6 +24,14 @@ const TILE_ICONS: Record<ServiceTile['id'], ReactNode> = {
   map: <MapPinned aria-hidden="true" />,
   stoplist: <ListX aria-hidden="true" />,
 };
+
+/**
+ * Whether Home offers Доставка: once its map (/delivery_to, BUILT_SCREENS) is built, since
+ * «Новый адрес» and a guest without a saved address go there.
+ */
+export function deliveryOffered(): boolean {
+  return isBuiltScreen(APP_ROUTES.deliveryTo);
+}
 
 /** SPEC 2 Home (/): the order type, then the optional service tiles. */
 export default function OrderTypePage() {
@@ -91,12 +100,7 @@ function GuestHome() {
           <ShoppingBag aria-hidden="true" />
           <span>Заберу сам</span>
         </Link>
-        {isBuiltScreen(APP_ROUTES.deliveryTo) ? (
-          <Link href={APP_ROUTES.deliveryTo} className="order-type__choice" onClick={() => setOrderType('delivery')}>
-            <Truck aria-hidden="true" />
-            <span>Доставка</span>
-          </Link>
-        ) : null}
+        {deliveryOffered() ? <DeliveryChoice /> : null}
       </div>
 
       {settings.status === 'loading' ? (
