@@ -26,6 +26,16 @@ function sentBody(fetchStub: ReturnType<typeof vi.fn<typeof fetch>>, call: numbe
 }
 
 describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
+  it('sends the delivery time chosen on /delivery_time as delivery_datetime_props with a delivery menu only', async () => {
+    const { menus, fetchStub } = sourceAnswering(json(200, MENU), json(200, MENU));
+    const deliveryDateTime = { deliveryDate: '24.11.2026', deliveryTime: '18:00-20:00', isTimePeriods: true };
+    await menus.query.fetch({ ...QUERY, orderType: 'delivery', deliveryDateTime });
+    expect(sentBody(fetchStub, 0).delivery_datetime_props).toEqual(deliveryDateTime);
+    await menus.query.fetch({ ...QUERY, deliveryDateTime });
+    expect(sentBody(fetchStub, 1)).not.toHaveProperty('delivery_datetime_props');
+  });
+
+
   it('asks again without a stored lock code once the address has spent its lock-code tries, so the guest keeps the menu (issue 11)', async () => {
     const { menus, fetchStub } = sourceAnswering(attemptsSpent, json(200, MENU));
     await expect(menus.query.fetch(QUERY)).resolves.toEqual(MENU);

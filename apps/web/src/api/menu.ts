@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { type CallInput, type IsShop, LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse, restaurantMenu } from '@chain/contract';
 import type { OrderType } from '@chain/domain';
+import type { Checkout } from '../state/app-store';
 import { type ApiClient, ApiError, call } from './client';
 import { createQuery, type Query, type QueryState } from './query-cache';
 
@@ -15,9 +16,16 @@ export interface MenuQuery {
   /** SPEC 3 lockCode; '' for none. */
   readonly lockCode: string;
   readonly userId: string | null;
+  /**
+   * SPEC 3 Delivery date/time props chosen on /delivery_time, sent as delivery_datetime_props
+   * (SPEC 7) with a delivery menu. Not part of the key: the server's menu does not depend on it
+   * (the contract's menuRequest), so another time is the same answer; make it part of the key
+   * the day the server answers per time.
+   */
+  readonly deliveryDateTime?: Checkout['deliveryDateTime'];
 }
 
-/** The menu cache's key: every field of the query (another lock code or guest is another menu). */
+/** The menu cache's key: every field of the query that changes the answer (another lock code or guest is another menu). */
 function menuKey(query: MenuQuery): string {
   return JSON.stringify([query.restaurantId, query.fsUid, query.orderType, query.isShop, query.lockCode, query.userId]);
 }
@@ -30,6 +38,7 @@ function requestBody(query: MenuQuery): CallInput<typeof restaurantMenu> {
     ver: 4,
     ...(query.userId ? { user_id: query.userId } : {}),
     ...(query.lockCode ? { lock_code: query.lockCode } : {}),
+    ...(query.orderType === 'delivery' && query.deliveryDateTime ? { delivery_datetime_props: { ...query.deliveryDateTime } } : {}),
   };
 }
 

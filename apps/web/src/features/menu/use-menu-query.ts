@@ -37,6 +37,7 @@ export function useMenuTarget(
   const stateOrderType = useAppState((state) => state.orderType);
   const lockCode = useAppState((state) => state.lockCode);
   const userId = useAppState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
+  const deliveryDateTime = useAppState((state) => state.checkout.deliveryDateTime);
 
   const restaurantId = routeRestaurantId ?? stateRestaurantId;
   const orderType = asOrderType(routeOrderType) ?? stateOrderType ?? 'self';
@@ -60,8 +61,8 @@ export function useMenuTarget(
 
   const fsUid = restaurant?.fs_uid ?? null;
   const query = useMemo<MenuQuery | null>(
-    () => (fsUid && restaurantId ? { restaurantId, fsUid, orderType, isShop, lockCode, userId } : null),
-    [restaurantId, fsUid, orderType, isShop, lockCode, userId],
+    () => (fsUid && restaurantId ? { restaurantId, fsUid, orderType, isShop, lockCode, userId, deliveryDateTime } : null),
+    [restaurantId, fsUid, orderType, isShop, lockCode, userId, deliveryDateTime],
   );
 
   const menu = useQuery(menuQuery, query);
