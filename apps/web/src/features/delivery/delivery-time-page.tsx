@@ -15,6 +15,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { useNow } from '../../ui/use-now';
 import { type CourierZone, courierFor, pointOf } from '../../api/courier-zones';
 import { applyError, chosenDateTime, timeOptions } from './delivery-time-model';
+import '../../ui/radio-cards.css';
 import './delivery-time-page.css';
 
 /** SPEC 2 Delivery time (/delivery_time): a date of deliveryDaysTrue and a time of the zone, then Apply. */
