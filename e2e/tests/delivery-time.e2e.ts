@@ -78,8 +78,7 @@ describe('delivery time (/delivery_time)', () => {
   it('offers the days in Russian, closes a period by time_limit, asks for a time, and applies one', async () => {
     const { context, page, errors } = await deliveryPage(wednesday('12:30'));
     try {
-      const dates = page.getByRole('group', { name: 'Дата' }).getByRole('radio');
-      const labels = await dates.evaluateAll((inputs) => inputs.map((input) => input.closest('label')?.textContent ?? ''));
+      const labels = await page.getByRole('group', { name: 'Дата' }).locator('label').allTextContents();
       expect(labels).toEqual(['Сегодня', 'Четверг, 26 ноября', 'Пятница, 27 ноября', 'Суббота, 28 ноября']);
       // 11–13 has begun; 13–15 starts in 30 minutes, within time_limit (60): closed as well.
       await expect(period(page, '11:00–13:00').isDisabled()).resolves.toBe(true);
