@@ -76,6 +76,10 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
     setError(problem);
     if (problem !== null || chosen === null) return;
     const state = appStore.getState();
+    // The zone's restaurant delivers (the chain's zones may have moved since the address was chosen).
+    if (state.address && state.restaurant?.id !== String(restaurant.id)) {
+      state.chooseDeliveryAddress(state.address, { id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
+    }
     state.updateCheckout({ deliveryDateTime: chosenDateTime(zone, date.value, chosen) });
     navigate(routePath('restoranMenu', { restoran_id: restaurant.id, order_type: 'delivery' }));
   };
