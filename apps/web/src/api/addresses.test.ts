@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SavedAddress } from '@chain/contract';
 import {
   ADDRESS_SAVE_FAILED_MESSAGE,
   ADDRESS_SAVE_NETWORK_MESSAGE,
@@ -9,24 +8,9 @@ import {
   deliveryAddressOf,
 } from './addresses';
 import { ApiError, createApiClient, REQUEST_FAILED_MESSAGE } from './client';
+import { savedAddress } from './delivery-fixtures.test-support';
 
-const SAVED: SavedAddress = {
-  id: 5,
-  region: { id: '', name: '', full: '' },
-  city: { id: 'moscow', name: 'Москва', full: 'город Москва' },
-  street: { id: 'mbronnaya', name: 'Малая Бронная', full: 'Малая Бронная улица' },
-  house: '24',
-  podjezd: '2',
-  domofon: '12К',
-  etaz: '3',
-  room: '12',
-  comment: 'Код на двери',
-  full: 'Москва, Малая Бронная улица, 24',
-  short: 'Малая Бронная улица, 24',
-  long: 'Москва, Малая Бронная улица, 24, подъезд 2, домофон 12К, этаж 3, кв. 12',
-  lat: 55.76,
-  lon: 37.59,
-};
+const SAVED = savedAddress({ domofon: '12К', comment: 'Код на двери' });
 
 describe('saved addresses (SPEC 7 user/address/*)', () => {
   it('asks the list with the guest id and token and keeps the result', async () => {

@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SavedAddress } from '@chain/contract';
 import { ERROR_TITLE } from '@chain/domain';
 import {
   ADDRESS_DELETE_CONFIRM,
@@ -16,6 +15,7 @@ import {
   saveAddress,
 } from '../../api/addresses';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { savedAddress } from '../../api/delivery-fixtures.test-support';
 import { appStore } from '../../state/store';
 import AddressDetailPage from './address-detail-page';
 import AddressListPage from './address-list-page';
@@ -27,24 +27,8 @@ vi.mock(import('../../api/addresses'), async (importOriginal) => ({
 }));
 
 const SESSION = { id: '42', password: 'token' };
-const HOME: SavedAddress = {
-  id: 5,
-  region: { id: '', name: '', full: '' },
-  city: { id: 'moscow', name: 'Москва', full: 'город Москва' },
-  street: { id: 'mbronnaya', name: 'Малая Бронная', full: 'Малая Бронная улица' },
-  house: '24',
-  podjezd: '2',
-  domofon: '12',
-  etaz: '3',
-  room: '12',
-  comment: '',
-  full: 'Москва, Малая Бронная улица, 24',
-  short: 'Малая Бронная улица, 24',
-  long: 'Москва, Малая Бронная улица, 24, подъезд 2, домофон 12, этаж 3, кв. 12',
-  lat: 55.76,
-  lon: 37.59,
-};
-const WORK: SavedAddress = { ...HOME, id: 6, short: 'Тверская улица, 7', full: 'Москва, Тверская улица, 7', long: 'Москва, Тверская улица, 7' };
+const HOME = savedAddress();
+const WORK = savedAddress({ id: 6, short: 'Тверская улица, 7', full: 'Москва, Тверская улица, 7', long: 'Москва, Тверская улица, 7' });
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 function renderAt(path: string) {

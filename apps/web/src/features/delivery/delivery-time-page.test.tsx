@@ -5,68 +5,24 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryZoneWire, RestaurantWire } from '@chain/contract';
 import { DELIVERY_TIME_REQUIRED_MESSAGE, DELIVERY_TIME_TICK_MS, NO_DELIVERY_TIME_TODAY_MESSAGE } from '@chain/domain';
+import { restaurantWire, zoneWire } from '../../api/delivery-fixtures.test-support';
 import { restaurantListQuery } from '../../api/restaurants';
 import type { DeliveryAddress } from '../../state/app-store';
 import { appStore } from '../../state/store';
 import DeliveryTimePage from './delivery-time-page';
 
 const ALL_WEEK = [1, 1, 1, 1, 1, 1, 1];
-const square = (lat: number, lon: number) =>
-  JSON.stringify([[[lon - 0.01, lat - 0.01], [lon + 0.01, lat - 0.01], [lon + 0.01, lat + 0.01], [lon - 0.01, lat + 0.01], [lon - 0.01, lat - 0.01]]]);
-
-function zone(fields: Partial<DeliveryZoneWire> = {}): DeliveryZoneWire {
-  return {
-    id: 11,
-    name: 'Патриаршие',
-    active: '1',
-    polygon: square(55.76, 37.59),
-    color: '#5500AA00',
+const zone = (patch: Partial<DeliveryZoneWire> = {}) =>
+  zoneWire({
     periods: JSON.stringify([
       { from: '10:00', to: '12:00', days: ALL_WEEK },
       { from: '12:00', to: '14:00', days: ALL_WEEK },
       { from: '18:00', to: '20:00', days: ALL_WEEK },
     ]),
     time_limit: 60,
-    minordersum_rest: 100_000,
-    minordersum_shop: 50_000,
-    delivery_price: 19_900,
-    free_delivery_from: null,
-    ...fields,
-  };
-}
-
-function restaurant(fields: Partial<RestaurantWire> = {}): RestaurantWire {
-  return {
-    id: 7,
-    fs_uid: 'fs-bronnaya',
-    name: 'Жар-печь на Бронной',
-    nameShort: 'Бронная',
-    address: 'Москва, Малая Бронная, 20',
-    about: '',
-    phone: '',
-    email: '',
-    seating: 40,
-    location: '{"lat":55.76,"lon":37.59}',
-    shedule: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1380, from: '10:00', to: '23:00' })),
-    workTime: 'Ежедневно 10:00–23:00',
-    active: '1',
-    deliveryRest: '1',
-    deliverySelf: '1',
-    deliveryCourier: '1',
-    deliveryZone: [zone()],
-    deliveryDays: 0,
-    deliveryDaysTrue: 2,
-    winecard: '0',
-    isFavorite: 0,
-    congestion: { text: '' },
-    minOrderSum: { inrest: 0, self: 0 },
-    minOrderSumShop: { inrest: 0, self: 0 },
-    sbp: '1',
-    time_zone: 'Europe/Moscow',
-    menuKinds: ['restaurant'],
-    ...fields,
-  };
-}
+    ...patch,
+  });
+const restaurant = (patch: Partial<RestaurantWire> = {}) => restaurantWire({ deliveryZone: [zone()], ...patch });
 
 const HOME: DeliveryAddress = {
   id: '5',

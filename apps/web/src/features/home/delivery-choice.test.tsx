@@ -3,42 +3,17 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RestaurantWire, SavedAddress } from '@chain/contract';
 import { ATTENTION_TITLE, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { addressListQuery } from '../../api/addresses';
+import { restaurantWire, savedAddress } from '../../api/delivery-fixtures.test-support';
 import { restaurantListQuery } from '../../api/restaurants';
 import { appStore } from '../../state/store';
 import { ADDRESS_CHANGE_EMPTIES_CART, DeliveryChoice } from './delivery-choice';
 
 const SESSION = { id: '42', password: 'token' };
-const square = JSON.stringify([[[37.58, 55.75], [37.6, 55.75], [37.6, 55.77], [37.58, 55.77], [37.58, 55.75]]]);
-const BRONNAYA = {
-  id: 7,
-  name: 'Жар-печь на Бронной',
-  nameShort: 'Бронная',
-  deliveryCourier: '1',
-  deliveryZone: [
-    { id: 11, name: 'Патриаршие', active: '1', polygon: square, color: '#5500AA00', periods: '[]', time_limit: 0, minordersum_rest: 0, minordersum_shop: 0, delivery_price: 0, free_delivery_from: null },
-  ],
-} as unknown as RestaurantWire;
-const HOME: SavedAddress = {
-  id: 5,
-  region: { id: '', name: '', full: '' },
-  city: { id: 'moscow', name: 'Москва', full: 'город Москва' },
-  street: { id: 'mbronnaya', name: 'Малая Бронная', full: 'Малая Бронная улица' },
-  house: '24',
-  podjezd: '2',
-  domofon: '',
-  etaz: '',
-  room: '12',
-  comment: '',
-  full: 'Москва, Малая Бронная улица, 24',
-  short: 'Малая Бронная улица, 24',
-  long: 'Москва, Малая Бронная улица, 24, подъезд 2, кв. 12',
-  lat: 55.76,
-  lon: 37.59,
-};
-const FAR: SavedAddress = { ...HOME, id: 6, short: 'Ленина, 1', full: 'Тверь, Ленина, 1', long: 'Тверь, Ленина, 1', lat: 56.85, lon: 35.9 };
+const BRONNAYA = restaurantWire();
+const HOME = savedAddress({ domofon: '', etaz: '', long: 'Москва, Малая Бронная улица, 24, подъезд 2, кв. 12' });
+const FAR = savedAddress({ id: 6, short: 'Ленина, 1', full: 'Тверь, Ленина, 1', long: 'Тверь, Ленина, 1', lat: 56.85, lon: 35.9 });
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 function renderChoice() {
