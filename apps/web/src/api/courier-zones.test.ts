@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryZoneWire, RestaurantWire } from '@chain/contract';
+import type { DeliveryZoneWire } from '@chain/contract';
 import { courierFor, courierRestaurants, pointOf } from './courier-zones';
+import { restaurantWire, ZONE_CENTRE as POINT, zoneWire as zone } from './delivery-fixtures.test-support';
 
-const square = JSON.stringify([[[37.58, 55.75], [37.6, 55.75], [37.6, 55.77], [37.58, 55.77], [37.58, 55.75]]]);
-const zone = (fields: Partial<DeliveryZoneWire>): DeliveryZoneWire => ({
-  id: 1,
-  name: 'Зона',
-  active: '1',
-  polygon: square,
-  color: '#5500AA00',
-  periods: '[]',
-  time_limit: 0,
-  minordersum_rest: 0,
-  minordersum_shop: 0,
-  delivery_price: 0,
-  free_delivery_from: null,
-  ...fields,
-});
-const restaurant = (id: number, courier: '1' | '0', zones: DeliveryZoneWire[]) =>
-  ({ id, name: `Ресторан ${id}`, nameShort: '', deliveryCourier: courier, deliveryZone: zones }) as unknown as RestaurantWire;
-const POINT = { lat: 55.76, lon: 37.59 };
+const restaurant = (id: number, courier: '1' | '0', zones: DeliveryZoneWire[]) => restaurantWire({ id, deliveryCourier: courier, deliveryZone: zones });
 
 describe('courier lookup (SPEC 4 Delivery location)', () => {
   it('finds the first courier restaurant with an active zone holding the point', () => {
