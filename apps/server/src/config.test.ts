@@ -30,6 +30,8 @@ describe('configuration', () => {
       ACQUIRING_USERNAME: 'chain-api',
       ACQUIRING_PASSWORD: 'secret',
       ACQUIRING_CALLBACK_SECRET: 'c'.repeat(32),
+      MAP_TILES_URL: 'https://tiles.chain.ru/{z}/{x}/{y}.png',
+      GEOCODER_URL: 'https://photon.chain.ru',
     });
     expect(config).toMatchObject({ sandbox: false, demoData: false, publicOrigin: 'https://order.chain.ru' });
     expect(config.providers.acquiring.baseUrl).toBe('https://securepayments.sberbank.ru');
@@ -37,7 +39,39 @@ describe('configuration', () => {
     expect(config.providers.mail.baseUrl).toBe('https://api.mailgun.net');
   });
 
+  it('maps and geocoding (issue 13): the sandbox\'s own tiles and geocoder by default; outside it, nothing public unasked', () => {
+    const sandbox = parseConfig({});
+    expect(sandbox.maps).toEqual({ yandexKey: '', tiles: { url: '/sandbox/tiles/{z}/{x}/{y}.png', attribution: 'Песочница: демо-город, не настоящая карта', maxZoom: 19 } });
+    expect(sandbox.providers.geocoder).toEqual({ kind: 'photon', baseUrl: null, key: '', timeoutMs: 3000 });
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      SMSRU_API_ID: 'id',
+      MAIL_API_KEY: 'key',
+      MAIL_DOMAIN: 'mg.chain.ru',
+      PUBLIC_ORIGIN: 'https://order.chain.ru',
+      ACQUIRING_USERNAME: 'chain-api',
+      ACQUIRING_PASSWORD: 'secret',
+      ACQUIRING_CALLBACK_SECRET: 'c'.repeat(32),
+    };
+    expect(() => parseConfig(production)).toThrow('YANDEX_MAPS_KEY or MAP_TILES_URL is required when SANDBOX is off');
+    expect(() => parseConfig({ ...production, MAP_TILES_URL: 'https://tiles.chain.ru/{z}/{x}/{y}.png' })).toThrow(
+      'GEOCODER_URL is required when SANDBOX is off and GEOCODER is photon',
+    );
+    const yandex = parseConfig({ ...production, YANDEX_MAPS_KEY: 'abcdef12-3456', GEOCODER: 'yandex' });
+    expect(yandex.maps.yandexKey).toBe('abcdef12-3456');
+    expect(yandex.providers.geocoder).toMatchObject({ kind: 'yandex', baseUrl: 'https://geocode-maps.yandex.ru', key: 'abcdef12-3456' });
+    const tiles = parseConfig({ ...production, MAP_TILES_URL: 'https://tiles.chain.ru/{z}/{x}/{y}.png', GEOCODER_URL: 'https://photon.chain.ru/' });
+    expect(tiles.maps.tiles).toEqual({ url: 'https://tiles.chain.ru/{z}/{x}/{y}.png', attribution: '', maxZoom: 19 });
+    expect(tiles.cspHosts.maps).toContain('https://tiles.chain.ru');
+    expect(tiles.providers.geocoder.baseUrl).toBe('https://photon.chain.ru');
+    expect(() => parseConfig({ GEOCODER: 'yandex' })).toThrow('GEOCODER_KEY (or YANDEX_MAPS_KEY) is required when GEOCODER is yandex');
+  });
+
   it.each([
+    [{ MAP_TILES_URL: 'http://tiles.example.com/{z}/{x}/{y}.png' }, 'MAP_TILES_URL'],
+    [{ MAP_TILES_URL: 'https://tiles.example.com/tile.png' }, 'MAP_TILES_URL'],
+    [{ GEOCODER: 'google' }, 'GEOCODER'],
     [{ PORT: '70000' }, 'PORT'],
     [{ SANDBOX: 'maybe' }, 'SANDBOX'],
     [{ MAPS_HOSTS: 'http://maps.example.com' }, 'MAPS_HOSTS'],

@@ -142,6 +142,20 @@ const envSchema = z.object({
   ACQUIRING_USERNAME: z.string().min(1).optional(),
   ACQUIRING_PASSWORD: z.string().min(1).optional(),
   ACQUIRING_CALLBACK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  // Maps and addresses (issue 13): the server's geocoder adapter and what the web map draws.
+  GEOCODER: z.enum(['yandex', 'photon'], { error: 'must be yandex or photon' }).default('photon'),
+  GEOCODER_URL: z.url({ error: 'must be a URL' }).optional(),
+  GEOCODER_KEY: z.string().min(1).optional(),
+  GEOCODER_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(200).max(30_000).default(3000),
+  YANDEX_MAPS_KEY: z.string().regex(/^[\w-]{8,100}$/, { error: 'must be the key of the Yandex Maps JS API' }).optional(),
+  MAP_TILES_URL: z
+    .string()
+    .regex(/^(https:\/\/[a-z0-9.-]+(:\d+)?)?\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/i, {
+      error: 'must be an https tile URL template with {z}, {x} and {y}, e.g. https://tiles.example.com/{z}/{x}/{y}.png (or a path on this server)',
+    })
+    .optional(),
+  MAP_TILES_ATTRIBUTION: z.string().min(1).max(300).optional(),
+  MAP_TILES_MAX_ZOOM: z.coerce.number({ error: 'must be a zoom level' }).int().min(1).max(22).default(19),
 });
 
 /** Variables that must be set when the sandbox is off: the real providers need their keys. */
@@ -155,6 +169,10 @@ const REQUIRED_WITHOUT_SANDBOX = [
   'ACQUIRING_PASSWORD',
   'ACQUIRING_CALLBACK_SECRET',
 ] as const;
+
+/** The sandbox's own tiles (src/sandbox/tiles.ts): the open map's default with SANDBOX=1 only. */
+export const SANDBOX_TILES_URL = '/sandbox/tiles/{z}/{x}/{y}.png';
+const SANDBOX_TILES_ATTRIBUTION = 'Песочница: демо-город, не настоящая карта';
 
 /** Used only in development and tests (sandbox on): codes there are not secret anyway. */
 const DEVELOPMENT_AUTH_SECRET = 'development-only-secret-never-used-in-production';
@@ -213,7 +231,17 @@ export interface Config {
      * bank's callbacks.
      */
     acquiring: { baseUrl: string | null; userName: string; password: string; callbackSecret: string };
+    /**
+     * The geocoder (issue 13): the Yandex Geocoder HTTP API or a Photon-compatible service.
+     * baseUrl null (photon, sandbox only): the sandbox's own /sandbox/providers/photon.
+     */
+    geocoder: { kind: 'yandex' | 'photon'; baseUrl: string | null; key: string; timeoutMs: number };
   };
+  /**
+   * How the web app draws maps (contract mapConfig): Yandex Maps when `yandexKey` is set, else the
+   * tile server `tiles` (MAP_TILES_URL; with SANDBOX=1 and none set, the sandbox's own tiles).
+   */
+  maps: { yandexKey: string; tiles: { url: string; attribution: string; maxZoom: number } };
 }
 
 /**
@@ -261,6 +289,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!sandbox) {
     const missing = REQUIRED_WITHOUT_SANDBOX.find((name) => e[name] === undefined);
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when SANDBOX is off`);
+    // No public tile server or geocoder is used unasked: their terms, load and privacy are the chain's choice.
+    if (e.YANDEX_MAPS_KEY === undefined && e.MAP_TILES_URL === undefined) {
+      throw new ConfigError('Invalid configuration: YANDEX_MAPS_KEY or MAP_TILES_URL is required when SANDBOX is off');
+    }
+    if (e.GEOCODER === 'photon' && e.GEOCODER_URL === undefined) {
+      throw new ConfigError('Invalid configuration: GEOCODER_URL is required when SANDBOX is off and GEOCODER is photon');
+    }
+  }
+  const geocoderKey = e.GEOCODER_KEY ?? e.YANDEX_MAPS_KEY;
+  if (e.GEOCODER === 'yandex' && geocoderKey === undefined) {
+    throw new ConfigError('Invalid configuration: GEOCODER_KEY (or YANDEX_MAPS_KEY) is required when GEOCODER is yandex');
   }
   return {
     env: e.NODE_ENV,
@@ -280,7 +319,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sandbox,
     demoData: e.DEMO_DATA ?? !production,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
-    cspHosts: { mapsScripts: e.MAPS_SCRIPT_HOSTS, maps: e.MAPS_HOSTS, tips: e.TIPS_HOSTS },
+    // A configured tile server's origin is where the map's images come from.
+    cspHosts: { mapsScripts: e.MAPS_SCRIPT_HOSTS, maps: withTileOrigin(e.MAPS_HOSTS, e.MAP_TILES_URL), tips: e.TIPS_HOSTS },
     apiDocs: e.API_DOCS ?? !production,
     restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
     trustProxy: e.TRUST_PROXY ?? false,
@@ -302,8 +342,28 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         password: e.ACQUIRING_PASSWORD ?? 'sandbox',
         callbackSecret: e.ACQUIRING_CALLBACK_SECRET ?? DEVELOPMENT_CALLBACK_SECRET,
       },
+      geocoder: {
+        kind: e.GEOCODER,
+        baseUrl: e.GEOCODER_URL?.replace(/\/+$/, '') ?? (e.GEOCODER === 'yandex' ? 'https://geocode-maps.yandex.ru' : null),
+        key: geocoderKey ?? '',
+        timeoutMs: e.GEOCODER_TIMEOUT_MS,
+      },
+    },
+    maps: {
+      yandexKey: e.YANDEX_MAPS_KEY ?? '',
+      tiles: {
+        url: e.MAP_TILES_URL ?? (sandbox ? SANDBOX_TILES_URL : ''),
+        attribution: e.MAP_TILES_ATTRIBUTION ?? (e.MAP_TILES_URL === undefined && sandbox ? SANDBOX_TILES_ATTRIBUTION : ''),
+        maxZoom: e.MAP_TILES_MAX_ZOOM,
+      },
     },
   };
+}
+
+/** MAPS_HOSTS plus the origin of an https MAP_TILES_URL (a path on this server needs none). */
+function withTileOrigin(hosts: string[], tilesUrl: string | undefined): string[] {
+  const origin = tilesUrl?.startsWith('https://') ? new URL(tilesUrl).origin : undefined;
+  return origin === undefined || hosts.includes(origin) ? hosts : [...hosts, origin];
 }
 
 /** A configuration for tests: defaults plus overrides, no environment read. */
