@@ -14,24 +14,34 @@ export class ProviderError extends Error {
  * POSTs a form to a provider and reads its JSON answer, with a timeout: a provider that
  * hangs must not hold a guest's request (or a connection) for long.
  */
-export async function postForm(
+export function postForm(
   provider: string,
   url: string,
   form: Record<string, string>,
   options: { timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<unknown> {
+  return fetchJson(provider, url, options.timeoutMs, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...options.headers },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/** GETs a provider's JSON answer with a timeout, like postForm. A key in `url` never reaches an error: only its origin does. */
+export function getJson(provider: string, url: string, options: { timeoutMs?: number } = {}): Promise<unknown> {
+  return fetchJson(provider, url, options.timeoutMs, { headers: { accept: 'application/json' } });
+}
+
+async function fetchJson(provider: string, url: string, timeoutMs = 5000, init: RequestInit): Promise<unknown> {
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...options.headers },
-      body: new URLSearchParams(form).toString(),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
-    });
+    // The timeout covers the body too: a provider that stops halfway is no answer either.
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    text = await response.text();
   } catch (error) {
     throw new ProviderError(provider, `no answer from ${new URL(url).origin}`, { cause: error });
   }
-  const text = await response.text();
   if (!response.ok) throw new ProviderError(provider, `HTTP ${response.status}: ${text.slice(0, 200)}`);
   try {
     return JSON.parse(text) as unknown;

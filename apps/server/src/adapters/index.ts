@@ -3,6 +3,9 @@ import { RbsClient } from './acquiring/rbs';
 import type { CardAcquirer } from './acquiring/types';
 import { MailgunClient } from './email/mailgun';
 import type { EmailSender } from './email/types';
+import { PhotonClient } from './geocoder/photon';
+import type { Geocoder } from './geocoder/types';
+import { YandexGeocoderClient } from './geocoder/yandex';
 import { SmsRuClient } from './sms/smsru';
 import type { InboundCallVerifier, PhoneCodeSender } from './sms/types';
 import { SBP_BANK_APPS } from './sbp/banks';
@@ -15,6 +18,7 @@ export interface Providers {
   email: EmailSender;
   acquiring: CardAcquirer;
   sbp: SbpGateway;
+  geocoder: Geocoder;
 }
 
 /**
@@ -44,5 +48,14 @@ export function createProviders(config: Config, selfOrigin: () => string, public
     acquiring: rbs,
     // The sandbox's bank apps are its own pages; real ones open by NSPK deep links.
     sbp: new RbsSbpClient(rbs, SBP_BANK_APPS, acquiring.baseUrl === null ? sandboxSbpLinks(publicOrigin) : NSPK_LINKS),
+    geocoder: createGeocoder(config.providers.geocoder, selfOrigin),
   };
+}
+
+/** The configured geocoder (issue 13); a Photon one without a base URL is the sandbox's own. */
+function createGeocoder(geocoder: Config['providers']['geocoder'], selfOrigin: () => string): Geocoder {
+  const baseUrl = () => geocoder.baseUrl ?? `${selfOrigin()}/sandbox/providers/photon`;
+  return geocoder.kind === 'yandex'
+    ? new YandexGeocoderClient({ baseUrl, apiKey: geocoder.key, timeoutMs: geocoder.timeoutMs })
+    : new PhotonClient({ baseUrl, timeoutMs: geocoder.timeoutMs });
 }
