@@ -24,6 +24,7 @@ import { menuRoutes } from './modules/menu/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { restaurantsRoutes } from './modules/restaurants/routes';
+import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { orderHistoryRoutes } from './modules/order-history/routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(restRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(geoRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;

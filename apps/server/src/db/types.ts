@@ -252,6 +252,13 @@ export interface RateLimitsTable {
   count: Defaulted<number>;
 }
 
+/** The geocoder's answers (migration 014): the question, the JSON answer, read until it expires. */
+export interface GeocoderCacheTable {
+  key: string;
+  answer: string;
+  expires_at: Date;
+}
+
 export interface AddressesTable {
   id: Generated<number>;
   user_id: number;
@@ -579,4 +586,5 @@ export interface Database {
   sandbox_sbp_payments: SandboxSbpPaymentsTable;
   payment_events: PaymentEventsTable;
   sandbox_acquiring_faults: SandboxAcquiringFaultsTable;
+  geocoder_cache: GeocoderCacheTable;
 }
