@@ -3,7 +3,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { badRequest, notFound } from '../http/errors';
 import { normaliseContact, normalisePhone } from '../modules/auth/contacts';
+import { geocoderSandboxRoutes } from './geocoder';
 import { paymentSandboxRoutes } from './payments';
+import { tileSandboxRoutes } from './tiles';
 
 /**
  * The sandbox (SANDBOX=1): the product's documented test mode. It mounts counterparts of the
@@ -163,6 +165,9 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
 
   // The acquirer (RBS REST, card form) and SBP bank pages: src/sandbox/payments.ts.
   await app.register(paymentSandboxRoutes);
+  // The geocoder (Photon protocol) and the map tiles of the demo city: src/sandbox/geocoder.ts, tiles.ts.
+  await app.register(geocoderSandboxRoutes);
+  await app.register(tileSandboxRoutes);
 
   // Unknown sandbox paths are a plain 404, like any provider's.
   app.all('/sandbox/*', async () => {
