@@ -26,7 +26,7 @@ export default function DeliveryTimePage() {
   const found = list.status === 'ready' && point !== null ? courierFor(list.data, point) : null;
 
   return (
-    <Screen title="Время доставки" back="/" busy={list.status === 'loading'}>
+    <Screen title="Время доставки" back busy={list.status === 'loading'}>
       {list.status === 'loading' ? (
         <TimeSkeleton />
       ) : list.status === 'error' ? (
