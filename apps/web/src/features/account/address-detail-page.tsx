@@ -12,7 +12,7 @@ import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { confirmAndDeleteAddress } from './address-delete';
 import { type AddressDetails, AddressDetailsFields } from './address-details-fields';
-import { AddressSkeleton, useAddressSession } from './address-list-page';
+import { AddressSkeleton, SignInForAddresses, useAddressSession } from './address-shared';
 import './address-pages.css';
 
 const LIST_PATH = '/address_list';
@@ -27,7 +27,7 @@ export default function AddressDetailPage() {
   return (
     <Screen title="Адрес" back={LIST_PATH} busy={list.status === 'loading'}>
       {session === null ? (
-        <EmptyState icon={<MapPin />} title="Адреса доступны после входа" action={<LinkButton href="/auth" block>Войти</LinkButton>} />
+        <SignInForAddresses />
       ) : list.status === 'error' ? (
         <LoadError title="Не удалось загрузить адрес" message={list.error.message} onRetry={() => addressListQuery.refetch(session)} />
       ) : list.status !== 'ready' ? (

@@ -1,26 +1,16 @@
 import { MapPin, Plus, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { APP_ROUTES, type SavedAddress } from '@chain/contract';
 import { addressListQuery } from '../../api/addresses';
 import { useQuery } from '../../api/query-cache';
 import { isBuiltScreen, routePath } from '../../state/navigation';
-import { useAppState } from '../../state/store';
 import { IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
-import { Skeleton } from '../../ui/skeleton';
 import { confirmAndDeleteAddress } from './address-delete';
+import { AddressSkeleton, SignInForAddresses, useAddressSession } from './address-shared';
 import './address-pages.css';
-
-/** The signed-in guest's id and token, or null (a kiosk has no saved addresses). */
-export function useAddressSession(): { id: string; password: string } | null {
-  const authorized = useAppState((state) => state.user.authorized);
-  const id = useAppState((state) => state.user.id);
-  const password = useAppState((state) => state.user.password);
-  return useMemo(() => (authorized && id ? { id, password } : null), [authorized, id, password]);
-}
 
 /** SPEC 2 Other pages: Мои адреса (/address_list), the guest's saved delivery addresses. */
 export default function AddressListPage() {
@@ -30,16 +20,7 @@ export default function AddressListPage() {
   return (
     <Screen title="Мои адреса" menu busy={list.status === 'loading'}>
       {session === null ? (
-        <EmptyState
-          icon={<MapPin />}
-          title="Адреса доступны после входа"
-          text="Войдите, чтобы сохранять адреса доставки."
-          action={
-            <LinkButton href="/auth" block>
-              Войти
-            </LinkButton>
-          }
-        />
+        <SignInForAddresses />
       ) : list.status === 'error' ? (
         <LoadError title="Не удалось загрузить адреса" message={list.error.message} onRetry={() => addressListQuery.refetch(session)} />
       ) : list.status === 'ready' ? (
@@ -96,17 +77,5 @@ function Addresses({ addresses }: { addresses: readonly SavedAddress[] }) {
         </LinkButton>
       ) : null}
     </>
-  );
-}
-
-export function AddressSkeleton() {
-  return (
-    <div className="address-skeleton">
-      <span className="visually-hidden" role="status">
-        Загружаем адреса…
-      </span>
-      <Skeleton height="4.5rem" />
-      <Skeleton height="4.5rem" />
-    </div>
   );
 }
