@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponse, GEOCODER_UNAVAILABLE_MESSAGE, geoReverse, geoSuggest, mapConfigResponse } from '@chain/contract';
 import { zoneContainsPoint } from '@chain/domain';
 import { testConfig } from '../src/config';
-import { countCachedAnswers } from '../src/modules/geo/repository';
+import { countCachedAnswers, pruneCachedAnswers, writeCachedAnswer } from '../src/modules/geo/repository';
 import { GEO_CALLS_PER_ADDRESS } from '../src/modules/geo/routes';
 import { DEMO_ZONES } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
@@ -124,6 +124,21 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
     expect(Date.now() - started).toBeLessThan(testConfig().providers.geocoder.timeoutMs + 1000);
     expect(await countCachedAnswers(t.app.db, 'photon:reverse:55.7425,37.665')).toBe(0);
     await faults({ count: 0 });
+  });
+
+  it('keeps the cache bounded: expired answers are never read and are pruned with the oldest beyond the bound', async () => {
+    const now = new Date();
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    await writeCachedAnswer(t.app.db, 'prune-test:expired', '[]', later(-1));
+    for (let i = 1; i <= 5; i++) await writeCachedAnswer(t.app.db, `prune-test:${i}`, '[]', later(i));
+    const before = await countCachedAnswers(t.app.db);
+    const kept = before - 1 - 2; // the expired one, and two of the five to stay within the bound
+    expect(await pruneCachedAnswers(t.app.db, now, kept)).toBe(3);
+    expect(await countCachedAnswers(t.app.db, 'prune-test:')).toBe(3);
+    expect(await countCachedAnswers(t.app.db, 'prune-test:expired')).toBe(0);
+    // The soonest to expire went: 1 and 2.
+    expect(await countCachedAnswers(t.app.db, 'prune-test:1')).toBe(0);
+    expect(await countCachedAnswers(t.app.db, 'prune-test:5')).toBe(1);
   });
 
   it(`limits one address to ${GEO_CALLS_PER_ADDRESS.limit} geocoder calls in ${GEO_CALLS_PER_ADDRESS.windowSeconds / 60} minutes (429), others unaffected`, async () => {
