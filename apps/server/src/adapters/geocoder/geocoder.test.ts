@@ -64,7 +64,7 @@ describe('Yandex Geocoder adapter', () => {
   it('asks /1.x/ with the key, the text, JSON and Russian, the area near the point, and reads houses and streets', async () => {
     const fetch = answering(YANDEX_ANSWER);
     expect(await client.suggest('Малая Бронная, 24', { lat: 55.76, lon: 37.6 }, 10)).toEqual([BRONNAYA_24]);
-    const url = new URL(String(fetch.mock.calls[0]?.[0]));
+    const url = new URL(fetch.mock.calls[0]?.[0] as string);
     expect(url.origin + url.pathname).toBe('https://geocode.test/1.x/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       geocode: 'Малая Бронная, 24', results: '10', ll: '37.6,55.76', spn: '0.3,0.2', apikey: 'key-1', format: 'json', lang: 'ru_RU',
@@ -74,7 +74,7 @@ describe('Yandex Geocoder adapter', () => {
   it('asks the address at a point as lon,lat with kind=house', async () => {
     const fetch = answering(YANDEX_ANSWER);
     expect(await client.reverse({ lat: 55.7628, lon: 37.5937 })).toEqual(BRONNAYA_24);
-    const url = new URL(String(fetch.mock.calls[0]?.[0]));
+    const url = new URL(fetch.mock.calls[0]?.[0] as string);
     expect(url.searchParams.get('geocode')).toBe('37.5937,55.7628');
     expect(url.searchParams.get('kind')).toBe('house');
   });
@@ -103,7 +103,7 @@ describe('Photon adapter', () => {
     const fetch = answering({ type: 'FeatureCollection', features: [house, cafe, street, { broken: true }] });
     const found = await client.suggest('Малая Бронная', { lat: 55.76, lon: 37.6 }, 10);
     expect(found).toEqual([BRONNAYA_24, { ...BRONNAYA_24, title: 'Малая Бронная улица', house: '' }]);
-    const url = new URL(String(fetch.mock.calls[0]?.[0]));
+    const url = new URL(fetch.mock.calls[0]?.[0] as string);
     expect(url.pathname).toBe('/api');
     expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'Малая Бронная', limit: '10', lat: '55.76', lon: '37.6' });
   });
