@@ -1,5 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
+import { pngFile } from '../png';
 import { DIRECTORY_HOUSES, DIRECTORY_STREETS } from './directory';
 
 /**
@@ -7,7 +7,7 @@ import { DIRECTORY_HOUSES, DIRECTORY_STREETS } from './directory';
  * (the slippy-map scheme every tile map reads), drawn here from the directory: a light ground,
  * a faint grid, the directory's streets as white roads with a grey edge and, close in, its houses.
  * The delivery zones, the marker and the restaurants are the web map's own layers on top. Plain on
- * purpose: a palette PNG of a few colours is a few hundred bytes, made in Node with zlib alone.
+ * purpose: a palette PNG of a few colours is a few hundred bytes (src/png.ts, Node's zlib alone).
  */
 const SIZE = 256;
 export const TILES_MAX_ZOOM = 19;
@@ -100,43 +100,11 @@ export function drawTile(z: number, x: number, y: number): Canvas {
   return canvas;
 }
 
-// --- A minimal PNG encoder: 8-bit palette image, one IDAT, zlib from Node ----------------------
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A palette PNG of SIZE × SIZE pixels (each byte a palette index). */
+/** The tile as a palette PNG (each byte of `pixels` an index into PALETTE). */
 export function encodePng(pixels: Uint8Array): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(SIZE, 0);
-  header.writeUInt32BE(SIZE, 4);
-  header.set([8, 3, 0, 0, 0], 8); // bit depth 8, palette, deflate, no filter method, no interlace
   const rows = Buffer.alloc(SIZE * (SIZE + 1));
   for (let row = 0; row < SIZE; row++) rows.set(pixels.subarray(row * SIZE, (row + 1) * SIZE), row * (SIZE + 1) + 1);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('PLTE', Buffer.from(PALETTE.flat())),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
+  return pngFile(SIZE, SIZE, rows, { palette: Buffer.from(PALETTE.flat()), level: 9 });
 }
 
 export const tileSandboxRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,5 @@
 import { getRandomValues, randomInt } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { pngFile } from '../../png';
 
 /**
  * The captcha picture (SPEC 2 Sign-in): a PNG raster of distorted digits, so the answer is in
@@ -255,23 +255,8 @@ export class Raster {
         raw[y * rowBytes + 1 + i] = Math.round(Math.min(1, Math.max(0, this.rgb[y * this.width * 3 + i] ?? 0)) * 255);
       }
     }
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(this.width, 0);
-    header.writeUInt32BE(this.height, 4);
-    header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, adaptive filters, no interlace
-    return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+    return pngFile(this.width, this.height, raw, { level: 6 });
   }
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
 }
 
 /** Draws one digit in a pose. */

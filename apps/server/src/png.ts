@@ -1,0 +1,33 @@
+import { crc32, deflateSync } from 'node:zlib';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A PNG file of 8-bit samples from its rows as PNG lays them out (each row its filter byte, then
+ * its samples): truecolour (`palette` absent, 3 bytes a pixel) or a palette image (1 byte a pixel,
+ * an index into `palette`'s RGB triples). One IDAT, deflated by Node's zlib: the captcha and the
+ * sandbox's map tiles need nothing more.
+ */
+export function pngFile(width: number, height: number, rows: Buffer, options: { palette?: Buffer; level?: number } = {}): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  // 8 bits, palette (3) or truecolour (2), deflate, adaptive filters, no interlace.
+  header.set([8, options.palette ? 3 : 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    ...(options.palette ? [chunk('PLTE', options.palette)] : []),
+    chunk('IDAT', deflateSync(rows, { level: options.level ?? 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
