@@ -2,6 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 import { RATE_ADD_BODY_LIMIT } from '@chain/contract';
 
+/** Production with every provider's key but the maps' and the geocoder's. */
+const PRODUCTION_PROVIDERS = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  SMSRU_API_ID: 'id',
+  MAIL_API_KEY: 'key',
+  MAIL_DOMAIN: 'mg.chain.ru',
+  PUBLIC_ORIGIN: 'https://order.chain.ru',
+  ACQUIRING_USERNAME: 'chain-api',
+  ACQUIRING_PASSWORD: 'secret',
+  ACQUIRING_CALLBACK_SECRET: 'c'.repeat(32),
+};
+
 describe('configuration', () => {
   it('runs a fresh clone with defaults: PGlite, sandbox and demo data on, port 3000', () => {
     const config = parseConfig({});
@@ -21,15 +34,7 @@ describe('configuration', () => {
   it('turns the sandbox and demo data off in production, and then needs the real providers’ keys', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow('Invalid configuration: AUTH_SECRET is required when SANDBOX is off');
     const config = parseConfig({
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'x'.repeat(32),
-      SMSRU_API_ID: 'id',
-      MAIL_API_KEY: 'key',
-      MAIL_DOMAIN: 'mg.chain.ru',
-      PUBLIC_ORIGIN: 'https://order.chain.ru',
-      ACQUIRING_USERNAME: 'chain-api',
-      ACQUIRING_PASSWORD: 'secret',
-      ACQUIRING_CALLBACK_SECRET: 'c'.repeat(32),
+      ...PRODUCTION_PROVIDERS,
       MAP_TILES_URL: 'https://tiles.chain.ru/{z}/{x}/{y}.png',
       GEOCODER_URL: 'https://photon.chain.ru',
     });
@@ -43,17 +48,7 @@ describe('configuration', () => {
     const sandbox = parseConfig({});
     expect(sandbox.maps).toEqual({ yandexKey: '', tiles: { url: '/sandbox/tiles/{z}/{x}/{y}.png', attribution: 'Песочница: демо-город, не настоящая карта', maxZoom: 19 } });
     expect(sandbox.providers.geocoder).toEqual({ kind: 'photon', baseUrl: null, key: '', timeoutMs: 3000 });
-    const production = {
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'x'.repeat(32),
-      SMSRU_API_ID: 'id',
-      MAIL_API_KEY: 'key',
-      MAIL_DOMAIN: 'mg.chain.ru',
-      PUBLIC_ORIGIN: 'https://order.chain.ru',
-      ACQUIRING_USERNAME: 'chain-api',
-      ACQUIRING_PASSWORD: 'secret',
-      ACQUIRING_CALLBACK_SECRET: 'c'.repeat(32),
-    };
+    const production = PRODUCTION_PROVIDERS;
     expect(() => parseConfig(production)).toThrow('YANDEX_MAPS_KEY or MAP_TILES_URL is required when SANDBOX is off');
     expect(() => parseConfig({ ...production, MAP_TILES_URL: 'https://tiles.chain.ru/{z}/{x}/{y}.png' })).toThrow(
       'GEOCODER_URL is required when SANDBOX is off and GEOCODER is photon',
