@@ -6,12 +6,12 @@ import { ERROR_TITLE } from '@chain/domain';
 import { addressListQuery, addressSaveErrorMessage, addressSaveInput, deliveryAddressOf, saveAddress } from '../../api/addresses';
 import { useQuery } from '../../api/query-cache';
 import { appStore, showDialog } from '../../state/store';
+import { type AddressDetails, AddressDetailsFields } from '../../ui/address-details-fields';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { confirmAndDeleteAddress } from './address-delete';
-import { type AddressDetails, AddressDetailsFields } from './address-details-fields';
 import { AddressSkeleton, SignInForAddresses, useAddressSession } from './address-shared';
 import './address-pages.css';
 

@@ -1,0 +1,37 @@
+import type { DeliveryAddress } from '../state/app-store';
+import { Input } from './input';
+import './address-details-fields.css';
+
+/** What the courier needs beyond the house (SPEC 2: apartment, entrance, intercom, floor, comment). */
+export type AddressDetails = Pick<DeliveryAddress, 'room' | 'podjezd' | 'domofon' | 'etaz' | 'comment'>;
+
+export const EMPTY_ADDRESS_DETAILS: AddressDetails = { room: '', podjezd: '', domofon: '', etaz: '', comment: '' };
+
+/** The contract's longest detail (addressInput: 20 characters each, the comment 500). */
+const DETAIL_MAX = 20;
+const COMMENT_MAX = 500;
+
+/**
+ * The courier's details of an address as form fields: the map's dialog and the edit page of
+ * Мои адреса fill the same fields with the same limits.
+ */
+export function AddressDetailsFields({ value, onChange }: { value: AddressDetails; onChange: (next: AddressDetails) => void }) {
+  const field = (name: keyof AddressDetails) => ({
+    value: value[name],
+    onChange: (event: { target: { value: string } }) => onChange({ ...value, [name]: event.target.value }),
+  });
+  return (
+    <>
+      <div className="address-details-fields">
+        <Input label="Квартира / офис" maxLength={DETAIL_MAX} autoComplete="off" {...field('room')} />
+        <Input label="Подъезд" maxLength={DETAIL_MAX} inputMode="numeric" autoComplete="off" {...field('podjezd')} />
+        <Input label="Домофон" maxLength={DETAIL_MAX} autoComplete="off" {...field('domofon')} />
+        <Input label="Этаж" maxLength={DETAIL_MAX} inputMode="numeric" autoComplete="off" {...field('etaz')} />
+      </div>
+      <label className="field">
+        <span className="field__label">Комментарий курьеру</span>
+        <textarea className="field__input address-details-fields__comment" maxLength={COMMENT_MAX} rows={3} {...field('comment')} />
+      </label>
+    </>
+  );
+}
