@@ -1,0 +1,23 @@
+import { type FoundAddress, geoReverse, geoSuggest, type MapConfig, mapConfig } from '@chain/contract';
+import type { GeoPoint } from '@chain/domain';
+import { type ApiClient, call } from './client';
+import { createQuery, type Query } from './query-cache';
+
+/** GET /api/v1/map/config: how this chain's maps are drawn; asked once a visit (the map screens share it). */
+export function createMapConfigQuery(send: ApiClient['call']): Query<void, MapConfig> {
+  return createQuery<void, MapConfig>({ load: () => send(mapConfig) });
+}
+
+export const mapConfigQuery = createMapConfigQuery(call);
+
+/** POST /api/v1/geo/suggest: addresses for what the guest typed, nearest `near` first. */
+export async function suggestAddresses(q: string, near: GeoPoint | null, signal?: AbortSignal): Promise<FoundAddress[]> {
+  const answer = await call(geoSuggest, { q, near }, signal ? { signal } : {});
+  return answer.items;
+}
+
+/** POST /api/v1/geo/reverse: the address at a point, or null where the geocoder knows none. */
+export async function addressAt(point: GeoPoint, signal?: AbortSignal): Promise<FoundAddress | null> {
+  const answer = await call(geoReverse, { lat: point.lat, lon: point.lon }, signal ? { signal } : {});
+  return answer.item;
+}
