@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { type RestaurantWire, toDomainZone } from '@chain/contract';
+import { deliveryZoneFor, type GeoPoint, isOn, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
+import { api, listRestaurants, signInByEmail } from '../support/api';
+import { auditScreen } from '../support/axe';
+import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
+
+const SHOTS = process.env['E2E_SCREENSHOTS'];
+/** Ленинградский проспект, outside every demo zone (the sandbox directory). */
+const OUTSIDE = { lat: 55.8, lon: 37.53 };
+/** улица Земляной Вал, 33: Курский's zone «Басманный». */
+const ZEMLYANOY_VAL = { lat: 55.7574, lon: 37.6596 };
+const PATRIARSHIE = { restaurant: 'Жар-печь на Патриарших', zone: 'Патриаршие и Тверская' };
+
+/** Web Mercator pixels of a point at a zoom (256 px tiles, as Leaflet draws them). */
+function pixelAt(point: GeoPoint, zoom: number): { x: number; y: number } {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((point.lat * Math.PI) / 180);
+  return { x: ((point.lon + 180) / 360) * scale, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale };
+}
+
+type Courier = Array<{ deliveryCourier: RestaurantWire['deliveryCourier']; deliveryZone: ReturnType<typeof toDomainZone>[]; name: string }>;
+
+/**
+ * Two points 15 m either side of an edge of the zone: inside it, and outside every zone (so the
+ * guest is told delivery is impossible there).
+ */
+function acrossBorder(courier: Courier, zoneName: string): { inside: GeoPoint; outside: GeoPoint } {
+  const zone = courier.flatMap((restaurant) => restaurant.deliveryZone).find((candidate) => candidate.name === zoneName);
+  const ring = zone?.polygon[0] ?? [];
+  const metre = { lat: 1 / 111_320, lon: 1 / (111_320 * Math.cos((55.76 * Math.PI) / 180)) };
+  for (let index = 0; index + 1 < ring.length; index += 1) {
+    const [lon1, lat1] = ring[index]!;
+    const [lon2, lat2] = ring[index + 1]!;
+    const middle = { lat: (lat1 + lat2) / 2, lon: (lon1 + lon2) / 2 };
+    // The edge's normal, in metres, then back to degrees.
+    const east = (lon2 - lon1) / metre.lon;
+    const north = (lat2 - lat1) / metre.lat;
+    const length = Math.hypot(east, north);
+    const normal = { east: -north / length, north: east / length };
+    const at = (metres: number) => ({ lat: middle.lat + normal.north * metres * metre.lat, lon: middle.lon + normal.east * metres * metre.lon });
+    for (const sign of [1, -1]) {
+      const inside = at(-15 * sign);
+      const outside = at(15 * sign);
+      if (deliveryZoneFor(courier, inside)?.zone.name === zoneName && deliveryZoneFor(courier, outside) === null) return { inside, outside };
+    }
+  }
+  throw new Error(`no edge of ${zoneName} borders the outside`);
+}
+
+// SPEC 2 Адрес доставки, SPEC 4 Delivery location (issue 13) on a phone, against the sandbox's
+// tiles and geocoder: geolocation outside every zone, then inside; the marker dragged across a
+// zone's border; search and a picked suggestion; the details dialog; saved, on to /delivery_time.
+describe('delivery address map (/delivery_to)', () => {
+  let browser: Browser | undefined;
+  const baseUrl = inject('baseUrl');
+  let courier: Courier = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    courier = (await listRestaurants(baseUrl))
+      .filter((restaurant) => isOn(restaurant.deliveryCourier))
+      .map((restaurant) => ({ name: restaurant.name, deliveryCourier: restaurant.deliveryCourier, deliveryZone: restaurant.deliveryZone.map(toDomainZone) }));
+  });
+  afterAll(() => browser?.close());
+
+  const summary = (page: Page) => page.getByRole('region', { name: 'Выбранный адрес' });
+
+  async function closeAlert(page: Page, text: string): Promise<void> {
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(text).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('locates outside and inside, drags across a border, finds «Малая Бронная, 24», saves the details and goes on to the time', async () => {
+    const user = await signInByEmail(baseUrl, `e2e-map-${Date.now()}@example.ru`);
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+    await context.grantPermissions(['geolocation'], { origin: baseUrl.replace('127.0.0.1', 'localhost') });
+    await context.setGeolocation({ latitude: OUTSIDE.lat, longitude: OUTSIDE.lon });
+    // The tiles of the first view (measured for the web README).
+    const tiles: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/sandbox/tiles/')) void response.body().then((body) => tiles.push(body.length), () => undefined);
+    });
+
+    await page.goto('/delivery_to');
+    await page.getByRole('heading', { level: 1, name: 'Адрес доставки' }).waitFor();
+    const map = page.getByRole('region', { name: 'Карта зон доставки' });
+    await map.locator('img.leaflet-tile-loaded').first().waitFor();
+    // The chain's zones are drawn: one path per active courier zone.
+    const zones = courier.flatMap((restaurant) => restaurant.deliveryZone.filter((zone) => isOn(zone.active)));
+    expect(await map.locator('path').count()).toBe(zones.length);
+    await page.waitForLoadState('networkidle');
+    if (SHOTS) console.info(`first view: ${tiles.length} tiles, ${tiles.reduce((sum, bytes) => sum + bytes, 0)} bytes`);
+    await auditScreen(page, '/delivery_to');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-map.png` });
+
+    // Geolocation outside every zone: SPEC 8's text; then inside Курский's zone.
+    await page.getByRole('button', { name: 'Моё местоположение' }).click();
+    await closeAlert(page, OUTSIDE_DELIVERY_ZONE_MESSAGE);
+    await summary(page).getByText(OUTSIDE_DELIVERY_ZONE_MESSAGE).waitFor();
+    await page.getByRole('button', { name: 'Я ЗДЕСЬ' }).click();
+    await closeAlert(page, OUTSIDE_DELIVERY_ZONE_MESSAGE);
+
+    await context.setGeolocation({ latitude: ZEMLYANOY_VAL.lat, longitude: ZEMLYANOY_VAL.lon });
+    await page.getByRole('button', { name: 'Моё местоположение' }).click();
+    await summary(page).getByText('улица Земляной Вал, 33').waitFor();
+    await summary(page).getByText('Доставит Жар-печь у Курского вокзала, зона «Басманный»').waitFor();
+
+    // The marker dragged 30 m, across the border of «Патриаршие и Тверская» to outside every zone.
+    const { inside, outside } = acrossBorder(courier, PATRIARSHIE.zone);
+    await context.setGeolocation({ latitude: inside.lat, longitude: inside.lon });
+    await page.getByRole('button', { name: 'Моё местоположение' }).click();
+    await summary(page).getByText(`Доставит ${PATRIARSHIE.restaurant}, зона «${PATRIARSHIE.zone}»`).waitFor();
+    const pin = page.getByRole('button', { name: 'Точка доставки, её можно перетащить' });
+    const box = (await pin.boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const [start, end] = [pixelAt(inside, 18), pixelAt(outside, 18)];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + (end.x - start.x) / 2, from.y + (end.y - start.y) / 2, { steps: 5 });
+    await page.mouse.move(from.x + end.x - start.x, from.y + end.y - start.y, { steps: 5 });
+    await page.mouse.up();
+    await closeAlert(page, OUTSIDE_DELIVERY_ZONE_MESSAGE);
+    await summary(page).getByText(OUTSIDE_DELIVERY_ZONE_MESSAGE).waitFor();
+
+    // Search: «Малая Бронная, 24», the suggestion picked, shown at zoom 18 inside the zone.
+    const search = page.getByRole('combobox', { name: 'Поиск адреса' });
+    await search.fill('Малая Бронная, 24');
+    const option = page.getByRole('listbox', { name: 'Найденные адреса' }).getByRole('option', { name: /Малая Бронная улица, 24/ }).first();
+    await option.waitFor();
+    await auditScreen(page, '/delivery_to suggestions');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-map-search.png` });
+    await option.click();
+    await summary(page).getByText('Малая Бронная улица, 24', { exact: true }).waitFor();
+    await summary(page).getByText(`Доставит ${PATRIARSHIE.restaurant}, зона «${PATRIARSHIE.zone}»`).waitFor();
+    await map.locator('img.leaflet-tile[src*="/18/"]').first().waitFor({ state: 'attached' });
+
+    // «Я ЗДЕСЬ» → the details dialog → Сохранить → /delivery_time.
+    await page.getByRole('button', { name: 'Я ЗДЕСЬ' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Детали адреса' });
+    await sheet.getByLabel('Квартира / офис').fill('12');
+    await sheet.getByLabel('Подъезд').fill('2');
+    await sheet.getByLabel('Домофон').fill('12К');
+    await sheet.getByLabel('Этаж').fill('3');
+    await sheet.getByLabel('Комментарий курьеру').fill('Код калитки 45');
+    await auditScreen(page, '/delivery_to details');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-map-details.png` });
+    await sheet.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL('**/delivery_time');
+
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STATE_KEY)) ?? '{}') as {
+      state: { orderType: string; restaurant: { name: string }; address: { short: string; long: string; lat: number } };
+    };
+    expect(stored.state.orderType).toBe('delivery');
+    expect(stored.state.restaurant.name).toBe(PATRIARSHIE.restaurant);
+    expect(stored.state.address.short).toBe('Малая Бронная улица, 24');
+    expect(stored.state.address.long).toBe('Москва, Малая Бронная улица, 24, подъезд 2, домофон 12К, этаж 3, кв. 12');
+    const saved = await api<{ result: Array<{ short: string; comment: string }> }>(baseUrl, '/api/v2/user/address/list', {
+      user_id: user.id,
+      user_token: user.password,
+    });
+    expect(saved.result.map((address) => [address.short, address.comment])).toEqual([['Малая Бронная улица, 24', 'Код калитки 45']]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says so when the guest denies geolocation', async () => {
+    const user = await signInByEmail(baseUrl, `e2e-map-denied-${Date.now()}@example.ru`);
+    const { context, page } = await signedInPhonePage(browser!, baseUrl, user);
+    await page.goto('/delivery_to');
+    await page.getByRole('region', { name: 'Карта зон доставки' }).waitFor();
+    await page.getByRole('button', { name: 'Моё местоположение' }).click();
+    await closeAlert(page, 'Нет доступа к геолокации. Разрешите его в настройках браузера или найдите адрес поиском.');
+    await context.close();
+  });
+});
