@@ -61,12 +61,12 @@ describe('built screens (issue 7: a screen not built yet is not offered)', () =>
     }
   });
 
-  it('offers the delivery time and the saved addresses (issue 13)', () => {
-    for (const path of ['/delivery_time', '/address_list', '/address_list/5']) expect(isBuiltScreen(path), path).toBe(true);
+  it('offers the address map, the delivery time and the saved addresses (issue 13)', () => {
+    for (const path of ['/delivery_to', '/delivery_time', '/address_list', '/address_list/5']) expect(isBuiltScreen(path), path).toBe(true);
   });
 
   it('hides the screens of later releases and unknown paths', () => {
-    for (const path of ['/delivery_to', '/order_list', '/profile', '/predzakaz', '/zagruzka', '/nowhere']) {
+    for (const path of ['/order_list', '/profile', '/predzakaz', '/zagruzka', '/nowhere']) {
       expect(isBuiltScreen(path), path).toBe(false);
     }
   });

@@ -125,6 +125,7 @@ export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
   'payment',
   'thanks',
   'liked',
+  'deliveryTo',
   'deliveryTime',
   'addressList',
   'addressDetail',
