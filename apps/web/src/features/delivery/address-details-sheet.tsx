@@ -4,15 +4,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { addressListQuery, addressSaveErrorMessage, deliveryAddressOf, saveAddress } from '../../api/addresses';
 import { appStore, showDialog } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
+import { type AddressDetails, AddressDetailsFields, EMPTY_ADDRESS_DETAILS } from '../../ui/address-details-fields';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
-import { type AddressDetails, addressInputOf, EMPTY_DETAILS } from './delivery-map-model';
-
-// The same fields and limits as the edit page of Мои адреса (features/account AddressDetailsFields,
-// which a feature may not import): to be shared from ui/ once it moves there.
-/** The contract's longest detail (addressInput: 20 characters each, the comment 500). */
-const DETAIL_MAX = 20;
-const COMMENT_MAX = 500;
+import { addressInputOf } from './delivery-map-model';
 
 export interface AddressDetailsSheetProps {
   open: boolean;
@@ -31,12 +25,8 @@ export interface AddressDetailsSheetProps {
  */
 export function AddressDetailsSheet({ open, onClose, address, point, restaurant, onSaved }: AddressDetailsSheetProps) {
   const formId = useId();
-  const [details, setDetails] = useState<AddressDetails>(EMPTY_DETAILS);
+  const [details, setDetails] = useState<AddressDetails>(EMPTY_ADDRESS_DETAILS);
   const [saving, setSaving] = useState(false);
-  const field = (name: keyof AddressDetails) => ({
-    value: details[name],
-    onChange: (event: { target: { value: string } }) => setDetails((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -88,16 +78,7 @@ export function AddressDetailsSheet({ open, onClose, address, point, restaurant,
           {address.title}
           <span className="address-details__subtitle">{address.subtitle}</span>
         </p>
-        <div className="address-details__grid">
-          <Input label="Квартира / офис" maxLength={DETAIL_MAX} autoComplete="off" {...field('room')} />
-          <Input label="Подъезд" maxLength={DETAIL_MAX} inputMode="numeric" autoComplete="off" {...field('podjezd')} />
-          <Input label="Домофон" maxLength={DETAIL_MAX} autoComplete="off" {...field('domofon')} />
-          <Input label="Этаж" maxLength={DETAIL_MAX} inputMode="numeric" autoComplete="off" {...field('etaz')} />
-        </div>
-        <label className="field">
-          <span className="field__label">Комментарий курьеру</span>
-          <textarea className="field__input address-details__comment" maxLength={COMMENT_MAX} rows={3} {...field('comment')} />
-        </label>
+        <AddressDetailsFields value={details} onChange={setDetails} />
       </form>
     </BottomSheet>
   );

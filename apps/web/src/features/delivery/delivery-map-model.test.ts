@@ -1,12 +1,12 @@
 import type { DeliveryZoneWire, FoundAddress, RestaurantWire } from '@chain/contract';
 import { OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_ADDRESS_DETAILS as EMPTY_DETAILS } from '../../ui/address-details-fields';
 import {
   addressInputOf,
   choosePoint,
   confirmProblem,
   drawnZones,
-  EMPTY_DETAILS,
   NO_HOUSE_MESSAGE,
   NO_POINT_MESSAGE,
   withLookup,

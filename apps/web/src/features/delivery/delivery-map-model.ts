@@ -1,7 +1,7 @@
 import type { AddressInput, FoundAddress, RestaurantListResponse, RestaurantWire } from '@chain/contract';
 import { type GeoPoint, isOn, OUTSIDE_DELIVERY_ZONE_MESSAGE, type PolygonCoordinates } from '@chain/domain';
 import { type MapShapeStyle, zoneStyle } from '../../ui/map/map-view';
-import type { DeliveryAddress } from '../../state/app-store';
+import type { AddressDetails } from '../../ui/address-details-fields';
 import { type CourierZone, courierFor, courierRestaurants } from '../../api/courier-zones';
 
 /*
@@ -75,11 +75,6 @@ export function confirmProblem(chosen: ChosenPoint | null): string | null {
   if (chosen.lookup.status !== 'found' || chosen.lookup.address.house === '') return NO_HOUSE_MESSAGE;
   return null;
 }
-
-/** The courier's details of the dialog (SPEC 2: apartment, entrance, intercom, floor, comment). */
-export type AddressDetails = Pick<DeliveryAddress, 'room' | 'podjezd' | 'domofon' | 'etaz' | 'comment'>;
-
-export const EMPTY_DETAILS: AddressDetails = { room: '', podjezd: '', domofon: '', etaz: '', comment: '' };
 
 /** The address/save body's address: the found address's parts, the guest's details, the marker's point. */
 export function addressInputOf(found: FoundAddress, point: GeoPoint, details: AddressDetails): AddressInput {
