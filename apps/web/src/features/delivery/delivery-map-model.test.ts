@@ -1,6 +1,7 @@
 import type { DeliveryZoneWire, FoundAddress, RestaurantWire } from '@chain/contract';
 import { OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { describe, expect, it } from 'vitest';
+import { restaurantWire, zoneWire } from '../../api/delivery-fixtures.test-support';
 import { EMPTY_ADDRESS_DETAILS as EMPTY_DETAILS } from '../../ui/address-details-fields';
 import {
   addressInputOf,
@@ -14,54 +15,16 @@ import {
 
 /** A square zone [west, south] … [east, north] as the wire's GeoJSON text ([lon, lat]). */
 function zone(id: number, [west, south, east, north]: [number, number, number, number], patch: Partial<DeliveryZoneWire> = {}): DeliveryZoneWire {
-  return {
+  return zoneWire({
     id,
     name: `Зона ${id}`,
-    active: '1',
     polygon: JSON.stringify([[[west, south], [east, south], [east, north], [west, north], [west, south]]]),
     color: '#4D1E88E5',
-    periods: '[]',
-    time_limit: 0,
-    minordersum_rest: 0,
-    minordersum_shop: 0,
-    delivery_price: 0,
-    free_delivery_from: null,
     ...patch,
-  };
+  });
 }
 
-function restaurant(id: number, patch: Partial<RestaurantWire> = {}): RestaurantWire {
-  return {
-    id,
-    fs_uid: `fs-${id}`,
-    name: `Ресторан ${id}`,
-    nameShort: `Р${id}`,
-    address: '',
-    about: '',
-    phone: '',
-    email: '',
-    seating: 0,
-    location: '{"lat":55.75,"lon":37.6}',
-    shedule: [],
-    workTime: '',
-    active: '1',
-    deliveryRest: '1',
-    deliverySelf: '1',
-    deliveryCourier: '1',
-    deliveryZone: [],
-    deliveryDays: 0,
-    deliveryDaysTrue: 2,
-    winecard: '0',
-    isFavorite: 0,
-    congestion: { text: '' },
-    minOrderSum: { inrest: 0, self: 0 },
-    minOrderSumShop: { inrest: 0, self: 0 },
-    sbp: '1',
-    time_zone: 'Europe/Moscow',
-    menuKinds: ['restaurant'],
-    ...patch,
-  };
-}
+const restaurant = (id: number, patch: Partial<RestaurantWire> = {}) => restaurantWire({ id, name: `Ресторан ${id}`, ...patch });
 
 const CENTRE_ZONE = zone(1, [37.6, 55.75, 37.62, 55.77]);
 const LIST = [
