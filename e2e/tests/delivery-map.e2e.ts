@@ -167,13 +167,21 @@ describe('delivery address map (/delivery_to)', () => {
     await context.close();
   });
 
-  it('says so when the guest denies geolocation', async () => {
+  it('draws under the product\'s own CSP, and says so when the guest denies geolocation', async () => {
     const user = await signInByEmail(baseUrl, `e2e-map-denied-${Date.now()}@example.ru`);
-    const { context, page } = await signedInPhonePage(browser!, baseUrl, user);
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user, { bypassCSP: false });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     await page.goto('/delivery_to');
-    await page.getByRole('region', { name: 'Карта зон доставки' }).waitFor();
+    const map = page.getByRole('region', { name: 'Карта зон доставки' });
+    await map.locator('img.leaflet-tile-loaded').first().waitFor();
+    expect(await map.locator('path').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Моё местоположение' }).click();
     await closeAlert(page, 'Нет доступа к геолокации. Разрешите его в настройках браузера или найдите адрес поиском.');
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
