@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DELIVERY_TIME_REQUIRED_MESSAGE, NO_DELIVERY_TIME_TODAY_MESSAGE } from '@chain/domain';
-import { restaurantById, signInByEmail } from '../support/api';
+import { api, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, phoneContext, STATE_KEY, STATE_VERSION } from '../support/browser';
+import { launchBrowser, phoneContext, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 /**
@@ -100,6 +100,32 @@ describe('delivery time (/delivery_time)', () => {
       await page.waitForURL(`**/menu/${PATRIARSHIE.id}/delivery`);
       const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { checkout: { deliveryDateTime: unknown } } }, STATE_KEY);
       expect(kept.state.checkout.deliveryDateTime).toEqual({ deliveryDate: '27.11.2026', deliveryTime: '21:00-23:00', isTimePeriods: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is reached from Home → Доставка through a saved address, with the warning, and «Новый адрес» leads to the map', async () => {
+    const guest = await signInByEmail(baseUrl, `e2e-home-delivery-${Date.now()}@example.ru`);
+    const address = { city: { name: 'Москва' }, street: { name: 'Красная Пресня' }, house: '1', room: '5', lat: PRESNYA.lat, lon: PRESNYA.lon };
+    await api(baseUrl, '/api/v2/user/address/save', { address, user_id: guest.id, user_token: guest.password });
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, guest);
+    await context.clock.setFixedTime(wednesday('12:30'));
+    try {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Доставка' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Куда доставить?' });
+      await sheet.getByText('При смене адреса доставки корзина очистится.').waitFor();
+      await expect(sheet.getByRole('link', { name: 'Новый адрес' }).getAttribute('href')).resolves.toBe('/delivery_to');
+      await shot(page, 'home-delivery-addresses');
+      await auditScreen(page, 'Главная, сохранённые адреса');
+      await sheet.getByRole('button', { name: /Красная Пресня, 1/ }).click();
+      await page.waitForURL('**/delivery_time');
+      await period(page, '15:00–17:00').waitFor();
+      const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { orderType: string; restaurant: { id: string } } }, STATE_KEY);
+      expect(kept.state.orderType).toBe('delivery');
+      expect(kept.state.restaurant.id).toBe(String(PATRIARSHIE.id));
       expect(errors).toEqual([]);
     } finally {
       await context.close();
