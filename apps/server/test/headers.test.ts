@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_ADD_BODY_LIMIT } from '@chain/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { parseConfig } from '../src/config';
+import { contentSecurityPolicy } from '../src/http/security';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -86,6 +87,15 @@ describe('configuration of the headers (issue 11.12)', () => {
     const { cspHosts } = parseConfig({});
     expect(cspHosts.mapsScripts).toEqual(['https://api-maps.yandex.ru', 'https://suggest-maps.yandex.ru']);
     expect([...cspHosts.mapsScripts, ...cspHosts.maps]).not.toContain('https://*.yandex.ru');
+  });
+
+  it("adds Yandex Maps' own CSP rules only when a Yandex key is configured (issue 13)", () => {
+    const strict = contentSecurityPolicy(parseConfig({}));
+    expect(strict['script-src']).not.toContain("'unsafe-eval'");
+    const yandex = contentSecurityPolicy(parseConfig({ YANDEX_MAPS_KEY: 'test-key-0000' }));
+    expect(yandex['script-src']).toEqual(expect.arrayContaining(['https://api-maps.yandex.ru', 'https://*.api-maps.yandex.ru', 'https://yastatic.net', "'unsafe-eval'"]));
+    expect(yandex['style-src']).toEqual(expect.arrayContaining(['https://*.api-maps.yandex.ru', 'https://yastatic.net']));
+    expect(yandex['connect-src']).toContain('https://search-maps.yandex.ru');
   });
 
   it('turns the API reference off in production unless API_DOCS asks for it', () => {

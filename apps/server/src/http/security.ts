@@ -8,20 +8,37 @@ import type { Config } from '../config';
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const { mapsScripts, maps, tips } = config.cspHosts;
+  // Only a chain that draws its maps with Yandex (a key configured) gets Yandex's own rules.
+  const yandex = config.maps.yandexKey === '' ? NO_EXTRA : YANDEX_MAPS_CSP;
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
-    'script-src': ["'self'", ...mapsScripts],
+    'script-src': ["'self'", ...mapsScripts, ...yandex.script],
     // Map widgets set inline styles; scripts stay strict.
-    'style-src': ["'self'", "'unsafe-inline'", ...mapsScripts],
-    'img-src': ["'self'", 'data:', 'blob:', ...maps],
+    'style-src': ["'self'", "'unsafe-inline'", ...mapsScripts, ...yandex.style],
+    'img-src': ["'self'", 'data:', 'blob:', ...maps, ...yandex.img],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...maps],
+    'connect-src': ["'self'", ...maps, ...yandex.connect],
     'frame-src': ["'self'", ...mapsScripts, ...tips],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
   };
 }
+
+const NO_EXTRA = { script: [], style: [], img: [], connect: [] } as const;
+
+/**
+ * What Yandex Maps JS API 2.1 needs under its CSP rules in force since April 2026 ("Enabling the
+ * API when using CSP" in Yandex's documentation): its module hosts under *.api-maps.yandex.ru,
+ * yastatic.net and 'unsafe-eval' for scripts. Added only when YANDEX_MAPS_KEY is set; the default
+ * open tile map keeps exact script origins and no eval (issue 11.12, docs/security.md).
+ */
+const YANDEX_MAPS_CSP = {
+  script: ['https://*.api-maps.yandex.ru', 'https://yastatic.net', "'unsafe-eval'"],
+  style: ['https://*.api-maps.yandex.ru', 'https://yastatic.net'],
+  img: ['https://*.api-maps.yandex.ru'],
+  connect: ['https://*.api-maps.yandex.ru', 'https://search-maps.yandex.ru'],
+} as const;
