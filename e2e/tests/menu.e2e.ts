@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { formatMoney, lineTotal } from '@chain/domain';
 import { api, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
+import { launchBrowser, phoneContext, STATE_KEY, STATE_VERSION } from '../support/browser';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
@@ -153,7 +153,7 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     // The cart is kept as the domain's lines, with its restaurant.
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
     expect(stored).toMatchObject({
-      version: 3,
+      version: STATE_VERSION,
       state: {
         cartRestaurantId: String(r1.id),
         cart: [{ item: String(dish.id), cnt: 1, spec: String(thin?.specid), specs: [{ specid: String(mozzarella?.specid), cnt: 2 }] }],
