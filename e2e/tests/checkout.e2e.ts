@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '@chain/domain';
 import { api, orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
+import { launchBrowser, signedInPhonePage } from '../support/browser';
 import { cartPayButton } from '../support/cart';
+import { payOnBankForm, placedOrderId } from '../support/payment';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 const KURSKY = { id: 5, name: 'Жар-печь у Курского вокзала' };
@@ -52,14 +53,6 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     return signedInPhonePage(browser!, baseUrl, user);
   };
 
-  /** The card form the bank opens: paid, back on Thanks. */
-  async function payOnBankForm(page: Page): Promise<void> {
-    await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL('**/thanks', { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
-  }
-
   /** /self_from → Курский → Маргарита with options → the cart. */
   async function fillCart(page: Page): Promise<void> {
     await page.goto('/self_from');
@@ -91,14 +84,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     const total = await shownTotal(page);
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL('**/payment');
-    return { total, orderId: await paymentOrderId(page) };
-  }
-
-  async function paymentOrderId(page: Page): Promise<number> {
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
-    const id = (stored as { state?: { checkout?: { order?: { id?: string } } } }).state?.checkout?.order?.id;
-    expect(id).toMatch(/^\d+$/);
-    return Number(id);
+    return { total, orderId: await placedOrderId(page) };
   }
 
   it('pays by card with cutlery above the free count and a coupon; the order is paid for the sum shown', async () => {
@@ -135,7 +121,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
 
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL('**/payment');
-    const orderId = await paymentOrderId(page);
+    const orderId = await placedOrderId(page);
     await page.getByRole('heading', { level: 1, name: /^Оплата заказа С-/ }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment.png` });
 
@@ -205,7 +191,7 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     const total = await shownTotal(page);
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL('**/payment');
-    const orderId = await paymentOrderId(page);
+    const orderId = await placedOrderId(page);
 
     const sheet = page.getByRole('dialog', { name: 'Выберите свой банк' });
     await sheet.waitFor({ timeout: 10_000 });

@@ -5,6 +5,7 @@ import { orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
 import { cartPayButton } from '../support/cart';
+import { payOnBankForm, placedOrderId } from '../support/payment';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 // Курский delivers to its Басманный zone: 199 ₽, free from 1800 ₽, from 800 ₽ of dishes.
@@ -80,11 +81,8 @@ describe('delivery cart: the quoted delivery sum is the sum charged (/cart)', ()
     await page.getByRole('radio', { name: 'Карта' }).check();
     await page.getByRole('button', { name: `Оплатить ${total}` }).click();
     await page.waitForURL('**/payment');
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
-    const orderId = Number((stored as { state?: { checkout?: { order?: { id?: string } } } }).state?.checkout?.order?.id);
-    await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL('**/thanks', { timeout: 15_000 });
+    const orderId = await placedOrderId(page);
+    await payOnBankForm(page);
 
     const order = await orderOf(baseUrl, user, orderId);
     expect(order.paid).toBe(1);

@@ -4,8 +4,9 @@ import { formatMoney, tableOrderBlock } from '@chain/domain';
 import { api, listRestaurants, orderOf, restaurantById, signInByEmail } from '../support/api';
 import type { RestaurantWire } from '@chain/contract';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, type PhoneContextOptions, signedInPhonePage, STATE_KEY } from '../support/browser';
+import { launchBrowser, type PhoneContextOptions, signedInPhonePage } from '../support/browser';
 import { cartPayButton } from '../support/cart';
+import { payOnBankForm, placedOrderId } from '../support/payment';
 import { writeFakeCamera } from '../support/fake-camera';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
@@ -151,13 +152,8 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     const { total, button } = await cartPayButton(page);
     await button.click();
     await page.waitForURL('**/payment');
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
-    const orderId = Number((stored as { state?: { checkout?: { order?: { id?: string } } } }).state?.checkout?.order?.id);
-
-    await page.waitForURL((url) => url.pathname.includes('/sandbox/'), { timeout: 10_000 });
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL('**/thanks', { timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Спасибо за заказ!' }).waitFor();
+    const orderId = await placedOrderId(page);
+    await payOnBankForm(page);
 
     const order = await orderOf(baseUrl, user, orderId);
     expect(order.paid).toBe(1);
