@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addDays, formatShortDate, lineToken, wallClockAt } from '@chain/domain';
+import { addDays, chosenTimeLabel, formatShortDate, lineToken, wallClockAt } from '@chain/domain';
 import { orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
@@ -65,7 +65,9 @@ describe('delivery cart: the quoted delivery sum is the sum charged (/cart)', ()
     await page.getByRole('heading', { level: 1, name: 'Доставка курьером' }).waitFor();
     const delivery = page.getByRole('region', { name: 'Доставка' });
     await delivery.getByRole('link', { name: 'улица Земляной Вал, 33' }).waitFor();
-    await delivery.getByRole('link', { name: `${tomorrow}, 11:00-14:00` }).waitFor();
+    // The day reads in full (SPEC 9): 'Вторник, 24 ноября, 11:00-14:00'.
+    const today = wallClockAt(new Date(), 'Europe/Moscow').date;
+    await delivery.getByRole('link', { name: chosenTimeLabel({ deliveryDate: tomorrow, deliveryTime: '11:00-14:00' }, today) }).waitFor();
     // 3 × 590 ₽ = 1770 ₽: 10 ₽ short of free delivery.
     await delivery.getByText('Доставка 199,00 ₽').waitFor();
     expect((await cartPayButton(page)).total).toBe('1969,00 ₽');

@@ -1,7 +1,7 @@
 import { addDays, type CalendarDate, daysBetween, weekdayOf } from './calendar-date';
 import { isOn } from './flag';
 import { isOpenAtWallClock, type ScheduleEntry } from './schedule';
-import { formatLongDate, formatShortDate, parseClock } from './time';
+import { formatLongDate, formatShortDate, parseClock, parseShortDate } from './time';
 import type { MinuteOfDay } from './units';
 import type { WallClock } from './wall-clock';
 import type { DeliveryZone } from './zone';
@@ -64,9 +64,7 @@ export function dateChoices(today: CalendarDate, daysAhead: number | string | nu
   const count = daysAheadAllowed(daysAhead);
   return Array.from({ length: count + 1 }, (_, offset) => {
     const date = addDays(today, offset);
-    const long = formatLongDate(date);
-    const label = offset === 0 ? TODAY_LABEL : `${long.charAt(0).toUpperCase()}${long.slice(1)}`;
-    return { date, value: formatShortDate(date), label };
+    return { date, value: formatShortDate(date), label: dayLabel(date, today) };
   });
 }
 
@@ -120,4 +118,17 @@ export const AS_READY_TEXT = 'По готовности';
 /** Whether a delivery time a client sent means "as soon as ready": the text, or the spec's spelling of it that SPEC 7 clients send. */
 export function isAsReadyText(text: string): boolean {
   return text === AS_READY_TEXT || text === 'По готовоности';
+}
+
+/** How a day reads to the guest: 'Сегодня', else 'Вторник, 6 января' (SPEC 9). */
+export function dayLabel(date: CalendarDate, today: CalendarDate): string {
+  if (daysBetween(today, date) === 0) return TODAY_LABEL;
+  const long = formatLongDate(date);
+  return `${long.charAt(0).toUpperCase()}${long.slice(1)}`;
+}
+
+/** A chosen 'DD.MM.YYYY' day and time as the cart shows them: 'Сегодня, 10:00', 'Пятница, 27 ноября, 11:00-14:00' (SPEC 9). */
+export function chosenTimeLabel(chosen: { readonly deliveryDate: string; readonly deliveryTime: string }, today: CalendarDate): string {
+  const date = parseShortDate(chosen.deliveryDate);
+  return `${date ? dayLabel(date, today) : chosen.deliveryDate}, ${chosen.deliveryTime}`;
 }

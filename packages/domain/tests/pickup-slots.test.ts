@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../src/calendar-date';
 import {
+  chosenTimeLabel,
+  dayLabel,
   dateChoices,
   daysAheadAllowed,
   DELIVERY_TIME_REQUIRED_MESSAGE,
@@ -167,5 +169,17 @@ describe('delivery periods (SPEC 5)', () => {
 
   it('needs no period when the zone has none (SPEC 5)', () => {
     expect(deliveryTimeError({ zone: { time_limit: 0, periods: [] }, date: today, now: now(23), chosen: null })).toBeNull();
+  });
+});
+
+describe('how a chosen day reads (SPEC 9)', () => {
+  it("is 'Сегодня' today and the full weekday with the genitive month after", () => {
+    const today = { year: 2026, month: 11, day: 25 };
+    expect(dayLabel(today, today)).toBe('Сегодня');
+    expect(dayLabel({ year: 2026, month: 11, day: 27 }, today)).toBe('Пятница, 27 ноября');
+    expect(chosenTimeLabel({ deliveryDate: '25.11.2026', deliveryTime: '10:00' }, today)).toBe('Сегодня, 10:00');
+    expect(chosenTimeLabel({ deliveryDate: '27.11.2026', deliveryTime: '11:00-14:00' }, today)).toBe('Пятница, 27 ноября, 11:00-14:00');
+    // A text that is not a date is shown as it is.
+    expect(chosenTimeLabel({ deliveryDate: 'скоро', deliveryTime: '10:00' }, today)).toBe('скоро, 10:00');
   });
 });

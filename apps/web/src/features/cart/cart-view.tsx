@@ -50,8 +50,8 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
     { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime },
     delivery && zone !== null && extras.settled,
   );
-  const today = formatShortDate(wallClockAt(now, restaurant.time_zone).date);
-  const standing = delivery ? deliveryStanding({ point, zone, when: checkout.deliveryDateTime, today, quote }) : null;
+  const todayDate = wallClockAt(now, restaurant.time_zone).date;
+  const standing = delivery ? deliveryStanding({ point, zone, when: checkout.deliveryDateTime, today: formatShortDate(todayDate), quote }) : null;
   const purchaseAllowed = standing ? standing.blocked === null && (zone?.hasPeriods === true || openNow) : openNow;
   const figures = cartFigures({
     lines,
@@ -118,7 +118,7 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
         <CartExtras cutlery={extras.cutlery} recommended={extras.recommended} />
 
         {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
-        {delivery ? <DeliverySection address={address} when={checkout.deliveryDateTime} today={today} quote={quote} onRetry={quote.retry} /> : null}
+        {delivery ? <DeliverySection address={address} when={checkout.deliveryDateTime} today={todayDate} quote={quote} onRetry={quote.retry} /> : null}
         {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} /> : null}
 
         {kiosk ? null : (

@@ -1,5 +1,5 @@
 import { Clock, MapPin } from 'lucide-react';
-import { formatMoney } from '@chain/domain';
+import { type CalendarDate, chosenTimeLabel, formatMoney } from '@chain/domain';
 import type { DeliveryAddress } from '../../state/app-store';
 import { Button, LinkButton } from '../../ui/button';
 import type { DeliveryQuoteState } from './use-delivery-quote';
@@ -17,11 +17,11 @@ export function DeliverySection({
 }: {
   address: DeliveryAddress | null;
   when: { readonly deliveryDate: string; readonly deliveryTime: string } | null;
-  today: string;
+  today: CalendarDate;
   quote: DeliveryQuoteState;
   onRetry: () => void;
 }) {
-  const whenText = when ? `${when.deliveryDate === today ? 'Сегодня' : when.deliveryDate}, ${when.deliveryTime}` : 'Выберите время';
+  const whenText = when ? chosenTimeLabel(when, today) : 'Выберите время';
   return (
     <section className="cart__block" aria-labelledby="cart-delivery">
       <h2 id="cart-delivery" className="cart__block-title">

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Clock } from 'lucide-react';
 import type { RestaurantWire } from '@chain/contract';
-import { AS_READY_TEXT, dateChoices, formatClock, openPickupSlots, wallClockAt } from '@chain/domain';
+import { AS_READY_TEXT, chosenTimeLabel, dateChoices, formatClock, openPickupSlots, wallClockAt } from '@chain/domain';
 import { appStore, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
@@ -21,9 +21,7 @@ export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
   const today = dates[0]?.value;
   const dateSelectId = useId();
 
-  const label = chosen
-    ? `${chosen.deliveryDate === today ? 'Сегодня' : chosen.deliveryDate}, ${chosen.deliveryTime}`
-    : AS_READY_TEXT;
+  const label = chosen ? chosenTimeLabel(chosen, clock.date) : AS_READY_TEXT;
   const choose = (time: string | null) => {
     appStore.getState().updateCheckout({
       deliveryDateTime: time === null || !date ? null : { deliveryDate: date.value, deliveryTime: time, isTimePeriods: false },
