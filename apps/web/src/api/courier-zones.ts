@@ -1,5 +1,5 @@
 import { type RestaurantListResponse, type RestaurantWire, toDomainZone } from '@chain/contract';
-import { deliveryZoneFor, type DeliveryZone, type GeoPoint, isOn } from '@chain/domain';
+import { type DeliveryPricing, deliveryZoneFor, type DeliveryZone, type GeoPoint, isOn } from '@chain/domain';
 
 /*
  * The courier lookup of SPEC 4 (Delivery location) over the restaurant list: which restaurant
@@ -8,8 +8,8 @@ import { deliveryZoneFor, type DeliveryZone, type GeoPoint, isOn } from '@chain/
  * so it lives beside the list rather than in one feature).
  */
 
-/** A zone as the domain rules read it, with its name and its wire colour (SPEC 9 colour rule). */
-export type CourierZone = DeliveryZone & { readonly name: string; readonly color: string };
+/** A zone as the domain rules read it, with its name, its wire colour (SPEC 9 colour rule) and its price (the checkout quote's zone). */
+export type CourierZone = DeliveryZone & DeliveryPricing & { readonly name: string; readonly color: string };
 
 /** A restaurant that delivers by courier (deliveryCourier "1"), with its zones decoded. */
 export interface CourierRestaurant {
@@ -31,7 +31,7 @@ export function courierRestaurants(list: RestaurantListResponse): CourierRestaur
       deliveryCourier: restaurant.deliveryCourier,
       deliveryZone: restaurant.deliveryZone.flatMap((zone) => {
         try {
-          return [{ ...toDomainZone(zone), color: zone.color }];
+          return [{ ...toDomainZone(zone), color: zone.color, delivery_price: zone.delivery_price, free_delivery_from: zone.free_delivery_from }];
         } catch {
           return [];
         }

@@ -110,14 +110,16 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
     const square = JSON.stringify([[[37.6, 55.7], [37.7, 55.7], [37.7, 55.8], [37.6, 55.8], [37.6, 55.7]]]);
     const periods = JSON.stringify([{ from: '11:00', to: '14:00', days: [1, 1, 1, 1, 1, 1, 1] }]);
     const wire = { id: 5, name: 'Басманный', color: '#592E8B57', time_limit: 30, minordersum_rest: 80_000, minordersum_shop: 100_000, delivery_price: 19_900, free_delivery_from: 180_000, polygon: square, periods };
-    const restaurantZones = { deliveryZone: [{ ...wire, id: 4, active: '0' }, { ...wire, active: '1' }] } as unknown as Parameters<typeof deliveryZoneAt>[0];
+    const restaurantZones = { deliveryCourier: '1', deliveryZone: [{ ...wire, id: 4, active: '0' }, { ...wire, active: '1' }] } as unknown as Parameters<typeof deliveryZoneAt>[0];
 
     it('finds the active zone holding the point, with its minimums, price and periods', () => {
-      expect(deliveryZoneAt(restaurantZones, { lat: 55.75, lon: 37.65 })).toEqual({
+      expect(deliveryZoneAt(restaurantZones, { lat: 55.75, lon: 37.65 })).toMatchObject({
         id: 5, minordersum_rest: 80_000, minordersum_shop: 100_000, delivery_price: 19_900, free_delivery_from: 180_000, hasPeriods: true,
       });
       expect(deliveryZoneAt(restaurantZones, { lat: 55.9, lon: 37.4 })).toBeNull();
       expect(deliveryZoneAt(restaurantZones, null)).toBeNull();
+      // A restaurant that does not deliver by courier has no zone for the cart (SPEC 4).
+      expect(deliveryZoneAt({ ...restaurantZones, deliveryCourier: '0' }, { lat: 55.75, lon: 37.65 })).toBeNull();
     });
 
     it('blocks the pay button until the address, the time and this cart\'s quote are there, each with its text', () => {

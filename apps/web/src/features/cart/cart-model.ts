@@ -1,16 +1,16 @@
-import { type RestaurantWire, toDomainZone } from '@chain/contract';
+import type { RestaurantWire } from '@chain/contract';
+import { type CourierZone, courierFor } from '../../api/courier-zones';
 import {
   type CheckoutQuote,
   type CheckoutZone,
   DELIVERY_TIME_REQUIRED_MESSAGE,
   type DishIndex,
   type FreeCountItem,
-  isOn,
+  type GeoPoint,
   type MinimumSumRestaurant,
   NO_DELIVERY_TIME_TODAY_MESSAGE,
   OUTSIDE_DELIVERY_ZONE_MESSAGE,
   quoteCheckout,
-  zoneContainsPoint,
 } from '@chain/domain';
 import type { DeliveryQuoteState } from './use-delivery-quote';
 import type { CartLine } from '../../state/app-store';
@@ -84,26 +84,13 @@ export function totalIsFinal(extrasSettled: boolean, coupon: CouponState): boole
   return extrasSettled && coupon.status !== 'checking';
 }
 
-/** The cart's delivery zone: the restaurant's active zone holding the point, with its minimums, price and whether it has periods. */
-export function deliveryZoneAt(
-  restaurant: Pick<RestaurantWire, 'deliveryZone'>,
-  point: { readonly lat: number; readonly lon: number } | null,
-): (CheckoutZone & { readonly id: number; readonly hasPeriods: boolean }) | null {
-  if (point === null) return null;
-  for (const wire of restaurant.deliveryZone) {
-    if (!isOn(wire.active)) continue;
-    const zone = toDomainZone(wire);
-    if (!zoneContainsPoint(zone.polygon, point)) continue;
-    return {
-      id: wire.id,
-      minordersum_rest: wire.minordersum_rest,
-      minordersum_shop: wire.minordersum_shop,
-      delivery_price: wire.delivery_price,
-      free_delivery_from: wire.free_delivery_from,
-      hasPeriods: zone.periods.length > 0,
-    };
-  }
-  return null;
+/**
+ * The cart's delivery zone: the zone of the cart's own restaurant holding the point, by the one
+ * courier lookup (api/courier-zones.ts), with whether it has periods; null outside every zone.
+ */
+export function deliveryZoneAt(restaurant: RestaurantWire, point: GeoPoint | null): (CourierZone & { readonly hasPeriods: boolean }) | null {
+  const found = point === null ? null : courierFor([restaurant], point);
+  return found ? { ...found.zone, hasPeriods: found.zone.periods.length > 0 } : null;
 }
 
 /** Where a delivery cart stands: why it cannot be paid yet (null when it can), and the quoted delivery sum. */

@@ -20,6 +20,7 @@ import { PayButton } from './pay-button';
 import { PickupTime } from './pickup-time';
 import { TableChoice } from './table-choice';
 import { useCartExtras } from './use-cart-extras';
+import { pointOf } from '../../api/courier-zones';
 import { useCoupon } from './use-coupon';
 import { useDeliveryQuote } from './use-delivery-quote';
 import { DeliverySection } from './delivery-section';
@@ -44,7 +45,7 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
   // SPEC 2 Cart «Доставка курьером»: the zone of the address and the order/delivery quote of this cart.
   const delivery = orderType === 'delivery';
   const address = useAppState((state) => state.address);
-  const point = delivery && address?.lat != null && address.lon != null ? { lat: address.lat, lon: address.lon } : null;
+  const point = delivery ? pointOf(address) : null;
   const zone = delivery ? deliveryZoneAt(restaurant, point) : null;
   const quote = useDeliveryQuote(
     { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime },
