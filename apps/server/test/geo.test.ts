@@ -5,6 +5,7 @@ import { errorResponse, GEOCODER_UNAVAILABLE_MESSAGE, geoReverse, geoSuggest, ma
 import { zoneContainsPoint } from '@chain/domain';
 import { testConfig } from '../src/config';
 import { countCachedAnswers, pruneCachedAnswers, writeCachedAnswer } from '../src/modules/geo/repository';
+import { geocoderCacheName } from '../src/modules/geo/service';
 import { GEO_CALLS_PER_ADDRESS } from '../src/modules/geo/routes';
 import { DEMO_ZONES } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
@@ -100,7 +101,7 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
       const samePlace = await reverse({ lat: 55.73812, lon: 37.62791 });
       expect(samePlace.json()).toEqual(point.json());
       expect(reverseSpy).toHaveBeenCalledTimes(1);
-      expect(await countCachedAnswers(t.app.db, 'photon:')).toBeGreaterThanOrEqual(2);
+      expect(await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:`)).toBeGreaterThanOrEqual(2);
     } finally {
       suggestSpy.mockRestore();
       reverseSpy.mockRestore();
@@ -113,10 +114,10 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
     const failed = await postRaw(t.app, SUGGEST, { q: 'Таганская 5' });
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toMatchObject({ success: false, error: 'geocoder_unavailable', message: GEOCODER_UNAVAILABLE_MESSAGE });
-    expect(await countCachedAnswers(t.app.db, 'photon:suggest:-:таганская 5')).toBe(0);
+    expect(await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:suggest:-:таганская 5`)).toBe(0);
     // The fault is spent: the next ask is answered and kept.
     expect((await suggest({ q: 'Таганская 5' })).statusCode).toBe(200);
-    expect(await countCachedAnswers(t.app.db, 'photon:suggest:-:таганская 5')).toBe(1);
+    expect(await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:suggest:-:таганская 5`)).toBe(1);
     await faults({ count: 0 });
   });
 

@@ -12,7 +12,8 @@ export function addressPart(full: string): FoundAddress['street'] {
   const text = full.trim();
   const words = text.split(/\s+/);
   const bare = words.filter((word) => !STREET_TYPES.test(word));
-  return { id: text.slice(0, 100), name: bare.length > 0 ? bare.join(' ') : text, full: text };
+  // Cut to what address/save takes (account.ts addressPartInput), so a found address can be saved.
+  return { id: text.slice(0, 100), name: (bare.length > 0 ? bare.join(' ') : text).slice(0, 200), full: text.slice(0, 300) };
 }
 
 /** What both geocoders read from their answers, before it is put as the contract has it. */
@@ -37,6 +38,14 @@ export function foundAddress(levels: AddressLevels): FoundAddress {
     region: addressPart(levels.region || city),
     city: addressPart(city),
     street: addressPart(levels.street),
-    house: levels.house,
+    house: houseNumber(levels.house),
   };
+}
+
+/**
+ * The house as address/save takes it (at most 20 characters): OpenStreetMap may list several
+ * numbers of one building ('12;14;16'), of which the first is the address.
+ */
+export function houseNumber(house: string): string {
+  return (house.split(/[;,]/)[0] ?? '').trim().slice(0, 20);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError } from '../http';
-import { addressPart } from './found-address';
+import { addressPart, houseNumber } from './found-address';
 import { PhotonClient } from './photon';
 import { YandexGeocoderClient } from './yandex';
 
@@ -128,5 +128,14 @@ describe('address parts', () => {
     ['улица', 'улица'],
   ])('%s is named %s', (full, name) => {
     expect(addressPart(full)).toEqual({ id: full, name, full });
+  });
+
+  it('cuts what address/save would refuse: a part past its lengths, a house of several numbers', () => {
+    const long = `улица ${'Я'.repeat(400)}`;
+    expect(addressPart(long)).toMatchObject({ id: long.slice(0, 100), full: long.slice(0, 300) });
+    expect(addressPart(long).name).toHaveLength(200);
+    expect(houseNumber('12;14;16;18;20;22')).toBe('12');
+    expect(houseNumber(' 24к1 ')).toBe('24к1');
+    expect(houseNumber('1'.repeat(30))).toHaveLength(20);
   });
 });

@@ -21,7 +21,7 @@ export async function pruneCachedAnswers(db: Kysely<Database>, now: Date, maxRow
   const expired = await db.deleteFrom('geocoder_cache').where('expires_at', '<=', now).executeTakeFirst();
   const beyond = await db
     .deleteFrom('geocoder_cache')
-    .where('key', 'in', (qb) => qb.selectFrom('geocoder_cache').select('key').orderBy('expires_at', 'desc').orderBy('key').offset(maxRows))
+    .where('key', 'in', (qb) => qb.selectFrom('geocoder_cache').select('key').orderBy('expires_at', 'desc').offset(maxRows))
     .executeTakeFirst();
   return Number(expired.numDeletedRows) + Number(beyond.numDeletedRows);
 }

@@ -3,7 +3,7 @@ import { geoReverse, geoSuggest, mapConfig, type MapConfig } from '@chain/contra
 import { addressLimitKey } from '../../http/client-address';
 import { consumeRateLimits, type RateLimitRule } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
-import { GeoService } from './service';
+import { GeoService, geocoderCacheName } from './service';
 
 /**
  * Geocoder calls from one address in 10 minutes (suggestions and points together, cached or
@@ -21,7 +21,9 @@ const geoLimit = (ip: string): RateLimitRule[] => [{ key: addressLimitKey('geo',
  * database; and how the web app draws maps.
  */
 export const geoRoutes: FastifyPluginAsync = async (app) => {
-  const geo = new GeoService(app.db, () => app.providers.geocoder, app.config.providers.geocoder.kind);
+  const geo = new GeoService(app.db, () => app.providers.geocoder, geocoderCacheName(app.config.providers.geocoder), (error) =>
+    app.log.warn({ err: error }, 'geocoder cache write failed'),
+  );
 
   registerCall(app, geoSuggest, async ({ body, request }) => {
     await consumeRateLimits(app.db, geoLimit(request.ip));

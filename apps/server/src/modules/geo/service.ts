@@ -37,13 +37,21 @@ export function foldQuery(text: string): string {
  * answer in time, or answers an error, is a 503 `geocoder_unavailable` with the contract's text,
  * and nothing is kept.
  */
+/** The first part of every cache key: the service that answers (kind and URL), so another one asks afresh. */
+export function geocoderCacheName(geocoder: { kind: string; baseUrl: string | null }): string {
+  return `${geocoder.kind}@${geocoder.baseUrl ?? 'default'}`;
+}
+
 export class GeoService {
   #writes = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly geocoder: () => Geocoder,
+    /** Which service answers (kind and URL): the cache keys start with it. */
     private readonly providerKind: string,
+    /** Where a failed cache write or prune is told; it never fails the guest's answer. */
+    private readonly onCacheError: (error: unknown) => void = () => undefined,
   ) {}
 
   suggest(text: string, near: GeoPoint | null): Promise<FoundAddress[]> {
@@ -69,8 +77,13 @@ export class GeoService {
       if (error instanceof ProviderError) throw new GeocoderUnavailableError(error);
       throw error;
     }
-    await writeCachedAnswer(this.db, key, JSON.stringify(answer), new Date(now.getTime() + GEOCODER_CACHE_TTL_MS));
-    if (++this.#writes % PRUNE_EVERY_WRITES === 0) await pruneCachedAnswers(this.db, now, GEOCODER_CACHE_MAX_ROWS);
+    // The address is found: keeping it is best effort, and pruning runs off the guest's request.
+    try {
+      await writeCachedAnswer(this.db, key, JSON.stringify(answer), new Date(now.getTime() + GEOCODER_CACHE_TTL_MS));
+    } catch (error) {
+      this.onCacheError(error);
+    }
+    if (++this.#writes % PRUNE_EVERY_WRITES === 0) pruneCachedAnswers(this.db, now, GEOCODER_CACHE_MAX_ROWS).catch(this.onCacheError);
     return answer;
   }
 }
