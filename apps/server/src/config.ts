@@ -172,6 +172,8 @@ const REQUIRED_WITHOUT_SANDBOX = [
 
 /** The sandbox's own tiles (src/sandbox/tiles.ts): the open map's default with SANDBOX=1 only. */
 export const SANDBOX_TILES_URL = '/sandbox/tiles/{z}/{x}/{y}.png';
+/** The deepest zoom the sandbox draws tiles for. */
+export const SANDBOX_TILES_MAX_ZOOM = 19;
 const SANDBOX_TILES_ATTRIBUTION = 'Песочница: демо-город, не настоящая карта';
 
 /** Used only in development and tests (sandbox on): codes there are not secret anyway. */
@@ -354,7 +356,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       tiles: {
         url: e.MAP_TILES_URL ?? (sandbox ? SANDBOX_TILES_URL : ''),
         attribution: e.MAP_TILES_ATTRIBUTION ?? (e.MAP_TILES_URL === undefined && sandbox ? SANDBOX_TILES_ATTRIBUTION : ''),
-        maxZoom: e.MAP_TILES_MAX_ZOOM,
+        // The sandbox's own tiles stop at its deepest zoom; a configured tile server says its own.
+        maxZoom: e.MAP_TILES_URL === undefined ? Math.min(e.MAP_TILES_MAX_ZOOM, SANDBOX_TILES_MAX_ZOOM) : e.MAP_TILES_MAX_ZOOM,
       },
     },
   };

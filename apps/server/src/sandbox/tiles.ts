@@ -1,3 +1,4 @@
+import { SANDBOX_TILES_MAX_ZOOM } from '../config';
 import type { FastifyPluginAsync } from 'fastify';
 import { pngFile } from '../png';
 import { DIRECTORY_HOUSES, DIRECTORY_STREETS } from './directory';
@@ -10,7 +11,6 @@ import { DIRECTORY_HOUSES, DIRECTORY_STREETS } from './directory';
  * purpose: a palette PNG of a few colours is a few hundred bytes (src/png.ts, Node's zlib alone).
  */
 const SIZE = 256;
-export const TILES_MAX_ZOOM = 19;
 const CACHED_TILES = 2000;
 
 // Palette indexes: ground, grid, road edge, road, house.
@@ -116,7 +116,7 @@ export const tileSandboxRoutes: FastifyPluginAsync = async (app) => {
     const { z: zText, x: xText, file } = request.params;
     const yText = /^(\d{1,7})\.png$/.exec(file)?.[1];
     const [z, x, y] = [Number(zText), Number(xText), Number(yText)];
-    const valid = /^\d{1,2}$/.test(zText) && /^\d{1,7}$/.test(xText) && yText !== undefined && z <= TILES_MAX_ZOOM && x < 2 ** z && y < 2 ** z;
+    const valid = /^\d{1,2}$/.test(zText) && /^\d{1,7}$/.test(xText) && yText !== undefined && z <= SANDBOX_TILES_MAX_ZOOM && x < 2 ** z && y < 2 ** z;
     if (!valid) return reply.status(404).type('text/plain; charset=utf-8').send('Нет такой плитки.');
     const key = `${z}/${x}/${y}`;
     let png = cache.get(key);
