@@ -30,3 +30,4 @@ export * from './order-status';
 export * from './delivery-price';
 export * from './coupon';
 export * from './business-day';
+export * from './kiosk';

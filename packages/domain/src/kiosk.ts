@@ -1,0 +1,58 @@
+import { KIOSK_IDLE_COUNTDOWN_S, KIOSK_IDLE_MS } from './constants';
+
+/*
+ * The kiosk in the hall (SPEC 2, 4, 6, 9; issue 14): the texts, limits and the idle rule that the
+ * kiosk's screens and the server share.
+ */
+
+/** The idle overlay's one question (DESIGN.md Kiosk, further). */
+export const KIOSK_IDLE_QUESTION = 'Вы ещё здесь?';
+
+/** A staff code that does not open the kiosk (POST kiosk/exit, 403). */
+export const KIOSK_CODE_WRONG_MESSAGE = 'Неверный код.';
+/** Too many staff codes tried from one kiosk (POST kiosk/exit, 429). */
+export const KIOSK_CODE_RATE_MESSAGE = 'Слишком много попыток. Попробуйте через несколько минут.';
+/** A staff code is 4 to 8 digits. */
+export const KIOSK_CODE_PATTERN = /^\d{4,8}$/;
+/** How long staff hold the logo to ask for the exit code: a guest does not hold a logo for seconds. */
+export const KIOSK_EXIT_HOLD_MS = 3000;
+
+/** The table keypad takes at most this many digits (the restaurant's own list decides which exist). */
+export const KIOSK_TABLE_MAX_DIGITS = 4;
+
+/** A follow link that is forged, mistyped or of no order (GET order/follow, 404). */
+export const FOLLOW_LINK_INVALID_MESSAGE = 'Ссылка недействительна.';
+/** A follow link past its time (GET order/follow, 410). */
+export const FOLLOW_LINK_EXPIRED_MESSAGE = 'Ссылка устарела: заказ можно посмотреть в ресторане.';
+/** A follow link opens the order's status this long after the order was placed. */
+export const FOLLOW_LINK_TTL_HOURS = 24;
+/** The follow page asks for the status this often while it is visible. */
+export const FOLLOW_POLL_MS = 10_000;
+
+/**
+ * The payment screen waits this long before asking «Вы ещё здесь?»: the guest is paying on their
+ * own phone (unlock, bank app, confirm), not touching the kiosk (a departure from SPEC 9's 15 s,
+ * docs/spec-deviations.md).
+ */
+export const KIOSK_PAYMENT_IDLE_MS = 90_000;
+/** Accessibility mode gives a guest three times SPEC 9's idle times (issue 14). */
+export const KIOSK_ACCESSIBLE_IDLE_FACTOR = 3;
+
+export interface KioskIdleTimes {
+  /** Without a touch this long, the idle overlay shows. */
+  readonly idleMs: number;
+  /** Then it counts down this many seconds and returns home. */
+  readonly countdownS: number;
+}
+
+/**
+ * SPEC 4 / 9: the overlay after 15 000 ms without a touch on any screen but Home, then a 10 s
+ * countdown; the payment screen waits longer (the guest pays on their phone); accessibility mode
+ * triples both. null: Home, where the kiosk never idles (it is where the next guest starts).
+ */
+export function kioskIdleTimes(screen: 'home' | 'payment' | 'other', accessible: boolean): KioskIdleTimes | null {
+  if (screen === 'home') return null;
+  const factor = accessible ? KIOSK_ACCESSIBLE_IDLE_FACTOR : 1;
+  const idleMs = screen === 'payment' ? KIOSK_PAYMENT_IDLE_MS : KIOSK_IDLE_MS;
+  return { idleMs: idleMs * factor, countdownS: KIOSK_IDLE_COUNTDOWN_S * factor };
+}
