@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KIOSK_IDLE_COUNTDOWN_S, KIOSK_IDLE_MS } from './constants';
-import { KIOSK_PAYMENT_IDLE_MS, kioskIdleTimes } from './kiosk';
+import { KIOSK_IDLE_COUNTDOWN_S, KIOSK_IDLE_MS } from '../src/constants';
+import { KIOSK_PAYMENT_IDLE_MS, kioskIdleTimes } from '../src/kiosk';
 
 describe('kioskIdleTimes (SPEC 4, 9; issue 14)', () => {
   it('never idles on Home, where the next guest starts (SPEC 4: any screen except OrderType)', () => {
