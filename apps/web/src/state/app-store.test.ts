@@ -62,8 +62,9 @@ describe('client-kept state (SPEC 3)', () => {
     store.getState().setKioskIdleVisible(true);
     store.getState().setSpecModal('101');
     store.getState().setDishesLoaded(true);
+    store.getState().setKioskAccessible(true);
     const keys = Object.keys(stored(storage).state);
-    for (const key of ['showDrawer', 'kioskIdleVisible', 'dialogItems', 'specModal', 'dishesLoaded']) {
+    for (const key of ['showDrawer', 'kioskIdleVisible', 'kioskAccessible', 'dialogItems', 'specModal', 'dishesLoaded']) {
       expect(keys).not.toContain(key);
     }
   });
@@ -504,5 +505,65 @@ describe('favourites (SPEC 3 favorites and favorite_restorans, issue 7)', () => 
     store.getState().logout();
     expect(store.getState().favorites).toEqual(['101']);
     expect(store.getState().favoriteRestaurants).toEqual(['1']);
+  });
+});
+
+describe('the next kiosk guest (SPEC 4 Kiosk idle, issue 14)', () => {
+  it('turns accessibility mode on and off for this visit only', async () => {
+    const { store, storage } = await loadedStore();
+    expect(store.getState().kioskAccessible).toBe(false);
+    store.getState().setKioskAccessible(true);
+    expect(store.getState().kioskAccessible).toBe(true);
+    const reloaded = (await loadedStore(storage)).store;
+    expect(reloaded.getState().kioskAccessible).toBe(false);
+  });
+
+  it('starts the next guest clean: cart, checkout with the table, lock code, order type, sheets and modes', async () => {
+    const { store } = await loadedStore();
+    const state = store.getState();
+    state.setKiosk(true);
+    state.setRestaurant({ id: '1', name: 'Центральный' });
+    state.setOrderType('self');
+    state.addToCart('1', { item: '101', spec: null, specs: [] });
+    state.updateCheckout({ table: '12', comment: 'без лука', email: 'a@example.com' });
+    state.checkoutKey();
+    state.setLockCode('7777');
+    state.setSpecModal('101');
+    state.setShowDrawer(true);
+    state.setKioskIdleVisible(true);
+    state.setKioskAccessible(true);
+
+    store.getState().endKioskGuest();
+
+    const next = store.getState();
+    expect(next.cart).toEqual([]);
+    expect(next.cartRestaurantId).toBeNull();
+    expect(next.checkout).toEqual(INITIAL_PERSISTED_STATE.checkout);
+    expect(next.lockCode).toBe('');
+    expect(next.orderType).toBe('inrest');
+    expect(next.specModal).toBeNull();
+    expect(next.showDrawer).toBe(false);
+    expect(next.kioskIdleVisible).toBe(false);
+    expect(next.kioskAccessible).toBe(false);
+    expect(next.kiosk).toBe(true);
+    expect(next.restaurant?.id).toBe('1');
+  });
+
+  it('closes every open dialog, each answering null, after the state is clean', async () => {
+    const { store } = await loadedStore();
+    store.getState().addToCart('1', { item: '101', spec: null, specs: [] });
+    const answers: Array<{ choice: number | null; cartLines: number }> = [];
+    for (let index = 0; index < 2; index += 1) {
+      store.getState().enqueueDialog({
+        message: `Вопрос ${index}`,
+        resolve: (choice) => answers.push({ choice, cartLines: store.getState().cart.length }),
+      });
+    }
+    store.getState().endKioskGuest();
+    expect(store.getState().dialogItems).toEqual([]);
+    expect(answers).toEqual([
+      { choice: null, cartLines: 0 },
+      { choice: null, cartLines: 0 },
+    ]);
   });
 });

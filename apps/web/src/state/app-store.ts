@@ -22,8 +22,9 @@ import { jsonStorage } from './safe-storage';
  *   kiosk, user, cart, address, favorites, checkout, orderType, lockCode  — same names
  *   restoran → restaurant, favorite_restorans → favoriteRestaurants
  * Persisted in localStorage: the ten above. Kept for this visit only: kioskIdleVisible,
- * showDrawer, dialogItems, specModal, and dishesLoaded (the drawer shows Любимое only when
- * dishes are loaded, SPEC 2 Side drawer).
+ * showDrawer, dialogItems, specModal, dishesLoaded (the drawer shows Любимое only when
+ * dishes are loaded, SPEC 2 Side drawer) and kioskAccessible (a kiosk's accessibility mode is
+ * one guest's choice: a reload or the next guest starts without it).
  */
 
 
@@ -151,6 +152,8 @@ export interface DialogRequest {
 
 export interface SessionState {
   kioskIdleVisible: boolean;
+  /** The kiosk's accessibility mode (issue 14): larger type, content within reach, longer idle times. */
+  kioskAccessible: boolean;
   showDrawer: boolean;
   dialogItems: DialogRequest[];
   /** The dish whose options sheet is open. */
@@ -203,6 +206,14 @@ export interface AppActions {
   setFavoriteRestaurant: (restaurantId: string, favourite: boolean) => void;
   setShowDrawer: (open: boolean) => void;
   setKioskIdleVisible: (visible: boolean) => void;
+  setKioskAccessible: (on: boolean) => void;
+  /**
+   * SPEC 4 Kiosk idle: the guest has gone; the next one starts clean. Empties the cart and the
+   * checkout (table included), the lock code, the order type back to 'inrest', closes every open
+   * dialog (each resolves with null), the options sheet, the drawer and the idle overlay, and
+   * turns accessibility mode off. Kiosk mode and the restaurant stay.
+   */
+  endKioskGuest: () => void;
   setSpecModal: (dishId: string | null) => void;
   setDishesLoaded: (loaded: boolean) => void;
   enqueueDialog: (request: Omit<DialogRequest, 'id'>) => number;
@@ -426,6 +437,7 @@ export function createAppStore(storage: StateStorage) {
       (set, get) => ({
         ...INITIAL_PERSISTED_STATE,
         kioskIdleVisible: false,
+        kioskAccessible: false,
         showDrawer: false,
         dialogItems: [],
         specModal: null,
@@ -506,6 +518,24 @@ export function createAppStore(storage: StateStorage) {
         },
         setShowDrawer: (showDrawer) => set({ showDrawer }),
         setKioskIdleVisible: (kioskIdleVisible) => set({ kioskIdleVisible }),
+        setKioskAccessible: (kioskAccessible) => set({ kioskAccessible }),
+        endKioskGuest: () => {
+          const open = get().dialogItems;
+          set({
+            cart: [],
+            cartRestaurantId: null,
+            checkout: EMPTY_CHECKOUT,
+            lockCode: '',
+            orderType: 'inrest',
+            dialogItems: [],
+            specModal: null,
+            showDrawer: false,
+            kioskIdleVisible: false,
+            kioskAccessible: false,
+          });
+          // Resolved after the state is clean, so a waiting caller sees the next guest's state.
+          for (const dialog of open) dialog.resolve(null);
+        },
         setSpecModal: (specModal) => set({ specModal }),
         setDishesLoaded: (dishesLoaded) => set({ dishesLoaded }),
         enqueueDialog: (request) => {
