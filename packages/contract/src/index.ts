@@ -21,3 +21,4 @@ export * from './booking';
 export * from './load';
 export * from './cart-extras';
 export * from './geo';
+export * from './kiosk';

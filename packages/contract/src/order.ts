@@ -161,6 +161,16 @@ export const orderCreateResponse = z.object({
    * spent; null without a coupon (issue 12).
    */
   coupon_applied: z.nullable(z.boolean()),
+  /**
+   * A kiosk order (source 'kiosk', no user): the signed, expiring token of its follow page
+   * (`/follow/{follow_token}`, GET order/follow/{token}), which the kiosk's Thanks screen draws as a
+   * QR so the guest follows the order on their own phone. Null for any other order.
+   */
+  follow_token: z.nullable(z.string()).check(
+    z.describe(
+      'Kiosk orders only (source kiosk, no user): a signed token that opens the order\'s status on the public follow page (/follow/{follow_token}; GET /api/v1/order/follow/{token}) until FOLLOW_LINK_TTL_HOURS after the order was placed. A retry of the same order answers an equally valid token. Null for other orders.',
+    ),
+  ),
 });
 
 export const orderCreate = defineCall({

@@ -99,7 +99,11 @@ export const paymentSbpResponse = z.object({
   paymentUrl: z.nullable(z.string()).check(
     z.describe('The link that opens the default bank app (SPEC 2); null on a kiosk.'),
   ),
-  qrPayload: z.nullable(z.string()).check(z.describe('The NSPK QR payload (https://qr.nspk.ru/…) for the kiosk to draw; null on a refusal.')),
+  qrPayload: z.nullable(z.string()).check(
+    z.describe(
+      "What the QR encodes, for the kiosk to draw: the SBP gateway's default link of the payment, which a guest's phone camera or bank app opens (production: the NSPK payload https://qr.nspk.ru/…; sandbox: the sandbox bank's page {public origin}/sandbox/sbp/{qrId}, so a phone or a second browser can pay it). Null on a refusal.",
+    ),
+  ),
   errorMessage: z.string().check(z.describe('Empty on success; else the Russian text for the dialog.')),
 });
 export type PaymentSbpResponse = z.infer<typeof paymentSbpResponse>;

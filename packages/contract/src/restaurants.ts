@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { DeliveryPeriod, DeliveryZone, LonLat } from '@chain/domain';
 import { defineCall } from './call';
+import { restaurantRef } from './action-fields';
 import { flag, kopecks } from './common';
 
 /** A yes/no field of the restaurant as SPEC 3 writes it: the text "1" or "0" (deliveryCourier "1" means yes). */
@@ -165,6 +166,32 @@ export const restaurantTable = defineCall({
     table_not_found: "no table has this code: 'Неверный номер стола!' (SPEC 8), 404",
     table_order_unavailable: "the table's restaurant is inactive: 'Заказ за столом в этом ресторане сейчас невозможен' (SPEC 8), 409",
     validation: 'the code is empty or longer than 64 characters, 400',
+  },
+});
+
+/** The longest table number taken: the same 16 characters order/create takes as a table. */
+export const MAX_TABLE_LABEL_LENGTH = 16;
+
+export const tableNumParams = z.object({
+  id: restaurantRef.check(z.describe('The restaurant (id or fs_uid).')),
+  num: lookupText(MAX_TABLE_LABEL_LENGTH).check(z.describe('The table number as the guest typed it (the kiosk keypad: digits).')),
+});
+
+/** GET /api/v1/restoran/{id}/tables/{num} (issue 14): whether the restaurant has this table number, as order/create will check it. */
+export const restaurantTableNum = defineCall({
+  name: 'restaurantTableNum',
+  method: 'GET',
+  path: '/api/v1/restoran/:id/tables/:num',
+  tag: 'restaurants',
+  summary: 'Whether a restaurant has a table number: the kiosk keypad checks what the guest typed',
+  description:
+    "Answers the table number (trimmed) and the restaurant's fs_uid when the restaurant's own list of tables has it: the same check order/create makes for an order at a table, so a number this call takes is one order/create takes. Whether the restaurant takes a table order now (active, deliveryRest, open now) is the app's check (tableOrderBlock of packages/domain on the list entry, SPEC 5).",
+  auth: 'public',
+  params: tableNumParams,
+  response: tableResponse,
+  errors: {
+    table_not_found: "the restaurant is unknown or inactive, or has no table with this number: 'Неверный номер стола!' (SPEC 8), 404",
+    validation: `the restaurant is not an id or fs_uid, or the number is empty, longer than ${MAX_TABLE_LABEL_LENGTH} characters or holds control characters, 400`,
   },
 });
 
