@@ -93,6 +93,8 @@ export interface PlacedOrder {
   /** Kopecks, the server's sum. */
   sum: number;
   paySystem: PayMethod;
+  /** A kiosk order's follow token (order/create `follow_token`): the Thanks screen's QR opens /follow/{token}. */
+  followToken?: string | null;
 }
 
 /** What the guest has chosen for the order being built. */
