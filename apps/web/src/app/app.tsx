@@ -16,6 +16,10 @@ const openDrawer = () => appStore.getState().setShowDrawer(true);
 const loadDrawer = () => import('./drawer');
 const Drawer = lazy(loadDrawer);
 
+// Kiosk-only parts (issue 14): a phone never loads them, so they stay out of the entry chunk.
+const KioskIdle = lazy(() => import('./kiosk-idle'));
+const KioskAccessibility = lazy(() => import('./kiosk-accessibility'));
+
 function whenIdle(task: () => void): () => void {
   if ('requestIdleCallback' in window) {
     const handle = window.requestIdleCallback(task, { timeout: 3000 });
@@ -25,7 +29,10 @@ function whenIdle(task: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
-/** The shell: brand and kiosk classes on the root, the top bar's context, routes, drawer, dialogs. */
+/**
+ * The shell: brand and kiosk classes on the root, the top bar's context, routes, drawer, dialogs,
+ * and in kiosk mode the idle overlay and the accessibility mode's button.
+ */
 export function App() {
   const settings = useQuery(settingsQuery);
   const kiosk = useAppState((state) => state.kiosk);
@@ -69,6 +76,12 @@ export function App() {
           </Suspense>
         ) : null}
         <DialogHost />
+        {kiosk ? (
+          <Suspense fallback={null}>
+            <KioskAccessibility />
+            <KioskIdle />
+          </Suspense>
+        ) : null}
       </ShellContext>
     </Router>
   );

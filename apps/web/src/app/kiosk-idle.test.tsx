@@ -1,0 +1,172 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KIOSK_IDLE_QUESTION } from '@chain/domain';
+import { appStore } from '../state/store';
+import KioskIdle from './kiosk-idle';
+import { kioskScreen } from './kiosk-screen';
+
+let location: ReturnType<typeof memoryLocation> & { history: string[] };
+function renderIdle(path: string) {
+  location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook}>
+      <KioskIdle />
+    </Router>,
+  );
+}
+
+/** Lets this much time pass on the fake clock, rendering what the timers changed. */
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const overlay = () => screen.queryByRole('alertdialog', { name: KIOSK_IDLE_QUESTION });
+const count = () => document.querySelector('.kiosk-idle__count')?.textContent;
+
+describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    appStore.setState(appStore.getInitialState());
+    const state = appStore.getState();
+    state.setKiosk(true);
+    state.setRestaurant({ id: '1', name: 'Центральный' });
+    state.setOrderType('inrest');
+    state.updateCheckout({ table: '12' });
+    state.addToCart('1', { item: '101', cnt: 2 });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('asks «Вы ещё здесь?» after 15 s without a touch on a screen other than Home', async () => {
+    renderIdle('/menu/1/inrest');
+    await wait(14_999);
+    expect(overlay()).toBeNull();
+    await wait(1);
+    expect(overlay()).not.toBeNull();
+    expect(appStore.getState().kioskIdleVisible).toBe(true);
+    expect(count()).toBe('10');
+    expect(screen.getByRole('button', { name: 'Продолжить' })).toBe(document.activeElement);
+  });
+
+  it('never idles on Home, on the Kiosk start page or on a follow link', async () => {
+    for (const path of ['/', '/kiosk/1', '/follow/abc']) {
+      renderIdle(path);
+      await wait(120_000);
+      expect(overlay()).toBeNull();
+      cleanup();
+    }
+    expect(appStore.getState().cart).toHaveLength(1);
+  });
+
+  it('starts counting again at every touch, key, wheel or new screen', async () => {
+    renderIdle('/cart');
+    await wait(10_000);
+    fireEvent.pointerDown(document.body);
+    await wait(10_000);
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    await wait(10_000);
+    fireEvent.touchStart(document.body);
+    await wait(10_000);
+    fireEvent.wheel(document.body);
+    await wait(10_000);
+    act(() => location.navigate('/product/101'));
+    await wait(14_000);
+    expect(overlay()).toBeNull();
+    await wait(1_000);
+    expect(overlay()).not.toBeNull();
+  });
+
+  it('counts down each second; a touch on the overlay stops it and counting starts again', async () => {
+    renderIdle('/cart');
+    await wait(15_000);
+    await wait(3_000);
+    expect(count()).toBe('7');
+    fireEvent.click(screen.getByText(KIOSK_IDLE_QUESTION));
+    expect(overlay()).toBeNull();
+    expect(appStore.getState().kioskIdleVisible).toBe(false);
+    await wait(14_000);
+    expect(overlay()).toBeNull();
+    expect(appStore.getState().cart).toHaveLength(1);
+    await wait(1_000);
+    expect(count()).toBe('10');
+  });
+
+  it('«Продолжить» keeps the guest where they were with everything they chose', async () => {
+    renderIdle('/cart');
+    await wait(15_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    expect(overlay()).toBeNull();
+    await wait(10_000);
+    expect(location.history.at(-1)).toBe('/cart');
+    expect(appStore.getState().cart).toHaveLength(1);
+    expect(appStore.getState().checkout.table).toBe('12');
+  });
+
+  it('left alone to 0, starts the next guest clean on Home: cart, table, sheets and dialogs', async () => {
+    renderIdle('/cart');
+    const answers: Array<number | null> = [];
+    appStore.getState().setSpecModal('101');
+    appStore.getState().enqueueDialog({ message: 'Вопрос', resolve: (choice) => answers.push(choice) });
+    await wait(15_000);
+    await wait(9_000);
+    expect(count()).toBe('1');
+    expect(appStore.getState().cart).toHaveLength(1);
+    await wait(1_000);
+    const state = appStore.getState();
+    expect(state.cart).toEqual([]);
+    expect(state.checkout.table).toBe('');
+    expect(state.specModal).toBeNull();
+    expect(state.dialogItems).toEqual([]);
+    expect(answers).toEqual([null]);
+    expect(state.kioskIdleVisible).toBe(false);
+    expect(state.kiosk).toBe(true);
+    expect(location.history.at(-1)).toBe('/');
+    expect(overlay()).toBeNull();
+  });
+
+  it('waits 90 s on the payment screen: the guest is paying on their phone', async () => {
+    renderIdle('/payment');
+    await wait(89_999);
+    expect(overlay()).toBeNull();
+    await wait(1);
+    expect(overlay()).not.toBeNull();
+    expect(count()).toBe('10');
+  });
+
+  it('gives three times as long in accessibility mode: 45 s, then 30 s', async () => {
+    appStore.getState().setKioskAccessible(true);
+    renderIdle('/menu/1/inrest');
+    await wait(44_999);
+    expect(overlay()).toBeNull();
+    await wait(1);
+    expect(count()).toBe('30');
+    await wait(29_000);
+    expect(appStore.getState().cart).toHaveLength(1);
+    await wait(1_000);
+    expect(appStore.getState().cart).toEqual([]);
+    expect(appStore.getState().kioskAccessible).toBe(false);
+    expect(location.history.at(-1)).toBe('/');
+  });
+
+  it('announces the time left once, not every second', async () => {
+    renderIdle('/cart');
+    await wait(15_000);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Осталось 10 с.');
+    await wait(4_000);
+    expect(status.textContent).toBe('Осталось 10 с.');
+  });
+});
+
+describe('kiosk screens', () => {
+  it('tells Home, payment and the rest apart; the start page and follow links are no kiosk screens', () => {
+    expect(kioskScreen('/')).toBe('home');
+    expect(kioskScreen('/payment')).toBe('payment');
+    expect(kioskScreen('/menu/1/inrest')).toBe('other');
+    expect(kioskScreen('/thanks')).toBe('other');
+    expect(kioskScreen('/no-such-page')).toBe('other');
+    expect(kioskScreen('/kiosk/1')).toBeNull();
+  });
+});

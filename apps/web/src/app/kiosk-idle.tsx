@@ -1,0 +1,136 @@
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { KIOSK_IDLE_QUESTION, kioskIdleTimes } from '@chain/domain';
+import { appStore, useAppState } from '../state/store';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import { kioskScreen } from './kiosk-screen';
+import './kiosk-idle.css';
+
+/** What a guest does at a kiosk; any of it means someone is there. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+
+const continueHere = () => appStore.getState().setKioskIdleVisible(false);
+
+/**
+ * SPEC 4 / 9 Kiosk idle, mounted only in kiosk mode. On every screen but Home it counts the time
+ * without a touch (kioskIdleTimes: 15 s, 90 s on payment, ×3 in accessibility mode); then it
+ * asks «Вы ещё здесь?» with a countdown. A touch anywhere on the overlay goes back to counting;
+ * a countdown left to run out starts the next guest clean on Home. Plain timers, so a test's
+ * fake clock (vitest's, Playwright's page.clock) drives them.
+ */
+export default function KioskIdle() {
+  const [path, navigate] = useLocation();
+  const accessible = useAppState((state) => state.kioskAccessible);
+  const visible = useAppState((state) => state.kioskIdleVisible);
+  const screen = kioskScreen(path);
+  const times = screen ? kioskIdleTimes(screen, accessible) : null;
+  const idleMs = times?.idleMs ?? null;
+  const idles = times !== null;
+  const showing = visible && idles;
+
+  useEffect(() => {
+    if (idleMs === null || visible) return;
+    const fire = () => appStore.getState().setKioskIdleVisible(true);
+    let timer = setTimeout(fire, idleMs);
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(fire, idleMs);
+    };
+    // Capture: a control that stops an event's propagation is still a touch.
+    const options = { capture: true, passive: true } as const;
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, restart, options);
+    return () => {
+      clearTimeout(timer);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, restart, options);
+    };
+    // A new screen (a tap, or payment moving to Thanks by itself) starts the count afresh.
+  }, [idleMs, visible, path]);
+
+  useEffect(() => {
+    // Reached Home (or a screen that never idles) with the overlay up: nothing to ask there.
+    if (visible && !idles) appStore.getState().setKioskIdleVisible(false);
+  }, [visible, idles]);
+
+  const endGuest = () => {
+    appStore.getState().endKioskGuest();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <IdleOverlay
+      open={showing}
+      countdownS={times?.countdownS ?? 0}
+      onContinue={continueHere}
+      onTimeout={endGuest}
+    />
+  );
+}
+
+interface IdleOverlayProps {
+  open: boolean;
+  countdownS: number;
+  onContinue: () => void;
+  onTimeout: () => void;
+}
+
+function IdleOverlay({ open, countdownS, onContinue, onTimeout }: IdleOverlayProps) {
+  const titleId = useId();
+  const captionId = useId();
+  return (
+    <Modal
+      open={open}
+      placement="dialog"
+      role="alertdialog"
+      labelledBy={titleId}
+      describedBy={captionId}
+      className="kiosk-idle"
+      onClose={onContinue}
+    >
+      {/* The whole card answers a touch, as the scrim around it does (Modal's closeOnScrim). */}
+      <div className="kiosk-idle__card" onClick={onContinue}>
+        <h2 id={titleId} className="kiosk-idle__question">
+          {KIOSK_IDLE_QUESTION}
+        </h2>
+        <Countdown from={countdownS} onDone={onTimeout} />
+        <p id={captionId} className="kiosk-idle__caption">
+          Когда отсчёт дойдёт до нуля, заказ очистится и киоск начнёт сначала.
+        </p>
+        <Button variant="primary" block data-autofocus="" className="kiosk-idle__continue" onClick={onContinue}>
+          Продолжить
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Big numerals ticking each second; screen readers hear the time once, not every second. */
+function Countdown({ from, onDone }: { from: number; onDone: () => void }) {
+  const [left, setLeft] = useState(from);
+  const [announcement] = useState(() => `Осталось ${from} с.`);
+
+  const done = useEffectEvent(onDone);
+
+  useEffect(() => {
+    let remaining = from;
+    const ticker = setInterval(() => {
+      remaining -= 1;
+      setLeft(remaining);
+      if (remaining > 0) return;
+      clearInterval(ticker);
+      done();
+    }, 1000);
+    return () => clearInterval(ticker);
+  }, [from]);
+
+  return (
+    <>
+      <p className="kiosk-idle__count" aria-hidden="true">
+        {left}
+      </p>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </>
+  );
+}
