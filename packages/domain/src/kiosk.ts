@@ -1,4 +1,4 @@
-import { KIOSK_IDLE_COUNTDOWN_S, KIOSK_IDLE_MS } from './constants';
+import { KIOSK_IDLE_COUNTDOWN_S, KIOSK_IDLE_MS, type PayMethod } from './constants';
 
 /*
  * The kiosk in the hall (SPEC 2, 4, 6, 9; issue 14): the texts, limits and the idle rule that the
@@ -14,6 +14,8 @@ export const KIOSK_CODE_WRONG_MESSAGE = 'Неверный код.';
 export const KIOSK_CODE_RATE_MESSAGE = 'Слишком много попыток. Попробуйте через несколько минут.';
 /** A staff code is 4 to 8 digits. */
 export const KIOSK_CODE_PATTERN = /^\d{4,8}$/;
+/** A staff code typed that is not 4 to 8 digits (checked before it is sent). */
+export const KIOSK_CODE_FORMAT_MESSAGE = 'Код сотрудника — от 4 до 8 цифр.';
 /** How long staff hold the logo to ask for the exit code: a guest does not hold a logo for seconds. */
 export const KIOSK_EXIT_HOLD_MS = 3000;
 
@@ -56,3 +58,6 @@ export function kioskIdleTimes(screen: 'home' | 'payment' | 'other', accessible:
   const idleMs = screen === 'payment' ? KIOSK_PAYMENT_IDLE_MS : KIOSK_IDLE_MS;
   return { idleMs: idleMs * factor, countdownS: KIOSK_IDLE_COUNTDOWN_S * factor };
 }
+
+/** SPEC 6: a kiosk takes no card, only SBP: the guest pays the QR with their own phone. */
+export const KIOSK_PAY_METHOD: PayMethod = 'sbp';
