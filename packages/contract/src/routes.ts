@@ -38,6 +38,8 @@ export const APP_ROUTES = {
   zagruzkaRestList: '/zagruzka/rest_list',
   zagruzkaDetail: '/zagruzka/detail/:fs_uid/:time?',
   kiosk: '/kiosk/:id',
+  /** Issue 14: a kiosk order's status on the guest's phone, by its signed follow token; public. */
+  follow: '/follow/:token',
 } as const;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

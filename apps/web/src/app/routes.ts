@@ -44,6 +44,7 @@ export const ROUTE_PAGES: Record<AppRouteName, Page> = {
   zagruzkaRestList: lazyPage(() => import('../features/load/load-restaurant-list-page')),
   zagruzkaDetail: lazyPage(() => import('../features/load/load-detail-page')),
   kiosk: lazyPage(() => import('../features/kiosk/kiosk-page')),
+  follow: lazyPage(() => import('../features/follow/follow-page')),
 };
 
 export const NotFoundPage = lazyPage(() => import('./not-found-page'));

@@ -129,6 +129,7 @@ export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
   'deliveryTime',
   'addressList',
   'addressDetail',
+  'follow',
 ]);
 
 /** Whether an in-app path leads to a built screen (an outside link, tel: or mailto: counts as built). */

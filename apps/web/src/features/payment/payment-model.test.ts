@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentTarget, savedCardLabel } from './payment-model';
+import { followTokenOf, kioskQrOf, paymentTarget, savedCardLabel, stringField } from './payment-model';
 
 const placed = { id: '17', number: 'С-003', sum: 61_500, paySystem: 'card' as const };
 
@@ -44,5 +44,23 @@ describe('saved cards (SPEC 2 Payment bindings)', () => {
 
   it('shows an unusual mask as the bank gave it', () => {
     expect(savedCardLabel({ maskedPan: '**12', expiry: '01/30' })).toBe('Карта **12, до 01/30');
+  });
+});
+
+describe('the kiosk QR (SPEC 2 Payment kiosk mode)', () => {
+  it('draws the payload, or names why there is none', () => {
+    expect(kioskQrOf({ qrPayload: ' https://qr.nspk.ru/AD1 ', errorMessage: '' }, 'init')).toEqual({ payload: 'https://qr.nspk.ru/AD1' });
+    expect(kioskQrOf({ qrPayload: null, errorMessage: 'Банк недоступен' }, 'init')).toEqual({ refused: 'Банк недоступен' });
+    expect(kioskQrOf({ qrPayload: 'https://qr.nspk.ru/AD1', errorMessage: 'Банк недоступен' }, 'init')).toEqual({ refused: 'Банк недоступен' });
+    expect(kioskQrOf({ qrPayload: '', errorMessage: '' }, 'init')).toEqual({ refused: 'init' });
+  });
+
+  it('takes the follow token of this placed order, else the history state’s', () => {
+    const kioskOrder = { ...placed, followToken: 'tok.17' };
+    expect(followTokenOf(kioskOrder, '17', null)).toBe('tok.17');
+    expect(followTokenOf(kioskOrder, '18', { followToken: 'tok.18' })).toBe('tok.18');
+    expect(followTokenOf(placed, '17', {})).toBeNull();
+    expect(stringField({ followToken: '  ' }, 'followToken')).toBeNull();
+    expect(stringField('x', 'followToken')).toBeNull();
   });
 });

@@ -51,3 +51,32 @@ export function savedCardLabel(card: { readonly maskedPan: string; readonly expi
   const number = last4.length === 4 ? `Карта •• ${last4}` : `Карта ${card.maskedPan}`;
   return card.expiry ? `${number}, до ${card.expiry}` : number;
 }
+
+/** What the kiosk draws after payment/sbp: the QR's payload, or the reason there is none. */
+export type KioskQr = { readonly payload: string } | { readonly refused: string };
+
+/**
+ * SPEC 2 Payment, kiosk mode: the QR encodes payment/sbp's `qrPayload`; a refusal shows the bank's
+ * `errorMessage`, an answer without a payload SPEC 8's init failure (PAYMENT_INIT_FAILED_MESSAGE).
+ */
+export function kioskQrOf(started: { readonly qrPayload: string | null; readonly errorMessage?: string | null | undefined }, initFailed: string): KioskQr {
+  if (started.errorMessage) return { refused: started.errorMessage };
+  const payload = started.qrPayload?.trim() ?? '';
+  return payload !== '' ? { payload } : { refused: initFailed };
+}
+
+/**
+ * The follow token of the order being paid: the placed order's (order/create `follow_token`) when
+ * it is this order, else the one the history state carries (a reload keeps history, not the token).
+ */
+export function followTokenOf(placed: PlacedOrder | null, orderId: string, state: unknown): string | null {
+  if (placed?.id === orderId && placed.followToken) return placed.followToken;
+  return stringField(state, 'followToken');
+}
+
+/** A non-empty string field of a history state, or null. */
+export function stringField(state: unknown, field: string): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const value = (state as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}

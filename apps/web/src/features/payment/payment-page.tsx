@@ -8,17 +8,18 @@ import {
   PAYMENT_AUTOSTART_MS,
   PAYMENT_FAILED_MESSAGE,
   PAYMENT_INIT_FAILED_MESSAGE,
-  PAYMENT_POLL_MS,
   type PayMethod,
 } from '@chain/domain';
 import { ApiError } from '../../api/client';
-import { checkPayment, loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
+import { loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
 import { readPaymentState } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
-import { paymentTarget, savedCardLabel } from './payment-model';
+import { KioskPayment } from './kiosk-payment';
+import { type PaymentTarget, paymentTarget, savedCardLabel } from './payment-model';
+import { usePaymentPolling } from './use-payment-polling';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import { RadioCards } from '../../ui/radio-cards';
 import './payment-page.css';
@@ -26,24 +27,35 @@ import './payment-page.css';
 /**
  * SPEC 2 Payment ('Оплата заказа {number}'). The order comes in history state from the cart, or
  * as `?order_id=` when the bank returns the guest (decision 011); the number and sum are read
- * from the checkout state by that id.
+ * from the checkout state by that id. A kiosk shows the table and the SBP QR instead of the
+ * method choice (SPEC 2 Payment, kiosk mode).
  */
 export default function PaymentPage() {
-  const [, navigate] = useLocation();
   const search = useSearch();
   const routeState = readPaymentState(useHistoryState<unknown>());
   const placed = useAppState((state) => state.checkout.order);
   const kiosk = useAppState((state) => state.kiosk);
   const target = paymentTarget(routeState, search, placed);
+  const title = target?.orderNum ? `Оплата заказа ${target.orderNum}` : 'Оплата заказа';
+  const back = routeState?.navback ?? true;
+  return kiosk ? (
+    <KioskPayment target={target} title={title} back={back} />
+  ) : (
+    <PhonePayment target={target} title={title} back={back} />
+  );
+}
 
-  const [paySystem, setPaySystem] = useState<PayMethod>(kiosk ? 'sbp' : (target?.paySystem ?? DEFAULT_PAY_METHOD));
+/** The phone's payment: the method, a saved card, the pay button, the bank list (SPEC 2 Payment). */
+function PhonePayment({ target, title, back }: { target: PaymentTarget | null; title: string; back: string | true }) {
+  const [, navigate] = useLocation();
+  const [paySystem, setPaySystem] = useState<PayMethod>(target?.paySystem ?? DEFAULT_PAY_METHOD);
   const [busy, setBusy] = useState(false);
   const [polling, setPolling] = useState(target?.returned ?? false);
   const [sbp, setSbp] = useState<SbpStart | null>(null);
   const starting = useRef(false);
   const orderId = target?.orderId ?? null;
   // SPEC 2 Payment `bindings`: the guest's saved cards (null while asked); the first is offered.
-  const savedCards = useSavedCards(!kiosk);
+  const savedCards = useSavedCards();
   const [cardChoice, setCardChoice] = useState<string | null | undefined>(undefined);
   // A choice the guest makes on this screen cancels the auto-start (it would pay the old way).
   const touched = useRef(false);
@@ -99,7 +111,7 @@ export default function PaymentPage() {
   // SPEC 4: with a preselected paysystem the payment starts by itself after 500 ms (not on the
   // bank's return). A card payment waits for the saved cards: with one, the guest chooses and
   // confirms (a card is never charged unasked); without, the bank's form opens by itself.
-  const initialMethod = kiosk ? 'sbp' : (target?.paySystem ?? DEFAULT_PAY_METHOD);
+  const initialMethod = target?.paySystem ?? DEFAULT_PAY_METHOD;
   const cardsKnown = initialMethod === 'sbp' || savedCards !== null;
   const autostart =
     target !== null && !target.returned && target.paySystem !== null && cardsKnown && (initialMethod === 'sbp' || savedCards?.length === 0);
@@ -112,40 +124,21 @@ export default function PaymentPage() {
   }, [autostart, initialMethod, pay]);
 
   // SPEC 4, 9: the status every 5 s: ok → Thanks; fail → alert and pay again; else poll on.
-  useEffect(() => {
-    if (!polling || orderId === null) return;
-    let stopped = false;
-    const tick = async () => {
-      try {
-        const status = await checkPayment({ user: appStore.getState().user, orderId });
-        if (stopped) return;
-        if (status === 'ok') {
-          stopped = true;
-          navigate('/thanks', { replace: true, state: { orderNum: target?.orderNum ?? null } });
-        } else if (status === 'fail') {
-          stopped = true;
-          setPolling(false);
-          setSbp(null);
-          await showDialog({ message: PAYMENT_FAILED_MESSAGE });
-        }
-      } catch {
-        // a lost answer: ask again on the next tick
-      }
-    };
-    void tick();
-    const handle = setInterval(() => void tick(), PAYMENT_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(handle);
-    };
-  }, [polling, orderId, navigate, target?.orderNum]);
+  usePaymentPolling(orderId, polling, (outcome) => {
+    if (outcome === 'ok') {
+      navigate('/thanks', { replace: true, state: { orderNum: target?.orderNum ?? null } });
+      return;
+    }
+    setPolling(false);
+    setSbp(null);
+    void showDialog({ message: PAYMENT_FAILED_MESSAGE });
+  });
 
-  const title = target?.orderNum ? `Оплата заказа ${target.orderNum}` : 'Оплата заказа';
   const sum = target?.orderSum ?? null;
   return (
     <Screen
       title={title}
-      back={routeState?.navback ?? true}
+      back={back}
       actions={
         <Button block busy={busy || polling} onClick={() => void pay(paySystem, paySystem === 'card' ? savedCardId : null)}>
           {sum !== null ? `Оплатить ${formatMoney(sum)}` : 'Оплатить'}
@@ -161,7 +154,7 @@ export default function PaymentPage() {
         ) : null}
         <fieldset className="payment__methods" disabled={busy || polling}>
           <legend className="payment__title">Способ оплаты</legend>
-          <PayMethodChoice name="payment-method" kiosk={kiosk} value={paySystem} onChange={chooseMethod} />
+          <PayMethodChoice name="payment-method" kiosk={false} value={paySystem} onChange={chooseMethod} />
         </fieldset>
         {paySystem === 'card' && savedCards !== null && savedCards.length > 0 ? (
           <SavedCardChoice cards={savedCards} value={savedCardId} onChange={chooseCard} disabled={busy || polling} />
@@ -199,16 +192,15 @@ export default function PaymentPage() {
 }
 
 /** The guest's saved cards, null while asked; none (also when the question fails) means the bank's form. */
-function useSavedCards(enabled: boolean): SavedCard[] | null {
-  const [cards, setCards] = useState<SavedCard[] | null>(enabled ? null : []);
+function useSavedCards(): SavedCard[] | null {
+  const [cards, setCards] = useState<SavedCard[] | null>(null);
   useEffect(() => {
-    if (!enabled) return;
     const controller = new AbortController();
     loadSavedCards({ user: appStore.getState().user }, { signal: controller.signal }).then(setCards, () => {
       if (!controller.signal.aborted) setCards([]);
     });
     return () => controller.abort();
-  }, [enabled]);
+  }, []);
   return cards;
 }
 

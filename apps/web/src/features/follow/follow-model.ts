@@ -1,0 +1,46 @@
+import {
+  FOLLOW_LINK_EXPIRED_MESSAGE,
+  FOLLOW_LINK_INVALID_MESSAGE,
+  ORDER_STATUS,
+} from '@chain/domain';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { parseHexColour, toHex, WHITE, withContrast } from '../../ui/colour';
+import type { OrderFollow } from './follow-api';
+
+/**
+ * Whether the order will not change any more, so the page stops asking: served and paid, or
+ * cancelled (an unpaid order may still be paid at the counter, so it is followed on).
+ */
+export function followFinished(order: Pick<OrderFollow, 'status' | 'paid'>): boolean {
+  return order.status === ORDER_STATUS.cancelled || (order.status === ORDER_STATUS.done && order.paid === 1);
+}
+
+/** Why the follow page has no order to show. */
+export type FollowProblem =
+  /** The link will never open (forged, mistyped, too old): no retry. */
+  | { readonly kind: 'gone'; readonly message: string }
+  /** The network or the server failed: a retry. */
+  | { readonly kind: 'failed'; readonly message: string };
+
+/**
+ * The answer's failure as the guest reads it: 404 (and a malformed token's 400)
+ * FOLLOW_LINK_INVALID_MESSAGE, 410 FOLLOW_LINK_EXPIRED_MESSAGE, anything else SPEC 8's request
+ * failure with a retry.
+ */
+export function followProblemOf(error: unknown): FollowProblem {
+  if (error instanceof ApiError && error.kind === 'server') {
+    if (error.status === 410) return { kind: 'gone', message: FOLLOW_LINK_EXPIRED_MESSAGE };
+    if (error.status === 404 || error.status === 400) return { kind: 'gone', message: FOLLOW_LINK_INVALID_MESSAGE };
+  }
+  return { kind: 'failed', message: REQUEST_FAILED_MESSAGE };
+}
+
+/**
+ * The status text's colour: the server's '#AARRGGBB' (SPEC 9 colour rule: opaque on screen),
+ * darkened just enough to read on white (DESIGN.md: text contrast at least 4.5:1). null: not a
+ * colour, the page's own text colour is used.
+ */
+export function statusTextColour(wireColour: string): string | null {
+  const colour = parseHexColour(wireColour);
+  return colour ? toHex(withContrast(colour, WHITE)) : null;
+}

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appStore } from '../../state/store';
+import ThanksPage, { followUrl } from './thanks-page';
+
+let navigations: Array<{ to: string; options: unknown }>;
+const hook = (): [string, (to: string, options?: unknown) => void] => [
+  '/thanks',
+  (to, options) => {
+    navigations.push({ to, options });
+  },
+];
+const renderThanks = async () => {
+  render(
+    <Router hook={hook}>
+      <ThanksPage />
+    </Router>,
+  );
+  await act(async () => {});
+};
+
+describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
+  beforeEach(() => {
+    navigations = [];
+    appStore.setState(appStore.getInitialState());
+    history.replaceState({ orderNum: 'К-017', followToken: '501.lz3k9c.sig' }, '', '/thanks');
+  });
+  afterEach(() => cleanup());
+
+  it('builds the follow link on this origin, the token encoded', () => {
+    expect(followUrl('https://demo.example', '501.lz3k9c.sig')).toBe('https://demo.example/follow/501.lz3k9c.sig');
+    expect(followUrl('https://demo.example', 'a/b')).toBe('https://demo.example/follow/a%2Fb');
+  });
+
+  it('on a kiosk: the number large, the hand-off QR with its instruction, and «На главную» ends the guest', async () => {
+    appStore.getState().setKiosk(true);
+    appStore.getState().updateCheckout({ table: '12' });
+    await renderThanks();
+    expect(screen.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeTruthy();
+    expect(screen.getByText('К-017')).toBeTruthy();
+    expect(screen.getByText('Заказ оплачен. Мы начали готовить.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR-код для отслеживания заказа К-017 на телефоне' })).toBeTruthy();
+    expect(screen.getByText('Следите за заказом на своём телефоне: наведите камеру на код')).toBeTruthy();
+    expect(screen.queryByText(/Мои заказы/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'На главную' }));
+    expect(navigations).toEqual([{ to: '/', options: { replace: true } }]);
+    expect(appStore.getState().checkout.table).toBe('');
+    expect(appStore.getState().kiosk).toBe(true);
+  });
+
+  it('on a kiosk without a follow token: the number alone', async () => {
+    appStore.getState().setKiosk(true);
+    history.replaceState({ orderNum: 'К-017' }, '', '/thanks');
+    await renderThanks();
+    expect(screen.getByText('К-017')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /QR-код/ })).toBeNull();
+  });
+
+  it('on a phone stays as it was: the number and «Мои заказы»', async () => {
+    await renderThanks();
+    expect(screen.getByText(/Номер заказа: К-017\. Статус заказа можно посмотреть в разделе «Мои заказы»\./)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /QR-код/ })).toBeNull();
+  });
+});
