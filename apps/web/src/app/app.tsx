@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Router } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { useQuery } from '../api/query-cache';
 import { settingsQuery } from '../api/settings';
 import { appStore, useAppState } from '../state/store';
@@ -8,6 +8,7 @@ import { applyBrand } from './brand';
 import { DialogHost } from './dialog-host';
 import { GuardedRoutes } from './guarded-routes';
 import { goBack, shouldFocusTitle, trackInAppNavigation } from './in-app-history';
+import { kioskScreen } from './kiosk-screen';
 
 const openDrawer = () => appStore.getState().setShowDrawer(true);
 
@@ -19,6 +20,18 @@ const Drawer = lazy(loadDrawer);
 // Kiosk-only parts (issue 14): a phone never loads them, so they stay out of the entry chunk.
 const KioskIdle = lazy(() => import('./kiosk-idle'));
 const KioskAccessibility = lazy(() => import('./kiosk-accessibility'));
+
+/** The kiosk's own layer (issue 14): the accessibility mode's button and the idle overlay. */
+function KioskLayer() {
+  const [path] = useLocation();
+  const screen = kioskScreen(path);
+  return (
+    <Suspense fallback={null}>
+      <KioskAccessibility screen={screen} />
+      <KioskIdle screen={screen} />
+    </Suspense>
+  );
+}
 
 function whenIdle(task: () => void): () => void {
   if ('requestIdleCallback' in window) {
@@ -76,12 +89,7 @@ export function App() {
           </Suspense>
         ) : null}
         <DialogHost />
-        {kiosk ? (
-          <Suspense fallback={null}>
-            <KioskAccessibility />
-            <KioskIdle />
-          </Suspense>
-        ) : null}
+        {kiosk ? <KioskLayer /> : null}
       </ShellContext>
     </Router>
   );

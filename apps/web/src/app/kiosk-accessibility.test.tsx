@@ -1,19 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appStore } from '../state/store';
 import KioskAccessibility from './kiosk-accessibility';
+import { kioskScreen } from './kiosk-screen';
 
-function renderToggle(path: string) {
-  const location = memoryLocation({ path });
-  return render(
-    <Router hook={location.hook}>
-      <KioskAccessibility />
-    </Router>,
-  );
-}
+const renderToggle = (path: string) => render(<KioskAccessibility screen={kioskScreen(path)} />);
 
 const TURN_ON = 'Включить режим доступности';
 const TURN_OFF = 'Выключить режим доступности';

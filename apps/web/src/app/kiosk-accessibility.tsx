@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Accessibility } from 'lucide-react';
-import { useLocation } from 'wouter';
 import { appStore, useAppState } from '../state/store';
 import { IconButton } from '../ui/button';
 import { classNames } from '../ui/class-names';
-import { kioskScreen } from './kiosk-screen';
+import type { KioskScreen } from './kiosk-screen';
 import './kiosk-accessibility.css';
 
 /** The root class that turns the mode's tokens and layout on (ui/tokens.css, ui/screen.css). */
@@ -17,10 +16,9 @@ const ROOT_CLASS = 'kiosk-accessible';
  * that the mode is on. The mode itself is CSS under `:root.kiosk-accessible` (content in the lower
  * half, larger type and targets, higher contrast) and kioskIdleTimes' longer times.
  */
-export default function KioskAccessibility() {
-  const [path] = useLocation();
+export default function KioskAccessibility({ screen }: { screen: KioskScreen }) {
   const on = useAppState((state) => state.kioskAccessible);
-  const offered = kioskScreen(path) !== null;
+  const offered = screen !== null;
 
   useEffect(() => {
     const root = document.documentElement;

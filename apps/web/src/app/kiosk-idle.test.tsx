@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Router } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KIOSK_IDLE_QUESTION } from '@chain/domain';
@@ -8,12 +8,18 @@ import { appStore } from '../state/store';
 import KioskIdle from './kiosk-idle';
 import { kioskScreen } from './kiosk-screen';
 
+/** As the shell mounts it: the screen of the current location. */
+function IdleHere() {
+  const [path] = useLocation();
+  return <KioskIdle screen={kioskScreen(path)} />;
+}
+
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 function renderIdle(path: string) {
   location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook}>
-      <KioskIdle />
+      <IdleHere />
     </Router>,
   );
 }

@@ -4,7 +4,7 @@ import { KIOSK_IDLE_QUESTION, kioskIdleTimes } from '@chain/domain';
 import { appStore, useAppState } from '../state/store';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
-import { kioskScreen } from './kiosk-screen';
+import type { KioskScreen } from './kiosk-screen';
 import './kiosk-idle.css';
 
 /** What a guest does at a kiosk; any of it means someone is there. */
@@ -19,11 +19,10 @@ const continueHere = () => appStore.getState().setKioskIdleVisible(false);
  * a countdown left to run out starts the next guest clean on Home. Plain timers, so a test's
  * fake clock (vitest's, Playwright's page.clock) drives them.
  */
-export default function KioskIdle() {
+export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   const [path, navigate] = useLocation();
   const accessible = useAppState((state) => state.kioskAccessible);
   const visible = useAppState((state) => state.kioskIdleVisible);
-  const screen = kioskScreen(path);
   const times = screen ? kioskIdleTimes(screen, accessible) : null;
   const idleMs = times?.idleMs ?? null;
   const idles = times !== null;
