@@ -194,8 +194,12 @@ export const orderReceiptCall = defineCall({
   errors: { not_found: 'no such order, or the sig does not match (404)' },
 });
 
-/** The longest follow token taken: a real one is about 40 characters; anything longer is refused (400) before any work. */
-export const MAX_FOLLOW_TOKEN_LENGTH = 128;
+/**
+ * The longest follow token taken: a real one is about 40 characters; anything longer is refused
+ * (400) before any work. Below the server's 100-character bound on a path parameter, past which the
+ * answer is 414.
+ */
+export const MAX_FOLLOW_TOKEN_LENGTH = 96;
 
 export const orderFollowParams = z.object({
   token: lookupText(MAX_FOLLOW_TOKEN_LENGTH).check(z.describe("The order's follow token (order/create `follow_token`).")),

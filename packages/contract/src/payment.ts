@@ -101,7 +101,7 @@ export const paymentSbpResponse = z.object({
   ),
   qrPayload: z.nullable(z.string()).check(
     z.describe(
-      "What the QR encodes, for the kiosk to draw: the SBP gateway's default link of the payment, which a guest's phone camera or bank app opens (production: the NSPK payload https://qr.nspk.ru/…; sandbox: the sandbox bank's page {public origin}/sandbox/sbp/{qrId}, so a phone or a second browser can pay it). Null on a refusal.",
+      "What the QR encodes. A kiosk order: what the kiosk draws, the SBP gateway's default link of the payment, which a guest's phone camera or bank app opens (production: the NSPK payload https://qr.nspk.ru/… itself; sandbox: the sandbox bank's page {public origin}/sandbox/sbp/{qrId}, so a phone or a second browser can pay it). A phone order: the NSPK payload. Null on a refusal.",
     ),
   ),
   errorMessage: z.string().check(z.describe('Empty on success; else the Russian text for the dialog.')),
