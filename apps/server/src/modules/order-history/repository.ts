@@ -41,6 +41,15 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
   return ordersWithRestaurant(db).where('orders.id', '=', id).executeTakeFirst();
 }
 
+/** What a follow link shows of an order, and what decides whether the order has one (source, user, placed at). */
+export async function findFollowedOrder(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'znumber', 'status', 'type', 'paid', 'source', 'user_id', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** The lines of these orders in their order (sort, then id). */
 export async function findOrderLines(db: Kysely<Database>, orderIds: readonly number[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { orderListUserCall, orderReceiptCall } from '@chain/contract';
+import { orderFollowCall, orderListUserCall, orderReceiptCall } from '@chain/contract';
 import { forbidden, notFound } from '../../http/errors';
 import { registerCall } from '../../http/route';
 import { isLinkSignatureValid } from '../../http/signed-links';
+import { followOrder } from './follow';
 import { loadReceipt, renderReceipt } from './receipt';
 import { ORDER_NOT_FOUND, userOrders } from './service';
 
 /**
- * The guest's orders (SPEC 7 order/listUser) and the printable receipt behind each order's
- * signed `receipt` link. Statuses: docs/orders.md.
+ * The guest's orders (SPEC 7 order/listUser), the printable receipt behind each order's signed
+ * `receipt` link, and a kiosk order's status behind its signed follow link. Statuses:
+ * docs/orders.md.
  */
 export const orderHistoryRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, orderListUserCall, async ({ body, params, user }) => {
@@ -33,5 +35,12 @@ export const orderHistoryRoutes: FastifyPluginAsync = async (app) => {
       .header('x-robots-tag', 'noindex')
       .header('referrer-policy', 'no-referrer')
       .send(renderReceipt(receipt));
+  });
+
+  registerCall(app, orderFollowCall, async ({ params, reply }) => {
+    // Refusals too: the link is one guest's, kept by no cache, listed by no search engine, and
+    // not passed on as a referrer to whatever the page links to.
+    reply.header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
+    return followOrder(app.db, app.config.authSecret, params.token);
   });
 };

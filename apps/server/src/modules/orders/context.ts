@@ -35,6 +35,17 @@ export function requireRestaurant(catalogue: OrderCatalogue, restoran: number | 
   return restaurant;
 }
 
+/**
+ * The table number as the restaurant lists it, when its own list of tables has the number the
+ * guest gave (trimmed; a number is read as its digits), else null: the one table check, made by
+ * order/create (SPEC 4 checkTable) and by the kiosk keypad's GET restoran/{id}/tables/{num}, so
+ * a number the keypad takes is one the order takes.
+ */
+export function knownTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, table: string | number | null | undefined): string | null {
+  const num = table === null || table === undefined ? '' : String(table).trim();
+  return num && catalogue.hasTable(restaurant.row.id, num) ? num : null;
+}
+
 /** The restaurant's active zone holding the delivery address (SPEC 4, 5), or 'По данному адресу доставка невозможна'. */
 export function deliveryZone(restaurant: RestaurantContext, address: { lat: number; lon: number } | null) {
   if (!address) throw badRequest('Укажите адрес доставки.', 'address');

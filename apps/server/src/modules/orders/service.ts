@@ -21,9 +21,10 @@ import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
 import type { UserRow } from '../auth/sessions';
 import { liveBookingMinimum } from '../booking/bookings';
+import { followTokenOf } from '../order-history/follow';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { quoteOrder } from './checkout';
-import { deliveryZone, requireRestaurant, type RestaurantContext } from './context';
+import { deliveryZone, knownTable, requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
 import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
@@ -51,6 +52,8 @@ export interface CreatedOrder {
   delivery_sum: number;
   /** The coupon asked with: true applied, false below its minimum and not applied, null none. */
   coupon_applied: boolean | null;
+  /** A kiosk order's follow link token (decision 023); null for others. */
+  follow_token: string | null;
 }
 
 /** The request as it matters for "the same request twice": everything but the key and push token, keys sorted. */
@@ -96,7 +99,8 @@ export async function createOrder(
   // same cart are two orders (issue 11), so a keyless request without a user gets a key of its own.
   const key = body.idempotency_key ?? (user ? null : `auto-${randomUUID()}`);
 
-  const retried = await findEarlier(app.db, key, hash, now);
+  const secret = app.config.authSecret;
+  const retried = await findEarlier(app.db, secret, key, hash, now);
   if (retried) return retried;
   // Every other attempt counts against its address and guest, refused or not, before any work
   // (issue 11, decision 017): the count is one atomic statement, so concurrent orders cannot pass it together.
@@ -110,7 +114,7 @@ export async function createOrder(
 
   return app.db.transaction().execute(async (trx) => {
     await lockOrderRequest(trx, key ?? hash);
-    const earlier = await findEarlier(trx, key, hash, now);
+    const earlier = await findEarlier(trx, secret, key, hash, now);
     if (earlier) return earlier;
     const couponUse = draft.couponApplied && draft.coupon ? { couponId: draft.coupon.id, userId: user?.id ?? null } : null;
     // Two orders of one guest with a one-time coupon at once: one of them gets it.
@@ -123,16 +127,16 @@ export async function createOrder(
       draft.items.map((item) => ({ ...item, spec: item.spec ? JSON.stringify(item.spec) : null, specs: JSON.stringify(item.specs) })),
       { actor: body.source, couponUse },
     );
-    return answer(order, draft.delayed);
+    return answer(order, draft.delayed, secret);
   });
 }
 
 /** The order an earlier identical request made: by its key, or without a key by the same request within the retry window. */
-async function findEarlier(db: Kysely<Database> | Transaction<Database>, key: string | null, hash: string, now: Date): Promise<CreatedOrder | null> {
+async function findEarlier(db: Kysely<Database> | Transaction<Database>, secret: string, key: string | null, hash: string, now: Date): Promise<CreatedOrder | null> {
   const earlier = key ? await findOrderByKey(db, key) : await findRecentOrderByRequest(db, hash, new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000));
   if (!earlier) return null;
   if (earlier.request_hash !== hash) throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
-  return answer(earlier, earlier.delayed);
+  return answer(earlier, earlier.delayed, secret);
 }
 
 /** Everything checked and priced, ready to be written. */
@@ -267,7 +271,7 @@ export function sumChangedMessage(toPay: number): string {
   return `Сумма заказа изменилась: теперь ${formatMoney(toPay)}. Проверьте корзину и оплатите снова.`;
 }
 
-function answer(order: OrderRow, delayed: boolean): CreatedOrder {
+function answer(order: OrderRow, delayed: boolean, secret: string): CreatedOrder {
   const couponNotApplied = order.coupon_id !== null && !order.coupon_applied;
   return {
     success: true,
@@ -283,6 +287,7 @@ function answer(order: OrderRow, delayed: boolean): CreatedOrder {
     discount_sum: order.discount_sum,
     delivery_sum: order.delivery_sum,
     coupon_applied: order.coupon_id === null ? null : !couponNotApplied,
+    follow_token: followTokenOf(secret, order),
   };
 }
 
@@ -292,7 +297,7 @@ function assertTakesOrderType(restaurant: RestaurantContext, orderType: OrderTyp
 }
 
 function checkTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, table: string | number | null | undefined): string {
-  const num = table === null || table === undefined ? '' : String(table).trim();
-  if (!num || !catalogue.hasTable(restaurant.row.id, num)) throw badRequest(TABLE_NUMBER_MESSAGE, 'table');
+  const num = knownTable(catalogue, restaurant, table);
+  if (num === null) throw badRequest(TABLE_NUMBER_MESSAGE, 'table');
   return num;
 }

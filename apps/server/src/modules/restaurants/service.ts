@@ -7,6 +7,8 @@ import type { Database } from '../../db/types';
 import { etagOf } from '../../http/etag';
 import { conflict, notFound } from '../../http/errors';
 import { JsonText } from '../../http/route';
+import { orderCatalogue } from '../orders/catalogue';
+import { knownTable } from '../orders/context';
 import { restaurantNamesOf } from './lookup';
 import { findTableByCode, loadActiveRestaurants, type RestaurantRow, type ScheduleRow, type ZoneRow } from './repository';
 
@@ -142,4 +144,17 @@ export async function resolveTable(db: Kysely<Database>, code: string): Promise<
   if (!table) throw notFound(TABLE_NUMBER_MESSAGE, 'table_not_found');
   if (!table.active) throw conflict(TABLE_ORDER_UNAVAILABLE_MESSAGE, 'table_order_unavailable');
   return { num: table.num, fs_uid: table.fs_uid };
+}
+
+/**
+ * GET restoran/{id}/tables/{num}: the kiosk keypad's check of a typed table number, answered
+ * from the same catalogue snapshot and the same rule (knownTable) as order/create's. An unknown or
+ * inactive restaurant is the same 404 as an unknown number: the keypad has one thing to say.
+ */
+export async function tableByNumber(database: DatabaseHandle, restaurantRef: number | string, num: string): Promise<TableResponse> {
+  const catalogue = await orderCatalogue(database);
+  const restaurant = catalogue.restaurant(restaurantRef);
+  const table = restaurant?.row.active ? knownTable(catalogue, restaurant, num) : null;
+  if (!restaurant || table === null) throw notFound(TABLE_NUMBER_MESSAGE, 'table_not_found');
+  return { num: table, fs_uid: restaurant.row.fs_uid };
 }
