@@ -24,6 +24,7 @@ import { menuRoutes } from './modules/menu/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { restaurantsRoutes } from './modules/restaurants/routes';
+import { kioskRoutes } from './modules/kiosk/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(geoRoutes);
+  await app.register(kioskRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;

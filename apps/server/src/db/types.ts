@@ -53,6 +53,8 @@ export interface RestaurantsTable {
   sort: Defaulted<number>;
   /** 008_restaurant_load: cook-minutes the kitchen does in an hour (decision 014). */
   kitchen_capacity: Defaulted<number>;
+  /** 015_kiosk_code: the kiosk staff code as `scrypt$N$r$p$salt$hash` (modules/kiosk/codes.ts); null: none set. */
+  kiosk_code_hash: Defaulted<string | null>;
 }
 
 export interface RestaurantScheduleTable {

@@ -423,8 +423,10 @@ describe('seedDemoChain against PGlite', () => {
 
   beforeAll(async () => {
     pg = new PGlite();
-    const migration = readFileSync(new URL('../db/migrations/001_catalogue.sql', import.meta.url), 'utf8');
-    await pg.exec(migration);
+    // The catalogue, and the kiosk staff code the seed sets on every restaurant (015).
+    for (const file of ['001_catalogue.sql', '015_kiosk_code.sql']) {
+      await pg.exec(readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8'));
+    }
     // A minimal pool over PGlite; the app's own dialect lives in src/db.
     const pool = {
       connect: async () => ({

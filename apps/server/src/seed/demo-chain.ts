@@ -125,6 +125,12 @@ function table(num: number, code: string, seats: number, bookable = true): DemoT
   return { num: String(num), code, seats, bookable };
 }
 
+/**
+ * The staff code that lets every demo restaurant's kiosk leave kiosk mode (POST kiosk/exit,
+ * issue 14; docs/sandbox.md). The seed stores it hashed, like a code an operator sets.
+ */
+export const DEMO_KIOSK_CODE = '2580';
+
 export const DEMO_RESTAURANTS: DemoRestaurant[] = [
   {
     id: 1,

@@ -11,6 +11,7 @@ import {
   DEMO_COUPONS,
   DEMO_CUTLERY,
   DEMO_DISHES,
+  DEMO_KIOSK_CODE,
   DEMO_RATING_SECTIONS,
   DEMO_RECOMMENDED,
   DEMO_RESTAURANTS,
@@ -18,6 +19,7 @@ import {
   DEMO_STOP_LIST,
   DEMO_ZONES,
 } from './demo-chain';
+import { hashKioskCode } from '../modules/kiosk/codes';
 import { mediaUrl, picturePaths } from './pictures';
 
 type Rows<T extends keyof Database> = Array<Insertable<Database[T]>>;
@@ -232,13 +234,15 @@ export async function seedDemoChain(db: Kysely<Database>): Promise<{ seeded: boo
     if (existing) return { seeded: false };
 
     const rows = demoChainRows();
+    // Each restaurant's kiosk code hashed with a salt of its own, as an operator's would be.
+    const restaurants = await Promise.all(rows.restaurants.map(async (row) => ({ ...row, kiosk_code_hash: await hashKioskCode(DEMO_KIOSK_CODE) })));
     // Settings may have been written by hand before the first start; the seed fills the rest.
     await trx
       .insertInto('settings')
       .values(rows.settings)
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    await trx.insertInto('restaurants').values(rows.restaurants).execute();
+    await trx.insertInto('restaurants').values(restaurants).execute();
     await trx.insertInto('restaurant_schedule').values(rows.restaurant_schedule).execute();
     await trx.insertInto('delivery_zones').values(rows.delivery_zones).execute();
     await trx.insertInto('restaurant_tables').values(rows.restaurant_tables).execute();

@@ -1,0 +1,36 @@
+import { KIOSK_CODE_RATE_MESSAGE } from '@chain/domain';
+import { addressLimitKey } from '../../http/client-address';
+import type { RateLimitRule } from '../../http/rate-limit';
+
+/*
+ * How many staff codes POST kiosk/exit checks (issue 14, decision 023). Every try is counted
+ * before the code is looked at, in the one atomic statement of consumeRateLimits, so a burst
+ * cannot have more tries checked than the limit; a right code is counted too (staff leave kiosk
+ * mode a few times a day, so it needs no allowance back), and past the limit even the right code
+ * is refused, so a 429 never tells it apart.
+ */
+
+/**
+ * Tries per client address: staff at one kiosk, typos and a second go included, need a handful;
+ * the kiosks and guests' phones of a hall may share the restaurant's public address, and guests
+ * have no reason to try codes, so 10 in 10 minutes holds back a script without holding back staff.
+ */
+export const KIOSK_CODE_TRIES_PER_ADDRESS = { limit: 10, windowSeconds: 10 * 60 } as const;
+
+/**
+ * Tries per restaurant, whatever the addresses: what holds a guess spread over many addresses.
+ * At 30 an hour, finding a 4-digit code takes about a week on average (5 000 tries), a 6-digit
+ * one about two years; a restaurant's staff never need a tenth of it. The price: someone who
+ * spends it keeps the restaurant's staff out of the exit for the rest of that hour
+ * (docs/security.md).
+ */
+export const KIOSK_CODE_TRIES_PER_RESTAURANT = { limit: 30, windowSeconds: 60 * 60 } as const;
+
+/** The limits a staff code try counts against: the address, and the restaurant when the request names a real one. */
+export function kioskCodeRateLimits(client: { ip: string }, restaurantId: number | null): RateLimitRule[] {
+  const refusal = { message: KIOSK_CODE_RATE_MESSAGE };
+  return [
+    { key: addressLimitKey('kiosk_code', client.ip), ...KIOSK_CODE_TRIES_PER_ADDRESS, ...refusal },
+    ...(restaurantId === null ? [] : [{ key: `kiosk_code:restaurant:${restaurantId}`, ...KIOSK_CODE_TRIES_PER_RESTAURANT, ...refusal }]),
+  ];
+}
