@@ -141,7 +141,9 @@ export class PaymentsService {
     const payload = qr?.sbp_payload;
     if (!payload) return { variants: [], paymentUrl: null, qrPayload: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE };
     const sbp = this.deps.providers.sbp;
-    if (payable.source === 'kiosk') return { variants: [], paymentUrl: null, qrPayload: payload, errorMessage: '' };
+    // The kiosk draws what a phone camera opens: the gateway's default link (the NSPK payload in
+    // production; in the sandbox the sandbox bank's page, so a phone or a second browser pays it).
+    if (payable.source === 'kiosk') return { variants: [], paymentUrl: null, qrPayload: sbp.defaultLink(payload), errorMessage: '' };
     return { variants: sbp.variants(payload), paymentUrl: sbp.defaultLink(payload), qrPayload: payload, errorMessage: '' };
   }
 
