@@ -35,8 +35,7 @@ export default function FollowPage() {
         {view.kind === 'ready' ? <FollowedOrder order={view.order} /> : null}
         {view.kind === 'problem' && view.problem.kind === 'gone' ? (
           <div className="follow__gone" role="alert">
-            <h1 className="follow__gone-title">Заказ не найден</h1>
-            <p>{view.problem.message}</p>
+            <h1 className="follow__gone-title">{view.problem.message}</h1>
           </div>
         ) : null}
         {view.kind === 'problem' && view.problem.kind === 'failed' ? (

@@ -70,7 +70,7 @@ function KioskThanks({ number, followToken }: { number: string | null; followTok
         {number ? (
           <p className="kiosk-thanks__number">
             <span>Номер заказа</span>
-            <strong>{number}</strong>
+            <strong data-testid="kiosk-order-number">{number}</strong>
           </p>
         ) : null}
         {followToken ? (
