@@ -3,7 +3,6 @@ import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { APP_ROUTES, type AppRouteName } from '@chain/contract';
 import { appStore, useAppState } from '../state/store';
-import { applyNavigationEffects } from './navigation-effects';
 import { guardNavigation } from './navigation-guard';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundPage, ROUTE_PAGES } from './routes';
@@ -16,7 +15,7 @@ const hasHydrated = () => appStore.persist.hasHydrated();
 
 /**
  * SPEC 2's routes behind SPEC 2's navigation guard. The guard is asked on every location change;
- * its effects go to the store, its redirect replaces the current history entry, and a screen
+ * its redirect replaces the current history entry, and a screen
  * only renders once the guard lets its location through. Until the stored state is loaded
  * (once, see load-state.ts) nothing is decided.
  */
@@ -39,7 +38,6 @@ export function GuardedRoutes() {
 
   useLayoutEffect(() => {
     if (!decision) return;
-    if ('effects' in decision && decision.effects) applyNavigationEffects(appStore, decision.effects);
     if (decision.redirect !== undefined) {
       const keepState = 'keepState' in decision && decision.keepState;
       navigate(decision.redirect, { replace: true, state: keepState ? historyState : null });

@@ -9,16 +9,10 @@ const go = (path: string, session: NavigationSession, state: unknown = null) =>
   guardNavigation({ path, state }, session);
 
 describe('navigation guard (SPEC 2 Navigation guard)', () => {
-  describe('SPEC 2: opening Kiosk sets kiosk mode, sets the current restaurant to the given id, logs the user out and redirects to /', () => {
-    it.each([GUEST, SIGNED_IN, KIOSK])('for every session (%o)', (session) => {
-      expect(go('/kiosk/15', session)).toEqual({
-        redirect: '/',
-        effects: [{ type: 'setKiosk', kiosk: true }, { type: 'setRestaurant', restaurantId: '15' }, { type: 'logout' }],
-      });
-    });
-
-    it('decodes the restaurant id and ignores a trailing slash', () => {
-      expect(go('/kiosk/a%20b/', GUEST).effects).toContainEqual({ type: 'setRestaurant', restaurantId: 'a b' });
+  describe('SPEC 2 Home: the Kiosk start page asks whether to run in kiosk mode (issue 14: shown, not redirected)', () => {
+    it.each([GUEST, SIGNED_IN, KIOSK])('is shown to every session, with no change of state (%o)', (session) => {
+      expect(go('/kiosk/15', session)).toEqual({});
+      expect(go('/kiosk/a%20b', session)).toEqual({});
     });
   });
 
@@ -114,6 +108,18 @@ describe('navigation guard (SPEC 2 Navigation guard)', () => {
 
     it('lets kiosk mode without a user open /auth', () => {
       expect(go('/auth', KIOSK)).toEqual({});
+    });
+  });
+
+  describe('issue 14: the follow page is outside the guard', () => {
+    it.each([GUEST, SIGNED_IN, KIOSK])('opens /follow/{token} for every session (%o), never sending it to /auth', (session) => {
+      expect(go('/follow/501.lz3k9c.sig', session)).toEqual({});
+      expect(go('/follow/501.lz3k9c.sig/', session)).toEqual({});
+    });
+
+    it('guards what is not a follow link as before', () => {
+      expect(go('/follow', GUEST)).toEqual({ redirect: '/auth' });
+      expect(go('/follow/a/b', GUEST)).toEqual({ redirect: '/auth' });
     });
   });
 });

@@ -14,40 +14,30 @@ export interface NavigationSession {
   readonly kiosk: boolean;
 }
 
-/** Changes to the client state that a navigation makes before it redirects. */
-export type NavigationEffect =
-  | { readonly type: 'setKiosk'; readonly kiosk: true }
-  | { readonly type: 'setRestaurant'; readonly restaurantId: string }
-  | { readonly type: 'logout' };
-
 export interface NavigationDecision {
   /** Replace the current entry with this path; absent: show the target. */
   readonly redirect?: string;
-  readonly effects?: readonly NavigationEffect[];
 }
 
 const ALLOW: NavigationDecision = {};
 
 /**
  * The navigation guard of SPEC 2, as a pure function of the target and the session. The
- * router applies the effects, replaces the location with the redirect and asks again for the
- * new location, so one answer covers one step.
+ * router replaces the location with the redirect and asks again for the new location, so one
+ * answer covers one step.
  */
 export function guardNavigation(target: NavigationTarget, session: NavigationSession): NavigationDecision {
   const route = matchAppRoute(target.path);
 
-  // SPEC 2: opening Kiosk sets kiosk mode, sets the current restaurant to the given id, logs
-  // the user out and redirects to /. (SPEC 6: kiosk mode has no login.)
-  if (route === 'kiosk') {
-    return {
-      redirect: APP_ROUTES.orderType,
-      effects: [
-        { type: 'setKiosk', kiosk: true },
-        { type: 'setRestaurant', restaurantId: kioskRestaurantId(target.path) },
-        { type: 'logout' },
-      ],
-    };
-  }
+  // SPEC 2 Home: the Kiosk start page asks whether to run in kiosk mode, so it is shown to
+  // anyone, signed in or not, kiosk or not. Its «Да» sets kiosk mode for the restaurant, logs
+  // out and goes to /; its «Нет» changes nothing (issue 14: the screen's reading of SPEC 2 wins
+  // over the guard's immediate redirect).
+  if (route === 'kiosk') return ALLOW;
+
+  // Issue 14: the follow page is a signed, read-only link a kiosk guest opens on their own phone,
+  // signed out and with empty storage: outside the SPEC 2 guard (its token is the permission).
+  if (route === 'follow') return ALLOW;
 
   // SPEC 2 / SPEC 6: any route other than Auth needs an authorised user or kiosk mode.
   if (route !== 'auth' && !session.authorized && !session.kiosk) return { redirect: APP_ROUTES.auth };
@@ -68,16 +58,6 @@ export function guardNavigation(target: NavigationTarget, session: NavigationSes
   if (route === 'auth' && session.authorized) return { redirect: APP_ROUTES.orderType };
 
   return ALLOW;
-}
-
-/** The {id} of /kiosk/{id}, decoded. */
-function kioskRestaurantId(path: string): string {
-  const segment = path.split(/[?#]/, 1)[0]?.split('/').filter(Boolean)[1] ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment; // a malformed escape: keep the id as it was typed
-  }
 }
 
 /** The order id of the bank's return URL (`/payment?order_id={id}[&failed=1]`), or null. */

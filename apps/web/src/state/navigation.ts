@@ -129,6 +129,7 @@ export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
   'deliveryTime',
   'addressList',
   'addressDetail',
+  'kiosk',
   'follow',
 ]);
 

@@ -1,11 +1,124 @@
+import { KeyRound, LogOut, MonitorSmartphone, QrCode, SearchX } from 'lucide-react';
+import { useLocation, useParams } from 'wouter';
+import type { RestaurantWire } from '@chain/contract';
+import { LOAD_FAILED_MESSAGE } from '@chain/domain';
+import { useQuery } from '../../api/query-cache';
+import { restaurantListQuery } from '../../api/restaurants';
+import { appStore } from '../../state/store';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
+import { Skeleton } from '../../ui/skeleton';
+import './kiosk-page.css';
 
-/** SPEC 2: Режим киоска. */
+/** The restaurant of /kiosk/{id}: its id, or its fs_uid as the other routes accept it. */
+export function kioskRestaurant<T extends Pick<RestaurantWire, 'id' | 'fs_uid'>>(list: readonly T[], id: string): T | null {
+  return list.find((entry) => String(entry.id) === id || entry.fs_uid === id) ?? null;
+}
+
+/**
+ * SPEC 4 Kiosk «yes»: this device becomes the restaurant's kiosk. Kiosk mode has no login (SPEC
+ * 6), so the user is logged out, and whatever a previous guest left (cart, table, dialogs) goes.
+ */
+export function startKiosk(restaurant: Pick<RestaurantWire, 'id' | 'name' | 'nameShort'>): void {
+  const state = appStore.getState();
+  state.setKiosk(true);
+  state.setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
+  state.logout();
+  state.endKioskGuest();
+}
+
+/**
+ * SPEC 2 Kiosk start page (/kiosk/{id}): asks whether this device runs as the restaurant's
+ * kiosk. «Да» turns kiosk mode on and goes to the table keypad; «Нет» changes nothing and goes
+ * to / (SPEC 4: no saves the state as it is), where the guard sends a visitor who is not signed
+ * in to sign-in as usual.
+ */
 export default function KioskPage() {
+  const { id = '' } = useParams<{ id?: string }>();
+  const [, navigate] = useLocation();
+  const list = useQuery(restaurantListQuery);
+  const restaurant = list.status === 'ready' ? kioskRestaurant(list.data, id) : null;
+  const home = () => navigate('/', { replace: true });
+
+  if (list.status === 'error') {
+    return (
+      <Screen title="Режим киоска">
+        <LoadError title={LOAD_FAILED_MESSAGE} message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+      </Screen>
+    );
+  }
+
+  if (list.status === 'ready' && restaurant === null) {
+    return (
+      <Screen title="Режим киоска">
+        <EmptyState
+          icon={<SearchX />}
+          title="Ресторан не найден"
+          text={`В сети нет ресторана с номером «${id}». Проверьте адрес: /kiosk/{номер ресторана}.`}
+          action={
+            <Button variant="secondary" block onClick={home}>
+              На главную
+            </Button>
+          }
+        />
+      </Screen>
+    );
+  }
+
   return (
-    <Screen title="Режим киоска" back>
-      <SectionPreparing description="Здесь можно будет включить режим киоска для этого устройства." />
+    <Screen
+      busy={restaurant === null}
+      actions={
+        restaurant ? (
+          <div className="kiosk-start__answers">
+            <Button
+              className="kiosk-start__answer"
+              onClick={() => {
+                startKiosk(restaurant);
+                home();
+              }}
+            >
+              Да
+            </Button>
+            <Button className="kiosk-start__answer" variant="secondary" onClick={home}>
+              Нет
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      {restaurant ? (
+        <section className="kiosk-start" aria-labelledby="kiosk-start-question">
+          <h1 id="kiosk-start-question" className="kiosk-start__question">
+            Включить режим киоска для ресторана «{restaurant.name}»?
+          </h1>
+          <ul className="kiosk-start__changes">
+            <li>
+              <MonitorSmartphone aria-hidden="true" />
+              <span>Это устройство станет киоском самообслуживания ресторана.</span>
+            </li>
+            <li>
+              <QrCode aria-hidden="true" />
+              <span>Гости вводят номер своего стола, выбирают блюда и оплачивают заказ по QR-коду СБП со своего телефона.</span>
+            </li>
+            <li>
+              <LogOut aria-hidden="true" />
+              <span>Вход в личный кабинет на киоске недоступен: текущий пользователь выйдет.</span>
+            </li>
+            <li>
+              <KeyRound aria-hidden="true" />
+              <span>Выйти из режима киоска сможет только сотрудник с кодом.</span>
+            </li>
+          </ul>
+        </section>
+      ) : (
+        <div className="kiosk-start" aria-hidden="true">
+          <Skeleton height="6rem" />
+          <Skeleton height="12rem" />
+        </div>
+      )}
     </Screen>
   );
 }

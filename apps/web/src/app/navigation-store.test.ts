@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore, EMPTY_USER, STORAGE_KEY } from '../state/app-store';
+import { createAppStore, STORAGE_KEY } from '../state/app-store';
 import { MemoryStorage } from '../state/memory-storage.test-support';
 import { loadStateOnce } from './load-state';
-import { applyNavigationEffects } from './navigation-effects';
 import { guardNavigation } from './navigation-guard';
 
 describe('the guard wired to the store (SPEC 2 Navigation guard)', () => {
@@ -20,25 +19,6 @@ describe('the guard wired to the store (SPEC 2 Navigation guard)', () => {
     expect(storage.reads).toBe(1);
     expect(store.getState().kiosk).toBe(true);
     expect(store.persist.hasHydrated()).toBe(true);
-  });
-
-  it('SPEC 2: opening /kiosk/{id} leaves kiosk mode on, the restaurant set, the user out, and / allowed', async () => {
-    const store = createAppStore(new MemoryStorage());
-    await loadStateOnce(store);
-    store.getState().setUser({ authorized: true, id: '42', name: 'Анна' });
-    store.getState().setRestaurant({ id: '3' });
-    store.setState({ cart: [{ token: 't', item: '1', cnt: 1, comment: '', spec: null, specs: [] }] });
-
-    const decision = guardNavigation({ path: '/kiosk/15', state: null }, { authorized: true, kiosk: false });
-    applyNavigationEffects(store, decision.effects ?? []);
-
-    const state = store.getState();
-    expect(state.kiosk).toBe(true);
-    expect(state.restaurant?.id).toBe('15');
-    expect(state.cart).toEqual([]); // SPEC 4: another restaurant empties the cart
-    expect(state.user).toEqual(EMPTY_USER);
-    expect(decision.redirect).toBe('/');
-    expect(guardNavigation({ path: '/', state: null }, { authorized: state.user.authorized, kiosk: state.kiosk })).toEqual({});
   });
 
   it('SPEC 2: after logout every route but /auth leads to /auth again', async () => {
