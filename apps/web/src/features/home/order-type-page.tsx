@@ -1,5 +1,5 @@
 import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
 import { LOAD_FAILED_MESSAGE } from '@chain/domain';
@@ -10,7 +10,6 @@ import { isBuiltScreen } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
 import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { Skeleton } from '../../ui/skeleton';
 import { DeliveryChoice } from './delivery-choice';
@@ -33,22 +32,13 @@ export function deliveryOffered(): boolean {
   return isBuiltScreen(APP_ROUTES.deliveryTo);
 }
 
-/** SPEC 2 Home (/): the order type, then the optional service tiles. */
+// The kiosk's Home (its keypad) is loaded only on a kiosk: a phone never downloads it.
+const KioskHome = lazy(() => import('./kiosk-home'));
+
+/** SPEC 2 Home (/): the order type, then the optional service tiles; on a kiosk, the table keypad. */
 export default function OrderTypePage() {
   const kiosk = useAppState((state) => state.kiosk);
   return kiosk ? <KioskHome /> : <GuestHome />;
-}
-
-function KioskHome() {
-  return (
-    <Screen menu>
-      <h1 className="order-type__heading">Номер стола</h1>
-      <SectionPreparing
-        description="Здесь гость введёт номер своего стола на экранной клавиатуре."
-        homeLink={false}
-      />
-    </Screen>
-  );
 }
 
 function GuestHome() {

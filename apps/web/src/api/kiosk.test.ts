@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_WRONG_MESSAGE } from '@chain/domain';
+import { ApiError, createApiClient, REQUEST_FAILED_MESSAGE } from './client';
+import { createKioskApi } from './kiosk';
+
+const reply = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status }));
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+function kioskApi(...answers: Array<() => Promise<Response>>) {
+  const fetchStub = vi.fn<typeof fetch>();
+  for (const next of answers) fetchStub.mockImplementationOnce(next);
+  return { api: createKioskApi(createApiClient(fetchStub).call), fetchStub };
+}
+
+describe('the kiosk table check (GET /api/v1/restoran/{id}/tables/{num}, issue 14)', () => {
+  it('asks for the typed number of the kiosk restaurant and answers the table', async () => {
+    const { api, fetchStub } = kioskApi(reply(200, { num: '5', fs_uid: 'f-1' }));
+    await expect(api.lookupTableNumber('1', '5')).resolves.toEqual({ num: '5', fs_uid: 'f-1' });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/restoran/1/tables/5');
+    expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'GET' });
+  });
+
+  it('answers null for a number the restaurant does not have (404) or that is not one (400)', async () => {
+    const { api } = kioskApi(
+      reply(404, { success: false, error: 'table_not_found', message: 'Неверный номер стола!' }),
+      reply(400, { success: false, error: 'validation', message: 'Проверьте номер' }),
+    );
+    await expect(api.lookupTableNumber('1', '999')).resolves.toBeNull();
+    await expect(api.lookupTableNumber('1', '0000')).resolves.toBeNull();
+  });
+
+  it('throws a failure without an answer with SPEC 8 request-failed text', async () => {
+    const { api } = kioskApi(offline);
+    await expect(api.lookupTableNumber('1', '5')).rejects.toMatchObject({ kind: 'network', message: REQUEST_FAILED_MESSAGE });
+  });
+});
+
+describe('the staff exit (POST /api/v1/kiosk/exit, issue 14)', () => {
+  it('sends the restaurant and the code, and answers ok', async () => {
+    const { api, fetchStub } = kioskApi(reply(200, { success: true }));
+    await expect(api.exitKiosk('1', '2580')).resolves.toEqual({ ok: true });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/kiosk/exit');
+    expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'POST' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '1', code: '2580' });
+  });
+
+  it("answers a wrong code (403), too many tries (429) or a refused code (400) with the server's text", async () => {
+    const { api } = kioskApi(
+      reply(403, { success: false, error: 'kiosk_code_wrong', message: KIOSK_CODE_WRONG_MESSAGE }),
+      reply(429, { success: false, error: 'rate_limited', message: KIOSK_CODE_RATE_MESSAGE }),
+      reply(400, { success: false, error: 'validation', message: 'код: от 4 до 8 цифр' }),
+    );
+    await expect(api.exitKiosk('1', '1111')).resolves.toEqual({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE });
+    await expect(api.exitKiosk('1', '1111')).resolves.toEqual({ ok: false, message: KIOSK_CODE_RATE_MESSAGE });
+    await expect(api.exitKiosk('1', '1111')).resolves.toEqual({ ok: false, message: 'код: от 4 до 8 цифр' });
+  });
+
+  it('throws when there is no answer or the server fails', async () => {
+    const { api } = kioskApi(offline, reply(503, { success: false, error: 'unavailable', message: 'Сервис недоступен' }));
+    await expect(api.exitKiosk('1', '2580')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.exitKiosk('1', '2580')).rejects.toMatchObject({ status: 503 });
+  });
+});

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { KIOSK_TABLE_MAX_DIGITS } from '@chain/domain';
+import { useQuery } from '../../api/query-cache';
+import { restaurantListQuery } from '../../api/restaurants';
+import { routePath } from '../../state/navigation';
+import { useAppState } from '../../state/store';
+import { Keypad } from '../../ui/keypad';
+import { Screen } from '../../ui/screen';
+import { chooseKioskTable } from './kiosk-table';
+import './kiosk-home.css';
+
+/**
+ * SPEC 2 Home, kiosk mode: the guest types their table's number on a large keypad (SPEC 5: not
+ * empty; the restaurant takes table orders now; the restaurant has the table), then orders from
+ * the restaurant's menu at that table. Nothing else: no sign-in, hotline, app links or tiles
+ * (SPEC 6).
+ */
+export default function KioskHome() {
+  const restaurant = useAppState((state) => state.restaurant);
+  const list = useQuery(restaurantListQuery);
+  const [, navigate] = useLocation();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (!restaurant) {
+    // A kiosk is set up for a restaurant on its start page; without one there is nothing to order from.
+    return (
+      <Screen menu>
+        <div className="kiosk-home">
+          <h1 className="kiosk-home__heading">Номер стола</h1>
+          <p className="kiosk-home__hint" role="status">
+            Киоск не привязан к ресторану: сотрудник включает режим киоска по адресу /kiosk/{'{номер ресторана}'}.
+          </p>
+        </div>
+      </Screen>
+    );
+  }
+
+  const listed = list.status === 'ready' ? list.data.find((entry) => String(entry.id) === restaurant.id) : undefined;
+  const name = listed?.name || restaurant.name;
+
+  const submit = async () => {
+    if (busy) return;
+    setBusy(true);
+    const taken = await chooseKioskTable(restaurant.id, typed);
+    setBusy(false);
+    if (taken) navigate(routePath('restoranMenu', { restoran_id: restaurant.id, order_type: 'inrest' }));
+  };
+
+  return (
+    <Screen menu>
+      <div className="kiosk-home">
+        <div className="kiosk-home__intro">
+          <h1 className="kiosk-home__heading">Номер стола</h1>
+          {name ? <p className="kiosk-home__restaurant">{name}</p> : null}
+          <p className="kiosk-home__hint">Введите номер с таблички на вашем столе и нажмите OK.</p>
+        </div>
+        <Keypad
+          label="Номер стола"
+          value={typed}
+          maxLength={KIOSK_TABLE_MAX_DIGITS}
+          placeholder="Номер"
+          busy={busy}
+          onChange={setTyped}
+          onCancel={() => setTyped('')}
+          onSubmit={() => void submit()}
+        />
+      </div>
+    </Screen>
+  );
+}
