@@ -20,6 +20,7 @@ const Drawer = lazy(loadDrawer);
 // Kiosk-only parts (issue 14): a phone never loads them, so they stay out of the entry chunk.
 const KioskIdle = lazy(() => import('./kiosk-idle'));
 const KioskAccessibility = lazy(() => import('./kiosk-accessibility'));
+const KioskExitSheet = lazy(() => import('../features/kiosk/kiosk-exit-sheet'));
 
 /** The kiosk's own layer (issue 14): the accessibility mode's button and the idle overlay. */
 function KioskLayer() {
@@ -54,6 +55,9 @@ export function App() {
 
   const [drawerMounted, setDrawerMounted] = useState(false);
   if (drawerOpen && !drawerMounted) setDrawerMounted(true);
+  // Issue 14: in kiosk mode, holding the top bar's logo asks staff for the code that leaves it.
+  const [staffExit, setStaffExit] = useState(false);
+  if (!kiosk && staffExit) setStaffExit(false);
 
   useEffect(() => trackInAppNavigation(), []);
   useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
@@ -75,8 +79,9 @@ export function App() {
       openDrawer,
       goBack,
       shouldFocusTitle,
+      onLogoHold: kiosk ? () => setStaffExit(true) : null,
     }),
-    [readySettings, settings.status, drawerOpen],
+    [readySettings, settings.status, drawerOpen, kiosk],
   );
 
   return (
@@ -90,6 +95,11 @@ export function App() {
         ) : null}
         <DialogHost />
         {kiosk ? <KioskLayer /> : null}
+        {kiosk && staffExit ? (
+          <Suspense fallback={null}>
+            <KioskExitSheet onClose={() => setStaffExit(false)} />
+          </Suspense>
+        ) : null}
       </ShellContext>
     </Router>
   );

@@ -20,6 +20,11 @@ export interface Shell {
   readonly goBack: () => void;
   /** True when a screen mounts after an in-app navigation: its title should take focus. */
   readonly shouldFocusTitle: () => boolean;
+  /**
+   * Kiosk mode: what holding the top bar's logo for KIOSK_EXIT_HOLD_MS does (staff asked for
+   * the exit code, issue 14); null elsewhere, where the logo is only a link home.
+   */
+  readonly onLogoHold: (() => void) | null;
 }
 
 const STANDALONE_SHELL: Shell = {
@@ -29,6 +34,7 @@ const STANDALONE_SHELL: Shell = {
   openDrawer: () => undefined,
   goBack: () => history.back(),
   shouldFocusTitle: () => false,
+  onLogoHold: null,
 };
 
 export const ShellContext = createContext<Shell>(STANDALONE_SHELL);

@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ArrowLeft, Menu, UtensilsCrossed } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { KIOSK_EXIT_HOLD_MS } from '@chain/domain';
 import { IconButton } from './button';
+import { useHoldGesture } from './hold-gesture';
 import { useShell } from './shell-context';
 import { Skeleton } from './skeleton';
 import './top-bar.css';
@@ -37,6 +39,8 @@ export function TopBar({ title, menu = false, back, right }: TopBarProps) {
   }, [title, brand?.name]);
 
   const homeLabel = brand ? `${brand.name}, на главную` : 'На главную';
+  // Kiosk mode: staff hold the logo to leave (issue 14); a guest's tap still goes home.
+  const hold = useHoldGesture(KIOSK_EXIT_HOLD_MS, shell.onLogoHold);
 
   return (
     <header className="top-bar">
@@ -57,7 +61,7 @@ export function TopBar({ title, menu = false, back, right }: TopBarProps) {
             onClick={() => (back === true ? shell.goBack() : navigate(back))}
           />
         ) : null}
-        <Link href="/" className="top-bar__home" aria-label={homeLabel}>
+        <Link href="/" className="top-bar__home" aria-label={homeLabel} {...hold}>
           {brandLoading ? (
             <Skeleton shape="circle" width="2rem" height="2rem" />
           ) : brand?.logo ? (

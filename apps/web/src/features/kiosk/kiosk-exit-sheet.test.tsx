@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN, KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_WRONG_MESSAGE } from '@chain/domain';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { exitKiosk } from '../../api/kiosk';
+import { appStore } from '../../state/store';
+import KioskExitSheet, { KIOSK_CODE_MAX_DIGITS } from './kiosk-exit-sheet';
+
+vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), exitKiosk: vi.fn() }));
+
+let location: ReturnType<typeof memoryLocation> & { history: string[] };
+const onClose = vi.fn();
+function renderSheet() {
+  location = memoryLocation({ path: '/cart', record: true });
+  render(
+    <Router hook={location.hook}>
+      <KioskExitSheet onClose={onClose} />
+    </Router>,
+  );
+}
+const pad = () => screen.getByRole('group', { name: 'Код сотрудника' });
+const type = (digits: string) => {
+  for (const digit of digits) fireEvent.click(within(pad()).getByRole('button', { name: digit }));
+};
+const leave = async () => {
+  fireEvent.click(within(pad()).getByRole('button', { name: 'Выйти из режима киоска' }));
+  await act(async () => {});
+};
+const refusal = () => within(pad()).getByRole('alert').textContent;
+
+describe('leaving kiosk mode with the staff code (issue 14)', () => {
+  beforeEach(() => {
+    appStore.setState(appStore.getInitialState());
+    const state = appStore.getState();
+    state.setKiosk(true);
+    state.setRestaurant({ id: '1', name: 'Жар-печь на Тверской' });
+    state.addToCart('1', { item: '101' });
+    state.updateCheckout({ table: '5' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.mocked(exitKiosk).mockReset();
+    onClose.mockReset();
+  });
+
+  it('asks for the code on the keypad, the digits hidden', () => {
+    renderSheet();
+    expect(screen.getByRole('dialog', { name: 'Выход из режима киоска' })).toBeTruthy();
+    type('2580');
+    expect(pad().querySelector('output')?.textContent).toBe('••••');
+  });
+
+  it('with the right code ends the guest, leaves kiosk mode and opens sign-in', async () => {
+    vi.mocked(exitKiosk).mockResolvedValueOnce({ ok: true });
+    renderSheet();
+    type('2580');
+    await leave();
+    expect(exitKiosk).toHaveBeenCalledWith('1', '2580');
+    const state = appStore.getState();
+    expect(state.kiosk).toBe(false);
+    expect(state.cart).toEqual([]);
+    expect(state.checkout.table).toBe('');
+    expect(onClose).toHaveBeenCalled();
+    expect(location.history.at(-1)).toBe('/auth');
+  });
+
+  it("shows the server's refusal beside the field and stays in kiosk mode", async () => {
+    vi.mocked(exitKiosk)
+      .mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE })
+      .mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_RATE_MESSAGE });
+    renderSheet();
+    type('1111');
+    await leave();
+    expect(refusal()).toBe(KIOSK_CODE_WRONG_MESSAGE);
+    expect(pad().querySelector('output')?.textContent).not.toContain('•');
+    type('1112');
+    expect(refusal()).toBe('');
+    await leave();
+    expect(refusal()).toBe(KIOSK_CODE_RATE_MESSAGE);
+    expect(appStore.getState().kiosk).toBe(true);
+    expect(location.history).toEqual(['/cart']);
+  });
+
+  it('a failed request says SPEC 8 request-failed text', async () => {
+    vi.mocked(exitKiosk).mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null));
+    renderSheet();
+    type('2580');
+    await leave();
+    expect(refusal()).toBe(REQUEST_FAILED_MESSAGE);
+    expect(appStore.getState().kiosk).toBe(true);
+  });
+
+  it('a code shorter than 4 digits is refused before it is sent; at most 8 digits are taken', async () => {
+    renderSheet();
+    type('258');
+    await leave();
+    expect(refusal()).toBe(KIOSK_CODE_FORMAT_MESSAGE);
+    expect(exitKiosk).not.toHaveBeenCalled();
+    type('0123456789');
+    expect(pad().querySelector('output')?.textContent).toBe('•'.repeat(KIOSK_CODE_MAX_DIGITS));
+    expect(KIOSK_CODE_PATTERN.test('1'.repeat(KIOSK_CODE_MAX_DIGITS))).toBe(true);
+    expect(KIOSK_CODE_PATTERN.test('1'.repeat(KIOSK_CODE_MAX_DIGITS + 1))).toBe(false);
+  });
+
+  it('«Отмена» closes the sheet', () => {
+    renderSheet();
+    fireEvent.click(within(pad()).getByRole('button', { name: 'Отмена' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(appStore.getState().kiosk).toBe(true);
+  });
+});
