@@ -2,7 +2,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drawQr, QR_QUIET_ZONE, QrCode, qrPath } from './qr-code';
+import { QrCode } from './qr-code';
+import { drawQr, QR_QUIET_ZONE, qrPath } from './qr-drawing';
 
 /** Pixels per module when the drawing is rasterised for the reader. */
 const SCALE = 4;

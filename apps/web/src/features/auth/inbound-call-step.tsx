@@ -5,6 +5,7 @@ import { type InboundCall, pollInboundCall } from '../../api/auth';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import type { User } from '../../state/app-store';
 import { Button, buttonClassName } from '../../ui/button';
+import { drawQr } from '../../ui/qr-drawing';
 import { useSecondsLeft } from '../../ui/use-now';
 import { isAbort } from './request-error';
 import { formatCountdown, INBOUND_POLL_INTERVAL_MS } from './sign-in-model';
@@ -168,30 +169,6 @@ export function InboundCallStep({ phone, call, deadline, onSignedIn, onRestart, 
   );
 }
 
-/** Modules of quiet zone around the code (the QR standard asks for four). */
-const QR_QUIET_ZONE = 4;
-
-/**
- * One SVG path of a QR matrix (true = dark), one unit per module: each run of dark modules in a
- * row is one rectangle, so the path stays short.
- */
-function qrPath(matrix: readonly (readonly boolean[])[]): string {
-  let path = '';
-  matrix.forEach((row, y) => {
-    let x = 0;
-    while (x < row.length) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < row.length && row[x]) x += 1;
-      path += `M${start} ${y}h${x - start}v1h${start - x}z`;
-    }
-  });
-  return path;
-}
-
 /**
  * SPEC 2 Sign-in, inbound: the number to call as a QR (its tel: URI), for a guest signing in on
  * a computer or a tablet who calls from their phone. uqr is loaded with this step only; until it
@@ -202,11 +179,9 @@ function CallQr({ uri, number }: { uri: string; number: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    import('uqr')
-      .then(({ encode }) => {
-        if (cancelled) return;
-        const qr = encode(uri, { ecc: 'M', border: QR_QUIET_ZONE });
-        setCode({ uri, size: qr.size, path: qrPath(qr.data) });
+    drawQr(uri)
+      .then(({ size, path }) => {
+        if (!cancelled) setCode({ uri, size, path });
       })
       .catch(() => {
         if (!cancelled) setCode({ uri, failed: true });
