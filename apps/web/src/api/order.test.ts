@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderCreateBody } from '@chain/contract';
 import { orderRequestBody, type OrderRequest } from './order';
 
 const request: OrderRequest = {
@@ -32,5 +33,50 @@ describe('the order/create body (SPEC 7 payload v3, decision 012)', () => {
     const body = orderRequestBody(request);
     expect(body.cart).toEqual([{ item: '101', cnt: 2, comment: '', spec: null, specs: [{ specid: '9', cnt: 1 }] }]);
     expect(body.pribors).toEqual([{ id: 3, cnt: 2 }]);
+  });
+});
+
+describe('a kiosk order (SPEC 6 Kiosk mode, issue 14)', () => {
+  const kioskOrder: OrderRequest = {
+    ...request,
+    kiosk: true,
+    orderType: 'inrest',
+    table: '5',
+    email: 'guest@example.ru',
+    coupon: 'SALE10',
+    paySystem: 'card',
+  };
+
+  it("goes as source 'kiosk' without a user, whatever the store's user holds", () => {
+    const body = orderRequestBody(kioskOrder);
+    expect(body.source).toBe('kiosk');
+    expect(body).not.toHaveProperty('user');
+  });
+
+  it('carries no e-mail and no coupon, and pays by SBP only', () => {
+    const body = orderRequestBody(kioskOrder);
+    expect(body).toMatchObject({ email: '', emailsend: 0, coupon: null, paysystem: 'sbp' });
+  });
+
+  it("goes to the keypad's table as an in-restaurant order under the checkout's own key", () => {
+    const body = orderRequestBody(kioskOrder);
+    expect(body.order).toMatchObject({ type: 'inrest', table: '5' });
+    expect(body.idempotency_key).toBe(request.idempotencyKey);
+  });
+
+  it('is a body order/create takes', () => {
+    expect(orderCreateBody.safeParse(orderRequestBody(kioskOrder)).success).toBe(true);
+  });
+
+  it('leaves a web order as it was: the user, the e-mail, the coupon and the chosen method', () => {
+    const body = orderRequestBody({ ...request, email: ' guest@example.ru ', coupon: ' SALE10 ', paySystem: 'card' });
+    expect(body).toMatchObject({
+      source: 'web',
+      user: { id: '7', password: 'token-token-token' },
+      email: 'guest@example.ru',
+      emailsend: 1,
+      coupon: 'SALE10',
+      paysystem: 'card',
+    });
   });
 });

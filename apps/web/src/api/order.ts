@@ -11,7 +11,7 @@ import {
   paymentStartCall,
 } from '@chain/contract';
 import type * as z from 'zod/mini';
-import { ORDER_PAYLOAD_VERSION, type OrderType, type PayMethod } from '@chain/domain';
+import { KIOSK_PAY_METHOD, ORDER_PAYLOAD_VERSION, type OrderType, type PayMethod } from '@chain/domain';
 import type { CartLine, User } from '../state/app-store';
 import { type ActionSession, callAction } from './action';
 import { call, type RequestOptions } from './client';
@@ -86,6 +86,12 @@ export function checkCoupon(
 }
 
 export interface OrderRequest {
+  /**
+   * A kiosk in the hall places the order (SPEC 6, issue 14): no user, no e-mail, no coupon, SBP.
+   * Absent: an order from the guest's own phone or browser.
+   */
+  readonly kiosk?: boolean;
+  /** The signed-in guest; a kiosk order sends none, whatever the store holds. */
   readonly user: Session;
   readonly restaurantId: string;
   readonly orderType: OrderType;
@@ -114,11 +120,14 @@ const chosenExtras = (items: OrderRequest['cutlery']) =>
 
 /** The order/create body, payload v3 (SPEC 7, decision 012). */
 export function orderRequestBody(request: OrderRequest): z.input<typeof orderCreateBody> {
-  const email = request.email.trim();
+  const kiosk = request.kiosk === true;
+  // SPEC 6: a kiosk has no e-mail field and no coupon field, and takes SBP only.
+  const email = kiosk ? '' : request.email.trim();
   return {
-    source: 'web',
+    source: kiosk ? 'kiosk' : 'web',
     v: ORDER_PAYLOAD_VERSION,
-    user: { id: request.user.id, password: request.user.password },
+    // SPEC 6: kiosk mode has no login; a kiosk order is the hall's, never a signed-in guest's.
+    ...(kiosk ? {} : { user: { id: request.user.id, password: request.user.password } }),
     cart: request.lines.map(wireLine),
     pribors: chosenExtras(request.cutlery),
     recommendedItems: chosenExtras(request.recommended),
@@ -134,9 +143,9 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
     ...(request.deliveryUuid ? { delivery_uuid: request.deliveryUuid } : {}),
     email,
     emailsend: email !== '' ? 1 : 0,
-    coupon: request.coupon.trim() || null,
+    coupon: kiosk ? null : request.coupon.trim() || null,
     restoran: request.restaurantId,
-    paysystem: request.paySystem,
+    paysystem: kiosk ? KIOSK_PAY_METHOD : request.paySystem,
     lock_code: request.lockCode || null,
     idempotency_key: request.idempotencyKey,
     ...(request.expectedSum === undefined ? {} : { expected_sum: request.expectedSum }),

@@ -4,7 +4,7 @@ import { formatShortDate, indexDishes, isOpenAt, wallClockAt } from '@chain/doma
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import type { CartLine } from '../../state/app-store';
-import type { PayMethod } from '@chain/domain';
+import { KIOSK_PAY_METHOD, type PayMethod } from '@chain/domain';
 import { appStore, useAppState } from '../../state/store';
 import { Input } from '../../ui/input';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
@@ -24,6 +24,7 @@ import { pointOf } from '../../api/courier-zones';
 import { useCoupon } from './use-coupon';
 import { useDeliveryQuote } from './use-delivery-quote';
 import { DeliverySection } from './delivery-section';
+import { KioskOrderFacts } from './kiosk-order-facts';
 
 /** SPEC 2 Cart of a known restaurant and menu: its figures (cart-model.ts) and the parts of the screen. */
 export function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; dishes: readonly MenuDish[]; lines: CartLine[] }) {
@@ -67,11 +68,12 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
     purchaseAllowed,
     textNoTime: standing?.blocked ?? (settings.status === 'ready' ? settings.data.textNoTime : ''),
   });
-  const paySystem: PayMethod = kiosk ? 'sbp' : checkout.paySystem;
+  const paySystem: PayMethod = kiosk ? KIOSK_PAY_METHOD : checkout.paySystem;
   const email = checkout.email || user.email;
 
-  // SPEC 4 inrest: the order goes to a table; without one (scan later) the guest gives its code first.
-  const needsTable = orderType === 'inrest' && checkout.table.trim() === '';
+  // SPEC 4 inrest: the order goes to a table; without one (scan later) the guest gives its code
+  // first. A kiosk's table comes from Home's keypad.
+  const needsTable = (kiosk || orderType === 'inrest') && checkout.table.trim() === '';
   return (
     <Screen
       title={cartTitle(orderType, isPreorder(checkout))}
@@ -121,6 +123,7 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
         {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
         {delivery ? <DeliverySection address={address} when={checkout.deliveryDateTime} today={todayDate} quote={quote} onRetry={quote.retry} /> : null}
         {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} /> : null}
+        {kiosk ? <KioskOrderFacts table={checkout.table} /> : null}
 
         {kiosk ? null : (
           <section className="cart__block" aria-label="Чек и купон">
@@ -136,10 +139,12 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
           </section>
         )}
 
-        <fieldset className="cart__block cart__pay">
-          <legend className="cart__block-title">Способ оплаты</legend>
-          <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => appStore.getState().updateCheckout({ paySystem: method })} />
-        </fieldset>
+        {kiosk ? null : (
+          <fieldset className="cart__block cart__pay">
+            <legend className="cart__block-title">Способ оплаты</legend>
+            <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => appStore.getState().updateCheckout({ paySystem: method })} />
+          </fieldset>
+        )}
 
         <CartTotals figures={figures} delivery={delivery} />
       </div>

@@ -170,4 +170,24 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     act(() => button().click());
     expect(createOrder).not.toHaveBeenCalled();
   });
+
+  it('on a kiosk orders as the kiosk, under a fresh key for the next guest once this order is placed (SPEC 6, issue 14)', async () => {
+    vi.mocked(createOrder).mockResolvedValue(placed());
+    const state = appStore.getState();
+    state.setKiosk(true);
+    state.updateCheckout({ table: '5' });
+    const kioskOrder: CartOrder = { ...order, orderType: 'inrest', kiosk: true, paySystem: 'sbp', email: '', coupon: '' };
+    render(
+      <Router hook={location.hook}>
+        <PayButton toPay={80_000} order={kioskOrder} ready />
+      </Router>,
+    );
+    act(() => button().click());
+    await settle();
+    const first = vi.mocked(createOrder).mock.calls[0]?.[0];
+    expect(first).toMatchObject({ kiosk: true, orderType: 'inrest', table: '5', paySystem: 'sbp' });
+    // The placed order forgets its key: the next checkout makes its own.
+    expect(appStore.getState().checkout.idempotencyKey).toBeNull();
+    expect(appStore.getState().checkoutKey()).not.toBe(first?.idempotencyKey);
+  });
 });

@@ -47,6 +47,7 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
     const { orderType, paySystem, kiosk } = order;
     try {
       const placed = await createOrder({
+        kiosk,
         user: state.user,
         restaurantId: order.restaurantId,
         orderType,
@@ -56,8 +57,8 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         comment: state.checkout.comment,
         table: orderType === 'inrest' ? state.checkout.table || null : null,
         pickup: state.checkout.deliveryDateTime,
-        email: kiosk ? '' : order.email,
-        coupon: kiosk ? '' : order.coupon,
+        email: order.email,
+        coupon: order.coupon,
         expectedSum: order.expectedSum,
         address: order.address ?? null,
         deliveryUuid: order.deliveryUuid ?? null,
@@ -71,7 +72,7 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         navigate('/', { replace: true });
         return;
       }
-      state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem });
+      state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken: placed.follow_token });
       navigate('/payment', { state: { orderId: placed.id, orderNum: placed.number, orderSum: placed.sum, paysystem: paySystem } });
     } catch (error) {
       // SPEC 8: the server's message in a 'Внимание' dialog; a network failure only re-enables the button.
