@@ -99,6 +99,19 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(count()).toBe('10');
   });
 
+  it('counts against the clock: a timer that fires late still shows the true time left', async () => {
+    renderIdle('/cart');
+    await wait(15_000);
+    // The page was busy for 3 s: the clock moved on, no timer ran.
+    vi.setSystemTime(Date.now() + 3_000);
+    await wait(1_000);
+    expect(count()).toBe('6');
+    await wait(5_000);
+    expect(count()).toBe('1');
+    await wait(1_000);
+    expect(location.history.at(-1)).toBe('/');
+  });
+
   it('«Продолжить» keeps the guest where they were with everything they chose', async () => {
     renderIdle('/cart');
     await wait(15_000);

@@ -16,8 +16,8 @@ const continueHere = () => appStore.getState().setKioskIdleVisible(false);
  * SPEC 4 / 9 Kiosk idle, mounted only in kiosk mode. On every screen but Home it counts the time
  * without a touch (kioskIdleTimes: 15 s, 90 s on payment, ×3 in accessibility mode); then it
  * asks «Вы ещё здесь?» with a countdown. A touch anywhere on the overlay goes back to counting;
- * a countdown left to run out starts the next guest clean on Home. Plain timers, so a test's
- * fake clock (vitest's, Playwright's page.clock) drives them.
+ * a countdown left to run out starts the next guest clean on Home. Plain timers and Date.now, so
+ * a test's fake clock (vitest's, Playwright's page.clock) drives them.
  */
 export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   const [path, navigate] = useLocation();
@@ -93,7 +93,7 @@ function IdleOverlay({ open, countdownS, onContinue, onTimeout }: IdleOverlayPro
         </h2>
         <Countdown from={countdownS} onDone={onTimeout} />
         <p id={captionId} className="kiosk-idle__caption">
-          Когда отсчёт дойдёт до нуля, заказ очистится и киоск начнёт сначала.
+          Когда отсчёт дойдёт до нуля, выбор сбросится и киоск вернётся в начало.
         </p>
         <Button variant="primary" block data-autofocus="" className="kiosk-idle__continue" onClick={onContinue}>
           Продолжить
@@ -111,15 +111,23 @@ function Countdown({ from, onDone }: { from: number; onDone: () => void }) {
   const done = useEffectEvent(onDone);
 
   useEffect(() => {
-    let remaining = from;
-    const ticker = setInterval(() => {
-      remaining -= 1;
-      setLeft(remaining);
-      if (remaining > 0) return;
-      clearInterval(ticker);
-      done();
-    }, 1000);
-    return () => clearInterval(ticker);
+    // Counted against the clock, not in ticks: a timer that fires late (a busy or throttled page,
+    // a test's clock jumping forward) still shows the true time left and ends on time.
+    const deadline = Date.now() + from * 1000;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const remainingMs = Math.max(0, deadline - Date.now());
+      const seconds = Math.ceil(remainingMs / 1000);
+      setLeft(seconds);
+      if (seconds === 0) {
+        done();
+        return;
+      }
+      // The next whole second of the count.
+      timer = setTimeout(tick, remainingMs - (seconds - 1) * 1000);
+    };
+    timer = setTimeout(tick, 1000);
+    return () => clearTimeout(timer);
   }, [from]);
 
   return (
