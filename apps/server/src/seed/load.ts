@@ -226,16 +226,19 @@ export function demoChainRows(): DemoChainRows {
 
 /**
  * Loads the demo chain in one transaction when the restaurants table is empty.
- * Returns { seeded: false } and changes nothing otherwise.
+ * Returns { seeded: false } and changes nothing otherwise. `kioskCode`: the staff code every demo
+ * restaurant's kiosk leaves kiosk mode with (DEMO_KIOSK_CODE); null sets none, for a database
+ * migrated only up to before migration 015 (a test of older migrations over demo data).
  */
-export async function seedDemoChain(db: Kysely<Database>): Promise<{ seeded: boolean }> {
+export async function seedDemoChain(db: Kysely<Database>, { kioskCode = DEMO_KIOSK_CODE as string | null } = {}): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst();
     if (existing) return { seeded: false };
 
     const rows = demoChainRows();
     // Each restaurant's kiosk code hashed with a salt of its own, as an operator's would be.
-    const restaurants = await Promise.all(rows.restaurants.map(async (row) => ({ ...row, kiosk_code_hash: await hashKioskCode(DEMO_KIOSK_CODE) })));
+    const restaurants =
+      kioskCode === null ? rows.restaurants : await Promise.all(rows.restaurants.map(async (row) => ({ ...row, kiosk_code_hash: await hashKioskCode(kioskCode) })));
     // Settings may have been written by hand before the first start; the seed fills the rest.
     await trx
       .insertInto('settings')
