@@ -5,8 +5,6 @@ export interface HoldGesture {
   readonly start: () => void;
   /** Released, left or cancelled by the browser before the time: nothing happens. */
   readonly cancel: () => void;
-  /** Whether the hold fired since the last press; reading it forgets it (the click that ends the hold is its own). */
-  readonly takeFired: () => boolean;
 }
 
 /**
@@ -15,28 +13,51 @@ export interface HoldGesture {
  */
 export function createHoldGesture(holdMs: number, onHold: () => void): HoldGesture {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let fired = false;
-  const stop = () => {
+  const cancel = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };
   return {
     start: () => {
-      stop();
-      fired = false;
+      cancel();
       timer = setTimeout(() => {
         timer = null;
-        fired = true;
         onHold();
       }, holdMs);
     },
-    cancel: stop,
-    takeFired: () => {
-      const was = fired;
-      fired = false;
-      return was;
-    },
+    cancel,
   };
+}
+
+/** How long after a fired hold is released its click may still arrive (a touch's click follows its touchend). */
+export const RELEASE_CLICK_MS = 400;
+
+/**
+ * After a hold fires, the click its release makes is not a tap: it would follow the logo home, or
+ * land on what the hold opened (a sheet's scrim, which closes it). The next click anywhere is
+ * swallowed, as long as it comes within RELEASE_CLICK_MS of the release; after that, taps count.
+ */
+export function swallowReleaseClick(target: Window = window): void {
+  const swallow = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    stop();
+  };
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const released = () => {
+    target.removeEventListener('pointerup', released, true);
+    target.removeEventListener('pointercancel', released, true);
+    timer = setTimeout(stop, RELEASE_CLICK_MS);
+  };
+  function stop() {
+    target.removeEventListener('click', swallow, true);
+    target.removeEventListener('pointerup', released, true);
+    target.removeEventListener('pointercancel', released, true);
+    if (timer !== null) clearTimeout(timer);
+  }
+  target.addEventListener('click', swallow, true);
+  target.addEventListener('pointerup', released, true);
+  target.addEventListener('pointercancel', released, true);
 }
 
 export interface HoldHandlers {
@@ -44,7 +65,6 @@ export interface HoldHandlers {
   onPointerUp?: () => void;
   onPointerLeave?: () => void;
   onPointerCancel?: () => void;
-  onClickCapture?: (event: MouseEvent) => void;
   onContextMenu?: (event: MouseEvent) => void;
   draggable?: false;
 }
@@ -53,14 +73,17 @@ export interface HoldHandlers {
  * The element's handlers for a press-and-hold (the kiosk's staff exit on the logo, issue 14):
  * none when `onHold` is null. While armed, the long-press menu and dragging are refused (a held
  * link would otherwise offer «Открыть в новой вкладке» or start a drag, which cancels the
- * pointer), and the click that ends a fired hold is swallowed so the tap's own action does not
- * follow. An ordinary tap keeps its behaviour.
+ * pointer), and the click that ends a fired hold is swallowed so neither the tap's own action
+ * nor what the hold opened takes it. An ordinary tap keeps its behaviour.
  */
 export function useHoldGesture(holdMs: number, onHold: (() => void) | null): HoldHandlers {
   const gesture = useRef<HoldGesture | null>(null);
   const fire = useEffectEvent(() => onHold?.());
   useEffect(() => {
-    const hold = createHoldGesture(holdMs, () => fire());
+    const hold = createHoldGesture(holdMs, () => {
+      swallowReleaseClick();
+      fire();
+    });
     gesture.current = hold;
     return () => {
       hold.cancel();
@@ -77,11 +100,6 @@ export function useHoldGesture(holdMs: number, onHold: (() => void) | null): Hol
     onPointerUp: cancel,
     onPointerLeave: cancel,
     onPointerCancel: cancel,
-    onClickCapture: (event) => {
-      if (!gesture.current?.takeFired()) return;
-      event.preventDefault();
-      event.stopPropagation();
-    },
     onContextMenu: (event) => event.preventDefault(),
     draggable: false,
   };

@@ -92,22 +92,24 @@ export function Keypad({
         {label}
       </span>
       <div className="keypad__field">
-        <output
-          className={`keypad__display${error ? ' keypad__display--invalid' : ''}`}
-          aria-live="polite"
-          aria-label={masked ? `${label}: введено цифр ${value.length}` : undefined}
-          aria-describedby={error ? errorId : undefined}
-        >
-          {shown === '' ? <span className="keypad__placeholder">{placeholder}</span> : shown}
-        </output>
+        <div className={`keypad__screen${error ? ' keypad__screen--invalid' : ''}`}>
+          <output
+            className="keypad__display"
+            aria-live="polite"
+            aria-label={masked ? `${label}: введено цифр ${value.length}` : undefined}
+            aria-describedby={error ? errorId : undefined}
+          >
+            {shown === '' ? <span className="keypad__placeholder">{placeholder}</span> : shown}
+          </output>
+          <p id={errorId} className="keypad__error" role="alert">
+            {error ?? ''}
+          </p>
+        </div>
         <button type="button" className="keypad__key keypad__key--action keypad__erase" onClick={() => onChange(value.slice(0, -1))}>
           <Delete aria-hidden="true" />
           <span>Стереть</span>
         </button>
       </div>
-      <p id={errorId} className="keypad__error" role="alert">
-        {error ?? ''}
-      </p>
       <div className="keypad__keys">
         {DIGITS.map((digit) => (
           <DigitKey key={digit} digit={digit} onPress={() => onChange(keypadAppend(value, digit, maxLength))} />
