@@ -61,9 +61,9 @@ describe('side drawer (SPEC 2 Side drawer)', () => {
     expect(model.account).toEqual([]);
   });
 
-  it('always offers home, delivery terms, offer and logout', () => {
+  it('always offers home, delivery terms, offer and logout; a kiosk, having no login (SPEC 6), no logout', () => {
     expect(labels(drawerModel(BASE).general)).toEqual(['Главная', 'Условия доставки', 'Оферта', 'Выход']);
-    expect(labels(drawerModel({ ...BASE, kiosk: true }).general)).toEqual(['Главная', 'Условия доставки', 'Оферта', 'Выход']);
+    expect(labels(drawerModel({ ...BASE, kiosk: true }).general)).toEqual(['Главная', 'Условия доставки', 'Оферта']);
   });
 
   it.each(['delivery', 'self'] as const)('offers О кафе for the %s order type', (orderType) => {

@@ -77,7 +77,8 @@ export function drawerModel(input: DrawerInput): DrawerModel {
   }
   general.push({ kind: 'link', icon: 'delivery', label: 'Условия доставки', href: APP_ROUTES.aboutDelivery });
   general.push({ kind: 'link', icon: 'offer', label: 'Оферта', href: APP_ROUTES.aboutOferta });
-  general.push({ kind: 'logout', icon: 'logout', label: 'Выход' });
+  // SPEC 6: kiosk mode has no login, so nothing to log out of (staff leave it with their code).
+  if (!input.kiosk) general.push({ kind: 'logout', icon: 'logout', label: 'Выход' });
 
   return {
     contact,

@@ -106,8 +106,8 @@ describe('navigation guard (SPEC 2 Navigation guard)', () => {
       expect(go('/auth', SIGNED_IN)).toEqual({ redirect: '/' });
     });
 
-    it('lets kiosk mode without a user open /auth', () => {
-      expect(go('/auth', KIOSK)).toEqual({});
+    it('SPEC 6: kiosk mode has no login, so a kiosk opening /auth goes to / too', () => {
+      expect(go('/auth', KIOSK)).toEqual({ redirect: '/' });
     });
   });
 

@@ -54,8 +54,9 @@ export function guardNavigation(target: NavigationTarget, session: NavigationSes
   // SPEC 2: BookingResult without a booking parameter goes to /.
   if (route === 'bookingResult' && !readBookingResultState(target.state)) return { redirect: APP_ROUTES.orderType };
 
-  // SPEC 2: an authorised user opening Auth goes to OrderType.
-  if (route === 'auth' && session.authorized) return { redirect: APP_ROUTES.orderType };
+  // SPEC 2: an authorised user opening Auth goes to OrderType. SPEC 6: kiosk mode has no login,
+  // so a kiosk goes there too (staff leave kiosk mode with their code first, issue 14).
+  if (route === 'auth' && (session.authorized || session.kiosk)) return { redirect: APP_ROUTES.orderType };
 
   return ALLOW;
 }
