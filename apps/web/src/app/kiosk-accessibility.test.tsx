@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../state/store';
-import KioskAccessibility from './kiosk-accessibility';
+import KioskAccessibility, { isLongScreen } from './kiosk-accessibility';
 import { kioskScreen } from './kiosk-screen';
 
 const renderToggle = (path: string) => render(<KioskAccessibility screen={kioskScreen(path)} />);
@@ -54,5 +54,45 @@ describe('kiosk accessibility mode (issue 14, DESIGN.md Kiosk, further)', () => 
     fireEvent.click(screen.getByRole('button', { name: TURN_ON }));
     view.unmount();
     expect(rootHasMode()).toBe(false);
+  });
+});
+
+describe('a long kiosk screen (accessibility mode starts it lower)', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    vi.restoreAllMocks();
+  });
+
+  /** A screen of the given heights: top bar, content from its first to its last block, actions. */
+  function layOut(topBar: number, content: number, actions: number | null) {
+    document.body.innerHTML = `<header class="top-bar"></header><main class="screen__main"><h2>a</h2><p>b</p></main>${
+      actions === null ? '' : '<div class="screen__actions"></div>'
+    }`;
+    const height = (selector: string, value: number) =>
+      Object.defineProperty(document.querySelector(selector), 'offsetHeight', { value });
+    height('.top-bar', topBar);
+    if (actions !== null) height('.screen__actions', actions);
+    const rect = (top: number, bottom: number) => ({ top, bottom }) as DOMRect;
+    vi.spyOn(document.querySelector('h2') as Element, 'getBoundingClientRect').mockReturnValue(rect(topBar, topBar + 40));
+    vi.spyOn(document.querySelector('p') as Element, 'getBoundingClientRect').mockReturnValue(rect(topBar + 40, topBar + content));
+  }
+
+  it('is long when its content is taller than the room between the top bar and the actions', () => {
+    const room = window.innerHeight - 100 - 150;
+    layOut(100, room + 1, 150);
+    expect(isLongScreen(document)).toBe(true);
+    layOut(100, room, 150);
+    expect(isLongScreen(document)).toBe(false);
+  });
+
+  it('counts the whole height below the top bar when the screen has no actions', () => {
+    layOut(100, window.innerHeight - 150, null);
+    expect(isLongScreen(document)).toBe(false);
+    layOut(100, window.innerHeight - 50, null);
+    expect(isLongScreen(document)).toBe(true);
+  });
+
+  it('is not long without a screen', () => {
+    expect(isLongScreen(document)).toBe(false);
   });
 });
