@@ -6,6 +6,7 @@ import {
   FOLLOW_LINK_EXPIRED_MESSAGE,
   FOLLOW_LINK_INVALID_MESSAGE,
   FOLLOW_LINK_TTL_HOURS,
+  KIOSK_CODE_FORMAT_MESSAGE,
   KIOSK_CODE_RATE_MESSAGE,
   KIOSK_CODE_WRONG_MESSAGE,
   ORDER_STATUS,
@@ -282,7 +283,9 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
           expect(res.json()).toMatchObject({ error: 'validation' });
         }
       }
-      // Fourteen refusals from one address, and its allowance of 10 is whole.
+      const short = await post(t.app, EXIT, { restoran: PATRIARSHIE, code: '123' }, { remoteAddress: address });
+      expect(short.json<{ message: string }>().message).toContain(KIOSK_CODE_FORMAT_MESSAGE);
+      // Fifteen refusals from one address, and its allowance of 10 is whole.
       expect(2 * bodies.length).toBeGreaterThan(KIOSK_CODE_TRIES_PER_ADDRESS.limit);
       expect((await exit(PATRIARSHIE, DEMO_KIOSK_CODE, address)).statusCode).toBe(200);
     });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { KIOSK_CODE_PATTERN } from '@chain/domain';
+import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN } from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
 
@@ -11,7 +11,7 @@ import { restaurantRef } from './action-fields';
 
 export const kioskExitBody = z.object({
   restoran: restaurantRef.check(z.describe('The restaurant the kiosk runs for (id or fs_uid).')),
-  code: z.string().check(z.regex(KIOSK_CODE_PATTERN, 'код: от 4 до 8 цифр'), z.describe('The staff code: 4 to 8 digits.')),
+  code: z.string().check(z.regex(KIOSK_CODE_PATTERN, KIOSK_CODE_FORMAT_MESSAGE), z.describe('The staff code: 4 to 8 digits.')),
 });
 export type KioskExitBody = z.infer<typeof kioskExitBody>;
 
