@@ -45,7 +45,9 @@ export default function KioskPage() {
   if (list.status === 'error') {
     return (
       <Screen title="Режим киоска">
-        <LoadError title={LOAD_FAILED_MESSAGE} message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        <div className="kiosk-start">
+          <LoadError title={LOAD_FAILED_MESSAGE} message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        </div>
       </Screen>
     );
   }
@@ -53,16 +55,18 @@ export default function KioskPage() {
   if (list.status === 'ready' && restaurant === null) {
     return (
       <Screen title="Режим киоска">
-        <EmptyState
-          icon={<SearchX />}
-          title="Ресторан не найден"
-          text={`В сети нет ресторана с номером «${id}». Проверьте адрес: /kiosk/{номер ресторана}.`}
-          action={
-            <Button variant="secondary" block onClick={home}>
-              На главную
-            </Button>
-          }
-        />
+        <div className="kiosk-start">
+          <EmptyState
+            icon={<SearchX />}
+            title="Ресторан не найден"
+            text={`В сети нет ресторана с номером «${id}». Проверьте адрес: /kiosk/{номер ресторана}.`}
+            action={
+              <Button variant="secondary" block onClick={home}>
+                На главную
+              </Button>
+            }
+          />
+        </div>
       </Screen>
     );
   }
