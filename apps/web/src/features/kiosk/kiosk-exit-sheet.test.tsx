@@ -111,4 +111,10 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     expect(onClose).toHaveBeenCalled();
     expect(appStore.getState().kiosk).toBe(true);
   });
+
+  it('closes when the idle overlay shows: staff who walk away leave no sheet to the next guest', () => {
+    renderSheet();
+    act(() => appStore.getState().setKioskIdleVisible(true));
+    expect(onClose).toHaveBeenCalled();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
@@ -23,6 +23,12 @@ export default function KioskExitSheet({ onClose }: { onClose: () => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // Staff who walk away leave no open sheet for the next guest: the idle overlay closes it.
+  const idle = useAppState((state) => state.kioskIdleVisible);
+  useEffect(() => {
+    if (idle) onClose();
+  }, [idle, onClose]);
 
   const submit = async () => {
     if (busy) return;
