@@ -17,9 +17,8 @@ import {
   clockInput,
   unixSecondsInput,
 } from './action-fields';
-import { flag, kopecks, optionalWireInt, wireInt } from './common';
+import { flag, kopecks, lookupText, optionalWireInt, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
-import { lookupText } from './restaurants';
 import { defineAction } from './rest';
 
 /**

@@ -128,3 +128,15 @@ export function optionalWireCoordinate(limit: number, what: string) {
 /** A latitude and a longitude (SPEC 3 address, a delivery point). */
 export const latitude = wireCoordinate(90, 'широта');
 export const longitude = wireCoordinate(180, 'долгота');
+
+/**
+ * Text a guest or a QR code sends that is looked up in the database: min (1)..max characters, no
+ * control characters (PostgreSQL refuses a NUL byte in text, which would otherwise be a 500).
+ */
+export function lookupText(max: number, min = 1) {
+  return z.string({ error: (issue) => (issue.input === undefined ? 'обязательное поле' : 'ожидается строка') }).check(
+    z.minLength(min, 'не может быть пустым'),
+    z.maxLength(max, `не длиннее ${max} символов`),
+    z.refine((text) => !/\p{Cc}/u.test(text), 'недопустимые символы'),
+  );
+}

@@ -15,6 +15,7 @@ export * from './free-form';
 export * from './rest';
 export * from './rate';
 export * from './order-history';
+export * from './order-follow';
 export * from './payment';
 export * from './action-fields';
 export * from './booking';

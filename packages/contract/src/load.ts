@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { optionalUnixSeconds, restaurantRef } from './action-fields';
-import { flag, MAX_WIRE_ID, optionalWireCoordinate, optionalWireInt, wireNumber } from './common';
+import { flag, lookupText, MAX_WIRE_ID, optionalWireCoordinate, optionalWireInt, wireNumber } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
-import { lookupText } from './restaurants';
 import { defineAction } from './rest';
 
 /**

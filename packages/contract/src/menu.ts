@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { ORDER_TYPES } from '@chain/domain';
 import { defineCall } from './call';
-import { flag, kopecks, optionalWireId } from './common';
+import { flag, kopecks, lookupText, optionalWireId } from './common';
 import { sessionToken } from './account';
-import { lookupText } from './restaurants';
 
 /**
  * The `error` of the 429 that every call taking a lock code answers once the wrong codes of an

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { sessionToken } from './account';
-import { leftOut, optionalWireId, wireId } from './common';
+import { leftOut, lookupText, optionalWireId, wireId } from './common';
 import { credentialFields, defineCall } from './call';
-import { lookupText } from './restaurants';
 
 // The payment calls of SPEC 7 (docs/decisions/011-payments.md): card through the acquirer's
 // form or a saved card, SBP through a dynamic QR, the saved cards, and the status the payment

@@ -2,23 +2,12 @@ import * as z from 'zod/mini';
 import type { DeliveryPeriod, DeliveryZone, LonLat } from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
-import { flag, kopecks } from './common';
+import { flag, kopecks, lookupText } from './common';
 
 /** A yes/no field of the restaurant as SPEC 3 writes it: the text "1" or "0" (deliveryCourier "1" means yes). */
 export const textFlag = z.enum(['1', '0']);
 export type TextFlag = z.infer<typeof textFlag>;
 
-/**
- * Text a guest or a QR code sends that is looked up in the database: min (1)..max characters, no
- * control characters (PostgreSQL refuses a NUL byte in text, which would otherwise be a 500).
- */
-export function lookupText(max: number, min = 1) {
-  return z.string({ error: (issue) => (issue.input === undefined ? 'обязательное поле' : 'ожидается строка') }).check(
-    z.minLength(min, 'не может быть пустым'),
-    z.maxLength(max, `не длиннее ${max} символов`),
-    z.refine((text) => !/\p{Cc}/u.test(text), 'недопустимые символы'),
-  );
-}
 
 /** The menus a restaurant may offer; the menu call picks one with is_shop 0, 1 or 2. */
 export const menuKind = z.enum(['restaurant', 'shop', 'bar']);

@@ -14,6 +14,12 @@ export const INBOUND_CALL_WINDOW_MS = 60_000;
 export const KIOSK_IDLE_MS = 15_000;
 /** The kiosk idle dialog counts down 10 s before going home (SPEC 4, 9). */
 export const KIOSK_IDLE_COUNTDOWN_S = 10;
+/**
+ * How long kiosk staff hold the logo to ask for the exit code: a guest does not hold a logo for
+ * seconds (issue 14). Here rather than in kiosk.ts: the top bar of every screen reads it, and this
+ * module imports nothing, so the phone's entry route takes no kiosk rule with it.
+ */
+export const KIOSK_EXIT_HOLD_MS = 3000;
 /** The booking countdown refreshes every 1 s (SPEC 9). */
 export const BOOKING_TIMER_REFRESH_MS = 1000;
 /** The delivery time screen ticks every 60 s (SPEC 9). */

@@ -16,8 +16,6 @@ export const KIOSK_CODE_RATE_MESSAGE = 'Слишком много попыток
 export const KIOSK_CODE_PATTERN = /^\d{4,8}$/;
 /** A staff code typed that is not 4 to 8 digits (checked before it is sent). */
 export const KIOSK_CODE_FORMAT_MESSAGE = 'Код сотрудника — от 4 до 8 цифр.';
-/** How long staff hold the logo to ask for the exit code: a guest does not hold a logo for seconds. */
-export const KIOSK_EXIT_HOLD_MS = 3000;
 
 /** The table keypad takes at most this many digits (the restaurant's own list decides which exist). */
 export const KIOSK_TABLE_MAX_DIGITS = 4;
