@@ -33,10 +33,15 @@ describe('the app shell on a phone (SPEC 2 navigation guard)', () => {
     await context.close();
   });
 
-  it('opening /kiosk/{id} turns on kiosk mode and lands on / without sign-in', async () => {
+  it('opening /kiosk/{id} asks first; «Нет» changes nothing, «Да» turns on kiosk mode without sign-in', async () => {
     const context = await kioskContext(browser!, baseUrl);
     const page = await context.newPage();
+    // Issue 14: the start page's question (SPEC 2 Home) rather than the guard's immediate redirect.
     await page.goto('/kiosk/1');
+    await page.getByRole('button', { name: 'Нет', exact: true }).tap();
+    await page.waitForURL('**/auth');
+    await page.goto('/kiosk/1');
+    await page.getByRole('button', { name: 'Да', exact: true }).tap();
     await page.waitForURL((url) => url.pathname === '/');
     // A reload keeps kiosk mode: the state of SPEC 3 is persisted.
     await page.reload();
