@@ -68,6 +68,17 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
     await alert.waitFor({ state: 'detached' });
   }
 
+  /** The next guest starts clean: no cart, no table, no order in the kiosk's stored state. */
+  async function expectCleanGuest(page: Page): Promise<void> {
+    const stored = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { cart?: unknown[]; checkout?: { table?: string; order?: unknown } } },
+      STATE_KEY,
+    );
+    expect(stored.state?.cart).toEqual([]);
+    expect(stored.state?.checkout?.table).toBe('');
+    expect(stored.state?.checkout?.order ?? null).toBeNull();
+  }
+
   /** The root's font size in px: the scale every rem of the kiosk's type follows. */
   function rootFontSize(page: Page): Promise<number> {
     return page.evaluate(() => {
@@ -173,9 +184,7 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
     // The next guest starts clean: «На главную» empties the cart and the table.
     await page.getByRole('button', { name: 'На главную' }).tap();
     await keypad(page).waitFor();
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { cart?: unknown[]; checkout?: { table?: string } } }, STATE_KEY);
-    expect(stored.state?.cart).toEqual([]);
-    expect(stored.state?.checkout?.table).toBe('');
+    await expectCleanGuest(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -204,9 +213,7 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
     await page.clock.fastForward(11_000);
     await page.waitForURL((url) => url.pathname === '/');
     await keypad(page).waitFor();
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { cart?: unknown[]; checkout?: { table?: string } } }, STATE_KEY);
-    expect(stored.state?.cart).toEqual([]);
-    expect(stored.state?.checkout?.table).toBe('');
+    await expectCleanGuest(page);
     expect(errors).toEqual([]);
     await context.close();
   });

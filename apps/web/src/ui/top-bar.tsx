@@ -62,15 +62,7 @@ export function TopBar({ title, menu = false, back, right }: TopBarProps) {
           />
         ) : null}
         <Link href="/" className="top-bar__home" aria-label={homeLabel} {...hold}>
-          {brandLoading ? (
-            <Skeleton shape="circle" width="2rem" height="2rem" />
-          ) : brand?.logo ? (
-            <img className="top-bar__logo" src={brand.logo} alt="" width={32} height={32} decoding="async" />
-          ) : (
-            <span className="top-bar__logo top-bar__logo--fallback">
-              <UtensilsCrossed aria-hidden="true" />
-            </span>
-          )}
+          <BrandLogo />
           {!title ? (
             brandLoading ? (
               <Skeleton shape="text" width="7rem" />
@@ -87,5 +79,17 @@ export function TopBar({ title, menu = false, back, right }: TopBarProps) {
         {right ? <div className="top-bar__right">{right}</div> : <span className="top-bar__spacer" />}
       </div>
     </header>
+  );
+}
+
+/** The chain's logo from the settings (a skeleton while they load, a neutral mark without one); decorative: its link or heading names it. */
+export function BrandLogo() {
+  const { brand, brandLoading } = useShell();
+  if (brandLoading) return <Skeleton shape="circle" width="2rem" height="2rem" />;
+  if (brand?.logo) return <img className="top-bar__logo" src={brand.logo} alt="" width={32} height={32} decoding="async" />;
+  return (
+    <span className="top-bar__logo top-bar__logo--fallback">
+      <UtensilsCrossed aria-hidden="true" />
+    </span>
   );
 }

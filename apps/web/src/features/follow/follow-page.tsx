@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { UtensilsCrossed } from 'lucide-react';
 import { cssColour, FOLLOW_POLL_MS } from '@chain/domain';
 import { LoadError } from '../../ui/load-error';
 import { useShell } from '../../ui/shell-context';
 import { Skeleton } from '../../ui/skeleton';
+import { BrandLogo } from '../../ui/top-bar';
 import { loadOrderFollow, type OrderFollow } from './follow-api';
 import { followFinished, type FollowProblem, followProblemOf, statusTextColour } from './follow-model';
 import { OrderProgress } from './order-progress';
-import '../../ui/top-bar.css';
 import './follow-page.css';
 
 type View =
@@ -127,19 +126,11 @@ function useNoIndex(): void {
 
 /** The chain's logo and name (DESIGN.md: from settings), not a link: there is nowhere else to go. */
 function BrandBar() {
-  const { brand, brandLoading } = useShell();
+  const { brand } = useShell();
   return (
     <header className="top-bar">
       <div className="top-bar__inner follow__brand">
-        {brandLoading ? (
-          <Skeleton shape="circle" width="2rem" height="2rem" />
-        ) : brand?.logo ? (
-          <img className="top-bar__logo" src={brand.logo} alt="" width={32} height={32} decoding="async" />
-        ) : (
-          <span className="top-bar__logo top-bar__logo--fallback">
-            <UtensilsCrossed aria-hidden="true" />
-          </span>
-        )}
+        <BrandLogo />
         {brand ? <span className="top-bar__app-name">{brand.name}</span> : null}
       </div>
     </header>
