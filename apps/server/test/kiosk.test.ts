@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderFollowResponse, MAX_FOLLOW_TOKEN_LENGTH } from '@chain/contract';
 import {
   FOLLOW_LINK_EXPIRED_MESSAGE,
@@ -14,9 +14,10 @@ import {
 } from '@chain/domain';
 import { publicOrigin } from '../src/http/origins';
 import { followToken, linkSignature } from '../src/http/signed-links';
-import { KIOSK_CODE_TRIES_PER_ADDRESS, KIOSK_CODE_TRIES_PER_RESTAURANT } from '../src/modules/kiosk/limits';
+import { KIOSK_CODE_TRIES_PER_ADDRESS, KIOSK_CODE_TRIES_PER_RESTAURANT, kioskRestaurantTriesKey } from '../src/modules/kiosk/limits';
 import { hashKioskCode } from '../src/modules/kiosk/codes';
-import { setKioskCodeHash } from '../src/modules/kiosk/repository';
+import { clearKioskCodeTries, setKioskCodeHash } from '../src/modules/kiosk/repository';
+import { checkKioskCode } from '../src/modules/kiosk/service';
 import { DEMO_KIOSK_CODE, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -26,14 +27,15 @@ import { signedInUser } from './support/users';
 /*
  * Issue 14, the kiosk in the hall: the server's side of it. The follow link a kiosk order hands
  * the guest's phone (SPEC 2 Thanks, SPEC 4 progress bar), the table keypad's check (SPEC 2 Home
- * kiosk mode, SPEC 5 table number, SPEC 8 'Неверный номер стола!'), the staff code that leaves
- * kiosk mode (SPEC 6 kiosk mode), the QR the kiosk draws (SPEC 2 Payment kiosk mode, SPEC 4
+ * kiosk mode, SPEC 5 table number, SPEC 8 'Неверный номер стола!'), the staff code that enters
+ * and leaves kiosk mode (SPEC 6 kiosk mode, decision 023), the QR the kiosk draws (SPEC 2 Payment kiosk mode, SPEC 4
  * Payment), and two kiosks of one restaurant ordering the same cart at once.
  */
 
 const CREATE = '/api/v2/order/create';
 const FOLLOW = (token: string) => `/api/v1/order/follow/${token}`;
 const TABLE = (restaurant: number | string, num: string) => `/api/v1/restoran/${restaurant}/tables/${encodeURIComponent(num)}`;
+const ENTER = '/api/v1/kiosk/enter';
 const EXIT = '/api/v1/kiosk/exit';
 
 const PATRIARSHIE = 1; // tables 1..12, takes orders at a table
@@ -223,11 +225,14 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
     });
   });
 
-  describe('the staff code that leaves kiosk mode (SPEC 6 kiosk mode)', () => {
+  describe('the staff code that enters and leaves kiosk mode (SPEC 6 kiosk mode, decision 023)', () => {
     const exit = (restoran: number | string, code: string, remoteAddress = newAddress()) => post(t.app, EXIT, { restoran, code }, { remoteAddress });
+    const enter = (restoran: number | string, code: string, remoteAddress = newAddress()) => post(t.app, ENTER, { restoran, code }, { remoteAddress });
+    /** Each try of a series to the other call than the one before: enter, exit, enter… */
+    const either = (i: number) => (i % 2 === 0 ? enter : exit);
     const wrongCode = (res: LightMyRequestResponse) => refused(res, 403, 'kiosk_code_wrong', KIOSK_CODE_WRONG_MESSAGE);
     /** Forgets the restaurant's tries so far (each test here tries every restaurant's code once). */
-    const forgetTries = (restaurantId: number) => t.database.db.deleteFrom('rate_limits').where('key', '=', `kiosk_code:restaurant:${restaurantId}`).execute();
+    const forgetTries = (restaurantId: number | null) => t.database.db.deleteFrom('rate_limits').where('key', '=', kioskRestaurantTriesKey(restaurantId)).execute();
     const tooMany = (res: LightMyRequestResponse) => {
       refused(res, 429, 'rate_limited', KIOSK_CODE_RATE_MESSAGE);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -312,6 +317,90 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       expect((await exit(DEMO_RESTAURANTS[6]!.id, DEMO_KIOSK_CODE)).statusCode).toBe(200);
     });
 
+    it(`enters kiosk mode with the restaurant's code, by id or fs_uid, and answers exactly as the exit: 403 to a wrong code, an unknown restaurant or one with no code, 400 to a code not of 4 to 8 digits`, async () => {
+      for (const restaurant of [PATRIARSHIE, PATRIKI_UID, INACTIVE.id]) {
+        const res = await enter(restaurant, DEMO_KIOSK_CODE);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ success: true });
+      }
+      wrongCode(await enter(PATRIARSHIE, '2581'));
+      // Another restaurant's code does not set a kiosk up here: a kiosk is not moved without this restaurant's code.
+      const other = DEMO_RESTAURANTS[2]!.id;
+      await setKioskCodeHash(t.database.db, other, await hashKioskCode('61730294'));
+      try {
+        wrongCode(await enter(PATRIARSHIE, '61730294'));
+        expect((await enter(other, '61730294')).statusCode).toBe(200);
+        await setKioskCodeHash(t.database.db, other, null);
+        wrongCode(await enter(other, DEMO_KIOSK_CODE));
+      } finally {
+        await setKioskCodeHash(t.database.db, other, await hashKioskCode(DEMO_KIOSK_CODE));
+      }
+      wrongCode(await enter(999_999, DEMO_KIOSK_CODE));
+      for (const body of [{ restoran: PATRIARSHIE, code: '123' }, { restoran: PATRIARSHIE, code: 2580 }, { code: '2580' }]) {
+        const res = await post(t.app, ENTER, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toMatchObject({ error: 'validation' });
+      }
+    });
+
+    it(`counts enter and exit against one allowance per address: ${KIOSK_CODE_TRIES_PER_ADDRESS.limit} tries of either, then either is 429`, async () => {
+      await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_ADDRESS.windowSeconds);
+      const restaurant = DEMO_RESTAURANTS[3]!.id;
+      const address = newAddress();
+      expect(KIOSK_CODE_TRIES_PER_ADDRESS.limit).toBe(10);
+      for (let i = 0; i < 6; i++) wrongCode(await enter(restaurant, String(5000 + i), address));
+      for (let i = 0; i < 4; i++) wrongCode(await exit(restaurant, String(5100 + i), address));
+      tooMany(await enter(restaurant, DEMO_KIOSK_CODE, address));
+      tooMany(await exit(restaurant, DEMO_KIOSK_CODE, address));
+    });
+
+    it(`counts enter and exit against one allowance per restaurant: ${KIOSK_CODE_TRIES_PER_RESTAURANT.limit} tries of either an hour, then either is 429`, async () => {
+      await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
+      const restaurant = DEMO_RESTAURANTS[4]!;
+      await forgetTries(restaurant.id);
+      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++) wrongCode(await either(i)(i % 3 === 0 ? restaurant.fsUid : restaurant.id, String(5200 + i)));
+      tooMany(await enter(restaurant.id, DEMO_KIOSK_CODE));
+      tooMany(await exit(restaurant.fsUid, DEMO_KIOSK_CODE));
+      await forgetTries(restaurant.id);
+    });
+
+    it(`counts tries naming unknown restaurants under one counter of their own: ${KIOSK_CODE_TRIES_PER_RESTAURANT.limit} an hour, each a 403 as a wrong code, then 429; known restaurants untouched`, async () => {
+      await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
+      await forgetTries(null);
+      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++) {
+        // Every made-up id and fs_uid is a fresh one, from a fresh address: no allowance of their own.
+        wrongCode(await either(i)(i % 2 === 0 ? 900_000 + i : `unknown-restaurant-${i}`, DEMO_KIOSK_CODE));
+      }
+      const counted = await t.database.db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'like', 'kiosk_code:restaurant:%').where('key', 'not in', DEMO_RESTAURANTS.map((r) => kioskRestaurantTriesKey(r.id))).execute();
+      expect(counted).toEqual([{ key: kioskRestaurantTriesKey(null), count: KIOSK_CODE_TRIES_PER_RESTAURANT.limit }]);
+      tooMany(await enter(900_999, DEMO_KIOSK_CODE));
+      tooMany(await exit('unknown-restaurant-last', DEMO_KIOSK_CODE));
+      await forgetTries(DEMO_RESTAURANTS[5]!.id);
+      expect((await enter(DEMO_RESTAURANTS[5]!.id, DEMO_KIOSK_CODE)).statusCode).toBe(200);
+      await forgetTries(null);
+    });
+
+    it('warns once in the log, with the restaurant id and never the code, when a restaurant\'s hour is used up; clearing its tries lets its staff in again', async () => {
+      await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
+      const restaurant = DEMO_RESTAURANTS[6]!.id;
+      await forgetTries(restaurant);
+      const warn = vi.fn();
+      const check = (code: string) => checkKioskCode(t.database.db, { restoran: restaurant, code }, { ip: newAddress(), log: { warn } });
+      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++) await expect(check(String(6000 + i))).rejects.toMatchObject({ statusCode: 403 });
+      expect(warn).not.toHaveBeenCalled();
+      for (let i = 0; i < 3; i++) await expect(check(DEMO_KIOSK_CODE)).rejects.toMatchObject({ statusCode: 429 });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatchObject({ restaurantId: restaurant, limit: KIOSK_CODE_TRIES_PER_RESTAURANT.limit });
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(DEMO_KIOSK_CODE);
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('6000');
+      tooMany(await enter(restaurant, DEMO_KIOSK_CODE));
+      // On call: npm run kiosk-code -- <id> --reset-tries (kiosk-cli.test.ts runs the command itself).
+      expect(await clearKioskCodeTries(t.database.db, restaurant)).toBe(KIOSK_CODE_TRIES_PER_RESTAURANT.limit + 4);
+      expect(await clearKioskCodeTries(t.database.db, restaurant)).toBe(0);
+      expect((await enter(restaurant, DEMO_KIOSK_CODE)).statusCode).toBe(200);
+      expect((await exit(restaurant, DEMO_KIOSK_CODE)).statusCode).toBe(200);
+    });
+
     // A race shows only where statements run side by side: PGlite runs one at a time.
     it.runIf(kind === 'postgres')('checks no more codes than the limits allow from a concurrent burst, per address and per restaurant, the right code last refused like the rest', async () => {
       await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
@@ -329,6 +418,23 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       expect(fromMany.filter((res) => res.statusCode === 429)).toHaveLength(codes.length - KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
       tooMany(fromMany.at(-1)!);
     });
+
+    it.runIf(kind === 'postgres')('checks no more codes than the shared limits allow from a concurrent burst of enters and exits mixed', async () => {
+      await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
+      const codes = [...Array.from({ length: 99 }, (_, i) => String(7000 + i)), DEMO_KIOSK_CODE];
+      const byAddress = newAddress();
+      const fromOne = await Promise.all(codes.map((code, i) => either(i)(DEMO_RESTAURANTS[7]!.id, code, byAddress)));
+      expect(fromOne.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_ADDRESS.limit);
+      expect(fromOne.filter((res) => res.statusCode === 429)).toHaveLength(codes.length - KIOSK_CODE_TRIES_PER_ADDRESS.limit);
+
+      const restaurant = DEMO_RESTAURANTS[8]!.id;
+      await forgetTries(restaurant);
+      const fromMany = await Promise.all(codes.map((code, i) => either(i)(restaurant, code)));
+      expect(fromMany.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
+      expect(fromMany.filter((res) => res.statusCode === 429)).toHaveLength(codes.length - KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
+      await forgetTries(restaurant);
+    });
+
   });
 
   describe('the QR the kiosk draws (SPEC 2 Payment in kiosk mode, SPEC 4 Payment)', () => {

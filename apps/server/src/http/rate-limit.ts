@@ -11,6 +11,12 @@ export interface RateLimitRule {
   message?: string;
   /** The answer's machine-readable `error` when a client must tell this limit from others; default `rate_limited`. */
   code?: string;
+  /**
+   * Called once a window, by the one try that first goes past the limit (the count is atomic, so
+   * a burst calls it once): where a limit reached is worth a warning in the log, not every
+   * refusal after it.
+   */
+  onLimitReached?: () => void;
 }
 
 /**
@@ -26,7 +32,10 @@ export async function consumeRateLimits(db: Kysely<Database>, rules: RateLimitRu
       .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
       .returning('count')
       .executeTakeFirstOrThrow();
-    if (row.count > rule.limit) throw window.refusal();
+    if (row.count > rule.limit) {
+      if (row.count === rule.limit + 1) rule.onLimitReached?.();
+      throw window.refusal();
+    }
   }
 }
 

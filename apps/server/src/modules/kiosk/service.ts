@@ -1,24 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { KioskExitBody } from '@chain/contract';
+import type { KioskCodeBody } from '@chain/contract';
 import { KIOSK_CODE_WRONG_MESSAGE } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { isKioskCodeRight } from './codes';
-import { kioskCodeRateLimits } from './limits';
+import { KIOSK_CODE_TRIES_PER_RESTAURANT, kioskCodeRateLimits } from './limits';
 import { findKioskRestaurant } from './repository';
 
 const wrongCode = () => new AppError(403, 'kiosk_code_wrong', KIOSK_CODE_WRONG_MESSAGE);
 
 /**
- * POST kiosk/exit: whether the staff code opens this restaurant's kiosk. The try is counted
- * first (per address, and per restaurant when the request names a real one, by its id so its
- * fs_uid is not a second allowance); then an unknown restaurant, a restaurant with no code set
- * and a wrong code all answer the same 403 after the same scrypt work.
+ * POST kiosk/enter and kiosk/exit: whether the staff code opens this restaurant's kiosk mode, to
+ * enter it or to leave it; one check and one allowance for both (decision 023). The try is
+ * counted first (per address, and per restaurant, or under the unknown restaurants' counter);
+ * then an unknown restaurant, a restaurant with no code set and a wrong code all answer the same
+ * 403 after the same scrypt work. The one try that first uses up a restaurant's hour logs a
+ * warning with the restaurant's id (never the code): its staff are locked out until the hour
+ * ends or on call clears the tries (`npm run kiosk-code -- <id> --reset-tries`).
  */
-export async function checkKioskExit(db: Kysely<Database>, body: KioskExitBody, client: { ip: string }, now = new Date()): Promise<{ success: true }> {
+export async function checkKioskCode(
+  db: Kysely<Database>,
+  body: KioskCodeBody,
+  client: { ip: string; log?: Pick<FastifyBaseLogger, 'warn'> },
+  now = new Date(),
+): Promise<{ success: true }> {
   const restaurant = await findKioskRestaurant(db, body.restoran);
-  await consumeRateLimits(db, kioskCodeRateLimits(client, restaurant?.id ?? null), now);
+  const restaurantId = restaurant?.id ?? null;
+  const limitReached = () =>
+    client.log?.warn(
+      { restaurantId, limit: KIOSK_CODE_TRIES_PER_RESTAURANT.limit, windowSeconds: KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds },
+      restaurantId === null
+        ? 'kiosk staff code: tries naming unknown restaurants reached their limit for this hour'
+        : "kiosk staff code: the restaurant's tries reached their limit for this hour; its staff cannot enter or leave kiosk mode until the hour ends or `npm run kiosk-code -- <id> --reset-tries`",
+    );
+  await consumeRateLimits(db, kioskCodeRateLimits(client, restaurantId, limitReached), now);
   if (!(await isKioskCodeRight(body.code, restaurant?.kiosk_code_hash ?? null)) || !restaurant) throw wrongCode();
   return { success: true };
 }
+
