@@ -35,6 +35,27 @@ describe('the kiosk table check (GET /api/v1/restoran/{id}/tables/{num}, issue 1
   });
 });
 
+describe('the staff code that turns kiosk mode on (POST /api/v1/kiosk/enter, issue 14)', () => {
+  it('sends the restaurant being set up and the code, and answers ok', async () => {
+    const { api, fetchStub } = kioskApi(reply(200, { success: true }));
+    await expect(api.enterKiosk('10', '2580')).resolves.toEqual({ ok: true });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/kiosk/enter');
+    expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'POST' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '10', code: '2580' });
+  });
+
+  it("answers a wrong code (403) or too many tries (429) with the server's text, and throws without an answer", async () => {
+    const { api } = kioskApi(
+      reply(403, { success: false, error: 'kiosk_code_wrong', message: KIOSK_CODE_WRONG_MESSAGE }),
+      reply(429, { success: false, error: 'rate_limited', message: KIOSK_CODE_RATE_MESSAGE }),
+      offline,
+    );
+    await expect(api.enterKiosk('10', '1111')).resolves.toEqual({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE });
+    await expect(api.enterKiosk('10', '1111')).resolves.toEqual({ ok: false, message: KIOSK_CODE_RATE_MESSAGE });
+    await expect(api.enterKiosk('10', '2580')).rejects.toMatchObject({ kind: 'network', message: REQUEST_FAILED_MESSAGE });
+  });
+});
+
 describe('the staff exit (POST /api/v1/kiosk/exit, issue 14)', () => {
   it('sends the restaurant and the code, and answers ok', async () => {
     const { api, fetchStub } = kioskApi(reply(200, { success: true }));
