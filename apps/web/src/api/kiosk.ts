@@ -18,7 +18,8 @@ export function createKioskApi(send: ApiClient['call']) {
    * text).
    */
   const checkCode = async (
-    definition: typeof kioskEnter | typeof kioskExit,
+    // kiosk/enter or kiosk/exit: the two calls share one body and one answer, so one type.
+    definition: typeof kioskEnter,
     restaurantId: string,
     code: string,
   ): Promise<KioskCodeAnswer> => {
