@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DatabaseTimeouts } from '../config';
+import { lockDataDir } from './data-dir-lock';
 import { isConnectionError } from './monitor';
 import { pglitePool } from './pglite-pool';
 import { DATE_OID, INT8_OID, NUMERIC_OID, parseDate, parseInt8, parseNumeric } from './type-parsers';
@@ -53,20 +54,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.kind === 'postgres') return openPostgres(options);
   const instance = 'instance' in options ? options.instance : await createPglite(options.dataDir);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) as never }) });
+  const handle = wrap(db, 'pglite', (work) => work(db));
   return {
-    ...wrap(db, 'pglite', (work) => work(db)),
+    ...handle,
+    // Kysely ends the pool only if a query ever took a connection: a handle closed unused would
+    // leave the database open, and its folder locked (createPglite).
+    async close() {
+      await handle.close();
+      if (!instance.closed) await instance.close();
+    },
     onNotification: (listener) => instance.onNotification(listener),
   };
 }
 
-/** A PGlite database in a folder (created when missing), with the project's type parsers. */
+/**
+ * A PGlite database in a folder (created when missing), with the project's type parsers; without
+ * a folder, in memory. A folder is locked to this process while the database is open
+ * (data-dir-lock.ts): a folder another live process holds is refused with DataDirLockedError
+ * («stop the server first»), and closing the database gives the folder back.
+ */
 export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return PGlite.create({
+  const options = {
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: parseNumeric, [DATE_OID]: parseDate },
-  });
+  };
+  if (!dataDir) return PGlite.create(options);
+  mkdirSync(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  let instance: PGlite;
+  try {
+    instance = await PGlite.create(options);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  // Every way this database is closed (the pool's end, a test's own close) goes through close().
+  const close = instance.close.bind(instance);
+  instance.close = async () => {
+    try {
+      await close();
+    } finally {
+      release();
+    }
+  };
+  return instance;
 }
 
 const TYPES = {

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client';
+import { isKioskCodeRight } from '../src/modules/kiosk/codes';
+import { kioskRestaurantTriesKey } from '../src/modules/kiosk/limits';
+import { freePort } from './support/free-port';
+import { databaseKinds, type DatabaseKind } from './support/build';
+import { admin, databaseUrl, dropDatabase } from './support/postgres';
+
+// `npm run kiosk-code` (issue 14, apps/server/README.md «Kiosk staff codes») as on call runs it:
+// the real command in a process of its own, on the database the server uses. And the PGlite
+// folder's lock (db/data-dir-lock.ts): the command, or a second server, beside a server that
+// holds the folder is refused with «stop the server first» and changes nothing.
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const CLI = join(REPO, 'apps/server/src/modules/kiosk/cli.ts');
+const SERVER = join(REPO, 'apps/server/src/server.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(script: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: REPO,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not finish within ${timeoutMs} ms: ${stdout}${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A migrated, seeded database for the command: prepared here, then opened by the command alone. */
+async function commandDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; dispose: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chain-kiosk-cli-'));
+    await (await openDatabase({ kind: 'pglite', instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])) })).close();
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: 'pglite', dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `chain_t_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
+  const url = databaseUrl(name);
+  return { env: { DATABASE_URL: url }, open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }), dispose: () => dropDatabase(name) };
+}
+
+const RESTAURANT = 2;
+
+describe.each(databaseKinds())('npm run kiosk-code on %s (issue 14)', (kind) => {
+  let database: Awaited<ReturnType<typeof commandDatabase>>;
+  beforeAll(async () => {
+    database = await commandDatabase(kind);
+  });
+  afterAll(() => database.dispose());
+
+  /** Runs the work on the database, closed again before the command runs (a PGlite folder is one process's). */
+  const withDatabase = async <T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> => {
+    const handle = await database.open();
+    try {
+      return await work(handle);
+    } finally {
+      await handle.close();
+    }
+  };
+  const kioskCode = (...args: string[]) => run(CLI, args, database.env);
+
+  it('sets a restaurant\'s code (stored hashed) and removes it; refuses a bad code or an unknown restaurant', async () => {
+    const set = await kioskCode(String(RESTAURANT), '40917');
+    expect(set, set.stderr).toMatchObject({ code: 0, stdout: `Kiosk staff code set for restaurant ${RESTAURANT}.\n` });
+    const hashOf = () => withDatabase(async (handle) => (await handle.db.selectFrom('restaurants').select('kiosk_code_hash').where('id', '=', RESTAURANT).executeTakeFirstOrThrow()).kiosk_code_hash);
+    expect(await isKioskCodeRight('40917', await hashOf())).toBe(true);
+    expect((await kioskCode(String(RESTAURANT), '--remove')).stdout).toBe(`Kiosk staff code removed for restaurant ${RESTAURANT}.\n`);
+    expect(await hashOf()).toBeNull();
+    expect(await kioskCode(String(RESTAURANT), '123')).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
+    expect(await kioskCode('999999', '40917')).toMatchObject({ code: 1, stderr: 'No restaurant with id 999999.\n' });
+  });
+
+  it('--reset-tries forgets the restaurant\'s tries of every hour, says how many, and leaves other counters alone', async () => {
+    const hour = (offset: number) => new Date(Math.floor(Date.now() / 3_600_000 + offset) * 3_600_000);
+    const others = [
+      { key: kioskRestaurantTriesKey(RESTAURANT + 1), window_start: hour(0), count: 7 },
+      { key: kioskRestaurantTriesKey(null), window_start: hour(0), count: 5 },
+      { key: 'kiosk_code:ip:10.14.9.9', window_start: hour(0), count: 9 },
+    ];
+    await withDatabase((handle) =>
+      handle.db
+        .insertInto('rate_limits')
+        .values([{ key: kioskRestaurantTriesKey(RESTAURANT), window_start: hour(0), count: 31 }, { key: kioskRestaurantTriesKey(RESTAURANT), window_start: hour(-1), count: 4 }, ...others])
+        .execute(),
+    );
+    const reset = await kioskCode(String(RESTAURANT), '--reset-tries');
+    expect(reset, reset.stderr).toMatchObject({ code: 0, stdout: `Kiosk staff code tries cleared for restaurant ${RESTAURANT}: 35 tries.\n` });
+    const left = await withDatabase((handle) => handle.db.selectFrom('rate_limits').select(['key', 'count']).orderBy('key').execute());
+    expect(left).toEqual(others.map(({ key, count }) => ({ key, count })).sort((a, b) => a.key.localeCompare(b.key)));
+    expect((await kioskCode(String(RESTAURANT), '--reset-tries')).stdout).toBe(`Kiosk staff code tries cleared for restaurant ${RESTAURANT}: 0 tries.\n`);
+    expect(await kioskCode('999999', '--reset-tries')).toMatchObject({ code: 1, stderr: 'No restaurant with id 999999.\n' });
+  });
+
+  it.runIf(kind === 'pglite')('refuses, with «stop the server first», to open the PGlite folder a server holds, and changes nothing; a second server refuses to start', async () => {
+    const holder = await database.open();
+    try {
+      const refused = await kioskCode(String(RESTAURANT), '--reset-tries');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(refused.stderr).toContain('Stop the server first');
+      expect(refused.stdout).toBe('');
+      const set = await kioskCode(String(RESTAURANT), '51515');
+      expect(set.code).toBe(1);
+      const hash = (await holder.db.selectFrom('restaurants').select('kiosk_code_hash').where('id', '=', RESTAURANT).executeTakeFirstOrThrow()).kiosk_code_hash;
+      expect(await isKioskCodeRight('51515', hash)).toBe(false);
+
+      const server = await run(SERVER, [], { ...database.env, PORT: String(await freePort()) });
+      expect(server.code).toBe(1);
+      expect(server.stderr).toContain(`Cannot start: database at ${database.env.DATA_DIR}: the PGlite data folder`);
+      expect(server.stderr).toContain('Stop the server first');
+    } finally {
+      await holder.close();
+    }
+    // Given back on close: the command runs again.
+    expect((await kioskCode(String(RESTAURANT), '--reset-tries')).code).toBe(0);
+  });
+});
