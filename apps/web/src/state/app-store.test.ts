@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AppState,
   type CartLine,
   createAppStore,
   type DeliveryAddress,
@@ -9,6 +10,7 @@ import {
   STORAGE_KEY,
 } from './app-store';
 import { lineToken } from '@chain/domain';
+import { kioskGuestPresent } from './kiosk-guest';
 import { MemoryStorage } from './memory-storage.test-support';
 
 const LINE: CartLine = { token: 'a1', item: '101', cnt: 2, comment: '', spec: null, specs: [] };
@@ -223,7 +225,7 @@ describe('the cart (SPEC 4, domain cart rules)', () => {
 
     store.getState().addToCart('2', { item: '202' });
     store.getState().setExtraCount('pribors', 1, 4);
-    store.getState().orderPlaced({ id: '9', number: 'С-009', sum: 1_000, paySystem: 'sbp' });
+    store.getState().orderPlaced({ id: '9', number: 'С-009', sum: 1_000, paySystem: 'sbp', followToken: null });
     expect(extras()).toEqual(none);
   });
 
@@ -440,15 +442,42 @@ describe('checkout attempts (SPEC 4, decision 012)', () => {
 
     reloaded.getState().addToCart('5', { item: '101' });
     reloaded.getState().updateCheckout({ coupon: 'ZHAR10', paySystem: 'card' });
-    reloaded.getState().orderPlaced({ id: '17', number: 'С-001', sum: 50_000, paySystem: 'card' });
+    reloaded.getState().orderPlaced({ id: '17', number: 'С-001', sum: 50_000, paySystem: 'card', followToken: null });
     const state = reloaded.getState();
     expect(state.cart).toEqual([]);
     expect(state.cartRestaurantId).toBeNull();
-    expect(state.checkout.order).toEqual({ id: '17', number: 'С-001', sum: 50_000, paySystem: 'card' });
+    expect(state.checkout.order).toEqual({ id: '17', number: 'С-001', sum: 50_000, paySystem: 'card', followToken: null });
     expect(state.checkout.coupon).toBe('');
     expect(state.checkout.paySystem).toBe('card');
     expect(state.checkout.idempotencyKey).toBeNull();
     expect(state.checkoutKey()).not.toBe(key);
+  });
+});
+
+describe('the placed order across a reload (SPEC 4, issue 14)', () => {
+  it('keeps a kiosk order\'s follow token, so a reload during payment still ends with the follow QR', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok.en-1' });
+    const { store: reloaded } = await loadedStore(storage);
+    expect(reloaded.getState().checkout.order).toEqual({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok.en-1' });
+  });
+
+  it('reads an order stored without a follow token (a web order, an older version) as having none', async () => {
+    const order = { id: '17', number: 'С-001', sum: 50_000, paySystem: 'card' };
+    const { store } = await loadedStore(
+      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout: { ...INITIAL_PERSISTED_STATE.checkout, order } }, version: 4 }) }),
+    );
+    expect(store.getState().checkout.order).toEqual({ ...order, followToken: null });
+  });
+
+  it('drops a damaged follow token alone and keeps the order', async () => {
+    const order = { id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 42 };
+    const { store } = await loadedStore(
+      new MemoryStorage({
+        [STORAGE_KEY]: JSON.stringify({ state: { checkout: { ...INITIAL_PERSISTED_STATE.checkout, order } }, version: STATE_VERSION }),
+      }),
+    );
+    expect(store.getState().checkout.order).toEqual({ ...order, followToken: null });
   });
 });
 
@@ -565,5 +594,44 @@ describe('the next kiosk guest (SPEC 4 Kiosk idle, issue 14)', () => {
       { choice: null, cartLines: 0 },
       { choice: null, cartLines: 0 },
     ]);
+  });
+
+  it('counts the guests: each end of a guest is a new generation, kept for this visit only', async () => {
+    const { store, storage } = await loadedStore();
+    const first = store.getState().kioskGuestGeneration;
+    store.getState().endKioskGuest();
+    expect(store.getState().kioskGuestGeneration).toBe(first + 1);
+    store.getState().endKioskGuest();
+    expect(store.getState().kioskGuestGeneration).toBe(first + 2);
+    expect(Object.keys(stored(storage).state)).not.toContain('kioskGuestGeneration');
+  });
+});
+
+describe('a kiosk guest present (SPEC 4 Kiosk idle on Home, issue 14)', () => {
+  it('is nobody on a clean kiosk: the kiosk, its restaurant and the order type are the kiosk\'s own', async () => {
+    const { store } = await loadedStore();
+    store.getState().setKiosk(true);
+    store.getState().setRestaurant({ id: '1', name: 'Центральный' });
+    store.getState().endKioskGuest();
+    expect(kioskGuestPresent(store.getState())).toBe(false);
+  });
+
+  it('is someone as soon as anything of a guest is left: a cart, a table, a key, an order, a lock code, accessibility mode', async () => {
+    const leftBehind: Array<(state: AppState) => void> = [
+      (state) => state.addToCart('1', { item: '101' }),
+      (state) => state.updateCheckout({ table: '12' }),
+      (state) => void state.checkoutKey(),
+      (state) => state.orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' }),
+      (state) => state.setLockCode('5821'),
+      (state) => state.setKioskAccessible(true),
+    ];
+    for (const leave of leftBehind) {
+      const { store } = await loadedStore();
+      store.getState().setKiosk(true);
+      leave(store.getState());
+      expect(kioskGuestPresent(store.getState())).toBe(true);
+      store.getState().endKioskGuest();
+      expect(kioskGuestPresent(store.getState())).toBe(false);
+    }
   });
 });

@@ -23,8 +23,9 @@ import { jsonStorage } from './safe-storage';
  *   restoran → restaurant, favorite_restorans → favoriteRestaurants
  * Persisted in localStorage: the ten above. Kept for this visit only: kioskIdleVisible,
  * showDrawer, dialogItems, specModal, dishesLoaded (the drawer shows Любимое only when
- * dishes are loaded, SPEC 2 Side drawer) and kioskAccessible (a kiosk's accessibility mode is
- * one guest's choice: a reload or the next guest starts without it).
+ * dishes are loaded, SPEC 2 Side drawer), kioskAccessible (a kiosk's accessibility mode is
+ * one guest's choice: a reload or the next guest starts without it) and kioskGuestGeneration
+ * (which kiosk guest this is, so an answer meant for a guest who has gone is not shown to the next).
  */
 
 
@@ -93,8 +94,12 @@ export interface PlacedOrder {
   /** Kopecks, the server's sum. */
   sum: number;
   paySystem: PayMethod;
-  /** A kiosk order's follow token (order/create `follow_token`): the Thanks screen's QR opens /follow/{token}. */
-  followToken?: string | null;
+  /**
+   * A kiosk order's follow token (order/create `follow_token`): the Thanks screen's QR opens
+   * /follow/{token}; null for other orders. Stored with the order, so a reload during payment
+   * still ends with the QR.
+   */
+  followToken: string | null;
 }
 
 /** What the guest has chosen for the order being built. */
@@ -156,6 +161,11 @@ export interface SessionState {
   kioskIdleVisible: boolean;
   /** The kiosk's accessibility mode (issue 14): larger type, content within reach, longer idle times. */
   kioskAccessible: boolean;
+  /**
+   * Which kiosk guest this is: endKioskGuest counts it up. A request started for one guest (the
+   * pay tap) compares it when its answer comes, and drops an answer that is a gone guest's.
+   */
+  kioskGuestGeneration: number;
   showDrawer: boolean;
   dialogItems: DialogRequest[];
   /** The dish whose options sheet is open. */
@@ -212,8 +222,8 @@ export interface AppActions {
   /**
    * SPEC 4 Kiosk idle: the guest has gone; the next one starts clean. Empties the cart and the
    * checkout (table included), the lock code, the order type back to 'inrest', closes every open
-   * dialog (each resolves with null), the options sheet, the drawer and the idle overlay, and
-   * turns accessibility mode off. Kiosk mode and the restaurant stay.
+   * dialog (each resolves with null), the options sheet, the drawer and the idle overlay, turns
+   * accessibility mode off and counts kioskGuestGeneration up. Kiosk mode and the restaurant stay.
    */
   endKioskGuest: () => void;
   setSpecModal: (dishId: string | null) => void;
@@ -227,7 +237,7 @@ export type AppState = PersistedState & SessionState & AppActions;
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 4;
+export const STATE_VERSION = 5;
 
 /** The contract's signed-out user in the stored shape: no id, flags off. */
 export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
@@ -342,7 +352,15 @@ const persistedShape = z.object({
       recommended: extraCounts,
       idempotencyKey: z.catch(z.nullable(z.string()), null),
       order: z.catch(
-        z.nullable(z.object({ id, number: z.string(), sum: z.int(), paySystem: z.enum(PAY_METHODS) })),
+        z.nullable(
+          z.object({
+            id,
+            number: z.string(),
+            sum: z.int(),
+            paySystem: z.enum(PAY_METHODS),
+            followToken: z.catch(z.nullable(z.string()), null),
+          }),
+        ),
         null,
       ),
     }),
@@ -360,18 +378,16 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
 }
 
 /**
- * Steps from one stored version to the next: MIGRATIONS[n] turns version n into n + 1. Version 0
- * is zustand's number for a store saved without a version; nothing was ever saved that way, so
- * it passes through. Add a step here and raise STATE_VERSION whenever the shape changes.
+ * Steps from one stored version to the next: MIGRATIONS[n] turns version n into n + 1. A version
+ * that only gained fields with defaults needs no step: sanitizePersistedState fills them in.
+ * Raise STATE_VERSION whenever the shape changes, and add a step when old data must be reshaped.
+ *   0 → 1: zustand's number for a store saved without a version; nothing was ever saved that way.
+ *   1 → 2: migrateCartToDomainLines.
+ *   2 → 3: checkout gains idempotencyKey and order; both start empty (their defaults).
+ *   3 → 4: the address gains long and the courier's details; they start empty (their defaults).
+ *   4 → 5: the placed order gains followToken; an order placed before has none (null).
  */
-const MIGRATIONS: Record<number, (state: unknown) => unknown> = {
-  0: (state) => state,
-  1: migrateCartToDomainLines,
-  // 2 → 3: checkout gains idempotencyKey and order; both start empty (their defaults).
-  2: (state) => state,
-  // 3 → 4: the address gains long and the courier's details; they start empty (their defaults).
-  3: (state) => state,
-};
+const MIGRATIONS: Record<number, (state: unknown) => unknown> = { 1: migrateCartToDomainLines };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -440,6 +456,7 @@ export function createAppStore(storage: StateStorage) {
         ...INITIAL_PERSISTED_STATE,
         kioskIdleVisible: false,
         kioskAccessible: false,
+        kioskGuestGeneration: 0,
         showDrawer: false,
         dialogItems: [],
         specModal: null,
@@ -534,6 +551,7 @@ export function createAppStore(storage: StateStorage) {
             showDrawer: false,
             kioskIdleVisible: false,
             kioskAccessible: false,
+            kioskGuestGeneration: get().kioskGuestGeneration + 1,
           });
           // Resolved after the state is clean, so a waiting caller sees the next guest's state.
           for (const dialog of open) dialog.resolve(null);

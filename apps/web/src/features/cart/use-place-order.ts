@@ -32,7 +32,9 @@ export interface CartOrder {
 /**
  * SPEC 4 pay flow: order/create, then /payment, or for a delayed order its message and home.
  * `ready` false (the extras still loading) ignores the tap. A process flag blocks a double submit:
- * a ref, so two taps within one render count once.
+ * a ref, so two taps within one render count once. An answer that comes after the kiosk ended the
+ * guest who tapped (idle at zero, a slow network) is theirs, not the next guest's: it is dropped,
+ * nothing is placed in the store and nobody is taken to the payment screen.
  */
 export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy: boolean; readonly pay: () => Promise<void> } {
   const [, navigate] = useLocation();
@@ -44,6 +46,8 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
     placing.current = true;
     setBusy(true);
     const state = appStore.getState();
+    const guest = state.kioskGuestGeneration;
+    const sameGuest = () => appStore.getState().kioskGuestGeneration === guest;
     const { orderType, paySystem, kiosk } = order;
     try {
       const placed = await createOrder({
@@ -66,15 +70,21 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         lockCode: state.lockCode,
         idempotencyKey: state.checkoutKey(),
       });
+      if (!sameGuest()) return;
       if (placed.delayed === 1) {
         await showDialog({ title: ATTENTION_TITLE, message: placed.message || 'Заказ сохранён.' });
-        state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem });
+        if (!sameGuest()) return;
+        state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken: placed.follow_token });
         navigate('/', { replace: true });
         return;
       }
-      state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken: placed.follow_token });
-      navigate('/payment', { state: { orderId: placed.id, orderNum: placed.number, orderSum: placed.sum, paysystem: paySystem } });
+      const followToken = placed.follow_token;
+      state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken });
+      // The follow token rides in the history state too (payment-model followTokenOf), as the order does.
+      navigate('/payment', { state: { orderId: placed.id, orderNum: placed.number, orderSum: placed.sum, paysystem: paySystem, followToken } });
     } catch (error) {
+      // A gone guest's refusal is not the next guest's to read.
+      if (!sameGuest()) return;
       // SPEC 8: the server's message in a 'Внимание' dialog; a network failure only re-enables the button.
       if (error instanceof ApiError && error.kind === 'server') {
         if (error.code === 'idempotency_conflict') state.updateCheckout({ idempotencyKey: null });

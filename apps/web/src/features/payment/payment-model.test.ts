@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { followTokenOf, kioskQrOf, paymentTarget, savedCardLabel, stringField } from './payment-model';
 
-const placed = { id: '17', number: 'С-003', sum: 61_500, paySystem: 'card' as const };
+const placed = { id: '17', number: 'С-003', sum: 61_500, paySystem: 'card' as const, followToken: null };
 
 describe('the order the payment screen pays (SPEC 2, decision 011)', () => {
   it('takes the order the cart passed in history state, starting the chosen method', () => {

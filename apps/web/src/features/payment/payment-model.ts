@@ -66,8 +66,9 @@ export function kioskQrOf(started: { readonly qrPayload: string | null; readonly
 }
 
 /**
- * The follow token of the order being paid: the placed order's (order/create `follow_token`) when
- * it is this order, else the one the history state carries (a reload keeps history, not the token).
+ * The follow token of the order being paid: the placed order's (order/create `follow_token`, kept
+ * in storage across a reload) when it is this order, else the one the cart put in the history
+ * state with it (the stored order was damaged or is another one).
  */
 export function followTokenOf(placed: PlacedOrder | null, orderId: string, state: unknown): string | null {
   if (placed?.id === orderId && placed.followToken) return placed.followToken;
