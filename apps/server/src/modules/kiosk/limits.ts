@@ -24,7 +24,7 @@ export const KIOSK_CODE_TRIES_PER_ADDRESS = { limit: 10, windowSeconds: 10 * 60 
  * one about two years; a restaurant's staff never need a tenth of it. The price: someone who
  * spends it keeps the restaurant's staff out of kiosk mode's entry and exit for the rest of that
  * hour; the server logs a warning when it happens, and on call can give the allowance back with
- * `npm run kiosk-code -- <id> --reset-tries` (docs/security.md).
+ * `npm run kiosk-code -w @chain/server -- <id> --reset-tries` (docs/security.md).
  */
 export const KIOSK_CODE_TRIES_PER_RESTAURANT = { limit: 30, windowSeconds: 60 * 60 } as const;
 

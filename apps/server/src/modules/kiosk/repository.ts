@@ -19,8 +19,9 @@ export async function setKioskCodeHash(db: Kysely<Database>, restaurantId: numbe
 
 /**
  * Forgets a restaurant's staff code tries, every window of them (on call, when strangers used up
- * its hour: `npm run kiosk-code -- <id> --reset-tries`); how many tries were forgotten. The
- * addresses' counters stay: they are not the restaurant's, and pass in ten minutes.
+ * its hour: `npm run kiosk-code -w @chain/server -- <id> --reset-tries`); how many tries were
+ * forgotten. The addresses' counters stay: they are not the restaurant's, and pass in ten
+ * minutes.
  */
 export async function clearKioskCodeTries(db: Kysely<Database>, restaurantId: number): Promise<number> {
   const rows = await db.deleteFrom('rate_limits').where('key', '=', kioskRestaurantTriesKey(restaurantId)).returning('count').execute();

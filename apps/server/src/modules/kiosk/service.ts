@@ -18,7 +18,7 @@ const wrongCode = () => new AppError(403, 'kiosk_code_wrong', KIOSK_CODE_WRONG_M
  * then an unknown restaurant, a restaurant with no code set and a wrong code all answer the same
  * 403 after the same scrypt work. The one try that first uses up a restaurant's hour logs a
  * warning with the restaurant's id (never the code): its staff are locked out until the hour
- * ends or on call clears the tries (`npm run kiosk-code -- <id> --reset-tries`).
+ * ends or on call clears the tries (`npm run kiosk-code -w @chain/server -- <id> --reset-tries`).
  */
 export async function checkKioskCode(
   db: Kysely<Database>,
@@ -33,7 +33,7 @@ export async function checkKioskCode(
       { restaurantId, limit: KIOSK_CODE_TRIES_PER_RESTAURANT.limit, windowSeconds: KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds },
       restaurantId === null
         ? 'kiosk staff code: tries naming unknown restaurants reached their limit for this hour'
-        : "kiosk staff code: the restaurant's tries reached their limit for this hour; its staff cannot enter or leave kiosk mode until the hour ends or `npm run kiosk-code -- <id> --reset-tries`",
+        : "kiosk staff code: the restaurant's tries reached their limit for this hour; its staff cannot enter or leave kiosk mode until the hour ends or `npm run kiosk-code -w @chain/server -- <id> --reset-tries`",
     );
   await consumeRateLimits(db, kioskCodeRateLimits(client, restaurantId, limitReached), now);
   if (!(await isKioskCodeRight(body.code, restaurant?.kiosk_code_hash ?? null)) || !restaurant) throw wrongCode();
