@@ -68,6 +68,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /**
+ * The database a configuration names, opened for a command-line tool (the seed, kiosk-code): no
+ * pool size and no time limits, a tool's work being its own; a PGlite folder is locked as for the
+ * server.
+ */
+export function openToolDatabase(database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }): Promise<DatabaseHandle> {
+  return database.kind === 'postgres' ? openDatabase({ kind: 'postgres', url: database.url }) : openDatabase({ kind: 'pglite', dataDir: database.dataDir });
+}
+
+/**
  * A PGlite database in a folder (created when missing), with the project's type parsers; without
  * a folder, in memory. A folder is locked to this process while the database is open
  * (data-dir-lock.ts): a folder another live process holds is refused with DataDirLockedError

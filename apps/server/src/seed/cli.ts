@@ -3,16 +3,13 @@
  * when its catalogue is empty. Uses the same configuration as the server.
  */
 import { parseConfig, ConfigError } from '../config';
-import { openDatabase } from '../db/client';
+import { openToolDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemoChain } from './load';
 
 async function main(): Promise<number> {
   const config = parseConfig(process.env);
-  const database =
-    config.database.kind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: config.database.url })
-      : await openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
+  const database = await openToolDatabase(config.database);
   try {
     const applied = await migrate(database.db);
     const { seeded } = await seedDemoChain(database.db);

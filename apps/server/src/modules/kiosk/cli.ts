@@ -12,7 +12,7 @@
  */
 import { KIOSK_CODE_PATTERN } from '@chain/domain';
 import { ConfigError, parseConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { hashKioskCode } from './codes';
 import { clearKioskCodeTries, findKioskRestaurant, setKioskCodeHash } from './repository';
@@ -28,10 +28,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const config = parseConfig(process.env);
-  const database =
-    config.database.kind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: config.database.url })
-      : await openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
+  const database = await openToolDatabase(config.database);
   try {
     const noRestaurant = () => {
       console.error(`No restaurant with id ${restaurantId}.`);
