@@ -48,10 +48,17 @@ export interface KioskIdleTimes {
 /**
  * SPEC 4 / 9: the overlay after 15 000 ms without a touch on any screen but Home, then a 10 s
  * countdown; the payment screen waits longer (the guest pays on their phone); accessibility mode
- * triples both. null: Home, where the kiosk never idles (it is where the next guest starts).
+ * triples both. Home (where the next guest starts) idles only while a guest is present, that is
+ * someone left something behind there (a cart, a table, a placed order, accessibility mode: a
+ * guest who tapped the logo and walked away): it then counts as any other screen, so the next
+ * guest does not inherit it (docs/spec-deviations.md). null: Home with no guest, never idles.
  */
-export function kioskIdleTimes(screen: 'home' | 'payment' | 'other', accessible: boolean): KioskIdleTimes | null {
-  if (screen === 'home') return null;
+export function kioskIdleTimes(
+  screen: 'home' | 'payment' | 'other',
+  accessible: boolean,
+  guestPresent: boolean,
+): KioskIdleTimes | null {
+  if (screen === 'home' && !guestPresent) return null;
   const factor = accessible ? KIOSK_ACCESSIBLE_IDLE_FACTOR : 1;
   const idleMs = screen === 'payment' ? KIOSK_PAYMENT_IDLE_MS : KIOSK_IDLE_MS;
   return { idleMs: idleMs * factor, countdownS: KIOSK_IDLE_COUNTDOWN_S * factor };
@@ -59,3 +66,10 @@ export function kioskIdleTimes(screen: 'home' | 'payment' | 'other', accessible:
 
 /** SPEC 6: a kiosk takes no card, only SBP: the guest pays the QR with their own phone. */
 export const KIOSK_PAY_METHOD: PayMethod = 'sbp';
+
+/**
+ * The staff code sheet closes by itself after this long without a touch inside it, the typed
+ * digits gone: over a Home with no guest, which never idles, it would otherwise wait open for
+ * whoever comes next.
+ */
+export const KIOSK_CODE_SHEET_IDLE_MS = 30_000;

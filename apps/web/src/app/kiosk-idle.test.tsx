@@ -56,14 +56,87 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(screen.getByRole('button', { name: 'Продолжить' })).toBe(document.activeElement);
   });
 
-  it('never idles on Home, on the Kiosk start page or on a follow link', async () => {
-    for (const path of ['/', '/kiosk/1', '/follow/abc']) {
+  it('never idles on a Home with no guest, on the Kiosk start page or on a follow link', async () => {
+    for (const path of ['/kiosk/1', '/follow/abc']) {
       renderIdle(path);
       await wait(120_000);
       expect(overlay()).toBeNull();
       cleanup();
     }
     expect(appStore.getState().cart).toHaveLength(1);
+    appStore.getState().endKioskGuest();
+    renderIdle('/');
+    await wait(600_000);
+    expect(overlay()).toBeNull();
+    expect(location.history).toEqual(['/']);
+  });
+
+  it('idles on Home when a guest left their cart and table there (the logo, «Главная»), and the next guest gets none of it', async () => {
+    appStore.getState().checkoutKey();
+    renderIdle('/');
+    await wait(14_999);
+    expect(overlay()).toBeNull();
+    await wait(1);
+    expect(count()).toBe('10');
+    await wait(10_000);
+    const state = appStore.getState();
+    expect(state.cart).toEqual([]);
+    expect(state.checkout.table).toBe('');
+    expect(state.checkout.idempotencyKey).toBeNull();
+    expect(overlay()).toBeNull();
+    // The next guest's Home is clean: it waits for them as long as it takes.
+    await wait(600_000);
+    expect(overlay()).toBeNull();
+  });
+
+  it('lets the guest who went back to the keypad (to change the table) keep their cart while they touch it', async () => {
+    renderIdle('/cart');
+    act(() => location.navigate('/'));
+    for (let step = 0; step < 4; step += 1) {
+      await wait(14_000);
+      fireEvent.pointerDown(document.body);
+    }
+    expect(overlay()).toBeNull();
+    act(() => location.navigate('/menu/1/inrest'));
+    expect(appStore.getState().cart).toHaveLength(1);
+    expect(appStore.getState().checkout.table).toBe('12');
+  });
+
+  it('idles on Home for a placed order or accessibility mode left there too, in accessibility mode\'s own time', async () => {
+    appStore.getState().endKioskGuest();
+    appStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
+    renderIdle('/');
+    await wait(15_000);
+    expect(count()).toBe('10');
+    await wait(10_000);
+    expect(appStore.getState().checkout.order).toBeNull();
+    cleanup();
+
+    appStore.getState().setKioskAccessible(true);
+    renderIdle('/');
+    await wait(44_999);
+    expect(overlay()).toBeNull();
+    await wait(1);
+    expect(count()).toBe('30');
+    await wait(30_000);
+    expect(appStore.getState().kioskAccessible).toBe(false);
+  });
+
+  it('a new screen under the overlay (payment polled to Thanks) hides it; the count starts again with the new screen\'s time', async () => {
+    appStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
+    renderIdle('/payment');
+    await wait(90_000);
+    await wait(5_000);
+    expect(count()).toBe('5');
+    act(() => location.navigate('/thanks', { replace: true }));
+    expect(overlay()).toBeNull();
+    expect(appStore.getState().kioskIdleVisible).toBe(false);
+    await wait(10_000);
+    expect(appStore.getState().checkout.order?.followToken).toBe('tok');
+    expect(location.history.at(-1)).toBe('/thanks');
+    expect(overlay()).toBeNull();
+    await wait(5_000);
+    expect(count()).toBe('10');
   });
 
   it('starts counting again at every touch, key, wheel or new screen', async () => {

@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { KIOSK_IDLE_QUESTION, kioskIdleTimes } from '@chain/domain';
+import { kioskGuestPresent } from '../state/kiosk-guest';
 import { appStore, useAppState } from '../state/store';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
@@ -13,17 +14,20 @@ const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as con
 const continueHere = () => appStore.getState().setKioskIdleVisible(false);
 
 /**
- * SPEC 4 / 9 Kiosk idle, mounted only in kiosk mode. On every screen but Home it counts the time
- * without a touch (kioskIdleTimes: 15 s, 90 s on payment, ×3 in accessibility mode); then it
- * asks «Вы ещё здесь?» with a countdown. A touch anywhere on the overlay goes back to counting;
- * a countdown left to run out starts the next guest clean on Home. Plain timers and Date.now, so
- * a test's fake clock (vitest's, Playwright's page.clock) drives them.
+ * SPEC 4 / 9 Kiosk idle, mounted only in kiosk mode. On every screen but Home, and on Home too
+ * while a guest left something there (kioskGuestPresent), it counts the time without a touch
+ * (kioskIdleTimes: 15 s, 90 s on payment, ×3 in accessibility mode); then it asks «Вы ещё здесь?»
+ * with a countdown. A touch anywhere on the overlay goes back to counting, and so does a new screen
+ * (payment reaching Thanks by itself: the overlay goes and the new screen's own time starts); a
+ * countdown left to run out starts the next guest clean on Home. Plain timers and Date.now, so a
+ * test's fake clock (vitest's, Playwright's page.clock) drives them.
  */
 export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   const [path, navigate] = useLocation();
   const accessible = useAppState((state) => state.kioskAccessible);
   const visible = useAppState((state) => state.kioskIdleVisible);
-  const times = screen ? kioskIdleTimes(screen, accessible) : null;
+  const guestPresent = useAppState(kioskGuestPresent);
+  const times = screen ? kioskIdleTimes(screen, accessible, guestPresent) : null;
   const idleMs = times?.idleMs ?? null;
   const idles = times !== null;
   const showing = visible && idles;
@@ -46,8 +50,18 @@ export default function KioskIdle({ screen }: { screen: KioskScreen }) {
     // A new screen (a tap, or payment moving to Thanks by itself) starts the count afresh.
   }, [idleMs, visible, path]);
 
+  // The question was about the screen it came up on. A new one (payment polled to Thanks under the
+  // overlay) hides it, so its countdown cannot end a guest who just paid; the count above then
+  // starts afresh with the new screen's time.
+  const pathSeen = useRef(path);
   useEffect(() => {
-    // Reached Home (or a screen that never idles) with the overlay up: nothing to ask there.
+    if (pathSeen.current === path) return;
+    pathSeen.current = path;
+    if (appStore.getState().kioskIdleVisible) appStore.getState().setKioskIdleVisible(false);
+  }, [path]);
+
+  useEffect(() => {
+    // A screen that does not idle (an empty Home, the start page) with the overlay up: nothing to ask there.
     if (visible && !idles) appStore.getState().setKioskIdleVisible(false);
   }, [visible, idles]);
 
