@@ -3,11 +3,18 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN, KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_WRONG_MESSAGE } from '@chain/domain';
+import {
+  KIOSK_CODE_FORMAT_MESSAGE,
+  KIOSK_CODE_PATTERN,
+  KIOSK_CODE_RATE_MESSAGE,
+  KIOSK_CODE_SHEET_IDLE_MS,
+  KIOSK_CODE_WRONG_MESSAGE,
+} from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { exitKiosk } from '../../api/kiosk';
 import { appStore } from '../../state/store';
-import KioskExitSheet, { KIOSK_CODE_MAX_DIGITS } from './kiosk-exit-sheet';
+import KioskExitSheet from './kiosk-exit-sheet';
+import { KIOSK_CODE_MAX_DIGITS } from './staff-code-sheet';
 
 vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), exitKiosk: vi.fn() }));
 
@@ -42,6 +49,7 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
   });
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     vi.mocked(exitKiosk).mockReset();
     onClose.mockReset();
   });
@@ -116,5 +124,47 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     renderSheet();
     act(() => appStore.getState().setKioskIdleVisible(true));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closes by itself after KIOSK_CODE_SHEET_IDLE_MS without a touch inside it (Home never idles); a touch starts the wait again', () => {
+    vi.useFakeTimers();
+    renderSheet();
+    act(() => {
+      vi.advanceTimersByTime(KIOSK_CODE_SHEET_IDLE_MS - 1000);
+    });
+    fireEvent.pointerDown(within(pad()).getByRole('button', { name: '2' }));
+    type('2');
+    act(() => {
+      vi.advanceTimersByTime(KIOSK_CODE_SHEET_IDLE_MS - 1000);
+    });
+    expect(onClose).not.toHaveBeenCalled();
+    // A touch outside the sheet (the page under it cannot be touched, but the browser may report one) is not one inside it.
+    fireEvent.pointerDown(document.body);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(pad().querySelector('output')?.textContent).not.toContain('•');
+    expect(appStore.getState().kiosk).toBe(true);
+    expect(KIOSK_CODE_SHEET_IDLE_MS).toBe(30_000);
+  });
+
+  it('waits for the server while a code is being checked, then starts the wait again', async () => {
+    vi.useFakeTimers();
+    let answer: (value: { ok: false; message: string }) => void = () => undefined;
+    vi.mocked(exitKiosk).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderSheet();
+    type('1111');
+    fireEvent.click(within(pad()).getByRole('button', { name: 'Выйти из режима киоска' }));
+    act(() => {
+      vi.advanceTimersByTime(KIOSK_CODE_SHEET_IDLE_MS * 2);
+    });
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => answer({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE }));
+    expect(refusal()).toBe(KIOSK_CODE_WRONG_MESSAGE);
+    act(() => {
+      vi.advanceTimersByTime(KIOSK_CODE_SHEET_IDLE_MS);
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOAD_FAILED_MESSAGE } from '@chain/domain';
+import { KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_SHEET_IDLE_MS, KIOSK_CODE_WRONG_MESSAGE, LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
+import { enterKiosk } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
 import { EMPTY_USER } from '../../state/app-store';
 import { appStore } from '../../state/store';
 import KioskPage from './kiosk-page';
+
+vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), enterKiosk: vi.fn() }));
 
 const TVERSKAYA = restaurantWire({ id: 10, fs_uid: 'fs-tverskaya', name: 'Жар-печь на Тверской', nameShort: 'Тверская' });
 const BRONNAYA = restaurantWire({ id: 7 });
@@ -23,6 +26,21 @@ function renderStart(path: string) {
   );
 }
 const settle = () => act(async () => {});
+const sheet = () => screen.getByRole('dialog', { name: 'Код сотрудника' });
+const pad = () => within(sheet()).getByRole('group', { name: 'Код сотрудника' });
+const type = (digits: string) => {
+  for (const digit of digits) fireEvent.click(within(pad()).getByRole('button', { name: digit }));
+};
+const turnOn = async () => {
+  fireEvent.click(within(pad()).getByRole('button', { name: 'Включить режим киоска' }));
+  await settle();
+};
+/** «Да», then the staff code on the sheet. */
+async function answerYes(code: string) {
+  fireEvent.click(screen.getByRole('button', { name: 'Да' }));
+  type(code);
+  await turnOn();
+}
 
 describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
   beforeEach(() => {
@@ -32,25 +50,41 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
+    vi.mocked(enterKiosk).mockReset();
   });
 
   it('asks whether to run as the named restaurant’s kiosk, saying what changes', () => {
     renderStart('/kiosk/10');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Включить режим киоска для ресторана «Жар-печь на Тверской»?');
     expect(screen.getByText(/QR-коду СБП/)).toBeTruthy();
-    expect(screen.getByText(/только сотрудник с кодом/)).toBeTruthy();
+    expect(screen.getByText('Включить режим киоска и выйти из него может только сотрудник с кодом ресторана.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Да' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Нет' })).toBeTruthy();
   });
 
-  it('«Да»: kiosk mode for this restaurant, the user out, the last guest’s cart gone, then /', () => {
+  it('«Да» asks for the staff code first and changes nothing yet', () => {
+    renderStart('/kiosk/10');
+    fireEvent.click(screen.getByRole('button', { name: 'Да' }));
+    expect(sheet()).toBeTruthy();
+    expect(within(sheet()).getByText('Введите код сотрудника ресторана «Жар-печь на Тверской», чтобы включить режим киоска.')).toBeTruthy();
+    type('2580');
+    expect(pad().querySelector('output')?.textContent).toBe('••••');
+    expect(appStore.getState().kiosk).toBe(false);
+    expect(enterKiosk).not.toHaveBeenCalled();
+    expect(location.history).toEqual(['/kiosk/10']);
+  });
+
+  it('the right code: kiosk mode for this restaurant, the user out, the last guest’s cart gone, then /', async () => {
+    vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true });
     const state = appStore.getState();
     state.setUser({ authorized: true, id: '42', password: 'token', name: 'Анна' });
     state.setRestaurant({ id: '10' });
     state.addToCart('10', { item: '101' });
     state.updateCheckout({ table: '3' });
     renderStart('/kiosk/10');
-    fireEvent.click(screen.getByRole('button', { name: 'Да' }));
+    await answerYes('2580');
+    expect(enterKiosk).toHaveBeenCalledWith('10', '2580');
     const after = appStore.getState();
     expect(after.kiosk).toBe(true);
     expect(after.restaurant).toEqual({ id: '10', name: 'Жар-печь на Тверской', nameShort: 'Тверская' });
@@ -59,12 +93,77 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     expect(after.checkout.table).toBe('');
     expect(after.orderType).toBe('inrest');
     expect(location.history.at(-1)).toBe('/');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('takes the restaurant by its fs_uid too', () => {
-    renderStart('/kiosk/fs-tverskaya');
+  it("a wrong code keeps kiosk mode off and shows the server's text beside the field", async () => {
+    vi.mocked(enterKiosk)
+      .mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE })
+      .mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_RATE_MESSAGE });
+    appStore.getState().setUser({ authorized: true, id: '42', password: 'token' });
+    const before = appStore.getState();
+    renderStart('/kiosk/10');
+    await answerYes('1111');
+    expect(within(pad()).getByRole('alert').textContent).toBe(KIOSK_CODE_WRONG_MESSAGE);
+    expect(pad().querySelector('output')?.textContent).not.toContain('•');
+    type('1112');
+    await turnOn();
+    expect(within(pad()).getByRole('alert').textContent).toBe(KIOSK_CODE_RATE_MESSAGE);
+    const after = appStore.getState();
+    expect(after.kiosk).toBe(false);
+    expect(after.user).toBe(before.user);
+    expect(after.restaurant).toBe(before.restaurant);
+    expect(location.history).toEqual(['/kiosk/10']);
+  });
+
+  it('«Отмена» on the sheet changes nothing and stays on the question', () => {
+    renderStart('/kiosk/10');
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
+    fireEvent.click(within(pad()).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(appStore.getState().kiosk).toBe(false);
+    expect(screen.getByRole('button', { name: 'Да' })).toBeTruthy();
+  });
+
+  it('the sheet closes by itself after KIOSK_CODE_SHEET_IDLE_MS without a touch, the digits gone', () => {
+    vi.useFakeTimers();
+    renderStart('/kiosk/10');
+    fireEvent.click(screen.getByRole('button', { name: 'Да' }));
+    type('25');
+    act(() => {
+      vi.advanceTimersByTime(KIOSK_CODE_SHEET_IDLE_MS);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Да' }));
+    expect(pad().querySelector('output')?.textContent).not.toContain('•');
+    expect(appStore.getState().kiosk).toBe(false);
+  });
+
+  it('takes the restaurant by its fs_uid too, and asks that restaurant’s code', async () => {
+    vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true });
+    renderStart('/kiosk/fs-tverskaya');
+    await answerYes('2580');
+    expect(enterKiosk).toHaveBeenCalledWith('10', '2580');
     expect(appStore.getState().restaurant?.id).toBe('10');
+  });
+
+  it('a kiosk is not moved to another restaurant without that restaurant’s code; «Нет» keeps it as it is', async () => {
+    vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE });
+    const state = appStore.getState();
+    state.setKiosk(true);
+    state.setRestaurant({ id: '7', name: 'Жар-печь на Бронной' });
+    state.addToCart('7', { item: '101' });
+    const before = appStore.getState();
+    renderStart('/kiosk/10');
+    await answerYes('1111');
+    expect(enterKiosk).toHaveBeenCalledWith('10', '1111');
+    fireEvent.click(within(sheet()).getByRole('button', { name: 'Закрыть' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Нет' }));
+    const after = appStore.getState();
+    expect(after.kiosk).toBe(true);
+    expect(after.restaurant).toBe(before.restaurant);
+    expect(after.cart).toBe(before.cart);
+    expect(location.history.at(-1)).toBe('/');
   });
 
   it('«Нет»: nothing changes, then /', () => {

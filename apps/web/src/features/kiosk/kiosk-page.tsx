@@ -1,7 +1,9 @@
 import { KeyRound, LogOut, MonitorSmartphone, QrCode, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { RestaurantWire } from '@chain/contract';
 import { LOAD_FAILED_MESSAGE } from '@chain/domain';
+import { enterKiosk } from '../../api/kiosk';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { appStore } from '../../state/store';
@@ -10,6 +12,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
+import { StaffCodeSheet } from './staff-code-sheet';
 import './kiosk-page.css';
 
 /** The restaurant of /kiosk/{id}: its id, or its fs_uid as the other routes accept it. */
@@ -18,7 +21,8 @@ export function kioskRestaurant<T extends Pick<RestaurantWire, 'id' | 'fs_uid'>>
 }
 
 /**
- * SPEC 4 Kiosk «yes»: this device becomes the restaurant's kiosk. Kiosk mode has no login (SPEC
+ * SPEC 4 Kiosk «yes», once the restaurant's staff code is taken: this device becomes the
+ * restaurant's kiosk. Kiosk mode has no login (SPEC
  * 6), so the user is logged out, and whatever a previous guest left (cart, table, dialogs) goes.
  */
 export function startKiosk(restaurant: Pick<RestaurantWire, 'id' | 'name' | 'nameShort'>): void {
@@ -31,9 +35,11 @@ export function startKiosk(restaurant: Pick<RestaurantWire, 'id' | 'name' | 'nam
 
 /**
  * SPEC 2 Kiosk start page (/kiosk/{id}): asks whether this device runs as the restaurant's
- * kiosk. «Да» turns kiosk mode on and goes to the table keypad; «Нет» changes nothing and goes
- * to / (SPEC 4: no saves the state as it is), where the guard sends a visitor who is not signed
- * in to sign-in as usual.
+ * kiosk. «Да» asks for that restaurant's staff code (issue 14: a guest's phone that opened a
+ * kiosk link is not trapped in kiosk mode, and a kiosk is not moved to another restaurant without
+ * its code); the code taken, kiosk mode is on and the table keypad shows. «Нет», or leaving the
+ * code sheet, changes nothing; «Нет» goes to / (SPEC 4: no saves the state as it is), where the
+ * guard sends a visitor who is not signed in to sign-in as usual.
  */
 export default function KioskPage() {
   const { id = '' } = useParams<{ id?: string }>();
@@ -41,6 +47,7 @@ export default function KioskPage() {
   const list = useQuery(restaurantListQuery);
   const restaurant = list.status === 'ready' ? kioskRestaurant(list.data, id) : null;
   const home = () => navigate('/', { replace: true });
+  const [askingCode, setAskingCode] = useState(false);
 
   if (list.status === 'error') {
     return (
@@ -77,13 +84,7 @@ export default function KioskPage() {
       actions={
         restaurant ? (
           <div className="kiosk-start__answers">
-            <Button
-              className="kiosk-start__answer"
-              onClick={() => {
-                startKiosk(restaurant);
-                home();
-              }}
-            >
+            <Button className="kiosk-start__answer" onClick={() => setAskingCode(true)}>
               Да
             </Button>
             <Button className="kiosk-start__answer" variant="secondary" onClick={home}>
@@ -113,9 +114,23 @@ export default function KioskPage() {
             </li>
             <li>
               <KeyRound aria-hidden="true" />
-              <span>Выйти из режима киоска сможет только сотрудник с кодом.</span>
+              <span>Включить режим киоска и выйти из него может только сотрудник с кодом ресторана.</span>
             </li>
           </ul>
+          {askingCode ? (
+            <StaffCodeSheet
+              title="Код сотрудника"
+              hint={`Введите код сотрудника ресторана «${restaurant.name}», чтобы включить режим киоска.`}
+              submitLabel="Включить режим киоска"
+              check={(code) => enterKiosk(String(restaurant.id), code)}
+              onAccepted={() => {
+                setAskingCode(false);
+                startKiosk(restaurant);
+                home();
+              }}
+              onClose={() => setAskingCode(false)}
+            />
+          ) : null}
         </section>
       ) : (
         <div className="kiosk-start" aria-hidden="true">

@@ -1,0 +1,123 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN, KIOSK_CODE_SHEET_IDLE_MS } from '@chain/domain';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import type { KioskCodeAnswer } from '../../api/kiosk';
+import { useAppState } from '../../state/store';
+import { BottomSheet } from '../../ui/bottom-sheet';
+import { Keypad } from '../../ui/keypad';
+import './staff-code-sheet.css';
+
+/** The longest code KIOSK_CODE_PATTERN takes: the keypad takes no more digits than that. */
+export const KIOSK_CODE_MAX_DIGITS = 8;
+
+/** The keypad's name, whatever the code opens: what e2e journeys and screen readers find it by. */
+export const STAFF_CODE_LABEL = 'Код сотрудника';
+
+export interface StaffCodeSheetProps {
+  /** The sheet's heading. */
+  title: string;
+  /** One line above the keypad: what the code does here. */
+  hint: string;
+  /** The keypad's submit key. */
+  submitLabel: string;
+  /** Asks the server whether the code opens the restaurant's kiosk (kiosk/enter or kiosk/exit). */
+  check: (code: string) => Promise<KioskCodeAnswer>;
+  /** The code was taken: the owner does what it opens and closes the sheet. */
+  onAccepted: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Issue 14: the restaurant's staff code turns kiosk mode on (the start page's «Да») and off (the
+ * top bar's logo held), so a guest neither traps a phone in kiosk mode nor walks away with a kiosk
+ * that signs in or pays by card. Digits are typed on the kiosk's keypad, hidden; the server checks
+ * them and a refusal (wrong code, too many tries) stays beside the field.
+ *
+ * Nothing is left open for the next guest: the sheet closes when the idle overlay shows, and by
+ * itself after KIOSK_CODE_SHEET_IDLE_MS without a touch inside it (Home never idles), the typed
+ * digits gone with it.
+ */
+export function StaffCodeSheet({ title, hint, submitLabel, check, onAccepted, onClose }: StaffCodeSheetProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  const idle = useAppState((state) => state.kioskIdleVisible);
+  useEffect(() => {
+    if (idle) onClose();
+  }, [idle, onClose]);
+
+  const expire = useEffectEvent(() => {
+    setCode('');
+    setError(null);
+    onClose();
+  });
+
+  // A touch or a key inside the sheet starts the wait again; while the server checks a code the
+  // sheet waits for its answer instead.
+  useEffect(() => {
+    if (busy) return;
+    let timer = setTimeout(expire, KIOSK_CODE_SHEET_IDLE_MS);
+    const touched = (event: Event) => {
+      const sheet = root.current?.closest('dialog') ?? root.current;
+      if (!sheet || !(event.target instanceof Node) || !sheet.contains(event.target)) return;
+      clearTimeout(timer);
+      timer = setTimeout(expire, KIOSK_CODE_SHEET_IDLE_MS);
+    };
+    document.addEventListener('pointerdown', touched, true);
+    document.addEventListener('keydown', touched, true);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerdown', touched, true);
+      document.removeEventListener('keydown', touched, true);
+    };
+  }, [busy]);
+
+  const submit = async () => {
+    if (busy) return;
+    if (!KIOSK_CODE_PATTERN.test(code)) {
+      setError(KIOSK_CODE_FORMAT_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    let accepted = false;
+    try {
+      const answer = await check(code);
+      if (answer.ok) accepted = true;
+      else {
+        setError(answer.message);
+        setCode('');
+      }
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : REQUEST_FAILED_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+    if (accepted) onAccepted();
+  };
+
+  return (
+    <BottomSheet open onClose={onClose} title={title}>
+      <div ref={root} className="staff-code">
+        <p className="staff-code__hint">{hint}</p>
+        <Keypad
+          label={STAFF_CODE_LABEL}
+          masked
+          value={code}
+          maxLength={KIOSK_CODE_MAX_DIGITS}
+          placeholder={STAFF_CODE_LABEL}
+          submitLabel={submitLabel}
+          busy={busy}
+          error={error}
+          onChange={(next) => {
+            setCode(next);
+            setError(null);
+          }}
+          onCancel={onClose}
+          onSubmit={() => void submit()}
+        />
+      </div>
+    </BottomSheet>
+  );
+}
