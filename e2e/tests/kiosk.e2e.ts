@@ -10,6 +10,8 @@ import { readQrCode } from '../support/qr';
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 /** «Жар-печь на Тверской», open round the clock (apps/server seed), and its table 1. */
 const KIOSK = { restaurantId: 10, table: '1' };
+/** The demo chain's staff code, every restaurant's (docs/sandbox.md). */
+const STAFF_CODE = '2580';
 
 interface OrderFollow {
   number: string;
@@ -49,8 +51,19 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/kiosk-start.png` });
     }
     await page.getByRole('button', { name: 'Да', exact: true }).tap();
+    // The restaurant's staff code turns kiosk mode on (docs/kiosk.md).
+    await typeStaffCode(page, 'Код сотрудника', 'Включить режим киоска', STAFF_CODE);
     await page.waitForURL((url) => url.pathname === '/');
     await keypad(page).waitFor();
+  }
+
+  /** The staff-code sheet: the code typed on its keypad, then its confirm button. */
+  async function typeStaffCode(page: Page, sheetName: string, confirm: string, code: string): Promise<void> {
+    const sheet = page.getByRole('dialog', { name: sheetName });
+    await sheet.waitFor();
+    const pad = sheet.getByRole('group', { name: 'Код сотрудника' });
+    for (const digit of code) await pad.getByRole('button', { name: digit, exact: true }).tap();
+    await sheet.getByRole('button', { name: confirm }).tap();
   }
 
   const keypad = (page: Page) => page.getByRole('group', { name: 'Номер стола' });
@@ -243,6 +256,32 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
     expect(await page.getByRole('alertdialog', { name: KIOSK_IDLE_QUESTION }).count()).toBe(0);
     await page.clock.fastForward(30_000);
     await page.getByRole('alertdialog', { name: KIOSK_IDLE_QUESTION }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets staff, and only staff, turn kiosk mode on and off: the code to enter, the logo held 3 s and the code to leave', async () => {
+    const { context, page, errors } = await kioskPage();
+    await page.clock.install();
+    await page.goto(`/kiosk/${KIOSK.restaurantId}`);
+    await page.getByRole('button', { name: 'Да', exact: true }).tap();
+    // A wrong code changes nothing: the device is no kiosk yet.
+    await typeStaffCode(page, 'Код сотрудника', 'Включить режим киоска', '1111');
+    await page.getByRole('dialog', { name: 'Код сотрудника' }).getByText('Неверный код.').waitFor();
+    await auditKioskScreen(page, '/kiosk/{id}: the staff code sheet');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/kiosk-staff-code.png` });
+    await typeStaffCode(page, 'Код сотрудника', 'Включить режим киоска', STAFF_CODE);
+    await keypad(page).waitFor();
+
+    // A guest's tap on the logo just goes home; staff hold it for 3 s.
+    const logo = page.getByRole('link', { name: /на главную/ });
+    const box = (await logo.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.clock.fastForward(3_100);
+    await page.mouse.up();
+    await typeStaffCode(page, 'Выход из режима киоска', 'Выйти из режима киоска', STAFF_CODE);
+    await page.waitForURL('**/auth');
     expect(errors).toEqual([]);
     await context.close();
   });
