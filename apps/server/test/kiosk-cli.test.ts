@@ -89,7 +89,7 @@ describe.each(databaseKinds())('npm run kiosk-code on %s (issue 14)', (kind) => 
     expect(await isKioskCodeRight('40917', await hashOf())).toBe(true);
     expect((await kioskCode(String(RESTAURANT), '--remove')).stdout).toBe(`Kiosk staff code removed for restaurant ${RESTAURANT}.\n`);
     expect(await hashOf()).toBeNull();
-    expect(await kioskCode(String(RESTAURANT), '123')).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
+    expect(await kioskCode(String(RESTAURANT), '123')).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') as string });
     expect(await kioskCode('999999', '40917')).toMatchObject({ code: 1, stderr: 'No restaurant with id 999999.\n' });
   });
 

@@ -25,7 +25,7 @@ const lock = (dir: string) => {
   return release;
 };
 /** The id of a process that has run and exited. */
-const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 
 describe('the data folder lock (PGlite)', () => {
   it('holds the folder with this process id while open, and gives it back on release', () => {

@@ -230,7 +230,7 @@ export function demoChainRows(): DemoChainRows {
  * restaurant's kiosk leaves kiosk mode with (DEMO_KIOSK_CODE); null sets none, for a database
  * migrated only up to before migration 015 (a test of older migrations over demo data).
  */
-export async function seedDemoChain(db: Kysely<Database>, { kioskCode = DEMO_KIOSK_CODE as string | null } = {}): Promise<{ seeded: boolean }> {
+export async function seedDemoChain(db: Kysely<Database>, { kioskCode = DEMO_KIOSK_CODE }: { kioskCode?: string | null } = {}): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst();
     if (existing) return { seeded: false };
