@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Router, useLocation } from 'wouter';
+import { KIOSK_EXIT_HOLD_MS } from '@chain/domain';
 import { useQuery } from '../api/query-cache';
 import { settingsQuery } from '../api/settings';
 import { appStore, useAppState } from '../state/store';
@@ -79,7 +80,7 @@ export function App() {
       openDrawer,
       goBack,
       shouldFocusTitle,
-      onLogoHold: kiosk ? () => setStaffExit(true) : null,
+      onLogoHold: kiosk ? { ms: KIOSK_EXIT_HOLD_MS, hold: () => setStaffExit(true) } : null,
     }),
     [readySettings, settings.status, drawerOpen, kiosk],
   );

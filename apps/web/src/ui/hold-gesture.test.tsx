@@ -47,7 +47,7 @@ describe('the top bar logo in kiosk mode (issue 14: a gesture a guest does not s
     openDrawer: () => undefined,
     goBack: () => undefined,
     shouldFocusTitle: () => false,
-    onLogoHold,
+    onLogoHold: onLogoHold ? { ms: KIOSK_EXIT_HOLD_MS, hold: onLogoHold } : null,
   });
   function renderBar(onLogoHold: (() => void) | null) {
     location = memoryLocation({ path: '/cart', record: true });

@@ -21,10 +21,11 @@ export interface Shell {
   /** True when a screen mounts after an in-app navigation: its title should take focus. */
   readonly shouldFocusTitle: () => boolean;
   /**
-   * Kiosk mode: what holding the top bar's logo for KIOSK_EXIT_HOLD_MS does (staff asked for
-   * the exit code, issue 14); null elsewhere, where the logo is only a link home.
+   * Kiosk mode: what holding the top bar's logo for `ms` (KIOSK_EXIT_HOLD_MS) does (staff asked
+   * for the exit code, issue 14); null elsewhere, where the logo is only a link home. The shell
+   * hands the duration over with it, so the top bar imports no rule.
    */
-  readonly onLogoHold: (() => void) | null;
+  readonly onLogoHold: { readonly ms: number; readonly hold: () => void } | null;
 }
 
 const STANDALONE_SHELL: Shell = {

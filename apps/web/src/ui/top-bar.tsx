@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ArrowLeft, Menu, UtensilsCrossed } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { KIOSK_EXIT_HOLD_MS } from '@chain/domain';
 import { IconButton } from './button';
 import { useHoldGesture } from './hold-gesture';
 import { useShell } from './shell-context';
@@ -40,7 +39,7 @@ export function TopBar({ title, menu = false, back, right }: TopBarProps) {
 
   const homeLabel = brand ? `${brand.name}, на главную` : 'На главную';
   // Kiosk mode: staff hold the logo to leave (issue 14); a guest's tap still goes home.
-  const hold = useHoldGesture(KIOSK_EXIT_HOLD_MS, shell.onLogoHold);
+  const hold = useHoldGesture(shell.onLogoHold?.ms ?? 0, shell.onLogoHold?.hold ?? null);
 
   return (
     <header className="top-bar">
