@@ -16,8 +16,8 @@ export const KIOSK_IDLE_MS = 15_000;
 export const KIOSK_IDLE_COUNTDOWN_S = 10;
 /**
  * How long kiosk staff hold the logo to ask for the exit code: a guest does not hold a logo for
- * seconds (issue 14). Here rather than in kiosk.ts: the top bar of every screen reads it, and this
- * module imports nothing, so the phone's entry route takes no kiosk rule with it.
+ * seconds (issue 14). Here rather than in kiosk.ts: the shell on the entry route reads it, and
+ * this module imports nothing, so the phone's entry route takes no kiosk rule with it.
  */
 export const KIOSK_EXIT_HOLD_MS = 3000;
 /** The booking countdown refreshes every 1 s (SPEC 9). */
