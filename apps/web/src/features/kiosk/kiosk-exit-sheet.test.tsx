@@ -167,4 +167,18 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('a yes that comes after «Отмена» changes nothing: the sheet was closed while the code was checked', async () => {
+    let answer: (value: { ok: true }) => void = () => undefined;
+    vi.mocked(exitKiosk).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderSheet();
+    type('2580');
+    fireEvent.click(within(pad()).getByRole('button', { name: 'Выйти из режима киоска' }));
+    fireEvent.click(within(pad()).getByRole('button', { name: 'Отмена' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ ok: true }));
+    expect(appStore.getState().kiosk).toBe(true);
+    expect(appStore.getState().cart).not.toEqual([]);
+    expect(location.history.at(-1)).toBe('/cart');
+  });
 });

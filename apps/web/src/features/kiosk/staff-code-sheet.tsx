@@ -42,16 +42,25 @@ export function StaffCodeSheet({ title, hint, submitLabel, check, onAccepted, on
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  // Closed (Отмена, the scrim, Escape, the idle overlay) while the server was checking a code: its
+  // answer, even a yes, must not turn kiosk mode on or off any more.
+  const closed = useRef(false);
+  useEffect(() => () => void (closed.current = true), []);
+  const close = () => {
+    closed.current = true;
+    onClose();
+  };
 
   const idle = useAppState((state) => state.kioskIdleVisible);
+  const closeForIdle = useEffectEvent(() => close());
   useEffect(() => {
-    if (idle) onClose();
-  }, [idle, onClose]);
+    if (idle) closeForIdle();
+  }, [idle]);
 
   const expire = useEffectEvent(() => {
     setCode('');
     setError(null);
-    onClose();
+    close();
   });
 
   // A touch or a key inside the sheet starts the wait again; while the server checks a code the
@@ -94,11 +103,11 @@ export function StaffCodeSheet({ title, hint, submitLabel, check, onAccepted, on
     } finally {
       setBusy(false);
     }
-    if (accepted) onAccepted();
+    if (accepted && !closed.current) onAccepted();
   };
 
   return (
-    <BottomSheet open onClose={onClose} title={title}>
+    <BottomSheet open onClose={close} title={title}>
       <div ref={root} className="staff-code">
         <p className="staff-code__hint">{hint}</p>
         <Keypad
@@ -114,7 +123,7 @@ export function StaffCodeSheet({ title, hint, submitLabel, check, onAccepted, on
             setCode(next);
             setError(null);
           }}
-          onCancel={onClose}
+          onCancel={close}
           onSubmit={() => void submit()}
         />
       </div>
