@@ -56,6 +56,18 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(screen.getByRole('button', { name: 'Продолжить' })).toBe(document.activeElement);
   });
 
+  it("waits while a pay tap's order is on its way, and counts afresh from its answer", async () => {
+    renderIdle('/cart');
+    act(() => appStore.getState().setPlacingOrder(true));
+    await wait(60_000);
+    expect(overlay()).toBeNull();
+    act(() => appStore.getState().setPlacingOrder(false));
+    await wait(14_999);
+    expect(overlay()).toBeNull();
+    await wait(1);
+    expect(overlay()).not.toBeNull();
+  });
+
   it('never idles on a Home with no guest, on the Kiosk start page or on a follow link', async () => {
     for (const path of ['/kiosk/1', '/follow/abc']) {
       renderIdle(path);

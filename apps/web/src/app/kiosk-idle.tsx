@@ -27,13 +27,16 @@ export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   const accessible = useAppState((state) => state.kioskAccessible);
   const visible = useAppState((state) => state.kioskIdleVisible);
   const guestPresent = useAppState(kioskGuestPresent);
+  // A pay tap's order/create on its way: nobody is asked whether they are still here (a slow answer
+  // would otherwise end the guest who is waiting for it); the count starts afresh when it comes.
+  const placingOrder = useAppState((state) => state.placingOrder);
   const times = screen ? kioskIdleTimes(screen, accessible, guestPresent) : null;
   const idleMs = times?.idleMs ?? null;
   const idles = times !== null;
   const showing = visible && idles;
 
   useEffect(() => {
-    if (idleMs === null || visible) return;
+    if (idleMs === null || visible || placingOrder) return;
     const fire = () => appStore.getState().setKioskIdleVisible(true);
     let timer = setTimeout(fire, idleMs);
     const restart = () => {
@@ -48,7 +51,7 @@ export default function KioskIdle({ screen }: { screen: KioskScreen }) {
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, restart, options);
     };
     // A new screen (a tap, or payment moving to Thanks by itself) starts the count afresh.
-  }, [idleMs, visible, path]);
+  }, [idleMs, visible, path, placingOrder]);
 
   // The question was about the screen it came up on. A new one (payment polled to Thanks under the
   // overlay) hides it, so its countdown cannot end a guest who just paid; the count above then

@@ -166,6 +166,8 @@ export interface SessionState {
    * pay tap) compares it when its answer comes, and drops an answer that is a gone guest's.
    */
   kioskGuestGeneration: number;
+  /** An order/create of the pay tap is on its way: the kiosk's idle count waits for its answer. */
+  placingOrder: boolean;
   showDrawer: boolean;
   dialogItems: DialogRequest[];
   /** The dish whose options sheet is open. */
@@ -218,6 +220,7 @@ export interface AppActions {
   setFavoriteRestaurant: (restaurantId: string, favourite: boolean) => void;
   setShowDrawer: (open: boolean) => void;
   setKioskIdleVisible: (visible: boolean) => void;
+  setPlacingOrder: (placing: boolean) => void;
   setKioskAccessible: (on: boolean) => void;
   /**
    * SPEC 4 Kiosk idle: the guest has gone; the next one starts clean. Empties the cart and the
@@ -457,6 +460,7 @@ export function createAppStore(storage: StateStorage) {
         kioskIdleVisible: false,
         kioskAccessible: false,
         kioskGuestGeneration: 0,
+        placingOrder: false,
         showDrawer: false,
         dialogItems: [],
         specModal: null,
@@ -537,6 +541,7 @@ export function createAppStore(storage: StateStorage) {
         },
         setShowDrawer: (showDrawer) => set({ showDrawer }),
         setKioskIdleVisible: (kioskIdleVisible) => set({ kioskIdleVisible }),
+        setPlacingOrder: (placingOrder) => set({ placingOrder }),
         setKioskAccessible: (kioskAccessible) => set({ kioskAccessible }),
         endKioskGuest: () => {
           const open = get().dialogItems;

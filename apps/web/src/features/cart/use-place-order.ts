@@ -46,6 +46,7 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
     placing.current = true;
     setBusy(true);
     const state = appStore.getState();
+    state.setPlacingOrder(true);
     const guest = state.kioskGuestGeneration;
     const sameGuest = () => appStore.getState().kioskGuestGeneration === guest;
     const { orderType, paySystem, kiosk } = order;
@@ -95,6 +96,7 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
     } finally {
       placing.current = false;
       setBusy(false);
+      appStore.getState().setPlacingOrder(false);
     }
   };
 

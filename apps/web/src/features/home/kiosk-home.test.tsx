@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TITLE, TABLE_NUMBER_MESSAGE } from '@chain/domain';
+import { ERROR_TITLE, KIOSK_IDLE_MS, TABLE_NUMBER_MESSAGE } from '@chain/domain';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
 import { lookupTableNumber } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
@@ -85,5 +85,25 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
     await renderHome();
     for (const digit of '123456') press(digit);
     expect(pad().querySelector('output')?.textContent).toBe('1234');
+  });
+
+  it('digits a guest typed and left do not stay for the next one: gone after the idle time, and with a new guest', async () => {
+    await renderHome();
+    const shown = () => pad().querySelector('output')?.textContent;
+    vi.useFakeTimers();
+    try {
+      press('1');
+      act(() => vi.advanceTimersByTime(KIOSK_IDLE_MS - 1));
+      press('2');
+      act(() => vi.advanceTimersByTime(KIOSK_IDLE_MS - 1));
+      expect(shown()).toBe('12');
+      act(() => vi.advanceTimersByTime(1));
+      expect(shown()).not.toContain('12');
+      press('7');
+      act(() => appStore.getState().endKioskGuest());
+      expect(shown()).not.toContain('7');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { KIOSK_TABLE_MAX_DIGITS } from '@chain/domain';
+import { KIOSK_TABLE_MAX_DIGITS, kioskIdleTimes } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { routePath } from '../../state/navigation';
@@ -22,6 +22,16 @@ export default function KioskHome() {
   const [, navigate] = useLocation();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
+  const accessible = useAppState((state) => state.kioskAccessible);
+
+  // Digits typed and left: gone after the kiosk's idle time (SPEC 9, ×3 in accessibility mode)
+  // without another, so the next guest does not add theirs to a stranger's («1» + «2» = table 12).
+  const idleMs = kioskIdleTimes('other', accessible, true)?.idleMs ?? null;
+  useEffect(() => {
+    if (typed === '' || idleMs === null) return;
+    const timer = setTimeout(() => setTyped(''), idleMs);
+    return () => clearTimeout(timer);
+  }, [typed, idleMs]);
 
   if (!restaurant) {
     // A kiosk is set up for a restaurant on its start page; without one there is nothing to order from.

@@ -38,7 +38,9 @@ const KioskHome = lazy(() => import('./kiosk-home'));
 /** SPEC 2 Home (/): the order type, then the optional service tiles; on a kiosk, the table keypad. */
 export default function OrderTypePage() {
   const kiosk = useAppState((state) => state.kiosk);
-  return kiosk ? <KioskHome /> : <GuestHome />;
+  // A new kiosk guest (endKioskGuest) gets a new keypad: no digit a gone guest typed is left on it.
+  const guest = useAppState((state) => state.kioskGuestGeneration);
+  return kiosk ? <KioskHome key={guest} /> : <GuestHome />;
 }
 
 function GuestHome() {
