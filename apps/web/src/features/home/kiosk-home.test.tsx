@@ -93,11 +93,17 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
     vi.useFakeTimers();
     try {
       press('1');
-      act(() => vi.advanceTimersByTime(KIOSK_IDLE_MS - 1));
+      act(() => {
+        vi.advanceTimersByTime(KIOSK_IDLE_MS - 1);
+      });
       press('2');
-      act(() => vi.advanceTimersByTime(KIOSK_IDLE_MS - 1));
+      act(() => {
+        vi.advanceTimersByTime(KIOSK_IDLE_MS - 1);
+      });
       expect(shown()).toBe('12');
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(shown()).not.toContain('12');
       press('7');
       act(() => appStore.getState().endKioskGuest());
