@@ -131,4 +131,19 @@ describe.each(databaseKinds())('order statuses and the sandbox kitchen on %s (SP
       expect((await history(id)).filter((h) => h.actor === 'kitchen')).toHaveLength(1);
     }
   });
+
+  it('POST /sandbox/kitchen/orders/{id}/next moves one paid order one status on at once (docs/sandbox.md)', async () => {
+    const next = (id: number | string) => t.app.inject({ method: 'POST', url: `/sandbox/kitchen/orders/${id}/next` });
+    const { id } = await insertTestOrder(t.database, { userId, paid: true, status: 20 });
+    const moved = await next(id);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ id, from: 20, to: 30 });
+    expect((await history(id)).at(-1)).toEqual({ status: 30, actor: 'kitchen' });
+    for (const to of [40, 50]) expect((await next(id)).json()).toMatchObject({ to });
+    expect((await next(id)).statusCode).toBe(409);
+    const unpaid = await insertTestOrder(t.database, { userId, paid: false, status: 10 });
+    expect((await next(unpaid.id)).statusCode).toBe(409);
+    expect((await next(1_999_999_999)).statusCode).toBe(404);
+    expect((await next('x1')).statusCode).toBe(404);
+  });
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { conflict, notFound } from '../http/errors';
 import { nextKitchenStatus, ORDER_STATUS } from '@chain/domain';
 import type { Database } from '../db/types';
 import { moveOrderStatus, type StatusMove } from '../modules/order-history/status';
@@ -74,3 +75,21 @@ export function startSandboxKitchen(app: FastifyInstance): () => Promise<void> {
     await running;
   };
 }
+
+/**
+ * `POST /sandbox/kitchen/orders/{id}/next`: the kitchen moves this paid order one status on now,
+ * instead of after KITCHEN_STEP_SECONDS — a person trying the product, or a journey, watches the
+ * guest's progress bar follow (docs/sandbox.md). The same move as the timed kitchen's, through
+ * moveOrderStatus; an unknown order is a 404, an unpaid or finished one a 409.
+ */
+export const kitchenSandboxRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Params: { id: string } }>('/sandbox/kitchen/orders/:id/next', async (request) => {
+    const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
+    const order = id === null ? undefined : await app.db.selectFrom('orders').select(['id', 'status', 'paid']).where('id', '=', id).executeTakeFirst();
+    if (!order) throw notFound('Заказ не найден.', 'order_not_found');
+    const to = order.paid ? kitchenNextStatus(order.status) : null;
+    if (to === null) throw conflict(order.paid ? 'Заказ уже завершён.' : 'Кухня готовит только оплаченные заказы.', 'kitchen_nothing_to_do');
+    const move = await moveOrderStatus(app.db, order.id, to, 'kitchen');
+    return { id: move.orderId, from: move.from, to: move.to };
+  });
+};

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { badRequest, notFound } from '../http/errors';
 import { normaliseContact, normalisePhone } from '../modules/auth/contacts';
 import { geocoderSandboxRoutes } from './geocoder';
+import { kitchenSandboxRoutes } from './kitchen';
 import { paymentSandboxRoutes } from './payments';
 import { tileSandboxRoutes } from './tiles';
 
@@ -168,6 +169,8 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // The geocoder (Photon protocol) and the map tiles of the demo city: src/sandbox/geocoder.ts, tiles.ts.
   await app.register(geocoderSandboxRoutes);
   await app.register(tileSandboxRoutes);
+  // The kitchen's next move of one order, now: src/sandbox/kitchen.ts.
+  await app.register(kitchenSandboxRoutes);
 
   // Unknown sandbox paths are a plain 404, like any provider's.
   app.all('/sandbox/*', async () => {
