@@ -86,3 +86,13 @@ export function brandVariables(brandColour: string): Record<'--brand' | '--on-br
     '--brand-ink': toHex(withContrast(brand, WHITE)),
   };
 }
+
+/**
+ * A status text's colour (the follow page, Мои заказы, the order page): the server's '#AARRGGBB'
+ * (SPEC 9 colour rule: opaque on screen), darkened just enough to read on white (DESIGN.md: text
+ * contrast at least 4.5:1). null: not a colour, the page's own text colour is used.
+ */
+export function statusTextColour(wireColour: string): string | null {
+  const colour = parseHexColour(wireColour);
+  return colour ? toHex(withContrast(colour, WHITE)) : null;
+}

@@ -4,7 +4,6 @@ import {
   ORDER_STATUS,
 } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { parseHexColour, toHex, WHITE, withContrast } from '../../ui/colour';
 import type { OrderFollow } from './follow-api';
 
 /**
@@ -33,14 +32,4 @@ export function followProblemOf(error: unknown): FollowProblem {
     if (error.status === 404 || error.status === 400) return { kind: 'gone', message: FOLLOW_LINK_INVALID_MESSAGE };
   }
   return { kind: 'failed', message: REQUEST_FAILED_MESSAGE };
-}
-
-/**
- * The status text's colour: the server's '#AARRGGBB' (SPEC 9 colour rule: opaque on screen),
- * darkened just enough to read on white (DESIGN.md: text contrast at least 4.5:1). null: not a
- * colour, the page's own text colour is used.
- */
-export function statusTextColour(wireColour: string): string | null {
-  const colour = parseHexColour(wireColour);
-  return colour ? toHex(withContrast(colour, WHITE)) : null;
 }

@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE, FOLLOW_POLL_MS } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { loadOrderFollow, type OrderFollow } from './follow-api';
-import { followFinished, followProblemOf, statusTextColour } from './follow-model';
+import { followFinished, followProblemOf } from './follow-model';
+import { statusTextColour } from '../../ui/colour';
 import FollowPage from './follow-page';
-import { stepName } from './order-progress';
+import { stepName } from '../../ui/order-progress';
 
 vi.mock('./follow-api', () => ({ loadOrderFollow: vi.fn() }));
 const load = vi.mocked(loadOrderFollow);

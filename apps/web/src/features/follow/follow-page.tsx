@@ -6,8 +6,9 @@ import { useShell } from '../../ui/shell-context';
 import { Skeleton } from '../../ui/skeleton';
 import { BrandLogo } from '../../ui/top-bar';
 import { loadOrderFollow, type OrderFollow } from './follow-api';
-import { followFinished, type FollowProblem, followProblemOf, statusTextColour } from './follow-model';
-import { OrderProgress } from './order-progress';
+import { followFinished, type FollowProblem, followProblemOf } from './follow-model';
+import { statusTextColour } from '../../ui/colour';
+import { OrderProgress } from '../../ui/order-progress';
 import './follow-page.css';
 
 type View =

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { ChefHat, CircleCheck, CreditCard, ShoppingBag, Truck } from 'lucide-react';
+import type { progressBarData } from '@chain/contract';
 import type { OrderType } from '@chain/domain';
-import type { OrderFollow } from './follow-api';
+import type * as z from 'zod/mini';
 import './order-progress.css';
 
-type Progress = OrderFollow['progressBarData'];
+/** The progress bar as the server sends it (the follow page, the order page and its live events). */
+export type Progress = z.infer<typeof progressBarData>;
 type StepIcon = Progress['steps'][number]['icon'];
 type StepState = Progress['steps'][number]['state'];
 
@@ -39,7 +41,7 @@ const STATE_NAMES: Readonly<Record<StepState, string>> = {
 };
 
 /**
- * SPEC 4 progress bar: the steps with their icons (payment, kitchen, delivery or pickup, final),
+ * SPEC 4 progress bar (the follow page and the order page share it): the steps with their icons (payment, kitchen, delivery or pickup, final),
  * each named with its state, and the server's sentence for the current step under them.
  */
 export function OrderProgress({ progress, type }: { progress: Progress; type: OrderType }) {
