@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appStore } from '../../state/store';
@@ -58,9 +58,29 @@ describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
     expect(screen.queryByRole('img', { name: /QR-код/ })).toBeNull();
   });
 
-  it('on a phone stays as it was: the number and «Мои заказы»', async () => {
+  it('on a phone: the number and the link to «Мои заказы» (issue 15)', async () => {
     await renderThanks();
     expect(screen.getByText(/Номер заказа: К-017\. Статус заказа можно посмотреть в разделе «Мои заказы»\./)).toBeTruthy();
     expect(screen.queryByRole('img', { name: /QR-код/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Мои заказы' }).getAttribute('href')).toBe('/order_list');
+    const thanks = within(screen.getByRole('region', { name: 'Спасибо за заказ!' }));
+    expect(thanks.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
+    // The placed order is not known here: no link to it.
+    expect(screen.queryByRole('link', { name: 'Открыть заказ' })).toBeNull();
+  });
+
+  it('on a phone: «Открыть заказ» leads to the placed order’s page', async () => {
+    appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
+    await renderThanks();
+    expect(screen.getByRole('link', { name: 'Открыть заказ' }).getAttribute('href')).toBe('/order_detail/501');
+    expect(screen.getByRole('link', { name: 'Мои заказы' }).getAttribute('href')).toBe('/order_list');
+  });
+
+  it('on a phone: another order thanked for (paid later from its page) is not linked as the placed one', async () => {
+    appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
+    history.replaceState({ orderNum: 'К-020' }, '', '/thanks');
+    await renderThanks();
+    expect(screen.queryByRole('link', { name: 'Открыть заказ' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Мои заказы' })).toBeTruthy();
   });
 });

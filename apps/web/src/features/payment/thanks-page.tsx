@@ -20,6 +20,16 @@ export default function ThanksPage() {
     const followToken = stringField(historyState, 'followToken') ?? placed?.followToken ?? null;
     return <KioskThanks number={number} followToken={followToken} />;
   }
+  // The placed order is the one thanked for unless the payment screen named another number.
+  const orderId = placed !== null && number === placed.number ? placed.id : null;
+  return <PhoneThanks number={number} orderId={orderId} />;
+}
+
+/**
+ * SPEC 2 Thanks on a phone: the number, and the ways on — the order itself (its status and
+ * progress, when the placed order's id is known), «Мои заказы», and home.
+ */
+function PhoneThanks({ number, orderId }: { number: string | null; orderId: string | null }) {
   return (
     <Screen title="Спасибо за заказ">
       <EmptyState
@@ -27,9 +37,19 @@ export default function ThanksPage() {
         title="Спасибо за заказ!"
         text={`${number ? `Номер заказа: ${number}. ` : ''}Статус заказа можно посмотреть в разделе «Мои заказы».`}
         action={
-          <LinkButton href="/" block>
-            На главную
-          </LinkButton>
+          <div className="thanks-actions">
+            {orderId ? (
+              <LinkButton href={routePath('orderDetail', { id: orderId })} block>
+                Открыть заказ
+              </LinkButton>
+            ) : null}
+            <LinkButton href={routePath('orderList')} variant={orderId ? 'secondary' : 'primary'} block>
+              Мои заказы
+            </LinkButton>
+            <LinkButton href="/" variant="ghost" block>
+              На главную
+            </LinkButton>
+          </div>
         }
       />
     </Screen>
