@@ -1,0 +1,60 @@
+import type { OrderView } from '@chain/contract';
+
+/** An order as order/listUser answers it, for the orders screens' tests. */
+export function orderFixture(fields: Partial<OrderView> = {}): OrderView {
+  return {
+    id: 501,
+    znumber: 'С-017',
+    time: '2026-11-23T15:40:00.000Z',
+    time_text: '23.11.2026 18:40',
+    type: 'self',
+    status: 30,
+    status_text: 'Готовится',
+    status_color: '#FF2E7D32',
+    paid: 1,
+    sum: 125_000,
+    sums: { items: 120_000, cutlery: 5000, recommended: 10_000, discount: 12_000, delivery: 0, total: 125_000 },
+    name: 'Анна',
+    address: '',
+    table: '',
+    basket: [
+      {
+        id: 101,
+        line_id: 1,
+        name: 'Борщ',
+        cnt: 2,
+        price: 45_000,
+        sum: 90_000,
+        photo: '',
+        spec: { id: 3, name: 'Большая порция', price: 5000 },
+        specs: [{ id: 4, name: 'Сметана', price: 1000, cnt: 2 }],
+        comment: '',
+        rate: null,
+      },
+      { id: 102, line_id: 2, name: 'Морс', cnt: 1, price: 30_000, sum: 30_000, photo: '', spec: null, specs: [], comment: '', rate: null },
+    ],
+    pribors: [{ id: 1, name: 'Приборы', cnt: 2, charged_cnt: 1, price: 5000, sum: 5000 }],
+    recommendedItems: [{ id: 2, name: 'Хлеб', cnt: 1, charged_cnt: 1, price: 10_000, sum: 10_000 }],
+    comment: '',
+    props: { deliveryTime: '', deliveryDate: '', address: '' },
+    as_ready: 1,
+    discountPercent: 10,
+    pay_method: 'sbp',
+    receipt: '/api/v1/order/receipt/501?sig=abc',
+    tips_id: null,
+    rate: null,
+    restoran_id: 1,
+    restoran: { id: 1, name: 'Кафе на Тверской', address: 'Тверская, 1', phone: '+74950000000' },
+    progressBarData: {
+      step: 2,
+      text: 'Готовим ваш заказ',
+      steps: [
+        { icon: 'payment', state: 'done' },
+        { icon: 'kitchen', state: 'current' },
+        { icon: 'pickup', state: 'pending' },
+        { icon: 'final', state: 'pending' },
+      ],
+    },
+    ...fields,
+  };
+}
