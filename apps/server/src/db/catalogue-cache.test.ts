@@ -57,6 +57,8 @@ function fakeDatabase(options: { notifies: boolean }) {
     driver: options.notifies ? 'pglite' : 'postgres',
     ping: async () => undefined,
     runLong: (work) => work(db),
+    // The version reader does not use the handle's LISTEN facility.
+    listen: () => Promise.reject(new Error('not used by the version reader')),
     close: async () => db.destroy(),
     ...(options.notifies
       ? {
