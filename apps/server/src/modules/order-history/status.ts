@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { canMoveOrder, ORDER_STATUS } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
+import { notifyOrderStatus } from '../order-events/repository';
 import { lockOrderStatus, recordStatusMove } from './repository';
 
 /**
@@ -33,8 +34,10 @@ export interface StatusMove {
  * The one place an order's status changes (docs/orders.md). Locks the order's row, checks the
  * move with the domain's canMoveOrder, writes the status with status_changed_at and a history
  * row — all in one transaction: the caller's when `db` is one (the payment flow marks the order
- * paid in the same transaction), else a new one. An unknown order is a 404, an illegal move a
- * 409 and nothing changes.
+ * paid in the same transaction), else a new one. The same transaction announces the move on
+ * the 'order_status' channel (notifyOrderStatus), so every instance's open order event streams
+ * learn of it once it commits. An unknown order is a 404, an illegal move a 409 and nothing
+ * changes.
  */
 export async function moveOrderStatus(
   db: Kysely<Database>,
@@ -53,5 +56,6 @@ async function moveInTransaction(trx: Transaction<Database>, orderId: number, to
     throw conflict(`Заказ нельзя перевести из статуса «${statusName(order.status)}» в «${statusName(to)}».`, 'illegal_status_move');
   }
   await recordStatusMove(trx, orderId, to, actor);
+  await notifyOrderStatus(trx, orderId);
   return { orderId, from: order.status, to };
 }

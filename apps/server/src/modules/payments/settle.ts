@@ -4,6 +4,7 @@ import { canMoveOrder, ORDER_STATUS, showsPayButton } from '@chain/domain';
 import type { AcquirerOrderStatus, SavedCard } from '../../adapters/acquiring/types';
 import type { Database, PaymentStatus } from '../../db/types';
 import { moveOrderStatus } from '../order-history/status';
+import { notifyOrderStatus } from '../order-events/repository';
 import { lockPaymentAndOrder, markOrderPaid, otherPendingPayments, saveBinding, setPaymentStatus, startCancelling } from './repository';
 
 /** What the bank says became of a payment. */
@@ -91,6 +92,9 @@ export async function settlePayment(
 
     await setPayment('paid', null);
     await markOrderPaid(trx, order.id, payment.method);
+    // The order's event streams learn of the paid flag even when no status move follows (the
+    // move below announces it too; PostgreSQL delivers the two as one).
+    await notifyOrderStatus(trx, order.id);
     // 10 → 20 through the one place a status changes, in this same transaction.
     if (canMoveOrder(order.status, ORDER_STATUS.accepted)) await moveOrderStatus(trx, order.id, ORDER_STATUS.accepted, 'payment');
     // Every other form or QR of the order is closed at the bank (issue 11): one charge per order.
