@@ -97,6 +97,11 @@ export interface CallDefinition<
   personal?: true;
   body?: Body;
   params?: Params;
+  /**
+   * A call that answers with a stream of Server-Sent Events instead of one JSON answer: then
+   * `response` is the shape of each event's data.
+   */
+  produces?: 'text/event-stream';
   response: Response;
   /** The error codes (errorResponse.error) the call may answer with, and when. */
   errors?: Record<string, string>;

@@ -27,7 +27,7 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
           }
         : {}),
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: jsonSchema(call.response, 'output') } } },
+        '200': { description: call.produces ? 'A stream: each event\'s data as below' : 'Success', content: { [call.produces ?? 'application/json']: { schema: jsonSchema(call.response, 'output') } } },
         '4XX': {
           description: errorsText(call),
           content: { 'application/json': { schema: jsonSchema(errorResponse, 'output') } },

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ORDER_LIST_PAGE_SIZE, PAY_METHODS } from '@chain/domain';
+import { ORDER_LIST_PAGE_SIZE, ORDER_STATUS, PAY_METHODS } from '@chain/domain';
 import { sessionToken } from './account';
 import { credentialFields, defineCall } from './call';
 import { flag, kopecks, optionalWireId, wireId } from './common';
@@ -180,4 +180,60 @@ export const orderReceiptCall = defineCall({
   params: z.object({ id: wireId }),
   response: z.string(),
   errors: { not_found: 'no such order, or the sig does not match (404)' },
+});
+
+// ---------------------------------------------------------------------------------------------
+// order/{id}/events: the order page's live progress (issue 15)
+
+/**
+ * One `status` event of the stream: the order's status, its texts and colour, the paid flag and
+ * the progress bar, the same fields and values as the order of order/listUser.
+ */
+export const orderStatusEvent = z.object({
+  id: z.int(),
+  status: z.int(),
+  status_text: z.string(),
+  status_color: z.string().check(z.regex(/^#[0-9A-F]{8}$/)),
+  paid: flag,
+  progressBarData,
+});
+export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
+
+/** How often the stream sends the comment line `: keep-alive`: a client that hears nothing for twice as long may take the stream for dead. */
+export const ORDER_EVENTS_KEEP_ALIVE_MS = 25_000;
+
+/**
+ * Whether nothing more will change that the order page shows: done and paid, or cancelled. The
+ * stream ends after sending such a state, and a client does not reconnect.
+ */
+export function isFinalOrderState(order: { status: number; paid: boolean | 0 | 1 }): boolean {
+  return order.status === ORDER_STATUS.cancelled || (order.status === ORDER_STATUS.done && Boolean(order.paid));
+}
+
+/** The stream's query: whose session `Authorization: Bearer {token}` is (the token never goes in the URL). */
+export const orderEventsQuery = z.object({ user_id: wireId });
+
+/** The stream's address for a client: the path and the query. */
+export function orderEventsUrl(orderId: number, userId: number): string {
+  return `/api/v1/order/${orderId}/events?user_id=${userId}`;
+}
+
+export const orderEventsCall = defineCall({
+  name: 'orderEvents',
+  method: 'GET',
+  path: '/api/v1/order/:id/events',
+  tag: 'orders',
+  summary: 'The signed-in guest’s order as it changes: Server-Sent Events (issue 15, SPEC 4 progress bar)',
+  description: `A \`text/event-stream\` (\`cache-control: no-store\`, \`x-accel-buffering: no\`, never compressed). Query \`user_id\`; the session token as \`Authorization: Bearer {token}\` (never in the URL; browsers read the stream with fetch() and a stream reader, since EventSource cannot send the header). 401 «Сессия истекла. Войдите снова.» when they do not make a live session, 404 «Заказ не найден.» when the order is not this guest's (kiosk orders included). First, at once, an event \`status\` whose \`data\` is the order's current \`{ id, status, status_text, status_color, paid, progressBarData }\` (the same as order/listUser's order), then one \`status\` event after every change of the status or the paid flag, made on any instance, and the comment line \`: keep-alive\` every ${ORDER_EVENTS_KEEP_ALIVE_MS / 1000} s. The server ends the stream after sending a final state (done and paid, or cancelled). A client reconnects with backoff when the stream breaks; the first event after a reconnect is the current state, so nothing is missed. At most 5 open streams per guest (a 6th is refused with 429, code \`too_many_streams\`) and 5 000 per server instance (503, code \`unavailable\`). Statuses: docs/orders.md.`,
+  auth: 'owner',
+  produces: 'text/event-stream',
+  params: z.object({ id: wireId }),
+  response: orderStatusEvent,
+  errors: {
+    unauthorized: 'user_id (query) + the Bearer token do not make a live session, or either is missing (401)',
+    order_not_found: 'no such order of this guest (404 «Заказ не найден.»)',
+    too_many_streams: 'this guest has 5 streams open already (429)',
+    unavailable: 'this instance holds its most streams (503), or is shutting down',
+    validation: 'the path’s id is not a number (400)',
+  },
 });
