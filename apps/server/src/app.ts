@@ -29,6 +29,7 @@ import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { orderHistoryRoutes } from './modules/order-history/routes';
+import { orderEventsRoutes } from './modules/order-events/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(restaurantsRoutes);
   await app.register(menuRoutes);
   await app.register(orderHistoryRoutes);
+  await app.register(orderEventsRoutes);
   await app.register(ratingsRoutes);
   await app.register(restRoutes);
   await app.register(ordersRoutes);

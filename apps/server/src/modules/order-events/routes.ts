@@ -1,0 +1,122 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import { ORDER_EVENTS_KEEP_ALIVE_MS, orderEventsCall, orderEventsQuery, type OrderStatusEvent } from '@chain/contract';
+import { orderStatusColour, orderStatusText } from '@chain/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { notFound, unauthorized } from '../../http/errors';
+import { registerCall } from '../../http/route';
+import { SESSION_EXPIRED_MESSAGE } from '../auth/sessions';
+import { progressBar } from '../order-history/progress';
+import { ORDER_NOT_FOUND } from '../order-history/service';
+import { OrderEventsHub, type OrderEventsLimits } from './hub';
+import { findOrderState } from './repository';
+
+/**
+ * The limits of the order event streams (docs/orders.md): a guest's tabs and devices are a few
+ * streams, so 5 leaves room and still stops one session from holding hundreds; an instance holds
+ * at most 5 000 (each a socket and a few kB), past which a stream is refused and the web's
+ * reconnection finds another instance or a calmer moment.
+ */
+export const ORDER_EVENTS_LIMITS: OrderEventsLimits = { perGuest: 5, perInstance: 5000, keepAliveMs: ORDER_EVENTS_KEEP_ALIVE_MS };
+
+/**
+ * How long a stream's connection may see no bytes move: twice the keep-alive, whatever the
+ * server's HTTP_CONNECTION_TIMEOUT_MS (which may be shorter than the keep-alive). A client that
+ * stops reading is cut off when its unsent bytes stop moving for this long.
+ */
+const STREAM_IDLE_MS = 2 * ORDER_EVENTS_KEEP_ALIVE_MS;
+
+/** Unsent bytes a stream may pile up (a client that stopped reading) before it is cut off. */
+const MAX_UNSENT_BYTES = 64 * 1024;
+
+/** The order's status event: the same builders as order/listUser's order (service.ts orderView). */
+export function orderStatusEventOf(order: { id: number; status: number; type: Parameters<typeof progressBar>[1]; paid: boolean }): OrderStatusEvent {
+  return {
+    id: order.id,
+    status: order.status,
+    status_text: orderStatusText(order.status, order.type, order.paid),
+    status_color: orderStatusColour(order.status),
+    paid: order.paid ? 1 : 0,
+    progressBarData: progressBar(order.status, order.type, order.paid),
+  };
+}
+
+async function readOrderEvent(db: Kysely<Database>, orderId: number): Promise<OrderStatusEvent | undefined> {
+  const order = await findOrderState(db, orderId);
+  return order ? orderStatusEventOf(order) : undefined;
+}
+
+/**
+ * GET /api/v1/order/{id}/events (issue 15): the signed-in guest's order as Server-Sent Events,
+ * pushed across instances through the database's LISTEN/NOTIFY (hub.ts). The answer is written
+ * to the socket itself (hijacked): the compress plugin would hold events back in its buffer, and
+ * Fastify's answer is one body, not a stream that stays open.
+ */
+export const orderEventsRoutes: FastifyPluginAsync = async (app) => {
+  const hub = new OrderEventsHub(app.database, (orderId) => readOrderEvent(app.db, orderId), ORDER_EVENTS_LIMITS, app.log);
+  let closing = false;
+  // Before the server stops taking connections: an open stream would otherwise hold close()
+  // (and a SIGTERM's exit) until its client left.
+  app.addHook('preClose', async () => {
+    closing = true;
+    await hub.close();
+  });
+
+  registerCall(app, orderEventsCall, async ({ params, request, reply, ownedBy }) => {
+    // As for every session (authenticate): a user_id that is no id is no session, so a 401.
+    const query = orderEventsQuery.safeParse(request.query ?? {});
+    if (!query.success || !(await ownedBy(query.data.user_id))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    const userId = query.data.user_id;
+    const order = await findOrderState(app.db, params.id);
+    // A kiosk order (no user) or another guest's: as if there were none.
+    if (!order || order.user_id !== userId) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
+    await hub.start();
+    hub.admit(userId);
+
+    reply.hijack();
+    const response = reply.raw;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+    response.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // nginx and other proxies that buffer answers pass this one on as it comes.
+      'x-accel-buffering': 'no',
+    });
+    const socket = request.raw.socket;
+    socket.setTimeout(STREAM_IDLE_MS);
+    const write = (text: string) => {
+      if (response.destroyed || response.writableEnded) return;
+      if (response.writableLength > MAX_UNSENT_BYTES) {
+        response.destroy();
+        return;
+      }
+      response.write(text);
+    };
+    const forget = hub.add(params.id, userId, {
+      send: (data) => write(`event: status\ndata: ${data}\n\n`),
+      keepAlive: () => write(': keep-alive\n\n'),
+      end: () => {
+        if (response.writableEnded) return;
+        response.end();
+        // Shutting down, the connection goes too, once the end is sent (or after a second, for a
+        // client that stopped reading): kept alive, it would hold close() for its idle time.
+        if (closing) {
+          response.once('finish', () => socket.destroy());
+          setTimeout(() => socket.destroy(), 1000).unref();
+        }
+      },
+    });
+    response.on('close', () => {
+      forget();
+      if (socket.destroyed) return;
+      // A stream cut before its end (the client went away) leaves nothing the connection could
+      // carry on with; one ended whole may carry further requests, with the server's idle limit.
+      if (!response.writableFinished) socket.destroy();
+      else socket.setTimeout(app.config.httpTimeouts.connectionMs);
+    });
+    return reply;
+  });
+};
