@@ -1,0 +1,212 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Route, Router } from 'wouter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import type { OrderStatusEvent } from '@chain/contract';
+import { followOrderEvents, type OrderEventsOptions } from '../../api/order-events';
+import { loadOrder } from '../../api/orders';
+import { appStore } from '../../state/store';
+import { orderFixture } from './order-fixtures.test-support';
+import OrderDetailPage from './order-detail-page';
+import { orderSumRows, orderWhenText, payLaterState } from './orders-model';
+
+vi.mock('../../api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не найден.', loadOrder: vi.fn() }));
+vi.mock('../../api/order-events', () => ({ followOrderEvents: vi.fn() }));
+const load = vi.mocked(loadOrder);
+const follow = vi.mocked(followOrderEvents);
+
+let navigations: Array<{ to: string; options: unknown }>;
+const hookAt =
+  (path: string) =>
+  (): [string, (to: string, options?: unknown) => void] => [
+    path,
+    (to, options) => {
+      navigations.push({ to, options });
+    },
+  ];
+const settle = () => act(async () => {});
+const renderOrder = async (id = '501') => {
+  render(
+    <Router hook={hookAt(`/order_detail/${id}`)}>
+      <Route path="/order_detail/:id" component={OrderDetailPage} />
+    </Router>,
+  );
+  await settle();
+};
+const lastFollow = (): OrderEventsOptions => {
+  const options = follow.mock.calls.at(-1)?.[0];
+  if (!options) throw new Error('the order is not followed');
+  return options;
+};
+const cooked = (fields: Partial<OrderStatusEvent>): OrderStatusEvent => ({
+  id: 501,
+  status: 40,
+  status_text: 'Готов к выдаче',
+  status_color: '#FF2E7D32',
+  paid: 1,
+  progressBarData: {
+    step: 3,
+    text: 'Заказ готов — заберите его на выдаче',
+    steps: [
+      { icon: 'payment', state: 'done' },
+      { icon: 'kitchen', state: 'done' },
+      { icon: 'pickup', state: 'current' },
+      { icon: 'final', state: 'pending' },
+    ],
+  },
+  ...fields,
+});
+
+describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
+  const stop = vi.fn();
+  beforeEach(() => {
+    navigations = [];
+    load.mockReset();
+    follow.mockReset();
+    stop.mockReset();
+    follow.mockReturnValue(stop);
+    appStore.setState(appStore.getInitialState());
+    appStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
+  });
+  afterEach(() => cleanup());
+
+  it('shows a skeleton, then the status, progress, receipt, basket, sums and where and when; no pay button when paid', async () => {
+    let answer!: (order: ReturnType<typeof orderFixture>) => void;
+    load.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await renderOrder();
+    expect(screen.getByRole('status').textContent).toBe('Загружаем заказ…');
+    await act(async () => answer(orderFixture()));
+
+    expect(load).toHaveBeenCalledWith({ id: '7', password: 'tok' }, '501', expect.anything());
+    expect(screen.getByText('Готовится')).toBeTruthy();
+    const progress = screen.getByRole('region', { name: 'Ход заказа' });
+    expect(within(progress).getByText('Готовим ваш заказ')).toBeTruthy();
+    const current = progress.querySelector('[aria-current="step"]');
+    expect(current?.textContent).toBe('Готовим: сейчас');
+
+    const receipt = screen.getByRole('link', { name: 'Чек заказа (откроется в новой вкладке)' });
+    expect(receipt.getAttribute('href')).toBe('/api/v1/order/receipt/501?sig=abc');
+    expect(receipt.getAttribute('target')).toBe('_blank');
+    expect(receipt.getAttribute('rel')).toContain('noopener');
+
+    const basket = screen.getByRole('region', { name: 'Состав заказа' });
+    expect(within(basket).getByText('Большая порция')).toBeTruthy();
+    expect(within(basket).getByText('Сметана × 2')).toBeTruthy();
+    expect(within(basket).getByText('2 × 450,00 ₽')).toBeTruthy();
+    expect(within(basket).getByText('900,00 ₽')).toBeTruthy();
+    expect(within(basket).getAllByText('Приборы')).toHaveLength(2); // the line and its sum
+    expect(within(basket).getByText('бесплатно: 1')).toBeTruthy();
+    expect(within(basket).getByText('Хлеб')).toBeTruthy();
+    expect(within(basket).getByText('Итого').nextElementSibling?.textContent).toBe('1250,00 ₽');
+    expect(within(basket).getByText('Скидка 10%').nextElementSibling?.textContent).toBe('−120,00 ₽');
+
+    expect(screen.getByText('Самовывоз')).toBeTruthy();
+    expect(screen.getByText('Кафе на Тверской')).toBeTruthy();
+    expect(screen.getByText('По готовности')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Оплатить/ })).toBeNull();
+    // This slice shows no rating controls and no tips link.
+    expect(screen.queryByText(/Оцен/)).toBeNull();
+    expect(screen.queryByText(/чаев/i)).toBeNull();
+  });
+
+  it('offers «Оплатить {sum}» while unpaid and below 50, and goes to /payment with its way back here', async () => {
+    load.mockResolvedValueOnce(orderFixture({ status: 10, status_text: 'Ожидает оплаты', paid: 0 }));
+    await renderOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Оплатить 1250,00 ₽' }));
+    expect(navigations).toEqual([
+      { to: '/payment', options: { state: { orderId: '501', orderNum: 'С-017', orderSum: 125_000, navback: '/order_detail/501' } } },
+    ]);
+  });
+
+  it('no pay button for an unpaid order at 50 or a cancelled one', async () => {
+    load.mockResolvedValueOnce(orderFixture({ status: 90, status_text: 'Отменён', status_color: '#FFB3261E', paid: 0 }));
+    await renderOrder();
+    expect(screen.getByText('Отменён')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Оплатить/ })).toBeNull();
+    // A final order is not followed.
+    expect(follow).not.toHaveBeenCalled();
+  });
+
+  it('a status event moves the bar and the status on screen, announced once; the stream stops on leaving', async () => {
+    load.mockResolvedValueOnce(orderFixture());
+    await renderOrder();
+    const options = lastFollow();
+    expect(options.orderId).toBe(501);
+    expect(options.session).toEqual({ id: '7', password: 'tok' });
+
+    // The stream's first event repeats the current state: nothing is announced.
+    act(() => options.onStatus(cooked({ status: 30, status_text: 'Готовится' })));
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+
+    act(() => options.onStatus(cooked({})));
+    expect(screen.getByText('Готов к выдаче')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Ход заказа' }).querySelector('[aria-current="step"]')?.textContent).toBe('Выдача: сейчас');
+    expect(screen.getByText('Заказ готов — заберите его на выдаче')).toBeTruthy();
+    const live = document.querySelector('[aria-live="polite"]');
+    expect(live?.textContent).toBe('Статус заказа: Готов к выдаче. Заказ готов — заберите его на выдаче');
+
+    // Done and paid: final, the stream is stopped.
+    act(() => options.onStatus(cooked({ status: 50, status_text: 'Выдан', progressBarData: { step: 5, text: 'Приятного аппетита!', steps: [] } })));
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(live?.textContent).toBe('Статус заказа: Выдан. Приятного аппетита!');
+    cleanup();
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('a paid event hides the pay button without a reload', async () => {
+    load.mockResolvedValueOnce(orderFixture({ status: 10, status_text: 'Ожидает оплаты', paid: 0 }));
+    await renderOrder();
+    expect(screen.getByRole('button', { name: 'Оплатить 1250,00 ₽' })).toBeTruthy();
+    act(() => lastFollow().onStatus(cooked({ status: 20, status_text: 'Принят', paid: 1 })));
+    expect(screen.queryByRole('button', { name: /Оплатить/ })).toBeNull();
+    expect(screen.getAllByText('Оплачен').length).toBeGreaterThan(0);
+    expect(stop).not.toHaveBeenCalled();
+    cleanup();
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('another guest’s order or an unknown id reads «Заказ не найден.», with the way to Мои заказы', async () => {
+    load.mockRejectedValueOnce(new ApiError('Заказ не найден.', 'server', 404, 'order_not_found'));
+    await renderOrder('999');
+    expect(within(screen.getByRole('alert')).getByRole('heading', { name: 'Заказ не найден.' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Мои заказы' }).getAttribute('href')).toBe('/order_list');
+    cleanup();
+
+    await renderOrder('abc');
+    expect(screen.getByRole('heading', { name: 'Заказ не найден.' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed load offers «Повторить»', async () => {
+    load.mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null)).mockResolvedValueOnce(orderFixture());
+    await renderOrder();
+    expect(screen.getByRole('alert').textContent).toContain(REQUEST_FAILED_MESSAGE);
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    await settle();
+    expect(screen.getByText('Готовится')).toBeTruthy();
+  });
+});
+
+describe('the order page’s rules', () => {
+  it('sums: a markup reads as such, delivery shows for delivery orders', () => {
+    const rows = orderSumRows(
+      orderFixture({ type: 'delivery', discountPercent: -5, sums: { items: 100_000, cutlery: 0, recommended: 0, discount: -5000, delivery: 0, total: 105_000 } }),
+    );
+    expect(rows).toEqual([
+      { label: 'Блюда', value: '1000,00 ₽' },
+      { label: 'Наценка 5%', value: '+50,00 ₽' },
+      { label: 'Доставка', value: '0,00 ₽' },
+      { label: 'Итого', value: '1050,00 ₽', total: true },
+    ]);
+  });
+
+  it('when: the chosen date and time, or «По готовности»', () => {
+    expect(orderWhenText({ as_ready: 0, props: { deliveryDate: '24.11.2026', deliveryTime: '19:30', address: '' } })).toBe('24.11.2026 19:30');
+    expect(orderWhenText({ as_ready: 1, props: { deliveryDate: '', deliveryTime: '', address: '' } })).toBe('По готовности');
+  });
+
+  it('pay later: what /payment reads', () => {
+    expect(payLaterState(orderFixture({ id: 7 }))).toEqual({ orderId: '7', orderNum: 'С-017', orderSum: 125_000, navback: '/order_detail/7' });
+  });
+});
