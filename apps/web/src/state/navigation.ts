@@ -124,6 +124,8 @@ export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
   'cart',
   'payment',
   'thanks',
+  'orderList',
+  'orderDetail',
   'liked',
   'deliveryTo',
   'deliveryTime',
