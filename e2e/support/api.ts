@@ -74,3 +74,24 @@ export async function orderOf(baseUrl: string, user: { id: number; password: str
   if (!order) throw new Error(`order ${orderId} is not listed`);
   return order;
 }
+
+/**
+ * Pays a guest's order by SBP as their bank app would: payment/sbp, then «Оплатить» on the
+ * sandbox bank's page (its JSON form), until payment/check says ok.
+ */
+export async function payOrderBySbp(baseUrl: string, user: { id: number; password: string }, orderId: number): Promise<void> {
+  const sbp = await api<{ paymentUrl: string | null; errorMessage: string }>(baseUrl, '/api/v1/order/payment/sbp', {
+    user_id: user.id,
+    token: user.password,
+    order_id: orderId,
+  });
+  if (!sbp.paymentUrl) throw new Error(`payment/sbp gave no bank page: ${sbp.errorMessage}`);
+  const bankPage = new URL(sbp.paymentUrl);
+  await api(baseUrl, bankPage.pathname, { action: 'pay' }, { accept: 'application/json' });
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { status } = await api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${orderId}`, undefined, { authorization: `Bearer ${user.password}` });
+    if (status === 'ok') return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`order ${orderId} was not paid`);
+}
