@@ -19,3 +19,5 @@ export const LOAD_FAILED_MESSAGE = 'Ошибка загрузки данных';
  * import of table-order.ts there kept the bundler from folding shared modules into the entry chunk.
  */
 export const TABLE_ORDER_UNAVAILABLE_MESSAGE = 'Заказ за столом в этом ресторане сейчас невозможен';
+/** An order that does not exist or is not the guest's: the same words either way, so another guest's order is not confirmed to exist. */
+export const ORDER_NOT_FOUND_MESSAGE = 'Заказ не найден.';

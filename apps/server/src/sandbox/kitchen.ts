@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { conflict, notFound } from '../http/errors';
-import { nextKitchenStatus, ORDER_STATUS } from '@chain/domain';
+import { nextKitchenStatus, ORDER_STATUS, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../db/types';
 import { moveOrderStatus, type StatusMove } from '../modules/order-history/status';
 
@@ -86,7 +86,7 @@ export const kitchenSandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>('/sandbox/kitchen/orders/:id/next', async (request) => {
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
     const order = id === null ? undefined : await app.db.selectFrom('orders').select(['id', 'status', 'paid']).where('id', '=', id).executeTakeFirst();
-    if (!order) throw notFound('Заказ не найден.', 'order_not_found');
+    if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
     const to = order.paid ? kitchenNextStatus(order.status) : null;
     if (to === null) throw conflict(order.paid ? 'Заказ уже завершён.' : 'Кухня готовит только оплаченные заказы.', 'kitchen_nothing_to_do');
     const move = await moveOrderStatus(app.db, order.id, to, 'kitchen');

@@ -12,7 +12,9 @@ import { ApiError, call, type RequestOptions } from './client';
 type Session = Pick<User, 'id' | 'password'>;
 
 /** The server's refusal of an order that is not this guest's (order/listUser detail, the events stream: 404). */
-export const ORDER_NOT_FOUND_MESSAGE = 'Заказ не найден.';
+import { ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
+
+export { ORDER_NOT_FOUND_MESSAGE };
 
 /** POST order/listUser with limit and offset: a page of the guest's orders, newest first (SPEC 9: 20 a page). */
 export async function loadOrderPage(session: Session, offset: number, options?: RequestOptions): Promise<OrderView[]> {

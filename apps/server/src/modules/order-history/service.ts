@@ -7,6 +7,7 @@ import {
   orderStatusText,
   ORDER_LIST_PAGE_SIZE,
   starsOrDefault,
+  ORDER_NOT_FOUND_MESSAGE,
   wallClockAt,
 } from '@chain/domain';
 import type { Database } from '../../db/types';
@@ -15,7 +16,7 @@ import { ratingPhotoLink, receiptLink } from '../../http/signed-links';
 import { progressBar } from './progress';
 import { findOrderLines, findOrderRatings, findUserOrders, type OrderLineRow, type OrderRow, type RatingRow } from './repository';
 
-export const ORDER_NOT_FOUND = 'Заказ не найден.';
+export const ORDER_NOT_FOUND = ORDER_NOT_FOUND_MESSAGE;
 
 /** 'DD.MM.YYYY HH:MM' on the restaurant's clock (SPEC 9 short date and HH:MM). */
 export function displayTime(at: Date, timeZone: string): string {

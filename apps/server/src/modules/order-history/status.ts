@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { canMoveOrder, ORDER_STATUS } from '@chain/domain';
+import { canMoveOrder, ORDER_STATUS, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { notifyOrderStatus } from '../order-events/repository';
@@ -51,7 +51,7 @@ export async function moveOrderStatus(
 
 async function moveInTransaction(trx: Transaction<Database>, orderId: number, to: number, actor: StatusActor): Promise<StatusMove> {
   const order = await lockOrderStatus(trx, orderId);
-  if (!order) throw notFound('Заказ не найден.', 'order_not_found');
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
   if (!canMoveOrder(order.status, to)) {
     throw conflict(`Заказ нельзя перевести из статуса «${statusName(order.status)}» в «${statusName(to)}».`, 'illegal_status_move');
   }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { RATING_LIST_PAGE_MAX, RATING_LIST_PAGE_SIZE, type RateAddRequest, type RatingListEntry } from '@chain/contract';
-import { starsOrDefault } from '@chain/domain';
+import { starsOrDefault, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { ratingPhotoLink } from '../../http/signed-links';
@@ -26,7 +26,7 @@ export const ALREADY_RATED = 'Оценка уже оставлена';
  */
 export async function addRating(db: Kysely<Database>, userId: number, body: RateAddRequest): Promise<void> {
   const order = await findRatableOrder(db, body.order_id, userId);
-  if (!order) throw notFound('Заказ не найден.', 'order_not_found');
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
   if (!order.paid) throw conflict('Оценить можно только оплаченный заказ.', 'not_paid');
 
   const itemId = body.item_id ?? null;
