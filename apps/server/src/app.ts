@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { restaurantsRoutes } from './modules/restaurants/routes';
 import { kioskRoutes } from './modules/kiosk/routes';
+import { pagesRoutes } from './modules/pages/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(paymentsRoutes);
   await app.register(geoRoutes);
   await app.register(kioskRoutes);
+  await app.register(pagesRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;

@@ -63,6 +63,22 @@ describe('configuration', () => {
     expect(() => parseConfig({ GEOCODER: 'yandex' })).toThrow('GEOCODER_KEY (or YANDEX_MAPS_KEY) is required when GEOCODER is yandex');
   });
 
+  it('tips (decision 025): the sandbox\'s own service by default; outside it optional, but never half configured', () => {
+    expect(parseConfig({}).providers.tips).toEqual({ baseUrl: null, apiKey: 'sandbox', pageUrl: null });
+    const production = { ...PRODUCTION_PROVIDERS, MAP_TILES_URL: 'https://tiles.chain.ru/{z}/{x}/{y}.png', GEOCODER_URL: 'https://photon.chain.ru' };
+    // No tips variables: the server starts, orders simply get no tips_id.
+    expect(parseConfig(production).providers.tips).toBeNull();
+    expect(parseConfig({ ...production, TIPS_API_KEY: 'k', TIPS_PAGE_URL: 'https://pay.cloudtips.ru/p/' }).providers.tips).toEqual({
+      baseUrl: 'https://api.cloudtips.ru',
+      apiKey: 'k',
+      pageUrl: 'https://pay.cloudtips.ru/p/',
+    });
+    expect(() => parseConfig({ ...production, TIPS_API_KEY: 'k' })).toThrow('TIPS_PAGE_URL is required when TIPS_API_KEY is set');
+    expect(() => parseConfig({ ...production, TIPS_PAGE_URL: 'https://pay.cloudtips.ru/p/' })).toThrow('TIPS_API_KEY is required');
+    expect(() => parseConfig({ ...production, TIPS_API_KEY: 'k', TIPS_PAGE_URL: 'http://pay.cloudtips.ru/p/' })).toThrow('TIPS_PAGE_URL must be an https URL');
+    expect(() => parseConfig({ TIPS_PAGE_URL: 'https://pay.cloudtips.ru/p/?a=1' })).toThrow('Invalid configuration: TIPS_PAGE_URL must be the base URL');
+  });
+
   it.each([
     [{ MAP_TILES_URL: 'http://tiles.example.com/{z}/{x}/{y}.png' }, 'MAP_TILES_URL'],
     [{ MAP_TILES_URL: 'https://tiles.example.com/tile.png' }, 'MAP_TILES_URL'],

@@ -119,6 +119,15 @@ const envSchema = z.object({
     'https://yandex.ru',
   ]),
   TIPS_HOSTS: originList.default(['https://pay.cloudtips.ru']),
+  // The tips service (decision 025): its API, the partner's key, and the base of its tips pages.
+  TIPS_API_URL: z.url({ error: 'must be a URL' }).optional(),
+  TIPS_API_KEY: z.string().min(1).optional(),
+  TIPS_PAGE_URL: z
+    .string()
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?\/[^\s?#]*$/i, {
+      error: 'must be the base URL of the tips pages, a tips id follows it, e.g. https://pay.cloudtips.ru/p/ (no query)',
+    })
+    .optional(),
   API_DOCS: flag.optional(),
   REST_PATH: z
     .string()
@@ -234,6 +243,13 @@ export interface Config {
      */
     acquiring: { baseUrl: string | null; userName: string; password: string; callbackSecret: string };
     /**
+     * The tips service (decision 025): `baseUrl` its API (null: the sandbox's own,
+     * /sandbox/tips/api/…), `pageUrl` the base of its tips pages that settings' tips_url gives the
+     * web (null: the sandbox's own {public origin}/sandbox/tips/). Null as a whole: no tips
+     * service (production without TIPS_API_KEY): orders get no tips_id and no tips link shows.
+     */
+    tips: { baseUrl: string | null; apiKey: string; pageUrl: string | null } | null;
+    /**
      * The geocoder (issue 13): the Yandex Geocoder HTTP API or a Photon-compatible service.
      * baseUrl null (photon, sandbox only): the sandbox's own /sandbox/providers/photon.
      */
@@ -298,6 +314,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (e.GEOCODER === 'photon' && e.GEOCODER_URL === undefined) {
       throw new ConfigError('Invalid configuration: GEOCODER_URL is required when SANDBOX is off and GEOCODER is photon');
     }
+    // Tips are optional (decision 025): none of their variables, no tips; half of them is a mistake.
+    if (e.TIPS_API_KEY !== undefined && e.TIPS_PAGE_URL === undefined) {
+      throw new ConfigError('Invalid configuration: TIPS_PAGE_URL is required when TIPS_API_KEY is set and SANDBOX is off');
+    }
+    if (e.TIPS_API_KEY === undefined && (e.TIPS_PAGE_URL !== undefined || e.TIPS_API_URL !== undefined)) {
+      throw new ConfigError('Invalid configuration: TIPS_API_KEY is required when TIPS_PAGE_URL or TIPS_API_URL is set and SANDBOX is off');
+    }
+    if (e.TIPS_PAGE_URL !== undefined && !e.TIPS_PAGE_URL.startsWith('https://')) {
+      throw new ConfigError('Invalid configuration: TIPS_PAGE_URL must be an https URL when SANDBOX is off');
+    }
   }
   const geocoderKey = e.GEOCODER_KEY ?? e.YANDEX_MAPS_KEY;
   if (e.GEOCODER === 'yandex' && geocoderKey === undefined) {
@@ -344,6 +370,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         password: e.ACQUIRING_PASSWORD ?? 'sandbox',
         callbackSecret: e.ACQUIRING_CALLBACK_SECRET ?? DEVELOPMENT_CALLBACK_SECRET,
       },
+      tips:
+        sandbox || e.TIPS_API_KEY !== undefined
+          ? {
+              baseUrl: e.TIPS_API_URL?.replace(/\/+$/, '') ?? (sandbox ? null : 'https://api.cloudtips.ru'),
+              apiKey: e.TIPS_API_KEY ?? 'sandbox',
+              pageUrl: e.TIPS_PAGE_URL ?? null,
+            }
+          : null,
       geocoder: {
         kind: e.GEOCODER,
         baseUrl: e.GEOCODER_URL?.replace(/\/+$/, '') ?? (e.GEOCODER === 'yandex' ? 'https://geocode-maps.yandex.ru' : null),

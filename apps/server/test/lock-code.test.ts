@@ -29,9 +29,9 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
   beforeAll(async () => {
     t = await buildTestApp(kind);
     // Патриаршие round the clock, so an order placed at any hour of the test run is taken.
-    await sql`update restaurant_schedule set from_minute = 0, to_minute = 1440 where restaurant_id = ${PATRIARSHIE}`.execute(t.database.db);
+    await sql`update restaurant_schedule set from_minute = 360, to_minute = 1800 where restaurant_id = ${PATRIARSHIE}`.execute(t.database.db);
     for (let weekday = 1; weekday <= 7; weekday++) {
-      await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (${PATRIARSHIE}, ${weekday}, 0, 1440) on conflict do nothing`.execute(t.database.db);
+      await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (${PATRIARSHIE}, ${weekday}, 360, 1800) on conflict do nothing`.execute(t.database.db);
     }
   });
   afterAll(() => t.close());

@@ -72,6 +72,7 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
       status_color: listed.status_color,
       paid: listed.paid,
       progressBarData: listed.progressBarData,
+      tips_id: listed.tips_id,
     });
     expect(first).toMatchObject({ status: 10, paid: 0, status_text: 'Ожидает оплаты' });
     stream.close();
@@ -96,7 +97,15 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
     const { formUrl } = await startCard(t.app, guest, order.id);
     await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2, masked_pan: '411111**1111' }).where('md_order', '=', mdOrderOf(formUrl ?? '')).execute();
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
-    expect(await nextStatus(stream)).toMatchObject({ status: 20, paid: 1, status_text: 'Принят' });
+    const paid = await nextStatus(stream);
+    expect(paid).toMatchObject({ status: 20, paid: 1, status_text: 'Принят' });
+    // The tips id is asked of the tips service after the payment commits (decision 025): it
+    // arrives with the paid event when it was quick enough, else in the event that follows.
+    const withTips = paid.tips_id === null ? await nextStatus(stream, 10_000) : paid;
+    expect(withTips).toMatchObject({ status: 20, paid: 1 });
+    expect(withTips.tips_id).toMatch(/.+/);
+    const stored = await t.database.db.selectFrom('orders').select('tips_id').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(withTips.tips_id).toBe(stored.tips_id);
     stream.close();
   });
 

@@ -170,6 +170,21 @@ describe.each(databaseKinds())('placing orders on %s (SPEC 4, 5, 7)', (kind) => 
     expect(ok.json<{ number: string }>().number).toMatch(/^З-/);
   });
 
+  it('takes a signed-in guest’s pre-order for a chosen time without a table (SPEC 2 Предзаказ), never one for now or from a kiosk', async () => {
+    const forTime = { deliveryDate: tomorrow(), deliveryTime: '13:00', isTimePeriods: 0 };
+    const preorder = (extra: Record<string, unknown>) => create(selfOrder({ restoran: PATRIARSHIE, order: { type: 'inrest', table: '' }, pribors: [], ...extra }));
+    const ok = await preorder({ deliveryDateTimeProps: forTime });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await t.database.db.selectFrom('orders').select(['table_num', 'props']).where('id', '=', ok.json<{ id: number }>().id).executeTakeFirstOrThrow();
+    expect(row.table_num).toBeNull();
+    expect(row.props).toMatchObject({ deliveryTime: '13:00', deliveryDate: tomorrow() });
+    // As soon as ready (no time chosen): the guest is at a table, so it must be one of the restaurant's.
+    expect((await preorder({})).json()).toMatchObject({ error: 'table', message: 'Неверный номер стола!' });
+    // A kiosk order always has its table, whatever time it names.
+    const kiosk = await preorder({ source: 'kiosk', user: undefined, deliveryDateTimeProps: forTime });
+    expect(kiosk.json()).toMatchObject({ error: 'table', message: 'Неверный номер стола!' });
+  });
+
   it('delivers into the zone of the address, in a chosen period, adding the zone price (SPEC 4, 5)', async () => {
     const delivery = (props: object, date = tomorrow(), time = '11:00-14:00') =>
       create(selfOrder({ order: { type: 'delivery', props }, deliveryDateTimeProps: { deliveryDate: date, deliveryTime: time, isTimePeriods: 1 } }));

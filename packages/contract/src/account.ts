@@ -271,6 +271,15 @@ export const addressDeleteCall = defineCall({
 // ---------------------------------------------------------------------------------------------
 // Feedback (SPEC 2 Feedback, SPEC 5, SPEC 7 feedback/add)
 
+/** The longest `type` feedbackAdd keeps: the topic as «<category>: <item>». */
+export const FEEDBACK_TYPE_MAX_LENGTH = 100;
+/** The longest text a guest writes in the feedback form. */
+export const FEEDBACK_TEXT_MAX_LENGTH = 2000;
+/** The longest first line `Тема: <category> — <item>` put before the guest's text. */
+export const FEEDBACK_TOPIC_LINE_MAX_LENGTH = 300;
+/** The longest `message` feedbackAdd takes: the topic line, a blank line and the guest's text. */
+export const FEEDBACK_MESSAGE_MAX_LENGTH = FEEDBACK_TOPIC_LINE_MAX_LENGTH + 2 + FEEDBACK_TEXT_MAX_LENGTH;
+
 /**
  * POST /api/v1/feedback/add. Phone and message are checked by the SPEC 5 rule (a missing one
  * gets its message, not a field error). `restoran` is the restaurant the feedback is about
@@ -279,9 +288,9 @@ export const addressDeleteCall = defineCall({
 export const feedbackAddRequest = z.object({
   name: z.optional(wireText(100)),
   phone: z._default(wireText(40), ''),
-  message: z._default(wireText(2000), ''),
+  message: z._default(wireText(FEEDBACK_MESSAGE_MAX_LENGTH), ''),
   restoran: optionalWireId,
-  type: z.optional(wireText(100)),
+  type: z.optional(wireText(FEEDBACK_TYPE_MAX_LENGTH)),
   user_id: optionalWireId,
   token: z.optional(z.nullable(sessionToken)),
 });
@@ -298,7 +307,7 @@ export const feedbackAddCall = defineCall({
   tag: 'account',
   summary: 'Send feedback (SPEC 5, SPEC 7)',
   description:
-    'Stores the message with its restaurant and category. Phone (11 digits) and message are required (SPEC 5: «Не заполнены поля Телефон или Сообщение!»). Limited to 10 messages per 10 minutes from one address. Answers `{ success: true, title: «Спасибо», message: «Ваше сообщение успешно отправлено!» }`.',
+    'Stores the message with its restaurant and category. Phone (11 digits) and message are required (SPEC 5: «Не заполнены поля Телефон или Сообщение!»). Limited to 10 messages per 10 minutes from one address. `type` takes up to 100 characters, `message` up to 2302. With a topic chosen from feedback/topics (decision 024) the app sends `type` = «<category name>: <item name>» cut to 100 characters (feedbackTopicType), `restoran` = the item\'s restoran when not null, and `message` = the line «Тема: <category name> — <item name>» (cut to 300 characters), a blank line, then the guest\'s text of at most 2000 characters (feedbackTopicMessage). Answers `{ success: true, title: «Спасибо», message: «Ваше сообщение успешно отправлено!» }`.',
   auth: 'optional-user',
   credentials: credentialFields('user_id', 'token'),
   body: feedbackAddRequest,
@@ -308,6 +317,69 @@ export const feedbackAddCall = defineCall({
     restaurant_not_found: 'no restaurant with this id (404)',
     unauthorized: 'user_id or token given, but they do not make a live session (401)',
     rate_limited: 'too many messages from this address (429)',
+    validation: 'a field of the wrong type or too long (400)',
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Feedback topics (SPEC 5 «Обратная связь»: what the message is about)
+
+/** The categories the server adds after the chain's own topics (their names, shown to the guest). */
+export const FEEDBACK_TOPIC_CATEGORY_NAMES = {
+  order: 'Мой заказ',
+  dish: 'Блюдо из заказа',
+  restaurant: 'Ресторан',
+} as const;
+
+/** The `type` feedbackAdd stores for a chosen topic: «<category>: <item>», cut to 100 characters. */
+export function feedbackTopicType(categoryName: string, itemName: string): string {
+  return `${categoryName}: ${itemName}`.slice(0, FEEDBACK_TYPE_MAX_LENGTH);
+}
+
+/**
+ * The `message` feedbackAdd gets for a chosen topic: the first line `Тема: <category> — <item>`
+ * (cut to 300 characters), a blank line, then the guest's text.
+ */
+export function feedbackTopicMessage(categoryName: string, itemName: string, text: string): string {
+  const line = `Тема: ${categoryName} — ${itemName}`.slice(0, FEEDBACK_TOPIC_LINE_MAX_LENGTH);
+  return `${line}\n\n${text}`;
+}
+
+export const feedbackTopicsRequest = z.object({
+  user_id: optionalWireId,
+  token: z.optional(z.nullable(sessionToken)),
+});
+
+export const feedbackTopicItem = z.object({
+  id: z.string().check(z.describe("A stable id: 'topic:3', 'order:123', 'dish:45', 'restaurant:2'.")),
+  name: z.string(),
+  restoran: z.nullable(z.int()).check(z.describe('The restaurant the item is about: send it as feedbackAdd `restoran`; null for none.')),
+});
+export type FeedbackTopicItem = z.infer<typeof feedbackTopicItem>;
+
+export const feedbackTopicCategory = z.object({
+  id: z.string().check(z.describe("'category:1' for the chain's own topics; 'orders', 'dishes', 'restaurants' for the ones made of the guest's orders and the restaurants.")),
+  name: z.string(),
+  items: z.array(feedbackTopicItem),
+});
+export type FeedbackTopicCategory = z.infer<typeof feedbackTopicCategory>;
+
+export const feedbackTopicsResponse = z.object({ success: z.literal(true), categories: z.array(feedbackTopicCategory) });
+
+export const feedbackTopicsCall = defineCall({
+  name: 'feedbackTopics',
+  method: 'POST',
+  path: '/api/v1/feedback/topics',
+  tag: 'account',
+  summary: 'What feedback may be about: the chain\'s topics, the guest\'s orders and dishes, the restaurants (SPEC 5)',
+  description:
+    "Answers `{ success: true, categories }`, each category `{ id, name, items: [{ id, name, restoran }] }`, in this order: the chain's own topics (kept in the database, e.g. «Качество блюд», «Обслуживание», «Доставка»); for a signed-in guest (user_id + token) «Мой заказ» — the guest's own last 10 orders, named «№ К-001 от 20.11.2026, 1250,00 ₽» (the date on the restaurant's clock, the sum as SPEC 9 writes money), restoran = the order's restaurant — and «Блюдо из заказа» — the distinct dishes of those orders; then «Ресторан» — the active restaurants. A category without items is left out. Without credentials only the chain's topics and the restaurants. The app sends the choice with feedbackAdd: `type` = «<category name>: <item name>» cut to 100 characters (feedbackTopicType), `restoran` = the item's restoran when not null, and `message` = the line «Тема: <category name> — <item name>», a blank line, then the guest's text (feedbackTopicMessage).",
+  auth: 'optional-user',
+  credentials: credentialFields('user_id', 'token'),
+  body: feedbackTopicsRequest,
+  response: feedbackTopicsResponse,
+  errors: {
+    unauthorized: 'user_id or token given, but they do not make a live session (401)',
     validation: 'a field of the wrong type or too long (400)',
   },
 });

@@ -173,6 +173,8 @@ export const bookingView = z.object({
   allowOrder: flag,
   allowCancel: flag,
   allowEnd: flag,
+  /** 1 while the booking runs: bookingExtend may add BOOKING_EXTEND_MINUTES on the same table (decision 027). */
+  allowExtend: flag,
   allowMain: flag,
   textContinue: z.string(),
   textMain: z.string(),
@@ -222,6 +224,15 @@ export const bookingEndAction = defineAction({
   name: 'bookingEnd',
   auth: 'user',
   summary: 'Ends the user’s booking while it runs, freeing the table (409 before it starts, or when it is over).',
+  fields: bookingNumFields,
+  response: bookingAnswer,
+});
+
+export const bookingExtendAction = defineAction({
+  name: 'bookingExtend',
+  auth: 'user',
+  summary:
+    'Extends the user’s running booking by 30 minutes on the same table (SPEC 4 «продлить»; SPEC 7 names no call, decision 027): under the restaurant’s table locks and the booking’s row lock, when the table is free and the restaurant open for those minutes and the booking stays within 360 minutes. 409 with the reason otherwise; each call adds 30 minutes once.',
   fields: bookingNumFields,
   response: bookingAnswer,
 });

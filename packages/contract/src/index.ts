@@ -23,3 +23,4 @@ export * from './load';
 export * from './cart-extras';
 export * from './geo';
 export * from './kiosk';
+export * from './pages';

@@ -196,6 +196,8 @@ export const orderStatusEvent = z.object({
   status_color: z.string().check(z.regex(/^#[0-9A-F]{8}$/)),
   paid: flag,
   progressBarData,
+  /** The tips page's id: given a moment after the payment (decision 025), so it arrives by an event too. */
+  tips_id: z.nullable(z.string()),
 });
 export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
 
@@ -224,7 +226,7 @@ export const orderEventsCall = defineCall({
   path: '/api/v1/order/:id/events',
   tag: 'orders',
   summary: 'The signed-in guest’s order as it changes: Server-Sent Events (issue 15, SPEC 4 progress bar)',
-  description: `A \`text/event-stream\` (\`cache-control: no-store\`, \`x-accel-buffering: no\`, never compressed). Query \`user_id\`; the session token as \`Authorization: Bearer {token}\` (never in the URL; browsers read the stream with fetch() and a stream reader, since EventSource cannot send the header). 401 «Сессия истекла. Войдите снова.» when they do not make a live session, 404 «Заказ не найден.» when the order is not this guest's (kiosk orders included). First, at once, an event \`status\` whose \`data\` is the order's current \`{ id, status, status_text, status_color, paid, progressBarData }\` (the same as order/listUser's order), then one \`status\` event after every change of the status or the paid flag, made on any instance, and the comment line \`: keep-alive\` every ${ORDER_EVENTS_KEEP_ALIVE_MS / 1000} s. The server ends the stream after sending a final state (done and paid, or cancelled). A client reconnects with backoff when the stream breaks; the first event after a reconnect is the current state, so nothing is missed. At most 5 open streams per guest (a 6th is refused with 429, code \`too_many_streams\`) and 5 000 per server instance (503, code \`unavailable\`). Statuses: docs/orders.md.`,
+  description: `A \`text/event-stream\` (\`cache-control: no-store\`, \`x-accel-buffering: no\`, never compressed). Query \`user_id\`; the session token as \`Authorization: Bearer {token}\` (never in the URL; browsers read the stream with fetch() and a stream reader, since EventSource cannot send the header). 401 «Сессия истекла. Войдите снова.» when they do not make a live session, 404 «Заказ не найден.» when the order is not this guest's (kiosk orders included). First, at once, an event \`status\` whose \`data\` is the order's current \`{ id, status, status_text, status_color, paid, progressBarData, tips_id }\` (the same as order/listUser's order), then one \`status\` event after every change of the status, the paid flag or the tips id (given a moment after the payment), made on any instance, and the comment line \`: keep-alive\` every ${ORDER_EVENTS_KEEP_ALIVE_MS / 1000} s. The server ends the stream after sending a final state (done and paid, or cancelled). A client reconnects with backoff when the stream breaks; the first event after a reconnect is the current state, so nothing is missed. At most 5 open streams per guest (a 6th is refused with 429, code \`too_many_streams\`) and 5 000 per server instance (503, code \`unavailable\`). Statuses: docs/orders.md.`,
   auth: 'owner',
   produces: 'text/event-stream',
   params: z.object({ id: wireId }),

@@ -11,6 +11,8 @@ import { defineAction } from './rest';
  * SPEC 7 rate/add, rate/list, rateGetTypes).
  */
 
+/** The longest comment of a rating (rate/add); the rating form bounds its field with it. */
+export const RATING_COMMENT_MAX_LENGTH = 2000;
 /** At most this many photos per rating. */
 export const MAX_RATING_PHOTOS = 3;
 /** At most this many bytes per photo (2 MB). */
@@ -75,7 +77,7 @@ export const rateAddRequest = z.object({
   taste: score,
   fresh: score,
   speed: score,
-  comment: z.optional(wireText(2000)),
+  comment: z.optional(wireText(RATING_COMMENT_MAX_LENGTH)),
   photos: ratingPhotosInput,
   type: optionalWireId,
 });

@@ -40,6 +40,16 @@ export type ScheduleDay = z.infer<typeof scheduleDay>;
 /** `location` decoded: the restaurant's point. */
 export const locationSchema = z.object({ lat: z.number(), lon: z.number() });
 
+/** A restaurant's `location` (SPEC 3: JSON text {lat, lon}) decoded, or null when it is not one. */
+export function decodeLocation(location: string): { lat: number; lon: number } | null {
+  try {
+    const point = locationSchema.safeParse(JSON.parse(location));
+    return point.success ? point.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `polygon` decoded: GeoJSON Polygon coordinates, rings of [lon, lat]; the first ring is the outline (SPEC 5). */
 export const zonePolygonSchema = z.array(z.array(z.tuple([z.number(), z.number()])));
 

@@ -25,6 +25,15 @@ export function startOfDaySeconds(date: CalendarDate, timeZone: string = DEFAULT
 
 // Before timefrom the whole booking (timeto − timefrom) is shown; then the countdown to timeto.
 // Format it with formatDuration.
+/** A booking countdown ticking every second: '1:05:09' from an hour, '05:09' below (SPEC 4, 9). */
+export function formatCountdown(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const two = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(total / 3600);
+  const rest = `${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}
+
 /** Seconds left on a booking: timeto − max(now, timefrom), never below 0 (SPEC 4). */
 export function bookingRemainingSeconds(
   booking: { readonly timefrom: UnixSeconds; readonly timeto: UnixSeconds },
@@ -49,6 +58,8 @@ export const BOOKING_MAX_MINUTES = 360;
 export const BOOKING_MIN_SUM_PER_GUEST: Kopecks = 100_000;
 /** Upcoming bookings a guest may hold at once (decision 014). */
 export const BOOKING_MAX_UPCOMING = 3;
+/** One «Продлить» adds this many minutes to a running booking, on the same table (decision 027). */
+export const BOOKING_EXTEND_MINUTES = 30;
 
 /** The minimum order of a booking in kopecks: 1000 ₽ per guest (SPEC 3 min_sum, SPEC 5, decision 014). */
 export function bookingMinimumSum(guests: number): Kopecks {
@@ -129,6 +140,30 @@ export function bookingPeriods(input: {
   return periods;
 }
 
+/** Whether a booking may run BOOKING_EXTEND_MINUTES longer: its new length, or why not (decision 027). */
+export type BookingExtension =
+  | { readonly ok: true; readonly minutes: Minutes }
+  | { readonly ok: false; readonly reason: 'too_long' }
+  /** The restaurant closes before the new end; `closeMinute` is its closing minute of that schedule day (past 1440 after midnight), null when closed that day. */
+  | { readonly ok: false; readonly reason: 'closing'; readonly closeMinute: MinuteOfDay | null };
+
+// The new end must stay within the opening hours of the booking's own schedule day (the 06:00
+// boundary, as bookingPeriods offers it) and the booking within BOOKING_MAX_MINUTES.
+/** The extension of a booking that starts at `start` (the restaurant's wall clock) and lasts `minutes` (SPEC 4, decision 027). */
+export function bookingExtension(input: {
+  readonly schedule: readonly ScheduleEntry[];
+  readonly start: WallClock;
+  readonly minutes: Minutes;
+}): BookingExtension {
+  const minutes = input.minutes + BOOKING_EXTEND_MINUTES;
+  if (minutes > BOOKING_MAX_MINUTES) return { ok: false, reason: 'too_long' };
+  const start = scheduleDayClock(input.start);
+  const entry = input.schedule.find((candidate) => candidate.day === weekdayOf(start.date));
+  if (entry === undefined) return { ok: false, reason: 'closing', closeMinute: null };
+  if (start.minute + minutes > entry.toMinute) return { ok: false, reason: 'closing', closeMinute: entry.toMinute };
+  return { ok: true, minutes };
+}
+
 /** A time range [from, to) in any one unit (seconds, milliseconds). */
 export interface TimeRange {
   readonly from: number;
@@ -199,6 +234,8 @@ export interface BookingControls {
   readonly allowCancel: boolean;
   /** The main button ends the booking (running). */
   readonly allowEnd: boolean;
+  /** The booking may be extended by BOOKING_EXTEND_MINUTES (running; the server still checks the table and the hours, decision 027). */
+  readonly allowExtend: boolean;
   /** The main button is shown at all. */
   readonly allowMain: boolean;
   /** The order button's text. */
@@ -208,15 +245,15 @@ export interface BookingControls {
 }
 
 // SPEC 4: a new booking allows ordering dishes or cancel; an existing one allows continuing the
-// order or finishing while time remains; the main button cancels or ends it.
+// order, extending or finishing while time remains; the main button cancels or ends it.
 /** The result page's buttons for a booking's phase (SPEC 4). */
 export function bookingControls(phase: BookingPhase): BookingControls {
   switch (phase) {
     case 'upcoming':
-      return { allowOrder: true, allowCancel: true, allowEnd: false, allowMain: true, textContinue: 'Заказать блюда к столу', textMain: 'Отменить бронь' };
+      return { allowOrder: true, allowCancel: true, allowEnd: false, allowExtend: false, allowMain: true, textContinue: 'Заказать блюда к столу', textMain: 'Отменить бронь' };
     case 'running':
-      return { allowOrder: true, allowCancel: false, allowEnd: true, allowMain: true, textContinue: 'Продолжить заказ', textMain: 'Завершить бронь' };
+      return { allowOrder: true, allowCancel: false, allowEnd: true, allowExtend: true, allowMain: true, textContinue: 'Продолжить заказ', textMain: 'Завершить бронь' };
     case 'finished':
-      return { allowOrder: false, allowCancel: false, allowEnd: false, allowMain: false, textContinue: '', textMain: '' };
+      return { allowOrder: false, allowCancel: false, allowEnd: false, allowExtend: false, allowMain: false, textContinue: '', textMain: '' };
   }
 }

@@ -31,3 +31,5 @@ export * from './delivery-price';
 export * from './coupon';
 export * from './business-day';
 export * from './kiosk';
+export * from './tips';
+export * from './page-text';

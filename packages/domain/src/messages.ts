@@ -21,3 +21,12 @@ export const LOAD_FAILED_MESSAGE = 'Ошибка загрузки данных';
 export const TABLE_ORDER_UNAVAILABLE_MESSAGE = 'Заказ за столом в этом ресторане сейчас невозможен';
 /** An order that does not exist or is not the guest's: the same words either way, so another guest's order is not confirmed to exist. */
 export const ORDER_NOT_FOUND_MESSAGE = 'Заказ не найден.';
+/** A rating or an account deletion failed (SPEC 8 rating failure, SPEC 5; the spec's «Что то» spelled with its hyphen, docs/spec-deviations.md). */
+export const SOMETHING_WENT_WRONG_MESSAGE = 'Что-то пошло не так';
+
+/** Profile save (SPEC 5): the saved profile. */
+export const PROFILE_SAVED_MESSAGE = 'Данные сохранены';
+/** Profile save (SPEC 5): the server refused or did not answer. */
+export const PROFILE_NOT_SAVED_MESSAGE = 'Данные не сохранены';
+/** Account deletion (SPEC 5): asked before the profile is deleted. */
+export const ACCOUNT_DELETE_CONFIRM = 'Вы подтверждаете удаление Вашего профиля?';

@@ -33,3 +33,10 @@ export function phoneDigits(input: string): string | null {
   const digits = input.replace(/\D/g, '');
   return /^[78]\d{10}$/.test(digits) ? `7${digits.slice(1)}` : null;
 }
+
+/** A dialable tel: link of a phone as written ('+7 (495) 123-45-67' → 'tel:+74951234567'): digits and a leading plus only. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}

@@ -41,3 +41,25 @@ export function isOpenAt(
 ): boolean {
   return isOpenAtWallClock(schedule, wallClockAt(instant, timeZone));
 }
+
+/** The open day's entry and the minute read against it: before 06:00 the previous day's, minute + 1440 (SPEC 4). */
+function businessDayEntry(schedule: readonly (ScheduleEntry & { readonly from: string; readonly to: string })[], clock: WallClock) {
+  const previousDay = clock.minuteOfDay < DAY_BOUNDARY_MINUTE;
+  const day = previousDay ? previousWeekday(clock.weekday) : clock.weekday;
+  const minute = previousDay ? clock.minuteOfDay + MINUTES_PER_DAY : clock.minuteOfDay;
+  return { entry: schedule.find((candidate) => candidate.day === day), minute };
+}
+
+/**
+ * The open-now line of a restaurant (SPEC 2 Self-pickup open-now marker, О кафе): 'Открыто до
+ * 23:00', 'Открыто круглосуточно', 'Откроется в 10:00' later in the same business day, else
+ * 'Закрыто'. Entries carry their bounds as 'HH:MM' text too (the wire's from/to).
+ */
+export function openHoursText(schedule: readonly (ScheduleEntry & { readonly from: string; readonly to: string })[], clock: WallClock): string {
+  const { entry, minute } = businessDayEntry(schedule, clock);
+  if (!entry) return 'Закрыто';
+  if (isOpenAtWallClock(schedule, clock)) {
+    return entry.toMinute - entry.fromMinute >= MINUTES_PER_DAY ? 'Открыто круглосуточно' : `Открыто до ${entry.to}`;
+  }
+  return minute < entry.fromMinute ? `Откроется в ${entry.from}` : 'Закрыто';
+}

@@ -74,3 +74,15 @@ export function parseShortDate(text: string): CalendarDate | null {
   const real = date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= daysInMonth;
   return real ? date : null;
 }
+
+/** The weekday's full Russian name in lower case: 1 → 'понедельник' … 7 → 'воскресенье' (SPEC 9). */
+export function weekdayName(weekday: Weekday): string {
+  return WEEKDAY_NAMES[weekday];
+}
+
+const WEEKDAY_SHORT_NAMES: Readonly<Record<Weekday, string>> = { 1: 'Пн', 2: 'Вт', 3: 'Ср', 4: 'Чт', 5: 'Пт', 6: 'Сб', 7: 'Вс' };
+
+/** The weekday's short Russian name: 1 → 'Пн' … 7 → 'Вс' (schedules and delivery hours). */
+export function weekdayShortName(weekday: Weekday): string {
+  return WEEKDAY_SHORT_NAMES[weekday];
+}

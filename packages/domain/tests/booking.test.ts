@@ -4,6 +4,8 @@ import {
   BOOKING_MIN_SUM_PER_GUEST,
   BOOKING_STEP_MINUTES,
   bookingControls,
+  bookingExtension,
+  formatCountdown,
   bookingDateOf,
   bookingDates,
   bookingMinimumSum,
@@ -218,11 +220,12 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
     expect(bookingPhase({ ...booking, status: 'ended' }, 1500)).toBe('finished');
   });
 
-  it('lets a new booking order or cancel, a running one continue or end, a finished one nothing (SPEC 4)', () => {
+  it('lets a new booking order or cancel, a running one continue, extend or end, a finished one nothing (SPEC 4, decision 027)', () => {
     expect(bookingControls('upcoming')).toEqual({
       allowOrder: true,
       allowCancel: true,
       allowEnd: false,
+      allowExtend: false,
       allowMain: true,
       textContinue: 'Заказать блюда к столу',
       textMain: 'Отменить бронь',
@@ -231,10 +234,42 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
       allowOrder: true,
       allowCancel: false,
       allowEnd: true,
+      allowExtend: true,
       allowMain: true,
       textContinue: 'Продолжить заказ',
       textMain: 'Завершить бронь',
     });
-    expect(bookingControls('finished')).toEqual({ allowOrder: false, allowCancel: false, allowEnd: false, allowMain: false, textContinue: '', textMain: '' });
+    expect(bookingControls('finished')).toEqual({ allowOrder: false, allowCancel: false, allowEnd: false, allowExtend: false, allowMain: false, textContinue: '', textMain: '' });
+  });
+
+  it('extends a booking by 30 minutes while it stays within the hours of its schedule day and 360 minutes (decision 027)', () => {
+    const schedule = [
+      { day: 3, fromMinute: 600, toMinute: 1380 },
+      { day: 5, fromMinute: 600, toMinute: 1500 },
+    ];
+    const wednesday = (minuteOfDay: number) => ({ date: { year: 2026, month: 11, day: 25 }, weekday: 3 as const, minuteOfDay });
+    expect(bookingExtension({ schedule, start: wednesday(1200), minutes: 60 })).toEqual({ ok: true, minutes: 90 });
+    expect(bookingExtension({ schedule, start: wednesday(1290), minutes: 60 })).toEqual({ ok: true, minutes: 90 });
+    expect(bookingExtension({ schedule, start: wednesday(1320), minutes: 60 })).toEqual({ ok: false, reason: 'closing', closeMinute: 1380 });
+    expect(bookingExtension({ schedule, start: wednesday(720), minutes: 360 })).toEqual({ ok: false, reason: 'too_long' });
+    // Friday 23:30 for 60 minutes: the schedule runs to 01:00 of Saturday, so 30 more minutes fit.
+    const friday = { date: { year: 2026, month: 11, day: 27 }, weekday: 5 as const, minuteOfDay: 1410 };
+    expect(bookingExtension({ schedule, start: friday, minutes: 60 })).toEqual({ ok: true, minutes: 90 });
+    expect(bookingExtension({ schedule, start: friday, minutes: 90 })).toEqual({ ok: false, reason: 'closing', closeMinute: 1500 });
+    // Thursday has no hours.
+    expect(bookingExtension({ schedule, start: { date: { year: 2026, month: 11, day: 26 }, weekday: 4, minuteOfDay: 720 }, minutes: 60 })).toEqual({
+      ok: false,
+      reason: 'closing',
+      closeMinute: null,
+    });
+  });
+
+  it('writes a countdown with seconds: hours only from an hour (SPEC 4, 9)', () => {
+    expect(formatCountdown(3600)).toBe('1:00:00');
+    expect(formatCountdown(3599)).toBe('59:59');
+    expect(formatCountdown(5 * 3600 + 61)).toBe('5:01:01');
+    expect(formatCountdown(9)).toBe('00:09');
+    expect(formatCountdown(-5)).toBe('00:00');
+    expect(formatCountdown(12.9)).toBe('00:12');
   });
 });

@@ -11,6 +11,8 @@ import type { InboundCallVerifier, PhoneCodeSender } from './sms/types';
 import { SBP_BANK_APPS } from './sbp/banks';
 import { NSPK_LINKS, RbsSbpClient, sandboxSbpLinks } from './sbp/rbs-sbp';
 import type { SbpGateway } from './sbp/types';
+import { CloudTipsClient } from './tips/cloudtips';
+import type { TipsService } from './tips/types';
 
 export interface Providers {
   phone: PhoneCodeSender;
@@ -19,6 +21,8 @@ export interface Providers {
   acquiring: CardAcquirer;
   sbp: SbpGateway;
   geocoder: Geocoder;
+  /** Null: no tips service configured (production without TIPS_API_KEY, decision 025). */
+  tips: TipsService | null;
 }
 
 /**
@@ -49,6 +53,7 @@ export function createProviders(config: Config, selfOrigin: () => string, public
     // The sandbox's bank apps are its own pages; real ones open by NSPK deep links.
     sbp: new RbsSbpClient(rbs, SBP_BANK_APPS, acquiring.baseUrl === null ? sandboxSbpLinks(publicOrigin) : NSPK_LINKS),
     geocoder: createGeocoder(config.providers.geocoder, selfOrigin),
+    tips: createTips(config.providers.tips, selfOrigin),
   };
 }
 
@@ -58,4 +63,20 @@ function createGeocoder(geocoder: Config['providers']['geocoder'], selfOrigin: (
   return geocoder.kind === 'yandex'
     ? new YandexGeocoderClient({ baseUrl, apiKey: geocoder.key, timeoutMs: geocoder.timeoutMs })
     : new PhotonClient({ baseUrl, timeoutMs: geocoder.timeoutMs });
+}
+
+/** The configured tips service (decision 025); without a base URL, the sandbox's own. */
+function createTips(tips: Config['providers']['tips'], selfOrigin: () => string): TipsService | null {
+  if (tips === null) return null;
+  return new CloudTipsClient({ baseUrl: () => tips.baseUrl ?? `${selfOrigin()}/sandbox/tips`, apiKey: tips.apiKey });
+}
+
+/**
+ * The base of the tips pages guests open, settings' tips_url (decision 025): the configured one,
+ * the sandbox's own {public origin}/sandbox/tips/, or '' without a tips service.
+ */
+export function tipsPageBase(config: Config, publicOrigin: () => string): string {
+  const tips = config.providers.tips;
+  if (tips === null) return '';
+  return tips.pageUrl ?? `${publicOrigin()}/sandbox/tips/`;
 }

@@ -284,6 +284,23 @@ export interface FeedbackTable {
   created_at: Defaulted<Date>;
 }
 
+/** 016: the chain's texts (decision 024): the offer, the delivery terms, «О сети». */
+export interface ChainPagesTable {
+  slug: string;
+  title: string;
+  body: string;
+  updated_at: Defaulted<Date>;
+}
+
+/** 016: feedback topics (SPEC 5): a category (parent_id null) or an item of one. */
+export interface FeedbackTopicsTable {
+  id: Generated<number>;
+  parent_id: Defaulted<number | null>;
+  name: string;
+  sort: Defaulted<number>;
+  active: Defaulted<boolean>;
+}
+
 export interface SandboxOutboxTable {
   id: Generated<number>;
   channel: 'sms' | 'call' | 'email';
@@ -376,6 +393,10 @@ export interface OrdersTable {
   push_token: Defaulted<string | null>;
   pay_method: Defaulted<PayMethod>;
   tips_id: Defaulted<string | null>;
+  /** 017: when the order may next be taken to get its tips_id (null: not due); decision 025. */
+  tips_due_at: Defaulted<Date | null>;
+  /** 017: takes of the order's tips_id so far. */
+  tips_attempts: Defaulted<number>;
   idempotency_key: string;
   request_hash: string;
   created_at: Defaulted<Date>;
@@ -545,6 +566,30 @@ export interface SandboxSbpPaymentsTable {
   created_at: Defaulted<Date>;
 }
 
+/** 017: the sandbox tips service's receivers (one tips page per order). */
+export interface SandboxTipsReceiversTable {
+  tips_id: string;
+  external_id: string;
+  name: string;
+  place: Defaulted<string>;
+  created_at: Defaulted<Date>;
+}
+
+/** 017: tips left on the sandbox tips pages. */
+export interface SandboxTipsTable {
+  id: Generated<number>;
+  tips_id: string;
+  amount: number;
+  comment: Defaulted<string>;
+  created_at: Defaulted<Date>;
+}
+
+/** 017: the sandbox tips service's faults switch (one row). */
+export interface SandboxTipsFaultsTable {
+  id: Defaulted<boolean>;
+  remaining: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   restaurants: RestaurantsTable;
@@ -569,6 +614,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   addresses: AddressesTable;
   feedback: FeedbackTable;
+  chain_pages: ChainPagesTable;
+  feedback_topics: FeedbackTopicsTable;
   sandbox_outbox: SandboxOutboxTable;
   sandbox_captchas: SandboxCaptchasTable;
   sandbox_inbound_checks: SandboxInboundChecksTable;
@@ -589,4 +636,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   sandbox_acquiring_faults: SandboxAcquiringFaultsTable;
   geocoder_cache: GeocoderCacheTable;
+  sandbox_tips_receivers: SandboxTipsReceiversTable;
+  sandbox_tips: SandboxTipsTable;
+  sandbox_tips_faults: SandboxTipsFaultsTable;
 }

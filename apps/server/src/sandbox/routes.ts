@@ -6,7 +6,9 @@ import { normaliseContact, normalisePhone } from '../modules/auth/contacts';
 import { geocoderSandboxRoutes } from './geocoder';
 import { kitchenSandboxRoutes } from './kitchen';
 import { paymentSandboxRoutes } from './payments';
+import { serviceSwitchSandboxRoutes } from './service-switches';
 import { tileSandboxRoutes } from './tiles';
+import { tipsSandboxRoutes } from './tips';
 
 /**
  * The sandbox (SANDBOX=1): the product's documented test mode. It mounts counterparts of the
@@ -169,8 +171,11 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // The geocoder (Photon protocol) and the map tiles of the demo city: src/sandbox/geocoder.ts, tiles.ts.
   await app.register(geocoderSandboxRoutes);
   await app.register(tileSandboxRoutes);
+  await app.register(tipsSandboxRoutes);
   // The kitchen's next move of one order, now: src/sandbox/kitchen.ts.
   await app.register(kitchenSandboxRoutes);
+  // Home's service tiles on and off (settings and a guest's flags): src/sandbox/service-switches.ts.
+  await app.register(serviceSwitchSandboxRoutes);
 
   // Unknown sandbox paths are a plain 404, like any provider's.
   app.all('/sandbox/*', async () => {

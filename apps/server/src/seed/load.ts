@@ -1,7 +1,8 @@
 /**
  * Loads the demo chain (demo-chain.ts) into an empty database: `npm start` calls
- * seedDemoChain once the migrations have run. A database that already has restaurants is
- * left alone, so the chain's real data is never overwritten.
+ * seedDemoChain once the migrations have run. A database that already has restaurants keeps
+ * its catalogue, so the chain's real data is never overwritten; the demo texts and feedback
+ * topics (demo-content.ts, decision 024) are added only where they are missing.
  */
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { SETTINGS_KEYS } from '@chain/contract';
@@ -19,6 +20,7 @@ import {
   DEMO_STOP_LIST,
   DEMO_ZONES,
 } from './demo-chain';
+import { DEMO_FEEDBACK_TOPICS, demoPages } from './demo-content';
 import { hashKioskCode } from '../modules/kiosk/codes';
 import { mediaUrl, picturePaths } from './pictures';
 
@@ -233,6 +235,7 @@ export function demoChainRows(): DemoChainRows {
 export async function seedDemoChain(db: Kysely<Database>, { kioskCode = DEMO_KIOSK_CODE }: { kioskCode?: string | null } = {}): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst();
+    await seedDemoContent(trx);
     if (existing) return { seeded: false };
 
     const rows = demoChainRows();
@@ -266,4 +269,33 @@ export async function seedDemoChain(db: Kysely<Database>, { kioskCode = DEMO_KIO
     }
     return { seeded: true };
   });
+}
+
+/**
+ * The demo texts and feedback topics (decision 024), where they are missing: a page a manager
+ * has edited is kept (a slug already there is not touched), and the topics are added only to an
+ * empty table. A database migrated only up to before migration 016 (a test of older migrations
+ * over demo data) has no such tables and gets none.
+ */
+export async function seedDemoContent(db: Kysely<Database>): Promise<void> {
+  const tables = await sql<{ pages: string | null }>`select to_regclass('chain_pages')::text as pages`.execute(db);
+  if (!tables.rows[0]?.pages) return;
+  await db
+    .insertInto('chain_pages')
+    .values(demoPages())
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute();
+  const topic = await db.selectFrom('feedback_topics').select('id').limit(1).executeTakeFirst();
+  if (topic) return;
+  for (const [index, category] of DEMO_FEEDBACK_TOPICS.entries()) {
+    const { id } = await db
+      .insertInto('feedback_topics')
+      .values({ name: category.name, sort: index + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('feedback_topics')
+      .values(category.items.map((name, itemIndex) => ({ parent_id: id, name, sort: itemIndex + 1 })))
+      .execute();
+  }
 }

@@ -228,3 +228,64 @@ export async function insertFeedback(db: Kysely<Database>, values: FeedbackValue
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Feedback topics (SPEC 5, decision 024)
+
+/** An active topic row: a category (parent_id null) or an item of one. */
+export interface TopicRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+}
+
+/** The chain's active topics, categories and items alike, in their order. */
+export async function findActiveTopics(db: Kysely<Database>): Promise<TopicRow[]> {
+  return db.selectFrom('feedback_topics').select(['id', 'parent_id', 'name']).where('active', '=', true).orderBy('sort').orderBy('id').execute();
+}
+
+export interface TopicOrderRow {
+  id: number;
+  znumber: string;
+  sum: number;
+  created_at: Date;
+  restaurant_id: number;
+  restaurant_time_zone: string;
+}
+
+/** The user's own latest orders, newest first. */
+export async function findRecentUserOrders(db: Kysely<Database>, userId: number, limit: number): Promise<TopicOrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
+    .select(['orders.id', 'orders.znumber', 'orders.sum', 'orders.created_at', 'orders.restaurant_id', 'restaurants.time_zone as restaurant_time_zone'])
+    .where('orders.user_id', '=', userId)
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface TopicDishRow {
+  order_id: number;
+  item_id: number;
+  name: string;
+}
+
+/** The dish lines (not cutlery or extras) of these orders, newest order first. */
+export async function findOrderDishes(db: Kysely<Database>, orderIds: readonly number[]): Promise<TopicDishRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_items')
+    .select(['order_id', 'item_id', 'name'])
+    .where('order_id', 'in', orderIds)
+    .where('kind', '=', 'dish')
+    .orderBy('order_id', 'desc')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The active restaurants, in the chain's order. */
+export async function findActiveRestaurantNames(db: Kysely<Database>): Promise<Array<{ id: number; name: string }>> {
+  return db.selectFrom('restaurants').select(['id', 'name']).where('active', '=', true).orderBy('sort').orderBy('id').execute();
+}

@@ -6,6 +6,7 @@ import {
   dropAccountCall,
   FEEDBACK_ADDED,
   feedbackAddCall,
+  feedbackTopicsCall,
   logoutCall,
   SIGNED_OUT_USER,
   userUpdateCall,
@@ -14,7 +15,7 @@ import { addressLimitKey } from '../../http/client-address';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
 import { revokeSession } from '../auth/sessions';
-import { addFeedback, anonymiseUser, listAddresses, removeAddress, saveAddress, updateProfile } from './service';
+import { addFeedback, anonymiseUser, feedbackTopics, listAddresses, removeAddress, saveAddress, updateProfile } from './service';
 
 /** Feedback from one address: enough for a person, a wall for a script. */
 const FEEDBACK_PER_IP = { limit: 10, windowSeconds: 600 };
@@ -67,5 +68,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       category: body.type ?? '',
     });
     return FEEDBACK_ADDED;
+  });
+
+  // What the feedback may be about (SPEC 5): a signed-in guest also gets their own orders and
+  // dishes; the answer is personal then (a request with credentials is never cached).
+  registerCall(app, feedbackTopicsCall, async ({ user }) => {
+    return { success: true as const, categories: await feedbackTopics(app.db, user) };
   });
 };

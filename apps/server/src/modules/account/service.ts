@@ -1,12 +1,14 @@
 import type { Kysely, Updateable } from 'kysely';
 import {
   ADDRESS_NOT_FOUND_MESSAGE,
+  FEEDBACK_TOPIC_CATEGORY_NAMES,
   type AddressInput,
+  type FeedbackTopicCategory,
   type SavedAddress,
   type User,
   type UserUpdateRequest,
 } from '@chain/contract';
-import { FEEDBACK_INCOMPLETE, PHONE_MESSAGE, phoneDigits, validateFeedback, validateProfileEmail } from '@chain/domain';
+import { FEEDBACK_INCOMPLETE, formatMoney, formatShortDate, PHONE_MESSAGE, phoneDigits, validateFeedback, validateProfileEmail, wallClockAt } from '@chain/domain';
 import type { Database, UsersTable } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { openSession, revokeSession, toUserResponse, type UserRow } from '../auth/sessions';
@@ -15,7 +17,11 @@ import {
   countAddresses,
   deleteAddress,
   eraseUserData,
+  findActiveRestaurantNames,
+  findActiveTopics,
   findAddresses,
+  findOrderDishes,
+  findRecentUserOrders,
   insertAddress,
   insertFeedback,
   restaurantExists,
@@ -25,6 +31,7 @@ import {
   updateUser,
   type AddressRow,
   type AddressValues,
+  type TopicOrderRow,
 } from './repository';
 
 export const PHONE_TAKEN_MESSAGE = 'Этот телефон уже привязан к другому профилю.';
@@ -271,4 +278,54 @@ export async function addFeedback(db: Kysely<Database>, submission: FeedbackSubm
     restaurantId: submission.restaurantId,
     category: submission.category,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Feedback topics (SPEC 5 «Обратная связь», decision 024)
+
+/** How many of the guest's latest orders «Мой заказ» offers. */
+export const FEEDBACK_TOPIC_ORDERS = 10;
+
+/** «№ К-001 от 20.11.2026, 1250,00 ₽»: the order's number, its date on the restaurant's clock, its sum (SPEC 9). */
+export function orderTopicName(order: Pick<TopicOrderRow, 'znumber' | 'sum' | 'created_at' | 'restaurant_time_zone'>): string {
+  return `№ ${order.znumber} от ${formatShortDate(wallClockAt(order.created_at, order.restaurant_time_zone).date)}, ${formatMoney(order.sum)}`;
+}
+
+/**
+ * What feedback may be about: the chain's own topics (a category left without active items is
+ * left out), then for a signed-in guest their last orders and those orders' dishes (each dish
+ * once, with the restaurant of the latest order it was in), then the active restaurants.
+ */
+export async function feedbackTopics(db: Kysely<Database>, user: UserRow | null): Promise<FeedbackTopicCategory[]> {
+  const topics = await findActiveTopics(db);
+  const categories: FeedbackTopicCategory[] = topics
+    .filter((topic) => topic.parent_id === null)
+    .map((category) => ({
+      id: `category:${category.id}`,
+      name: category.name,
+      items: topics.filter((topic) => topic.parent_id === category.id).map((topic) => ({ id: `topic:${topic.id}`, name: topic.name, restoran: null })),
+    }));
+
+  if (user) {
+    const orders = await findRecentUserOrders(db, user.id, FEEDBACK_TOPIC_ORDERS);
+    categories.push({
+      id: 'orders',
+      name: FEEDBACK_TOPIC_CATEGORY_NAMES.order,
+      items: orders.map((order) => ({ id: `order:${order.id}`, name: orderTopicName(order), restoran: order.restaurant_id })),
+    });
+    const restaurantOf = new Map(orders.map((order) => [order.id, order.restaurant_id]));
+    const dishes = new Map<number, FeedbackTopicCategory['items'][number]>();
+    for (const line of await findOrderDishes(db, orders.map((order) => order.id))) {
+      if (!dishes.has(line.item_id)) dishes.set(line.item_id, { id: `dish:${line.item_id}`, name: line.name, restoran: restaurantOf.get(line.order_id) ?? null });
+    }
+    categories.push({ id: 'dishes', name: FEEDBACK_TOPIC_CATEGORY_NAMES.dish, items: [...dishes.values()] });
+  }
+
+  const restaurants = await findActiveRestaurantNames(db);
+  categories.push({
+    id: 'restaurants',
+    name: FEEDBACK_TOPIC_CATEGORY_NAMES.restaurant,
+    items: restaurants.map((restaurant) => ({ id: `restaurant:${restaurant.id}`, name: restaurant.name, restoran: restaurant.id })),
+  });
+  return categories.filter((category) => category.items.length > 0);
 }

@@ -124,14 +124,19 @@ export async function countWrongTry(trx: Kysely<Database>, id: number, attempts:
 
 /**
  * The user of this phone or e-mail; a new contact creates one (SPEC 4: signing in with a known
- * contact reaches the same user). Safe when two sign-ins of a new contact race.
+ * contact reaches the same user), with `newFlags` set (the sandbox's booking and stop-list
+ * flags); a known user's flags are left as they are. Safe when two sign-ins of a new contact race.
  */
-export async function findOrCreateUser(db: Kysely<Database>, contact: { phone: string } | { email: string }): Promise<UserRow> {
+export async function findOrCreateUser(
+  db: Kysely<Database>,
+  contact: { phone: string } | { email: string },
+  newFlags: { booking?: boolean; stoplist?: boolean } = {},
+): Promise<UserRow> {
   const column = 'phone' in contact ? 'phone' : 'email';
   const value = 'phone' in contact ? contact.phone : contact.email;
   await db
     .insertInto('users')
-    .values(column === 'phone' ? { phone: value } : { email: value })
+    .values({ ...(column === 'phone' ? { phone: value } : { email: value }), ...newFlags })
     .onConflict((oc) => oc.column(column).doNothing())
     .execute();
   return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirstOrThrow();

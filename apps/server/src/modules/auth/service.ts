@@ -85,8 +85,13 @@ function assertCodeFormat(code: string, length: number): void {
   if (!new RegExp(`^\\d{${length}}$`).test(code)) throw badRequest(CODE_FORMAT_MESSAGE, 'code_format');
 }
 
+/** The flags a new guest gets in the sandbox. */
+export const SANDBOX_GUEST_FLAGS = { booking: true, stoplist: true } as const;
+
 async function signIn(app: FastifyInstance, contact: { phone: string } | { email: string }, pushToken?: string | null): Promise<User> {
-  const user = await findOrCreateUser(app.db, contact);
+  // The sandbox (SANDBOX=1, docs/sandbox.md): every new guest may book a table and read the stop
+  // list, so a person trying the app reaches those screens (SPEC 6 flags).
+  const user = await findOrCreateUser(app.db, contact, app.config.sandbox ? SANDBOX_GUEST_FLAGS : {});
   const token = await openSession(app.db, user.id, pushToken);
   return toUserResponse(user, token);
 }

@@ -1,7 +1,10 @@
 import type { ActionFields, bookingPeriodsAction, bookingPeriodsResponse, bookingSaveAction, BookingView } from '@chain/contract';
 import type * as z from 'zod/mini';
 import {
+  BOOKING_EXTEND_MINUTES,
+  BOOKING_MAX_MINUTES,
   BOOKING_MAX_UPCOMING,
+  bookingExtension,
   bookingDateOf,
   bookingDates,
   bookingMinimumSum,
@@ -39,7 +42,9 @@ import {
   listUserBookings,
   liveHolds,
   lockBookableTables,
+  lockUserBooking,
   nextBookingId,
+  setBookingEnd,
   userLiveBookings,
   type TableRow,
 } from './repository';
@@ -55,6 +60,9 @@ export const BOOKING_NOT_LIVE_MESSAGE = 'Бронь отменена или уж
 export const BOOKING_OVERLAP_MESSAGE = 'У вас уже есть бронь на это время.';
 export const BOOKING_LIMIT_MESSAGE = `Можно держать не больше ${BOOKING_MAX_UPCOMING} броней одновременно. Отмените ненужную бронь.`;
 export const CHOOSE_RESTAURANT_MESSAGE = 'Выберите ресторан.';
+export const BOOKING_EXTEND_NOT_STARTED_MESSAGE = 'Бронь ещё не началась — продлить её можно во время брони.';
+export const BOOKING_EXTEND_LIMIT_MESSAGE = `Бронь не может длиться дольше ${BOOKING_MAX_MINUTES / 60} часов.`;
+export const BOOKING_EXTEND_CLOSED_MESSAGE = 'Ресторан в этот день закрыт — продлить бронь нельзя.';
 
 /** How many bookings bookingList answers at most. */
 const BOOKING_LIST_LIMIT = 50;
@@ -260,6 +268,63 @@ export async function closeBooking(
   }
   const view = bookingView(booking, now, await bookingImage(db));
   return { success: true, booking: view, message: how === 'cancel' ? 'Бронь отменена.' : 'Бронь завершена. Спасибо, что были у нас!' };
+}
+
+/**
+ * bookingExtend (decision 027; SPEC 4 «продлить», SPEC 7 names no call): the user's running
+ * booking gets BOOKING_EXTEND_MINUTES more on the same table. In one transaction the restaurant's
+ * bookable tables are locked first (as bookingSave does, so a booking of the table right after
+ * and this extension cannot both win), then the booking's row; everything is checked again under
+ * the locks: still running, within the hours and BOOKING_MAX_MINUTES, the table and the guest
+ * free for those minutes. Two extends at once run one after the other and add up.
+ */
+export async function extendBooking(
+  db: Kysely<Database>,
+  user: UserRow,
+  bookingNum: string,
+  now: Date,
+): Promise<{ success: true; booking: BookingView; message: string }> {
+  assertMayBook(user);
+  const num = bookingNum.trim();
+  const known = await findUserBooking(db, user.id, num);
+  // Another guest's booking reads as unknown: booking numbers are not for guessing.
+  if (!known) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
+  const restaurant = await findActiveRestaurant(db, known.restaurant_id);
+  const tz = restaurant.row.time_zone;
+  const id = await db.transaction().execute(async (trx) => {
+    const tables = await lockBookableTables(trx, restaurant.row.id);
+    const booking = await lockUserBooking(trx, user.id, num);
+    if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
+    if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto <= now) throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
+    if (booking.status === 'new' && booking.timefrom > now) throw conflict(BOOKING_EXTEND_NOT_STARTED_MESSAGE, 'booking_not_started');
+    const extension = bookingExtension({
+      schedule: restaurant.schedule,
+      start: wallClockAt(booking.timefrom, tz),
+      minutes: Math.round((booking.timeto.getTime() - booking.timefrom.getTime()) / 60_000),
+    });
+    if (!extension.ok) {
+      if (extension.reason === 'too_long') throw conflict(BOOKING_EXTEND_LIMIT_MESSAGE, 'booking_extend_limit');
+      throw conflict(
+        extension.closeMinute === null ? BOOKING_EXTEND_CLOSED_MESSAGE : `Ресторан закрывается в ${formatClock(extension.closeMinute)} — продлить бронь нельзя.`,
+        'booking_extend_closing',
+      );
+    }
+    const from = booking.timeto;
+    const to = new Date(booking.timeto.getTime() + BOOKING_EXTEND_MINUTES * 60_000);
+    const table = tables.find((candidate) => candidate.id === booking.table_id);
+    const taken = (await liveHolds(trx, restaurant.row.id, from, to)).some((hold) => hold.id !== booking.id && hold.table_id === booking.table_id);
+    if (!table || taken) throw conflict(`Стол после ${clockAt(from, tz)} уже забронирован — продлить бронь нельзя.`, 'booking_extend_taken');
+    if ((await userLiveBookings(trx, user.id, now, { from, to }, booking.id)).overlapping) throw conflict(BOOKING_OVERLAP_MESSAGE, 'booking_overlap');
+    await setBookingEnd(trx, booking.id, to, extension.minutes);
+    return booking.id;
+  });
+  const booking = bookingView(await findBookingById(db, id), now, await bookingImage(db));
+  return { success: true, booking, message: `Бронь продлена до ${clockAt(new Date(booking.timeto * 1000), tz)}.` };
+}
+
+/** 'HH:MM' of an instant on the restaurant's clock. */
+function clockAt(at: Date, timeZone: string): string {
+  return formatClock(wallClockAt(at, timeZone).minuteOfDay);
 }
 
 /**

@@ -47,7 +47,7 @@ export async function lockBookableTables(trx: Transaction<Database>, restaurantI
 export async function liveHolds(db: Reader, restaurantId: number, from: Date, to: Date) {
   return db
     .selectFrom('bookings')
-    .select(['table_id', 'timefrom', 'timeto'])
+    .select(['id', 'table_id', 'timefrom', 'timeto'])
     .where('restaurant_id', '=', restaurantId)
     .where('status', 'in', [...LIVE_STATUSES])
     .where('timefrom', '<', to)
@@ -114,15 +114,16 @@ export async function listUserBookings(db: Reader, userId: number, options: { li
   return query.orderBy('bookings.id', 'desc').limit(options.limit).execute();
 }
 
-/** How many live bookings the user holds that are not over at `at`, and whether one overlaps [from, to). */
-export async function userLiveBookings(db: Reader, userId: number, at: Date, range: { from: Date; to: Date }) {
-  const rows = await db
+/** How many live bookings the user holds that are not over at `at` (but `exceptId`), and whether one overlaps [from, to). */
+export async function userLiveBookings(db: Reader, userId: number, at: Date, range: { from: Date; to: Date }, exceptId: number | null = null) {
+  let query = db
     .selectFrom('bookings')
     .select(['timefrom', 'timeto'])
     .where('user_id', '=', userId)
     .where('status', 'in', [...LIVE_STATUSES])
-    .where('timeto', '>', at)
-    .execute();
+    .where('timeto', '>', at);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  const rows = await query.execute();
   return {
     count: rows.length,
     overlapping: rows.some((row) => row.timefrom < range.to && row.timeto > range.from),
@@ -155,6 +156,25 @@ export async function closeUserBooking(
       ? query.set({ status: 'cancelled' }).where('status', '=', 'new').where('timefrom', '>', now)
       : query.set({ status: 'ended' }).where('status', 'in', ['new', 'active']).where('timefrom', '<=', now);
   return query.returning('id').executeTakeFirst();
+}
+
+/**
+ * The user's booking with this number, its row locked (`for update`) until the transaction
+ * ends: an extension reads and moves its end under this lock, so two at once add up (decision 027).
+ */
+export async function lockUserBooking(trx: Transaction<Database>, userId: number, bookingNum: string) {
+  return trx
+    .selectFrom('bookings')
+    .select(['id', 'restaurant_id', 'table_id', 'status', 'timefrom', 'timeto', 'cntminutes'])
+    .where('booking_num', '=', bookingNum)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Moves a booking's end (and its length in minutes) after an extension was checked under the locks. */
+export async function setBookingEnd(trx: Transaction<Database>, id: number, timeto: Date, cntminutes: number): Promise<void> {
+  await trx.updateTable('bookings').set({ timeto, cntminutes }).where('id', '=', id).execute();
 }
 
 /** What an order needs of the user's booking with this number: its restaurant, minimum sum, status and end. */

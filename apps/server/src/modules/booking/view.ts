@@ -63,6 +63,7 @@ export function bookingView(booking: BookingWithContext, now: Date, img: string)
     allowOrder: flag(controls.allowOrder),
     allowCancel: flag(controls.allowCancel),
     allowEnd: flag(controls.allowEnd),
+    allowExtend: flag(controls.allowExtend),
     allowMain: flag(controls.allowMain),
     textContinue: controls.textContinue,
     textMain: controls.textMain,

@@ -6,7 +6,7 @@ import { OrderEventsHub, type OrderStream } from './hub';
 const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
 function state(status: number, paid: 0 | 1 = 1): OrderStatusEvent {
-  return { id: 7, status, status_text: String(status), status_color: '#FF2E7D32', paid, progressBarData: { step: 2, text: '', steps: [] } };
+  return { id: 7, status, status_text: String(status), status_color: '#FF2E7D32', paid, progressBarData: { step: 2, text: '', steps: [] }, tips_id: null };
 }
 
 /** A hub over a fake LISTEN and a fake read whose answers the test releases one by one. */

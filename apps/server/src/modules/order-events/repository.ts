@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
-/** The channel every change of an order's status or paid flag is announced on; the payload is the order id. */
+/** The channel every change of an order's status, paid flag or tips id is announced on; the payload is the order id. */
 export const ORDER_STATUS_CHANNEL = 'order_status';
 
 /**
@@ -16,5 +16,5 @@ export async function notifyOrderStatus(trx: Kysely<Database>, orderId: number):
 
 /** What the order's status event shows, and whose order it is. */
 export async function findOrderState(db: Kysely<Database>, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'user_id', 'status', 'type', 'paid']).where('id', '=', orderId).executeTakeFirst();
+  return db.selectFrom('orders').select(['id', 'user_id', 'status', 'type', 'paid', 'tips_id']).where('id', '=', orderId).executeTakeFirst();
 }

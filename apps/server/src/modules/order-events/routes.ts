@@ -31,7 +31,13 @@ const STREAM_IDLE_MS = 2 * ORDER_EVENTS_KEEP_ALIVE_MS;
 const MAX_UNSENT_BYTES = 64 * 1024;
 
 /** The order's status event: the same builders as order/listUser's order (service.ts orderView). */
-export function orderStatusEventOf(order: { id: number; status: number; type: Parameters<typeof progressBar>[1]; paid: boolean }): OrderStatusEvent {
+export function orderStatusEventOf(order: {
+  id: number;
+  status: number;
+  type: Parameters<typeof progressBar>[1];
+  paid: boolean;
+  tips_id: string | null;
+}): OrderStatusEvent {
   return {
     id: order.id,
     status: order.status,
@@ -39,6 +45,7 @@ export function orderStatusEventOf(order: { id: number; status: number; type: Pa
     status_color: orderStatusColour(order.status),
     paid: order.paid ? 1 : 0,
     progressBarData: progressBar(order.status, order.type, order.paid),
+    tips_id: order.tips_id,
   };
 }
 

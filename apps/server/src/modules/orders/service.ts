@@ -172,7 +172,6 @@ async function draftOrder(
   const delayed = isOn(body.order.props?.delayed);
   if (delayed && catalogue.settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
 
-  const tableNum = orderType === 'inrest' ? checkTable(catalogue, restaurant, body.order.table) : null;
   const booking =
     orderType === 'inrest' && body.order.booking_num
       ? { min_sum: await liveBookingMinimum(db, body.order.booking_num, { restaurantId: restaurant.row.id, userId: user?.id ?? null }, now) }
@@ -181,6 +180,11 @@ async function draftOrder(
   const zone = orderType === 'delivery' ? deliveryZone(restaurant, body.order.props?.address ?? null) : null;
   const timing = orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
   if (delayed && timing.asReady) throw badRequest('Для отложенного заказа выберите дату и время.', 'delayed');
+  // A table order needs one of the restaurant's tables — except a signed-in guest's pre-order
+  // for a chosen time (SPEC 2 Предзаказ, «Предзаказ в заведении»): the guest is not there yet,
+  // and names the order at the restaurant. A kiosk order always has its table.
+  const preorderWithoutTable = orderType === 'inrest' && !timing.asReady && user !== null && body.source !== 'kiosk' && isBlankTable(body.order.table);
+  const tableNum = orderType === 'inrest' && !preorderWithoutTable ? checkTable(catalogue, restaurant, body.order.table) : null;
 
   const lockCode = body.lock_code?.trim() || null;
   // The menu and order/create count lock-code tries in one counter (issue 11 point 7).
@@ -294,6 +298,10 @@ function answer(order: OrderRow, delayed: boolean, secret: string): CreatedOrder
 function assertTakesOrderType(restaurant: RestaurantContext, orderType: OrderType): void {
   const takes = { inrest: restaurant.row.delivery_rest, self: restaurant.row.delivery_self, delivery: restaurant.row.delivery_courier }[orderType];
   if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType]);
+}
+
+function isBlankTable(table: string | number | null | undefined): boolean {
+  return table === null || table === undefined || String(table).trim() === '';
 }
 
 function checkTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, table: string | number | null | undefined): string {

@@ -11,6 +11,7 @@ import type { Database, PaymentStatus, PayMethod } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { ORDER_NOT_FOUND } from '../order-history/service';
 import { closeDuePayments } from './closing';
+import { assignDueTips } from './tips';
 import {
   attachBankOrder,
   claimPayment,
@@ -89,7 +90,7 @@ interface Registration {
 export class PaymentsService {
   /** Bank queries in flight on this instance, by payment: parallel checks share one. */
   readonly #inFlight = new Map<number, Promise<SettleResult | null>>();
-  /** Closing work started by this instance's requests; stop() waits for it. */
+  /** Closing and tips work started by this instance's requests; stop() waits for it. */
   readonly #closing = new Set<Promise<unknown>>();
   /** Set by stop(): no closing work starts, and a run in flight ends after its payment in hand. */
   #stopping = false;
@@ -202,11 +203,28 @@ export class PaymentsService {
     while (this.#closing.size > 0) await Promise.allSettled([...this.#closing]);
   }
 
-  /** settlePayment, then what the order does not keep is closed at the bank, after its transaction. */
+  /**
+   * settlePayment, then, after its transaction, what the order does not keep is closed at the
+   * bank and an order it paid gets its tips id (decision 025) — neither holds up the answer.
+   */
   private async settle(paymentId: number, outcome: PaymentOutcome): Promise<SettleResult> {
     const result = await settlePayment(this.deps.db, this.deps.log, paymentId, outcome);
     this.closeSoon(result.closing);
+    if (result.paidOrderId !== undefined) this.tipsSoon(result.paidOrderId);
     return result;
+  }
+
+  /**
+   * Asks the tips service for a paid order's tips id without holding up the request that paid
+   * it; a failure leaves the order due, and the payment worker asks again (tips.ts).
+   */
+  private tipsSoon(orderId: number): void {
+    if (this.deps.providers.tips === null || this.#stopping) return;
+    const deps = { db: this.deps.db, tips: this.deps.providers.tips, log: this.deps.log, stopping: () => this.#stopping };
+    const run: Promise<unknown> = assignDueTips(deps, orderId)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, orderId }, 'asking for a tips id failed; the payment worker retries'))
+      .finally(() => this.#closing.delete(run));
+    this.#closing.add(run);
   }
 
   /**

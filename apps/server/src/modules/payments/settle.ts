@@ -37,6 +37,11 @@ export interface SettleResult {
    * caller asks the bank after the transaction, never inside it; the payment worker retries.
    */
   closing: number[];
+  /**
+   * The order this call marked paid (only then): it is due its tips_id, which the caller asks
+   * of the tips service after the transaction, never inside it (decision 025).
+   */
+  paidOrderId?: number;
 }
 
 /**
@@ -53,7 +58,8 @@ const OPEN_AT_BANK: readonly PaymentStatus[] = ['registering', 'pending', 'cance
  * changes anything. The others see it done.
  *
  * - paid, for the order's sum, on an open unpaid order: the payment is paid; the order paid,
- *   paid_at set, 10 → 20 with a history row (SPEC 4). Every other payment of the order still
+ *   paid_at set, 10 → 20 with a history row (SPEC 4), and due its tips_id (decision 025: a
+ *   column only; the tips service is asked after the commit). Every other payment of the order still
  *   open at the bank becomes `cancelling` (declined at the bank after this transaction).
  * - paid otherwise (another amount; the order paid by another payment, cancelled or done):
  *   `refund_due`, and the money goes back (issue 11). The order is not changed.
@@ -100,7 +106,7 @@ export async function settlePayment(
     // Every other form or QR of the order is closed at the bank (issue 11): one charge per order.
     const cancelling = await startCancelling(trx, await otherPendingPayments(trx, order.id, payment.id));
     log.info({ orderId: order.id, paymentId: payment.id, method: payment.method, cancelling }, 'order paid');
-    return { paymentStatus: 'paid', orderPaid: true, changed: true, closing: cancelling };
+    return { paymentStatus: 'paid', orderPaid: true, changed: true, closing: cancelling, paidOrderId: order.id };
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { closeDuePayments, sweepPayments, type ClosingDeps } from './closing';
+import { tipsWorkerRun } from './tips';
 
 /** How often the worker looks for declines and refunds due (the first retry waits 30 s). */
 const TICK_MS = 10_000;
@@ -14,7 +15,8 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
  * sweeps forms left open on paid or closed orders and abandoned claims (every 10 minutes), and
  * declines, reverses and refunds at the bank whatever is due, one payment at a time (closing.ts:
  * `for update skip locked` with a lease, so instances never do the same payment twice). A
- * failed run is logged and tried again next tick. The returned function stops it: no payment
+ * failed run is logged and tried again next tick. It also asks the tips service for the tips ids
+ * of paid orders still due one (tips.ts, decision 025). The returned function stops it: no payment
  * is taken after it is called, and it resolves once the payment in hand is done (at most one
  * payment's bank calls), so a stopping server never waits for a whole run.
  */
@@ -33,6 +35,9 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
       }
       const closed = await closeDuePayments(deps);
       if (closed.length > 0) app.log.info({ closed }, 'payment worker closed payments at the bank');
+      // Tips ids of paid orders the request that paid them could not get (decision 025).
+      const tipped = await tipsWorkerRun({ db: app.db, tips: app.providers.tips, log: app.log, stopping: () => stopping });
+      if (tipped.length > 0) app.log.info({ tipped }, 'payment worker asked for tips ids');
     })()
       .catch((error: unknown) => app.log.warn({ err: error }, 'payment worker run failed; will retry'))
       .finally(() => {

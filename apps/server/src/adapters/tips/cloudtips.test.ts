@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProviderError } from '../http';
+import { CloudTipsClient } from './cloudtips';
+
+describe('the CloudTips-like tips client (decision 025)', () => {
+  const client = new CloudTipsClient({ baseUrl: () => 'https://tips.test/', apiKey: 'partner-key' });
+  const sent: Array<{ url: string; init: RequestInit }> = [];
+
+  /** The service answers every call with `status` and `body` (a string as is); the calls are kept in `sent`. */
+  function serviceAnswers(status: number, body: unknown) {
+    sent.length = 0;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+    });
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  const order = { externalId: 'order-17', name: 'Жар-печь на Тверской', place: 'Москва, Тверская, 1' };
+
+  it('registers the order as a receiver with the bearer key and answers its layoutId', async () => {
+    serviceAnswers(200, { succeed: true, data: { layoutId: 'a1b2c3d4e5f6', extra: 1 } });
+    await expect(client.registerReceiver(order)).resolves.toBe('a1b2c3d4e5f6');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe('https://tips.test/api/receivers');
+    expect(sent[0]?.init.method).toBe('POST');
+    expect((sent[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer partner-key');
+    expect(JSON.parse(sent[0]?.init.body as string)).toEqual({ externalId: 'order-17', name: 'Жар-печь на Тверской', placeName: 'Москва, Тверская, 1' });
+  });
+
+  it.each([
+    ['a refusal', 200, { succeed: false, errors: ['bad key'] }, /refused: \["bad key"\]/],
+    ['an HTTP error', 503, '503 Service Temporarily Unavailable', /HTTP 503/],
+    ['an unreadable answer', 200, '<html>', /unreadable answer/],
+    ['a layoutId that is no id', 200, { succeed: true, data: { layoutId: '../x y' } }, /unreadable answer/],
+  ])('throws a ProviderError for %s', async (_what, status, body, message) => {
+    serviceAnswers(status, body);
+    const failure = client.registerReceiver(order);
+    await expect(failure).rejects.toBeInstanceOf(ProviderError);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it('gives up on a service that does not answer within its timeout, naming only its origin', async () => {
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    const quick = new CloudTipsClient({ baseUrl: () => 'https://tips.test', apiKey: 'secret-key', timeoutMs: 50 });
+    const failure = quick.registerReceiver(order);
+    await expect(failure).rejects.toThrow('tips: no answer from https://tips.test');
+    await expect(failure).rejects.not.toThrow(/secret-key/);
+  });
+});

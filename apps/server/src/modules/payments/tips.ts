@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { ProviderError } from '../../adapters/http';
+import { TIPS_CALL_TIMEOUT_MS, type TipsService } from '../../adapters/tips/types';
+import type { Database } from '../../db/types';
+import { giveUpStaleTips, retryTipsLater, saveTipsId, takeDueTips, type TipsDueOrder } from './repository';
+
+/**
+ * Tips ids of paid orders (SPEC 3 Order tips_id, SPEC 4; decision 025). The payment's settle
+ * marks the order due (orders.tips_due_at) in its own transaction and asks nothing outside: the
+ * tips service is asked only after the commit, first by the request that settled the payment
+ * (PaymentsService, without holding up its answer), then by the payment worker of any instance
+ * until it answers, so a tips service that is down or slow never blocks, fails or delays a
+ * payment — the order is paid either way, and gets its tips_id when the service is back, or
+ * none. Safe on several callers at once: an order is taken under a lease (takeDueTips), the
+ * service keeps one receiver per order (externalId), and the first tips id saved is kept.
+ */
+export interface TipsDeps {
+  db: Kysely<Database>;
+  /** Null: no tips service configured; nothing is asked, and due orders are given up in time. */
+  tips: TipsService | null;
+  log: FastifyBaseLogger;
+  /** Asked before each order: true ends the run there (the server is stopping). */
+  stopping?: () => boolean;
+}
+
+/** What became of one order a run took. */
+export interface TipsReport {
+  orderId: number;
+  result: 'assigned' | 'kept' | 'retry' | 'gave_up';
+}
+
+/** A taken order is left to its taker this long: twice the service's timeout. */
+export const TIPS_LEASE_SECONDS = (2 * TIPS_CALL_TIMEOUT_MS) / 1000;
+/** Waits before the next try, by the number of tries made (30 s, 1, 5, 15 minutes, then hourly). */
+const RETRY_SECONDS = [30, 60, 300, 900, 3600] as const;
+/** Tries before an order is given up: about 4 hours of an outage outlasted. */
+export const MAX_TIPS_ATTEMPTS = 8;
+/** An order paid longer ago than this gets no tips id any more: the guest has left. */
+export const TIPS_DUE_FOR_SECONDS = 24 * 60 * 60;
+/** Orders one run takes at most; the next tick takes the rest. */
+const RUN_LIMIT = 20;
+
+export function tipsRetryDelaySeconds(attempts: number): number {
+  return RETRY_SECONDS[Math.min(Math.max(attempts, 1), RETRY_SECONDS.length) - 1] ?? 3600;
+}
+
+/**
+ * Asks the tips service for the tips ids due (up to a run's limit, or only `orderId`'s), one
+ * order at a time; what it cannot give now is due again later. Never throws for the service's
+ * failure (logged); a database failure is the caller's to log.
+ */
+export async function assignDueTips(deps: TipsDeps, orderId?: number): Promise<TipsReport[]> {
+  const reports: TipsReport[] = [];
+  if (deps.tips === null) return reports;
+  const tries = orderId === undefined ? RUN_LIMIT : 1;
+  for (let index = 0; index < tries; index++) {
+    if (deps.stopping?.()) break;
+    const order = await takeDueTips(deps.db, orderId, TIPS_LEASE_SECONDS, TIPS_DUE_FOR_SECONDS);
+    if (!order) break;
+    const result = await assignTips(deps, deps.tips, order);
+    reports.push({ orderId: order.id, result });
+    // A service that failed now is not asked for the rest this run: a hanging one costs one
+    // timeout per run, never the payment worker's whole tick.
+    if (result === 'retry' || result === 'gave_up') break;
+  }
+  return reports;
+}
+
+async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder): Promise<TipsReport['result']> {
+  let tipsId: string;
+  try {
+    tipsId = await tips.registerReceiver({ externalId: `order-${order.id}`, name: order.restaurantName || 'Ресторан', place: order.restaurantAddress });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    const last = order.attempts >= MAX_TIPS_ATTEMPTS;
+    await retryTipsLater(deps.db, order, last ? null : tipsRetryDelaySeconds(order.attempts));
+    if (last) deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
+    else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed; the order is paid, its tips id is asked again later');
+    return last ? 'gave_up' : 'retry';
+  }
+  const saved = await saveTipsId(deps.db, order.id, tipsId);
+  deps.log.info({ orderId: order.id, tipsId, saved }, saved ? 'order got its tips id' : 'order already had a tips id');
+  return saved ? 'assigned' : 'kept';
+}
+
+/**
+ * The worker's pass: orders due too long are given up (without a tips service, every due order
+ * at once, silently: tips are off), then what is due is asked for.
+ */
+export async function tipsWorkerRun(deps: TipsDeps): Promise<TipsReport[]> {
+  if (deps.tips === null) {
+    await giveUpStaleTips(deps.db, 0);
+    return [];
+  }
+  const stale = await giveUpStaleTips(deps.db, TIPS_DUE_FOR_SECONDS);
+  if (stale.length > 0) deps.log.warn({ orderIds: stale.slice(0, 20), count: stale.length }, 'orders paid a day ago still without a tips id are given up');
+  return assignDueTips(deps);
+}
