@@ -26,7 +26,19 @@ function sentBody(fetchStub: ReturnType<typeof vi.fn<typeof fetch>>, call: numbe
 }
 
 describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
-  it('sends the delivery time chosen on /delivery_time as delivery_datetime_props with a delivery menu only', async () => {
+  it('sends the time of an inrest order for later, and a booking number with the session only for inrest (SPEC 4, 5)', async () => {
+    const { menus, fetchStub } = sourceAnswering(json(200, { ...MENU, min_sum: 400_000 }), json(200, MENU));
+    const deliveryDateTime = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
+    const inrest: MenuQuery = { ...QUERY, orderType: 'inrest', userId: '7', deliveryDateTime, bookingNum: '241126-0001', token: 'token-token' };
+    expect((await menus.query.fetch(inrest)).min_sum).toBe(400_000);
+    expect(sentBody(fetchStub, 0)).toMatchObject({ delivery_datetime_props: deliveryDateTime, booking_num: '241126-0001', user_id: '7', token: 'token-token' });
+    // Another booking is another answer (its minimum): it is asked, not read from the cache.
+    await menus.query.fetch({ ...inrest, orderType: 'self' });
+    expect(sentBody(fetchStub, 1)).not.toHaveProperty('booking_num');
+    expect(sentBody(fetchStub, 1)).not.toHaveProperty('delivery_datetime_props');
+  });
+
+  it('sends the delivery time chosen on /delivery_time as delivery_datetime_props with a delivery menu, never a pickup one', async () => {
     const { menus, fetchStub } = sourceAnswering(json(200, MENU), json(200, MENU));
     const deliveryDateTime = { deliveryDate: '24.11.2026', deliveryTime: '18:00-20:00', isTimePeriods: true };
     await menus.query.fetch({ ...QUERY, orderType: 'delivery', deliveryDateTime });

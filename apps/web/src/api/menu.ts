@@ -17,17 +17,25 @@ export interface MenuQuery {
   readonly lockCode: string;
   readonly userId: string | null;
   /**
-   * SPEC 3 Delivery date/time props chosen on /delivery_time, sent as delivery_datetime_props
-   * (SPEC 7) with a delivery menu. Not part of the key: the server's menu does not depend on it
-   * (the contract's menuRequest), so another time is the same answer; make it part of the key
-   * the day the server answers per time.
+   * SPEC 3 Delivery date/time props, sent as delivery_datetime_props (SPEC 7) with a delivery
+   * menu (chosen on /delivery_time) and an inrest one for a time (Предзаказ, Отложенный заказ, a
+   * booking). Not part of the key: the server's menu does not depend on it (the contract's
+   * menuRequest), so another time is the same answer; make it part of the key the day the server
+   * answers per time.
    */
   readonly deliveryDateTime?: Checkout['deliveryDateTime'];
+  /**
+   * An inrest order from a booking (SPEC 4): its number goes as booking_num with the guest's
+   * user_id and token, and the answer's min_sum is the booking's minimum. Part of the key.
+   */
+  readonly bookingNum?: string | null;
+  /** The signed-in guest's session token, sent only with bookingNum (the contract reads it only then). */
+  readonly token?: string | null;
 }
 
 /** The menu cache's key: every field of the query that changes the answer (another lock code or guest is another menu). */
 function menuKey(query: MenuQuery): string {
-  return JSON.stringify([query.restaurantId, query.fsUid, query.orderType, query.isShop, query.lockCode, query.userId]);
+  return JSON.stringify([query.restaurantId, query.fsUid, query.orderType, query.isShop, query.lockCode, query.userId, query.bookingNum ?? null]);
 }
 
 function requestBody(query: MenuQuery): CallInput<typeof restaurantMenu> {
@@ -38,7 +46,10 @@ function requestBody(query: MenuQuery): CallInput<typeof restaurantMenu> {
     ver: 4,
     ...(query.userId ? { user_id: query.userId } : {}),
     ...(query.lockCode ? { lock_code: query.lockCode } : {}),
-    ...(query.orderType === 'delivery' && query.deliveryDateTime ? { delivery_datetime_props: { ...query.deliveryDateTime } } : {}),
+    ...(query.orderType !== 'self' && query.deliveryDateTime ? { delivery_datetime_props: { ...query.deliveryDateTime } } : {}),
+    ...(query.orderType === 'inrest' && query.bookingNum && query.userId && query.token
+      ? { booking_num: query.bookingNum, token: query.token }
+      : {}),
   };
 }
 

@@ -9,6 +9,7 @@ const update = (status: number, paid: 0 | 1 = 1): OrderStatusEvent => ({
   status_color: '#FF2E7D32',
   paid,
   progressBarData: { step: 2, text: 'Готовим ваш заказ', steps: [] },
+  tips_id: null,
 });
 const frame = (value: OrderStatusEvent) => `event: status\ndata: ${JSON.stringify(value)}\n\n`;
 

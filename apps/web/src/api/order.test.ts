@@ -36,6 +36,22 @@ describe('the order/create body (SPEC 7 payload v3, decision 012)', () => {
   });
 });
 
+describe('an order for later (SPEC 4 booking and delayed order)', () => {
+  it('carries the booking number of an inrest order only, and a body order/create takes', () => {
+    const inrest = orderRequestBody({ ...request, orderType: 'inrest', table: '5', bookingNum: '241126-0001' });
+    expect(inrest.order.booking_num).toBe('241126-0001');
+    expect(orderCreateBody.safeParse(inrest).success).toBe(true);
+    expect(orderRequestBody({ ...request, bookingNum: '241126-0001' }).order).not.toHaveProperty('booking_num');
+  });
+
+  it('marks a delayed order with props.delayed 1 and its chosen time', () => {
+    const body = orderRequestBody({ ...request, delayed: true, pickup: { deliveryDate: '24.11.2026', deliveryTime: '19:00' } });
+    expect(body.order.props).toEqual({ delayed: 1 });
+    expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '19:00' });
+    expect(orderRequestBody(request).order).not.toHaveProperty('props');
+  });
+});
+
 describe('a kiosk order (SPEC 6 Kiosk mode, issue 14)', () => {
   const kioskOrder: OrderRequest = {
     ...request,

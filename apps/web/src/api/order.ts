@@ -113,6 +113,10 @@ export interface OrderRequest {
   readonly address?: { readonly lat: number; readonly lon: number; readonly full: string; readonly short: string } | null;
   /** The uuid of the order/delivery quote whose delivery sum the cart showed. */
   readonly deliveryUuid?: string | null;
+  /** An inrest order from this booking (SPEC 4): the server applies its minimum when larger (SPEC 5). */
+  readonly bookingNum?: string | null;
+  /** SPEC 4 delayed order: saved for its time (props.delayed 1), not paid now. */
+  readonly delayed?: boolean;
 }
 
 const chosenExtras = (items: OrderRequest['cutlery']) =>
@@ -135,7 +139,10 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
       type: request.orderType,
       comment: request.comment,
       ...(request.table ? { table: request.table } : {}),
-      ...(request.address ? { props: { address: request.address } } : {}),
+      ...(request.address || request.delayed
+        ? { props: { ...(request.address ? { address: request.address } : {}), ...(request.delayed ? { delayed: 1 as const } : {}) } }
+        : {}),
+      ...(request.orderType === 'inrest' && request.bookingNum ? { booking_num: request.bookingNum } : {}),
     },
     deliveryDateTimeProps: request.pickup
       ? { deliveryDate: request.pickup.deliveryDate, deliveryTime: request.pickup.deliveryTime }

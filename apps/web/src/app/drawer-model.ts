@@ -1,5 +1,8 @@
-import { formatPhoneInput, type OrderType, phoneDigits } from '@chain/domain';
+import { formatPhoneInput, type OrderType, phoneDigits, telHref } from '@chain/domain';
 import { APP_ROUTES } from '@chain/contract';
+
+/** The hotline's tel: link (the domain's rule, named here for the drawer's tests). */
+export { telHref };
 
 export interface DrawerInput {
   readonly authorized: boolean;
@@ -88,13 +91,6 @@ export function drawerModel(input: DrawerInput): DrawerModel {
     account,
     general,
   };
-}
-
-/** A dialable tel: link: digits and a leading plus only. */
-export function telHref(phone: string): string {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
 /** An 11-digit Russian number (SPEC 5) in the sign-in mask, +7 (999) 123-45-67; anything else as it came. */

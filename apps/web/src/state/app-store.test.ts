@@ -277,7 +277,8 @@ describe('stored shape versions', () => {
     const { store } = await loadedStore(
       new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: 2 }) }),
     );
-    expect(store.getState().checkout).toEqual({ ...checkout, pribors: {}, recommended: {}, idempotencyKey: null, order: null });
+    const { bookingNum: _dropped, ...kept } = checkout;
+    expect(store.getState().checkout).toEqual({ ...kept, booking: null, delayed: false, pribors: {}, recommended: {}, idempotencyKey: null, order: null });
   });
 
   function storageWith(value: unknown) {
@@ -633,5 +634,92 @@ describe('a kiosk guest present (SPEC 4 Kiosk idle on Home, issue 14)', () => {
       store.getState().endKioskGuest();
       expect(kioskGuestPresent(store.getState())).toBe(false);
     }
+  });
+});
+
+describe('ordering for a time or from a booking (SPEC 2 Предзаказ, SPEC 4 Booking, SPEC 5)', () => {
+  const AT_SEVEN = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
+  const BOOKING = { num: '241126-0001', minSum: 400000 };
+
+  it('sets inrest at the restaurant with the table, time and booking, and returns the menu path', async () => {
+    const { store } = await loadedStore();
+    const path = store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: AT_SEVEN, booking: BOOKING });
+    expect(path).toBe('/menu/2/inrest');
+    const state = store.getState();
+    expect(state.orderType).toBe('inrest');
+    expect(state.restaurant?.id).toBe('2');
+    expect(state.checkout.table).toBe('5');
+    expect(state.checkout.deliveryDateTime).toEqual(AT_SEVEN);
+    expect(state.checkout.booking).toEqual(BOOKING);
+  });
+
+  it('empties the cart when the restaurant is another one (SPEC 4) and keeps it at the same one', async () => {
+    const { store } = await loadedStore();
+    store.getState().setRestaurant({ id: '1', name: 'Центральный', nameShort: 'Центр' });
+    store.getState().addToCart('1', { item: '101', spec: null, specs: [] });
+    store.getState().orderAtTime({ restaurantId: '1', fsUid: 'fs-1', table: null, deliveryDateTime: AT_SEVEN, booking: null });
+    expect(store.getState().cart).toHaveLength(1);
+    expect(store.getState().restaurant).toEqual({ id: '1', name: 'Центральный', nameShort: 'Центр' });
+    expect(store.getState().checkout.table).toBe('');
+    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: null, deliveryDateTime: AT_SEVEN, booking: null });
+    expect(store.getState().cart).toEqual([]);
+    expect(store.getState().cartRestaurantId).toBeNull();
+    expect(store.getState().restaurant?.id).toBe('2');
+  });
+
+  it('forgets the booking and the time when the order type or the restaurant changes', async () => {
+    const { store } = await loadedStore();
+    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: AT_SEVEN, booking: BOOKING });
+    store.getState().setOrderType('inrest');
+    expect(store.getState().checkout.booking).toEqual(BOOKING);
+    store.getState().setOrderType('self');
+    expect(store.getState().checkout.booking).toBeNull();
+    expect(store.getState().checkout.deliveryDateTime).toBeNull();
+
+    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: null, booking: BOOKING });
+    store.getState().setRestaurant({ id: '2', name: 'Речной' });
+    expect(store.getState().checkout.booking).toEqual(BOOKING);
+    store.getState().setRestaurant({ id: '3' });
+    expect(store.getState().checkout.booking).toBeNull();
+  });
+
+  it('forgets the booking once the order is placed, and keeps it across a reload before', async () => {
+    const { store, storage } = await loadedStore();
+    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: null, booking: BOOKING });
+    const reloaded = (await loadedStore(storage)).store;
+    expect(reloaded.getState().checkout.booking).toEqual(BOOKING);
+    reloaded.getState().orderPlaced({ id: '9', number: 'К-009', sum: 400000, paySystem: 'sbp', followToken: null });
+    expect(reloaded.getState().checkout.booking).toBeNull();
+    expect(reloaded.getState().checkout.deliveryDateTime).toBeNull();
+  });
+
+  it('drops a stored booking that is not a number and a non-negative whole minimum', async () => {
+    const checkout = { ...INITIAL_PERSISTED_STATE.checkout, booking: { num: 'X', minSum: -5 } };
+    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: STATE_VERSION }) }));
+    expect(store.getState().checkout.booking).toBeNull();
+  });
+});
+
+describe('a delayed order (SPEC 4 Отложенный заказ, checkDelayed)', () => {
+  it('is a pickup or inrest order for later, forgotten with the order type or once placed', async () => {
+    const { store } = await loadedStore();
+    const when = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
+    const path = store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: null, deliveryDateTime: when, booking: { num: 'B', minSum: 1 }, orderType: 'self', delayed: true });
+    expect(path).toBe('/menu/2/self');
+    expect(store.getState().orderType).toBe('self');
+    expect(store.getState().checkout.delayed).toBe(true);
+    // A booking belongs to a table order only.
+    expect(store.getState().checkout.booking).toBeNull();
+    store.getState().setOrderType('inrest');
+    expect(store.getState().checkout.delayed).toBe(false);
+  });
+
+  it('resumes its lines and extras as the cart of its restaurant', async () => {
+    const { store } = await loadedStore();
+    store.getState().addToCart('1', { item: '101', spec: null, specs: [] });
+    store.getState().resumeCart({ restaurantId: '2', lines: [LINE], pribors: { '3': 2 }, recommended: {} });
+    expect(store.getState().cart).toEqual([LINE]);
+    expect(store.getState().cartRestaurantId).toBe('2');
+    expect(store.getState().checkout.pribors).toEqual({ '3': 2 });
   });
 });

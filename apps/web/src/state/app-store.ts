@@ -102,6 +102,46 @@ export interface PlacedOrder {
   followToken: string | null;
 }
 
+/** SPEC 3 Delivery date/time props: the day (dd.mm.yyyy) and time the order is for. */
+export interface DeliveryDateTimeProps {
+  deliveryDate: string;
+  deliveryTime: string;
+  isTimePeriods: boolean;
+}
+
+/**
+ * The booking an inrest order is made from (SPEC 4 Booking → ordering dishes): its number, sent
+ * with the menu call and order/create, and its minimum sum in kopecks, which the cart applies
+ * when larger than the restaurant's (SPEC 5).
+ */
+export interface CheckoutBooking {
+  num: string;
+  minSum: number;
+}
+
+/** What orderAtTime takes: an inrest order at a restaurant for a time, or from a booking. */
+export interface OrderAtTimeInput {
+  restaurantId: string;
+  /** The restaurant's fs_uid, as the caller has it from the restaurant list (the menu path takes the id). */
+  fsUid: string;
+  /** The booked table, or null for none. */
+  table: string | null;
+  deliveryDateTime: DeliveryDateTimeProps | null;
+  booking: CheckoutBooking | null;
+  /** Absent: inrest. A delayed order may be a pickup ('self') for later. */
+  orderType?: 'inrest' | 'self';
+  /** SPEC 4 delayed order (Отложенный заказ): order/create saves it for later (props.delayed 1), unpaid. */
+  delayed?: boolean;
+}
+
+/** A delayed order taken back into the cart (SPEC 4 checkDelayed): its available lines and extras. */
+export interface ResumedCart {
+  restaurantId: string;
+  lines: CartLine[];
+  pribors: Record<string, number>;
+  recommended: Record<string, number>;
+}
+
 /** What the guest has chosen for the order being built. */
 export interface Checkout {
   table: string;
@@ -111,8 +151,14 @@ export interface Checkout {
   email: string;
   comment: string;
   /** SPEC 3 Delivery date/time props. */
-  deliveryDateTime: { deliveryDate: string; deliveryTime: string; isTimePeriods: boolean } | null;
-  bookingNum: string | null;
+  deliveryDateTime: DeliveryDateTimeProps | null;
+  /**
+   * The booking this inrest order is made from, or null. Cleared whenever the restaurant or the
+   * order type changes and when an order is placed.
+   */
+  booking: CheckoutBooking | null;
+  /** SPEC 4: this checkout is a delayed order, saved by order/create for later and not paid now. */
+  delayed: boolean;
   /** SPEC 3 Cutlery items: the count chosen for each offered id (absent: the server's default). */
   pribors: Record<string, number>;
   /** SPEC 3 Recommended items: the count chosen for each offered id (absent: the server's count, 0). */
@@ -195,7 +241,23 @@ export interface AppActions {
   refreshDeliveryAddress: (address: DeliveryAddress) => void;
   /** SPEC 4: changing the restaurant empties the cart. */
   setRestaurant: (next: { id: string; name?: string; nameShort?: string } | null) => void;
+  /**
+   * Another order type forgets the chosen time and the booking (they belong to the old one);
+   * the same type keeps them.
+   */
   setOrderType: (orderType: OrderType | null) => void;
+  /**
+   * SPEC 2 Предзаказ / Отложенный заказ / a booking's «Заказать блюда»: an inrest order at this
+   * restaurant for a time and/or from a booking. Sets the order type inrest, the restaurant
+   * (another one empties the cart, SPEC 4), the table ('' for none), the time and the booking;
+   * returns the menu path to go to (/menu/{restaurantId}/inrest).
+   */
+  orderAtTime: (input: OrderAtTimeInput) => string;
+  /**
+   * SPEC 4 Cart: a delayed order found by checkDelayed resumed — its lines (the available ones)
+   * and extras become the cart of its restaurant, replacing what was there.
+   */
+  resumeCart: (resumed: ResumedCart) => void;
   clearCart: () => void;
   /** Merges checkout choices (pay method, coupon, e-mail, pickup time…). */
   updateCheckout: (patch: Partial<Checkout>) => void;
@@ -240,7 +302,7 @@ export type AppState = PersistedState & SessionState & AppActions;
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 5;
+export const STATE_VERSION = 6;
 
 /** The contract's signed-out user in the stored shape: no id, flags off. */
 export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
@@ -252,7 +314,8 @@ export const EMPTY_CHECKOUT: Checkout = {
   email: '',
   comment: '',
   deliveryDateTime: null,
-  bookingNum: null,
+  booking: null,
+  delayed: false,
   pribors: {},
   recommended: {},
   idempotencyKey: null,
@@ -350,7 +413,8 @@ const persistedShape = z.object({
         z.nullable(z.object({ deliveryDate: z.string(), deliveryTime: z.string(), isTimePeriods: z.boolean() })),
         null,
       ),
-      bookingNum: z.catch(z.nullable(id), null),
+      booking: z.catch(z.nullable(z.object({ num: z.string(), minSum: z.int().check(z.minimum(0)) })), null),
+      delayed: yesNo,
       pribors: extraCounts,
       recommended: extraCounts,
       idempotencyKey: z.catch(z.nullable(z.string()), null),
@@ -389,6 +453,7 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
  *   2 → 3: checkout gains idempotencyKey and order; both start empty (their defaults).
  *   3 → 4: the address gains long and the courier's details; they start empty (their defaults).
  *   4 → 5: the placed order gains followToken; an order placed before has none (null).
+ *   5 → 6: checkout's bookingNum (never set by any build) becomes booking { num, minSum }; null.
  */
 const MIGRATIONS: Record<number, (state: unknown) => unknown> = { 1: migrateCartToDomainLines };
 
@@ -476,13 +541,13 @@ export function createAppStore(storage: StateStorage) {
               : null;
             const changed = (state.restaurant?.id ?? null) !== (restaurant?.id ?? null);
             return changed
-              ? { restaurant, cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } }
+              ? { restaurant, cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS, booking: null, delayed: false } }
               : { restaurant };
           }),
         chooseDeliveryAddress: (address, restaurant) =>
           set((state) => {
             const same = state.restaurant?.id === restaurant.id && sameDeliveryAddress(state.address, address);
-            const checkout = { ...state.checkout, deliveryDateTime: null };
+            const checkout = { ...state.checkout, deliveryDateTime: null, booking: null, delayed: false };
             return {
               orderType: 'delivery',
               restaurant: { id: restaurant.id, name: restaurant.name, nameShort: restaurant.nameShort },
@@ -493,7 +558,35 @@ export function createAppStore(storage: StateStorage) {
         refreshDeliveryAddress: (address) => {
           if (sameDeliveryAddress(get().address, address)) set({ address });
         },
-        setOrderType: (orderType) => set({ orderType }),
+        setOrderType: (orderType) =>
+          set((state) =>
+            state.orderType === orderType
+              ? { orderType }
+              : { orderType, checkout: { ...state.checkout, deliveryDateTime: null, booking: null, delayed: false } },
+          ),
+        orderAtTime: ({ restaurantId, table, deliveryDateTime, booking, orderType = 'inrest', delayed = false }) => {
+          set((state) => {
+            const sameRestaurant = state.restaurant?.id === restaurantId;
+            const restaurant = sameRestaurant ? state.restaurant : { id: restaurantId, name: '', nameShort: '' };
+            const emptied = sameRestaurant ? {} : { cart: [], cartRestaurantId: null };
+            const checkout: Checkout = {
+              ...state.checkout,
+              ...(sameRestaurant ? {} : NO_EXTRAS),
+              table: table ?? '',
+              deliveryDateTime: deliveryDateTime ? { ...deliveryDateTime } : null,
+              booking: booking && orderType === 'inrest' ? { num: booking.num, minSum: Math.max(0, Math.trunc(booking.minSum)) } : null,
+              delayed,
+            };
+            return { orderType, restaurant, ...emptied, checkout };
+          });
+          return `/menu/${encodeURIComponent(restaurantId)}/${orderType}`;
+        },
+        resumeCart: ({ restaurantId, lines, pribors, recommended }) =>
+          set((state) => ({
+            cart: lines,
+            cartRestaurantId: lines.length > 0 ? restaurantId : null,
+            checkout: { ...state.checkout, pribors, recommended, idempotencyKey: null },
+          })),
         clearCart: () => set((state) => ({ cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } })),
         updateCheckout: (patch) => set((state) => ({ checkout: { ...state.checkout, ...patch } })),
         setExtraCount: (kind, itemId, cnt) =>
@@ -511,7 +604,7 @@ export function createAppStore(storage: StateStorage) {
           set((state) => ({
             cart: [],
             cartRestaurantId: null,
-            checkout: { ...state.checkout, ...NO_EXTRAS, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null },
+            checkout: { ...state.checkout, ...NO_EXTRAS, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null, booking: null, delayed: false },
           })),
         addToCart: (restaurantId, choice) =>
           set((state) => {

@@ -69,8 +69,18 @@ describe('built screens (issue 7: a screen not built yet is not offered)', () =>
     for (const path of ['/order_list', '/order_detail/501']) expect(isBuiltScreen(path), path).toBe(true);
   });
 
-  it('hides the screens of later releases and unknown paths', () => {
-    for (const path of ['/profile', '/predzakaz', '/zagruzka', '/nowhere']) {
+  it('offers the chain\'s pages: О кафе, a restaurant, Условия доставки, Оферта (issue 15)', () => {
+    for (const path of ['/about', '/about/3', '/about_restoran/3', '/about_delivery', '/about_oferta']) {
+      expect(isBuiltScreen(path), path).toBe(true);
+    }
+  });
+
+  it('offers Мой профиль, Мои оценки and Обратная связь (issue 15)', () => {
+    for (const path of ['/profile', '/rate_list', '/feedback']) expect(isBuiltScreen(path), path).toBe(true);
+  });
+
+  it('hides unknown paths (every screen of SPEC 2 is built now)', () => {
+    for (const path of ['/no/such/page', '/nowhere', '/predzakaz/extra']) {
       expect(isBuiltScreen(path), path).toBe(false);
     }
   });

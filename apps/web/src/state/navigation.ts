@@ -133,6 +133,17 @@ export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
   'addressDetail',
   'kiosk',
   'follow',
+  'about',
+  'aboutById',
+  'aboutRestoran',
+  'aboutDelivery',
+  'aboutOferta',
+  'profile',
+  'rateList',
+  'feedback',
+  'booking', 'bookingStep2', 'bookingResult',
+  'predzakaz', 'delayedzakaz',
+  'zagruzka', 'zagruzkaRestList', 'zagruzkaDetail', 'restMap',
 ]);
 
 /** Whether an in-app path leads to a built screen (an outside link, tel: or mailto: counts as built). */

@@ -16,18 +16,22 @@ export function RadioCards<Value extends string>({
   value,
   onChange,
   wide = false,
+  optionClassName,
 }: {
   name: string;
   options: ReadonlyArray<RadioCardOption<Value>>;
-  value: Value;
+  /** The chosen option; null: none chosen yet. */
+  value: Value | null;
   onChange: (value: Value) => void;
   /** One option a row instead of side by side. */
   wide?: boolean;
+  /** A class of each option's label, for a screen's own sizes. */
+  optionClassName?: string;
 }) {
   return (
     <>
       {options.map((option) => (
-        <label key={option.value} className={classNames('radio-card', wide && 'radio-card--wide')}>
+        <label key={option.value} className={classNames('radio-card', wide && 'radio-card--wide', optionClassName)}>
           <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
           <span>{option.label}</span>
         </label>

@@ -1,11 +1,67 @@
+import { CHAIN_PAGE_SLUGS, type RestaurantListResponse } from '@chain/contract';
+import { Truck } from 'lucide-react';
+import { useMemo } from 'react';
+import { useQuery } from '../../api/query-cache';
+import { restaurantListQuery } from '../../api/restaurants';
+import { EmptyState } from '../../ui/empty-state';
+import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
+import { Skeleton } from '../../ui/skeleton';
+import { zoneRows, zonesByRestaurant } from './about-model';
+import { ChainPageText } from './chain-page-text';
+import { chainPageQuery } from './chain-page-query';
+import { ZoneTable } from './zone-table';
+import './about.css';
 
-/** SPEC 2: Условия доставки. */
+/**
+ * SPEC 2 Условия доставки (/about_delivery): the chain's delivery terms (its text, decision 024)
+ * and under them the zones as they are now, from the restaurant list.
+ */
 export default function AboutDeliveryPage() {
+  const page = useQuery(chainPageQuery, CHAIN_PAGE_SLUGS.delivery);
+  const list = useQuery(restaurantListQuery);
   return (
-    <Screen title="Условия доставки" menu>
-      <SectionPreparing description="Здесь будут условия доставки." />
+    <Screen title="Условия доставки" menu busy={page.status === 'loading' || list.status === 'loading'}>
+      <ChainPageText slug={CHAIN_PAGE_SLUGS.delivery} failedTitle="Не удалось загрузить условия доставки" />
+      <section className="delivery-zones" aria-labelledby="delivery-zones-title">
+        <h2 id="delivery-zones-title" className="delivery-zones__title">
+          Зоны доставки
+        </h2>
+        {list.status === 'error' ? (
+          <LoadError title="Не удалось загрузить зоны доставки" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        ) : list.status === 'ready' ? (
+          <Zones list={list.data} />
+        ) : (
+          <ZonesSkeleton />
+        )}
+      </section>
     </Screen>
+  );
+}
+
+function Zones({ list }: { list: RestaurantListResponse }) {
+  const groups = useMemo(() => zonesByRestaurant(zoneRows(list)), [list]);
+  if (groups.length === 0) {
+    return <EmptyState icon={<Truck />} title="Сейчас доставка не работает" text="Закажите самовывоз или загляните позже." />;
+  }
+  return (
+    <>
+      <p className="delivery-zones__lead">Цены и суммы — как в корзине сейчас. Зону вашего адреса покажет карта при выборе адреса.</p>
+      {groups.map((group) => (
+        <div key={group.restaurantId} className="delivery-zones__restaurant" data-restaurant-id={group.restaurantId}>
+          <ZoneTable zones={group.zones} caption={group.name} detail={group.address} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+function ZonesSkeleton() {
+  return (
+    <div className="delivery-zones__skeleton" aria-hidden="true">
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} height="5.5rem" />
+      ))}
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useMemo } from 'react';
 import { useAppState } from '../../state/store';
-import { LinkButton } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Skeleton } from '../../ui/skeleton';
 
 // What Мои адреса and the edit page share: the guest's session, what a guest without one sees,
@@ -30,16 +29,5 @@ export function AddressSkeleton() {
 
 /** A kiosk or a signed-out guest keeps no addresses: the way to sign in. */
 export function SignInForAddresses() {
-  return (
-    <EmptyState
-      icon={<MapPin />}
-      title="Адреса доступны после входа"
-      text="Войдите, чтобы сохранять адреса доставки."
-      action={
-        <LinkButton href="/auth" block>
-          Войти
-        </LinkButton>
-      }
-    />
-  );
+  return <SignInPrompt icon={<MapPin />} title="Адреса доступны после входа" text="Войдите, чтобы сохранять адреса доставки." />;
 }

@@ -1,11 +1,227 @@
+import { Clock } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ATTENTION_TITLE, formatMoney, LOAD_FAILED_MESSAGE, type OrderType } from '@chain/domain';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { useQuery } from '../../api/query-cache';
+import { restaurantListQuery } from '../../api/restaurants';
+import type { CartLine } from '../../state/app-store';
+import { appStore, showDialog, useAppState } from '../../state/store';
+import { Button } from '../../ui/button';
+import { LoadError } from '../../ui/load-error';
+import { RadioCards } from '../../ui/radio-cards';
 import { Screen } from '../../ui/screen';
-import { SectionPreparing } from '../../ui/section-preparing';
+import { type DelayedOrder, delayedRestaurantsQuery, findDelayedOrder } from './preorder-api';
+import { PickerSkeleton } from './preorder-page';
+import { RestaurantPicker } from './preorder-restaurants';
+import './preorder.css';
 
-/** SPEC 2: Отложенный заказ. */
+type LaterType = Extract<OrderType, 'inrest' | 'self'>;
+const TYPE_LABELS: Record<LaterType, string> = { self: 'Заберу сам', inrest: 'В ресторане' };
+
+/**
+ * SPEC 2 Отложенный заказ (/delayedzakaz): an order for later, saved now and paid later. The
+ * restaurant, the order type it takes, the date and time come from delayedzakazRestorans; the
+ * menu opens for that time, and the cart saves the order (order/create props.delayed). A delayed
+ * order the guest left at that restaurant (checkDelayed) can be resumed into the cart, with the
+ * warning about dishes no longer available (SPEC 4).
+ */
 export default function DelayedOrderPage() {
+  const [restaurantId, setRestaurantId] = useState<string | null>(null);
+  const [type, setType] = useState<LaterType>('self');
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const args = useMemo(() => ({ restaurantId }), [restaurantId]);
+  const answer = useQuery(delayedRestaurantsQuery, args);
+  const list = useQuery(restaurantListQuery);
+  const [, navigate] = useLocation();
+  const [shown, setShown] = useState(answer.data);
+  if (answer.status === 'ready' && answer.data !== shown) setShown(answer.data);
+  const data = answer.status === 'ready' ? answer.data : shown;
+
+  const restaurant = data?.restorans.find((entry) => String(entry.id) === restaurantId) ?? null;
+  const wire = list.status === 'ready' && restaurant ? (list.data.find((entry) => entry.id === restaurant.id) ?? null) : null;
+  const types: LaterType[] = wire ? (['self', 'inrest'] as const).filter((kind) => (kind === 'self' ? wire.deliverySelf : wire.deliveryRest) === '1') : [];
+  const orderType: LaterType | null = types.includes(type) ? type : (types[0] ?? null);
+  const ready = restaurant !== null && data?.restoranid === restaurant.id;
+  const dates = ready ? (data?.dates ?? []) : [];
+  const day = dates.find((entry) => entry.value === date) ?? dates[0] ?? null;
+  const chosenTime = day && time && day.times.includes(time) ? time : null;
+
+  const delayed = useDelayedOrder(restaurant?.fs_uid ?? null, orderType);
+
+  const choose = () => {
+    if (!restaurant || !day || !chosenTime || !orderType) return;
+    const path = appStore.getState().orderAtTime({
+      restaurantId: String(restaurant.id),
+      fsUid: restaurant.fs_uid,
+      table: null,
+      deliveryDateTime: { deliveryDate: day.value, deliveryTime: chosenTime, isTimePeriods: false },
+      booking: null,
+      orderType,
+      delayed: true,
+    });
+    navigate(path);
+  };
+
+  const resume = async (order: DelayedOrder) => {
+    const state = appStore.getState();
+    const lines: CartLine[] = order.cart
+      .filter((line) => line.available === 1)
+      .map((line) => ({
+        token: line.token,
+        item: String(line.item),
+        cnt: line.cnt,
+        comment: line.comment,
+        spec: line.spec === null ? null : String(line.spec),
+        specs: line.specs.map((option) => ({ specid: String(option.specid), cnt: option.cnt, price: option.price })),
+      }));
+    // SPEC 4: the dishes no longer available stay out, and the guest is told which.
+    if (order.message) await showDialog({ title: ATTENTION_TITLE, message: order.message });
+    state.orderAtTime({
+      restaurantId: String(order.restoran_id),
+      fsUid: order.fs_uid,
+      table: null,
+      deliveryDateTime: { ...order.deliveryDateTimeProps, isTimePeriods: order.deliveryDateTimeProps.isTimePeriods === 1 },
+      booking: null,
+      orderType: order.type === 'inrest' ? 'inrest' : 'self',
+    });
+    const counts = (items: ReadonlyArray<{ id: number; cnt: number }>) => Object.fromEntries(items.map((item) => [String(item.id), item.cnt]));
+    state.resumeCart({ restaurantId: String(order.restoran_id), lines, pribors: counts(order.pribors), recommended: counts(order.recommendedItems) });
+    navigate(lines.length > 0 ? '/cart' : `/menu/${order.restoran_id}/${order.type}`);
+  };
+
+  let body;
+  if (answer.status === 'error' && !data) {
+    body = <LoadError title={LOAD_FAILED_MESSAGE} message={answer.error.message} onRetry={() => delayedRestaurantsQuery.refetch(args)} />;
+  } else if (!data) {
+    body = <PickerSkeleton />;
+  } else {
+    body = (
+      <>
+        <p className="preorder__intro">
+          <Clock aria-hidden="true" />
+          <span>Оформите заказ сейчас, а оплатите позже — ресторан приготовит его к выбранному времени.</span>
+        </p>
+        {data.allowbooking === 0 && data.message && restaurantId === null ? (
+          <p className="preorder__notice" role="status">
+            {data.message}
+          </p>
+        ) : null}
+        <RestaurantPicker
+          name="delayed-restaurant"
+          restaurants={data.restorans}
+          value={restaurantId}
+          onChange={(next) => {
+            setRestaurantId(next);
+            setDate(null);
+            setTime(null);
+          }}
+        />
+        {ready && types.length > 1 ? (
+          <fieldset className="preorder__group">
+            <legend className="preorder__legend">Как получить заказ</legend>
+            <div className="preorder__types">
+              <RadioCards name="delayed-type" options={types.map((kind) => ({ value: kind, label: TYPE_LABELS[kind] }))} value={orderType ?? 'self'} onChange={setType} />
+            </div>
+          </fieldset>
+        ) : null}
+        {delayed.order ? (
+          <section className="preorder__order" aria-labelledby="delayed-found">
+            <h2 id="delayed-found" className="preorder__order-title">
+              Ваш отложенный заказ {delayed.order.number}
+            </h2>
+            <p>
+              На {delayed.order.time_text}, {formatMoney(delayed.order.sum)}
+            </p>
+            <Button variant="secondary" block onClick={() => void resume(delayed.order as DelayedOrder)}>
+              Продолжить этот заказ
+            </Button>
+          </section>
+        ) : null}
+        {delayed.error ? (
+          <p className="preorder__notice" role="alert">
+            {delayed.error}
+          </p>
+        ) : null}
+        {ready && dates.length > 0 ? (
+          <fieldset className="preorder__group">
+            <legend className="preorder__legend">Дата</legend>
+            <div className="preorder__dates">
+              <RadioCards
+                name="delayed-date"
+                wide
+                options={dates}
+                value={day?.value ?? null}
+                onChange={(value) => {
+                  setDate(value);
+                  setTime(null);
+                }}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        {ready && day ? (
+          <fieldset className="preorder__group">
+            <legend className="preorder__legend">Время</legend>
+            <div className="preorder__times">
+              <RadioCards
+                name="delayed-time"
+                optionClassName="preorder__time"
+                options={day.times.map((entry) => ({ value: entry, label: entry }))}
+                value={chosenTime}
+                onChange={setTime}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        {ready && data.message ? (
+          <p className="preorder__notice" role="status">
+            {data.message}
+          </p>
+        ) : null}
+        {answer.status === 'error' ? (
+          <LoadError title={LOAD_FAILED_MESSAGE} message={answer.error.message} onRetry={() => delayedRestaurantsQuery.refetch(args)} />
+        ) : null}
+      </>
+    );
+  }
+
   return (
-    <Screen title="Отложенный заказ" menu>
-      <SectionPreparing description="Здесь можно будет оформить заказ на удобное время." />
+    <Screen
+      title="Отложенный заказ"
+      back="/"
+      busy={answer.status === 'loading'}
+      actions={
+        data ? (
+          <Button block disabled={!chosenTime || !orderType || answer.status !== 'ready'} onClick={choose}>
+            {chosenTime && day ? `Выбрать блюда к ${chosenTime}` : 'Выберите ресторан и время'}
+          </Button>
+        ) : undefined
+      }
+    >
+      {body}
     </Screen>
   );
+}
+
+/** checkDelayed for the chosen restaurant and order type: the guest's delayed order there, or null. */
+function useDelayedOrder(fsUid: string | null, orderType: LaterType | null): { order: DelayedOrder | null; error: string | null } {
+  const user = useAppState((state) => state.user);
+  const [found, setFound] = useState<{ key: string; order: DelayedOrder | null; error: string | null } | null>(null);
+  const key = fsUid && orderType && user.authorized ? `${fsUid}|${orderType}|${user.id}` : null;
+  useEffect(() => {
+    if (!key || !fsUid || !orderType) return;
+    let live = true;
+    findDelayedOrder(user, { fsUid, orderType }).then(
+      (order) => live && setFound({ key, order, error: null }),
+      (error: unknown) => live && setFound({ key, order: null, error: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE }),
+    );
+    return () => {
+      live = false;
+    };
+    // The user's id and token are read at the time of asking; the key names the guest.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return found && found.key === key ? { order: found.order, error: found.error } : { order: null, error: null };
 }

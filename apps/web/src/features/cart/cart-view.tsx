@@ -18,6 +18,7 @@ import { CartTotals } from './cart-totals';
 import { CouponField } from './coupon-field';
 import { PayButton } from './pay-button';
 import { PickupTime } from './pickup-time';
+import { InrestTime } from './inrest-time';
 import { TableChoice } from './table-choice';
 import { useCartExtras } from './use-cart-extras';
 import { pointOf } from '../../api/courier-zones';
@@ -65,6 +66,8 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
     restaurant: { minOrderSum: restaurant.minOrderSum, minOrderSumShop: restaurant.minOrderSumShop },
     zone,
     quotedDelivery: standing?.quotedDelivery ?? null,
+    // SPEC 5: a booking's minimum applies to its inrest order when larger.
+    booking: orderType === 'inrest' && checkout.booking ? { min_sum: checkout.booking.minSum } : null,
     purchaseAllowed,
     textNoTime: standing?.blocked ?? (settings.status === 'ready' ? settings.data.textNoTime : ''),
   });
@@ -72,8 +75,10 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
   const email = checkout.email || user.email;
 
   // SPEC 4 inrest: the order goes to a table; without one (scan later) the guest gives its code
-  // first. A kiosk's table comes from Home's keypad.
-  const needsTable = (kiosk || orderType === 'inrest') && checkout.table.trim() === '';
+  // first. A pre-order for a chosen time may go without one (the guest is not there yet; the
+  // server takes it, decision 028). A kiosk's table comes from Home's keypad.
+  const preorderForTime = !kiosk && orderType === 'inrest' && checkout.deliveryDateTime !== null;
+  const needsTable = (kiosk || orderType === 'inrest') && checkout.table.trim() === '' && !preorderForTime;
   return (
     <Screen
       title={cartTitle(orderType, isPreorder(checkout))}
@@ -122,7 +127,8 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
 
         {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
         {delivery ? <DeliverySection address={address} when={checkout.deliveryDateTime} today={todayDate} quote={quote} onRetry={quote.retry} /> : null}
-        {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} /> : null}
+        {orderType === 'inrest' && !kiosk ? <InrestTime when={checkout.deliveryDateTime} booking={checkout.booking} /> : null}
+        {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} optional={preorderForTime} /> : null}
         {kiosk ? <KioskOrderFacts table={checkout.table} /> : null}
 
         {kiosk ? null : (

@@ -67,6 +67,8 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         expectedSum: order.expectedSum,
         address: order.address ?? null,
         deliveryUuid: order.deliveryUuid ?? null,
+        bookingNum: orderType === 'inrest' ? (state.checkout.booking?.num ?? null) : null,
+        delayed: !kiosk && state.checkout.delayed,
         paySystem,
         lockCode: state.lockCode,
         idempotencyKey: state.checkoutKey(),

@@ -1,4 +1,4 @@
-import { CalendarClock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
+import { CalendarClock, Clock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
 import { lazy, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
@@ -18,6 +18,7 @@ import './order-type-page.css';
 
 const TILE_ICONS: Record<ServiceTile['id'], ReactNode> = {
   preorder: <CalendarClock aria-hidden="true" />,
+  delayed: <Clock aria-hidden="true" />,
   booking: <UtensilsCrossed aria-hidden="true" />,
   load: <Gauge aria-hidden="true" />,
   map: <MapPinned aria-hidden="true" />,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appStoreLink, serviceTiles } from './service-tiles';
 
-const NONE = { allow_predzakaz: 0, show_zagruzka: 0, show_restmap: 0 } as const;
+const NONE = { allow_predzakaz: 0, allow_delayed: 0, show_zagruzka: 0, show_restmap: 0 } as const;
 const NO_FLAGS = { booking: false, stoplist: false };
 
 describe('home service tiles (SPEC 2 Home, normal mode)', () => {
@@ -11,6 +11,11 @@ describe('home service tiles (SPEC 2 Home, normal mode)', () => {
 
   it('pre-order follows the allow_predzakaz setting', () => {
     expect(serviceTiles({ ...NONE, allow_predzakaz: 1 }, NO_FLAGS).map((tile) => tile.href)).toEqual(['/predzakaz']);
+  });
+
+  it('the delayed order follows the allow_delayed setting, after the pre-order', () => {
+    expect(serviceTiles({ ...NONE, allow_delayed: 1 }, NO_FLAGS).map((tile) => tile.href)).toEqual(['/delayedzakaz']);
+    expect(serviceTiles({ ...NONE, allow_predzakaz: 1, allow_delayed: 1 }, NO_FLAGS).map((tile) => tile.id)).toEqual(['preorder', 'delayed']);
   });
 
   it('booking follows the user flag booking=1', () => {

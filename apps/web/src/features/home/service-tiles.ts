@@ -1,21 +1,26 @@
 import { APP_ROUTES, type Settings } from '@chain/contract';
 
 export interface ServiceTile {
-  readonly id: 'preorder' | 'booking' | 'load' | 'map' | 'stoplist';
+  readonly id: 'preorder' | 'delayed' | 'booking' | 'load' | 'map' | 'stoplist';
   readonly label: string;
   readonly href: string;
 }
 
-type TileSettings = Pick<Settings, 'allow_predzakaz' | 'show_zagruzka' | 'show_restmap'>;
+type TileSettings = Pick<Settings, 'allow_predzakaz' | 'allow_delayed' | 'show_zagruzka' | 'show_restmap'>;
 interface TileUser {
   readonly booking: boolean;
   readonly stoplist: boolean;
 }
 
-/** SPEC 2 Home, normal mode: the optional service tiles, each behind its setting or user flag. */
+/**
+ * SPEC 2 Home, normal mode: the optional service tiles, each behind its setting or user flag
+ * (Отложенный заказ behind allow_delayed, SPEC 3 Settings). Home shows only those whose screen
+ * is built (BUILT_SCREENS).
+ */
 export function serviceTiles(settings: TileSettings, user: TileUser): ServiceTile[] {
   const tiles: ServiceTile[] = [];
   if (settings.allow_predzakaz === 1) tiles.push({ id: 'preorder', label: 'Предзаказ', href: APP_ROUTES.predzakaz });
+  if (settings.allow_delayed === 1) tiles.push({ id: 'delayed', label: 'Отложенный заказ', href: APP_ROUTES.delayedzakaz });
   if (user.booking) tiles.push({ id: 'booking', label: 'Забронировать стол', href: APP_ROUTES.booking });
   if (settings.show_zagruzka === 1) tiles.push({ id: 'load', label: 'Загруженность ресторанов', href: APP_ROUTES.zagruzka });
   if (settings.show_restmap === 1) tiles.push({ id: 'map', label: 'Карта ресторанов', href: APP_ROUTES.restMap });

@@ -9,7 +9,10 @@ import { appStore, useAppState } from '../../state/store';
 const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
 export interface MenuTarget {
   readonly list: QueryState<void, RestaurantListResponse>;
-  /** The restaurant id of the route, or of the client state for /menu_list; null when neither has one. */
+  /**
+   * The restaurant id of the route (its id or, SPEC 2's other reading, its fs_uid: the id once the
+   * list resolves it), or of the client state for /menu_list; null when neither has one.
+   */
   readonly restaurantId: string | null;
   readonly orderType: OrderType;
   /** The restaurant from the list (for fs_uid, names and menuKinds); null while loading or when unknown. */
@@ -37,14 +40,14 @@ export function useMenuTarget(
   const stateOrderType = useAppState((state) => state.orderType);
   const lockCode = useAppState((state) => state.lockCode);
   const userId = useAppState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
+  const token = useAppState((state) => (state.user.authorized ? state.user.password : null));
   const deliveryDateTime = useAppState((state) => state.checkout.deliveryDateTime);
+  const bookingNum = useAppState((state) => state.checkout.booking?.num ?? null);
 
-  const restaurantId = routeRestaurantId ?? stateRestaurantId;
+  const routeOrStateId = routeRestaurantId ?? stateRestaurantId;
   const orderType = asOrderType(routeOrderType) ?? stateOrderType ?? 'self';
-  const restaurant =
-    list.status === 'ready' && restaurantId !== null
-      ? (list.data.find((candidate) => String(candidate.id) === restaurantId) ?? null)
-      : null;
+  const restaurant = list.status === 'ready' && routeOrStateId !== null ? findRestaurant(list.data, routeOrStateId) : null;
+  const restaurantId = restaurant ? String(restaurant.id) : routeOrStateId;
 
   const offered = restaurant ? KIND_ORDER.filter((kind) => restaurant.menuKinds.includes(MENU_KIND_BY_IS_SHOP[kind])) : [];
   const isShop = offered.includes(requestedKind) ? requestedKind : (offered[0] ?? requestedKind);
@@ -61,11 +64,31 @@ export function useMenuTarget(
 
   const fsUid = restaurant?.fs_uid ?? null;
   const query = useMemo<MenuQuery | null>(
-    () => (fsUid && restaurantId ? { restaurantId, fsUid, orderType, isShop, lockCode, userId, deliveryDateTime } : null),
-    [restaurantId, fsUid, orderType, isShop, lockCode, userId, deliveryDateTime],
+    () =>
+      fsUid && restaurantId
+        ? {
+            restaurantId,
+            fsUid,
+            orderType,
+            isShop,
+            lockCode,
+            userId,
+            deliveryDateTime,
+            ...(orderType === 'inrest' && bookingNum ? { bookingNum, token } : {}),
+          }
+        : null,
+    [restaurantId, fsUid, orderType, isShop, lockCode, userId, deliveryDateTime, bookingNum, token],
   );
 
   const menu = useQuery(menuQuery, query);
 
   return { list, restaurantId, orderType, restaurant, isShop, query, menu };
+}
+
+/**
+ * SPEC 2 gives the menu route both readings, /menu/{restoran id}/… and /menu/{fs_uid}/…: a
+ * restaurant's id first, else the one with that fs_uid.
+ */
+export function findRestaurant(list: readonly RestaurantWire[], idOrFsUid: string): RestaurantWire | null {
+  return list.find((candidate) => String(candidate.id) === idOrFsUid) ?? list.find((candidate) => candidate.fs_uid === idOrFsUid) ?? null;
 }

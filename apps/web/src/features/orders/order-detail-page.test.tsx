@@ -6,6 +6,7 @@ import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import type { OrderStatusEvent } from '@chain/contract';
 import { followOrderEvents, type OrderEventsOptions } from '../../api/order-events';
 import { loadOrder } from '../../api/orders';
+import { addRating } from '../../api/ratings';
 import { appStore } from '../../state/store';
 import { orderFixture } from './order-fixtures.test-support';
 import OrderDetailPage from './order-detail-page';
@@ -13,6 +14,18 @@ import { orderSumRows, orderWhenText, payLaterState } from './orders-model';
 
 vi.mock('../../api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не найден.', loadOrder: vi.fn() }));
 vi.mock('../../api/order-events', () => ({ followOrderEvents: vi.fn() }));
+vi.mock('../../api/ratings', () => ({
+  addRating: vi.fn(),
+  loadRatingTypes: vi.fn(() => Promise.resolve({ sections: [{ id: 1, name: 'Кухня' }], items: [{ id: 11, name: 'Холодное блюдо', section_id: 1 }] })),
+}));
+// The tips (their own tests in order-tips.test.tsx): here only where the page mounts them.
+vi.mock('./order-tips', () => ({
+  OrderTips: ({ order }: { order: { id: number; tips_id: string | null } }) => (
+    <p data-testid="order-tips-mounted" data-tips-id={order.tips_id ?? ''}>
+      {order.id}
+    </p>
+  ),
+}));
 const load = vi.mocked(loadOrder);
 const follow = vi.mocked(followOrderEvents);
 
@@ -55,6 +68,7 @@ const cooked = (fields: Partial<OrderStatusEvent>): OrderStatusEvent => ({
       { icon: 'final', state: 'pending' },
     ],
   },
+  tips_id: null,
   ...fields,
 });
 
@@ -105,9 +119,51 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     expect(screen.getByText('Кафе на Тверской')).toBeTruthy();
     expect(screen.getByText('По готовности')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Оплатить/ })).toBeNull();
-    // This slice shows no rating controls and no tips link.
-    expect(screen.queryByText(/Оцен/)).toBeNull();
-    expect(screen.queryByText(/чаев/i)).toBeNull();
+    // Paid and not rated: the rating controls (SPEC 4) and the tips.
+    expect(screen.getByRole('heading', { name: 'Оцените заказ' })).toBeTruthy();
+    expect(screen.getByTestId('order-tips-mounted').textContent).toBe('501');
+  });
+
+  it('an unpaid order has neither rating controls nor tips (SPEC 4)', async () => {
+    load.mockResolvedValueOnce(orderFixture({ status: 10, status_text: 'Ожидает оплаты', paid: 0 }));
+    await renderOrder();
+    expect(screen.queryByRole('heading', { name: 'Оцените заказ' })).toBeNull();
+    expect(screen.queryByTestId('order-tips-mounted')).toBeNull();
+  });
+
+  it('a rated order shows its rating read-only, a rated line its own scores, and no controls', async () => {
+    const time = '2026-11-23T16:00:00.000Z';
+    const fixture = orderFixture();
+    load.mockResolvedValueOnce(
+      orderFixture({
+        rate: { id: 9, stars: 4, rate_taste: 5, rate_fresh: null, rate_speed: 3, rate_quality: 5, comment: 'Долго ждали', type: 11, photos: ['/api/v1/rate/photo/5?sig=x'], time },
+        basket: fixture.basket.map((line, index) =>
+          index === 0 ? { ...line, rate: { id: 10, taste: 4, fresh: 5, speed: 5, comment: '', type: null, photos: [], time } } : line,
+        ),
+      }),
+    );
+    await renderOrder();
+    expect(screen.queryByRole('heading', { name: 'Оцените заказ' })).toBeNull();
+    const shown = screen.getByRole('region', { name: 'Ваша оценка' });
+    expect(shown.textContent).toContain('Оценка заказа: 4 из 5');
+    expect(shown.textContent).toContain('Скорость3 из 5');
+    expect(within(shown).getByText('Долго ждали')).toBeTruthy();
+    expect(within(shown).getByText('Холодное блюдо')).toBeTruthy();
+    expect(within(shown).getByRole('img', { name: /Фото 1/ }).getAttribute('src')).toBe('/api/v1/rate/photo/5?sig=x');
+    const basket = screen.getByRole('region', { name: 'Состав заказа' });
+    expect(within(basket).getByText('Ваша оценка: Вкус 4 из 5 · Свежесть 5 из 5 · Скорость 5 из 5')).toBeTruthy();
+  });
+
+  it('once rated, the sent form gives way to «Ваша оценка», which takes the focus', async () => {
+    vi.mocked(addRating).mockResolvedValue(undefined);
+    load.mockResolvedValueOnce(orderFixture()).mockReturnValueOnce(new Promise(() => undefined));
+    await renderOrder();
+    const submit = screen.getByRole('button', { name: 'Отправить оценку' });
+    submit.focus();
+    fireEvent.click(submit);
+    await settle();
+    expect(screen.queryByRole('heading', { name: 'Оцените заказ' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ваша оценка' }));
   });
 
   it('offers «Оплатить {sum}» while unpaid and below 50, and goes to /payment with its way back here', async () => {
@@ -161,6 +217,9 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     act(() => lastFollow().onStatus(cooked({ status: 20, status_text: 'Принят', paid: 1 })));
     expect(screen.queryByRole('button', { name: /Оплатить/ })).toBeNull();
     expect(screen.getAllByText('Оплачен').length).toBeGreaterThan(0);
+    // The tips id comes a moment after the payment (decision 025), by an event of its own.
+    act(() => lastFollow().onStatus(cooked({ status: 20, status_text: 'Принят', paid: 1, tips_id: 'tips-501' })));
+    expect(screen.getByTestId('order-tips-mounted').getAttribute('data-tips-id')).toBe('tips-501');
     expect(stop).not.toHaveBeenCalled();
     cleanup();
     expect(stop).toHaveBeenCalledTimes(1);

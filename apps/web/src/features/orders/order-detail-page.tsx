@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { isFinalOrderState, type OrderView } from '@chain/contract';
-import { cssColour, formatMoney, showsPayButton } from '@chain/domain';
+import { cssColour, formatMoney, showsPayButton, showsRatingControls } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { followOrderEvents } from '../../api/order-events';
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from '../../api/orders';
@@ -13,7 +13,10 @@ import { LoadError } from '../../ui/load-error';
 import { OrderProgress } from '../../ui/order-progress';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
+import { OrderRatingForm, OrderRatingShown, useRatingTypes } from './order-rating';
 import { useOrderSession } from './order-session';
+import { OrderTips } from './order-tips';
+import { dishScoresText } from './rating-model';
 import {
   orderPlaceText,
   orderSumRows,
@@ -57,8 +60,17 @@ export default function OrderDetailPage() {
 }
 
 function OrderScreen({ session, id }: { session: Session; id: string }) {
-  const { view, retry, announcement } = useOrder(session, id);
+  const { view, retry, rated, announcement } = useOrder(session, id);
   const [, navigate] = useLocation();
+  // The form the guest just sent goes away: focus moves to the rating it left.
+  const [justRated, setJustRated] = useState(false);
+  const onRated = useCallback(
+    (next: OrderView) => {
+      setJustRated(true);
+      rated(next);
+    },
+    [rated],
+  );
   const order = view.kind === 'ready' ? view.order : null;
   const payable = order !== null && showsPayButton(order);
 
@@ -79,7 +91,7 @@ function OrderScreen({ session, id }: { session: Session; id: string }) {
         {announcement}
       </p>
       {view.kind === 'loading' ? <OrderSkeleton /> : null}
-      {view.kind === 'ready' ? <OrderDetail order={view.order} /> : null}
+      {view.kind === 'ready' ? <OrderDetail order={view.order} session={session} onRated={onRated} focusRating={justRated} /> : null}
       {view.kind === 'missing' ? <OrderMissing message={view.message} /> : null}
       {view.kind === 'failed' ? <LoadError title="Не удалось загрузить заказ" message={view.message} onRetry={retry} /> : null}
     </Screen>
@@ -109,7 +121,10 @@ function OrderMissing({ message }: { message: string }) {
  * each `status` event puts its status, paid flag and progress bar in, and a changed status is
  * announced once.
  */
-function useOrder(session: Session, id: string): { view: View; retry: () => void; announcement: string } {
+function useOrder(
+  session: Session,
+  id: string,
+): { view: View; retry: () => void; rated: (order: OrderView) => void; announcement: string } {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [announcement, setAnnouncement] = useState('');
@@ -154,11 +169,39 @@ function useOrder(session: Session, id: string): { view: View; retry: () => void
     setView({ kind: 'loading' });
     setAttempt((count) => count + 1);
   }, []);
-  return { view, retry, announcement };
+  // Just rated: the order with its ratings in place at once, then the server's copy (the photos' signed links).
+  const rated = useCallback(
+    (order: OrderView) => {
+      setView({ kind: 'ready', order });
+      loadOrder(session, id).then(
+        (fresh) => setView((current) => (current.kind === 'ready' ? { kind: 'ready', order: fresh } : current)),
+        () => {
+          // The rating is in; the page keeps what it shows until the next visit brings the links.
+        },
+      );
+    },
+    [session, id],
+  );
+  return { view, retry, rated, announcement };
 }
 
-function OrderDetail({ order }: { order: OrderView }) {
+function OrderDetail({
+  order,
+  session,
+  onRated,
+  focusRating,
+}: {
+  order: OrderView;
+  session: Session;
+  onRated: (order: OrderView) => void;
+  /** The rating was just left here: its heading takes the focus the sent form had. */
+  focusRating: boolean;
+}) {
   const textColour = statusTextColour(order.status_color);
+  const rateControls = showsRatingControls(order);
+  // The category names of a rating shown read-only come from rateGetTypes.
+  const shownType = order.rate?.type != null || order.basket.some((line) => line.rate?.type != null);
+  const types = useRatingTypes(session, !rateControls && shownType);
   const place = orderPlaceText(order);
   const extras = [...order.pribors, ...order.recommendedItems].filter((line) => line.cnt > 0);
   return (
@@ -234,6 +277,9 @@ function OrderDetail({ order }: { order: OrderView }) {
                   </span>
                 ))}
                 {line.comment.trim() !== '' ? <span className="order-line__detail">{line.comment}</span> : null}
+                {line.rate && dishScoresText(line.rate) !== '' ? (
+                  <span className="order-line__detail order-line__rate">Ваша оценка: {dishScoresText(line.rate)}</span>
+                ) : null}
               </span>
               <span className="order-line__count">
                 {line.cnt} × {formatMoney(line.price)}
@@ -261,6 +307,10 @@ function OrderDetail({ order }: { order: OrderView }) {
           ))}
         </dl>
       </section>
+
+      {order.paid === 1 ? <OrderTips order={order} /> : null}
+      {rateControls ? <OrderRatingForm order={order} session={session} onRated={onRated} /> : null}
+      {order.rate ? <OrderRatingShown rate={order.rate} types={types.state.kind === 'ready' ? types.state.types : null} focus={focusRating} /> : null}
     </div>
   );
 }

@@ -1,31 +1,27 @@
 import { ClipboardList } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { OrderView } from '@chain/contract';
 import { cssColour, formatMoney } from '@chain/domain';
-import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { loadOrderPage } from '../../api/orders';
 import { routePath } from '../../state/navigation';
-import { Button, LinkButton } from '../../ui/button';
+import { LinkButton } from '../../ui/button';
 import { statusTextColour } from '../../ui/colour';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
+import { type PageLoader, PagedListEnd, type PagedListState, usePagedList } from '../../ui/paged-list';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { useOrderSession } from './order-session';
 import { orderCardLabel, paidText } from './orders-model';
 import './orders.css';
 
 type Session = { id: string; password: string };
 
-interface ListState {
-  readonly orders: readonly OrderView[];
-  /** loading: a page is on its way; more: another page may follow; end: an empty page came (SPEC 8); failed: the last ask failed. */
-  readonly phase: 'loading' | 'more' | 'end' | 'failed';
-  readonly error: string | null;
-}
-
-const START: ListState = { orders: [], phase: 'loading', error: null };
+/** SPEC 8: the order list stops loading when a page comes back empty. */
+const isLastOrderPage = (page: readonly OrderView[]): boolean => page.length === 0;
 
 /**
  * SPEC 2 Orders: Мои заказы (/order_list), the signed-in guest's orders, newest first, 20 a page
@@ -35,7 +31,7 @@ const START: ListState = { orders: [], phase: 'loading', error: null };
 export default function OrderListPage() {
   const session = useOrderSession();
   const { state, loadMore } = useOrderPages(session);
-  const first = state.orders.length === 0;
+  const first = state.items.length === 0;
 
   return (
     <Screen title="Мои заказы" menu busy={session !== null && first && state.phase === 'loading'}>
@@ -59,65 +55,33 @@ export default function OrderListPage() {
       ) : (
         <>
           <ul className="order-list" aria-label="Заказы">
-            {state.orders.map((order) => (
+            {state.items.map((order) => (
               <li key={order.id}>
                 <OrderCard order={order} />
               </li>
             ))}
           </ul>
-          <ListEnd state={state} onMore={loadMore} />
+          <PagedListEnd
+            state={state}
+            onMore={loadMore}
+            className="order-list__end"
+            failedTitle="Не удалось загрузить следующие заказы"
+            loadingText="Загружаем ещё заказы…"
+            skeletonHeight="6rem"
+          />
         </>
       )}
     </Screen>
   );
 }
 
-/** The pages asked so far: the first at once, each next one on loadMore, none after an empty page. */
-function useOrderPages(session: Session | null): { state: ListState; loadMore: () => void } {
-  const [state, setShown] = useState<ListState>(START);
-  const asking = useRef<AbortController | null>(null);
-  // The state the next ask starts from (an IntersectionObserver's callback may come from an old render).
-  const latest = useRef<ListState>(START);
-  const setState = useCallback((next: ListState) => {
-    latest.current = next;
-    setShown(next);
-  }, []);
-
-  const ask = useCallback(
-    (from: ListState) => {
-      if (session === null || asking.current !== null || from.phase === 'end') return;
-      const controller = new AbortController();
-      asking.current = controller;
-      setState({ ...from, phase: 'loading', error: null });
-      loadOrderPage(session, from.orders.length, { signal: controller.signal }).then(
-        (page) => {
-          if (controller.signal.aborted) return;
-          asking.current = null;
-          // Another device may have placed an order meanwhile: an id already shown is not shown twice.
-          const known = new Set(from.orders.map((order) => order.id));
-          const fresh = page.filter((order) => !known.has(order.id));
-          setState({ orders: [...from.orders, ...fresh], phase: page.length === 0 ? 'end' : 'more', error: null });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          asking.current = null;
-          setState({ ...from, phase: 'failed', error: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE });
-        },
-      );
-    },
-    [session, setState],
+/** The guest's orders a page at a time (SPEC 9: 20 a page), none after an empty page. */
+function useOrderPages(session: Session | null): { state: PagedListState<OrderView>; loadMore: () => void } {
+  const load = useMemo<PageLoader<OrderView> | null>(
+    () => (session === null ? null : (offset, options) => loadOrderPage(session, offset, options)),
+    [session],
   );
-
-  useEffect(() => {
-    ask(START);
-    return () => {
-      asking.current?.abort();
-      asking.current = null;
-    };
-  }, [ask]);
-
-  const loadMore = useCallback(() => ask(latest.current), [ask]);
-  return { state, loadMore };
+  return usePagedList(load, isLastOrderPage);
 }
 
 /** One order as a card linking to its page: number, time, sum, status in its colour, paid or not. */
@@ -144,52 +108,6 @@ function OrderCard({ order }: { order: OrderView }) {
   );
 }
 
-/**
- * The list's end: a sentinel that asks for the next page as it scrolls into view, and
- * «Показать ещё» for whoever does not scroll (a keyboard, a screen reader, a browser without
- * IntersectionObserver); a failed page's error with «Повторить» in its place.
- */
-function ListEnd({ state, onMore }: { state: ListState; onMore: () => void }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const canAsk = state.phase === 'more';
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!canAsk || element === null || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onMore();
-    }, { rootMargin: '200px 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canAsk, onMore]);
-
-  if (state.phase === 'failed') {
-    return (
-      <div className="order-list__end">
-        <LoadError title="Не удалось загрузить следующие заказы" message={state.error ?? REQUEST_FAILED_MESSAGE} onRetry={onMore} />
-      </div>
-    );
-  }
-  if (state.phase === 'loading') {
-    return (
-      <div className="order-list__end">
-        <span className="visually-hidden" role="status">
-          Загружаем ещё заказы…
-        </span>
-        <Skeleton height="6rem" />
-      </div>
-    );
-  }
-  if (state.phase === 'end') return null;
-  return (
-    <div className="order-list__end" ref={sentinel}>
-      <Button variant="secondary" block onClick={onMore}>
-        Показать ещё
-      </Button>
-    </div>
-  );
-}
-
 function OrderListSkeleton() {
   return (
     <div className="order-list order-list--skeleton">
@@ -205,16 +123,5 @@ function OrderListSkeleton() {
 
 /** A kiosk or a signed-out guest has no orders of their own: the way to sign in. */
 function SignInForOrders() {
-  return (
-    <EmptyState
-      icon={<ClipboardList />}
-      title="Заказы доступны после входа"
-      text="Войдите, чтобы видеть свои заказы и их статусы."
-      action={
-        <LinkButton href="/auth" block>
-          Войти
-        </LinkButton>
-      }
-    />
-  );
+  return <SignInPrompt icon={<ClipboardList />} title="Заказы доступны после входа" text="Войдите, чтобы видеть свои заказы и их статусы." />;
 }

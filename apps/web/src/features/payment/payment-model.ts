@@ -81,3 +81,10 @@ export function stringField(state: unknown, field: string): string | null {
   const value = (state as Record<string, unknown>)[field];
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
+
+/** An id field of a history state (a non-empty string or a whole number) as text, else null. */
+export function idField(state: unknown, field: string): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const value = (state as Record<string, unknown>)[field];
+  return Number.isSafeInteger(value) && (value as number) > 0 ? String(value) : stringField(state, field);
+}

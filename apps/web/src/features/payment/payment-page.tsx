@@ -126,7 +126,7 @@ function PhonePayment({ target, title, back }: { target: PaymentTarget | null; t
   // SPEC 4, 9: the status every 5 s: ok → Thanks; fail → alert and pay again; else poll on.
   usePaymentPolling(orderId, polling, (outcome) => {
     if (outcome === 'ok') {
-      navigate('/thanks', { replace: true, state: { orderNum: target?.orderNum ?? null } });
+      navigate('/thanks', { replace: true, state: { orderNum: target?.orderNum ?? null, orderId } });
       return;
     }
     setPolling(false);

@@ -83,4 +83,11 @@ describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
     expect(screen.queryByRole('link', { name: 'Открыть заказ' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Мои заказы' })).toBeTruthy();
   });
+
+  it('on a phone: an order paid later from its page is linked by the id the payment screen passes', async () => {
+    appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
+    history.replaceState({ orderNum: 'К-020', orderId: 520 }, '', '/thanks');
+    await renderThanks();
+    expect(screen.getByRole('link', { name: 'Открыть заказ' }).getAttribute('href')).toBe('/order_detail/520');
+  });
 });

@@ -7,7 +7,7 @@ import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { QrCode } from '../../ui/qr-code';
 import { Screen } from '../../ui/screen';
-import { stringField } from './payment-model';
+import { idField, stringField } from './payment-model';
 import './thanks-page.css';
 
 /** SPEC 2 Thanks: thanks for the order, with its number and a home button. */
@@ -20,8 +20,10 @@ export default function ThanksPage() {
     const followToken = stringField(historyState, 'followToken') ?? placed?.followToken ?? null;
     return <KioskThanks number={number} followToken={followToken} />;
   }
-  // The placed order is the one thanked for unless the payment screen named another number.
-  const orderId = placed !== null && number === placed.number ? placed.id : null;
+  // The payment screen names the order it paid (an order paid later from its page too); else the
+  // placed order is the one thanked for unless the payment screen named another number.
+  const paidId = idField(historyState, 'orderId');
+  const orderId = paidId ?? (placed !== null && number === placed.number ? placed.id : null);
   return <PhoneThanks number={number} orderId={orderId} />;
 }
 

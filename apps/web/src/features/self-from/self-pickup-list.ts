@@ -1,10 +1,10 @@
 import type { RestaurantWire } from '@chain/contract';
 import {
-  DAY_BOUNDARY_MINUTE,
   DEFAULT_TIME_ZONE,
   favouritesFirst,
   type Instant,
   isOpenAtWallClock,
+  openHoursText,
   type WallClock,
   wallClockAt,
 } from '@chain/domain';
@@ -41,8 +41,6 @@ type ListEntry = Pick<
 > &
   Partial<Pick<RestaurantWire, 'deliveryRest'>>;
 
-const MINUTES_PER_DAY = 1440;
-
 /** The restaurant's wall clock; a zone the browser does not know reads as Moscow (the chain's default). */
 function clockOf(entry: Pick<ListEntry, 'time_zone'>, now: Instant): WallClock {
   try {
@@ -50,22 +48,6 @@ function clockOf(entry: Pick<ListEntry, 'time_zone'>, now: Instant): WallClock {
   } catch {
     return wallClockAt(now, DEFAULT_TIME_ZONE);
   }
-}
-
-/**
- * The line under the name: until when it is open, or when it opens later in the same business
- * day (before 06:00 the previous day's hours apply, SPEC 4), or closed.
- */
-export function hoursText(schedule: ListEntry['shedule'], clock: WallClock): string {
-  const previousDay = clock.minuteOfDay < DAY_BOUNDARY_MINUTE;
-  const day = previousDay ? (clock.weekday === 1 ? 7 : clock.weekday - 1) : clock.weekday;
-  const minute = previousDay ? clock.minuteOfDay + MINUTES_PER_DAY : clock.minuteOfDay;
-  const entry = schedule.find((candidate) => candidate.day === day);
-  if (!entry) return 'Закрыто';
-  if (isOpenAtWallClock(schedule, clock)) {
-    return entry.toMinute - entry.fromMinute >= MINUTES_PER_DAY ? 'Открыто круглосуточно' : `Открыто до ${entry.to}`;
-  }
-  return minute < entry.fromMinute ? `Откроется в ${entry.from}` : 'Закрыто';
 }
 
 /**
@@ -98,7 +80,7 @@ export function selfPickupRestaurants(
         winecard: restaurant.winecard === '1',
         favourite: favourites.has(String(restaurant.id)),
         open: isOpenAtWallClock(restaurant.shedule, clock),
-        hours: hoursText(restaurant.shedule, clock),
+        hours: openHoursText(restaurant.shedule, clock),
       };
     });
   return favouritesFirst(rows, (row) => row.favourite);

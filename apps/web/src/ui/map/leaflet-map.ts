@@ -20,6 +20,16 @@ const PIN = L.divIcon({
   iconAnchor: [22, 44],
 });
 
+/** The pin with a visible caption beside it (plain text, escaped). */
+function captionedPin(caption: string): L.DivIcon {
+  return L.divIcon({
+    className: 'map-pin map-pin--captioned',
+    html: `<span class="map-pin__head"></span><span class="map-pin__caption">${escapeHtml(caption)}</span>`,
+    iconSize: [44, 44],
+    iconAnchor: [22, 44],
+  });
+}
+
 /**
  * The open map (the default): Leaflet over the configured tile server (mapConfig.tiles). The
  * attribution is shown as plain text (it comes from configuration; no markup is trusted), and the
@@ -64,13 +74,15 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
       },
       addMarker: (point, markerOptions): MapMarker => {
         const marker = L.marker(toLatLng(point), {
-          icon: PIN,
+          icon: markerOptions.caption ? captionedPin(markerOptions.caption) : PIN,
           draggable: markerOptions.draggable,
           title: markerOptions.label,
           alt: markerOptions.label,
           keyboard: true,
           autoPan: true,
         }).addTo(map);
+        // The marker's name is its label, not the caption it shows (a div icon has no alt).
+        marker.getElement()?.setAttribute('aria-label', markerOptions.label);
         return {
           remove: () => marker.remove(),
           getPosition: () => toPoint(marker.getLatLng()),
@@ -79,6 +91,12 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
             const handler = () => listener(toPoint(marker.getLatLng()));
             marker.on('dragend', handler);
             return () => marker.off('dragend', handler);
+          },
+          // Leaflet fires click on a tap and on Enter when the marker has the keyboard focus.
+          onSelect: (listener) => {
+            const handler = () => listener();
+            marker.on('click', handler);
+            return () => marker.off('click', handler);
           },
         };
       },

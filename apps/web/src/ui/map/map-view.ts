@@ -27,12 +27,16 @@ export interface MapMarker extends MapLayer {
   setPosition(point: GeoPoint): void;
   /** Called with the marker's point when the guest lets go of it; returns the unsubscribe. */
   onDragEnd(listener: (point: GeoPoint) => void): () => void;
+  /** Called when the guest taps the marker or presses Enter on it; returns the unsubscribe. */
+  onSelect(listener: () => void): () => void;
 }
 
 export interface MarkerOptions {
   readonly draggable: boolean;
   /** The marker's accessible name (Russian). */
   readonly label: string;
+  /** A short text shown beside the pin on the map (the restaurant map's short names); none by default. */
+  readonly caption?: string;
 }
 
 export interface MapView {

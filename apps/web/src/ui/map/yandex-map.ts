@@ -113,8 +113,8 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
     addMarker: (point, markerOptions): MapMarker => {
       const placemark = new api.Placemark(
         toLatLong(point),
-        { hintContent: markerOptions.label },
-        { draggable: markerOptions.draggable, preset: 'islands#redDotIcon' },
+        markerOptions.caption ? { hintContent: markerOptions.label, iconCaption: markerOptions.caption } : { hintContent: markerOptions.label },
+        { draggable: markerOptions.draggable, preset: markerOptions.caption ? 'islands#redDotIconWithCaption' : 'islands#redDotIcon' },
       );
       map.geoObjects.add(placemark);
       return {
@@ -125,6 +125,11 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
           const handler = () => listener(toPoint(placemark.geometry.getCoordinates()));
           placemark.events.add('dragend', handler);
           return () => placemark.events.remove('dragend', handler);
+        },
+        onSelect: (listener) => {
+          const handler = () => listener();
+          placemark.events.add('click', handler);
+          return () => placemark.events.remove('click', handler);
         },
       };
     },

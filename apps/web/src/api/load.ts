@@ -1,0 +1,59 @@
+import { zagruzkaLoadInfoAction, zagruzkaLoadPeriodsAction, zagruzkaLoadRestListAction } from '@chain/contract';
+import type * as z from 'zod/mini';
+import { callAction } from './action';
+import { createQuery, type Query } from './query-cache';
+
+/*
+ * Restaurant load (SPEC 2 load pages, SPEC 7 zagruzka* actions, decision 014): the calls the
+ * load intro, list and detail make. The actions are public: no session is sent. Answers stay
+ * fresh for a minute, since the load moves with the orders; a failure is asked again on retry.
+ */
+
+const GUEST = { user_id: null, token: null } as const;
+/** The load of a restaurant changes with every order: an answer is fresh for a minute. */
+const LOAD_FRESH_MS = 60_000;
+
+export type LoadPeriodsAnswer = z.output<typeof zagruzkaLoadPeriodsAction.response>;
+export type LoadListAnswer = z.output<typeof zagruzkaLoadRestListAction.response>;
+export type LoadListItem = LoadListAnswer['items'][number];
+export type LoadInfoAnswer = z.output<typeof zagruzkaLoadInfoAction.response>;
+
+/** What the list asks for: the moment (0: now, which the action takes as now), the order and, for distance, the guest's point. */
+export interface LoadListArgs {
+  readonly time: number;
+  readonly sort: 'load' | 'distance';
+  readonly origin: { readonly lat: number; readonly lon: number } | null;
+}
+
+/** What the detail asks for: the restaurant's fs_uid and the moment (0: now). */
+export interface LoadInfoArgs {
+  readonly fsUid: string;
+  readonly time: number;
+}
+
+/** zagruzkaLoadPeriods: now, then the next 24 hours (the list's time mode, SPEC 2). */
+export const loadPeriodsQuery: Query<void, LoadPeriodsAnswer> = createQuery<void, LoadPeriodsAnswer>({
+  load: () => callAction(zagruzkaLoadPeriodsAction, {}, GUEST),
+  staleTime: LOAD_FRESH_MS,
+});
+
+/** zagruzkaLoadRestList: every restaurant's load at the moment, by load or by distance from the guest (SPEC 9). */
+export const loadListQuery: Query<LoadListArgs, LoadListAnswer> = createQuery<LoadListArgs, LoadListAnswer>({
+  key: ({ time, sort, origin }) => JSON.stringify([time, sort, origin?.lat ?? null, origin?.lon ?? null]),
+  load: ({ time, sort, origin }) =>
+    callAction(
+      zagruzkaLoadRestListAction,
+      { sort, time, ...(origin ? { lat: origin.lat, lon: origin.lon } : {}) },
+      GUEST,
+    ),
+  staleTime: LOAD_FRESH_MS,
+  keep: 8,
+});
+
+/** zagruzkaLoadInfo: a restaurant's load, average time and stop list at the moment. */
+export const loadInfoQuery: Query<LoadInfoArgs, LoadInfoAnswer> = createQuery<LoadInfoArgs, LoadInfoAnswer>({
+  key: ({ fsUid, time }) => `${fsUid}@${time}`,
+  load: ({ fsUid, time }) => callAction(zagruzkaLoadInfoAction, { fs_uid: fsUid, time }, GUEST),
+  staleTime: LOAD_FRESH_MS,
+  keep: 8,
+});

@@ -1,0 +1,89 @@
+import { useMemo } from 'react';
+import * as z from 'zod/mini';
+import { bookingView, type BookingView } from '@chain/contract';
+import {
+  BOOKING_MAX_MINUTES,
+  BOOKING_MIN_MINUTES,
+  BOOKING_STEP_MINUTES,
+  DEFAULT_TIME_ZONE,
+  formatShortDate,
+  wallClockAt,
+} from '@chain/domain';
+import type { BookingSession } from '../../api/booking';
+import type { DeliveryDateTimeProps, OrderAtTimeInput } from '../../state/app-store';
+import { useAppState } from '../../state/store';
+
+// What the three booking screens share: the guest's session, the lengths offered, the
+// parameters Бронирование стола hands to Подтверждение бронирования, and the way from a booking
+// to ordering dishes.
+
+/** The signed-in guest's id and token, or null (a signed-out guest or a kiosk cannot book). */
+export function useBookingSession(): BookingSession | null {
+  const authorized = useAppState((state) => state.user.authorized);
+  const id = useAppState((state) => state.user.id);
+  const password = useAppState((state) => state.user.password);
+  return useMemo(() => (authorized && id ? { id, password } : null), [authorized, id, password]);
+}
+
+/** The booking lengths offered: every half hour the calls accept (SPEC 9 default 60). */
+export const BOOKING_LENGTHS: readonly number[] = Array.from(
+  { length: (BOOKING_MAX_MINUTES - BOOKING_MIN_MINUTES) / BOOKING_STEP_MINUTES + 1 },
+  (_, index) => BOOKING_MIN_MINUTES + index * BOOKING_STEP_MINUTES,
+);
+
+/** '30 мин', '1 ч', '1 ч 30 мин'. */
+export function formatBookingLength(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} мин`;
+  return rest === 0 ? `${hours} ч` : `${hours} ч ${rest} мин`;
+}
+
+/** SPEC 2 BookingStep2's parameters: what bookingSave takes, and what the screen shows of them. */
+export const bookingParameters = z.object({
+  periodfrom: z.string(),
+  restoran: z.int(),
+  restoranName: z.string(),
+  restoranAddress: z.string(),
+  /** Seconds of the date's midnight on the restaurant's clock, as bookingPeriods lists it. */
+  date: z.int(),
+  dateLabel: z.string(),
+  /** '18:00–19:00' */
+  periodText: z.string(),
+  cntpersons: z.int(),
+  cntminutes: z.int(),
+  /** Kopecks. */
+  minSum: z.int(),
+});
+export type BookingParameters = z.infer<typeof bookingParameters>;
+
+/** The parameters of the history state, or null when they are not whole (the screen goes back to Бронирование стола). */
+export function readBookingParameters(parameters: unknown): BookingParameters | null {
+  const result = bookingParameters.safeParse(parameters);
+  return result.success ? result.data : null;
+}
+
+/** The booking of the result screen's history state, or null when it is not one. */
+export function readBooking(booking: unknown): BookingView | null {
+  const result = bookingView.safeParse(booking);
+  return result.success ? result.data : null;
+}
+
+/** The booking's day and start as the menu call takes them; null for a booking under way (the order is for now). */
+export function bookingDateTime(booking: BookingView, nowSeconds: number): DeliveryDateTimeProps | null {
+  if (nowSeconds >= booking.timefrom) return null;
+  // `date` is the midnight of the booking's day on the restaurant's clock; noon of it is that day anywhere near.
+  const day = wallClockAt((booking.date + 12 * 3600) * 1000, DEFAULT_TIME_ZONE).date;
+  return { deliveryDate: formatShortDate(day), deliveryTime: booking.periodfrom, isTimePeriods: false };
+}
+
+/** SPEC 4: ordering from a booking opens its restaurant's menu in inrest mode with the table and the booking's minimum. */
+export function orderFromBooking(booking: BookingView, nowSeconds: number): OrderAtTimeInput {
+  return {
+    restaurantId: String(booking.restoran),
+    fsUid: booking.fs_uid,
+    table: booking.table_num,
+    deliveryDateTime: bookingDateTime(booking, nowSeconds),
+    booking: { num: booking.booking_num, minSum: booking.min_sum },
+  };
+}
