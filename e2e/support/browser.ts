@@ -90,7 +90,7 @@ function withStepTimeout(context: BrowserContext): BrowserContext {
 
 /** The key and version of the app's persisted client state (apps/web/src/state/app-store.ts). */
 export const STATE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 5;
+export const STATE_VERSION = 6;
 
 /**
  * A phone page of a guest already signed in (the user put into the persisted state before the
