@@ -14,8 +14,11 @@ import type * as z from 'zod/mini';
  *   shows the session token as `Authorization: Bearer {token}` (the handler asks `ownedBy`).
  * - 'per-action': the generic call (SPEC 7): each action says 'public' or 'user' (ActionAuth),
  *   and the envelope carries the credentials.
+ * - 'staff': the restaurant's staff only (issue 17): a live staff session shown as
+ *   `Authorization: Bearer {token}` (401 «Войдите как сотрудник.» otherwise; a guest's session
+ *   never is one). Which restaurant and role may act is the handler's question (403).
  */
-export type CallAuth = 'public' | 'user' | 'optional-user' | 'owner' | 'per-action';
+export type CallAuth = 'public' | 'user' | 'optional-user' | 'owner' | 'per-action' | 'staff';
 
 /** Who may run an action of the generic call: anyone, or a signed-in user (the envelope's credentials). */
 export type ActionAuth = 'public' | 'user';
@@ -114,7 +117,7 @@ export interface CallDefinition<
  * answer to a request that carries credentials.
  */
 export function isPersonal(definition: { auth: CallAuth; personal?: true }): boolean {
-  return definition.auth === 'user' || definition.auth === 'owner' || definition.personal === true;
+  return definition.auth === 'user' || definition.auth === 'owner' || definition.auth === 'staff' || definition.personal === true;
 }
 
 /** The kinds of call that read credentials and so must say where they are. */
@@ -147,7 +150,7 @@ export type DefinedCall<
   Response extends z.ZodMiniType,
   Auth extends CallAuth,
 > = CallDefinition<Body, Params, Response, Auth> &
-  (Auth extends 'public' | 'owner' ? { credentials?: undefined } : { credentials: CallCredentials<Body> });
+  (Auth extends 'public' | 'owner' | 'staff' ? { credentials?: undefined } : { credentials: CallCredentials<Body> });
 
 /* The server's view of a call: the body and path parameters as checked, the answer it sends. */
 export type CallBody<C> = C extends { body?: infer B } ? BodyOutput<B> : never;

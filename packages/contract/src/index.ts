@@ -24,3 +24,4 @@ export * from './cart-extras';
 export * from './geo';
 export * from './kiosk';
 export * from './pages';
+export * from './staff';

@@ -52,6 +52,11 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
           description:
             'The signed-in user: the user id and the session token (the `password` of the signed-in user, SPEC 3) travel in the body — never in the URL — under the names each call gives in its description (user_id + token, user_id + user_token, id + password, user.id + user.password). OpenAPI has no body credentials, so this scheme is named for the token it carries. A pair that is not a live session answers 401 «Сессия истекла. Войдите снова.».',
         },
+        staffBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A staff session token (staffVerify), as `Authorization: Bearer {token}`. Guests\' sessions are never staff sessions.',
+        },
         ownerBearer: {
           type: 'http',
           scheme: 'bearer',
@@ -73,6 +78,7 @@ const SECURITY: Record<CallAuth, Record<string, string[]>[]> = {
   'optional-user': [{}, { userToken: [] }],
   owner: [{}, { ownerBearer: [] }],
   'per-action': [{}, { userToken: [] }],
+  staff: [{ staffBearer: [] }],
 };
 
 /** The sentence of the reference that says who may make the call and where the credentials go. */
@@ -89,6 +95,8 @@ function whoMayCall(call: AnyCall): string {
       return 'Who may call: anyone; what belongs to a signed-in user answers only to that user, with the session token in `Authorization: Bearer`.';
     case 'per-action':
       return `Who may call: each action says (public, or user: ${where ?? ''} in the envelope; 401 otherwise).`;
+    case 'staff':
+      return "Who may call: the restaurant's staff, with a staff session token in `Authorization: Bearer` (401 otherwise; a guest's token never is one); the restaurant and the role are checked too (403).";
   }
 }
 
