@@ -32,6 +32,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { orderHistoryRoutes } from './modules/order-history/routes';
 import { orderEventsRoutes } from './modules/order-events/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
 
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(geoRoutes);
   await app.register(kioskRoutes);
   await app.register(pagesRoutes);
+  await app.register(staffRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;

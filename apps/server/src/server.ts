@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase, describeUrl, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoChain } from './seed/load';
+import { seedDemoStaff } from './modules/staff/demo';
 import { startMaintenance } from './maintenance';
 import { startSandboxKitchen } from './sandbox/kitchen';
 import { startPaymentWorker } from './modules/payments/worker';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     const applied = await database.runLong(async (db) => {
       const done = await migrate(db);
       if (config.demoData) await seedDemoChain(db);
+      // The sandbox's demo staff accounts (docs/sandbox.md): never outside the sandbox.
+      if (config.demoData && config.sandbox) await seedDemoStaff(db);
       return done;
     });
     if (applied.length > 0) console.log(JSON.stringify({ level: 30, msg: 'migrations applied', applied }));

@@ -590,6 +590,73 @@ export interface SandboxTipsFaultsTable {
   remaining: number;
 }
 
+// 018: the restaurant's side (issue 17)
+export type StaffRoleColumn = 'manager' | 'kitchen';
+
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  login: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: StaffRoleColumn;
+  chain: Defaulted<boolean>;
+  active: Defaulted<boolean>;
+  created_at: Defaulted<Date>;
+}
+
+export interface StaffRestaurantsTable {
+  staff_id: number;
+  restaurant_id: number;
+}
+
+export interface StaffChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  staff_id: number;
+  code_hash: string;
+  attempts: Defaulted<number>;
+  expires_at: Date;
+  used_at: Defaulted<Date | null>;
+  created_at: Defaulted<Date>;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  created_at: Defaulted<Date>;
+  expires_at: Date;
+  revoked_at: Defaulted<Date | null>;
+}
+
+export interface StaffAuditTable {
+  id: Generated<number>;
+  at: Defaulted<Date>;
+  staff_id: number;
+  action: string;
+  restaurant_id: Defaulted<number | null>;
+  target: Defaulted<string>;
+  before: ColumnType<unknown, string | null | undefined, string | null> | null;
+  after: ColumnType<unknown, string | null | undefined, string | null> | null;
+}
+
+export interface StopListOptionsTable {
+  restaurant_id: number;
+  option_id: number;
+  reason: Defaulted<string>;
+  since: Defaulted<Date>;
+}
+
+export interface RestaurantLoadOverridesTable {
+  restaurant_id: number;
+  load_percent: number;
+  avg_minutes: number;
+  until: Date;
+  set_by: number;
+  set_at: Defaulted<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   restaurants: RestaurantsTable;
@@ -639,4 +706,11 @@ export interface Database {
   sandbox_tips_receivers: SandboxTipsReceiversTable;
   sandbox_tips: SandboxTipsTable;
   sandbox_tips_faults: SandboxTipsFaultsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_restaurants: StaffRestaurantsTable;
+  staff_challenges: StaffChallengesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
+  stop_list_options: StopListOptionsTable;
+  restaurant_load_overrides: RestaurantLoadOverridesTable;
 }

@@ -12,6 +12,8 @@ import {
   type Credentials,
 } from '@chain/contract';
 import { authenticate, type UserRow } from '../modules/auth/sessions';
+import type { StaffPrincipal } from '../modules/staff/access';
+import { authenticateStaffToken } from '../modules/staff/sessions';
 import { AppError } from './errors';
 import { parseRequest } from './validate';
 
@@ -98,6 +100,8 @@ export interface CallContext<C extends AnyCall> {
    * of what the call names (`Authorization: Bearer {token}`). Any other call has none.
    */
   ownedBy: C['auth'] extends 'owner' ? (ownerId: number) => Promise<boolean> : undefined;
+  /** A 'staff' call's signed-in staff member (a live staff session in `Authorization: Bearer`). */
+  staff: C['auth'] extends 'staff' ? StaffPrincipal : undefined;
 }
 
 declare module 'fastify' {
@@ -182,11 +186,15 @@ export function registerCall<C extends AnyCall>(
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       if (personal) markPersonal(reply);
+      // Staff sessions are their own table: a guest's token is never one (401 staff_unauthorized),
+      // asked before the body is read, so nothing of a staff call answers without one.
+      const staff = call.auth === 'staff' ? await authenticateStaffToken(app.db, bearerToken(request)) : undefined;
       const body = (call.body ? parseRequest(call.body, request.body ?? {}) : undefined) as CallBody<C>;
       const params = (call.params ? parseRequest(call.params, request.params) : undefined) as CallParams<C>;
       // The generic call signs in per action (modules/rest), with the same signIn.
       const user = call.auth === 'per-action' ? undefined : await signIn(app, call.auth, call.credentials as Credentials<CallBody<C>> | undefined, body, reply);
       const result = await handler({
+        staff: staff as CallContext<C>['staff'],
         body,
         params,
         request,

@@ -1,0 +1,36 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+
+/** scrypt's cost: N = 2^15, r = 8, p = 1 (about 32 MB and tens of milliseconds per check). */
+const COST = { N: 32768, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+/** 'scrypt$N$r$p$salt$hash', salt and hash base64url: the cost travels with the hash. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...COST, maxmem: MAX_MEMORY });
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** A hash that matches nothing, checked when the login is unknown so both cost the same. */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+  return (decoy ??= hashPassword(randomBytes(24).toString('base64url')));
+}
+
+/** Whether the password matches the stored hash, compared in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAX_MEMORY,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

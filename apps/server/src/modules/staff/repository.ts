@@ -1,0 +1,185 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, StaffRoleColumn } from '../../db/types';
+
+// Every SQL statement of the staff side's accounts, sign-in, sessions and audit log.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StaffAccountRow {
+  id: number;
+  login: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: StaffRoleColumn;
+  chain: boolean;
+  active: boolean;
+}
+
+export function findStaffByLogin(db: Db, login: string): Promise<StaffAccountRow | undefined> {
+  return db
+    .selectFrom('staff_accounts')
+    .select(['id', 'login', 'name', 'email', 'password_hash', 'role', 'chain', 'active'])
+    .where('login', '=', login)
+    .executeTakeFirst();
+}
+
+export async function staffRestaurantIds(db: Db, staffId: number): Promise<number[]> {
+  const rows = await db.selectFrom('staff_restaurants').select('restaurant_id').where('staff_id', '=', staffId).orderBy('restaurant_id').execute();
+  return rows.map((row) => row.restaurant_id);
+}
+
+/** The restaurants a staff member may act on, with their names: a chain manager's are all active ones. */
+export function staffRestaurantList(db: Db, staff: { id: number; chain: boolean }): Promise<Array<{ id: number; name: string }>> {
+  let query = db.selectFrom('restaurants').select(['restaurants.id', 'restaurants.name']).orderBy('restaurants.id');
+  if (!staff.chain) {
+    query = query.innerJoin('staff_restaurants', 'staff_restaurants.restaurant_id', 'restaurants.id').where('staff_restaurants.staff_id', '=', staff.id);
+  }
+  return query.execute();
+}
+
+export async function restaurantName(db: Db, restaurantId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('restaurants').select('name').where('id', '=', restaurantId).executeTakeFirst();
+  return row?.name;
+}
+
+export async function insertChallenge(db: Db, values: { tokenHash: string; staffId: number; codeHash: string; expiresAt: Date }): Promise<void> {
+  await db
+    .insertInto('staff_challenges')
+    .values({ token_hash: values.tokenHash, staff_id: values.staffId, code_hash: values.codeHash, expires_at: values.expiresAt })
+    .execute();
+}
+
+/** The challenge under a row lock, for one try of its code. */
+export function lockChallenge(trx: Transaction<Database>, tokenHash: string) {
+  return trx
+    .selectFrom('staff_challenges')
+    .select(['id', 'staff_id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function countChallengeTry(trx: Transaction<Database>, id: number, used: boolean): Promise<void> {
+  await trx
+    .updateTable('staff_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(used ? { used_at: sql<Date>`now()` } : {}) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteOldChallenges(db: Db): Promise<void> {
+  await db.deleteFrom('staff_challenges').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+}
+
+export async function insertStaffSession(db: Db, staffId: number, tokenHash: string, expiresAt: Date): Promise<number> {
+  const row = await db
+    .insertInto('staff_sessions')
+    .values({ staff_id: staffId, token_hash: tokenHash, expires_at: expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The live session of a token: not revoked, not expired, its account active. */
+export function findLiveStaffSession(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_sessions.staff_id')
+    .select(['staff_sessions.id as session_id', 'staff_accounts.id', 'staff_accounts.login', 'staff_accounts.name', 'staff_accounts.role', 'staff_accounts.chain'])
+    .where('staff_sessions.token_hash', '=', tokenHash)
+    .where('staff_sessions.revoked_at', 'is', null)
+    .where('staff_sessions.expires_at', '>', sql<Date>`now()`)
+    .where('staff_accounts.active', '=', true)
+    .executeTakeFirst();
+}
+
+export async function revokeStaffSession(db: Db, sessionId: number): Promise<void> {
+  await db.updateTable('staff_sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllStaffSessions(db: Db, staffId: number): Promise<void> {
+  await db.updateTable('staff_sessions').set({ revoked_at: sql<Date>`now()` }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+}
+
+export async function insertAudit(
+  db: Db,
+  entry: { staffId: number; action: string; restaurantId: number | null; target: string; before: unknown; after: unknown },
+): Promise<void> {
+  await db
+    .insertInto('staff_audit')
+    .values({
+      staff_id: entry.staffId,
+      action: entry.action,
+      restaurant_id: entry.restaurantId,
+      target: entry.target.slice(0, 200),
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
+/** A page of the audit log, newest first: of these restaurants (null: all), before an id. */
+export function auditPage(db: Db, options: { restaurantIds: number[] | null; restaurantId: number | null; beforeId: number | null; limit: number }) {
+  let query = db
+    .selectFrom('staff_audit')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_audit.staff_id')
+    .select([
+      'staff_audit.id',
+      'staff_audit.at',
+      'staff_audit.action',
+      'staff_audit.restaurant_id',
+      'staff_audit.target',
+      'staff_audit.before',
+      'staff_audit.after',
+      'staff_accounts.id as staff_id',
+      'staff_accounts.login',
+      'staff_accounts.name',
+    ])
+    .orderBy('staff_audit.id', 'desc')
+    .limit(options.limit);
+  if (options.restaurantIds !== null) query = query.where('staff_audit.restaurant_id', 'in', options.restaurantIds.length > 0 ? options.restaurantIds : [-1]);
+  if (options.restaurantId !== null) query = query.where('staff_audit.restaurant_id', '=', options.restaurantId);
+  if (options.beforeId !== null) query = query.where('staff_audit.id', '<', options.beforeId);
+  return query.execute();
+}
+
+/** Creates an account, or updates the one of this login (the CLI and the sandbox's demo accounts). */
+export async function upsertStaffAccount(
+  db: Kysely<Database>,
+  account: { login: string; name: string; email: string; passwordHash: string; role: StaffRoleColumn; chain: boolean; restaurantIds: number[] },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('staff_accounts')
+      .values({ login: account.login, name: account.name, email: account.email, password_hash: account.passwordHash, role: account.role, chain: account.chain, active: true })
+      .onConflict((oc) =>
+        oc.column('login').doUpdateSet({ name: account.name, email: account.email, password_hash: account.passwordHash, role: account.role, chain: account.chain, active: true }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('staff_restaurants').where('staff_id', '=', row.id).execute();
+    if (account.restaurantIds.length > 0) {
+      await trx.insertInto('staff_restaurants').values(account.restaurantIds.map((restaurantId) => ({ staff_id: row.id, restaurant_id: restaurantId }))).execute();
+    }
+    return row.id;
+  });
+}
+
+export async function disableStaffAccount(db: Kysely<Database>, login: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('staff_accounts').set({ active: false }).where('login', '=', login).returning('id').executeTakeFirst();
+    if (row) await revokeAllStaffSessions(trx, row.id);
+    return row !== undefined;
+  });
+}
+
+export function listStaffAccounts(db: Db) {
+  return db.selectFrom('staff_accounts').select(['id', 'login', 'name', 'email', 'role', 'chain', 'active']).orderBy('login').execute();
+}
+
+export async function existingRestaurantIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('restaurants').select('id').where('id', 'in', ids).execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { staffMeCall, staffSignInCall, staffSignOutCall, staffVerifyCall } from '@chain/contract';
+import { registerCall } from '../../http/route';
+import { endStaffSession, finishStaffSignIn, staffMe, startStaffSignIn } from './sessions';
+
+/** The staff's sign-in and session calls (issue 17, docs/staff.md). */
+export const staffRoutes: FastifyPluginAsync = async (app) => {
+  registerCall(app, staffSignInCall, ({ body, request }) => startStaffSignIn(app, { login: body.login, password: body.password, ip: request.ip }));
+  registerCall(app, staffVerifyCall, ({ body }) => finishStaffSignIn(app, { challenge: body.challenge, code: body.code }));
+  registerCall(app, staffMeCall, ({ staff }) => staffMe(app.db, staff));
+  registerCall(app, staffSignOutCall, async ({ staff }) => {
+    await endStaffSession(app.db, staff);
+    return { ok: true as const };
+  });
+};
