@@ -33,6 +33,7 @@ import { orderHistoryRoutes } from './modules/order-history/routes';
 import { orderEventsRoutes } from './modules/order-events/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffBoardRoutes } from './modules/staff-board/routes';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
 
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(kioskRoutes);
   await app.register(pagesRoutes);
   await app.register(staffRoutes);
+  await app.register(staffBoardRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;

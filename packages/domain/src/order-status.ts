@@ -85,3 +85,15 @@ export function progressStepOf(status: number, paid: boolean): number {
   if (status === ORDER_STATUS.cooking || status === ORDER_STATUS.accepted) return 2;
   return paid ? 2 : 1;
 }
+
+/**
+ * The moves the restaurant's staff may make on an order (issue 17), the next step first: a paid
+ * order goes on through the kitchen (accepted → cooking → ready → done); an unpaid one awaiting
+ * payment may only be cancelled (the payment accepts it). A paid order is never cancelled from
+ * the staff screen: its money would have to go back, which is the payment flow's work.
+ */
+export function staffMoves(status: number, paid: boolean): OrderStatus[] {
+  if (!paid) return status === ORDER_STATUS.awaitingPayment ? [ORDER_STATUS.cancelled] : [];
+  const next = status === ORDER_STATUS.awaitingPayment ? ORDER_STATUS.accepted : nextKitchenStatus(status);
+  return next === null ? [] : [next];
+}

@@ -6,6 +6,7 @@ import {
   orderStatusColour,
   orderStatusText,
   progressStepOf,
+  staffMoves,
 } from '../src/order-status';
 import { showsPayButton } from '../src/order-display';
 
@@ -88,5 +89,24 @@ describe('the order status machine (SPEC 3 Order, SPEC 4 progress bar)', () => {
   it('keeps the pay button for unpaid orders below done (SPEC 4)', () => {
     expect(showsPayButton({ paid: 0, status: ORDER_STATUS.awaitingPayment })).toBe(true);
     expect(showsPayButton({ paid: 0, status: ORDER_STATUS.done })).toBe(false);
+  });
+});
+
+describe('staffMoves (issue 17: the staff board’s buttons)', () => {
+  it('takes a paid order on through the kitchen, one step at a time, and never cancels it', () => {
+    expect(staffMoves(10, true)).toEqual([20]);
+    expect(staffMoves(20, true)).toEqual([30]);
+    expect(staffMoves(30, true)).toEqual([40]);
+    expect(staffMoves(40, true)).toEqual([50]);
+    expect(staffMoves(50, true)).toEqual([]);
+    expect(staffMoves(90, true)).toEqual([]);
+  });
+
+  it('only cancels an unpaid order awaiting payment; every move it offers is one the status machine allows', () => {
+    expect(staffMoves(10, false)).toEqual([90]);
+    expect(staffMoves(90, false)).toEqual([]);
+    for (const status of [10, 20, 30, 40, 50, 90]) {
+      for (const paid of [true, false]) for (const to of staffMoves(status, paid)) expect(canMoveOrder(status, to)).toBe(true);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction } 
 import { ORDER_STATUS } from '@chain/domain';
 import type { CouponsTable, Database, DeliveryQuotesTable, OrderItemsTable, OrdersTable } from '../../db/types';
 import { loadSettings } from '../settings/repository';
+import { notifyOrderStatus } from '../order-events/repository';
 
 /** Every query of placing an order (issue 12: a module keeps its SQL in its repository). */
 
@@ -106,5 +107,7 @@ export async function insertOrder(
     .execute();
   await trx.insertInto('order_status_history').values({ order_id: row.id, status: ORDER_STATUS.awaitingPayment, actor: meta.actor }).execute();
   if (meta.couponUse) await trx.insertInto('coupon_uses').values({ coupon_id: meta.couponUse.couponId, user_id: meta.couponUse.userId, order_id: row.id }).execute();
+  // The staff's boards on every instance learn of it once it commits (issue 17).
+  await notifyOrderStatus(trx, row.id);
   return row;
 }

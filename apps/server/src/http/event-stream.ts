@@ -1,0 +1,58 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Unsent bytes a stream may pile up (a client that stopped reading) before it is cut off. */
+const MAX_UNSENT_BYTES = 64 * 1024;
+
+export interface EventStream {
+  /** Writes one event with this name and JSON data; nothing once the stream is closed. */
+  send(event: string, data: string): void;
+  /** Writes the comment line `: keep-alive`. */
+  keepAlive(): void;
+  end(): void;
+  /** Called once when the client goes away or the stream ends. */
+  onClose(listener: () => void): void;
+}
+
+/**
+ * Answers the request with a Server-Sent Events stream written to the socket itself (hijacked:
+ * the compress plugin would hold events back, and Fastify's answer is one body). No bytes moving
+ * for `idleMs` (twice the keep-alive) cut the connection; so does a client that stops reading.
+ */
+export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { idleMs: number; connectionMs: number }): EventStream {
+  reply.hijack();
+  const response = reply.raw;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  response.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
+  const socket = request.raw.socket;
+  socket.setTimeout(options.idleMs);
+  const write = (text: string) => {
+    if (response.destroyed || response.writableEnded) return;
+    if (response.writableLength > MAX_UNSENT_BYTES) {
+      response.destroy();
+      return;
+    }
+    response.write(text);
+  };
+  const listeners: Array<() => void> = [];
+  response.on('close', () => {
+    for (const listener of listeners) listener();
+    if (socket.destroyed) return;
+    if (!response.writableFinished) socket.destroy();
+    else socket.setTimeout(options.connectionMs);
+  });
+  return {
+    send: (event, data) => write(`event: ${event}\ndata: ${data}\n\n`),
+    keepAlive: () => write(': keep-alive\n\n'),
+    end: () => {
+      if (!response.writableEnded) response.end();
+    },
+    onClose: (listener) => listeners.push(listener),
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { STAFF_EVENTS_KEEP_ALIVE_MS, STAFF_TEXTS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall } from '@chain/contract';
+import { ORDER_NOT_FOUND_MESSAGE, staffMoves, type OrderStatus } from '@chain/domain';
+import { conflict, notFound } from '../../http/errors';
+import { openEventStream } from '../../http/event-stream';
+import { registerCall } from '../../http/route';
+import { moveOrderStatus } from '../order-history/status';
+import { requireRestaurant, staffActor } from '../staff/access';
+import { writeAudit } from '../staff/audit';
+import { BoardHub } from './hub';
+import { lockOrderForMove, restaurantRow } from './repository';
+import { boardOf, staffOrderById } from './service';
+
+/** The staff's order board (issue 17, docs/staff.md "Order board"). */
+export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
+  const hub = new BoardHub(app.database, (orderId) => staffOrderById(app.db, orderId), STAFF_EVENTS_KEEP_ALIVE_MS, app.log);
+  app.addHook('preClose', () => hub.close());
+
+  const restaurantOf = async (restaurantId: number) => {
+    const restaurant = await restaurantRow(app.db, restaurantId);
+    if (!restaurant) throw notFound(STAFF_TEXTS.otherRestaurant, 'other_restaurant');
+    return restaurant;
+  };
+
+  registerCall(app, staffBoardCall, async ({ params, staff }) => {
+    requireRestaurant(staff, params.id);
+    return { restaurant: await restaurantOf(params.id), orders: await boardOf(app.db, params.id) };
+  });
+
+  registerCall(app, staffBoardEventsCall, async ({ params, staff, request, reply }) => {
+    requireRestaurant(staff, params.id);
+    await restaurantOf(params.id);
+    await hub.start();
+    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs });
+    hub.add(params.id, stream);
+    // The first bytes at once, so clients and proxies see the stream open.
+    stream.keepAlive();
+    return reply;
+  });
+
+  registerCall(app, staffMoveOrderCall, async ({ params, body, staff }) => {
+    const before = await staffOrderById(app.db, params.id);
+    if (!before) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+    requireRestaurant(staff, before.restaurantId);
+    await app.db.transaction().execute(async (trx) => {
+      // The staff's own rule (a paid order is never cancelled here) read under the order's row
+      // lock, so a payment or another move in between is seen: a raced move is a 409.
+      const locked = await lockOrderForMove(trx, params.id);
+      if (!locked || !staffMoves(locked.status, locked.paid).includes(body.to as OrderStatus)) {
+        throw conflict(`Заказ ${before.order.znumber} нельзя перевести в этот статус: ${before.order.status_text.toLowerCase()}.`, 'illegal_status_move');
+      }
+      const move = await moveOrderStatus(trx, params.id, body.to, staffActor(staff));
+      await writeAudit(trx, staff, { action: 'order.status', restaurantId: before.restaurantId, target: `order ${before.order.znumber}`, before: { status: move.from }, after: { status: move.to } });
+    });
+    const after = await staffOrderById(app.db, params.id);
+    if (!after) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+    return after.order;
+  });
+};

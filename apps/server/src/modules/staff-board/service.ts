@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { StaffOrder } from '@chain/contract';
+import { orderStatusText, staffMoves } from '@chain/domain';
+import type { Database } from '../../db/types';
+import { addressText, lineSpec, lineSpecs } from '../order-history/service';
+import { boardOrder, boardOrders, orderLinesOf, type BoardOrderRow } from './repository';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The address as the courier reads it: the saved `long` text (entrance, intercom, floor, flat), else the shorter ones. */
+export function courierAddress(address: unknown): string {
+  if (isRecord(address) && typeof address.long === 'string' && address.long.trim() !== '') return address.long.trim();
+  return addressText(address);
+}
+
+type LineRow = Awaited<ReturnType<typeof orderLinesOf>>[number];
+
+/** «Соус сырный ×2», «Большая»: the chosen options as the kitchen reads them. */
+function optionTexts(line: LineRow): string[] {
+  const single = lineSpec(line.spec);
+  const extras = lineSpecs(line.specs).filter((spec) => spec.cnt > 0);
+  return [...(single && single.name ? [single.name] : []), ...extras.map((spec) => (spec.cnt > 1 ? `${spec.name} ×${spec.cnt}` : spec.name))];
+}
+
+function staffOrderOf(row: BoardOrderRow, lines: LineRow[]): StaffOrder {
+  const props = isRecord(row.props) ? row.props : {};
+  return {
+    id: row.id,
+    znumber: row.znumber,
+    type: row.type,
+    status: row.status,
+    status_text: orderStatusText(row.status, row.type, row.paid),
+    paid: row.paid,
+    created_at: row.created_at.toISOString(),
+    due_at: row.as_ready || row.ready_at === null ? null : row.ready_at.toISOString(),
+    next: staffMoves(row.status, row.paid),
+    sum: row.sum,
+    table: row.table_num ?? '',
+    kiosk: row.source === 'kiosk',
+    guest_name: row.name,
+    guest_phone: row.phone,
+    address: row.type === 'delivery' ? courierAddress(props.address) : '',
+    comment: row.comment,
+    lines: lines.filter((line) => line.kind !== 'cutlery').map((line) => ({ name: line.name, cnt: line.cnt, options: optionTexts(line) })),
+    cutlery: lines.filter((line) => line.kind === 'cutlery' && line.cnt > 0).map((line) => ({ name: line.name, cnt: line.cnt })),
+  };
+}
+
+async function withLines(db: Kysely<Database>, rows: BoardOrderRow[]): Promise<StaffOrder[]> {
+  const lines = await orderLinesOf(db, rows.map((row) => row.id));
+  return rows.map((row) => staffOrderOf(row, lines.filter((line) => line.order_id === row.id)));
+}
+
+export async function boardOf(db: Kysely<Database>, restaurantId: number): Promise<StaffOrder[]> {
+  return withLines(db, await boardOrders(db, restaurantId));
+}
+
+/** One order as the board shows it, with its restaurant; undefined for none (or a delayed one). */
+export async function staffOrderById(db: Kysely<Database>, orderId: number): Promise<{ restaurantId: number; order: StaffOrder } | undefined> {
+  const row = await boardOrder(db, orderId);
+  if (!row) return undefined;
+  const [order] = await withLines(db, [row]);
+  return order ? { restaurantId: row.restaurant_id, order } : undefined;
+}
