@@ -34,6 +34,8 @@ import { orderEventsRoutes } from './modules/order-events/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { staffBoardRoutes } from './modules/staff-board/routes';
+import { staffMenuRoutes } from './modules/staff-menu/routes';
+import { menuEventsRoutes } from './modules/menu/events';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
 
@@ -143,6 +145,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(pagesRoutes);
   await app.register(staffRoutes);
   await app.register(staffBoardRoutes);
+  await app.register(staffMenuRoutes);
+  await app.register(menuEventsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath);
   return app;

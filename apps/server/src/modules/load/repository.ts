@@ -108,3 +108,16 @@ export async function stopListRows(db: Kysely<Database>, restaurantId: number) {
 export async function activeDishCookTime(db: Kysely<Database>, dishId: number): Promise<{ id: number; cook_time: number } | undefined> {
   return db.selectFrom('dishes').select(['id', 'cook_time']).where('id', '=', dishId).where('active', '=', true).executeTakeFirst();
 }
+
+/** The load figures staff set by hand (issue 17) that still hold at a moment, per restaurant. */
+export async function loadOverridesAt(db: Kysely<Database>, restaurantIds: readonly number[], at: Date): Promise<Map<number, { loadPercent: number; avgMinutes: number }>> {
+  if (restaurantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('restaurant_load_overrides')
+    .select(['restaurant_id', 'load_percent', 'avg_minutes'])
+    .where('restaurant_id', 'in', [...restaurantIds])
+    .where('until', '>', at)
+    .where('set_at', '<=', at)
+    .execute();
+  return new Map(rows.map((row) => [row.restaurant_id, { loadPercent: row.load_percent, avgMinutes: row.avg_minutes }]));
+}

@@ -26,7 +26,7 @@ import type { Database, MenuKind } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantNamesOf, type RestaurantWithSchedule } from '../restaurants/lookup';
 import { loadSettings } from '../settings/repository';
-import { activeDishCookTime, cookTimesByMenu, pastWeeksWork, queueWork, scheduledWork, stopListRows } from './repository';
+import { activeDishCookTime, cookTimesByMenu, loadOverridesAt, pastWeeksWork, queueWork, scheduledWork, stopListRows } from './repository';
 
 const MINUTE = 60_000;
 /** A time this close to now is now. */
@@ -81,13 +81,16 @@ export async function restaurantLoads(db: Kysely<Database>, restaurants: Restaur
     moment,
   );
   const cookTimes = await cookTimesByMenu(db);
+  const manual = await loadOverridesAt(db, restaurants.map((r) => r.row.id), moment.at);
   return restaurants.map((restaurant) => {
     const { row } = restaurant;
     const open = isOpenAt(restaurant.schedule, moment.at, row.time_zone);
     const minutes = work.get(row.id) ?? 0;
-    const percent = open ? loadPercent(minutes, row.kitchen_capacity) : 0;
+    // Figures the restaurant's staff set (issue 17) hold over the computed ones until they end.
+    const set = manual.get(row.id);
+    const percent = open ? (set?.loadPercent ?? loadPercent(minutes, row.kitchen_capacity)) : 0;
     const band = loadBand(percent, open);
-    const time = open ? loadedCookMinutes(baseCookMinutes(restaurant, cookTimes), minutes, row.kitchen_capacity) : 0;
+    const time = open ? (set?.avgMinutes ?? loadedCookMinutes(baseCookMinutes(restaurant, cookTimes), minutes, row.kitchen_capacity)) : 0;
     return {
       ...restaurantNamesOf(row),
       location: { lat: row.lat, lon: row.lon },
@@ -210,7 +213,9 @@ export async function dishCookTime(db: Kysely<Database>, fields: CookTimeFields,
   const dish = await activeDishCookTime(db, fields.product_id);
   if (!dish) throw notFound(DISH_NOT_FOUND_MESSAGE, 'dish_not_found');
   const moment = loadMoment(chosenTime(fields.delivery_datetime_props, restaurant.row.time_zone, now), now, { limited: false });
-  const work = (await workAt(db, [restaurant.row.id], moment)).get(restaurant.row.id) ?? 0;
+  const set = (await loadOverridesAt(db, [restaurant.row.id], moment.at)).get(restaurant.row.id);
+  // A load staff set stands for the kitchen's work of the hour: that share of its capacity.
+  const work = set ? Math.round((set.loadPercent * restaurant.row.kitchen_capacity) / 100) : ((await workAt(db, [restaurant.row.id], moment)).get(restaurant.row.id) ?? 0);
   const cookTime = loadedCookMinutes(dish.cook_time, work, restaurant.row.kitchen_capacity);
   return { cookTime, cookTimeText: cookTimeText(cookTime), zagruzkaPerc: loadPercent(work, restaurant.row.kitchen_capacity), time: seconds(moment.at) };
 }

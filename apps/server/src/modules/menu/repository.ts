@@ -23,6 +23,8 @@ export interface MenuRows {
   dishes: DishRow[];
   options: OptionRow[];
   stopList: StopRow[];
+  /** Options a restaurant stopped (issue 17): disabled in that restaurant's menu. */
+  optionStops: Array<{ restaurant_id: number; option_id: number }>;
   stopText: string;
 }
 
@@ -38,6 +40,7 @@ export async function loadMenuRows(db: Reader): Promise<MenuRows> {
   const dishes = await db.selectFrom('dishes').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
   const options = await db.selectFrom('dish_options').selectAll().orderBy('dish_id').orderBy('sort').orderBy('id').execute();
   const stopList = await db.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute();
+  const optionStops = await db.selectFrom('stop_list_options').select(['restaurant_id', 'option_id']).execute();
   const stopText = await db.selectFrom('settings').select('value').where('key', '=', 'text_stoplist').executeTakeFirst();
   return {
     restaurants,
@@ -45,6 +48,7 @@ export async function loadMenuRows(db: Reader): Promise<MenuRows> {
     dishes,
     options,
     stopList,
+    optionStops,
     stopText: typeof stopText?.value === 'string' ? stopText.value : '',
   };
 }

@@ -43,6 +43,7 @@ export interface MenuCatalogue {
   restaurants: Map<string, MenuRestaurantRow>;
   kinds: Map<MenuKind, KindMenu>;
   stopped: Map<number, Set<number>>;
+  stoppedOptions: Map<number, Set<number>>;
   stopText: string;
   answers: Map<string, MenuAnswer>;
 }
@@ -108,10 +109,13 @@ export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
     if (set) set.add(entry.dish_id);
     else stopped.set(entry.restaurant_id, new Set([entry.dish_id]));
   }
+  const stoppedOptions = new Map<number, Set<number>>();
+  for (const entry of rows.optionStops) stoppedOptions.set(entry.restaurant_id, (stoppedOptions.get(entry.restaurant_id) ?? new Set()).add(entry.option_id));
   return {
     restaurants: new Map(rows.restaurants.map((r) => [r.fs_uid, r])),
     kinds,
     stopped,
+    stoppedOptions,
     stopText: rows.stopText,
     answers: new Map(),
   };
@@ -126,10 +130,12 @@ function menuAnswer(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, kin
   if (known) return known;
   const menu = catalogue.kinds.get(kind);
   const stopped = catalogue.stopped.get(restaurant.id);
+  const stoppedOptions = catalogue.stoppedOptions.get(restaurant.id);
   const answer: MenuResponse = {
     categories: menu?.categories ?? [],
     dishes: (menu?.dishes ?? []).map(({ row, wire }) => ({
       ...wire,
+      ...(stoppedOptions ? { spec: wire.spec.map((option) => (stoppedOptions.has(option.specid) ? { ...option, disabled: 1 as const } : option)) } : {}),
       allowed: !stopped?.has(row.id),
       is_locked: flag(row.is_locked && (unlocked === null || row.lock_code !== unlocked)),
     })),

@@ -29,7 +29,7 @@ export interface OrderCatalogue {
 }
 
 export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<OrderCatalogue> {
-  const { restaurants, schedules, zones, dishes, options, stops, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
+  const { restaurants, schedules, zones, dishes, options, stops, optionStops, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
 
   const byId = new Map<number, RestaurantContext>();
   const byUid = new Map<string, RestaurantContext>();
@@ -87,6 +87,9 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
   }
   const stopped = new Map<number, Set<number>>();
   for (const stop of stops) stopped.set(stop.restaurant_id, (stopped.get(stop.restaurant_id) ?? new Set()).add(stop.dish_id));
+  // Options a restaurant stopped (issue 17): disabled there, as the menu shows them.
+  const stoppedOptions = new Map<number, Set<number>>();
+  for (const stop of optionStops) stoppedOptions.set(stop.restaurant_id, (stoppedOptions.get(stop.restaurant_id) ?? new Set()).add(stop.option_id));
   const tableKeys = new Set(tables.map((table) => `${table.restaurant_id}|${table.num}`));
 
   return {
@@ -94,10 +97,14 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
     cartDishes(restaurant, ids) {
       const offered = new Set(restaurant.row.menu_kinds);
       const stops = stopped.get(restaurant.row.id);
+      const optionStopsHere = stoppedOptions.get(restaurant.row.id);
       const result = new Map<number, CartDish>();
       for (const id of ids) {
-        const dish = catalogueDishes.get(id);
-        if (!dish || result.has(id)) continue;
+        const catalogueDish = catalogueDishes.get(id);
+        if (!catalogueDish || result.has(id)) continue;
+        const dish = optionStopsHere && [...catalogueDish.options.keys()].some((optionId) => optionStopsHere.has(optionId))
+          ? { ...catalogueDish, options: new Map([...catalogueDish.options].map(([optionId, option]) => [optionId, { ...option, disabled: option.disabled || optionStopsHere.has(optionId) }])) }
+          : catalogueDish;
         const isStopped = stops?.has(id) ?? false;
         result.set(id, {
           domain: {

@@ -24,6 +24,7 @@ export async function readCatalogueRows(trx: Transaction<Database>) {
       .execute(),
     options: await trx.selectFrom('dish_options').selectAll().orderBy('sort').orderBy('id').execute(),
     stops: await trx.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute(),
+    optionStops: await trx.selectFrom('stop_list_options').select(['restaurant_id', 'option_id']).execute(),
     cutlery: await trx.selectFrom('cutlery_items').selectAll().execute(),
     recommended: await trx.selectFrom('recommended_items').selectAll().execute(),
     tables: await trx.selectFrom('restaurant_tables').select(['restaurant_id', 'num']).execute(),

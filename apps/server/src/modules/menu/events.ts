@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { menuEventsCall, STAFF_EVENTS_KEEP_ALIVE_MS } from '@chain/contract';
+import { readCatalogueVersion } from '../../db/catalogue-cache';
+import { AppError, MESSAGES } from '../../http/errors';
+import { openEventStream, type EventStream } from '../../http/event-stream';
+import { registerCall } from '../../http/route';
+
+/** The channel migration 003's triggers notify on every change of the menu, the stop lists or the restaurants. */
+const CATALOGUE_CHANNEL = 'catalogue_version';
+/** Menu streams one instance holds at most (each a socket and a few kB), as the guests' order streams. */
+export const MENU_STREAMS_PER_INSTANCE = 5000;
+
+/**
+ * GET /api/v1/menu/events (issue 17): the catalogue's version as Server-Sent Events, so a
+ * guest's open menu and cart learn within a moment that a dish was stopped, on whichever
+ * instance. One LISTEN per instance, started with the first stream; the version comes from the
+ * notification's payload (the new version), and after a reconnect of the LISTEN it is read
+ * again. Public: the version says nothing of anyone.
+ */
+export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
+  const streams = new Set<EventStream>();
+  let listening: Promise<() => Promise<void>> | undefined;
+  let keepAlive: NodeJS.Timeout | undefined;
+  let closed = false;
+  const broadcast = (version: number) => {
+    const data = JSON.stringify({ version });
+    for (const stream of streams) stream.send('catalogue', data);
+  };
+  const start = async () => {
+    listening ??= app.database.listen(
+      CATALOGUE_CHANNEL,
+      (payload) => {
+        const version = Number(payload);
+        if (Number.isSafeInteger(version)) broadcast(version);
+      },
+      () => {
+        readCatalogueVersion(app.db).then(broadcast, () => undefined);
+      },
+    );
+    try {
+      await listening;
+    } catch (error) {
+      listening = undefined;
+      throw error;
+    }
+    keepAlive ??= setInterval(() => {
+      for (const stream of streams) stream.keepAlive();
+    }, STAFF_EVENTS_KEEP_ALIVE_MS).unref();
+  };
+  app.addHook('preClose', async () => {
+    closed = true;
+    clearInterval(keepAlive);
+    for (const stream of [...streams]) stream.end();
+    const stop = await listening?.catch(() => undefined);
+    listening = undefined;
+    await stop?.();
+  });
+
+  registerCall(app, menuEventsCall, async ({ request, reply }) => {
+    if (closed || streams.size >= MENU_STREAMS_PER_INSTANCE) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
+    await start();
+    const version = await readCatalogueVersion(app.db);
+    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs });
+    streams.add(stream);
+    stream.onClose(() => streams.delete(stream));
+    stream.send('catalogue', JSON.stringify({ version }));
+    return reply;
+  });
+};

@@ -1,0 +1,98 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, MenuKind } from '../../db/types';
+
+// Every SQL statement of the staff's stop list, lock codes and load figures.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function restaurantMenuKinds(db: Db, restaurantId: number) {
+  return db.selectFrom('restaurants').select(['id', 'name', 'menu_kinds', 'kitchen_capacity']).where('id', '=', restaurantId).executeTakeFirst();
+}
+
+/** The active dishes of these menus with their categories, in menu order. */
+export function menuDishes(db: Db, kinds: MenuKind[]) {
+  return db
+    .selectFrom('dishes')
+    .innerJoin('categories', 'categories.id', 'dishes.category_id')
+    .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.is_locked', 'dishes.lock_code', 'categories.id as category_id', 'categories.name as category_name'])
+    .where('dishes.active', '=', true)
+    .where('categories.menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant'])
+    .orderBy('categories.sort')
+    .orderBy('categories.id')
+    .orderBy('dishes.sort')
+    .orderBy('dishes.id')
+    .execute();
+}
+
+export function optionsOf(db: Db, dishIds: number[]) {
+  return db
+    .selectFrom('dish_options')
+    .select(['id', 'dish_id', 'name'])
+    .where('dish_id', 'in', dishIds.length > 0 ? dishIds : [-1])
+    .where('disabled', '=', false)
+    .orderBy('dish_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function dishStops(db: Db, restaurantId: number) {
+  return db.selectFrom('stop_list').select(['dish_id', 'reason']).where('restaurant_id', '=', restaurantId).execute();
+}
+
+export function optionStops(db: Db, restaurantId: number) {
+  return db.selectFrom('stop_list_options').select(['option_id']).where('restaurant_id', '=', restaurantId).execute();
+}
+
+export async function stopDish(db: Db, restaurantId: number, dishId: number, reason: string): Promise<void> {
+  await db
+    .insertInto('stop_list')
+    .values({ restaurant_id: restaurantId, dish_id: dishId, reason })
+    .onConflict((oc) => oc.columns(['restaurant_id', 'dish_id']).doUpdateSet({ reason }))
+    .execute();
+}
+
+export async function releaseDish(db: Db, restaurantId: number, dishId: number): Promise<void> {
+  await db.deleteFrom('stop_list').where('restaurant_id', '=', restaurantId).where('dish_id', '=', dishId).execute();
+}
+
+export async function stopOption(db: Db, restaurantId: number, optionId: number, reason: string): Promise<void> {
+  await db
+    .insertInto('stop_list_options')
+    .values({ restaurant_id: restaurantId, option_id: optionId, reason })
+    .onConflict((oc) => oc.columns(['restaurant_id', 'option_id']).doUpdateSet({ reason }))
+    .execute();
+}
+
+export async function releaseOption(db: Db, restaurantId: number, optionId: number): Promise<void> {
+  await db.deleteFrom('stop_list_options').where('restaurant_id', '=', restaurantId).where('option_id', '=', optionId).execute();
+}
+
+export async function setDishLock(db: Db, dishId: number, code: string | null): Promise<void> {
+  await db.updateTable('dishes').set({ is_locked: code !== null, lock_code: code }).where('id', '=', dishId).execute();
+}
+
+export function loadOverride(db: Db, restaurantId: number) {
+  return db
+    .selectFrom('restaurant_load_overrides')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'restaurant_load_overrides.set_by')
+    .select(['restaurant_load_overrides.load_percent', 'restaurant_load_overrides.avg_minutes', 'restaurant_load_overrides.until', 'staff_accounts.name as set_by'])
+    .where('restaurant_load_overrides.restaurant_id', '=', restaurantId)
+    .where('restaurant_load_overrides.until', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+export async function saveLoadOverride(db: Db, values: { restaurantId: number; loadPercent: number; avgMinutes: number; hours: number; staffId: number }): Promise<void> {
+  const until = sql<Date>`now() + make_interval(hours => ${values.hours})`;
+  await db
+    .insertInto('restaurant_load_overrides')
+    .values({ restaurant_id: values.restaurantId, load_percent: values.loadPercent, avg_minutes: values.avgMinutes, until, set_by: values.staffId, set_at: sql<Date>`now()` })
+    .onConflict((oc) =>
+      oc.column('restaurant_id').doUpdateSet({ load_percent: values.loadPercent, avg_minutes: values.avgMinutes, until, set_by: values.staffId, set_at: sql<Date>`now()` }),
+    )
+    .execute();
+}
+
+export async function clearLoadOverride(db: Db, restaurantId: number): Promise<void> {
+  await db.deleteFrom('restaurant_load_overrides').where('restaurant_id', '=', restaurantId).execute();
+}

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  STAFF_TEXTS,
+  staffLoadCall,
+  staffLockCall,
+  staffMenuCall,
+  staffSetLoadCall,
+  staffStopCall,
+  type StaffLoad,
+  type StaffMenu,
+} from '@chain/contract';
+import type { Database } from '../../db/types';
+import { badRequest, notFound } from '../../http/errors';
+import { registerCall } from '../../http/route';
+import { restaurantLoads } from '../load/service';
+import { findActiveRestaurant } from '../restaurants/lookup';
+import { requireManager, requireRestaurant, type StaffPrincipal } from '../staff/access';
+import { writeAudit } from '../staff/audit';
+import {
+  clearLoadOverride,
+  dishStops,
+  loadOverride,
+  menuDishes,
+  optionStops,
+  optionsOf,
+  releaseDish,
+  releaseOption,
+  restaurantMenuKinds,
+  saveLoadOverride,
+  setDishLock,
+  stopDish,
+  stopOption,
+} from './repository';
+
+/** How long staff load figures hold when they name no time. */
+const DEFAULT_LOAD_HOURS = 4;
+
+type MenuDish = StaffMenu['categories'][number]['dishes'][number];
+
+/** The restaurant's menus with its stop list, as the staff screen shows them; lock codes for managers only. */
+async function staffMenuOf(db: Kysely<Database>, restaurantId: number, staff: StaffPrincipal): Promise<StaffMenu> {
+  const restaurant = await restaurantMenuKinds(db, restaurantId);
+  if (!restaurant) throw notFound(STAFF_TEXTS.otherRestaurant, 'other_restaurant');
+  const dishes = await menuDishes(db, restaurant.menu_kinds);
+  const options = await optionsOf(db, dishes.map((dish) => dish.id));
+  const stops = new Map((await dishStops(db, restaurantId)).map((stop) => [stop.dish_id, stop.reason]));
+  const stoppedOptions = new Set((await optionStops(db, restaurantId)).map((stop) => stop.option_id));
+  const categories: StaffMenu['categories'] = [];
+  for (const dish of dishes) {
+    const entry: MenuDish = {
+      id: dish.id,
+      name: dish.name,
+      price: dish.price,
+      stopped: stops.has(dish.id),
+      reason: stops.get(dish.id) ?? '',
+      is_locked: dish.is_locked,
+      lock_code: staff.role === 'manager' ? (dish.lock_code ?? '') : '',
+      options: options.filter((option) => option.dish_id === dish.id).map((option) => ({ id: option.id, name: option.name, stopped: stoppedOptions.has(option.id) })),
+    };
+    const category = categories.at(-1);
+    if (category?.id === dish.category_id) category.dishes.push(entry);
+    else categories.push({ id: dish.category_id, name: dish.category_name, dishes: [entry] });
+  }
+  return { restaurant: { id: restaurant.id, name: restaurant.name }, categories };
+}
+
+function dishOf(menu: StaffMenu, dishId: number): MenuDish {
+  for (const category of menu.categories) for (const dish of category.dishes) if (dish.id === dishId) return dish;
+  throw notFound(STAFF_TEXTS.dishNotFound, 'dish_not_found');
+}
+
+async function staffLoadOf(db: Kysely<Database>, restaurantId: number): Promise<StaffLoad> {
+  const restaurant = await findActiveRestaurant(db, restaurantId);
+  const [load] = await restaurantLoads(db, [restaurant], { at: new Date(), forecast: false });
+  const manual = await loadOverride(db, restaurantId);
+  return {
+    load_percent: load?.zagruzkaPerc ?? 0,
+    avg_minutes: load?.timeSredn ?? 0,
+    manual: manual ? { load_percent: manual.load_percent, avg_minutes: manual.avg_minutes, until: manual.until.toISOString(), set_by: manual.set_by } : null,
+  };
+}
+
+/**
+ * The staff's stop list, lock codes and load (issue 17, docs/staff.md). A change bumps the
+ * catalogue version in its own transaction (the stop list tables' triggers), so every instance's
+ * menu reloads on its next request and guests' open menus hear of it (menuEvents).
+ */
+export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
+  registerCall(app, staffMenuCall, async ({ params, staff }) => {
+    requireRestaurant(staff, params.id);
+    return staffMenuOf(app.db, params.id, staff);
+  });
+
+  registerCall(app, staffStopCall, async ({ params, body, staff }) => {
+    requireRestaurant(staff, params.id);
+    const before = dishOf(await staffMenuOf(app.db, params.id, staff), body.dish_id);
+    const reason = body.reason?.trim() ?? '';
+    const optionId = body.option_id ?? null;
+    await app.db.transaction().execute(async (trx) => {
+      if (optionId === null) {
+        if (body.stopped) await stopDish(trx, params.id, body.dish_id, reason);
+        else await releaseDish(trx, params.id, body.dish_id);
+        await writeAudit(trx, staff, {
+          action: 'stop_list.dish',
+          restaurantId: params.id,
+          target: `dish ${before.id} ${before.name}`,
+          before: { stopped: before.stopped, reason: before.reason },
+          after: { stopped: body.stopped, reason: body.stopped ? reason : '' },
+        });
+        return;
+      }
+      const option = before.options.find((candidate) => candidate.id === optionId);
+      if (!option) throw notFound(STAFF_TEXTS.dishNotFound, 'dish_not_found');
+      if (body.stopped) await stopOption(trx, params.id, optionId, reason);
+      else await releaseOption(trx, params.id, optionId);
+      await writeAudit(trx, staff, {
+        action: 'stop_list.option',
+        restaurantId: params.id,
+        target: `option ${option.id} ${option.name} of dish ${before.id} ${before.name}`,
+        before: { stopped: option.stopped },
+        after: { stopped: body.stopped },
+      });
+    });
+    return dishOf(await staffMenuOf(app.db, params.id, staff), body.dish_id);
+  });
+
+  registerCall(app, staffLockCall, async ({ params, body, staff }) => {
+    requireRestaurant(staff, params.id);
+    requireManager(staff);
+    const before = dishOf(await staffMenuOf(app.db, params.id, staff), params.dish);
+    const code = body.code?.trim() ?? '';
+    if (body.locked && code === '') throw badRequest('Укажите код доступа для блюда.', 'validation');
+    await app.db.transaction().execute(async (trx) => {
+      await setDishLock(trx, params.dish, body.locked ? code : null);
+      await writeAudit(trx, staff, {
+        action: 'dish.lock',
+        restaurantId: params.id,
+        target: `dish ${before.id} ${before.name}`,
+        before: { locked: before.is_locked, code: before.lock_code },
+        after: { locked: body.locked, code: body.locked ? code : '' },
+      });
+    });
+    return dishOf(await staffMenuOf(app.db, params.id, staff), params.dish);
+  });
+
+  registerCall(app, staffLoadCall, async ({ params, staff }) => {
+    requireRestaurant(staff, params.id);
+    return staffLoadOf(app.db, params.id);
+  });
+
+  registerCall(app, staffSetLoadCall, async ({ params, body, staff }) => {
+    requireRestaurant(staff, params.id);
+    const before = await staffLoadOf(app.db, params.id);
+    await app.db.transaction().execute(async (trx) => {
+      if (body.load_percent === null) await clearLoadOverride(trx, params.id);
+      else {
+        await saveLoadOverride(trx, {
+          restaurantId: params.id,
+          loadPercent: body.load_percent,
+          avgMinutes: body.avg_minutes ?? Math.max(1, before.avg_minutes),
+          hours: body.hours ?? DEFAULT_LOAD_HOURS,
+          staffId: staff.id,
+        });
+      }
+      await writeAudit(trx, staff, { action: 'load.set', restaurantId: params.id, target: `restaurant ${params.id}`, before: before.manual, after: body });
+    });
+    return staffLoadOf(app.db, params.id);
+  });
+};

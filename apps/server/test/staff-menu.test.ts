@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { STAFF_TEXTS, staffLoad, staffMenuResponse, zagruzkaLoadInfoAction } from '@chain/contract';
+import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
+import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { post } from './support/calls';
+import { openEventStream } from './support/event-stream';
+import { action } from './support/rest';
+import { bearer, staffAccount, staffToken } from './support/staff';
+import { signedInUser } from './support/users';
+
+// Issue 17: the stop list, options, lock codes and load that staff set, as guests then see them
+// (SPEC 3 Dish allowed / spec disabled, SPEC 4 locked dishes, SPEC 3 Load info).
+
+const MENU = '/api/v2/restoran/menu';
+const PATRIKI = DEMO_RESTAURANTS[0]!.fsUid;
+
+describe.each(databaseKinds())('the stop list and load from the staff screen on %s (issue 17)', (kind) => {
+  let t: TestApp;
+  let kitchen: string;
+  let manager: string;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { httpTimeouts: { requestMs: 120_000, connectionMs: 3000 } });
+    kitchen = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'kitchen', restaurantIds: [1] }));
+    manager = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', restaurantIds: [1, 2] }));
+    await sql`delete from restaurant_schedule where restaurant_id = 1`.execute(t.database.db);
+    for (let weekday = 1; weekday <= 7; weekday++) {
+      await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (1, ${weekday}, 360, 1800)`.execute(t.database.db);
+    }
+  });
+  afterAll(() => t.close());
+
+  const guestMenu = async () => {
+    const answer = await t.app.inject({ method: 'POST', url: MENU, payload: { ver: 4, order_type: 'inrest', fs_uid: PATRIKI } });
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ dishes: Array<{ id: number; allowed: boolean; is_locked: 0 | 1; spec: Array<{ specid: number; disabled: 0 | 1 }> }> }>().dishes;
+  };
+  const stop = (token: string, payload: object, restaurant = 1) =>
+    t.app.inject({ method: 'POST', url: `/api/staff/restaurants/${restaurant}/stop-list`, headers: bearer(token), payload });
+
+  it('stops a dish: the guest’s menu no longer allows it, the menu stream tells open menus at once, order/create refuses it; taken off, it is back', async () => {
+    const menu = staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/1/menu', headers: bearer(kitchen) })).json());
+    const dish = menu.categories[0]!.dishes.find((candidate) => !candidate.stopped)!;
+    expect(dish.lock_code).toBe('');
+    const events = await openEventStream(t.app, '/api/v1/menu/events');
+    try {
+      const first = JSON.parse((await events.next(3000))?.data ?? '{}') as { version: number };
+      expect(first.version).toBeGreaterThan(0);
+      const stopped = await stop(kitchen, { dish_id: dish.id, stopped: true, reason: 'Закончилось тесто' });
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect(stopped.json()).toMatchObject({ id: dish.id, stopped: true, reason: 'Закончилось тесто' });
+      const next = JSON.parse((await events.next(2000))?.data ?? '{}') as { version: number };
+      expect(next.version).toBeGreaterThan(first.version);
+    } finally {
+      events.close();
+    }
+    expect((await guestMenu()).find((candidate) => candidate.id === dish.id)?.allowed).toBe(false);
+    const guest = await signedInUser(t.database);
+    const order = await post(t.app, '/api/v2/order/create', {
+      source: 'web',
+      v: 3,
+      user: { id: guest.id, password: guest.token },
+      cart: [{ item: dish.id, cnt: 1, specs: [] }],
+      order: { type: 'self', comment: '' },
+      restoran: 1,
+      idempotency_key: `stopped-${kind}-${Date.now()}`,
+    });
+    expect(order.statusCode).toBe(409);
+    expect(order.json()).toMatchObject({ error: 'unavailable' });
+    const audit = await t.database.db.selectFrom('staff_audit').select(['action', 'before', 'after']).where('action', '=', 'stop_list.dish').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ before: { stopped: false }, after: { stopped: true, reason: 'Закончилось тесто' } });
+
+    expect((await stop(kitchen, { dish_id: dish.id, stopped: false })).json()).toMatchObject({ stopped: false, reason: '' });
+    expect((await guestMenu()).find((candidate) => candidate.id === dish.id)?.allowed).toBe(true);
+  });
+
+  it('stops an option in this restaurant only: disabled in its menu, and not in another’s', async () => {
+    const menu = staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/1/menu', headers: bearer(kitchen) })).json());
+    const dish = menu.categories.flatMap((category) => category.dishes).find((candidate) => candidate.options.length > 0)!;
+    const option = dish.options[0]!;
+    const answer = await stop(kitchen, { dish_id: dish.id, option_id: option.id, stopped: true });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<{ options: Array<{ id: number; stopped: boolean }> }>().options.find((candidate) => candidate.id === option.id)?.stopped).toBe(true);
+    const spec = (await guestMenu()).find((candidate) => candidate.id === dish.id)?.spec.find((candidate) => candidate.specid === option.id);
+    expect(spec?.disabled).toBe(1);
+    const otherMenu = staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/2/menu', headers: bearer(manager) })).json());
+    const there = otherMenu.categories.flatMap((category) => category.dishes).find((candidate) => candidate.id === dish.id);
+    if (there) expect(there.options.find((candidate) => candidate.id === option.id)?.stopped).toBe(false);
+    await stop(kitchen, { dish_id: dish.id, option_id: option.id, stopped: false });
+    expect((await stop(kitchen, { dish_id: dish.id, option_id: 999_999, stopped: true })).statusCode).toBe(404);
+  });
+
+  it('refuses another restaurant (403) and an unknown dish (404) in words', async () => {
+    const other = await stop(kitchen, { dish_id: 101, stopped: true }, 2);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
+    const unknown = await stop(kitchen, { dish_id: 999_999, stopped: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: STAFF_TEXTS.dishNotFound });
+    const long = await stop(kitchen, { dish_id: 101, stopped: true, reason: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('lets a manager, not the kitchen, set a dish’s lock code; the guest’s menu locks it', async () => {
+    const url = '/api/staff/restaurants/1/dishes/101/lock';
+    const refused = await t.app.inject({ method: 'POST', url, headers: bearer(kitchen), payload: { locked: true, code: 'VIP-1' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'manager_only', message: STAFF_TEXTS.managerOnly });
+    expect((await t.app.inject({ method: 'POST', url, headers: bearer(manager), payload: { locked: true } })).statusCode).toBe(400);
+    const locked = await t.app.inject({ method: 'POST', url, headers: bearer(manager), payload: { locked: true, code: 'VIP-1' } });
+    expect(locked.json()).toMatchObject({ is_locked: true, lock_code: 'VIP-1' });
+    expect((await guestMenu()).find((candidate) => candidate.id === 101)?.is_locked).toBe(1);
+    await t.app.inject({ method: 'POST', url, headers: bearer(manager), payload: { locked: false } });
+    expect((await guestMenu()).find((candidate) => candidate.id === 101)?.is_locked).toBe(0);
+  });
+
+  it('sets the load and average time the load screens show, and clears them back to the computed ones', async () => {
+    const info = async () =>
+      zagruzkaLoadInfoAction.response.parse((await action(t.app, 'zagruzkaLoadInfo', { fs_uid: PATRIKI })).json()).restoranInfo;
+    const computed = await info();
+    const set = await t.app.inject({ method: 'POST', url: '/api/staff/restaurants/1/load', headers: bearer(kitchen), payload: { load_percent: 85, avg_minutes: 40, hours: 2 } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(staffLoad.parse(set.json())).toMatchObject({ load_percent: 85, avg_minutes: 40, manual: { load_percent: 85, avg_minutes: 40 } });
+    expect(await info()).toMatchObject({ zagruzkaPerc: 85, timeSredn: 40 });
+    expect((await t.app.inject({ method: 'POST', url: '/api/staff/restaurants/1/load', headers: bearer(kitchen), payload: { load_percent: 101 } })).statusCode).toBe(400);
+    const cleared = await t.app.inject({ method: 'POST', url: '/api/staff/restaurants/1/load', headers: bearer(kitchen), payload: { load_percent: null } });
+    expect(cleared.json()).toMatchObject({ manual: null, load_percent: computed.zagruzkaPerc });
+    expect(await info()).toMatchObject({ zagruzkaPerc: computed.zagruzkaPerc, timeSredn: computed.timeSredn });
+  });
+});
