@@ -257,3 +257,13 @@ export function bookingControls(phase: BookingPhase): BookingControls {
       return { allowOrder: false, allowCancel: false, allowEnd: false, allowExtend: false, allowMain: false, textContinue: '', textMain: '' };
   }
 }
+
+/**
+ * The moves the restaurant's staff may make on a booking (issue 17): a new one becomes active
+ * when the guest comes, or is cancelled; an active one ends. Cancelled and ended ones are final.
+ */
+export function staffBookingMoves(status: 'new' | 'active' | 'ended' | 'cancelled'): Array<'active' | 'ended' | 'cancelled'> {
+  if (status === 'new') return ['active', 'cancelled'];
+  if (status === 'active') return ['ended'];
+  return [];
+}

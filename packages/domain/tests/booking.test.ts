@@ -3,6 +3,7 @@ import {
   BOOKING_LEAD_MINUTES,
   BOOKING_MIN_SUM_PER_GUEST,
   BOOKING_STEP_MINUTES,
+  staffBookingMoves,
   bookingControls,
   bookingExtension,
   formatCountdown,
@@ -271,5 +272,14 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
     expect(formatCountdown(9)).toBe('00:09');
     expect(formatCountdown(-5)).toBe('00:00');
     expect(formatCountdown(12.9)).toBe('00:12');
+  });
+});
+
+describe('staffBookingMoves (issue 17)', () => {
+  it('lets staff seat or cancel a new booking, end an active one, and nothing after', () => {
+    expect(staffBookingMoves('new')).toEqual(['active', 'cancelled']);
+    expect(staffBookingMoves('active')).toEqual(['ended']);
+    expect(staffBookingMoves('ended')).toEqual([]);
+    expect(staffBookingMoves('cancelled')).toEqual([]);
   });
 });

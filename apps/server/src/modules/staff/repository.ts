@@ -183,3 +183,91 @@ export async function existingRestaurantIds(db: Db, ids: number[]): Promise<numb
   const rows = await db.selectFrom('restaurants').select('id').where('id', 'in', ids).execute();
   return rows.map((row) => row.id);
 }
+
+// Guests' flags, bookings and tables, as the staff screen manages them.
+
+export function guestByContact(db: Db, contact: { phone: string } | { email: string }) {
+  let query = db.selectFrom('users').select(['id', 'name', 'phone', 'email', 'booking', 'stoplist']).where('deleted_at', 'is', null);
+  query = 'phone' in contact ? query.where('phone', '=', contact.phone) : query.where('email', '=', contact.email);
+  return query.execute();
+}
+
+export function lockGuest(trx: Transaction<Database>, userId: number) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'name', 'phone', 'email', 'booking', 'stoplist'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setGuestFlags(trx: Transaction<Database>, userId: number, flags: { booking: boolean; stoplist: boolean }): Promise<void> {
+  await trx.updateTable('users').set({ booking: flags.booking, stoplist: flags.stoplist, updated_at: sql<Date>`now()` }).where('id', '=', userId).execute();
+}
+
+export function restaurantTables(db: Db, restaurantId: number) {
+  return db.selectFrom('restaurant_tables').select(['id', 'num', 'code', 'seats']).where('restaurant_id', '=', restaurantId).orderBy('id').execute();
+}
+
+export function restaurantDayInfo(db: Db, restaurantId: number) {
+  return db.selectFrom('restaurants').select(['id', 'name', 'time_zone']).where('id', '=', restaurantId).executeTakeFirst();
+}
+
+/** The restaurant's bookings that begin within [from, to), with their guests. */
+export function bookingsBetween(db: Db, restaurantId: number, from: Date, to: Date) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('users', 'users.id', 'bookings.user_id')
+    .select([
+      'bookings.id',
+      'bookings.booking_num',
+      'bookings.status',
+      'bookings.table_id',
+      'bookings.timefrom',
+      'bookings.timeto',
+      'bookings.cntpersons',
+      'bookings.comment',
+      'bookings.min_sum',
+      'users.name as guest_name',
+      'users.phone as guest_phone',
+    ])
+    .where('bookings.restaurant_id', '=', restaurantId)
+    .where('bookings.timefrom', '>=', from)
+    .where('bookings.timefrom', '<', to)
+    .orderBy('bookings.timefrom')
+    .orderBy('bookings.id')
+    .execute();
+}
+
+export type StaffBookingRow = Awaited<ReturnType<typeof bookingsBetween>>[number];
+
+export function bookingById(db: Db, bookingId: number) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('users', 'users.id', 'bookings.user_id')
+    .select([
+      'bookings.id',
+      'bookings.booking_num',
+      'bookings.status',
+      'bookings.table_id',
+      'bookings.timefrom',
+      'bookings.timeto',
+      'bookings.cntpersons',
+      'bookings.comment',
+      'bookings.min_sum',
+      'bookings.restaurant_id',
+      'users.name as guest_name',
+      'users.phone as guest_phone',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .executeTakeFirst();
+}
+
+export function lockBooking(trx: Transaction<Database>, bookingId: number) {
+  return trx.selectFrom('bookings').select(['id', 'status', 'restaurant_id', 'booking_num']).where('id', '=', bookingId).forUpdate().executeTakeFirst();
+}
+
+export async function setBookingStatus(trx: Transaction<Database>, bookingId: number, status: 'new' | 'active' | 'ended' | 'cancelled'): Promise<void> {
+  await trx.updateTable('bookings').set({ status }).where('id', '=', bookingId).execute();
+}

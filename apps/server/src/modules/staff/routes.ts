@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffMeCall, staffSignInCall, staffSignOutCall, staffVerifyCall } from '@chain/contract';
 import { registerCall } from '../../http/route';
+import { staffManageRoutes } from './manage';
 import { endStaffSession, finishStaffSignIn, staffMe, startStaffSignIn } from './sessions';
 
 /** The staff's sign-in and session calls (issue 17, docs/staff.md). */
@@ -12,4 +13,5 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await endStaffSession(app.db, staff);
     return { ok: true as const };
   });
+  await app.register(staffManageRoutes);
 };
