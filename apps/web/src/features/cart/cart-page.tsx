@@ -11,12 +11,15 @@ import { cartTitle, isPreorder } from './cart-title';
 import { CartView } from './cart-view';
 import { useCartMenu } from './use-cart-menu';
 import './cart-page.css';
+import { useMenuFollowsCatalogue } from '../../api/menu-events';
 
 /**
  * SPEC 2 Cart (/cart): lines, cutlery, pickup time, e-mail, coupon, pay method, totals and the pay
  * button (cart-view.tsx), once the cart's restaurant and its menu are known; empty or loading till then.
  */
 export default function CartPage() {
+  // A dish stopped while the guest looks at the cart shows as unavailable at once (issue 17).
+  useMenuFollowsCatalogue();
   const orderType = useAppState((state) => state.orderType);
   const lines = useAppState((state) => state.cart);
   const restaurantId = useAppState((state) => state.cartRestaurantId ?? state.restaurant?.id ?? null);

@@ -15,6 +15,7 @@ import { type CategorySection, categorySections, dishInCart, menuKindOptions, me
 import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
 import './menu-page.css';
+import { useMenuFollowsCatalogue } from '../../api/menu-events';
 
 /** Cards above this index load their photo at once; the rest when they come near (DESIGN.md). */
 const EAGER_PHOTOS = 3;
@@ -25,6 +26,8 @@ const EAGER_PHOTOS = 3;
  * the floating "Ваш заказ на N ₽" button.
  */
 export default function MenuPage() {
+  // A dish the restaurant stops shows as unavailable within a moment (issue 17).
+  useMenuFollowsCatalogue();
   const params = useParams<{ restoran_id?: string; order_type?: string }>();
   const [requestedKind, setIsShop] = useState<IsShop>(() => menuQuery.latest().args?.isShop ?? 0);
   const target = useMenuTarget(params.restoran_id, params.order_type, requestedKind);
