@@ -35,6 +35,12 @@ const boundaryZones = [
     message: 'api and state sit below features and app.',
   },
   { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app layer.' },
+  {
+    target: [`${web}/app`, `${web}/features`, `${web}/ui`, `${web}/api`, `${web}/state`, `${web}/main.tsx`],
+    from: `${web}/staff`,
+    message: 'The guest app and the kiosk never load the staff app (issue 17): staff imports ui and api, never the other way.',
+  },
+  { target: `${web}/staff`, from: [`${web}/features`, `${web}/app`], message: 'The staff app is its own app: it shares ui, api and state, not the guest screens.' },
   ...features.map((feature) => ({
     target: `${web}/features/${feature}`,
     from: `${web}/features`,

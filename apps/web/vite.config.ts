@@ -27,6 +27,12 @@ export default defineConfig({
     // Every browser that runs this app supports modulepreload; no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The guest app, and the staff app as its own entry (issue 17): nothing of it is loaded by
+      // a guest's phone or a kiosk.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        staff: fileURLToPath(new URL('./staff.html', import.meta.url)),
+      },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

@@ -83,7 +83,7 @@ export async function kioskContext(browser: Browser, baseURL: string): Promise<B
  */
 export const STEP_TIMEOUT_MS = 20_000;
 
-function withStepTimeout(context: BrowserContext): BrowserContext {
+export function withStepTimeout(context: BrowserContext): BrowserContext {
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   return context;
 }

@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from './support/build';
 
 const INDEX = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
+const STAFF = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/staff-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
 describe('serving the built web app (SPEC 2 routes)', () => {
   let t: TestApp;
   let dist: string;
@@ -16,6 +18,7 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"demo"}');
+    writeFileSync(join(dist, 'staff.html'), STAFF);
     t = await buildTestApp('pglite', { webDist: dist });
   });
   afterAll(async () => {
@@ -24,6 +27,18 @@ describe('serving the built web app (SPEC 2 routes)', () => {
   });
 
   const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+
+  it('serves the staff app’s own page at /staff and under it, never the guest app (issue 17)', async () => {
+    for (const url of ['/staff', '/staff/r/1', '/staff/r/1/menu', '/staff/guests']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('/assets/staff-abc123.js');
+      expect(res.body).not.toContain('/assets/index-abc123.js');
+    }
+    // Not a staff path: the guest app's unknown page.
+    expect((await page('/staffroom')).body).toContain('/assets/index-abc123.js');
+  });
 
   it('serves index.html at / without long caching', async () => {
     const res = await page('/');

@@ -41,6 +41,8 @@ export const STAFF_LOGIN_MAX_LENGTH = 64;
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 export const STAFF_PASSWORD_MAX_LENGTH = 200;
 export const STOP_REASON_MAX_LENGTH = 200;
+/** Audit log entries per page. */
+export const STAFF_AUDIT_PAGE_SIZE = 50;
 export const LOCK_CODE_MAX_LENGTH = 32;
 
 const text = (max: number, describe: string) => z.string().check(z.maxLength(max, `не длиннее ${max} символов`), z.describe(describe));

@@ -11,6 +11,11 @@ export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url));
 /** Paths that belong to the server, never to the web app's fallback. */
 const SERVER_PREFIXES = ['/api/', '/sandbox/', '/media/', '/captcha/', '/assets/'];
 
+/** The staff app's pages: /staff and everything under it. */
+export function isStaffPath(path: string): boolean {
+  return path === '/staff' || path.startsWith('/staff/');
+}
+
 /**
  * Serves the demo chain's pictures, the built web app (hashed assets cached for a year,
  * everything else revalidated) and the SPA fallback: a SPEC 2 route gets index.html with
@@ -27,6 +32,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
 
   const indexFile = join(webDist, 'index.html');
   const hasWebApp = existsSync(indexFile);
+  const hasStaffApp = existsSync(join(webDist, 'staff.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -52,6 +58,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
       !SERVER_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
       !path.startsWith(restPath) &&
       (request.headers.accept ?? '').includes('text/html');
+    // The staff app (issue 17): its own page and bundle under /staff, outside SPEC 2's routes.
+    if (isPage && hasStaffApp && isStaffPath(path)) {
+      return reply.status(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').sendFile('staff.html', webDist);
+    }
     if (isPage && hasWebApp) {
       return reply
         .status(matchAppRoute(path) ? 200 : 404)

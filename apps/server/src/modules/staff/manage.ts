@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  STAFF_AUDIT_PAGE_SIZE,
   STAFF_TEXTS,
   staffAuditCall,
   staffBookingsCall,
@@ -31,8 +32,6 @@ import {
   setGuestFlags,
   type StaffBookingRow,
 } from './repository';
-
-const AUDIT_PAGE = 50;
 
 /** «+7 *** ***-45-67»: enough for staff to tell guests apart, not to copy a number. */
 export function maskedPhone(phone: string | null): string {
@@ -151,7 +150,7 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
       restaurantIds: staff.chain ? null : staff.restaurantIds,
       restaurantId,
       beforeId: body.before_id ?? null,
-      limit: AUDIT_PAGE,
+      limit: STAFF_AUDIT_PAGE_SIZE,
     });
     return {
       entries: rows.map((row) => ({

@@ -1,11 +1,12 @@
 import { CalendarClock, Clock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
-import { lazy, type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
 import { LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import { chooseTableByCode } from '../../api/tables';
+import { tableCodeFromQr } from '../../api/table-code';
 import { isBuiltScreen } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
@@ -51,6 +52,17 @@ function GuestHome() {
 
   const [, navigate] = useLocation();
   const [tableSheet, setTableSheet] = useState(false);
+
+  // A table's printed QR opens `/?table={code}` (issue 17, the staff's QR page): that table's
+  // order, as if its code were typed in the sheet.
+  useEffect(() => {
+    const code = tableCodeFromQr(window.location.href);
+    if (!new URLSearchParams(window.location.search).has('table') || code === '') return;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    void chooseTableByCode(code).then((chosen) => {
+      if (chosen) navigate(`/menu/${encodeURIComponent(chosen.restaurantId)}/inrest`);
+    });
+  }, [navigate]);
 
   // SPEC 2 Restaurant option: with pre-orders on, scan the table later or now; otherwise now.
   const chooseRestaurant = async () => {

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { STAFF_SESSION_CALLS, STAFF_TEXTS } from '@chain/contract';
+import { orderStatusText } from '@chain/domain';
+import { payOrderBySbp, placeOrder, signInByEmail } from '../support/api';
+import { auditScreen } from '../support/axe';
+import { launchBrowser, signedInPhonePage } from '../support/browser';
+import { DEMO_KITCHEN, DEMO_MANAGER, lastStaffCode, staffTokenOf, tabletContext } from '../support/staff';
+
+const SHOTS = process.env['E2E_SCREENSHOTS'];
+/** Курский: self-pickup round the clock (the guests' orders of support/api.ts go there). */
+const KURSKY = 5;
+
+// Issue 17: the restaurant's side. A staff member signs in on a tablet, sees a guest's new
+// order arrive and get paid on the board live, moves it to ready, and the guest's open order
+// page follows without a reload; a dish stopped on the staff screen goes unavailable on a
+// guest's open menu within 2 s; a kitchen account is refused another restaurant in words; a
+// guest's token is refused on every staff call.
+describe('the staff app (/staff) on a tablet', () => {
+  let browser: Browser | undefined;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  async function signInOnTablet(account: { login: string; password: string; email: string }): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
+    const context = await tabletContext(browser!, baseUrl);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/staff');
+    await page.getByRole('heading', { level: 1, name: 'Вход для сотрудников' }).waitFor();
+    await auditScreen(page, '/staff (sign-in)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-sign-in.png` });
+    await page.getByLabel('Логин').fill(account.login);
+    await page.getByLabel('Пароль').fill('not-the-password');
+    await page.getByRole('button', { name: 'Далее' }).tap();
+    await page.getByRole('alert').filter({ hasText: STAFF_TEXTS.wrongCredentials }).waitFor();
+    await page.getByLabel('Пароль').fill(account.password);
+    await page.getByRole('button', { name: 'Далее' }).tap();
+    await page.getByLabel('Код из письма').waitFor();
+    await page.getByLabel('Код из письма').fill(await lastStaffCode(baseUrl, account.email));
+    await page.getByRole('button', { name: 'Войти' }).tap();
+    await page.getByRole('navigation', { name: 'Разделы' }).waitFor();
+    return { page, errors, close: () => context.close() };
+  }
+
+  it('shows a guest’s new order arrive and get paid live; staff move it to ready and the guest’s open page follows without a reload', async () => {
+    const staff = await signInOnTablet(DEMO_MANAGER);
+    const { page } = staff;
+    await page.goto(`/staff/r/${KURSKY}`);
+    await page.getByRole('heading', { level: 2, name: /^Новые/ }).waitFor();
+    await auditScreen(page, '/staff/r/{id} (board)');
+
+    const guest = await signInByEmail(baseUrl, `e2e-staff-${Date.now()}@example.ru`);
+    const order = await placeOrder(baseUrl, guest);
+    const card = page.getByRole('article', { name: order.number });
+    // Placed a moment ago: on the board without a reload, awaiting payment.
+    await card.getByText('Не оплачен', { exact: false }).waitFor({ timeout: 5000 });
+
+    const phone = await signedInPhonePage(browser!, baseUrl, guest);
+    await phone.page.goto(`/order_detail/${order.id}`);
+    const status = phone.page.getByTestId('order-status');
+    await expect.poll(() => status.textContent()).toContain(orderStatusText(10, 'self', false));
+    let reloads = 0;
+    phone.page.on('framenavigated', (frame) => {
+      if (frame === phone.page.mainFrame()) reloads += 1;
+    });
+
+    await payOrderBySbp(baseUrl, guest, order.id);
+    await card.getByText('Оплачен', { exact: false }).first().waitFor({ timeout: 5000 });
+    await expect.poll(() => status.textContent(), { timeout: 5000 }).toContain(orderStatusText(20, 'self', true));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-board.png` });
+
+    await card.getByRole('button', { name: 'Готовить' }).tap();
+    await page.getByRole('region', { name: /^Готовятся/ }).getByRole('article', { name: order.number }).waitFor();
+    await expect.poll(() => status.textContent(), { timeout: 2000 }).toContain(orderStatusText(30, 'self', true));
+    await page.getByRole('article', { name: order.number }).getByRole('button', { name: 'Готов' }).tap();
+    await page.getByRole('region', { name: /^Готовы/ }).getByRole('article', { name: order.number }).waitFor();
+    await expect.poll(() => status.textContent(), { timeout: 2000 }).toContain(orderStatusText(40, 'self', true));
+    expect(reloads).toBe(0);
+    if (SHOTS) await phone.page.screenshot({ path: `${SHOTS}/staff-guest-ready.png` });
+
+    // The move is in the audit log, with who did it.
+    await page.getByRole('link', { name: 'Журнал' }).tap();
+    await page.getByRole('heading', { level: 1, name: 'Журнал действий' }).waitFor();
+    await page.getByRole('cell', { name: new RegExp(`order ${order.number}`) }).first().waitFor();
+    await auditScreen(page, '/staff/audit');
+    expect(staff.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+    await staff.close();
+  });
+
+  it('stops a dish on the staff screen: it goes unavailable on a guest’s open menu within 2 s, and comes back', async () => {
+    const staff = await signInOnTablet(DEMO_MANAGER);
+    const { page } = staff;
+    const guest = await signInByEmail(baseUrl, `e2e-staff-menu-${Date.now()}@example.ru`);
+    const phone = await signedInPhonePage(browser!, baseUrl, guest);
+    await phone.page.goto(`/menu/${KURSKY}/self`);
+    const dish = phone.page.getByRole('article', { name: 'Маргарита' });
+    await dish.getByRole('button', { name: 'Добавить в корзину: Маргарита' }).waitFor();
+
+    await page.goto(`/staff/r/${KURSKY}/menu`);
+    await page.getByRole('heading', { level: 1, name: 'Стоп-лист' }).waitFor();
+    await auditScreen(page, '/staff/r/{id}/menu');
+    const toggle = page.getByRole('switch', { name: 'Маргарита: на стопе' });
+    try {
+      await toggle.tap();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      const stoppedAt = Date.now();
+      await dish.getByText('Временно нет в наличии', { exact: false }).waitFor({ timeout: 2000 });
+      expect(Date.now() - stoppedAt).toBeLessThan(2000);
+      expect(await dish.getByRole('button', { name: 'Добавить в корзину: Маргарита' }).count()).toBe(0);
+      if (SHOTS) {
+        await page.screenshot({ path: `${SHOTS}/staff-stop-list.png` });
+        await phone.page.screenshot({ path: `${SHOTS}/staff-guest-menu-stopped.png` });
+      }
+    } finally {
+      if ((await toggle.getAttribute('aria-checked')) === 'true') await toggle.tap();
+    }
+    await dish.getByRole('button', { name: 'Добавить в корзину: Маргарита' }).waitFor({ timeout: 2000 });
+
+    // The other screens of a manager: load, bookings, printable tables, guests.
+    for (const [path, heading] of [
+      [`/staff/r/${KURSKY}/load`, 'Загрузка'],
+      [`/staff/r/${KURSKY}/bookings`, /^Брони на/],
+      ['/staff/r/1/tables', 'QR-коды столов'],
+      ['/staff/guests', 'Гости'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (path.endsWith('/tables')) await page.locator('svg.qr-code').first().waitFor();
+      await auditScreen(page, path);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-${path.split('/').at(-1)}.png`, fullPage: true });
+    }
+    expect(staff.errors).toEqual([]);
+    await phone.context.close();
+    await staff.close();
+  });
+
+  it('prints table QR codes whose link opens the guest app at that table', async () => {
+    const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
+    const tables = (await (await fetch(`${baseUrl}/api/staff/restaurants/10/tables`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      tables: Array<{ num: string; code: string; link: string }>;
+    };
+    // «Жар-печь на Тверской» takes table orders round the clock (the seed).
+    const first = tables.tables[0]!;
+    expect(first.link).toMatch(/\/\?table=T-/);
+    const guest = await signInByEmail(baseUrl, `e2e-staff-table-${Date.now()}@example.ru`);
+    const phone = await signedInPhonePage(browser!, baseUrl, guest);
+    const link = new URL(first.link);
+    await phone.page.goto(`${link.pathname}${link.search}`);
+    await phone.page.waitForURL(/\/menu\/10\/inrest$/);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('refuses a kitchen account another restaurant in words (403), and a guest’s token on every staff call (401)', async () => {
+    const staff = await signInOnTablet(DEMO_KITCHEN);
+    await staff.page.goto(`/staff/r/${KURSKY}`);
+    await staff.page.getByRole('alert').filter({ hasText: STAFF_TEXTS.otherRestaurant }).waitFor();
+    await staff.close();
+
+    const token = await staffTokenOf(baseUrl, DEMO_KITCHEN);
+    const refused = await fetch(`${baseUrl}/api/staff/orders/1/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 30 }),
+    });
+    expect([403, 404]).toContain(refused.status);
+    const board = await fetch(`${baseUrl}/api/staff/restaurants/${KURSKY}/orders`, { headers: { authorization: `Bearer ${token}` } });
+    expect(board.status).toBe(403);
+    expect(await board.json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
+
+    const guest = await signInByEmail(baseUrl, `e2e-staff-guest-${Date.now()}@example.ru`);
+    for (const call of STAFF_SESSION_CALLS) {
+      const answer = await fetch(`${baseUrl}${call.path.replace(/:\w+/g, '1')}`, {
+        method: call.method,
+        headers: { authorization: `Bearer ${guest.password}`, ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        ...(call.method === 'POST' ? { body: '{}' } : {}),
+      });
+      expect(answer.status, call.name).toBe(401);
+      expect(await answer.json()).toMatchObject({ message: STAFF_TEXTS.signInAgain });
+    }
+  });
+});
