@@ -22,13 +22,23 @@ export default defineConfig({
         test: {
           name: 'api',
           // tests/: checks across the apps (the web's cart model against the real server).
-          include: ['apps/server/test/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite is single-threaded WASM; two workers match this machine's two cores.
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // Issue 17: two server processes on one PostgreSQL behind HAProxy (tests/scale).
+          name: 'scale',
+          include: ['tests/scale/**/*.scale.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,6 +1,6 @@
 // The part of autocannon's programmatic API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
@@ -9,6 +9,16 @@ declare module 'autocannon' {
     duration?: number;
     workers?: number;
     timeout?: number;
+    /** Requests taken in turn; setupRequest may change each one as it is sent (in-process only). */
+    requests?: RequestShape[];
+  }
+  export interface RequestShape {
+    method?: 'GET' | 'POST';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** A function (in-process), or the path of a module exporting one (worker threads). */
+    setupRequest?: string | ((request: RequestShape) => RequestShape);
   }
   interface Histogram {
     average: number;

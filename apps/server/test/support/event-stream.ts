@@ -27,9 +27,14 @@ export function baseUrl(app: FastifyInstance): string {
 }
 
 /** Opens GET `path` on the listening app and reads the event stream as it comes. */
-export async function openEventStream(app: FastifyInstance, path: string, headers: Record<string, string> = {}): Promise<EventStream> {
+export function openEventStream(app: FastifyInstance, path: string, headers: Record<string, string> = {}): Promise<EventStream> {
+  return openEventStreamAt(`${baseUrl(app)}${path}`, headers);
+}
+
+/** Opens GET `url` (any server: an instance, a load balancer) and reads the event stream as it comes. */
+export async function openEventStreamAt(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl(app)}${path}`, { headers, signal: controller.signal });
+  const response = await fetch(url, { headers, signal: controller.signal });
   const queue: Array<StreamEvent | null> = [];
   const waiting: Array<(event: StreamEvent | null) => void> = [];
   const comments: string[] = [];

@@ -1,0 +1,189 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { admin, databaseUrl, dropDatabase, postgresReachable, ADMIN_URL } from '../../apps/server/test/support/postgres';
+
+// Two server instances on one PostgreSQL behind HAProxy, as production scales past one machine
+// (docs/load-balancer.md): the harness of the scale-out test and of the mixed-load benchmark.
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('no free port');
+  return address.port;
+}
+
+/**
+ * Why the scale layer cannot run here, or null when it can: HAProxy from Debian's packages
+ * (installed with apt-get when missing and we run as root) and PostgreSQL at 127.0.0.1:5432.
+ */
+export async function missingPrerequisite(): Promise<string | null> {
+  if (!existsSync(HAPROXY)) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    if (isRoot && !process.env.HAPROXY_PATH) {
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      try {
+        execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'ignore', env });
+      } catch {
+        try {
+          execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+          execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'ignore', env });
+        } catch {
+          // Reported below.
+        }
+      }
+    }
+    if (!existsSync(HAPROXY)) return `HAProxy is not at ${HAPROXY} and could not be installed (apt-get install -y haproxy, or set HAPROXY_PATH)`;
+  }
+  if (!(await postgresReachable())) return `PostgreSQL does not answer at ${ADMIN_URL}`;
+  return null;
+}
+
+export interface Instance {
+  name: string;
+  port: number;
+  url: string;
+  process: ChildProcess;
+}
+
+export interface Cluster {
+  /** The balancer's address: what guests and staff reach. */
+  url: string;
+  /** The balancer's address in front of the bare server, when one was given (the benchmark's baseline). */
+  bareUrl: string | null;
+  databaseUrl: string;
+  instances: Instance[];
+  /** Kills an instance at once (SIGKILL), as a crashed machine. */
+  kill(name: string): void;
+  stop(): Promise<void>;
+}
+
+async function waitHealthy(url: string, withinMs: number): Promise<void> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > until) throw new Error(`${url} did not become healthy within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function startInstance(name: string, port: number, database: string, env: Record<string, string>): Instance {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database,
+      SANDBOX: '1',
+      LOG_LEVEL: 'warn',
+      // HAProxy on loopback is the one proxy in front (docs/load-balancer.md).
+      TRUST_PROXY: 'loopback',
+      // The sandbox kitchen would move orders on its own; the test moves them itself.
+      KITCHEN_STEP_SECONDS: '86400',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { name, port, url: `http://127.0.0.1:${port}`, process: child };
+}
+
+function haproxyConfig(port: number, instances: Instance[], bare: { port: number; target: number } | null): string {
+  const bareSection = bare
+    ? ['frontend bare', `  bind 127.0.0.1:${bare.port}`, '  option forwardfor', '  default_backend bare', 'backend bare', `  server bare 127.0.0.1:${bare.target}`]
+    : [];
+  return [
+    'global',
+    '  maxconn 9000',
+    'defaults',
+    '  mode http',
+    '  timeout connect 1s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    // Server-Sent Events stay open: an hour between bytes at most (the server sends keep-alives).
+    '  timeout tunnel 1h',
+    '  option redispatch',
+    '  retries 3',
+    // A request that never reached an instance, or found it gone, goes to the other: order
+    // creation carries an idempotency key, so a retry is the same order.
+    '  retry-on conn-failure empty-response',
+    'frontend www',
+    `  bind 127.0.0.1:${port}`,
+    '  option forwardfor',
+    '  default_backend app',
+    'backend app',
+    '  balance roundrobin',
+    '  option httpchk GET /api/health',
+    '  http-check expect status 200',
+    '  default-server inter 300ms fall 2 rise 2',
+    // Which instance answered: for the test to know where a stream is held.
+    '  http-response set-header X-Served-By %s',
+    ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
+    ...bareSection,
+    '',
+  ].join('\n');
+}
+
+/**
+ * A fresh database on the local PostgreSQL, instance A started first (it migrates and loads
+ * the demo chain), then B, then HAProxy in front of both once both answer.
+ */
+export async function startCluster(options: { env?: Record<string, string>; barePort?: number } = {}): Promise<Cluster> {
+  const name = `chain_scale_${process.pid}_${Date.now()}`;
+  await admin((client) => client.query(`create database "${name}"`));
+  const database = databaseUrl(name);
+  const folder = mkdtempSync(join(tmpdir(), 'chain-scale-'));
+  const instances: Instance[] = [];
+  let balancer: ChildProcess | undefined;
+  const stop = async () => {
+    balancer?.kill('SIGTERM');
+    await Promise.all(
+      instances.map(async (instance) => {
+        if (instance.process.exitCode !== null || instance.process.signalCode !== null) return;
+        instance.process.kill('SIGTERM');
+        await new Promise((resolve) => instance.process.once('exit', resolve));
+      }),
+    );
+    rmSync(folder, { recursive: true, force: true });
+    await dropDatabase(name);
+  };
+  try {
+    const a = startInstance('a', await freePort(), database, options.env ?? {});
+    instances.push(a);
+    await waitHealthy(a.url, 90_000);
+    const b = startInstance('b', await freePort(), database, options.env ?? {});
+    instances.push(b);
+    await waitHealthy(b.url, 90_000);
+    const port = await freePort();
+    const bare = options.barePort === undefined ? null : { port: await freePort(), target: options.barePort };
+    const config = join(folder, 'haproxy.cfg');
+    writeFileSync(config, haproxyConfig(port, instances, bare));
+    balancer = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const url = `http://127.0.0.1:${port}`;
+    await waitHealthy(url, 10_000);
+    return {
+      url,
+      bareUrl: bare ? `http://127.0.0.1:${bare.port}` : null,
+      databaseUrl: database,
+      instances,
+      kill: (which) => instances.find((instance) => instance.name === which)?.process.kill('SIGKILL'),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
