@@ -7,7 +7,7 @@ import { lockOrderStatus, recordStatusMove } from './repository';
 
 /**
  * Who moved an order (order_status_history.actor): the payment flow (10 → 20 when paid), the
- * kitchen (the sandbox kitchen now, the staff screen later, as `staff:{id}`), the guest
+ * kitchen (the sandbox kitchen), the staff board (`staff:{id}`, modules/staff-board), the guest
  * (cancelling an unpaid order) or the system.
  */
 export type StatusActor = 'payment' | 'kitchen' | 'guest' | 'system' | `staff:${number}`;
