@@ -19,7 +19,21 @@ export interface EventStream {
  * the compress plugin would hold events back, and Fastify's answer is one body). No bytes moving
  * for `idleMs` (twice the keep-alive) cut the connection; so does a client that stops reading.
  */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { idleMs: number; connectionMs: number }): EventStream {
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    idleMs: number;
+    /** The server's idle limit for the connection once a stream ended whole (it may carry more requests). */
+    connectionMs: number;
+    /**
+     * Asked when the stream ends: true while the server shuts down, and the connection goes too,
+     * once the end is sent (or after a second, for a client that stopped reading): kept alive,
+     * it would hold close() for its idle time.
+     */
+    shuttingDown?: () => boolean;
+  },
+): EventStream {
   reply.hijack();
   const response = reply.raw;
   const headers: OutgoingHttpHeaders = {};
@@ -44,6 +58,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   response.on('close', () => {
     for (const listener of listeners) listener();
     if (socket.destroyed) return;
+    // A stream cut before its end (the client went away) leaves nothing the connection could
+    // carry on with; one ended whole may carry further requests, with the server's idle limit.
     if (!response.writableFinished) socket.destroy();
     else socket.setTimeout(options.connectionMs);
   });
@@ -51,7 +67,12 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
     send: (event, data) => write(`event: ${event}\ndata: ${data}\n\n`),
     keepAlive: () => write(': keep-alive\n\n'),
     end: () => {
-      if (!response.writableEnded) response.end();
+      if (response.writableEnded) return;
+      response.end();
+      if (options.shuttingDown?.()) {
+        response.once('finish', () => socket.destroy());
+        setTimeout(() => socket.destroy(), 1000).unref();
+      }
     },
     onClose: (listener) => listeners.push(listener),
   };

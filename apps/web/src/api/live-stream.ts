@@ -8,13 +8,21 @@ export interface LiveStreamOptions {
   readonly headers?: Record<string, string>;
   /** The server's keep-alive: a stream silent for twice as long is taken for dead and opened again. */
   readonly keepAliveMs: number;
-  readonly onEvent: (event: SseEvent) => void;
+  /** Each event; answering 'stop' ends the stream for good (a final state: nothing more will come). */
+  readonly onEvent: (event: SseEvent) => void | 'stop';
   /** Each time a stream opens (the first time and after every reconnect). */
   readonly onOpen?: (reconnected: boolean) => void;
   /** 401, 403 or 404: no use asking again. */
   readonly onRefused?: (status: number) => void;
   readonly fetchImpl?: typeof fetch;
-  readonly document?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+  readonly document?: VisibilitySource;
+}
+
+/** Where the page's visibility is read (the document; a stand-in in tests). */
+export interface VisibilitySource {
+  readonly visibilityState: DocumentVisibilityState;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
 
 /**
@@ -24,7 +32,7 @@ export interface LiveStreamOptions {
  * once. Returns the stop.
  */
 export function followLiveStream(options: LiveStreamOptions): () => void {
-  const doc = options.document ?? document;
+  const doc: VisibilitySource = options.document ?? document;
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   let stopped = false;
   let failures = 0;
@@ -67,12 +75,20 @@ export function followLiveStream(options: LiveStreamOptions): () => void {
       const reader = response.body.getReader();
       current.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
       const decoder = new TextDecoder();
-      const parser = createSseParser(options.onEvent);
+      let final = false;
+      const parser = createSseParser((event) => {
+        if (options.onEvent(event) === 'stop') final = true;
+      });
       for (;;) {
         const { done, value } = await reader.read();
         if (done || stopped) break;
         heard();
         parser.push(decoder.decode(value, { stream: true }));
+        if (final) {
+          stopped = true;
+          await reader.cancel().catch(() => undefined);
+          break;
+        }
       }
     } catch {
       // A network failure or a dropped stream: opened again below.

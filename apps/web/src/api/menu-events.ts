@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { menuEventsCall, STAFF_EVENTS_KEEP_ALIVE_MS } from '@chain/contract';
-import { followLiveStream } from './live-stream';
+import { followLiveStream, type VisibilitySource } from './live-stream';
 import { menuQuery } from './menu';
 
 /**
@@ -12,7 +12,7 @@ import { menuQuery } from './menu';
  */
 export function followCatalogue(
   onChange: () => void,
-  options: { fetchImpl?: typeof fetch; document?: Parameters<typeof followLiveStream>[0]['document'] } = {},
+  options: { fetchImpl?: typeof fetch; document?: VisibilitySource } = {},
 ): () => void {
   let version: number | null = null;
   return followLiveStream({

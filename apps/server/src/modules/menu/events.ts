@@ -60,7 +60,7 @@ export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
     if (closed || streams.size >= MENU_STREAMS_PER_INSTANCE) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
     await start();
     const version = await readCatalogueVersion(app.db);
-    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs });
+    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closed });
     streams.add(stream);
     stream.onClose(() => streams.delete(stream));
     stream.send('catalogue', JSON.stringify({ version }));

@@ -1,10 +1,10 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { ORDER_EVENTS_KEEP_ALIVE_MS, orderEventsCall, orderEventsQuery, type OrderStatusEvent } from '@chain/contract';
 import { orderStatusColour, orderStatusText } from '@chain/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { notFound, unauthorized } from '../../http/errors';
+import { openEventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 import { SESSION_EXPIRED_MESSAGE } from '../auth/sessions';
 import { progressBar } from '../order-history/progress';
@@ -26,9 +26,6 @@ export const ORDER_EVENTS_LIMITS: OrderEventsLimits = { perGuest: 5, perInstance
  * stops reading is cut off when its unsent bytes stop moving for this long.
  */
 const STREAM_IDLE_MS = 2 * ORDER_EVENTS_KEEP_ALIVE_MS;
-
-/** Unsent bytes a stream may pile up (a client that stopped reading) before it is cut off. */
-const MAX_UNSENT_BYTES = 64 * 1024;
 
 /** The order's status event: the same builders as order/listUser's order (service.ts orderView). */
 export function orderStatusEventOf(order: {
@@ -81,49 +78,13 @@ export const orderEventsRoutes: FastifyPluginAsync = async (app) => {
     await hub.start();
     hub.admit(userId);
 
-    reply.hijack();
-    const response = reply.raw;
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-    response.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      // nginx and other proxies that buffer answers pass this one on as it comes.
-      'x-accel-buffering': 'no',
-    });
-    const socket = request.raw.socket;
-    socket.setTimeout(STREAM_IDLE_MS);
-    const write = (text: string) => {
-      if (response.destroyed || response.writableEnded) return;
-      if (response.writableLength > MAX_UNSENT_BYTES) {
-        response.destroy();
-        return;
-      }
-      response.write(text);
-    };
+    const stream = openEventStream(request, reply, { idleMs: STREAM_IDLE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
     const forget = hub.add(params.id, userId, {
-      send: (data) => write(`event: status\ndata: ${data}\n\n`),
-      keepAlive: () => write(': keep-alive\n\n'),
-      end: () => {
-        if (response.writableEnded) return;
-        response.end();
-        // Shutting down, the connection goes too, once the end is sent (or after a second, for a
-        // client that stopped reading): kept alive, it would hold close() for its idle time.
-        if (closing) {
-          response.once('finish', () => socket.destroy());
-          setTimeout(() => socket.destroy(), 1000).unref();
-        }
-      },
+      send: (data) => stream.send('status', data),
+      keepAlive: () => stream.keepAlive(),
+      end: () => stream.end(),
     });
-    response.on('close', () => {
-      forget();
-      if (socket.destroyed) return;
-      // A stream cut before its end (the client went away) leaves nothing the connection could
-      // carry on with; one ended whole may carry further requests, with the server's idle limit.
-      if (!response.writableFinished) socket.destroy();
-      else socket.setTimeout(app.config.httpTimeouts.connectionMs);
-    });
+    stream.onClose(forget);
     return reply;
   });
 };

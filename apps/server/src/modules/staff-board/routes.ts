@@ -14,7 +14,11 @@ import { boardOf, staffOrderById } from './service';
 /** The staff's order board (issue 17, docs/staff.md "Order board"). */
 export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
   const hub = new BoardHub(app.database, (orderId) => staffOrderById(app.db, orderId), STAFF_EVENTS_KEEP_ALIVE_MS, app.log);
-  app.addHook('preClose', () => hub.close());
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    await hub.close();
+  });
 
   const restaurantOf = async (restaurantId: number) => {
     const restaurant = await restaurantRow(app.db, restaurantId);
@@ -31,7 +35,7 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
     requireRestaurant(staff, params.id);
     await restaurantOf(params.id);
     await hub.start();
-    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs });
+    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
     hub.add(params.id, stream);
     // The first bytes at once, so clients and proxies see the stream open.
     stream.keepAlive();

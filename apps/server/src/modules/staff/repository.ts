@@ -214,24 +214,28 @@ export function restaurantDayInfo(db: Db, restaurantId: number) {
   return db.selectFrom('restaurants').select(['id', 'name', 'time_zone']).where('id', '=', restaurantId).executeTakeFirst();
 }
 
+/** A booking as the staff see it, with its guest. */
+const BOOKING_COLUMNS = [
+  'bookings.id',
+  'bookings.booking_num',
+  'bookings.status',
+  'bookings.table_id',
+  'bookings.timefrom',
+  'bookings.timeto',
+  'bookings.cntpersons',
+  'bookings.comment',
+  'bookings.min_sum',
+  'bookings.restaurant_id',
+  'users.name as guest_name',
+  'users.phone as guest_phone',
+] as const;
+
 /** The restaurant's bookings that begin within [from, to), with their guests. */
 export function bookingsBetween(db: Db, restaurantId: number, from: Date, to: Date) {
   return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.user_id')
-    .select([
-      'bookings.id',
-      'bookings.booking_num',
-      'bookings.status',
-      'bookings.table_id',
-      'bookings.timefrom',
-      'bookings.timeto',
-      'bookings.cntpersons',
-      'bookings.comment',
-      'bookings.min_sum',
-      'users.name as guest_name',
-      'users.phone as guest_phone',
-    ])
+    .select(BOOKING_COLUMNS)
     .where('bookings.restaurant_id', '=', restaurantId)
     .where('bookings.timefrom', '>=', from)
     .where('bookings.timefrom', '<', to)
@@ -246,20 +250,7 @@ export function bookingById(db: Db, bookingId: number) {
   return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.user_id')
-    .select([
-      'bookings.id',
-      'bookings.booking_num',
-      'bookings.status',
-      'bookings.table_id',
-      'bookings.timefrom',
-      'bookings.timeto',
-      'bookings.cntpersons',
-      'bookings.comment',
-      'bookings.min_sum',
-      'bookings.restaurant_id',
-      'users.name as guest_name',
-      'users.phone as guest_phone',
-    ])
+    .select(BOOKING_COLUMNS)
     .where('bookings.id', '=', bookingId)
     .executeTakeFirst();
 }
