@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { Link, Redirect, Route, Router, Switch, useLocation, useParams } from 'wouter';
+import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { staffMeCall, staffSignOutCall } from '@chain/contract';
 import { staffCall } from './api';
 import { AuditPage } from './audit-page';
@@ -143,9 +143,4 @@ function NavLink({ href, current, children }: { href: string; current: boolean; 
       {children}
     </Link>
   );
-}
-
-/** The restaurant id of the route, for screens that read it. */
-export function useRestaurantParam(): number {
-  return Number(useParams<{ id: string }>().id);
 }
