@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_TEXTS, type StaffOrder } from '@chain/contract';
+import { ApiError } from '../api/client';
+import { staffCall } from './api';
+import { BoardPage } from './board-page';
+import { setStaffSession, staffSession } from './session';
+import { SignInPage } from './sign-in-page';
+
+// Issue 17: the staff app's sign-in (two steps, the server's words on refusal) and the board's
+// cards (the next step as the big button, cancel only after a confirm).
+
+vi.mock(import('./api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
+vi.mock(import('../api/live-stream'), () => ({ followLiveStream: vi.fn(() => () => undefined), LIVE_STREAM_RECONNECT_MS: [1000] }));
+
+const settle = () => act(async () => {});
+const ME = { id: 3, login: 'kitchen1', name: 'Кухня', role: 'kitchen' as const, chain: false, restaurants: [{ id: 1, name: 'Патриаршие' }] };
+
+const order = (fields: Partial<StaffOrder>): StaffOrder => ({
+  id: 7,
+  znumber: 'С-007',
+  type: 'self',
+  status: 20,
+  status_text: 'Принят',
+  paid: true,
+  created_at: new Date().toISOString(),
+  due_at: null,
+  next: [30],
+  sum: 59_000,
+  table: '',
+  kiosk: false,
+  guest_name: 'Анна',
+  guest_phone: '79161234567',
+  address: '',
+  comment: 'Без лука',
+  lines: [{ name: 'Маргарита', cnt: 2, options: ['Тонкое тесто'] }],
+  cutlery: [],
+  ...fields,
+});
+
+describe('the staff sign-in (issue 17)', () => {
+  beforeEach(() => setStaffSession(null));
+  afterEach(() => {
+    cleanup();
+    vi.mocked(staffCall).mockReset();
+  });
+
+  it('asks the login and password, then the e-mailed code, and keeps the session', async () => {
+    vi.mocked(staffCall)
+      .mockResolvedValueOnce({ challenge: 'c1', email_hint: 'k***@staff.demo' })
+      .mockResolvedValueOnce({ token: 'staff-token', staff: ME });
+    render(<SignInPage />);
+    fireEvent.change(screen.getByLabelText('Логин'), { target: { value: 'kitchen1' } });
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    await settle();
+    expect(screen.getByText('Мы отправили код на k***@staff.demo.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Код из письма'), { target: { value: '12 34-56' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Код из письма').value).toBe('123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toEqual({ challenge: 'c1', code: '123456' });
+    expect(staffSession()).toEqual({ token: 'staff-token', me: ME });
+  });
+
+  it('shows the server’s refusal in its words and stays on the step', async () => {
+    vi.mocked(staffCall).mockRejectedValueOnce(new ApiError(STAFF_TEXTS.wrongCredentials, 'server', 401, 'wrong_credentials'));
+    render(<SignInPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(STAFF_TEXTS.wrongCredentials);
+    expect(screen.getByLabelText('Пароль')).toBeTruthy();
+  });
+});
+
+describe('the order board’s cards (issue 17)', () => {
+  beforeEach(() => setStaffSession({ token: 'staff-token', me: ME }));
+  afterEach(() => {
+    cleanup();
+    vi.mocked(staffCall).mockReset();
+  });
+
+  it('shows what the kitchen needs and moves the order with the big button', async () => {
+    vi.mocked(staffCall)
+      .mockResolvedValueOnce({ restaurant: { id: 1, name: 'Патриаршие' }, orders: [order({})] })
+      .mockResolvedValueOnce(order({ status: 30, status_text: 'Готовится', next: [40] }));
+    render(<BoardPage restaurantId={1} />);
+    await settle();
+    const card = screen.getByRole('article', { name: 'С-007' });
+    expect(card.textContent).toContain('2× Маргарита · Тонкое тесто');
+    expect(card.textContent).toContain('«Без лука»');
+    fireEvent.click(screen.getByRole('button', { name: 'Готовить' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toEqual({ to: 30 });
+    expect(screen.getByRole('region', { name: /^Готовятся/ }).textContent).toContain('С-007');
+    expect(screen.getByRole('button', { name: 'Готов' })).toBeTruthy();
+  });
+
+  it('cancels an unpaid order only after a confirm, and shows a refused move in words', async () => {
+    vi.mocked(staffCall)
+      .mockResolvedValueOnce({ restaurant: { id: 1, name: 'Патриаршие' }, orders: [order({ status: 10, paid: false, next: [90], status_text: 'Ожидает оплаты' })] })
+      .mockRejectedValueOnce(new ApiError('Заказ С-007 нельзя перевести в этот статус: оплачен.', 'server', 409, 'illegal_status_move'));
+    render(<BoardPage restaurantId={1} />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Отменить' }));
+    expect(vi.mocked(staffCall)).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Да, отменить' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toEqual({ to: 90 });
+    expect(screen.getByRole('alert').textContent).toContain('нельзя перевести');
+  });
+});
