@@ -4,7 +4,7 @@ import { STAFF_SESSION_CALLS, STAFF_TEXTS } from '@chain/contract';
 import { orderStatusText } from '@chain/domain';
 import { payOrderBySbp, placeOrder, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, signedInPhonePage } from '../support/browser';
+import { launchBrowser, phoneContext, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
 import { DEMO_KITCHEN, DEMO_MANAGER, lastStaffCode, staffTokenOf, tabletContext } from '../support/staff';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
@@ -150,8 +150,22 @@ describe('the staff app (/staff) on a tablet', () => {
     const first = tables.tables[0]!;
     expect(first.link).toMatch(/\/\?table=T-/);
     const guest = await signInByEmail(baseUrl, `e2e-staff-table-${Date.now()}@example.ru`);
-    const phone = await signedInPhonePage(browser!, baseUrl, guest);
     const link = new URL(first.link);
+    // A guest who scans it before signing in: the sign-in comes first, then the table's menu.
+    const context = await phoneContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'));
+    const page = await context.newPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.waitForURL(/\/auth$/);
+    await page.evaluate(
+      ({ key, version, user }) => localStorage.setItem(key, JSON.stringify({ state: { user }, version })),
+      { key: STATE_KEY, version: STATE_VERSION, user: { authorized: true, id: String(guest.id), password: guest.password, email: 'guest@example.ru' } },
+    );
+    await page.goto('/');
+    await page.waitForURL(/\/menu\/10\/inrest$/);
+    await context.close();
+
+    // A signed-in guest goes straight to it.
+    const phone = await signedInPhonePage(browser!, baseUrl, guest);
     await phone.page.goto(`${link.pathname}${link.search}`);
     await phone.page.waitForURL(/\/menu\/10\/inrest$/);
     expect(phone.errors).toEqual([]);

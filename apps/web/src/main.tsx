@@ -9,7 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { settingsQuery } from './api/settings';
 import { App } from './app/app';
 import { loadStateOnce } from './app/load-state';
+import { rememberTableLink } from './api/table-link';
 import { appStore } from './state/store';
+
+// A table's printed QR link (`/?table=…`): kept before the guard may send the guest to /auth.
+rememberTableLink(window.location, window.sessionStorage, window.history);
 
 // Settings and stored state are needed by the first screen: start both before React renders.
 settingsQuery.ensure();

@@ -6,7 +6,7 @@ import { LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import { chooseTableByCode } from '../../api/tables';
-import { tableCodeFromQr } from '../../api/table-code';
+import { takeTableLink, tableLinkCode } from '../../api/table-link';
 import { isBuiltScreen } from '../../state/navigation';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
@@ -56,9 +56,8 @@ function GuestHome() {
   // A table's printed QR opens `/?table={code}` (issue 17, the staff's QR page): that table's
   // order, as if its code were typed in the sheet.
   useEffect(() => {
-    const code = tableCodeFromQr(window.location.href);
-    if (!new URLSearchParams(window.location.search).has('table') || code === '') return;
-    window.history.replaceState(window.history.state, '', window.location.pathname);
+    const code = takeTableLink(window.sessionStorage) ?? tableLinkCode(window.location.search);
+    if (code === null) return;
     void chooseTableByCode(code).then((chosen) => {
       if (chosen) navigate(`/menu/${encodeURIComponent(chosen.restaurantId)}/inrest`);
     });
