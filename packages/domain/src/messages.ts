@@ -30,3 +30,10 @@ export const PROFILE_SAVED_MESSAGE = 'Данные сохранены';
 export const PROFILE_NOT_SAVED_MESSAGE = 'Данные не сохранены';
 /** Account deletion (SPEC 5): asked before the profile is deleted. */
 export const ACCOUNT_DELETE_CONFIRM = 'Вы подтверждаете удаление Вашего профиля?';
+
+/** Issue 18: the banner while the network is gone, and why paying waits. */
+export const OFFLINE_TITLE = 'Нет соединения';
+export const OFFLINE_KEPT_MESSAGE = 'Корзина и всё, что вы выбрали, сохранены. Когда сеть вернётся, всё продолжит работать.';
+export const OFFLINE_PAY_WAITS_MESSAGE = 'Оплата станет доступна, когда вернётся соединение.';
+/** The kiosk's calm offline screen (issue 18). */
+export const KIOSK_OFFLINE_MESSAGE = 'Терминал снова заработает, как только вернётся связь. Ваш заказ не потерян.';

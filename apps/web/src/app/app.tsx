@@ -10,6 +10,7 @@ import { DialogHost } from './dialog-host';
 import { GuardedRoutes } from './guarded-routes';
 import { goBack, shouldFocusTitle, trackInAppNavigation } from './in-app-history';
 import { kioskScreen } from './kiosk-screen';
+import { OfflineNotice } from './offline-notice';
 
 const openDrawer = () => appStore.getState().setShowDrawer(true);
 
@@ -88,6 +89,8 @@ export function App() {
   return (
     <Router>
       <ShellContext value={shell}>
+        {/* First in the page: above the screen's top bar, never over it. */}
+        <OfflineNotice kiosk={kiosk} />
         <GuardedRoutes />
         {drawerMounted ? (
           <Suspense fallback={null}>
