@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { OFFLINE_KEPT_MESSAGE, OFFLINE_PAY_WAITS_MESSAGE, OFFLINE_TITLE } from '@chain/domain';
+import { OFFLINE_KEPT_MESSAGE, OFFLINE_PAY_WAITS_MESSAGE, OFFLINE_SIGN_IN_WAITS_MESSAGE, OFFLINE_TITLE } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, signedInPhonePage } from '../support/browser';
+import { launchBrowser, phoneContext, signedInPhonePage } from '../support/browser';
 import { cartPayButton } from '../support/cart';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
@@ -53,6 +53,18 @@ describe('offline on a phone', () => {
     const after = await orders();
     expect(after.items).toHaveLength(1);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells a guest signing in why the form waits while offline', async () => {
+    const context = await phoneContext(browser!, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Продолжить' }).waitFor();
+    await context.setOffline(true);
+    await page.getByText(OFFLINE_SIGN_IN_WAITS_MESSAGE).waitFor();
+    await context.setOffline(false);
+    await page.getByText(OFFLINE_SIGN_IN_WAITS_MESSAGE).waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -37,3 +37,4 @@ export const OFFLINE_KEPT_MESSAGE = 'Корзина и всё, что вы вы�
 export const OFFLINE_PAY_WAITS_MESSAGE = 'Оплата станет доступна, когда вернётся соединение.';
 /** The kiosk's calm offline screen (issue 18). */
 export const KIOSK_OFFLINE_MESSAGE = 'Терминал снова заработает, как только вернётся связь. Ваш заказ не потерян.';
+export const OFFLINE_SIGN_IN_WAITS_MESSAGE = 'Нет соединения: вход станет возможен, когда сеть вернётся.';

@@ -1,4 +1,4 @@
-import { formatPhoneInput, REQUEST_IN_PROGRESS_MESSAGE, validateCaptcha } from '@chain/domain';
+import { formatPhoneInput, OFFLINE_SIGN_IN_WAITS_MESSAGE, REQUEST_IN_PROGRESS_MESSAGE, validateCaptcha } from '@chain/domain';
 import { RefreshCw } from 'lucide-react';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -16,6 +16,7 @@ import { showDialog } from '../../state/store';
 import { Button, IconButton } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { useSecondsLeft } from '../../ui/use-now';
+import { useOnline } from '../../ui/use-online';
 import { InboundCallStep } from './inbound-call-step';
 import { isAbort, type PlacedError, placeError } from './request-error';
 import {
@@ -50,6 +51,8 @@ export interface SignInFlowProps {
 export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }: SignInFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'contact' });
   const [busy, setBusy] = useState(false);
+  // Issue 18: with the network gone the form says why it waits (a tap still gets SPEC 8's «Ошибка запроса…»).
+  const online = useOnline();
   const [error, setError] = useState<PlacedError | null>(null);
   const [captcha, setCaptcha] = useState('');
   const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
@@ -275,7 +278,7 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
           {step.kind === 'contact' ? 'Продолжить' : step.kind === 'captcha' ? text.sendLabel : 'Войти'}
         </Button>
         <p className="sign-in__busy" role="status">
-          {busy ? REQUEST_IN_PROGRESS_MESSAGE : ''}
+          {busy ? REQUEST_IN_PROGRESS_MESSAGE : online ? '' : OFFLINE_SIGN_IN_WAITS_MESSAGE}
         </p>
         {step.kind === 'code' ? (
           <ResendCode
