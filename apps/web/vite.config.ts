@@ -4,7 +4,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 
 /** The Fastify server that owns these paths (SPEC 7); the built app is served from it too. */
 const SERVER_ORIGIN = process.env['CHAIN_SERVER_ORIGIN'] ?? 'http://localhost:3000';
-const SERVER_PATHS = ['/api', '/settings.php', '/captcha', '/rest', '/media', '/sandbox'];
+const SERVER_PATHS = ['/api', '/settings.php', '/manifest.webmanifest', '/captcha', '/rest', '/media', '/sandbox'];
 
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   SERVER_PATHS.map((path) => [path, { target: SERVER_ORIGIN, changeOrigin: false }]),

@@ -67,4 +67,16 @@ describe('offline on a phone', () => {
     await page.getByText(OFFLINE_SIGN_IN_WAITS_MESSAGE).waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it('serves the install manifest the page links, named and coloured from the chain’s settings', async () => {
+    const context = await phoneContext(browser!, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await page.request.get(href ?? '')).json()) as { name: string; theme_color: string; icons: Array<{ sizes: string }> };
+    const settings = await api<{ app_name: string; brand_color: string }>(baseUrl, '/settings.php');
+    expect(manifest).toMatchObject({ name: settings.app_name, theme_color: settings.brand_color });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await context.close();
+  });
 });

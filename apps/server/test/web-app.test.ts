@@ -17,8 +17,9 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"demo"}');
     writeFileSync(join(dist, 'staff.html'), STAFF);
+    // An older build's static manifest: the server's own (from the settings) is served instead.
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"stale"}');
     t = await buildTestApp('pglite', { webDist: dist });
   });
   afterAll(async () => {
@@ -38,6 +39,12 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     }
     // Not a staff path: the guest app's unknown page.
     expect((await page('/staffroom')).body).toContain('/assets/index-abc123.js');
+  });
+
+  it('serves the manifest from the settings, never a file an older build left (issue 18)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ name: string }>().name).not.toBe('stale');
   });
 
   it('serves index.html at / without long caching', async () => {

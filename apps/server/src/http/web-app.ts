@@ -38,6 +38,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
       root: webDist,
       prefix: '/',
       wildcard: false,
+      // The server writes the install manifest from the settings (settings/manifest.ts); a
+      // file of that name left in an older build is not served over it.
+      globIgnore: ['manifest.webmanifest'],
       index: false,
       cacheControl: false,
       setHeaders(res, path) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createHash } from 'node:crypto';
 import { tipsPageBase } from '../../adapters';
 import { publicOrigin } from '../../http/origins';
+import { webManifest } from './manifest';
 import { loadSettings } from './repository';
 
 /**
@@ -18,5 +19,14 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  // GET /manifest.webmanifest (issue 18): the install manifest from the chain's settings.
+  app.get('/manifest.webmanifest', async (request, reply) => {
+    const body = JSON.stringify(webManifest(await loadSettings(app.db)));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/manifest+json; charset=utf-8').send(body);
   });
 };
