@@ -40,6 +40,24 @@ describe('the CloudTips-like tips client (decision 025)', () => {
     await expect(failure).rejects.toThrow(message);
   });
 
+  it('stops reading an answer over 1 MB, declared or streamed, and says so', async () => {
+    serviceAnswers(200, `{"succeed":true,"data":{"layoutId":"${'x'.repeat(1024 * 1024)}"}}`);
+    await expect(client.registerReceiver(order)).rejects.toThrow(/over 1048576 bytes/);
+    vi.stubGlobal('fetch', async () => {
+      const chunk = new Uint8Array(256 * 1024);
+      let sentChunks = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sentChunks += 1;
+          if (sentChunks > 8) controller.close();
+          else controller.enqueue(chunk);
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    await expect(client.registerReceiver(order)).rejects.toBeInstanceOf(ProviderError);
+  });
+
   it('gives up on a service that does not answer within its timeout, naming only its origin', async () => {
     vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
     const quick = new CloudTipsClient({ baseUrl: () => 'https://tips.test', apiKey: 'secret-key', timeoutMs: 50 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ProviderError } from '../http';
+import { boundedText, ProviderError } from '../http';
 import { TIPS_CALL_TIMEOUT_MS, type TipsReceiverRequest, type TipsService } from './types';
 
 export const TIPS_PROVIDER = 'tips';
@@ -44,8 +44,9 @@ export class CloudTipsClient implements TipsService {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? TIPS_CALL_TIMEOUT_MS),
       });
-      text = await response.text();
+      text = await boundedText(TIPS_PROVIDER, response);
     } catch (error) {
+      if (error instanceof ProviderError) throw error;
       throw new ProviderError(TIPS_PROVIDER, `no answer from ${new URL(url).origin}`, { cause: error });
     }
     if (!response.ok) throw new ProviderError(TIPS_PROVIDER, `HTTP ${response.status}: ${text.slice(0, 200)}`);
