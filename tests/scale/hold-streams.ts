@@ -10,8 +10,13 @@ const count = Number(countText);
 if (!url || !Number.isInteger(count)) throw new Error('usage: hold-streams.ts <url> <count>');
 
 const perInstance: Record<string, number> = {};
+let opened = 0;
 const open = async () => {
-  const response = await fetch(`${url}/api/v1/menu/events`);
+  // Guests at many addresses (an instance holds at most 200 menu streams per address), as HAProxy
+  // forwards them and the server trusts from loopback.
+  opened += 1;
+  const from = `10.7.${Math.floor(opened / 100) % 250}.${(opened % 100) + 1}`;
+  const response = await fetch(`${url}/api/v1/menu/events`, { headers: { 'x-forwarded-for': from } });
   if (!response.ok || !response.body) throw new Error(`stream: ${response.status}`);
   const served = response.headers.get('x-served-by') ?? '?';
   perInstance[served] = (perInstance[served] ?? 0) + 1;

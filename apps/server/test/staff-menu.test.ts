@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { STAFF_TEXTS, staffLoad, staffMenuResponse, zagruzkaLoadInfoAction } from '@chain/contract';
+import { MENU_STREAMS_PER_ADDRESS, TOO_MANY_MENU_STREAMS_MESSAGE } from '../src/modules/menu/events';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -72,6 +73,24 @@ describe.each(databaseKinds())('the stop list and load from the staff screen on 
 
     expect((await stop(kitchen, { dish_id: dish.id, stopped: false })).json()).toMatchObject({ stopped: false, reason: '' });
     expect((await guestMenu()).find((candidate) => candidate.id === dish.id)?.allowed).toBe(true);
+  });
+
+  it.runIf(kind === 'pglite')('holds at most 200 menu streams per client address on an instance (429 in words), and frees a place when one closes', async () => {
+    const held = await Promise.all(Array.from({ length: MENU_STREAMS_PER_ADDRESS }, () => openEventStream(t.app, '/api/v1/menu/events')));
+    try {
+      expect(held.every((stream) => stream.status === 200)).toBe(true);
+      const refused = await openEventStream(t.app, '/api/v1/menu/events');
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toMatchObject({ error: 'too_many_streams', message: TOO_MANY_MENU_STREAMS_MESSAGE });
+      held.pop()?.close();
+      await expect.poll(async () => {
+        const again = await openEventStream(t.app, '/api/v1/menu/events');
+        again.close();
+        return again.status;
+      }).toBe(200);
+    } finally {
+      for (const stream of held) stream.close();
+    }
   });
 
   it('stops an option in this restaurant only: disabled in its menu, and not in another’s', async () => {

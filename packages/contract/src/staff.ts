@@ -542,5 +542,8 @@ export const menuEventsCall = defineCall({
   auth: 'public',
   produces: 'text/event-stream',
   response: z.object({ version: z.int() }),
-  errors: { unavailable: 'this instance holds its most streams (503)' },
+  errors: {
+    too_many_streams: 'this client address holds 200 streams on the instance already (429)',
+    unavailable: 'this instance holds its most streams (503)',
+  },
 });

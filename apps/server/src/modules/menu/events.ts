@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { menuEventsCall, STAFF_EVENTS_KEEP_ALIVE_MS } from '@chain/contract';
 import { readCatalogueVersion } from '../../db/catalogue-cache';
+import { addressKey } from '../../http/client-address';
 import { AppError, MESSAGES } from '../../http/errors';
 import { openEventStream, type EventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
@@ -9,6 +10,13 @@ import { registerCall } from '../../http/route';
 const CATALOGUE_CHANNEL = 'catalogue_version';
 /** Menu streams one instance holds at most (each a socket and a few kB), as the guests' order streams. */
 export const MENU_STREAMS_PER_INSTANCE = 5000;
+/**
+ * Menu streams one client address holds on an instance: a restaurant's Wi-Fi or a carrier's NAT
+ * puts many guests behind one address, so a generous number, yet one script cannot take the
+ * instance's 5 000.
+ */
+export const MENU_STREAMS_PER_ADDRESS = 200;
+export const TOO_MANY_MENU_STREAMS_MESSAGE = 'Слишком много открытых страниц меню с этого адреса. Закройте лишние вкладки.';
 
 /**
  * GET /api/v1/menu/events (issue 17): the catalogue's version as Server-Sent Events, so a
@@ -19,6 +27,7 @@ export const MENU_STREAMS_PER_INSTANCE = 5000;
  */
 export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
   const streams = new Set<EventStream>();
+  const perAddress = new Map<string, number>();
   let listening: Promise<() => Promise<void>> | undefined;
   let keepAlive: NodeJS.Timeout | undefined;
   let closed = false;
@@ -58,11 +67,19 @@ export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, menuEventsCall, async ({ request, reply }) => {
     if (closed || streams.size >= MENU_STREAMS_PER_INSTANCE) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
+    const address = addressKey(request.ip);
+    if ((perAddress.get(address) ?? 0) >= MENU_STREAMS_PER_ADDRESS) throw new AppError(429, 'too_many_streams', TOO_MANY_MENU_STREAMS_MESSAGE);
     await start();
     const version = await readCatalogueVersion(app.db);
     const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closed });
     streams.add(stream);
-    stream.onClose(() => streams.delete(stream));
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    stream.onClose(() => {
+      streams.delete(stream);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
     stream.send('catalogue', JSON.stringify({ version }));
     return reply;
   });
