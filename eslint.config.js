@@ -86,6 +86,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // The service worker's source (issue 18): the worker's globals; the build fills in __SHELL__.
+    files: ['apps/web/sw/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker, __SHELL__: 'readonly' } },
+  },
+  {
     // A CommonJS module (one a tool loads by path, e.g. autocannon's setupRequest) imports with require.
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

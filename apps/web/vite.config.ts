@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { serviceWorkerPlugin } from './sw-plugin';
 
 /** The Fastify server that owns these paths (SPEC 7); the built app is served from it too. */
 const SERVER_ORIGIN = process.env['CHAIN_SERVER_ORIGIN'] ?? 'http://localhost:3000';
@@ -11,7 +12,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPlugin()],
   resolve: {
     alias: [
       {

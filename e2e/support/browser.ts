@@ -46,6 +46,8 @@ export interface PhoneContextOptions {
    * script). Default true.
    */
   bypassCSP?: boolean;
+  /** 'allow' for the journeys of the service worker itself (issue 18). Default 'block'. */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -58,6 +60,9 @@ export async function phoneContext(browser: Browser, baseURL: string, options: P
     await browser.newContext({
       baseURL,
       bypassCSP: options.bypassCSP ?? true,
+      // The guest app's service worker (issue 18) would answer requests a journey stubs with
+      // page.route, which Playwright cannot see behind it: off but where a journey asks for it.
+      serviceWorkers: options.serviceWorkers ?? 'block',
       viewport: PHONE,
       deviceScaleFactor: 2,
       isMobile: true,
@@ -71,7 +76,7 @@ export async function phoneContext(browser: Browser, baseURL: string, options: P
 /** A fresh kiosk context (1080×1920 portrait, touch). */
 export async function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return withStepTimeout(
-    await browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow', bypassCSP: true }),
+    await browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow', bypassCSP: true, serviceWorkers: 'block' }),
   );
 }
 

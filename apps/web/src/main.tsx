@@ -10,10 +10,14 @@ import { settingsQuery } from './api/settings';
 import { App } from './app/app';
 import { loadStateOnce } from './app/load-state';
 import { rememberTableLink } from './api/table-link';
+import { registerServiceWorker } from './app/service-worker';
 import { appStore } from './state/store';
 
 // A table's printed QR link (`/?table=…`): kept before the guard may send the guest to /auth.
 rememberTableLink(window.location, window.sessionStorage, window.history);
+
+// Issue 18: the service worker, once the page has loaded (the shell offline, updates offered).
+registerServiceWorker();
 
 // Settings and stored state are needed by the first screen: start both before React renders.
 settingsQuery.ensure();

@@ -38,3 +38,6 @@ export const OFFLINE_PAY_WAITS_MESSAGE = 'Оплата станет доступ
 /** The kiosk's calm offline screen (issue 18). */
 export const KIOSK_OFFLINE_MESSAGE = 'Терминал снова заработает, как только вернётся связь. Ваш заказ не потерян.';
 export const OFFLINE_SIGN_IN_WAITS_MESSAGE = 'Нет соединения: вход станет возможен, когда сеть вернётся.';
+/** A new version of the app waits (issue 18). */
+export const UPDATE_AVAILABLE_MESSAGE = 'Доступна новая версия приложения.';
+export const UPDATE_BUTTON = 'Обновить';

@@ -11,6 +11,7 @@ import { GuardedRoutes } from './guarded-routes';
 import { goBack, shouldFocusTitle, trackInAppNavigation } from './in-app-history';
 import { kioskScreen } from './kiosk-screen';
 import { OfflineNotice } from './offline-notice';
+import { UpdatePrompt } from './update-prompt';
 
 const openDrawer = () => appStore.getState().setShowDrawer(true);
 
@@ -91,6 +92,7 @@ export function App() {
       <ShellContext value={shell}>
         {/* First in the page: above the screen's top bar, never over it. */}
         <OfflineNotice kiosk={kiosk} />
+        <UpdatePrompt />
         <GuardedRoutes />
         {drawerMounted ? (
           <Suspense fallback={null}>

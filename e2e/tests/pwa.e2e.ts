@@ -1,0 +1,94 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { OFFLINE_TITLE, UPDATE_AVAILABLE_MESSAGE, UPDATE_BUTTON } from '@chain/domain';
+import { signInByEmail } from '../support/api';
+import { launchBrowser, signedInPhonePage } from '../support/browser';
+
+const SHOTS = process.env['E2E_SCREENSHOTS'];
+const KURSKY = 5;
+/** The built service worker the product serves (apps/web/dist): a "deploy" rewrites it. */
+const SW_FILE = fileURLToPath(new URL('../../apps/web/dist/sw.js', import.meta.url));
+
+// Issue 18: installable and offline-tolerant. The service worker is served and takes the page;
+// after one visit, with the network cut, the menu opens and a dish goes into the cart, the banner
+// shows, and once back one tap pays; a new build deployed under an open app offers the update.
+describe('the guest app as a PWA (service worker)', () => {
+  let browser: Browser | undefined;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  // Evaluated in the page (this package is compiled without the DOM's types: the code is text).
+  const controlled = (page: Page) => page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 15_000 });
+
+  async function addMargherita(page: Page): Promise<void> {
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page.waitForURL('**/product/101');
+    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await page.waitForURL(`**/menu/${KURSKY}/self`);
+  }
+
+  it('opens the menu offline after one visit, keeps a dish added there, and pays with one tap once back', async () => {
+    const guest = await signInByEmail(baseUrl, `e2e-pwa-${Date.now()}@example.ru`);
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, guest, { serviceWorkers: 'allow' });
+    await page.goto(`/menu/${KURSKY}/self`);
+    await controlled(page);
+    // The first visit, now under the worker: the menu, a product and the cart are kept.
+    await page.reload();
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).waitFor();
+    await addMargherita(page);
+    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('button', { name: /^Оплатить/ }).waitFor();
+    await page.goto(`/menu/${KURSKY}/self`);
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: OFFLINE_TITLE }).waitFor();
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).waitFor();
+    await addMargherita(page);
+    await page.getByRole('link', { name: /Ваш заказ на/ }).click();
+    await page.waitForURL('**/cart');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pwa-offline-cart.png` });
+    const pay = page.getByRole('button', { name: /^Оплатить/ });
+    expect(await pay.isDisabled()).toBe(true);
+
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: OFFLINE_TITLE }).waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'Блюда заказа' }).getByRole('article', { name: 'Маргарита' }).waitFor();
+    await expect.poll(() => pay.isDisabled()).toBe(false);
+    await pay.click();
+    await page.waitForURL('**/payment');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers a new build deployed under an open app, and takes it on «Обновить»', async () => {
+    const guest = await signInByEmail(baseUrl, `e2e-pwa-update-${Date.now()}@example.ru`);
+    const { context, page } = await signedInPhonePage(browser!, baseUrl, guest, { serviceWorkers: 'allow' });
+    await page.goto('/');
+    await controlled(page);
+    const built = readFileSync(SW_FILE, 'utf8');
+    try {
+      // A new deploy: the worker's file changes.
+      writeFileSync(SW_FILE, built.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";'));
+      await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration && registration.update())');
+      const prompt = page.getByRole('status').filter({ hasText: UPDATE_AVAILABLE_MESSAGE });
+      await prompt.waitFor({ timeout: 15_000 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/pwa-update.png` });
+      const reloaded = page.waitForEvent('framenavigated');
+      await prompt.getByRole('button', { name: UPDATE_BUTTON }).click();
+      await reloaded;
+      await prompt.waitFor({ state: 'detached' });
+      expect(await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration.waiting === null)')).toBe(true);
+    } finally {
+      writeFileSync(SW_FILE, built);
+    }
+    await context.close();
+  });
+});
