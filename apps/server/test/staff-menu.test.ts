@@ -20,10 +20,12 @@ describe.each(databaseKinds())('the stop list and load from the staff screen on 
   let t: TestApp;
   let kitchen: string;
   let manager: string;
+  let chainManager: string;
   beforeAll(async () => {
     t = await buildTestApp(kind, { httpTimeouts: { requestMs: 120_000, connectionMs: 3000 } });
     kitchen = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'kitchen', restaurantIds: [1] }));
     manager = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', restaurantIds: [1, 2] }));
+    chainManager = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', chain: true }));
     await sql`delete from restaurant_schedule where restaurant_id = 1`.execute(t.database.db);
     for (let weekday = 1; weekday <= 7; weekday++) {
       await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (1, ${weekday}, 360, 1800)`.execute(t.database.db);
@@ -120,16 +122,23 @@ describe.each(databaseKinds())('the stop list and load from the staff screen on 
     expect(long.statusCode).toBe(400);
   });
 
-  it('lets a manager, not the kitchen, set a dish’s lock code; the guest’s menu locks it', async () => {
+  it('lets a manager of the whole chain, and no one else, set a dish’s lock code (it is the dish’s in every restaurant); the guest’s menu locks it', async () => {
     const url = '/api/staff/restaurants/1/dishes/101/lock';
-    const refused = await t.app.inject({ method: 'POST', url, headers: bearer(kitchen), payload: { locked: true, code: 'VIP-1' } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ error: 'manager_only', message: STAFF_TEXTS.managerOnly });
-    expect((await t.app.inject({ method: 'POST', url, headers: bearer(manager), payload: { locked: true } })).statusCode).toBe(400);
-    const locked = await t.app.inject({ method: 'POST', url, headers: bearer(manager), payload: { locked: true, code: 'VIP-1' } });
+    for (const token of [kitchen, manager]) {
+      const refused = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: { locked: true, code: 'VIP-1' } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: 'chain_manager_only', message: STAFF_TEXTS.chainManagerOnly });
+    }
+    const noCode = await t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { locked: true } });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toMatchObject({ message: STAFF_TEXTS.lockCodeRequired });
+    const locked = await t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { locked: true, code: 'VIP-1' } });
     expect(locked.json()).toMatchObject({ is_locked: true, lock_code: 'VIP-1' });
+    // Only a chain manager reads the code back.
+    const seenByManager = staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/1/menu', headers: bearer(manager) })).json());
+    expect(seenByManager.categories.flatMap((category) => category.dishes).find((dish) => dish.id === 101)).toMatchObject({ is_locked: true, lock_code: '' });
     expect((await guestMenu()).find((candidate) => candidate.id === 101)?.is_locked).toBe(1);
-    await t.app.inject({ method: 'POST', url, headers: bearer(manager), payload: { locked: false } });
+    await t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { locked: false } });
     expect((await guestMenu()).find((candidate) => candidate.id === 101)?.is_locked).toBe(0);
   });
 

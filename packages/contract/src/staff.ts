@@ -26,6 +26,9 @@ export const STAFF_TEXTS = {
   signInAgain: 'Войдите как сотрудник.',
   otherRestaurant: 'Нет доступа к этому ресторану.',
   managerOnly: 'Это может только менеджер.',
+  chainManagerOnly: 'Это может только менеджер сети.',
+  lockCodeRequired: 'Укажите код доступа для блюда.',
+  guestQuery: 'Введите телефон (10 или 11 цифр) или e-mail гостя.',
   bookingNotFound: 'Бронь не найдена.',
   dishNotFound: 'Блюдо не найдено.',
   guestNotFound: 'Гость не найден.',
@@ -248,7 +251,7 @@ export const staffMenuDish = z.object({
   stopped: z.boolean(),
   reason: z.string(),
   is_locked: z.boolean(),
-  /** Shown to managers only ('' for a kitchen account). */
+  /** Shown to managers of the whole chain only ('' for anyone else). */
   lock_code: z.string(),
   options: z.array(z.object({ id: z.int(), name: z.string(), stopped: z.boolean() })),
 });
@@ -296,8 +299,8 @@ export const staffLockCall = defineCall({
   method: 'POST',
   path: '/api/staff/restaurants/:id/dishes/:dish/lock',
   tag: 'staff',
-  summary: 'Sets or removes the lock code of a dish (SPEC 3 lockCode): managers only',
-  description: 'A lock code is a dish property of the whole chain: a manager of this restaurant changes it for every restaurant that serves the dish.',
+  summary: 'Sets or removes the lock code of a dish (SPEC 3 lockCode): managers of the whole chain only',
+  description: 'A lock code is a dish property of the whole chain, so only a manager of the whole chain sets it; it changes it for every restaurant that serves the dish.',
   auth: 'staff',
   params: z.object({ id: wireId, dish: wireId }),
   body: z.object({
@@ -305,7 +308,12 @@ export const staffLockCall = defineCall({
     code: z.optional(z.string().check(z.maxLength(LOCK_CODE_MAX_LENGTH, `не длиннее ${LOCK_CODE_MAX_LENGTH} символов`), z.regex(/^[0-9A-Za-z-]*$/, 'цифры, латинские буквы и «-»'))),
   }),
   response: staffMenuDish,
-  errors: { ...MANAGER_ERRORS, dish_not_found: `no such dish (404 «${STAFF_TEXTS.dishNotFound}»)`, validation: 'locked without a code (400)' },
+  errors: {
+    ...STAFF_ERRORS,
+    chain_manager_only: `not a manager of the whole chain (403 «${STAFF_TEXTS.chainManagerOnly}»)`,
+    dish_not_found: `no such dish (404 «${STAFF_TEXTS.dishNotFound}»)`,
+    validation: `locked without a code (400 «${STAFF_TEXTS.lockCodeRequired}»)`,
+  },
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ import { useStaffData } from './use-staff-data';
 
 type Dish = StaffMenu['categories'][number]['dishes'][number];
 
-/** The restaurant's stop list (issue 17): a dish or an option off and on, with a reason; lock codes for managers. */
-export function StopListPage({ restaurantId, manager }: { restaurantId: number; manager: boolean }) {
+/** The restaurant's stop list (issue 17): a dish or an option off and on, with a reason; lock codes for chain managers. */
+export function StopListPage({ restaurantId, chainManager }: { restaurantId: number; chainManager: boolean }) {
   const menu = useStaffData(() => staffCall(staffMenuCall, { params: { id: restaurantId } }), `menu-${restaurantId}`);
   const [filter, setFilter] = useState('');
   if (!menu.data) return <p className={menu.error ? 'staff-error' : 'staff-empty'}>{menu.error ?? 'Загружаем меню…'}</p>;
@@ -34,7 +34,7 @@ export function StopListPage({ restaurantId, manager }: { restaurantId: number; 
             <h2 id={`category-${category.id}`}>{category.name}</h2>
             <ul className="stop-list__dishes">
               {dishes.map((dish) => (
-                <DishRow key={dish.id} restaurantId={restaurantId} dish={dish} manager={manager} onChanged={replace} />
+                <DishRow key={dish.id} restaurantId={restaurantId} dish={dish} chainManager={chainManager} onChanged={replace} />
               ))}
             </ul>
           </section>
@@ -44,7 +44,7 @@ export function StopListPage({ restaurantId, manager }: { restaurantId: number; 
   );
 }
 
-function DishRow({ restaurantId, dish, manager, onChanged }: { restaurantId: number; dish: Dish; manager: boolean; onChanged: (dish: Dish) => void }) {
+function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId: number; dish: Dish; chainManager: boolean; onChanged: (dish: Dish) => void }) {
   const [reason, setReason] = useState(dish.reason);
   const [code, setCode] = useState(dish.lock_code);
   const [busy, setBusy] = useState(false);
@@ -107,7 +107,7 @@ function DishRow({ restaurantId, dish, manager, onChanged }: { restaurantId: num
           ))}
         </ul>
       ) : null}
-      {manager ? (
+      {chainManager ? (
         <form
           className="stop-dish__lock"
           onSubmit={(event) => {

@@ -73,10 +73,6 @@ export async function orderRestaurantId(db: Db, orderId: number): Promise<number
   return row?.restaurant_id;
 }
 
-export async function restaurantRow(db: Db, restaurantId: number) {
-  return db.selectFrom('restaurants').select(['id', 'name']).where('id', '=', restaurantId).executeTakeFirst();
-}
-
 /** The order's status and paid flag under its row lock, for a staff move (the status machine locks it the same way). */
 export function lockOrderForMove(trx: Transaction<Database>, orderId: number) {
   return trx.selectFrom('orders').select(['status', 'paid']).where('id', '=', orderId).forUpdate().executeTakeFirst();

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { STAFF_EVENTS_KEEP_ALIVE_MS, STAFF_TEXTS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall } from '@chain/contract';
+import { STAFF_EVENTS_KEEP_ALIVE_MS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall } from '@chain/contract';
 import { ORDER_NOT_FOUND_MESSAGE, staffMoves, type OrderStatus } from '@chain/domain';
 import { conflict, notFound } from '../../http/errors';
 import { openEventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 import { moveOrderStatus } from '../order-history/status';
-import { requireRestaurant, staffActor } from '../staff/access';
+import { requireRestaurant, staffActor, staffRestaurant } from '../staff/access';
 import { writeAudit } from '../staff/audit';
 import { BoardHub } from './hub';
-import { lockOrderForMove, restaurantRow } from './repository';
+import { lockOrderForMove } from './repository';
 import { boardOf, staffOrderById } from './service';
 
 /** The staff's order board (issue 17, docs/staff.md "Order board"). */
@@ -20,20 +20,13 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
     await hub.close();
   });
 
-  const restaurantOf = async (restaurantId: number) => {
-    const restaurant = await restaurantRow(app.db, restaurantId);
-    if (!restaurant) throw notFound(STAFF_TEXTS.otherRestaurant, 'other_restaurant');
-    return restaurant;
-  };
-
   registerCall(app, staffBoardCall, async ({ params, staff }) => {
-    requireRestaurant(staff, params.id);
-    return { restaurant: await restaurantOf(params.id), orders: await boardOf(app.db, params.id) };
+    const restaurant = await staffRestaurant(app.db, staff, params.id);
+    return { restaurant: { id: restaurant.id, name: restaurant.name }, orders: await boardOf(app.db, params.id) };
   });
 
   registerCall(app, staffBoardEventsCall, async ({ params, staff, request, reply }) => {
-    requireRestaurant(staff, params.id);
-    await restaurantOf(params.id);
+    await staffRestaurant(app.db, staff, params.id);
     await hub.start();
     const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
     hub.add(params.id, stream);

@@ -5,23 +5,16 @@ import type { Database, MenuKind } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function restaurantMenuKinds(db: Db, restaurantId: number) {
-  return db.selectFrom('restaurants').select(['id', 'name', 'menu_kinds', 'kitchen_capacity']).where('id', '=', restaurantId).executeTakeFirst();
-}
-
-/** The active dishes of these menus with their categories, in menu order. */
-export function menuDishes(db: Db, kinds: MenuKind[]) {
-  return db
+/** The active dishes of these menus with their categories, in menu order; or one of them. */
+export function menuDishes(db: Db, kinds: MenuKind[], onlyDishId: number | null = null) {
+  let query = db
     .selectFrom('dishes')
     .innerJoin('categories', 'categories.id', 'dishes.category_id')
     .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.is_locked', 'dishes.lock_code', 'categories.id as category_id', 'categories.name as category_name'])
     .where('dishes.active', '=', true)
-    .where('categories.menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant'])
-    .orderBy('categories.sort')
-    .orderBy('categories.id')
-    .orderBy('dishes.sort')
-    .orderBy('dishes.id')
-    .execute();
+    .where('categories.menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant']);
+  if (onlyDishId !== null) query = query.where('dishes.id', '=', onlyDishId);
+  return query.orderBy('categories.sort').orderBy('categories.id').orderBy('dishes.sort').orderBy('dishes.id').execute();
 }
 
 export function optionsOf(db: Db, dishIds: number[]) {

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { registerCall } from '../../http/route';
 import { restaurantLoads } from '../load/service';
 import { findActiveRestaurant } from '../restaurants/lookup';
-import { requireManager, requireRestaurant, type StaffPrincipal } from '../staff/access';
+import { requireChainManager, requireRestaurant, staffRestaurant, type StaffPrincipal } from '../staff/access';
 import { writeAudit } from '../staff/audit';
 import {
   clearLoadOverride,
@@ -26,7 +26,6 @@ import {
   optionsOf,
   releaseDish,
   releaseOption,
-  restaurantMenuKinds,
   saveLoadOverride,
   setDishLock,
   stopDish,
@@ -38,36 +37,48 @@ const DEFAULT_LOAD_HOURS = 4;
 
 type MenuDish = StaffMenu['categories'][number]['dishes'][number];
 
-/** The restaurant's menus with its stop list, as the staff screen shows them; lock codes for managers only. */
-async function staffMenuOf(db: Kysely<Database>, restaurantId: number, staff: StaffPrincipal): Promise<StaffMenu> {
-  const restaurant = await restaurantMenuKinds(db, restaurantId);
-  if (!restaurant) throw notFound(STAFF_TEXTS.otherRestaurant, 'other_restaurant');
-  const dishes = await menuDishes(db, restaurant.menu_kinds);
+type Restaurant = Awaited<ReturnType<typeof staffRestaurant>>;
+
+/**
+ * The restaurant's dishes as the staff screen shows them — each with its stop state and reason,
+ * its options' stops and, for a chain manager, its lock code — all of them, or one (`dishId`).
+ */
+async function staffDishes(db: Kysely<Database>, restaurant: Restaurant, staff: StaffPrincipal, dishId: number | null) {
+  const dishes = await menuDishes(db, restaurant.menu_kinds, dishId);
   const options = await optionsOf(db, dishes.map((dish) => dish.id));
-  const stops = new Map((await dishStops(db, restaurantId)).map((stop) => [stop.dish_id, stop.reason]));
-  const stoppedOptions = new Set((await optionStops(db, restaurantId)).map((stop) => stop.option_id));
-  const categories: StaffMenu['categories'] = [];
-  for (const dish of dishes) {
-    const entry: MenuDish = {
+  const stops = new Map((await dishStops(db, restaurant.id)).map((stop) => [stop.dish_id, stop.reason]));
+  const stoppedOptions = new Set((await optionStops(db, restaurant.id)).map((stop) => stop.option_id));
+  return dishes.map((dish) => ({
+    category: { id: dish.category_id, name: dish.category_name },
+    dish: {
       id: dish.id,
       name: dish.name,
       price: dish.price,
       stopped: stops.has(dish.id),
       reason: stops.get(dish.id) ?? '',
       is_locked: dish.is_locked,
-      lock_code: staff.role === 'manager' ? (dish.lock_code ?? '') : '',
+      lock_code: staff.chain ? (dish.lock_code ?? '') : '',
       options: options.filter((option) => option.dish_id === dish.id).map((option) => ({ id: option.id, name: option.name, stopped: stoppedOptions.has(option.id) })),
-    };
-    const category = categories.at(-1);
-    if (category?.id === dish.category_id) category.dishes.push(entry);
-    else categories.push({ id: dish.category_id, name: dish.category_name, dishes: [entry] });
+    } satisfies MenuDish,
+  }));
+}
+
+/** The restaurant's menus with its stop list, by category. */
+async function staffMenuOf(db: Kysely<Database>, restaurant: Restaurant, staff: StaffPrincipal): Promise<StaffMenu> {
+  const categories: StaffMenu['categories'] = [];
+  for (const { category, dish } of await staffDishes(db, restaurant, staff, null)) {
+    const last = categories.at(-1);
+    if (last?.id === category.id) last.dishes.push(dish);
+    else categories.push({ ...category, dishes: [dish] });
   }
   return { restaurant: { id: restaurant.id, name: restaurant.name }, categories };
 }
 
-function dishOf(menu: StaffMenu, dishId: number): MenuDish {
-  for (const category of menu.categories) for (const dish of category.dishes) if (dish.id === dishId) return dish;
-  throw notFound(STAFF_TEXTS.dishNotFound, 'dish_not_found');
+/** One dish of the restaurant's menus as the staff screen shows it; 404 «Блюдо не найдено.» for none. */
+async function staffDish(db: Kysely<Database>, restaurant: Restaurant, staff: StaffPrincipal, dishId: number): Promise<MenuDish> {
+  const [found] = await staffDishes(db, restaurant, staff, dishId);
+  if (!found) throw notFound(STAFF_TEXTS.dishNotFound, 'dish_not_found');
+  return found.dish;
 }
 
 async function staffLoadOf(db: Kysely<Database>, restaurantId: number): Promise<StaffLoad> {
@@ -87,14 +98,11 @@ async function staffLoadOf(db: Kysely<Database>, restaurantId: number): Promise<
  * menu reloads on its next request and guests' open menus hear of it (menuEvents).
  */
 export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
-  registerCall(app, staffMenuCall, async ({ params, staff }) => {
-    requireRestaurant(staff, params.id);
-    return staffMenuOf(app.db, params.id, staff);
-  });
+  registerCall(app, staffMenuCall, async ({ params, staff }) => staffMenuOf(app.db, await staffRestaurant(app.db, staff, params.id), staff));
 
   registerCall(app, staffStopCall, async ({ params, body, staff }) => {
-    requireRestaurant(staff, params.id);
-    const before = dishOf(await staffMenuOf(app.db, params.id, staff), body.dish_id);
+    const restaurant = await staffRestaurant(app.db, staff, params.id);
+    const before = await staffDish(app.db, restaurant, staff, body.dish_id);
     const reason = body.reason?.trim() ?? '';
     const optionId = body.option_id ?? null;
     await app.db.transaction().execute(async (trx) => {
@@ -122,15 +130,16 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
         after: { stopped: body.stopped },
       });
     });
-    return dishOf(await staffMenuOf(app.db, params.id, staff), body.dish_id);
+    return staffDish(app.db, restaurant, staff, body.dish_id);
   });
 
   registerCall(app, staffLockCall, async ({ params, body, staff }) => {
-    requireRestaurant(staff, params.id);
-    requireManager(staff);
-    const before = dishOf(await staffMenuOf(app.db, params.id, staff), params.dish);
+    // A lock code is the dish's in every restaurant: a chain manager's to set.
+    requireChainManager(staff);
+    const restaurant = await staffRestaurant(app.db, staff, params.id);
+    const before = await staffDish(app.db, restaurant, staff, params.dish);
     const code = body.code?.trim() ?? '';
-    if (body.locked && code === '') throw badRequest('Укажите код доступа для блюда.', 'validation');
+    if (body.locked && code === '') throw badRequest(STAFF_TEXTS.lockCodeRequired, 'validation');
     await app.db.transaction().execute(async (trx) => {
       await setDishLock(trx, params.dish, body.locked ? code : null);
       await writeAudit(trx, staff, {
@@ -141,7 +150,7 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
         after: { locked: body.locked, code: body.locked ? code : '' },
       });
     });
-    return dishOf(await staffMenuOf(app.db, params.id, staff), params.dish);
+    return staffDish(app.db, restaurant, staff, params.dish);
   });
 
   registerCall(app, staffLoadCall, async ({ params, staff }) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   STAFF_AUDIT_PAGE_SIZE,
   STAFF_TEXTS,
@@ -13,11 +12,10 @@ import {
   type StaffGuest,
 } from '@chain/contract';
 import { addDays, businessDay, DAY_BOUNDARY_MINUTE, instantAt, isoDateText, phoneDigits, staffBookingMoves } from '@chain/domain';
-import type { Database } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
 import { registerCall } from '../../http/route';
-import { requireManager, requireRestaurant } from './access';
+import { requireManager, requireRestaurant, staffRestaurant } from './access';
 import { writeAudit } from './audit';
 import {
   auditPage,
@@ -26,7 +24,6 @@ import {
   guestByContact,
   lockBooking,
   lockGuest,
-  restaurantDayInfo,
   restaurantTables,
   setBookingStatus,
   setGuestFlags,
@@ -59,19 +56,13 @@ function bookingOf(row: StaffBookingRow): StaffBooking {
   };
 }
 
-async function restaurantOf(db: Kysely<Database>, restaurantId: number) {
-  const restaurant = await restaurantDayInfo(db, restaurantId);
-  if (!restaurant) throw notFound(STAFF_TEXTS.otherRestaurant, 'other_restaurant');
-  return restaurant;
-}
-
 /** Guests' flags, today's bookings, the tables' codes and the audit log (issue 17, docs/staff.md). */
 export const staffManageRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, staffGuestsCall, async ({ body, staff }) => {
     requireManager(staff);
     const query = body.query.trim();
     const phone = query.includes('@') ? null : phoneDigits(query);
-    if (!query.includes('@') && !phone) throw badRequest('Введите телефон (10 или 11 цифр) или e-mail гостя.', 'validation');
+    if (!query.includes('@') && !phone) throw badRequest(STAFF_TEXTS.guestQuery, 'validation');
     const rows = await guestByContact(app.db, phone ? { phone } : { email: query.toLowerCase() });
     return { guests: rows.map(guestOf) };
   });
@@ -95,8 +86,7 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, staffBookingsCall, async ({ params, staff }) => {
-    requireRestaurant(staff, params.id);
-    const restaurant = await restaurantOf(app.db, params.id);
+    const restaurant = await staffRestaurant(app.db, staff, params.id);
     const day = businessDay(Date.now(), restaurant.time_zone);
     const from = new Date(instantAt(day, DAY_BOUNDARY_MINUTE, restaurant.time_zone));
     const to = new Date(instantAt(addDays(day, 1), DAY_BOUNDARY_MINUTE, restaurant.time_zone));
@@ -132,8 +122,7 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, staffTablesCall, async ({ params, staff }) => {
-    requireRestaurant(staff, params.id);
-    const restaurant = await restaurantOf(app.db, params.id);
+    const restaurant = await staffRestaurant(app.db, staff, params.id);
     const origin = publicOrigin(app);
     const tables = await restaurantTables(app.db, params.id);
     return {

@@ -38,9 +38,9 @@ export function staffRestaurantList(db: Db, staff: { id: number; chain: boolean 
   return query.execute();
 }
 
-export async function restaurantName(db: Db, restaurantId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('restaurants').select('name').where('id', '=', restaurantId).executeTakeFirst();
-  return row?.name;
+/** What the staff screens need of a restaurant: its name, clock and menus. */
+export function restaurantForStaff(db: Db, restaurantId: number) {
+  return db.selectFrom('restaurants').select(['id', 'name', 'time_zone', 'menu_kinds']).where('id', '=', restaurantId).executeTakeFirst();
 }
 
 export async function insertChallenge(db: Db, values: { tokenHash: string; staffId: number; codeHash: string; expiresAt: Date }): Promise<void> {
@@ -208,10 +208,6 @@ export async function setGuestFlags(trx: Transaction<Database>, userId: number, 
 
 export function restaurantTables(db: Db, restaurantId: number) {
   return db.selectFrom('restaurant_tables').select(['id', 'num', 'code', 'seats']).where('restaurant_id', '=', restaurantId).orderBy('id').execute();
-}
-
-export function restaurantDayInfo(db: Db, restaurantId: number) {
-  return db.selectFrom('restaurants').select(['id', 'name', 'time_zone']).where('id', '=', restaurantId).executeTakeFirst();
 }
 
 /** A booking as the staff see it, with its guest. */
