@@ -3,16 +3,17 @@ import type { StaffOrder } from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError, MESSAGES } from '../../http/errors';
 import type { EventStream } from '../../http/event-stream';
-import { ORDER_STATUS_CHANNEL } from '../order-events/repository';
+import { ORDER_BOARD_CHANNEL } from '../order-events/repository';
 
 /** Board streams one instance holds at most: staff screens are few, so this only stops a runaway client. */
 export const BOARD_STREAMS_PER_INSTANCE = 500;
 
 /**
- * The order boards' live streams of one instance (issue 17): one LISTEN on 'order_status' (every
- * order created, paid or moved on any instance is announced there in its own transaction), a map
- * of restaurant → open streams. A notification is read from the database once and sent to the
- * streams of that order's restaurant; nothing lives only in memory. When the LISTEN reconnects,
+ * The order boards' live streams of one instance (issue 17): one LISTEN on 'order_board' (every
+ * order created, paid or moved on any instance is announced there in its own transaction, as
+ * `{restaurant}:{order}`), a map of restaurant → open streams. An order of a restaurant whose
+ * board is open here is read from the database once and sent to its streams; others cost
+ * nothing. Nothing lives only in memory. When the LISTEN reconnects,
  * what was announced meanwhile is lost: every stream ends, and each client reconnects and
  * reloads its board.
  */
@@ -33,7 +34,7 @@ export class BoardHub {
   async start(): Promise<void> {
     if (this.#closed || this.#open >= BOARD_STREAMS_PER_INSTANCE) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
     this.#listening ??= this.database.listen(
-      ORDER_STATUS_CHANNEL,
+      ORDER_BOARD_CHANNEL,
       (payload) => this.#notified(payload),
       () => this.#endAll(),
     );
@@ -75,8 +76,8 @@ export class BoardHub {
   }
 
   #notified(payload: string): void {
-    const orderId = Number(payload);
-    if (!Number.isSafeInteger(orderId) || this.#streams.size === 0) return;
+    const [restaurantId, orderId] = payload.split(':').map(Number);
+    if (restaurantId === undefined || orderId === undefined || !Number.isSafeInteger(orderId) || !this.#streams.has(restaurantId)) return;
     void this.read(orderId).then(
       (found) => {
         if (!found) return;
