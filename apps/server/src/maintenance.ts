@@ -14,12 +14,15 @@ const PILES = [
   { table: 'inbound_checks', column: 'expires_at' },
   { table: 'sessions', column: 'revoked_at' },
   { table: 'rate_limits', column: 'window_start' },
+  // The staff's sign-in codes and sessions (issue 17, migration 018): gone a day after they end.
+  { table: 'staff_challenges', column: 'expires_at' },
+  { table: 'staff_sessions', column: 'expires_at' },
 ] as const satisfies ReadonlyArray<{ table: keyof Database; column: string }>;
 
 /**
  * Housekeeping that is safe on every instance at once (plain deletes of rows no request
- * reads any more): used captchas and codes, inbound checks, revoked sessions and rate-limit
- * windows older than a day. Runs every 10 minutes, one round at a time; a failure is logged and
+ * reads any more): used captchas and codes, inbound checks, revoked sessions, rate-limit
+ * windows, and the staff's sign-in codes and ended sessions, older than a day. Runs every 10 minutes, one round at a time; a failure is logged and
  * tried again next time.
  */
 export function startMaintenance(app: FastifyInstance): () => void {

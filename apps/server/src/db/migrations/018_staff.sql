@@ -34,6 +34,7 @@ create table staff_challenges (
   used_at    timestamptz,
   created_at timestamptz not null default now()
 );
+-- housekeeping deletes codes a day after they end (src/maintenance.ts)
 create index staff_challenges_expiry on staff_challenges (expires_at);
 
 create table staff_sessions (
@@ -45,6 +46,8 @@ create table staff_sessions (
   revoked_at   timestamptz
 );
 create index staff_sessions_staff on staff_sessions (staff_id);
+-- housekeeping deletes sessions a day after they end (src/maintenance.ts)
+create index staff_sessions_expiry on staff_sessions (expires_at);
 
 -- Who did what, when, before and after: written in the same transaction as the change.
 create table staff_audit (

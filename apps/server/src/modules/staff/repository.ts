@@ -68,10 +68,6 @@ export async function countChallengeTry(trx: Transaction<Database>, id: number, 
     .execute();
 }
 
-export async function deleteOldChallenges(db: Db): Promise<void> {
-  await db.deleteFrom('staff_challenges').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
-}
-
 export async function insertStaffSession(db: Db, staffId: number, tokenHash: string, expiresAt: Date): Promise<number> {
   const row = await db
     .insertInto('staff_sessions')

@@ -19,7 +19,6 @@ import { writeAudit } from './audit';
 import { decoyHash, verifyPassword } from './passwords';
 import {
   countChallengeTry,
-  deleteOldChallenges,
   findLiveStaffSession,
   findStaffByLogin,
   insertChallenge,
@@ -73,7 +72,6 @@ export async function startStaffSignIn(app: FastifyInstance, input: { login: str
 
   const challenge = randomBytes(24).toString('base64url');
   const code = String(randomInt(0, 10 ** STAFF_CODE_LENGTH)).padStart(STAFF_CODE_LENGTH, '0');
-  await deleteOldChallenges(app.db);
   await insertChallenge(app.db, {
     tokenHash: sha256(challenge),
     staffId: account.id,
