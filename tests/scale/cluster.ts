@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/test/support/free-port';
 import { admin, databaseUrl, dropDatabase, postgresReachable, ADMIN_URL } from '../../apps/server/test/support/postgres';
 
 // Two server instances on one PostgreSQL behind HAProxy, as production scales past one machine
@@ -11,15 +11,6 @@ import { admin, databaseUrl, dropDatabase, postgresReachable, ADMIN_URL } from '
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
-}
 
 /**
  * Why the scale layer cannot run here, or null when it can: HAProxy from Debian's packages

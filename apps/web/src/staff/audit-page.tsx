@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { STAFF_AUDIT_PAGE_SIZE, staffAuditCall, type StaffAuditEntry } from '@chain/contract';
 import { failureText, staffCall } from './api';
+import { StaffError } from './staff-error';
 
 const ACTIONS: Record<string, string> = {
   'order.status': 'Статус заказа',
@@ -43,11 +44,7 @@ export function AuditPage() {
   return (
     <div className="audit-page">
       <h1>Журнал действий</h1>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StaffError text={error} />
       <table className="audit-page__table">
         <thead>
           <tr>

@@ -5,6 +5,7 @@ import { followLiveStream } from '../api/live-stream';
 import { failureText, staffCall } from './api';
 import { BOARD_COLUMNS, columnOf, latenessOf, mergeOrder, moveLabel, placeText, waitedMinutes } from './board-model';
 import { setStaffSession, staffSession } from './session';
+import { LoadFailed, NotLoaded, StaffError } from './staff-error';
 
 /** How long a card that just arrived stays marked as new. */
 const NEW_CARD_MS = 4000;
@@ -77,7 +78,7 @@ export function BoardPage({ restaurantId }: { restaurantId: number }) {
   const moved = (order: StaffOrder) => setOrders((current) => mergeOrder(current ?? [], order));
 
   if (orders === null) {
-    return error ? <LoadFailed text={error} onRetry={reload} /> : <p className="staff-empty">Загружаем заказы…</p>;
+    return <NotLoaded error={error} loading="Загружаем заказы…" onRetry={reload} />;
   }
   return (
     <div className="board">
@@ -97,17 +98,6 @@ export function BoardPage({ restaurantId }: { restaurantId: number }) {
           </section>
         );
       })}
-    </div>
-  );
-}
-
-function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div className="staff-error" role="alert">
-      {text}{' '}
-      <button type="button" className="staff-button staff-button--secondary" onClick={onRetry}>
-        Повторить
-      </button>
     </div>
   );
 }
@@ -184,11 +174,7 @@ function OrderCard({ order, now, fresh, onMoved, compact }: { order: StaffOrder;
           {order.comment ? <p className="order-card__comment">«{order.comment}»</p> : null}
         </>
       ) : null}
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StaffError text={error} />
       {next !== undefined && next !== ORDER_STATUS.cancelled ? (
         <button type="button" className="staff-button staff-button--primary staff-button--big" aria-busy={busy || undefined} onClick={() => void move(next)}>
           {moveLabel(next, order.type)}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { staffBookingsCall, staffMoveBookingCall, type StaffBooking } from '@chain/contract';
 import { failureText, staffCall } from './api';
 import { useStaffData } from './use-staff-data';
+import { NotLoaded, StaffError } from './staff-error';
 
 const MOVE_LABELS: Record<StaffBooking['next'][number], string> = { new: 'Новая', active: 'Гости пришли', ended: 'Завершить', cancelled: 'Отменить' };
 const STATUS_TEXT: Record<StaffBooking['status'], string> = { new: 'Ожидается', active: 'Гости за столом', ended: 'Завершена', cancelled: 'Отменена' };
@@ -11,7 +12,7 @@ const clock = (iso: string) => new Date(iso).toLocaleTimeString('ru-RU', { hour:
 export function BookingsPage({ restaurantId }: { restaurantId: number }) {
   const bookings = useStaffData(() => staffCall(staffBookingsCall, { params: { id: restaurantId } }), `bookings-${restaurantId}`);
   const [error, setError] = useState<string | null>(null);
-  if (!bookings.data) return <p className={bookings.error ? 'staff-error' : 'staff-empty'}>{bookings.error ?? 'Загружаем брони…'}</p>;
+  if (!bookings.data) return <NotLoaded error={bookings.error} loading="Загружаем брони…" onRetry={bookings.reload} />;
   const move = async (booking: StaffBooking, to: StaffBooking['next'][number]) => {
     setError(null);
     try {
@@ -25,11 +26,7 @@ export function BookingsPage({ restaurantId }: { restaurantId: number }) {
   return (
     <div className="bookings-page">
       <h1>Брони на {new Date(`${bookings.data.date}T12:00:00`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long' })}</h1>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StaffError text={error} />
       {withBookings.length === 0 ? <p className="staff-empty">На сегодня броней нет.</p> : null}
       {withBookings.map((table) => (
         <section key={table.id} className="staff-card" aria-labelledby={`table-${table.id}`}>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { staffGuestFlagsCall, staffGuestsCall, type StaffGuest } from '@chain/contract';
 import { failureText, staffCall } from './api';
+import { StaffError } from './staff-error';
 
 /** A manager finds a guest by phone or e-mail and turns the booking and stop-list flags on or off (issue 17). */
 export function GuestsPage() {
@@ -37,11 +38,7 @@ export function GuestsPage() {
           Найти
         </button>
       </form>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StaffError text={error} />
       {guests?.length === 0 ? <p className="staff-empty">Гость не найден.</p> : null}
       <ul className="guests-page__list">
         {(guests ?? []).map((guest) => (

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { staffLoadCall, staffSetLoadCall } from '@chain/contract';
 import { failureText, staffCall } from './api';
 import { useStaffData } from './use-staff-data';
+import { NotLoaded, StaffError } from './staff-error';
 
 /** The load and average time guests see (issue 17): set by hand for a few hours, or computed from orders. */
 export function LoadPage({ restaurantId }: { restaurantId: number }) {
@@ -11,7 +12,7 @@ export function LoadPage({ restaurantId }: { restaurantId: number }) {
   const [hours, setHours] = useState('4');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!load.data) return <p className={load.error ? 'staff-error' : 'staff-empty'}>{load.error ?? 'Загружаем…'}</p>;
+  if (!load.data) return <NotLoaded error={load.error} loading="Загружаем…" onRetry={load.reload} />;
   const save = async (body: Parameters<typeof staffCall<typeof staffSetLoadCall>>[1]) => {
     setBusy(true);
     setError(null);
@@ -48,11 +49,7 @@ export function LoadPage({ restaurantId }: { restaurantId: number }) {
           <span>Действует, часов</span>
           <input type="number" min={1} max={12} required value={hours} onChange={(event) => setHours(event.target.value)} />
         </label>
-        {error ? (
-          <p className="staff-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <StaffError text={error} />
         <button type="submit" className="staff-button staff-button--primary" aria-busy={busy || undefined}>
           Задать
         </button>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { STAFF_CODE_LENGTH, staffSignInCall, staffVerifyCall } from '@chain/contract';
 import { failureText, staffCall } from './api';
 import { setStaffSession } from './session';
+import { StaffError } from './staff-error';
 
 /** Staff sign-in (issue 17): login and password, then the 6-digit code e-mailed to the account. */
 export function SignInPage() {
@@ -74,11 +75,7 @@ export function SignInPage() {
             </label>
           </>
         )}
-        {error ? (
-          <p className="staff-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <StaffError text={error} />
         <button type="submit" className="staff-button staff-button--primary staff-button--big" aria-busy={busy || undefined}>
           {step ? 'Войти' : 'Далее'}
         </button>

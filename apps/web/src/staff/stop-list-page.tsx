@@ -3,6 +3,7 @@ import { STOP_REASON_MAX_LENGTH, staffLockCall, staffMenuCall, staffStopCall, ty
 import { formatMoney } from '@chain/domain';
 import { failureText, staffCall } from './api';
 import { useStaffData } from './use-staff-data';
+import { NotLoaded, StaffError } from './staff-error';
 
 type Dish = StaffMenu['categories'][number]['dishes'][number];
 
@@ -10,7 +11,7 @@ type Dish = StaffMenu['categories'][number]['dishes'][number];
 export function StopListPage({ restaurantId, chainManager }: { restaurantId: number; chainManager: boolean }) {
   const menu = useStaffData(() => staffCall(staffMenuCall, { params: { id: restaurantId } }), `menu-${restaurantId}`);
   const [filter, setFilter] = useState('');
-  if (!menu.data) return <p className={menu.error ? 'staff-error' : 'staff-empty'}>{menu.error ?? 'Загружаем меню…'}</p>;
+  if (!menu.data) return <NotLoaded error={menu.error} loading="Загружаем меню…" onRetry={menu.reload} />;
   const data = menu.data;
   const replace = (dish: Dish) =>
     menu.set({ ...data, categories: data.categories.map((category) => ({ ...category, dishes: category.dishes.map((entry) => (entry.id === dish.id ? dish : entry)) })) });
@@ -124,11 +125,7 @@ function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId
           </button>
         </form>
       ) : null}
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StaffError text={error} />
     </li>
   );
 }

@@ -2,11 +2,12 @@ import { staffTablesCall } from '@chain/contract';
 import { QrCode } from '../ui/qr-code';
 import { staffCall } from './api';
 import { useStaffData } from './use-staff-data';
+import { NotLoaded } from './staff-error';
 
 /** A printable page of the restaurant's table QR codes with their typed codes (issue 17; SPEC 2 Restaurant option). */
 export function TablesPage({ restaurantId }: { restaurantId: number }) {
   const tables = useStaffData(() => staffCall(staffTablesCall, { params: { id: restaurantId } }), `tables-${restaurantId}`);
-  if (!tables.data) return <p className={tables.error ? 'staff-error' : 'staff-empty'}>{tables.error ?? 'Загружаем столы…'}</p>;
+  if (!tables.data) return <NotLoaded error={tables.error} loading="Загружаем столы…" onRetry={tables.reload} />;
   return (
     <div className="tables-page">
       <div className="tables-page__intro">
