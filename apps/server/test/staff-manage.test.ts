@@ -100,6 +100,7 @@ describe.each(databaseKinds())('the staff’s guests, bookings, tables and audit
     const older = await call(manager, 'POST', '/api/staff/audit', { before_id: ids[0] });
     expect(older.json<{ entries: Array<{ id: number }> }>().entries.every((entry) => entry.id < (ids[0] ?? 0))).toBe(true);
     expect((await call(manager, 'POST', '/api/staff/audit', { restaurant_id: 2 })).statusCode).toBe(403);
+    expect((await call(manager, 'POST', '/api/staff/audit', { before_id: 99_999_999_999 })).statusCode).toBe(400);
     expect(managerId).toBeGreaterThan(0);
   });
 });

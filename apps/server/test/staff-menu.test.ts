@@ -120,6 +120,10 @@ describe.each(databaseKinds())('the stop list and load from the staff screen on 
     expect(unknown.json()).toMatchObject({ message: STAFF_TEXTS.dishNotFound });
     const long = await stop(kitchen, { dish_id: 101, stopped: true, reason: 'x'.repeat(201) });
     expect(long.statusCode).toBe(400);
+    // Ids past any the database holds are refused in words, never a 500 from the database.
+    for (const payload of [{ dish_id: 99_999_999_999, stopped: true }, { dish_id: 101, option_id: 2_147_483_648, stopped: true }, { dish_id: 0, stopped: true }]) {
+      expect((await stop(kitchen, payload)).statusCode).toBe(400);
+    }
   });
 
   it('lets a manager of the whole chain, and no one else, set a dish’s lock code (it is the dish’s in every restaurant); the guest’s menu locks it', async () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
-import { kopecks, wireId } from './common';
+import { kopecks, MAX_WIRE_ID, wireId } from './common';
 import { orderTypeSchema } from './menu';
 
 // The restaurant's side (issue 17): staff accounts, the order board, the stop list, load,
@@ -47,6 +47,9 @@ export const STOP_REASON_MAX_LENGTH = 200;
 /** Audit log entries per page. */
 export const STAFF_AUDIT_PAGE_SIZE = 50;
 export const LOCK_CODE_MAX_LENGTH = 32;
+
+/** An id in a JSON body: a positive whole number no bigger than any id the database holds. */
+const bodyId = z.int().check(z.minimum(1, 'ожидается номер больше нуля'), z.maximum(MAX_WIRE_ID, 'такого номера нет'));
 
 const text = (max: number, describe: string) => z.string().check(z.maxLength(max, `не длиннее ${max} символов`), z.describe(describe));
 
@@ -232,7 +235,7 @@ export const staffMoveOrderCall = defineCall({
   summary: "Moves an order through the status machine (moveOrderStatus); the guest's screen follows live",
   auth: 'staff',
   params: z.object({ id: wireId }),
-  body: z.object({ to: z.int() }),
+  body: z.object({ to: z.int().check(z.minimum(0, 'ожидается статус'), z.maximum(999, 'ожидается статус')) }),
   response: staffOrder,
   errors: {
     ...RESTAURANT_ERRORS,
@@ -274,9 +277,9 @@ export const staffMenuCall = defineCall({
 });
 
 export const staffStopRequest = z.object({
-  dish_id: z.int(),
+  dish_id: bodyId,
   /** An option of the dish instead of the whole dish. */
-  option_id: z.optional(z.nullable(z.int())),
+  option_id: z.optional(z.nullable(bodyId)),
   stopped: z.boolean(),
   reason: z.optional(text(STOP_REASON_MAX_LENGTH, 'Why, for the staff (never shown to guests).')),
 });
@@ -511,7 +514,7 @@ export const staffAuditCall = defineCall({
   tag: 'staff',
   summary: 'The audit log, newest first, 50 a page: managers only, of their restaurants (chain managers: all)',
   auth: 'staff',
-  body: z.object({ restaurant_id: z.optional(z.nullable(z.int())), before_id: z.optional(z.nullable(z.int())) }),
+  body: z.object({ restaurant_id: z.optional(z.nullable(bodyId)), before_id: z.optional(z.nullable(bodyId)) }),
   response: z.object({ entries: z.array(staffAuditEntry) }),
   errors: MANAGER_ERRORS,
 });
