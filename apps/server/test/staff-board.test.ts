@@ -68,7 +68,7 @@ describe.each(databaseKinds())('the order board on %s (issue 17)', (kind) => {
     expect(JSON.parse((await guestStream.next(3000))?.data ?? '{}')).toMatchObject({ status: 30 });
     expect((await move(t.app, kitchen, order.id, 40)).json()).toMatchObject({ status: 40, next: [50] });
     expect(JSON.parse((await guestStream.next(3000))?.data ?? '{}')).toMatchObject({ status: 40 });
-    const audit = await t.database.db.selectFrom('staff_audit').select(['action', 'before', 'after']).where('action', '=', 'order.status').where('target', 'like', `order ${order.znumber}`).orderBy('id').execute();
+    const audit = await t.database.db.selectFrom('staff_audit').select(['action', 'before', 'after']).where('action', '=', 'order.status').where('target', '=', `заказ ${order.znumber}`).orderBy('id').execute();
     expect(audit.map((row) => [row.before, row.after])).toEqual([
       [{ status: 20 }, { status: 30 }],
       [{ status: 30 }, { status: 40 }],

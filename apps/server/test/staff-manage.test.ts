@@ -35,7 +35,7 @@ describe.each(databaseKinds())('the staff’s guests, bookings, tables and audit
     const row = await t.database.db.selectFrom('users').select(['booking', 'stoplist']).where('id', '=', guest.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ booking: true, stoplist: true });
     expect((await call(manager, 'POST', `/api/staff/guests/${guest.id}/flags`, { stoplist: false })).json()).toMatchObject({ booking: true, stoplist: false });
-    const audit = await t.database.db.selectFrom('staff_audit').select(['before', 'after']).where('action', '=', 'guest.flags').where('target', '=', `guest ${guest.id}`).orderBy('id').execute();
+    const audit = await t.database.db.selectFrom('staff_audit').select(['before', 'after']).where('action', '=', 'guest.flags').where('target', '=', `гость №${guest.id} Вера`).orderBy('id').execute();
     expect(audit).toEqual([
       { before: { booking: false, stoplist: false }, after: { booking: true, stoplist: true } },
       { before: { booking: true, stoplist: true }, after: { booking: true, stoplist: false } },

@@ -25,6 +25,26 @@ const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   90: [],
 };
 
+/** A status's name for messages and the staff's audit log (the guest-facing texts are orderStatusText). */
+export function orderStatusName(status: number): string {
+  switch (status) {
+    case ORDER_STATUS.awaitingPayment:
+      return 'ожидает оплаты';
+    case ORDER_STATUS.accepted:
+      return 'принят';
+    case ORDER_STATUS.cooking:
+      return 'готовится';
+    case ORDER_STATUS.ready:
+      return 'готов';
+    case ORDER_STATUS.done:
+      return 'завершён';
+    case ORDER_STATUS.cancelled:
+      return 'отменён';
+    default:
+      return String(status);
+  }
+}
+
 /** Whether an order may move from one status to another (docs/orders.md). */
 export function canMoveOrder(from: number, to: number): boolean {
   return (NEXT[from as OrderStatus] ?? []).includes(to as OrderStatus);

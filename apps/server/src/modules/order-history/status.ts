@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { canMoveOrder, ORDER_STATUS, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
+import { canMoveOrder, ORDER_NOT_FOUND_MESSAGE, orderStatusName } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { notifyOrderStatus } from '../order-events/repository';
@@ -11,18 +11,6 @@ import { lockOrderStatus, recordStatusMove } from './repository';
  * (cancelling an unpaid order) or the system.
  */
 export type StatusActor = 'payment' | 'kitchen' | 'guest' | 'system' | `staff:${number}`;
-
-/** Names of the statuses for messages; the guest-facing texts are the domain's orderStatusText. */
-const STATUS_NAMES: Record<number, string> = {
-  [ORDER_STATUS.awaitingPayment]: 'ожидает оплаты',
-  [ORDER_STATUS.accepted]: 'принят',
-  [ORDER_STATUS.cooking]: 'готовится',
-  [ORDER_STATUS.ready]: 'готов',
-  [ORDER_STATUS.done]: 'завершён',
-  [ORDER_STATUS.cancelled]: 'отменён',
-};
-
-const statusName = (status: number): string => STATUS_NAMES[status] ?? String(status);
 
 export interface StatusMove {
   orderId: number;
@@ -53,7 +41,7 @@ async function moveInTransaction(trx: Transaction<Database>, orderId: number, to
   const order = await lockOrderStatus(trx, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
   if (!canMoveOrder(order.status, to)) {
-    throw conflict(`Заказ нельзя перевести из статуса «${statusName(order.status)}» в «${statusName(to)}».`, 'illegal_status_move');
+    throw conflict(`Заказ нельзя перевести из статуса «${orderStatusName(order.status)}» в «${orderStatusName(to)}».`, 'illegal_status_move');
   }
   await recordStatusMove(trx, orderId, to, actor);
   await notifyOrderStatus(trx, orderId);

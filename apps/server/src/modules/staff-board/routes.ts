@@ -47,7 +47,7 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
         throw conflict(`Заказ ${before.order.znumber} нельзя перевести в этот статус: ${before.order.status_text.toLowerCase()}.`, 'illegal_status_move');
       }
       const move = await moveOrderStatus(trx, params.id, body.to, staffActor(staff));
-      await writeAudit(trx, staff, { action: 'order.status', restaurantId: before.restaurantId, target: `order ${before.order.znumber}`, before: { status: move.from }, after: { status: move.to } });
+      await writeAudit(trx, staff, { action: 'order.status', restaurantId: before.restaurantId, target: `заказ ${before.order.znumber}`, before: { status: move.from }, after: { status: move.to } });
     });
     const after = await staffOrderById(app.db, params.id);
     if (!after) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');

@@ -112,7 +112,7 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
         await writeAudit(trx, staff, {
           action: 'stop_list.dish',
           restaurantId: params.id,
-          target: `dish ${before.id} ${before.name}`,
+          target: `блюдо «${before.name}»`,
           before: { stopped: before.stopped, reason: before.reason },
           after: { stopped: body.stopped, reason: body.stopped ? reason : '' },
         });
@@ -125,7 +125,7 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
       await writeAudit(trx, staff, {
         action: 'stop_list.option',
         restaurantId: params.id,
-        target: `option ${option.id} ${option.name} of dish ${before.id} ${before.name}`,
+        target: `опция «${option.name}» блюда «${before.name}»`,
         before: { stopped: option.stopped },
         after: { stopped: body.stopped },
       });
@@ -145,7 +145,7 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
       await writeAudit(trx, staff, {
         action: 'dish.lock',
         restaurantId: params.id,
-        target: `dish ${before.id} ${before.name}`,
+        target: `блюдо «${before.name}»`,
         before: { locked: before.is_locked, code: before.lock_code },
         after: { locked: body.locked, code: body.locked ? code : '' },
       });
@@ -159,7 +159,7 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, staffSetLoadCall, async ({ params, body, staff }) => {
-    requireRestaurant(staff, params.id);
+    const restaurant = await staffRestaurant(app.db, staff, params.id);
     const before = await staffLoadOf(app.db, params.id);
     await app.db.transaction().execute(async (trx) => {
       if (body.load_percent === null) await clearLoadOverride(trx, params.id);
@@ -172,7 +172,7 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
           staffId: staff.id,
         });
       }
-      await writeAudit(trx, staff, { action: 'load.set', restaurantId: params.id, target: `restaurant ${params.id}`, before: before.manual, after: body });
+      await writeAudit(trx, staff, { action: 'load.set', restaurantId: params.id, target: `ресторан «${restaurant.name}»`, before: before.manual, after: body });
     });
     return staffLoadOf(app.db, params.id);
   });

@@ -77,7 +77,7 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
       await writeAudit(trx, staff, {
         action: 'guest.flags',
         restaurantId: null,
-        target: `guest ${params.id}`,
+        target: `гость №${params.id}${before.name ? ` ${before.name}` : ''}`,
         before: { booking: before.booking, stoplist: before.stoplist },
         after,
       });
@@ -114,7 +114,7 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
         throw conflict(`Бронь ${found.booking_num} нельзя перевести в этот статус.`, 'illegal_booking_move');
       }
       await setBookingStatus(trx, params.id, body.to);
-      await writeAudit(trx, staff, { action: 'booking.status', restaurantId: found.restaurant_id, target: `booking ${found.booking_num}`, before: { status: locked.status }, after: { status: body.to } });
+      await writeAudit(trx, staff, { action: 'booking.status', restaurantId: found.restaurant_id, target: `бронь ${found.booking_num}`, before: { status: locked.status }, after: { status: body.to } });
     });
     const after = await bookingById(app.db, params.id);
     if (!after) throw notFound(STAFF_TEXTS.bookingNotFound, 'booking_not_found');

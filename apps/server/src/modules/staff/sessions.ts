@@ -102,7 +102,7 @@ export async function finishStaffSignIn(app: FastifyInstance, input: { challenge
     if (!right) return { refused: 'wrong' as const };
     const token = randomBytes(32).toString('base64url');
     await insertStaffSession(trx, row.staff_id, sha256(token), new Date(Date.now() + STAFF_SESSION_HOURS * 3600_000));
-    await writeAudit(trx, { id: row.staff_id }, { action: 'staff.sign_in', restaurantId: null, target: `staff ${row.staff_id}`, before: null, after: null });
+    await writeAudit(trx, { id: row.staff_id }, { action: 'staff.sign_in', restaurantId: null, target: `сотрудник №${row.staff_id}`, before: null, after: null });
     return { token, staffId: row.staff_id };
   });
   if ('refused' in result) {
@@ -142,6 +142,6 @@ export async function staffMe(db: Kysely<Database>, staff: StaffPrincipal): Prom
 export async function endStaffSession(db: Kysely<Database>, staff: StaffPrincipal): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await revokeStaffSession(trx, staff.sessionId);
-    await writeAudit(trx, staff, { action: 'staff.sign_out', restaurantId: null, target: `staff ${staff.id}`, before: null, after: null });
+    await writeAudit(trx, staff, { action: 'staff.sign_out', restaurantId: null, target: `сотрудник №${staff.id}`, before: null, after: null });
   });
 }
