@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { KIOSK_IDLE_QUESTION, tableOrderBlock } from '@chain/domain';
+import { KIOSK_IDLE_QUESTION, KIOSK_OFFLINE_MESSAGE, OFFLINE_TITLE, tableOrderBlock } from '@chain/domain';
 import { api, restaurantById } from '../support/api';
 import { auditKioskScreen, auditScreen } from '../support/axe';
 import { kioskContext, launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
@@ -282,6 +282,22 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
     await page.mouse.up();
     await typeStaffCode(page, 'Выход из режима киоска', 'Выйти из режима киоска', STAFF_CODE);
     await page.waitForURL('**/auth');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('covers the kiosk with its own calm screen while the network is gone, and gives the keypad back after (issue 18)', async () => {
+    const { context, page, errors } = await kioskPage();
+    await startKiosk(page);
+    await context.setOffline(true);
+    const offline = page.getByRole('alertdialog', { name: OFFLINE_TITLE });
+    await offline.waitFor();
+    expect(await offline.textContent()).toContain(KIOSK_OFFLINE_MESSAGE);
+    await auditKioskScreen(page, '/ (kiosk, offline)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/kiosk-offline.png` });
+    await context.setOffline(false);
+    await offline.waitFor({ state: 'detached' });
+    await keypad(page).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -86,8 +86,16 @@ describe('the staff app (/staff) on a tablet', () => {
     // The move is in the audit log, with who did it.
     await page.getByRole('link', { name: 'Журнал' }).tap();
     await page.getByRole('heading', { level: 1, name: 'Журнал действий' }).waitFor();
-    await page.getByRole('cell', { name: new RegExp(`order ${order.number}`) }).first().waitFor();
+    await page.getByRole('cell', { name: new RegExp(`заказ ${order.number}`) }).first().waitFor();
     await auditScreen(page, '/staff/audit');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-audit.png` });
+    // A tablet held upright (768×1024): the board in two columns, still without a sideways scroll.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(`/staff/r/${KURSKY}`);
+    await page.getByRole('article', { name: order.number }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await auditScreen(page, '/staff/r/{id} (768×1024)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-board-portrait.png`, fullPage: true });
     expect(staff.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
