@@ -46,12 +46,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
             {
-              // The rest of what every screen needs (router, store, schemas, icon base) in one
-              // chunk rather than several small ones: fewer requests, better compression. The
-              // contract is left out: a module named here joins the entry's chunk even when only
-              // lazy screens import it, and most contract schemas belong to one screen.
+              // The rest of what the entry needs (router, store, icon base) in one chunk rather
+              // than several small ones: fewer requests, better compression. A module named here
+              // joins the entry's chunk even when only lazy screens import it, so the schema
+              // library (zod) and the contract are left out: the entry route asks for no answer
+              // itself, the stored state and the settings load their checks with them (issue 18).
               name: 'shell',
-              test: /node_modules[\\/](wouter|regexparam|zustand|zod|lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared)[\\/.])/,
+              test: /node_modules[\\/](wouter|regexparam|zustand|lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|context|shared)[\\/.])/,
             },
           ],
         },

@@ -1,33 +1,10 @@
 import { type AnyCall, type CallAnswer, type CallInput, type CallParamsInput, errorResponse } from '@chain/contract';
 import type { ZodMiniType } from 'zod/mini';
 
-/** SPEC 8: what the guest reads when the network or the answer fails. */
-export const REQUEST_FAILED_MESSAGE = 'Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.';
-
-export type ApiErrorKind =
-  /** The server answered with an error: its message is for the guest. */
-  | 'server'
-  /** No answer (offline, DNS, CORS, aborted by timeout). */
-  | 'network'
-  /** An answer that is not what the contract says (not JSON, wrong shape). */
-  | 'invalid';
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    message: string,
-    readonly kind: ApiErrorKind,
-    /** HTTP status, or null without an answer. */
-    readonly status: number | null,
-    /** The server's machine-readable code (`error`), when it sent one. */
-    readonly code: string | null = null,
-    readonly requestId: string | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+// The error every call fails with lives in its own module, so the query cache on the entry route
+// can know it without loading the client and the schemas (issue 18).
+export { ApiError, type ApiErrorKind, REQUEST_FAILED_MESSAGE } from './api-error';
+import { ApiError, REQUEST_FAILED_MESSAGE } from './api-error';
 
 export interface RequestOptions {
   signal?: AbortSignal;

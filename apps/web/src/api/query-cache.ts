@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { ApiError, REQUEST_FAILED_MESSAGE } from './client';
+import { ApiError, REQUEST_FAILED_MESSAGE } from './api-error';
 
 /*
  * The web's one cache of server data (docs/decisions/018-web-query-cache.md): a query is a keyed

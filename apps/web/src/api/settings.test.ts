@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Settings } from '@chain/contract';
 import { createApiClient, REQUEST_FAILED_MESSAGE } from './client';
 import { createSettingsQuery } from './settings';
+import { askSettings } from './settings-call';
 
 const SETTINGS: Settings = {
   delivery: 1,
@@ -31,7 +32,7 @@ function sourceAnswering(...answers: Array<() => Promise<Response>>) {
   const fetchStub = vi.fn<typeof fetch>();
   for (const next of answers) fetchStub.mockImplementationOnce(next);
   const client = createApiClient(fetchStub);
-  return { settings: createSettingsQuery(client.send), fetchStub };
+  return { settings: createSettingsQuery(() => askSettings(client.send)), fetchStub };
 }
 
 const ok = () => Promise.resolve(new Response(JSON.stringify(SETTINGS), { status: 200 }));

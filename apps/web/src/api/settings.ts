@@ -1,11 +1,9 @@
-import { type Settings, settingsResponse } from '@chain/contract';
-import { type ApiClient, send } from './client';
+import type { Settings } from '@chain/contract';
 import { createQuery, type Query } from './query-cache';
 
-/** GET /settings.php (SPEC 7): the chain's settings, asked once per visit (a failure is asked again on the next use). */
-export function createSettingsQuery(core: ApiClient['send']): Query<void, Settings> {
-  // No call definition in the contract: the one path the web asks without `call`.
-  return createQuery<void, Settings>({ load: () => core('GET', '/settings.php', undefined, settingsResponse) });
+/** The chain's settings, asked once per visit (a failure is asked again on the next use). */
+export function createSettingsQuery(load: () => Promise<Settings>): Query<void, Settings> {
+  return createQuery<void, Settings>({ load });
 }
 
-export const settingsQuery = createSettingsQuery(send);
+export const settingsQuery = createSettingsQuery(() => import('./settings-call').then((settings) => settings.askSettings()));

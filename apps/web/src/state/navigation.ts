@@ -1,6 +1,5 @@
 import { APP_ROUTES, type AppRouteName, matchAppRoute } from '@chain/contract';
 import { PAY_METHODS, type PayMethod } from '@chain/domain';
-import * as z from 'zod/mini';
 
 /*
  * What travels between screens in history state (SPEC 2: the screens that "receive" values),
@@ -39,47 +38,47 @@ export interface BookingResultRouteState {
   booking: { readonly [field: string]: unknown };
 }
 
-const present = z.union([z.string().check(z.minLength(1)), z.number()]);
-const paySystem = z.enum(PAY_METHODS);
-/** A field that is optional; a value of the wrong type reads as absent. */
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+// The readers below are plain checks rather than schemas: the navigation guard is on the entry
+// route, and a schema library there would weigh a tenth of it (issue 18).
+type Fields = Readonly<Record<string, unknown>>;
 
-const paymentState = z.object({
-  order: z.optional(z.unknown()),
-  orderNum: present,
-  orderSum: optional(z.number()),
-  orderId: optional(present),
-  paysystems: optional(z.array(paySystem)),
-  paysystem: optional(z.nullable(paySystem)),
-  card: z.optional(z.unknown()),
-  bindings: optional(z.array(z.unknown())),
-  navback: optional(z.nullable(z.string())),
-});
-
-const bookingStep2State = z.object({
-  parameters: z.looseObject({ periodfrom: present }),
-});
-
-const bookingResultState = z.object({
-  booking: z.looseObject({}),
-});
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A value a screen needs: a number, or text that is not empty. */
+const isPresent = (value: unknown): value is string | number => typeof value === 'number' || (typeof value === 'string' && value !== '');
+const isPayMethod = (value: unknown): value is PayMethod => (PAY_METHODS as readonly unknown[]).includes(value);
+/** An optional value, read as absent when it has the wrong type. */
+const optional = <T>(value: unknown, accepts: (value: unknown) => value is T): T | undefined => (accepts(value) ? value : undefined);
 
 /** The payment state, or null without an order number. */
 export function readPaymentState(state: unknown): PaymentRouteState | null {
-  const result = paymentState.safeParse(state);
-  return result.success ? result.data : null;
+  if (!isFields(state) || !isPresent(state['orderNum'])) return null;
+  const read: PaymentRouteState = {
+    order: state['order'],
+    orderNum: state['orderNum'],
+    orderSum: optional(state['orderSum'], (value) => typeof value === 'number'),
+    orderId: optional(state['orderId'], isPresent),
+    paysystems: optional(state['paysystems'], (value): value is PayMethod[] => Array.isArray(value) && value.every(isPayMethod)),
+    paysystem: optional(state['paysystem'], (value): value is PayMethod | null => value === null || isPayMethod(value)),
+    card: state['card'],
+    bindings: optional(state['bindings'], Array.isArray),
+    navback: optional(state['navback'], (value): value is string | null => value === null || typeof value === 'string'),
+  };
+  // Absent fields are left out, not carried as undefined.
+  return Object.fromEntries(Object.entries(read).filter(([, value]) => value !== undefined)) as PaymentRouteState;
 }
 
 /** The booking parameters, or null without a period-from. */
 export function readBookingStep2State(state: unknown): BookingStep2RouteState | null {
-  const result = bookingStep2State.safeParse(state);
-  return result.success ? result.data : null;
+  if (!isFields(state)) return null;
+  const parameters = state['parameters'];
+  if (!isFields(parameters) || !isPresent(parameters['periodfrom'])) return null;
+  return { parameters: { ...parameters, periodfrom: parameters['periodfrom'] } };
 }
 
 /** The booking, or null without one. */
 export function readBookingResultState(state: unknown): BookingResultRouteState | null {
-  const result = bookingResultState.safeParse(state);
-  return result.success ? result.data : null;
+  if (!isFields(state) || !isFields(state['booking'])) return null;
+  return { booking: { ...state['booking'] } };
 }
 
 export type RouteParams = Readonly<Record<string, string | number | undefined>>;
