@@ -15,8 +15,8 @@ import { UpdatePrompt } from './update-prompt';
 
 const openDrawer = () => appStore.getState().setShowDrawer(true);
 
-// The drawer is not needed to show the first screen: it loads while the browser is idle after
-// start (so it opens at once, offline too), or on the first tap if that comes sooner.
+// The drawer is not needed to show the first screen: it loads while the browser is idle once the
+// page has loaded (so it opens at once, offline too), or on the first tap if that comes sooner.
 const loadDrawer = () => import('./drawer');
 const Drawer = lazy(loadDrawer);
 
@@ -37,13 +37,27 @@ function KioskLayer() {
   );
 }
 
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
+/**
+ * The task once the page has loaded and the browser is idle: what is not needed for the first
+ * screen must not take the network from it on a slow connection (issue 18).
+ */
+function whenIdleAfterLoad(task: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(task, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(task, 1500);
+      cancel = () => clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
   }
-  const handle = setTimeout(task, 1500);
-  return () => clearTimeout(handle);
+  return () => cancel();
 }
 
 /**
@@ -63,7 +77,7 @@ export function App() {
   if (!kiosk && staffExit) setStaffExit(false);
 
   useEffect(() => trackInAppNavigation(), []);
-  useEffect(() => whenIdle(() => void loadDrawer().catch(() => undefined)), []);
+  useEffect(() => whenIdleAfterLoad(() => void loadDrawer().catch(() => undefined)), []);
 
   useEffect(() => {
     // DESIGN.md Kiosk: a `kiosk` class on the root scales type ×1.5 and targets to 64 px.

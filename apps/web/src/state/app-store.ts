@@ -1,17 +1,14 @@
-import { SIGNED_OUT_USER } from '@chain/contract';
 import {
   addToCart,
   changeLineCount,
   type CartLine as DomainCartLine,
-  DEFAULT_PAY_METHOD,
   type LineChoice,
   type OrderType,
   type PayMethod,
   randomUuid,
 } from '@chain/domain';
 import { createStore } from 'zustand/vanilla';
-import { type PersistStorage, persist, type StateStorage } from 'zustand/middleware';
-import type * as PersistedShape from './persisted-shape';
+import { persist, type StateStorage } from 'zustand/middleware';
 import { jsonStorage } from './safe-storage';
 
 /*
@@ -298,41 +295,9 @@ export interface AppActions {
 
 export type AppState = PersistedState & SessionState & AppActions;
 
-/** The key in localStorage and the version of the stored shape. */
-export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 6;
-
-/** The contract's signed-out user in the stored shape: no id, flags off. */
-export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
-
-export const EMPTY_CHECKOUT: Checkout = {
-  table: '',
-  paySystem: DEFAULT_PAY_METHOD,
-  coupon: '',
-  email: '',
-  comment: '',
-  deliveryDateTime: null,
-  booking: null,
-  delayed: false,
-  pribors: {},
-  recommended: {},
-  idempotencyKey: null,
-  order: null,
-};
-
-export const INITIAL_PERSISTED_STATE: PersistedState = {
-  kiosk: false,
-  user: EMPTY_USER,
-  cart: [],
-  cartRestaurantId: null,
-  address: null,
-  favorites: [],
-  favoriteRestaurants: [],
-  checkout: EMPTY_CHECKOUT,
-  orderType: null,
-  restaurant: null,
-  lockCode: '',
-};
+// The stored shape's values live with its checks (persisted-shape.ts); the store's users import them from here.
+export { EMPTY_CHECKOUT, EMPTY_USER, INITIAL_PERSISTED_STATE, STATE_VERSION, STORAGE_KEY } from './persisted-shape';
+import { EMPTY_CHECKOUT, EMPTY_USER, INITIAL_PERSISTED_STATE, migratePersistedState, sanitizePersistedState, STATE_VERSION, STORAGE_KEY } from './persisted-shape';
 
 /** A new cart starts with the default cutlery and no recommended items. */
 const NO_EXTRAS = { pribors: {}, recommended: {} } satisfies Pick<Checkout, 'pribors' | 'recommended'>;
@@ -360,25 +325,6 @@ export function pickPersisted(state: PersistedState): PersistedState {
   const picked: Partial<Record<keyof PersistedState, unknown>> = {};
   for (const key of PERSISTED_KEYS) picked[key] = state[key];
   return picked as PersistedState;
-}
-
-type StoredShape = typeof PersistedShape;
-let storedShape: StoredShape | null = null;
-
-/**
- * The stored state's checks and migrations are a module of their own, loaded by the first read of
- * storage: they are needed only then, and with their schema library they are a tenth of the entry
- * route's JavaScript (issue 18).
- */
-function shapeLoadingStorage<S>(inner: PersistStorage<S>): PersistStorage<S> {
-  return {
-    async getItem(name) {
-      storedShape ??= await import('./persisted-shape');
-      return inner.getItem(name);
-    },
-    setItem: (name, value) => inner.setItem(name, value),
-    removeItem: (name) => inner.removeItem(name),
-  };
 }
 
 /**
@@ -541,12 +487,11 @@ export function createAppStore(storage: StateStorage) {
       {
         name: STORAGE_KEY,
         version: STATE_VERSION,
-        storage: shapeLoadingStorage(jsonStorage<PersistedState>(storage)),
+        storage: jsonStorage<PersistedState>(storage),
         skipHydration: true,
         partialize: pickPersisted,
-        // The shape's checks load with the stored state (shapeLoadingStorage): both are ready here.
-        migrate: (stored, version) => storedShape?.migratePersistedState(stored, version) ?? INITIAL_PERSISTED_STATE,
-        merge: (stored, current) => ({ ...current, ...(storedShape?.sanitizePersistedState(stored) ?? INITIAL_PERSISTED_STATE) }),
+        migrate: migratePersistedState,
+        merge: (stored, current) => ({ ...current, ...sanitizePersistedState(stored) }),
       },
     ),
   );

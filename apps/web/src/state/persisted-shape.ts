@@ -1,114 +1,196 @@
-import * as z from 'zod/mini';
+import { SIGNED_OUT_USER } from '@chain/contract';
 import { DEFAULT_PAY_METHOD, ORDER_TYPES, PAY_METHODS } from '@chain/domain';
-import { EMPTY_CHECKOUT, EMPTY_USER, INITIAL_PERSISTED_STATE, type PersistedState, STATE_VERSION } from './app-store';
+import type { Checkout, PersistedState, User } from './app-store';
 
 /*
- * The stored state's shape, its checks and its migrations. Read once, when the store loads what
- * the browser kept (load-state.ts), so this module and the schema library it needs are not on the
- * entry route: the store loads it before it hydrates (issue 18, the entry's JavaScript budget).
+ * The stored state's shape (SPEC 3, client state kept locally): its empty values, the checks a
+ * stored value passes before it is used, and the steps from older versions. The checks are plain
+ * functions rather than schemas: they run at every start, on the entry route, where a schema
+ * library would weigh a tenth of its JavaScript (issue 18).
  */
+
+/** The key in localStorage and the version of the stored shape. */
+export const STORAGE_KEY = 'chain-ordering:state';
+export const STATE_VERSION = 6;
+
+/** The contract's signed-out user in the stored shape: no id, flags off. */
+export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
+
+export const EMPTY_CHECKOUT: Checkout = {
+  table: '',
+  paySystem: DEFAULT_PAY_METHOD,
+  coupon: '',
+  email: '',
+  comment: '',
+  deliveryDateTime: null,
+  booking: null,
+  delayed: false,
+  pribors: {},
+  recommended: {},
+  idempotencyKey: null,
+  order: null,
+};
+
+export const INITIAL_PERSISTED_STATE: PersistedState = {
+  kiosk: false,
+  user: EMPTY_USER,
+  cart: [],
+  cartRestaurantId: null,
+  address: null,
+  favorites: [],
+  favoriteRestaurants: [],
+  checkout: EMPTY_CHECKOUT,
+  orderType: null,
+  restaurant: null,
+  lockCode: '',
+};
 
 // What a stored value must look like to be used. Each field falls back to its default on its
 // own, so one damaged field (an older build, a hand-edited storage) costs only that field.
-const text = z.catch(z.string(), '');
-const yesNo = z.catch(z.boolean(), false);
-const id = z.string();
-const extraCounts = z.catch(z.record(z.string(), z.int().check(z.minimum(0))), {});
-const chosenOption = z.object({ specid: id, cnt: z.int(), price: z.optional(z.int()) });
-const persistedShape = z.object({
-  kiosk: yesNo,
-  user: z.catch(
-    z.object({
-      authorized: yesNo,
-      id: z.catch(id, ''),
-      password: text,
-      name: text,
-      phone: text,
-      email: text,
-      card: text,
-      city: text,
-      street: text,
-      house: text,
-      room: text,
-      booking: yesNo,
-      stoplist: yesNo,
+
+/** A value that does not pass its check. */
+const INVALID: unique symbol = Symbol('invalid');
+type Check<T> = (value: unknown) => T | typeof INVALID;
+type Checked<C> = C extends Check<infer T> ? T : never;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const text: Check<string> = (value) => (typeof value === 'string' ? value : INVALID);
+const yes: Check<boolean> = (value) => (typeof value === 'boolean' ? value : INVALID);
+const int: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : INVALID);
+const count: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : INVALID);
+const number: Check<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : INVALID);
+const oneOf =
+  <T extends string>(values: readonly T[]): Check<T> =>
+  (value) =>
+    (values as readonly unknown[]).includes(value) ? (value as T) : INVALID;
+const nullable =
+  <T>(check: Check<T>): Check<T | null> =>
+  (value) =>
+    value === null ? null : check(value);
+const optional =
+  <T>(check: Check<T>): Check<T | undefined> =>
+  (value) =>
+    value === undefined ? undefined : check(value);
+/** The value when it passes, else the default: never invalid. */
+const or =
+  <T>(check: Check<T>, otherwise: T): Check<T> =>
+  (value) => {
+    const checked = check(value);
+    return checked === INVALID ? otherwise : checked;
+  };
+const list =
+  <T>(check: Check<T>): Check<T[]> =>
+  (value) => {
+    if (!Array.isArray(value)) return INVALID;
+    const items: T[] = [];
+    for (const item of value) {
+      const checked = check(item);
+      if (checked === INVALID) return INVALID;
+      items.push(checked);
+    }
+    return items;
+  };
+const countsById: Check<Record<string, number>> = (value) => {
+  if (!isRecord(value)) return INVALID;
+  const counts: Record<string, number> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    const checked = count(entry);
+    if (checked === INVALID) return INVALID;
+    counts[key] = checked;
+  }
+  return counts;
+};
+/** An object with exactly these fields (others dropped); absent optional fields stay absent. */
+const object =
+  <S extends Record<string, Check<unknown>>>(shape: S): Check<{ [K in keyof S]: Checked<S[K]> }> =>
+  (value) => {
+    if (!isRecord(value)) return INVALID;
+    const checked: Record<string, unknown> = {};
+    for (const [key, check] of Object.entries(shape)) {
+      const field = check(value[key]);
+      if (field === INVALID) return INVALID;
+      if (field !== undefined) checked[key] = field;
+    }
+    return checked as { [K in keyof S]: Checked<S[K]> };
+  };
+
+const someText = or(text, '');
+const flag = or(yes, false);
+const extraCounts = or(countsById, {});
+const chosenOption = object({ specid: text, cnt: int, price: optional(int) });
+const payMethod = oneOf(PAY_METHODS);
+
+const persistedShape = object({
+  kiosk: flag,
+  user: or<User>(
+    object({
+      authorized: flag,
+      id: someText,
+      password: someText,
+      name: someText,
+      phone: someText,
+      email: someText,
+      card: someText,
+      city: someText,
+      street: someText,
+      house: someText,
+      room: someText,
+      booking: flag,
+      stoplist: flag,
     }),
     EMPTY_USER,
   ),
-  cart: z.catch(
-    z.array(
-      z.object({
-        token: z.string(),
-        item: id,
-        cnt: z.int(),
-        comment: text,
-        spec: z.catch(z.nullable(id), null),
-        specs: z.catch(z.array(chosenOption), []),
-      }),
-    ),
-    [],
-  ),
-  cartRestaurantId: z.catch(z.nullable(id), null),
-  address: z.catch(
-    z.nullable(
-      z.object({
-        id: z.catch(z.nullable(id), null),
-        full: z.string(),
-        short: text,
-        long: text,
-        lat: z.catch(z.nullable(z.number()), null),
-        lon: z.catch(z.nullable(z.number()), null),
-        podjezd: text,
-        domofon: text,
-        etaz: text,
-        room: text,
-        comment: text,
+  cart: or(list(object({ token: text, item: text, cnt: int, comment: someText, spec: or(nullable(text), null), specs: or(list(chosenOption), []) })), []),
+  cartRestaurantId: or(nullable(text), null),
+  address: or(
+    nullable(
+      object({
+        id: or(nullable(text), null),
+        full: text,
+        short: someText,
+        long: someText,
+        lat: or(nullable(number), null),
+        lon: or(nullable(number), null),
+        podjezd: someText,
+        domofon: someText,
+        etaz: someText,
+        room: someText,
+        comment: someText,
       }),
     ),
     null,
   ),
-  favorites: z.catch(z.array(id), []),
-  favoriteRestaurants: z.catch(z.array(id), []),
-  checkout: z.catch(
-    z.object({
-      table: text,
-      paySystem: z.catch(z.enum(PAY_METHODS), DEFAULT_PAY_METHOD),
-      coupon: text,
-      email: text,
-      comment: text,
-      deliveryDateTime: z.catch(
-        z.nullable(z.object({ deliveryDate: z.string(), deliveryTime: z.string(), isTimePeriods: z.boolean() })),
-        null,
-      ),
-      booking: z.catch(z.nullable(z.object({ num: z.string(), minSum: z.int().check(z.minimum(0)) })), null),
-      delayed: yesNo,
+  favorites: or(list(text), []),
+  favoriteRestaurants: or(list(text), []),
+  checkout: or<Checkout>(
+    object({
+      table: someText,
+      paySystem: or(payMethod, DEFAULT_PAY_METHOD),
+      coupon: someText,
+      email: someText,
+      comment: someText,
+      deliveryDateTime: or(nullable(object({ deliveryDate: text, deliveryTime: text, isTimePeriods: yes })), null),
+      booking: or(nullable(object({ num: text, minSum: count })), null),
+      delayed: flag,
       pribors: extraCounts,
       recommended: extraCounts,
-      idempotencyKey: z.catch(z.nullable(z.string()), null),
-      order: z.catch(
-        z.nullable(
-          z.object({
-            id,
-            number: z.string(),
-            sum: z.int(),
-            paySystem: z.enum(PAY_METHODS),
-            followToken: z.catch(z.nullable(z.string()), null),
-          }),
-        ),
-        null,
-      ),
+      idempotencyKey: or(nullable(text), null),
+      order: or(nullable(object({ id: text, number: text, sum: int, paySystem: payMethod, followToken: or(nullable(text), null) })), null),
     }),
     EMPTY_CHECKOUT,
   ),
-  orderType: z.catch(z.nullable(z.enum(ORDER_TYPES)), null),
-  restaurant: z.catch(z.nullable(z.object({ id, name: text, nameShort: text })), null),
-  lockCode: text,
+  orderType: or(nullable(oneOf(ORDER_TYPES)), null),
+  restaurant: or(nullable(object({ id: text, name: someText, nameShort: someText })), null),
+  lockCode: someText,
 });
 
 /** The stored state reduced to what this version understands; never throws. */
 export function sanitizePersistedState(stored: unknown): PersistedState {
-  const result = persistedShape.safeParse(stored);
-  return result.success ? result.data : INITIAL_PERSISTED_STATE;
+  const checked = persistedShape(stored);
+  return checked === INVALID ? INITIAL_PERSISTED_STATE : checked;
 }
 
 /**
@@ -123,10 +205,6 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
  *   5 → 6: checkout's bookingNum (never set by any build) becomes booking { num, minSum }; null.
  */
 const MIGRATIONS: Record<number, (state: unknown) => unknown> = { 1: migrateCartToDomainLines };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Version 1 → 2: a cart line's single option was an object ({ specid, price, cnt }) and is now its
