@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompressPlugin } from './precompress-plugin';
+import { routePreloadPlugin } from './route-preload-plugin';
 import { serviceWorkerPlugin } from './sw-plugin';
 
 /** The Fastify server that owns these paths (SPEC 7); the built app is served from it too. */
@@ -12,7 +14,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerPlugin()],
+  plugins: [react(), serviceWorkerPlugin(), routePreloadPlugin(), precompressPlugin()],
   resolve: {
     alias: [
       {

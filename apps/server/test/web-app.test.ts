@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_DIR } from '../src/http/web-app';
+import { acceptsCoding, MEDIA_DIR } from '../src/http/web-app';
 import { buildTestApp, type TestApp } from './support/build';
 
 const INDEX = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
@@ -17,6 +18,17 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    // What the build writes for the routes' screens (apps/web/route-preload-plugin.ts) and its
+    // precompressed copy of a script (apps/web/precompress-plugin.ts).
+    writeFileSync(join(dist, 'assets', 'auth-page-def456.js'), 'export default 1;');
+    writeFileSync(join(dist, 'assets', 'auth-page-def456.js.gz'), gzipSync('export default 1;'));
+    writeFileSync(
+      join(dist, 'route-assets.json'),
+      JSON.stringify({
+        auth: { js: ['/assets/auth-page-def456.js', '/assets/input-aaa111.js'], css: ['/assets/auth-page-def456.css'] },
+        orderType: { js: ['/assets/order-type-page-777.js', '"><script>alert(1)</script>'], css: [] },
+      }),
+    );
     writeFileSync(join(dist, 'staff.html'), STAFF);
     // An older build's static manifest: the server's own (from the settings) is served instead.
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"stale"}');
@@ -70,6 +82,57 @@ describe('serving the built web app (SPEC 2 routes)', () => {
       expect(res.body).toContain('<div id="root">');
     },
   );
+
+  it('preloads the route’s screen in its page, so its code comes with the entry (issue 18)', async () => {
+    const auth = await page('/auth');
+    expect(auth.body).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-def456.js">');
+    expect(auth.body).toContain('<link rel="modulepreload" crossorigin href="/assets/input-aaa111.js">');
+    expect(auth.body).toContain('<link rel="preload" as="style" href="/assets/auth-page-def456.css">');
+    expect(auth.body.indexOf('auth-page-def456.js')).toBeLessThan(auth.body.indexOf('</head>'));
+    // Another route preloads its own screen only; anything but an asset path is never written.
+    const home = await page('/');
+    expect(home.body).toContain('/assets/order-type-page-777.js');
+    expect(home.body).not.toContain('auth-page-def456');
+    expect(home.body).not.toContain('<script>alert');
+    // A route without an entry in the list, and an unknown page: the page as built.
+    expect((await page('/cart')).body).toBe(INDEX);
+    expect((await page('/no/such/page')).body).toBe(INDEX);
+  });
+
+  it('answers a page again with 304 for its ETag, compressed as the browser accepts', async () => {
+    const first = await page('/auth');
+    const etag = String(first.headers['etag']);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const br = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    const refused = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'accept-encoding': 'br;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('reads Accept-Encoding by its codings and their weights', () => {
+    expect(acceptsCoding('gzip, deflate, br, zstd', 'br')).toBe(true);
+    expect(acceptsCoding('gzip;q=1.0, br;q=0', 'br')).toBe(false);
+    expect(acceptsCoding('GZIP;q=0.5', 'gzip')).toBe(true);
+    expect(acceptsCoding('x-gzip', 'gzip')).toBe(false);
+    expect(acceptsCoding('', 'gzip')).toBe(false);
+  });
+
+  it('sends a script as the build compressed it, without the page’s policies (issue 18)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/auth-page-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.equals(gzipSync('export default 1;'))).toBe(true);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The page itself keeps them.
+    expect((await page('/auth')).headers['content-security-policy']).toContain("default-src 'self'");
+  });
 
   it('gives an unknown page the app with status 404, so the app can say so', async () => {
     const res = await page('/no/such/page');

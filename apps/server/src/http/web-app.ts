@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { matchAppRoute } from '@chain/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppRouteName, matchAppRoute } from '@chain/contract';
 import { MESSAGES } from './errors';
 
 export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url));
@@ -16,12 +18,118 @@ export function isStaffPath(path: string): boolean {
   return path === '/staff' || path.startsWith('/staff/');
 }
 
+/** What a route's screen loads beyond the entry (the build's route-assets.json, apps/web/route-preload-plugin.ts). */
+interface RouteAssets {
+  js: string[];
+  css: string[];
+}
+
+interface Page {
+  html: string;
+  etag: string;
+  /** The page compressed ahead, as the browser may accept it. */
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** helmet's headers that govern a page (a document or a worker), not a file it loads. */
+const PAGE_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** The route's screen as links for the page's head: its chunks preloaded as modules, its styles fetched early. */
+function preloadLinks(assets: RouteAssets | undefined): string {
+  if (!assets) return '';
+  const js = assets.js.filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="modulepreload" crossorigin href="${path}">`);
+  const css = assets.css.filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" href="${path}">`);
+  return [...js, ...css].join('');
+}
+
+/**
+ * The app's page for each route (issue 18): index.html with the route's screen preloaded, so its
+ * code comes with the entry's instead of after it has run — a round trip less before the first
+ * screen on a mobile network. Read again when the build changes on disk; each page has an ETag.
+ */
+function appPages(webDist: string) {
+  const indexFile = join(webDist, 'index.html');
+  const assetsFile = join(webDist, 'route-assets.json');
+  let builtAt = -1;
+  let pages = new Map<AppRouteName | 'none', Page>();
+  const page = (html: string): Page => ({
+    html,
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  });
+
+  return (route: AppRouteName | undefined): Page | undefined => {
+    let stamp: number;
+    try {
+      stamp = statSync(indexFile).mtimeMs + (existsSync(assetsFile) ? statSync(assetsFile).mtimeMs : 0);
+    } catch {
+      return undefined;
+    }
+    if (stamp !== builtAt) {
+      const index = readFileSync(indexFile, 'utf8');
+      let assets: Partial<Record<AppRouteName, RouteAssets>> = {};
+      try {
+        assets = existsSync(assetsFile) ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as typeof assets) : {};
+      } catch {
+        assets = {}; // a build without its route list: pages without preloads, the app still works
+      }
+      pages = new Map([['none', page(index)]]);
+      for (const [name, routeAssets] of Object.entries(assets) as Array<[AppRouteName, RouteAssets]>) {
+        const links = preloadLinks(routeAssets);
+        pages.set(name, links && index.includes('</head>') ? page(index.replace('</head>', `${links}</head>`)) : page(index));
+      }
+      builtAt = stamp;
+    }
+    return pages.get(route ?? 'none') ?? pages.get('none');
+  };
+}
+
+/** Whether an Accept-Encoding header takes this coding (named, and not with q=0). */
+export function acceptsCoding(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    return name.toLowerCase() === coding && !parameters.some((parameter) => /^q=0(\.0{0,3})?$/.test(parameter));
+  });
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, served: Page) {
+  reply.status(status).header('cache-control', 'no-cache').header('etag', served.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (status === 200 && request.headers['if-none-match'] === served.etag) return reply.status(304).send();
+  // The page is compressed once per build: the compress plugin does not see answers of the
+  // not-found handler, and a page asked on every visit need not be compressed on every visit.
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (acceptsCoding(accepted, 'br')) return reply.header('content-encoding', 'br').send(served.br);
+  if (acceptsCoding(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(served.gzip);
+  return reply.send(served.html);
+}
+
 /**
  * Serves the demo chain's pictures, the built web app (hashed assets cached for a year,
  * everything else revalidated) and the SPA fallback: a SPEC 2 route gets index.html with
  * 200, another page path gets it with 404 so the app can say so, and an API path gets JSON.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, restPath: string): Promise<void> {
+  // A hashed script, style, font or picture is never a page: the page's policies (helmet's
+  // headers, ~1.1 kB) mean nothing on it, and over HTTP/1.1 each of the first screen's dozen files
+  // would carry them again. What guards a file itself stays (nosniff, CORP).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/assets/') && reply.statusCode < 400) for (const header of PAGE_ONLY_HEADERS) reply.removeHeader(header);
+  });
+
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
     prefix: '/media/',
@@ -30,14 +138,25 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
     etag: true,
   });
 
+  // A hashed script, style, font or picture is never a page: the page's policies (helmet's
+  // headers, ~1.1 kB) mean nothing on it, and over HTTP/1.1 each of the first screen's dozen files
+  // would carry them again. What guards a file itself stays (nosniff, CORP).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/assets/') && reply.statusCode < 400) for (const header of PAGE_ONLY_HEADERS) reply.removeHeader(header);
+  });
+
   const indexFile = join(webDist, 'index.html');
   const hasWebApp = existsSync(indexFile);
   const hasStaffApp = existsSync(join(webDist, 'staff.html'));
+  const pageFor = appPages(webDist);
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: false,
+      // The build writes .br and .gz beside its scripts and styles (apps/web/precompress-plugin.ts):
+      // sent as they are, best compressed and never compressed again per request.
+      preCompressed: true,
       // The server writes the install manifest from the settings (settings/manifest.ts); a
       // file of that name left in an older build is not served over it.
       globIgnore: ['manifest.webmanifest'],
@@ -66,10 +185,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
       return reply.status(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').sendFile('staff.html', webDist);
     }
     if (isPage && hasWebApp) {
-      return reply
-        .status(matchAppRoute(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDist);
+      const route = matchAppRoute(path);
+      const served = pageFor(route);
+      if (served) return sendPage(request, reply, route ? 200 : 404, served);
     }
     return reply.status(404).send({ success: false, error: 'not_found', message: MESSAGES.notFound, requestId: request.id });
   });
