@@ -7,15 +7,13 @@ const SOURCE = fileURLToPath(new URL('./sw/service-worker.js', import.meta.url))
 
 /**
  * Lazy modules that are part of the shell all the same (issue 18):
- * - what the entry imports at every start before the first screen can show — the stored state's
- *   checks and the settings call, with the schema library they share with the screens — kept off
- *   the entry route to keep it light, yet the app cannot start without them;
+ * - the settings call, which the entry imports at every start: with the schema library it shares
+ *   with the screens it is kept off the entry route to keep it light, yet every screen needs it;
  * - the screens that work offline (Home, the menu, a dish, the cart), so that an app updated and
  *   then opened without a network still starts and still takes an order into its cart. Other
  *   screens are kept when first opened.
  */
 const SHELL_MODULES = [
-  '/src/state/persisted-shape.ts',
   '/src/api/settings-call.ts',
   '/src/features/home/order-type-page.tsx',
   '/src/features/menu/menu-page.tsx',
