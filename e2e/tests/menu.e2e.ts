@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { formatMoney, lineTotal } from '@chain/domain';
+import { formatMoney, lineTotal, MENU_KIND_NAMES, MENU_KINDS } from '@chain/domain';
 import { api, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, STATE_KEY, STATE_VERSION } from '../support/browser';
@@ -102,20 +102,18 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     // Restaurant/Shop toggle: only the menus this restaurant offers; the shop reloads the menu.
     const kinds = page.getByRole('group', { name: 'Какое меню показать' });
     expect(await kinds.getByRole('button').allTextContents()).toEqual(
-      (['restaurant', 'shop', 'bar'] as const)
-        .filter((kind) => r1.menuKinds.includes(kind))
-        .map((kind) => ({ restaurant: 'Ресторан', shop: 'Магазин', bar: 'Бар' })[kind]),
+      MENU_KINDS.filter((kind) => r1.menuKinds.includes(kind)).map((kind) => MENU_KIND_NAMES[kind]),
     );
     if (r1.menuKinds.includes('shop')) {
       const shop = await api<Menu>(baseUrl, '/api/v2/restoran/menu', { is_shop: 1, fs_uid: r1.fs_uid, order_type: 'self', ver: 4 });
-      await kinds.getByRole('button', { name: 'Магазин' }).click();
+      await kinds.getByRole('button', { name: MENU_KIND_NAMES.shop }).click();
       const shopDish = shop.dishes[0];
       expect(shopDish).toBeDefined();
       await page.getByRole('article', { name: shopDish?.name ?? '', exact: true }).waitFor();
-      expect(await kinds.getByRole('button', { name: 'Магазин' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await kinds.getByRole('button', { name: MENU_KIND_NAMES.shop }).getAttribute('aria-pressed')).toBe('true');
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/shop.png` });
       await auditScreen(page, `/menu/${r1.id}/self: the shop`);
-      await kinds.getByRole('button', { name: 'Ресторан' }).click();
+      await kinds.getByRole('button', { name: MENU_KIND_NAMES.restaurant }).click();
     }
 
     // Маргарита: a single option and a multi option with a count; the total is the domain's.

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MENU_KINDS } from '@chain/domain';
 import { optionalUnixSeconds, restaurantRef } from './action-fields';
 import { flag, lookupText, MAX_WIRE_ID, optionalWireCoordinate, optionalWireInt, wireNumber } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
@@ -52,7 +53,7 @@ export const stopListItem = z.object({
 export const stopListSection = z.object({ id: z.int(), name: z.string(), time: z.string(), since: z.int(), items: z.array(stopListItem) });
 
 /** A group of the stop list: a menu (restaurant, shop, bar). */
-export const stopListGroup = z.object({ id: z.enum(['restaurant', 'shop', 'bar']), name: z.string(), sections: z.array(stopListSection) });
+export const stopListGroup = z.object({ id: z.enum(MENU_KINDS), name: z.string(), sections: z.array(stopListSection) });
 
 export const zagruzkaLoadInfoAction = defineAction({
   name: 'zagruzkaLoadInfo',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { DeliveryPeriod, DeliveryZone, LonLat } from '@chain/domain';
+import { type DeliveryPeriod, type DeliveryZone, type LonLat, MENU_KINDS } from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
 import { flag, kopecks, lookupText } from './common';
@@ -9,9 +9,9 @@ export const textFlag = z.enum(['1', '0']);
 export type TextFlag = z.infer<typeof textFlag>;
 
 
-/** The menus a restaurant may offer; the menu call picks one with is_shop 0, 1 or 2. */
-export const menuKind = z.enum(['restaurant', 'shop', 'bar']);
-export type MenuKind = z.infer<typeof menuKind>;
+/** The menus a restaurant may offer (the domain's MENU_KINDS); the menu call picks one with is_shop 0, 1 or 2. */
+export const menuKind = z.enum(MENU_KINDS);
+export type { MenuKind } from '@chain/domain';
 
 const minuteOfSchedule = z.int().check(z.minimum(0), z.maximum(1800));
 const clockText = z.string().check(z.regex(/^\d{2}:\d{2}$/));

@@ -25,6 +25,7 @@ export * from './order-display';
 export * from './ids';
 export * from './constants';
 export * from './order-type';
+export * from './menu-kind';
 export * from './messages';
 export * from './order-status';
 export * from './delivery-price';

@@ -1,12 +1,11 @@
-import type { OrderType, PayMethod } from '@chain/domain';
+import type { MenuKind, OrderType, PayMethod } from '@chain/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /** A column the database fills when the insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-export type MenuKind = 'restaurant' | 'shop' | 'bar';
-/** The order type and pay method unions live in the domain. */
-export type { OrderType, PayMethod };
+/** The menu kind, order type and pay method unions live in the domain. */
+export type { MenuKind, OrderType, PayMethod };
 
 /** A GeoJSON Polygon's coordinates: rings of [lon, lat]; the first ring is the outline. */
 export type PolygonCoordinates = Array<Array<[number, number]>>;

@@ -1,3 +1,5 @@
+import { cssColour } from '@chain/domain';
+
 /**
  * Colour arithmetic for the runtime brand (DESIGN.md: the chain's colours come from settings,
  * text contrast at least 4.5:1). Pure functions; the app applies the result as CSS variables.
@@ -10,16 +12,15 @@ export interface Rgb {
 }
 
 /**
- * Reads `#rgb`, `#rrggbb` or a 9-character `#aarrggbb` (SPEC 9: the alpha pair comes first on
- * the wire). The brand is painted opaque, so a 9-character colour keeps only its last six.
+ * Reads `#rgb`, `#rrggbb` or a 9-character `#aarrggbb` (the wire's, put in CSS order by SPEC 9's
+ * rule, the domain's cssColour). The colour is painted opaque, so the alpha pair is dropped.
  */
 export function parseHexColour(value: string): Rgb | null {
-  const hex = value.trim().replace(/^#/, '');
+  const hex = cssColour(value.trim()).replace(/^#/, '');
   if (!/^[0-9a-f]+$/i.test(hex)) return null;
   let six: string;
   if (hex.length === 3) six = [...hex].map((digit) => digit + digit).join('');
-  else if (hex.length === 6) six = hex;
-  else if (hex.length === 8) six = hex.slice(2);
+  else if (hex.length === 6 || hex.length === 8) six = hex.slice(0, 6);
   else return null;
   return {
     r: Number.parseInt(six.slice(0, 2), 16),

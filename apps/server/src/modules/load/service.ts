@@ -12,6 +12,8 @@ import {
   instantAt,
   isOpenAt,
   LOAD_COLOURS,
+  MENU_KIND_NAMES,
+  MENU_KINDS,
   loadBand,
   loadedCookMinutes,
   loadPercent,
@@ -36,8 +38,6 @@ export const FORECAST_MAX_DAYS = 7;
 export const FORECAST_TOO_FAR_MESSAGE = `Прогноз загрузки возможен не дальше чем на ${FORECAST_MAX_DAYS} дней вперёд.`;
 export const DISH_NOT_FOUND_MESSAGE = 'Блюдо не найдено.';
 
-const MENU_NAMES: Record<MenuKind, string> = { restaurant: 'Ресторан', shop: 'Магазин', bar: 'Бар' };
-const MENU_ORDER: MenuKind[] = ['restaurant', 'shop', 'bar'];
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 const seconds = (instant: Date | number): number => Math.floor(Number(instant) / 1000);
@@ -114,7 +114,7 @@ async function stopListOf(db: Kysely<Database>, restaurant: RestaurantWithSchedu
   const rows = (await stopListRows(db, restaurant.row.id)).filter((row) => restaurant.row.menu_kinds.includes(row.menu_kind));
   const fallback = (await loadSettings(db)).text_stoplist;
   const groups: StopListGroup[] = [];
-  for (const kind of MENU_ORDER) {
+  for (const kind of MENU_KINDS) {
     const ofKind = rows.filter((row) => row.menu_kind === kind);
     if (ofKind.length === 0) continue;
     const sections: StopListGroup['sections'] = [];
@@ -137,7 +137,7 @@ async function stopListOf(db: Kysely<Database>, restaurant: RestaurantWithSchedu
         });
       }
     }
-    groups.push({ id: kind, name: MENU_NAMES[kind], sections });
+    groups.push({ id: kind, name: MENU_KIND_NAMES[kind], sections });
   }
   return { groups };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, type restaurantMenu } from '@chain/contract';
-import { ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
+import { MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { Database, MenuKind, OrderType } from '../../db/types';
@@ -77,7 +77,7 @@ export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
     .toSorted((a, b) => (categoryOrder.get(a.category_id) ?? 0) - (categoryOrder.get(b.category_id) ?? 0));
 
   const kinds = new Map<MenuKind, KindMenu>();
-  for (const kind of ['restaurant', 'shop', 'bar'] as const) {
+  for (const kind of MENU_KINDS) {
     const ofKind = dishes.filter((dish) => categoryKind.get(dish.category_id) === kind);
     const used = new Set(ofKind.map((dish) => dish.category_id));
     kinds.set(kind, {
