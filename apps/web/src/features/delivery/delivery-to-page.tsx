@@ -1,5 +1,5 @@
 import type { FoundAddress, MapConfig, RestaurantListResponse } from '@chain/contract';
-import { type GeoPoint, MAP_CENTRE, MAP_POINT_ZOOM, MAP_ZOOM, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
+import { type GeoPoint, MAP_CENTRE, MAP_ZOOM, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { LocateFixed, MapPin } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -9,7 +9,7 @@ import { restaurantListQuery } from '../../api/restaurants';
 import { showDialog } from '../../state/store';
 import { Button, IconButton } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
-import type { MapMarker } from '../../ui/map/map-view';
+import { type MapMarker, showPoint } from '../../ui/map/map-view';
 import { useMapView } from '../../ui/map/use-map-view';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
@@ -97,7 +97,7 @@ function DeliveryMap({ config, restaurants }: { config: MapConfig; restaurants: 
     } else {
       marker.current.setPosition(chosen.point);
     }
-    if (chosen.source !== 'drag') view.setView(chosen.point, Math.max(MAP_POINT_ZOOM, view.getZoom()));
+    if (chosen.source !== 'drag') showPoint(view, chosen.point);
   }, [view, chosen?.point, chosen?.source]); // eslint-disable-line react-hooks/exhaustive-deps -- the point, not its lookup
   useEffect(
     () => () => {

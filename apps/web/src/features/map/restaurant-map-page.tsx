@@ -1,5 +1,5 @@
 import type { MapConfig, RestaurantWire } from '@chain/contract';
-import { LOAD_FAILED_MESSAGE, MAP_CENTRE, MAP_POINT_ZOOM, MAP_ZOOM, telHref } from '@chain/domain';
+import { LOAD_FAILED_MESSAGE, MAP_CENTRE, MAP_ZOOM, telHref } from '@chain/domain';
 import { LoaderCircle, LocateFixed, Mail, Phone, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { mapConfigQuery, suggestAddresses } from '../../api/geo';
@@ -10,17 +10,16 @@ import { showDialog } from '../../state/store';
 import { Button, buttonClassName, IconButton } from '../../ui/button';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { LoadError } from '../../ui/load-error';
-import type { MapMarker } from '../../ui/map/map-view';
+import { type MapMarker, showPoint } from '../../ui/map/map-view';
 import { useMapView } from '../../ui/map/use-map-view';
 import { Screen } from '../../ui/screen';
 import { LOCATE_FAILED_MESSAGE, locateGuest } from '../../ui/map/locate-guest';
 import { findRestaurants, mapRestaurants } from './map-model';
 import './restaurant-map-page.css';
 
-const MAP_FAILED_MESSAGE = 'Карта не загрузилась. Проверьте подключение и попробуйте ещё раз.';
+const MAP_FAILED_TITLE = 'Карта не загрузилась';
+const MAP_FAILED_HINT = 'Проверьте подключение и попробуйте ещё раз.';
 const NOTHING_FOUND_MESSAGE = 'Ничего не нашлось. Уточните название ресторана или адрес.';
-/** The zoom a found restaurant is shown at: its street and the streets around. */
-const RESTAURANT_ZOOM = 16;
 
 /**
  * SPEC 2 Карта ресторанов (/rest_map), SPEC 4 Map screen: a busy overlay until the map is drawn
@@ -32,6 +31,8 @@ export default function RestaurantMapPage() {
   const config = useQuery(mapConfigQuery);
   const list = useQuery(restaurantListQuery);
   const listReady = list.status === 'ready';
+  // «Повторить» under a map that failed to draw mounts the map view afresh (a new element, a new try).
+  const [mapAttempt, setMapAttempt] = useState(0);
 
   return (
     <Screen title="Карта ресторанов" back busy={config.status === 'loading' || list.status === 'loading'}>
@@ -40,13 +41,26 @@ export default function RestaurantMapPage() {
       ) : list.status === 'error' ? (
         <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
       ) : (
-        <RestaurantMap config={config.status === 'ready' ? config.data : null} restaurants={listReady ? list.data : null} />
+        <RestaurantMap
+          key={mapAttempt}
+          config={config.status === 'ready' ? config.data : null}
+          restaurants={listReady ? list.data : null}
+          onRetryMap={() => setMapAttempt((attempt) => attempt + 1)}
+        />
       )}
     </Screen>
   );
 }
 
-function RestaurantMap({ config, restaurants }: { config: MapConfig | null; restaurants: readonly RestaurantWire[] | null }) {
+function RestaurantMap({
+  config,
+  restaurants,
+  onRetryMap,
+}: {
+  config: MapConfig | null;
+  restaurants: readonly RestaurantWire[] | null;
+  onRetryMap: () => void;
+}) {
   const [mapElement, map] = useMapView(config, { centre: MAP_CENTRE, zoom: MAP_ZOOM, label: 'Карта ресторанов' });
   const [chosen, setChosen] = useState<RestaurantWire | null>(null);
   const [locating, setLocating] = useState(false);
@@ -88,14 +102,14 @@ function RestaurantMap({ config, restaurants }: { config: MapConfig | null; rest
     if (text === '' || view === null || points === null) return;
     const [found] = findRestaurants(points, text);
     if (found) {
-      view.setView(found.point, RESTAURANT_ZOOM);
+      showPoint(view, found.point);
       setChosen(found.restaurant);
       return;
     }
     setSearching(true);
     try {
       const [address] = await suggestAddresses(text, view.getCentre());
-      if (address) view.setView({ lat: address.lat, lon: address.lon }, MAP_POINT_ZOOM);
+      if (address) showPoint(view, { lat: address.lat, lon: address.lon });
       else void showDialog({ message: NOTHING_FOUND_MESSAGE });
     } catch (error) {
       void showDialog({ message: error instanceof ApiError ? error.message : NOTHING_FOUND_MESSAGE });
@@ -112,7 +126,7 @@ function RestaurantMap({ config, restaurants }: { config: MapConfig | null; rest
         if (view === null) return;
         if (here.current === null) here.current = view.addMarker(point, { draggable: false, label: 'Вы здесь', caption: 'Вы здесь' });
         else here.current.setPosition(point);
-        view.setView(point, Math.max(MAP_ZOOM + 4, view.getZoom()));
+        showPoint(view, point);
       },
       (error: unknown) => {
         setLocating(false);
@@ -147,9 +161,9 @@ function RestaurantMap({ config, restaurants }: { config: MapConfig | null; rest
         {/* Until the map and its points are in, its controls (zoom) are out of reach: the busy overlay covers them. */}
         <div ref={mapElement} className="rest-map__map" inert={loading} />
         {map.status === 'error' ? (
-          <p className="rest-map__error" role="alert">
-            {MAP_FAILED_MESSAGE}
-          </p>
+          <div className="rest-map__failed">
+            <LoadError title={MAP_FAILED_TITLE} message={MAP_FAILED_HINT} onRetry={onRetryMap} />
+          </div>
         ) : null}
         {map.status === 'ready' ? (
           <IconButton

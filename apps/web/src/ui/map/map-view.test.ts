@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { outlinePoints, zoneStyle } from './map-view';
+import { describe, expect, it, vi } from 'vitest';
+import { MAP_POINT_ZOOM } from '@chain/domain';
+import { type MapView, outlinePoints, showPoint, zoneStyle } from './map-view';
 
 describe('zone colours (SPEC 9: a 9-character colour has its alpha pair moved)', () => {
   it('reads #AARRGGBB: the fill keeps the alpha, the outline is opaque', () => {
@@ -22,5 +23,25 @@ describe('zone colours (SPEC 9: a 9-character colour has its alpha pair moved)',
       { lat: 55.77, lon: 37.62 },
     ]);
     expect(outlinePoints([])).toEqual([]);
+  });
+});
+
+describe('a chosen point (SPEC 9: zoom 18 on a chosen point)', () => {
+  const viewAt = (zoom: number) => {
+    const setView = vi.fn();
+    return { view: { setView, getZoom: () => zoom } as unknown as MapView, setView };
+  };
+
+  it('is centred at zoom 18 from the city view', () => {
+    const { view, setView } = viewAt(10);
+    showPoint(view, { lat: 55.76, lon: 37.6 });
+    expect(setView).toHaveBeenCalledWith({ lat: 55.76, lon: 37.6 }, MAP_POINT_ZOOM);
+    expect(MAP_POINT_ZOOM).toBe(18);
+  });
+
+  it('keeps a closer zoom the guest already chose', () => {
+    const { view, setView } = viewAt(19);
+    showPoint(view, { lat: 55.76, lon: 37.6 });
+    expect(setView).toHaveBeenCalledWith({ lat: 55.76, lon: 37.6 }, 19);
   });
 });

@@ -1,4 +1,4 @@
-import { cssColour, type GeoPoint, type PolygonCoordinates } from '@chain/domain';
+import { cssColour, type GeoPoint, MAP_POINT_ZOOM, type PolygonCoordinates } from '@chain/domain';
 
 /*
  * The map adapter (issue 13): one interface for every screen that shows a map (the delivery
@@ -83,6 +83,11 @@ export function zoneStyle(wireColour: string): MapShapeStyle {
   const alpha = alphaDigits === undefined ? 0.25 : Number.parseInt(alphaDigits, 16) / 255;
   const fillOpacity = Math.round(Math.min(alpha, MAX_ZONE_FILL_OPACITY) * 1000) / 1000;
   return { fill: rgb, fillOpacity, stroke: rgb, strokeOpacity: 1 };
+}
+
+/** Centres a chosen point (a found address or restaurant, the guest's location) at SPEC 9's zoom 18, or closer if the map already is. */
+export function showPoint(view: MapView, point: GeoPoint): void {
+  view.setView(point, Math.max(MAP_POINT_ZOOM, view.getZoom()));
 }
 
 /** The points of a polygon's outline, for fitBounds. */
