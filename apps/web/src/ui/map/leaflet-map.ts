@@ -2,31 +2,21 @@ import type { GeoPoint } from '@chain/domain';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapConfig } from '@chain/contract';
+import { followCaptions } from './caption-declutter';
 import type { MapLayer, MapMarker, MapOptions, MapView } from './map-view';
+import { escapeHtml, PIN_SIZE, pinClassName, pinContent } from './pin';
 import './map.css';
 
 const toLatLng = (point: GeoPoint): L.LatLngTuple => [point.lat, point.lon];
 const toPoint = (latLng: L.LatLng): GeoPoint => ({ lat: latLng.lat, lon: latLng.lng });
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-/** The marker: a pin drawn in CSS (map.css), so no picture is fetched and it scales crisply. */
-const PIN = L.divIcon({
-  className: 'map-pin',
-  html: '<span class="map-pin__head"></span>',
-  iconSize: [44, 44],
-  iconAnchor: [22, 44],
-});
-
-/** The pin with a visible caption beside it (plain text, escaped). */
-function captionedPin(caption: string): L.DivIcon {
+/** The marker: a pin drawn in CSS (pin.css), so no picture is fetched and it scales crisply; a caption beside it is plain text, escaped. */
+function pinIcon(caption: string | undefined): L.DivIcon {
   return L.divIcon({
-    className: 'map-pin map-pin--captioned',
-    html: `<span class="map-pin__head"></span><span class="map-pin__caption">${escapeHtml(caption)}</span>`,
-    iconSize: [44, 44],
-    iconAnchor: [22, 44],
+    className: pinClassName(caption !== undefined),
+    html: pinContent(caption === undefined ? null : escapeHtml(caption)),
+    iconSize: [PIN_SIZE, PIN_SIZE],
+    iconAnchor: [PIN_SIZE / 2, PIN_SIZE],
   });
 }
 
@@ -51,6 +41,9 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
     // The screen lays the map out with flexbox: follow the element's size, not only the window's.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.invalidateSize());
     resize?.observe(element);
+    // Captions that would cover others are hidden at each view (caption-declutter.ts).
+    const captions = followCaptions(element);
+    map.on('zoomend moveend resize', captions.update);
 
     const view: MapView = {
       setView: (centre, zoom) => map.setView(toLatLng(centre), Math.min(zoom, tiles.maxZoom)),
@@ -74,7 +67,7 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
       },
       addMarker: (point, markerOptions): MapMarker => {
         const marker = L.marker(toLatLng(point), {
-          icon: markerOptions.caption ? captionedPin(markerOptions.caption) : PIN,
+          icon: pinIcon(markerOptions.caption || undefined),
           draggable: markerOptions.draggable,
           title: markerOptions.label,
           alt: markerOptions.label,
@@ -86,17 +79,30 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
         return {
           remove: () => marker.remove(),
           getPosition: () => toPoint(marker.getLatLng()),
-          setPosition: (next) => marker.setLatLng(toLatLng(next)),
+          setPosition: (next) => {
+            marker.setLatLng(toLatLng(next));
+            captions.update();
+          },
           onDragEnd: (listener) => {
             const handler = () => listener(toPoint(marker.getLatLng()));
             marker.on('dragend', handler);
             return () => marker.off('dragend', handler);
           },
-          // Leaflet fires click on a tap and on Enter when the marker has the keyboard focus.
+          // A tap is Leaflet's click. The marker is a focusable element with the button role, not a
+          // <button>: the browser turns no key into a click, so Enter and Space are read here.
           onSelect: (listener) => {
-            const handler = () => listener();
-            marker.on('click', handler);
-            return () => marker.off('click', handler);
+            const tap = () => listener();
+            const key = ({ originalEvent }: L.LeafletKeyboardEvent) => {
+              if (originalEvent.key !== 'Enter' && originalEvent.key !== ' ') return;
+              originalEvent.preventDefault();
+              listener();
+            };
+            marker.on('click', tap);
+            marker.on('keydown', key);
+            return () => {
+              marker.off('click', tap);
+              marker.off('keydown', key);
+            };
           },
         };
       },
@@ -107,6 +113,7 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
       },
       destroy: () => {
         resize?.disconnect();
+        captions.stop();
         map.remove();
       },
     };

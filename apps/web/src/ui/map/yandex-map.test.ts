@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type YandexMapsApi, yandexMapView, yandexScriptUrl } from './yandex-map';
 
 type Handler = (event: { get(name: 'coords'): [number, number] }) => void;
@@ -41,13 +42,25 @@ function fakeApi() {
       geometry: { getCoordinates: () => position, setCoordinates: (next: [number, number]) => (position = next) },
     });
   });
-  const api = { ready: () => Promise.resolve(), Map: MapCtor, Polygon: PolygonCtor, Placemark: PlacemarkCtor } as unknown as YandexMapsApi;
+  // A layout class stands for its template here.
+  const templateLayoutFactory = { createClass: (template: string) => ({ template }) };
+  const api = { ready: () => Promise.resolve(), Map: MapCtor, Polygon: PolygonCtor, Placemark: PlacemarkCtor, templateLayoutFactory } as unknown as YandexMapsApi;
   return { api, map, mapEvents, added, MapCtor, PolygonCtor };
 }
 
 function element() {
-  const setAttribute = vi.fn();
-  return { target: { setAttribute } as unknown as HTMLElement, setAttribute };
+  const target = document.createElement('div');
+  document.body.append(target);
+  return { target, setAttribute: vi.spyOn(target, 'setAttribute') };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** A box on the screen for an element the test drew (happy-dom lays nothing out). */
+function placeAt(element: Element, left: number, top: number, width: number, height: number) {
+  element.getBoundingClientRect = () => ({ left, top, right: left + width, bottom: top + height, width, height, x: left, y: top, toJSON: () => ({}) });
 }
 
 describe('Yandex Maps adapter (SPEC 7: JS API 2.1, ru_RU, lat/long order)', () => {
@@ -90,7 +103,12 @@ describe('Yandex Maps adapter (SPEC 7: JS API 2.1, ru_RU, lat/long order)', () =
 
     const marker = view.addMarker({ lat: 55.76, lon: 37.61 }, { draggable: true, label: 'Точка' });
     const placemark = added.at(-1) as { options: object; events: ReturnType<typeof events>; geometry: { setCoordinates(c: [number, number]): void } };
-    expect(placemark.options).toMatchObject({ draggable: true });
+    // The product's pin (pin.ts), its 44 px square the tap and drag area, the point at its bottom middle.
+    expect(placemark.options).toMatchObject({
+      draggable: true,
+      iconLayout: { template: expect.stringContaining('<span class="map-pin__head"></span>') as unknown },
+      iconShape: { type: 'Rectangle', coordinates: [[-22, -44], [22, 0]] },
+    });
     const drops: unknown[] = [];
     marker.onDragEnd((point) => drops.push(point));
     placemark.geometry.setCoordinates([55.77, 37.63]);
@@ -108,5 +126,24 @@ describe('Yandex Maps adapter (SPEC 7: JS API 2.1, ru_RU, lat/long order)', () =
     expect(view.getCentre()).toEqual({ lat: 55.7, lon: 37.6 });
     view.destroy();
     expect(map.destroy).toHaveBeenCalled();
+  });
+
+  it('hides a caption that would cover another pin once the view has changed (the declutter pass)', async () => {
+    const { api, mapEvents } = fakeApi();
+    const { target } = element();
+    yandexMapView(api, target, { centre: { lat: 55, lon: 37 }, zoom: 10, label: 'Карта ресторанов' });
+    // Two pins as the API draws them from the layout: the first's caption reaches over the second pin.
+    target.innerHTML = [0, 30]
+      .map(() => '<div class="map-pin map-pin--captioned"><span class="map-pin__head"></span><span class="map-pin__caption">Тверская</span></div>')
+      .join('');
+    const [first, second] = [...target.querySelectorAll('.map-pin')];
+    placeAt(first!, 0, 0, 44, 44);
+    placeAt(first!.querySelector('.map-pin__caption')!, 38, 6, 80, 20);
+    placeAt(second!, 30, 4, 44, 44);
+    placeAt(second!.querySelector('.map-pin__caption')!, 68, 10, 80, 20);
+    mapEvents.fire('boundschange', [0, 0]);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(first!.querySelector('.map-pin__caption')?.classList.contains('map-pin__caption--hidden')).toBe(true);
+    expect(second!.querySelector('.map-pin__caption')?.classList.contains('map-pin__caption--hidden')).toBe(false);
   });
 });

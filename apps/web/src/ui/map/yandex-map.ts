@@ -1,5 +1,7 @@
 import type { GeoPoint } from '@chain/domain';
+import { followCaptions } from './caption-declutter';
 import type { MapLayer, MapMarker, MapOptions, MapView } from './map-view';
+import { PIN_SIZE, pinClassName, pinContent } from './pin';
 
 /*
  * The spec's maps service (SPEC 7): the Yandex Maps JS API 2.1, loaded from its own origin with
@@ -35,6 +37,7 @@ export interface YandexMapsApi {
   Map: new (element: HTMLElement, state: { center: LatLong; zoom: number; controls: string[] }, options?: object) => YMap;
   Polygon: new (coordinates: LatLong[][], properties: object, options: object) => unknown;
   Placemark: new (coordinates: LatLong, properties: object, options: object) => YGeoObject;
+  templateLayoutFactory: { createClass(template: string): unknown };
 }
 
 export const YANDEX_MAPS_SCRIPT = 'https://api-maps.yandex.ru/2.1/';
@@ -68,6 +71,25 @@ export function loadYandexMaps(key: string, doc: Document = document): Promise<Y
 const toLatLong = (point: GeoPoint): LatLong => [point.lat, point.lon];
 const toPoint = ([lat, lon]: LatLong): GeoPoint => ({ lat, lon });
 
+/**
+ * The placemarks drawn with the product's pin (pin.ts, pin.css) instead of a Yandex preset, so
+ * both providers look alike and the captions are elements the declutter pass can measure. A
+ * layout is placed with its corner on the point: the pin is moved up and left by CSS, and its
+ * square is the placemark's tap area. The caption comes from the placemark's properties; the
+ * API's template escapes it.
+ */
+function pinLayouts(api: YandexMapsApi) {
+  const half = PIN_SIZE / 2;
+  const place = `position:absolute;left:-${half}px;top:-${PIN_SIZE}px;width:${PIN_SIZE}px;height:${PIN_SIZE}px`;
+  return {
+    plain: api.templateLayoutFactory.createClass(`<div class="${pinClassName(false)}" style="${place}">${pinContent(null)}</div>`),
+    captioned: api.templateLayoutFactory.createClass(
+      `<div class="${pinClassName(true)}" style="${place}">${pinContent('{{ properties.iconCaption }}')}</div>`,
+    ),
+    shape: { type: 'Rectangle', coordinates: [[-half, -PIN_SIZE], [half, 0]] },
+  };
+}
+
 /** A MapView over a loaded API (exported for the tests, which pass a stand-in API). */
 export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options: MapOptions): MapView {
   element.setAttribute('role', 'region');
@@ -77,6 +99,11 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
     { center: toLatLong(options.centre), zoom: options.zoom, controls: ['zoomControl'] },
     { suppressMapOpenBlock: true },
   );
+  const pins = pinLayouts(api);
+  // Captions that would cover others are hidden at each view (caption-declutter.ts).
+  const captions = followCaptions(element);
+  map.events.add('boundschange', captions.update);
+  map.events.add('sizechange', captions.update);
   return {
     setView: (centre, zoom) => map.setCenter(toLatLong(centre), zoom),
     getCentre: () => toPoint(map.getCenter()),
@@ -114,13 +141,16 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
       const placemark = new api.Placemark(
         toLatLong(point),
         markerOptions.caption ? { hintContent: markerOptions.label, iconCaption: markerOptions.caption } : { hintContent: markerOptions.label },
-        { draggable: markerOptions.draggable, preset: markerOptions.caption ? 'islands#redDotIconWithCaption' : 'islands#redDotIcon' },
+        { draggable: markerOptions.draggable, iconLayout: markerOptions.caption ? pins.captioned : pins.plain, iconShape: pins.shape },
       );
       map.geoObjects.add(placemark);
       return {
         remove: () => map.geoObjects.remove(placemark),
         getPosition: () => toPoint(placemark.geometry.getCoordinates()),
-        setPosition: (next) => placemark.geometry.setCoordinates(toLatLong(next)),
+        setPosition: (next) => {
+          placemark.geometry.setCoordinates(toLatLong(next));
+          captions.update();
+        },
         onDragEnd: (listener) => {
           const handler = () => listener(toPoint(placemark.geometry.getCoordinates()));
           placemark.events.add('dragend', handler);
@@ -138,7 +168,10 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
       map.events.add('click', handler);
       return () => map.events.remove('click', handler);
     },
-    destroy: () => map.destroy(),
+    destroy: () => {
+      captions.stop();
+      map.destroy();
+    },
   };
 }
 
