@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { locationSchema, type RestaurantWire } from '@chain/contract';
-import { formatDistanceKm, haversineKm, isOn, telHref } from '@chain/domain';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { type ActionResponse, locationSchema, type MapConfig, mapConfig, type RestaurantWire, type zagruzkaLoadInfoAction } from '@chain/contract';
+import { cssColour, formatDistanceKm, haversineKm, isOn, MAP_CENTRE, MAP_POINT_ZOOM, MAP_ZOOM, MENU_KIND_NAMES, telHref } from '@chain/domain';
 import { listRestaurants, placeOrder, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, STATE_KEY, STATE_VERSION } from '../support/browser';
@@ -14,6 +14,58 @@ const WITH_STOP_LIST = 1;
 const FAVOURITE = 4;
 /** The guest stands at Сокол (a fixed position granted to the browser). */
 const GUEST_POINT = { lat: 55.8053, lon: 37.5145 };
+/** The map's tiles are 256 px squares of Web Mercator (the slippy-map scheme). */
+const TILE = 256;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const crossing = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A point's pixel on the whole world's image at a zoom (Web Mercator). */
+function worldPixel(point: { lat: number; lon: number }, zoom: number): { x: number; y: number } {
+  const scale = TILE * 2 ** zoom;
+  const sinLat = Math.sin((point.lat * Math.PI) / 180);
+  return { x: ((point.lon + 180) / 360) * scale, y: (0.5 - Math.log((1 + sinLat) / (1 - sinLat)) / (4 * Math.PI)) * scale };
+}
+
+/** The restaurant pins on the map as the guest sees them: name, short name, the pin's and the caption's boxes, whether the caption shows. */
+async function pinsOf(map: Locator): Promise<Array<{ name: string; caption: string; pin: Box; captionBox: Box; shown: boolean; tappable: boolean }>> {
+  const pins = map.locator('.map-pin--captioned');
+  const result = [];
+  for (let index = 0; index < (await pins.count()); index += 1) {
+    const pin = pins.nth(index);
+    const caption = pin.locator('.map-pin__caption');
+    result.push({
+      name: (await pin.getAttribute('aria-label')) ?? '',
+      caption: (await caption.textContent()) ?? '',
+      pin: (await pin.boundingBox())!,
+      captionBox: (await caption.boundingBox())!,
+      shown: await caption.isVisible(),
+      tappable: await caption.evaluate((element) => (globalThis as unknown as { getComputedStyle(target: unknown): { pointerEvents: string } }).getComputedStyle(element).pointerEvents !== 'none'),
+    });
+  }
+  return result;
+}
+
+/** The colour the browser reads from a CSS colour text, as getComputedStyle gives it. */
+function computedColour(page: Page, colour: string): Promise<string> {
+  return page.evaluate((css) => {
+    const browser = globalThis as unknown as {
+      document: { body: { append(node: unknown): void }; createElement(tag: string): { style: { background: string }; remove(): void } };
+      getComputedStyle(target: unknown): { backgroundColor: string };
+    };
+    const probe = browser.document.createElement('span');
+    probe.style.background = css;
+    browser.document.body.append(probe);
+    const read = browser.getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return read;
+  }, colour);
+}
 
 // Issue 16: the restaurant load pages and the restaurant map. SPEC 2 (Restaurant load: intro, list
 // sorted by load or distance with favourites first, now or forecast, detail with load percent,
@@ -133,23 +185,29 @@ describe('Загруженность and Карта ресторанов', () =>
   it('a detail: load percent, text and colour, average time and the stop list by groups and sections (SPEC 2, 3)', async () => {
     const { context, page, errors } = await phonePage();
     const restaurant = restaurants.find((entry) => entry.id === WITH_STOP_LIST)!;
+    // The server's answer the page shows (read as it arrives: other journeys may change the load meanwhile).
+    const loadInfo = page.waitForResponse((response) => response.url().endsWith('/rest/') && (response.request().postDataJSON() as { action?: string }).action === 'zagruzkaLoadInfo');
     await page.goto(`/zagruzka/detail/${restaurant.fs_uid}`);
+    const { restoranInfo: info } = (await (await loadInfo).json()) as ActionResponse<typeof zagruzkaLoadInfoAction>;
     await page.getByRole('heading', { level: 1, name: 'Загруженность ресторана' }).waitFor();
     await page.getByRole('heading', { level: 2, name: restaurant.name }).waitFor();
     const meter = page.getByRole('meter', { name: 'Загрузка кухни' });
-    expect(Number(await meter.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    expect(Number(await meter.getAttribute('aria-valuenow'))).toBe(info.zagruzkaPerc);
+    expect(await page.locator('.load-meter__percent').innerText()).toBe(`${info.zagruzkaPerc}%`);
+    expect(await page.locator('.load-meter__text').innerText()).toBe(info.zagruzkaText);
     expect(await page.getByText('Сейчас', { exact: true }).count()).toBe(1);
     await page.getByText(/Среднее время заказа/).waitFor();
     const stop = page.getByRole('region', { name: 'Стоп-лист' });
-    await stop.getByRole('heading', { level: 3, name: 'Ресторан' }).waitFor();
+    await stop.getByRole('heading', { level: 3, name: MENU_KIND_NAMES.restaurant }).waitFor();
     expect(await stop.getByText('Не привезли буррату').count()).toBe(1);
     expect(await stop.getByText('Закончились белые грибы, ждём поставку').count()).toBe(1);
     expect(await stop.getByRole('heading', { level: 4 }).count()).toBeGreaterThan(0);
-    // SPEC 9 colour rule: the bar's colour is the wire's '#AARRGGBB' read as RGBA, opaque here.
+    // SPEC 9 colour rule: the bar is painted in the wire's 9-character '#AARRGGBB' with its alpha pair moved.
+    expect(info.zagruzkaColor).toMatch(/^#[0-9A-F]{8}$/i);
     const fill = await page.locator('.load-meter__fill').evaluate(
       (element) => (globalThis as unknown as { getComputedStyle(target: unknown): { backgroundColor: string } }).getComputedStyle(element).backgroundColor,
     );
-    expect(fill).toMatch(/^rgb\(/);
+    expect(fill).toBe(await computedColour(page, cssColour(info.zagruzkaColor)));
     await auditScreen(page, '/zagruzka/detail/{fs_uid}');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/load-detail.png`, fullPage: true });
 
@@ -162,8 +220,9 @@ describe('Загруженность and Карта ресторанов', () =>
     await context.close();
   });
 
-  it('the map: busy until in, points labelled with short names for deliveryRest or deliverySelf, a popup (SPEC 2, 4, 9)', async () => {
+  it('the map: busy until in, centred at zoom 10, points labelled with short names for deliveryRest or deliverySelf, a popup (SPEC 2, 4, 9)', async () => {
     const { context, page, errors } = await phonePage();
+    const config = (await (await fetch(`${baseUrl}${mapConfig.path}`)).json()) as MapConfig;
     await page.goto('/rest_map');
     await page.getByRole('heading', { level: 1, name: 'Карта ресторанов' }).waitFor();
     const map = page.getByRole('region', { name: 'Карта ресторанов' });
@@ -171,18 +230,60 @@ describe('Загруженность and Карта ресторанов', () =>
     expect(await page.getByText('Загружаем карту…').count()).toBe(0);
     const shown = restaurants.filter((restaurant) => isOn(restaurant.deliveryRest) || isOn(restaurant.deliverySelf));
     expect(shown.length).toBeLessThan(restaurants.length);
-    const captions = await map.locator('.map-pin__caption').allInnerTexts();
+    const captions = await map.locator('.map-pin__caption').allTextContents();
     expect(captions.toSorted()).toEqual(shown.map((restaurant) => restaurant.nameShort).toSorted());
-    // SPEC 9: centre 55.755864, 37.617698 at zoom 10 (Leaflet's tiles of zoom 10).
-    await map.locator('img.leaflet-tile[src*="/10/"]').first().waitFor({ state: 'attached' });
+
+    // SPEC 9: centre 55.755864, 37.617698 at zoom 10: the zoom-10 tile holding the centre is drawn
+    // so that the centre's pixel on it is the middle of the map.
+    const centre = worldPixel(MAP_CENTRE, MAP_ZOOM);
+    const tile = map.locator(`img.leaflet-tile[src$="/${MAP_ZOOM}/${Math.floor(centre.x / TILE)}/${Math.floor(centre.y / TILE)}.png"]`);
+    await tile.waitFor({ state: 'attached' });
+    const [tileBox, mapBox] = [(await tile.boundingBox())!, (await map.boundingBox())!];
+    expect(tileBox.x + (centre.x % TILE)).toBeCloseTo(mapBox.x + mapBox.width / 2, 0);
+    expect(tileBox.y + (centre.y % TILE)).toBeCloseTo(mapBox.y + mapBox.height / 2, 0);
     await page.getByRole('button', { name: 'Приблизить' }).waitFor();
     await page.getByRole('button', { name: 'Моё местоположение' }).waitFor();
     await page.getByRole('search').waitFor();
+
+    // At zoom 10 the centre's restaurants stand a few pixels apart (Патриаршие and Тверская 8×4 px):
+    // a caption shows only where it covers no other pin and no other caption shown; the rest are
+    // hidden and not tappable, their pins still named.
+    await expect.poll(async () => (await pinsOf(map)).filter((pin) => !pin.shown).length).toBeGreaterThan(0);
+    const atCity = await pinsOf(map);
+    expect(atCity).toHaveLength(shown.length);
+    const visible = atCity.filter((pin) => pin.shown);
+    for (const pin of visible) {
+      for (const other of atCity) {
+        if (other === pin) continue;
+        expect(crossing(pin.captionBox, other.pin), `${pin.caption} over the pin of ${other.caption}`).toBe(false);
+        if (other.shown) expect(crossing(pin.captionBox, other.captionBox), `${pin.caption} over ${other.caption}`).toBe(false);
+      }
+    }
+    // …and a caption is hidden only where it would cover another pin or a caption shown.
+    for (const pin of atCity.filter((entry) => !entry.shown)) {
+      expect(pin.tappable, pin.caption).toBe(false);
+      const covers = atCity.some((other) => other !== pin && (crossing(pin.captionBox, other.pin) || (other.shown && crossing(pin.captionBox, other.captionBox))));
+      expect(covers, pin.caption).toBe(true);
+    }
     await auditScreen(page, '/rest_map');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/rest-map.png` });
 
+    // Each point opens its own popup: a shown caption by a tap, every pin by its name from the keyboard.
+    for (const restaurant of shown) {
+      const pin = map.getByRole('button', { name: `${restaurant.name}, ${restaurant.address}` });
+      const caption = pin.locator('.map-pin__caption');
+      for (const open of (await caption.isVisible()) ? [() => caption.tap(), () => pin.press('Enter')] : [() => pin.press('Enter')]) {
+        await open();
+        const sheet = page.getByRole('dialog', { name: restaurant.name });
+        await sheet.waitFor();
+        expect(await sheet.getByText(restaurant.address).count()).toBe(1);
+        await sheet.getByRole('button', { name: 'Закрыть' }).tap();
+        await sheet.waitFor({ state: 'detached' });
+      }
+    }
+
     const restaurant = restaurants.find((entry) => entry.id === WITH_STOP_LIST)!;
-    await map.getByRole('button', { name: `${restaurant.name}, ${restaurant.address}` }).tap();
+    await map.getByRole('button', { name: `${restaurant.name}, ${restaurant.address}` }).press('Enter');
     const sheet = page.getByRole('dialog', { name: restaurant.name });
     await sheet.waitFor();
     expect(await sheet.getByText(restaurant.address).count()).toBe(1);
@@ -193,11 +294,22 @@ describe('Загруженность and Карта ресторанов', () =>
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/rest-map-popup.png` });
     await sheet.getByRole('button', { name: 'Закрыть' }).tap();
 
-    // The search: a restaurant by its street opens its card.
+    // Four steps closer the neighbours stand apart and every caption shows.
+    for (let zoom = MAP_ZOOM + 1; zoom <= MAP_ZOOM + 4; zoom += 1) {
+      await page.getByRole('button', { name: 'Приблизить' }).tap();
+      await map.locator(`img.leaflet-tile[src*="/${zoom}/"]`).first().waitFor({ state: 'attached' });
+      // A step taken while the map still moves is dropped (Leaflet): the next waits for the end of this one.
+      await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
+    }
+    await expect.poll(async () => (await pinsOf(map)).every((pin) => pin.shown && pin.tappable)).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/rest-map-zoomed.png` });
+
+    // The search: a restaurant by its street opens its card, centred at SPEC 9's zoom for a chosen point.
     await page.getByLabel('Ресторан или адрес').fill('Тверская');
     await page.getByRole('button', { name: 'Найти' }).tap();
     const tverskaya = restaurants.find((entry) => entry.id === 10)!;
     await page.getByRole('dialog', { name: tverskaya.name }).waitFor();
+    await map.locator(`img.leaflet-tile[src*="/${Math.min(MAP_POINT_ZOOM, config.tiles.maxZoom)}/"]`).first().waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -229,4 +341,26 @@ describe('Загруженность and Карта ресторанов', () =>
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a map that fails to draw offers a retry, and the retry draws it with its points (SPEC 2, 8)', async () => {
+    const { context, page, errors } = await phonePage();
+    // The open map's code does not arrive (a dropped connection), until it does.
+    let fail = true;
+    await context.route(/\/assets\/leaflet-map-[\w-]+\.js$/, (route) => (fail ? route.abort('connectionfailed') : route.fallback()));
+    await page.goto('/rest_map');
+    const failed = page.getByRole('alert').filter({ hasText: 'Карта не загрузилась' });
+    await failed.waitFor();
+    expect(await failed.getByText('Проверьте подключение и попробуйте ещё раз.').count()).toBe(1);
+    expect(await page.getByText('Загружаем карту…').count()).toBe(0);
+    await auditScreen(page, '/rest_map (the map failed)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/rest-map-failed.png` });
+    fail = false;
+    await failed.getByRole('button', { name: 'Повторить' }).tap();
+    await page.locator('.rest-map[data-points]').waitFor();
+    expect(await page.getByRole('region', { name: 'Карта ресторанов' }).locator('.map-pin__caption').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Карта не загрузилась').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
+
