@@ -123,6 +123,31 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
     expectError(await rate(user, { order_id: orderId, item_id: 2, taste: 5 }), 400, 'Этого блюда нет в заказе.');
   });
 
+  it("refuses a dish whose number only a recommended item of the order has: a recommended line's id is the recommendation's, not a dish's (SPEC 3 Item rating)", async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    // The order's «Морс клюквенный» is recommended item №150; dish №150 is not in the order.
+    expectError(await rate(user, { order_id: orderId, item_id: 150, taste: 5 }), 400, 'Этого блюда нет в заказе.');
+    expect(await ratings(user)).toEqual([]);
+  });
+
+  it('names a dish rating in «Мои оценки» by the dish, never by a recommended item of the same number (SPEC 2 RateList)', async () => {
+    const user = await signedInUser(t.database);
+    const orderId = await paidOrder(user);
+    // Recommended item №102 (a sauce) stands in the order before dish №102, Пепперони.
+    const pepperoni = await t.database.db.deleteFrom('order_items').where('order_id', '=', orderId).where('item_id', '=', 102).returningAll().executeTakeFirstOrThrow();
+    const { id: _id, ...dishLine } = pepperoni;
+    await t.database.db
+      .insertInto('order_items')
+      .values({ ...dishLine, kind: 'recommended', name: 'Соус сырный', spec: null, specs: '[]', sort: 4 })
+      .execute();
+    await t.database.db.insertInto('order_items').values({ ...dishLine, spec: null, specs: JSON.stringify(dishLine.specs) }).execute();
+
+    expect((await rate(user, { order_id: orderId, item_id: 102, taste: 4 })).statusCode).toBe(200);
+    const [rating] = await ratings(user);
+    expect(rating).toMatchObject({ kind: 'item', item_id: 102, item_name: 'Пепперони', taste: 4 });
+  });
+
   it("refuses another user's order as if it did not exist (404), and a wrong token (401) (SPEC 6)", async () => {
     const owner = await signedInUser(t.database);
     const intruder = await signedInUser(t.database);

@@ -15,7 +15,8 @@ export async function findRatableOrder(db: Kysely<Database>, orderId: number, us
     .selectFrom('order_items')
     .select(['item_id', 'spec', 'name'])
     .where('order_id', '=', orderId)
-    .where('kind', 'in', ['dish', 'recommended'])
+    // Only dishes are rated: a recommended line's item_id is a recommended_items id, not a dish's.
+    .where('kind', '=', 'dish')
     .execute();
   return { ...order, lines };
 }
@@ -72,7 +73,7 @@ export async function findLineNames(db: Kysely<Database>, orderIds: readonly num
     .selectFrom('order_items')
     .select(['order_id', 'item_id', 'spec', 'name'])
     .where('order_id', 'in', orderIds)
-    .where('kind', 'in', ['dish', 'recommended'])
+    .where('kind', '=', 'dish')
     .execute();
 }
 
