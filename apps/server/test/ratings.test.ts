@@ -5,6 +5,7 @@ import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { insertTestOrder } from './support/orders';
 import { insertRichOrder, RICH_ORDER } from './support/rich-order';
+import { REFUSED_RATINGS_PER_USER, RATINGS_RATE_MESSAGE } from '../src/modules/ratings/routes';
 import { signedInUser } from './support/users';
 
 type Session = { id: number; token: string };
@@ -155,6 +156,62 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
     expectError(await rate(intruder, { order_id: orderId, stars: 1 }), 404, 'Заказ не найден.');
     expectError(await post(t.app, '/api/v1/rate/add', { user_id: owner.id, token: intruder.token, order_id: orderId, stars: 1 }), 401);
     expect((await orderOf(owner, orderId)).rate).toBeNull();
+  });
+
+  describe('the limit of tries: a whole order always fits, a script does not', () => {
+    /** A paid order of `count` distinct dishes (the rich order's two, then dishes №1001…). */
+    const bigOrder = async (user: Session, count: number) => {
+      const orderId = await paidOrder(user);
+      const more = Array.from({ length: count - 2 }, (_, index) => ({
+        order_id: orderId,
+        kind: 'dish' as const,
+        item_id: 1001 + index,
+        name: `Блюдо ${index + 1}`,
+        price: 10_000,
+        cnt: 1,
+        charged_cnt: 1,
+        line_sum: 10_000,
+        sort: 10 + index,
+      }));
+      await t.database.db.insertInto('order_items').values(more).execute();
+      return { orderId, dishes: [101, 102, ...more.map((line) => line.item_id)] };
+    };
+
+    it('rates an order of 40 dishes whole, the order and each dish one call after another, none held back (SPEC 3 Item rating)', async () => {
+      const user = await signedInUser(t.database);
+      const { orderId, dishes } = await bigOrder(user, 40);
+      expect((await rate(user, { order_id: orderId, stars: 5 })).statusCode).toBe(200);
+      for (const dish of dishes) {
+        const res = await rate(user, { order_id: orderId, item_id: dish, ...(dish === 101 ? { spec_id: RICH_ORDER.spec.id } : {}), taste: 5 });
+        expect(res.statusCode, `dish ${dish}`).toBe(200);
+      }
+      const order = await orderOf(user, orderId);
+      expect(order.basket.every((line) => line.rate !== null)).toBe(true);
+      expect(await ratings(user)).toHaveLength(41);
+    });
+
+    it('holds back the refused tries past the allowance with 429, ratings kept before them not counted', async () => {
+      const user = await signedInUser(t.database);
+      const orderId = await paidOrder(user);
+      expect((await rate(user, { order_id: orderId, stars: 5 })).statusCode).toBe(200);
+      for (let i = 0; i < REFUSED_RATINGS_PER_USER.limit; i += 1) {
+        expectError(await rate(user, { order_id: orderId, item_id: 999, taste: 5 }), 400, 'Этого блюда нет в заказе.');
+      }
+      const held = expectError(await rate(user, { order_id: orderId, item_id: 102, taste: 5 }), 429, RATINGS_RATE_MESSAGE);
+      expect(held.error).toBe('rate_limited');
+      // Another guest has an allowance of their own.
+      const other = await signedInUser(t.database);
+      expect((await rate(other, { order_id: await paidOrder(other), stars: 4 })).statusCode).toBe(200);
+    });
+
+    it('looks at no more refused tries than the allowance from a burst sent at once', async () => {
+      const user = await signedInUser(t.database);
+      const orderId = await paidOrder(user);
+      const burst = await Promise.all(Array.from({ length: 50 }, () => rate(user, { order_id: orderId, item_id: 999, taste: 5 })));
+      const statuses = burst.map((res) => res.statusCode);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(REFUSED_RATINGS_PER_USER.limit);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(50 - REFUSED_RATINGS_PER_USER.limit);
+    });
   });
 
   describe('photos (SPEC 5: jpeg, png or gif)', () => {

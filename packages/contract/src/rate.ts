@@ -104,7 +104,7 @@ export const rateAddCall = defineCall({
     item_not_in_order: 'the dish (and option) is not in the order (400)',
     rating_type: 'type is not a rating category (400)',
     already_rated: 'this order or dish is rated already (409 «Оценка уже оставлена»)',
-    rate_limited: 'too many ratings in a short time (429)',
+    rate_limited: 'more than 30 refused tries of this user in 10 minutes (429); a rating kept does not count, so an order of any size is rated whole',
   },
 });
 

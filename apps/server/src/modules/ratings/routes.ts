@@ -1,14 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RATE_ADD_BODY_LIMIT, rateAddCall, rateListCall, ratePhotoCall } from '@chain/contract';
 import { notFound } from '../../http/errors';
-import { consumeRateLimits } from '../../http/rate-limit';
+import { consumeRateLimits, giveBackRateLimits, type RateLimitRule } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
 import { isLinkSignatureValid } from '../../http/signed-links';
 import { findPhoto } from './repository';
 import { addRating, listRatings } from './service';
 
-/** Ratings by one user: plenty for a person rating a few orders, a wall for a script. */
-const RATINGS_PER_USER = { limit: 30, windowSeconds: 600 };
+/**
+ * The refused rate/add tries of one user (an order not theirs, a dish not in it, a bad photo, a
+ * second rating): plenty for a person, a wall for a script. A rating kept gives its try back:
+ * every order, dish and option is rated once, so what is kept is bounded by the order's own
+ * lines, and an order of any size is rated whole, one call a dish (issue 15).
+ */
+export const REFUSED_RATINGS_PER_USER = { limit: 30, windowSeconds: 600 };
+export const RATINGS_RATE_MESSAGE = 'Слишком много оценок подряд. Попробуйте позже.';
+
+const ratingLimits = (userId: number): RateLimitRule[] => [{ key: `rate:user:${userId}`, ...REFUSED_RATINGS_PER_USER, message: RATINGS_RATE_MESSAGE }];
 
 /**
  * Ratings (SPEC 7 rate/add, rate/list) and their photos behind signed links. rate/add takes
@@ -19,8 +27,12 @@ export const ratingsRoutes: FastifyPluginAsync = async (app) => {
     app,
     rateAddCall,
     async ({ body, user }) => {
-      await consumeRateLimits(app.db, [{ key: `rate:user:${user.id}`, ...RATINGS_PER_USER, message: 'Слишком много оценок подряд. Попробуйте позже.' }]);
+      // Counted before the work, in one atomic statement, so a burst cannot have more tries looked at than the allowance.
+      const limits = ratingLimits(user.id);
+      const now = new Date();
+      await consumeRateLimits(app.db, limits, now);
       await addRating(app.db, user.id, body);
+      await giveBackRateLimits(app.db, limits, now);
       return { success: true as const };
     },
     { bodyLimit: RATE_ADD_BODY_LIMIT },

@@ -131,19 +131,19 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     expect(screen.queryByTestId('order-tips-mounted')).toBeNull();
   });
 
+  const time = '2026-11-23T16:00:00.000Z';
+  const orderRate = { id: 9, stars: 4, rate_taste: 5, rate_fresh: null, rate_speed: 3, rate_quality: 5, comment: 'Долго ждали', type: 11, photos: ['/api/v1/rate/photo/5?sig=x'], time };
+  const dishRate = (taste: number) => ({ id: 10, taste, fresh: 5, speed: 5, comment: '', type: null, photos: [], time });
+
   it('a rated order shows its rating read-only, a rated line its own scores, and no controls', async () => {
-    const time = '2026-11-23T16:00:00.000Z';
     const fixture = orderFixture();
     load.mockResolvedValueOnce(
-      orderFixture({
-        rate: { id: 9, stars: 4, rate_taste: 5, rate_fresh: null, rate_speed: 3, rate_quality: 5, comment: 'Долго ждали', type: 11, photos: ['/api/v1/rate/photo/5?sig=x'], time },
-        basket: fixture.basket.map((line, index) =>
-          index === 0 ? { ...line, rate: { id: 10, taste: 4, fresh: 5, speed: 5, comment: '', type: null, photos: [], time } } : line,
-        ),
-      }),
+      orderFixture({ rate: orderRate, basket: fixture.basket.map((line, index) => ({ ...line, rate: dishRate(index === 0 ? 4 : 5) })) }),
     );
     await renderOrder();
     expect(screen.queryByRole('heading', { name: 'Оцените заказ' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Оцените блюда' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Отправить оценку' })).toBeNull();
     const shown = screen.getByRole('region', { name: 'Ваша оценка' });
     expect(shown.textContent).toContain('Оценка заказа: 4 из 5');
     expect(shown.textContent).toContain('Скорость3 из 5');
@@ -152,6 +152,35 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     expect(within(shown).getByRole('img', { name: /Фото 1/ }).getAttribute('src')).toBe('/api/v1/rate/photo/5?sig=x');
     const basket = screen.getByRole('region', { name: 'Состав заказа' });
     expect(within(basket).getByText('Ваша оценка: Вкус 4 из 5 · Свежесть 5 из 5 · Скорость 5 из 5')).toBeTruthy();
+  });
+
+  it('a rated, paid order whose dishes were cut short offers the dishes still unrated, and sends only theirs', async () => {
+    vi.mocked(addRating).mockReset().mockResolvedValue(undefined);
+    const fixture = orderFixture();
+    const partly = orderFixture({ rate: orderRate, basket: fixture.basket.map((line, index) => (index === 0 ? { ...line, rate: dishRate(4) } : line)) });
+    load.mockResolvedValueOnce(partly).mockReturnValueOnce(new Promise(() => undefined));
+    await renderOrder();
+    expect(screen.getByRole('region', { name: 'Ваша оценка' })).toBeTruthy();
+    const form = screen.getByRole('region', { name: 'Оцените блюда' });
+    // Only Морс is left: the order's own stars, comment and photos are rated already.
+    expect(within(form).getByRole('group', { name: 'Морс' })).toBeTruthy();
+    expect(within(form).queryByRole('group', { name: 'Борщ, Большая порция' })).toBeNull();
+    expect(within(form).queryByRole('radiogroup', { name: 'Оценка заказа' })).toBeNull();
+    expect(within(form).queryByLabelText('Комментарий')).toBeNull();
+    expect(within(form).queryByText('Добавить фото')).toBeNull();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Отправить оценку' }));
+    await settle();
+    expect(vi.mocked(addRating).mock.calls.map((call) => call[1])).toEqual([{ order_id: 501, item_id: 102, taste: 5, fresh: 5, speed: 5 }]);
+    expect(screen.queryByRole('region', { name: 'Оцените блюда' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Ваша оценка' }).textContent).toContain('Оценка заказа: 4 из 5');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ваша оценка' }));
+  });
+
+  it('an unpaid order offers no rating of its dishes either (SPEC 4)', async () => {
+    load.mockResolvedValueOnce(orderFixture({ status: 10, status_text: 'Ожидает оплаты', paid: 0, rate: orderRate }));
+    await renderOrder();
+    expect(screen.queryByRole('button', { name: 'Отправить оценку' })).toBeNull();
   });
 
   it('once rated, the sent form gives way to «Ваша оценка», which takes the focus', async () => {

@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { isFinalOrderState, type OrderView } from '@chain/contract';
-import { cssColour, formatMoney, showsPayButton, showsRatingControls } from '@chain/domain';
+import { cssColour, formatMoney, showsPayButton } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { followOrderEvents } from '../../api/order-events';
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from '../../api/orders';
@@ -16,7 +16,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { OrderRatingForm, OrderRatingShown, useRatingTypes } from './order-rating';
 import { useOrderSession } from './order-session';
 import { OrderTips } from './order-tips';
-import { dishScoresText } from './rating-model';
+import { dishScoresText, offersRating } from './rating-model';
 import {
   orderPlaceText,
   orderSumRows,
@@ -198,10 +198,9 @@ function OrderDetail({
   focusRating: boolean;
 }) {
   const textColour = statusTextColour(order.status_color);
-  const rateControls = showsRatingControls(order);
-  // The category names of a rating shown read-only come from rateGetTypes.
-  const shownType = order.rate?.type != null || order.basket.some((line) => line.rate?.type != null);
-  const types = useRatingTypes(session, !rateControls && shownType);
+  const rateControls = offersRating(order);
+  // The category name of the order rating shown read-only comes from rateGetTypes.
+  const types = useRatingTypes(session, order.rate?.type != null);
   const place = orderPlaceText(order);
   const extras = [...order.pribors, ...order.recommendedItems].filter((line) => line.cnt > 0);
   return (
@@ -309,8 +308,8 @@ function OrderDetail({
       </section>
 
       {order.paid === 1 ? <OrderTips order={order} /> : null}
-      {rateControls ? <OrderRatingForm order={order} session={session} onRated={onRated} /> : null}
       {order.rate ? <OrderRatingShown rate={order.rate} types={types.state.kind === 'ready' ? types.state.types : null} focus={focusRating} /> : null}
+      {rateControls ? <OrderRatingForm order={order} session={session} onRated={onRated} /> : null}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import {
   categoryName,
   type DishScores,
   initialDraft,
+  ORDER_TARGET,
   type RatableDish,
   ratableDishes,
   type RatingDraft,
@@ -299,19 +300,22 @@ function PhotoPicker({
  * freshness, speed and quality, a comment, up to 3 photos (made smaller first), each dish's
  * taste, freshness and speed, and the low-rating category while the stars or a dish's score are
  * below 5. Sending: the order rating, then each dish's; a failure is SPEC 8's «Ошибка» / «Что-то
- * пошло не так» and what was sent stays sent (a retry sends the rest). `onRated` gets the order
- * with its ratings in place.
+ * пошло не так» and what was sent stays sent (a retry sends the rest). An order rated before
+ * (its dishes cut short by a failure or a reload) gets the form of its dishes still unrated
+ * only. `onRated` gets the order with its ratings in place.
  */
 export function OrderRatingForm({ order, session, onRated }: { order: OrderView; session: RatingSession; onRated: (order: OrderView) => void }) {
   const dishes = useMemo(() => ratableDishes(order), [order]);
+  // Rated before this form: only its dishes are left to rate.
+  const [dishesOnly] = useState(() => order.rate !== null);
   const [draft, setDraft] = useState<RatingDraft>(() => initialDraft(dishes));
   const [sending, setSending] = useState(false);
   // Photos still being made smaller: sending now would leave them out (and lose them).
   const [preparingPhotos, setPreparingPhotos] = useState(false);
-  const sent = useRef(new Set<string>());
+  const sent = useRef(new Set<string>(dishesOnly ? [ORDER_TARGET] : []));
   // The parts a failed send got through: they are stored as they were, so their controls stop changing.
   const [locked, setLocked] = useState<ReadonlySet<string>>(() => new Set());
-  const orderLocked = locked.has('order');
+  const orderLocked = !dishesOnly && locked.has(ORDER_TARGET);
   const category = showsCategory(draft);
   const types = useRatingTypes(session, true);
   const headingId = useId();
@@ -349,7 +353,7 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
   return (
     <section className="order-rating" aria-labelledby={headingId}>
       <h2 id={headingId} className="order-detail__heading">
-        Оцените заказ
+        {dishesOnly ? 'Оцените блюда' : 'Оцените заказ'}
       </h2>
       <form
         className="order-rating__form"
@@ -363,22 +367,26 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
             Оценка заказа уже сохранена. Осталось отправить оценки блюд.
           </p>
         ) : null}
-        <StarRating label={ORDER_STARS_LABEL} value={draft.stars} onChange={(stars) => update({ stars })} large disabled={orderLocked} />
-        <div className="order-rating__scores">
-          {ORDER_SCORES.map(({ key, label }) => (
-            <StarRating
-              key={key}
-              label={label}
-              value={draft.scores[key]}
-              onChange={(value) => update({ scores: { ...draft.scores, [key]: value } })}
-              disabled={orderLocked}
-            />
-          ))}
-        </div>
+        {dishesOnly ? null : (
+          <>
+            <StarRating label={ORDER_STARS_LABEL} value={draft.stars} onChange={(stars) => update({ stars })} large disabled={orderLocked} />
+            <div className="order-rating__scores">
+              {ORDER_SCORES.map(({ key, label }) => (
+                <StarRating
+                  key={key}
+                  label={label}
+                  value={draft.scores[key]}
+                  onChange={(value) => update({ scores: { ...draft.scores, [key]: value } })}
+                  disabled={orderLocked}
+                />
+              ))}
+            </div>
+          </>
+        )}
 
         {dishes.length > 0 ? (
           <div className="order-rating__dishes">
-            <h3 className="order-rating__subheading">Блюда</h3>
+            {dishesOnly ? null : <h3 className="order-rating__subheading">Блюда</h3>}
             {dishes.map((dish) => (
               <DishScoresInput
                 key={dish.key}
@@ -393,28 +401,32 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
 
         {category ? <CategorySelect types={types.state} value={draft.type} disabled={orderLocked} onChange={(type) => update({ type })} onRetry={types.retry} /> : null}
 
-        <div className="field">
-          <label className="field__label" htmlFor={commentId}>
-            {COMMENT_LABEL}
-          </label>
-          <textarea
-            id={commentId}
-            className="field__input order-rating__comment"
-            rows={3}
-            maxLength={RATING_COMMENT_MAX_LENGTH}
-            value={draft.comment}
-            disabled={orderLocked}
-            onChange={(event) => update({ comment: event.target.value })}
-          />
-        </div>
+        {dishesOnly ? null : (
+          <>
+            <div className="field">
+              <label className="field__label" htmlFor={commentId}>
+                {COMMENT_LABEL}
+              </label>
+              <textarea
+                id={commentId}
+                className="field__input order-rating__comment"
+                rows={3}
+                maxLength={RATING_COMMENT_MAX_LENGTH}
+                value={draft.comment}
+                disabled={orderLocked}
+                onChange={(event) => update({ comment: event.target.value })}
+              />
+            </div>
 
-        <PhotoPicker
-          photos={draft.photos}
-          onAdd={(added) => setDraft((current) => ({ ...current, photos: [...current.photos, ...added].slice(0, MAX_RATING_PHOTOS) }))}
-          onRemove={(index) => setDraft((current) => ({ ...current, photos: current.photos.filter((_, at) => at !== index) }))}
-          onPreparing={setPreparingPhotos}
-          disabled={orderLocked}
-        />
+            <PhotoPicker
+              photos={draft.photos}
+              onAdd={(added) => setDraft((current) => ({ ...current, photos: [...current.photos, ...added].slice(0, MAX_RATING_PHOTOS) }))}
+              onRemove={(index) => setDraft((current) => ({ ...current, photos: current.photos.filter((_, at) => at !== index) }))}
+              onPreparing={setPreparingPhotos}
+              disabled={orderLocked}
+            />
+          </>
+        )}
 
         <Button type="submit" block busy={sending || preparingPhotos}>
           {sending ? 'Отправляем оценку…' : 'Отправить оценку'}

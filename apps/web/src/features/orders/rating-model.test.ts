@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { starLabel } from '../../ui/rating-view';
-import { categoryGroups, categoryName, dishScoresText, initialDraft, ratableDishes, ratingRequests, showsCategory } from './rating-model';
+import { categoryGroups, categoryName, dishScoresText, initialDraft, offersRating, ratableDishes, ratingRequests, showsCategory, withRatings } from './rating-model';
 import { orderFixture } from './order-fixtures.test-support';
 
 describe('the rating rules (SPEC 3, 5)', () => {
@@ -26,6 +26,29 @@ describe('the rating rules (SPEC 3, 5)', () => {
     const draft = { ...initialDraft(dishes), type: '11' };
     expect(ratingRequests(501, dishes, draft)[0]!.fields.type).toBeUndefined();
     expect(ratingRequests(501, dishes, { ...draft, stars: 3 })[0]!.fields.type).toBe('11');
+  });
+
+  it('offers the form while a paid order or one of its dishes is unrated, never for an unpaid order (SPEC 4)', () => {
+    const time = '2026-11-23T16:00:00.000Z';
+    const orderRate = { id: 9, stars: 5, rate_taste: null, rate_fresh: null, rate_speed: null, rate_quality: null, comment: '', type: null, photos: [], time };
+    const dishRate = { id: 10, taste: 5, fresh: 5, speed: 5, comment: '', type: null, photos: [], time };
+    const fixture = orderFixture();
+    const [borsch, morse] = fixture.basket;
+    expect(offersRating(fixture)).toBe(true);
+    expect(offersRating({ ...fixture, rate: orderRate, basket: [{ ...borsch!, rate: dishRate }, morse!] })).toBe(true);
+    expect(offersRating({ ...fixture, rate: orderRate, basket: [{ ...borsch!, rate: dishRate }, { ...morse!, rate: dishRate }] })).toBe(false);
+    expect(offersRating({ ...fixture, paid: 0 })).toBe(false);
+    expect(offersRating({ ...fixture, paid: 0, rate: orderRate })).toBe(false);
+  });
+
+  it('an order rated before keeps its own rating when its dishes are rated', () => {
+    const time = '2026-11-23T16:00:00.000Z';
+    const orderRate = { id: 9, stars: 3, rate_taste: null, rate_fresh: null, rate_speed: null, rate_quality: null, comment: 'Было', type: null, photos: [], time };
+    const order = orderFixture({ rate: orderRate });
+    const dishes = ratableDishes(order);
+    const rated = withRatings(order, dishes, initialDraft(dishes), time);
+    expect(rated.rate).toBe(orderRate);
+    expect(rated.basket.every((line) => line.rate !== null)).toBe(true);
   });
 
   it('categories by section, names by id', () => {

@@ -1,5 +1,5 @@
 import type { OrderBasketLine, OrderView, RatingTypes } from '@chain/contract';
-import { DEFAULT_STARS, showsLowRatingCategories, STARS_MAX } from '@chain/domain';
+import { DEFAULT_STARS, isOn, showsLowRatingCategories, showsRatingControls, STARS_MAX } from '@chain/domain';
 import type { RatingFields } from '../../api/ratings';
 import { ITEM_SCORES, type ItemScoreKey, type OrderScoreKey, scoreText } from '../../ui/rating-view';
 
@@ -35,6 +35,15 @@ export function ratableDishes(order: Pick<OrderView, 'basket'>): RatableDish[] {
   return dishes;
 }
 
+/**
+ * Whether the order page offers the rating form: the order's own rating while it is paid and not
+ * rated (SPEC 4), and after it the dishes still unrated of a paid order — so a rating cut short
+ * (a failure, a reload, the app closed) can always be finished.
+ */
+export function offersRating(order: Pick<OrderView, 'paid' | 'rate' | 'basket'>): boolean {
+  return showsRatingControls(order) || (isOn(order.paid) && ratableDishes(order).length > 0);
+}
+
 export type DishScores = Record<ItemScoreKey, number>;
 
 /** What the rating form holds. */
@@ -67,9 +76,12 @@ export function showsCategory(draft: RatingDraft): boolean {
 
 const isLowDish = (scores: DishScores): boolean => ITEM_SCORES.some(({ key }) => scores[key] < STARS_MAX);
 
+/** The target of the order's own rating among a form's requests (a dish's is its key). */
+export const ORDER_TARGET = 'order';
+
 /** One rate/add request: the order rating, or a dish's. */
 export interface RatingRequest {
-  /** 'order', or the dish's key. */
+  /** ORDER_TARGET, or the dish's key. */
   readonly target: string;
   readonly fields: RatingFields;
 }
@@ -103,13 +115,13 @@ export function ratingRequests(orderId: number, dishes: readonly RatableDish[], 
       },
     };
   });
-  return [{ target: 'order', fields: order }, ...items];
+  return [{ target: ORDER_TARGET, fields: order }, ...items];
 }
 
 /**
- * The order as it reads once rated, before the server's copy comes back: the order rating and
- * each sent dish's rating in place (photos as the data URLs just sent; the next load brings
- * their signed links).
+ * The order as it reads once rated, before the server's copy comes back: the order rating (unless
+ * it was rated before) and each sent dish's rating in place (photos as the data URLs just sent;
+ * the next load brings their signed links).
  */
 export function withRatings(order: OrderView, dishes: readonly RatableDish[], draft: RatingDraft, now: string): OrderView {
   const type = showsCategory(draft) && draft.type !== '' ? Number(draft.type) : null;
@@ -117,7 +129,7 @@ export function withRatings(order: OrderView, dishes: readonly RatableDish[], dr
   const byKey = new Map(dishes.map((dish) => [dish.key, draft.dishes[dish.key]]));
   return {
     ...order,
-    rate: { id: 0, stars: draft.stars, ...draft.scores, comment, type, photos: [...draft.photos], time: now },
+    rate: order.rate ?? { id: 0, stars: draft.stars, ...draft.scores, comment, type, photos: [...draft.photos], time: now },
     basket: order.basket.map((line) => {
       const scores = line.rate === null ? byKey.get(dishKey(line)) : undefined;
       return scores ? { ...line, rate: { id: 0, ...scores, comment: '', type: isLowDish(scores) ? type : null, photos: [], time: now } } : line;
