@@ -3,6 +3,7 @@ import { restaurantWire, zoneWire } from '../../api/delivery-fixtures.test-suppo
 import {
   currentRestaurant,
   daysText,
+  noZonesText,
   openState,
   restaurantById,
   restaurantPoint,
@@ -142,5 +143,15 @@ describe('the zones table: the live numbers of the restaurant list', () => {
       ['Первый', 1],
       ['Третий', 1],
     ]);
+  });
+});
+
+describe('a restaurant without delivery zones (SPEC 3 Restaurant: deliverySelf, deliveryRest)', () => {
+  it('sends its guests to pickup when it has it, to a table when it only serves the hall, and says when it takes no order here', () => {
+    expect(noZonesText(restaurantWire({ deliverySelf: '1', deliveryRest: '1' }))).toBe('Этот ресторан не доставляет заказы курьером — заберите заказ сами.');
+    expect(noZonesText(restaurantWire({ deliverySelf: '0', deliveryRest: '1' }))).toBe(
+      'Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.',
+    );
+    expect(noZonesText(restaurantWire({ deliverySelf: '0', deliveryRest: '0' }))).toBe('Этот ресторан не принимает заказы через приложение.');
   });
 });

@@ -213,6 +213,16 @@ export function zoneRows(list: RestaurantListResponse, restaurantId?: string): Z
     );
 }
 
+/**
+ * What a restaurant without delivery zones says under its map: how its guests get an order
+ * instead — pickup (deliverySelf), a table in the hall only (deliveryRest), or neither.
+ */
+export function noZonesText(restaurant: Pick<RestaurantWire, 'deliverySelf' | 'deliveryRest'>): string {
+  if (isOn(restaurant.deliverySelf)) return 'Этот ресторан не доставляет заказы курьером — заберите заказ сами.';
+  if (isOn(restaurant.deliveryRest)) return 'Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.';
+  return 'Этот ресторан не принимает заказы через приложение.';
+}
+
 /** The rows of zoneRows grouped by restaurant, in order. */
 export function zonesByRestaurant(rows: readonly ZoneRow[]): Array<{ restaurantId: string; name: string; address: string; zones: ZoneRow[] }> {
   const groups: Array<{ restaurantId: string; name: string; address: string; zones: ZoneRow[] }> = [];

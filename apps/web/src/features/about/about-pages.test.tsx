@@ -33,6 +33,7 @@ const PATRIKI = restaurantWire({
   ],
 });
 const POKROVKA = restaurantWire({ id: 2, name: 'Жар-печь на Покровке', deliveryCourier: '0', deliveryZone: [] });
+const TAGANKA = restaurantWire({ id: 3, name: 'Жар-печь на Таганке', deliveryCourier: '0', deliverySelf: '0', deliveryRest: '1', deliveryZone: [] });
 
 function renderAt(path: string) {
   const location = memoryLocation({ path });
@@ -58,7 +59,7 @@ const settle = () => act(async () => {});
 describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
   beforeEach(() => {
     appStore.setState(appStore.getInitialState());
-    restaurantListQuery.set(undefined, [PATRIKI, POKROVKA]);
+    restaurantListQuery.set(undefined, [PATRIKI, POKROVKA, TAGANKA]);
     chainPageQuery.set('offer', OFFER);
     chainPageQuery.set('about', ABOUT);
     chainPageQuery.set('delivery', DELIVERY);
@@ -109,7 +110,7 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
     appStore.setState({ orderType: 'inrest', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
     renderAt('/about');
     const list = screen.getByRole('heading', { level: 2, name: 'Наши рестораны' }).parentElement!;
-    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/about_restoran/1', '/about_restoran/2']);
+    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/about_restoran/1', '/about_restoran/2', '/about_restoran/3']);
   });
 
   it('the restaurant page: its card, its active zones with their sums, the map’s failure said without losing the page', async () => {
@@ -124,10 +125,16 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 
-  it('a restaurant without courier delivery says so under its map', async () => {
+  it('a restaurant without courier delivery says under its map how else to get an order', async () => {
     renderAt('/about_restoran/2');
     await settle();
     expect(screen.getByText('Этот ресторан не доставляет заказы курьером — заберите заказ сами.')).toBeTruthy();
+    cleanup();
+    // A hall without pickup (the demo's «на Таганке») does not send its guests to pick their order up.
+    renderAt('/about_restoran/3');
+    await settle();
+    expect(screen.queryByText(/заберите заказ сами/)).toBeNull();
+    expect(screen.getByText('Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.')).toBeTruthy();
   });
 
   it('an id the list does not have reads «Ресторан не найден» with the way to the list', () => {

@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { useNow } from '../../ui/use-now';
-import { restaurantById, restaurantKey, zoneRows } from './about-model';
+import { noZonesText, restaurantById, restaurantKey, zoneRows } from './about-model';
 import { RestaurantInfo, RestaurantSkeleton } from './restaurant-info';
 import { RestaurantZonesMap } from './restaurant-zones-map';
 import { ZoneTable } from './zone-table';
@@ -68,7 +68,7 @@ function RestaurantDetails({ restaurant, list, now }: { restaurant: RestaurantWi
         {zones.length > 0 ? (
           <ZoneTable zones={zones} caption="Суммы и часы по зонам" />
         ) : (
-          <p className="restaurant-zones__none">Этот ресторан не доставляет заказы курьером — заберите заказ сами.</p>
+          <p className="restaurant-zones__none">{noZonesText(restaurant)}</p>
         )}
       </section>
     </div>
