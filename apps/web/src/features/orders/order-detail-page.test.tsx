@@ -124,6 +124,22 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     expect(screen.getByTestId('order-tips-mounted').textContent).toBe('501');
   });
 
+  it('shows a cutlery line and a recommended item of the same number side by side, each its own line', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    load.mockResolvedValueOnce(
+      orderFixture({
+        pribors: [{ id: 1, name: 'Приборы', cnt: 2, charged_cnt: 1, price: 5000, sum: 5000 }],
+        recommendedItems: [{ id: 1, name: 'Соус сырный', cnt: 1, charged_cnt: 1, price: 10_000, sum: 10_000 }],
+      }),
+    );
+    await renderOrder();
+    const basket = screen.getByRole('region', { name: 'Состав заказа' });
+    expect(within(basket).getByText('Соус сырный')).toBeTruthy();
+    expect(within(basket).getAllByRole('listitem')).toHaveLength(4);
+    expect(errors.mock.calls.flat().join(' ')).not.toContain('same key');
+    errors.mockRestore();
+  });
+
   it('an unpaid order has neither rating controls nor tips (SPEC 4)', async () => {
     load.mockResolvedValueOnce(orderFixture({ status: 10, status_text: 'Ожидает оплаты', paid: 0 }));
     await renderOrder();

@@ -202,7 +202,11 @@ function OrderDetail({
   // The category name of the order rating shown read-only comes from rateGetTypes.
   const types = useRatingTypes(session, order.rate?.type != null);
   const place = orderPlaceText(order);
-  const extras = [...order.pribors, ...order.recommendedItems].filter((line) => line.cnt > 0);
+  // Cutlery and recommended items number apart (each has its own №1): a line's key is its kind and id.
+  const extras = [
+    ...order.pribors.map((line) => ({ key: `cutlery-${line.id}`, line })),
+    ...order.recommendedItems.map((line) => ({ key: `recommended-${line.id}`, line })),
+  ].filter(({ line }) => line.cnt > 0);
   return (
     <div className="order-detail">
       <section className="order-detail__status" aria-label="Статус">
@@ -286,8 +290,8 @@ function OrderDetail({
               <span className="order-line__sum">{formatMoney(line.sum)}</span>
             </li>
           ))}
-          {extras.map((line) => (
-            <li key={`extra-${line.id}`} className="order-line">
+          {extras.map(({ key, line }) => (
+            <li key={key} className="order-line">
               <span className="order-line__name">{line.name}</span>
               <span className="order-line__count">
                 {line.cnt} × {formatMoney(line.price)}
