@@ -9,6 +9,15 @@ export interface DisplayedOrder {
   readonly tips_id?: string | number | null;
 }
 
+/** SPEC 4 paid flag in words: the order page, Мои заказы, the receipt's stamp and the staff board. */
+export const PAID_TEXT = 'Оплачен';
+export const UNPAID_TEXT = 'Не оплачен';
+
+/** «Оплачен» / «Не оплачен» (SPEC 4 paid flag). */
+export function paidText(paid: Flag): string {
+  return isOn(paid) ? PAID_TEXT : UNPAID_TEXT;
+}
+
 /** Statuses from 50 up no longer take payment (SPEC 4). */
 export const PAYABLE_STATUS_LIMIT = 50;
 

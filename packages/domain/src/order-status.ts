@@ -1,3 +1,4 @@
+import { PAID_TEXT } from './order-display';
 import type { OrderType } from './order-type';
 
 /**
@@ -68,7 +69,7 @@ export function nextKitchenStatus(status: number): OrderStatus | null {
 export function orderStatusText(status: number, type: OrderType, paid: boolean): string {
   switch (status) {
     case ORDER_STATUS.awaitingPayment:
-      return paid ? 'Оплачен' : 'Ожидает оплаты';
+      return paid ? PAID_TEXT : 'Ожидает оплаты';
     case ORDER_STATUS.accepted:
       return 'Принят';
     case ORDER_STATUS.cooking:

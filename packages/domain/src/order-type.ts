@@ -9,6 +9,24 @@ export function asOrderType(value: unknown): OrderType | null {
   return ORDER_TYPES.find((type) => type === value) ?? null;
 }
 
+/**
+ * The order type's name in SPEC 2 Cart's titles, the one set of words for it everywhere: the
+ * cart's title, the order page, the receipt and the staff board.
+ */
+export const ORDER_TYPE_TITLES: Readonly<Record<OrderType, string>> = {
+  inrest: 'Заказ в заведении',
+  self: 'Самовывоз',
+  delivery: 'Доставка курьером',
+};
+
+/** SPEC 2 Cart's title of an in-restaurant order made ahead (without a table yet, or for a later time). */
+export const PREORDER_TITLE = 'Предзаказ в заведении';
+
+/** The order type's name (SPEC 2 Cart titles); an in-restaurant pre-order is «Предзаказ в заведении». */
+export function orderTypeTitle(type: OrderType, preorder = false): string {
+  return type === 'inrest' && preorder ? PREORDER_TITLE : ORDER_TYPE_TITLES[type];
+}
+
 /** The refusal when a restaurant does not take this order type (the table one is SPEC 8's). */
 export const ORDER_TYPE_NOT_OFFERED_MESSAGES: Readonly<Record<OrderType, string>> = {
   inrest: TABLE_ORDER_UNAVAILABLE_MESSAGE,

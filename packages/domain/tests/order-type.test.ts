@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOrderType, ORDER_TYPE_NOT_OFFERED_MESSAGES, ORDER_TYPES } from '../src/order-type';
+import { asOrderType, ORDER_TYPE_NOT_OFFERED_MESSAGES, ORDER_TYPES, orderTypeTitle } from '../src/order-type';
 
 describe('order types', () => {
   it('are the three of SPEC 1', () => {
@@ -21,5 +21,12 @@ describe('order types', () => {
       self: 'Этот ресторан не принимает заказы на самовывоз.',
       delivery: 'Этот ресторан не доставляет заказы курьером.',
     });
+  });
+
+  it('names each type in SPEC 2 Cart’s words, an in-restaurant pre-order as such', () => {
+    expect(ORDER_TYPES.map((type) => orderTypeTitle(type))).toEqual(['Заказ в заведении', 'Самовывоз', 'Доставка курьером']);
+    expect(orderTypeTitle('inrest', true)).toBe('Предзаказ в заведении');
+    // Only a table order is made ahead this way.
+    expect(orderTypeTitle('self', true)).toBe('Самовывоз');
   });
 });

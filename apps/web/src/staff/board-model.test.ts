@@ -50,6 +50,9 @@ describe('the staff board (issue 17, DESIGN.md Staff)', () => {
     expect(moveLabel(90, 'self')).toBe('Отменить');
     expect(placeText({ type: 'inrest', table: '7', kiosk: false })).toBe('Зал, стол 7');
     expect(placeText({ type: 'inrest', table: '', kiosk: false })).toBe('Зал, стол не указан');
+    // The type's name in the guest's own words (SPEC 2 Cart titles), as on the order page and the receipt.
+    expect(placeText({ type: 'delivery', table: '', kiosk: false })).toBe('Доставка курьером');
+    expect(placeText({ type: 'self', table: '', kiosk: false })).toBe('Самовывоз');
   });
 
   it('merges an order from the stream in place of the old one, newest first', () => {

@@ -1,5 +1,5 @@
 import type { StaffOrder } from '@chain/contract';
-import { ORDER_STATUS } from '@chain/domain';
+import { ORDER_STATUS, orderTypeTitle } from '@chain/domain';
 
 /** The board's columns, left to right, and which statuses each holds. */
 export const BOARD_COLUMNS = [
@@ -63,8 +63,8 @@ export function mergeOrder(orders: readonly StaffOrder[], order: StaffOrder): St
   return [order, ...others].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
 }
 
-/** «Зал, стол 7», «Зал, стол не указан», «Самовывоз», «Доставка», «Киоск, стол 3». */
+/** «Зал, стол 7», «Зал, стол не указан», «Киоск, стол 3», else the type's name: «Самовывоз», «Доставка курьером». */
 export function placeText(order: Pick<StaffOrder, 'type' | 'table' | 'kiosk'>): string {
   if (order.type === 'inrest') return `${order.kiosk ? 'Киоск' : 'Зал'}, ${order.table ? `стол ${order.table}` : 'стол не указан'}`;
-  return order.type === 'self' ? 'Самовывоз' : 'Доставка';
+  return orderTypeTitle(order.type);
 }

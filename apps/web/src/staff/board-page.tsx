@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STAFF_EVENTS_KEEP_ALIVE_MS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall, staffOrder, type StaffOrder } from '@chain/contract';
-import { formatMoney, ORDER_STATUS } from '@chain/domain';
+import { formatMoney, ORDER_STATUS, paidText } from '@chain/domain';
 import { followLiveStream } from '../api/live-stream';
 import { failureText, staffCall } from './api';
 import { BOARD_COLUMNS, columnOf, latenessOf, mergeOrder, moveLabel, placeText, waitedMinutes } from './board-model';
@@ -142,7 +142,7 @@ function OrderCard({ order, now, fresh, onMoved, compact }: { order: StaffOrder;
         {order.due_at ? <span> · к {clock(order.due_at)}</span> : null}
       </p>
       <p className={order.paid ? 'order-card__paid' : 'order-card__unpaid'}>
-        {order.paid ? 'Оплачен' : 'Не оплачен'} · {formatMoney(order.sum)} · {order.status_text}
+        {paidText(order.paid)} · {formatMoney(order.sum)} · {order.status_text}
       </p>
       {!compact ? (
         <>

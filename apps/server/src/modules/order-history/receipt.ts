@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AS_READY_TEXT, formatMoney, ORDER_STATUS } from '@chain/domain';
+import { AS_READY_TEXT, formatMoney, ORDER_STATUS, orderTypeTitle, PAID_TEXT, UNPAID_TEXT } from '@chain/domain';
 import type { Database, OrderType, PayMethod } from '../../db/types';
 import { findChainBrand, findOrder, findOrderLines } from './repository';
 import { addressText, displayTime, lineSpec, lineSpecs } from './service';
@@ -36,12 +36,6 @@ export interface ReceiptData {
   payMethod: PayMethod;
   cancelled: boolean;
 }
-
-const TYPE_TITLES: Record<OrderType, string> = {
-  inrest: 'Заказ в заведении',
-  self: 'Самовывоз',
-  delivery: 'Доставка курьером',
-};
 
 const PAY_METHODS: Record<PayMethod, string> = { sbp: 'через СБП', card: 'банковской картой' };
 
@@ -138,7 +132,7 @@ export function renderReceipt(data: ReceiptData): string {
   const title = `Заказ № ${data.znumber}`;
   const details = [
     row('Дата и время', words(e(data.createdText)), 'detail'),
-    row('Тип заказа', e(TYPE_TITLES[data.type]), 'detail'),
+    row('Тип заказа', e(orderTypeTitle(data.type)), 'detail'),
     data.table !== '' ? row('Стол', `№ ${e(data.table)}`, 'detail') : '',
     data.type !== 'inrest' ? row(data.type === 'delivery' ? 'Время доставки' : 'Время выдачи', words(e(data.readyText)), 'detail') : '',
     data.deliveryAddress !== '' ? `<div class="row"><span>Адрес</span></div><div class="note">${e(data.deliveryAddress)}</div>` : '',
@@ -185,8 +179,8 @@ export function renderReceipt(data: ReceiptData): string {
   ].join('');
 
   const paidLine = data.paid
-    ? `<div class="stamp paid">Оплачен</div><p class="stamp-note">${data.paidText !== '' ? `${e(data.paidText)} · ` : ''}${PAY_METHODS[data.payMethod]}</p>`
-    : `<div class="stamp unpaid">Не оплачен</div>`;
+    ? `<div class="stamp paid">${PAID_TEXT}</div><p class="stamp-note">${data.paidText !== '' ? `${e(data.paidText)} · ` : ''}${PAY_METHODS[data.payMethod]}</p>`
+    : `<div class="stamp unpaid">${UNPAID_TEXT}</div>`;
 
   return `<!doctype html>
 <html lang="ru">

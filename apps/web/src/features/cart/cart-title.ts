@@ -1,17 +1,8 @@
-import type { OrderType } from '@chain/domain';
+import { type OrderType, orderTypeTitle } from '@chain/domain';
 
-/** SPEC 2 Cart: the title names the order type. */
+/** SPEC 2 Cart: the title names the order type; «Корзина» before one is chosen. */
 export function cartTitle(orderType: OrderType | null, preorder = false): string {
-  switch (orderType) {
-    case 'self':
-      return 'Самовывоз';
-    case 'delivery':
-      return 'Доставка курьером';
-    case 'inrest':
-      return preorder ? 'Предзаказ в заведении' : 'Заказ в заведении';
-    default:
-      return 'Корзина';
-  }
+  return orderType === null ? 'Корзина' : orderTypeTitle(orderType, preorder);
 }
 
 /**

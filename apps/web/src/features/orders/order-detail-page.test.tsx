@@ -140,6 +140,13 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     errors.mockRestore();
   });
 
+  it('names a table order in the cart’s words, «Заказ в заведении», with its table (SPEC 2 Cart titles)', async () => {
+    load.mockResolvedValueOnce(orderFixture({ type: 'inrest', table: '7' }));
+    await renderOrder();
+    expect(screen.getByText('Тип заказа').nextElementSibling?.textContent).toBe('Заказ в заведении');
+    expect(screen.getByText('Стол').nextElementSibling?.textContent).toBe('7');
+  });
+
   it('an unpaid order has neither rating controls nor tips (SPEC 4)', async () => {
     load.mockResolvedValueOnce(orderFixture({ status: 10, status_text: 'Ожидает оплаты', paid: 0 }));
     await renderOrder();

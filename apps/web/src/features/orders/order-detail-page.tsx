@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { isFinalOrderState, type OrderView } from '@chain/contract';
-import { cssColour, formatMoney, showsPayButton } from '@chain/domain';
+import { cssColour, formatMoney, orderTypeTitle, paidText, showsPayButton } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { followOrderEvents } from '../../api/order-events';
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from '../../api/orders';
@@ -21,9 +21,7 @@ import {
   orderPlaceText,
   orderSumRows,
   orderTitle,
-  orderTypeText,
   orderWhenText,
-  paidText,
   payLaterState,
   statusAnnouncement,
   withStatus,
@@ -237,7 +235,7 @@ function OrderDetail({
         </div>
         <div>
           <dt>Тип заказа</dt>
-          <dd>{orderTypeText(order)}</dd>
+          <dd>{orderTypeTitle(order.type)}</dd>
         </div>
         <div>
           <dt>Ресторан</dt>

@@ -2,7 +2,7 @@ import { ClipboardList } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { OrderView } from '@chain/contract';
-import { cssColour, formatMoney } from '@chain/domain';
+import { cssColour, formatMoney, paidText } from '@chain/domain';
 import { REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { loadOrderPage } from '../../api/orders';
 import { routePath } from '../../state/navigation';
@@ -15,7 +15,7 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { useOrderSession } from './order-session';
-import { orderCardLabel, paidText } from './orders-model';
+import { orderCardLabel } from './orders-model';
 import './orders.css';
 
 type Session = { id: string; password: string };

@@ -1,5 +1,5 @@
 import type { OrderView } from '@chain/contract';
-import { formatMoney } from '@chain/domain';
+import { formatMoney, paidText } from '@chain/domain';
 import type { PaymentRouteState } from '../../state/navigation';
 import { routePath } from '../../state/navigation';
 
@@ -7,11 +7,6 @@ import { routePath } from '../../state/navigation';
  * What Мои заказы and the order page show of an order (SPEC 2 Orders, SPEC 3 Order, SPEC 4):
  * pure functions over the contract's order, tested without rendering.
  */
-
-/** «Оплачен» / «Не оплачен» (SPEC 4 paid flag). */
-export function paidText(paid: 0 | 1): string {
-  return paid === 1 ? 'Оплачен' : 'Не оплачен';
-}
 
 /**
  * A list card's name for screen readers: everything the card shows, in reading order, with
@@ -43,18 +38,6 @@ export function withStatus(order: OrderView, update: StatusFields): OrderView {
 /** The order page's title: «Заказ К-017». */
 export function orderTitle(order: Pick<OrderView, 'znumber'> | null): string {
   return order ? `Заказ ${order.znumber}` : 'Заказ';
-}
-
-/** How the order is served (SPEC 1 order types): «Самовывоз», «Доставка курьером», «В ресторане». */
-export function orderTypeText(order: Pick<OrderView, 'type'>): string {
-  switch (order.type) {
-    case 'self':
-      return 'Самовывоз';
-    case 'delivery':
-      return 'Доставка курьером';
-    case 'inrest':
-      return 'В ресторане';
-  }
 }
 
 /** When the guest gets it: the chosen date and time, or «По готовности» (SPEC 2 Cart pickup time). */
