@@ -12,7 +12,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { confirmAndDeleteAddress } from './address-delete';
-import { AddressSkeleton, SignInForAddresses, useAddressSession } from './address-shared';
+import { useGuestSession } from '../../state/guest-session';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { AddressSkeleton } from './address-shared';
 import './address-pages.css';
 
 const LIST_PATH = '/address_list';
@@ -20,14 +22,14 @@ const LIST_PATH = '/address_list';
 /** SPEC 2 Other pages: the edit page of a saved address (/address_list/{id}). */
 export default function AddressDetailPage() {
   const params = useParams<{ id?: string }>();
-  const session = useAddressSession();
+  const session = useGuestSession();
   const list = useQuery(addressListQuery, session);
   const address = list.status === 'ready' ? (list.data.find((entry) => String(entry.id) === params.id) ?? null) : null;
 
   return (
     <Screen title="Адрес" back={LIST_PATH} busy={list.status === 'loading'}>
       {session === null ? (
-        <SignInForAddresses />
+        <SignInPrompt topic="addresses" />
       ) : list.status === 'error' ? (
         <LoadError title="Не удалось загрузить адрес" message={list.error.message} onRetry={() => addressListQuery.refetch(session)} />
       ) : list.status !== 'ready' ? (

@@ -9,18 +9,20 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { confirmAndDeleteAddress } from './address-delete';
-import { AddressSkeleton, SignInForAddresses, useAddressSession } from './address-shared';
+import { useGuestSession } from '../../state/guest-session';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { AddressSkeleton } from './address-shared';
 import './address-pages.css';
 
 /** SPEC 2 Other pages: Мои адреса (/address_list), the guest's saved delivery addresses. */
 export default function AddressListPage() {
-  const session = useAddressSession();
+  const session = useGuestSession();
   const list = useQuery(addressListQuery, session);
 
   return (
     <Screen title="Мои адреса" menu busy={list.status === 'loading'}>
       {session === null ? (
-        <SignInForAddresses />
+        <SignInPrompt topic="addresses" />
       ) : list.status === 'error' ? (
         <LoadError title="Не удалось загрузить адреса" message={list.error.message} onRetry={() => addressListQuery.refetch(session)} />
       ) : list.status === 'ready' ? (

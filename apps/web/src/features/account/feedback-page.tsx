@@ -8,7 +8,7 @@ import { showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Screen } from '../../ui/screen';
-import { useAddressSession } from './address-shared';
+import { useGuestSession } from '../../state/guest-session';
 import { feedbackTopicsQuery, type FeedbackSession, sendFeedback } from './api/feedback';
 import {
   chooseCategory,
@@ -23,7 +23,7 @@ import './account-forms.css';
 
 /** SPEC 2 Other pages, SPEC 5: Обратная связь — name, phone, category, item, message, «Отправить». */
 export default function FeedbackPage() {
-  const session = useAddressSession();
+  const session = useGuestSession();
   return (
     <Screen title="Обратная связь" menu>
       <FeedbackFormView key={session?.id ?? ''} session={session} />

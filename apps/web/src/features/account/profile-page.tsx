@@ -1,4 +1,4 @@
-import { Trash2, UserRound } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
@@ -16,7 +16,7 @@ import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Screen } from '../../ui/screen';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { useAddressSession } from './address-shared';
+import { useGuestSession } from '../../state/guest-session';
 import { dropAccount, type ProfileFieldName, type ProfileFields, type ProfileSession, saveProfile } from './api/profile';
 import {
   ADDRESS_FIELDS,
@@ -31,15 +31,11 @@ import './account-forms.css';
 
 /** SPEC 2 Other pages, SPEC 5: Мой профиль — the guest's name, contacts, loyalty card and home address; deleting the profile. */
 export default function ProfilePage() {
-  const session = useAddressSession();
+  const session = useGuestSession();
   return (
     <Screen title="Мой профиль" menu>
       {session === null ? (
-        <SignInPrompt
-          icon={<UserRound />}
-          title="Профиль доступен после входа"
-          text="Войдите, чтобы изменить имя, телефон, e-mail и адрес."
-        />
+        <SignInPrompt topic="profile" />
       ) : (
         <ProfileForm key={session.id} session={session} />
       )}

@@ -13,7 +13,7 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Skeleton } from '../../ui/skeleton';
 import { loadRatingPage, RATING_PAGE_SIZE, type RatingSession } from '../../api/ratings';
 import { CATEGORY_LABEL, COMMENT_LABEL, ITEM_SCORES, ORDER_SCORES, PhotosShown, RatingFacts, scoreRows, StarsShown } from '../../ui/rating-view';
-import { useAddressSession } from './address-shared';
+import { useGuestSession } from '../../state/guest-session';
 import './rate-list-page.css';
 
 /** rate/list pages are full until the last: a short page ends the list. */
@@ -27,14 +27,14 @@ const isLastRatingPage = (page: readonly RatingListEntry[]): boolean => page.len
  */
 export default function RateListPage() {
   // The signed-in guest's id and token (a kiosk has no ratings of its own).
-  const session = useAddressSession();
+  const session = useGuestSession();
   const { state, loadMore } = useRatingPages(session);
   const first = state.items.length === 0;
 
   return (
     <Screen title="Мои оценки" menu busy={session !== null && first && state.phase === 'loading'}>
       {session === null ? (
-        <SignInPrompt icon={<Star />} title="Оценки доступны после входа" text="Войдите, чтобы оценивать заказы и видеть свои оценки." />
+        <SignInPrompt topic="ratings" />
       ) : first && state.phase === 'failed' ? (
         <LoadError title="Не удалось загрузить оценки" message={state.error ?? REQUEST_FAILED_MESSAGE} onRetry={loadMore} />
       ) : first && state.phase === 'loading' ? (

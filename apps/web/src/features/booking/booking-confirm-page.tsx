@@ -1,4 +1,3 @@
-import { Utensils } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -11,8 +10,9 @@ import { readBookingStep2State, routePath } from '../../state/navigation';
 import { showDialog } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
+import { useGuestSession } from '../../state/guest-session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { type BookingParameters, formatBookingLength, readBookingParameters, useBookingSession } from './booking-model';
+import { type BookingParameters, formatBookingLength, readBookingParameters } from './booking-model';
 import '../../ui/input.css';
 import './booking.css';
 
@@ -22,14 +22,14 @@ const AGREEMENT_MISSING = 'Чтобы забронировать стол, пр�
 
 /** SPEC 2 BookingStep2: Подтверждение бронирования — the chosen booking, booking_text_step2, a comment, the agreement (SPEC 5). */
 export default function BookingConfirmPage() {
-  const session = useBookingSession();
+  const session = useGuestSession();
   const parameters = readBookingParameters(readBookingStep2State(useHistoryState<unknown>())?.parameters);
   // SPEC 2: without the booking parameters the screen is Бронирование стола.
   if (parameters === null) return <Redirect to={APP_ROUTES.booking} replace />;
   return (
     <Screen title="Подтверждение бронирования" back>
       {session === null ? (
-        <SignInPrompt icon={<Utensils />} title="Бронь доступна после входа" text="Войдите, чтобы забронировать стол и следить за бронью." />
+        <SignInPrompt topic="booking" />
       ) : (
         <ConfirmForm session={session} parameters={parameters} />
       )}

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { bookingView, type BookingView } from '@chain/contract';
 import {
@@ -9,21 +8,10 @@ import {
   formatShortDate,
   wallClockAt,
 } from '@chain/domain';
-import type { BookingSession } from '../../api/booking';
 import type { DeliveryDateTimeProps, OrderAtTimeInput } from '../../state/app-store';
-import { useAppState } from '../../state/store';
 
-// What the three booking screens share: the guest's session, the lengths offered, the
-// parameters Бронирование стола hands to Подтверждение бронирования, and the way from a booking
-// to ordering dishes.
-
-/** The signed-in guest's id and token, or null (a signed-out guest or a kiosk cannot book). */
-export function useBookingSession(): BookingSession | null {
-  const authorized = useAppState((state) => state.user.authorized);
-  const id = useAppState((state) => state.user.id);
-  const password = useAppState((state) => state.user.password);
-  return useMemo(() => (authorized && id ? { id, password } : null), [authorized, id, password]);
-}
+// What the three booking screens share: the lengths offered, the parameters Бронирование стола
+// hands to Подтверждение бронирования, and the way from a booking to ordering dishes.
 
 /** The booking lengths offered: every half hour the calls accept (SPEC 9 default 60). */
 export const BOOKING_LENGTHS: readonly number[] = Array.from(

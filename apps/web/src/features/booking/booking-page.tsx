@@ -1,4 +1,4 @@
-import { CalendarClock, ChevronRight, Utensils } from 'lucide-react';
+import { CalendarClock, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { BookingView } from '@chain/contract';
@@ -11,21 +11,22 @@ import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
+import { useGuestSession } from '../../state/guest-session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
-import { BOOKING_LENGTHS, type BookingParameters, formatBookingLength, useBookingSession } from './booking-model';
+import { BOOKING_LENGTHS, type BookingParameters, formatBookingLength } from './booking-model';
 import '../../ui/input.css';
 import '../../ui/radio-cards.css';
 import './booking.css';
 
 /** SPEC 2, 3, 4: Бронирование стола — restaurant, date (today to Sunday), guests, length and a free period. */
 export default function BookingPage() {
-  const session = useBookingSession();
+  const session = useGuestSession();
   return (
     <Screen title="Бронирование стола" menu>
       {session === null ? (
-        <SignInPrompt icon={<Utensils />} title="Бронь доступна после входа" text="Войдите, чтобы забронировать стол и следить за бронью." />
+        <SignInPrompt topic="booking" />
       ) : (
         <BookingForm key={session.id} session={session} />
       )}

@@ -1,4 +1,4 @@
-import { Clock, Utensils } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -19,21 +19,22 @@ import { readBookingResultState, routePath } from '../../state/navigation';
 import { appStore, showDialog } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { Screen } from '../../ui/screen';
+import { useGuestSession } from '../../state/guest-session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { useNow } from '../../ui/use-now';
-import { formatBookingLength, orderFromBooking, readBooking, useBookingSession } from './booking-model';
+import { formatBookingLength, orderFromBooking, readBooking } from './booking-model';
 import './booking.css';
 
 /** SPEC 2 BookingResult: the booking, its countdown (SPEC 4, 9: every second) and what can be done with it. */
 export default function BookingResultPage() {
-  const session = useBookingSession();
+  const session = useGuestSession();
   const booking = readBooking(readBookingResultState(useHistoryState<unknown>())?.booking);
   // SPEC 2: without a booking the screen is Home.
   if (booking === null) return <Redirect to={APP_ROUTES.orderType} replace />;
   return (
     <Screen title="Бронь стола" menu>
       {session === null ? (
-        <SignInPrompt icon={<Utensils />} title="Бронь доступна после входа" text="Войдите, чтобы следить за бронью." />
+        <SignInPrompt topic="booking" />
       ) : (
         <BookingResult key={booking.booking_num} session={session} initial={booking} />
       )}

@@ -6,6 +6,7 @@ import { cssColour, formatMoney, orderTypeTitle, paidText, showsPayButton } from
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { followOrderEvents } from '../../api/order-events';
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from '../../api/orders';
+import { type GuestSession, useGuestSession } from '../../state/guest-session';
 import { Button, buttonClassName, LinkButton } from '../../ui/button';
 import { statusTextColour } from '../../ui/colour';
 import { EmptyState } from '../../ui/empty-state';
@@ -14,7 +15,6 @@ import { OrderProgress } from '../../ui/order-progress';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { OrderRatingForm, OrderRatingShown, useRatingTypes } from './order-rating';
-import { useOrderSession } from './order-session';
 import { OrderTips } from './order-tips';
 import { dishScoresText, offersRating } from './rating-model';
 import {
@@ -27,8 +27,6 @@ import {
   withStatus,
 } from './orders-model';
 import './orders.css';
-
-type Session = { id: string; password: string };
 
 type View =
   | { readonly kind: 'loading' }
@@ -44,7 +42,7 @@ type View =
  */
 export default function OrderDetailPage() {
   const id = useParams<{ id?: string }>().id ?? '';
-  const session = useOrderSession();
+  const session = useGuestSession();
   // An id that is not a number names no order, and a kiosk has none of its own: refused here as the server would.
   if (session === null || !/^\d{1,18}$/.test(id)) {
     return (
@@ -57,7 +55,7 @@ export default function OrderDetailPage() {
   return <OrderScreen key={`${session.id}:${id}`} session={session} id={id} />;
 }
 
-function OrderScreen({ session, id }: { session: Session; id: string }) {
+function OrderScreen({ session, id }: { session: GuestSession; id: string }) {
   const { view, retry, rated, announcement } = useOrder(session, id);
   const [, navigate] = useLocation();
   // The form the guest just sent goes away: focus moves to the rating it left.
@@ -120,7 +118,7 @@ function OrderMissing({ message }: { message: string }) {
  * announced once.
  */
 function useOrder(
-  session: Session,
+  session: GuestSession,
   id: string,
 ): { view: View; retry: () => void; rated: (order: OrderView) => void; announcement: string } {
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -190,7 +188,7 @@ function OrderDetail({
   focusRating,
 }: {
   order: OrderView;
-  session: Session;
+  session: GuestSession;
   onRated: (order: OrderView) => void;
   /** The rating was just left here: its heading takes the focus the sent form had. */
   focusRating: boolean;

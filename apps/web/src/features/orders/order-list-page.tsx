@@ -14,11 +14,9 @@ import { type PageLoader, PagedListEnd, type PagedListState, usePagedList } from
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { useOrderSession } from './order-session';
+import { type GuestSession, useGuestSession } from '../../state/guest-session';
 import { orderCardLabel } from './orders-model';
 import './orders.css';
-
-type Session = { id: string; password: string };
 
 /** SPEC 8: the order list stops loading when a page comes back empty. */
 const isLastOrderPage = (page: readonly OrderView[]): boolean => page.length === 0;
@@ -29,14 +27,14 @@ const isLastOrderPage = (page: readonly OrderView[]): boolean => page.length ===
  * view (or «Показать ещё» is pressed), until a page comes back empty (SPEC 8).
  */
 export default function OrderListPage() {
-  const session = useOrderSession();
+  const session = useGuestSession();
   const { state, loadMore } = useOrderPages(session);
   const first = state.items.length === 0;
 
   return (
     <Screen title="Мои заказы" menu busy={session !== null && first && state.phase === 'loading'}>
       {session === null ? (
-        <SignInForOrders />
+        <SignInPrompt topic="orders" />
       ) : first && state.phase === 'failed' ? (
         <LoadError title="Не удалось загрузить заказы" message={state.error ?? REQUEST_FAILED_MESSAGE} onRetry={loadMore} />
       ) : first && state.phase === 'loading' ? (
@@ -76,7 +74,7 @@ export default function OrderListPage() {
 }
 
 /** The guest's orders a page at a time (SPEC 9: 20 a page), none after an empty page. */
-function useOrderPages(session: Session | null): { state: PagedListState<OrderView>; loadMore: () => void } {
+function useOrderPages(session: GuestSession | null): { state: PagedListState<OrderView>; loadMore: () => void } {
   const load = useMemo<PageLoader<OrderView> | null>(
     () => (session === null ? null : (offset, options) => loadOrderPage(session, offset, options)),
     [session],
@@ -119,9 +117,4 @@ function OrderListSkeleton() {
       <Skeleton height="6rem" />
     </div>
   );
-}
-
-/** A kiosk or a signed-out guest has no orders of their own: the way to sign in. */
-function SignInForOrders() {
-  return <SignInPrompt icon={<ClipboardList />} title="Заказы доступны после входа" text="Войдите, чтобы видеть свои заказы и их статусы." />;
 }
