@@ -147,6 +147,15 @@ describe.each(databaseKinds())('order/listUser on %s (SPEC 2 OrderList and Order
     expect(done.progressBarData.steps.every((step) => step.state === 'done')).toBe(true);
   });
 
+  it('gives a cancelled order, paid or not, a progress bar without steps: nothing moves, the sentence says «Заказ отменён» (SPEC 4 progress bar)', async () => {
+    for (const paid of [false, true]) {
+      const id = (await insertTestOrder(t.database, { userId: owner.id, type: 'self', paid, status: ORDER_STATUS.cancelled })).id;
+      const [order] = items(await list(owner, { id })) as [OrderView];
+      expect(order).toMatchObject({ status: 90, status_text: 'Отменён' });
+      expect(order.progressBarData).toEqual({ step: 0, text: 'Заказ отменён', steps: [] });
+    }
+  });
+
   it("answers a detail of another user's order, or of no order, with 404 «Заказ не найден.» (SPEC 6)", async () => {
     const theirs = (await insertTestOrder(t.database, { userId: intruder.id })).id;
     for (const id of [theirs, 1_999_999_999]) {

@@ -16,8 +16,9 @@ export const progressBarStep = z.object({
 });
 
 /**
- * SPEC 4 progress bar: `step` 1 payment, 2 kitchen, 3 delivery / pickup, 4 final, 5 all done;
- * `text` the sentence under it; `steps` the four icons with their state at this step.
+ * SPEC 4 progress bar: `step` 1 payment, 2 kitchen, 3 delivery / pickup, 4 final, 5 all done,
+ * 0 for a cancelled order (it goes no further); `text` the sentence under it; `steps` the four
+ * icons with their state at this step, none at step 0.
  */
 export const progressBarData = z.object({ step: z.int(), text: z.string(), steps: z.array(progressBarStep) });
 

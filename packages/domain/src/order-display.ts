@@ -52,9 +52,13 @@ export interface ProgressStep {
   readonly state: 'done' | 'current' | 'pending';
 }
 
+/** The step of an order that goes no further (cancelled): no icon is done, current or ahead. */
+export const NO_PROGRESS_STEP = 0;
+
 // The server's step 1..4 marks the current icon; step 5 means every step is done.
-/** The 4 progress icons (payment, kitchen, delivery|pickup, final) with their state at a step (SPEC 4). */
+/** The 4 progress icons (payment, kitchen, delivery|pickup, final) with their state at a step, none at NO_PROGRESS_STEP (SPEC 4). */
 export function progressBarSteps(orderType: OrderType, step: number): ProgressStep[] {
+  if (step === NO_PROGRESS_STEP) return [];
   const icons: ProgressIcon[] = ['payment', 'kitchen', orderType === 'delivery' ? 'delivery' : 'pickup', 'final'];
   return icons.map((icon, index) => {
     const position = index + 1;

@@ -1,4 +1,4 @@
-import { PAID_TEXT } from './order-display';
+import { NO_PROGRESS_STEP, PAID_TEXT } from './order-display';
 import type { OrderType } from './order-type';
 
 /**
@@ -99,8 +99,13 @@ export function orderStatusColour(status: number): string {
   }
 }
 
-/** The progress bar step of a status (1 payment, 2 kitchen, 3 delivery/pickup, 4 final, 5 all done; SPEC 4). */
+/**
+ * The progress bar step of a status (1 payment, 2 kitchen, 3 delivery/pickup, 4 final, 5 all
+ * done; SPEC 4), and NO_PROGRESS_STEP for a cancelled order, which goes no further: its bar has
+ * no steps, only its sentence.
+ */
 export function progressStepOf(status: number, paid: boolean): number {
+  if (status === ORDER_STATUS.cancelled) return NO_PROGRESS_STEP;
   if (status === ORDER_STATUS.done) return 5;
   if (status === ORDER_STATUS.ready) return 3;
   if (status === ORDER_STATUS.cooking || status === ORDER_STATUS.accepted) return 2;

@@ -8,7 +8,7 @@ import {
   progressStepOf,
   staffMoves,
 } from '../src/order-status';
-import { showsPayButton } from '../src/order-display';
+import { NO_PROGRESS_STEP, progressBarSteps, showsPayButton } from '../src/order-display';
 
 describe('the order status machine (SPEC 3 Order, SPEC 4 progress bar)', () => {
   it('moves forward one step at a time, or to cancelled before it is ready', () => {
@@ -77,13 +77,17 @@ describe('the order status machine (SPEC 3 Order, SPEC 4 progress bar)', () => {
     expect(progressStepOf(30, true)).toBe(2);
     expect(progressStepOf(40, true)).toBe(3);
     expect(progressStepOf(50, true)).toBe(5);
-    expect(progressStepOf(90, false)).toBe(1);
+  });
+
+  it('moves no step of a cancelled order, paid or not: it goes no further (SPEC 4 progress bar)', () => {
+    expect(progressStepOf(ORDER_STATUS.cancelled, false)).toBe(NO_PROGRESS_STEP);
+    expect(progressStepOf(ORDER_STATUS.cancelled, true)).toBe(NO_PROGRESS_STEP);
+    expect(progressBarSteps('self', progressStepOf(ORDER_STATUS.cancelled, true))).toEqual([]);
   });
 
   it('keeps an accepted or cooking order at the kitchen step whatever the paid flag says (SPEC 4 progress bar)', () => {
     expect(progressStepOf(ORDER_STATUS.accepted, false)).toBe(2);
     expect(progressStepOf(ORDER_STATUS.cooking, false)).toBe(2);
-    expect(progressStepOf(ORDER_STATUS.cancelled, true)).toBe(2);
   });
 
   it('keeps the pay button for unpaid orders below done (SPEC 4)', () => {

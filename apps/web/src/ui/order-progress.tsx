@@ -42,32 +42,35 @@ const STATE_NAMES: Readonly<Record<StepState, string>> = {
 
 /**
  * SPEC 4 progress bar (the follow page and the order page share it): the steps with their icons (payment, kitchen, delivery or pickup, final),
- * each named with its state, and the server's sentence for the current step under them.
+ * each named with its state, and the server's sentence for the current step under them. An order
+ * that goes no further (cancelled) has no steps: its sentence alone.
  */
 export function OrderProgress({ progress, type }: { progress: Progress; type: OrderType }) {
   return (
     <section className="order-progress" aria-label="Ход заказа">
-      <ol className="order-progress__steps">
-        {progress.steps.map((step, index) => {
-          const name = stepName(step.icon, type);
-          return (
-            <li
-              // The steps are a fixed list from the server: their place is their identity.
-              key={`${index}-${step.icon}`}
-              className={`order-progress__step order-progress__step--${step.state}`}
-              aria-current={step.state === 'current' ? 'step' : undefined}
-            >
-              <span className="order-progress__icon" aria-hidden="true">
-                {ICONS[step.icon]}
-              </span>
-              <span className="order-progress__name">
-                {name}
-                <span className="visually-hidden">: {STATE_NAMES[step.state]}</span>
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+      {progress.steps.length === 0 ? null : (
+        <ol className="order-progress__steps">
+          {progress.steps.map((step, index) => {
+            const name = stepName(step.icon, type);
+            return (
+              <li
+                // The steps are a fixed list from the server: their place is their identity.
+                key={`${index}-${step.icon}`}
+                className={`order-progress__step order-progress__step--${step.state}`}
+                aria-current={step.state === 'current' ? 'step' : undefined}
+              >
+                <span className="order-progress__icon" aria-hidden="true">
+                  {ICONS[step.icon]}
+                </span>
+                <span className="order-progress__name">
+                  {name}
+                  <span className="visually-hidden">: {STATE_NAMES[step.state]}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
       {progress.text ? <p className="order-progress__text">{progress.text}</p> : null}
     </section>
   );

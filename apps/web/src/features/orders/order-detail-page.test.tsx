@@ -228,9 +228,15 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
   });
 
   it('no pay button for an unpaid order at 50 or a cancelled one', async () => {
-    load.mockResolvedValueOnce(orderFixture({ status: 90, status_text: 'Отменён', status_color: '#FFB3261E', paid: 0 }));
+    load.mockResolvedValueOnce(
+      orderFixture({ status: 90, status_text: 'Отменён', status_color: '#FFB3261E', paid: 0, progressBarData: { step: 0, text: 'Заказ отменён', steps: [] } }),
+    );
     await renderOrder();
     expect(screen.getByText('Отменён')).toBeTruthy();
+    // A cancelled order goes no further: no step of its bar is passed, current or ahead, only its sentence.
+    const progress = screen.getByRole('region', { name: 'Ход заказа' });
+    expect(within(progress).queryByRole('list')).toBeNull();
+    expect(progress.textContent).toBe('Заказ отменён');
     expect(screen.queryByRole('button', { name: /Оплатить/ })).toBeNull();
     // A final order is not followed.
     expect(follow).not.toHaveBeenCalled();
