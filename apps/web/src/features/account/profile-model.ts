@@ -66,6 +66,26 @@ export function profileErrors(form: ProfileFields): ProfileErrors {
   return errors;
 }
 
+/**
+ * The fields a save refused by user/update is about, by its code, to mark them beside the
+ * message (DESIGN.md: an error sits next to what caused it): a bad or taken e-mail or phone, or
+ * both contacts emptied (one must stay). None for a refusal of no field.
+ */
+export function refusedFields(code: string | null): ProfileFieldName[] {
+  switch (code) {
+    case 'email':
+    case 'email_taken':
+      return ['email'];
+    case 'phone':
+    case 'phone_taken':
+      return ['phone'];
+    case 'contact_required':
+      return ['phone', 'email'];
+    default:
+      return [];
+  }
+}
+
 /** The fields user/update is sent: trimmed, the phone as its 11 digits (or empty). */
 export function profileRequest(form: ProfileFields): ProfileFields {
   return {

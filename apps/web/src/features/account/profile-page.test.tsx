@@ -136,6 +136,24 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
     expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it.each([
+    ['a phone another guest holds', new ApiError('Этот телефон уже привязан к другому профилю.', 'server', 409, 'phone_taken'), ['Телефон']],
+    ['an e-mail another guest holds', new ApiError('Этот email уже привязан к другому профилю.', 'server', 409, 'email_taken'), ['E-mail']],
+    ['both contacts emptied', new ApiError('Укажите телефон или email: по ним выполняется вход.', 'server', 400, 'contact_required'), ['Телефон', 'E-mail']],
+  ])('marks what the server refused beside it: %s', async (_case, error, labels) => {
+    vi.mocked(saveProfile).mockRejectedValue(error);
+    renderProfile();
+    await save();
+    expect(dialog()).toMatchObject({ title: PROFILE_NOT_SAVED_MESSAGE, message: error.message });
+    await answerDialog(null);
+    for (const label of labels) {
+      expect(field(label).getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(field(label).getAttribute('aria-describedby') ?? '')?.textContent).toContain(error.message);
+    }
+    expect(document.activeElement).toBe(field(labels[0]!));
+    expect(field('Имя').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('deletes the profile only when confirmed, then signs out and goes to /auth', async () => {
     vi.mocked(dropAccount).mockResolvedValue();
     renderProfile();

@@ -26,6 +26,7 @@ import {
   profileFormOf,
   type ProfileFieldSpec,
   profileRequest,
+  refusedFields,
 } from './profile-model';
 import './account-forms.css';
 
@@ -49,12 +50,6 @@ const DELETE_CHOICE = 'Удалить профиль';
 function saveFailureText(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.kind === 'network') return REQUEST_FAILED_MESSAGE;
   return error.kind === 'server' && error.status !== null && error.status < 500 && error.code !== null ? error.message : undefined;
-}
-
-/** The field a refused save names (user/update's 400 `email` or `phone`), to mark it. */
-function refusedField(error: unknown): ProfileFieldName | null {
-  if (!(error instanceof ApiError)) return null;
-  return error.code === 'email' || error.code === 'phone' ? error.code : null;
 }
 
 function ProfileForm({ session }: { session: ProfileSession }) {
@@ -93,11 +88,12 @@ function ProfileForm({ session }: { session: ProfileSession }) {
       await showDialog({ message: PROFILE_SAVED_MESSAGE });
     } catch (error) {
       setSaving(false);
-      const field = refusedField(error);
-      if (field && error instanceof ApiError) setErrors({ [field]: error.message });
+      const fields = error instanceof ApiError ? refusedFields(error.code) : [];
+      if (error instanceof ApiError) setErrors(Object.fromEntries(fields.map((field) => [field, error.message])));
       const reason = saveFailureText(error);
       await showDialog(reason ? { title: PROFILE_NOT_SAVED_MESSAGE, message: reason } : { message: PROFILE_NOT_SAVED_MESSAGE });
-      if (field) focusField(field);
+      const [first] = fields;
+      if (first) focusField(first);
     }
   };
 
