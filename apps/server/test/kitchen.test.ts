@@ -145,5 +145,11 @@ describe.each(databaseKinds())('order statuses and the sandbox kitchen on %s (SP
     expect((await next(unpaid.id)).statusCode).toBe(409);
     expect((await next(1_999_999_999)).statusCode).toBe(404);
     expect((await next('x1')).statusCode).toBe(404);
+    // Past what orders.id holds (int4): no such order, in words, never the database's error.
+    for (const past of [2_147_483_648, '999999999999999', '1'.repeat(40)]) {
+      const res = await next(past);
+      expect(res.statusCode, String(past)).toBe(404);
+      expect(res.json(), String(past)).toMatchObject({ error: 'order_not_found', message: 'Заказ не найден.' });
+    }
   });
 });

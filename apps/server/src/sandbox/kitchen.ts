@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { conflict, notFound } from '../http/errors';
+import { MAX_WIRE_ID } from '@chain/contract';
 import { nextKitchenStatus, ORDER_STATUS, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../db/types';
 import { moveOrderStatus, type StatusMove } from '../modules/order-history/status';
@@ -84,7 +85,8 @@ export function startSandboxKitchen(app: FastifyInstance): () => Promise<void> {
  */
 export const kitchenSandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>('/sandbox/kitchen/orders/:id/next', async (request) => {
-    const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
+    // An id past what orders.id holds (int4) names no order: a 404, never the database's error.
+    const id = /^\d{1,10}$/.test(request.params.id) && Number(request.params.id) <= MAX_WIRE_ID ? Number(request.params.id) : null;
     const order = id === null ? undefined : await app.db.selectFrom('orders').select(['id', 'status', 'paid']).where('id', '=', id).executeTakeFirst();
     if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
     const to = order.paid ? kitchenNextStatus(order.status) : null;
