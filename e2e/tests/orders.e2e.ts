@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatMoney, ORDER_LIST_PAGE_SIZE } from '@chain/domain';
+import { formatMoney, ORDER_LIST_PAGE_SIZE, PAID_TEXT } from '@chain/domain';
 import { api, orderOf, payOrderBySbp, placeOrder, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage } from '../support/browser';
@@ -45,26 +45,47 @@ describe('after the order: «Мои заказы» (/order_list) and the order (
     await context.close();
   });
 
-  it("shows a paid order's progress moving as the kitchen moves it, without a reload", async () => {
+  it("shows a paid order «Оплачен» in the list, and on its page the progress moving as the kitchen moves it, without a reload", async () => {
     const order = orders.at(-1)!;
     await payOrderBySbp(baseUrl, user, order.id);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
-    await page.goto(`/order_detail/${order.id}`);
+
+    // Мои заказы: the paid order's card says «Оплачен» with its status (SPEC 4 paid flag, SPEC 9 colour).
+    await page.goto('/order_list');
+    const paidCard = card(page, order.number);
+    await paidCard.waitFor();
+    const cardText = await paidCard.textContent();
+    expect(cardText).toContain('Принят');
+    expect(cardText).toContain(PAID_TEXT);
+    expect(await paidCard.getAttribute('aria-label')).toContain(`Принят, ${PAID_TEXT.toLowerCase()}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/orders-list-paid.png` });
+
+    await paidCard.tap();
+    await page.waitForURL(`**/order_detail/${order.id}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(order.number) }).waitFor();
     const status = page.getByTestId('order-status');
+    const currentStep = page.getByRole('region', { name: 'Ход заказа' }).locator('[aria-current="step"]');
     await expect.poll(() => status.textContent()).toContain('Принят');
+    expect(await currentStep.textContent()).toBe('Готовим: сейчас');
     expect(await page.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0);
     await auditScreen(page, '/order_detail/{id} (paid)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-detail-paid.png`, fullPage: true });
 
-    // The sandbox kitchen takes the order into cooking: the screen follows by itself.
+    // The sandbox kitchen takes the order into cooking, then makes it ready: the screen follows by itself.
     let reloads = 0;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) reloads += 1;
     });
     await api(baseUrl, `/sandbox/kitchen/orders/${order.id}/next`, {});
     await expect.poll(() => status.textContent(), { timeout: 5_000 }).toContain('Готовится');
+    expect(await currentStep.textContent()).toBe('Готовим: сейчас');
     expect((await orderOf(baseUrl, user, order.id)).status).toBe(30);
+    await api(baseUrl, `/sandbox/kitchen/orders/${order.id}/next`, {});
+    await expect.poll(() => status.textContent(), { timeout: 5_000 }).toContain('Готов к выдаче');
+    // The bar's current step has moved on from the kitchen to the pickup.
+    await expect.poll(() => currentStep.textContent(), { timeout: 5_000 }).toBe('Выдача: сейчас');
+    expect(await page.getByRole('region', { name: 'Ход заказа' }).getByText('Готовим: пройдено').count()).toBe(1);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-detail-ready.png` });
     expect(reloads).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -5,7 +5,9 @@ import {
   FEEDBACK_INCOMPLETE,
   FEEDBACK_SENT,
   formatPhoneInput,
+  PHONE_MESSAGE,
   PROFILE_EMAIL_MESSAGE,
+  PROFILE_NOT_SAVED_MESSAGE,
   PROFILE_SAVED_MESSAGE,
 } from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
@@ -31,6 +33,16 @@ async function acknowledge(page: Page, text: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** Saves Мой профиль with `value` in the field labelled `label`: refused beside it in SPEC 5's words, no dialog, nothing sent. */
+async function refusedBeside(page: Page, label: string, value: string, message: string): Promise<void> {
+  const field = page.getByLabel(label);
+  await field.fill(value);
+  await page.getByRole('button', { name: 'Сохранить' }).tap();
+  await page.getByText(message).waitFor();
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+}
+
 // Issue 15 (second part): Мой профиль and Обратная связь on the phone.
 // SPEC 2 (Other pages), SPEC 3 (User), SPEC 5 (Phone, Email, Feedback, Profile save, Account
 // deletion), SPEC 7 (user/update, user/drop_account, feedback/add).
@@ -54,11 +66,7 @@ describe('Мой профиль (/profile) and Обратная связь (/fee
 
     // SPEC 5: «Неверный формат email», shown beside the field; nothing is saved.
     const emailField = page.getByLabel('E-mail');
-    await emailField.fill('anna@');
-    await page.getByRole('button', { name: 'Сохранить' }).tap();
-    await page.getByText(PROFILE_EMAIL_MESSAGE).waitFor();
-    expect(await emailField.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await refusedBeside(page, 'E-mail', 'anna@', PROFILE_EMAIL_MESSAGE);
     await auditScreen(page, '/profile (bad e-mail)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-bad-email.png` });
 
@@ -92,6 +100,43 @@ describe('Мой профиль (/profile) and Обратная связь (/fee
     // The server has them too (user/update with no field answers the profile as it is).
     const saved = await api<SavedUser>(baseUrl, '/api/v1/user/update', { id: user.id, password: user.password });
     expect(saved.user).toMatchObject({ ...values, phone, email });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a wrong phone beside the field, and a phone another guest holds with «Данные не сохранены», marking the field', async () => {
+    const user = await signInByEmail(baseUrl, `e2e-profile-phone-${Date.now()}@example.ru`);
+    const other = await signInByEmail(baseUrl, `e2e-profile-holder-${Date.now()}@example.ru`);
+    const taken = randomPhone();
+    await api(baseUrl, '/api/v1/user/update', { id: other.id, password: other.password, phone: taken });
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'Мой профиль' }).waitFor();
+    const phoneField = page.getByLabel('Телефон');
+
+    // SPEC 5: a phone typed short of 11 digits reads «Проверьте правильность ввода телефона.» beside it; nothing is sent.
+    await refusedBeside(page, 'Телефон', '+7 (916) 12', PHONE_MESSAGE);
+    await auditScreen(page, '/profile (wrong phone)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-wrong-phone.png` });
+
+    // The server refuses a phone another guest holds: SPEC 5 «Данные не сохранены», its reason, and the field marked.
+    await phoneField.fill(taken);
+    expect(await phoneField.getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('button', { name: 'Сохранить' }).tap();
+    const refusal = page.getByRole('alertdialog').filter({ hasText: 'Этот телефон уже привязан к другому профилю.' });
+    await refusal.waitFor();
+    expect(await refusal.getByRole('heading', { name: PROFILE_NOT_SAVED_MESSAGE }).count()).toBe(1);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-not-saved.png`, animations: 'disabled' });
+    await acknowledge(page, 'Этот телефон уже привязан к другому профилю.');
+    expect(await phoneField.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.field__error').filter({ hasText: 'Этот телефон уже привязан к другому профилю.' }).count()).toBe(1);
+    await expect.poll(() => page.locator('input:focus').getAttribute('name')).toBe('phone');
+    await auditScreen(page, '/profile (phone taken)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-phone-taken.png` });
+
+    // Nothing was saved: the guest keeps no phone.
+    const saved = await api<SavedUser>(baseUrl, '/api/v1/user/update', { id: user.id, password: user.password });
+    expect(saved.user.phone).toBe('');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -193,6 +193,33 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     await context.close();
   });
 
+  it('a rating cut short after the order’s own stars offers its dishes still unrated after a reload, and finishes them', async () => {
+    const order = await placeOrder(baseUrl, user);
+    await payOrderBySbp(baseUrl, user, order.id);
+    // The order's own rating went through; its dish's did not (a lost connection, the app closed).
+    await api(baseUrl, '/api/v1/rate/add', { order_id: order.id, user_id: user.id, token: user.password, stars: 5, comment: 'Быстро' });
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+    await page.goto(`/order_detail/${order.id}`);
+    const form = page.getByRole('region', { name: 'Оцените блюда' });
+    await form.waitFor();
+    expect(await page.getByRole('region', { name: 'Ваша оценка' }).textContent()).toContain('Быстро');
+    expect(await form.getByRole('radiogroup', { name: 'Оценка заказа' }).count()).toBe(0);
+    expect(await form.getByRole('group').count()).toBe(1);
+    await tapStar(form.getByRole('radiogroup', { name: 'Вкус' }), '4 звезды из 5');
+    await auditScreen(page, '/order_detail/{id} (dishes left to rate)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/rating-dishes-left.png`, fullPage: true });
+
+    await form.getByRole('button', { name: 'Отправить оценку' }).tap();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await orderOf(baseUrl, user, order.id)).basket.every((line) => line.rate !== null)).toBe(true);
+    expect((await orderOf(baseUrl, user, order.id)).basket[0]?.rate).toMatchObject({ taste: 4 });
+    await page.reload();
+    await page.getByRole('region', { name: 'Ваша оценка' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Отправить оценку' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('an unpaid order offers no rating (SPEC 4), and rate/add refuses it', async () => {
     const order = await placeOrder(baseUrl, user);
     const { context, page } = await signedInPhonePage(browser!, baseUrl, user);
