@@ -33,4 +33,5 @@ export * from './coupon';
 export * from './business-day';
 export * from './kiosk';
 export * from './tips';
+export * from './unpaid-order';
 export * from './page-text';

@@ -1,6 +1,6 @@
-import type { Weekday } from './calendar-date';
+import { addDays, type Weekday } from './calendar-date';
 import type { MinuteOfDay } from './units';
-import { DEFAULT_TIME_ZONE, type Instant, type WallClock, wallClockAt } from './wall-clock';
+import { DEFAULT_TIME_ZONE, type Instant, instantAt, type WallClock, wallClockAt } from './wall-clock';
 
 /**
  * One day of a restaurant's `shedule` (SPEC 3): day 1 (Monday) to 7 (Sunday), open from
@@ -40,6 +40,30 @@ export function isOpenAt(
   timeZone: string = DEFAULT_TIME_ZONE,
 ): boolean {
   return isOpenAtWallClock(schedule, wallClockAt(instant, timeZone));
+}
+
+/** Days of opening hours that can follow each other without a break: a week's worth. */
+const MAX_JOINED_DAYS = 7;
+
+/**
+ * When the opening hours that `instant` falls in end, in epoch milliseconds, or null when the
+ * schedule is closed then. Days whose hours meet (round the clock: 06:00 to 06:00 of the next
+ * morning) are one stretch; a stretch longer than a week is cut there.
+ */
+export function openUntil(schedule: readonly ScheduleEntry[], instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): number | null {
+  let until: number | null = null;
+  let at = Number(instant);
+  for (let joined = 0; joined < MAX_JOINED_DAYS; joined++) {
+    const clock = wallClockAt(at, timeZone);
+    if (!isOpenAtWallClock(schedule, clock)) return until;
+    const previousDay = clock.minuteOfDay < DAY_BOUNDARY_MINUTE;
+    const day = previousDay ? previousWeekday(clock.weekday) : clock.weekday;
+    const entry = schedule.find((candidate) => candidate.day === day);
+    if (!entry) return until;
+    at = instantAt(previousDay ? addDays(clock.date, -1) : clock.date, entry.toMinute, timeZone);
+    until = at;
+  }
+  return until;
 }
 
 /** The open day's entry and the minute read against it: before 06:00 the previous day's, minute + 1440 (SPEC 4). */

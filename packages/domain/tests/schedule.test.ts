@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_BOUNDARY_MINUTE, isOpenAt, isOpenAtWallClock, type ScheduleEntry } from '../src/schedule';
-import type { WallClock } from '../src/wall-clock';
+import { DAY_BOUNDARY_MINUTE, isOpenAt, isOpenAtWallClock, openUntil, type ScheduleEntry } from '../src/schedule';
+import { instantAt, type WallClock } from '../src/wall-clock';
 
 // Monday to Saturday 10:00–02:00 (past midnight), Sunday 12:00–22:00.
 const schedule: ScheduleEntry[] = [
@@ -65,5 +65,27 @@ describe('open now (SPEC 4)', () => {
     expect(isOpenAt(schedule, new Date(instant), 'Asia/Yakutsk')).toBe(true);
     // 07:00 UTC is 10:00 in Moscow
     expect(isOpenAt(schedule, Date.UTC(2024, 0, 1, 7, 0))).toBe(true);
+  });
+});
+
+describe('when the opening hours end (decision 032)', () => {
+  // 1 January 2024 was a Monday; Moscow time.
+  const moscow = (day: number, minute: number) => instantAt({ year: 2024, month: 1, day }, minute, 'Europe/Moscow');
+
+  it('is the end of the hours the moment falls in, past midnight too, and none while closed', () => {
+    expect(openUntil(schedule, moscow(3, 12 * 60))).toBe(moscow(4, 2 * 60));
+    // Thursday 01:30 belongs to Wednesday's 10:00–02:00.
+    expect(openUntil(schedule, moscow(4, 90))).toBe(moscow(4, 2 * 60));
+    expect(openUntil(schedule, moscow(7, 21 * 60))).toBe(moscow(7, 22 * 60));
+    expect(openUntil(schedule, moscow(3, 9 * 60))).toBeNull();
+    expect(openUntil(schedule, moscow(4, 3 * 60))).toBeNull();
+  });
+
+  it('joins days whose hours meet, so round the clock runs on past 06:00, a week at most', () => {
+    const roundTheClock = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 360, toMinute: 1800 }));
+    // Monday 05:00 is in Sunday's day; seven days joined end on Sunday morning.
+    expect(openUntil(roundTheClock, moscow(1, 5 * 60))).toBe(moscow(7, 6 * 60));
+    const untilSunday = [1, 2, 3, 4, 5, 6].map((day) => ({ day, fromMinute: 360, toMinute: 1800 }));
+    expect(openUntil(untilSunday, moscow(3, 12 * 60))).toBe(moscow(7, 6 * 60));
   });
 });
