@@ -306,6 +306,8 @@ export interface SandboxOutboxTable {
   recipient: string;
   code: Defaulted<string | null>;
   text: string;
+  /** 019: an e-mail's Message-Id as the sender set it, or null. */
+  message_id: Defaulted<string | null>;
   created_at: Defaulted<Date>;
 }
 
@@ -396,6 +398,12 @@ export interface OrdersTable {
   tips_due_at: Defaulted<Date | null>;
   /** 017: takes of the order's tips_id so far. */
   tips_attempts: Defaulted<number>;
+  /** 019: when the order may next be taken to e-mail its receipt (null: not due); decision 032. */
+  receipt_due_at: Defaulted<Date | null>;
+  /** 019: takes of the receipt's letter so far (the lease's token). */
+  receipt_attempts: Defaulted<number>;
+  /** 019: when the mail service accepted the receipt's letter. */
+  receipt_sent_at: Defaulted<Date | null>;
   idempotency_key: string;
   request_hash: string;
   created_at: Defaulted<Date>;
@@ -589,6 +597,12 @@ export interface SandboxTipsFaultsTable {
   remaining: number;
 }
 
+/** 019: the sandbox mail service's faults switch: its next `remaining` messages answer 503. */
+export interface SandboxMailFaultsTable {
+  id: Defaulted<boolean>;
+  remaining: number;
+}
+
 // 018: the restaurant's side (issue 17)
 export type StaffRoleColumn = 'manager' | 'kitchen';
 
@@ -705,6 +719,7 @@ export interface Database {
   sandbox_tips_receivers: SandboxTipsReceiversTable;
   sandbox_tips: SandboxTipsTable;
   sandbox_tips_faults: SandboxTipsFaultsTable;
+  sandbox_mail_faults: SandboxMailFaultsTable;
   staff_accounts: StaffAccountsTable;
   staff_restaurants: StaffRestaurantsTable;
   staff_challenges: StaffChallengesTable;

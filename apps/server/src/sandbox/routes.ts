@@ -123,22 +123,48 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
 
   // --- Mailgun counterpart (POST /v3/{domain}/messages) ---------------------------------------
   app.post('/sandbox/providers/mailgun/v3/:domain/messages', async (request, reply) => {
+    // The faults switch below: a mail service that cannot take a letter now.
+    const fault = await db
+      .updateTable('sandbox_mail_faults')
+      .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
+      .where('remaining', '>', 0)
+      .returning('remaining')
+      .executeTakeFirst();
+    if (fault) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
     const expected = `Basic ${Buffer.from(`api:${app.config.providers.mail.apiKey}`).toString('base64')}`;
     if (request.headers.authorization !== expected) {
       return reply.status(401).send({ message: 'Invalid private key' });
     }
-    const form = z.object({ from: z.string().min(1), to: z.string().min(3), subject: z.string(), text: z.string().min(1) }).passthrough().safeParse(request.body);
+    const form = z
+      .object({ from: z.string().min(1), to: z.string().min(3), subject: z.string(), text: z.string().min(1), 'h:Message-Id': z.string().max(300).optional() })
+      .passthrough()
+      .safeParse(request.body);
     if (!form.success) return reply.status(400).send({ message: "'to' and 'text' are required" });
     await db
       .insertInto('sandbox_outbox')
       .values({
         channel: 'email',
         recipient: form.data.to.trim().toLowerCase(),
-        code: /\b\d{4,6}\b/.exec(form.data.text)?.[0] ?? null,
+        // A sign-in code (its subject names it), never a number of a receipt's letter.
+        code: /код/i.test(form.data.subject) ? (/\b\d{4,6}\b/.exec(form.data.text)?.[0] ?? null) : null,
         text: `${form.data.subject}\n\n${form.data.text}`,
+        message_id: form.data['h:Message-Id'] ?? null,
       })
       .execute();
     return { id: `<${randomBytes(8).toString('hex')}@sandbox>`, message: 'Queued. Thank you.' };
+  });
+
+  // The mail service's faults switch: its next `count` messages answer 503 (docs/sandbox.md).
+  app.post('/sandbox/providers/mailgun/faults', async (request, reply) => {
+    const parsed = z.object({ count: z.number().int().min(0).max(100) }).safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ message: 'count: 0…100' });
+    const { count } = parsed.data;
+    await db
+      .insertInto('sandbox_mail_faults')
+      .values({ id: true, remaining: count })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ remaining: count }))
+      .execute();
+    return { count };
   });
 
   // --- The outbox ------------------------------------------------------------------------------

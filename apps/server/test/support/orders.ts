@@ -5,10 +5,25 @@ import type { DatabaseHandle } from '../../src/db/client';
  * An unpaid order put straight into the database, for tests of what happens after creation
  * (payments, lists, ratings) without going through order/create. Two lines of the demo menu:
  * dish 101 (Маргарита) ×2 and dish 102 ×1; the sum is whatever `sum` says (default 150000).
+ * `email`: the guest asked for the receipt there (emailsend); `readyAt`: the time the guest
+ * chose (none: as soon as ready); `createdAt`: when it was placed (default now); `delayed`: saved
+ * for later.
  */
 export async function insertTestOrder(
   database: DatabaseHandle,
-  fields: { userId: number | null; restaurantId?: number; sum?: number; type?: 'inrest' | 'self' | 'delivery'; source?: 'web' | 'kiosk'; paid?: boolean; status?: number },
+  fields: {
+    userId: number | null;
+    restaurantId?: number;
+    sum?: number;
+    type?: 'inrest' | 'self' | 'delivery';
+    source?: 'web' | 'kiosk';
+    paid?: boolean;
+    status?: number;
+    email?: string;
+    readyAt?: Date;
+    createdAt?: Date;
+    delayed?: boolean;
+  },
 ): Promise<{ id: number; znumber: string; sum: number }> {
   const sum = fields.sum ?? 150_000;
   const restaurantId = fields.restaurantId ?? 1;
@@ -28,6 +43,10 @@ export async function insertTestOrder(
       idempotency_key: randomUUID(),
       request_hash: 'test',
       props: JSON.stringify({}),
+      ...(fields.email === undefined ? {} : { email: fields.email, emailsend: true }),
+      ...(fields.readyAt === undefined ? {} : { as_ready: false, ready_at: fields.readyAt }),
+      ...(fields.createdAt === undefined ? {} : { created_at: fields.createdAt }),
+      ...(fields.delayed === undefined ? {} : { delayed: fields.delayed }),
     })
     .returning(['id', 'znumber', 'sum'])
     .executeTakeFirstOrThrow();

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { postForm, ProviderError } from '../http';
-import type { EmailMessage, EmailSender } from './types';
+import { EMAIL_CALL_TIMEOUT_MS, type EmailMessage, type EmailSender } from './types';
 
 /**
  * Mailgun's HTTP API (`POST /v3/{domain}/messages`, basic auth `api:{key}`, form fields
- * from/to/subject/text/html). Several Russian providers offer the same protocol.
+ * from/to/subject/text/html, and `h:Message-Id` — a custom header — for a letter with a key).
+ * Several Russian providers offer the same protocol.
  */
 const PROVIDER = 'mailgun';
 const answer = z.object({ id: z.string().optional(), message: z.string().optional() });
@@ -26,9 +27,10 @@ export class MailgunClient implements EmailSender {
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.key ? { 'h:Message-Id': `<${message.key}@${this.options.domain}>` } : {}),
         },
         {
-          timeoutMs: this.options.timeoutMs ?? 5000,
+          timeoutMs: this.options.timeoutMs ?? EMAIL_CALL_TIMEOUT_MS,
           headers: { authorization: `Basic ${Buffer.from(`api:${this.options.apiKey}`).toString('base64')}` },
         },
       ),

@@ -101,6 +101,11 @@ function percentText(percent: number): string {
   return String(Math.abs(percent)).replace('.', ',');
 }
 
+/** One portion of a line with its options, so that quantity × portion = the line's sum (SPEC 5 cart total). */
+function portionPrice(line: ReceiptData['lines'][number]): number {
+  return line.price + line.specs.reduce((sum, option) => sum + option.price * option.cnt, 0);
+}
+
 /** '−150,00 ₽' with a real minus sign. */
 function minus(kopecks: number): string {
   return `\u2212${formatMoney(Math.abs(kopecks))}`;
@@ -149,9 +154,7 @@ export function renderReceipt(data: ReceiptData): string {
         ),
         line.comment !== '' ? `<div class="option comment">«${e(line.comment)}»</div>` : '',
       ].join('');
-      // One portion with its options, so that quantity × portion = the line's sum (SPEC 5 cart total).
-      const portion = line.price + line.specs.reduce((sum, option) => sum + option.price * option.cnt, 0);
-      return `<li class="line"><div class="name">${e(line.name)}</div>${options}${row(`${line.cnt} × ${formatMoney(portion)}`, formatMoney(line.sum), 'qty')}</li>`;
+      return `<li class="line"><div class="name">${e(line.name)}</div>${options}${row(`${line.cnt} × ${formatMoney(portionPrice(line))}`, formatMoney(line.sum), 'qty')}</li>`;
     })
     .join('');
 
@@ -256,4 +259,59 @@ ${paidLine}
 </body>
 </html>
 `;
+}
+
+/** The receipt's letter to the guest's e-mail (decision 032): a Russian subject, a plain-text body, and the receipt page as its HTML. */
+export interface ReceiptLetter {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The letter of a paid order's receipt: the plain text names the order, when and how it was
+ * paid, the restaurant, its lines and sums, and gives the receipt's signed link (`link`, an
+ * absolute URL); the HTML part is the receipt page itself (renderReceipt).
+ */
+export function receiptLetter(data: ReceiptData, link: string): ReceiptLetter {
+  const money = formatMoney;
+  const when = data.type === 'inrest' ? '' : `${data.type === 'delivery' ? 'время доставки' : 'время выдачи'}: ${data.readyText}`;
+  const how = [TYPE_TITLES[data.type], data.table !== '' ? `стол № ${data.table}` : '', when].filter((part) => part !== '').join(', ');
+  const dishes = data.lines.flatMap((line) => [
+    `${line.name}${line.spec ? ` (${line.spec.name})` : ''}: ${line.cnt} × ${money(portionPrice(line))} = ${money(line.sum)}`,
+    ...line.specs.map((option) => `  + ${option.name}${option.cnt > 1 ? ` × ${option.cnt}` : ''}`),
+    ...(line.comment !== '' ? [`  «${line.comment}»`] : []),
+  ]);
+  const extras = data.extras.flatMap((group) => group.lines.map((line) => `${group.title}, ${line.name}: ${line.cnt} × ${money(line.price)} = ${money(line.sum)}`));
+  const s = data.sums;
+  const sums = [
+    `Блюда: ${money(s.items)}`,
+    s.cutlery !== 0 ? `Приборы: ${money(s.cutlery)}` : '',
+    s.recommended !== 0 ? `Рекомендуем к заказу: ${money(s.recommended)}` : '',
+    s.discount > 0 ? `Скидка ${percentText(data.discountPercent)} %: ${minus(s.discount)}` : '',
+    s.discount < 0 ? `Наценка ${percentText(data.discountPercent)} %: +${money(-s.discount)}` : '',
+    data.type === 'delivery' ? `Доставка: ${s.delivery === 0 ? 'бесплатно' : money(s.delivery)}` : '',
+    `Итого: ${money(s.total)}`,
+  ].filter((row) => row !== '');
+  const restaurant = [`«${data.restaurant.name}»`, data.restaurant.address, data.restaurant.phone].filter((part) => part !== '').join(', ');
+  const text = [
+    'Спасибо за заказ!',
+    '',
+    `Заказ № ${data.znumber} оплачен${data.paidText !== '' ? ` ${data.paidText}` : ''} ${PAY_METHODS[data.payMethod]}.`,
+    `Ресторан ${restaurant}.`,
+    `${how}.`,
+    ...(data.deliveryAddress !== '' ? [`Адрес: ${data.deliveryAddress}`] : []),
+    ...(data.comment !== '' ? [`Комментарий: ${data.comment}`] : []),
+    '',
+    ...dishes,
+    ...extras,
+    '',
+    ...sums,
+    '',
+    `Чек заказа: ${link}`,
+    'Ход заказа виден в приложении, в разделе «Мои заказы».',
+    '',
+    'Документ не является кассовым чеком.',
+  ].join('\n');
+  return { subject: `Чек заказа № ${data.znumber} — ${data.chainName}`, text, html: renderReceipt(data) };
 }

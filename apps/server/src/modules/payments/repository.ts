@@ -366,8 +366,17 @@ export async function setPaymentStatus(trx: Kysely<Database>, paymentId: number,
 export async function markOrderPaid(trx: Kysely<Database>, orderId: number, method: PayMethod): Promise<void> {
   await trx
     .updateTable('orders')
-    // Due its tips_id from now (decision 025): asked of the tips service after this commits.
-    .set({ paid: true, paid_at: sql<Date>`now()`, pay_method: method, tips_due_at: sql<Date>`now()`, tips_attempts: 0 })
+    .set({
+      paid: true,
+      paid_at: sql<Date>`now()`,
+      pay_method: method,
+      // Due its tips_id from now (decision 025): asked of the tips service after this commits.
+      tips_due_at: sql<Date>`now()`,
+      tips_attempts: 0,
+      // Due its receipt's letter when the guest asked for one (decision 032): sent after this commits.
+      receipt_due_at: sql<Date | null>`case when emailsend and email <> '' then now() end`,
+      receipt_attempts: 0,
+    })
     .where('id', '=', orderId)
     .execute();
 }
@@ -542,6 +551,94 @@ export async function giveUpStaleTips(db: Kysely<Database>, withinSeconds: numbe
     .set({ tips_due_at: null })
     .where('tips_due_at', 'is not', null)
     .where((eb) => eb.or([eb('paid_at', 'is', null), eb('paid_at', '<=', secondsAgo(withinSeconds)), eb('tips_id', 'is not', null)]))
+    .returning('id')
+    .execute();
+  return given.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The receipt's letter of paid orders (receipt-mail.ts, decision 032): a lease on orders.receipt_due_at
+
+/** A paid order taken to e-mail its receipt: where to, and the take's token. */
+export interface ReceiptDueOrder {
+  id: number;
+  email: string;
+  /** Takes so far, this one included: the lease's token. */
+  attempts: number;
+}
+
+/**
+ * Takes one paid order due its receipt's letter (or only `orderId`), paid within
+ * `withinSeconds`, and leases it for `leaseSeconds`: its receipt_due_at moves on, its
+ * receipt_attempts goes up. The worker skips a row being taken (`for update skip locked`); a
+ * named take (right after the payment) waits for the lock and then sees another's lease, so two
+ * instances or a request and the worker never send the same letter at once.
+ */
+export async function takeDueReceipt(
+  db: Kysely<Database>,
+  orderId: number | undefined,
+  leaseSeconds: number,
+  withinSeconds: number,
+): Promise<ReceiptDueOrder | undefined> {
+  const taken = await db
+    .updateTable('orders')
+    .set({ receipt_attempts: sql<number>`receipt_attempts + 1`, receipt_due_at: secondsFromNow(leaseSeconds) })
+    .where('id', 'in', (eb) => {
+      const due = eb
+        .selectFrom('orders')
+        .select('id')
+        .where('receipt_due_at', '<=', sql<Date>`now()`)
+        .where('receipt_sent_at', 'is', null)
+        .where('paid', '=', true)
+        .where('paid_at', '>', secondsAgo(withinSeconds));
+      if (orderId === undefined) return due.orderBy('receipt_due_at').limit(1).forUpdate().skipLocked();
+      return due.where('id', '=', orderId).forUpdate();
+    })
+    .returning(['id', 'email', 'receipt_attempts'])
+    .executeTakeFirst();
+  return taken && { id: taken.id, email: taken.email, attempts: taken.receipt_attempts };
+}
+
+/** Renews the lease just before the letter goes: false when another taker holds the order now (or it was sent). */
+export async function renewReceiptLease(db: Kysely<Database>, order: ReceiptDueOrder, leaseSeconds: number): Promise<boolean> {
+  const renewed = await db
+    .updateTable('orders')
+    .set({ receipt_due_at: secondsFromNow(leaseSeconds) })
+    .where('id', '=', order.id)
+    .where('receipt_attempts', '=', order.attempts)
+    .where('receipt_sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1;
+}
+
+/** The mail service accepted the letter: it is recorded once, and the order is no longer due. */
+export async function saveReceiptSent(db: Kysely<Database>, orderId: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ receipt_sent_at: sql<Date>`now()`, receipt_due_at: null })
+    .where('id', '=', orderId)
+    .where('receipt_sent_at', 'is', null)
+    .execute();
+}
+
+/** After a failed take: due again in `delaySeconds`, or no longer (null), unless another take came since. */
+export async function retryReceiptLater(db: Kysely<Database>, order: ReceiptDueOrder, delaySeconds: number | null): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ receipt_due_at: delaySeconds === null ? null : secondsFromNow(delaySeconds) })
+    .where('id', '=', order.id)
+    .where('receipt_attempts', '=', order.attempts)
+    .where('receipt_sent_at', 'is', null)
+    .execute();
+}
+
+/** Orders due a letter but paid longer ago than `withinSeconds` (or sent, or not paid) are given up: their ids. */
+export async function giveUpStaleReceipts(db: Kysely<Database>, withinSeconds: number): Promise<number[]> {
+  const given = await db
+    .updateTable('orders')
+    .set({ receipt_due_at: null })
+    .where('receipt_due_at', 'is not', null)
+    .where((eb) => eb.or([eb('paid_at', 'is', null), eb('paid_at', '<=', secondsAgo(withinSeconds)), eb('receipt_sent_at', 'is not', null)]))
     .returning('id')
     .execute();
   return given.map((row) => row.id);

@@ -29,7 +29,7 @@ declare module 'fastify' {
  * its own scope (Fastify's documented `skip-override`), so `app.payments` is the server's.
  */
 const payments: FastifyPluginAsync = async (app) => {
-  const service = new PaymentsService({ db: app.db, providers: app.providers, log: app.log, publicOrigin: () => publicOrigin(app) });
+  const service = new PaymentsService({ db: app.db, providers: app.providers, log: app.log, publicOrigin: () => publicOrigin(app), authSecret: app.config.authSecret });
   app.decorate('payments', service);
   // server.ts stops the closing work before close() begins, while the routes (and the sandbox
   // acquirer on this same server) still answer; this is the fallback of a close without it.

@@ -11,6 +11,7 @@ import type { Database, PaymentStatus, PayMethod } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { ORDER_NOT_FOUND } from '../order-history/service';
 import { closeDuePayments } from './closing';
+import { sendDueReceipts } from './receipt-mail';
 import { assignDueTips } from './tips';
 import {
   attachBankOrder,
@@ -72,6 +73,8 @@ export interface PaymentsDependencies {
   log: FastifyBaseLogger;
   /** The origin guests open: the bank returns them to {origin}/payment?order_id=… */
   publicOrigin: () => string;
+  /** AUTH_SECRET: signs the receipt's link in the letter a paid order's guest asked for. */
+  authSecret: string;
 }
 
 /** The bank order a claimed payment got: its form, or its QR. */
@@ -90,7 +93,7 @@ interface Registration {
 export class PaymentsService {
   /** Bank queries in flight on this instance, by payment: parallel checks share one. */
   readonly #inFlight = new Map<number, Promise<SettleResult | null>>();
-  /** Closing and tips work started by this instance's requests; stop() waits for it. */
+  /** Closing, tips and receipt work started by this instance's requests; stop() waits for it. */
   readonly #closing = new Set<Promise<unknown>>();
   /** Set by stop(): no closing work starts, and a run in flight ends after its payment in hand. */
   #stopping = false;
@@ -205,13 +208,37 @@ export class PaymentsService {
 
   /**
    * settlePayment, then, after its transaction, what the order does not keep is closed at the
-   * bank and an order it paid gets its tips id (decision 025) — neither holds up the answer.
+   * bank, and an order it paid gets its tips id (decision 025) and, when the guest asked for it,
+   * its receipt by e-mail (decision 032) — none of it holds up the answer.
    */
   private async settle(paymentId: number, outcome: PaymentOutcome): Promise<SettleResult> {
     const result = await settlePayment(this.deps.db, this.deps.log, paymentId, outcome);
     this.closeSoon(result.closing);
-    if (result.paidOrderId !== undefined) this.tipsSoon(result.paidOrderId);
+    if (result.paidOrderId !== undefined) {
+      this.tipsSoon(result.paidOrderId);
+      this.receiptSoon(result.paidOrderId);
+    }
     return result;
+  }
+
+  /**
+   * E-mails a paid order's receipt without holding up the request that paid it, when the order
+   * is due one; a failure leaves it due, and the payment worker sends it later (receipt-mail.ts).
+   */
+  private receiptSoon(orderId: number): void {
+    if (this.#stopping) return;
+    const deps = {
+      db: this.deps.db,
+      email: this.deps.providers.email,
+      authSecret: this.deps.authSecret,
+      publicOrigin: this.deps.publicOrigin,
+      log: this.deps.log,
+      stopping: () => this.#stopping,
+    };
+    const run: Promise<unknown> = sendDueReceipts(deps, orderId)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, orderId }, 'e-mailing a receipt failed; the payment worker retries'))
+      .finally(() => this.#closing.delete(run));
+    this.#closing.add(run);
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { publicOrigin } from '../../http/origins';
 import { closeDuePayments, sweepPayments, type ClosingDeps } from './closing';
+import { receiptWorkerRun } from './receipt-mail';
 import { tipsWorkerRun } from './tips';
 
 /** How often the worker looks for declines and refunds due (the first retry waits 30 s). */
@@ -16,7 +18,8 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
  * declines, reverses and refunds at the bank whatever is due, one payment at a time (closing.ts:
  * `for update skip locked` with a lease, so instances never do the same payment twice). A
  * failed run is logged and tried again next tick. It also asks the tips service for the tips ids
- * of paid orders still due one (tips.ts, decision 025). The returned function stops it: no payment
+ * of paid orders still due one (tips.ts, decision 025) and e-mails the receipts still due
+ * (receipt-mail.ts, decision 032). The returned function stops it: no payment
  * is taken after it is called, and it resolves once the payment in hand is done (at most one
  * payment's bank calls), so a stopping server never waits for a whole run.
  */
@@ -38,6 +41,16 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
       // Tips ids of paid orders the request that paid them could not get (decision 025).
       const tipped = await tipsWorkerRun({ db: app.db, tips: app.providers.tips, log: app.log, stopping: () => stopping });
       if (tipped.length > 0) app.log.info({ tipped }, 'payment worker asked for tips ids');
+      // Receipts the request that paid the order could not e-mail (decision 032).
+      const mailed = await receiptWorkerRun({
+        db: app.db,
+        email: app.providers.email,
+        authSecret: app.config.authSecret,
+        publicOrigin: () => publicOrigin(app),
+        log: app.log,
+        stopping: () => stopping,
+      });
+      if (mailed.length > 0) app.log.info({ mailed }, 'payment worker e-mailed receipts');
     })()
       .catch((error: unknown) => app.log.warn({ err: error }, 'payment worker run failed; will retry'))
       .finally(() => {
