@@ -1,8 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/types';
+import { expireUnpaidOrders } from './modules/payments/expiry';
 
 const EVERY_MS = 10 * 60 * 1000;
+/**
+ * How often unpaid orders past their time to pay are cancelled (decision 032). Payments refuse
+ * such an order at once; this is how soon its page, the staff board and the pay button learn it.
+ */
+const EXPIRY_EVERY_MS = 60 * 1000;
 const KEEP_MS = 24 * 3600 * 1000;
 /** Rows one delete statement takes at most: each batch is short and locks little, however big the pile. */
 export const HOUSEKEEPING_BATCH = 5000;
@@ -20,28 +26,45 @@ const PILES = [
 ] as const satisfies ReadonlyArray<{ table: keyof Database; column: string }>;
 
 /**
- * Housekeeping that is safe on every instance at once (plain deletes of rows no request
- * reads any more): used captchas and codes, inbound checks, revoked sessions, rate-limit
- * windows, and the staff's sign-in codes and ended sessions, older than a day. Runs every 10 minutes, one round at a time; a failure is logged and
- * tried again next time.
+ * Housekeeping that is safe on every instance at once: plain deletes of rows no request reads
+ * any more (used captchas and codes, inbound checks, revoked sessions, rate-limit windows, and
+ * the staff's sign-in codes and ended sessions, older than a day) every 10 minutes, and every
+ * minute, from the start, unpaid orders whose time to pay is over are cancelled (each under its
+ * row lock, `skip locked`: payments/expiry.ts). Each runs one round at a time; a failure is
+ * logged and tried again next time; while the database is down neither runs.
  */
 export function startMaintenance(app: FastifyInstance): () => void {
+  const stopPiles = every(app, EVERY_MS, 'maintenance', async () => {
+    await housekeeping(app);
+  });
+  const stopExpiry = every(app, EXPIRY_EVERY_MS, 'expiring unpaid orders', async () => {
+    const cancelled = await expireUnpaidOrders(app.db);
+    if (cancelled.length > 0) app.log.info({ orderIds: cancelled.slice(0, 50), count: cancelled.length }, 'unpaid orders past their time to pay were cancelled');
+  });
+  void stopExpiry.runNow();
+  return () => {
+    stopPiles.stop();
+    stopExpiry.stop();
+  };
+}
+
+/** A job run every `ms`, never two rounds at once (a big pile, a slow database); a failure is logged and tried next time. */
+function every(app: FastifyInstance, ms: number, name: string, job: () => Promise<void>): { runNow: () => Promise<void>; stop: () => void } {
   let running = false;
-  const run = async () => {
-    // A round still running (a big pile, a slow database) is not joined by another.
-    if (running) return;
+  const runNow = async () => {
+    if (running || app.dbMonitor.state === 'down') return;
     running = true;
     try {
-      await housekeeping(app);
+      await job();
     } catch (error) {
-      app.log.warn({ err: error }, 'maintenance failed; will retry');
+      app.log.warn({ err: error }, `${name} failed; will retry`);
     } finally {
       running = false;
     }
   };
-  const timer = setInterval(() => void run(), EVERY_MS);
+  const timer = setInterval(() => void runNow(), ms);
   timer.unref();
-  return () => clearInterval(timer);
+  return { runNow, stop: () => clearInterval(timer) };
 }
 
 /**

@@ -1,16 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
-import { canMoveOrder, ORDER_NOT_FOUND_MESSAGE, orderStatusName } from '@chain/domain';
+import { canMoveOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_STATUS, orderStatusName } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { notifyOrderStatus } from '../order-events/repository';
+import { cancelOpenPayments } from '../payments/repository';
 import { lockOrderStatus, recordStatusMove } from './repository';
 
 /**
  * Who moved an order (order_status_history.actor): the payment flow (10 → 20 when paid), the
  * kitchen (the sandbox kitchen), the staff board (`staff:{id}`, modules/staff-board), the guest
- * (cancelling an unpaid order) or the system.
+ * (cancelling an unpaid order), housekeeping (an unpaid order whose time to pay is over,
+ * decision 032) or the system.
  */
-export type StatusActor = 'payment' | 'kitchen' | 'guest' | 'system' | `staff:${number}`;
+export type StatusActor = 'payment' | 'kitchen' | 'guest' | 'housekeeping' | 'system' | `staff:${number}`;
 
 export interface StatusMove {
   orderId: number;
@@ -24,8 +26,9 @@ export interface StatusMove {
  * row — all in one transaction: the caller's when `db` is one (the payment flow marks the order
  * paid in the same transaction), else a new one. The same transaction announces the move on
  * the 'order_status' channel (notifyOrderStatus), so every instance's open order event streams
- * learn of it once it commits. An unknown order is a 404, an illegal move a 409 and nothing
- * changes.
+ * learn of it once it commits. A cancelled order takes no payment: its open forms and QRs become
+ * `cancelling` in the same transaction, and the payment worker declines them at the bank
+ * (decision 016). An unknown order is a 404, an illegal move a 409 and nothing changes.
  */
 export async function moveOrderStatus(
   db: Kysely<Database>,
@@ -44,6 +47,7 @@ async function moveInTransaction(trx: Transaction<Database>, orderId: number, to
     throw conflict(`Заказ нельзя перевести из статуса «${orderStatusName(order.status)}» в «${orderStatusName(to)}».`, 'illegal_status_move');
   }
   await recordStatusMove(trx, orderId, to, actor);
+  if (to === ORDER_STATUS.cancelled) await cancelOpenPayments(trx, orderId);
   await notifyOrderStatus(trx, orderId);
   return { orderId, from: order.status, to };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { showsPayButton } from '@chain/domain';
+import { ORDER_STATUS, showsPayButton } from '@chain/domain';
 import { notifyOrderStatus } from '../order-events/repository';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../adapters/acquiring/types';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../db/types';
@@ -27,6 +27,12 @@ export interface PayableOrder {
   source: 'kiosk' | 'web';
   fsUid: string;
   restaurantName: string;
+  /** What decides its time to pay (decision 032): when it was placed, the time chosen, its restaurant now. */
+  createdAt: Date;
+  readyAt: Date | null;
+  restaurantId: number;
+  restaurantActive: boolean;
+  timeZone: string;
 }
 
 export async function findPayableOrder(db: Kysely<Database>, orderId: number): Promise<PayableOrder | undefined> {
@@ -41,8 +47,13 @@ export async function findPayableOrder(db: Kysely<Database>, orderId: number): P
       'orders.paid',
       'orders.status',
       'orders.source',
+      'orders.created_at',
+      'orders.ready_at',
+      'orders.restaurant_id',
       'restaurants.fs_uid',
       'restaurants.name as restaurant_name',
+      'restaurants.active as restaurant_active',
+      'restaurants.time_zone',
     ])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
@@ -57,6 +68,11 @@ export async function findPayableOrder(db: Kysely<Database>, orderId: number): P
     source: row.source,
     fsUid: row.fs_uid,
     restaurantName: row.restaurant_name,
+    createdAt: row.created_at,
+    readyAt: row.ready_at,
+    restaurantId: row.restaurant_id,
+    restaurantActive: row.restaurant_active,
+    timeZone: row.time_zone,
   };
 }
 
@@ -207,6 +223,16 @@ export async function claimPayment(
       .executeTakeFirstOrThrow();
     return { kind: 'claimed', payment, superseded: cancelling };
   });
+}
+
+/**
+ * The order's pending forms and QRs become `cancelling`, due at once, when it is cancelled (in
+ * the cancelling transaction, decision 016): the payment worker declines them at the bank.
+ * Returns the ids changed.
+ */
+export async function cancelOpenPayments(trx: Kysely<Database>, orderId: number): Promise<number[]> {
+  const open = await trx.selectFrom('payments').select('id').where('order_id', '=', orderId).where('status', '=', 'pending').execute();
+  return startCancelling(trx, open.map((row) => row.id));
 }
 
 /**
@@ -642,4 +668,65 @@ export async function giveUpStaleReceipts(db: Kysely<Database>, withinSeconds: n
     .returning('id')
     .execute();
   return given.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unpaid orders whose time to pay is over (expiry.ts, decision 032)
+
+/** An order awaiting payment as housekeeping reads it: what decides its time to pay. */
+export interface AwaitingPaymentOrder {
+  id: number;
+  createdAt: Date;
+  readyAt: Date | null;
+  source: 'kiosk' | 'web';
+  restaurantId: number;
+  restaurantActive: boolean;
+  timeZone: string;
+}
+
+/**
+ * Up to `limit` orders awaiting payment (status 10, unpaid) with ids above `afterId`, in id
+ * order (index orders_awaiting_payment), that may be past their time to pay at `now`: every
+ * order as soon as ready, an order whose chosen time has come, any order of an inactive
+ * restaurant. An order for a later time at a working restaurant is not read.
+ */
+export async function awaitingPaymentOrders(db: Kysely<Database>, afterId: number, limit: number, now: Date): Promise<AwaitingPaymentOrder[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
+    .select(['orders.id', 'orders.created_at', 'orders.ready_at', 'orders.source', 'orders.restaurant_id', 'restaurants.active', 'restaurants.time_zone'])
+    .where('orders.status', '=', ORDER_STATUS.awaitingPayment)
+    .where('orders.paid', '=', false)
+    .where('orders.id', '>', afterId)
+    .where((eb) => eb.or([eb('orders.ready_at', 'is', null), eb('orders.ready_at', '<=', now), eb('restaurants.active', '=', false)]))
+    .orderBy('orders.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    readyAt: row.ready_at,
+    source: row.source,
+    restaurantId: row.restaurant_id,
+    restaurantActive: row.active,
+    timeZone: row.time_zone,
+  }));
+}
+
+/**
+ * Locks an order that still awaits payment (status 10, unpaid), skipping it when another
+ * transaction holds it (a payment settling it now, another instance's housekeeping): true when
+ * this transaction holds it.
+ */
+export async function lockAwaitingPayment(trx: Transaction<Database>, orderId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('status', '=', ORDER_STATUS.awaitingPayment)
+    .where('paid', '=', false)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CardBinding, PaymentCheckStatus, PaymentSbpResponse, PaymentStartResponse } from '@chain/contract';
-import { ORDER_STATUS, PAYMENT_INIT_FAILED_MESSAGE, showsPayButton } from '@chain/domain';
+import { ORDER_STATUS, PAYMENT_INIT_FAILED_MESSAGE, PAYMENT_TIME_OVER_MESSAGE, showsPayButton } from '@chain/domain';
 import type { Providers } from '../../adapters';
 import { AcquirerRefusal, BANK_ORDER_LIFETIME_SECONDS } from '../../adapters/acquiring/types';
 import { ProviderError } from '../../adapters/http';
@@ -11,6 +11,7 @@ import type { Database, PaymentStatus, PayMethod } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { ORDER_NOT_FOUND } from '../order-history/service';
 import { closeDuePayments } from './closing';
+import { pastTimeToPay } from './expiry';
 import { sendDueReceipts } from './receipt-mail';
 import { assignDueTips } from './tips';
 import {
@@ -278,6 +279,8 @@ export class PaymentsService {
     }
     const fresh = await findPayableOrder(this.deps.db, order.id);
     refuseToPay(fresh);
+    // Past its time to pay (decision 032), an order is refused before housekeeping has cancelled it.
+    if ((await pastTimeToPay(this.deps.db, [fresh], new Date())).length > 0) throw conflict(PAYMENT_TIME_OVER_MESSAGE, 'payment_time_over');
     return fresh;
   }
 

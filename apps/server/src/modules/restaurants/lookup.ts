@@ -18,24 +18,28 @@ export interface RestaurantWithSchedule {
 export async function findActiveRestaurant(db: Reader, ref: number | string): Promise<RestaurantWithSchedule> {
   const row = await findActiveRestaurantRow(db, ref);
   if (!row) throw notFound(RESTAURANT_NOT_FOUND_MESSAGE, 'restaurant_not_found');
-  const schedule = await schedulesOf(db, [row.id]);
-  return { row, schedule: schedule.map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })) };
+  return { row, schedule: (await schedulesByRestaurant(db, [row.id])).get(row.id) ?? [] };
 }
 
 /** Every active restaurant in the chain's order, with its schedule. */
 export async function activeRestaurantsWithSchedules(db: Reader): Promise<RestaurantWithSchedule[]> {
   const rows = await activeRestaurantRows(db);
   if (rows.length === 0) return [];
-  const schedules = await schedulesOf(
+  const schedules = await schedulesByRestaurant(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    row,
-    schedule: schedules
-      .filter((s) => s.restaurant_id === row.id)
-      .map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })),
-  }));
+  return rows.map((row) => ({ row, schedule: schedules.get(row.id) ?? [] }));
+}
+
+/** The schedules of these restaurants (active or not) in the domain's shape, by restaurant id; a restaurant without entries is absent (closed every day). */
+export async function schedulesByRestaurant(db: Reader, restaurantIds: readonly number[]): Promise<Map<number, ScheduleEntry[]>> {
+  const byRestaurant = new Map<number, ScheduleEntry[]>();
+  if (restaurantIds.length === 0) return byRestaurant;
+  for (const entry of await schedulesOf(db, [...new Set(restaurantIds)])) {
+    byRestaurant.set(entry.restaurant_id, [...(byRestaurant.get(entry.restaurant_id) ?? []), { day: entry.weekday, fromMinute: entry.from_minute, toMinute: entry.to_minute }]);
+  }
+  return byRestaurant;
 }
 
 /** The restaurant as the booking, pre-order and delayed order pages list it. */
