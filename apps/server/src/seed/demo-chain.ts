@@ -68,6 +68,12 @@ export const DEMO_SETTINGS: Settings = {
   tips_url: 'https://tips.zharpech.ru/',
 };
 
+/**
+ * The hours the hotline (settings `hotline`) answers, minutes of the day: the one place the
+ * chain's texts take them from (demo-content.ts).
+ */
+export const DEMO_HOTLINE_HOURS = { fromMinute: at(9), toMinute: at(23) } as const;
+
 // --- restaurants (SPEC 3 Restaurant) -------------------------------------------------------------
 
 export interface DemoScheduleDay {
@@ -556,7 +562,7 @@ export const DEMO_ZONES: DemoZone[] = [
   {
     id: 4,
     restaurantId: 3,
-    name: 'Якиманка и Донской (временно не обслуживается)',
+    name: 'Якиманка и Донской',
     // Switched off while the courier team is short-handed: the map must not offer it.
     active: false,
     polygon: [[[37.584859, 55.72916], [37.589593, 55.723779], [37.595243, 55.718453], [37.604995, 55.715567], [37.615196, 55.713923], [37.62536, 55.712478], [37.635816, 55.713044], [37.631745, 55.726044], [37.621815, 55.72637], [37.613202, 55.729169], [37.607736, 55.733848], [37.584859, 55.72916]]],

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { parsePageText } from '@chain/domain';
+import { AS_READY_PAYMENT_MINUTES, formatClock, KIOSK_PAYMENT_MINUTES, parsePageText } from '@chain/domain';
 import { CHAIN_PAGE_SLUGS, MAX_PAGE_BODY_LENGTH } from '@chain/contract';
-import { DEMO_RESTAURANTS, DEMO_ZONES } from './demo-chain';
-import { DEMO_FEEDBACK_TOPICS, demoPages, periodsText, scheduleText, servedZones, sumText, weekdaysText } from './demo-content';
+import { DEMO_HOTLINE_HOURS, DEMO_RESTAURANTS, DEMO_SETTINGS, DEMO_ZONES } from './demo-chain';
+import {
+  DEMO_FEEDBACK_TOPICS,
+  demoPages,
+  hotlineText,
+  notServedText,
+  periodsText,
+  scheduleText,
+  servedZones,
+  sumText,
+  unpaidOrderText,
+  weekdaysText,
+} from './demo-content';
 import { checkPageInput } from '../modules/pages/text';
 
 // Decision 024: the demo chain's texts. The delivery terms must say what the demo data does.
@@ -68,6 +79,49 @@ describe('the demo pages', () => {
       expect(named, restaurant.name).toBe(ids.has(restaurant.id));
       if (named) expect(delivery).toContain(scheduleText(restaurant.schedule));
     }
+  });
+
+  it('say which zones are not served and why from the data alone: every such zone, each reason true of its restaurant or zone', () => {
+    const said = notServedText();
+    expect(said).toBe('Зона «Якиманка и Донской» временно не обслуживается. Ресторан «Жар-печь на Ленинском» сейчас не работает, поэтому в зону «Гагаринский» мы не доставляем.');
+    expect(delivery).toContain(said);
+    for (const zone of DEMO_ZONES.filter((candidate) => !servedZones().includes(candidate))) expect(said, zone.name).toContain(`«${zone.name}»`);
+    for (const zone of servedZones()) expect(said, zone.name).not.toContain(`«${zone.name}»`);
+    // A restaurant said not to work is inactive; a zone said switched off is.
+    for (const [, name] of said.matchAll(/Ресторан «([^»]+)» сейчас не работает/g)) {
+      expect(DEMO_RESTAURANTS.find((restaurant) => restaurant.name === name)?.active, name).toBe(false);
+    }
+    for (const [, name] of said.matchAll(/Зона «([^»]+)» временно/g)) expect(DEMO_ZONES.find((zone) => zone.name === name)?.active, name).toBe(false);
+  });
+
+  it('follow the data when it changes: a restaurant working again, a zone switched off, couriers gone', () => {
+    const reopened = DEMO_RESTAURANTS.map((restaurant) => (restaurant.id === 9 ? { ...restaurant, active: true } : restaurant));
+    expect(notServedText(reopened, DEMO_ZONES)).toBe('Зона «Якиманка и Донской» временно не обслуживается.');
+    const noCouriers = DEMO_RESTAURANTS.map((restaurant) => (restaurant.id === 7 ? { ...restaurant, deliveryCourier: false } : restaurant));
+    expect(notServedText(noCouriers, DEMO_ZONES)).toContain('Ресторан «Жар-печь · Кухня на Бауманской» сейчас не доставляет заказы курьером, поэтому в зоны «Бауманская и Разгуляй» и «Лефортово и Сокольники» мы не доставляем.');
+    const allOn = DEMO_ZONES.map((zone) => ({ ...zone, active: true }));
+    expect(notServedText(reopened, allOn)).toBe('');
+  });
+
+  it('give the hotline its number and hours from one place, wherever they name it', () => {
+    expect(hotlineText()).toBe(`${DEMO_SETTINGS.hotline}, ежедневно с ${formatClock(DEMO_HOTLINE_HOURS.fromMinute)} до ${formatClock(DEMO_HOTLINE_HOURS.toMinute)}`);
+    for (const body of [delivery, offer]) {
+      expect(body).toContain(`- Горячая линия: ${hotlineText()}`);
+      // No hours typed by hand: every clock reading of the hotline is the constant's.
+      expect(body.match(/Горячая линия:[^\n]*/g)).toEqual([`Горячая линия: ${hotlineText()}`]);
+    }
+  });
+
+  it('say only what the product does: no estimated time on the order page, the receipt e-mailed, unpaid orders cancelled by their deadline', () => {
+    for (const body of [delivery, offer]) {
+      expect(body).not.toContain('примерное время');
+      expect(body).not.toContain('кассовый чек');
+      expect(body).not.toContain('удалён Покупателем');
+      expect(body).toContain(unpaidOrderText());
+      expect(body).toMatch(/приходит[^.]*на почту|на неё приходит чек заказа/);
+    }
+    expect(unpaidOrderText()).toContain(`в течение ${AS_READY_PAYMENT_MINUTES} минут после оформления, а в киоске — ${KIOSK_PAYMENT_MINUTES} минут`);
+    expect(offer).not.toContain('оператору фискальных данных');
   });
 
   it('make the offer a complete public offer of a legal entity', () => {

@@ -2,16 +2,28 @@
  * The demo chain's texts and feedback topics (decision 024): the pages «О сети», «Условия
  * доставки» and «Оферта» (SPEC 2 «О компании») and the topics of SPEC 5 «Обратная связь».
  *
- * The delivery terms name every zone the demo chain delivers to with its minimum sums, price,
- * free-delivery sum and windows, and the hours of the restaurants that deliver: those lines are
- * written from DEMO_ZONES and DEMO_RESTAURANTS below, so the text says what the data does.
+ * Every fact the texts state is written from the data, so the text says what the data and the
+ * product do: the zones the chain delivers to (minimum sums, price, free-delivery sum, windows)
+ * and the hours of the restaurants that deliver, from DEMO_ZONES and DEMO_RESTAURANTS; the zones
+ * it does not deliver to now and why (an inactive restaurant, one without couriers, a switched-off
+ * zone); the hotline's number and hours (DEMO_SETTINGS, DEMO_HOTLINE_HOURS); how long an unpaid
+ * order waits for its payment (the domain's constants, decision 032).
  * Bodies use the page format of parsePageText (packages/domain): '## ' headings, '- ' list items,
  * paragraphs separated by blank lines.
  */
 import { CHAIN_PAGE_SLUGS } from '@chain/contract';
-import { formatClock, formatMoney } from '@chain/domain';
+import { AS_READY_PAYMENT_MINUTES, formatClock, formatMoney, KIOSK_PAYMENT_MINUTES } from '@chain/domain';
 import type { ZonePeriod } from '../db/types';
-import { BRAND, DEMO_RESTAURANTS, DEMO_SETTINGS, DEMO_ZONES, type DemoRestaurant, type DemoScheduleDay, type DemoZone } from './demo-chain';
+import {
+  BRAND,
+  DEMO_HOTLINE_HOURS,
+  DEMO_RESTAURANTS,
+  DEMO_SETTINGS,
+  DEMO_ZONES,
+  type DemoRestaurant,
+  type DemoScheduleDay,
+  type DemoZone,
+} from './demo-chain';
 
 /** The legal entity behind the demo chain (invented; the numbers pass their check digits). */
 export const DEMO_LEGAL_ENTITY = {
@@ -88,18 +100,60 @@ export function sumText(kopecks: number): string {
   return kopecks % 100 === 0 ? `${kopecks / 100} ₽` : formatMoney(kopecks);
 }
 
-function restaurantOf(zone: DemoZone): DemoRestaurant {
-  const restaurant = DEMO_RESTAURANTS.find((candidate) => candidate.id === zone.restaurantId);
+function restaurantOf(zone: DemoZone, restaurants: readonly DemoRestaurant[] = DEMO_RESTAURANTS): DemoRestaurant {
+  const restaurant = restaurants.find((candidate) => candidate.id === zone.restaurantId);
   if (!restaurant) throw new Error(`demo content: zone ${zone.id} has no restaurant ${zone.restaurantId}`);
   return restaurant;
 }
 
+/** Whether guests can order delivery to a zone: active, of an active restaurant that delivers. */
+function isServed(zone: DemoZone, restaurants: readonly DemoRestaurant[]): boolean {
+  const restaurant = restaurantOf(zone, restaurants);
+  return zone.active && restaurant.active && restaurant.deliveryCourier;
+}
+
 /** The zones guests can order delivery to: active, of an active restaurant that delivers. */
 export function servedZones(): DemoZone[] {
-  return DEMO_ZONES.filter((zone) => {
-    const restaurant = restaurantOf(zone);
-    return zone.active && restaurant.active && restaurant.deliveryCourier;
+  return DEMO_ZONES.filter((zone) => isServed(zone, DEMO_RESTAURANTS));
+}
+
+/** Names in quotes joined as Russian lists them: «А», «Б» и «В». */
+function quotedList(names: readonly string[]): string {
+  const quoted = names.map((name) => `«${name}»`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} и ${quoted.at(-1) ?? ''}`;
+}
+
+/**
+ * The zones the chain has but does not deliver to now, and why, from the data: a restaurant that
+ * does not work (inactive), one that has no couriers now, or a zone switched off. '' when every
+ * zone is served.
+ */
+export function notServedText(restaurants: readonly DemoRestaurant[] = DEMO_RESTAURANTS, zones: readonly DemoZone[] = DEMO_ZONES): string {
+  const unserved = zones.filter((zone) => !isServed(zone, restaurants));
+  const zonesWord = (of: readonly DemoZone[]) => (of.length === 1 ? 'зону' : 'зоны');
+  const sentences = restaurants.flatMap((restaurant) => {
+    const ofRestaurant = unserved.filter((zone) => zone.restaurantId === restaurant.id);
+    if (ofRestaurant.length === 0) return [];
+    const names = quotedList(ofRestaurant.map((zone) => zone.name));
+    if (!restaurant.active) return [`Ресторан «${restaurant.name}» сейчас не работает, поэтому в ${zonesWord(ofRestaurant)} ${names} мы не доставляем.`];
+    if (!restaurant.deliveryCourier) return [`Ресторан «${restaurant.name}» сейчас не доставляет заказы курьером, поэтому в ${zonesWord(ofRestaurant)} ${names} мы не доставляем.`];
+    return [ofRestaurant.length === 1 ? `Зона ${names} временно не обслуживается.` : `Зоны ${names} временно не обслуживаются.`];
   });
+  return sentences.join(' ');
+}
+
+/** The hotline's number and hours: '+7 495 212-37-37, ежедневно с 09:00 до 23:00'. */
+export function hotlineText(): string {
+  return `${DEMO_SETTINGS.hotline}, ежедневно с ${formatClock(DEMO_HOTLINE_HOURS.fromMinute)} до ${formatClock(DEMO_HOTLINE_HOURS.toMinute)}`;
+}
+
+/** How long an unpaid order waits for its payment and what comes after (the domain's rule, decision 032). */
+export function unpaidOrderText(): string {
+  return (
+    'Неоплаченный заказ не готовится. Оплатить его можно позже на странице заказа: заказ ко времени — до выбранного времени (доставку с интервалом — до начала интервала), ' +
+    `заказ «как можно скорее» — в течение ${AS_READY_PAYMENT_MINUTES} ${countWord(AS_READY_PAYMENT_MINUTES, MINUTE_FORMS)} после оформления, а в киоске — ${KIOSK_PAYMENT_MINUTES} ${countWord(KIOSK_PAYMENT_MINUTES, MINUTE_FORMS)}, но не позже закрытия ресторана. ` +
+    'Потом заказ отменяется сам; если оплата, начатая раньше, прошла уже после отмены, деньги возвращаются тем же способом.'
+  );
 }
 
 /** One list item of the delivery terms: everything a guest needs to know about a zone. */
@@ -125,17 +179,21 @@ function deliveringRestaurantText(restaurant: DemoRestaurant): string {
   const ahead =
     restaurant.deliveryDaysTrue === 0
       ? 'заказ только на сегодня'
-      : `заказ на сегодня и на ${restaurant.deliveryDaysTrue} ${daysWord(restaurant.deliveryDaysTrue)} вперёд`;
+      : `заказ на сегодня и на ${restaurant.deliveryDaysTrue} ${countWord(restaurant.deliveryDaysTrue, DAY_FORMS)} вперёд`;
   return `${restaurant.name}, ${restaurant.address.replace(/^Москва, /, '')}: ${scheduleText(restaurant.schedule)}; ${ahead}; телефон ${restaurant.phone}.`;
 }
 
-function daysWord(count: number): string {
+const DAY_FORMS = ['день', 'дня', 'дней'] as const;
+const MINUTE_FORMS = ['минуты', 'минут', 'минут'] as const;
+
+/** The word after a count, as Russian agrees it: forms for 1, for 2–4, for 5 and on (11–14 too). */
+function countWord(count: number, forms: readonly [string, string, string]): string {
   const lastTwo = count % 100;
   const last = count % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return 'дней';
-  if (last === 1) return 'день';
-  if (last >= 2 && last <= 4) return 'дня';
-  return 'дней';
+  if (lastTwo >= 11 && lastTwo <= 14) return forms[2];
+  if (last === 1) return forms[0];
+  if (last >= 2 && last <= 4) return forms[1];
+  return forms[2];
 }
 
 /** Blocks of a page body: a blank line between blocks, list items ('- ') of one list on lines of their own. */
@@ -150,7 +208,6 @@ function joinBlocks(blocks: string[]): string {
 function deliveryBody(): string {
   const zones = servedZones();
   const restaurants = DEMO_RESTAURANTS.filter((restaurant) => zones.some((zone) => zone.restaurantId === restaurant.id));
-  const hotline = DEMO_SETTINGS.hotline;
   return joinBlocks([
     `Курьеры сети «${BRAND.name}» привозят заказы из ресторанов сети по Москве в пределах зон доставки. Зону определяет адрес: укажите его на карте при оформлении заказа, и приложение само выберет ресторан, который привезёт заказ, покажет минимальную сумму и стоимость доставки.`,
     '## Зоны, суммы и стоимость доставки',
@@ -159,20 +216,21 @@ function deliveryBody(): string {
     'Актуальные зоны, суммы и часы всегда показаны в таблице под этим текстом: она строится из тех же данных, по которым приложение принимает заказы. Если цифры в тексте и в таблице разойдутся, действует таблица.',
     '## Рестораны, которые доставляют',
     restaurants.map((restaurant) => `- ${deliveringRestaurantText(restaurant)}`).join('\n'),
-    'Ресторан «Жар-печь на Ленинском» закрыт на реконструкцию, поэтому в Гагаринский район мы пока не доставляем. Зона «Якиманка и Донской» временно не обслуживается.',
+    ...[notServedText()].filter((text) => text !== ''),
     '## Когда привезём',
-    'В зонах с интервалами доставки выберите дату и интервал при оформлении заказа — курьер приедет в выбранный интервал. В зоне без интервалов заказ готовят сразу после оплаты и привозят как можно скорее; примерное время приложение показывает на странице заказа. Далеко вперёд заказать нельзя: каждый ресторан принимает заказы на сегодня и на несколько дней вперёд, как указано выше.',
-    'Заказ начинают готовить только после оплаты. Ход заказа — принят, готовится, в пути, доставлен — виден в разделе «Мои заказы».',
+    'В зонах с интервалами доставки выберите дату и интервал при оформлении заказа — курьер приедет в выбранный интервал. В зоне без интервалов заказ готовят сразу после оплаты и привозят как можно скорее. Далеко вперёд заказать нельзя: каждый ресторан принимает заказы на сегодня и на несколько дней вперёд, как указано выше.',
+    'Заказ начинают готовить только после оплаты. Где он сейчас — принят, готовится, в пути, доставлен, — видно на странице заказа в разделе «Мои заказы»: статус меняется сам, страницу обновлять не нужно.',
+    unpaidOrderText(),
     '## Оплата',
     '- Банковской картой в приложении: на защищённой странице банка. Данные карты вводятся на стороне банка, мы их не получаем и не храним.',
     '- Через Систему быстрых платежей (СБП): в приложении вашего банка по ссылке или QR-коду.',
-    'Наличными и картой курьеру оплатить нельзя. Электронный чек приходит на почту, если она указана в заказе, и всегда доступен на странице заказа.',
+    'Наличными и картой курьеру оплатить нельзя. Чек заказа — состав, суммы и отметка об оплате — приходит после оплаты на почту, указанную при оформлении, и всегда доступен на странице заказа.',
     '## Если курьер опаздывает',
-    `Если заказ не привезли до конца выбранного интервала или опоздание больше 30 минут от времени, показанного в приложении, позвоните на горячую линию ${hotline}: скажем, где курьер, а при опоздании больше чем на 30 минут вернём стоимость доставки на карту или счёт, с которого оплачен заказ. Если в заказе чего-то не хватает или блюдо пострадало в дороге, сообщите об этом в течение суток через раздел «Обратная связь» или по телефону — привезём недостающее или вернём деньги за него.`,
+    `Если заказ не привезли до конца выбранного интервала или заказ «как можно скорее» задерживается, позвоните на горячую линию ${DEMO_SETTINGS.hotline}: скажем, где курьер, а если курьер опоздал больше чем на 30 минут после конца интервала, вернём стоимость доставки на карту или счёт, с которого оплачен заказ. Если в заказе чего-то не хватает или блюдо пострадало в дороге, сообщите об этом в течение суток через раздел «Обратная связь» или по телефону — привезём недостающее или вернём деньги за него.`,
     '## Как передаём заказ',
     'Курьер звонит, когда подъезжает, и передаёт заказ у двери квартиры или офиса. Чтобы курьер нашёл вас быстрее, укажите подъезд, этаж, квартиру и код домофона в адресе. Если до вас не удаётся дозвониться 15 минут, курьер возвращает заказ в ресторан, а мы связываемся с вами, чтобы договориться о новой доставке.',
     '## Контакты',
-    `- Горячая линия: ${hotline}, ежедневно с 9:00 до 23:00`,
+    `- Горячая линия: ${hotlineText()}`,
     `- Почта: ${DEMO_LEGAL_ENTITY.email}`,
     `- ${DEMO_LEGAL_ENTITY.shortName}, ИНН ${DEMO_LEGAL_ENTITY.inn}, ОГРН ${DEMO_LEGAL_ENTITY.ogrn}`,
   ]);
@@ -180,7 +238,6 @@ function deliveryBody(): string {
 
 function offerBody(): string {
   const e = DEMO_LEGAL_ENTITY;
-  const hotline = DEMO_SETTINGS.hotline;
   return joinBlocks([
     `Редакция от 1 ноября 2026 года. Этот документ — публичная оферта ${e.nameGenitive} (${e.shortName}, ОГРН ${e.ogrn}, ИНН ${e.inn}), далее — Продавец, любому дееспособному лицу, далее — Покупатель, заключить договор розничной купли-продажи блюд и товаров ресторанов сети «${BRAND.name}» дистанционным способом на условиях ниже (статьи 435, 437 и 497 Гражданского кодекса Российской Федерации, Закон «О защите прав потребителей»).`,
     '## 1. Термины',
@@ -189,7 +246,7 @@ function offerBody(): string {
     '- Ресторан — заведение сети, которое готовит и выдаёт заказ; его адрес и часы работы указаны в Приложении.',
     '- Товары магазина — хлеб, бакалея, полуфабрикаты и заготовки из разделов магазина в меню.',
     '## 2. Заключение договора',
-    'Договор заключён с момента оплаты заказа: оплата — это полное и безоговорочное принятие (акцепт) оферты. До оплаты заказ никого ни к чему не обязывает и может быть удалён Покупателем. Оформляя заказ, Покупатель подтверждает, что ознакомился с офертой, условиями доставки и составом блюд.',
+    'Договор заключён с момента оплаты заказа: оплата — это полное и безоговорочное принятие (акцепт) оферты. До оплаты заказ никого ни к чему не обязывает: неоплаченный заказ не готовится, а когда время на его оплату выходит (раздел 4), отменяется сам. Оформляя заказ, Покупатель подтверждает, что ознакомился с офертой, условиями доставки и составом блюд.',
     'Продавец вправе изменить оферту, опубликовав новую редакцию в Приложении. К оплаченному заказу применяется редакция, действовавшая в момент оплаты.',
     '## 3. Оформление заказа',
     'Покупатель выбирает ресторан и способ получения, блюда, время, указывает имя и телефон, а для доставки — адрес. Описание, вес и фотографии блюд в Приложении носят справочный характер: блюдо может незначительно отличаться от фотографии. Сведения о составе и аллергенах указаны в карточке блюда; при аллергии уточните состав по телефону ресторана до оплаты.',
@@ -199,7 +256,9 @@ function offerBody(): string {
     'Заказ оплачивается в Приложении целиком и заранее одним из способов:',
     '- банковской картой (Мир, Visa, Mastercard) на платёжной странице банка-эквайера; данные карты обрабатывает банк по стандарту PCI DSS, Продавец их не получает;',
     '- через Систему быстрых платежей (СБП) в приложении банка Покупателя.',
-    'Покупатель может сохранить карту для следующих оплат: её данные хранит банк, а Продавец получает только маскированный номер; чтобы отвязать карту, напишите на почту или позвоните на горячую линию. Неоплаченный заказ не готовится; оплатить его можно позже на странице заказа, пока ресторан принимает заказы. После оплаты Продавец направляет электронный кассовый чек на адрес почты Покупателя, чек также доступен на странице заказа.',
+    'Покупатель может сохранить карту для следующих оплат: её данные хранит банк, а Продавец получает только маскированный номер; чтобы отвязать карту, напишите на почту или позвоните на горячую линию.',
+    unpaidOrderText(),
+    'Если при оформлении заказа указана почта, после оплаты на неё приходит чек заказа — состав, суммы и отметка об оплате; чек также всегда доступен на странице заказа.',
     '## 5. Способы получения',
     '- Доставка курьером по адресу в пределах зоны доставки ресторана. Минимальная сумма, стоимость доставки и интервалы указаны в разделе «Условия доставки», который является частью этой оферты.',
     '- Самовывоз из ресторана в выбранное время. Заказ хранится в ресторане 30 минут после готовности; чтобы получить его, назовите номер заказа.',
@@ -213,7 +272,7 @@ function offerBody(): string {
     'Продавец отвечает за качество и безопасность блюд и товаров, соответствие заказа оплаченному и соблюдение сроков в пределах, указанных в Приложении. Продавец не отвечает за задержки, вызванные неверным адресом или телефоном, отсутствием Покупателя в месте доставки, а также обстоятельствами непреодолимой силы. Ответственность Продавца по заказу ограничена его стоимостью, кроме случаев, когда закон прямо устанавливает иное.',
     'Покупатель отвечает за верность указанных данных и за то, что по указанному адресу заказ может принять он сам или другой человек от его имени.',
     '## 8. Персональные данные',
-    'Оформляя заказ или профиль, Покупатель соглашается на обработку своих персональных данных Продавцом по Федеральному закону «О персональных данных» № 152-ФЗ: имени, телефона, адреса электронной почты, адресов доставки, истории заказов и отзывов. Данные нужны, чтобы принять, приготовить, доставить и оплатить заказ, направить чек, ответить на обращения и улучшать работу ресторанов. Данные хранятся на серверах в Российской Федерации и передаются только тем, кто участвует в выполнении заказа: банку для оплаты, оператору фискальных данных для чека, службе чаевых — при их оплате, в объёме, необходимом для этой цели.',
+    'Оформляя заказ или профиль, Покупатель соглашается на обработку своих персональных данных Продавцом по Федеральному закону «О персональных данных» № 152-ФЗ: имени, телефона, адреса электронной почты, адресов доставки, истории заказов и отзывов. Данные нужны, чтобы принять, приготовить, доставить и оплатить заказ, направить чек, ответить на обращения и улучшать работу ресторанов. Данные хранятся на серверах в Российской Федерации и передаются только тем, кто участвует в выполнении заказа: банку для оплаты, почтовому сервису — чтобы доставить чек, службе чаевых — при их оплате, в объёме, необходимом для этой цели.',
     `Покупатель может в любой момент изменить данные в профиле или удалить аккаунт в Приложении — тогда имя, контакты и адреса удаляются, а в учётных документах ресторана остаются только сведения о заказах без указания на Покупателя. Запросы о персональных данных принимаются по адресу ${e.privacyEmail}; ответ направляется в течение 10 рабочих дней.`,
     '## 9. Споры',
     'Споры решаются переговорами; срок ответа на письменную претензию — 10 рабочих дней. Если договориться не удалось, спор рассматривается в суде по правилам законодательства Российской Федерации и Закона «О защите прав потребителей».',
@@ -221,7 +280,7 @@ function offerBody(): string {
     `- ${e.name}`,
     `- ОГРН ${e.ogrn}, ИНН ${e.inn}, КПП ${e.kpp}`,
     `- Адрес: ${e.address}`,
-    `- Горячая линия: ${hotline}, ежедневно с 9:00 до 23:00`,
+    `- Горячая линия: ${hotlineText()}`,
     `- Почта: ${e.email}`,
   ]);
 }
