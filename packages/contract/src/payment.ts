@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AS_READY_PAYMENT_MINUTES, KIOSK_PAYMENT_MINUTES, PAYMENT_TIME_OVER_MESSAGE } from '@chain/domain';
 import { sessionToken } from './account';
 import { leftOut, lookupText, optionalWireId, wireId } from './common';
 import { credentialFields, defineCall } from './call';
@@ -55,6 +56,7 @@ const PAYMENT_ERRORS = {
   order_cancelled: 'the order was cancelled (409, «Заказ отменён, оплата невозможна.»)',
   order_done: 'the order is finished (status 50 or above; 409, «Заказ уже выполнен, оплата невозможна.»)',
   order_free: 'the order costs nothing (409)',
+  payment_time_over: `the order's time to pay is over — its chosen time has come; as soon as ready, ${AS_READY_PAYMENT_MINUTES} minutes after it was placed (${KIOSK_PAYMENT_MINUTES} at a kiosk) or its restaurant's closing; its restaurant no longer works — and housekeeping cancels it within a minute (409, «${PAYMENT_TIME_OVER_MESSAGE}»; decision 032)`,
   validation: 'a field is missing or of the wrong type (400)',
 } as const;
 
