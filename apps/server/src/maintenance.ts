@@ -34,17 +34,17 @@ const PILES = [
  * logged and tried again next time; while the database is down neither runs.
  */
 export function startMaintenance(app: FastifyInstance): () => void {
-  const stopPiles = every(app, EVERY_MS, 'maintenance', async () => {
+  const piles = every(app, EVERY_MS, 'maintenance', async () => {
     await housekeeping(app);
   });
-  const stopExpiry = every(app, EXPIRY_EVERY_MS, 'expiring unpaid orders', async () => {
+  const expiry = every(app, EXPIRY_EVERY_MS, 'expiring unpaid orders', async () => {
     const cancelled = await expireUnpaidOrders(app.db);
     if (cancelled.length > 0) app.log.info({ orderIds: cancelled.slice(0, 50), count: cancelled.length }, 'unpaid orders past their time to pay were cancelled');
   });
-  void stopExpiry.runNow();
+  void expiry.runNow();
   return () => {
-    stopPiles.stop();
-    stopExpiry.stop();
+    piles.stop();
+    expiry.stop();
   };
 }
 
