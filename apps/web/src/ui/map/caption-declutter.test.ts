@@ -4,7 +4,7 @@ import { type Box, crosses, declutterCaptions, followCaptions, keptCaptions } fr
 import { pinClassName, pinContent } from './pin';
 
 // SPEC 2 Restaurant map: points labelled with the short name, readable where restaurants stand
-// close together (decision 032).
+// close together (decision 033).
 
 const box = (left: number, top: number, width: number, height: number): Box => ({ left, top, right: left + width, bottom: top + height });
 /** A 44 px pin whose point is (x, y), with an 80×20 caption to its right as pin.css draws it. */

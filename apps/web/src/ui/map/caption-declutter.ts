@@ -1,7 +1,7 @@
 import { CAPTION_CLASS, CAPTION_HIDDEN_CLASS, PIN_CLASS } from './pin';
 
 /*
- * Captions that do not cover each other (decision 032). At the city zoom restaurants a few
+ * Captions that do not cover each other (decision 033). At the city zoom restaurants a few
  * hundred metres apart stand a few pixels apart, and every caption beside its pin would stack on
  * its neighbours', so a tap on a caption could open another restaurant. After the pins are drawn
  * and whenever the view or the pins change, each caption is measured where it stands; in a fixed
