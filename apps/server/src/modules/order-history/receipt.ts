@@ -276,7 +276,7 @@ export interface ReceiptLetter {
 export function receiptLetter(data: ReceiptData, link: string): ReceiptLetter {
   const money = formatMoney;
   const when = data.type === 'inrest' ? '' : `${data.type === 'delivery' ? 'время доставки' : 'время выдачи'}: ${data.readyText}`;
-  const how = [TYPE_TITLES[data.type], data.table !== '' ? `стол № ${data.table}` : '', when].filter((part) => part !== '').join(', ');
+  const how = [orderTypeTitle(data.type), data.table !== '' ? `стол № ${data.table}` : '', when].filter((part) => part !== '').join(', ');
   const dishes = data.lines.flatMap((line) => [
     `${line.name}${line.spec ? ` (${line.spec.name})` : ''}: ${line.cnt} × ${money(portionPrice(line))} = ${money(line.sum)}`,
     ...line.specs.map((option) => `  + ${option.name}${option.cnt > 1 ? ` × ${option.cnt}` : ''}`),
