@@ -9,12 +9,14 @@ const SOURCE = fileURLToPath(new URL('./sw/service-worker.js', import.meta.url))
  * Lazy modules that are part of the shell all the same (issue 18):
  * - the settings call, which the entry imports at every start: with the schema library it shares
  *   with the screens it is kept off the entry route to keep it light, yet every screen needs it;
+ * - the SPEC 8 dialog, loaded with the first dialog (an offline tap's «Ошибка запроса…» is one);
  * - the screens that work offline (Home, the menu, a dish, the cart), so that an app updated and
  *   then opened without a network still starts and still takes an order into its cart. Other
  *   screens are kept when first opened.
  */
 const SHELL_MODULES = [
   '/src/api/settings-call.ts',
+  '/src/ui/dialog.tsx',
   '/src/features/home/order-type-page.tsx',
   '/src/features/menu/menu-page.tsx',
   '/src/features/menu/product-page.tsx',
