@@ -5,9 +5,9 @@ import { useAppState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
-import { Skeleton } from '../../ui/skeleton';
 import { EMPTY_CART_TEXT } from './cart-model';
 import { cartTitle, isPreorder } from './cart-title';
+import { CartLoading } from './cart-loading';
 import { CartView } from './cart-view';
 import { useCartMenu } from './use-cart-menu';
 import './cart-page.css';
@@ -45,19 +45,6 @@ export default function CartPage() {
       </Screen>
     );
   }
-  if (!restaurant || !menu) {
-    return (
-      <Screen title={cartTitle(orderType, preorder)} back busy>
-        <span className="visually-hidden" role="status">
-          Загружаем корзину…
-        </span>
-        <div className="cart" aria-hidden="true">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height="4.5rem" className="cart__skeleton" />
-          ))}
-        </div>
-      </Screen>
-    );
-  }
+  if (!restaurant || !menu) return <CartLoading title={cartTitle(orderType, preorder)} />;
   return <CartView restaurant={restaurant} dishes={menu} lines={lines} />;
 }

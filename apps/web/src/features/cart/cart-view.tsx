@@ -11,6 +11,7 @@ import { PayMethodChoice } from '../../ui/pay-method-choice';
 import { Screen } from '../../ui/screen';
 import { useNow } from '../../ui/use-now';
 import { CartExtras } from './cart-extras';
+import { CartLoading } from './cart-loading';
 import { LineRow } from './cart-line';
 import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, totalIsFinal } from './cart-model';
 import { cartTitle, isPreorder } from './cart-title';
@@ -79,6 +80,10 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
   // server takes it, decision 028). A kiosk's table comes from Home's keypad.
   const preorderForTime = !kiosk && orderType === 'inrest' && checkout.deliveryDateTime !== null;
   const needsTable = (kiosk || orderType === 'inrest') && checkout.table.trim() === '' && !preorderForTime;
+  // The cutlery and recommended items stand above the pickup, payment and totals: shown before
+  // their lists come, everything below would jump down when they do (issue 18, CLS 0). Later
+  // asks keep the list on screen (use-cart-extras.ts), so this waits once.
+  if (!extras.settled) return <CartLoading title={cartTitle(orderType, isPreorder(checkout))} />;
   return (
     <Screen
       title={cartTitle(orderType, isPreorder(checkout))}
@@ -115,13 +120,19 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
       }
     >
       <div className="cart">
-        <ul className="cart__lines" aria-label="Блюда заказа">
-          {lines.map((line) => (
-            <li key={line.token}>
-              <LineRow line={line} dish={dishes.find((dish) => String(dish.id) === String(line.item))} />
-            </li>
-          ))}
-        </ul>
+        <section aria-labelledby="cart-lines-title">
+          {/* The lines' names are h3: under the screen's h1 they need an h2 of their own. */}
+          <h2 id="cart-lines-title" className="visually-hidden">
+            Ваш заказ
+          </h2>
+          <ul className="cart__lines" aria-label="Блюда заказа">
+            {lines.map((line) => (
+              <li key={line.token}>
+                <LineRow line={line} dish={dishes.find((dish) => String(dish.id) === String(line.item))} />
+              </li>
+            ))}
+          </ul>
+        </section>
 
         <CartExtras cutlery={extras.cutlery} recommended={extras.recommended} />
 
