@@ -339,5 +339,23 @@ describe.each(databaseKinds())('table booking on %s (SPEC 2, 3, 4, 7)', (kind) =
       expect((await rest('bookingEnd', { booking_num: 'Б-TEST-RUN' }, user)).statusCode).toBe(409);
       expect((await rest('bookingSave', fields, other)).statusCode).toBe(200);
     });
+
+    it('lets the guest finish a booking the staff marked active before its start (the guest came early), not cancel it', async () => {
+      const user = await guest();
+      const { booking } = bookingAnswer.parse(
+        (await rest('bookingSave', { restoran: PATRIKI.id, cntpersons: 2, cntminutes: 60, periodfrom: '18:00', date: day(0), timeZoneOffset: MSK }, user)).json(),
+      );
+      // The restaurant seats the guest at 12:00 for an 18:00 booking (the staff's move new → active).
+      await t.database.db.updateTable('bookings').set({ status: 'active' }).where('booking_num', '=', booking.booking_num).execute();
+      const shown = bookingView.parse((await rest('bookingList', { active: 1 }, user)).json<{ items: unknown[] }>().items[0]);
+      expect(shown).toMatchObject({ status: 'active', isnew: 0, allowCancel: 0, allowEnd: 1, allowMain: 1, textMain: 'Завершить бронь' });
+
+      const cancel = await rest('bookingCancel', { booking_num: booking.booking_num }, user);
+      expect(cancel.statusCode).toBe(409);
+      expect(errorResponse.parse(cancel.json())).toMatchObject({ error: 'booking_started', message: 'Бронь уже началась — её можно только завершить.' });
+      const ended = await rest('bookingEnd', { booking_num: booking.booking_num }, user);
+      expect(ended.statusCode).toBe(200);
+      expect(bookingAnswer.parse(ended.json())).toMatchObject({ booking: { status: 'ended', allowMain: 0 }, message: 'Бронь завершена. Спасибо, что были у нас!' });
+    });
   });
 });

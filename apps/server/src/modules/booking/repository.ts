@@ -136,8 +136,9 @@ export async function insertBooking(trx: Transaction<Database>, booking: Inserta
 
 /**
  * Closes the user's booking in one conditional update: `cancel` a new one before it starts,
- * `end` a new or active one that has started; the id when it changed, undefined when the
- * booking is unknown, another user's, over, or not in a state for this.
+ * `end` an active one (the restaurant seated the guest, perhaps before the start) or a new one
+ * that has started — the bookings the domain's bookingPhase calls running; the id when it
+ * changed, undefined when the booking is unknown, another user's, over, or not in a state for this.
  */
 export async function closeUserBooking(
   db: Reader,
@@ -154,7 +155,9 @@ export async function closeUserBooking(
   query =
     how === 'cancel'
       ? query.set({ status: 'cancelled' }).where('status', '=', 'new').where('timefrom', '>', now)
-      : query.set({ status: 'ended' }).where('status', 'in', ['new', 'active']).where('timefrom', '<=', now);
+      : query
+          .set({ status: 'ended' })
+          .where((eb) => eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'new'), eb('timefrom', '<=', now)])]));
   return query.returning('id').executeTakeFirst();
 }
 
