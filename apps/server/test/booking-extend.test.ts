@@ -197,4 +197,29 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
       for (let i = 1; i < holds.length; i += 1) expect(holds[i]!.timefrom.getTime()).toBeGreaterThanOrEqual(holds[i - 1]!.timeto.getTime());
     }
   });
+
+  it('of an extend and the same guest’s booking elsewhere over the added minutes, sent at once, exactly one wins', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      await t.database.db.deleteFrom('bookings').where('restaurant_id', '=', TAGANKA.id).execute();
+      const user = await guest();
+      const num = await booked(user, new Date(NOW.getTime() - 10 * 60_000), at('13:00'));
+      // Патриаршие at 13:00 overlaps the half hour the extension would add (13:00–13:30).
+      const [extend, save] = await Promise.all([
+        rest('bookingExtend', { booking_num: num }, user),
+        rest('bookingSave', { restoran: PATRIKI.id, cntpersons: 2, cntminutes: 60, periodfrom: '13:00', date: startOfDaySeconds(TODAY), timeZoneOffset: MSK }, user),
+      ]);
+      expect([extend.statusCode, save.statusCode].sort()).toEqual([200, 409]);
+      expect(refusal(extend.statusCode === 409 ? extend : save).error).toBe('booking_overlap');
+      const mine = await t.database.db
+        .selectFrom('bookings')
+        .select(['timefrom', 'timeto'])
+        .where('user_id', '=', user.id)
+        .where('status', 'in', ['new', 'active'])
+        .orderBy('timefrom')
+        .execute();
+      // Never both: the guest's own bookings do not overlap.
+      expect(mine.length).toBeGreaterThan(0);
+      for (let i = 1; i < mine.length; i += 1) expect(mine[i]!.timefrom.getTime()).toBeGreaterThanOrEqual(mine[i - 1]!.timeto.getTime());
+    }
+  });
 });

@@ -202,6 +202,31 @@ describe.each(databaseKinds())('table booking on %s (SPEC 2, 3, 4, 7)', (kind) =
       expect(errorResponse.parse(fourth.json()).error).toBe('booking_limit');
     });
 
+    it('keeps one guest to one booking at a time and to the limit when two restaurants are booked at once', async () => {
+      const save = (user: { id: number; token: string }, restoran: number, periodfrom: string) =>
+        rest('bookingSave', { restoran, cntpersons: 2, cntminutes: 60, periodfrom, date: day(2), timeZoneOffset: MSK }, user);
+      const liveBookings = async (userId: number) =>
+        (await t.database.db.selectFrom('bookings').select('id').where('user_id', '=', userId).where('status', 'in', ['new', 'active']).execute()).length;
+      // Each guest books 19:00 at Патриаршие and 19:30 at Покровка in the same moment: the two
+      // bookings overlap, so one is made and the other refused, whichever comes first.
+      const guests = await Promise.all([guest(), guest(), guest()]);
+      const answers = await Promise.all(guests.flatMap((user) => [save(user, PATRIKI.id, '19:00'), save(user, 2, '19:30')]));
+      for (const [index, user] of guests.entries()) {
+        const pair = answers.slice(index * 2, index * 2 + 2);
+        expect(pair.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+        expect(errorResponse.parse(pair.find((res) => res.statusCode === 409)!.json()).error).toBe('booking_overlap');
+        expect(await liveBookings(user.id)).toBe(1);
+      }
+      // A guest with two bookings asks for two more at two restaurants at once: the third is the last.
+      const busy = await guest();
+      expect((await save(busy, PATRIKI.id, '13:00')).statusCode).toBe(200);
+      expect((await save(busy, PATRIKI.id, '15:00')).statusCode).toBe(200);
+      const more = await Promise.all([save(busy, PATRIKI.id, '21:00'), save(busy, 2, '17:00')]);
+      expect(more.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      expect(errorResponse.parse(more.find((res) => res.statusCode === 409)!.json()).error).toBe('booking_limit');
+      expect(await liveBookings(busy.id)).toBe(3);
+    });
+
     it('is for users with the booking flag only (403), and signed-in users only (401)', async () => {
       const plain = await signedInUser(t.database);
       const fields = { restoran: PATRIKI.id, cntpersons: 2, cntminutes: 60, periodfrom: '19:00', date: day(0), timeZoneOffset: MSK };

@@ -42,6 +42,7 @@ import {
   listUserBookings,
   liveHolds,
   lockBookableTables,
+  lockGuestBookings,
   lockUserBooking,
   nextBookingId,
   setBookingEnd,
@@ -175,9 +176,11 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
 
 /**
  * bookingSave (SPEC 7): books the smallest free table that seats the party. The period is
- * checked against the opening hours first; then, in one transaction, the restaurant's bookable
- * tables are locked `for update` and the overlap is checked again under the lock, so of two
- * guests after the last table exactly one gets it and the other a 409 (decision 014).
+ * checked against the opening hours first; then, in one transaction, the guest's bookings are
+ * locked (an advisory lock, so two bookings of one guest at two restaurants cannot both pass the
+ * overlap and limit checks), then the restaurant's bookable tables `for update`, and everything is
+ * checked again under the locks, so of two guests after the last table exactly one gets it and
+ * the other a 409 (decision 014).
  */
 export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: SaveFields, now: Date): Promise<{ success: true; booking: BookingView; message: string }> {
   assertMayBook(user);
@@ -198,6 +201,7 @@ export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: S
   const timeto = new Date(range.to);
 
   const id = await db.transaction().execute(async (trx) => {
+    await lockGuestBookings(trx, user.id);
     const tables: TableRow[] = await lockBookableTables(trx, restaurant.row.id);
     if (tables.length === 0) throw conflict(NO_BOOKING_HERE_MESSAGE, 'booking_unavailable');
     const mine = await userLiveBookings(trx, user.id, now, { from: timefrom, to: timeto });
@@ -272,11 +276,13 @@ export async function closeBooking(
 
 /**
  * bookingExtend (decision 027; SPEC 4 «продлить», SPEC 7 names no call): the user's running
- * booking gets BOOKING_EXTEND_MINUTES more on the same table. In one transaction the restaurant's
- * bookable tables are locked first (as bookingSave does, so a booking of the table right after
- * and this extension cannot both win), then the booking's row; everything is checked again under
- * the locks: still running, within the hours and BOOKING_MAX_MINUTES, the table and the guest
- * free for those minutes. Two extends at once run one after the other and add up.
+ * booking gets BOOKING_EXTEND_MINUTES more on the same table. In one transaction, in bookingSave's
+ * order, the guest's bookings are locked first (so a booking of the guest elsewhere and this
+ * extension cannot both pass the overlap check), then the restaurant's bookable tables (so a
+ * booking of the table right after and this extension cannot both win), then the booking's row;
+ * everything is checked again under the locks: still running, within the hours and
+ * BOOKING_MAX_MINUTES, the table and the guest free for those minutes. Two extends at once run
+ * one after the other and add up.
  */
 export async function extendBooking(
   db: Kysely<Database>,
@@ -292,6 +298,7 @@ export async function extendBooking(
   const restaurant = await findActiveRestaurant(db, known.restaurant_id);
   const tz = restaurant.row.time_zone;
   const id = await db.transaction().execute(async (trx) => {
+    await lockGuestBookings(trx, user.id);
     const tables = await lockBookableTables(trx, restaurant.row.id);
     const booking = await lockUserBooking(trx, user.id, num);
     if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');

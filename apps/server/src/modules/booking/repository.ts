@@ -28,6 +28,16 @@ export async function bookableTables(db: Reader, restaurantIds: readonly number[
 }
 
 /**
+ * Serialises, to the end of the transaction, the booking changes of one guest (a transaction-scoped
+ * advisory lock). bookingSave and bookingExtend take it first, before any table lock, so two
+ * bookings of one guest at two restaurants — which lock different tables — still run one after
+ * the other, and the second sees the first when it checks the guest's overlap and limit.
+ */
+export async function lockGuestBookings(trx: Transaction<Database>, userId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`booking-guest:${userId}`}))`.execute(trx);
+}
+
+/**
  * The restaurant's bookable tables, locked (`for update`) until the transaction ends: every
  * booking of the restaurant takes these locks first, so two bookings cannot both see the same
  * table free (decision 014).
