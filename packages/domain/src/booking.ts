@@ -61,6 +61,13 @@ export const BOOKING_MAX_UPCOMING = 3;
 /** One «Продлить» adds this many minutes to a running booking, on the same table (decision 027). */
 export const BOOKING_EXTEND_MINUTES = 30;
 
+/** A booking cancelled (SPEC 4): bookingCancel's answer and a cancelled booking's message. */
+export const BOOKING_CANCELLED_MESSAGE = 'Бронь отменена.';
+/** A booking finished (SPEC 4): bookingEnd's answer and an ended booking's message. */
+export const BOOKING_ENDED_MESSAGE = 'Бронь завершена. Спасибо, что были у нас!';
+/** Every period of the chosen date is taken: bookingPeriods' reason, and the booking form's when it has none. */
+export const NO_FREE_TABLES_ON_DATE_MESSAGE = 'На эту дату свободных столов нет. Выберите другую дату.';
+
 /** The minimum order of a booking in kopecks: 1000 ₽ per guest (SPEC 3 min_sum, SPEC 5, decision 014). */
 export function bookingMinimumSum(guests: number): Kopecks {
   return Math.max(0, Math.floor(guests)) * BOOKING_MIN_SUM_PER_GUEST;

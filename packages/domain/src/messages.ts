@@ -24,6 +24,9 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Заказ не найден.';
 /** A rating or an account deletion failed (SPEC 8 rating failure, SPEC 5; the spec's «Что то» spelled with its hyphen, docs/spec-deviations.md). */
 export const SOMETHING_WENT_WRONG_MESSAGE = 'Что-то пошло не так';
 
+/** No restaurant chosen yet on the booking and pre-order pages (the server's reason and the booking form's). */
+export const CHOOSE_RESTAURANT_MESSAGE = 'Выберите ресторан.';
+
 /** Profile save (SPEC 5): the saved profile. */
 export const PROFILE_SAVED_MESSAGE = 'Данные сохранены';
 /** Profile save (SPEC 5): the server refused or did not answer. */

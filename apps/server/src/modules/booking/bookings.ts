@@ -1,6 +1,8 @@
 import type { ActionFields, bookingPeriodsAction, bookingPeriodsResponse, bookingSaveAction, BookingView } from '@chain/contract';
 import type * as z from 'zod/mini';
 import {
+  BOOKING_CANCELLED_MESSAGE,
+  BOOKING_ENDED_MESSAGE,
   BOOKING_EXTEND_MINUTES,
   BOOKING_MAX_MINUTES,
   BOOKING_MAX_UPCOMING,
@@ -11,6 +13,7 @@ import {
   bookingNumber,
   bookingPeriods,
   bookingStartMinute,
+  CHOOSE_RESTAURANT_MESSAGE,
   DEFAULT_BOOKING_GUESTS,
   DEFAULT_BOOKING_MINUTES,
   DEFAULT_TIME_ZONE,
@@ -18,6 +21,7 @@ import {
   formatGuests,
   freeTableFor,
   instantAt,
+  NO_FREE_TABLES_ON_DATE_MESSAGE,
   scheduleDayClock,
   wallClockAt,
   type BookingPeriod,
@@ -60,7 +64,6 @@ export const BOOKING_OTHER_RESTAURANT_MESSAGE = 'Эта бронь сделан�
 export const BOOKING_NOT_LIVE_MESSAGE = 'Бронь отменена или уже закончилась.';
 export const BOOKING_OVERLAP_MESSAGE = 'У вас уже есть бронь на это время.';
 export const BOOKING_LIMIT_MESSAGE = `Можно держать не больше ${BOOKING_MAX_UPCOMING} броней одновременно. Отмените ненужную бронь.`;
-export const CHOOSE_RESTAURANT_MESSAGE = 'Выберите ресторан.';
 export const BOOKING_EXTEND_NOT_STARTED_MESSAGE = 'Бронь ещё не началась — продлить её можно во время брони.';
 export const BOOKING_EXTEND_LIMIT_MESSAGE = `Бронь не может длиться дольше ${BOOKING_MAX_MINUTES / 60} часов.`;
 export const BOOKING_EXTEND_CLOSED_MESSAGE = 'Ресторан в этот день закрыт — продлить бронь нельзя.';
@@ -168,7 +171,7 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
     });
   if (periods.length === 0) {
     return refuse(
-      plan.periods.length === 0 ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.' : 'На эту дату свободных столов нет. Выберите другую дату.',
+      plan.periods.length === 0 ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.' : NO_FREE_TABLES_ON_DATE_MESSAGE,
     );
   }
   return { ...base, ...periodsOffered(date, 1, periods, fields.periodfrom) };
@@ -271,7 +274,7 @@ export async function closeBooking(
     throw conflict('Бронь ещё не началась — её можно отменить.', 'booking_not_started');
   }
   const view = bookingView(booking, now, await bookingImage(db));
-  return { success: true, booking: view, message: how === 'cancel' ? 'Бронь отменена.' : 'Бронь завершена. Спасибо, что были у нас!' };
+  return { success: true, booking: view, message: how === 'cancel' ? BOOKING_CANCELLED_MESSAGE : BOOKING_ENDED_MESSAGE };
 }
 
 /**

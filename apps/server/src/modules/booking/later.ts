@@ -9,6 +9,7 @@ import type {
 } from '@chain/contract';
 import {
   bookingDateOf,
+  CHOOSE_RESTAURANT_MESSAGE,
   DEFAULT_TIME_ZONE,
   formatClock,
   formatShortDate,
@@ -34,7 +35,6 @@ import { findOrderLines } from '../order-history/repository';
 import { loadSettings } from '../settings/repository';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
 import { periodsOffered, periodsRefused } from './periods';
-import { CHOOSE_RESTAURANT_MESSAGE } from './bookings';
 import { dishesWithMenuKind, latestDelayedOrder, optionsOfDishes, stoppedDishIds } from './repository';
 
 type PredzakazFields = ActionFields<typeof predzakazPeriodsAction>;

@@ -1,5 +1,7 @@
 import type { BookingView } from '@chain/contract';
 import {
+  BOOKING_CANCELLED_MESSAGE,
+  BOOKING_ENDED_MESSAGE,
   bookingControls,
   bookingPhase,
   formatClock,
@@ -22,8 +24,8 @@ export function bookingDateText(timefrom: Date, timeto: Date, timeZone: string):
 }
 
 function messageOf(booking: BookingWithContext, phase: BookingPhase, dateText: string): string {
-  if (booking.status === 'cancelled') return 'Бронь отменена.';
-  if (booking.status === 'ended') return 'Бронь завершена. Спасибо, что были у нас!';
+  if (booking.status === 'cancelled') return BOOKING_CANCELLED_MESSAGE;
+  if (booking.status === 'ended') return BOOKING_ENDED_MESSAGE;
   if (phase === 'finished') return 'Время брони закончилось.';
   if (phase === 'running') return 'Бронь идёт. Приятного вечера!';
   const table = booking.table_num ? `Стол №${booking.table_num} забронирован` : 'Стол забронирован';

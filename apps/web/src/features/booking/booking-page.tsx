@@ -2,7 +2,7 @@ import { CalendarClock, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { BookingView } from '@chain/contract';
-import { BOOKING_MIN_GUESTS, DEFAULT_BOOKING_GUESTS, DEFAULT_BOOKING_MINUTES, formatMoney } from '@chain/domain';
+import { BOOKING_MIN_GUESTS, CHOOSE_RESTAURANT_MESSAGE, DEFAULT_BOOKING_GUESTS, DEFAULT_BOOKING_MINUTES, formatMoney, NO_FREE_TABLES_ON_DATE_MESSAGE } from '@chain/domain';
 import { type BookingPeriodsAnswer, type BookingSession, loadActiveBookings, loadBookingPeriods } from '../../api/booking';
 import { ApiError } from '../../api/client';
 import { routePath } from '../../state/navigation';
@@ -125,8 +125,8 @@ function BookingForm({ session }: { session: BookingSession }) {
 
   const proceed = () => {
     if (!settled) return;
-    if (restaurant === null) return setError('Выберите ресторан.');
-    if (date === null || data.allowbooking !== 1) return setError(data.message || 'На эту дату свободных столов нет. Выберите другую дату.');
+    if (restaurant === null) return setError(CHOOSE_RESTAURANT_MESSAGE);
+    if (date === null || data.allowbooking !== 1) return setError(data.message || NO_FREE_TABLES_ON_DATE_MESSAGE);
     if (period === null) return setError('Выберите время.');
     const parameters: BookingParameters = {
       periodfrom: period.periodfrom,
@@ -233,7 +233,7 @@ function BookingForm({ session }: { session: BookingSession }) {
             <Skeleton height="2.75rem" />
           </div>
         ) : data.allowbooking !== 1 || data.periods.length === 0 ? (
-          <p className="booking__notice">{data.message || 'На эту дату свободных столов нет. Выберите другую дату.'}</p>
+          <p className="booking__notice">{data.message || NO_FREE_TABLES_ON_DATE_MESSAGE}</p>
         ) : (
           <div className="booking__times">
             {data.periods.map((entry) => (
