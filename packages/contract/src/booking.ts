@@ -159,9 +159,15 @@ export const bookingView = z.object({
   fs_uid: z.string(),
   restoran_name: z.string(),
   restoran_address: z.string(),
+  /** The restaurant's IANA time zone: its clock reads timefrom and timeto. */
+  time_zone: z.string(),
   cntpersons: z.int(),
   cntminutes: z.int(),
-  /** The start 'HH:MM' and the date (Unix seconds of its midnight on the restaurant's clock). */
+  /**
+   * The start 'HH:MM' and the date (Unix seconds of its midnight on the restaurant's clock) as
+   * bookingSave takes them: the schedule day, so a 01:00 start has the previous calendar day's
+   * date (the 06:00 boundary).
+   */
   periodfrom: z.string(),
   date: z.int(),
   comment: z.string(),

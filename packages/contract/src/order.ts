@@ -108,6 +108,11 @@ export const orderCreateBody = z.object({
         delayed: flag01,
       }),
     ),
+    /**
+     * An inrest order from the guest's own live booking at this restaurant (SPEC 4, 5): its
+     * minimum applies when larger, and the order is for the booking's time — its start while
+     * ahead, else as soon as ready — so deliveryDateTimeProps is not read.
+     */
     booking_num: z.optional(z.nullable(text(32))),
   }),
   deliveryDateTimeProps: z.optional(z.nullable(deliveryDateTimeProps.check(jsonAtMost(MAX_DELIVERY_PROPS_BYTES)))),
@@ -180,7 +185,7 @@ export const orderCreate = defineCall({
   tag: 'Orders',
   summary: 'Places an order (payload v3), priced by the server; idempotent',
   description:
-    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type), the table for inrest (one of the restaurant’s tables; a signed-in guest’s pre-order for a chosen time may come without one, a kiosk order never), that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon (applied from its minimum sum; below it the order is charged without it and `coupon_applied` is false), and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. New orders are limited per signed-in user and per client address (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
+    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type; an inrest order with the guest’s live `booking_num` is for the booking’s start while it is ahead, else as soon as ready, and its deliveryDateTimeProps is not read), the table for inrest (one of the restaurant’s tables; a signed-in guest’s pre-order for a chosen time may come without one, a kiosk order never), that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon (applied from its minimum sum; below it the order is charged without it and `coupon_applied` is false), and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. New orders are limited per signed-in user and per client address (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
   auth: 'optional-user',
   credentials: orderUserCredentials,
   personal: true,

@@ -1,6 +1,6 @@
 import { addDays, type CalendarDate, daysBetween, weekdayOf } from './calendar-date';
 import { DAY_BOUNDARY_MINUTE, type ScheduleEntry } from './schedule';
-import { parseClock } from './time';
+import { formatClock, formatShortDate, parseClock } from './time';
 import type { Kopecks, MinuteOfDay, Minutes, UnixSeconds } from './units';
 import { DEFAULT_TIME_ZONE, instantAt, type WallClock, wallClockAt } from './wall-clock';
 
@@ -216,6 +216,25 @@ export function bookingNumber(date: CalendarDate, serial: number): string {
   const dd = String(date.day).padStart(2, '0');
   const mm = String(date.month).padStart(2, '0');
   return `Б-${dd}${mm}-${String(serial).padStart(4, '0')}`;
+}
+
+/**
+ * When an inrest order made from a booking is for (SPEC 4 «Заказать блюда к столу», SPEC 5): the
+ * booking's start while it is still ahead, on the restaurant's clock — 'DD.MM.YYYY' of the
+ * calendar day it starts on (a 01:00 start is the next calendar day, though its schedule day is
+ * the previous one) and 'HH:MM' — or null once it has started: the order is then cooked as soon
+ * as ready. A booking was checked against its own rules when it was made (dates to Sunday, the
+ * opening hours to 06:00, from now + 15 minutes), so the order takes its time from it, not from
+ * the pickup slots a chosen time must be one of.
+ */
+export function bookingOrderTime(
+  booking: { readonly timefrom: UnixSeconds },
+  nowSeconds: UnixSeconds,
+  timeZone: string,
+): { readonly at: UnixSeconds; readonly deliveryDate: string; readonly deliveryTime: string } | null {
+  if (booking.timefrom <= nowSeconds) return null;
+  const clock = wallClockAt(booking.timefrom * 1000, timeZone);
+  return { at: booking.timefrom, deliveryDate: formatShortDate(clock.date), deliveryTime: formatClock(clock.minuteOfDay) };
 }
 
 /** A booking's stored status (new: made; active: the guest has arrived; cancelled; ended). */

@@ -11,6 +11,7 @@ import {
   bookingDates,
   bookingMinimumSum,
   bookingNumber,
+  bookingOrderTime,
   bookingPeriods,
   bookingPhase,
   bookingRemainingSeconds,
@@ -281,5 +282,22 @@ describe('staffBookingMoves (issue 17)', () => {
     expect(staffBookingMoves('active')).toEqual(['ended']);
     expect(staffBookingMoves('ended')).toEqual([]);
     expect(staffBookingMoves('cancelled')).toEqual([]);
+  });
+});
+
+describe('bookingOrderTime: an order from a booking is for the booking (SPEC 4, 5)', () => {
+  // Friday 27 November 2026, 01:00 Moscow: a booking of Thursday's schedule day after midnight.
+  const afterMidnight = Math.floor(Date.parse('2026-11-27T01:00:00+03:00') / 1000);
+
+  it('is for the booking’s start on the calendar day it starts on, on the restaurant’s clock', () => {
+    const evening = afterMidnight - 6 * 3600;
+    expect(bookingOrderTime({ timefrom: afterMidnight }, evening, 'Europe/Moscow')).toEqual({ at: afterMidnight, deliveryDate: '27.11.2026', deliveryTime: '01:00' });
+    expect(bookingOrderTime({ timefrom: afterMidnight }, evening, 'Asia/Yekaterinburg')).toEqual({ at: afterMidnight, deliveryDate: '27.11.2026', deliveryTime: '03:00' });
+  });
+
+  it('is as soon as ready (null) from the booking’s start on', () => {
+    expect(bookingOrderTime({ timefrom: afterMidnight }, afterMidnight, 'Europe/Moscow')).toBeNull();
+    expect(bookingOrderTime({ timefrom: afterMidnight }, afterMidnight + 60, 'Europe/Moscow')).toBeNull();
+    expect(bookingOrderTime({ timefrom: afterMidnight }, afterMidnight - 1, 'Europe/Moscow')?.deliveryTime).toBe('01:00');
   });
 });

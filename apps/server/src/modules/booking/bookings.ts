@@ -337,25 +337,31 @@ function clockAt(at: Date, timeZone: string): string {
   return formatClock(wallClockAt(at, timeZone).minuteOfDay);
 }
 
+/** What an order takes from the guest's live booking: its minimum sum (kopecks) and its start. */
+export interface LiveBookingTerms {
+  min_sum: number;
+  timefrom: Date;
+}
+
 /**
- * The minimum sum of the signed-in guest's own live booking at this restaurant (SPEC 4, 5): what
+ * The signed-in guest's own live booking at this restaurant (SPEC 4, 5): its minimum sum, which
  * the menu call answers as `min_sum` and order/create applies to an inrest order with
- * `booking_num`. Another guest's booking, or none without a guest, reads exactly as an unknown one
- * (404): booking numbers are no oracle (issue 11 point 8). Another restaurant's, cancelled, ended
- * or past: 409.
+ * `booking_num`, and its start, which that order is for (domain bookingOrderTime). Another
+ * guest's booking, or none without a guest, reads exactly as an unknown one (404): booking
+ * numbers are no oracle (issue 11 point 8). Another restaurant's, cancelled, ended or past: 409.
  */
-export async function liveBookingMinimum(
+export async function liveBookingTerms(
   db: Kysely<Database>,
   bookingNum: string,
   at: { restaurantId: number; userId: number | null },
   now = new Date(),
-): Promise<number> {
+): Promise<LiveBookingTerms> {
   const booking = at.userId === null
     ? undefined
     : await findUserBookingTerms(db, at.userId, bookingNum.trim());
   if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
   if (booking.restaurant_id !== at.restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
   if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto <= now) throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
-  return booking.min_sum;
+  return { min_sum: booking.min_sum, timefrom: booking.timefrom };
 }
 

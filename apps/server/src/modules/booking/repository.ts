@@ -190,11 +190,11 @@ export async function setBookingEnd(trx: Transaction<Database>, id: number, time
   await trx.updateTable('bookings').set({ timeto, cntminutes }).where('id', '=', id).execute();
 }
 
-/** What an order needs of the user's booking with this number: its restaurant, minimum sum, status and end. */
+/** What an order needs of the user's booking with this number: its restaurant, minimum sum, status, start and end. */
 export async function findUserBookingTerms(db: Reader, userId: number, bookingNum: string) {
   return db
     .selectFrom('bookings')
-    .select(['restaurant_id', 'min_sum', 'status', 'timeto'])
+    .select(['restaurant_id', 'min_sum', 'status', 'timefrom', 'timeto'])
     .where('booking_num', '=', bookingNum)
     .where('user_id', '=', userId)
     .executeTakeFirst();

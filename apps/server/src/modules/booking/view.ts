@@ -53,6 +53,7 @@ export function bookingView(booking: BookingWithContext, now: Date, img: string)
     fs_uid: booking.fs_uid,
     restoran_name: booking.restaurant_name,
     restoran_address: booking.restaurant_address,
+    time_zone: booking.time_zone,
     cntpersons: booking.cntpersons,
     cntminutes: booking.cntminutes,
     periodfrom: formatClock(start.minute),

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../http/errors';
 import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
 import { JsonText } from '../../http/route';
 import type { UserRow } from '../auth/sessions';
-import { liveBookingMinimum } from '../booking/bookings';
+import { liveBookingTerms } from '../booking/bookings';
 import { loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
 
 export type MenuRequestBody = CallBody<typeof restaurantMenu>;
@@ -191,7 +191,7 @@ export class MenuService {
     if (!restaurant.menu_kinds.includes(kind)) throw notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
 
     const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
-    const minSum = body.booking_num && user ? await liveBookingMinimum(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id }) : null;
+    const minSum = body.booking_num && user ? (await liveBookingTerms(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id })).min_sum : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
   }
 

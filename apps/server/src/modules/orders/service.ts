@@ -20,7 +20,7 @@ import { AppError, badRequest, conflict } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
 import type { UserRow } from '../auth/sessions';
-import { liveBookingMinimum } from '../booking/bookings';
+import { liveBookingTerms } from '../booking/bookings';
 import { followTokenOf } from '../order-history/follow';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { quoteOrder } from './checkout';
@@ -30,7 +30,7 @@ import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
 import { quotedDeliverySum } from './quotes';
 import { claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
-import { orderTiming } from './timing';
+import { bookingOrderTiming, orderTiming } from './timing';
 
 /** A request without an idempotency key repeated within this window is taken as a retry. */
 const RETRY_WINDOW_MINUTES = 10;
@@ -174,11 +174,12 @@ async function draftOrder(
 
   const booking =
     orderType === 'inrest' && body.order.booking_num
-      ? { min_sum: await liveBookingMinimum(db, body.order.booking_num, { restaurantId: restaurant.row.id, userId: user?.id ?? null }, now) }
+      ? await liveBookingTerms(db, body.order.booking_num, { restaurantId: restaurant.row.id, userId: user?.id ?? null }, now)
       : null;
 
   const zone = orderType === 'delivery' ? deliveryZone(restaurant, body.order.props?.address ?? null) : null;
-  const timing = orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
+  // An order from a booking is for the booking's time (SPEC 4, 5), not a time of its own.
+  const timing = booking ? bookingOrderTiming(restaurant, booking, now) : orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
   if (delayed && timing.asReady) throw badRequest('Для отложенного заказа выберите дату и время.', 'delayed');
   // A table order needs one of the restaurant's tables — except a signed-in guest's pre-order
   // for a chosen time (SPEC 2 Предзаказ, «Предзаказ в заведении»): the guest is not there yet,

@@ -1,5 +1,6 @@
 import {
   AS_READY_TEXT,
+  bookingOrderTime,
   dateChoices,
   deliveryPeriodChoices,
   deliveryTimeError,
@@ -90,4 +91,17 @@ export function orderTiming(
 
 function sameDate(a: CalendarDate, b: CalendarDate): boolean {
   return a.year === b.year && a.month === b.month && a.day === b.day;
+}
+
+/**
+ * When an inrest order from the guest's live booking is for (SPEC 4, 5; domain bookingOrderTime):
+ * the booking's start while it is ahead, else as soon as ready. The booking's time replaces the
+ * order's own: deliveryDateTimeProps is not read, and neither the restaurant's deliveryDays nor
+ * the pickup slots apply — the booking was checked against the booking rules when it was made.
+ */
+export function bookingOrderTiming(restaurant: RestaurantContext, booking: { timefrom: Date }, now: Date): OrderTiming {
+  const tz = restaurant.row.time_zone;
+  const ahead = bookingOrderTime({ timefrom: Math.floor(booking.timefrom.getTime() / 1000) }, Math.floor(now.getTime() / 1000), tz);
+  if (!ahead) return { asReady: true, readyAt: null, deliveryTime: AS_READY_TEXT, deliveryDate: formatShortDate(wallClockAt(now, tz).date) };
+  return { asReady: false, readyAt: new Date(ahead.at * 1000), deliveryTime: ahead.deliveryTime, deliveryDate: ahead.deliveryDate };
 }

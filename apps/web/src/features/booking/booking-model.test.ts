@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_LENGTHS, formatBookingLength, readBookingParameters } from './booking-model';
+import type { BookingView } from '@chain/contract';
+import { BOOKING_LENGTHS, bookingDateTime, formatBookingLength, readBookingParameters } from './booking-model';
 
 describe('booking model', () => {
   it('offers every half hour from 30 minutes to 6 hours, written short', () => {
@@ -30,5 +31,17 @@ describe('booking model', () => {
     expect(readBookingParameters({ ...whole, restoran: '1' })).toBeNull();
     expect(readBookingParameters({ periodfrom: '19:00' })).toBeNull();
     expect(readBookingParameters(null)).toBeNull();
+  });
+
+  it('gives an order from a booking its start on the calendar day and the clock of the booking’s restaurant', () => {
+    // Thursday's booking at 01:00 Moscow time is early Friday, 27 November (its schedule day is Thursday).
+    const timefrom = Math.floor(Date.parse('2026-11-27T01:00:00+03:00') / 1000);
+    const thursday = Math.floor(Date.parse('2026-11-26T00:00:00+03:00') / 1000);
+    const booking = { timefrom, timeto: timefrom + 3600, periodfrom: '01:00', date: thursday, time_zone: 'Europe/Moscow' } as BookingView;
+    const evening = timefrom - 6 * 3600;
+    expect(bookingDateTime(booking, evening)).toEqual({ deliveryDate: '27.11.2026', deliveryTime: '01:00', isTimePeriods: false });
+    expect(bookingDateTime({ ...booking, time_zone: 'Asia/Yekaterinburg' }, evening)).toEqual({ deliveryDate: '27.11.2026', deliveryTime: '03:00', isTimePeriods: false });
+    // Under way: the order is for now.
+    expect(bookingDateTime(booking, timefrom + 60)).toBeNull();
   });
 });

@@ -1,13 +1,6 @@
 import * as z from 'zod/mini';
 import { bookingView, type BookingView } from '@chain/contract';
-import {
-  BOOKING_MAX_MINUTES,
-  BOOKING_MIN_MINUTES,
-  BOOKING_STEP_MINUTES,
-  DEFAULT_TIME_ZONE,
-  formatShortDate,
-  wallClockAt,
-} from '@chain/domain';
+import { BOOKING_MAX_MINUTES, BOOKING_MIN_MINUTES, BOOKING_STEP_MINUTES, bookingOrderTime } from '@chain/domain';
 import type { DeliveryDateTimeProps, OrderAtTimeInput } from '../../state/app-store';
 
 // What the three booking screens share: the lengths offered, the parameters Бронирование стола
@@ -57,12 +50,14 @@ export function readBooking(booking: unknown): BookingView | null {
   return result.success ? result.data : null;
 }
 
-/** The booking's day and start as the menu call takes them; null for a booking under way (the order is for now). */
+/**
+ * What the cart and the menu show as the time of an order from this booking: its start on the
+ * restaurant's clock (domain bookingOrderTime), null for a booking under way (the order is for
+ * now). order/create takes the time from the booking itself.
+ */
 export function bookingDateTime(booking: BookingView, nowSeconds: number): DeliveryDateTimeProps | null {
-  if (nowSeconds >= booking.timefrom) return null;
-  // `date` is the midnight of the booking's day on the restaurant's clock; noon of it is that day anywhere near.
-  const day = wallClockAt((booking.date + 12 * 3600) * 1000, DEFAULT_TIME_ZONE).date;
-  return { deliveryDate: formatShortDate(day), deliveryTime: booking.periodfrom, isTimePeriods: false };
+  const ahead = bookingOrderTime(booking, nowSeconds, booking.time_zone);
+  return ahead ? { deliveryDate: ahead.deliveryDate, deliveryTime: ahead.deliveryTime, isTimePeriods: false } : null;
 }
 
 /** SPEC 4: ordering from a booking opens its restaurant's menu in inrest mode with the table and the booking's minimum. */

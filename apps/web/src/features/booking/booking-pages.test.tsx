@@ -42,6 +42,7 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     fs_uid: 'rest-1',
     restoran_name: 'Жар-печь на Патриарших',
     restoran_address: 'Москва, ул. Малая Бронная, 24',
+    time_zone: 'Europe/Moscow',
     cntpersons: 2,
     cntminutes: 60,
     periodfrom: '19:00',
