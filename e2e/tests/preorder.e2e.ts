@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, signInByEmail } from '../support/api';
+import { api, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
 import { cartPayButton } from '../support/cart';
@@ -209,9 +209,19 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     const lines = page.getByRole('list', { name: 'Блюда заказа' });
     await lines.getByText('Маргарита').waitFor();
     expect(await lines.getByText('Пепперони').count()).toBe(0);
-    const { total } = await cartPayButton(page);
+    const { total, button } = await cartPayButton(page);
     expect(total).toMatch(/₽/);
     await auditScreen(page, 'the resumed cart');
+
+    // Paying the resumed cart makes the order and closes the delayed one with it: checkDelayed
+    // no longer offers it (nor can it be paid again).
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/v2/order/create'));
+    await button.click();
+    expect((await created).status()).toBe(200);
+    await page.waitForURL('**/payment');
+    const { fs_uid } = await restaurantById(baseUrl, KURSKY.id);
+    const left = await api<{ order: unknown }>(baseUrl, '/rest/', { user_id: String(user.id), token: user.password, action: 'checkDelayed', fields: { fs_uid, order_type: 'self' } });
+    expect(left.order).toBeNull();
     await api(baseUrl, '/sandbox/stop-list', { restaurant: KURSKY.id, dish: PEPPERONI, stopped: false });
     expect(errors).toEqual([]);
     await context.close();

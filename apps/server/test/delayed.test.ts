@@ -4,6 +4,7 @@ import { checkDelayedAction, delayedzakazRestoransResponse, errorResponse, predz
 import { addDays, formatShortDate, lineToken, startOfDaySeconds, wallClockAt, type CalendarDate } from '@chain/domain';
 import { DEMO_DISHES, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { post } from './support/calls';
 import { action, freezeDate, nearestWednesdayNoonMoscow, unfreezeDate } from './support/rest';
 import { signedInUser } from './support/users';
 
@@ -243,6 +244,98 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
         const res = await rest('checkDelayed', fields, user);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
         expect(errorResponse.parse(res.json()).message).toMatch(new RegExp(`^Некорректное поле «${field.replace('.', '\\.')}»`));
+      }
+    });
+  });
+
+  describe('order/create resuming a delayed order (SPEC 4)', () => {
+    let key = 0;
+    type Guest = { id: number; token: string };
+    /** order/create of two Маргариты to pick up at Патриаршие tomorrow at 13:00: saved for later, or resuming `resumes`. */
+    const create = (user: Guest, extra: { delayed?: boolean; resumes?: unknown } = {}) =>
+      post(t.app, '/api/v2/order/create', {
+        source: 'web',
+        v: 3,
+        user: { id: user.id, password: user.token },
+        cart: [{ item: 101, cnt: 2 }],
+        order: { type: 'self', ...(extra.delayed ? { props: { delayed: 1 } } : {}) },
+        restoran: PATRIKI.id,
+        deliveryDateTimeProps: { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '13:00', isTimePeriods: false },
+        ...(extra.resumes === undefined ? {} : { delayed_order_id: extra.resumes }),
+        idempotency_key: `resume-${kind}-${key++}`,
+      });
+    const saveDelayed = async (user: Guest) => {
+      const res = await create(user, { delayed: true });
+      expect(res.json()).toMatchObject({ delayed: 1 });
+      return res.json<{ id: number }>().id;
+    };
+    const found = async (user: Guest) => (await rest('checkDelayed', { fs_uid: PATRIKI.fsUid, order_type: 'self' }, user)).json<{ order: { id: number } | null }>().order;
+    const status = async (id: number) => (await t.database.db.selectFrom('orders').select(['status', 'paid']).where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+    it('cancels the delayed order it resumes in the same transaction: checkDelayed finds nothing, and it cannot be paid or counted again', async () => {
+      const user = await signedInUser(t.database);
+      const original = await saveDelayed(user);
+      expect((await found(user))?.id).toBe(original);
+
+      const resumed = await create(user, { resumes: original });
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(resumed.json()).toMatchObject({ delayed: 0 });
+      expect(await status(original)).toBe(90);
+      const history = await t.database.db.selectFrom('order_status_history').select(['status', 'actor']).where('order_id', '=', original).orderBy('id').execute();
+      expect(history.at(-1)).toEqual({ status: 90, actor: 'guest' });
+      expect(await found(user)).toBeNull();
+    });
+
+    it('refuses to resume a delayed order again, or one already paid, with a 409 in words and no new order', async () => {
+      const user = await signedInUser(t.database);
+      const original = await saveDelayed(user);
+      expect((await create(user, { resumes: original })).statusCode).toBe(200);
+      const again = await create(user, { resumes: original });
+      expect(again.statusCode).toBe(409);
+      expect(errorResponse.parse(again.json())).toMatchObject({
+        error: 'delayed_order_closed',
+        message: 'Этот отложенный заказ уже продолжен или оплачен. Проверьте «Мои заказы».',
+      });
+
+      const paid = await saveDelayed(user);
+      await t.database.db.updateTable('orders').set({ paid: true, status: 20 }).where('id', '=', paid).execute();
+      const before = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
+      const refused = await create(user, { resumes: paid });
+      expect(refused.statusCode).toBe(409);
+      expect(errorResponse.parse(refused.json()).error).toBe('delayed_order_closed');
+      expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(before.length);
+      expect(await status(paid)).toBe(20);
+    });
+
+    it('answers another guest’s order, an order that is not delayed or an unknown id as not found (404), a malformed id as 400', async () => {
+      const [user, other] = [await signedInUser(t.database), await signedInUser(t.database)];
+      const theirs = await saveDelayed(other);
+      const plain = (await create(user)).json<{ id: number }>().id;
+      for (const id of [theirs, plain, 2_000_000_000]) {
+        const res = await create(user, { resumes: id });
+        expect(res.statusCode, String(id)).toBe(404);
+        expect(errorResponse.parse(res.json())).toMatchObject({ error: 'order_not_found', message: 'Заказ не найден.' });
+      }
+      expect(await status(theirs)).toBe(10);
+      for (const id of ['первый', -1, 1.5, 2 ** 31]) {
+        const res = await create(user, { resumes: id });
+        expect(res.statusCode, String(id)).toBe(400);
+        expect(errorResponse.parse(res.json()).message).toMatch(/^Некорректное поле «delayed_order_id»/);
+      }
+    });
+
+    it('of two order/create resuming one delayed order at once, exactly one makes an order; the other is a 409', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const user = await signedInUser(t.database);
+        const original = await saveDelayed(user);
+        const answers = await Promise.all([create(user, { resumes: original }), create(user, { resumes: original })]);
+        expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+        expect(errorResponse.parse(answers.find((res) => res.statusCode === 409)!.json()).error).toBe('delayed_order_closed');
+        const orders = await t.database.db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', user.id).orderBy('id').execute();
+        expect(orders).toEqual([
+          { id: original, status: 90 },
+          { id: answers.find((res) => res.statusCode === 200)!.json<{ id: number }>().id, status: 10 },
+        ]);
       }
     });
   });

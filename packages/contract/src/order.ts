@@ -127,6 +127,15 @@ export const orderCreateBody = z.object({
   paysystem: z.optional(z.enum(PAY_METHODS)),
   /** The code that opened the locked dishes of the menu (SPEC 4). */
   lock_code: z.optional(z.nullable(text(32))),
+  /**
+   * The id of the guest's own delayed order this order continues (SPEC 4: checkDelayed's order
+   * resumed into the cart). In the same transaction as the new order that delayed order is
+   * cancelled by one conditional update (this guest's, delayed, unpaid, awaiting payment), so it
+   * is neither offered by checkDelayed nor payable again: of two orders resuming it, one is made.
+   * 404 order_not_found when it is not this guest's delayed order; 409 delayed_order_closed when
+   * it was already resumed, paid or cancelled. Absent, null, '' or 0: none.
+   */
+  delayed_order_id: optionalWireId,
   /** One key per checkout attempt: a retry with the same key returns the same order. */
   idempotency_key: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/))),
   /**
@@ -200,6 +209,8 @@ export const orderCreate = defineCall({
     booking_not_found: "booking_num that is not this guest's booking, or without a guest: 'Бронь не найдена.' (404, as the menu call)",
     booking_other_restaurant: "'Эта бронь сделана в другом ресторане.' (409)",
     booking_closed: "'Бронь отменена или уже закончилась.' (409)",
+    order_not_found: "delayed_order_id that is not this guest's delayed order: 'Заказ не найден.' (404)",
+    delayed_order_closed: "delayed_order_id of an order already resumed, paid or cancelled: 'Этот отложенный заказ уже продолжен или оплачен. Проверьте «Мои заказы».' (409)",
     unavailable: 'some dishes are stopped, unknown or have unknown/disabled options (the message names them)',
     locked: 'a locked dish without the right code',
     minimum: "'Минимальная сумма заказа: … руб.'",

@@ -44,6 +44,14 @@ describe('an order for later (SPEC 4 booking and delayed order)', () => {
     expect(orderRequestBody({ ...request, bookingNum: '241126-0001' }).order).not.toHaveProperty('booking_num');
   });
 
+  it('names the delayed order it resumes, which order/create cancels with it', () => {
+    const body = orderRequestBody({ ...request, resumedOrderId: 77 });
+    expect(body.delayed_order_id).toBe(77);
+    expect(orderCreateBody.safeParse(body).success).toBe(true);
+    expect(orderRequestBody(request)).not.toHaveProperty('delayed_order_id');
+    expect(orderRequestBody({ ...request, kiosk: true, orderType: 'inrest', table: '5', resumedOrderId: 77 })).not.toHaveProperty('delayed_order_id');
+  });
+
   it('marks a delayed order with props.delayed 1 and its chosen time', () => {
     const body = orderRequestBody({ ...request, delayed: true, pickup: { deliveryDate: '24.11.2026', deliveryTime: '19:00' } });
     expect(body.order.props).toEqual({ delayed: 1 });

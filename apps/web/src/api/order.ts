@@ -117,6 +117,8 @@ export interface OrderRequest {
   readonly bookingNum?: string | null;
   /** SPEC 4 delayed order: saved for its time (props.delayed 1), not paid now. */
   readonly delayed?: boolean;
+  /** SPEC 4: the guest's delayed order this one resumes; order/create cancels it with this order. */
+  readonly resumedOrderId?: number | null;
 }
 
 const chosenExtras = (items: OrderRequest['cutlery']) =>
@@ -148,6 +150,7 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
       ? { deliveryDate: request.pickup.deliveryDate, deliveryTime: request.pickup.deliveryTime }
       : null,
     ...(request.deliveryUuid ? { delivery_uuid: request.deliveryUuid } : {}),
+    ...(!kiosk && request.resumedOrderId ? { delayed_order_id: request.resumedOrderId } : {}),
     email,
     emailsend: email !== '' ? 1 : 0,
     coupon: kiosk ? null : request.coupon.trim() || null,

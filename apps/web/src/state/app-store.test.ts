@@ -278,7 +278,7 @@ describe('stored shape versions', () => {
       new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: 2 }) }),
     );
     const { bookingNum: _dropped, ...kept } = checkout;
-    expect(store.getState().checkout).toEqual({ ...kept, booking: null, delayed: false, pribors: {}, recommended: {}, idempotencyKey: null, order: null });
+    expect(store.getState().checkout).toEqual({ ...kept, booking: null, delayed: false, resumedOrderId: null, pribors: {}, recommended: {}, idempotencyKey: null, order: null });
   });
 
   function storageWith(value: unknown) {
@@ -714,12 +714,29 @@ describe('a delayed order (SPEC 4 Отложенный заказ, checkDelayed)
     expect(store.getState().checkout.delayed).toBe(false);
   });
 
-  it('resumes its lines and extras as the cart of its restaurant', async () => {
+  it('resumes its lines and extras as the cart of its restaurant, remembering which order it continues', async () => {
     const { store } = await loadedStore();
     store.getState().addToCart('1', { item: '101', spec: null, specs: [] });
-    store.getState().resumeCart({ restaurantId: '2', lines: [LINE], pribors: { '3': 2 }, recommended: {} });
+    store.getState().resumeCart({ restaurantId: '2', orderId: 77, lines: [LINE], pribors: { '3': 2 }, recommended: {} });
     expect(store.getState().cart).toEqual([LINE]);
     expect(store.getState().cartRestaurantId).toBe('2');
     expect(store.getState().checkout.pribors).toEqual({ '3': 2 });
+    expect(store.getState().checkout.resumedOrderId).toBe(77);
+  });
+
+  it('forgets the order it continues with another restaurant, another order type, or once placed', async () => {
+    const { store } = await loadedStore();
+    const resume = () => store.getState().resumeCart({ restaurantId: '2', orderId: 77, lines: [LINE], pribors: {}, recommended: {} });
+    const when = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
+    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: null, deliveryDateTime: when, booking: null, orderType: 'self' });
+    resume();
+    store.getState().setOrderType('inrest');
+    expect(store.getState().checkout.resumedOrderId).toBeNull();
+    resume();
+    store.getState().setRestaurant({ id: '3' });
+    expect(store.getState().checkout.resumedOrderId).toBeNull();
+    resume();
+    store.getState().orderPlaced({ id: '5', number: 'С-005', sum: 100, paySystem: 'sbp', followToken: null });
+    expect(store.getState().checkout.resumedOrderId).toBeNull();
   });
 });

@@ -129,9 +129,11 @@ export interface OrderAtTimeInput {
   delayed?: boolean;
 }
 
-/** A delayed order taken back into the cart (SPEC 4 checkDelayed): its available lines and extras. */
+/** A delayed order taken back into the cart (SPEC 4 checkDelayed): its id, its available lines and extras. */
 export interface ResumedCart {
   restaurantId: string;
+  /** The delayed order's id: order/create cancels it with the order it becomes (delayed_order_id). */
+  orderId: number;
   lines: CartLine[];
   pribors: Record<string, number>;
   recommended: Record<string, number>;
@@ -154,6 +156,11 @@ export interface Checkout {
   booking: CheckoutBooking | null;
   /** SPEC 4: this checkout is a delayed order, saved by order/create for later and not paid now. */
   delayed: boolean;
+  /**
+   * SPEC 4: the guest's delayed order this cart resumes (checkDelayed), or null. order/create
+   * cancels it with the new order, so it is never paid twice. Cleared with the booking.
+   */
+  resumedOrderId: number | null;
   /** SPEC 3 Cutlery items: the count chosen for each offered id (absent: the server's default). */
   pribors: Record<string, number>;
   /** SPEC 3 Recommended items: the count chosen for each offered id (absent: the server's count, 0). */
@@ -301,6 +308,8 @@ import { EMPTY_CHECKOUT, EMPTY_USER, INITIAL_PERSISTED_STATE, migratePersistedSt
 
 /** A new cart starts with the default cutlery and no recommended items. */
 const NO_EXTRAS = { pribors: {}, recommended: {} } satisfies Pick<Checkout, 'pribors' | 'recommended'>;
+/** What belongs to one order for later (a booking, a delayed order, the delayed order resumed): forgotten together. */
+const NOT_FOR_LATER = { booking: null, delayed: false, resumedOrderId: null } satisfies Pick<Checkout, 'booking' | 'delayed' | 'resumedOrderId'>;
 
 const PERSISTED_KEYS = Object.keys(INITIAL_PERSISTED_STATE) as Array<keyof PersistedState>;
 
@@ -356,13 +365,13 @@ export function createAppStore(storage: StateStorage) {
               : null;
             const changed = (state.restaurant?.id ?? null) !== (restaurant?.id ?? null);
             return changed
-              ? { restaurant, cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS, booking: null, delayed: false } }
+              ? { restaurant, cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS, ...NOT_FOR_LATER } }
               : { restaurant };
           }),
         chooseDeliveryAddress: (address, restaurant) =>
           set((state) => {
             const same = state.restaurant?.id === restaurant.id && sameDeliveryAddress(state.address, address);
-            const checkout = { ...state.checkout, deliveryDateTime: null, booking: null, delayed: false };
+            const checkout = { ...state.checkout, deliveryDateTime: null, ...NOT_FOR_LATER };
             return {
               orderType: 'delivery',
               restaurant: { id: restaurant.id, name: restaurant.name, nameShort: restaurant.nameShort },
@@ -377,7 +386,7 @@ export function createAppStore(storage: StateStorage) {
           set((state) =>
             state.orderType === orderType
               ? { orderType }
-              : { orderType, checkout: { ...state.checkout, deliveryDateTime: null, booking: null, delayed: false } },
+              : { orderType, checkout: { ...state.checkout, deliveryDateTime: null, ...NOT_FOR_LATER } },
           ),
         orderAtTime: ({ restaurantId, table, deliveryDateTime, booking, orderType = 'inrest', delayed = false }) => {
           set((state) => {
@@ -391,16 +400,17 @@ export function createAppStore(storage: StateStorage) {
               deliveryDateTime: deliveryDateTime ? { ...deliveryDateTime } : null,
               booking: booking && orderType === 'inrest' ? { num: booking.num, minSum: Math.max(0, Math.trunc(booking.minSum)) } : null,
               delayed,
+              resumedOrderId: null,
             };
             return { orderType, restaurant, ...emptied, checkout };
           });
           return `/menu/${encodeURIComponent(restaurantId)}/${orderType}`;
         },
-        resumeCart: ({ restaurantId, lines, pribors, recommended }) =>
+        resumeCart: ({ restaurantId, orderId, lines, pribors, recommended }) =>
           set((state) => ({
             cart: lines,
             cartRestaurantId: lines.length > 0 ? restaurantId : null,
-            checkout: { ...state.checkout, pribors, recommended, idempotencyKey: null },
+            checkout: { ...state.checkout, pribors, recommended, resumedOrderId: orderId, idempotencyKey: null },
           })),
         clearCart: () => set((state) => ({ cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } })),
         updateCheckout: (patch) => set((state) => ({ checkout: { ...state.checkout, ...patch } })),
@@ -419,7 +429,7 @@ export function createAppStore(storage: StateStorage) {
           set((state) => ({
             cart: [],
             cartRestaurantId: null,
-            checkout: { ...state.checkout, ...NO_EXTRAS, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null, booking: null, delayed: false },
+            checkout: { ...state.checkout, ...NO_EXTRAS, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null, ...NOT_FOR_LATER },
           })),
         addToCart: (restaurantId, choice) =>
           set((state) => {

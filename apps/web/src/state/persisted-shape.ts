@@ -11,7 +11,7 @@ import type { Checkout, PersistedState, User } from './app-store';
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 6;
+export const STATE_VERSION = 7;
 
 /** The contract's signed-out user in the stored shape: no id, flags off. */
 export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
@@ -25,6 +25,7 @@ export const EMPTY_CHECKOUT: Checkout = {
   deliveryDateTime: null,
   booking: null,
   delayed: false,
+  resumedOrderId: null,
   pribors: {},
   recommended: {},
   idempotencyKey: null,
@@ -60,6 +61,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const text: Check<string> = (value) => (typeof value === 'string' ? value : INVALID);
 const yes: Check<boolean> = (value) => (typeof value === 'boolean' ? value : INVALID);
 const int: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : INVALID);
+const positive: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : INVALID);
 const count: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : INVALID);
 const number: Check<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : INVALID);
 const oneOf =
@@ -175,6 +177,7 @@ const persistedShape = object({
       deliveryDateTime: or(nullable(object({ deliveryDate: text, deliveryTime: text, isTimePeriods: yes })), null),
       booking: or(nullable(object({ num: text, minSum: count })), null),
       delayed: flag,
+      resumedOrderId: or(nullable(positive), null),
       pribors: extraCounts,
       recommended: extraCounts,
       idempotencyKey: or(nullable(text), null),
@@ -203,6 +206,7 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
  *   3 → 4: the address gains long and the courier's details; they start empty (their defaults).
  *   4 → 5: the placed order gains followToken; an order placed before has none (null).
  *   5 → 6: checkout's bookingNum (never set by any build) becomes booking { num, minSum }; null.
+ *   6 → 7: checkout gains resumedOrderId; null (a cart resumed before resumes nothing).
  */
 const MIGRATIONS: Record<number, (state: unknown) => unknown> = { 1: migrateCartToDomainLines };
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { ORDER_STATUS } from '@chain/domain';
 import type { Database, OrderItemsTable, OrdersTable, RatingsTable } from '../../db/types';
 import type { StatusActor } from './status';
 
@@ -108,4 +109,31 @@ export async function recordStatusMove(trx: Transaction<Database>, orderId: numb
     .where('id', '=', orderId)
     .execute();
   await trx.insertInto('order_status_history').values({ order_id: orderId, status: to, actor }).execute();
+}
+
+/**
+ * Cancels the user's delayed order that is still waiting for them (delayed, unpaid, awaiting
+ * payment) in one conditional update, with the time of the change and, when it changed, its
+ * history row (the guest's move); false when the order is another's, not delayed, paid, moved on
+ * or already cancelled.
+ */
+export async function cancelWaitingDelayedOrder(trx: Transaction<Database>, orderId: number, userId: number): Promise<boolean> {
+  const cancelled = await trx
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS.cancelled, status_changed_at: sql<Date>`now()` })
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('delayed', '=', true)
+    .where('paid', '=', false)
+    .where('status', '=', ORDER_STATUS.awaitingPayment)
+    .returning('id')
+    .executeTakeFirst();
+  if (!cancelled) return false;
+  await trx.insertInto('order_status_history').values({ order_id: orderId, status: ORDER_STATUS.cancelled, actor: 'guest' satisfies StatusActor }).execute();
+  return true;
+}
+
+/** What deciding on resuming an order needs: whether it is delayed, paid, and its status; undefined when it is not the user's. */
+export async function findUserOrderState(db: Kysely<Database> | Transaction<Database>, orderId: number, userId: number) {
+  return db.selectFrom('orders').select(['delayed', 'paid', 'status']).where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
 import { notifyOrderStatus } from '../order-events/repository';
 import { cancelOpenPayments } from '../payments/repository';
-import { lockOrderStatus, recordStatusMove } from './repository';
+import { cancelWaitingDelayedOrder, lockOrderStatus, recordStatusMove } from './repository';
 
 /**
  * Who moved an order (order_status_history.actor): the payment flow (10 → 20 when paid), the
@@ -50,4 +50,21 @@ async function moveInTransaction(trx: Transaction<Database>, orderId: number, to
   if (to === ORDER_STATUS.cancelled) await cancelOpenPayments(trx, orderId);
   await notifyOrderStatus(trx, orderId);
   return { orderId, from: order.status, to };
+}
+
+/**
+ * The guest's delayed order, resumed into a new order (SPEC 4), cancelled in the new order's
+ * transaction: one conditional update (the guest's, delayed, unpaid, awaiting payment — the order
+ * checkDelayed offers), its history row, its open payments cancelled and the announcement, as
+ * moveOrderStatus writes them.
+ * Two transactions resuming one order: the second waits on the row and then finds it cancelled.
+ * false when the order was not in that state (nothing changes).
+ */
+export async function cancelResumedDelayedOrder(trx: Transaction<Database>, orderId: number, userId: number): Promise<boolean> {
+  if (!(await cancelWaitingDelayedOrder(trx, orderId, userId))) return false;
+  // As every cancel does (moveOrderStatus): a form or QR opened to pay it is declined, and money
+  // that still arrives for it is refunded (decision 016).
+  await cancelOpenPayments(trx, orderId);
+  await notifyOrderStatus(trx, orderId);
+  return true;
 }

@@ -6,6 +6,7 @@ import {
   formatMoney,
   isEmailValid,
   isoDateText,
+  ORDER_NOT_FOUND_MESSAGE,
   ORDER_STATUS,
   ORDER_TYPE_NOT_OFFERED_MESSAGES,
   type OrderType,
@@ -16,12 +17,14 @@ import type { OrderCreateBody } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, OrdersTable } from '../../db/types';
 import type { Insertable } from 'kysely';
-import { AppError, badRequest, conflict } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
 import type { UserRow } from '../auth/sessions';
 import { liveBookingTerms } from '../booking/bookings';
 import { followTokenOf } from '../order-history/follow';
+import { findUserOrderState } from '../order-history/repository';
+import { cancelResumedDelayedOrder } from '../order-history/status';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { quoteOrder } from './checkout';
 import { deliveryZone, knownTable, requireRestaurant, type RestaurantContext } from './context';
@@ -31,6 +34,9 @@ import { lockCodeTry, priceCart, type PricedItem } from './pricing';
 import { quotedDeliverySum } from './quotes';
 import { claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
 import { bookingOrderTiming, orderTiming } from './timing';
+
+/** order/create resuming a delayed order that another order already resumed, or that was paid or cancelled (SPEC 4). */
+export const DELAYED_ORDER_CLOSED_MESSAGE = 'Этот отложенный заказ уже продолжен или оплачен. Проверьте «Мои заказы».';
 
 /** A request without an idempotency key repeated within this window is taken as a retry. */
 const RETRY_WINDOW_MINUTES = 10;
@@ -116,6 +122,11 @@ export async function createOrder(
     await lockOrderRequest(trx, key ?? hash);
     const earlier = await findEarlier(trx, secret, key, hash, now);
     if (earlier) return earlier;
+    // The delayed order this one resumes is cancelled with it, or the order is not made (SPEC 4):
+    // of two orders resuming it at once, the second waits on its row and finds it cancelled.
+    if (draft.resumes && !(await cancelResumedDelayedOrder(trx, draft.resumes.orderId, draft.resumes.userId))) {
+      throw resumeRefusal(await findUserOrderState(trx, draft.resumes.orderId, draft.resumes.userId)) ?? conflict(DELAYED_ORDER_CLOSED_MESSAGE, 'delayed_order_closed');
+    }
     const couponUse = draft.couponApplied && draft.coupon ? { couponId: draft.coupon.id, userId: user?.id ?? null } : null;
     // Two orders of one guest with a one-time coupon at once: one of them gets it.
     if (couponUse && draft.coupon?.once_per_user && user && !(await claimCouponUse(trx, draft.coupon.id, user.id))) {
@@ -148,6 +159,30 @@ interface OrderDraft {
   values: Omit<Insertable<OrdersTable>, 'znumber' | 'business_day' | 'idempotency_key' | 'request_hash'>;
   items: PricedItem[];
   delayed: boolean;
+  /** The guest's delayed order this order resumes (delayed_order_id), cancelled in the order's transaction. */
+  resumes: { orderId: number; userId: number } | null;
+}
+
+/**
+ * Why the guest's order cannot be resumed (SPEC 4), or null when it is a delayed order still
+ * waiting for them — unpaid and awaiting payment, the one checkDelayed offers: another guest's,
+ * unknown or not delayed reads as not found (404), resumed, paid or cancelled as a 409.
+ */
+function resumeRefusal(order: { delayed: boolean; paid: boolean; status: number } | undefined): AppError | null {
+  if (!order?.delayed) return notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+  if (order.paid || order.status !== ORDER_STATUS.awaitingPayment) return conflict(DELAYED_ORDER_CLOSED_MESSAGE, 'delayed_order_closed');
+  return null;
+}
+
+/**
+ * The delayed order an order resumes, checked before the order is written so a refusal costs no
+ * order number; the order's transaction decides again. Only a signed-in guest has one.
+ */
+async function resumableDelayedOrder(db: Kysely<Database>, orderId: number, user: UserRow | null): Promise<{ orderId: number; userId: number }> {
+  if (!user) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+  const refusal = resumeRefusal(await findUserOrderState(db, orderId, user.id));
+  if (refusal) throw refusal;
+  return { orderId, userId: user.id };
 }
 
 /**
@@ -171,6 +206,7 @@ async function draftOrder(
 
   const delayed = isOn(body.order.props?.delayed);
   if (delayed && catalogue.settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
+  const resumes = body.delayed_order_id === undefined ? null : await resumableDelayedOrder(db, body.delayed_order_id, user);
 
   const booking =
     orderType === 'inrest' && body.order.booking_num
@@ -231,6 +267,7 @@ async function draftOrder(
     couponApplied: quote.coupon.status === 'applied',
     items: priced.items,
     delayed,
+    resumes,
     values: {
       restaurant_id: restaurant.row.id,
       user_id: user?.id ?? null,

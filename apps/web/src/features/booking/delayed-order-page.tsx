@@ -87,7 +87,8 @@ export default function DelayedOrderPage() {
       orderType: order.type === 'inrest' ? 'inrest' : 'self',
     });
     const counts = (items: ReadonlyArray<{ id: number; cnt: number }>) => Object.fromEntries(items.map((item) => [String(item.id), item.cnt]));
-    state.resumeCart({ restaurantId: String(order.restoran_id), lines, pribors: counts(order.pribors), recommended: counts(order.recommendedItems) });
+    // order/create cancels this delayed order with the one it becomes (delayed_order_id), so it is not paid twice.
+    state.resumeCart({ restaurantId: String(order.restoran_id), orderId: order.id, lines, pribors: counts(order.pribors), recommended: counts(order.recommendedItems) });
     navigate(lines.length > 0 ? '/cart' : `/menu/${order.restoran_id}/${order.type}`);
   };
 

@@ -69,6 +69,7 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         deliveryUuid: order.deliveryUuid ?? null,
         bookingNum: orderType === 'inrest' ? (state.checkout.booking?.num ?? null) : null,
         delayed: !kiosk && state.checkout.delayed,
+        resumedOrderId: state.checkout.resumedOrderId,
         paySystem,
         lockCode: state.lockCode,
         idempotencyKey: state.checkoutKey(),
@@ -91,6 +92,9 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
       // SPEC 8: the server's message in a 'Внимание' dialog; a network failure only re-enables the button.
       if (error instanceof ApiError && error.kind === 'server') {
         if (error.code === 'idempotency_conflict') state.updateCheckout({ idempotencyKey: null });
+        // The delayed order this cart resumed was resumed elsewhere, paid or is gone: the server's
+        // words say so, and the cart is an order of its own from now on.
+        if (error.code === 'delayed_order_closed' || error.code === 'order_not_found') state.updateCheckout({ resumedOrderId: null });
         // The total changed under the cart (a price or the stop list): the cart asks the menu again.
         if (error.code === 'sum_changed') refreshMenu();
         await showDialog({ title: ATTENTION_TITLE, message: error.message });
