@@ -89,6 +89,15 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(TODAY), deliveryTime: '12:30', isTimePeriods: 0 });
     });
 
+    it('names the order types each restaurant takes for later: pickup, at a table or both', async () => {
+      const body = delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', {})).json());
+      const types = Object.fromEntries(body.restorans.map((r) => [r.id, r.order_types]));
+      expect(types[PATRIKI.id]).toEqual(['self', 'inrest']);
+      expect(types[SOKOL.id]).toEqual(['self']);
+      expect(types[DEMO_RESTAURANTS[3]!.id]).toEqual(['inrest']);
+      expect(body.restorans.every((r) => r.order_types.length > 0)).toBe(true);
+    });
+
     it('answers without restoranid with the list only, and allowbooking 0 when delayed orders are off', async () => {
       expect(delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', {})).json())).toMatchObject({ allowbooking: 1, dates: [], restoranid: null });
       expect((await rest('delayedzakazRestorans', null)).statusCode).toBe(200);

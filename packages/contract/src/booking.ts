@@ -4,6 +4,7 @@ import {
   BOOKING_MAX_MINUTES,
   BOOKING_MIN_GUESTS,
   BOOKING_MIN_MINUTES,
+  LATER_ORDER_TYPES,
 } from '@chain/domain';
 import { wireText } from './account';
 import {
@@ -120,8 +121,11 @@ export const predzakazPeriodsAction = defineAction({
 
 export const delayedDateChoice = z.extend(dateChoice, { times: z.array(z.string()) });
 
+/** A restaurant that takes an order for later, with the order types it takes for one ('self' pickup, 'inrest' at a table). */
+export const delayedRestaurantChoice = z.extend(restaurantChoice, { order_types: z.array(z.enum(LATER_ORDER_TYPES)) });
+
 export const delayedzakazRestoransResponse = z.object({
-  restorans: z.array(restaurantChoice),
+  restorans: z.array(delayedRestaurantChoice),
   restoranid: z.nullable(z.int()),
   /** The dates of the chosen restaurant with their free times 'HH:MM'. */
   dates: z.array(delayedDateChoice),
@@ -135,7 +139,7 @@ export const delayedzakazRestoransAction = defineAction({
   name: 'delayedzakazRestorans',
   auth: 'public',
   summary:
-    'Restaurants that take a delayed order (pickup or at a table, for later; settings allow_delayed) and, for restoranid, its dates and times (SPEC 9 slots within the opening hours) and the earliest one.',
+    'Restaurants that take a delayed order (pickup or at a table, for later; settings allow_delayed), each with the order types it takes for one (order_types: self, inrest), and, for restoranid, its dates and times (SPEC 9 slots within the opening hours) and the earliest one.',
   fields: z.object({ restoranid: optionalRestaurantRef }),
   response: delayedzakazRestoransResponse,
 });

@@ -4,6 +4,10 @@ import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from './messages';
 export const ORDER_TYPES = ['inrest', 'self', 'delivery'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
+/** The order types an order for later (Отложенный заказ, SPEC 2, 4) can be: a pickup or an order at a table, in the order offered. */
+export const LATER_ORDER_TYPES = ['self', 'inrest'] as const satisfies readonly OrderType[];
+export type LaterOrderType = (typeof LATER_ORDER_TYPES)[number];
+
 /** The order type a route parameter or a stored value names, or null. */
 export function asOrderType(value: unknown): OrderType | null {
   return ORDER_TYPES.find((type) => type === value) ?? null;

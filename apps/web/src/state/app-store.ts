@@ -2,6 +2,7 @@ import {
   addToCart,
   changeLineCount,
   type CartLine as DomainCartLine,
+  type LaterOrderType,
   type LineChoice,
   type OrderType,
   type PayMethod,
@@ -124,7 +125,7 @@ export interface OrderAtTimeInput {
   deliveryDateTime: DeliveryDateTimeProps | null;
   booking: CheckoutBooking | null;
   /** Absent: inrest. A delayed order may be a pickup ('self') for later. */
-  orderType?: 'inrest' | 'self';
+  orderType?: LaterOrderType;
   /** SPEC 4 delayed order (Отложенный заказ): order/create saves it for later (props.delayed 1), unpaid. */
   delayed?: boolean;
 }

@@ -17,6 +17,7 @@ import {
   instantAt,
   isLineAvailable,
   isOpenAtWallClock,
+  LATER_ORDER_TYPES,
   lineToken,
   pickupSlots,
   PICKUP_STEP_MINUTES,
@@ -98,7 +99,8 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
 
 /**
  * delayedzakazRestorans (SPEC 7): the restaurants that take an order for later (pickup or at a
- * table) and, for restoranid, its dates (deliveryDays) with their open times and the earliest one.
+ * table), each with the order types it takes for one, so the app needs no other list; and, for
+ * restoranid, its dates (deliveryDays) with their open times and the earliest one.
  */
 export async function delayedRestaurantsAnswer(db: Kysely<Database>, restoranid: number | string | undefined, now: Date): Promise<DelayedRestaurantsAnswer> {
   const settings = await loadSettings(db);
@@ -106,7 +108,13 @@ export async function delayedRestaurantsAnswer(db: Kysely<Database>, restoranid:
   const restaurant = restoranid === undefined ? null : await findActiveRestaurant(db, restoranid);
   const tz = restaurant?.row.time_zone ?? DEFAULT_TIME_ZONE;
   const clock = wallClockAt(now, tz);
-  const base = { restorans: restaurants.map((r) => restaurantChoiceOf(r.row)), restoranid: restaurant?.row.id ?? null };
+  const base = {
+    restorans: restaurants.map((r) => ({
+      ...restaurantChoiceOf(r.row),
+      order_types: LATER_ORDER_TYPES.filter((type) => (type === 'self' ? r.row.delivery_self : r.row.delivery_rest)),
+    })),
+    restoranid: restaurant?.row.id ?? null,
+  };
   const none = { deliveryDate: formatShortDate(clock.date), deliveryTime: '', isTimePeriods: 0 as const };
   if (settings.allow_delayed !== 1) return { ...base, dates: [], deliveryDateTimeProps: none, allowbooking: 0, message: DELAYED_OFF_MESSAGE };
   if (!restaurant) {

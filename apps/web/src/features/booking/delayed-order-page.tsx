@@ -1,10 +1,9 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ATTENTION_TITLE, formatMoney, LOAD_FAILED_MESSAGE, type OrderType } from '@chain/domain';
+import { ATTENTION_TITLE, formatMoney, type LaterOrderType, LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { useQuery } from '../../api/query-cache';
-import { restaurantListQuery } from '../../api/restaurants';
 import type { CartLine } from '../../state/app-store';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
@@ -16,33 +15,30 @@ import { PickerSkeleton } from './preorder-page';
 import { RestaurantPicker } from './preorder-restaurants';
 import './preorder.css';
 
-type LaterType = Extract<OrderType, 'inrest' | 'self'>;
-const TYPE_LABELS: Record<LaterType, string> = { self: 'Заберу сам', inrest: 'В ресторане' };
+const TYPE_LABELS: Record<LaterOrderType, string> = { self: 'Заберу сам', inrest: 'В ресторане' };
 
 /**
  * SPEC 2 Отложенный заказ (/delayedzakaz): an order for later, saved now and paid later. The
- * restaurant, the order type it takes, the date and time come from delayedzakazRestorans; the
+ * restaurant, the order types it takes, the date and time come from delayedzakazRestorans; the
  * menu opens for that time, and the cart saves the order (order/create props.delayed). A delayed
  * order the guest left at that restaurant (checkDelayed) can be resumed into the cart, with the
  * warning about dishes no longer available (SPEC 4).
  */
 export default function DelayedOrderPage() {
   const [restaurantId, setRestaurantId] = useState<string | null>(null);
-  const [type, setType] = useState<LaterType>('self');
+  const [type, setType] = useState<LaterOrderType>('self');
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const args = useMemo(() => ({ restaurantId }), [restaurantId]);
   const answer = useQuery(delayedRestaurantsQuery, args);
-  const list = useQuery(restaurantListQuery);
   const [, navigate] = useLocation();
   const [shown, setShown] = useState(answer.data);
   if (answer.status === 'ready' && answer.data !== shown) setShown(answer.data);
   const data = answer.status === 'ready' ? answer.data : shown;
 
   const restaurant = data?.restorans.find((entry) => String(entry.id) === restaurantId) ?? null;
-  const wire = list.status === 'ready' && restaurant ? (list.data.find((entry) => entry.id === restaurant.id) ?? null) : null;
-  const types: LaterType[] = wire ? (['self', 'inrest'] as const).filter((kind) => (kind === 'self' ? wire.deliverySelf : wire.deliveryRest) === '1') : [];
-  const orderType: LaterType | null = types.includes(type) ? type : (types[0] ?? null);
+  const types = restaurant?.order_types ?? [];
+  const orderType: LaterOrderType | null = types.includes(type) ? type : (types[0] ?? null);
   const ready = restaurant !== null && data?.restoranid === restaurant.id;
   const dates = ready ? (data?.dates ?? []) : [];
   const day = dates.find((entry) => entry.value === date) ?? dates[0] ?? null;
@@ -207,7 +203,7 @@ export default function DelayedOrderPage() {
 }
 
 /** checkDelayed for the chosen restaurant and order type: the guest's delayed order there, or null. */
-function useDelayedOrder(fsUid: string | null, orderType: LaterType | null): { order: DelayedOrder | null; error: string | null } {
+function useDelayedOrder(fsUid: string | null, orderType: LaterOrderType | null): { order: DelayedOrder | null; error: string | null } {
   const user = useAppState((state) => state.user);
   const [found, setFound] = useState<{ key: string; order: DelayedOrder | null; error: string | null } | null>(null);
   const key = fsUid && orderType && user.authorized ? `${fsUid}|${orderType}|${user.id}` : null;
