@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BookingView } from '@chain/contract';
-import { formatCountdown, formatMoney, formatShortDate, minimumSumMessage, wallClockAt } from '@chain/domain';
+import { formatClock, formatCountdown, formatMoney, formatShortDate, minimumSumMessage, wallClockAt } from '@chain/domain';
 import { api, listRestaurants, orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
 import { cartPayButton } from '../support/cart';
+import { DEMO_MANAGER, staffTokenOf } from '../support/staff';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
@@ -29,13 +30,14 @@ function rest<T>(baseUrl: string, user: Guest, action: string, fields: Record<st
  * and date (today to Sunday, SPEC 9) with a free period — the run may be at night, when today
  * has none left. `restaurantId` keeps to one restaurant; `afterToday` to the dates after today's
  * calendar day (whose midnight is still ahead: after midnight the booking day before 06:00 is
- * still yesterday's), unless the week has none left (a Sunday).
+ * still yesterday's), unless the week has none left (a Sunday); `today` to today (a restaurant
+ * open round the clock has a period at any hour).
  */
-async function bookable(baseUrl: string, user: Guest, only: { restaurantId?: number; afterToday?: boolean } = {}) {
+async function bookable(baseUrl: string, user: Guest, only: { restaurantId?: number; afterToday?: boolean; today?: boolean } = {}) {
   const first = await rest<PeriodsAnswer>(baseUrl, user, 'bookingPeriods', { cntpersons: 2, cntminutes: 60 });
   const restaurants = first.restorans.filter((restaurant) => only.restaurantId === undefined || restaurant.id === only.restaurantId);
   const later = first.dates.filter((date) => date.date * 1000 > Date.now());
-  const dates = only.afterToday && later.length > 0 ? later : first.dates;
+  const dates = only.today ? first.dates.slice(0, 1) : only.afterToday && later.length > 0 ? later : first.dates;
   for (const restaurant of restaurants) {
     for (const date of dates) {
       const answer = await rest<PeriodsAnswer>(baseUrl, user, 'bookingPeriods', { restoranid: restaurant.id, date: date.date, cntpersons: 2, cntminutes: 60 });
@@ -159,6 +161,48 @@ describe('Бронирование стола → Подтверждение б�
     const left = await rest<{ items: BookingView[] }>(baseUrl, user, 'bookingList', { active: 1 });
     expect(left.items).toEqual([]);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('extends a booking under way by 30 minutes — the countdown’s end moves with it — and finishes it back to Home (SPEC 4, decision 027)', async () => {
+    const user = await signInByEmail(baseUrl, `e2e-booking-extend-${Date.now()}@example.ru`);
+    const choice = await bookable(baseUrl, user, { today: true });
+    const { booking } = await rest<{ booking: BookingView }>(baseUrl, user, 'bookingSave', {
+      restoran: choice.restaurant.id,
+      cntpersons: 2,
+      cntminutes: 30,
+      periodfrom: choice.period.periodfrom,
+      date: choice.date.date,
+    });
+    // The guest came early: the restaurant seats them (the staff app's new → active), and the
+    // booking runs from now on the server as in the app.
+    const staff = { authorization: `Bearer ${await staffTokenOf(baseUrl, DEMO_MANAGER)}` };
+    const today = await api<{ tables: Array<{ bookings: Array<{ id: number; booking_num: string }> }> }>(baseUrl, `/api/staff/restaurants/${booking.restoran}/bookings`, undefined, staff);
+    const held = today.tables.flatMap((table) => table.bookings).find((entry) => entry.booking_num === booking.booking_num);
+    if (!held) throw new Error(`booking ${booking.booking_num} is not among today's`);
+    await api(baseUrl, `/api/staff/bookings/${held.id}/status`, { to: 'active' }, staff);
+
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+    await page.goto('/booking');
+    await page.getByRole('region', { name: 'Ваши брони' }).getByRole('button', { name: new RegExp(choice.restaurant.name) }).tap();
+    await page.getByRole('heading', { level: 1, name: 'Бронь стола' }).waitFor();
+    const timer = page.getByRole('timer');
+    // Seated before the start: the whole booking is left, to its end.
+    await expect.poll(() => timer.textContent()).toBe(formatCountdown(30 * 60));
+    await page.getByRole('button', { name: 'Продлить на 30 минут' }).tap();
+    const end = formatClock(wallClockAt((booking.timeto + 30 * 60) * 1000, booking.time_zone).minuteOfDay);
+    await page.getByRole('status').filter({ hasText: `Бронь продлена до ${end}.` }).waitFor();
+    expect(await timer.textContent()).toBe(formatCountdown(60 * 60));
+    await auditScreen(page, '/booking_result (extended)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/booking-extended.png`, fullPage: true, animations: 'disabled' });
+
+    await page.getByRole('button', { name: 'Завершить бронь' }).tap();
+    const confirm = page.getByRole('alertdialog').filter({ hasText: 'Завершить бронь?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Завершить бронь' }).tap();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await rest<{ items: BookingView[] }>(baseUrl, user, 'bookingList', { active: 1 })).items).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
