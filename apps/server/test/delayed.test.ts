@@ -261,7 +261,7 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
     let key = 0;
     type Guest = { id: number; token: string };
     /** order/create of two Маргариты to pick up at Патриаршие tomorrow at 13:00: saved for later, or resuming `resumes`. */
-    const create = (user: Guest, extra: { delayed?: boolean; resumes?: unknown } = {}) =>
+    const create = (user: Guest, extra: { delayed?: boolean; resumes?: unknown; key?: string } = {}) =>
       post(t.app, '/api/v2/order/create', {
         source: 'web',
         v: 3,
@@ -271,7 +271,7 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
         restoran: PATRIKI.id,
         deliveryDateTimeProps: { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '13:00', isTimePeriods: false },
         ...(extra.resumes === undefined ? {} : { delayed_order_id: extra.resumes }),
-        idempotency_key: `resume-${kind}-${key++}`,
+        idempotency_key: extra.key ?? `resume-${kind}-${key++}`,
       });
     const saveDelayed = async (user: Guest) => {
       const res = await create(user, { delayed: true });
@@ -295,10 +295,15 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       expect(await found(user)).toBeNull();
     });
 
-    it('refuses to resume a delayed order again, or one already paid, with a 409 in words and no new order', async () => {
+    it('answers a retry with the order it made, and refuses to resume a delayed order again, or one already paid, with a 409 in words and no new order', async () => {
       const user = await signedInUser(t.database);
       const original = await saveDelayed(user);
-      expect((await create(user, { resumes: original })).statusCode).toBe(200);
+      const first = await create(user, { resumes: original, key: `resume-${kind}-retried` });
+      expect(first.statusCode).toBe(200);
+      // The same request again (a retry after a lost answer) is answered with the order it made.
+      const retried = await create(user, { resumes: original, key: `resume-${kind}-retried` });
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json<{ id: number }>().id).toBe(first.json<{ id: number }>().id);
       const again = await create(user, { resumes: original });
       expect(again.statusCode).toBe(409);
       expect(errorResponse.parse(again.json())).toMatchObject({
@@ -330,6 +335,18 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
         const res = await create(user, { resumes: id });
         expect(res.statusCode, String(id)).toBe(400);
         expect(errorResponse.parse(res.json()).message).toMatch(/^Некорректное поле «delayed_order_id»/);
+      }
+    });
+
+    it('answers a double tap (one request twice at once) resuming a delayed order with the one order it made', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const user = await signedInUser(t.database);
+        const original = await saveDelayed(user);
+        const same = { resumes: original, key: `resume-${kind}-tap-${round}` };
+        const answers = await Promise.all([create(user, same), create(user, same)]);
+        expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+        expect(new Set(answers.map((res) => res.json<{ id: number }>().id)).size).toBe(1);
+        expect(await status(original)).toBe(90);
       }
     });
 

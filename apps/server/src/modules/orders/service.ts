@@ -113,7 +113,16 @@ export async function createOrder(
   await consumeRateLimits(app.db, orderRateLimits({ ip: client.ip, userId: user?.id ?? null }), now);
 
   const catalogue = await orderCatalogue(app.database);
-  const draft = await draftOrder(app, catalogue, body, user, client, now);
+  let draft: OrderDraft;
+  try {
+    draft = await draftOrder(app, catalogue, body, user, client, now);
+  } catch (error) {
+    // A retry of an order that resumed a delayed one, arriving as the first commits, finds that
+    // delayed order closed by the first: it answers the order made, as any retry does.
+    const made = error instanceof AppError && error.code === 'delayed_order_closed' ? await findEarlier(app.db, secret, key, hash, now) : null;
+    if (made) return made;
+    throw error;
+  }
   const day = isoDateText(businessDay(now, draft.restaurant.row.time_zone));
   const prefix = body.source === 'kiosk' ? 'К' : TYPE_PREFIX[body.order.type];
   const znumber = `${prefix}-${String(await takeNextNumber(app.db, draft.restaurant.row.id, day)).padStart(3, '0')}`;
