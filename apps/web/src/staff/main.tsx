@@ -1,7 +1,4 @@
-import '@fontsource/inter/cyrillic-400.css';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/cyrillic-600.css';
-import '@fontsource/inter/latin-600.css';
+import '../ui/fonts.css';
 import '../ui/tokens.css';
 import '../ui/base.css';
 import './staff.css';
