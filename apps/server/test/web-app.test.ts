@@ -30,6 +30,7 @@ describe('serving the built web app (SPEC 2 routes)', () => {
       }),
     );
     writeFileSync(join(dist, 'staff.html'), STAFF);
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // An older build's static manifest: the server's own (from the settings) is served instead.
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"stale"}');
     t = await buildTestApp('pglite', { webDist: dist });
@@ -132,6 +133,12 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // The page itself keeps them.
     expect((await page('/auth')).headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends a browser asking /favicon.ico to the app’s icon', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers['location']).toBe('/favicon.svg');
   });
 
   it('gives an unknown page the app with status 404, so the app can say so', async () => {

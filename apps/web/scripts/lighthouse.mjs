@@ -242,6 +242,18 @@ try {
     }
   }
 
+  /** Lighthouse now and then loses a page's trace (NO_NAVSTART, NO_FCP): that run is made again, twice at most. */
+  async function measureWithRetry(screen) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await measureOnce(screen);
+      } catch (error) {
+        const lostTrace = error instanceof Error && /NO_NAVSTART|NO_FCP|NO_LCP/.test(error.message);
+        if (!lostTrace || attempt >= 3) throw error;
+      }
+    }
+  }
+
   console.log(`Lighthouse mobile, default throttling, median of ${RUNS} run(s) per screen, ${new Date().toISOString().slice(0, 10)}:`);
   console.log('');
   console.log('| screen | Performance | Accessibility | Best Practices | FCP | LCP | TBT | CLS |');
@@ -249,7 +261,7 @@ try {
   const notes = [];
   for (const screen of chosen) {
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await measureOnce(screen));
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measureWithRetry(screen));
     const score = (key) => median(runs.map((entry) => entry.scores[key]));
     const metric = (key) => median(runs.map((entry) => entry.metrics[key]));
     const row = {

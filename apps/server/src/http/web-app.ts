@@ -147,6 +147,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
 
   const indexFile = join(webDist, 'index.html');
   const hasWebApp = existsSync(indexFile);
+  // Browsers ask /favicon.ico for anything that is not one of the app's pages (a picture, a JSON
+  // answer opened in a tab): the app's icon, instead of a 404 in their console and our logs.
+  if (existsSync(join(webDist, 'favicon.svg'))) app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   const hasStaffApp = existsSync(join(webDist, 'staff.html'));
   const pageFor = appPages(webDist);
   if (hasWebApp) {
