@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HAPROXY, missingHaproxy } from '../../tools/haproxy.mjs';
 import { freePort } from '../../apps/server/test/support/free-port';
 import { admin, databaseUrl, dropDatabase, postgresReachable, ADMIN_URL } from '../../apps/server/test/support/postgres';
 
@@ -10,30 +11,13 @@ import { admin, databaseUrl, dropDatabase, postgresReachable, ADMIN_URL } from '
 // (docs/load-balancer.md): the harness of the scale-out test and of the mixed-load benchmark.
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
-
 /**
  * Why the scale layer cannot run here, or null when it can: HAProxy from Debian's packages
  * (installed with apt-get when missing and we run as root) and PostgreSQL at 127.0.0.1:5432.
  */
 export async function missingPrerequisite(): Promise<string | null> {
-  if (!existsSync(HAPROXY)) {
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    if (isRoot && !process.env.HAPROXY_PATH) {
-      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-      try {
-        execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'ignore', env });
-      } catch {
-        try {
-          execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
-          execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'ignore', env });
-        } catch {
-          // Reported below.
-        }
-      }
-    }
-    if (!existsSync(HAPROXY)) return `HAProxy is not at ${HAPROXY} and could not be installed (apt-get install -y haproxy, or set HAPROXY_PATH)`;
-  }
+  const haproxy = missingHaproxy();
+  if (haproxy) return haproxy;
   if (!(await postgresReachable())) return `PostgreSQL does not answer at ${ADMIN_URL}`;
   return null;
 }

@@ -2,13 +2,17 @@
 // `npm run lighthouse`: Lighthouse mobile (its default simulated throttling) on every guest screen
 // of the BUILT product, with Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Builds
 // nothing: run `npm run build` first. Starts the server on a free port with a temporary data
-// folder and the sandbox, makes what the screens show through the API (a signed-in guest, an
-// order, a saved address, a booking), runs each screen RUNS times from a cold cache and prints
-// the medians as a Markdown table (ARCHITECTURE.md budgets). Writes no report files.
+// folder and the sandbox, and in front of it HAProxy terminating TLS with HTTP/2, as the product
+// is deployed (docs/load-balancer.md; a certificate for localhost made for the run), makes what
+// the screens show through the API (a signed-in guest, an order, a saved address, a booking), runs
+// each screen RUNS times from a cold cache and prints the medians as a Markdown table
+// (ARCHITECTURE.md budgets). Writes no report files.
 //
 //   npm run lighthouse                         every screen, 3 runs each (about 20 minutes)
 //   npm run lighthouse -- --runs 1 /auth /menu  the screens whose path starts so, 1 run each
+//   npm run lighthouse -- --direct             the server itself, plain HTTP/1.1 (no balancer)
 //
+// Without HAProxy (and not root to install it) the run measures the server directly and says so.
 // LIGHTHOUSE_REPORTS=<folder> keeps each run's full report there as JSON (to open in the
 // Lighthouse viewer). Exits 1 when a median misses a budget.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { navigation } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { missingHaproxy, startTlsBalancer } from '../../../tools/haproxy.mjs';
 import { startProduct } from '../../../tools/product-server.mjs';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -40,7 +45,8 @@ const args = process.argv.slice(2);
 const runsFlag = args.indexOf('--runs');
 const RUNS = runsFlag >= 0 ? Math.max(1, Number(args[runsFlag + 1]) || 1) : 3;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-const prefixes = args.filter((arg, index) => !arg.startsWith('--') && index !== runsFlag + 1);
+const prefixes = args.filter((arg, index) => !arg.startsWith('--') && (runsFlag < 0 || index !== runsFlag + 1));
+const DIRECT = args.includes('--direct');
 
 if (!existsSync(join(REPO, 'apps/web/dist/index.html'))) {
   console.error('lighthouse: the web app is not built. Run `npm run build` first (this script builds nothing).');
@@ -179,17 +185,26 @@ function screens({ user, order, addressId, booking, loadUid }) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let product;
+let balancer = null;
 let chrome;
 let failed = false;
 try {
   product = await startProduct({ dataPrefix: 'chain-lighthouse-' });
-  const { baseUrl } = product;
+  // The API for the fixtures is asked directly; the pages are opened as guests reach them.
+  const directUrl = product.baseUrl;
+  const missing = DIRECT ? 'asked with --direct' : missingHaproxy();
+  balancer = missing ? null : await startTlsBalancer(Number(new URL(directUrl).port));
+  const baseUrl = balancer?.url ?? directUrl;
   const origin = new URL(baseUrl).origin;
-  const fixtures = await prepare(baseUrl);
+  const fixtures = await prepare(directUrl);
   const chosen = screens(fixtures).filter((screen) => prefixes.length === 0 || prefixes.some((prefix) => screen.path.startsWith(prefix)));
   if (chosen.length === 0) throw new Error(`no screen's path starts with ${prefixes.join(' or ')}`);
 
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    // The balancer's certificate is made for this run: the browser is told to take it.
+    chromeFlags: balancer ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS,
+  });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 
   /**
@@ -254,7 +269,8 @@ try {
     }
   }
 
-  console.log(`Lighthouse mobile, default throttling, median of ${RUNS} run(s) per screen, ${new Date().toISOString().slice(0, 10)}:`);
+  console.log(`Lighthouse mobile, default throttling, median of ${RUNS} run(s) per screen, ${new Date().toISOString().slice(0, 10)},`);
+  console.log(balancer ? 'through HAProxy (TLS, HTTP/2) as deployed:' : `the server directly over HTTP/1.1 (${missing}):`);
   console.log('');
   console.log('| screen | Performance | Accessibility | Best Practices | FCP | LCP | TBT | CLS |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -301,6 +317,7 @@ try {
   failed = true;
 } finally {
   chrome?.kill();
+  await balancer?.stop();
   await product?.stop();
 }
 process.exit(failed ? 1 : 0);
