@@ -104,22 +104,36 @@ async function prepare(baseUrl) {
     },
   });
   const addressId = String(saved.result.id);
-  // A booking: the first restaurant and day (to Sunday, SPEC 9) with a free period for two.
+  // A booking: the first restaurant and day (to Sunday, SPEC 9) with free periods for two; the
+  // confirmation screen gets another period of it, as Бронирование стола hands it on.
   let booking = null;
+  let step2 = null;
   const first = await rest('bookingPeriods', { cntpersons: 2, cntminutes: 60 });
   search: for (const restaurant of first.restorans) {
     for (const date of first.dates) {
       const answer = await rest('bookingPeriods', { restoranid: restaurant.id, date: date.date, cntpersons: 2, cntminutes: 60 });
-      const period = answer.periods[0];
+      const [period, another = period] = answer.periods;
       if (answer.allowbooking === 1 && period) {
         booking = (await rest('bookingSave', { restoran: restaurant.id, cntpersons: 2, cntminutes: 60, periodfrom: period.periodfrom, date: date.date })).booking;
+        step2 = {
+          periodfrom: another.periodfrom,
+          restoran: restaurant.id,
+          restoranName: restaurant.name,
+          restoranAddress: restaurant.address,
+          date: date.date,
+          dateLabel: date.label,
+          periodText: another.text,
+          cntpersons: 2,
+          cntminutes: 60,
+          minSum: answer.min_sum,
+        };
         break search;
       }
     }
   }
   const restaurants = await api(baseUrl, '/api/v2/restoran/list');
   const loadUid = restaurants.find((entry) => String(entry.id) === RESTAURANT.id)?.fs_uid ?? restaurants[0]?.fs_uid;
-  return { user, order, addressId, booking, loadUid };
+  return { user, order, addressId, booking, step2, loadUid };
 }
 
 /** The stored state of a signed-in guest who picks up at restaurant 1, with `extra` over it. */
@@ -136,7 +150,7 @@ function storedState(user, extra = {}) {
 }
 
 /** Every guest screen of SPEC 2 a phone shows, with what it needs: stored state, history state. */
-function screens({ user, order, addressId, booking, loadUid }) {
+function screens({ user, order, addressId, booking, step2, loadUid }) {
   const cart = { cart: [{ token: `${DISH}::`, item: String(DISH), cnt: 2, comment: '', spec: null, specs: [] }], cartRestaurantId: RESTAURANT.id };
   const deliveryAddress = {
     orderType: 'delivery',
@@ -172,7 +186,8 @@ function screens({ user, order, addressId, booking, loadUid }) {
     { path: '/predzakaz' },
     { path: '/delayedzakaz' },
     { path: '/booking' },
-    { path: '/booking/step_2', history: { parameters: { restoran: Number(RESTAURANT.id), cntpersons: 2, cntminutes: 60, periodfrom: booking?.periodfrom ?? '19:00', date: booking?.date ?? Math.floor(Date.now() / 1000), comment: '' } } },
+    // Without a free period this week (a late Sunday) the two screens after it cannot be shown.
+    ...(step2 ? [{ path: '/booking/step_2', history: { parameters: step2 } }] : []),
     ...(booking ? [{ path: '/booking_result', history: { booking } }] : []),
     { path: '/rest_map' },
     { path: '/zagruzka' },

@@ -92,6 +92,7 @@ function BookingForm({ session }: { session: BookingSession }) {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const periods = usePeriods(session, choice, attempt);
+  const active = useActiveBookings(session);
   const data = periods.data;
 
   if (periods.status === 'error' && data === null) {
@@ -111,7 +112,9 @@ function BookingForm({ session }: { session: BookingSession }) {
     }
     return <LoadError title="Не удалось загрузить время для брони" message={periods.error.message} onRetry={() => setAttempt((n) => n + 1)} />;
   }
-  if (data === null) return <BookingSkeleton />;
+  // The guest's bookings stand above the form: the form waits for them (or their failure), else
+  // it would jump down when they come (issue 18, CLS 0).
+  if (data === null || active === null) return <BookingSkeleton />;
 
   const restaurant = data.restorans.find((r) => r.id === choice.restoranid) ?? null;
   const dateSeconds = choice.date ?? data.dates[0]?.date ?? null;
@@ -145,7 +148,7 @@ function BookingForm({ session }: { session: BookingSession }) {
 
   return (
     <div className="booking">
-      <ActiveBookings session={session} />
+      <ActiveBookings items={active} />
       <div className="field">
         <label className="field__label" htmlFor={`${ids}-restaurant`}>
           Ресторан
@@ -272,16 +275,23 @@ function BookingForm({ session }: { session: BookingSession }) {
   );
 }
 
-/** The guest's bookings not over yet (bookingList active: 1): the way back to a booking's countdown. */
-function ActiveBookings({ session }: { session: BookingSession }) {
-  const [, navigate] = useLocation();
-  const [items, setItems] = useState<BookingView[]>([]);
+/** The guest's bookings not over yet (bookingList active: 1), null until they come; a failure is none. */
+function useActiveBookings(session: BookingSession): BookingView[] | null {
+  const [items, setItems] = useState<BookingView[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    // A failure here leaves the form as it is: the list is a shortcut, the form still books.
-    loadActiveBookings(session, { signal: controller.signal }).then(setItems, () => undefined);
+    // A failure leaves the form as it is: the list is a shortcut, the form still books.
+    loadActiveBookings(session, { signal: controller.signal }).then(setItems, () => {
+      if (!controller.signal.aborted) setItems([]);
+    });
     return () => controller.abort();
   }, [session]);
+  return items;
+}
+
+/** The way back to a booking's countdown. */
+function ActiveBookings({ items }: { items: BookingView[] }) {
+  const [, navigate] = useLocation();
   if (items.length === 0) return null;
   return (
     <section className="booking__mine" aria-labelledby="booking-mine">

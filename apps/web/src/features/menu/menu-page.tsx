@@ -56,7 +56,9 @@ export default function MenuPage() {
   if (notice) {
     body = notice;
   } else if (!menu || target.query === null) {
-    body = <MenuSkeleton />;
+    // Until the restaurant is known its menu toggle may still appear above: grey shapes shown
+    // before it would jump down when it does (issue 18, CLS 0).
+    body = <MenuSkeleton shapes={target.restaurant !== null} />;
   } else {
     body = <MenuContent menu={menu} restaurantId={target.query.restaurantId} favourites={!kiosk} />;
   }
@@ -306,12 +308,16 @@ function CartButton({ menu, restaurantId }: { menu: MenuResponse; restaurantId: 
   );
 }
 
-function MenuSkeleton() {
+function MenuSkeleton({ shapes }: { shapes: boolean }) {
+  const status = (
+    <span className="visually-hidden" role="status">
+      Загружаем меню…
+    </span>
+  );
+  if (!shapes) return status;
   return (
     <>
-      <span className="visually-hidden" role="status">
-        Загружаем меню…
-      </span>
+      {status}
       <div className="menu__categories menu__categories--skeleton" aria-hidden="true">
         <div className="menu__categories-track">
           {[0, 1, 2, 3].map((key) => (
