@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorySections, dishInCart, favouriteDishes, menuKindOptions, menuPath, menuTitle } from './menu-model';
+import { categorySections, dishInCart, favouriteDishes, firstSections, menuKindOptions, menuPath, menuTitle } from './menu-model';
 import { chosenMulti, defaultSingle, splitOptions } from './product-model';
 
 const option = (specid: number, multicheck: 0 | 1, disabled: 0 | 1 = 0) => ({
@@ -79,5 +79,21 @@ describe('liked screen model (SPEC 2 Любимое)', () => {
     const dishes = [{ id: 101 }, { id: 102 }, { id: 103 }];
     expect(favouriteDishes(dishes, ['103', '999', '101'])).toEqual([{ id: 101 }, { id: 103 }]);
     expect(favouriteDishes(dishes, [])).toEqual([]);
+  });
+});
+
+describe('the sections the menu draws first (issue 18)', () => {
+  const section = (id: number, dishes: number) => ({ id, dishes: Array.from({ length: dishes }, (_, index) => index) });
+  it('takes whole sections until they hold the dishes asked for', () => {
+    const sections = [section(1, 5), section(2, 5), section(3, 5), section(4, 5)];
+    expect(firstSections(sections, 8).map((entry) => entry.id)).toEqual([1, 2]);
+    expect(firstSections(sections, 10).map((entry) => entry.id)).toEqual([1, 2]);
+    expect(firstSections(sections, 11).map((entry) => entry.id)).toEqual([1, 2, 3]);
+  });
+
+  it('takes a large first section whole, and every section of a short menu', () => {
+    expect(firstSections([section(1, 40), section(2, 3)], 12).map((entry) => entry.id)).toEqual([1]);
+    expect(firstSections([section(1, 2), section(2, 3)], 12).map((entry) => entry.id)).toEqual([1, 2]);
+    expect(firstSections([], 12)).toEqual([]);
   });
 });

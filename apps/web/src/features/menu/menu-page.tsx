@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { IsShop, MenuDish, MenuResponse } from '@chain/contract';
@@ -11,7 +11,7 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
 import { FavouriteButton } from './favourite-button';
-import { type CategorySection, categorySections, dishInCart, menuKindOptions, menuTitle } from './menu-model';
+import { type CategorySection, categorySections, dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
 import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
 import './menu-page.css';
@@ -19,6 +19,8 @@ import { useMenuFollowsCatalogue } from '../../api/menu-events';
 
 /** Cards above this index load their photo at once; the rest when they come near (DESIGN.md). */
 const EAGER_PHOTOS = 3;
+/** Dishes drawn with the menu's first paint, a phone's screenful and more; the rest follow (firstSections). */
+const FIRST_DISHES = 12;
 
 /**
  * SPEC 2 Menu (/menu/{restoran_id}/{order_type} and /menu_list): the restaurant's menu of the
@@ -98,8 +100,15 @@ export default function MenuPage() {
 }
 
 function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; restaurantId: string; favourites: boolean }) {
-  const sections = useMemo(() => categorySections(menu), [menu]);
-  const [active, setActive] = useState<number | null>(sections[0]?.id ?? null);
+  const allSections = useMemo(() => categorySections(menu), [menu]);
+  // The first screenful is drawn at once, the rest in a transition React interrupts for a tap, so
+  // no single long task keeps the phone from answering (issue 18).
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    if (!complete) startTransition(() => setComplete(true));
+  }, [complete]);
+  const sections = useMemo(() => (complete ? allSections : firstSections(allSections, FIRST_DISHES)), [allSections, complete]);
+  const [active, setActive] = useState<number | null>(allSections[0]?.id ?? null);
   const scrollingUntil = useRef(0);
   const sliderRef = useRef<HTMLDivElement>(null);
 
@@ -143,7 +152,7 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
     section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   };
 
-  if (sections.length === 0) {
+  if (allSections.length === 0) {
     return <EmptyState icon={<ShoppingBag />} title="В этом меню пока пусто" text="Загляните в другое меню ресторана или зайдите позже." />;
   }
 
@@ -154,7 +163,7 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
     <>
       <nav className="menu__categories" aria-label="Категории меню">
         <div className="menu__categories-track" ref={sliderRef}>
-          {sections.map((section) => (
+          {allSections.map((section) => (
             <a
               key={section.id}
               href={`#${sectionId(section.id)}`}
