@@ -35,3 +35,4 @@ export * from './kiosk';
 export * from './tips';
 export * from './unpaid-order';
 export * from './page-text';
+export * from './photos';

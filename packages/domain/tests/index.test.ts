@@ -44,6 +44,8 @@ describe('package entry', () => {
       'showsPayButton',
       'progressBarSteps',
       'randomUuid',
+      'photoRenditionUrl',
+      'parsePhotoRendition',
     ]) {
       expect(typeof (domain as Record<string, unknown>)[name], name).toBe('function');
     }
