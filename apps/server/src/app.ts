@@ -148,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(staffMenuRoutes);
   await app.register(menuEventsRoutes);
 
-  await registerWebApp(app, config.webDist, config.restPath);
+  await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir);
   return app;
 }
 

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 import { RATE_ADD_BODY_LIMIT } from '@chain/contract';
@@ -21,6 +23,11 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 3000, sandbox: true, demoData: true, restPath: '/rest/' });
     expect(config.database.kind).toBe('pglite');
     expect(config.providers.smsru.baseUrl).toBeNull();
+  });
+
+  it('keeps the menu photos\' renditions in the OS temp folder unless PHOTO_CACHE_DIR names one (decision 034)', () => {
+    expect(parseConfig({}).photoCacheDir).toBe(join(tmpdir(), 'chain-photos'));
+    expect(parseConfig({ PHOTO_CACHE_DIR: 'var/photos' }).photoCacheDir).toBe(resolve('var/photos'));
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as z from 'zod';
 
 /** The repository root, for defaults that point at files of the product. */
@@ -107,6 +108,7 @@ const envSchema = z.object({
   SANDBOX: flag.optional(),
   DEMO_DATA: flag.optional(),
   WEB_DIST: z.string().min(1).optional(),
+  PHOTO_CACHE_DIR: z.string().min(1).optional(),
   // The Yandex Maps JS API 2.1 (issue 11.12): the loader and its modules come from
   // api-maps.yandex.ru and the address suggestions (JSONP) from suggest-maps.yandex.ru, so
   // scripts need two exact origins; the tiles, pictures and data calls come from the sharded
@@ -211,6 +213,11 @@ export interface Config {
   demoData: boolean;
   /** The built web app; served with SPA fallback when the folder exists. */
   webDist: string;
+  /**
+   * Where the menu photos' renditions are kept once made (decision 034): any folder this process
+   * may write, emptied at will; instances may share one.
+   */
+  photoCacheDir: string;
   /**
    * Origins the CSP allows besides the product's own: `mapsScripts` for scripts (exact origins),
    * `maps` for the map's tiles, pictures and data calls, `tips` for the tips page.
@@ -347,6 +354,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sandbox,
     demoData: e.DEMO_DATA ?? !production,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
+    photoCacheDir: e.PHOTO_CACHE_DIR ? resolve(e.PHOTO_CACHE_DIR) : join(tmpdir(), 'chain-photos'),
     // A configured tile server's origin is where the map's images come from.
     cspHosts: { mapsScripts: e.MAPS_SCRIPT_HOSTS, maps: withTileOrigin(e.MAPS_HOSTS, e.MAP_TILES_URL), tips: e.TIPS_HOSTS },
     apiDocs: e.API_DOCS ?? !production,

@@ -6,12 +6,16 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppRouteName, matchAppRoute } from '@chain/contract';
+import { MEDIA_PATH, PHOTOS_PATH } from '@chain/domain';
+import { photosRoutes } from '../modules/photos/routes';
 import { MESSAGES } from './errors';
 
 export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url));
 
 /** Paths that belong to the server, never to the web app's fallback. */
-const SERVER_PREFIXES = ['/api/', '/sandbox/', '/media/', '/captcha/', '/assets/'];
+const SERVER_PREFIXES = ['/api/', '/sandbox/', MEDIA_PATH, PHOTOS_PATH, '/captcha/', '/assets/'];
+/** Paths of files that are never a page (see the onSend hook below). */
+const FILE_ONLY_PREFIXES = ['/assets/', PHOTOS_PATH];
 
 /** The staff app's pages: /staff and everything under it. */
 export function isStaffPath(path: string): boolean {
@@ -118,32 +122,30 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, 
 }
 
 /**
- * Serves the demo chain's pictures, the built web app (hashed assets cached for a year,
- * everything else revalidated) and the SPA fallback: a SPEC 2 route gets index.html with
- * 200, another page path gets it with 404 so the app can say so, and an API path gets JSON.
+ * Serves the chain's pictures and their renditions (decision 034), the built web app (hashed
+ * assets cached for a year, everything else revalidated) and the SPA fallback: a SPEC 2 route
+ * gets index.html with 200, another page path gets it with 404 so the app can say so, and an API
+ * path gets JSON.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string, restPath: string): Promise<void> {
-  // A hashed script, style, font or picture is never a page: the page's policies (helmet's
-  // headers, ~1.1 kB) mean nothing on it, and over HTTP/1.1 each of the first screen's dozen files
-  // would carry them again. What guards a file itself stays (nosniff, CORP).
+export async function registerWebApp(app: FastifyInstance, webDist: string, restPath: string, photoCacheDir: string): Promise<void> {
+  // A hashed script, style, font or a menu photo's rendition is never a page: the page's policies
+  // (helmet's headers, ~1.1 kB) mean nothing on it, and over HTTP/1.1 each of the first screen's
+  // dozen files would carry them again. What guards a file itself stays (nosniff, CORP). /media/
+  // keeps them: an SVG opened there is a document.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/assets/') && reply.statusCode < 400) for (const header of PAGE_ONLY_HEADERS) reply.removeHeader(header);
+    if (FILE_ONLY_PREFIXES.some((prefix) => request.url.startsWith(prefix)) && reply.statusCode < 400) {
+      for (const header of PAGE_ONLY_HEADERS) reply.removeHeader(header);
+    }
   });
 
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
-    prefix: '/media/',
+    prefix: MEDIA_PATH,
     decorateReply: false,
     maxAge: '7d',
     etag: true,
   });
-
-  // A hashed script, style, font or picture is never a page: the page's policies (helmet's
-  // headers, ~1.1 kB) mean nothing on it, and over HTTP/1.1 each of the first screen's dozen files
-  // would carry them again. What guards a file itself stays (nosniff, CORP).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/assets/') && reply.statusCode < 400) for (const header of PAGE_ONLY_HEADERS) reply.removeHeader(header);
-  });
+  await app.register(photosRoutes({ mediaDir: MEDIA_DIR, cacheDir: photoCacheDir }));
 
   const indexFile = join(webDist, 'index.html');
   const hasWebApp = existsSync(indexFile);
