@@ -2,7 +2,12 @@ import { MAX_EXTRA_COUNT } from '@chain/contract';
 import { chargedCount, formatMoney } from '@chain/domain';
 import type { CutleryItem, RecommendedItem } from '../../api/order';
 import { appStore } from '../../state/store';
+import { MenuPhoto } from '../../ui/menu-photo';
+import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Stepper } from '../../ui/stepper';
+
+/** A suggestion's square photo: 4rem (cart-page.css). */
+const SUGGESTION_PHOTO: PhotoSlot = { kind: 'box', rem: 4, aspect: 1 };
 
 /**
  * SPEC 2 Cart extras with the guest's counts (use-cart-extras.ts): the items to add, the
@@ -42,7 +47,7 @@ function RecommendedBlock({ id, title, items }: { id: string; title: string; ite
       <ul className="cart__suggestions">
         {items.map((item) => (
           <li key={item.id} className="cart__suggestion">
-            <img className="cart__suggestion-photo" src={item.img} alt="" width={64} height={64} loading="lazy" decoding="async" />
+            <MenuPhoto className="cart__suggestion-photo" src={item.img} alt="" width={64} height={64} slot={SUGGESTION_PHOTO} loading="lazy" />
             <span className="cart__suggestion-name">{item.name}</span>
             <span className="cart__hint">{extraPricing(item).join(', ')}</span>
             <Stepper

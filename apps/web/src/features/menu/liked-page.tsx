@@ -7,6 +7,8 @@ import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { MenuPhoto } from '../../ui/menu-photo';
+import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { FavouriteButton } from './favourite-button';
@@ -17,6 +19,8 @@ import './liked-page.css';
 
 /** Rows above this index load their photo at once; the rest when they come near (DESIGN.md). */
 const EAGER_PHOTOS = 5;
+/** A favourite's square photo: 4.5rem, 8rem on a kiosk (liked-page.css). */
+const LIKED_DISH_PHOTO: PhotoSlot = { kind: 'box', rem: 4.5, kioskRem: 8, aspect: 1 };
 
 /**
  * SPEC 2 Любимое (/liked): the guest's favourite dishes (SPEC 3 favorites, kept on this device)
@@ -142,14 +146,14 @@ function LikedDish({
     <article className={dish.allowed ? 'liked-dish' : 'liked-dish liked-dish--stopped'} aria-labelledby={`liked-${dish.id}`}>
       <Link href={href} className="liked-dish__photo-link" tabIndex={-1} aria-hidden="true">
         {photo ? (
-          <img
+          <MenuPhoto
             className="liked-dish__photo"
             src={photo}
             alt=""
             width={72}
             height={72}
+            slot={LIKED_DISH_PHOTO}
             loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
           />
         ) : (
           <span className="liked-dish__photo" />

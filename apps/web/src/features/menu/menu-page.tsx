@@ -7,6 +7,8 @@ import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
 import { IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { MenuPhoto } from '../../ui/menu-photo';
+import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
@@ -21,6 +23,8 @@ import { useMenuFollowsCatalogue } from '../../api/menu-events';
 const EAGER_PHOTOS = 3;
 /** Dishes drawn with the menu's first paint, a phone's screenful and more; the rest follow (firstSections). */
 const FIRST_DISHES = 12;
+/** The card's square photo: 7rem, 12rem on a kiosk (menu-page.css). */
+const DISH_CARD_PHOTO: PhotoSlot = { kind: 'box', rem: 7, kioskRem: 12, aspect: 1 };
 
 /**
  * SPEC 2 Menu (/menu/{restoran_id}/{order_type} and /menu_list): the restaurant's menu of the
@@ -271,14 +275,14 @@ function DishCard({
   return (
     <article className={allowed ? 'menu-dish' : 'menu-dish menu-dish--stopped'} aria-labelledby={`dish-${dish.id}`}>
       <Link href={href} className="menu-dish__photo-link" tabIndex={-1} aria-hidden="true">
-        <img
+        <MenuPhoto
           className="menu-dish__photo"
           src={dish.thumb || dish.img}
           alt=""
           width={112}
           height={112}
+          slot={DISH_CARD_PHOTO}
           loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
         />
       </Link>
       <div className="menu-dish__body">

@@ -9,6 +9,8 @@ import { appStore, useAppState } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Input } from '../../ui/input';
+import { MenuPhoto } from '../../ui/menu-photo';
+import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Modal } from '../../ui/modal';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
@@ -25,6 +27,8 @@ export const WRONG_LOCK_CODE = 'Неверный код. Проверьте ко
 
 /** What an option the restaurant has run out of says in place of its price (it stays listed, greyed). */
 const OPTION_OFF_TEXT = 'Нет в наличии';
+/** The dish's photo: the screen's whole column, 4:3 (product-page.css). */
+const PRODUCT_PHOTO: PhotoSlot = { kind: 'column', aspect: 4 / 3 };
 
 const optionClass = (disabled: boolean) => (disabled ? 'product__option product__option--disabled' : 'product__option');
 
@@ -159,7 +163,7 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
     >
       <div className="product">
         {photo ? (
-          <img className="product__photo" src={photo} alt={dish.name} width={640} height={480} decoding="async" fetchPriority="high" />
+          <MenuPhoto className="product__photo" src={photo} alt={dish.name} width={640} height={480} slot={PRODUCT_PHOTO} loading="eager" fetchPriority="high" />
         ) : null}
         <div className="product__facts">
           {dish.weight ? <span className="product__weight">{dish.weight}</span> : null}
