@@ -21,16 +21,18 @@ export async function freePort() {
 }
 
 /**
- * The server on a free loopback port with a fresh data folder (named from `dataPrefix`) and the
- * sandbox, once /api/health answers (within 60 s, or it is stopped and this throws). `env` adds
- * to the environment. `stop()` ends it and removes its data folder.
+ * The server on a free loopback port with a fresh data folder and photo cache (named from
+ * `dataPrefix`) and the sandbox, once /api/health answers (within 60 s, or it is stopped and this
+ * throws). `env` adds to the environment. `stop()` ends it and removes both folders.
  */
 export async function startProduct({ dataPrefix, env = {} }) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataPrefix));
+  // The menu photos' renditions (decision 034) made afresh for this run, and removed with it.
+  const photoCacheDir = mkdtempSync(join(tmpdir(), `${dataPrefix}photos-`));
   const server = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SANDBOX: '1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PHOTO_CACHE_DIR: photoCacheDir, SANDBOX: '1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -38,6 +40,7 @@ export async function startProduct({ dataPrefix, env = {} }) {
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode === null && server.signalCode === null ? server.once('exit', resolve) : resolve(undefined)));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(photoCacheDir, { recursive: true, force: true });
   };
   try {
     const deadline = Date.now() + HEALTHY_WITHIN_MS;

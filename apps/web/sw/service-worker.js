@@ -6,7 +6,9 @@
  *   so the app opens offline. /staff, the API and the sandbox are never answered from here.
  * - /assets/ (hashed, immutable): the cache first, else the network (kept for next time): every
  *   screen once opened opens offline.
- * - /media/ (menu photos): the cache at once, refreshed from the network behind it.
+ * - /media/ and /photos/ (menu photos and their renditions, decision 034): the cache at once,
+ *   refreshed from the network behind it. A device picks the same rendition each time (its screen
+ *   and the place's sizes do not change), so the photos once seen show offline.
  * - The menu (POST /api/v2/restoran/menu), the restaurant list and the settings: the network
  *   first; the last answer is kept and given when there is no network. Nothing else is kept:
  *   orders, payments and sign-in always go to the network, and nothing is sent later by itself.
@@ -22,6 +24,8 @@ const KEPT = new Set([SHELL_CACHE, ASSETS_CACHE, MEDIA_CACHE, DATA_CACHE]);
 /** Answers kept for the last menu, list and settings (one per distinct request). */
 const DATA_PATHS = ['/api/v2/restoran/menu', '/api/v2/restoran/list', '/settings.php'];
 const NEVER = ['/api/', '/sandbox/', '/staff', '/rest', '/captcha/', '/manifest.webmanifest', '/sw.js'];
+/** Menu photos: kept, and refreshed behind. */
+const PHOTO_PATHS = ['/media/', '/photos/'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
@@ -111,5 +115,5 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || NEVER.some((prefix) => url.pathname.startsWith(prefix))) return;
   if (request.mode === 'navigate') event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
-  else if (url.pathname.startsWith('/media/')) event.respondWith(staleWhileRevalidate(event));
+  else if (PHOTO_PATHS.some((prefix) => url.pathname.startsWith(prefix))) event.respondWith(staleWhileRevalidate(event));
 });
