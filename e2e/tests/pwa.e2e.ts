@@ -12,8 +12,9 @@ const KURSKY = 5;
 const SW_FILE = fileURLToPath(new URL('../../apps/web/dist/sw.js', import.meta.url));
 
 // Issue 18: installable and offline-tolerant. The service worker is served and takes the page;
-// after one visit, with the network cut, the menu opens and a dish goes into the cart, the banner
-// shows, and once back one tap pays; a new build deployed under an open app offers the update.
+// after one visit, with the network cut, the menu opens with its photos and a dish goes into the
+// cart, the banner shows, and once back one tap pays; a new build deployed under an open app offers
+// the update.
 describe('the guest app as a PWA (service worker)', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
@@ -24,6 +25,20 @@ describe('the guest app as a PWA (service worker)', () => {
 
   // Evaluated in the page (this package is compiled without the DOM's types: the code is text).
   const controlled = (page: Page) => page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 15_000 });
+
+  /** The menu's first card photo: the file the browser chose, whether it shows, whether the worker keeps it. */
+  function firstCardPhoto(page: Page): Promise<{ src: string; shown: boolean; kept: boolean }> {
+    return page.evaluate(async () => {
+      const g = globalThis as unknown as {
+        document: { querySelector(selector: string): { currentSrc: string; complete: boolean; naturalWidth: number } | null };
+        caches: { open(name: string): Promise<{ match(url: string): Promise<unknown> }> };
+      };
+      const img = g.document.querySelector('.menu-dish__photo');
+      const src = img?.currentSrc ?? '';
+      const kept = src !== '' && (await (await g.caches.open('media-v1')).match(src)) !== undefined;
+      return { src, shown: Boolean(img?.complete && img.naturalWidth > 0), kept };
+    });
+  }
 
   async function addMargherita(page: Page): Promise<void> {
     await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
@@ -77,6 +92,10 @@ describe('the guest app as a PWA (service worker)', () => {
     // and the browser's own cache are dropped, so only the precached shell answers for the code.
     await page.goto(`/menu/${KURSKY}/self`);
     await page.getByRole('article', { name: 'Маргарита', exact: true }).waitFor();
+    // The first card's photo, a rendition the phone chose (decision 034), kept by the worker.
+    await expect.poll(() => firstCardPhoto(page), { timeout: 10_000 }).toMatchObject({ shown: true, kept: true });
+    const photo = await firstCardPhoto(page);
+    expect(photo.src).toMatch(/\/photos\/\d+\/dishes\/margherita\.svg\.avif$/);
     await page.evaluate("caches.delete('assets-v1')");
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
@@ -86,6 +105,8 @@ describe('the guest app as a PWA (service worker)', () => {
     await page.getByRole('status').filter({ hasText: OFFLINE_TITLE }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Как вы хотите заказать?' }).waitFor();
     await page.goto(`/menu/${KURSKY}/self`);
+    // Its photo shows offline, the same rendition, from the worker alone (the browser's cache is gone).
+    await expect.poll(() => firstCardPhoto(page), { timeout: 10_000 }).toEqual({ ...photo, shown: true });
     await addMargherita(page);
     await page.getByRole('link', { name: /Ваш заказ на/ }).click();
     await page.waitForURL('**/cart');
