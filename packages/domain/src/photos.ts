@@ -33,7 +33,7 @@ export const PHOTO_SOURCE_PATH_MAX = 300;
  * also resolves links on disk) and on the picture's URL by the web app.
  */
 export function isPhotoSourcePath(path: string): boolean {
-  if (path.length === 0 || path.length > PHOTO_SOURCE_PATH_MAX) return false;
+  if (path.length > PHOTO_SOURCE_PATH_MAX) return false;
   if (/[\\?#]/.test(path) || [...path].some((character) => character < ' ' || character === '\u007f')) return false;
   if (path.split('/').some((segment) => segment === '' || segment.startsWith('.'))) return false;
   const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
@@ -62,9 +62,10 @@ export type PhotoRenditionRequest =
 export function parsePhotoRendition(path: string): PhotoRenditionRequest {
   const slash = path.indexOf('/');
   const dot = path.lastIndexOf('.');
-  const width = PHOTO_WIDTHS.find((candidate) => String(candidate) === path.slice(0, slash));
+  const width = slash < 0 ? undefined : PHOTO_WIDTHS.find((candidate) => String(candidate) === path.slice(0, slash));
+  // What follows the last dot holds no slash: a format found there comes after the width's.
   const format = PHOTO_FORMATS.find((candidate) => candidate === path.slice(dot + 1));
-  if (slash < 0 || width === undefined || dot < slash || format === undefined) return { ok: false, reason: 'not-offered' };
+  if (width === undefined || format === undefined) return { ok: false, reason: 'not-offered' };
   const source = path.slice(slash + 1, dot);
   return isPhotoSourcePath(source) ? { ok: true, width, format, source } : { ok: false, reason: 'no-source' };
 }

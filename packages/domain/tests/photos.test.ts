@@ -25,6 +25,7 @@ describe('menu photo renditions (issue 18)', () => {
       '/media/dishes/margherita.jpg#top',
       '/media/dishes/menu.pdf',
       '/media/dishes/margherita',
+      '/other/dishes/margherita.jpg',
       '/media/',
       '',
     ]) {
@@ -35,6 +36,12 @@ describe('menu photo renditions (issue 18)', () => {
 
   it('takes JPEG, PNG, WebP, GIF and SVG sources in any case of extension', () => {
     for (const path of ['a.jpg', 'a.jpeg', 'a.png', 'a.webp', 'a.gif', 'a.svg', 'dishes/A.JPEG', 'x/y/z.Png']) expect(isPhotoSourcePath(path), path).toBe(true);
+  });
+
+  it('takes a path up to its longest', () => {
+    expect(isPhotoSourcePath(`${'a'.repeat(PHOTO_SOURCE_PATH_MAX - 4)}.png`)).toBe(true);
+    expect(isPhotoSourcePath(`${'a'.repeat(PHOTO_SOURCE_PATH_MAX - 3)}.png`)).toBe(false);
+    expect(isPhotoSourcePath('')).toBe(false);
   });
 
   it('refuses a path that leaves the media folder, is hidden, or carries what no file name should', () => {
@@ -49,7 +56,7 @@ describe('menu photo renditions (issue 18)', () => {
       'dishes\\..\\a.png',
       'a\u0000.png',
       'a\n.png',
-      `${'a'.repeat(PHOTO_SOURCE_PATH_MAX)}.png`,
+      'a\u007f.png',
     ]) {
       expect(isPhotoSourcePath(path), JSON.stringify(path)).toBe(false);
     }
