@@ -137,9 +137,10 @@ describe('menu photo renditions of the demo pictures, through the whole server',
     expect(PHOTO_NOT_OFFERED_MESSAGE).toContain(PHOTO_WIDTHS.join(', '));
   });
 
-  it('answers 404 in words for a picture that is not there', async () => {
+  it('answers 404 in words for a picture that is not there, never the web app’s page', async () => {
     for (const url of ['/photos/360/dishes/no-such-dish.svg.avif', '/photos/360/dishes/margherita.txt.avif', '/photos/360/dishes.svg.webp', '/photos/360/dishes/.svg.avif']) {
-      const res = await get(url);
+      const res = await get(url, { accept: 'text/html,image/avif,*/*' });
+      expect(res.headers['content-type'], url).toContain('application/json');
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ success: false, error: 'not_found', message: PHOTO_NOT_FOUND_MESSAGE });
     }
