@@ -236,7 +236,8 @@ describe('Загруженность and Карта ресторанов', () =>
     // SPEC 9: centre 55.755864, 37.617698 at zoom 10: the zoom-10 tile holding the centre is drawn
     // so that the centre's pixel on it is the middle of the map.
     const centre = worldPixel(MAP_CENTRE, MAP_ZOOM);
-    const tile = map.locator(`img.leaflet-tile[src$="/${MAP_ZOOM}/${Math.floor(centre.x / TILE)}/${Math.floor(centre.y / TILE)}.png"]`);
+    // The phone has 2 device pixels per CSS pixel: the sandbox's @2x tile, drawn 256 CSS px wide.
+    const tile = map.locator(`img.leaflet-tile[src$="/${MAP_ZOOM}/${Math.floor(centre.x / TILE)}/${Math.floor(centre.y / TILE)}@2x.png"]`);
     await tile.waitFor({ state: 'attached' });
     const [tileBox, mapBox] = [(await tile.boundingBox())!, (await map.boundingBox())!];
     expect(tileBox.x + (centre.x % TILE)).toBeCloseTo(mapBox.x + mapBox.width / 2, 0);

@@ -53,7 +53,7 @@ describe('configuration', () => {
 
   it('maps and geocoding (issue 13): the sandbox\'s own tiles and geocoder by default; outside it, nothing public unasked', () => {
     const sandbox = parseConfig({});
-    expect(sandbox.maps).toEqual({ yandexKey: '', tiles: { url: '/sandbox/tiles/{z}/{x}/{y}.png', attribution: 'Песочница: демо-город, не настоящая карта', maxZoom: 19 } });
+    expect(sandbox.maps).toEqual({ yandexKey: '', tiles: { url: '/sandbox/tiles/{z}/{x}/{y}{r}.png', attribution: 'Песочница: демо-город, не настоящая карта', maxZoom: 19 } });
     expect(sandbox.providers.geocoder).toEqual({ kind: 'photon', baseUrl: null, key: '', timeoutMs: 3000 });
     const production = PRODUCTION_PROVIDERS;
     expect(() => parseConfig(production)).toThrow('YANDEX_MAPS_KEY or MAP_TILES_URL is required when SANDBOX is off');

@@ -162,7 +162,7 @@ const envSchema = z.object({
   MAP_TILES_URL: z
     .string()
     .regex(/^(https:\/\/[a-z0-9.-]+(:\d+)?)?\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/i, {
-      error: 'must be an https tile URL template with {z}, {x} and {y}, e.g. https://tiles.example.com/{z}/{x}/{y}.png (or a path on this server)',
+      error: 'must be an https tile URL template with {z}, {x} and {y} (and {r} where the server has @2x tiles), e.g. https://tiles.example.com/{z}/{x}/{y}{r}.png (or a path on this server)',
     })
     .optional(),
   MAP_TILES_ATTRIBUTION: z.string().min(1).max(300).optional(),
@@ -182,7 +182,7 @@ const REQUIRED_WITHOUT_SANDBOX = [
 ] as const;
 
 /** The sandbox's own tiles (src/sandbox/tiles.ts): the open map's default with SANDBOX=1 only. */
-export const SANDBOX_TILES_URL = '/sandbox/tiles/{z}/{x}/{y}.png';
+export const SANDBOX_TILES_URL = '/sandbox/tiles/{z}/{x}/{y}{r}.png';
 /** The deepest zoom the sandbox draws tiles for. */
 export const SANDBOX_TILES_MAX_ZOOM = 19;
 const SANDBOX_TILES_ATTRIBUTION = 'Песочница: демо-город, не настоящая карта';

@@ -153,7 +153,7 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/map/config' });
     expect(res.statusCode).toBe(200);
     const config = mapConfigResponse.parse(res.json());
-    expect(config).toMatchObject({ provider: 'tiles', tiles: { url: '/sandbox/tiles/{z}/{x}/{y}.png', maxZoom: 19 }, yandexKey: '' });
+    expect(config).toMatchObject({ provider: 'tiles', tiles: { url: '/sandbox/tiles/{z}/{x}/{y}{r}.png', maxZoom: 19 }, yandexKey: '' });
     expect(config.tiles.attribution).toContain('Песочница');
   });
 
@@ -175,7 +175,11 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
     expect(rows.length).toBe(256 * 257);
     expect(new Set(rows).size).toBeGreaterThan(2); // ground, grid and a street at least
     expect((await t.app.inject({ method: 'GET', url })).rawPayload).toEqual(png);
-    for (const bad of ['/sandbox/tiles/20/0/0.png', '/sandbox/tiles/2/4/0.png', '/sandbox/tiles/2/0/x.png', '/sandbox/tiles/a/0/0.png']) {
+    // The same tile for a screen of 2 device pixels per CSS pixel: 512 px, the same ground.
+    const retina = (await t.app.inject({ method: 'GET', url: url.replace('.png', '@2x.png') })).rawPayload;
+    expect([retina.readUInt32BE(16), retina.readUInt32BE(20)]).toEqual([512, 512]);
+    expect(retina.length).toBeLessThan(8192);
+    for (const bad of ['/sandbox/tiles/20/0/0.png', '/sandbox/tiles/2/4/0.png', '/sandbox/tiles/2/0/x.png', '/sandbox/tiles/a/0/0.png', '/sandbox/tiles/2/0/0@3x.png']) {
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(404);
     }
   });

@@ -21,7 +21,7 @@ import { PayButton } from './pay-button';
 import { PickupTime } from './pickup-time';
 import { InrestTime } from './inrest-time';
 import { TableChoice } from './table-choice';
-import { useCartExtras } from './use-cart-extras';
+import type { CartExtras as CartExtraLists } from './use-cart-extras';
 import { pointOf } from '../../api/courier-zones';
 import { useCoupon } from './use-coupon';
 import { useDeliveryQuote } from './use-delivery-quote';
@@ -29,7 +29,18 @@ import { DeliverySection } from './delivery-section';
 import { KioskOrderFacts } from './kiosk-order-facts';
 
 /** SPEC 2 Cart of a known restaurant and menu: its figures (cart-model.ts) and the parts of the screen. */
-export function CartView({ restaurant, dishes, lines }: { restaurant: RestaurantWire; dishes: readonly MenuDish[]; lines: CartLine[] }) {
+export function CartView({
+  restaurant,
+  dishes,
+  lines,
+  extras,
+}: {
+  restaurant: RestaurantWire;
+  dishes: readonly MenuDish[];
+  lines: CartLine[];
+  /** The cutlery and recommended items (useCartExtras), asked by the page beside the menu. */
+  extras: CartExtraLists;
+}) {
   const orderType = useAppState((state) => state.orderType ?? 'self');
   const kiosk = useAppState((state) => state.kiosk);
   const user = useAppState((state) => state.user);
@@ -37,7 +48,6 @@ export function CartView({ restaurant, dishes, lines }: { restaurant: Restaurant
   const dishIndex = useMemo(() => indexDishes(dishes), [dishes]);
   const restaurantId = String(restaurant.id);
 
-  const extras = useCartExtras(orderType, restaurantId, lines, user);
   const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
   // SPEC 5: an order for «as soon as ready» needs the restaurant open now; else textNoTime shows
   // (a later pickup slot is checked against the schedule where it is chosen).

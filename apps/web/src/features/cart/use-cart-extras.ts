@@ -18,7 +18,7 @@ export interface CartExtras {
  */
 export function useCartExtras(
   orderType: OrderType,
-  restaurantId: string,
+  restaurantId: string | null,
   lines: readonly CartLine[],
   user: CartExtrasInput['user'],
 ): CartExtras {
@@ -34,7 +34,8 @@ export function useCartExtras(
 }
 
 /**
- * A cart extra list asked of the server: the cutlery once per restaurant and order type; the
+ * A cart extra list asked of the server as soon as the cart's restaurant is known (beside its menu,
+ * not after it): the cutlery once per restaurant and order type; the
  * recommendations again whenever the cart's dishes change (dishes in the cart are not suggested).
  * null until the first answer; the previous list stays on screen while the next one loads.
  * Nothing offered is not an error the guest can act on, so a failure counts as an empty list
@@ -43,7 +44,7 @@ export function useCartExtras(
 function useExtraList<Item>(
   load: (input: CartExtrasInput, options: { signal: AbortSignal }) => Promise<Item[]>,
   orderType: OrderType,
-  restaurantId: string,
+  restaurantId: string | null,
   lines: readonly CartLine[],
   user: CartExtrasInput['user'],
   refresh: 'once' | 'per-dishes',
@@ -51,6 +52,8 @@ function useExtraList<Item>(
   const [items, setItems] = useState<Item[] | null>(null);
   const dishes = refresh === 'per-dishes' ? [...new Set(lines.map((line) => line.item))].sort().join(',') : '';
   const ask = useEffectEvent((signal: AbortSignal) => {
+    // No restaurant (an empty cart): nothing to ask.
+    if (restaurantId === null || lines.length === 0) return;
     load({ orderType, restaurantId, lines, user }, { signal }).then(setItems, () => {
       if (!signal.aborted) setItems((previous) => previous ?? []);
     });
