@@ -5,11 +5,23 @@ import type { Plugin } from 'vite';
 const ROUTES_SOURCE = fileURLToPath(new URL('./src/app/routes.ts', import.meta.url));
 const SOURCE_DIR = fileURLToPath(new URL('./src/', import.meta.url));
 
-/** What a route's screen needs beyond the entry: its scripts and its styles, as served paths. */
+/** What a route's screen needs beyond the entry: its scripts, its styles and the public answers it asks at once, as served paths. */
 export interface RouteAssets {
   readonly js: readonly string[];
   readonly css: readonly string[];
+  readonly fetch: readonly string[];
 }
+
+/**
+ * Public GET answers a screen asks as it opens, by the module that asks them: a route whose chunks
+ * hold the module gets the answer preloaded with its page, beside its code.
+ */
+const DATA_MODULES: ReadonlyArray<{ module: string; path: string }> = [
+  { module: fileURLToPath(new URL('./src/api/restaurants.ts', import.meta.url)), path: '/api/v2/restoran/list' },
+];
+
+/** Routes whose screen holds such a module but asks its answer only on a tap: Home asks the list for a chosen saved address or table code. */
+const ASKED_LATER: ReadonlySet<string> = new Set(['orderType']);
 
 /** The file the server reads: `{ [route name]: RouteAssets }`. */
 export const ROUTE_ASSETS_FILE = 'route-assets.json';
@@ -69,7 +81,12 @@ export function routePreloadPlugin(): Plugin {
             const chunk = bundle[file];
             return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
           });
-          assets[route] = { js: js.map((file) => `/${file}`), css: [...new Set(css)].map((file) => `/${file}`) };
+          const modules = new Set(js.flatMap((file) => {
+            const chunk = bundle[file];
+            return chunk?.type === 'chunk' ? chunk.moduleIds : [];
+          }));
+          const fetches = ASKED_LATER.has(route) ? [] : DATA_MODULES.filter((data) => modules.has(data.module)).map((data) => data.path);
+          assets[route] = { js: js.map((file) => `/${file}`), css: [...new Set(css)].map((file) => `/${file}`), fetch: fetches };
         }
         this.emitFile({ type: 'asset', fileName: ROUTE_ASSETS_FILE, source: `${JSON.stringify(assets, null, 2)}\n` });
       },

@@ -25,8 +25,9 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     writeFileSync(
       join(dist, 'route-assets.json'),
       JSON.stringify({
-        auth: { js: ['/assets/auth-page-def456.js', '/assets/input-aaa111.js'], css: ['/assets/auth-page-def456.css'] },
-        orderType: { js: ['/assets/order-type-page-777.js', '"><script>alert(1)</script>'], css: [] },
+        auth: { js: ['/assets/auth-page-def456.js', '/assets/input-aaa111.js'], css: ['/assets/auth-page-def456.css'], fetch: [] },
+        orderType: { js: ['/assets/order-type-page-777.js', '"><script>alert(1)</script>'], css: [], fetch: ['/api/v1/user/drop_account'] },
+        selfFrom: { js: [], css: [], fetch: ['/api/v2/restoran/list'] },
       }),
     );
     writeFileSync(join(dist, 'staff.html'), STAFF);
@@ -95,6 +96,9 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     expect(home.body).toContain('/assets/order-type-page-777.js');
     expect(home.body).not.toContain('auth-page-def456');
     expect(home.body).not.toContain('<script>alert');
+    // Only the public answers the server lets a page ask before the app runs.
+    expect(home.body).not.toContain('drop_account');
+    expect((await page('/self_from')).body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v2/restoran/list">');
     // A route without an entry in the list, and an unknown page: the page as built.
     expect((await page('/cart')).body).toBe(INDEX);
     expect((await page('/no/such/page')).body).toBe(INDEX);

@@ -26,6 +26,8 @@ export function isStaffPath(path: string): boolean {
 interface RouteAssets {
   js: string[];
   css: string[];
+  /** Public GET answers the screen asks as it opens (the restaurant list). */
+  fetch?: string[];
 }
 
 interface Page {
@@ -49,6 +51,9 @@ const PAGE_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/** The public GET answers a page may preload: the same for every guest, so safe to ask before the app runs. */
+const PRELOADED_ANSWERS: ReadonlySet<string> = new Set(['/api/v2/restoran/list']);
+
 const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
 
 /** The route's screen as links for the page's head: its chunks preloaded as modules, its styles fetched early. */
@@ -56,7 +61,8 @@ function preloadLinks(assets: RouteAssets | undefined): string {
   if (!assets) return '';
   const js = assets.js.filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="modulepreload" crossorigin href="${path}">`);
   const css = assets.css.filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" href="${path}">`);
-  return [...js, ...css].join('');
+  const data = (assets.fetch ?? []).filter((path) => PRELOADED_ANSWERS.has(path)).map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`);
+  return [...js, ...css, ...data].join('');
 }
 
 /**
