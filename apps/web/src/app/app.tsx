@@ -106,7 +106,8 @@ export function App() {
       <ShellContext value={shell}>
         {/* First in the page: above the screen's top bar, never over it. */}
         <OfflineNotice kiosk={kiosk} />
-        <UpdatePrompt />
+        {/* A kiosk takes a new version by itself when no guest is there (kiosk-idle.tsx). */}
+        {kiosk ? null : <UpdatePrompt />}
         <GuardedRoutes />
         {drawerMounted ? (
           <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import { KIOSK_IDLE_QUESTION } from '@chain/domain';
 import { appStore } from '../state/store';
 import KioskIdle from './kiosk-idle';
 import { kioskScreen } from './kiosk-screen';
+import { offerUpdate } from './service-worker';
 
 /** As the shell mounts it: the screen of the current location. */
 function IdleHere() {
@@ -272,5 +273,37 @@ describe('kiosk screens', () => {
     expect(kioskScreen('/thanks')).toBe('other');
     expect(kioskScreen('/no-such-page')).toBe('other');
     expect(kioskScreen('/kiosk/1')).toBeNull();
+  });
+});
+
+describe('a kiosk and a new version of the app (issue 18)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    appStore.setState(appStore.getInitialState());
+    const state = appStore.getState();
+    state.setKiosk(true);
+    state.setRestaurant({ id: '1', name: 'Центральный' });
+    state.setOrderType('inrest');
+    state.updateCheckout({ table: '12' });
+    state.addToCart('1', { item: '101', cnt: 2 });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('takes a waiting new version by itself on Home once no guest is there, never under an order (issue 18)', async () => {
+    const take = vi.fn();
+    offerUpdate(take);
+    // A guest's cart and table on the menu, then on Home: not now.
+    renderIdle('/menu/1/inrest');
+    await wait(1000);
+    act(() => location.navigate('/'));
+    await wait(1000);
+    expect(take).not.toHaveBeenCalled();
+    // The guest has gone (the idle reset empties the kiosk): the new version is taken.
+    act(() => appStore.getState().endKioskGuest());
+    await wait(0);
+    expect(take).toHaveBeenCalledTimes(1);
   });
 });

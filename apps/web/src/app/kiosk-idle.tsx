@@ -6,6 +6,7 @@ import { appStore, useAppState } from '../state/store';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import type { KioskScreen } from './kiosk-screen';
+import { useUpdate } from './service-worker';
 import './kiosk-idle.css';
 
 /** What a guest does at a kiosk; any of it means someone is there. */
@@ -34,6 +35,14 @@ export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   const idleMs = times?.idleMs ?? null;
   const idles = times !== null;
   const showing = visible && idles;
+
+  // Issue 18: a kiosk runs all day and nobody there taps «Обновить». A new version waiting is
+  // taken by itself on Home once no guest is at the kiosk (after the idle reset, or before the
+  // first guest), never under someone's order.
+  const update = useUpdate();
+  useEffect(() => {
+    if (update && screen === 'home' && !guestPresent) update();
+  }, [update, screen, guestPresent]);
 
   useEffect(() => {
     if (idleMs === null || visible || placingOrder) return;

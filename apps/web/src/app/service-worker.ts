@@ -4,16 +4,22 @@ import { useSyncExternalStore } from 'react';
  * The service worker (issue 18, decision 031; /sw.js, written by the build): registered after the
  * page has loaded, checked for a new version every 30 minutes and whenever the page comes back
  * into view. A new version waits until the guest taps «Обновить» (never in the middle of paying),
- * then takes over and the page reloads once.
+ * then takes over and the page reloads once. A kiosk, where nobody is there to tap it, takes it by
+ * itself on Home once no guest is at it (kiosk-idle.tsx).
  */
 
 let applyUpdate: (() => void) | null = null;
 const listeners = new Set<() => void>();
 const CHECK_EVERY_MS = 30 * 60 * 1000;
 
-function offer(worker: ServiceWorker): void {
-  applyUpdate = () => worker.postMessage('skip-waiting');
+/** A new version waits: `apply` takes it (the page then reloads once). */
+export function offerUpdate(apply: () => void): void {
+  applyUpdate = apply;
   for (const listener of listeners) listener();
+}
+
+function offer(worker: ServiceWorker): void {
+  offerUpdate(() => worker.postMessage('skip-waiting'));
 }
 
 export function registerServiceWorker(): void {
