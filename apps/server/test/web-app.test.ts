@@ -25,9 +25,12 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     writeFileSync(
       join(dist, 'route-assets.json'),
       JSON.stringify({
-        auth: { js: ['/assets/auth-page-def456.js', '/assets/input-aaa111.js'], css: ['/assets/auth-page-def456.css'], fetch: [] },
-        orderType: { js: ['/assets/order-type-page-777.js', '"><script>alert(1)</script>'], css: [], fetch: ['/api/v1/user/drop_account'] },
-        selfFrom: { js: [], css: [], fetch: ['/api/v2/restoran/list'] },
+        routes: {
+          auth: { js: ['/assets/auth-page-def456.js', '/assets/input-aaa111.js'], css: ['/assets/auth-page-def456.css'] },
+          orderType: { js: ['/assets/order-type-page-777.js', '"><script>alert(1)</script>'], css: [] },
+          selfFrom: { js: ['/assets/self-from-page-888.js'], css: [] },
+          restMap: { js: ['/assets/restaurant-map-page-999.js'], css: [] },
+        },
       }),
     );
     writeFileSync(join(dist, 'staff.html'), STAFF);
@@ -96,9 +99,13 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     expect(home.body).toContain('/assets/order-type-page-777.js');
     expect(home.body).not.toContain('auth-page-def456');
     expect(home.body).not.toContain('<script>alert');
-    // Only the public answers the server lets a page ask before the app runs.
-    expect(home.body).not.toContain('drop_account');
+    // The public answers a screen asks as it opens (the contract's ROUTE_OPENING_ANSWERS): Home none.
+    expect(home.body).not.toContain('as="fetch" crossorigin="anonymous" href="/api/');
     expect((await page('/self_from')).body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v2/restoran/list">');
+    // A route that opens on a map asks the map's configuration too.
+    const map = (await page('/rest_map')).body;
+    expect(map).toContain('/assets/restaurant-map-page-999.js');
+    expect(map).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/map/config">');
     // A route without an entry in the list, and an unknown page: the page as built.
     expect((await page('/cart')).body).toBe(INDEX);
     expect((await page('/no/such/page')).body).toBe(INDEX);

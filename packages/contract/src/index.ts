@@ -3,6 +3,7 @@ export * from './json';
 export * from './health';
 export * from './settings';
 export * from './routes';
+export * from './route-answers';
 export * from './call';
 export * from './user';
 export * from './signed-out-user';

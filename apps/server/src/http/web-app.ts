@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppRouteName, matchAppRoute } from '@chain/contract';
+import { type AppRouteName, matchAppRoute, ROUTE_OPENING_ANSWERS } from '@chain/contract';
 import { MEDIA_PATH, PHOTOS_PATH } from '@chain/domain';
 import { photosRoutes } from '../modules/photos/routes';
 import { MESSAGES } from './errors';
@@ -26,8 +26,10 @@ export function isStaffPath(path: string): boolean {
 interface RouteAssets {
   js: string[];
   css: string[];
-  /** Public GET answers the screen asks as it opens (the restaurant list). */
-  fetch?: string[];
+}
+
+interface RouteAssetsFile {
+  routes: Partial<Record<AppRouteName, RouteAssets>>;
 }
 
 interface Page {
@@ -51,18 +53,20 @@ const PAGE_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-/** The public GET answers a page may preload: the same for every guest, so safe to ask before the app runs. */
-const PRELOADED_ANSWERS: ReadonlySet<string> = new Set(['/api/v2/restoran/list']);
-
 const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
 
-/** The route's screen as links for the page's head: its chunks preloaded as modules, its styles fetched early. */
-function preloadLinks(assets: RouteAssets | undefined): string {
-  if (!assets) return '';
-  const js = assets.js.filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="modulepreload" crossorigin href="${path}">`);
-  const css = assets.css.filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" href="${path}">`);
-  const data = (assets.fetch ?? []).filter((path) => PRELOADED_ANSWERS.has(path)).map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`);
-  return [...js, ...css, ...data].join('');
+/**
+ * The route's screen as links for the page's head: its chunks preloaded as modules, its styles
+ * fetched early, and the public answers it asks as it opens (the contract's ROUTE_OPENING_ANSWERS).
+ * Only /assets/ paths and those answers are written.
+ */
+function preloadLinks(route: AppRouteName, file: RouteAssetsFile): string {
+  const own = file.routes[route];
+  return [
+    ...(own?.js ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="modulepreload" crossorigin href="${path}">`),
+    ...(own?.css ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" href="${path}">`),
+    ...(ROUTE_OPENING_ANSWERS[route] ?? []).map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`),
+  ].join('');
 }
 
 /**
@@ -91,15 +95,15 @@ function appPages(webDist: string) {
     }
     if (stamp !== builtAt) {
       const index = readFileSync(indexFile, 'utf8');
-      let assets: Partial<Record<AppRouteName, RouteAssets>> = {};
+      let assets: RouteAssetsFile = { routes: {} };
       try {
-        assets = existsSync(assetsFile) ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as typeof assets) : {};
+        if (existsSync(assetsFile)) assets = JSON.parse(readFileSync(assetsFile, 'utf8')) as RouteAssetsFile;
       } catch {
-        assets = {}; // a build without its route list: pages without preloads, the app still works
+        assets = { routes: {} }; // a build without its route list: pages without preloads, the app still works
       }
       pages = new Map([['none', page(index)]]);
-      for (const [name, routeAssets] of Object.entries(assets) as Array<[AppRouteName, RouteAssets]>) {
-        const links = preloadLinks(routeAssets);
+      for (const name of Object.keys(assets.routes ?? {}) as AppRouteName[]) {
+        const links = preloadLinks(name, assets);
         pages.set(name, links && index.includes('</head>') ? page(index.replace('</head>', `${links}</head>`)) : page(index));
       }
       builtAt = stamp;
