@@ -30,8 +30,8 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const overlay = () => screen.queryByRole('alertdialog', { name: KIOSK_IDLE_QUESTION });
 const count = () => document.querySelector('.kiosk-idle__count')?.textContent;
 
-describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
-  beforeEach(() => {
+/** A kiosk at restaurant 1 with a guest's table and cart, on the fake clock. */
+function startKioskGuest() {
     vi.useFakeTimers();
     appStore.setState(appStore.getInitialState());
     const state = appStore.getState();
@@ -40,7 +40,10 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     state.setOrderType('inrest');
     state.updateCheckout({ table: '12' });
     state.addToCart('1', { item: '101', cnt: 2 });
-  });
+}
+
+describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
+  beforeEach(startKioskGuest);
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
@@ -277,16 +280,7 @@ describe('kiosk screens', () => {
 });
 
 describe('a kiosk and a new version of the app (issue 18)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    appStore.setState(appStore.getInitialState());
-    const state = appStore.getState();
-    state.setKiosk(true);
-    state.setRestaurant({ id: '1', name: 'Центральный' });
-    state.setOrderType('inrest');
-    state.updateCheckout({ table: '12' });
-    state.addToCart('1', { item: '101', cnt: 2 });
-  });
+  beforeEach(startKioskGuest);
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
