@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, instantAt, utcOffsetMinutes, wallClockAt } from '../src/wall-clock';
+import { DEFAULT_TIME_ZONE, FIXED_OFFSET_ZONES, FIXED_OFFSETS_SINCE, instantAt, utcOffsetMinutes, wallClockAt } from '../src/wall-clock';
 
 describe('wall clock in the restaurant zone (SPEC 4)', () => {
   it('defaults to Moscow time', () => {
@@ -63,5 +63,59 @@ describe('wall clock in the restaurant zone (SPEC 4)', () => {
     expect(instantAt({ year: 2024, month: 3, day: 10 }, 3 * 60 + 30, 'America/New_York')).toBe(
       Date.UTC(2024, 2, 10, 7, 30),
     );
+  });
+
+  /** What Intl, with the runtime's time-zone data, says the zone's clock shows. */
+  const intlFormats = new Map<string, Intl.DateTimeFormat>();
+  const intlClock = (instant: number, timeZone: string) => {
+    const format =
+      intlFormats.get(timeZone) ??
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    intlFormats.set(timeZone, format);
+    const fields = Object.fromEntries(
+      format
+        .formatToParts(instant)
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    return { date: { year: fields['year'], month: fields['month'], day: fields['day'] }, minuteOfDay: (fields['hour'] ?? 0) * 60 + (fields['minute'] ?? 0) };
+  };
+
+  it('reads the fixed-offset zones without Intl, as Intl reads them, from 2021 on (issue 18)', () => {
+    // Every zone of the table, at ~1 000 instants over fifteen years (a step that walks through
+    // every hour and weekday): the table's arithmetic equals the runtime's time-zone data. A law
+    // that moves one of these clocks fails here.
+    const step = 131 * 3_600_000 + 17 * 60_000;
+    for (const timeZone of Object.keys(FIXED_OFFSET_ZONES)) {
+      for (let instant = FIXED_OFFSETS_SINCE; instant < Date.UTC(2036, 0, 1); instant += step) {
+        const { date, minuteOfDay } = wallClockAt(instant, timeZone);
+        expect({ date, minuteOfDay }, `${timeZone} at ${new Date(instant).toISOString()}`).toEqual(intlClock(instant, timeZone));
+      }
+    }
+  });
+
+  it('builds no Intl formatter for a Moscow restaurant now, and asks Intl before 2021 (Moscow was UTC+4 in 2013)', () => {
+    const Original = Intl.DateTimeFormat;
+    let created = 0;
+    class CountingFormat extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        created += 1;
+      }
+    }
+    Intl.DateTimeFormat = CountingFormat as typeof Intl.DateTimeFormat;
+    try {
+      expect(wallClockAt(Date.UTC(2026, 10, 27, 21, 5))).toEqual({ date: { year: 2026, month: 11, day: 28 }, weekday: 6, minuteOfDay: 5 });
+      expect(utcOffsetMinutes(Date.UTC(2030, 6, 1), 'Asia/Vladivostok')).toBe(600);
+      expect(created).toBe(0);
+      expect(wallClockAt(Date.UTC(2013, 0, 1, 0, 0), 'Europe/Moscow').minuteOfDay).toBe(4 * 60);
+      expect(created).toBe(1);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+  });
+
+  it('refuses an instant that is not a time, with or without a fixed offset', () => {
+    expect(() => wallClockAt(Number.NaN)).toThrow(RangeError);
+    expect(() => wallClockAt(new Date('not a date'), 'Asia/Omsk')).toThrow(RangeError);
   });
 });
