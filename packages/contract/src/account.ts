@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FEEDBACK_SENT } from '@chain/domain';
 import { credentialFields, defineCall } from './call';
-import { optionalWireCoordinate, optionalWireId, wireId } from './common';
+import { optionalWireCoordinate, optionalWireId, REQUIRED, sessionToken, successResponse, wireId, wireText } from './common';
 import { JSON_TOO_DEEP_MESSAGE, parseJsonText } from './json';
 import { userResponse } from './user';
 
@@ -9,31 +9,6 @@ import { userResponse } from './user';
 // Bodies come as JSON or form-urlencoded, so numbers may arrive as their digits in text and
 // text fields as numbers; the schemas below accept both and answer in Russian when a field is
 // wrong (the message of a 400 names the field: «Некорректное поле «address.house»: …»).
-
-const REQUIRED = 'обязательное поле';
-
-/**
- * Text of at most `max` characters, trimmed. A number is taken as its digits (a house or a flat
- * number sent as 12), null as empty text.
- */
-export function wireText(max: number) {
-  return z
-    .pipe(
-      z.union([z.string(), z.number(), z.null()], {
-        error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
-      }),
-      z.transform((value) => (value === null ? '' : String(value).trim())),
-    )
-    .check(z.maxLength(max, `не длиннее ${max} символов`));
-}
-
-/** A session token as the app holds it: the signed-in user's `password` (SPEC 3, 6). */
-export const sessionToken = z.string({
-  error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
-}).check(z.maxLength(512, 'не длиннее 512 символов'));
-
-/** `{ success: true }` */
-export const successResponse = z.object({ success: z.literal(true) });
 
 // ---------------------------------------------------------------------------------------------
 // Profile (SPEC 3 User, SPEC 5 profile save, SPEC 7 user/update)

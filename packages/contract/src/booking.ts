@@ -6,7 +6,6 @@ import {
   BOOKING_MIN_MINUTES,
   LATER_ORDER_TYPES,
 } from '@chain/domain';
-import { wireText } from './account';
 import {
   ignoredText,
   optionalClockInput,
@@ -18,7 +17,7 @@ import {
   clockInput,
   unixSecondsInput,
 } from './action-fields';
-import { flag, kopecks, lookupText, optionalWireInt, wireInt } from './common';
+import { flag, kopecks, lookupText, optionalWireInt, wireInt, wireText } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { defineAction } from './rest';
 

@@ -26,7 +26,8 @@ export const kopecks = z.int().check(z.minimum(0));
 // id and coordinate of the contract is made by `wireNumber` below; a refusal is a 400 naming the
 // field (apps/server/src/http/validate.ts).
 
-const REQUIRED = 'обязательное поле';
+/** The message of a required field left out. */
+export const REQUIRED = 'обязательное поле';
 
 /** The largest id the database keeps (PostgreSQL `integer`); larger ones are refused, not looked up. */
 export const MAX_WIRE_ID = 2_147_483_647;
@@ -140,3 +141,33 @@ export function lookupText(max: number, min = 1) {
     z.refine((text) => !/\p{Cc}/u.test(text), 'недопустимые символы'),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Text, the session token and the plain success answer: used by most calls' schemas, so they live
+// here rather than with the account calls (a screen that signs a call loads no account schema).
+
+/**
+ * Text of at most `max` characters, trimmed. A number is taken as its digits (a house or a flat
+ * number sent as 12), null as empty text.
+ */
+export function wireText(max: number) {
+  return z
+    .pipe(
+      z.union([z.string(), z.number(), z.null()], {
+        error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
+      }),
+      z.transform((value) => (value === null ? '' : String(value).trim())),
+    )
+    .check(z.maxLength(max, `не длиннее ${max} символов`));
+}
+
+/** A session token as the app holds it: the signed-in user's `password` (SPEC 3, 6). */
+export const sessionToken = z.string({
+  error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
+}).check(z.maxLength(512, 'не длиннее 512 символов'));
+
+/** `{ success: true }` */
+export const successResponse = z.object({ success: z.literal(true) });
+
+/** Every live stream's (Server-Sent Events) keep-alive comment: the guest's order, the menu's catalogue, the staff board. A client that hears nothing for twice this takes the stream as lost. */
+export const EVENT_STREAM_KEEP_ALIVE_MS = 25_000;

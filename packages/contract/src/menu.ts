@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_TYPES } from '@chain/domain';
 import { defineCall } from './call';
-import { flag, kopecks, lookupText, optionalWireId } from './common';
-import { sessionToken } from './account';
+import { EVENT_STREAM_KEEP_ALIVE_MS, flag, kopecks, lookupText, optionalWireId, sessionToken } from './common';
 
 /**
  * The `error` of the 429 that every call taking a lock code answers once the wrong codes of an
@@ -151,5 +150,25 @@ export const restaurantMenu = defineCall({
     booking_other_restaurant: 'the booking is at another restaurant, 409',
     booking_closed: 'the booking is cancelled, ended or over, 409',
     lock_code_attempts: 'too many wrong lock codes from this address or guest (menu and order/create together), 429 until the window ends, for every code sent, the right one too',
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Guests' menus follow the stop list live (issue 17)
+
+export const menuEventsCall = defineCall({
+  name: 'menuEvents',
+  method: 'GET',
+  path: '/api/v1/menu/events',
+  tag: 'menu',
+  summary: "The catalogue's version as it changes: Server-Sent Events (issue 17: a stop list reaches guests' menus within 2 s)",
+  description:
+    `A \`text/event-stream\`, public. First, at once, an event \`catalogue\` whose \`data\` is \`{ version }\`, then one after every change of the menu, the stop list or the restaurants, on any instance (the catalogue_version notification); \`: keep-alive\` every ${EVENT_STREAM_KEEP_ALIVE_MS / 1000} s. A menu or cart screen reloads its menu when the version differs from the one it has.`,
+  auth: 'public',
+  produces: 'text/event-stream',
+  response: z.object({ version: z.int() }),
+  errors: {
+    too_many_streams: 'this client address holds 200 streams on the instance already (429)',
+    unavailable: 'this instance holds its most streams (503)',
   },
 });

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_LIST_PAGE_SIZE, ORDER_STATUS, PAY_METHODS } from '@chain/domain';
-import { sessionToken } from './account';
+import { EVENT_STREAM_KEEP_ALIVE_MS, flag, kopecks, optionalWireId, sessionToken, wireId } from './common';
 import { credentialFields, defineCall } from './call';
-import { flag, kopecks, optionalWireId, wireId } from './common';
 import { orderTypeSchema } from './menu';
 import { optionalCount } from './rate';
 import { progressBarData } from './order-follow';
@@ -202,7 +201,7 @@ export const orderStatusEvent = z.object({
 export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
 
 /** How often the stream sends the comment line `: keep-alive`: a client that hears nothing for twice as long may take the stream for dead. */
-export const ORDER_EVENTS_KEEP_ALIVE_MS = 25_000;
+export const ORDER_EVENTS_KEEP_ALIVE_MS = EVENT_STREAM_KEEP_ALIVE_MS;
 
 /**
  * Whether nothing more will change that the order page shows: done and paid, or cancelled. The

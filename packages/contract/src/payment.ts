@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { AS_READY_PAYMENT_MINUTES, KIOSK_PAYMENT_MINUTES, PAYMENT_TIME_OVER_MESSAGE } from '@chain/domain';
-import { sessionToken } from './account';
-import { leftOut, lookupText, optionalWireId, wireId } from './common';
+import { leftOut, lookupText, optionalWireId, sessionToken, wireId } from './common';
 import { credentialFields, defineCall } from './call';
 
 // The payment calls of SPEC 7 (docs/decisions/011-payments.md): card through the acquirer's

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { STARS_MAX, STARS_MIN } from '@chain/domain';
-import { sessionToken, successResponse, wireText } from './account';
-import { blankToUndefined, optionalWireId, optionalWireInt, wireId, wireNumber } from './common';
+import { blankToUndefined, optionalWireId, optionalWireInt, sessionToken, successResponse, wireId, wireNumber, wireText } from './common';
 import { credentialFields, defineCall } from './call';
 import { defineAction } from './rest';
 

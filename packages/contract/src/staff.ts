@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
-import { kopecks, MAX_WIRE_ID, wireId } from './common';
+import { EVENT_STREAM_KEEP_ALIVE_MS, kopecks, MAX_WIRE_ID, wireId } from './common';
 import { orderTypeSchema } from './menu';
 
 // The restaurant's side (issue 17): staff accounts, the order board, the stop list, load,
@@ -209,8 +209,8 @@ export const staffBoardCall = defineCall({
   errors: RESTAURANT_ERRORS,
 });
 
-/** The board stream's keep-alive comment, as the guests' order stream. */
-export const STAFF_EVENTS_KEEP_ALIVE_MS = 25_000;
+/** The board stream's keep-alive comment, as every live stream's. */
+export const STAFF_EVENTS_KEEP_ALIVE_MS = EVENT_STREAM_KEEP_ALIVE_MS;
 
 export const staffBoardEventsCall = defineCall({
   name: 'staffBoardEvents',
@@ -538,23 +538,3 @@ export const STAFF_SESSION_CALLS = [
   staffGuestFlagsCall,
   staffAuditCall,
 ] as const;
-
-// ---------------------------------------------------------------------------------------------
-// Guests' menus follow the stop list live
-
-export const menuEventsCall = defineCall({
-  name: 'menuEvents',
-  method: 'GET',
-  path: '/api/v1/menu/events',
-  tag: 'menu',
-  summary: "The catalogue's version as it changes: Server-Sent Events (issue 17: a stop list reaches guests' menus within 2 s)",
-  description:
-    "A `text/event-stream`, public. First, at once, an event `catalogue` whose `data` is `{ version }`, then one after every change of the menu, the stop list or the restaurants, on any instance (the catalogue_version notification); `: keep-alive` every 25 s. A menu or cart screen reloads its menu when the version differs from the one it has.",
-  auth: 'public',
-  produces: 'text/event-stream',
-  response: z.object({ version: z.int() }),
-  errors: {
-    too_many_streams: 'this client address holds 200 streams on the instance already (429)',
-    unavailable: 'this instance holds its most streams (503)',
-  },
-});

@@ -1,4 +1,4 @@
-import { createSseParser, type SseEvent } from './orders';
+import { createSseParser, type SseEvent } from './sse-parser';
 
 /** The waits before reconnecting a live stream, in ms: 1 s, 2 s, 5 s, 10 s, 20 s, then every 30 s. */
 export const LIVE_STREAM_RECONNECT_MS: readonly number[] = [1000, 2000, 5000, 10_000, 20_000, 30_000];

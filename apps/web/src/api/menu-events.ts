@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { menuEventsCall, STAFF_EVENTS_KEEP_ALIVE_MS } from '@chain/contract';
+import { EVENT_STREAM_KEEP_ALIVE_MS, menuEventsCall } from '@chain/contract';
 import { followLiveStream, type VisibilitySource } from './live-stream';
 import { menuQuery } from './menu';
 
@@ -17,7 +17,7 @@ export function followCatalogue(
   let version: number | null = null;
   return followLiveStream({
     url: menuEventsCall.path,
-    keepAliveMs: STAFF_EVENTS_KEEP_ALIVE_MS,
+    keepAliveMs: EVENT_STREAM_KEEP_ALIVE_MS,
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     ...(options.document ? { document: options.document } : {}),
     onOpen: (reconnected) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { menuEventsCall, STAFF_EVENTS_KEEP_ALIVE_MS } from '@chain/contract';
+import { EVENT_STREAM_KEEP_ALIVE_MS, menuEventsCall } from '@chain/contract';
 import { readCatalogueVersion } from '../../db/catalogue-cache';
 import { addressKey } from '../../http/client-address';
 import { AppError, MESSAGES } from '../../http/errors';
@@ -54,7 +54,7 @@ export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
     }
     keepAlive ??= setInterval(() => {
       for (const stream of streams) stream.keepAlive();
-    }, STAFF_EVENTS_KEEP_ALIVE_MS).unref();
+    }, EVENT_STREAM_KEEP_ALIVE_MS).unref();
   };
   app.addHook('preClose', async () => {
     closed = true;
@@ -71,7 +71,7 @@ export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
     if ((perAddress.get(address) ?? 0) >= MENU_STREAMS_PER_ADDRESS) throw new AppError(429, 'too_many_streams', TOO_MANY_MENU_STREAMS_MESSAGE);
     await start();
     const version = await readCatalogueVersion(app.db);
-    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closed });
+    const stream = openEventStream(request, reply, { idleMs: 2 * EVENT_STREAM_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closed });
     streams.add(stream);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     stream.onClose(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, type SseEvent } from './orders';
+import { createSseParser, type SseEvent } from './sse-parser';
 
 const parse = (...chunks: string[]): SseEvent[] => {
   const events: SseEvent[] = [];
