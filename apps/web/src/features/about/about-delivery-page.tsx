@@ -1,7 +1,7 @@
 import { CHAIN_PAGE_SLUGS, type RestaurantListResponse } from '@chain/contract';
 import { Truck } from 'lucide-react';
 import { useMemo } from 'react';
-import { useQuery } from '../../api/query-cache';
+import { type QueryState, useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
@@ -23,19 +23,27 @@ export default function AboutDeliveryPage() {
   return (
     <Screen title="Условия доставки" menu busy={page.status === 'loading' || list.status === 'loading'}>
       <ChainPageText slug={CHAIN_PAGE_SLUGS.delivery} failedTitle="Не удалось загрузить условия доставки" />
-      <section className="delivery-zones" aria-labelledby="delivery-zones-title">
-        <h2 id="delivery-zones-title" className="delivery-zones__title">
-          Зоны доставки
-        </h2>
-        {list.status === 'error' ? (
-          <LoadError title="Не удалось загрузить зоны доставки" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
-        ) : list.status === 'ready' ? (
-          <Zones list={list.data} />
-        ) : (
-          <ZonesSkeleton />
-        )}
-      </section>
+      {/* The zones stand under the text: drawn once the text is in (or failed), they do not move
+          down when it arrives (issue 18, CLS 0); the text's skeleton fills the screen till then. */}
+      {page.status === 'ready' || page.status === 'error' ? <DeliveryZones list={list} /> : null}
     </Screen>
+  );
+}
+
+function DeliveryZones({ list }: { list: QueryState<void, RestaurantListResponse> }) {
+  return (
+    <section className="delivery-zones" aria-labelledby="delivery-zones-title">
+      <h2 id="delivery-zones-title" className="delivery-zones__title">
+        Зоны доставки
+      </h2>
+      {list.status === 'error' ? (
+        <LoadError title="Не удалось загрузить зоны доставки" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+      ) : list.status === 'ready' ? (
+        <Zones list={list.data} />
+      ) : (
+        <ZonesSkeleton />
+      )}
+    </section>
   );
 }
 

@@ -150,7 +150,9 @@ export function zoneHoursText(periods: readonly DeliveryPeriod[]): string | null
   }
   return [...groups.values()]
     .map(({ days, spans }) => {
-      const sorted = [...spans].sort((a, b) => a.from.localeCompare(b.from));
+      // Plain comparison of the HH:MM texts: localeCompare would start the ICU collator, a phone's
+      // 40–60 ms on the first draw (issue 18).
+      const sorted = [...spans].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
       const joined: Array<{ from: string; to: string }> = [];
       for (const span of sorted) {
         const previous = joined.at(-1);
