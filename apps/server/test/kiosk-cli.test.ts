@@ -64,7 +64,9 @@ async function commandDatabase(kind: DatabaseKind): Promise<{ env: Record<string
 
 const RESTAURANT = 2;
 
-describe.each(databaseKinds())('npm run kiosk-code on %s (issue 14)', (kind) => {
+// Each test starts the command (or a server) three to five times, each a cold Node with tsx: a
+// few seconds apiece, many more on a busy two-core machine, so a test has two minutes.
+describe.each(databaseKinds())('npm run kiosk-code on %s (issue 14)', { timeout: 120_000 }, (kind) => {
   let database: Awaited<ReturnType<typeof commandDatabase>>;
   beforeAll(async () => {
     database = await commandDatabase(kind);
