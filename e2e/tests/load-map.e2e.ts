@@ -52,6 +52,17 @@ async function pinsOf(map: Locator): Promise<Array<{ name: string; caption: stri
 }
 
 /** The colour the browser reads from a CSS colour text, as getComputedStyle gives it. */
+/** The channels of a computed `rgb(r, g, b)`. */
+function rgbOf(computed: string): number[] {
+  return (computed.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+}
+
+/** WCAG 2 contrast of a colour against white. */
+function contrastOnWhite([r = 0, g = 0, b = 0]: number[]): number {
+  const linear = (channel: number) => (channel / 255 <= 0.039_28 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4);
+  return 1.05 / (0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) + 0.05);
+}
+
 function computedColour(page: Page, colour: string): Promise<string> {
   return page.evaluate((css) => {
     const browser = globalThis as unknown as {
@@ -208,6 +219,16 @@ describe('Загруженность and Карта ресторанов', () =>
       (element) => (globalThis as unknown as { getComputedStyle(target: unknown): { backgroundColor: string } }).getComputedStyle(element).backgroundColor,
     );
     expect(fill).toBe(await computedColour(page, cssColour(info.zagruzkaColor)));
+    // The average time in its own colour (timeColor, the same rule), darkened only as far as text
+    // on white must be to read (4.5:1, DESIGN.md).
+    const timeLine = page.locator('.load-detail__time');
+    const painted = await timeLine.evaluate((element) => (element as unknown as { style: { color: string } }).style.color);
+    expect(painted).not.toBe('');
+    const wire = rgbOf(await computedColour(page, cssColour(info.timeColor)));
+    const shown = rgbOf(await timeLine.evaluate((element) => (globalThis as unknown as { getComputedStyle(target: unknown): { color: string } }).getComputedStyle(element).color));
+    expect(contrastOnWhite(shown)).toBeGreaterThanOrEqual(4.5);
+    if (contrastOnWhite(wire) >= 4.5) expect(shown).toEqual(wire);
+    else expect(shown.reduce((sum, channel) => sum + channel, 0)).toBeLessThan(wire.reduce((sum, channel) => sum + channel, 0));
     await auditScreen(page, '/zagruzka/detail/{fs_uid}');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/load-detail.png`, fullPage: true });
 

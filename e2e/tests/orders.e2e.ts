@@ -106,6 +106,11 @@ describe('after the order: «Мои заказы» (/order_list) and the order (
     await page.getByRole('button', { name: 'Оплатить' }).tap();
     await page.waitForURL('**/thanks', { timeout: 15_000 });
     expect((await orderOf(baseUrl, user, order.id)).paid).toBe(1);
+    // SPEC 2 Thanks links to the order it thanks for: its page, now paid.
+    await page.getByRole('link', { name: 'Открыть заказ' }).tap();
+    await page.waitForURL(`**/order_detail/${order.id}`);
+    await page.getByText('Оплачен', { exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -115,6 +120,7 @@ describe('after the order: «Мои заказы» (/order_list) and the order (
     const { context, page } = await signedInPhonePage(browser!, baseUrl, stranger);
     await page.goto(`/order_detail/${orders[1]!.id}`);
     await page.getByText('Заказ не найден.').first().waitFor();
+    await auditScreen(page, "/order_detail/{id} (another guest's order)");
     await context.close();
   });
 });

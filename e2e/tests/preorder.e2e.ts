@@ -10,6 +10,8 @@ const SHOTS = process.env['E2E_SCREENSHOTS'];
 const TVERSKAYA = { id: 10, name: 'Жар-печь на Тверской', table: { code: 'T-K7WQ-01', num: '1' } };
 /** «Жар-печь у Курского вокзала»: pickup round the clock. */
 const KURSKY = { id: 5, name: 'Жар-печь у Курского вокзала' };
+/** «Жар-печь на Патриарших»: a hall and pickup, so a delayed order there is offered both ways. */
+const PATRIKI = { id: 1, name: 'Жар-печь на Патриарших' };
 const PEPPERONI = 102;
 
 type TileSettings = Record<'allow_predzakaz' | 'allow_delayed' | 'show_zagruzka' | 'show_restmap', 0 | 1>;
@@ -32,7 +34,7 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
   });
   afterAll(async () => {
     await setSettings(initial);
-    await api(baseUrl, '/sandbox/stop-list', { restaurant: KURSKY.id, dish: PEPPERONI, stopped: false });
+    for (const restaurant of [KURSKY, PATRIKI]) await api(baseUrl, '/sandbox/stop-list', { restaurant: restaurant.id, dish: PEPPERONI, stopped: false });
     await browser?.close();
   });
 
@@ -141,24 +143,29 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     const user = await signInByEmail(baseUrl, `e2e-delayed-${Date.now()}@example.ru`);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
 
-    const chooseKursky = async () => {
+    const choosePatriki = async () => {
       await page.goto('/delayedzakaz');
       await page.getByRole('heading', { level: 1, name: 'Отложенный заказ' }).waitFor();
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/delayed-start.png`, fullPage: true });
       await page.getByRole('group', { name: 'Ресторан' }).waitFor();
-      await page.getByRole('radio', { name: new RegExp(KURSKY.name) }).check();
+      await page.getByRole('radio', { name: new RegExp(PATRIKI.name) }).check();
       await page.getByRole('group', { name: 'Время' }).getByRole('radio').first().waitFor();
-      const type = page.getByRole('radio', { name: 'Заберу сам' });
-      if ((await type.count()) > 0) await type.check();
+      // SPEC 2: after a delayed order the menu opens in inrest mode; at a table is chosen first.
+      const ways = page.getByRole('group', { name: 'Как получить заказ' });
+      expect(await ways.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as unknown as { checked: boolean }).checked))).toEqual([true, false]);
+      expect(await ways.getByRole('radio', { name: 'В ресторане' }).isChecked()).toBe(true);
     };
 
-    await chooseKursky();
+    await choosePatriki();
     await auditScreen(page, 'Отложенный заказ');
     const time = (await page.getByRole('group', { name: 'Время' }).getByRole('radio').nth(1).getAttribute('value')) ?? '';
     await page.getByRole('radio', { name: time, exact: true }).check();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delayed-page.png`, fullPage: true });
+    // The menu is asked for that time: the call carries the chosen delivery_datetime_props (SPEC 7).
+    const menuAsked = page.waitForRequest((request) => request.url().endsWith('/api/v2/restoran/menu') && request.method() === 'POST');
     await page.getByRole('button', { name: `Выбрать блюда к ${time}` }).click();
-    await page.waitForURL(`**/menu/${KURSKY.id}/self`);
+    await page.waitForURL(`**/menu/${PATRIKI.id}/inrest`);
+    expect((await menuAsked).postDataJSON()).toMatchObject({ order_type: 'inrest', delivery_datetime_props: { deliveryTime: time } });
     for (const [id, name] of [
       [101, 'Маргарита'],
       [PEPPERONI, 'Пепперони'],
@@ -166,7 +173,7 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
       await page.getByRole('article', { name, exact: true }).getByRole('link', { name }).click();
       await page.waitForURL(`**/product/${id}`);
       await page.getByRole('button', { name: 'Добавить в корзину' }).click();
-      await page.waitForURL(`**/menu/${KURSKY.id}/self`);
+      await page.waitForURL(`**/menu/${PATRIKI.id}/inrest`);
     }
     await page.getByRole('link', { name: /Ваш заказ на/ }).click();
     await page.waitForURL('**/cart');
@@ -181,8 +188,8 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     await page.waitForURL((url) => url.pathname === '/');
 
     // Later the Пепперони is on the stop list: resuming keeps the Маргарита and says so.
-    await api(baseUrl, '/sandbox/stop-list', { restaurant: KURSKY.id, dish: PEPPERONI, stopped: true });
-    await chooseKursky();
+    await api(baseUrl, '/sandbox/stop-list', { restaurant: PATRIKI.id, dish: PEPPERONI, stopped: true });
+    await choosePatriki();
     const found = page.getByRole('region', { name: /^Ваш отложенный заказ / });
     await found.waitFor();
     await auditScreen(page, 'Отложенный заказ with the guest’s delayed order');
@@ -207,10 +214,10 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     await button.click();
     expect((await created).status()).toBe(200);
     await page.waitForURL('**/payment');
-    const { fs_uid } = await restaurantById(baseUrl, KURSKY.id);
-    const left = await api<{ order: unknown }>(baseUrl, '/rest/', { user_id: String(user.id), token: user.password, action: 'checkDelayed', fields: { fs_uid, order_type: 'self' } });
+    const { fs_uid } = await restaurantById(baseUrl, PATRIKI.id);
+    const left = await api<{ order: unknown }>(baseUrl, '/rest/', { user_id: String(user.id), token: user.password, action: 'checkDelayed', fields: { fs_uid, order_type: 'inrest' } });
     expect(left.order).toBeNull();
-    await api(baseUrl, '/sandbox/stop-list', { restaurant: KURSKY.id, dish: PEPPERONI, stopped: false });
+    await api(baseUrl, '/sandbox/stop-list', { restaurant: PATRIKI.id, dish: PEPPERONI, stopped: false });
     expect(errors).toEqual([]);
     await context.close();
   });

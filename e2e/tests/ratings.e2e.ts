@@ -111,7 +111,9 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     const chosen = (await category.locator('optgroup option').first().textContent()) ?? '';
     await category.selectOption({ label: chosen });
     await tapStar(form.getByRole('radiogroup', { name: 'Скорость' }).first(), '3 звезды из 5');
-    await form.getByLabel('Комментарий').fill('Пицца остыла, но вкусная');
+    await form.getByLabel('Комментарий', { exact: true }).fill('Пицца остыла, но вкусная');
+    // SPEC 3 Item rating: the dish has a comment of its own.
+    await form.getByLabel('Комментарий к блюду').first().fill('Тесто отличное');
 
     // A 2400×1800 PNG is made smaller on the phone and sent as a JPEG.
     await fileInput.setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: stripedPng(2400, 1800) });
@@ -141,12 +143,13 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     const stored = await orderOf(baseUrl, user, order.id);
     expect(stored.rate).toMatchObject({ stars: 4, rate_speed: 3, rate_taste: 5, comment: 'Пицца остыла, но вкусная', photos: [expect.any(String)] });
     expect(stored.rate?.type).not.toBeNull();
-    expect(stored.basket[0]?.rate).toMatchObject({ taste: 5, fresh: 5, speed: 5 });
+    expect(stored.basket[0]?.rate).toMatchObject({ taste: 5, fresh: 5, speed: 5, comment: 'Тесто отличное' });
 
     // Read again later: read-only, the basket line with its own rating.
     await page.reload();
     await shown.waitFor();
     await page.getByText('Ваша оценка: Вкус 5 из 5 · Свежесть 5 из 5 · Скорость 5 из 5').waitFor();
+    await page.getByText('«Тесто отличное»').waitFor();
     await auditScreen(page, '/order_detail/{id} (rated)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/rating-shown.png`, fullPage: true });
 
@@ -162,6 +165,7 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     expect(cards).toHaveLength(2);
     expect(cards[1]).toBe(`Оценка заказа ${order.number}`);
     expect(cards[0]).toMatch(new RegExp(`^Оценка блюда .+, заказ ${order.number}$`));
+    expect(await page.getByRole('article').first().textContent()).toContain('Тесто отличное');
     await expect.poll(async () => (await photosLoaded(page, `article[aria-label="Оценка заказа ${order.number}"]`))[0] ?? 0).toBeGreaterThan(0);
     await auditScreen(page, '/rate_list');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/rate-list.png`, fullPage: true });

@@ -27,6 +27,7 @@ export type ItemScoreKey = (typeof ITEM_SCORES)[number]['key'];
 export const ORDER_STARS_LABEL = 'Оценка заказа';
 export const CATEGORY_LABEL = 'Что не понравилось';
 export const COMMENT_LABEL = 'Комментарий';
+export const DISH_COMMENT_LABEL = 'Комментарий к блюду';
 
 /** «1 звезда из 5», «3 звезды из 5», «5 звёзд из 5»: a star's name for screen readers. */
 export function starLabel(value: number, max = STARS_MAX): string {

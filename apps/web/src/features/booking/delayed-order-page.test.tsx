@@ -72,17 +72,31 @@ describe('Отложенный заказ', () => {
     expect(appStore.getState().checkout).toMatchObject({ delayed: true, deliveryDateTime: { deliveryDate: '27.11.2026', deliveryTime: '19:15', isTimePeriods: false } });
   });
 
-  it('offers both ways to get the order where the restaurant takes both, pickup first', async () => {
-    renderPage();
+  it('offers both ways to get the order where the restaurant takes both, at a table first (SPEC 2: the menu in inrest mode)', async () => {
+    const location = renderPage();
     await settle();
     fireEvent.click(screen.getByRole('radio', { name: /Жар-печь на Патриарших/ }));
     await settle();
     const ways = screen.getByRole('group', { name: 'Как получить заказ' });
-    expect(Array.from(ways.querySelectorAll('input')).map((input) => input.checked)).toEqual([true, false]);
-    expect(ways.textContent).toContain('Заберу сам');
-    expect(ways.textContent).toContain('В ресторане');
+    expect(Array.from(ways.querySelectorAll('input')).map((input) => [input.labels?.[0]?.textContent, input.checked])).toEqual([
+      ['В ресторане', true],
+      ['Заберу сам', false],
+    ]);
     fireEvent.click(screen.getByRole('radio', { name: '19:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Выбрать блюда к 19:00' }));
+    expect(location.history?.at(-1)).toBe('/menu/1/inrest');
+    expect(appStore.getState().orderType).toBe('inrest');
+  });
+
+  it('takes the order for pickup when the guest chooses «Заберу сам»', async () => {
+    const location = renderPage();
+    await settle();
+    fireEvent.click(screen.getByRole('radio', { name: /Жар-печь на Патриарших/ }));
+    await settle();
+    fireEvent.click(screen.getByRole('radio', { name: 'Заберу сам' }));
+    fireEvent.click(screen.getByRole('radio', { name: '19:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Выбрать блюда к 19:00' }));
+    expect(location.history?.at(-1)).toBe('/menu/1/self');
     expect(appStore.getState().orderType).toBe('self');
   });
 });

@@ -16,6 +16,12 @@ import { RestaurantPicker } from './preorder-restaurants';
 import './preorder.css';
 
 const TYPE_LABELS: Record<LaterOrderType, string> = { self: 'Заберу сам', inrest: 'В ресторане' };
+/**
+ * SPEC 2 opens the menu in inrest mode after a delayed order (/menu/{fs_uid}/inrest): at a table
+ * comes first and is chosen unless the guest picks pickup, which restaurants taking it also offer
+ * (docs/spec-deviations.md).
+ */
+const TYPE_ORDER: readonly LaterOrderType[] = ['inrest', 'self'];
 
 /**
  * SPEC 2 Отложенный заказ (/delayedzakaz): an order for later, saved now and paid later. The
@@ -26,7 +32,7 @@ const TYPE_LABELS: Record<LaterOrderType, string> = { self: 'Заберу сам
  */
 export default function DelayedOrderPage() {
   const [restaurantId, setRestaurantId] = useState<string | null>(null);
-  const [type, setType] = useState<LaterOrderType>('self');
+  const [type, setType] = useState<LaterOrderType>('inrest');
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const args = useMemo(() => ({ restaurantId }), [restaurantId]);
@@ -37,7 +43,7 @@ export default function DelayedOrderPage() {
   const data = answer.status === 'ready' ? answer.data : shown;
 
   const restaurant = data?.restorans.find((entry) => String(entry.id) === restaurantId) ?? null;
-  const types = restaurant?.order_types ?? [];
+  const types = TYPE_ORDER.filter((kind) => restaurant?.order_types.includes(kind));
   const orderType: LaterOrderType | null = types.includes(type) ? type : (types[0] ?? null);
   const ready = restaurant !== null && data?.restoranid === restaurant.id;
   const dates = ready ? (data?.dates ?? []) : [];
@@ -119,7 +125,7 @@ export default function DelayedOrderPage() {
           <fieldset className="preorder__group">
             <legend className="preorder__legend">Как получить заказ</legend>
             <div className="preorder__types">
-              <RadioCards name="delayed-type" options={types.map((kind) => ({ value: kind, label: TYPE_LABELS[kind] }))} value={orderType ?? 'self'} onChange={setType} />
+              <RadioCards name="delayed-type" options={types.map((kind) => ({ value: kind, label: TYPE_LABELS[kind] }))} value={orderType ?? 'inrest'} onChange={setType} />
             </div>
           </fieldset>
         ) : null}

@@ -279,6 +279,7 @@ function OrderDetail({
                 {line.rate && dishScoresText(line.rate) !== '' ? (
                   <span className="order-line__detail order-line__rate">Ваша оценка: {dishScoresText(line.rate)}</span>
                 ) : null}
+                {line.rate && line.rate.comment.trim() !== '' ? <span className="order-line__detail order-line__rate">«{line.rate.comment}»</span> : null}
               </span>
               <span className="order-line__count">
                 {line.cnt} × {formatMoney(line.price)}

@@ -81,18 +81,21 @@ describe('the rating form of a paid order', () => {
     fireEvent.change(screen.getByLabelText('Комментарий'), { target: { value: '  Долго ждали  ' } });
     const borsch = screen.getByRole('group', { name: 'Борщ, Большая порция' });
     fireEvent.click(within(within(borsch).getByRole('radiogroup', { name: 'Вкус' })).getByRole('radio', { name: '4 звезды из 5' }));
+    // SPEC 3 Item rating: each dish has a comment of its own.
+    fireEvent.change(within(borsch).getByLabelText('Комментарий к блюду'), { target: { value: ' Пересолен ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Отправить оценку' }));
     await settle();
 
     expect(add.mock.calls.map((call) => call[1])).toEqual([
       { order_id: 501, stars: 4, rate_taste: 5, rate_fresh: 5, rate_speed: 3, rate_quality: 5, comment: 'Долго ждали', photos: [], type: '21' },
-      { order_id: 501, item_id: 101, spec_id: 3, taste: 4, fresh: 5, speed: 5, type: '21' },
+      { order_id: 501, item_id: 101, spec_id: 3, taste: 4, fresh: 5, speed: 5, comment: 'Пересолен', type: '21' },
       { order_id: 501, item_id: 102, taste: 5, fresh: 5, speed: 5 },
     ]);
     expect(add.mock.calls[0]![0]).toEqual(session);
     expect(rated).toHaveLength(1);
     expect(rated[0]!.rate).toMatchObject({ stars: 4, rate_speed: 3, comment: 'Долго ждали', type: 21 });
     expect(rated[0]!.basket.map((line) => line.rate?.taste)).toEqual([4, 5]);
+    expect(rated[0]!.basket.map((line) => line.rate?.comment)).toEqual(['Пересолен', '']);
   });
 
   it('a failure reads «Ошибка» / «Что-то пошло не так»; a retry sends only what did not go', async () => {
@@ -173,6 +176,7 @@ describe('the rating form of a paid order', () => {
   it('bounds the comment by rate/add’s own limit', async () => {
     await renderForm();
     expect(screen.getByLabelText<HTMLTextAreaElement>('Комментарий').maxLength).toBe(RATING_COMMENT_MAX_LENGTH);
+    for (const dish of screen.getAllByLabelText<HTMLTextAreaElement>('Комментарий к блюду')) expect(dish.maxLength).toBe(RATING_COMMENT_MAX_LENGTH);
     const body = (comment: string) => ({ user_id: '7', token: 'tok', order_id: 501, stars: 5, comment });
     expect(rateAddRequest.safeParse(body('я'.repeat(RATING_COMMENT_MAX_LENGTH))).success).toBe(true);
     expect(rateAddRequest.safeParse(body('я'.repeat(RATING_COMMENT_MAX_LENGTH + 1))).success).toBe(false);

@@ -11,6 +11,7 @@ import { PhotoRefused, PHOTO_UNREADABLE_MESSAGE, preparePhoto } from './photo-re
 import {
   CATEGORY_LABEL,
   COMMENT_LABEL,
+  DISH_COMMENT_LABEL,
   ITEM_SCORES,
   ORDER_SCORES,
   ORDER_STARS_LABEL,
@@ -392,8 +393,10 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
                 key={dish.key}
                 dish={dish}
                 scores={draft.dishes[dish.key]}
+                comment={draft.dishComments[dish.key] ?? ''}
                 disabled={locked.has(dish.key)}
                 onChange={(change) => updateDish(dish.key, change)}
+                onComment={(comment) => setDraft((current) => ({ ...current, dishComments: { ...current.dishComments, [dish.key]: comment } }))}
               />
             ))}
           </div>
@@ -439,15 +442,20 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
 function DishScoresInput({
   dish,
   scores,
+  comment,
   disabled,
   onChange,
+  onComment,
 }: {
   dish: RatableDish;
   scores: DishScores | undefined;
+  comment: string;
   disabled: boolean;
   onChange: (change: Partial<DishScores>) => void;
+  onComment: (comment: string) => void;
 }) {
   const nameId = useId();
+  const commentId = useId();
   if (!scores) return null;
   return (
     <div className="order-rating__dish" role="group" aria-labelledby={nameId}>
@@ -457,6 +465,20 @@ function DishScoresInput({
       {ITEM_SCORES.map(({ key, label }) => (
         <StarRating key={key} label={label} value={scores[key]} onChange={(value) => onChange({ [key]: value })} disabled={disabled} />
       ))}
+      <div className="field">
+        <label className="field__label" htmlFor={commentId}>
+          {DISH_COMMENT_LABEL}
+        </label>
+        <textarea
+          id={commentId}
+          className="field__input order-rating__dish-comment"
+          rows={2}
+          maxLength={RATING_COMMENT_MAX_LENGTH}
+          value={comment}
+          disabled={disabled}
+          onChange={(event) => onComment(event.target.value)}
+        />
+      </div>
     </div>
   );
 }

@@ -55,6 +55,8 @@ export interface RatingDraft {
   readonly type: string;
   readonly photos: readonly string[];
   readonly dishes: Readonly<Record<string, DishScores>>;
+  /** Each dish's comment by its key (SPEC 3 Item rating), '' or absent for none. */
+  readonly dishComments: Readonly<Record<string, string>>;
 }
 
 /** Everything at 5 (SPEC 5, 9: default 5), no comment, no category, no photos. */
@@ -66,6 +68,7 @@ export function initialDraft(dishes: readonly RatableDish[]): RatingDraft {
     type: '',
     photos: [],
     dishes: Object.fromEntries(dishes.map((dish) => [dish.key, { taste: DEFAULT_STARS, fresh: DEFAULT_STARS, speed: DEFAULT_STARS }])),
+    dishComments: {},
   };
 }
 
@@ -86,10 +89,13 @@ export interface RatingRequest {
   readonly fields: RatingFields;
 }
 
+/** A dish's comment as the form sends it: trimmed, '' for none. */
+const dishComment = (draft: RatingDraft, key: string): string => (draft.dishComments[key] ?? '').trim();
+
 /**
  * What the form sends, in order: the order rating first (stars, its four scores, the comment,
- * the photos, the category), then one item rating per dish (taste, fresh, speed, and the
- * category when one of its scores is low). The category goes only while its select shows.
+ * the photos, the category), then one item rating per dish (taste, fresh, speed, its comment,
+ * and the category when one of its scores is low). The category goes only while its select shows.
  */
 export function ratingRequests(orderId: number, dishes: readonly RatableDish[], draft: RatingDraft): RatingRequest[] {
   const type = showsCategory(draft) && draft.type !== '' ? draft.type : undefined;
@@ -104,6 +110,7 @@ export function ratingRequests(orderId: number, dishes: readonly RatableDish[], 
   };
   const items = dishes.map((dish): RatingRequest => {
     const scores = draft.dishes[dish.key] ?? { taste: DEFAULT_STARS, fresh: DEFAULT_STARS, speed: DEFAULT_STARS };
+    const comment = dishComment(draft, dish.key);
     return {
       target: dish.key,
       fields: {
@@ -111,6 +118,7 @@ export function ratingRequests(orderId: number, dishes: readonly RatableDish[], 
         item_id: dish.itemId,
         ...(dish.specId !== null ? { spec_id: dish.specId } : {}),
         ...scores,
+        ...(comment !== '' ? { comment } : {}),
         ...(type !== undefined && isLowDish(scores) ? { type } : {}),
       },
     };
@@ -131,8 +139,9 @@ export function withRatings(order: OrderView, dishes: readonly RatableDish[], dr
     ...order,
     rate: order.rate ?? { id: 0, stars: draft.stars, ...draft.scores, comment, type, photos: [...draft.photos], time: now },
     basket: order.basket.map((line) => {
-      const scores = line.rate === null ? byKey.get(dishKey(line)) : undefined;
-      return scores ? { ...line, rate: { id: 0, ...scores, comment: '', type: isLowDish(scores) ? type : null, photos: [], time: now } } : line;
+      const key = dishKey(line);
+      const scores = line.rate === null ? byKey.get(key) : undefined;
+      return scores ? { ...line, rate: { id: 0, ...scores, comment: dishComment(draft, key), type: isLowDish(scores) ? type : null, photos: [], time: now } } : line;
     }),
   };
 }
