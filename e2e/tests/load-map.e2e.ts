@@ -51,7 +51,6 @@ async function pinsOf(map: Locator): Promise<Array<{ name: string; caption: stri
   return result;
 }
 
-/** The colour the browser reads from a CSS colour text, as getComputedStyle gives it. */
 /** The channels of a computed `rgb(r, g, b)`. */
 function rgbOf(computed: string): number[] {
   return (computed.match(/\d+/g) ?? []).slice(0, 3).map(Number);
@@ -63,6 +62,7 @@ function contrastOnWhite([r = 0, g = 0, b = 0]: number[]): number {
   return 1.05 / (0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) + 0.05);
 }
 
+/** The colour the browser reads from a CSS colour text, as getComputedStyle gives it. */
 function computedColour(page: Page, colour: string): Promise<string> {
   return page.evaluate((css) => {
     const browser = globalThis as unknown as {
@@ -228,7 +228,11 @@ describe('Загруженность and Карта ресторанов', () =>
     const shown = rgbOf(await timeLine.evaluate((element) => (globalThis as unknown as { getComputedStyle(target: unknown): { color: string } }).getComputedStyle(element).color));
     expect(contrastOnWhite(shown)).toBeGreaterThanOrEqual(4.5);
     if (contrastOnWhite(wire) >= 4.5) expect(shown).toEqual(wire);
-    else expect(shown.reduce((sum, channel) => sum + channel, 0)).toBeLessThan(wire.reduce((sum, channel) => sum + channel, 0));
+    else {
+      // Darker than the wire's colour, and only just past 4.5:1 (the ink itself reads ~17:1).
+      expect(shown.reduce((sum, channel) => sum + channel, 0)).toBeLessThan(wire.reduce((sum, channel) => sum + channel, 0));
+      expect(contrastOnWhite(shown)).toBeLessThan(5.5);
+    }
     await auditScreen(page, '/zagruzka/detail/{fs_uid}');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/load-detail.png`, fullPage: true });
 

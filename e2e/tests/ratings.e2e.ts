@@ -149,7 +149,7 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     await page.reload();
     await shown.waitFor();
     await page.getByText('Ваша оценка: Вкус 5 из 5 · Свежесть 5 из 5 · Скорость 5 из 5').waitFor();
-    await page.getByText('«Тесто отличное»').waitFor();
+    await page.getByText('Комментарий: «Тесто отличное»').waitFor();
     await auditScreen(page, '/order_detail/{id} (rated)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/rating-shown.png`, fullPage: true });
 

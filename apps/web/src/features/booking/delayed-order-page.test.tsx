@@ -99,4 +99,35 @@ describe('Отложенный заказ', () => {
     expect(location.history?.at(-1)).toBe('/menu/1/self');
     expect(appStore.getState().orderType).toBe('self');
   });
+
+  it('offers the guest\'s delayed order whichever way it was to be got: a pickup order shows with «В ресторане» chosen', async () => {
+    const pickup = {
+      id: 77,
+      number: 'С-077',
+      type: 'self',
+      restoran_id: 1,
+      fs_uid: 'uid-1',
+      time: null,
+      time_text: '19:00',
+      sum: 59_000,
+      message: '',
+      deliveryDateTimeProps: { deliveryDate: '27.11.2026', deliveryTime: '19:00', isTimePeriods: 0 },
+      cart: [],
+      pribors: [],
+      recommendedItems: [],
+    };
+    action.mockImplementation(async (definition, fields) => {
+      const asked = fields as Record<string, unknown>;
+      if (definition.name === 'checkDelayed') return { order: asked['order_type'] === 'self' ? pickup : null };
+      return answer(definition.name, asked);
+    });
+    renderPage();
+    await settle();
+    fireEvent.click(screen.getByRole('radio', { name: /Жар-печь на Патриарших/ }));
+    await settle();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'В ресторане' }).checked).toBe(true);
+    expect(screen.getByRole('region', { name: 'Ваш отложенный заказ С-077' })).toBeTruthy();
+    const asked = action.mock.calls.filter(([definition]) => definition.name === 'checkDelayed').map(([, fields]) => (fields as Record<string, unknown>)['order_type']);
+    expect(new Set(asked)).toEqual(new Set(['inrest', 'self']));
+  });
 });

@@ -50,7 +50,7 @@ export default function DelayedOrderPage() {
   const day = dates.find((entry) => entry.value === date) ?? dates[0] ?? null;
   const chosenTime = day && time && day.times.includes(time) ? time : null;
 
-  const delayed = useDelayedOrder(restaurant?.fs_uid ?? null, orderType);
+  const delayed = useDelayedOrder(restaurant?.fs_uid ?? null, types);
 
   const choose = () => {
     if (!restaurant || !day || !chosenTime || !orderType) return;
@@ -209,21 +209,29 @@ export default function DelayedOrderPage() {
 }
 
 /** checkDelayed for the chosen restaurant and order type: the guest's delayed order there, or null. */
-function useDelayedOrder(fsUid: string | null, orderType: LaterOrderType | null): { order: DelayedOrder | null; error: string | null } {
+/**
+ * The guest's delayed order at this restaurant (checkDelayed), whichever way it is to be got: asked
+ * for each order type the restaurant takes for later, the newest found is offered. A pickup order
+ * saved earlier shows even though «В ресторане» is chosen first.
+ */
+function useDelayedOrder(fsUid: string | null, types: readonly LaterOrderType[]): { order: DelayedOrder | null; error: string | null } {
   const user = useAppState((state) => state.user);
   const [found, setFound] = useState<{ key: string; order: DelayedOrder | null; error: string | null } | null>(null);
-  const key = fsUid && orderType && user.authorized ? `${fsUid}|${orderType}|${user.id}` : null;
+  const key = fsUid && types.length > 0 && user.authorized ? `${fsUid}|${types.join(',')}|${user.id}` : null;
   useEffect(() => {
-    if (!key || !fsUid || !orderType) return;
+    if (!key || !fsUid) return;
     let live = true;
-    findDelayedOrder(user, { fsUid, orderType }).then(
-      (order) => live && setFound({ key, order, error: null }),
+    Promise.all(types.map((orderType) => findDelayedOrder(user, { fsUid, orderType }))).then(
+      (orders) => {
+        const newest = orders.reduce<DelayedOrder | null>((best, order) => (order && (!best || order.id > best.id) ? order : best), null);
+        if (live) setFound({ key, order: newest, error: null });
+      },
       (error: unknown) => live && setFound({ key, order: null, error: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE }),
     );
     return () => {
       live = false;
     };
-    // The user's id and token are read at the time of asking; the key names the guest.
+    // The user's id and token, and the types, are read at the time of asking; the key names them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return found && found.key === key ? { order: found.order, error: found.error } : { order: null, error: null };

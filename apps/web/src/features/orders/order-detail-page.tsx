@@ -17,6 +17,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { OrderRatingForm, OrderRatingShown, useRatingTypes } from './order-rating';
 import { OrderTips } from './order-tips';
 import { dishScoresText, offersRating } from './rating-model';
+import { COMMENT_LABEL } from '../../ui/rating-view';
 import {
   orderPlaceText,
   orderSumRows,
@@ -279,7 +280,11 @@ function OrderDetail({
                 {line.rate && dishScoresText(line.rate) !== '' ? (
                   <span className="order-line__detail order-line__rate">Ваша оценка: {dishScoresText(line.rate)}</span>
                 ) : null}
-                {line.rate && line.rate.comment.trim() !== '' ? <span className="order-line__detail order-line__rate">«{line.rate.comment}»</span> : null}
+                {line.rate && line.rate.comment.trim() !== '' ? (
+                  <span className="order-line__detail order-line__rate">
+                    <span className="visually-hidden">{COMMENT_LABEL}: </span>«{line.rate.comment}»
+                  </span>
+                ) : null}
               </span>
               <span className="order-line__count">
                 {line.cnt} × {formatMoney(line.price)}

@@ -472,6 +472,7 @@ function DishScoresInput({
         <textarea
           id={commentId}
           className="field__input order-rating__dish-comment"
+          aria-describedby={nameId}
           rows={2}
           maxLength={RATING_COMMENT_MAX_LENGTH}
           value={comment}
