@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, FIXED_OFFSET_ZONES, FIXED_OFFSETS_SINCE, instantAt, utcOffsetMinutes, wallClockAt } from '../src/wall-clock';
 
+/** Runs `work` while every Intl.DateTimeFormat built is counted; `created()` tells how many so far. */
+function withCountedFormatters(work: (created: () => number) => void): void {
+  const Original = Intl.DateTimeFormat;
+  let count = 0;
+  class CountingFormat extends Original {
+    constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      super(...args);
+      count += 1;
+    }
+  }
+  Intl.DateTimeFormat = CountingFormat as typeof Intl.DateTimeFormat;
+  try {
+    work(() => count);
+  } finally {
+    Intl.DateTimeFormat = Original;
+  }
+}
+
 describe('wall clock in the restaurant zone (SPEC 4)', () => {
   it('defaults to Moscow time', () => {
     expect(DEFAULT_TIME_ZONE).toBe('Europe/Moscow');
@@ -24,22 +42,11 @@ describe('wall clock in the restaurant zone (SPEC 4)', () => {
   });
 
   it('builds one formatter per zone and reuses it', () => {
-    const Original = Intl.DateTimeFormat;
-    let created = 0;
-    class CountingFormat extends Original {
-      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        super(...args);
-        created += 1;
-      }
-    }
-    Intl.DateTimeFormat = CountingFormat as typeof Intl.DateTimeFormat;
-    try {
+    withCountedFormatters((created) => {
       expect(wallClockAt(0, 'Asia/Yekaterinburg').minuteOfDay).toBe(300);
       expect(wallClockAt(60_000, 'Asia/Yekaterinburg').minuteOfDay).toBe(301);
-    } finally {
-      Intl.DateTimeFormat = Original;
-    }
-    expect(created).toBe(1);
+      expect(created()).toBe(1);
+    });
   });
 
   it('rejects an unknown zone', () => {
@@ -94,24 +101,13 @@ describe('wall clock in the restaurant zone (SPEC 4)', () => {
   });
 
   it('builds no Intl formatter for a Moscow restaurant now, and asks Intl before 2021 (Moscow was UTC+4 in 2013)', () => {
-    const Original = Intl.DateTimeFormat;
-    let created = 0;
-    class CountingFormat extends Original {
-      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        super(...args);
-        created += 1;
-      }
-    }
-    Intl.DateTimeFormat = CountingFormat as typeof Intl.DateTimeFormat;
-    try {
+    withCountedFormatters((created) => {
       expect(wallClockAt(Date.UTC(2026, 10, 27, 21, 5))).toEqual({ date: { year: 2026, month: 11, day: 28 }, weekday: 6, minuteOfDay: 5 });
       expect(utcOffsetMinutes(Date.UTC(2030, 6, 1), 'Asia/Vladivostok')).toBe(600);
-      expect(created).toBe(0);
+      expect(created()).toBe(0);
       expect(wallClockAt(Date.UTC(2013, 0, 1, 0, 0), 'Europe/Moscow').minuteOfDay).toBe(4 * 60);
-      expect(created).toBe(1);
-    } finally {
-      Intl.DateTimeFormat = Original;
-    }
+      expect(created()).toBe(1);
+    });
   });
 
   it('refuses an instant that is not a time, with or without a fixed offset', () => {

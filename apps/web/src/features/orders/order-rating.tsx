@@ -320,7 +320,6 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
   const category = showsCategory(draft);
   const types = useRatingTypes(session, true);
   const headingId = useId();
-  const commentId = useId();
 
   const update = (change: Partial<RatingDraft>) => setDraft((current) => ({ ...current, ...change }));
   const updateDish = (key: string, change: Partial<DishScores>) =>
@@ -406,20 +405,7 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
 
         {dishesOnly ? null : (
           <>
-            <div className="field">
-              <label className="field__label" htmlFor={commentId}>
-                {COMMENT_LABEL}
-              </label>
-              <textarea
-                id={commentId}
-                className="field__input order-rating__comment"
-                rows={3}
-                maxLength={RATING_COMMENT_MAX_LENGTH}
-                value={draft.comment}
-                disabled={orderLocked}
-                onChange={(event) => update({ comment: event.target.value })}
-              />
-            </div>
+            <CommentField label={COMMENT_LABEL} className="order-rating__comment" rows={3} value={draft.comment} disabled={orderLocked} onChange={(comment) => update({ comment })} />
 
             <PhotoPicker
               photos={draft.photos}
@@ -455,7 +441,6 @@ function DishScoresInput({
   onComment: (comment: string) => void;
 }) {
   const nameId = useId();
-  const commentId = useId();
   if (!scores) return null;
   return (
     <div className="order-rating__dish" role="group" aria-labelledby={nameId}>
@@ -465,21 +450,45 @@ function DishScoresInput({
       {ITEM_SCORES.map(({ key, label }) => (
         <StarRating key={key} label={label} value={scores[key]} onChange={(value) => onChange({ [key]: value })} disabled={disabled} />
       ))}
-      <div className="field">
-        <label className="field__label" htmlFor={commentId}>
-          {DISH_COMMENT_LABEL}
-        </label>
-        <textarea
-          id={commentId}
-          className="field__input order-rating__dish-comment"
-          aria-describedby={nameId}
-          rows={2}
-          maxLength={RATING_COMMENT_MAX_LENGTH}
-          value={comment}
-          disabled={disabled}
-          onChange={(event) => onComment(event.target.value)}
-        />
-      </div>
+      <CommentField label={DISH_COMMENT_LABEL} className="order-rating__dish-comment" describedBy={nameId} rows={2} value={comment} disabled={disabled} onChange={onComment} />
+    </div>
+  );
+}
+
+/** A rating's comment (the order's or a dish's), bounded by rate/add's own limit. */
+function CommentField({
+  label,
+  className,
+  describedBy,
+  rows,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  className: string;
+  describedBy?: string;
+  rows: number;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`field__input ${className}`}
+        aria-describedby={describedBy}
+        rows={rows}
+        maxLength={RATING_COMMENT_MAX_LENGTH}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
