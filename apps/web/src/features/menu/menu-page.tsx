@@ -1,4 +1,4 @@
-import { type MouseEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type MouseEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { IsShop, MenuDish, MenuResponse } from '@chain/contract';
@@ -202,7 +202,12 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function CategoryList({
+/**
+ * One category's dishes. Memoised: the menu re-renders when the active category follows the
+ * scroll or its page does, and its props (the section, from the menu's answer) stay the same, so
+ * a hundred cards are not drawn again each time (the dish cards follow the cart themselves).
+ */
+const CategoryList = memo(function CategoryList({
   section,
   stopText,
   restaurantId,
@@ -236,7 +241,7 @@ function CategoryList({
       </ul>
     </section>
   );
-}
+});
 
 function DishCard({
   dish,
