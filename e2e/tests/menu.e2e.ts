@@ -83,6 +83,20 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu.png` });
     await auditScreen(page, `/menu/${r1.id}/self`);
 
+    // The page of /menu/{id}/self preloads its menu, and the app takes that answer: opened again,
+    // the menu is asked once, by its URL, and the POST call not at all (issue 18): a preload the
+    // fetch did not match would be a second request.
+    const menuRequests: string[] = [];
+    const countMenu = (request: { url(): string; method(): string }) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v2/restoran/menu')) menuRequests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    };
+    page.on('request', countMenu);
+    await page.reload();
+    await page.getByRole('article', { name: menu.dishes[0]?.name ?? '', exact: true }).waitFor();
+    page.off('request', countMenu);
+    expect(menuRequests).toEqual([`GET /api/v2/restoran/menu/${r1.fs_uid}/self/0`]);
+    expect(await page.locator(`link[rel="preload"][as="fetch"][href="/api/v2/restoran/menu/${r1.fs_uid}/self/0"]`).count()).toBe(1);
+
     // The stop list: shown with the stop text, no add button (the API's allowed flag decides).
     const stopped = menu.dishes.filter((dish) => !dish.allowed);
     expect(stopped.map((dish) => dish.id)).toContain(104);

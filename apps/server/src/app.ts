@@ -21,6 +21,8 @@ import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { menuPagePreloads } from './modules/menu/page-preloads';
+import { MenuService } from './modules/menu/service';
 import { ordersRoutes } from './modules/orders/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { restaurantsRoutes } from './modules/restaurants/routes';
@@ -133,7 +135,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(restaurantsRoutes);
-  await app.register(menuRoutes);
+  // One copy of the catalogue for the menu calls and the menu screens' pages (issue 18).
+  const menus = new MenuService(deps.database);
+  await app.register(menuRoutes, { menus });
   await app.register(orderHistoryRoutes);
   await app.register(orderEventsRoutes);
   await app.register(ratingsRoutes);
@@ -148,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(staffMenuRoutes);
   await app.register(menuEventsRoutes);
 
-  await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir);
+  await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });
   return app;
 }
 

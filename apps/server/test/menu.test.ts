@@ -159,6 +159,41 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
     expect(delivery.res.statusCode).toBe(409);
   });
 
+  it('answers the public menu by its URL exactly as the menu call, with its ETag and cacheable (issue 18)', async () => {
+    for (const [fsUid, orderType, isShop] of [[PATRIKI, 'self', 0], [PATRIKI, 'inrest', 2], [POKROVKA, 'delivery', 0]] as const) {
+      const url = `${MENU}/${fsUid}/${orderType}/${isShop}`;
+      const get = await t.app.inject({ method: 'GET', url });
+      const post = await menu({ fs_uid: fsUid, order_type: orderType, is_shop: isShop });
+      expect(get.statusCode, url).toBe(post.res.statusCode);
+      if (get.statusCode !== 200) continue;
+      expect(menuResponse.parse(get.json())).toEqual(post.menu);
+      expect(get.headers.etag).toBe(post.res.headers.etag);
+      expect(String(get.headers['cache-control'])).not.toContain('no-store');
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(get.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+    // A locked dish (the bar's) stays locked: the URL carries no lock code.
+    const locked = menuResponse.parse((await t.app.inject({ method: 'GET', url: `${MENU}/${PATRIKI}/inrest/2` })).json());
+    expect(dish(locked, LOCKED_DISH).is_locked).toBe(1);
+  });
+
+  it('refuses a public menu as the menu call does: unknown, closed, a type not taken, a menu not offered, a bad field (issue 18)', async () => {
+    const get = (path: string) => t.app.inject({ method: 'GET', url: `${MENU}/${path}` });
+    const unknown = await get('00000000-0000-0000-0000-000000000000/self/0');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'restaurant_not_found', message: 'Ресторан не найден' });
+    expect((await get(`${LENINSKY}/self/0`)).json()).toMatchObject({ error: 'restaurant_inactive' });
+    const notTaken = await get(`${TAGANKA}/self/0`);
+    expect(notTaken.statusCode).toBe(409);
+    expect(notTaken.json()).toMatchObject({ error: 'order_type_not_offered', message: 'Этот ресторан не принимает заказы на самовывоз.' });
+    expect((await get(`${TAGANKA}/inrest/2`)).statusCode).toBe(404);
+    for (const bad of [`${PATRIKI}/pickup/0`, `${PATRIKI}/self/3`, `${'x'.repeat(65)}/self/0`]) {
+      const res = await get(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(errorResponse.parse(res.json()).success).toBe(false);
+    }
+  });
+
   it('takes a form-urlencoded body with every number as text (SPEC 7 bodies)', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsCoding, MEDIA_DIR } from '../src/http/web-app';
+import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, type TestApp } from './support/build';
 
 const INDEX = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
@@ -109,6 +110,30 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     // A route without an entry in the list, and an unknown page: the page as built.
     expect((await page('/cart')).body).toBe(INDEX);
     expect((await page('/no/such/page')).body).toBe(INDEX);
+  });
+
+  it('preloads the public menu in the page of a menu screen, by restaurant id or fs_uid; nothing for a menu that will not open (issue 18)', async () => {
+    const [patriki, , , taganka] = DEMO_RESTAURANTS;
+    const link = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`;
+    const selfMenu = link(`/api/v2/restoran/menu/${patriki!.fsUid}/self/0`);
+    for (const url of ['/menu/1/self', `/menu/${patriki!.fsUid}/self`, '/menu/1/self?table=7']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(selfMenu);
+      expect(res.body.indexOf(selfMenu)).toBeLessThan(res.body.indexOf('</head>'));
+    }
+    // Its own ETag: a 304 never hides which menu a page preloads.
+    const menuPage = await page('/menu/1/self');
+    expect(menuPage.headers.etag).not.toBe((await page('/menu/1/inrest')).headers.etag);
+    expect((await page('/menu/1/inrest')).body).toContain(link(`/api/v2/restoran/menu/${patriki!.fsUid}/inrest/0`));
+    // Таганка takes no self-pickup; no restaurant 999; an order type that does not exist; a closed
+    // restaurant: the page as built, still 200 (the app says why).
+    const inactive = DEMO_RESTAURANTS.find((r) => !r.active)!;
+    for (const url of [`/menu/${taganka!.id}/self`, '/menu/999/self', '/menu/1/pickup', `/menu/${inactive.id}/self`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
   });
 
   it('answers a page again with 304 for its ETag, compressed as the browser accepts', async () => {

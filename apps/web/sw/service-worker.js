@@ -9,7 +9,8 @@
  * - /media/ and /photos/ (menu photos and their renditions, decision 034): the cache at once,
  *   refreshed from the network behind it. A device picks the same rendition each time (its screen
  *   and the place's sizes do not change), so the photos once seen show offline.
- * - The menu (POST /api/v2/restoran/menu), the restaurant list and the settings: the network
+ * - The menu (POST /api/v2/restoran/menu, and GET /api/v2/restoran/menu/{fs_uid}/{type}/{menu},
+ *   the public one the menu screen's page preloads), the restaurant list and the settings: the network
  *   first; the last answer is kept and given when there is no network. Nothing else is kept:
  *   orders, payments and sign-in always go to the network, and nothing is sent later by itself.
  * - A new version waits until the page asks it to take over (the app's «Обновить»).
@@ -23,6 +24,8 @@ const DATA_CACHE = 'data-v1';
 const KEPT = new Set([SHELL_CACHE, ASSETS_CACHE, MEDIA_CACHE, DATA_CACHE]);
 /** Answers kept for the last menu, list and settings (one per distinct request). */
 const DATA_PATHS = ['/api/v2/restoran/menu', '/api/v2/restoran/list', '/settings.php'];
+/** The public menus by their URL (GET). */
+const PUBLIC_MENU_PREFIX = '/api/v2/restoran/menu/';
 const NEVER = ['/api/', '/sandbox/', '/staff', '/rest', '/captcha/', '/manifest.webmanifest', '/sw.js'];
 /** Menu photos: kept, and refreshed behind. */
 const PHOTO_PATHS = ['/media/', '/photos/'];
@@ -108,7 +111,10 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (DATA_PATHS.includes(url.pathname) && (request.method === 'GET' || url.pathname === '/api/v2/restoran/menu')) {
+  const isData =
+    (DATA_PATHS.includes(url.pathname) && (request.method === 'GET' || url.pathname === '/api/v2/restoran/menu')) ||
+    (request.method === 'GET' && url.pathname.startsWith(PUBLIC_MENU_PREFIX));
+  if (isData) {
     event.respondWith(networkFirstData(request));
     return;
   }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ORDER_TYPES } from '@chain/domain';
+import { ORDER_TYPES, type OrderType } from '@chain/domain';
 import { defineCall } from './call';
 import { EVENT_STREAM_KEEP_ALIVE_MS, flag, kopecks, lookupText, optionalWireId, sessionToken } from './common';
 
@@ -13,6 +13,19 @@ export const LOCK_CODE_ATTEMPTS_ERROR = 'lock_code_attempts';
 /** Which menu the call asks for: 0 the restaurant menu, 1 the shop, 2 the bar (SPEC 2 toggle Restaurant/Shop/Bar). */
 export const MENU_KIND_BY_IS_SHOP = { 0: 'restaurant', 1: 'shop', 2: 'bar' } as const;
 export type IsShop = keyof typeof MENU_KIND_BY_IS_SHOP;
+
+/** The order of the menus' toggle: restaurant, shop, bar. */
+const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
+
+/**
+ * The menu a restaurant's menu screen shows: the one asked for when the restaurant offers it,
+ * else its first of restaurant, shop, bar (SPEC 2 toggle). The app's menu screen and the server's
+ * page for it (which preloads that menu) both ask this.
+ */
+export function shownMenuKind(requested: IsShop, offered: readonly string[]): IsShop {
+  const kinds = KIND_ORDER.filter((kind) => offered.includes(MENU_KIND_BY_IS_SHOP[kind]));
+  return kinds.includes(requested) ? requested : (kinds[0] ?? requested);
+}
 
 /** 0, 1 or 2, as a number or as its digit (form bodies carry text). */
 const isShop = z.pipe(
@@ -152,6 +165,46 @@ export const restaurantMenu = defineCall({
     lock_code_attempts: 'too many wrong lock codes from this address or guest (menu and order/create together), 429 until the window ends, for every code sent, the right one too',
   },
 });
+
+/** The public menu by its URL: a menu without a lock code or a booking (issue 18). */
+export const publicMenuParams = z.object({
+  fs_uid: lookupText(64).check(z.describe('The restaurant.')),
+  order_type: orderTypeSchema.check(z.describe('The order the menu is for; the restaurant must take it, else 409.')),
+  is_shop: isShop.check(z.describe('0 the restaurant menu, 1 the shop, 2 the bar; a menu the restaurant does not offer is a 404.')),
+});
+
+/**
+ * GET /api/v2/restoran/menu/{fs_uid}/{order_type}/{is_shop} (issue 18): the menu call's answer
+ * for a menu without a lock code or a booking — the same for every guest, so the server's page of
+ * a menu screen preloads it (`<link rel=preload as=fetch>`) and the app's fetch takes it.
+ */
+export const restaurantPublicMenu = defineCall({
+  name: 'restaurantPublicMenu',
+  method: 'GET',
+  path: '/api/v2/restoran/menu/:fs_uid/:order_type/:is_shop',
+  tag: 'menu',
+  summary: 'A restaurant menu without a lock code or a booking, by its URL',
+  description:
+    "The menu call's answer (POST /api/v2/restoran/menu) for these three fields alone: public, the same for every guest, with an ETag (If-None-Match: 304 while nothing changed). The server's page of a menu screen (/menu/{restoran id or fs_uid}/{order_type}) preloads it, so the menu comes with the page instead of after the app has run. A lock code or a booking goes to the menu call.",
+  auth: 'public',
+  params: publicMenuParams,
+  response: menuResponse,
+  errors: {
+    validation: 'an order type or menu that does not exist, or an empty or too long fs_uid, 400',
+    restaurant_not_found: "unknown fs_uid: 'Ресторан не найден', 404",
+    restaurant_inactive: 'the restaurant is closed for good or for a while (active 0), 409',
+    menu_not_offered: 'the restaurant has no such menu (shop or bar), 404',
+    order_type_not_offered: 'the restaurant does not take this order type, 409',
+  },
+});
+
+/** The public menu's URL for a restaurant, order type and menu. */
+export function publicMenuPath(fsUid: string, orderType: OrderType, kind: IsShop): string {
+  return restaurantPublicMenu.path
+    .replace(':fs_uid', encodeURIComponent(fsUid))
+    .replace(':order_type', orderType)
+    .replace(':is_shop', String(kind));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Guests' menus follow the stop list live (issue 17)

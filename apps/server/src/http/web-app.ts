@@ -69,6 +69,16 @@ function preloadLinks(route: AppRouteName, file: RouteAssetsFile): string {
   ].join('');
 }
 
+/** A page with its ETag, compressed ahead as the browser may accept it. */
+function compressedPage(html: string): Page {
+  return {
+    html,
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
 /**
  * The app's page for each route (issue 18): index.html with the route's screen preloaded, so its
  * code comes with the entry's instead of after it has run — a round trip less before the first
@@ -79,12 +89,7 @@ function appPages(webDist: string) {
   const assetsFile = join(webDist, 'route-assets.json');
   let builtAt = -1;
   let pages = new Map<AppRouteName | 'none', Page>();
-  const page = (html: string): Page => ({
-    html,
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(html, { level: 9 }),
-  });
+  const page = compressedPage;
 
   return (route: AppRouteName | undefined): Page | undefined => {
     let stamp: number;
@@ -109,6 +114,36 @@ function appPages(webDist: string) {
       builtAt = stamp;
     }
     return pages.get(route ?? 'none') ?? pages.get('none');
+  };
+}
+
+/** What a page of a route preloads beyond its build's files and the contract's fixed answers: answers that depend on the path (issue 18). */
+export type PagePreloads = (route: AppRouteName, path: string) => Promise<readonly string[]>;
+
+/** Only these answers are written into a page as a path's own preloads. */
+const PATH_PRELOAD = /^\/api\/v2\/restoran\/menu\/[\w%.-]+\/[a-z]+\/[0-2]$/;
+const MAX_PAGE_VARIANTS = 500;
+
+/**
+ * A route's page with a path's own answers preloaded (the public menu of /menu/{id}/{type}): made
+ * once per build and set of links, kept (a few hundred at most: the chain's restaurants × order
+ * types), compressed once.
+ */
+function pageVariants() {
+  const made = new Map<string, Page>();
+  return (base: Page, hrefs: readonly string[]): Page => {
+    const links = hrefs
+      .filter((href) => PATH_PRELOAD.test(href))
+      .map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`)
+      .join('');
+    if (links === '' || !base.html.includes('</head>')) return base;
+    const key = `${base.etag}|${links}`;
+    const known = made.get(key);
+    if (known) return known;
+    if (made.size >= MAX_PAGE_VARIANTS) made.clear();
+    const page = compressedPage(base.html.replace('</head>', `${links}</head>`));
+    made.set(key, page);
+    return page;
   };
 }
 
@@ -137,7 +172,13 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, 
  * gets index.html with 200, another page path gets it with 404 so the app can say so, and an API
  * path gets JSON.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string, restPath: string, photoCacheDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  restPath: string,
+  photoCacheDir: string,
+  options: { pagePreloads?: PagePreloads } = {},
+): Promise<void> {
   // A hashed script, style, font or a menu photo's rendition is never a page: the page's policies
   // (helmet's headers, ~1.1 kB) mean nothing on it, and over HTTP/1.1 each of the first screen's
   // dozen files would carry them again. What guards a file itself stays (nosniff, CORP). /media/
@@ -164,6 +205,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
   if (existsSync(join(webDist, 'favicon.svg'))) app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   const hasStaffApp = existsSync(join(webDist, 'staff.html'));
   const pageFor = appPages(webDist);
+  const withPathPreloads = pageVariants();
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -188,7 +230,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
     app.log.warn({ webDist }, 'web app not built: run `npm run build`; serving the API only');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -202,6 +244,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rest
     if (isPage && hasWebApp) {
       const route = matchAppRoute(path);
       const served = pageFor(route);
+      if (served && route && options.pagePreloads) {
+        // The path's own answers (the menu of /menu/{id}/{type}); a failure only leaves them out.
+        const hrefs = await options.pagePreloads(route, path).catch((error: unknown) => {
+          request.log.warn({ err: error, path }, 'page preloads left out');
+          return [];
+        });
+        return sendPage(request, reply, 200, withPathPreloads(served, hrefs));
+      }
       if (served) return sendPage(request, reply, route ? 200 : 404, served);
     }
     return reply.status(404).send({ success: false, error: 'not_found', message: MESSAGES.notFound, requestId: request.id });

@@ -48,6 +48,21 @@ describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
   });
 
 
+  it('asks a menu without a lock code, booking or time by its URL, which the menu screen\'s page preloads (issue 18); the others by the menu call', async () => {
+    const { menus, fetchStub } = sourceAnswering(json(200, MENU), json(200, MENU), json(200, MENU));
+    await menus.query.fetch({ ...QUERY, lockCode: '', userId: '7' });
+    expect(fetchStub.mock.calls[0]?.[0]).toBe(`/api/v2/restoran/menu/${QUERY.fsUid}/self/0`);
+    expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'same-origin' });
+    expect(fetchStub.mock.calls[0]?.[1]?.body).toBeUndefined();
+    // A time for an inrest order goes with the menu call (SPEC 7, issue 16), as does a lock code.
+    const deliveryDateTime = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
+    await menus.query.fetch({ ...QUERY, lockCode: '', orderType: 'inrest', isShop: 2, deliveryDateTime });
+    expect(fetchStub.mock.calls[1]?.[0]).toBe('/api/v2/restoran/menu');
+    expect(sentBody(fetchStub, 1)).toMatchObject({ order_type: 'inrest', is_shop: 2, delivery_datetime_props: deliveryDateTime });
+    await menus.query.fetch(QUERY);
+    expect(sentBody(fetchStub, 2)).toMatchObject({ lock_code: '7777' });
+  });
+
   it('asks again without a stored lock code once the address has spent its lock-code tries, so the guest keeps the menu (issue 11)', async () => {
     const { menus, fetchStub } = sourceAnswering(attemptsSpent, json(200, MENU));
     await expect(menus.query.fetch(QUERY)).resolves.toEqual(MENU);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type CallInput, type IsShop, LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse, restaurantMenu } from '@chain/contract';
+import { type CallInput, type IsShop, LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse, restaurantMenu, restaurantPublicMenu } from '@chain/contract';
 import type { OrderType } from '@chain/domain';
 import type { Checkout } from '../state/app-store';
 import { type ApiClient, ApiError, call } from './client';
@@ -68,8 +68,22 @@ export interface MenuCache {
   readonly unlock: (query: MenuQuery, code: string) => Promise<MenuResponse | null>;
 }
 
+/**
+ * Whether the menu asked is the public one: no lock code, no booking and no chosen time (the
+ * guest's id does not change the answer, the contract's menuRequest). Such a menu is asked by its
+ * URL (restaurantPublicMenu), which the server's page of the menu screen preloads; a menu for a
+ * time goes to the menu call with its delivery_datetime_props (SPEC 7, issue 16).
+ */
+export function isPublicMenu(query: MenuQuery): boolean {
+  const body = requestBody(query);
+  return body.lock_code === undefined && body.booking_num === undefined && body.delivery_datetime_props === undefined;
+}
+
 export function createMenuCache(send: ApiClient['call']): MenuCache {
-  const ask = (query: MenuQuery) => send(restaurantMenu, requestBody(query));
+  const ask = (query: MenuQuery) =>
+    isPublicMenu(query)
+      ? send(restaurantPublicMenu, { params: { fs_uid: query.fsUid, order_type: query.orderType, is_shop: query.isShop } })
+      : send(restaurantMenu, requestBody(query));
   const query = createQuery<MenuQuery, MenuResponse>({
     key: menuKey,
     keep: 1,

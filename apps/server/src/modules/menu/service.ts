@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, type restaurantMenu } from '@chain/contract';
-import { MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
+import { MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, publicMenuPath, type restaurantMenu, shownMenuKind } from '@chain/contract';
+import { asOrderType, MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { Database, MenuKind, OrderType } from '../../db/types';
@@ -193,6 +193,23 @@ export class MenuService {
     const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
     const minSum = body.booking_num && user ? (await liveBookingTerms(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id })).min_sum : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
+  }
+
+  /**
+   * The public menu (restaurantPublicMenu) a menu screen opens with, for the page the server
+   * serves at /menu/{restoran id or fs_uid}/{order_type} (issue 18): its URL, or null when that
+   * screen will not ask it (an unknown or closed restaurant, an order type it does not take). The
+   * restaurant is read as the app reads the route: an id first, else an fs_uid; the menu is the one
+   * the screen shows first (shownMenuKind of the restaurant menu).
+   */
+  async publicMenuPathFor(idOrFsUid: string, orderTypeText: string): Promise<string | null> {
+    const orderType = asOrderType(orderTypeText);
+    if (!orderType) return null;
+    const catalogue = await this.#cache.current();
+    const restaurants = [...catalogue.restaurants.values()];
+    const restaurant = restaurants.find((r) => String(r.id) === idOrFsUid) ?? catalogue.restaurants.get(idOrFsUid);
+    if (!restaurant?.active || !takesOrderType(restaurant, orderType) || restaurant.menu_kinds.length === 0) return null;
+    return publicMenuPath(restaurant.fs_uid, orderType, shownMenuKind(0, restaurant.menu_kinds));
   }
 
   /**

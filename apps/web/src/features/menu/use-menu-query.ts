@@ -1,12 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuResponse, type RestaurantListResponse, type RestaurantWire } from '@chain/contract';
+import { type IsShop, type MenuResponse, type RestaurantListResponse, type RestaurantWire, shownMenuKind } from '@chain/contract';
 import { type MenuQuery, menuQuery } from '../../api/menu';
 import { type QueryState, useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { asOrderType, type OrderType } from '@chain/domain';
 import { appStore, useAppState } from '../../state/store';
 
-const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
 export interface MenuTarget {
   readonly list: QueryState<void, RestaurantListResponse>;
   /**
@@ -49,8 +48,7 @@ export function useMenuTarget(
   const restaurant = list.status === 'ready' && routeOrStateId !== null ? findRestaurant(list.data, routeOrStateId) : null;
   const restaurantId = restaurant ? String(restaurant.id) : routeOrStateId;
 
-  const offered = restaurant ? KIND_ORDER.filter((kind) => restaurant.menuKinds.includes(MENU_KIND_BY_IS_SHOP[kind])) : [];
-  const isShop = offered.includes(requestedKind) ? requestedKind : (offered[0] ?? requestedKind);
+  const isShop = restaurant ? shownMenuKind(requestedKind, restaurant.menuKinds) : requestedKind;
 
   useEffect(() => {
     if (!restaurant) return;
