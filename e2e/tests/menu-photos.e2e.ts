@@ -118,6 +118,11 @@ describe('menu photos on a phone (/menu/{id}/self, /product/{id})', () => {
       void request.sizes().then((sizes) => pictures.set(url.pathname, sizes.responseBodySize + sizes.responseHeadersSize), () => undefined);
     });
 
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/photos/')) asked.push(url.pathname);
+    });
     await page.goto('/menu/1/self');
     const cards = page.locator('.menu-dish__photo');
     await cards.nth(FIRST_CARDS - 1).waitFor({ state: 'attached' });
@@ -134,6 +139,16 @@ describe('menu photos on a phone (/menu/{id}/self, /product/{id})', () => {
     // A picture far below the fold is not fetched before the guest scrolls near it.
     expect(last.currentSrc).toBe('');
     expect([...pictures.keys()].filter((path) => path.startsWith('/photos/')).length).toBeLessThan(all);
+
+    // The page preloads the first card's photo as the card offers it (issue 18): the browser takes
+    // that one file, once, and fetches no rendition no card shows.
+    expect(await page.locator('link[rel="preload"][as="image"][type="image/avif"]').count()).toBe(1);
+    const firstPath = new URL(first[0]!.currentSrc).pathname;
+    expect(asked.filter((path) => path === firstPath)).toHaveLength(1);
+    const drawn = new Set(
+      (await cards.evaluateAll((images) => images.map((image) => (image as unknown as { currentSrc: string }).currentSrc))).filter(Boolean).map((src) => new URL(src).pathname),
+    );
+    expect(asked.filter((path) => path.startsWith('/photos/') && !drawn.has(path))).toEqual([]);
 
     if (SHOTS) {
       const firstScreen = first.map((photo) => pictures.get(new URL(photo.currentSrc).pathname) ?? Number.NaN);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsCoding, MEDIA_DIR } from '../src/http/web-app';
+import { cardPhoto, categorySections, type MenuResponse } from '@chain/contract';
+import { MENU_CARD_PHOTO, photoSources } from '@chain/domain';
+import { acceptsCoding, MEDIA_DIR, pageLinkHtml } from '../src/http/web-app';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, type TestApp } from './support/build';
 
@@ -116,14 +118,22 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     const [patriki, , , taganka] = DEMO_RESTAURANTS;
     const link = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`;
     const selfMenu = link(`/api/v2/restoran/menu/${patriki!.fsUid}/self/0`);
+    const menuPage = await page('/menu/1/self');
     for (const url of ['/menu/1/self', `/menu/${patriki!.fsUid}/self`, '/menu/1/self?table=7']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain(selfMenu);
       expect(res.body.indexOf(selfMenu)).toBeLessThan(res.body.indexOf('</head>'));
     }
+    // The first card's photo as the card offers it: the best format's renditions at the card's
+    // sizes, for a phone's width only (a kiosk draws larger cards on the same route).
+    const menu = (await t.app.inject({ method: 'GET', url: `/api/v2/restoran/menu/${patriki!.fsUid}/self/0` })).json<MenuResponse>();
+    const best = photoSources(cardPhoto(categorySections(menu)[0]!.dishes[0]!), MENU_CARD_PHOTO, { kiosk: false, accessible: false })![0]!;
+    expect(best.srcSet).toMatch(/^\/photos\/160\/dishes\/[\w.-]+\.avif 160w, /);
+    expect(menuPage.body).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${best.srcSet}" imagesizes="${best.sizes}" media="(max-width: 1079px)" fetchpriority="high">`,
+    );
     // Its own ETag: a 304 never hides which menu a page preloads.
-    const menuPage = await page('/menu/1/self');
     expect(menuPage.headers.etag).not.toBe((await page('/menu/1/inrest')).headers.etag);
     expect((await page('/menu/1/inrest')).body).toContain(link(`/api/v2/restoran/menu/${patriki!.fsUid}/inrest/0`));
     // Таганка takes no self-pickup; no restaurant 999; an order type that does not exist; a closed
@@ -134,6 +144,22 @@ describe('serving the built web app (SPEC 2 routes)', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
     }
+  });
+
+  it('writes a path link only for the public menu or photo renditions, whatever it is handed (issue 18)', () => {
+    const image = { kind: 'image', type: 'image/avif', srcSet: '/photos/160/a.jpg.avif 160w', sizes: '168px', media: '(max-width: 1079px)' } as const;
+    expect(pageLinkHtml(image)).toContain('imagesrcset="/photos/160/a.jpg.avif 160w"');
+    for (const bad of [
+      { ...image, srcSet: '/photos/160/a.jpg.avif" onload="x 160w' },
+      { ...image, srcSet: 'https://evil.example/a.avif 160w' },
+      { ...image, type: 'text/html' },
+      { ...image, sizes: '"><script>' },
+      { ...image, media: 'all" onerror="x' },
+    ]) {
+      expect(pageLinkHtml(bad)).toBe('');
+    }
+    expect(pageLinkHtml({ kind: 'fetch', href: '/api/v1/account' })).toBe('');
+    expect(pageLinkHtml({ kind: 'fetch', href: '/api/v2/restoran/menu/x"><b/self/0' })).toBe('');
   });
 
   it('answers a page again with 304 for its ETag, compressed as the browser accepts', async () => {

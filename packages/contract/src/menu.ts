@@ -133,6 +133,31 @@ export const menuResponse = z.object({
 });
 export type MenuResponse = z.infer<typeof menuResponse>;
 
+/** The picture a dish's card shows: its thumbnail, else its photo ('' for none). */
+export function cardPhoto(dish: Pick<MenuDish, 'thumb' | 'img'>): string {
+  return dish.thumb || dish.img;
+}
+
+export interface CategorySection {
+  readonly id: number;
+  readonly name: string;
+  readonly dishes: readonly MenuDish[];
+}
+
+/**
+ * Dishes grouped by category in the menu's category order; empty categories are left out: the
+ * menu screen's sections, and so its first card (whose photo the server's page preloads).
+ */
+export function categorySections(menu: Pick<MenuResponse, 'categories' | 'dishes'>): CategorySection[] {
+  return menu.categories
+    .map((category) => ({
+      id: category.id,
+      name: category.name,
+      dishes: menu.dishes.filter((dish) => dish.categoryId === category.id),
+    }))
+    .filter((section) => section.dishes.length > 0);
+}
+
 /** The menu call (SPEC 7 `POST {token}`), served at POST /api/v2/restoran/menu. */
 export const restaurantMenu = defineCall({
   name: 'restaurantMenu',

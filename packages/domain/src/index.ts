@@ -36,3 +36,4 @@ export * from './tips';
 export * from './unpaid-order';
 export * from './page-text';
 export * from './photos';
+export * from './photo-sizes';

@@ -117,25 +117,39 @@ function appPages(webDist: string) {
   };
 }
 
-/** What a page of a route preloads beyond its build's files and the contract's fixed answers: answers that depend on the path (issue 18). */
-export type PagePreloads = (route: AppRouteName, path: string) => Promise<readonly string[]>;
+/** A link a page writes for its path's own answers: a public answer, or a picture as a <picture> offers it. */
+export type PageLink =
+  | { readonly kind: 'fetch'; readonly href: string }
+  | { readonly kind: 'image'; readonly type: string; readonly srcSet: string; readonly sizes: string; readonly media: string };
 
-/** Only these answers are written into a page as a path's own preloads. */
+/** What a page of a route preloads beyond its build's files and the contract's fixed answers: answers that depend on the path (issue 18). */
+export type PagePreloads = (route: AppRouteName, path: string) => Promise<readonly PageLink[]>;
+
+/** Only these are ever written into a page as a path's own preloads: the public menu, the menu photos' renditions. */
 const PATH_PRELOAD = /^\/api\/v2\/restoran\/menu\/[\w%.-]+\/[a-z]+\/[0-2]$/;
+const IMAGE_SRCSET = /^\/photos\/[^\s,"'<>&]+ \d+w(, \/photos\/[^\s,"'<>&]+ \d+w)*$/;
+const IMAGE_TYPE = /^image\/(avif|webp)$/;
+const IMAGE_SIZES = /^[\w ().,:+*-]+$/;
 const MAX_PAGE_VARIANTS = 500;
 
+/** A path link as HTML, or nothing for a link that is not one of PATH_PRELOAD or a photo rendition's (nothing else is ever written). */
+export function pageLinkHtml(link: PageLink): string {
+  if (link.kind === 'fetch') {
+    return PATH_PRELOAD.test(link.href) ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${link.href}">` : '';
+  }
+  if (!IMAGE_SRCSET.test(link.srcSet) || !IMAGE_TYPE.test(link.type) || !IMAGE_SIZES.test(link.sizes) || !IMAGE_SIZES.test(link.media)) return '';
+  return `<link rel="preload" as="image" type="${link.type}" imagesrcset="${link.srcSet}" imagesizes="${link.sizes}" media="${link.media}" fetchpriority="high">`;
+}
+
 /**
- * A route's page with a path's own answers preloaded (the public menu of /menu/{id}/{type}): made
- * once per build and set of links, kept (a few hundred at most: the chain's restaurants × order
- * types), compressed once.
+ * A route's page with a path's own answers preloaded (the menu and its first photo for
+ * /menu/{id}/{type}): made once per build and set of links, kept (a few hundred at most: the
+ * chain's restaurants × order types), compressed once.
  */
 function pageVariants() {
   const made = new Map<string, Page>();
-  return (base: Page, hrefs: readonly string[]): Page => {
-    const links = hrefs
-      .filter((href) => PATH_PRELOAD.test(href))
-      .map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`)
-      .join('');
+  return (base: Page, pathLinks: readonly PageLink[]): Page => {
+    const links = pathLinks.map(pageLinkHtml).join('');
     if (links === '' || !base.html.includes('</head>')) return base;
     const key = `${base.etag}|${links}`;
     const known = made.get(key);
@@ -245,12 +259,12 @@ export async function registerWebApp(
       const route = matchAppRoute(path);
       const served = pageFor(route);
       if (served && route && options.pagePreloads) {
-        // The path's own answers (the menu of /menu/{id}/{type}); a failure only leaves them out.
-        const hrefs = await options.pagePreloads(route, path).catch((error: unknown) => {
+        // The path's own answers (the menu of /menu/{id}/{type} and its first photo); a failure only leaves them out.
+        const links = await options.pagePreloads(route, path).catch((error: unknown) => {
           request.log.warn({ err: error, path }, 'page preloads left out');
           return [];
         });
-        return sendPage(request, reply, 200, withPathPreloads(served, hrefs));
+        return sendPage(request, reply, 200, withPathPreloads(served, links));
       }
       if (served) return sendPage(request, reply, route ? 200 : 404, served);
     }

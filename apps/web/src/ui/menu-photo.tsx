@@ -1,5 +1,5 @@
 import { useAppState } from '../state/store';
-import { type PhotoSlot, photoSizes, photoSrcSet } from './photo-sizes';
+import { type PhotoSlot, photoSources } from '@chain/domain';
 import './menu-photo.css';
 
 export interface MenuPhotoProps {
@@ -29,14 +29,13 @@ export function MenuPhoto({ src, alt, className, width, height, slot, loading, f
   const image = (
     <img className={className} src={src} alt={alt} width={width} height={height} loading={loading} decoding="async" fetchPriority={fetchPriority} />
   );
-  const avif = photoSrcSet(src, 'avif');
-  const webp = photoSrcSet(src, 'webp');
-  if (avif === null || webp === null) return image;
-  const sizes = photoSizes(slot, { kiosk, accessible });
+  const sources = photoSources(src, slot, { kiosk, accessible });
+  if (sources === null) return image;
   return (
     <picture className="menu-photo">
-      <source type="image/avif" srcSet={avif} sizes={sizes} />
-      <source type="image/webp" srcSet={webp} sizes={sizes} />
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
       {image}
     </picture>
   );

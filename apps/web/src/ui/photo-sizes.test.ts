@@ -1,8 +1,7 @@
 // eslint-disable-next-line import-x/no-nodejs-modules -- the test reads the stylesheet the sizes must agree with
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_WIDTHS } from '@chain/domain';
-import { CONTENT_MAX_REM, KIOSK_ACCESSIBLE_ROOT_SCALE, KIOSK_ROOT_SCALE, type PhotoSlot, photoSizes, photoSrcSet } from './photo-sizes';
+import { CONTENT_MAX_REM, KIOSK_ACCESSIBLE_ROOT_SCALE, KIOSK_ROOT_SCALE, PHOTO_WIDTHS, type PhotoSlot, photoSizes, photoSrcSet } from '@chain/domain';
 
 const PHONE = { kiosk: false, accessible: false };
 const KIOSK = { kiosk: true, accessible: false };

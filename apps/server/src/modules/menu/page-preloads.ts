@@ -1,10 +1,19 @@
-import type { PagePreloads } from '../../http/web-app';
+import { MENU_CARD_PHOTO, photoSources } from '@chain/domain';
+import type { PageLink, PagePreloads } from '../../http/web-app';
 import type { MenuService } from './service';
+
+/**
+ * The phone's layout, where the first card's photo is preloaded: a kiosk (1080 px wide, its own
+ * larger cards, the same routes) and a wide desktop pick other renditions or none, so they skip it.
+ */
+const PHONE_MEDIA = '(max-width: 1079px)';
 
 /**
  * What the page of a menu screen preloads beside its code (issue 18): /menu/{restoran id or
  * fs_uid}/{order_type} opens with the public menu of that restaurant and order type, asked by its
- * URL (restaurantPublicMenu), so the answer comes with the page instead of after the app has run.
+ * URL (restaurantPublicMenu), and draws its first card's photo first, the screen's LCP: both come
+ * with the page instead of after the app has run. The photo is preloaded as the card offers it
+ * (MenuPhoto: the best format's renditions, the card's sizes), so the browser takes the same file.
  * Nothing for another route, an unknown or closed restaurant or an order type it does not take.
  */
 export function menuPagePreloads(menus: MenuService): PagePreloads {
@@ -17,7 +26,11 @@ export function menuPagePreloads(menus: MenuService): PagePreloads {
     } catch {
       return [];
     }
-    const href = await menus.publicMenuPathFor(idOrFsUid, orderType);
-    return href ? [href] : [];
+    const answers = await menus.menuPageAnswers(idOrFsUid, orderType);
+    if (!answers) return [];
+    const links: PageLink[] = [{ kind: 'fetch', href: answers.menu }];
+    const best = photoSources(answers.firstPhoto, MENU_CARD_PHOTO, { kiosk: false, accessible: false })?.[0];
+    if (best) links.push({ kind: 'image', type: best.type, srcSet: best.srcSet, sizes: best.sizes, media: PHONE_MEDIA });
+    return links;
   };
 }

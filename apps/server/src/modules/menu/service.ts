@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, publicMenuPath, type restaurantMenu, shownMenuKind } from '@chain/contract';
+import { cardPhoto, categorySections, MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, publicMenuPath, type restaurantMenu, shownMenuKind } from '@chain/contract';
 import { asOrderType, MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { DatabaseHandle } from '../../db/client';
@@ -33,6 +33,8 @@ interface KindMenu {
 /** A menu answer serialized with min_sum null, and the same text cut before that value. */
 interface MenuAnswer {
   body: JsonText;
+  /** The picture of the menu screen's first card ('' for none): its page preloads it (issue 18). */
+  firstPhoto: string;
   etag: string;
   /** The JSON up to `"min_sum":`, for answers that carry a booking minimum. */
   head: string;
@@ -146,7 +148,13 @@ function menuAnswer(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, kin
     min_sum: null,
   };
   const json = JSON.stringify(answer);
-  const built: MenuAnswer = { body: new JsonText(json, { cached: true }), etag: etagOf(json), head: json.slice(0, -MIN_SUM_TAIL.length) };
+  const first = categorySections(answer)[0]?.dishes[0];
+  const built: MenuAnswer = {
+    body: new JsonText(json, { cached: true }),
+    firstPhoto: first ? cardPhoto(first) : '',
+    etag: etagOf(json),
+    head: json.slice(0, -MIN_SUM_TAIL.length),
+  };
   catalogue.answers.set(key, built);
   return built;
 }
@@ -196,20 +204,24 @@ export class MenuService {
   }
 
   /**
-   * The public menu (restaurantPublicMenu) a menu screen opens with, for the page the server
-   * serves at /menu/{restoran id or fs_uid}/{order_type} (issue 18): its URL, or null when that
-   * screen will not ask it (an unknown or closed restaurant, an order type it does not take). The
-   * restaurant is read as the app reads the route: an id first, else an fs_uid; the menu is the one
-   * the screen shows first (shownMenuKind of the restaurant menu).
+   * What the page the server serves at /menu/{restoran id or fs_uid}/{order_type} preloads (issue
+   * 18): the public menu (restaurantPublicMenu) the menu screen opens with, and the picture of its
+   * first card ('' for none); null when that screen will not ask it (an unknown or closed
+   * restaurant, an order type it does not take). The restaurant is read as the app reads the
+   * route, an id first, else an fs_uid; the menu is the one the screen shows first (shownMenuKind).
    */
-  async publicMenuPathFor(idOrFsUid: string, orderTypeText: string): Promise<string | null> {
+  async menuPageAnswers(idOrFsUid: string, orderTypeText: string): Promise<{ menu: string; firstPhoto: string } | null> {
     const orderType = asOrderType(orderTypeText);
     if (!orderType) return null;
     const catalogue = await this.#cache.current();
     const restaurants = [...catalogue.restaurants.values()];
     const restaurant = restaurants.find((r) => String(r.id) === idOrFsUid) ?? catalogue.restaurants.get(idOrFsUid);
     if (!restaurant?.active || !takesOrderType(restaurant, orderType) || restaurant.menu_kinds.length === 0) return null;
-    return publicMenuPath(restaurant.fs_uid, orderType, shownMenuKind(0, restaurant.menu_kinds));
+    const kind = shownMenuKind(0, restaurant.menu_kinds);
+    return {
+      menu: publicMenuPath(restaurant.fs_uid, orderType, kind),
+      firstPhoto: menuAnswer(catalogue, restaurant, MENU_KIND_BY_IS_SHOP[kind], null).firstPhoto,
+    };
   }
 
   /**

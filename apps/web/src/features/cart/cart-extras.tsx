@@ -1,9 +1,8 @@
 import { MAX_EXTRA_COUNT } from '@chain/contract';
-import { chargedCount, formatMoney } from '@chain/domain';
+import { chargedCount, formatMoney, type PhotoSlot } from '@chain/domain';
 import type { CutleryItem, RecommendedItem } from '../../api/order';
 import { appStore } from '../../state/store';
 import { MenuPhoto } from '../../ui/menu-photo';
-import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Stepper } from '../../ui/stepper';
 
 /** A suggestion's square photo: 4rem (cart-page.css). */

@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Heart } from 'lucide-react';
 import { Link } from 'wouter';
-import type { IsShop, MenuDish } from '@chain/contract';
-import { formatMoney } from '@chain/domain';
+import { cardPhoto, type IsShop, type MenuDish } from '@chain/contract';
+import { formatMoney, type PhotoSlot } from '@chain/domain';
 import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { MenuPhoto } from '../../ui/menu-photo';
-import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { FavouriteButton } from './favourite-button';
@@ -141,7 +140,7 @@ function LikedDish({
   onRemoved: () => void;
 }) {
   const href = `/product/${dish.id}`;
-  const photo = dish.thumb || dish.img;
+  const photo = cardPhoto(dish);
   return (
     <article className={dish.allowed ? 'liked-dish' : 'liked-dish liked-dish--stopped'} aria-labelledby={`liked-${dish.id}`}>
       <Link href={href} className="liked-dish__photo-link" tabIndex={-1} aria-hidden="true">

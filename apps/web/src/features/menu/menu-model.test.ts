@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorySections, dishInCart, favouriteDishes, firstSections, menuKindOptions, menuPath, menuTitle } from './menu-model';
+import { dishInCart, favouriteDishes, firstSections, menuKindOptions, menuPath, menuTitle } from './menu-model';
 import { chosenMulti, defaultSingle, splitOptions } from './product-model';
 
 const option = (specid: number, multicheck: 0 | 1, disabled: 0 | 1 = 0) => ({
@@ -25,22 +25,6 @@ describe('menu screen model (SPEC 2 Menu)', () => {
     expect(menuTitle({ name: 'Пиццерия', nameShort: 'Арбат' }, true, '5')).toBe('Пиццерия, Арбат, стол №5');
     expect(menuTitle({ name: 'Пиццерия', nameShort: '' }, true, '')).toBe('Пиццерия');
     expect(menuTitle(null, false, '')).toBe('Меню');
-  });
-
-  it('groups dishes by category in menu order, leaving out empty categories', () => {
-    const dish = (id: number, categoryId: number) => ({ id, categoryId }) as never;
-    const sections = categorySections({
-      categories: [
-        { id: 2, name: 'Супы', img: '' },
-        { id: 1, name: 'Пицца', img: '' },
-        { id: 3, name: 'Пусто', img: '' },
-      ],
-      dishes: [dish(101, 1), dish(201, 2), dish(102, 1)],
-    });
-    expect(sections.map((section) => [section.id, section.dishes.length])).toEqual([
-      [2, 1],
-      [1, 2],
-    ]);
   });
 
   it('counts a dish over all its cart lines and changes the latest line', () => {

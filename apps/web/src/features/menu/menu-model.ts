@@ -1,4 +1,4 @@
-import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuDish, type MenuKind, type MenuResponse } from '@chain/contract';
+import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuKind } from '@chain/contract';
 import { MENU_KIND_NAMES } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
 
@@ -17,23 +17,6 @@ export function menuTitle(restaurant: { name: string; nameShort: string } | null
   const short = restaurant?.nameShort ?? '';
   const base = name && short && short !== name ? `${name}, ${short}` : name || short || 'Меню';
   return atTable && table ? `${base}, стол №${table}` : base;
-}
-
-export interface CategorySection {
-  readonly id: number;
-  readonly name: string;
-  readonly dishes: readonly MenuDish[];
-}
-
-/** Dishes grouped by category in the menu's category order; empty categories are left out. */
-export function categorySections(menu: Pick<MenuResponse, 'categories' | 'dishes'>): CategorySection[] {
-  return menu.categories
-    .map((category) => ({
-      id: category.id,
-      name: category.name,
-      dishes: menu.dishes.filter((dish) => dish.categoryId === category.id),
-    }))
-    .filter((section) => section.dishes.length > 0);
 }
 
 /**

@@ -1,19 +1,18 @@
 import { memo, type MouseEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
-import type { IsShop, MenuDish, MenuResponse } from '@chain/contract';
-import { addToCartBlocker, cartTotal, formatMoney, indexDishes } from '@chain/domain';
+import { cardPhoto, type CategorySection, categorySections, type IsShop, type MenuDish, type MenuResponse } from '@chain/contract';
+import { addToCartBlocker, cartTotal, formatMoney, indexDishes, MENU_CARD_PHOTO } from '@chain/domain';
 import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
 import { IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { MenuPhoto } from '../../ui/menu-photo';
-import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
 import { FavouriteButton } from './favourite-button';
-import { type CategorySection, categorySections, dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
+import { dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
 import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
 import './menu-page.css';
@@ -24,7 +23,6 @@ const EAGER_PHOTOS = 3;
 /** Dishes drawn with the menu's first paint, a phone's screenful and more; the rest follow (firstSections). */
 const FIRST_DISHES = 12;
 /** The card's square photo: 7rem, 12rem on a kiosk (menu-page.css). */
-const DISH_CARD_PHOTO: PhotoSlot = { kind: 'box', rem: 7, kioskRem: 12, aspect: 1 };
 
 /**
  * SPEC 2 Menu (/menu/{restoran_id}/{order_type} and /menu_list): the restaurant's menu of the
@@ -282,11 +280,11 @@ function DishCard({
       <Link href={href} className="menu-dish__photo-link" tabIndex={-1} aria-hidden="true">
         <MenuPhoto
           className="menu-dish__photo"
-          src={dish.thumb || dish.img}
+          src={cardPhoto(dish)}
           alt=""
           width={112}
           height={112}
-          slot={DISH_CARD_PHOTO}
+          slot={MENU_CARD_PHOTO}
           loading={eager ? 'eager' : 'lazy'}
         />
       </Link>

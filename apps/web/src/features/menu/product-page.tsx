@@ -2,7 +2,7 @@ import { type FormEvent, Fragment, type MouseEvent, type ReactNode, useId, useMe
 import { Clock, Lock, UtensilsCrossed } from 'lucide-react';
 import { useParams } from 'wouter';
 import type { MenuDish } from '@chain/contract';
-import { ADD_TO_CART_LOCKOUT_MS, addToCartBlocker, formatMoney, isOn, lineTotal } from '@chain/domain';
+import { ADD_TO_CART_LOCKOUT_MS, addToCartBlocker, formatMoney, isOn, lineTotal, type PhotoSlot } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { menuQuery, unlockMenu, useCurrentMenu } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
@@ -10,7 +10,6 @@ import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Input } from '../../ui/input';
 import { MenuPhoto } from '../../ui/menu-photo';
-import type { PhotoSlot } from '../../ui/photo-sizes';
 import { Modal } from '../../ui/modal';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';

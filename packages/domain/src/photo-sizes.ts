@@ -1,14 +1,16 @@
-import { PHOTO_WIDTHS, type PhotoFormat, photoRenditionUrl } from '@chain/domain';
+import { PHOTO_WIDTHS, type PhotoFormat, photoRenditionUrl } from './photos';
 
 /**
  * How wide a place shows a menu photo, for its `sizes` (issue 18, decision 034). The browser
  * reads `sizes` before any style has loaded and measures a rem there as 16 px whatever the root's
- * size, so the kiosk's larger type (ui/tokens.css) is applied here, from the app's state.
+ * size, so the kiosk's larger type (the web app's ui/tokens.css) is applied here, from the app's
+ * state. Here and not in the web app: the server's page of the menu screen preloads the first
+ * card's photo with the same sources the card offers.
  */
 export type PhotoSlot =
   /** A box of a fixed width in rem (`kioskRem` where the kiosk's CSS makes it another) and shape (width ÷ height). */
   | { kind: 'box'; rem: number; kioskRem?: number; aspect: number }
-  /** The screen's column (ui/screen.css) at the whole width, in a box of this shape. */
+  /** The screen's column (the web app's ui/screen.css) at the whole width, in a box of this shape. */
   | { kind: 'column'; aspect: number };
 
 /** Where the photo shows: on a kiosk, and with its accessibility mode on. */
@@ -19,10 +21,10 @@ export interface PhotoLayout {
 
 /** A rem before any root scaling, as `sizes` counts it. */
 const REM_PX = 16;
-/** The root's font size on a kiosk, and with its accessibility mode (ui/tokens.css `:root.kiosk`, `:root.kiosk.kiosk-accessible`). */
+/** The root's font size on a kiosk, and with its accessibility mode (web ui/tokens.css `:root.kiosk`, `:root.kiosk.kiosk-accessible`). */
 export const KIOSK_ROOT_SCALE = 1.5;
 export const KIOSK_ACCESSIBLE_ROOT_SCALE = 1.875;
-/** The screen's column (ui/tokens.css --content-max-width; none on a kiosk) and its side padding (ui/screen.css: --space-4, a kiosk's --space-8). */
+/** The screen's column (web ui/tokens.css --content-max-width; none on a kiosk) and its side padding (ui/screen.css: --space-4, a kiosk's --space-8). */
 export const CONTENT_MAX_REM = 40;
 const SCREEN_PADDING_REM = 1;
 const KIOSK_SCREEN_PADDING_REM = 2;
@@ -58,4 +60,29 @@ export function photoSrcSet(src: string, format: PhotoFormat): string | null {
   const urls = PHOTO_WIDTHS.map((width) => [photoRenditionUrl(src, width, format), width] as const);
   if (urls.some(([url]) => url === null)) return null;
   return urls.map(([url, width]) => `${url} ${width}w`).join(', ');
+}
+
+/** The menu card's photo box (the web app's features/menu/menu-page.css: 7rem square, 12rem on a kiosk). */
+export const MENU_CARD_PHOTO: PhotoSlot = { kind: 'box', rem: 7, kioskRem: 12, aspect: 1 };
+
+/** One <source> of a <picture>. */
+export interface PhotoSource {
+  readonly type: `image/${PhotoFormat}`;
+  readonly srcSet: string;
+  readonly sizes: string;
+}
+
+/**
+ * The sources a place offers for a picture, best first (AVIF, then WebP), or null for a picture
+ * without renditions (not under /media/: shown as it is).
+ */
+export function photoSources(src: string, slot: PhotoSlot, layout: PhotoLayout): readonly PhotoSource[] | null {
+  const avif = photoSrcSet(src, 'avif');
+  const webp = photoSrcSet(src, 'webp');
+  if (avif === null || webp === null) return null;
+  const sizes = photoSizes(slot, layout);
+  return [
+    { type: 'image/avif', srcSet: avif, sizes },
+    { type: 'image/webp', srcSet: webp, sizes },
+  ];
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { categorySections, publicMenuPath, shownMenuKind } from '../src/menu';
+
+describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', () => {
+  it('groups dishes by category in menu order, leaving out empty categories', () => {
+    const dish = (id: number, categoryId: number) => ({ id, categoryId }) as never;
+    const sections = categorySections({
+      categories: [
+        { id: 2, name: 'Супы', img: '' },
+        { id: 1, name: 'Пицца', img: '' },
+        { id: 3, name: 'Пусто', img: '' },
+      ],
+      dishes: [dish(101, 1), dish(201, 2), dish(102, 1)],
+    });
+    expect(sections.map((section) => [section.id, section.dishes.length])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+  });
+
+  it('shows the menu asked when the restaurant offers it, else its first of restaurant, shop, bar (SPEC 2 toggle)', () => {
+    expect(shownMenuKind(2, ['restaurant', 'shop', 'bar'])).toBe(2);
+    expect(shownMenuKind(2, ['restaurant', 'shop'])).toBe(0);
+    expect(shownMenuKind(0, ['bar', 'shop'])).toBe(1);
+    expect(shownMenuKind(1, [])).toBe(1);
+  });
+
+  it('writes the public menu\'s URL with the restaurant escaped', () => {
+    expect(publicMenuPath('6e302e79-92b0', 'self', 0)).toBe('/api/v2/restoran/menu/6e302e79-92b0/self/0');
+    expect(publicMenuPath('a/b c', 'inrest', 2)).toBe('/api/v2/restoran/menu/a%2Fb%20c/inrest/2');
+  });
+});
