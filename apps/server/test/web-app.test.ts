@@ -5,7 +5,8 @@ import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPhoto, categorySections, type MenuResponse } from '@chain/contract';
 import { MENU_CARD_PHOTO, photoSources } from '@chain/domain';
-import { acceptsCoding, MEDIA_DIR, pageLinkHtml } from '../src/http/web-app';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { acceptsCoding, MEDIA_DIR, PAGE_PRELOADS_WAIT_MS, pageLinkHtml, registerWebApp } from '../src/http/web-app';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, type TestApp } from './support/build';
 
@@ -137,9 +138,10 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     expect(menuPage.headers.etag).not.toBe((await page('/menu/1/inrest')).headers.etag);
     expect((await page('/menu/1/inrest')).body).toContain(link(`/api/v2/restoran/menu/${patriki!.fsUid}/inrest/0`));
     // Таганка takes no self-pickup; no restaurant 999; an order type that does not exist; a closed
-    // restaurant: the page as built, still 200 (the app says why).
+    // restaurant: the page as built, still 200 (the app says why). A delivery menu is asked with
+    // its time by the menu call: nothing to preload.
     const inactive = DEMO_RESTAURANTS.find((r) => !r.active)!;
-    for (const url of [`/menu/${taganka!.id}/self`, '/menu/999/self', '/menu/1/pickup', `/menu/${inactive.id}/self`]) {
+    for (const url of [`/menu/${taganka!.id}/self`, '/menu/999/self', '/menu/1/pickup', `/menu/${inactive.id}/self`, '/menu/1/delivery']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
@@ -221,5 +223,49 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toContain('max-age=604800');
+  });
+});
+
+describe('a page\'s own preloads never hold it up (issue 18)', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'chain-web-dist-'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    const photos = mkdtempSync(join(tmpdir(), 'chain-photos-'));
+    app = Fastify();
+    await registerWebApp(app, dist, '/rest/', photos, {
+      pagePreloads: (_route, path) => {
+        seen.push(path);
+        if (path === '/menu/1/self') return Promise.resolve([{ kind: 'fetch', href: '/api/v2/restoran/menu/abc/self/0' }]);
+        // A database that does not answer, and one that refuses.
+        if (path === '/menu/2/self') return new Promise(() => undefined);
+        return Promise.reject(new Error('database unavailable'));
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it('goes as built when the lookup hangs (after PAGE_PRELOADS_WAIT_MS) or fails, and answers its own ETag with 304', async () => {
+    for (const url of ['/menu/2/self', '/menu/3/self']) {
+      const started = performance.now();
+      const res = await page(url);
+      // Bounded by the wait, not by the lookup (a generous margin for a loaded machine).
+      expect(performance.now() - started, url).toBeLessThan(PAGE_PRELOADS_WAIT_MS + 2_000);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+    expect(seen).toEqual(['/menu/2/self', '/menu/3/self']);
+    const withLinks = await page('/menu/1/self');
+    expect(withLinks.body).toContain('href="/api/v2/restoran/menu/abc/self/0"');
+    const again = await page('/menu/1/self', { 'if-none-match': String(withLinks.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    // The page as built has another ETag: a 304 for it never stands for the one with links.
+    expect((await page('/menu/3/self', { 'if-none-match': String(withLinks.headers.etag) })).statusCode).toBe(200);
   });
 });

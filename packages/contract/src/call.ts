@@ -167,3 +167,8 @@ export type CallInput<C> = C extends { body?: infer B } ? ([B] extends [z.ZodMin
 export type CallParamsInput<C> = C extends { params?: infer P } ? ([P] extends [z.ZodMiniType] ? z.input<P> : undefined) : never;
 /** The answer as a client has it after parsing with the call's response schema. */
 export type CallAnswer<C> = C extends { response: infer R } ? ([R] extends [z.ZodMiniType] ? z.output<R> : never) : never;
+
+/** The path of a call with its parameters filled in, each encoded: '/api/v1/restoran/table/:code' → '…/T-1'. */
+export function callPath(definition: { readonly path: string }, params: Readonly<Record<string, string | number>> | undefined): string {
+  return definition.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+}

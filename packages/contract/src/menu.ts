@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_TYPES, type OrderType } from '@chain/domain';
-import { defineCall } from './call';
+import { callPath, defineCall } from './call';
 import { EVENT_STREAM_KEEP_ALIVE_MS, flag, kopecks, lookupText, optionalWireId, sessionToken } from './common';
 
 /**
@@ -14,8 +14,18 @@ export const LOCK_CODE_ATTEMPTS_ERROR = 'lock_code_attempts';
 export const MENU_KIND_BY_IS_SHOP = { 0: 'restaurant', 1: 'shop', 2: 'bar' } as const;
 export type IsShop = keyof typeof MENU_KIND_BY_IS_SHOP;
 
-/** The order of the menus' toggle: restaurant, shop, bar. */
-const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
+/** The order of the menus' toggle: restaurant, shop, bar (SPEC 2). */
+export const MENU_KIND_ORDER: readonly IsShop[] = [0, 1, 2];
+
+/**
+ * SPEC 2 gives the menu route both readings, /menu/{restoran id}/… and /menu/{fs_uid}/…: a
+ * restaurant's id first, else the one with that fs_uid. The app's menu screen and the server's
+ * page for it both read the route so.
+ */
+export function restaurantOfMenuRoute<R extends { readonly id: number; readonly fs_uid: string }>(restaurants: Iterable<R>, idOrFsUid: string): R | null {
+  const list = [...restaurants];
+  return list.find((candidate) => String(candidate.id) === idOrFsUid) ?? list.find((candidate) => candidate.fs_uid === idOrFsUid) ?? null;
+}
 
 /**
  * The menu a restaurant's menu screen shows: the one asked for when the restaurant offers it,
@@ -23,7 +33,7 @@ const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
  * page for it (which preloads that menu) both ask this.
  */
 export function shownMenuKind(requested: IsShop, offered: readonly string[]): IsShop {
-  const kinds = KIND_ORDER.filter((kind) => offered.includes(MENU_KIND_BY_IS_SHOP[kind]));
+  const kinds = MENU_KIND_ORDER.filter((kind) => offered.includes(MENU_KIND_BY_IS_SHOP[kind]));
   return kinds.includes(requested) ? requested : (kinds[0] ?? requested);
 }
 
@@ -225,10 +235,7 @@ export const restaurantPublicMenu = defineCall({
 
 /** The public menu's URL for a restaurant, order type and menu. */
 export function publicMenuPath(fsUid: string, orderType: OrderType, kind: IsShop): string {
-  return restaurantPublicMenu.path
-    .replace(':fs_uid', encodeURIComponent(fsUid))
-    .replace(':order_type', orderType)
-    .replace(':is_shop', String(kind));
+  return callPath(restaurantPublicMenu, { fs_uid: fsUid, order_type: orderType, is_shop: kind });
 }
 
 // ---------------------------------------------------------------------------------------------

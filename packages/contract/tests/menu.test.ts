@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorySections, publicMenuPath, shownMenuKind } from '../src/menu';
+import { categorySections, publicMenuPath, restaurantOfMenuRoute, shownMenuKind } from '../src/menu';
 
 describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', () => {
   it('groups dishes by category in menu order, leaving out empty categories', () => {
@@ -23,6 +23,20 @@ describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', (
     expect(shownMenuKind(2, ['restaurant', 'shop'])).toBe(0);
     expect(shownMenuKind(0, ['bar', 'shop'])).toBe(1);
     expect(shownMenuKind(1, [])).toBe(1);
+  });
+
+  it('reads the menu route\'s restaurant by id first, else by fs_uid, else none (SPEC 2, both readings)', () => {
+    const list = [
+      { id: 1, fs_uid: 'a1b2c3d4-0000-4000-8000-000000000001' },
+      { id: 2, fs_uid: 'a1b2c3d4-0000-4000-8000-000000000002' },
+      { id: 3, fs_uid: '1' },
+    ];
+    expect(restaurantOfMenuRoute(list, '2')?.id).toBe(2);
+    expect(restaurantOfMenuRoute(list, 'a1b2c3d4-0000-4000-8000-000000000001')?.id).toBe(1);
+    // An id wins over an fs_uid that reads the same.
+    expect(restaurantOfMenuRoute(list, '1')?.id).toBe(1);
+    expect(restaurantOfMenuRoute(new Map(list.map((r) => [r.fs_uid, r])).values(), '3')?.id).toBe(3);
+    expect(restaurantOfMenuRoute(list, 'nope')).toBeNull();
   });
 
   it('writes the public menu\'s URL with the restaurant escaped', () => {

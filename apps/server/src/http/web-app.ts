@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppRouteName, matchAppRoute, ROUTE_OPENING_ANSWERS } from '@chain/contract';
-import { MEDIA_PATH, PHOTOS_PATH } from '@chain/domain';
+import { MEDIA_PATH, PHOTOS_PATH, withTimeout } from '@chain/domain';
 import { photosRoutes } from '../modules/photos/routes';
 import { MESSAGES } from './errors';
 
@@ -65,8 +65,13 @@ function preloadLinks(route: AppRouteName, file: RouteAssetsFile): string {
   return [
     ...(own?.js ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="modulepreload" crossorigin href="${path}">`),
     ...(own?.css ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" href="${path}">`),
-    ...(ROUTE_OPENING_ANSWERS[route] ?? []).map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`),
+    ...(ROUTE_OPENING_ANSWERS[route] ?? []).map(fetchPreload),
   ].join('');
+}
+
+/** A public answer the app's fetch takes from the page (same origin, credentials as its fetch: same-origin). */
+function fetchPreload(path: string): string {
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`;
 }
 
 /** A page with its ETag, compressed ahead as the browser may accept it. */
@@ -131,11 +136,13 @@ const IMAGE_SRCSET = /^\/photos\/[^\s,"'<>&]+ \d+w(, \/photos\/[^\s,"'<>&]+ \d+w
 const IMAGE_TYPE = /^image\/(avif|webp)$/;
 const IMAGE_SIZES = /^[\w ().,:+*-]+$/;
 const MAX_PAGE_VARIANTS = 500;
+/** How long a page waits for its path's preloads (a catalogue version read) before it goes without them. */
+export const PAGE_PRELOADS_WAIT_MS = 150;
 
 /** A path link as HTML, or nothing for a link that is not one of PATH_PRELOAD or a photo rendition's (nothing else is ever written). */
 export function pageLinkHtml(link: PageLink): string {
   if (link.kind === 'fetch') {
-    return PATH_PRELOAD.test(link.href) ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${link.href}">` : '';
+    return PATH_PRELOAD.test(link.href) ? fetchPreload(link.href) : '';
   }
   if (!IMAGE_SRCSET.test(link.srcSet) || !IMAGE_TYPE.test(link.type) || !IMAGE_SIZES.test(link.sizes) || !IMAGE_SIZES.test(link.media)) return '';
   return `<link rel="preload" as="image" type="${link.type}" imagesrcset="${link.srcSet}" imagesizes="${link.sizes}" media="${link.media}" fetchpriority="high">`;
@@ -154,7 +161,8 @@ function pageVariants() {
     const key = `${base.etag}|${links}`;
     const known = made.get(key);
     if (known) return known;
-    if (made.size >= MAX_PAGE_VARIANTS) made.clear();
+    // The oldest goes first (a Map keeps its order): those of an older build or photo.
+    if (made.size >= MAX_PAGE_VARIANTS) made.delete(made.keys().next().value ?? '');
     const page = compressedPage(base.html.replace('</head>', `${links}</head>`));
     made.set(key, page);
     return page;
@@ -260,10 +268,14 @@ export async function registerWebApp(
       const served = pageFor(route);
       if (served && route && options.pagePreloads) {
         // The path's own answers (the menu of /menu/{id}/{type} and its first photo); a failure only leaves them out.
-        const links = await options.pagePreloads(route, path).catch((error: unknown) => {
-          request.log.warn({ err: error, path }, 'page preloads left out');
-          return [];
-        });
+        // Never held up by the database: a lookup slower than PAGE_PRELOADS_WAIT_MS (a rush, an
+        // outage) leaves the links out, and the page goes as built.
+        const links = await withTimeout(options.pagePreloads(route, path), PAGE_PRELOADS_WAIT_MS, (ms) => new Error(`page preloads took over ${ms} ms`)).catch(
+          (error: unknown) => {
+            request.log.warn({ err: error, path }, 'page preloads left out');
+            return [];
+          },
+        );
         return sendPage(request, reply, 200, withPathPreloads(served, links));
       }
       if (served) return sendPage(request, reply, route ? 200 : 404, served);

@@ -1,4 +1,4 @@
-import { type AnyCall, type CallAnswer, type CallInput, type CallParamsInput, errorResponse } from '@chain/contract';
+import { type AnyCall, type CallAnswer, type CallInput, type CallParamsInput, callPath, errorResponse } from '@chain/contract';
 import type { ZodMiniType } from 'zod/mini';
 
 // The error every call fails with lives in its own module, so the query cache on the entry route
@@ -75,11 +75,6 @@ export function createApiClient(fetchImpl: Fetch = (...args) => globalThis.fetch
     return parsed.data;
   }
 
-  /** The path of a call with its parameters filled in (each encoded): '/api/v1/restoran/table/:code' → '…/T-1'. */
-  function pathOf(definition: AnyCall, params: Record<string, string | number> | undefined): string {
-    return definition.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
-  }
-
   /**
    * A call of the contract: `call(orderCreate, body)`. The body's type is the input of the call's
    * request schema, so a wrong body is a compile error; the answer is parsed with its response
@@ -89,7 +84,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => globalThis.fetch
   function call<C extends AnyCall>(definition: C, ...args: CallArgs<C>): Promise<CallAnswer<C>> {
     const [body, options] = (definition.body === undefined ? [undefined, args[0]] : args) as [unknown, CallOptions<C> | undefined];
     const params = (options as { params?: Record<string, string | number> } | undefined)?.params;
-    return request(definition.method, pathOf(definition, params), body, definition.response as ZodMiniType<CallAnswer<C>>, options);
+    return request(definition.method, callPath(definition, params), body, definition.response as ZodMiniType<CallAnswer<C>>, options);
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse } from '@chain/contract';
+import { LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse, publicMenuPath } from '@chain/contract';
 import { ApiError, createApiClient } from './client';
 import { createMenuCache, type MenuQuery } from './menu';
 
@@ -52,6 +52,8 @@ describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
     const { menus, fetchStub } = sourceAnswering(json(200, MENU), json(200, MENU), json(200, MENU));
     await menus.query.fetch({ ...QUERY, lockCode: '', userId: '7' });
     expect(fetchStub.mock.calls[0]?.[0]).toBe(`/api/v2/restoran/menu/${QUERY.fsUid}/self/0`);
+    // The URL the server's page preloads (publicMenuPath), or the preload is wasted.
+    expect(fetchStub.mock.calls[0]?.[0]).toBe(publicMenuPath(QUERY.fsUid, 'self', 0));
     expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'same-origin' });
     expect(fetchStub.mock.calls[0]?.[1]?.body).toBeUndefined();
     // A time for an inrest order goes with the menu call (SPEC 7, issue 16), as does a lock code.

@@ -1,4 +1,4 @@
-import { MENU_CARD_PHOTO, photoSources } from '@chain/domain';
+import { asOrderType, MENU_CARD_PHOTO, photoSources } from '@chain/domain';
 import type { PageLink, PagePreloads } from '../../http/web-app';
 import type { MenuService } from './service';
 
@@ -14,7 +14,9 @@ const PHONE_MEDIA = '(max-width: 1079px)';
  * URL (restaurantPublicMenu), and draws its first card's photo first, the screen's LCP: both come
  * with the page instead of after the app has run. The photo is preloaded as the card offers it
  * (MenuPhoto: the best format's renditions, the card's sizes), so the browser takes the same file.
- * Nothing for another route, an unknown or closed restaurant or an order type it does not take.
+ * Nothing for another route, a menu the menu call refuses, or a delivery menu: the guest chose the
+ * delivery's time before it (/delivery_time), and a menu for a time goes to the menu call with it
+ * (SPEC 7, issue 16), so a preload of the public one would be fetched for nothing.
  */
 export function menuPagePreloads(menus: MenuService): PagePreloads {
   return async (route, path) => {
@@ -26,7 +28,9 @@ export function menuPagePreloads(menus: MenuService): PagePreloads {
     } catch {
       return [];
     }
-    const answers = await menus.menuPageAnswers(idOrFsUid, orderType);
+    const type = asOrderType(orderType);
+    if (type === null || type === 'delivery') return [];
+    const answers = await menus.menuPageAnswers(idOrFsUid, type);
     if (!answers) return [];
     const links: PageLink[] = [{ kind: 'fetch', href: answers.menu }];
     const best = photoSources(answers.firstPhoto, MENU_CARD_PHOTO, { kiosk: false, accessible: false })?.[0];

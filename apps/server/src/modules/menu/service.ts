@@ -1,11 +1,22 @@
 import type { Kysely } from 'kysely';
-import { cardPhoto, categorySections, MENU_KIND_BY_IS_SHOP, type CallBody, type MenuDish, type MenuResponse, publicMenuPath, type restaurantMenu, shownMenuKind } from '@chain/contract';
-import { asOrderType, MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
+import {
+  cardPhoto,
+  categorySections,
+  MENU_KIND_BY_IS_SHOP,
+  type CallBody,
+  type MenuDish,
+  type MenuResponse,
+  publicMenuPath,
+  type restaurantMenu,
+  restaurantOfMenuRoute,
+  shownMenuKind,
+} from '@chain/contract';
+import { MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { Database, MenuKind, OrderType } from '../../db/types';
 import { etagOf } from '../../http/etag';
-import { conflict, notFound } from '../../http/errors';
+import { type AppError, conflict, notFound } from '../../http/errors';
 import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
 import { JsonText } from '../../http/route';
 import type { UserRow } from '../auth/sessions';
@@ -191,12 +202,9 @@ export class MenuService {
     const catalogue = await this.#cache.current();
     const restaurant = catalogue.restaurants.get(body.fs_uid);
     if (!restaurant) throw notFound(RESTAURANT_NOT_FOUND_MESSAGE, 'restaurant_not_found');
-    if (!restaurant.active) throw conflict(RESTAURANT_INACTIVE_MESSAGE, 'restaurant_inactive');
-    if (!takesOrderType(restaurant, body.order_type)) {
-      throw conflict(ORDER_TYPE_NOT_OFFERED_MESSAGES[body.order_type], 'order_type_not_offered');
-    }
     const kind = MENU_KIND_BY_IS_SHOP[body.is_shop];
-    if (!restaurant.menu_kinds.includes(kind)) throw notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
+    const refusal = menuRefusal(restaurant, body.order_type, kind);
+    if (refusal) throw refusal;
 
     const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
     const minSum = body.booking_num && user ? (await liveBookingTerms(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id })).min_sum : null;
@@ -206,21 +214,20 @@ export class MenuService {
   /**
    * What the page the server serves at /menu/{restoran id or fs_uid}/{order_type} preloads (issue
    * 18): the public menu (restaurantPublicMenu) the menu screen opens with, and the picture of its
-   * first card ('' for none); null when that screen will not ask it (an unknown or closed
-   * restaurant, an order type it does not take). The restaurant is read as the app reads the
-   * route, an id first, else an fs_uid; the menu is the one the screen shows first (shownMenuKind).
+   * first card ('' for none); null when that screen will not ask it (a menu the menu call
+   * refuses). The restaurant is read as the app reads the route (restaurantOfMenuRoute); the menu
+   * is the one the screen shows first (shownMenuKind).
    */
-  async menuPageAnswers(idOrFsUid: string, orderTypeText: string): Promise<{ menu: string; firstPhoto: string } | null> {
-    const orderType = asOrderType(orderTypeText);
-    if (!orderType) return null;
+  async menuPageAnswers(idOrFsUid: string, orderType: OrderType): Promise<{ menu: string; firstPhoto: string } | null> {
     const catalogue = await this.#cache.current();
-    const restaurants = [...catalogue.restaurants.values()];
-    const restaurant = restaurants.find((r) => String(r.id) === idOrFsUid) ?? catalogue.restaurants.get(idOrFsUid);
-    if (!restaurant?.active || !takesOrderType(restaurant, orderType) || restaurant.menu_kinds.length === 0) return null;
-    const kind = shownMenuKind(0, restaurant.menu_kinds);
+    const restaurant = restaurantOfMenuRoute(catalogue.restaurants.values(), idOrFsUid);
+    if (!restaurant) return null;
+    const isShop = shownMenuKind(0, restaurant.menu_kinds);
+    const kind = MENU_KIND_BY_IS_SHOP[isShop];
+    if (menuRefusal(restaurant, orderType, kind)) return null;
     return {
-      menu: publicMenuPath(restaurant.fs_uid, orderType, kind),
-      firstPhoto: menuAnswer(catalogue, restaurant, MENU_KIND_BY_IS_SHOP[kind], null).firstPhoto,
+      menu: publicMenuPath(restaurant.fs_uid, orderType, isShop),
+      firstPhoto: menuAnswer(catalogue, restaurant, kind, null).firstPhoto,
     };
   }
 
@@ -239,6 +246,14 @@ export class MenuService {
     return right ? code : null;
   }
 
+}
+
+/** Why the menu call refuses a restaurant's menu (SPEC 3 active, the order types it takes, its menus), or null. */
+function menuRefusal(restaurant: MenuRestaurantRow, orderType: OrderType, kind: MenuKind): AppError | null {
+  if (!restaurant.active) return conflict(RESTAURANT_INACTIVE_MESSAGE, 'restaurant_inactive');
+  if (!takesOrderType(restaurant, orderType)) return conflict(ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType], 'order_type_not_offered');
+  if (!restaurant.menu_kinds.includes(kind)) return notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
+  return null;
 }
 
 function takesOrderType(restaurant: MenuRestaurantRow, orderType: OrderType): boolean {

@@ -1,12 +1,10 @@
-import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuKind } from '@chain/contract';
+import { type IsShop, MENU_KIND_BY_IS_SHOP, MENU_KIND_ORDER, type MenuKind } from '@chain/contract';
 import { MENU_KIND_NAMES } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
 
-const KIND_ORDER: readonly IsShop[] = [0, 1, 2];
-
 /** The menus a restaurant offers as toggle entries (only those in menuKinds), in SPEC 2 order. */
 export function menuKindOptions(menuKinds: readonly MenuKind[]): Array<{ isShop: IsShop; kind: MenuKind; label: string }> {
-  return KIND_ORDER.map((isShop) => ({ isShop, kind: MENU_KIND_BY_IS_SHOP[isShop], label: MENU_KIND_NAMES[MENU_KIND_BY_IS_SHOP[isShop]] })).filter(
+  return MENU_KIND_ORDER.map((isShop) => ({ isShop, kind: MENU_KIND_BY_IS_SHOP[isShop], label: MENU_KIND_NAMES[MENU_KIND_BY_IS_SHOP[isShop]] })).filter(
     (option) => menuKinds.includes(option.kind),
   );
 }

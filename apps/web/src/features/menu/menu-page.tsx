@@ -22,7 +22,6 @@ import { useMenuFollowsCatalogue } from '../../api/menu-events';
 const EAGER_PHOTOS = 3;
 /** Dishes drawn with the menu's first paint, a phone's screenful and more; the rest follow (firstSections). */
 const FIRST_DISHES = 12;
-/** The card's square photo: 7rem, 12rem on a kiosk (menu-page.css). */
 
 /**
  * SPEC 2 Menu (/menu/{restoran_id}/{order_type} and /menu_list): the restaurant's menu of the

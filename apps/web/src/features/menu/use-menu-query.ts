@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { type IsShop, type MenuResponse, type RestaurantListResponse, type RestaurantWire, shownMenuKind } from '@chain/contract';
+import { type IsShop, type MenuResponse, restaurantOfMenuRoute, type RestaurantListResponse, type RestaurantWire, shownMenuKind } from '@chain/contract';
 import { type MenuQuery, menuQuery } from '../../api/menu';
 import { type QueryState, useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
@@ -45,7 +45,7 @@ export function useMenuTarget(
 
   const routeOrStateId = routeRestaurantId ?? stateRestaurantId;
   const orderType = asOrderType(routeOrderType) ?? stateOrderType ?? 'self';
-  const restaurant = list.status === 'ready' && routeOrStateId !== null ? findRestaurant(list.data, routeOrStateId) : null;
+  const restaurant = list.status === 'ready' && routeOrStateId !== null ? restaurantOfMenuRoute(list.data, routeOrStateId) : null;
   const restaurantId = restaurant ? String(restaurant.id) : routeOrStateId;
 
   const isShop = restaurant ? shownMenuKind(requestedKind, restaurant.menuKinds) : requestedKind;
@@ -83,10 +83,3 @@ export function useMenuTarget(
   return { list, restaurantId, orderType, restaurant, isShop, query, menu };
 }
 
-/**
- * SPEC 2 gives the menu route both readings, /menu/{restoran id}/… and /menu/{fs_uid}/…: a
- * restaurant's id first, else the one with that fs_uid.
- */
-export function findRestaurant(list: readonly RestaurantWire[], idOrFsUid: string): RestaurantWire | null {
-  return list.find((candidate) => String(candidate.id) === idOrFsUid) ?? list.find((candidate) => candidate.fs_uid === idOrFsUid) ?? null;
-}
