@@ -22,6 +22,12 @@ const ASSETS_CACHE = 'assets-v1';
 const MEDIA_CACHE = 'media-v1';
 const DATA_CACHE = 'data-v1';
 const KEPT = new Set([SHELL_CACHE, ASSETS_CACHE, MEDIA_CACHE, DATA_CACHE]);
+/**
+ * The most answers kept: one per distinct request (each restaurant's menus, a menu for each time
+ * or lock code asked), the oldest written dropped first, so a guest ordering for many times over
+ * months does not fill the phone.
+ */
+const MAX_DATA_ENTRIES = 30;
 /** Answers kept for the last menu, list and settings (one per distinct request). */
 const DATA_PATHS = ['/api/v2/restoran/menu', '/api/v2/restoran/list', '/settings.php'];
 /** The public menus by their URL (GET). */
@@ -63,7 +69,11 @@ async function networkFirstData(request) {
     const response = await fetch(request);
     if (response.ok) {
       const cache = await caches.open(DATA_CACHE);
+      // Written anew, an answer goes last: the keys are in the order written.
+      await cache.delete(key);
       await cache.put(key, response.clone());
+      const keys = await cache.keys();
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_DATA_ENTRIES)).map((old) => cache.delete(old)));
     }
     return response;
   } catch (error) {

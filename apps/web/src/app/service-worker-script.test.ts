@@ -1,0 +1,160 @@
+// eslint-disable-next-line import-x/no-nodejs-modules -- the test runs the service worker's own script
+import { readFileSync } from 'node:fs';
+// eslint-disable-next-line import-x/no-nodejs-modules -- in a context of its own, as in a browser
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+// The service worker (apps/web/sw/service-worker.js, decision 031) run in a stand-in of its
+// scope: CacheStorage in memory, fetch answered by the test, and the fetch events it handles.
+const SOURCE = readFileSync(new URL('../../sw/service-worker.js', import.meta.url), 'utf8')
+  .replace("'__VERSION__'", JSON.stringify('test'))
+  .replace('__SHELL__', JSON.stringify(['/index.html', '/assets/index-abc.js']));
+const ORIGIN = 'https://order.example.ru';
+
+class MemoryCache {
+  readonly entries = new Map<string, Response>();
+  private key(request: Request | string): string {
+    return typeof request === 'string' ? new URL(request, ORIGIN).href : request.url;
+  }
+  match(request: Request | string): Promise<Response | undefined> {
+    return Promise.resolve(this.entries.get(this.key(request))?.clone());
+  }
+  put(request: Request | string, response: Response): Promise<void> {
+    const key = this.key(request);
+    this.entries.delete(key);
+    this.entries.set(key, response);
+    return Promise.resolve();
+  }
+  delete(request: Request | string): Promise<boolean> {
+    return Promise.resolve(this.entries.delete(this.key(request)));
+  }
+  keys(): Promise<Request[]> {
+    return Promise.resolve([...this.entries.keys()].map((url) => new Request(url)));
+  }
+  addAll(urls: string[]): Promise<void> {
+    for (const url of urls) this.entries.set(this.key(url), new Response(`shell ${url}`));
+    return Promise.resolve();
+  }
+}
+
+function serviceWorker() {
+  const stores = new Map<string, MemoryCache>();
+  const open = (name: string) => {
+    const known = stores.get(name) ?? new MemoryCache();
+    stores.set(name, known);
+    return known;
+  };
+  const caches = {
+    open: (name: string) => Promise.resolve(open(name)),
+    keys: () => Promise.resolve([...stores.keys()]),
+    delete: (name: string) => Promise.resolve(stores.delete(name)),
+    match: (request: Request | string, options?: { cacheName?: string }) =>
+      options?.cacheName ? open(options.cacheName).match(request) : Promise.resolve(undefined),
+  };
+  const listeners = new Map<string, (event: unknown) => void>();
+  const scope = {
+    location: new URL(ORIGIN),
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    skipWaiting: () => Promise.resolve(),
+    clients: { claim: () => Promise.resolve() },
+  };
+  let network: (request: Request) => Promise<Response> = () => Promise.reject(new TypeError('offline'));
+  const sent: string[] = [];
+  const fetchStub = (request: Request) => {
+    sent.push(`${request.method} ${new URL(request.url).pathname}`);
+    return network(request);
+  };
+  runInNewContext(SOURCE, { self: scope, caches, fetch: fetchStub, crypto, URL, Request, Response });
+
+  /** A fetch event: the answer the worker gives, or null when it leaves the request to the browser. */
+  async function handle(request: Request, mode = 'cors'): Promise<Response | null> {
+    const given: { answer?: Promise<Response> } = {};
+    const event = {
+      request: Object.defineProperty(request, 'mode', { value: mode }),
+      respondWith: (response: Promise<Response>) => {
+        given.answer = response;
+      },
+      waitUntil: () => undefined,
+    };
+    listeners.get('fetch')?.(event);
+    return given.answer ? await given.answer : null;
+  }
+  return {
+    handle,
+    sent,
+    stores,
+    online: (answer: (request: Request) => Promise<Response>) => {
+      network = answer;
+    },
+    offline: () => {
+      network = () => Promise.reject(new TypeError('offline'));
+    },
+    install: async () => {
+      let done: Promise<unknown> = Promise.resolve();
+      listeners.get('install')?.({ waitUntil: (promise: Promise<unknown>) => (done = promise) });
+      await done;
+    },
+  };
+}
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const get = (path: string) => new Request(`${ORIGIN}${path}`);
+const post = (path: string, body: unknown) => new Request(`${ORIGIN}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const PUBLIC_MENU = '/api/v2/restoran/menu/6e302e79/self/0';
+
+describe('the service worker (issue 18, decision 031)', () => {
+  it('asks the public menu of the network first, keeps it, and answers it offline', async () => {
+    const sw = serviceWorker();
+    sw.online(() => Promise.resolve(json({ dishes: ['Маргарита'] })));
+    expect(await (await sw.handle(get(PUBLIC_MENU)))?.json()).toEqual({ dishes: ['Маргарита'] });
+    sw.online(() => Promise.resolve(json({ dishes: ['Карбонара'] })));
+    expect(await (await sw.handle(get(PUBLIC_MENU)))?.json()).toEqual({ dishes: ['Карбонара'] });
+    sw.offline();
+    expect(await (await sw.handle(get(PUBLIC_MENU)))?.json()).toEqual({ dishes: ['Карбонара'] });
+    // A menu never seen is not made up offline.
+    await expect(sw.handle(get('/api/v2/restoran/menu/other/self/0'))).rejects.toThrow('offline');
+  });
+
+  it('keeps the POST menu by its body: a menu for another time is another answer', async () => {
+    const sw = serviceWorker();
+    sw.online((request) => request.clone().json().then((body: { t: string }) => json({ for: body.t })));
+    await sw.handle(post('/api/v2/restoran/menu', { t: '19:00' }));
+    await sw.handle(post('/api/v2/restoran/menu', { t: '20:00' }));
+    sw.offline();
+    expect(await (await sw.handle(post('/api/v2/restoran/menu', { t: '19:00' })))?.json()).toEqual({ for: '19:00' });
+    expect(await (await sw.handle(post('/api/v2/restoran/menu', { t: '20:00' })))?.json()).toEqual({ for: '20:00' });
+  });
+
+  it('keeps at most 30 answers, dropping the oldest written, so the kept data cannot grow without end', async () => {
+    const sw = serviceWorker();
+    sw.online((request) => Promise.resolve(json({ url: request.url })));
+    await sw.handle(get(PUBLIC_MENU));
+    for (let hour = 0; hour < 40; hour += 1) await sw.handle(post('/api/v2/restoran/menu', { hour }));
+    // Asked again, the public menu is the newest written, and stays.
+    await sw.handle(get(PUBLIC_MENU));
+    const kept = [...(sw.stores.get('data-v1')?.entries.keys() ?? [])];
+    expect(kept).toHaveLength(30);
+    expect(kept.at(-1)).toBe(`${ORIGIN}${PUBLIC_MENU}`);
+    sw.offline();
+    await expect(sw.handle(post('/api/v2/restoran/menu', { hour: 0 }))).rejects.toThrow('offline');
+    expect(await (await sw.handle(post('/api/v2/restoran/menu', { hour: 39 })))?.json()).toMatchObject({ url: `${ORIGIN}/api/v2/restoran/menu` });
+  });
+
+  it('keeps no failed answer, and never answers orders, payments or sign-in itself', async () => {
+    const sw = serviceWorker();
+    sw.online(() => Promise.resolve(new Response('{}', { status: 503 })));
+    expect((await sw.handle(get(PUBLIC_MENU)))?.status).toBe(503);
+    expect(sw.stores.get('data-v1')?.entries.size ?? 0).toBe(0);
+    for (const request of [post('/api/v1/order/create', {}), get('/api/v1/order/15'), post('/api/v1/auth/code', {}), get('/sandbox/outbox')]) {
+      expect(await sw.handle(request), request.url).toBeNull();
+    }
+    expect(sw.sent).toEqual([`GET ${PUBLIC_MENU}`]);
+  });
+
+  it('opens a page offline from the installed shell', async () => {
+    const sw = serviceWorker();
+    await sw.install();
+    sw.offline();
+    expect(await (await sw.handle(get('/menu/1/self'), 'navigate'))?.text()).toBe('shell /index.html');
+  });
+});
