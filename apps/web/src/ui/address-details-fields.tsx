@@ -1,5 +1,5 @@
 import type { DeliveryAddress } from '../state/app-store';
-import { Input } from './input';
+import { Input, TextArea } from './input';
 import './address-details-fields.css';
 
 /** What the courier needs beyond the house (SPEC 2: apartment, entrance, intercom, floor, comment). */
@@ -28,10 +28,14 @@ export function AddressDetailsFields({ value, onChange }: { value: AddressDetail
         <Input label="Домофон" maxLength={DETAIL_MAX} autoComplete="off" {...field('domofon')} />
         <Input label="Этаж" maxLength={DETAIL_MAX} inputMode="numeric" autoComplete="off" {...field('etaz')} />
       </div>
-      <label className="field">
-        <span className="field__label">Комментарий курьеру</span>
-        <textarea className="field__input address-details-fields__comment" maxLength={COMMENT_MAX} rows={3} {...field('comment')} />
-      </label>
+      <TextArea
+        label="Комментарий курьеру"
+        inputClassName="address-details-fields__comment"
+        maxLength={COMMENT_MAX}
+        rows={3}
+        value={value.comment}
+        onChange={(comment) => onChange({ ...value, comment })}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import { classNames } from './class-names';
 import './input.css';
 
@@ -37,6 +37,38 @@ export function Input({ label, error, hint, id, className, ...rest }: InputProps
       {error ? (
         <p id={errorId} className="field__error">
           {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'onChange'> {
+  label: string;
+  /** Below the field, read with it (a counter, a hint); `hintClassName` places it. */
+  hint?: ReactNode;
+  hintClassName?: string;
+  /** Another element that describes the field too (the dish a comment is for). */
+  describedBy?: string | undefined;
+  /** The text area's own class (its height); the field's wrapper is the same as an Input's. */
+  inputClassName?: string;
+  onChange: (value: string) => void;
+}
+
+/** A multi-line field: a comment, a message. Vertical resize, the body's font and line height (input.css). */
+export function TextArea({ label, hint, hintClassName, describedBy, inputClassName, onChange, ...rest }: TextAreaProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const described = [describedBy, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea {...rest} id={id} className={classNames('field__input', 'field__input--text', inputClassName)} aria-describedby={described} onChange={(event) => onChange(event.target.value)} />
+      {hint ? (
+        <p id={hintId} className={hintClassName ?? 'field__hint'}>
+          {hint}
         </p>
       ) : null}
     </div>

@@ -6,7 +6,7 @@ import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { useQuery } from '../../api/query-cache';
 import { showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
+import { Input, TextArea } from '../../ui/input';
 import { Screen } from '../../ui/screen';
 import { useGuestSession } from '../../state/guest-session';
 import { feedbackTopicsQuery, type FeedbackSession, sendFeedback } from './api/feedback';
@@ -159,25 +159,16 @@ function SelectField({
 }
 
 function MessageField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  const counterId = `${id}-counter`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Сообщение
-      </label>
-      <textarea
-        id={id}
-        className="field__input account-form__message"
-        rows={5}
-        maxLength={FEEDBACK_TEXT_MAX_LENGTH}
-        aria-describedby={counterId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={counterId} className="account-form__counter">
-        {value.length} из {FEEDBACK_TEXT_MAX_LENGTH}
-      </p>
-    </div>
+    <TextArea
+      label="Сообщение"
+      inputClassName="account-form__message"
+      rows={5}
+      maxLength={FEEDBACK_TEXT_MAX_LENGTH}
+      value={value}
+      onChange={onChange}
+      hint={`${value.length} из ${FEEDBACK_TEXT_MAX_LENGTH}`}
+      hintClassName="account-form__counter"
+    />
   );
 }

@@ -13,7 +13,7 @@ import { Screen } from '../../ui/screen';
 import { useGuestSession } from '../../state/guest-session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { type BookingParameters, formatBookingLength, readBookingParameters } from './booking-model';
-import '../../ui/input.css';
+import { TextArea } from '../../ui/input';
 import './booking.css';
 
 /** The comment bookingSave keeps (contract: up to 500 characters). */
@@ -104,20 +104,14 @@ function ConfirmForm({ session, parameters }: { session: BookingSession; paramet
           <dd>{formatMoney(parameters.minSum)}</dd>
         </div>
       </dl>
-      <div className="field">
-        <label className="field__label" htmlFor={`${ids}-comment`}>
-          Комментарий
-        </label>
-        <textarea
-          id={`${ids}-comment`}
-          className="field__input booking__comment"
-          rows={3}
-          maxLength={COMMENT_MAX}
-          placeholder="Например, стол у окна"
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-        />
-      </div>
+      <TextArea
+        label="Комментарий"
+        rows={3}
+        maxLength={COMMENT_MAX}
+        placeholder="Например, стол у окна"
+        value={comment}
+        onChange={setComment}
+      />
       <div className="booking__agreement">
         <label className="booking__check">
           <input

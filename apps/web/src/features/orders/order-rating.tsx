@@ -34,7 +34,7 @@ import {
   showsCategory,
   withRatings,
 } from './rating-model';
-import '../../ui/input.css';
+import { TextArea } from '../../ui/input';
 import './order-rating.css';
 
 /** The picker offers the types the domain accepts (SPEC 5: jpeg, png, gif), one list for both. */
@@ -405,7 +405,15 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
 
         {dishesOnly ? null : (
           <>
-            <CommentField label={COMMENT_LABEL} className="order-rating__comment" rows={3} value={draft.comment} disabled={orderLocked} onChange={(comment) => update({ comment })} />
+            <TextArea
+              label={COMMENT_LABEL}
+              inputClassName="order-rating__comment"
+              rows={3}
+              maxLength={RATING_COMMENT_MAX_LENGTH}
+              value={draft.comment}
+              disabled={orderLocked}
+              onChange={(comment) => update({ comment })}
+            />
 
             <PhotoPicker
               photos={draft.photos}
@@ -450,44 +458,15 @@ function DishScoresInput({
       {ITEM_SCORES.map(({ key, label }) => (
         <StarRating key={key} label={label} value={scores[key]} onChange={(value) => onChange({ [key]: value })} disabled={disabled} />
       ))}
-      <CommentField label={DISH_COMMENT_LABEL} className="order-rating__dish-comment" describedBy={nameId} rows={2} value={comment} disabled={disabled} onChange={onComment} />
-    </div>
-  );
-}
-
-/** A rating's comment (the order's or a dish's), bounded by rate/add's own limit. */
-function CommentField({
-  label,
-  className,
-  describedBy,
-  rows,
-  value,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  className: string;
-  describedBy?: string;
-  rows: number;
-  value: string;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`field__input ${className}`}
-        aria-describedby={describedBy}
-        rows={rows}
+      <TextArea
+        label={DISH_COMMENT_LABEL}
+        inputClassName="order-rating__dish-comment"
+        describedBy={nameId}
+        rows={2}
         maxLength={RATING_COMMENT_MAX_LENGTH}
-        value={value}
+        value={comment}
         disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onComment}
       />
     </div>
   );
