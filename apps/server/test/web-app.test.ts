@@ -241,6 +241,7 @@ describe('a page\'s own preloads never hold it up (issue 18)', () => {
         if (path === '/menu/1/self') return Promise.resolve([{ kind: 'fetch', href: '/api/v2/restoran/menu/abc/self/0' }]);
         // A database that does not answer, and one that refuses.
         if (path === '/menu/2/self') return new Promise(() => undefined);
+        if (path === '/menu/4/self') throw new Error('a lookup that throws before it promises anything');
         return Promise.reject(new Error('database unavailable'));
       },
     });
@@ -252,7 +253,7 @@ describe('a page\'s own preloads never hold it up (issue 18)', () => {
   const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
   it('goes as built when the lookup hangs (after PAGE_PRELOADS_WAIT_MS) or fails, and answers its own ETag with 304', async () => {
-    for (const url of ['/menu/2/self', '/menu/3/self']) {
+    for (const url of ['/menu/2/self', '/menu/3/self', '/menu/4/self']) {
       const started = performance.now();
       const res = await page(url);
       // Bounded by the wait, not by the lookup (a generous margin for a loaded machine).
@@ -260,7 +261,7 @@ describe('a page\'s own preloads never hold it up (issue 18)', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
     }
-    expect(seen).toEqual(['/menu/2/self', '/menu/3/self']);
+    expect(seen).toEqual(['/menu/2/self', '/menu/3/self', '/menu/4/self']);
     const withLinks = await page('/menu/1/self');
     expect(withLinks.body).toContain('href="/api/v2/restoran/menu/abc/self/0"');
     const again = await page('/menu/1/self', { 'if-none-match': String(withLinks.headers.etag) });

@@ -23,9 +23,10 @@ const MEDIA_CACHE = 'media-v1';
 const DATA_CACHE = 'data-v1';
 const KEPT = new Set([SHELL_CACHE, ASSETS_CACHE, MEDIA_CACHE, DATA_CACHE]);
 /**
- * The most answers kept: one per distinct request (each restaurant's menus, a menu for each time
- * or lock code asked), the oldest written dropped first, so a guest ordering for many times over
- * months does not fill the phone.
+ * The most menu answers kept: one per distinct request (each restaurant's menus, a menu for each
+ * time or lock code asked), the oldest kept dropped first, so a guest ordering for many times
+ * over months does not fill the phone. An answer the server marks no-store (a menu with the
+ * guest's booking) is never kept.
  */
 const MAX_DATA_ENTRIES = 30;
 /** Answers kept for the last menu, list and settings (one per distinct request). */
@@ -63,24 +64,41 @@ async function dataKey(request) {
   return `${url.origin}${url.pathname}?body=${hex}`;
 }
 
-async function networkFirstData(request) {
+async function networkFirstData(event) {
+  const request = event.request;
   const key = await dataKey(request);
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok) {
-      const cache = await caches.open(DATA_CACHE);
-      // Written anew, an answer goes last: the keys are in the order written.
-      await cache.delete(key);
-      await cache.put(key, response.clone());
-      const keys = await cache.keys();
-      await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_DATA_ENTRIES)).map((old) => cache.delete(old)));
-    }
-    return response;
+    response = await fetch(request);
   } catch (error) {
     const kept = await caches.match(key, { cacheName: DATA_CACHE });
     if (kept) return kept;
     throw error;
   }
+  // The answer goes to the page at once; keeping it is the worker's own business, and a cache
+  // that fails (a full disk) never turns a good answer into an error.
+  if (response.ok && !/no-store/i.test(response.headers.get('cache-control') ?? '')) {
+    event.waitUntil(keep(key, response.clone()).catch(() => undefined));
+  }
+  return response;
+}
+
+/** Menu answers beyond MAX_DATA_ENTRIES go, the oldest kept first; the list and the settings always stay. */
+const BOUNDED_DATA_PREFIX = '/api/v2/restoran/menu';
+/** When an answer was kept: its own clock, as browsers do not all keep a cache's keys in the order written. */
+const KEPT_AT = 'x-kept-at';
+
+async function keep(key, response) {
+  const cache = await caches.open(DATA_CACHE);
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_AT, String(Date.now()));
+  const body = await response.arrayBuffer();
+  await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  const menus = (await cache.keys()).filter((kept) => new URL(kept.url).pathname.startsWith(BOUNDED_DATA_PREFIX));
+  if (menus.length <= MAX_DATA_ENTRIES) return;
+  const times = await Promise.all(menus.map(async (kept) => Number((await cache.match(kept))?.headers.get(KEPT_AT) ?? 0)));
+  const oldest = menus.map((kept, index) => ({ kept, at: times[index] ?? 0 })).sort((a, b) => a.at - b.at);
+  await Promise.all(oldest.slice(0, menus.length - MAX_DATA_ENTRIES).map(({ kept }) => cache.delete(kept)));
 }
 
 async function cacheFirst(request) {
@@ -125,7 +143,7 @@ self.addEventListener('fetch', (event) => {
     (DATA_PATHS.includes(url.pathname) && (request.method === 'GET' || url.pathname === '/api/v2/restoran/menu')) ||
     (request.method === 'GET' && url.pathname.startsWith(PUBLIC_MENU_PREFIX));
   if (isData) {
-    event.respondWith(networkFirstData(request));
+    event.respondWith(networkFirstData(event));
     return;
   }
   if (request.method !== 'GET' || NEVER.some((prefix) => url.pathname.startsWith(prefix))) return;

@@ -136,6 +136,13 @@ const IMAGE_SRCSET = /^\/photos\/[^\s,"'<>&]+ \d+w(, \/photos\/[^\s,"'<>&]+ \d+w
 const IMAGE_TYPE = /^image\/(avif|webp)$/;
 const IMAGE_SIZES = /^[\w ().,:+*-]+$/;
 const MAX_PAGE_VARIANTS = 500;
+/** A page's preloads not ready within PAGE_PRELOADS_WAIT_MS. */
+class PagePreloadsLate extends Error {
+  constructor() {
+    super('page preloads late');
+  }
+}
+
 /** How long a page waits for its path's preloads (a catalogue version read) before it goes without them. */
 export const PAGE_PRELOADS_WAIT_MS = 150;
 
@@ -270,12 +277,14 @@ export async function registerWebApp(
         // The path's own answers (the menu of /menu/{id}/{type} and its first photo); a failure only leaves them out.
         // Never held up by the database: a lookup slower than PAGE_PRELOADS_WAIT_MS (a rush, an
         // outage) leaves the links out, and the page goes as built.
-        const links = await withTimeout(options.pagePreloads(route, path), PAGE_PRELOADS_WAIT_MS, (ms) => new Error(`page preloads took over ${ms} ms`)).catch(
-          (error: unknown) => {
-            request.log.warn({ err: error, path }, 'page preloads left out');
-            return [];
-          },
-        );
+        const lookup = Promise.resolve().then(() => options.pagePreloads?.(route, path) ?? []);
+        const links = await withTimeout(lookup, PAGE_PRELOADS_WAIT_MS, () => new PagePreloadsLate()).catch((error: unknown) => {
+          // Late is routine (the first page after a catalogue change reads the whole catalogue);
+          // a failure is worth a warning.
+          if (error instanceof PagePreloadsLate) request.log.info({ path }, 'page preloads late: left out');
+          else request.log.warn({ err: error, path }, 'page preloads left out');
+          return [];
+        });
         return sendPage(request, reply, 200, withPathPreloads(served, links));
       }
       if (served) return sendPage(request, reply, route ? 200 : 404, served);

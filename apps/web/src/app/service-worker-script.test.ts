@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 // eslint-disable-next-line import-x/no-nodejs-modules -- in a context of its own, as in a browser
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 // The service worker (apps/web/sw/service-worker.js, decision 031) run in a stand-in of its
 // scope: CacheStorage in memory, fetch answered by the test, and the fetch events it handles.
@@ -19,10 +19,12 @@ class MemoryCache {
   match(request: Request | string): Promise<Response | undefined> {
     return Promise.resolve(this.entries.get(this.key(request))?.clone());
   }
+  /** Refuses every write when full (a phone out of space). */
+  full = false;
   put(request: Request | string, response: Response): Promise<void> {
-    const key = this.key(request);
-    this.entries.delete(key);
-    this.entries.set(key, response);
+    if (this.full) return Promise.reject(new DOMException('full', 'QuotaExceededError'));
+    // A key written again keeps its place, as in WebKit: the worker must not rely on the order.
+    this.entries.set(this.key(request), response);
     return Promise.resolve();
   }
   delete(request: Request | string): Promise<boolean> {
@@ -64,20 +66,25 @@ function serviceWorker() {
     sent.push(`${request.method} ${new URL(request.url).pathname}`);
     return network(request);
   };
-  runInNewContext(SOURCE, { self: scope, caches, fetch: fetchStub, crypto, URL, Request, Response });
+  runInNewContext(SOURCE, { self: scope, caches, fetch: fetchStub, crypto, URL, Request, Response, Headers, Date });
 
   /** A fetch event: the answer the worker gives, or null when it leaves the request to the browser. */
   async function handle(request: Request, mode = 'cors'): Promise<Response | null> {
     const given: { answer?: Promise<Response> } = {};
+    const behind: Promise<unknown>[] = [];
     const event = {
       request: Object.defineProperty(request, 'mode', { value: mode }),
       respondWith: (response: Promise<Response>) => {
         given.answer = response;
       },
-      waitUntil: () => undefined,
+      waitUntil: (work: Promise<unknown>) => behind.push(work),
     };
     listeners.get('fetch')?.(event);
-    return given.answer ? await given.answer : null;
+    if (!given.answer) return null;
+    const answer = await given.answer;
+    // What the worker does behind the answer (keeping it) is done before the next request.
+    await Promise.all(behind);
+    return answer;
   }
   return {
     handle,
@@ -125,19 +132,44 @@ describe('the service worker (issue 18, decision 031)', () => {
     expect(await (await sw.handle(post('/api/v2/restoran/menu', { t: '20:00' })))?.json()).toEqual({ for: '20:00' });
   });
 
-  it('keeps at most 30 answers, dropping the oldest written, so the kept data cannot grow without end', async () => {
+  it('keeps at most 30 menus, dropping the oldest kept; the restaurant list and the settings always stay', async () => {
     const sw = serviceWorker();
     sw.online((request) => Promise.resolve(json({ url: request.url })));
+    await sw.handle(get('/api/v2/restoran/list'));
+    await sw.handle(get('/settings.php'));
     await sw.handle(get(PUBLIC_MENU));
-    for (let hour = 0; hour < 40; hour += 1) await sw.handle(post('/api/v2/restoran/menu', { hour }));
-    // Asked again, the public menu is the newest written, and stays.
-    await sw.handle(get(PUBLIC_MENU));
+    let now = 1_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1));
+    for (let hour = 0; hour < 40; hour += 1) {
+      await sw.handle(post('/api/v2/restoran/menu', { hour }));
+      // Asked again before the bound is reached, the public menu is kept anew, though its key
+      // keeps its first place: it stays, and the menus for hours 0 to 10 go.
+      if (hour === 19) await sw.handle(get(PUBLIC_MENU));
+    }
+    clock.mockRestore();
     const kept = [...(sw.stores.get('data-v1')?.entries.keys() ?? [])];
-    expect(kept).toHaveLength(30);
-    expect(kept.at(-1)).toBe(`${ORIGIN}${PUBLIC_MENU}`);
+    expect(kept.filter((url) => url.includes('/restoran/menu'))).toHaveLength(30);
+    expect(kept).toContain(`${ORIGIN}/api/v2/restoran/list`);
+    expect(kept).toContain(`${ORIGIN}/settings.php`);
     sw.offline();
-    await expect(sw.handle(post('/api/v2/restoran/menu', { hour: 0 }))).rejects.toThrow('offline');
-    expect(await (await sw.handle(post('/api/v2/restoran/menu', { hour: 39 })))?.json()).toMatchObject({ url: `${ORIGIN}/api/v2/restoran/menu` });
+    expect(await (await sw.handle(get(PUBLIC_MENU)))?.json()).toEqual({ url: `${ORIGIN}${PUBLIC_MENU}` });
+    await expect(sw.handle(post('/api/v2/restoran/menu', { hour: 10 }))).rejects.toThrow('offline');
+    expect(await (await sw.handle(post('/api/v2/restoran/menu', { hour: 11 })))?.json()).toMatchObject({ url: `${ORIGIN}/api/v2/restoran/menu` });
+    expect(await (await sw.handle(get('/api/v2/restoran/list')))?.json()).toEqual({ url: `${ORIGIN}/api/v2/restoran/list` });
+  });
+
+  it('gives the network\'s answer even when it cannot be kept, and never keeps a no-store one (a menu with the guest\'s booking)', async () => {
+    const sw = serviceWorker();
+    sw.online(() => Promise.resolve(json({ first: true })));
+    await sw.handle(get(PUBLIC_MENU));
+    sw.stores.get('data-v1')!.full = true;
+    sw.online(() => Promise.resolve(json({ first: false })));
+    expect(await (await sw.handle(get(PUBLIC_MENU)))?.json()).toEqual({ first: false });
+    sw.stores.get('data-v1')!.full = false;
+    sw.online(() => Promise.resolve(new Response('{"min_sum":500000}', { headers: { 'cache-control': 'private, no-store' } })));
+    expect((await sw.handle(post('/api/v2/restoran/menu', { booking_num: 'B-1' })))?.status).toBe(200);
+    sw.offline();
+    await expect(sw.handle(post('/api/v2/restoran/menu', { booking_num: 'B-1' }))).rejects.toThrow('offline');
   });
 
   it('keeps no failed answer, and never answers orders, payments or sign-in itself', async () => {

@@ -43,7 +43,7 @@ export function Input({ label, error, hint, id, className, ...rest }: InputProps
   );
 }
 
-export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'onChange'> {
+export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'onChange' | 'aria-describedby'> {
   label: string;
   /** Below the field, read with it (a counter, a hint); `hintClassName` places it. */
   hint?: ReactNode;
@@ -55,7 +55,7 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
   onChange: (value: string) => void;
 }
 
-/** A multi-line field: a comment, a message. Vertical resize, the body's font and line height (input.css). */
+/** A multi-line field: a comment, a message; resized vertically (input.css), in the body's font (base.css). */
 export function TextArea({ label, hint, hintClassName, describedBy, inputClassName, onChange, ...rest }: TextAreaProps) {
   const id = useId();
   const hintId = `${id}-hint`;
