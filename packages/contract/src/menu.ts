@@ -15,7 +15,12 @@ export const MENU_KIND_BY_IS_SHOP = { 0: 'restaurant', 1: 'shop', 2: 'bar' } as 
 export type IsShop = keyof typeof MENU_KIND_BY_IS_SHOP;
 
 /** The order of the menus' toggle: restaurant, shop, bar (SPEC 2). */
-export const MENU_KIND_ORDER: readonly IsShop[] = [0, 1, 2];
+const MENU_KIND_ORDER: readonly IsShop[] = [0, 1, 2];
+
+/** The menus a restaurant offers, in the toggle's order (SPEC 2): the toggle's entries. */
+export function offeredMenuKinds(offered: readonly string[]): IsShop[] {
+  return MENU_KIND_ORDER.filter((kind) => offered.includes(MENU_KIND_BY_IS_SHOP[kind]));
+}
 
 /**
  * SPEC 2 gives the menu route both readings, /menu/{restoran id}/… and /menu/{fs_uid}/…: a
@@ -33,7 +38,7 @@ export function restaurantOfMenuRoute<R extends { readonly id: number; readonly 
  * page for it (which preloads that menu) both ask this.
  */
 export function shownMenuKind(requested: IsShop, offered: readonly string[]): IsShop {
-  const kinds = MENU_KIND_ORDER.filter((kind) => offered.includes(MENU_KIND_BY_IS_SHOP[kind]));
+  const kinds = offeredMenuKinds(offered);
   return kinds.includes(requested) ? requested : (kinds[0] ?? requested);
 }
 

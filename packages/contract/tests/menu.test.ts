@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorySections, publicMenuPath, restaurantOfMenuRoute, shownMenuKind } from '../src/menu';
+import { categorySections, offeredMenuKinds, publicMenuPath, restaurantOfMenuRoute, shownMenuKind } from '../src/menu';
 
 describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', () => {
   it('groups dishes by category in menu order, leaving out empty categories', () => {
@@ -23,6 +23,9 @@ describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', (
     expect(shownMenuKind(2, ['restaurant', 'shop'])).toBe(0);
     expect(shownMenuKind(0, ['bar', 'shop'])).toBe(1);
     expect(shownMenuKind(1, [])).toBe(1);
+    // The toggle's entries are the offered menus in its order, whatever order the restaurant lists them in.
+    expect(offeredMenuKinds(['bar', 'restaurant'])).toEqual([0, 2]);
+    expect(offeredMenuKinds([])).toEqual([]);
   });
 
   it('reads the menu route\'s restaurant by id first, else by fs_uid, else none (SPEC 2, both readings)', () => {

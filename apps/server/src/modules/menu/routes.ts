@@ -2,14 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { restaurantMenu, restaurantPublicMenu } from '@chain/contract';
 import { notModified } from '../../http/etag';
 import { markPersonal, registerCall } from '../../http/route';
-import { MenuService } from './service';
+import type { MenuService } from './service';
 
 /**
  * The menu call of SPEC 7 (`POST {token}`), at POST /api/v2/restoran/menu, and the public menu by
  * its URL. `menus`: the service whose catalogue copy the web app's pages share (app.ts).
  */
-export const menuRoutes: FastifyPluginAsync<{ menus?: MenuService }> = async (app, options) => {
-  const menus = options.menus ?? new MenuService(app.database);
+export const menuRoutes: FastifyPluginAsync<{ menus: MenuService }> = async (app, { menus }) => {
 
   registerCall(app, restaurantMenu, async ({ body, request, reply, user }) => {
     // With booking_num the answer carries the guest's own booking minimum: personal, its

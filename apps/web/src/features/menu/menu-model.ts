@@ -1,12 +1,10 @@
-import { type IsShop, MENU_KIND_BY_IS_SHOP, MENU_KIND_ORDER, type MenuKind } from '@chain/contract';
+import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuKind, offeredMenuKinds } from '@chain/contract';
 import { MENU_KIND_NAMES } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
 
 /** The menus a restaurant offers as toggle entries (only those in menuKinds), in SPEC 2 order. */
 export function menuKindOptions(menuKinds: readonly MenuKind[]): Array<{ isShop: IsShop; kind: MenuKind; label: string }> {
-  return MENU_KIND_ORDER.map((isShop) => ({ isShop, kind: MENU_KIND_BY_IS_SHOP[isShop], label: MENU_KIND_NAMES[MENU_KIND_BY_IS_SHOP[isShop]] })).filter(
-    (option) => menuKinds.includes(option.kind),
-  );
+  return offeredMenuKinds(menuKinds).map((isShop) => ({ isShop, kind: MENU_KIND_BY_IS_SHOP[isShop], label: MENU_KIND_NAMES[MENU_KIND_BY_IS_SHOP[isShop]] }));
 }
 
 /** SPEC 2 Menu title: name and short name, and at a table (kiosk mode, inrest) ", стол №n". */
