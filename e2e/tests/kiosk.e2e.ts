@@ -264,14 +264,18 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
     const { context, page, errors } = await kioskPage();
     await page.clock.install();
     await page.goto(`/kiosk/${KIOSK.restaurantId}`);
+    const webFont = () => page.evaluate('document.documentElement.getAttribute("data-font")');
     await page.getByRole('button', { name: 'Да', exact: true }).tap();
-    // A wrong code changes nothing: the device is no kiosk yet.
+    // A wrong code changes nothing: the device is no kiosk yet (nor draws in the web font: decision 036).
+    expect(await webFont()).toBeNull();
     await typeStaffCode(page, 'Код сотрудника', 'Включить режим киоска', '1111');
     await page.getByRole('dialog', { name: 'Код сотрудника' }).getByText('Неверный код.').waitFor();
     await auditKioskScreen(page, '/kiosk/{id}: the staff code sheet');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/kiosk-staff-code.png` });
     await typeStaffCode(page, 'Код сотрудника', 'Включить режим киоска', STAFF_CODE);
     await keypad(page).waitFor();
+    // A kiosk draws in Inter from the moment kiosk mode is on (the hall's network, all day).
+    expect(await webFont()).toBe('inter');
 
     // A guest's tap on the logo just goes home; staff hold it for 3 s.
     const logo = page.getByRole('link', { name: /на главную/ });

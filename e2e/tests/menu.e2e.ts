@@ -86,15 +86,22 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     // The page of /menu/{id}/self preloads its menu, and the app takes that answer: opened again,
     // the menu is asked once, by its URL, and the POST call not at all (issue 18): a preload the
     // fetch did not match would be a second request.
+    // So are its styles: each once, the page's preload taken by the stylesheet the screen's
+    // chunk adds (the same credentials mode), not fetched a second time after the code has run.
     const menuRequests: string[] = [];
+    const styleRequests: string[] = [];
     const countMenu = (request: { url(): string; method(): string }) => {
-      if (new URL(request.url()).pathname.startsWith('/api/v2/restoran/menu')) menuRequests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/v2/restoran/menu')) menuRequests.push(`${request.method()} ${path}`);
+      if (path.startsWith('/assets/') && path.endsWith('.css')) styleRequests.push(path);
     };
     page.on('request', countMenu);
     await page.reload();
     await page.getByRole('article', { name: menu.dishes[0]?.name ?? '', exact: true }).waitFor();
     page.off('request', countMenu);
     expect(menuRequests).toEqual([`GET /api/v2/restoran/menu/${r1.fs_uid}/self/0`]);
+    expect(styleRequests.some((path) => /\/menu-page-[\w-]+\.css$/.test(path))).toBe(true);
+    expect(styleRequests.filter((path, index) => styleRequests.indexOf(path) !== index)).toEqual([]);
     expect(await page.locator(`link[rel="preload"][as="fetch"][href="/api/v2/restoran/menu/${r1.fs_uid}/self/0"]`).count()).toBe(1);
 
     // The stop list: shown with the stop text, no add button (the API's allowed flag decides).

@@ -50,11 +50,23 @@ describe('the guest app as a PWA (service worker)', () => {
   it('opens the menu offline after one visit, keeps a dish added there, and pays with one tap once back', async () => {
     const guest = await signInByEmail(baseUrl, `e2e-pwa-${Date.now()}@example.ru`);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, guest, { serviceWorkers: 'allow' });
+    const fontsAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fontsAsked.push(request.url());
+    });
     await page.goto(`/menu/${KURSKY}/self`);
+    await page.getByRole('article', { name: 'Маргарита', exact: true }).waitFor();
     await controlled(page);
+    // Decision 036: the first visit draws in the system font and asks for no font file; the worker
+    // takes Inter's files with its shell, and every page it controls draws in Inter from the start.
+    expect(fontsAsked).toEqual([]);
+    expect(await page.evaluate('document.documentElement.getAttribute("data-font")')).toBeNull();
     // The first visit, now under the worker: the menu, a product and the cart are kept.
     await page.reload();
     await page.getByRole('article', { name: 'Маргарита', exact: true }).waitFor();
+    expect(await page.evaluate('document.documentElement.getAttribute("data-font")')).toBe('inter');
+    const interDrawn = "[...document.fonts].some((face) => face.family.replace(/[\"']/g, '') === 'Inter' && face.status === 'loaded') && getComputedStyle(document.body).fontFamily.replace(/[\"']/g, '').startsWith('Inter,')";
+    await expect.poll(() => page.evaluate(interDrawn), { timeout: 10_000 }).toBe(true);
     await addMargherita(page);
     await page.getByRole('link', { name: /Ваш заказ на/ }).click();
     await page.waitForURL('**/cart');

@@ -96,7 +96,7 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     const auth = await page('/auth');
     expect(auth.body).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-page-def456.js">');
     expect(auth.body).toContain('<link rel="modulepreload" crossorigin href="/assets/input-aaa111.js">');
-    expect(auth.body).toContain('<link rel="preload" as="style" href="/assets/auth-page-def456.css">');
+    expect(auth.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-page-def456.css">');
     expect(auth.body.indexOf('auth-page-def456.js')).toBeLessThan(auth.body.indexOf('</head>'));
     // Another route preloads its own screen only; anything but an asset path is never written.
     const home = await page('/');

@@ -9,9 +9,13 @@ import { loadStateOnce } from './app/load-state';
 import { rememberTableLink } from './api/table-link';
 import { registerServiceWorker } from './app/service-worker';
 import { appStore } from './state/store';
+import { drawInWebFont, webFontAtHand } from './ui/web-font';
 
 // A table's printed QR link (`/?table=…`): kept before the guard may send the guest to /auth.
 rememberTableLink(window.location, window.sessionStorage, window.history);
+
+// Issue 18: Inter from the first frame only where its files are at hand (web-font.ts).
+if (webFontAtHand({ controlledByWorker: Boolean(navigator.serviceWorker?.controller), dev: import.meta.env.DEV })) drawInWebFont();
 
 // Issue 18: the service worker, once the page has loaded (the shell offline, updates offered).
 registerServiceWorker();

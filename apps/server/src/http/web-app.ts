@@ -58,13 +58,16 @@ const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
 /**
  * The route's screen as links for the page's head: its chunks preloaded as modules, its styles
  * fetched early, and the public answers it asks as it opens (the contract's ROUTE_OPENING_ANSWERS).
- * Only /assets/ paths and those answers are written.
+ * Only /assets/ paths and those answers are written. A style's preload is `crossorigin`, as the
+ * stylesheet link Vite's loader adds when the screen's chunk is imported: without it the two
+ * differ in credentials mode, the browser cannot use the preload and fetches the file again —
+ * a round trip between the screen's code and its first draw.
  */
 function preloadLinks(route: AppRouteName, file: RouteAssetsFile): string {
   const own = file.routes[route];
   return [
     ...(own?.js ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="modulepreload" crossorigin href="${path}">`),
-    ...(own?.css ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" href="${path}">`),
+    ...(own?.css ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" crossorigin href="${path}">`),
     ...(ROUTE_OPENING_ANSWERS[route] ?? []).map(fetchPreload),
   ].join('');
 }

@@ -5,6 +5,7 @@ import { useQuery } from '../api/query-cache';
 import { settingsQuery } from '../api/settings';
 import { appStore, useAppState } from '../state/store';
 import { ShellContext, type Shell } from '../ui/shell-context';
+import { drawInWebFont } from '../ui/web-font';
 import { applyBrand } from './brand';
 import { DialogHost } from './dialog-host';
 import { GuardedRoutes } from './guarded-routes';
@@ -82,6 +83,8 @@ export function App() {
   useEffect(() => {
     // DESIGN.md Kiosk: a `kiosk` class on the root scales type ×1.5 and targets to 64 px.
     document.documentElement.classList.toggle('kiosk', kiosk);
+    // A kiosk runs all day on the hall's network: Inter from the moment kiosk mode is on (web-font.ts).
+    if (kiosk) drawInWebFont();
   }, [kiosk]);
 
   useEffect(() => {
