@@ -1,5 +1,6 @@
-import { memo, type MouseEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, type MouseEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Plus, ShoppingBag } from 'lucide-react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'wouter';
 import { cardPhoto, type CategorySection, categorySections, type IsShop, type MenuDish, type MenuResponse } from '@chain/contract';
 import { addToCartBlocker, cartTotal, formatMoney, indexDishes, MENU_CARD_PHOTO } from '@chain/domain';
@@ -144,9 +145,15 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
     slider.scrollTo({ left: Math.max(0, left), behavior: reducedMotion() ? 'auto' : 'smooth' });
   }, [active]);
 
+  // Sections out of sight are skipped until near (content-visibility, menu-page.css), their height
+  // only estimated: a jump past them would land short. The first jump draws them all, then scrolls.
+  const [allDrawn, setAllDrawn] = useState(false);
   const goTo = (event: MouseEvent<HTMLAnchorElement>, id: number) => {
     event.preventDefault();
-    setActive(id);
+    flushSync(() => {
+      setActive(id);
+      setAllDrawn(true);
+    });
     scrollingUntil.current = event.timeStamp + 800;
     const section = document.getElementById(sectionId(id));
     section?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
@@ -162,7 +169,7 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
   );
   return (
     <>
-      <nav className="menu__categories" aria-label="Категории меню">
+      <nav className="menu__categories" aria-label="Категории меню" data-all-drawn={allDrawn ? '' : undefined}>
         <div className="menu__categories-track" ref={sliderRef}>
           {allSections.map((section) => (
             <a
@@ -219,7 +226,13 @@ const CategoryList = memo(function CategoryList({
 }) {
   const headingId = `${sectionId(section.id)}-title`;
   return (
-    <section id={sectionId(section.id)} data-category-id={section.id} className="menu__section" aria-labelledby={headingId}>
+    <section
+      id={sectionId(section.id)}
+      data-category-id={section.id}
+      className="menu__section"
+      aria-labelledby={headingId}
+      style={{ '--menu-section-dishes': section.dishes.length } as CSSProperties}
+    >
       <h2 id={headingId} className="menu__section-title" tabIndex={-1}>
         {section.name}
       </h2>
