@@ -4,12 +4,9 @@ import '../ui/base.css';
 import './staff.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { drawInWebFont } from '../ui/web-font';
 import { StaffApp } from './staff-app';
 
 // The restaurant's own app (issue 17): its own bundle under /staff, nothing of it in the guest app.
-// Tablets on the restaurant's own network: Inter from the start (web-font.ts).
-drawInWebFont();
 const container = document.getElementById('root');
 if (!container) throw new Error('staff.html has no #root element');
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { drawInWebFont, WEB_FONT_ATTRIBUTE, webFontAtHand } from './web-font';
 
 const css = (name: 'tokens.css' | 'base.css' | 'fonts.css') => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
+const page = (name: 'index.html' | 'staff.html') => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
 
 /** The root element as far as the attribute goes. */
 function fakeRoot(): HTMLElement {
@@ -26,6 +27,11 @@ describe('the web font', () => {
     drawInWebFont(root);
     drawInWebFont(root);
     expect(root.getAttribute(WEB_FONT_ATTRIBUTE)).toBe('inter');
+  });
+
+  it('is on in the staff app from its page, and off in the guest page until the entry decides', () => {
+    expect(page('staff.html')).toContain(`<html lang="ru" ${WEB_FONT_ATTRIBUTE}="inter">`);
+    expect(page('index.html')).not.toContain(WEB_FONT_ATTRIBUTE);
   });
 
   it('is named by the tokens only under that attribute: the root font is the system stack', () => {

@@ -8,7 +8,8 @@
  * - a page the service worker controls: its shell holds Inter's files (sw-plugin.ts), which the
  *   worker took behind the first visit, after it had loaded;
  * - a kiosk, from the moment kiosk mode is on: a machine on the hall's network that runs all day;
- * - the staff app (tablets on the restaurant's network), and the dev server (no worker there).
+ * - the staff app (tablets on the restaurant's network: staff.html carries the attribute itself),
+ *   and the dev server (no worker there).
  *
  * Everything else draws in the system font (tokens.css `--font-family`), and asks for no font file.
  */
