@@ -167,16 +167,44 @@ describe('delivery address map (/delivery_to)', () => {
     await context.close();
   });
 
-  it('draws under the product\'s own CSP, and says so when the guest denies geolocation', async () => {
+  it('shows the first view before the map code, draws under the product\'s own CSP, and says so when the guest denies geolocation', async () => {
     const user = await signInByEmail(baseUrl, `e2e-map-denied-${Date.now()}@example.ru`);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user, { bypassCSP: false });
     const refused: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
     });
+    // Issue 18: the map's code held back, as on a slow network: the first view's tiles show as
+    // pictures (tile-preview.ts) before it, where Leaflet then draws the same tiles.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/leaflet-map-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/delivery_to');
+    const preview = page.locator('.delivery-to__map .map-preview img');
+    await preview.first().waitFor();
+    type Picture = { complete: boolean; naturalWidth: number; getAttribute(name: string): string | null; getBoundingClientRect(): { x: number; y: number } };
+    await page.waitForFunction(() => {
+      const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Picture> } };
+      return Array.from(document.querySelectorAll('.map-preview img')).every((image) => image.complete && image.naturalWidth > 0);
+    });
+    // Each tile's address and place on the screen (CSS px).
+    const placed = (selector: string) =>
+      page.locator(selector).evaluateAll((images) =>
+        (images as unknown as Picture[])
+          .map((image) => `${image.getAttribute('src')} ${Math.round(image.getBoundingClientRect().x)},${Math.round(image.getBoundingClientRect().y)}`)
+          .sort(),
+      );
+    const previewed = await placed('.map-preview img');
+    expect(previewed.length).toBeGreaterThan(1);
+    expect(await page.locator('.map-preview').getAttribute('aria-hidden')).toBe('true');
+    release();
     const map = page.getByRole('region', { name: 'Карта зон доставки' });
     await map.locator('img.leaflet-tile-loaded').first().waitFor();
+    await page.locator('.map-preview').waitFor({ state: 'detached' });
+    expect(await placed('img.leaflet-tile')).toEqual(previewed);
     expect(await map.locator('path').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Моё местоположение' }).click();
     await closeAlert(page, 'Нет доступа к геолокации. Разрешите его в настройках браузера или найдите адрес поиском.');

@@ -31,6 +31,12 @@ export const LOCATE_DENIED_MESSAGE =
 export const LOCATE_FAILED_MESSAGE = 'Не удалось определить местоположение. Найдите адрес поиском или укажите точку на карте.';
 const MAP_FAILED_MESSAGE = 'Карта не загрузилась. Найдите адрес поиском или попробуйте ещё раз.';
 
+// The screen's opening answers are asked as its code arrives, not after its first paint (issue 18):
+// the page has preloaded both, so they are usually in by the first render, which then draws the
+// map's frame and the first view's tiles (tile-preview.ts) in the same commit. Asked once a visit.
+mapConfigQuery.ensure();
+restaurantListQuery.ensure();
+
 /** SPEC 2 Адрес доставки (/delivery_to): where the courier brings the order (SPEC 4 Delivery location). */
 export default function DeliveryToPage() {
   const config = useQuery(mapConfigQuery);

@@ -21,6 +21,12 @@ const MAP_FAILED_TITLE = 'Карта не загрузилась';
 const MAP_FAILED_HINT = 'Проверьте подключение и попробуйте ещё раз.';
 const NOTHING_FOUND_MESSAGE = 'Ничего не нашлось. Уточните название ресторана или адрес.';
 
+// The screen's opening answers are asked as its code arrives, not after its first paint (issue 18):
+// the page has preloaded both, so they are usually in by the first render, which then draws the
+// map's frame and the first view's tiles (tile-preview.ts) in the same commit. Asked once a visit.
+mapConfigQuery.ensure();
+restaurantListQuery.ensure();
+
 /**
  * SPEC 2 Карта ресторанов (/rest_map), SPEC 4 Map screen: a busy overlay until the map is drawn
  * and the restaurant list is in, then the points labelled with the short names; a point opens

@@ -7,6 +7,9 @@ import type { MapLayer, MapMarker, MapOptions, MapView } from './map-view';
 import { escapeHtml, PIN_SIZE, pinClassName, pinContent } from './pin';
 import './map.css';
 
+/** Leaflet fades a loaded tile in over 0.2 s (leaflet.css); its own pruning waits 250 ms too. */
+const TILE_FADE_MS = 250;
+
 const toLatLng = (point: GeoPoint): L.LatLngTuple => [point.lat, point.lon];
 const toPoint = (latLng: L.LatLng): GeoPoint => ({ lat: latLng.lat, lon: latLng.lng });
 
@@ -37,7 +40,22 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
     });
     L.control.zoom({ zoomInTitle: 'Приблизить', zoomOutTitle: 'Отдалить', position: 'topright' }).addTo(map);
     L.control.attribution({ prefix: false }).addAttribution(escapeHtml(tiles.attribution)).addTo(map);
-    L.tileLayer(tiles.url, { maxZoom: tiles.maxZoom }).addTo(map);
+    const tileLayer = L.tileLayer(tiles.url, { maxZoom: tiles.maxZoom }).addTo(map);
+    // Drawn: the first view's tiles are in and their fade-in is over, or the guest moved the map first.
+    const drawn = new Promise<void>((resolve) => {
+      let fading: ReturnType<typeof setTimeout> | undefined;
+      const done = () => {
+        clearTimeout(fading);
+        tileLayer.off('load', loaded);
+        map.off('movestart zoomstart unload', done);
+        resolve();
+      };
+      const loaded = () => {
+        fading = setTimeout(done, TILE_FADE_MS);
+      };
+      tileLayer.once('load', loaded);
+      map.on('movestart zoomstart unload', done);
+    });
     // The screen lays the map out with flexbox: follow the element's size, not only the window's.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => map.invalidateSize());
     resize?.observe(element);
@@ -111,6 +129,7 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
         map.on('click', handler);
         return () => map.off('click', handler);
       },
+      drawn,
       destroy: () => {
         resize?.disconnect();
         captions.stop();

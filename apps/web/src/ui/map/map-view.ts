@@ -50,6 +50,11 @@ export interface MapView {
   addMarker(point: GeoPoint, options: MarkerOptions): MapMarker;
   /** Called with the point the guest tapped (not the end of a drag); returns the unsubscribe. */
   onTap(listener: (point: GeoPoint) => void): () => void;
+  /**
+   * Settles once the map has drawn its first view (its tiles in) or has been moved before that:
+   * the first view's picture under it (tile-preview.ts) may go then.
+   */
+  readonly drawn: Promise<void>;
   destroy(): void;
 }
 

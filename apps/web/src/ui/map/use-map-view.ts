@@ -1,5 +1,5 @@
 import type { MapConfig } from '@chain/contract';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import type { MapOptions, MapView } from './map-view';
 import { openMap } from './open-map';
 
@@ -11,14 +11,16 @@ export type MapViewState =
 /**
  * Draws a map into the element the returned ref is put on, once the map config is known; the
  * map is destroyed when the screen goes. The first options are used (moving the map is the
- * view's job afterwards).
+ * view's job afterwards). Opened as the element is committed (a layout effect, not a passive
+ * one, which runs only after the browser has painted): a tile map's first view is put in as
+ * pictures in the same task (tile-preview.ts), so its tiles are asked before the first paint.
  */
 export function useMapView(config: MapConfig | null, options: MapOptions): [RefObject<HTMLDivElement | null>, MapViewState] {
   const element = useRef<HTMLDivElement | null>(null);
   const first = useRef(options);
   const [state, setState] = useState<MapViewState>({ status: 'loading', view: null });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = element.current;
     if (config === null || target === null) return;
     let view: MapView | null = null;

@@ -168,6 +168,8 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
       map.events.add('click', handler);
       return () => map.events.remove('click', handler);
     },
+    // No picture of a first view goes before a Yandex map (its tiles are the API's own).
+    drawn: Promise.resolve(),
     destroy: () => {
       captions.stop();
       map.destroy();
