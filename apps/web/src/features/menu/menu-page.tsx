@@ -101,6 +101,17 @@ export default function MenuPage() {
   );
 }
 
+/** The phone's top bar and slider (~114 px) with a little room: the band's top until the slider is measured. */
+const PHONE_BAND_TOP_PX = 120;
+/** The band starts this far below the stuck slider, so the section a jump has just passed (ending exactly there) no longer counts. */
+const BAND_GAP_PX = 6;
+
+/** Where a sticky element's bottom is once it is stuck: its sticky top (resolved to px) and its height. */
+function stuckBottom(element: HTMLElement): number {
+  const top = Number.parseFloat(getComputedStyle(element).top);
+  return (Number.isFinite(top) ? top : 0) + element.getBoundingClientRect().height;
+}
+
 function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; restaurantId: string; favourites: boolean }) {
   const allSections = useMemo(() => categorySections(menu), [menu]);
   // The first screenful is drawn at once, the rest in a transition React interrupts for a tap, so
@@ -113,6 +124,20 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
   const [active, setActive] = useState<number | null>(allSections[0]?.id ?? null);
   const scrollingUntil = useRef(0);
   const sliderRef = useRef<HTMLDivElement>(null);
+
+  // The band starts just under the stuck bars: the slider's sticky top and its height, measured,
+  // since the kiosk's (×1.5) and its accessibility mode's bars are taller than the phone's; again
+  // whenever the slider changes size (the kiosk class and the mode change it as they come).
+  const navRef = useRef<HTMLElement>(null);
+  const [bandTop, setBandTop] = useState(PHONE_BAND_TOP_PX);
+  const hasSlider = allSections.length > 0;
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav || typeof ResizeObserver === 'undefined') return;
+    const resize = new ResizeObserver(() => setBandTop(stuckBottom(nav) + BAND_GAP_PX));
+    resize.observe(nav);
+    return () => resize.disconnect();
+  }, [hasSlider]);
 
   // The slider follows the scroll: the first category crossing the band under the sticky bars.
   useEffect(() => {
@@ -127,14 +152,14 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
         const first = sections.find((section) => visible.get(section.id));
         if (first) setActive(first.id);
       },
-      { rootMargin: '-120px 0px -55% 0px' },
+      { rootMargin: `-${Math.round(bandTop)}px 0px -55% 0px` },
     );
     for (const section of sections) {
       const element = document.getElementById(sectionId(section.id));
       if (element) observer.observe(element);
     }
     return () => observer.disconnect();
-  }, [sections]);
+  }, [sections, bandTop]);
 
   // The active chip stays in sight inside the slider (horizontal scroll only).
   useEffect(() => {
@@ -169,7 +194,7 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
   );
   return (
     <>
-      <nav className="menu__categories" aria-label="Категории меню" data-all-drawn={allDrawn ? '' : undefined}>
+      <nav ref={navRef} className="menu__categories" aria-label="Категории меню" data-all-drawn={allDrawn ? '' : undefined}>
         <div className="menu__categories-track" ref={sliderRef}>
           {allSections.map((section) => (
             <a
