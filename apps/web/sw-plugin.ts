@@ -55,7 +55,15 @@ export function serviceWorkerPlugin(): Plugin {
         }
         const list = [...shell].sort();
         const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 16);
-        const source = readFileSync(SOURCE, 'utf8').replace("'__VERSION__'", JSON.stringify(version)).replace('__SHELL__', JSON.stringify(list));
+        // Every file the build writes under assets/: what the assets cache may keep once this version runs.
+        const assets = Object.keys(bundle)
+          .filter((fileName) => fileName.startsWith('assets/'))
+          .map((fileName) => `/${fileName}`)
+          .sort();
+        const source = readFileSync(SOURCE, 'utf8')
+          .replace("'__VERSION__'", JSON.stringify(version))
+          .replace('__SHELL__', JSON.stringify(list))
+          .replace('__BUILD_ASSETS__', JSON.stringify(assets));
         this.emitFile({ type: 'asset', fileName: 'sw.js', source });
       },
     },

@@ -5,10 +5,12 @@
  * - Pages of the guest app are asked of the network first; without one, the cached shell answers,
  *   so the app opens offline. /staff, the API and the sandbox are never answered from here.
  * - /assets/ (hashed, immutable): the cache first, else the network (kept for next time): every
- *   screen once opened opens offline.
+ *   screen once opened opens offline. When a new version takes over, the files no longer part of
+ *   the build (BUILD_ASSETS) go, so a kiosk updated every week does not keep every old build.
  * - /media/ and /photos/ (menu photos and their renditions, decision 034): the cache at once,
  *   refreshed from the network behind it. A device picks the same rendition each time (its screen
- *   and the place's sizes do not change), so the photos once seen show offline.
+ *   and the place's sizes do not change), so the photos once seen show offline. At most
+ *   MAX_MEDIA_ENTRIES are kept; past it the oldest kept go.
  * - The menu (POST /api/v2/restoran/menu, and GET /api/v2/restoran/menu/{fs_uid}/{type}/{menu},
  *   the public one the menu screen's page preloads), the restaurant list and the settings: the network
  *   first; the last answer is kept and given when there is no network. Nothing else is kept:
@@ -17,6 +19,8 @@
  */
 const VERSION = '__VERSION__';
 const SHELL = __SHELL__;
+/** Every file of this build under /assets/ (what the assets cache may keep once this version runs). */
+const BUILD_ASSETS = new Set(__BUILD_ASSETS__);
 const SHELL_CACHE = `shell-${VERSION}`;
 const ASSETS_CACHE = 'assets-v1';
 const MEDIA_CACHE = 'media-v1';
@@ -36,6 +40,13 @@ const PUBLIC_MENU_PREFIX = '/api/v2/restoran/menu/';
 const NEVER = ['/api/', '/sandbox/', '/staff', '/rest', '/captcha/', '/manifest.webmanifest', '/sw.js'];
 /** Menu photos: kept, and refreshed behind. */
 const PHOTO_PATHS = ['/media/', '/photos/'];
+/**
+ * The most photos kept: a large menu's dishes and categories in the one rendition a device asks
+ * (decision 034), several times over; past it the oldest kept go, down to MEDIA_KEPT_AFTER_TRIM
+ * so a trim is not repeated at every photo.
+ */
+const MAX_MEDIA_ENTRIES = 600;
+const MEDIA_KEPT_AFTER_TRIM = 500;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
@@ -46,6 +57,7 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((name) => !KEPT.has(name)).map((name) => caches.delete(name))))
+      .then(dropOldAssets)
       .then(() => self.clients.claim()),
   );
 });
@@ -90,15 +102,32 @@ const KEPT_AT = 'x-kept-at';
 
 async function keep(key, response) {
   const cache = await caches.open(DATA_CACHE);
+  await cache.put(key, await stamped(response));
+  const menus = (await cache.keys()).filter((kept) => new URL(kept.url).pathname.startsWith(BOUNDED_DATA_PREFIX));
+  await dropOldest(cache, menus, MAX_DATA_ENTRIES);
+}
+
+/** The files of earlier builds go from the assets cache (hashed names: a file still in the build keeps its name). */
+async function dropOldAssets() {
+  const cache = await caches.open(ASSETS_CACHE);
+  const kept = await cache.keys();
+  await Promise.all(kept.filter((request) => !BUILD_ASSETS.has(new URL(request.url).pathname)).map((request) => cache.delete(request)));
+}
+
+/** A response as it is, with the time it was kept (KEPT_AT). */
+async function stamped(response) {
   const headers = new Headers(response.headers);
   headers.set(KEPT_AT, String(Date.now()));
   const body = await response.arrayBuffer();
-  await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));
-  const menus = (await cache.keys()).filter((kept) => new URL(kept.url).pathname.startsWith(BOUNDED_DATA_PREFIX));
-  if (menus.length <= MAX_DATA_ENTRIES) return;
-  const times = await Promise.all(menus.map(async (kept) => Number((await cache.match(kept))?.headers.get(KEPT_AT) ?? 0)));
-  const oldest = menus.map((kept, index) => ({ kept, at: times[index] ?? 0 })).sort((a, b) => a.at - b.at);
-  await Promise.all(oldest.slice(0, menus.length - MAX_DATA_ENTRIES).map(({ kept }) => cache.delete(kept)));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Of `entries` (requests kept in `cache`), all but the `keep` kept last go. */
+async function dropOldest(cache, entries, keep) {
+  if (entries.length <= keep) return;
+  const times = await Promise.all(entries.map(async (kept) => Number((await cache.match(kept))?.headers.get(KEPT_AT) ?? 0)));
+  const oldest = entries.map((kept, index) => ({ kept, at: times[index] ?? 0 })).sort((a, b) => a.at - b.at);
+  await Promise.all(oldest.slice(0, entries.length - keep).map(({ kept }) => cache.delete(kept)));
 }
 
 async function cacheFirst(request) {
@@ -115,7 +144,11 @@ async function staleWhileRevalidate(event) {
   const cache = await caches.open(MEDIA_CACHE);
   const kept = await cache.match(event.request);
   const fresh = fetch(event.request).then(async (response) => {
-    if (response.ok) await cache.put(event.request, response.clone());
+    if (response.ok) {
+      await cache.put(event.request, await stamped(response.clone()));
+      const photos = await cache.keys();
+      if (photos.length > MAX_MEDIA_ENTRIES) await dropOldest(cache, photos, MEDIA_KEPT_AFTER_TRIM);
+    }
     return response;
   });
   if (kept) {

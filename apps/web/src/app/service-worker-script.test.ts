@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 // scope: CacheStorage in memory, fetch answered by the test, and the fetch events it handles.
 const SOURCE = readFileSync(new URL('../../sw/service-worker.js', import.meta.url), 'utf8')
   .replace("'__VERSION__'", JSON.stringify('test'))
-  .replace('__SHELL__', JSON.stringify(['/index.html', '/assets/index-abc.js']));
+  .replace('__SHELL__', JSON.stringify(['/index.html', '/assets/index-abc.js']))
+  .replace('__BUILD_ASSETS__', JSON.stringify(['/assets/index-abc.js', '/assets/menu-page-new.js', '/assets/cart-page-same.js']));
 const ORIGIN = 'https://order.example.ru';
 
 class MemoryCache {
@@ -101,6 +102,11 @@ function serviceWorker() {
       listeners.get('install')?.({ waitUntil: (promise: Promise<unknown>) => (done = promise) });
       await done;
     },
+    activate: async () => {
+      let done: Promise<unknown> = Promise.resolve();
+      listeners.get('activate')?.({ waitUntil: (promise: Promise<unknown>) => (done = promise) });
+      await done;
+    },
   };
 }
 
@@ -130,6 +136,41 @@ describe('the service worker (issue 18, decision 031)', () => {
     sw.offline();
     expect(await (await sw.handle(post('/api/v2/restoran/menu', { t: '19:00' })))?.json()).toEqual({ for: '19:00' });
     expect(await (await sw.handle(post('/api/v2/restoran/menu', { t: '20:00' })))?.json()).toEqual({ for: '20:00' });
+  });
+
+  it('drops the files of earlier builds from the assets cache when a new version takes over, and keeps this build\'s', async () => {
+    const sw = serviceWorker();
+    sw.online((request) => Promise.resolve(new Response(`code of ${new URL(request.url).pathname}`)));
+    // Screens opened under the earlier version: one file changed since (menu), one did not (cart).
+    await sw.handle(get('/assets/menu-page-old.js'));
+    await sw.handle(get('/assets/cart-page-same.js'));
+    sw.stores.get('assets-v1')?.entries.set(`${ORIGIN}/assets/menu-page-new.js`, new Response('new'));
+    await sw.activate();
+    expect([...(sw.stores.get('assets-v1')?.entries.keys() ?? [])].sort()).toEqual([
+      `${ORIGIN}/assets/cart-page-same.js`,
+      `${ORIGIN}/assets/menu-page-new.js`,
+    ]);
+    sw.offline();
+    expect(await (await sw.handle(get('/assets/cart-page-same.js')))?.text()).toBe('code of /assets/cart-page-same.js');
+  });
+
+  it('keeps at most 600 photos: past it the oldest kept go, down to 500, the newest stay', async () => {
+    const sw = serviceWorker();
+    sw.online((request) => Promise.resolve(new Response(`photo ${new URL(request.url).pathname}`, { headers: { 'content-type': 'image/webp' } })));
+    let now = 1_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1));
+    for (let dish = 0; dish <= 600; dish += 1) await sw.handle(get(`/photos/dish-${dish}.webp`));
+    clock.mockRestore();
+    const kept = [...(sw.stores.get('media-v1')?.entries.keys() ?? [])];
+    expect(kept).toHaveLength(500);
+    expect(kept).toContain(`${ORIGIN}/photos/dish-600.webp`);
+    expect(kept).toContain(`${ORIGIN}/photos/dish-101.webp`);
+    expect(kept).not.toContain(`${ORIGIN}/photos/dish-100.webp`);
+    // A photo kept is given as it came, at once.
+    sw.offline();
+    const photo = await sw.handle(get('/photos/dish-600.webp'));
+    expect(await photo?.text()).toBe('photo /photos/dish-600.webp');
+    expect(photo?.headers.get('content-type')).toBe('image/webp');
   });
 
   it('keeps at most 30 menus, dropping the oldest kept; the restaurant list and the settings always stay', async () => {
