@@ -86,9 +86,9 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // The service worker's source (issue 18): the worker's globals; the build fills in __SHELL__.
+    // The service worker's source (issue 18): the worker's globals; the build fills in __SHELL__ and __BUILD_ASSETS__.
     files: ['apps/web/sw/**/*.js'],
-    languageOptions: { globals: { ...globals.serviceworker, __SHELL__: 'readonly' } },
+    languageOptions: { globals: { ...globals.serviceworker, __SHELL__: 'readonly', __BUILD_ASSETS__: 'readonly' } },
   },
   {
     // A CommonJS module (one a tool loads by path, e.g. autocannon's setupRequest) imports with require.
