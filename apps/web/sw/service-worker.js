@@ -143,12 +143,9 @@ async function cacheFirst(request) {
 async function staleWhileRevalidate(event) {
   const cache = await caches.open(MEDIA_CACHE);
   const kept = await cache.match(event.request);
-  const fresh = fetch(event.request).then(async (response) => {
-    if (response.ok) {
-      await cache.put(event.request, await stamped(response.clone()));
-      const photos = await cache.keys();
-      if (photos.length > MAX_MEDIA_ENTRIES) await dropOldest(cache, photos, MEDIA_KEPT_AFTER_TRIM);
-    }
+  // Kept behind the answer (as the menus are): a full disk or the trim never holds up or fails a photo.
+  const fresh = fetch(event.request).then((response) => {
+    if (response.ok) event.waitUntil(keepPhoto(cache, event.request, response.clone()).catch(() => undefined));
     return response;
   });
   if (kept) {
@@ -156,6 +153,13 @@ async function staleWhileRevalidate(event) {
     return kept;
   }
   return fresh;
+}
+
+/** A photo kept with its time; past MAX_MEDIA_ENTRIES the oldest kept go, down to MEDIA_KEPT_AFTER_TRIM. */
+async function keepPhoto(cache, request, response) {
+  await cache.put(request, await stamped(response));
+  const photos = await cache.keys();
+  if (photos.length > MAX_MEDIA_ENTRIES) await dropOldest(cache, photos, MEDIA_KEPT_AFTER_TRIM);
 }
 
 async function page(request) {

@@ -171,6 +171,11 @@ describe('the service worker (issue 18, decision 031)', () => {
     const photo = await sw.handle(get('/photos/dish-600.webp'));
     expect(await photo?.text()).toBe('photo /photos/dish-600.webp');
     expect(photo?.headers.get('content-type')).toBe('image/webp');
+    // A photo that cannot be kept (the disk full) is still given.
+    sw.online((request) => Promise.resolve(new Response(`photo ${new URL(request.url).pathname}`)));
+    const photos = sw.stores.get('media-v1');
+    if (photos) photos.full = true;
+    expect(await (await sw.handle(get('/photos/dish-601.webp')))?.text()).toBe('photo /photos/dish-601.webp');
   });
 
   it('keeps at most 30 menus, dropping the oldest kept; the restaurant list and the settings always stay', async () => {
