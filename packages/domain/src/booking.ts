@@ -285,6 +285,24 @@ export function bookingControls(phase: BookingPhase): BookingControls {
 }
 
 /**
+ * The booking's words for the guest in a phase (SPEC 3 Booking.message): what the server answers
+ * with a booking, and what the result page shows once the clock has moved the booking on (started,
+ * or over) without waiting for the server to say so. `dateText` is its Booking.dateFormatted.
+ */
+export function bookingMessage(
+  booking: { readonly status: BookingStatus; readonly table_num: string | null; readonly cntpersons: number },
+  phase: BookingPhase,
+  dateText: string,
+): string {
+  if (booking.status === 'cancelled') return BOOKING_CANCELLED_MESSAGE;
+  if (booking.status === 'ended') return BOOKING_ENDED_MESSAGE;
+  if (phase === 'finished') return 'Время брони закончилось.';
+  if (phase === 'running') return 'Бронь идёт. Приятного вечера!';
+  const table = booking.table_num ? `Стол №${booking.table_num} забронирован` : 'Стол забронирован';
+  return `${table}: ${dateText}. Гостей: ${booking.cntpersons}.`;
+}
+
+/**
  * The moves the restaurant's staff may make on a booking (issue 17): a new one becomes active
  * when the guest comes, or is cancelled; an active one ends. Cancelled and ended ones are final.
  */

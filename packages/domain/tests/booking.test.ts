@@ -6,6 +6,7 @@ import {
   staffBookingMoves,
   bookingControls,
   bookingExtension,
+  bookingMessage,
   formatCountdown,
   bookingDateOf,
   bookingDates,
@@ -242,6 +243,17 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
       textMain: 'Завершить бронь',
     });
     expect(bookingControls('finished')).toEqual({ allowOrder: false, allowCancel: false, allowEnd: false, allowExtend: false, allowMain: false, textContinue: '', textMain: '' });
+  });
+
+  it('words a booking for its phase: the table and time before it, under way, over, cancelled or ended whatever the clock (SPEC 3 Booking.message)', () => {
+    const made = { status: 'new' as const, table_num: '3', cntpersons: 2 };
+    const when = 'вторник, 24 ноября, 19:00–20:00';
+    expect(bookingMessage(made, 'upcoming', when)).toBe('Стол №3 забронирован: вторник, 24 ноября, 19:00–20:00. Гостей: 2.');
+    expect(bookingMessage({ ...made, table_num: null }, 'upcoming', when)).toBe('Стол забронирован: вторник, 24 ноября, 19:00–20:00. Гостей: 2.');
+    expect(bookingMessage(made, 'running', when)).toBe('Бронь идёт. Приятного вечера!');
+    expect(bookingMessage(made, 'finished', when)).toBe('Время брони закончилось.');
+    expect(bookingMessage({ ...made, status: 'cancelled' }, 'finished', when)).toBe('Бронь отменена.');
+    expect(bookingMessage({ ...made, status: 'ended' }, 'finished', when)).toBe('Бронь завершена. Спасибо, что были у нас!');
   });
 
   it('extends a booking by 30 minutes while it stays within the hours of its schedule day and 360 minutes (decision 027)', () => {

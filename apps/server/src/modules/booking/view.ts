@@ -1,15 +1,13 @@
 import type { BookingView } from '@chain/contract';
 import {
-  BOOKING_CANCELLED_MESSAGE,
-  BOOKING_ENDED_MESSAGE,
   bookingControls,
+  bookingMessage,
   bookingPhase,
   formatClock,
   formatLongDate,
   scheduleDayClock,
   startOfDaySeconds,
   wallClockAt,
-  type BookingPhase,
 } from '@chain/domain';
 import type { BookingWithContext } from './repository';
 
@@ -21,15 +19,6 @@ export function bookingDateText(timefrom: Date, timeto: Date, timeZone: string):
   const from = scheduleDayClock(wallClockAt(timefrom, timeZone));
   const to = wallClockAt(timeto, timeZone);
   return `${formatLongDate(from.date)}, ${formatClock(from.minute)}–${formatClock(to.minuteOfDay)}`;
-}
-
-function messageOf(booking: BookingWithContext, phase: BookingPhase, dateText: string): string {
-  if (booking.status === 'cancelled') return BOOKING_CANCELLED_MESSAGE;
-  if (booking.status === 'ended') return BOOKING_ENDED_MESSAGE;
-  if (phase === 'finished') return 'Время брони закончилось.';
-  if (phase === 'running') return 'Бронь идёт. Приятного вечера!';
-  const table = booking.table_num ? `Стол №${booking.table_num} забронирован` : 'Стол забронирован';
-  return `${table}: ${dateText}. Гостей: ${booking.cntpersons}.`;
 }
 
 /** A booking as the app shows it (SPEC 3 Booking, SPEC 4 countdown and buttons) at `now`. */
@@ -61,7 +50,7 @@ export function bookingView(booking: BookingWithContext, now: Date, img: string)
     comment: booking.comment,
     dateFormatted: dateText,
     username: booking.user_name,
-    message: messageOf(booking, phase, dateText),
+    message: bookingMessage(booking, phase, dateText),
     img,
     allowOrder: flag(controls.allowOrder),
     allowCancel: flag(controls.allowCancel),

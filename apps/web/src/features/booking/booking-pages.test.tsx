@@ -268,11 +268,13 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
     expect(screen.getByRole('button', { name: 'Продолжить заказ' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Продлить на 30 минут' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Завершить бронь' })).toBeTruthy();
-    // The server's words of a booking not started yet are no longer shown.
+    // The words follow the clock too: the booking's words before its start are no longer shown.
     expect(screen.queryByText(/Стол №3 забронирован/)).toBeNull();
+    expect(screen.getByText('Бронь идёт. Приятного вечера!')).toBeTruthy();
     await tick(60 * 60 * 1000);
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByText('закончилась')).toBeTruthy();
+    expect(screen.getByText('Время брони закончилось.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Завершить бронь' })).toBeNull();
   });
 
@@ -329,6 +331,20 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
     await settle();
     expect(screen.getByRole('timer').textContent).toBe('40:00');
     expect(screen.getByText('Бронь идёт. Приятного вечера!')).toBeTruthy();
+  });
+
+  it('opened again after the booking started, says so from the first paint; the server\'s answer does not move the summary', async () => {
+    // The history state was answered before the start (a reload during the booking): the server
+    // now words it as running, by the same rule, so the page is already right before it answers.
+    const before = booking({ timefrom: NOW.getTime() / 1000 - 600, timeto: NOW.getTime() / 1000 + 3000 });
+    let answer: (items: BookingView[]) => void = () => undefined;
+    vi.mocked(loadActiveBookings).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt('/booking_result', { booking: before });
+    const message = screen.getByText('Бронь идёт. Приятного вечера!');
+    expect(screen.queryByText(/Стол №3 забронирован/)).toBeNull();
+    answer([{ ...before, isnew: 0, allowCancel: 0, allowEnd: 1, allowExtend: 1, message: 'Бронь идёт. Приятного вечера!' }]);
+    await settle();
+    expect(screen.getByText('Бронь идёт. Приятного вечера!')).toBe(message);
   });
 
   it('orders dishes from the booking: the restaurant’s menu at the table, with the booking and its time', async () => {

@@ -7,6 +7,7 @@ import {
   BOOKING_EXTEND_MINUTES,
   BOOKING_TIMER_REFRESH_MS,
   bookingControls,
+  bookingMessage,
   bookingPhase,
   bookingRemainingSeconds,
   ERROR_TITLE,
@@ -56,9 +57,10 @@ function BookingResult({ session, initial }: { session: BookingSession; initial:
   const phase = bookingPhase(booking, now);
   const controls = bookingControls(phase);
   const remaining = bookingRemainingSeconds(booking, now);
-  // The server's words describe the booking as it was when answered; once the clock has moved it
-  // on (started, or over), the timer and the buttons say where it stands.
-  const answeredPhase = booking.isnew === 1 ? 'upcoming' : booking.allowMain === 1 ? 'running' : 'finished';
+  // The booking's words follow the clock as the timer and the buttons do: a page opened again after
+  // the booking started (its history state answered before) says so at once, and the server's
+  // fresh answer, made by the same rule, does not move the page under the guest's eyes.
+  const message = bookingMessage(booking, phase, booking.dateFormatted);
 
   // The booking as the server keeps it now (extended or ended on another device, its words once
   // it starts): asked on opening and when the clock moves it on. An answer that arrives after the
@@ -133,7 +135,7 @@ function BookingResult({ session, initial }: { session: BookingSession; initial:
         )}
         {phase === 'upcoming' ? <p className="booking__muted">Отсчёт пойдёт с {booking.periodfrom}</p> : null}
       </section>
-      {answeredPhase === phase ? <p className="booking__message">{booking.message}</p> : null}
+      <p className="booking__message">{message}</p>
       {notice ? (
         <p className="booking__done" role="status">
           {notice}
