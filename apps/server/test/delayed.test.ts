@@ -54,6 +54,22 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '18:15', isTimePeriods: 0 });
     });
 
+    it('opens on the first date with a time left when none is asked: tomorrow once today\'s last time has gone', async () => {
+      // 22:20 Moscow: the last slot, 22:45, is within the 30 minutes of SPEC 9's lead.
+      freezeDate(new Date(NOW.getTime() + (10 * 60 + 20) * 60_000));
+      try {
+        const opened = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id })).json());
+        expect(opened).toMatchObject({ allowbooking: 1, message: '' });
+        expect(opened.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '10:00', isTimePeriods: 0 });
+        expect(opened.periods[0]?.timefrom).toBe(day(1) + 10 * 3600);
+        // Today asked by name still says why there is nothing to choose.
+        const today = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(0), timeZoneOffset: MSK })).json());
+        expect(today).toMatchObject({ allowbooking: 0, periods: [], message: 'На эту дату свободного времени нет. Выберите другую дату.' });
+      } finally {
+        freezeDate(NOW);
+      }
+    });
+
     it('answers allowbooking 0 with the reason when a pre-order is not possible', async () => {
       const reason = async (fields: Record<string, unknown>) => predzakazPeriodsResponse.parse((await rest('predzakazPeriods', fields)).json());
       expect(await reason({})).toMatchObject({ allowbooking: 0, periods: [], message: 'Выберите ресторан.' });
