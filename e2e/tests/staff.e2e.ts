@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { STAFF_SESSION_CALLS, STAFF_TEXTS } from '@chain/contract';
 import { orderStatusText } from '@chain/domain';
 import { payOrderBySbp, placeOrder, signInByEmail } from '../support/api';
@@ -56,7 +56,10 @@ describe('the staff app (/staff) on a tablet', () => {
 
     const guest = await signInByEmail(baseUrl, `e2e-staff-${Date.now()}@example.ru`);
     const order = await placeOrder(baseUrl, guest);
-    const card = page.getByRole('article', { name: order.number });
+    // Order numbers start again each business day (06:00): a run across it can find an earlier
+    // order of the same number still on the board, so the card is this order's by its id too.
+    const cardIn = (scope: Page | Locator) => scope.getByRole('article', { name: order.number }).and(page.locator(`[aria-labelledby="order-${order.id}"]`));
+    const card = cardIn(page);
     // Placed a moment ago: on the board without a reload, awaiting payment.
     await card.getByText('Не оплачен', { exact: false }).waitFor({ timeout: 5000 });
 
@@ -75,10 +78,10 @@ describe('the staff app (/staff) on a tablet', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-board.png` });
 
     await card.getByRole('button', { name: 'Готовить' }).tap();
-    await page.getByRole('region', { name: /^Готовятся/ }).getByRole('article', { name: order.number }).waitFor();
+    await cardIn(page.getByRole('region', { name: /^Готовятся/ })).waitFor();
     await expect.poll(() => status.textContent(), { timeout: 2000 }).toContain(orderStatusText(30, 'self', true));
-    await page.getByRole('article', { name: order.number }).getByRole('button', { name: 'Готов' }).tap();
-    await page.getByRole('region', { name: /^Готовы/ }).getByRole('article', { name: order.number }).waitFor();
+    await card.getByRole('button', { name: 'Готов' }).tap();
+    await cardIn(page.getByRole('region', { name: /^Готовы/ })).waitFor();
     await expect.poll(() => status.textContent(), { timeout: 2000 }).toContain(orderStatusText(40, 'self', true));
     expect(reloads).toBe(0);
     if (SHOTS) await phone.page.screenshot({ path: `${SHOTS}/staff-guest-ready.png` });
@@ -92,7 +95,7 @@ describe('the staff app (/staff) on a tablet', () => {
     // A tablet held upright (768×1024): the board in two columns, still without a sideways scroll.
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.goto(`/staff/r/${KURSKY}`);
-    await page.getByRole('article', { name: order.number }).waitFor();
+    await card.waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await auditScreen(page, '/staff/r/{id} (768×1024)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-board-portrait.png`, fullPage: true });
