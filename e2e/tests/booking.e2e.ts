@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BookingView } from '@chain/contract';
-import { formatClock, formatCountdown, formatMoney, formatShortDate, minimumSumMessage, wallClockAt } from '@chain/domain';
+import {
+  BOOKING_LEAD_MINUTES,
+  DAY_BOUNDARY_MINUTE,
+  DEFAULT_TIME_ZONE,
+  formatClock,
+  formatCountdown,
+  formatMoney,
+  formatShortDate,
+  minimumSumMessage,
+  scheduleDayClock,
+  wallClockAt,
+} from '@chain/domain';
 import { api, listRestaurants, orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
@@ -165,7 +176,14 @@ describe('Бронирование стола → Подтверждение б�
     await context.close();
   });
 
-  it('extends a booking under way by 30 minutes — the countdown’s end moves with it — and finishes it back to Home (SPEC 4, decision 027)', async () => {
+  it('extends a booking under way by 30 minutes — the countdown’s end moves with it — and finishes it back to Home (SPEC 4, decision 027)', async (ctx) => {
+    // A booking lies within one business day (06:00 to 06:00, SPEC 9), and staff seat today's:
+    // in the business day's last 75 minutes no hour is left to book today, even round the clock
+    // (the demo chain keeps the default time zone). Said as a skip, not a failure, then only.
+    const clock = scheduleDayClock(wallClockAt(Date.now(), DEFAULT_TIME_ZONE));
+    if (clock.minute + BOOKING_LEAD_MINUTES + 60 > DAY_BOUNDARY_MINUTE + 24 * 60) {
+      ctx.skip('the business day ends within 75 minutes: no hour is left to book, seat and extend today');
+    }
     const user = await signInByEmail(baseUrl, `e2e-booking-extend-${Date.now()}@example.ru`);
     const choice = await bookable(baseUrl, user, { today: true });
     const { booking } = await rest<{ booking: BookingView }>(baseUrl, user, 'bookingSave', {
