@@ -71,8 +71,8 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
   const dates = dateChoicesWire(clock.date, restaurant?.row.delivery_days ?? 0, tz);
   // No date asked (the screen opening on a restaurant): its first date with a time left, as the
   // delayed order does — late in the evening that is tomorrow, not a today with nothing to choose.
-  const firstOpen = restaurant ? dates.find((choice) => openSlots(restaurant, choice.calendar, clock).length > 0)?.calendar : undefined;
-  const date = fields.date === undefined ? (firstOpen ?? clock.date) : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, tz);
+  const firstOpen = () => (restaurant ? dates.find((choice) => openSlots(restaurant, choice.calendar, clock).length > 0)?.calendar : undefined);
+  const date = fields.date === undefined ? (firstOpen() ?? clock.date) : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, tz);
   const base = {
     restorans: restaurants.map((r) => restaurantChoiceOf(r.row)),
     restoranid: restaurant?.row.id ?? null,
