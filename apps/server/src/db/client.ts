@@ -4,7 +4,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DatabaseTimeouts } from '../config';
 import { lockDataDir } from './data-dir-lock';
-import { isConnectionError } from './monitor';
+import { databaseError, isConnectionError } from './monitor';
 import { pglitePool } from './pglite-pool';
 import { DATE_OID, INT8_OID, NUMERIC_OID, parseDate, parseInt8, parseNumeric } from './type-parsers';
 import type { Database } from './types';
@@ -348,9 +348,10 @@ function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) 
   /** Calls waiting for a connection: told at once when the database is found lost. */
   const waiting = new Set<(error: Error) => void>();
   const lost = (error: unknown) => {
+    databaseError(error);
     if (!isConnectionError(error)) return;
     watcher()?.markDown(error);
-    for (const stop of [...waiting]) stop(new Error(`Connection terminated: the database stopped answering (${error instanceof Error ? error.message : String(error)})`));
+    for (const stop of [...waiting]) stop(databaseError(new Error(`Connection terminated: the database stopped answering (${error instanceof Error ? error.message : String(error)})`)));
   };
   const nextClient = () =>
     new Promise<pg.PoolClient>((resolve, reject) => {
@@ -378,14 +379,14 @@ function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) 
     });
   return {
     async connect() {
-      if (watcher()?.state === 'down') throw new Error('Connection terminated: the database is not answering; waiting for it to return');
+      if (watcher()?.state === 'down') throw databaseError(new Error('Connection terminated: the database is not answering; waiting for it to return'));
       const client = await nextClient();
       let wrapped = clients.get(client);
       if (!wrapped) {
         let stuck: Error | undefined;
         wrapped = {
           query: ((...args: Parameters<pg.PoolClient['query']>) => {
-            if (stuck) return Promise.reject(new Error(`Connection terminated: an earlier query got no answer (${stuck.message})`));
+            if (stuck) return Promise.reject(databaseError(new Error(`Connection terminated: an earlier query got no answer (${stuck.message})`)));
             const result = (client.query as (...a: unknown[]) => unknown)(...args);
             if (!(result instanceof Promise)) return result;
             return result.catch((error: unknown) => {

@@ -91,6 +91,25 @@ export class DatabaseMonitor implements DatabaseWatcher {
   }
 }
 
+const FROM_DATABASE = Symbol('fromDatabase');
+
+/**
+ * Marks an error as the database handle's own: raised by a query, by a wait for a connection or
+ * by a connection to the database (db/client.ts, db/pglite-pool.ts). Issue 30.2: an error code
+ * alone does not say whose an error is — a client that resets its connection in the middle of a
+ * body raises ECONNRESET too — so the error handler trusts a connection error to be the
+ * database's only with this mark, whatever the request's method or the state of its body.
+ */
+export function databaseError<E>(error: E): E {
+  if (error instanceof Error && !(FROM_DATABASE in error)) Object.defineProperty(error, FROM_DATABASE, { value: true });
+  return error;
+}
+
+/** True for an error the database handle raised (databaseError). */
+export function isDatabaseError(error: unknown): boolean {
+  return error instanceof Error && FROM_DATABASE in error;
+}
+
 /**
  * True for errors that mean "the database cannot be reached", not "the query was wrong": a
  * refused or dropped connection, a new connection not made within the connect timeout

@@ -1,4 +1,5 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
+import { databaseError } from './monitor';
 
 /**
  * A pool-shaped face for PGlite, so Kysely's PostgresDialect drives both databases through
@@ -25,8 +26,12 @@ export function pglitePool(pg: PGlite): PoolLike {
   async function run(text: string, params: readonly unknown[] = []) {
     // Statements without parameters go through the simple protocol so a migration file with
     // several statements runs as one call, as it does on node-postgres.
-    const result: Results | undefined =
-      params.length > 0 ? await pg.query(text, [...params]) : (await pg.exec(text)).at(-1);
+    let result: Results | undefined;
+    try {
+      result = params.length > 0 ? await pg.query(text, [...params]) : (await pg.exec(text)).at(-1);
+    } catch (error) {
+      throw databaseError(error);
+    }
     return {
       rows: result?.rows ?? [],
       rowCount: result?.affectedRows ?? result?.rows.length ?? 0,

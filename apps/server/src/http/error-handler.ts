@@ -1,59 +1,68 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isConnectionError, isPoolBusy, isStatementCancelled } from '../db/monitor';
+import { ProviderError } from '../adapters/http';
+import { isConnectionError, isDatabaseError, isPoolBusy, isStatementCancelled } from '../db/monitor';
 import { AppError, MESSAGES } from './errors';
 import { RateLimitedError } from './rate-limit';
 
 /**
  * One place turns every failure into `{ success: false, error, message, requestId }`:
  * deliberate AppErrors keep their status and Russian message; framework 4xx errors get a
- * readable message; a lost or busy database gives 503; anything else is a 500 whose details are
+ * readable message; a lost or busy database gives 503 with Retry-After, and so does a provider
+ * that failed where its module had no answer of its own; anything else is a 500 whose details are
  * logged with the request id and never sent.
  *
- * It never marks the database down itself: only the database handle knows that an error came
- * from the database (db/client.ts tells the monitor). A connection error is not always the
- * database's — a client that resets its connection in the middle of a body raises ECONNRESET
- * here too, and marking the database down for it answered 503 to every caller (issue 11, second
- * read).
+ * What the error is decides the answer, never the state of the request: whatever the method and
+ * whether its body has been read, a database error is a 503 logged as one (issue 30.2 — a check of
+ * `request.raw.destroyed`, true for every request whose body had been read, answered each POST
+ * that met a stalled database 400 «Некорректный запрос.» and logged it at info as a client gone).
+ * A connection error counts as the database's only when the database handle marked it
+ * (db/monitor.ts `databaseError`): a client that resets its connection in the middle of a body
+ * raises ECONNRESET too, and is a 400 of the body's reading like any other (issue 11, second read).
+ * The handler never marks the database down itself: only the database handle knows that.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const requestId = request.id;
-    if (request.raw.destroyed && !(error instanceof AppError)) {
-      // The client is gone (it reset the connection, or a timeout closed it): nobody reads an
-      // answer, and what failed was its stream, not the server.
-      request.log.info({ err: error }, 'client closed the connection');
-      return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
-    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ success: false, error: error.code, message: error.message, requestId });
     }
-    if (isPoolBusy(error)) {
-      // No free connection within the connect timeout: a rush, not a lost database. This call
-      // is refused; the database stays up for health and for every other call (issue 11).
-      request.log.warn({ err: error }, 'no free database connection');
-      return replyUnavailable(reply, requestId);
+    if (isDatabaseError(error)) {
+      if (isPoolBusy(error)) {
+        // No free connection within the connect timeout: a rush, not a lost database. This call
+        // is refused; the database stays up for health and for every other call (issue 11).
+        request.log.warn({ err: error }, 'no free database connection');
+        return replyUnavailable(reply, requestId);
+      }
+      if (isConnectionError(error)) {
+        // The database handle has told the monitor already (db/client.ts).
+        request.log.error({ err: error }, 'database unreachable');
+        return replyUnavailable(reply, requestId);
+      }
+      if (isStatementCancelled(error)) {
+        // Past the statement timeout (issue 11.11): the database is busy, not gone; try again.
+        request.log.warn({ err: error }, 'statement cancelled');
+        return replyUnavailable(reply, requestId);
+      }
+      if (isDataException(error)) {
+        // SQLSTATE class 22: a value the database cannot take (a NUL byte, a number out of
+        // range...). The input was bad, not the server: a 400, logged for the contract's sake.
+        request.log.warn({ err: error }, 'database refused a value');
+        return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
+      }
     }
-    if (isConnectionError(error)) {
-      // The database handle has told the monitor already (db/client.ts).
-      request.log.error({ err: error }, 'database unreachable');
+    if (error instanceof ProviderError) {
+      // An outside service failed and the module had no answer of its own for it: ours, and
+      // passing; the client may try again.
+      request.log.error({ err: error }, 'provider failed');
       return replyUnavailable(reply, requestId);
-    }
-    if (isStatementCancelled(error)) {
-      // Past the statement timeout (issue 11.11): the database is busy, not gone; try again.
-      request.log.warn({ err: error }, 'statement cancelled');
-      return replyUnavailable(reply, requestId);
-    }
-    if (isDataException(error)) {
-      // SQLSTATE class 22: a value the database cannot take (a NUL byte, a number out of
-      // range...). The input was bad, not the server: a 400, logged for the contract's sake.
-      request.log.warn({ err: error }, 'database refused a value');
-      return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
+      // The client's fault, or the client's stream: a body cut off by a reset (ECONNRESET,
+      // 'aborted') or a timeout is a 400 of its reading, which nobody may be left to read.
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'bad_request';
       request.log.info({ err: error }, 'request rejected');
       const send = () => reply.status(status).send({ success: false, error: clientErrorCode(status), message: clientMessage(status, code), requestId });
