@@ -1,21 +1,11 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { PNG_SIGNATURE, pngChunk } from '../../src/png';
 
 /*
  * Pictures for the upload tests (issue 30.6, decision 041): the bombs of the issue, built here
  * byte by byte so that nothing but their headers is large, and honest photos to compare with.
  */
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /**
  * A whole, valid PNG of side × side black pixels (1-bit grey): its rows deflate about a thousand
