@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { RATING_PHOTO_REFUSALS, ratingPhotoRefusal } from '@chain/contract';
 import { ERROR_TITLE, SOMETHING_WENT_WRONG_MESSAGE } from '@chain/domain';
 import { api, orderOf, payOrderBySbp, placeOrder, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
@@ -47,6 +48,21 @@ function stripedPng(width: number, height: number): Buffer {
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A whole, valid PNG of side × side black pixels (1-bit grey) that deflates to a few KB per
+ * thousand pixels of side: the decompression bomb of issue 30.6, which no phone sends itself.
+ */
+function pngBomb(side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // grey
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** What the tests read of a picture and an element in the page (the e2e code has no DOM types). */
@@ -194,6 +210,42 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     await dialog.getByRole('button', { name: 'OK' }).tap();
     await dialog.waitFor({ state: 'detached' });
     await form.getByRole('button', { name: 'Отправить оценку' }).waitFor();
+    expect((await orderOf(baseUrl, user, order.id)).rate).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a photo the server refuses (issue 30.6: a PNG claiming 16 000 × 16 000) reads the server’s words in the dialog, and the form stays', async () => {
+    const order = await placeOrder(baseUrl, user);
+    await payOrderBySbp(baseUrl, user, order.id);
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+    // The phone draws every photo again, so it never sends a bomb itself; another client, or a
+    // page tampered with, may. The photo chosen here is swapped for one on its way out, and the
+    // real server answers it.
+    const bomb = `data:image/png;base64,${pngBomb(16_000).toString('base64')}`;
+    await page.route('**/api/v1/rate/add', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { photos?: string[] };
+      await route.continue({ postData: JSON.stringify({ ...body, photos: (body.photos ?? []).map(() => bomb) }) });
+    });
+    await page.goto(`/order_detail/${order.id}`);
+    const form = page.getByRole('region', { name: 'Оцените заказ' });
+    await form.locator('input[type="file"]').setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: stripedPng(800, 600) });
+    await form.getByRole('list', { name: 'Выбранные фото' }).getByRole('img', { name: 'Фото 1' }).waitFor();
+    await form.getByRole('button', { name: 'Отправить оценку' }).tap();
+
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(ERROR_TITLE);
+    const words = ratingPhotoRefusal(1, RATING_PHOTO_REFUSALS.overPixels(16_000, 16_000));
+    expect(words).toMatch(/^Фото 1: изображение слишком большое/);
+    await dialog.getByText(words).waitFor();
+    await auditScreen(page, '/order_detail/{id} (a photo refused by the server)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/rating-photo-refused.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'OK' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    // The form, its photo included, is still there to change and send again; nothing was kept.
+    await form.getByRole('button', { name: 'Отправить оценку' }).waitFor();
+    expect(await form.getByRole('list', { name: 'Выбранные фото' }).getByRole('img').count()).toBe(1);
     expect((await orderOf(baseUrl, user, order.id)).rate).toBeNull();
     expect(errors).toEqual([]);
     await context.close();

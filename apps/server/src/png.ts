@@ -1,8 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
@@ -24,10 +25,10 @@ export function pngFile(width: number, height: number, rows: Buffer, options: { 
   // 8 bits, palette (3) or truecolour (2), deflate, adaptive filters, no interlace.
   header.set([8, options.palette ? 3 : 2, 0, 0, 0], 8);
   return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    ...(options.palette ? [chunk('PLTE', options.palette)] : []),
-    chunk('IDAT', deflateSync(rows, { level: options.level ?? 6 })),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    ...(options.palette ? [pngChunk('PLTE', options.palette)] : []),
+    pngChunk('IDAT', deflateSync(rows, { level: options.level ?? 6 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -1,20 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponse, MAX_RATING_PHOTO_BYTES, orderListUserResponse, rateListResponse, type OrderView } from '@chain/contract';
+import {
+  errorResponse,
+  MAX_RATING_PHOTO_BYTES,
+  orderListUserResponse,
+  RATING_PHOTO_REFUSALS,
+  rateListResponse,
+  ratingPhotoRefusal,
+  type OrderView,
+} from '@chain/contract';
 import { showsRatingControls } from '@chain/domain';
-import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import type { DatabaseHandle } from '../src/db/client';
+import { loadMigrations, migrate } from '../src/db/migrate';
+import { ratingPhotoLink } from '../src/http/signed-links';
+import { seedDemoChain } from '../src/seed/load';
+import { buildTestApp, databaseKinds, freshDatabase, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { insertTestOrder } from './support/orders';
 import { insertRichOrder, RICH_ORDER } from './support/rich-order';
 import { REFUSED_RATINGS_PER_USER, RATINGS_RATE_MESSAGE } from '../src/modules/ratings/routes';
 import { signedInUser } from './support/users';
+import { dataUrl, GIF_POLYGLOT, gifBomb, jpegBomb, phoneJpegWithGps, PHOTO_GPS, pixelAt, pngBomb, rationalBytes, truncatedPng } from './support/pictures';
 
 type Session = { id: number; token: string };
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
-/** A JPEG's start-of-image marker and JFIF header, padded to `size` bytes. */
+/** A JPEG's start-of-image marker and JFIF header, padded to `size` bytes: a JPEG by its first bytes only. */
 const jpegBytes = (size = 64) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(Math.max(0, size - 12)), Buffer.from([0xff, 0xd9])]);
-const dataUrl = (mime: string, bytes: Buffer | string) => `data:${mime};base64,${typeof bytes === 'string' ? bytes : bytes.toString('base64')}`;
+/** A small real JPEG. */
+const JPEG = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#d08030' } })
+  .jpeg()
+  .toBuffer();
+/** A PNG of `side`² pixels of noise (no compression helps): about 3 bytes a pixel, a real picture near 2 MB at 810 (filters add a little). */
+function noisePng(side: number): Promise<Buffer> {
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
 
 describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPEC 4, SPEC 5, SPEC 7 rate/add and rate/list)', (kind) => {
   let t: TestApp;
@@ -50,7 +78,7 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
       rate_fresh: 4,
       rate_quality: '',
       comment: 'Вкусно, но долго',
-      photos: [dataUrl('image/png', PNG), dataUrl('image/jpeg', jpegBytes()), dataUrl('image/gif', GIF)],
+      photos: [dataUrl('image/png', PNG), dataUrl('image/jpeg', JPEG), dataUrl('image/gif', GIF)],
       type: 5,
     });
     expect(res.statusCode).toBe(200);
@@ -246,14 +274,17 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
     });
 
     it('takes three photos of nearly 2 MB each in one request (the call’s body limit is raised)', async () => {
-      const big = dataUrl('image/jpeg', jpegBytes(MAX_RATING_PHOTO_BYTES - 10));
+      const png = await noisePng(810);
+      expect(png.length).toBeGreaterThan(MAX_RATING_PHOTO_BYTES - 100 * 1024);
+      expect(png.length).toBeLessThanOrEqual(MAX_RATING_PHOTO_BYTES);
+      const big = dataUrl('image/png', png);
       const res = await rate(user, { order_id: orderId, photos: [big, big, big] });
       expect(res.statusCode).toBe(200);
       const rating = (await orderOf(user, orderId)).rate;
       expect(rating?.photos).toHaveLength(3);
       const photo = await t.app.inject({ method: 'GET', url: rating?.photos[0] ?? '' });
       expect(photo.statusCode).toBe(200);
-      expect(photo.rawPayload.length).toBe(MAX_RATING_PHOTO_BYTES - 10);
+      expect(await sharp(photo.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 810, height: 810 });
     });
 
     it('refuses a body over the raised limit with 413', async () => {
@@ -262,7 +293,7 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
     });
   });
 
-  it('serves a photo back by its signed link, as uploaded, and 404 for a wrong signature (owner only, by link)', async () => {
+  it('serves a photo back by its signed link, as the server encoded it, and 404 for a wrong signature (owner only, by link)', async () => {
     const user = await signedInUser(t.database);
     const orderId = await paidOrder(user);
     await rate(user, { order_id: orderId, photos: [dataUrl('image/png', PNG)] });
@@ -270,9 +301,9 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
     expect(link).toMatch(/^\/api\/v1\/rate\/photo\/\d+\?sig=[\w-]{22}$/);
     const res = await t.app.inject({ method: 'GET', url: link ?? '' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1, height: 1 });
 
     const id = Number(/photo\/(\d+)/.exec(link ?? '')?.[1]);
     for (const url of [`/api/v1/rate/photo/${id}`, `/api/v1/rate/photo/${id}?sig=${'A'.repeat(22)}`, `/api/v1/rate/photo/${id + 1}?${link?.split('?')[1]}`, '/api/v1/rate/photo/abc?sig=x']) {
@@ -281,6 +312,76 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
       expect(wrong.statusCode, url).toBeLessThan(500);
       expect(wrong.headers['content-type']).toContain('application/json');
     }
+  });
+
+  describe('issue 30.6: a photo is decoded within a pixel limit, and kept and served only as the server encoded it (SPEC 5, decision 041)', () => {
+    const storedPhotos = async () => Number((await t.database.db.selectFrom('rating_photos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const overPixels = (width: number, height: number) => ratingPhotoRefusal(1, RATING_PHOTO_REFUSALS.overPixels(width, height));
+    const damaged = ratingPhotoRefusal(1, RATING_PHOTO_REFUSALS.damaged);
+
+    it('words the refusal of a picture over the limit in Russian, with its size', () => {
+      expect(overPixels(16_000, 16_000)).toBe('Фото 1: изображение слишком большое (16000\u00a0×\u00a016000 пикселей), можно не больше 25\u00a0млн пикселей — например, 6000\u00a0×\u00a04000.');
+    });
+
+    it.each([
+      ['a 31 KB PNG whose header claims 16 000 × 16 000', 'image/png', () => Promise.resolve(pngBomb(16_000)), overPixels(16_000, 16_000)],
+      ['a GIF of a 65 535 × 65 535 logical screen', 'image/gif', () => Promise.resolve(gifBomb(65_535)), overPixels(65_535, 65_535)],
+      ['a JPEG whose frame header says 65 500 × 65 500', 'image/jpeg', () => jpegBomb(65_500), overPixels(65_500, 65_500)],
+      ['a PNG truncated to its first 40 bytes', 'image/png', truncatedPng, damaged],
+      ['a web page behind a GIF signature, sent as image/gif', 'image/gif', () => Promise.resolve(GIF_POLYGLOT), damaged],
+    ])('answers %s with 400 and the message, and keeps nothing', async (_name, mime, make, message) => {
+      const user = await signedInUser(t.database);
+      const orderId = await paidOrder(user);
+      const before = await storedPhotos();
+      const body = expectError(await rate(user, { order_id: orderId, stars: 2, comment: 'Холодная', photos: [dataUrl(mime, await make())] }), 400, message);
+      expect(body.error).toBe('photo');
+      expect((await orderOf(user, orderId)).rate).toBeNull();
+      expect(await storedPhotos()).toBe(before);
+    });
+
+    it('keeps nothing of a rating whose second photo is a bomb, the good first one included, and names the second', async () => {
+      const user = await signedInUser(t.database);
+      const orderId = await paidOrder(user);
+      const before = await storedPhotos();
+      const res = await rate(user, { order_id: orderId, photos: [dataUrl('image/jpeg', JPEG), dataUrl('image/png', pngBomb(16_000))] });
+      expectError(res, 400, ratingPhotoRefusal(2, RATING_PHOTO_REFUSALS.overPixels(16_000, 16_000)));
+      expect((await orderOf(user, orderId)).rate).toBeNull();
+      expect(await storedPhotos()).toBe(before);
+      // The guest sends the good photo alone: taken.
+      expect((await rate(user, { order_id: orderId, photos: [dataUrl('image/jpeg', JPEG)] })).statusCode).toBe(200);
+    });
+
+    it('keeps a phone JPEG with an EXIF GPS position re-encoded without its EXIF, turned upright, and serves exactly that', async () => {
+      const user = await signedInUser(t.database);
+      const orderId = await paidOrder(user);
+      const upload = await phoneJpegWithGps();
+      expect(upload.includes(rationalBytes(PHOTO_GPS.latitude))).toBe(true);
+      expect((await rate(user, { order_id: orderId, photos: [dataUrl('image/jpeg', upload)] })).statusCode).toBe(200);
+
+      const [link] = (await orderOf(user, orderId)).rate?.photos ?? [];
+      const id = Number(/photo\/(\d+)/.exec(link ?? '')?.[1]);
+      const row = await t.database.db.selectFrom('rating_photos').select(['mime', 'data', 'reencoded']).where('id', '=', id).executeTakeFirstOrThrow();
+      const stored = Buffer.from(row.data);
+      expect({ mime: row.mime, reencoded: row.reencoded, same: stored.equals(upload) }).toEqual({ mime: 'image/jpeg', reencoded: true, same: false });
+      const metadata = await sharp(stored).metadata();
+      expect({ format: metadata.format, width: metadata.width, height: metadata.height, exif: metadata.exif, orientation: metadata.orientation }).toEqual({
+        format: 'jpeg',
+        width: 80,
+        height: 120,
+        exif: undefined,
+        orientation: undefined,
+      });
+      expect(stored.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+      expect(stored.includes(rationalBytes(PHOTO_GPS.latitude))).toBe(false);
+      expect(stored.includes(rationalBytes(PHOTO_GPS.longitude))).toBe(false);
+      // Upright: the stored pixels' left (red) half is the top now.
+      expect((await pixelAt(stored, 40, 10))[0]).toBeGreaterThan(180);
+
+      const served = await t.app.inject({ method: 'GET', url: link ?? '' });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.rawPayload.equals(stored)).toBe(true);
+    });
   });
 
   it('lists only the user’s own ratings, newest first, with order, restaurant, dish and photo links (SPEC 2 RateList, SPEC 7 rate/list)', async () => {
@@ -317,5 +418,73 @@ describe.each(databaseKinds())('ratings on %s (SPEC 3 Order and Item rating, SPE
 
     expectError(await post(t.app, '/api/v1/rate/list', { user_id: user.id, token: other.token }), 401);
     expect(await ratings(await signedInUser(t.database))).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds())('rating photos kept as uploaded before migration 020, on %s (issue 30.6, decision 041)', (kind) => {
+  /**
+   * A database as it stood at migration 019 (the demo chain, one paid and rated order) whose
+   * rating kept two photos as they came: a phone JPEG with its GPS position and a PNG bomb.
+   * Then every migration runs and the server starts on it.
+   */
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let photos: { phone: number; bomb: number };
+  let dispose: (() => Promise<void>) | undefined;
+  let upload: Buffer;
+  const bomb = pngBomb(16_000);
+  beforeAll(async () => {
+    upload = await phoneJpegWithGps();
+    const empty = await freshDatabase(kind, { empty: true });
+    database = empty.handle;
+    const all = loadMigrations();
+    await migrate(database.db, all.filter((migration) => migration.version < 20));
+    await seedDemoChain(database.db);
+    const user = await signedInUser(database);
+    const order = await insertRichOrder(database, { userId: user.id, paid: true, status: 20 });
+    const rating = await database.db.insertInto('ratings').values({ order_id: order.id, user_id: user.id, stars: 3 }).returning('id').executeTakeFirstOrThrow();
+    const keep = async (mime: 'image/jpeg' | 'image/png', data: Buffer) =>
+      (await sql<{ id: number }>`insert into rating_photos (rating_id, mime, data) values (${rating.id}, ${mime}, ${data}) returning id`.execute(database.db)).rows[0]?.id ?? 0;
+    photos = { phone: await keep('image/jpeg', upload), bomb: await keep('image/png', bomb) };
+    expect(await migrate(database.db, all)).toContain('020_rating_photos_reencoded');
+    app = await buildApp(testConfig(), { database });
+    await app.ready();
+    dispose = () => empty.dispose();
+  });
+  // The server closes the handle it was given; the throw-away database goes after it.
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+  });
+
+  const row = (id: number) => database.db.selectFrom('rating_photos').select(['mime', 'data', 'reencoded']).where('id', '=', id).executeTakeFirstOrThrow();
+  const link = (id: number) => ratingPhotoLink(app.config.authSecret, id);
+
+  it('marks them as not re-encoded', async () => {
+    expect((await row(photos.phone)).reencoded).toBe(false);
+    expect((await row(photos.bomb)).reencoded).toBe(false);
+  });
+
+  it('serves an old photo only as the server makes it again on its first read — no EXIF, no GPS — and keeps that copy', async () => {
+    const first = await app.inject({ method: 'GET', url: link(photos.phone) });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/jpeg');
+    expect(first.rawPayload.equals(upload)).toBe(false);
+    expect(first.rawPayload.includes(rationalBytes(PHOTO_GPS.latitude))).toBe(false);
+    const metadata = await sharp(first.rawPayload).metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['jpeg', 80, 120, undefined]);
+
+    const kept = await row(photos.phone);
+    expect({ mime: kept.mime, reencoded: kept.reencoded, same: Buffer.from(kept.data).equals(first.rawPayload) }).toEqual({ mime: 'image/jpeg', reencoded: true, same: true });
+    const again = await app.inject({ method: 'GET', url: link(photos.phone) });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('never serves an old photo that does not decode within the limit: 404 like an unknown photo, kept in the database for an operator', async () => {
+    const res = await app.inject({ method: 'GET', url: link(photos.bomb) });
+    expect(res.statusCode).toBe(404);
+    expect(errorResponse.parse(res.json()).message).toBe('Фото не найдено.');
+    const kept = await row(photos.bomb);
+    expect({ reencoded: kept.reencoded, same: Buffer.from(kept.data).equals(bomb) }).toEqual({ reencoded: false, same: true });
   });
 });

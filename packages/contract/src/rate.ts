@@ -16,6 +16,35 @@ export const RATING_COMMENT_MAX_LENGTH = 2000;
 export const MAX_RATING_PHOTOS = 3;
 /** At most this many bytes per photo (2 MB). */
 export const MAX_RATING_PHOTO_BYTES = 2 * 1024 * 1024;
+/**
+ * At most this many pixels per photo, as its file declares them, looked at before anything is
+ * decoded: a small file may claim a huge picture (a 31 KB PNG of 16 000 × 16 000). 25 million
+ * holds a 6000 × 4000 camera photo; the web app sends at most 1600 px a side (decisions 026, 041).
+ */
+export const MAX_RATING_PHOTO_PIXELS = 25_000_000;
+/**
+ * What a rating photo is kept as: a JPEG at most this long a side, at this quality (percent).
+ * The web app makes it so on the phone (decision 026) and the server again (decision 041): at the
+ * same quality, with the same standard tables, the second encoding is all but lossless.
+ */
+export const RATING_PHOTO_MAX_SIDE = 1600;
+export const RATING_PHOTO_JPEG_QUALITY = 85;
+
+/** Why rate/add refuses a photo (the 400 `photo`), in Russian; ratingPhotoRefusal names the photo. */
+export const RATING_PHOTO_REFUSALS = {
+  notDataUrl: 'ожидается картинка в виде data URL (data:image/jpeg;base64,…).',
+  notAccepted: 'можно приложить только JPEG, PNG или GIF.',
+  empty: 'файл пустой.',
+  overBytes: 'файл больше 2 МБ.',
+  damaged: 'файл повреждён или это не JPEG, PNG или GIF.',
+  typeMismatch: (declared: string) => `содержимое файла не совпадает с его типом (${declared}).`,
+  // No-break spaces keep «16000 × 16000» and «25 млн» on one line.
+  overPixels: (width: number, height: number) =>
+    `изображение слишком большое (${width}\u00a0×\u00a0${height} пикселей), можно не больше ${MAX_RATING_PHOTO_PIXELS / 1_000_000}\u00a0млн пикселей — например, 6000\u00a0×\u00a04000.`,
+} as const;
+
+/** «Фото 2: …»: the refusal of the photo at `position` (1-based) of rate/add. */
+export const ratingPhotoRefusal = (position: number, reason: string): string => `Фото ${position}: ${reason}`;
 /** The longest data URL of a photo within the limit: base64 grows 4/3, plus the 'data:…;base64,' prefix. */
 const PHOTO_DATA_URL_MAX = Math.ceil(MAX_RATING_PHOTO_BYTES / 3) * 4 + 64;
 /** The body limit of rate/add: three photos at their largest, and room for the rest. */
@@ -33,8 +62,9 @@ const score = z.pipe(
 
 /**
  * Photos as data URLs in the JSON body: 'data:image/jpeg;base64,…' (or image/png, image/gif).
- * One photo may come as a plain string; empty entries are skipped. The server decodes each one,
- * checks its type by its first bytes too (a renamed file is refused) and its size.
+ * One photo may come as a plain string; empty entries are skipped. The server checks each one's
+ * type by its first bytes too (a renamed file is refused), its size in bytes and in pixels, and
+ * keeps only its own re-encoding of the picture (decision 041).
  */
 export const ratingPhotosInput = z.pipe(
   z.transform((value: unknown) =>
@@ -89,7 +119,7 @@ export const rateAddCall = defineCall({
   tag: 'ratings',
   summary: 'Rate a paid order or one of its dishes (SPEC 3, 4, 5, 7)',
   description:
-    'Two kinds, told apart by `item_id`. Order rating (item_id and spec_id empty): `stars` 1..5 (absent: 5), `rate_taste`, `rate_speed`, `rate_fresh`, `rate_quality` 1..5 or empty. Item rating (item_id = the dish id of a basket line, spec_id = its option id or empty): `taste`, `fresh`, `speed` 1..5 or empty. Both: `comment` (up to 2000 characters), `type` (the low-rating category: an item id of rateGetTypes, or empty) and `photos`: up to 3 pictures as data URLs in the JSON body (`data:image/jpeg;base64,…`, also image/png and image/gif), at most 2 MB each; the body of this call may be up to 9 MB. The type is checked by the picture’s first bytes as well as by its label. Only the order’s own user may rate it, only once it is paid, and once per order and per dish (and option). Answers `{ success: true }`.',
+    `Two kinds, told apart by \`item_id\`. Order rating (item_id and spec_id empty): \`stars\` 1..5 (absent: 5), \`rate_taste\`, \`rate_speed\`, \`rate_fresh\`, \`rate_quality\` 1..5 or empty. Item rating (item_id = the dish id of a basket line, spec_id = its option id or empty): \`taste\`, \`fresh\`, \`speed\` 1..5 or empty. Both: \`comment\` (up to 2000 characters), \`type\` (the low-rating category: an item id of rateGetTypes, or empty) and \`photos\`: up to 3 pictures as data URLs in the JSON body (\`data:image/jpeg;base64,…\`, also image/png and image/gif), at most 2 MB and ${MAX_RATING_PHOTO_PIXELS / 1_000_000} million pixels each (the size the file declares, read before anything is decoded); the body of this call may be up to 9 MB. The type is checked by the picture’s first bytes as well as by its label, and the picture must decode whole. What is kept is the server’s own JPEG of it (the first frame of a GIF, turned upright, at most 1600 px a side, without EXIF or any other metadata), never the upload. Only the order’s own user may rate it, only once it is paid, and once per order and per dish (and option).Answers \`{ success: true }\`.`,
   auth: 'user',
   credentials: credentialFields('user_id', 'token'),
   body: rateAddRequest,
@@ -97,7 +127,8 @@ export const rateAddCall = defineCall({
   errors: {
     unauthorized: 'user_id + token do not make a live session (401)',
     validation: 'a field is missing or malformed: a score outside 1..5, more than 3 photos (400, names the field)',
-    photo: 'a photo is not a jpeg, png or gif data URL, is damaged or over 2 MB (400, «Фото …»)',
+    photo: 'a photo is not a jpeg, png or gif data URL, does not decode, is over 2 MB or declares more pixels than allowed (400, «Фото N: …»)',
+    unavailable: 'a photo was not made within the server’s time bound (503 with Retry-After; nothing kept, the try not counted)',
     order_not_found: 'no such order of this user (404 «Заказ не найден.»)',
     not_paid: 'the order is not paid yet (409 «Оценить можно только оплаченный заказ.»)',
     item_not_in_order: 'the dish (and option) is not in the order (400)',
@@ -183,11 +214,14 @@ export const ratePhotoCall = defineCall({
   tag: 'ratings',
   summary: 'A rating photo, by the signed link that rate/list and order/listUser give',
   description:
-    'The link carries `?sig=`, an HMAC of the photo id with the server’s secret: the photo opens in an <img> without the session token, and only for whoever was given the link (the rating’s own user). A wrong or missing sig answers 404 like an unknown photo. The answer is the picture as uploaded (image/jpeg, image/png or image/gif), cacheable privately for a year.',
+    'The link carries `?sig=`, an HMAC of the photo id with the server’s secret: the photo opens in an <img> without the session token, and only for whoever was given the link (the rating’s own user). A wrong or missing sig answers 404 like an unknown photo. The answer is the server’s own JPEG of the picture (decision 041), never the upload as it came: a photo kept as uploaded before that is made again on its first read, and one that cannot be made answers 404. Cacheable privately for a year.',
   auth: 'public',
   params: z.object({ id: wireId }),
   response: z.string(),
-  errors: { not_found: 'no such photo, or the sig does not match (404)' },
+  errors: {
+    not_found: 'no such photo, or the sig does not match (404)',
+    unavailable: 'a photo kept as uploaded could not be made again in time (503 with Retry-After)',
+  },
 });
 
 // ---------------------------------------------------------------------------------------------

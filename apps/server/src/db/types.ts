@@ -542,6 +542,8 @@ export interface RatingPhotosTable {
   mime: 'image/jpeg' | 'image/png' | 'image/gif';
   data: Buffer | Uint8Array;
   created_at: Defaulted<Date>;
+  /** false: kept as uploaded before decision 041, made again on its first read. */
+  reencoded: Defaulted<boolean>;
 }
 
 export interface SandboxAcquiringOrdersTable {

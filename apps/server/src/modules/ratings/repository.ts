@@ -37,7 +37,7 @@ export async function insertRating(db: Kysely<Database>, rating: Insertable<Rati
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('ratings').values(rating).returning('id').executeTakeFirstOrThrow();
     for (const photo of photos) {
-      await trx.insertInto('rating_photos').values({ rating_id: id, mime: photo.mime, data: photo.data }).execute();
+      await trx.insertInto('rating_photos').values({ rating_id: id, mime: photo.mime, data: photo.data, reencoded: true }).execute();
     }
     return id;
   });
@@ -78,7 +78,17 @@ export async function findLineNames(db: Kysely<Database>, orderIds: readonly num
 }
 
 export async function findPhoto(db: Kysely<Database>, id: number) {
-  return db.selectFrom('rating_photos').select(['id', 'mime', 'data']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('rating_photos').select(['id', 'mime', 'data', 'reencoded']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A photo kept as it came (before decision 041) replaced by the server's re-encoding, once. */
+export async function keepReencodedPhoto(db: Kysely<Database>, id: number, photo: DecodedPhoto): Promise<void> {
+  await db
+    .updateTable('rating_photos')
+    .set({ mime: photo.mime, data: photo.data, reencoded: true })
+    .where('id', '=', id)
+    .where('reencoded', '=', false)
+    .execute();
 }
 
 export async function findRatingTypes(db: Kysely<Database>) {

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { RATE_ADD_BODY_LIMIT, rateAddCall, rateListCall, ratePhotoCall } from '@chain/contract';
 import { notFound } from '../../http/errors';
 import { consumeRateLimits, giveBackRateLimits, type RateLimitRule } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
 import { isLinkSignatureValid } from '../../http/signed-links';
-import { findPhoto } from './repository';
-import { addRating, listRatings } from './service';
+import { PHOTO_RETRY_AFTER_SECONDS, PhotoBusyError } from './photos';
+import { addRating, listRatings, servablePhoto } from './service';
 
 /**
  * The refused rate/add tries of one user (an order not theirs, a dish not in it, a bad photo, a
@@ -18,6 +18,12 @@ export const RATINGS_RATE_MESSAGE = 'Слишком много оценок по
 
 const ratingLimits = (userId: number): RateLimitRule[] => [{ key: `rate:user:${userId}`, ...REFUSED_RATINGS_PER_USER, message: RATINGS_RATE_MESSAGE }];
 
+/** The error as thrown; a photo not made in time (503) tells the client when to send the same request again. */
+function retryLater(reply: FastifyReply, error: unknown): unknown {
+  if (error instanceof PhotoBusyError) reply.header('retry-after', String(PHOTO_RETRY_AFTER_SECONDS));
+  return error;
+}
+
 /**
  * Ratings (SPEC 7 rate/add, rate/list) and their photos behind signed links. rate/add takes
  * photos as data URLs in JSON, so its body may be larger than the 1 MB of the other calls.
@@ -26,12 +32,18 @@ export const ratingsRoutes: FastifyPluginAsync = async (app) => {
   registerCall(
     app,
     rateAddCall,
-    async ({ body, user }) => {
+    async ({ body, user, reply }) => {
       // Counted before the work, in one atomic statement, so a burst cannot have more tries looked at than the allowance.
       const limits = ratingLimits(user.id);
       const now = new Date();
       await consumeRateLimits(app.db, limits, now);
-      await addRating(app.db, user.id, body);
+      try {
+        await addRating(app.db, user.id, body);
+      } catch (error) {
+        // A photo not made in time is the server's limit, not the guest's fault: the try is given back.
+        if (error instanceof PhotoBusyError) await giveBackRateLimits(app.db, limits, now);
+        throw retryLater(reply, error);
+      }
       await giveBackRateLimits(app.db, limits, now);
       return { success: true as const };
     },
@@ -46,7 +58,10 @@ export const ratingsRoutes: FastifyPluginAsync = async (app) => {
     const { sig } = request.query as Record<string, unknown>;
     // A wrong signature looks exactly like a photo that does not exist.
     if (!isLinkSignatureValid(app.config.authSecret, 'rating-photo', params.id, sig)) throw notFound('Фото не найдено.');
-    const photo = await findPhoto(app.db, params.id);
+    // Only what the server encoded itself is ever served (decision 041).
+    const photo = await servablePhoto(app.db, params.id, request.log).catch((error: unknown) => {
+      throw retryLater(reply, error);
+    });
     if (!photo) throw notFound('Фото не найдено.');
     return reply
       .type(photo.mime)

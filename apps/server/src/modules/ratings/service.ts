@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { RATING_LIST_PAGE_MAX, RATING_LIST_PAGE_SIZE, type RateAddRequest, type RatingListEntry } from '@chain/contract';
 import { starsOrDefault, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
@@ -6,12 +7,15 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { ratingPhotoLink } from '../../http/signed-links';
 import { findPhotoIds } from '../order-history/repository';
 import { displayTime, lineSpec } from '../order-history/service';
-import { decodePhoto } from './photos';
+import { RefusedUploadError } from '../photos/uploads';
+import { decodePhoto, reencodePhoto, type DecodedPhoto } from './photos';
 import {
   findLineNames,
+  findPhoto,
   findRatableOrder,
   findUserRatings,
   insertRating,
+  keepReencodedPhoto,
   ratingExists,
   ratingTypeExists,
 } from './repository';
@@ -40,7 +44,9 @@ export async function addRating(db: Kysely<Database>, userId: number, body: Rate
   }
   if (await ratingExists(db, order.id, itemId, specId)) throw conflict(ALREADY_RATED, 'already_rated');
 
-  const photos = body.photos.map((photo, index) => decodePhoto(photo, index + 1));
+  // One after another: the first refused photo is named, and one request decodes one picture at a time.
+  const photos: DecodedPhoto[] = [];
+  for (const [index, photo] of body.photos.entries()) photos.push(await decodePhoto(photo, index + 1));
   const scores =
     itemId === null
       ? {
@@ -114,4 +120,30 @@ export async function listRatings(
       photos: (photos.get(row.id) ?? []).map((id) => ratingPhotoLink(secret, id)),
     };
   });
+}
+
+/**
+ * A rating photo as it may be served: the server's own JPEG (decision 041). A photo kept as it
+ * came before that is made again on its first read and kept so; one that does not decode, or
+ * declares more pixels than a new upload may, is never served (null, as an unknown photo) and
+ * stays in the database for an operator to look at.
+ */
+export async function servablePhoto(
+  db: Kysely<Database>,
+  id: number,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<{ mime: string; data: Uint8Array } | null> {
+  const photo = await findPhoto(db, id);
+  if (!photo) return null;
+  if (photo.reencoded) return photo;
+  let made: DecodedPhoto;
+  try {
+    made = await reencodePhoto(Buffer.from(photo.data), photo.mime);
+  } catch (error) {
+    if (!(error instanceof RefusedUploadError)) throw error;
+    log.warn({ err: error, photoId: id }, 'a rating photo kept as uploaded cannot be made again; not served');
+    return null;
+  }
+  await keepReencodedPhoto(db, id, made);
+  return made;
 }

@@ -4,7 +4,6 @@ import {
   checkPhotoFile,
   fitsUploadLimit,
   fitWithin,
-  PHOTO_GIF_TOO_LARGE_MESSAGE,
   PHOTO_MAX_SIDE,
   PHOTO_QUALITY,
   PHOTO_TYPE_MESSAGE,
@@ -29,19 +28,16 @@ describe('fitWithin: the longer side at most 1600 px, proportions kept', () => {
   });
 });
 
-describe('checkPhotoFile: jpeg, png or gif, a gif within 2 MB', () => {
+describe('checkPhotoFile: jpeg, png or gif, of any size (each is drawn smaller)', () => {
   it('accepts the three types in any letter case', () => {
     expect(checkPhotoFile({ type: 'image/jpeg', size: 10 * MAX_RATING_PHOTO_BYTES })).toBeNull();
     expect(checkPhotoFile({ type: 'IMAGE/PNG', size: 1 })).toBeNull();
-    expect(checkPhotoFile({ type: 'image/gif', size: MAX_RATING_PHOTO_BYTES })).toBeNull();
+    expect(checkPhotoFile({ type: 'image/gif', size: 10 * MAX_RATING_PHOTO_BYTES })).toBeNull();
   });
   it('refuses other types and an unknown one in words', () => {
     for (const type of ['image/heic', 'image/webp', 'application/pdf', '']) {
       expect(checkPhotoFile({ type, size: 1 })).toBe(PHOTO_TYPE_MESSAGE);
     }
-  });
-  it('refuses a gif over 2 MB (a canvas would lose its animation, so it is not made smaller)', () => {
-    expect(checkPhotoFile({ type: 'image/gif', size: MAX_RATING_PHOTO_BYTES + 1 })).toBe(PHOTO_GIF_TOO_LARGE_MESSAGE);
   });
 });
 
@@ -74,12 +70,9 @@ describe('photoPlan', () => {
     expect(photoPlan({ type: 'image/png', size: 20_000, width: 300, height: 200 })).toMatchObject({ kind: 'reencode', width: 300, height: 200 });
     expect(photoPlan({ type: 'image/png', size: 9_000_000, width: 3000, height: 3000 })).toMatchObject({ kind: 'reencode', width: 1600, height: 1600 });
   });
-  it('keeps a gif within 2 MB whatever its picture size, refuses a larger one', () => {
-    expect(photoPlan({ type: 'image/gif', size: 1_000_000, width: 4000, height: 4000 })).toEqual({ kind: 'keep' });
-    expect(photoPlan({ type: 'image/gif', size: MAX_RATING_PHOTO_BYTES + 1, width: 10, height: 10 })).toEqual({
-      kind: 'refuse',
-      message: PHOTO_GIF_TOO_LARGE_MESSAGE,
-    });
+  it('re-encodes a gif as JPEG by its first frame, all the server keeps of it (decision 041), whatever its size', () => {
+    expect(photoPlan({ type: 'image/gif', size: 1_000_000, width: 4000, height: 4000 })).toEqual({ kind: 'reencode', width: 1600, height: 1600, quality: PHOTO_QUALITY });
+    expect(photoPlan({ type: 'image/gif', size: MAX_RATING_PHOTO_BYTES + 1, width: 10, height: 10 })).toMatchObject({ kind: 'reencode', width: 10, height: 10 });
   });
   it('refuses another type', () => {
     expect(photoPlan({ type: 'image/webp', size: 1, width: 1, height: 1 })).toEqual({ kind: 'refuse', message: PHOTO_TYPE_MESSAGE });

@@ -1,4 +1,4 @@
-import { MAX_RATING_PHOTO_BYTES } from '@chain/contract';
+import { MAX_RATING_PHOTO_BYTES, RATING_PHOTO_JPEG_QUALITY, RATING_PHOTO_MAX_SIDE } from '@chain/contract';
 import { isAcceptedPhotoType } from '@chain/domain';
 
 /*
@@ -7,13 +7,12 @@ import { isAcceptedPhotoType } from '@chain/domain';
  */
 
 /** The longest side a photo keeps: plenty for a phone screen, a fraction of a camera's picture. */
-export const PHOTO_MAX_SIDE = 1600;
-/** The JPEG quality of a re-encoded photo, and the lower one tried when the first is still too large. */
-export const PHOTO_QUALITY = 0.85;
+export const PHOTO_MAX_SIDE = RATING_PHOTO_MAX_SIDE;
+/** The JPEG quality of a re-encoded photo (the server's own, so its second encoding loses next to nothing), and the lower one tried when the first is still too large. */
+export const PHOTO_QUALITY = RATING_PHOTO_JPEG_QUALITY / 100;
 export const PHOTO_FALLBACK_QUALITY = 0.7;
 
 export const PHOTO_TYPE_MESSAGE = 'Можно приложить только фото в формате JPEG, PNG или GIF.';
-export const PHOTO_GIF_TOO_LARGE_MESSAGE = 'GIF больше 2 МБ. Выберите файл поменьше или фото в JPEG или PNG.';
 export const PHOTO_TOO_LARGE_MESSAGE = 'Фото слишком большое даже после уменьшения. Выберите другое.';
 export const PHOTO_UNREADABLE_MESSAGE = 'Не удалось открыть фото. Выберите другое.';
 
@@ -28,28 +27,23 @@ export function fitWithin(width: number, height: number, maxSide = PHOTO_MAX_SID
 /** What to do with a chosen file before the decoding: refuse it at once, or go on. */
 export function checkPhotoFile(file: { readonly type: string; readonly size: number }): string | null {
   if (!isAcceptedPhotoType(file.type)) return PHOTO_TYPE_MESSAGE;
-  if (file.type.toLowerCase() === 'image/gif' && file.size > MAX_RATING_PHOTO_BYTES) return PHOTO_GIF_TOO_LARGE_MESSAGE;
   return null;
 }
 
 export type PhotoPlan =
   | { readonly kind: 'refuse'; readonly message: string }
-  /** Upload the file as it is. */
-  | { readonly kind: 'keep' }
   /** Draw it at width × height on white and encode as JPEG at this quality. */
   | { readonly kind: 'reencode'; readonly width: number; readonly height: number; readonly quality: number };
 
 /**
- * The plan for a photo of this type, byte size and picture size: a gif is kept as it is (a
- * canvas would lose its animation) when within 2 MB; every jpeg and png is drawn at most
- * PHOTO_MAX_SIDE long and encoded as JPEG 0.85 — a small jpeg too: drawing it again drops its
- * EXIF data, the place where it was taken among them, which the guest never meant to send.
+ * The plan for a photo of this type, byte size and picture size: every jpeg, png and gif is
+ * drawn at most PHOTO_MAX_SIDE long and encoded as JPEG 0.85 — a small jpeg too: drawing it
+ * again drops its EXIF data, the place where it was taken among them, which the guest never
+ * meant to send; a gif by its first frame, which is all the server keeps of it (decision 041).
  */
 export function photoPlan(file: { readonly type: string; readonly size: number; readonly width: number; readonly height: number }): PhotoPlan {
   const refusal = checkPhotoFile(file);
   if (refusal !== null) return { kind: 'refuse', message: refusal };
-  const type = file.type.toLowerCase();
-  if (type === 'image/gif') return { kind: 'keep' };
   const fitted = fitWithin(file.width, file.height);
   return { kind: 'reencode', width: fitted.width, height: fitted.height, quality: PHOTO_QUALITY };
 }
@@ -72,8 +66,7 @@ export class PhotoRefused extends Error {
 }
 
 /**
- * The chosen file made ready for upload by its plan: kept, or drawn smaller on a canvas and
- * encoded as JPEG (a lower quality once when still over 2 MB). Refusals throw PhotoRefused.
+ * The chosen file made ready for upload by its plan: drawn (smaller) on a canvas and encoded as JPEG (a lower quality once when still over 2 MB). Refusals throw PhotoRefused.
  */
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   const refusal = checkPhotoFile(file);
@@ -87,10 +80,6 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   try {
     const plan = photoPlan({ type: file.type, size: file.size, width: picture.width, height: picture.height });
     if (plan.kind === 'refuse') throw new PhotoRefused(plan.message);
-    if (plan.kind === 'keep') {
-      if (!fitsUploadLimit(file.size)) throw new PhotoRefused(PHOTO_TOO_LARGE_MESSAGE);
-      return { dataUrl: await readDataUrl(file), name: file.name, bytes: file.size };
-    }
     const canvas = document.createElement('canvas');
     canvas.width = plan.width;
     canvas.height = plan.height;
