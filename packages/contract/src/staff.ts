@@ -32,6 +32,8 @@ export const STAFF_TEXTS = {
   bookingNotFound: 'Бронь не найдена.',
   dishNotFound: 'Блюдо не найдено.',
   guestNotFound: 'Гость не найден.',
+  tooManyBoardStreams: 'Слишком много открытых досок заказов. Закройте лишние вкладки.',
+  tooManyRestaurantBoardStreams: 'Доска заказов этого ресторана открыта на слишком многих экранах. Закройте лишние вкладки.',
 } as const;
 
 /** A staff session lives this long from sign-in (a kitchen shift), then staff sign in again. */
@@ -212,6 +214,16 @@ export const staffBoardCall = defineCall({
 /** The board stream's keep-alive comment, as every live stream's. */
 export const STAFF_EVENTS_KEEP_ALIVE_MS = EVENT_STREAM_KEEP_ALIVE_MS;
 
+/**
+ * Board streams an instance holds at most per staff session, per account (its sessions
+ * together) and per restaurant (issue 30.4): a tablet shows one board, a manager a few tabs, and a
+ * stream cut off without a goodbye lingers until its idle limit (50 s) — so room for that, and
+ * still one session, account or restaurant cannot take the instance's 500.
+ */
+export const BOARD_STREAMS_PER_SESSION = 8;
+export const BOARD_STREAMS_PER_STAFF = 20;
+export const BOARD_STREAMS_PER_RESTAURANT = 40;
+
 export const staffBoardEventsCall = defineCall({
   name: 'staffBoardEvents',
   method: 'GET',
@@ -224,7 +236,11 @@ export const staffBoardEventsCall = defineCall({
   produces: 'text/event-stream',
   params: restaurantParams,
   response: staffOrder,
-  errors: RESTAURANT_ERRORS,
+  errors: {
+    ...RESTAURANT_ERRORS,
+    too_many_streams: `the session holds ${BOARD_STREAMS_PER_SESSION} board streams on this instance, or the account ${BOARD_STREAMS_PER_STAFF} (429 «${STAFF_TEXTS.tooManyBoardStreams}»)`,
+    too_many_restaurant_streams: `the restaurant's board has ${BOARD_STREAMS_PER_RESTAURANT} streams open on this instance (429 «${STAFF_TEXTS.tooManyRestaurantBoardStreams}»)`,
+  },
 });
 
 export const staffMoveOrderCall = defineCall({
