@@ -24,7 +24,10 @@ describe.each(databaseKinds())('staff sign-in on %s (issue 17)', (kind) => {
     const { challenge } = first.json<{ challenge: string }>();
     const verified = await t.app.inject({ method: 'POST', url: '/api/staff/verify', payload: { challenge, code } });
     expect(verified.statusCode).toBe(200);
-    const { token, staff } = verified.json<{ token: string; staff: { role: string; restaurants: Array<{ id: number }> } }>();
+    const { token, staff, device } = verified.json<{ token: string; device: string; staff: { role: string; restaurants: Array<{ id: number }> } }>();
+    // This device's token for the login (issue 30.3): it names the account, never the password or the session.
+    expect(device).toMatch(new RegExp(`^d1\\.${account.id}\\.\\d+\\.[0-9a-f]{32}\\.[0-9a-f]{64}$`));
+    expect(device).not.toContain(token);
     expect(staff.role).toBe('kitchen');
     expect(staff.restaurants.map((restaurant) => restaurant.id)).toEqual([1]);
     // The code is used: a second try with it is refused.
@@ -68,16 +71,16 @@ describe.each(databaseKinds())('staff sign-in on %s (issue 17)', (kind) => {
     expect(spent.json()).toMatchObject({ error: 'code_expired' });
   });
 
-  it('stops guessing a login after 5 wrong passwords in 15 minutes (429), keyed on the login', async () => {
+  it('after 5 wrong passwords for a login in 15 minutes asks a client without the login’s device token for a captcha (400), never a 429 for the owner (issue 30.3)', async () => {
     const account = await staffAccount(t.database);
     const answers = [];
     for (let index = 0; index < 6; index++) {
       answers.push((await t.app.inject({ method: 'POST', url: '/api/staff/sign-in', payload: { login: account.login, password: `wrong-${index}` } })).statusCode);
     }
-    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 400]);
     const right = await t.app.inject({ method: 'POST', url: '/api/staff/sign-in', payload: { login: account.login, password: account.password } });
-    expect(right.statusCode).toBe(429);
-    expect(right.json()).toMatchObject({ error: 'too_many_attempts', message: STAFF_TEXTS.tooManyAttempts });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toMatchObject({ error: 'captcha_required', message: STAFF_TEXTS.captchaRequired });
   });
 
   it('refuses a guest token, no token and a forged one on every staff call (401), before reading the body', async () => {

@@ -23,6 +23,7 @@ export const STAFF_TEXTS = {
   wrongCode: 'Неверный код. Проверьте письмо и попробуйте ещё раз.',
   codeExpired: 'Код устарел. Войдите заново.',
   tooManyAttempts: 'Слишком много попыток. Попробуйте через 15 минут.',
+  captchaRequired: 'Для этого логина было много неверных паролей. Введите код с картинки.',
   signInAgain: 'Войдите как сотрудник.',
   otherRestaurant: 'Нет доступа к этому ресторану.',
   managerOnly: 'Это может только менеджер.',
@@ -32,6 +33,8 @@ export const STAFF_TEXTS = {
   bookingNotFound: 'Бронь не найдена.',
   dishNotFound: 'Блюдо не найдено.',
   guestNotFound: 'Гость не найден.',
+  tooManyBoardStreams: 'Слишком много открытых досок заказов. Закройте лишние вкладки.',
+  tooManyRestaurantBoardStreams: 'Доска заказов этого ресторана открыта на слишком многих экранах. Закройте лишние вкладки.',
 } as const;
 
 /** A staff session lives this long from sign-in (a kitchen shift), then staff sign in again. */
@@ -56,13 +59,51 @@ const text = (max: number, describe: string) => z.string().check(z.maxLength(max
 // ---------------------------------------------------------------------------------------------
 // Sign-in: login and password, then a code e-mailed to the account's address
 
+/**
+ * Sign-in throttles (issue 30.3, decision 039). The guesser is throttled, not the account's
+ * owner: a device that has signed in as a login before (its `device` token) counts only its own
+ * wrong passwords; any other client counts against its address and, past the login's allowance of
+ * wrong passwords, must read a captcha for each try.
+ */
+export const STAFF_SIGN_IN_WINDOW_MINUTES = 15;
+/** Wrong passwords a login takes from clients without its device token before each try needs a captcha. */
+export const STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA = 5;
+/** Sign-in tries per client address (without a device token). */
+export const STAFF_SIGN_IN_TRIES_PER_ADDRESS = 20;
+/** Wrong passwords one trusted device may send for its login before it counts as any other client. */
+export const STAFF_DEVICE_WRONG_PASSWORDS = 5;
+/** A device token trusts its device this long from the sign-in that gave it; each sign-in gives a new one. */
+export const STAFF_DEVICE_DAYS = 90;
+/**
+ * The e-mailed code is not sent again while the last one, unused, is younger than this; each
+ * unused code of the last hour doubles the wait (1, 2, 4, 8 minutes), up to the code's lifetime.
+ */
+export const STAFF_CODE_RESEND_SECONDS = 60;
+
+/** The refusal of a sign-in while the last code, spent on wrong tries, still stands. */
+export function staffCodeWaitText(minutes: number): string {
+  return `Код уже отправлен, и его попытки исчерпаны. Новый код можно получить через ${minutes} мин.`;
+}
+
+/** A staff sign-in captcha's id: 32 hex digits the client draws at random and names the image by. */
+export const STAFF_CAPTCHA_ID = /^[0-9a-f]{32}$/;
+
 export const staffSignInRequest = z.object({
   login: z.string().check(z.minLength(1, 'обязательное поле'), z.maxLength(STAFF_LOGIN_MAX_LENGTH, `не длиннее ${STAFF_LOGIN_MAX_LENGTH} символов`)),
   password: z.string().check(z.minLength(1, 'обязательное поле'), z.maxLength(STAFF_PASSWORD_MAX_LENGTH, `не длиннее ${STAFF_PASSWORD_MAX_LENGTH} символов`)),
+  device: z.optional(
+    z.string().check(z.maxLength(300, 'не длиннее 300 символов'), z.describe('The device token the last sign-in of this login on this device answered (staffVerify `device`), if any.')),
+  ),
+  captcha_id: z.optional(z.string().check(z.regex(STAFF_CAPTCHA_ID, '32 шестнадцатеричные цифры'), z.describe('The id of the captcha image read (GET /api/staff/captcha/{id}).'))),
+  captcha: z.optional(z.string().check(z.maxLength(32, 'не длиннее 32 символов'), z.describe('The digits read from that image.'))),
 });
 export const staffSignInResponse = z.object({
   challenge: z.string().check(z.describe('Names this sign-in for staffVerify; opaque.')),
   email_hint: z.string().check(z.describe('Where the code went, masked: «m***@example.ru».')),
+  sent_at: z.string().check(z.describe('When the code was e-mailed (ISO 8601).')),
+  new_code: z.boolean().check(
+    z.describe(`false: the code e-mailed at sent_at still stands and no new mail went out (a sign-in again within ${STAFF_CODE_RESEND_SECONDS} s and more, decision 039).`),
+  ),
 });
 
 export const staffSignInCall = defineCall({
@@ -71,14 +112,32 @@ export const staffSignInCall = defineCall({
   path: '/api/staff/sign-in',
   tag: 'staff',
   summary: 'Staff sign-in, first step: login and password; a 6-digit code is e-mailed (issue 17)',
+  description: `A device that signed in as this login before sends its \`device\` token and counts only its own wrong passwords (${STAFF_DEVICE_WRONG_PASSWORDS} in ${STAFF_SIGN_IN_WINDOW_MINUTES} minutes, then it counts as any other client). Any other client: ${STAFF_SIGN_IN_TRIES_PER_ADDRESS} tries per address in ${STAFF_SIGN_IN_WINDOW_MINUTES} minutes, and once the login has had ${STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA} wrong passwords in that time, each try needs a captcha (\`captcha_id\` and \`captcha\`, the image GET /api/staff/captcha/{id}). A right password within the resend wait answers the same challenge and sends no mail (\`new_code: false\`).`,
   auth: 'public',
   personal: true,
   body: staffSignInRequest,
   response: staffSignInResponse,
   errors: {
     wrong_credentials: `no such login, or the password is wrong, or the account is off (401 «${STAFF_TEXTS.wrongCredentials}»)`,
-    too_many_attempts: `5 wrong passwords for a login or 20 from an address in 15 minutes (429 «${STAFF_TEXTS.tooManyAttempts}»)`,
+    too_many_attempts: `${STAFF_SIGN_IN_TRIES_PER_ADDRESS} tries from an address in ${STAFF_SIGN_IN_WINDOW_MINUTES} minutes, without a device token (429 «${STAFF_TEXTS.tooManyAttempts}»)`,
+    captcha_required: `the login has had ${STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA} wrong passwords in ${STAFF_SIGN_IN_WINDOW_MINUTES} minutes and this client has no device token for it: read a captcha (400 «${STAFF_TEXTS.captchaRequired}»)`,
+    captcha: 'the captcha answer is wrong or its image expired or was used (400; a new image is needed)',
+    captcha_empty: 'captcha_id without an answer (400)',
+    code_wait: 'the last code, unused, has had its tries and the resend wait is not over (429 with Retry-After, the text names the minutes)',
   },
+});
+
+export const staffCaptchaCall = defineCall({
+  name: 'staffCaptcha',
+  method: 'GET',
+  path: '/api/staff/captcha/:id',
+  tag: 'staff',
+  summary: "A captcha image (PNG) for a staff sign-in the login's wrong passwords put behind one",
+  description:
+    'The client draws the id (32 hex digits) at random and sends it back as `captcha_id` with the digits read. The same picture and rules as the guests\' captcha (GET /captcha/{contact}): single use, 5 minutes, only the latest image of an id counts, answered `Cache-Control: no-store`.',
+  auth: 'public',
+  params: z.object({ id: z.string().check(z.regex(STAFF_CAPTCHA_ID, '32 шестнадцатеричные цифры')) }),
+  response: z.string(),
 });
 
 export const staffVerifyRequest = z.object({
@@ -100,7 +159,13 @@ export const staffMe = z.object({
 });
 export type StaffMe = z.infer<typeof staffMe>;
 
-export const staffVerifyResponse = z.object({ token: z.string(), staff: staffMe });
+export const staffVerifyResponse = z.object({
+  token: z.string(),
+  staff: staffMe,
+  device: z.string().check(
+    z.describe(`This device's token for this login, valid ${STAFF_DEVICE_DAYS} days: kept on the device and sent as \`device\` with the login's next sign-ins, so a stranger's wrong passwords never put it behind a captcha.`),
+  ),
+});
 
 export const staffVerifyCall = defineCall({
   name: 'staffVerify',
@@ -212,6 +277,16 @@ export const staffBoardCall = defineCall({
 /** The board stream's keep-alive comment, as every live stream's. */
 export const STAFF_EVENTS_KEEP_ALIVE_MS = EVENT_STREAM_KEEP_ALIVE_MS;
 
+/**
+ * Board streams an instance holds at most per staff session, per account (its sessions
+ * together) and per restaurant (issue 30.4): a tablet shows one board, a manager a few tabs, and a
+ * stream cut off without a goodbye lingers until its idle limit (50 s) — so room for that, and
+ * still one session, account or restaurant cannot take the instance's 500.
+ */
+export const BOARD_STREAMS_PER_SESSION = 8;
+export const BOARD_STREAMS_PER_STAFF = 20;
+export const BOARD_STREAMS_PER_RESTAURANT = 40;
+
 export const staffBoardEventsCall = defineCall({
   name: 'staffBoardEvents',
   method: 'GET',
@@ -224,7 +299,11 @@ export const staffBoardEventsCall = defineCall({
   produces: 'text/event-stream',
   params: restaurantParams,
   response: staffOrder,
-  errors: RESTAURANT_ERRORS,
+  errors: {
+    ...RESTAURANT_ERRORS,
+    too_many_streams: `the session holds ${BOARD_STREAMS_PER_SESSION} board streams on this instance, or the account ${BOARD_STREAMS_PER_STAFF} (429 «${STAFF_TEXTS.tooManyBoardStreams}»)`,
+    too_many_restaurant_streams: `the restaurant's board has ${BOARD_STREAMS_PER_RESTAURANT} streams open on this instance (429 «${STAFF_TEXTS.tooManyRestaurantBoardStreams}»)`,
+  },
 });
 
 export const staffMoveOrderCall = defineCall({

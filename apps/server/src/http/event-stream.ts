@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppError } from './errors';
 
 /** Unsent bytes a stream may pile up (a client that stopped reading) before it is cut off. */
 const MAX_UNSENT_BYTES = 64 * 1024;
@@ -76,4 +77,46 @@ export function openEventStream(
     },
     onClose: (listener) => listeners.push(listener),
   };
+}
+
+/** One cap on the live streams an instance holds: at most `limit` open under `key`; one more is refused with `refusal()`. */
+export interface StreamCap {
+  key: string;
+  limit: number;
+  refusal: () => AppError;
+}
+
+/**
+ * The open-stream counts of one instance under any number of keys (the instance, a client
+ * address, a staff session, a restaurant): the one place every stream route caps what a client
+ * may hold open. A stream takes a slot under each of its caps before its first await and gives
+ * them back when it closes, so a burst of requests cannot all pass one check and then all open.
+ */
+export class StreamSlots {
+  readonly #held = new Map<string, number>();
+
+  /** Streams open now under the key. */
+  held(key: string): number {
+    return this.#held.get(key) ?? 0;
+  }
+
+  /**
+   * Takes a slot under every cap, or refuses with the first cap that is full (in the order given)
+   * and takes none. Returns the release, which gives them back once however often it is called.
+   */
+  take(caps: readonly StreamCap[]): () => void {
+    const full = caps.find((cap) => this.held(cap.key) >= cap.limit);
+    if (full) throw full.refusal();
+    for (const cap of caps) this.#held.set(cap.key, this.held(cap.key) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const cap of caps) {
+        const left = this.held(cap.key) - 1;
+        if (left > 0) this.#held.set(cap.key, left);
+        else this.#held.delete(cap.key);
+      }
+    };
+  }
 }

@@ -25,18 +25,27 @@ export interface RateLimitRule {
  */
 export async function consumeRateLimits(db: Kysely<Database>, rules: RateLimitRule[], now = new Date()): Promise<void> {
   for (const rule of rules) {
-    const window = windowOf(rule, now);
-    const row = await db
-      .insertInto('rate_limits')
-      .values({ key: rule.key, window_start: window.start, count: 1 })
-      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    if (row.count > rule.limit) {
-      if (row.count === rule.limit + 1) rule.onLimitReached?.();
-      throw window.refusal();
+    const count = await countRateLimitHit(db, rule, now);
+    if (count > rule.limit) {
+      if (count === rule.limit + 1) rule.onLimitReached?.();
+      throw windowOf(rule, now).refusal();
     }
   }
+}
+
+/**
+ * Counts one more hit of the rule in its window, in one atomic statement, and answers the count
+ * with it — for a limit past which a try is not refused but asked for more (a captcha), where
+ * the caller decides; `giveBackRateLimits` takes it back.
+ */
+export async function countRateLimitHit(db: Kysely<Database>, rule: Pick<RateLimitRule, 'key' | 'windowSeconds'>, now = new Date()): Promise<number> {
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key: rule.key, window_start: windowOf(rule, now).start, count: 1 })
+    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 /**
@@ -45,7 +54,7 @@ export async function consumeRateLimits(db: Kysely<Database>, rules: RateLimitRu
  * and a write) but do not use the allowance once they turn out right (a right lock code,
  * http/lock-code.ts).
  */
-export async function giveBackRateLimits(db: Kysely<Database>, rules: RateLimitRule[], now = new Date()): Promise<void> {
+export async function giveBackRateLimits(db: Kysely<Database>, rules: Array<Pick<RateLimitRule, 'key' | 'windowSeconds'>>, now = new Date()): Promise<void> {
   for (const rule of rules) {
     await db
       .updateTable('rate_limits')
@@ -58,7 +67,7 @@ export async function giveBackRateLimits(db: Kysely<Database>, rules: RateLimitR
 }
 
 /** The rule's fixed window that holds `now`, and its 429 (Retry-After: until the window ends). */
-function windowOf(rule: RateLimitRule, now: Date) {
+function windowOf(rule: Pick<RateLimitRule, 'key' | 'windowSeconds' | 'message' | 'code'>, now: Date) {
   const windowMs = rule.windowSeconds * 1000;
   const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const refusal = () =>

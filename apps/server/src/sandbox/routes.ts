@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { badRequest, notFound } from '../http/errors';
 import { normaliseContact, normalisePhone } from '../modules/auth/contacts';
+import { isStaffCaptchaContact } from '../modules/staff/sign-in-limits';
 import { geocoderSandboxRoutes } from './geocoder';
 import { kitchenSandboxRoutes } from './kitchen';
 import { paymentSandboxRoutes } from './payments';
@@ -171,7 +172,8 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sandbox/outbox', async (request) => {
     const query = z.object({ to: z.string().min(3) }).safeParse(request.query);
     if (!query.success) throw badRequest('Укажите to: телефон или e-mail.');
-    const to = normaliseContact(query.data.to);
+    // A staff sign-in's captcha is drawn for its id, not a contact (modules/staff/sign-in-limits.ts).
+    const to = isStaffCaptchaContact(query.data.to) ? query.data.to : normaliseContact(query.data.to);
     const messages = await db
       .selectFrom('sandbox_outbox')
       .select(['channel', 'recipient', 'code', 'text', 'created_at'])

@@ -40,7 +40,10 @@ const order = (fields: Partial<StaffOrder>): StaffOrder => ({
 });
 
 describe('the staff sign-in (issue 17)', () => {
-  beforeEach(() => setStaffSession(null));
+  beforeEach(() => {
+    setStaffSession(null);
+    localStorage.clear();
+  });
   afterEach(() => {
     cleanup();
     vi.mocked(staffCall).mockReset();
@@ -48,8 +51,8 @@ describe('the staff sign-in (issue 17)', () => {
 
   it('asks the login and password, then the e-mailed code, and keeps the session', async () => {
     vi.mocked(staffCall)
-      .mockResolvedValueOnce({ challenge: 'c1', email_hint: 'k***@staff.demo' })
-      .mockResolvedValueOnce({ token: 'staff-token', staff: ME });
+      .mockResolvedValueOnce({ challenge: 'c1', email_hint: 'k***@staff.demo', sent_at: new Date().toISOString(), new_code: true })
+      .mockResolvedValueOnce({ token: 'staff-token', staff: ME, device: 'd1.3.device-token' });
     render(<SignInPage />);
     fireEvent.change(screen.getByLabelText('Логин'), { target: { value: 'kitchen1' } });
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret-password' } });
@@ -62,6 +65,47 @@ describe('the staff sign-in (issue 17)', () => {
     await settle();
     expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toEqual({ challenge: 'c1', code: '123456' });
     expect(staffSession()).toEqual({ token: 'staff-token', me: ME });
+    // This device's token is kept for the login and sent with its next sign-in (issue 30.3).
+    cleanup();
+    vi.mocked(staffCall).mockResolvedValueOnce({ challenge: 'c2', email_hint: 'k***@staff.demo', sent_at: '2026-11-28T11:05:00Z', new_code: false });
+    render(<SignInPage />);
+    fireEvent.change(screen.getByLabelText('Логин'), { target: { value: ' Kitchen1' } });
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[2]?.[1]).toEqual({ login: ' Kitchen1', password: 'secret-password', device: 'd1.3.device-token' });
+    // No new mail: the one sent before is named, with its time.
+    expect(screen.getByText(/^Код уже отправлен на k\*\*\*@staff\.demo в \d\d:\d\d — введите код из этого письма\.$/)).toBeTruthy();
+  });
+
+  it('shows a captcha when the server asks for one, sends its answer with the next try, and a new picture after a refusal (issue 30.3)', async () => {
+    vi.mocked(staffCall)
+      .mockRejectedValueOnce(new ApiError(STAFF_TEXTS.captchaRequired, 'server', 400, 'captcha_required'))
+      .mockRejectedValueOnce(new ApiError(STAFF_TEXTS.wrongCredentials, 'server', 401, 'wrong_credentials'))
+      .mockResolvedValueOnce({ challenge: 'c3', email_hint: 'm***@staff.demo', sent_at: new Date().toISOString(), new_code: true });
+    render(<SignInPage />);
+    fireEvent.change(screen.getByLabelText('Логин'), { target: { value: 'stranger-target' } });
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(STAFF_TEXTS.captchaRequired);
+    const picture = screen.getByRole<HTMLImageElement>('img', { name: 'Картинка с кодом из цифр' });
+    const first = picture.getAttribute('src');
+    expect(first).toMatch(/^\/api\/staff\/captcha\/[0-9a-f]{32}$/);
+    fireEvent.change(screen.getByLabelText('Код с картинки'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toMatchObject({ captcha_id: first?.split('/').at(-1), captcha: '12345' });
+    // The picture was used by that try: a new one, and the field is empty again.
+    const second = screen.getByRole<HTMLImageElement>('img', { name: 'Картинка с кодом из цифр' }).getAttribute('src');
+    expect(second).not.toBe(first);
+    expect(screen.getByLabelText<HTMLInputElement>('Код с картинки').value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Другая картинка' }));
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Картинка с кодом из цифр' }).getAttribute('src')).not.toBe(second);
+    fireEvent.change(screen.getByLabelText('Код с картинки'), { target: { value: '54321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    await settle();
+    expect(screen.getByLabelText('Код из письма')).toBeTruthy();
   });
 
   it('shows the server’s refusal in its words and stays on the step', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authInbound, captchaImage, checkEmailCode, checkInbound, checkSms, sendEmailCode, sendSms } from '@chain/contract';
 import { addressLimitKey } from '../../http/client-address';
 import { registerCall } from '../../http/route';
@@ -7,16 +7,23 @@ import { issueCaptcha } from './captcha';
 import { normaliseContact, normaliseEmail, normalisePhone } from './contacts';
 import * as auth from './service';
 
+/**
+ * A new captcha image for the contact (a guest's phone or e-mail, or a staff sign-in's captcha
+ * id), answered as PNG bytes: 60 images per address in 10 minutes, guests' and staff's together.
+ */
+export async function answerCaptchaImage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, contact: string): Promise<FastifyReply> {
+  await consumeRateLimits(app.db, [{ key: addressLimitKey('captcha', request.ip), limit: 60, windowSeconds: 600 }]);
+  const png = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
+  // Bytes, not the contract's JSON: the handler sends them itself.
+  return reply.type('image/png').header('cache-control', 'no-store').send(png);
+}
+
 /** Sign-in calls of SPEC 7 (see packages/contract/src/auth.ts for the shapes). */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, captchaImage, async ({ params, request, reply }) => {
     // The router hands the path parameter over decoded once; decoding it again turned «%25» into
     // a 500 and «%2540» into an @ (issue 11, second read). Neither a phone nor an e-mail: a 400.
-    const contact = normaliseContact(params.contact);
-    await consumeRateLimits(app.db, [{ key: addressLimitKey('captcha', request.ip), limit: 60, windowSeconds: 600 }]);
-    const png = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
-    // Bytes, not the contract's JSON: the handler sends them itself.
-    return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    return answerCaptchaImage(app, request, reply, normaliseContact(params.contact));
   });
 
   registerCall(app, sendEmailCode, async ({ body, request }) =>

@@ -41,7 +41,8 @@ async function assertAllowed(app: FastifyInstance, flag: keyof Pick<Settings, 'a
   if (settings[flag] !== 1) throw new AppError(403, 'auth_type_disabled', `Вход ${what} сейчас недоступен.`);
 }
 
-async function deliver<T>(app: FastifyInstance, send: () => Promise<T>): Promise<T> {
+/** Runs a provider's call: its failure is logged and answered 502 «Не удалось отправить код…». */
+export async function deliver<T>(app: FastifyInstance, send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {

@@ -3,7 +3,7 @@ import { EVENT_STREAM_KEEP_ALIVE_MS, menuEventsCall } from '@chain/contract';
 import { readCatalogueVersion } from '../../db/catalogue-cache';
 import { addressKey } from '../../http/client-address';
 import { AppError, MESSAGES } from '../../http/errors';
-import { openEventStream, type EventStream } from '../../http/event-stream';
+import { openEventStream, StreamSlots, type EventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 
 /** The channel migration 003's triggers notify on every change of the menu, the stop lists or the restaurants. */
@@ -27,7 +27,8 @@ export const TOO_MANY_MENU_STREAMS_MESSAGE = 'Слишком много откр
  */
 export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
   const streams = new Set<EventStream>();
-  const perAddress = new Map<string, number>();
+  const slots = new StreamSlots();
+  const instanceCap = { key: 'instance', limit: MENU_STREAMS_PER_INSTANCE, refusal: () => new AppError(503, 'unavailable', MESSAGES.unavailable) };
   let listening: Promise<() => Promise<void>> | undefined;
   let keepAlive: NodeJS.Timeout | undefined;
   let closed = false;
@@ -66,19 +67,24 @@ export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, menuEventsCall, async ({ request, reply }) => {
-    if (closed || streams.size >= MENU_STREAMS_PER_INSTANCE) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
-    const address = addressKey(request.ip);
-    if ((perAddress.get(address) ?? 0) >= MENU_STREAMS_PER_ADDRESS) throw new AppError(429, 'too_many_streams', TOO_MANY_MENU_STREAMS_MESSAGE);
-    await start();
-    const version = await readCatalogueVersion(app.db);
+    if (closed) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
+    const release = slots.take([
+      instanceCap,
+      { key: `address:${addressKey(request.ip)}`, limit: MENU_STREAMS_PER_ADDRESS, refusal: () => new AppError(429, 'too_many_streams', TOO_MANY_MENU_STREAMS_MESSAGE) },
+    ]);
+    let version: number;
+    try {
+      await start();
+      version = await readCatalogueVersion(app.db);
+    } catch (error) {
+      release();
+      throw error;
+    }
     const stream = openEventStream(request, reply, { idleMs: 2 * EVENT_STREAM_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closed });
     streams.add(stream);
-    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     stream.onClose(() => {
       streams.delete(stream);
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
+      release();
     });
     stream.send('catalogue', JSON.stringify({ version }));
     return reply;

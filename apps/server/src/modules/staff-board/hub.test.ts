@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StaffOrder } from '@chain/contract';
+import { BOARD_STREAMS_PER_SESSION, STAFF_TEXTS, type StaffOrder } from '@chain/contract';
 import type { EventStream } from '../../http/event-stream';
 import { BoardHub } from './hub';
 
@@ -33,7 +33,7 @@ describe('the board hub (issue 17)', () => {
     await hub.start();
     expect(database.listen.mock.calls[0]?.[0]).toBe('order_board');
     const stream = fakeStream();
-    hub.add(5, stream);
+    hub.add(5, stream, () => undefined);
 
     notify('2:10');
     notify('garbage');
@@ -48,5 +48,19 @@ describe('the board hub (issue 17)', () => {
     await Promise.resolve();
     expect(read).toHaveBeenCalledTimes(1);
     await hub.close();
+  });
+
+  it('takes a slot under the session, the account and the restaurant, refuses past a cap taking none, and gives each back once (issue 30.4)', () => {
+    const hub = new BoardHub({ listen: vi.fn() }, vi.fn(), 25_000, { warn: vi.fn() } as unknown as FastifyBaseLogger);
+    const releases = Array.from({ length: BOARD_STREAMS_PER_SESSION }, () => hub.admit({ sessionId: 1, staffId: 1, restaurantId: 5 }));
+    expect(() => hub.admit({ sessionId: 1, staffId: 1, restaurantId: 6 })).toThrow(STAFF_TEXTS.tooManyBoardStreams);
+    // Another session of the account still has room; the refusal took nothing.
+    const other = hub.admit({ sessionId: 2, staffId: 1, restaurantId: 5 });
+    releases[0]!();
+    releases[0]!();
+    releases.push(hub.admit({ sessionId: 1, staffId: 1, restaurantId: 5 }));
+    expect(() => hub.admit({ sessionId: 1, staffId: 1, restaurantId: 5 })).toThrow(STAFF_TEXTS.tooManyBoardStreams);
+    other();
+    for (const release of releases) release();
   });
 });

@@ -1,12 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StaffOrder } from '@chain/contract';
+import { BOARD_STREAMS_PER_RESTAURANT, BOARD_STREAMS_PER_SESSION, BOARD_STREAMS_PER_STAFF, STAFF_TEXTS, type StaffOrder } from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError, MESSAGES } from '../../http/errors';
-import type { EventStream } from '../../http/event-stream';
+import { StreamSlots, type EventStream } from '../../http/event-stream';
 import { ORDER_BOARD_CHANNEL } from '../order-events/repository';
 
 /** Board streams one instance holds at most: staff screens are few, so this only stops a runaway client. */
 export const BOARD_STREAMS_PER_INSTANCE = 500;
+
+/** Who opens a board stream: the staff session, its account, and the restaurant whose board it is. */
+export interface BoardViewer {
+  sessionId: number;
+  staffId: number;
+  restaurantId: number;
+}
 
 /**
  * The order boards' live streams of one instance (issue 17): one LISTEN on 'order_board' (every
@@ -16,10 +23,16 @@ export const BOARD_STREAMS_PER_INSTANCE = 500;
  * nothing. Nothing lives only in memory. When the LISTEN reconnects,
  * what was announced meanwhile is lost: every stream ends, and each client reconnects and
  * reloads its board.
+ *
+ * Caps (issue 30.4), on this instance: a staff session holds at most BOARD_STREAMS_PER_SESSION
+ * streams, an account (its sessions together) BOARD_STREAMS_PER_STAFF, a restaurant's board
+ * BOARD_STREAMS_PER_RESTAURANT, each a 429 in words; the instance BOARD_STREAMS_PER_INSTANCE, a
+ * 503. So one session, or one account, or one restaurant, cannot take the slots every other
+ * restaurant's board needs.
  */
 export class BoardHub {
   readonly #streams = new Map<number, Set<EventStream>>();
-  #open = 0;
+  readonly #slots = new StreamSlots();
   #listening: Promise<() => Promise<void>> | undefined;
   #keepAlive: NodeJS.Timeout | undefined;
   #closed = false;
@@ -31,8 +44,27 @@ export class BoardHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * Takes the viewer's slots for one more stream, or refuses (429 for the session's, the
+   * account's or the restaurant's cap, 503 for the instance's or a closing hub) and takes none.
+   * Returns the release: `add` gives it to the stream, a caller that fails before gives it back.
+   */
+  admit(viewer: BoardViewer): () => void {
+    if (this.#closed) throw unavailable();
+    return this.#slots.take([
+      { key: 'instance', limit: BOARD_STREAMS_PER_INSTANCE, refusal: unavailable },
+      { key: `session:${viewer.sessionId}`, limit: BOARD_STREAMS_PER_SESSION, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
+      { key: `staff:${viewer.staffId}`, limit: BOARD_STREAMS_PER_STAFF, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
+      {
+        key: `restaurant:${viewer.restaurantId}`,
+        limit: BOARD_STREAMS_PER_RESTAURANT,
+        refusal: () => new AppError(429, 'too_many_restaurant_streams', STAFF_TEXTS.tooManyRestaurantBoardStreams),
+      },
+    ]);
+  }
+
   async start(): Promise<void> {
-    if (this.#closed || this.#open >= BOARD_STREAMS_PER_INSTANCE) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
+    if (this.#closed) throw unavailable();
     this.#listening ??= this.database.listen(
       ORDER_BOARD_CHANNEL,
       (payload) => this.#notified(payload),
@@ -49,14 +81,14 @@ export class BoardHub {
     }, this.keepAliveMs).unref();
   }
 
-  add(restaurantId: number, stream: EventStream): void {
+  /** Sends the restaurant's orders to the stream until it closes, when its slots (admit's release) are given back. */
+  add(restaurantId: number, stream: EventStream, release: () => void): void {
     let streams = this.#streams.get(restaurantId);
     if (!streams) this.#streams.set(restaurantId, (streams = new Set()));
     streams.add(stream);
-    this.#open += 1;
     stream.onClose(() => {
+      release();
       if (!streams.delete(stream)) return;
-      this.#open -= 1;
       if (streams.size === 0) this.#streams.delete(restaurantId);
     });
   }
@@ -91,4 +123,8 @@ export class BoardHub {
       },
     );
   }
+}
+
+function unavailable(): AppError {
+  return new AppError(503, 'unavailable', MESSAGES.unavailable);
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { STAFF_EVENTS_KEEP_ALIVE_MS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall } from '@chain/contract';
 import { ORDER_NOT_FOUND_MESSAGE, staffMoves, type OrderStatus } from '@chain/domain';
 import { conflict, notFound } from '../../http/errors';
-import { openEventStream } from '../../http/event-stream';
+import { openEventStream, type EventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 import { moveOrderStatus } from '../order-history/status';
 import { requireRestaurant, staffActor, staffRestaurant } from '../staff/access';
@@ -26,10 +26,19 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, staffBoardEventsCall, async ({ params, staff, request, reply }) => {
-    await staffRestaurant(app.db, staff, params.id);
-    await hub.start();
-    const stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
-    hub.add(params.id, stream);
+    requireRestaurant(staff, params.id);
+    // The slots before any await: a burst of requests cannot all pass the caps, then all open.
+    const release = hub.admit({ sessionId: staff.sessionId, staffId: staff.id, restaurantId: params.id });
+    let stream: EventStream;
+    try {
+      await staffRestaurant(app.db, staff, params.id);
+      await hub.start();
+      stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    hub.add(params.id, stream, release);
     // The first bytes at once, so clients and proxies see the stream open.
     stream.keepAlive();
     return reply;

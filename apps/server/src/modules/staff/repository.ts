@@ -43,11 +43,43 @@ export function restaurantForStaff(db: Db, restaurantId: number) {
   return db.selectFrom('restaurants').select(['id', 'name', 'time_zone', 'menu_kinds']).where('id', '=', restaurantId).executeTakeFirst();
 }
 
-export async function insertChallenge(db: Db, values: { tokenHash: string; staffId: number; codeHash: string; expiresAt: Date }): Promise<void> {
-  await db
+export async function insertChallenge(
+  db: Db,
+  values: { tokenHash: string; staffId: number; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<number> {
+  const row = await db
     .insertInto('staff_challenges')
-    .values({ token_hash: values.tokenHash, staff_id: values.staffId, code_hash: values.codeHash, expires_at: values.expiresAt })
+    .values({ token_hash: values.tokenHash, staff_id: values.staffId, code_hash: values.codeHash, created_at: values.createdAt, expires_at: values.expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The account's row lock: one sign-in of an account at a time decides whether a code is mailed. */
+export async function lockStaffAccount(trx: Transaction<Database>, staffId: number): Promise<void> {
+  await trx.selectFrom('staff_accounts').select('id').where('id', '=', staffId).forUpdate().execute();
+}
+
+/** The account's challenges created since `since`, newest first. */
+export function recentChallenges(db: Db, staffId: number, since: Date) {
+  return db
+    .selectFrom('staff_challenges')
+    .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'used_at'])
+    .where('staff_id', '=', staffId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
+}
+
+/** Ends the account's live challenges: a new code is the only one that works. */
+export async function endLiveChallenges(db: Db, staffId: number, now: Date): Promise<void> {
+  await db.updateTable('staff_challenges').set({ expires_at: now }).where('staff_id', '=', staffId).where('used_at', 'is', null).where('expires_at', '>', now).execute();
+}
+
+/** Forgets a challenge whose code could not be mailed: it holds no one back from asking again. */
+export async function deleteChallenge(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('staff_challenges').where('id', '=', id).execute();
 }
 
 /** The challenge under a row lock, for one try of its code. */

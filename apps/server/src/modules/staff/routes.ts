@@ -1,12 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { staffMeCall, staffSignInCall, staffSignOutCall, staffVerifyCall } from '@chain/contract';
+import { staffCaptchaCall, staffMeCall, staffSignInCall, staffSignOutCall, staffVerifyCall } from '@chain/contract';
 import { registerCall } from '../../http/route';
+import { answerCaptchaImage } from '../auth/routes';
 import { staffManageRoutes } from './manage';
 import { endStaffSession, finishStaffSignIn, staffMe, startStaffSignIn } from './sessions';
+import { staffCaptchaContact } from './sign-in-limits';
 
 /** The staff's sign-in and session calls (issue 17, docs/staff.md). */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
-  registerCall(app, staffSignInCall, ({ body, request }) => startStaffSignIn(app, { login: body.login, password: body.password, ip: request.ip }));
+  registerCall(app, staffSignInCall, ({ body, request }) =>
+    startStaffSignIn(app, { login: body.login, password: body.password, ip: request.ip, device: body.device, captchaId: body.captcha_id, captcha: body.captcha }),
+  );
+  registerCall(app, staffCaptchaCall, ({ params, request, reply }) => answerCaptchaImage(app, request, reply, staffCaptchaContact(params.id)));
   registerCall(app, staffVerifyCall, ({ body }) => finishStaffSignIn(app, { challenge: body.challenge, code: body.code }));
   registerCall(app, staffMeCall, ({ staff }) => staffMe(app.db, staff));
   registerCall(app, staffSignOutCall, async ({ staff }) => {

@@ -5,44 +5,39 @@ import {
   STAFF_CODE_ATTEMPTS,
   STAFF_CODE_LENGTH,
   STAFF_CODE_MINUTES,
+  STAFF_CODE_RESEND_SECONDS,
   STAFF_SESSION_HOURS,
   STAFF_TEXTS,
+  staffCodeWaitText,
   type StaffMe,
 } from '@chain/contract';
 import type { Database } from '../../db/types';
-import { addressLimitKey } from '../../http/client-address';
 import { unauthorized } from '../../http/errors';
-import { consumeRateLimits, giveBackRateLimits, type RateLimitRule } from '../../http/rate-limit';
+import { RateLimitedError } from '../../http/rate-limit';
 import { hmac, sameHash } from '../auth/secrets';
+import { deliver } from '../auth/service';
 import type { StaffPrincipal } from './access';
 import { writeAudit } from './audit';
+import { issueDeviceToken } from './devices';
 import { decoyHash, verifyPassword } from './passwords';
 import {
   countChallengeTry,
+  deleteChallenge,
+  endLiveChallenges,
   findLiveStaffSession,
   findStaffByLogin,
   insertChallenge,
   insertStaffSession,
   lockChallenge,
+  lockStaffAccount,
+  recentChallenges,
   revokeStaffSession,
   staffRestaurantIds,
   staffRestaurantList,
 } from './repository';
+import { countSignInTry } from './sign-in-limits';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Wrong passwords per login, and sign-in tries per client address, in 15 minutes. */
-const PASSWORD_TRIES_PER_LOGIN = 5;
-const SIGN_IN_TRIES_PER_ADDRESS = 20;
-const LIMIT_WINDOW_SECONDS = 15 * 60;
-
-function signInLimits(login: string, ip: string): RateLimitRule[] {
-  const refusal = { message: STAFF_TEXTS.tooManyAttempts, code: 'too_many_attempts' };
-  return [
-    { key: `staff_sign_in:login:${login}`, limit: PASSWORD_TRIES_PER_LOGIN, windowSeconds: LIMIT_WINDOW_SECONDS, ...refusal },
-    { key: addressLimitKey('staff_sign_in', ip), limit: SIGN_IN_TRIES_PER_ADDRESS, windowSeconds: LIMIT_WINDOW_SECONDS, ...refusal },
-  ];
-}
 
 /** The login as stored: trimmed, lower-case. */
 export function normaliseLogin(login: string): string {
@@ -57,47 +52,108 @@ export function emailHint(email: string): string {
 
 /**
  * The first step: the login and password, checked in constant time (an unknown login costs a
- * decoy check); a right pair e-mails a 6-digit code and answers the challenge that names it. A
- * right password does not use the login's allowance of wrong ones.
+ * decoy check) once the try is counted (sign-in-limits.ts: the guesser is throttled, not the
+ * owner); a right pair answers the challenge whose code is e-mailed (issueChallenge). A right
+ * password does not use the allowance of wrong ones.
  */
-export async function startStaffSignIn(app: FastifyInstance, input: { login: string; password: string; ip: string }) {
+export async function startStaffSignIn(
+  app: FastifyInstance,
+  input: { login: string; password: string; ip: string; device?: string | undefined; captchaId?: string | undefined; captcha?: string | undefined },
+) {
   const login = normaliseLogin(input.login);
-  const limits = signInLimits(login, input.ip);
   const now = new Date();
-  await consumeRateLimits(app.db, limits, now);
   const account = await findStaffByLogin(app.db, login);
+  const giveBack = await countSignInTry(app, { ...input, login, staffId: account?.id }, now);
   const matches = await verifyPassword(input.password, account?.password_hash ?? (await decoyHash()));
   if (!account || !account.active || !matches) throw unauthorized(STAFF_TEXTS.wrongCredentials, 'wrong_credentials');
-  await giveBackRateLimits(app.db, limits.slice(0, 1), now);
+  await giveBack();
+  const issued = await issueChallenge(app, account.id, now);
+  if (issued.code !== undefined) {
+    const code = issued.code;
+    try {
+      await deliver(app, () =>
+        app.providers.email.send({
+          to: account.email,
+          subject: `Код для входа сотрудника: ${code}`,
+          text: `Код для входа в рабочее место ресторана: ${code}\nКод действует ${STAFF_CODE_MINUTES} минут. Если вы не входили, сообщите менеджеру.`,
+        }),
+      );
+    } catch (error) {
+      // A code that never went out holds nobody back: the next sign-in mails a new one at once.
+      await deleteChallenge(app.db, issued.id);
+      throw error;
+    }
+  }
+  return { challenge: issued.challenge, email_hint: emailHint(account.email), sent_at: issued.sentAt.toISOString(), new_code: issued.code !== undefined };
+}
 
-  const challenge = randomBytes(24).toString('base64url');
-  const code = String(randomInt(0, 10 ** STAFF_CODE_LENGTH)).padStart(STAFF_CODE_LENGTH, '0');
-  await insertChallenge(app.db, {
-    tokenHash: sha256(challenge),
-    staffId: account.id,
-    codeHash: hmac(app.config.authSecret, 'staff-code', challenge, code),
-    expiresAt: new Date(Date.now() + STAFF_CODE_MINUTES * 60_000),
+/**
+ * The challenge token of a code: derived from the code's salt with AUTH_SECRET, so a sign-in
+ * again can be answered the same challenge while only its hash and the salt are stored.
+ */
+function challengeToken(secret: string, salt: string): string {
+  return Buffer.from(hmac(secret, 'staff-challenge', salt), 'hex').toString('base64url');
+}
+
+/** How long the account's last code, unused, stands before another is mailed: 1, 2, 4, 8 minutes by the unused codes of the hour, at most the code's life. */
+function resendWaitMs(unusedThisHour: number): number {
+  return Math.min(STAFF_CODE_RESEND_SECONDS * 1000 * 2 ** Math.max(0, unusedThisHour - 1), STAFF_CODE_MINUTES * 60_000);
+}
+
+/**
+ * One live code per account (issue 30.3, the mail flood): decided under the account's row lock,
+ * so concurrent sign-ins mail at most one code. The last code, while unused and younger than the
+ * resend wait, is answered again (its challenge, no mail); once the wait is over — or the last
+ * code was used or is gone — a new code ends the older ones and is to be mailed (`code`). A last
+ * code that has had its five tries within the wait is a 429 naming the minutes left.
+ */
+async function issueChallenge(app: FastifyInstance, staffId: number, now: Date): Promise<{ id: number; challenge: string; sentAt: Date; code?: string }> {
+  const secret = app.config.authSecret;
+  return app.db.transaction().execute(async (trx) => {
+    await lockStaffAccount(trx, staffId);
+    const recent = await recentChallenges(trx, staffId, new Date(now.getTime() - 3600_000));
+    const last = recent[0];
+    const [salt = '', hash] = last?.code_hash.split('.') ?? [];
+    if (last && last.used_at === null && hash !== undefined) {
+      const readyAt = last.created_at.getTime() + resendWaitMs(recent.filter((row) => row.used_at === null).length);
+      if (now.getTime() < readyAt) {
+        if (last.expires_at.getTime() > now.getTime() && last.attempts < STAFF_CODE_ATTEMPTS) {
+          return { id: last.id, challenge: challengeToken(secret, salt), sentAt: last.created_at };
+        }
+        const seconds = Math.ceil((readyAt - now.getTime()) / 1000);
+        throw new RateLimitedError(staffCodeWaitText(Math.ceil(seconds / 60)), seconds, 'code_wait');
+      }
+    }
+    await endLiveChallenges(trx, staffId, now);
+    const newSalt = randomBytes(16).toString('hex');
+    const code = String(randomInt(0, 10 ** STAFF_CODE_LENGTH)).padStart(STAFF_CODE_LENGTH, '0');
+    const challenge = challengeToken(secret, newSalt);
+    const id = await insertChallenge(trx, {
+      tokenHash: sha256(challenge),
+      staffId,
+      codeHash: `${newSalt}.${hmac(secret, 'staff-code', newSalt, code)}`,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + STAFF_CODE_MINUTES * 60_000),
+    });
+    return { id, challenge, sentAt: now, code };
   });
-  await app.providers.email.send({
-    to: account.email,
-    subject: `Код для входа сотрудника: ${code}`,
-    text: `Код для входа в рабочее место ресторана: ${code}\nКод действует ${STAFF_CODE_MINUTES} минут. Если вы не входили, сообщите менеджеру.`,
-  });
-  return { challenge, email_hint: emailHint(account.email) };
 }
 
 /**
  * The second step: the e-mailed code of a live challenge (5 tries, 10 minutes, once) opens a
- * staff session; its token is answered once and kept hashed. Written to the audit log.
+ * staff session; its token is answered once and kept hashed, with this device's token for the
+ * login (devices.ts). Written to the audit log.
  */
-export async function finishStaffSignIn(app: FastifyInstance, input: { challenge: string; code: string }): Promise<{ token: string; staff: StaffMe }> {
+export async function finishStaffSignIn(app: FastifyInstance, input: { challenge: string; code: string }): Promise<{ token: string; staff: StaffMe; device: string }> {
+  const secret = app.config.authSecret;
   const challengeHash = sha256(input.challenge);
   const result = await app.db.transaction().execute(async (trx) => {
     const row = await lockChallenge(trx, challengeHash);
     if (!row || row.used_at !== null || row.expires_at.getTime() <= Date.now() || row.attempts >= STAFF_CODE_ATTEMPTS) {
       return { refused: 'expired' as const };
     }
-    const right = sameHash(row.code_hash, hmac(app.config.authSecret, 'staff-code', input.challenge, input.code));
+    const [salt = '', hash = ''] = row.code_hash.split('.');
+    const right = sameHash(hash, hmac(secret, 'staff-code', salt, input.code));
     await countChallengeTry(trx, row.id, right);
     if (!right) return { refused: 'wrong' as const };
     const token = randomBytes(32).toString('base64url');
@@ -109,7 +165,7 @@ export async function finishStaffSignIn(app: FastifyInstance, input: { challenge
     throw result.refused === 'wrong' ? unauthorized(STAFF_TEXTS.wrongCode, 'wrong_code') : unauthorized(STAFF_TEXTS.codeExpired, 'code_expired');
   }
   const staff = await authenticateStaffToken(app.db, result.token);
-  return { token: result.token, staff: await staffMe(app.db, staff) };
+  return { token: result.token, staff: await staffMe(app.db, staff), device: issueDeviceToken(secret, result.staffId, new Date()) };
 }
 
 /** The staff member of a Bearer token: a live session of an active account, or 401 staff_unauthorized. */

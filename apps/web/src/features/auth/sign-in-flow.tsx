@@ -14,6 +14,7 @@ import {
 import type { User } from '../../state/app-store';
 import { showDialog } from '../../state/store';
 import { Button, IconButton } from '../../ui/button';
+import { CaptchaPicture } from '../../ui/captcha-picture';
 import { Input } from '../../ui/input';
 import { useSecondsLeft } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
@@ -305,24 +306,10 @@ interface CaptchaFieldProps {
 
 /** SPEC 2: the captcha image for the contact (GET /captcha/{contact}?{timestamp}), shown before a code can be sent. */
 function CaptchaField({ inputRef, contact, stamp, value, error, onChange, onRefresh }: CaptchaFieldProps) {
-  const src = captchaUrl(contact, stamp);
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   return (
     <div className="sign-in__captcha">
       <div className="sign-in__captcha-picture">
-        {failedSrc === src ? (
-          <p className="sign-in__captcha-failed">Картинка не загрузилась</p>
-        ) : (
-          <img
-            key={src}
-            className="sign-in__captcha-image"
-            src={src}
-            alt="Картинка с кодом из цифр"
-            width={216}
-            height={72}
-            onError={() => setFailedSrc(src)}
-          />
-        )}
+        <CaptchaPicture src={captchaUrl(contact, stamp)} imageClassName="sign-in__captcha-image" failedClassName="sign-in__captcha-failed" />
         <IconButton label="Показать другую картинку" icon={<RefreshCw />} onClick={onRefresh} />
       </div>
       <Input
