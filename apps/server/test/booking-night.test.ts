@@ -131,43 +131,6 @@ describe.each(databaseKinds())('dates at night on %s (issue 30: the calendar day
       expect(friday.statusCode).toBe(400);
     });
 
-    it('predzakazPeriods and delayedzakazRestorans open on Saturday as «Сегодня», its times on Saturday', async () => {
-      freezeDate(AT_0330);
-      const pre = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: TVERSKAYA.id })).json());
-      expect(pre.dates[0]).toEqual({ date: startOfDaySeconds(SATURDAY, TZ), value: formatShortDate(SATURDAY), label: 'Сегодня' });
-      expect(pre.dates[1]?.label).toBe(capital(formatLongDate(SUNDAY)));
-      expect(pre.periods[0]?.periodfrom).toBe('09:00');
-      expectPeriodsOn(pre.periods, SATURDAY);
-      expect(pre.deliveryDateTimeProps.deliveryDate).toBe(formatShortDate(SATURDAY));
-
-      const delayed = delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: KURSKY.id })).json());
-      expect(delayed.dates[0]).toMatchObject({ date: startOfDaySeconds(SATURDAY, TZ), value: formatShortDate(SATURDAY), label: 'Сегодня' });
-      expect(delayed.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '09:00', isTimePeriods: 0 });
-    });
-
-    it('order/create takes a pickup time of «Сегодня» as Saturday’s, and «as soon as ready» as today’s date', async () => {
-      freezeDate(AT_0330);
-      const user = await signedInUser(t.database);
-      const order = (deliveryDateTimeProps: object) => ({
-        source: 'web',
-        v: 3,
-        user: { id: user.id, password: user.token },
-        cart: [{ item: 101, cnt: 1 }],
-        order: { type: 'self', comment: '' },
-        restoran: KURSKY.id,
-        deliveryDateTimeProps,
-        idempotency_key: `night-${kind}-${randomUUID()}`,
-      });
-      const timed = await post(t.app, '/api/v2/order/create', order({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '09:00', isTimePeriods: 0 }));
-      expect(timed.statusCode, timed.body).toBe(200);
-      const row = await t.database.db.selectFrom('orders').select(['ready_at', 'props']).where('id', '=', timed.json<{ id: number }>().id).executeTakeFirstOrThrow();
-      expect(row.ready_at?.getTime()).toBe(at(SATURDAY, '09:00') * 1000);
-      expect(row.props).toMatchObject({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '09:00' });
-      const now = await post(t.app, '/api/v2/order/create', order({ deliveryDate: '', deliveryTime: 'По готовности', isTimePeriods: 0 }));
-      expect(now.statusCode, now.body).toBe(200);
-      const asReady = await t.database.db.selectFrom('orders').select(['as_ready', 'props']).where('id', '=', now.json<{ id: number }>().id).executeTakeFirstOrThrow();
-      expect(asReady).toMatchObject({ as_ready: true, props: { deliveryDate: formatShortDate(SATURDAY) } });
-    });
   });
 
   describe('at 05:57 on Saturday', () => {
@@ -190,11 +153,54 @@ describe.each(databaseKinds())('dates at night on %s (issue 30: the calendar day
       const morning = bookingAnswer.parse((await rest('bookingSave', { restoran: TVERSKAYA.id, cntpersons: 2, cntminutes: 60, periodfrom: '07:00', date: startOfDaySeconds(SATURDAY, TZ) }, await guest())).json()).booking;
       const tomorrow = bookingAnswer.parse((await rest('bookingSave', { restoran: TVERSKAYA.id, cntpersons: 2, cntminutes: 60, periodfrom: '02:00', date: startOfDaySeconds(SUNDAY, TZ) }, await guest())).json()).booking;
       const answer = await board(TVERSKAYA.id);
-      expect(answer).toMatchObject({ time_zone: TZ, from: new Date(instantAt(FRIDAY, 360, TZ)).toISOString(), to: new Date(instantAt(SUNDAY, 360, TZ)).toISOString() });
       const listed = answer.tables.flatMap((table) => table.bookings);
       for (const booking of [night, morning, tomorrow]) {
         expect(listed.find((entry) => entry.booking_num === booking.booking_num)?.timefrom).toBe(new Date(booking.timefrom * 1000).toISOString());
       }
+      expect(answer).toMatchObject({ time_zone: TZ, from: new Date(instantAt(FRIDAY, 360, TZ)).toISOString(), to: new Date(instantAt(SUNDAY, 360, TZ)).toISOString() });
     });
+  });
+
+  describe.each([
+    ['03:30', AT_0330],
+    ['05:57', AT_0557],
+  ] as const)('pre-order, delayed order and a pickup time at %s on Saturday', (label, moment) => {
+      it(`predzakazPeriods and delayedzakazRestorans at ${label} open on Saturday as «Сегодня», its times on Saturday`, async () => {
+        freezeDate(moment);
+        const pre = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: TVERSKAYA.id })).json());
+        expect(pre.dates[0]).toEqual({ date: startOfDaySeconds(SATURDAY, TZ), value: formatShortDate(SATURDAY), label: 'Сегодня' });
+        expect(pre.dates[1]?.label).toBe(capital(formatLongDate(SUNDAY)));
+        expect(pre.periods[0]?.periodfrom).toBe('09:00');
+        expectPeriodsOn(pre.periods, SATURDAY);
+        expect(pre.deliveryDateTimeProps.deliveryDate).toBe(formatShortDate(SATURDAY));
+
+        const delayed = delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: KURSKY.id })).json());
+        expect(delayed.dates[0]).toMatchObject({ date: startOfDaySeconds(SATURDAY, TZ), value: formatShortDate(SATURDAY), label: 'Сегодня' });
+        expect(delayed.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '09:00', isTimePeriods: 0 });
+      });
+
+      it(`order/create at ${label} takes a pickup time of «Сегодня» as Saturday’s, and «as soon as ready» as today’s date`, async () => {
+        freezeDate(moment);
+        const user = await signedInUser(t.database);
+        const order = (deliveryDateTimeProps: object) => ({
+          source: 'web',
+          v: 3,
+          user: { id: user.id, password: user.token },
+          cart: [{ item: 101, cnt: 1 }],
+          order: { type: 'self', comment: '' },
+          restoran: KURSKY.id,
+          deliveryDateTimeProps,
+          idempotency_key: `night-${kind}-${randomUUID()}`,
+        });
+        const timed = await post(t.app, '/api/v2/order/create', order({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '09:00', isTimePeriods: 0 }));
+        expect(timed.statusCode, timed.body).toBe(200);
+        const row = await t.database.db.selectFrom('orders').select(['ready_at', 'props']).where('id', '=', timed.json<{ id: number }>().id).executeTakeFirstOrThrow();
+        expect(row.ready_at?.getTime()).toBe(at(SATURDAY, '09:00') * 1000);
+        expect(row.props).toMatchObject({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '09:00' });
+        const now = await post(t.app, '/api/v2/order/create', order({ deliveryDate: '', deliveryTime: 'По готовности', isTimePeriods: 0 }));
+        expect(now.statusCode, now.body).toBe(200);
+        const asReady = await t.database.db.selectFrom('orders').select(['as_ready', 'props']).where('id', '=', now.json<{ id: number }>().id).executeTakeFirstOrThrow();
+        expect(asReady).toMatchObject({ as_ready: true, props: { deliveryDate: formatShortDate(SATURDAY) } });
+      });
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { staffBookingsCall, staffMoveBookingCall, type StaffBooking, type StaffBookings } from '@chain/contract';
 import { type CalendarDate, dayHeading, formatClock, isoDateText, wallClockAt } from '@chain/domain';
+import { useNow } from '../ui/use-now';
 import { failureText, staffCall } from './api';
 import { useStaffData } from './use-staff-data';
 import { NotLoaded, StaffError } from './staff-error';
@@ -23,12 +24,13 @@ interface BoardDay {
  * the board's order, bookings by their start.
  */
 export function bookingDays(board: Pick<StaffBookings, 'tables' | 'time_zone'>): BoardDay[] {
-  const days = new Map<string, { date: CalendarDate; tables: Map<number, { table: BoardTable; bookings: StaffBooking[] }> }>();
+  type Gathered = { date: CalendarDate; tables: Map<number, { table: BoardTable; bookings: StaffBooking[] }> };
+  const days = new Map<string, Gathered>();
   for (const table of board.tables) {
     for (const booking of table.bookings) {
       const date = wallClockAt(Date.parse(booking.timefrom), board.time_zone).date;
       const key = isoDateText(date);
-      const day = days.get(key) ?? { date, tables: new Map() };
+      const day: Gathered = days.get(key) ?? { date, tables: new Map() };
       days.set(key, day);
       const entry = day.tables.get(table.id) ?? { table, bookings: [] };
       day.tables.set(table.id, entry);
@@ -52,6 +54,8 @@ export function bookingDays(board: Pick<StaffBookings, 'tables' | 'time_zone'>):
 export function BookingsPage({ restaurantId }: { restaurantId: number }) {
   const bookings = useStaffData(() => staffCall(staffBookingsCall, { params: { id: restaurantId } }), `bookings-${restaurantId}`);
   const [error, setError] = useState<string | null>(null);
+  // «Сегодня» follows the clock while the screen stays open (past midnight too).
+  const now = useNow(60_000);
   if (!bookings.data) return <NotLoaded error={bookings.error} loading="Загружаем брони…" onRetry={bookings.reload} />;
   const move = async (booking: StaffBooking, to: StaffBooking['next'][number]) => {
     setError(null);
@@ -64,7 +68,7 @@ export function BookingsPage({ restaurantId }: { restaurantId: number }) {
   };
   const timeZone = bookings.data.time_zone;
   const clock = (iso: string) => formatClock(wallClockAt(Date.parse(iso), timeZone).minuteOfDay);
-  const today = wallClockAt(Date.now(), timeZone).date;
+  const today = wallClockAt(now, timeZone).date;
   const days = bookingDays(bookings.data);
   return (
     <div className="bookings-page">
