@@ -179,7 +179,7 @@ describe.each(databaseKinds())('dates at night on %s (issue 30: the calendar day
         expect(delayed.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '09:00', isTimePeriods: 0 });
       });
 
-      it(`order/create at ${label} takes a pickup time of «Сегодня» as Saturday’s, and «as soon as ready» as today’s date`, async () => {
+      it(`order/create at ${label} takes a pickup time and a courier window of «Сегодня» as Saturday’s, and «as soon as ready» as today’s date`, async () => {
         freezeDate(moment);
         const user = await signedInUser(t.database);
         const order = (deliveryDateTimeProps: object) => ({
@@ -201,6 +201,16 @@ describe.each(databaseKinds())('dates at night on %s (issue 30: the calendar day
         expect(now.statusCode, now.body).toBe(200);
         const asReady = await t.database.db.selectFrom('orders').select(['as_ready', 'props']).where('id', '=', now.json<{ id: number }>().id).executeTakeFirstOrThrow();
         expect(asReady).toMatchObject({ as_ready: true, props: { deliveryDate: formatShortDate(SATURDAY) } });
+      // A courier window of «Сегодня» (the delivery time screen's choice) is Saturday's.
+      const courier = await post(t.app, '/api/v2/order/create', {
+        ...order({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '08:00-11:00', isTimePeriods: 1 }),
+        cart: [{ item: 101, cnt: 3 }],
+        order: { type: 'delivery', comment: '', props: { address: { lat: 55.7574, lon: 37.6596, full: 'Москва, ул. Земляной Вал, 33' } } },
+      });
+      expect(courier.statusCode, courier.body).toBe(200);
+      const delivered = await t.database.db.selectFrom('orders').select(['ready_at', 'props']).where('id', '=', courier.json<{ id: number }>().id).executeTakeFirstOrThrow();
+      expect(delivered.ready_at?.getTime()).toBe(at(SATURDAY, '08:00') * 1000);
+      expect(delivered.props).toMatchObject({ deliveryDate: formatShortDate(SATURDAY), deliveryTime: '08:00-11:00' });
       });
   });
 });
