@@ -79,10 +79,11 @@ describe.each(databaseKinds())('orders from a booking on %s (SPEC 4, 5)', (kind)
 
   it('dates an order for a booking after midnight by the calendar day it starts on, not a day early', async () => {
     const user = await guest();
-    // Thursday's 01:00 at Покровка is early Friday: the schedule day is Thursday, the date Friday.
-    const booking = await book(user, POKROVKA.id, '01:00', 1);
+    // Friday's 01:00 at Покровка is in Thursday's hours (the schedule day), on Friday's date.
+    const booking = await book(user, POKROVKA.id, '01:00', 2);
     expect(booking.timefrom).toBe(day(2) + 3600);
-    // The schedule day and start the booking view gives, as the app used to send them.
+    expect(booking.date).toBe(day(2));
+    // A day early, as an app that read the schedule day would send it: the booking's own time wins.
     const res = await order(user, booking, { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: booking.periodfrom });
     expect(res.statusCode, res.body).toBe(200);
     const row = await stored(res.json<{ id: number }>().id);

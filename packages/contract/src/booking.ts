@@ -100,7 +100,7 @@ export const bookingPeriodsAction = defineAction({
   name: 'bookingPeriods',
   auth: 'user',
   summary:
-    'Free booking periods for a restaurant, date and party: every half hour within the opening hours (the 06:00 day boundary, the restaurant’s zone) when a bookable table with enough seats is not booked for the whole period. Only users with the booking flag (403 otherwise).',
+    'Free booking periods for a restaurant, date and party: those starting on that calendar day, every half hour within one business day’s opening hours (the 06:00 day boundary, the restaurant’s zone; decision 042) when a bookable table with enough seats is not booked for the whole period. Only users with the booking flag (403 otherwise).',
   fields: periodsFields,
   response: bookingPeriodsResponse,
 });
@@ -168,13 +168,12 @@ export const bookingView = z.object({
   cntminutes: z.int(),
   /**
    * The start 'HH:MM' and the date (Unix seconds of its midnight on the restaurant's clock) as
-   * bookingSave takes them: the schedule day, so a 01:00 start has the previous calendar day's
-   * date (the 06:00 boundary).
+   * bookingSave takes them: the calendar day the booking starts on and the clock on it (decision 042).
    */
   periodfrom: z.string(),
   date: z.int(),
   comment: z.string(),
-  /** 'среда, 3 января, 18:00–19:00' */
+  /** 'среда, 3 января, 18:00–19:00': the start's calendar day (domain bookingWhenText). */
   dateFormatted: z.string(),
   username: z.string(),
   message: z.string(),

@@ -257,6 +257,8 @@ export type StaffOrder = z.infer<typeof staffOrder>;
 
 export const staffBoardResponse = z.object({
   restaurant: staffRestaurant,
+  /** The restaurant's IANA time zone: a card's chosen time is read on its clock, with its calendar day when not today's (issue 30). */
+  time_zone: z.string(),
   /** Unfinished orders (awaiting payment included), and those finished in the last 2 hours, newest first. */
   orders: z.array(staffOrder),
 });
@@ -464,8 +466,11 @@ export type StaffBooking = z.infer<typeof staffBooking>;
 
 export const staffBookingsResponse = z.object({
   restaurant: staffRestaurant,
-  /** The restaurant's business day (YYYY-MM-DD). */
-  date: z.string(),
+  /** The restaurant's IANA time zone: its clock names each booking's calendar day and times. */
+  time_zone: z.string(),
+  /** The board's span (ISO 8601): the current business day and the next, 06:00 to 06:00 two days on (issue 30). */
+  from: z.string(),
+  to: z.string(),
   tables: z.array(z.object({ id: z.int(), num: z.string(), seats: z.int(), bookings: z.array(staffBooking) })),
 });
 export type StaffBookings = z.infer<typeof staffBookingsResponse>;
@@ -475,7 +480,7 @@ export const staffBookingsCall = defineCall({
   method: 'GET',
   path: '/api/staff/restaurants/:id/bookings',
   tag: 'staff',
-  summary: "Today's bookings by table",
+  summary: "The bookings of the current and the next business day by table",
   auth: 'staff',
   params: restaurantParams,
   response: staffBookingsResponse,

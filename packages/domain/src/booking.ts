@@ -1,8 +1,9 @@
-import { addDays, type CalendarDate, daysBetween, weekdayOf } from './calendar-date';
+import { calendarClockOf } from './business-day';
+import { addDays, type CalendarDate, daysBetween, isSameDate, weekdayOf } from './calendar-date';
 import { DAY_BOUNDARY_MINUTE, type ScheduleEntry } from './schedule';
-import { formatClock, formatShortDate, parseClock } from './time';
+import { formatClock, formatLongDate, formatShortDate } from './time';
 import type { Kopecks, MinuteOfDay, Minutes, UnixSeconds } from './units';
-import { DEFAULT_TIME_ZONE, instantAt, type WallClock, wallClockAt } from './wall-clock';
+import { DEFAULT_TIME_ZONE, type Instant, instantAt, type WallClock, wallClockAt } from './wall-clock';
 
 const MINUTES_PER_DAY = 1440;
 
@@ -108,13 +109,6 @@ export function scheduleDayClock(clock: WallClock): { readonly date: CalendarDat
     : { date: clock.date, minute: clock.minuteOfDay };
 }
 
-/** 'HH:MM' of a booking start → the minute of its schedule day: before 06:00 is after midnight (+1440); null when not a time. */
-export function bookingStartMinute(text: string): MinuteOfDay | null {
-  const minute = parseClock(text);
-  if (minute === null || minute >= MINUTES_PER_DAY) return null;
-  return minute < DAY_BOUNDARY_MINUTE ? minute + MINUTES_PER_DAY : minute;
-}
-
 /** A booking period of a schedule day: minutes of that day, past 1440 after midnight. */
 export interface BookingPeriod {
   readonly fromMinute: MinuteOfDay;
@@ -122,8 +116,9 @@ export interface BookingPeriod {
 }
 
 // The periods lie inside the day's one schedule entry, so the restaurant is open for the whole
-// of each (SPEC 4: open from fromMinute up to toMinute, which may pass midnight). Today a
-// period starts at least BOOKING_LEAD_MINUTES from now; a past day has none.
+// of each (SPEC 4: open from fromMinute up to toMinute, which may pass midnight). A period starts
+// at least BOOKING_LEAD_MINUTES from now — at 05:57 the next business day's 06:00 is too soon; a
+// past day has none.
 /** The booking periods of a day: every half hour while `minutes` still fit before closing (SPEC 4, 9). */
 export function bookingPeriods(input: {
   readonly schedule: readonly ScheduleEntry[];
@@ -138,13 +133,72 @@ export function bookingPeriods(input: {
   const now = scheduleDayClock(input.now);
   const daysAhead = daysBetween(now.date, date);
   if (daysAhead < 0) return [];
-  const earliest = Math.max(entry.fromMinute, daysAhead === 0 ? now.minute + BOOKING_LEAD_MINUTES : 0);
+  // Now on the date's own minute scale: 05:57 is minute 357 of the business day starting at 06:00.
+  const earliest = Math.max(entry.fromMinute, now.minute - daysAhead * MINUTES_PER_DAY + BOOKING_LEAD_MINUTES);
   const periods: BookingPeriod[] = [];
   const first = Math.ceil(earliest / BOOKING_STEP_MINUTES) * BOOKING_STEP_MINUTES;
   for (let from = first; from + minutes <= entry.toMinute; from += BOOKING_STEP_MINUTES) {
     periods.push({ fromMinute: from, toMinute: from + minutes });
   }
   return periods;
+}
+
+/**
+ * A booking period as the guest chooses it: on the calendar day it starts on, at the clock time it
+ * starts at (what the guest reads, and what `date` and `periodfrom` carry on the wire), within the
+ * opening hours of one business day (`businessDate`, minutes past 1440 after midnight).
+ */
+export interface BookingSlot extends BookingPeriod {
+  readonly businessDate: CalendarDate;
+  /** The calendar day the period starts on. */
+  readonly date: CalendarDate;
+  /** The minute of that calendar day it starts at, 0 to 1439. */
+  readonly startMinute: MinuteOfDay;
+}
+
+// A calendar day holds the night of the business day before (its periods from midnight to 06:00)
+// and the day of its own business day (from 06:00 to midnight): the night of 27 to 28 November,
+// 04:00, is offered under the 28th, though Friday the 27th's hours hold it (issue 30, decision 042).
+/** The booking periods that start on a calendar day, soonest first, each within one business day's hours (SPEC 4, 9). */
+export function bookingSlots(input: {
+  readonly schedule: readonly ScheduleEntry[];
+  /** The calendar day chosen. */
+  readonly date: CalendarDate;
+  readonly minutes: Minutes;
+  /** The restaurant's wall clock now (wallClockAt). */
+  readonly now: WallClock;
+}): BookingSlot[] {
+  return [addDays(input.date, -1), input.date].flatMap((businessDate) =>
+    bookingPeriods({ ...input, date: businessDate }).flatMap((period) => {
+      const start = calendarClockOf(businessDate, period.fromMinute);
+      return isSameDate(start.date, input.date) ? [{ ...period, businessDate, date: start.date, startMinute: start.minuteOfDay }] : [];
+    }),
+  );
+}
+
+/** A slot's start and end in epoch milliseconds on the restaurant's clock. */
+export function bookingSlotRange(slot: BookingSlot, timeZone: string = DEFAULT_TIME_ZONE): TimeRange {
+  return { from: instantAt(slot.businessDate, slot.fromMinute, timeZone), to: instantAt(slot.businessDate, slot.toMinute, timeZone) };
+}
+
+/**
+ * When a booking is, as the guest and the host read it (SPEC 3 Booking.dateFormatted, SPEC 9):
+ * the calendar day of its start on the restaurant's clock, full weekday and genitive month, and
+ * its clock times — 'суббота, 28 ноября, 05:00–06:00', never the business day's date.
+ */
+export function bookingWhenText(from: Instant, to: Instant, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const start = wallClockAt(from, timeZone);
+  return `${formatLongDate(start.date)}, ${formatClock(start.minuteOfDay)}–${formatClock(wallClockAt(to, timeZone).minuteOfDay)}`;
+}
+
+/**
+ * The span of the staff's bookings board at `now`: the current business day and the next, from
+ * 06:00 to 06:00 two days on. A host before midnight sees the night's bookings, one at 05:30 the
+ * morning's (issue 30); the board names each booking's calendar day.
+ */
+export function bookingBoardSpan(now: Instant, timeZone: string = DEFAULT_TIME_ZONE): TimeRange {
+  const today = scheduleDayClock(wallClockAt(now, timeZone)).date;
+  return { from: instantAt(today, DAY_BOUNDARY_MINUTE, timeZone), to: instantAt(addDays(today, 2), DAY_BOUNDARY_MINUTE, timeZone) };
 }
 
 /** Whether a booking may run BOOKING_EXTEND_MINUTES longer: its new length, or why not (decision 027). */

@@ -1,9 +1,9 @@
-import { addDays, type CalendarDate, daysBetween, weekdayOf } from './calendar-date';
+import { addDays, type CalendarDate, daysBetween, isSameDate, weekdayOf } from './calendar-date';
 import { isOn } from './flag';
 import { isOpenAtWallClock, type ScheduleEntry } from './schedule';
-import { formatLongDate, formatShortDate, parseClock, parseShortDate } from './time';
+import { formatClock, formatLongDate, formatShortDate, parseClock, parseShortDate } from './time';
 import type { MinuteOfDay } from './units';
-import type { WallClock } from './wall-clock';
+import { DEFAULT_TIME_ZONE, type Instant, type WallClock, wallClockAt } from './wall-clock';
 import type { DeliveryZone } from './zone';
 
 /** First pickup slot, 09:00 (SPEC 9). */
@@ -122,9 +122,33 @@ export function isAsReadyText(text: string): boolean {
 
 /** How a day reads to the guest: 'Сегодня', else 'Вторник, 6 января' (SPEC 9). */
 export function dayLabel(date: CalendarDate, today: CalendarDate): string {
-  if (daysBetween(today, date) === 0) return TODAY_LABEL;
-  const long = formatLongDate(date);
-  return `${long.charAt(0).toUpperCase()}${long.slice(1)}`;
+  return daysBetween(today, date) === 0 ? TODAY_LABEL : capitalized(formatLongDate(date));
+}
+
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** Label of tomorrow's date where a day is named relative to today (the staff's bookings board). */
+export const TOMORROW_LABEL = 'Завтра';
+/** Label of yesterday's date there. */
+export const YESTERDAY_LABEL = 'Вчера';
+
+/** A day as a heading names it: 'Сегодня, суббота, 28 ноября', 'Завтра, …', 'Вчера, …', else 'Понедельник, 30 ноября' (SPEC 9). */
+export function dayHeading(date: CalendarDate, today: CalendarDate): string {
+  const near = { [-1]: YESTERDAY_LABEL, 0: TODAY_LABEL, 1: TOMORROW_LABEL }[daysBetween(today, date)];
+  return near === undefined ? capitalized(formatLongDate(date)) : `${near}, ${formatLongDate(date)}`;
+}
+
+/**
+ * A moment as a card names it (the staff's order cards): its clock time on the restaurant's clock,
+ * with its calendar day when that is not today's — '09:00' or '09:00, воскресенье, 29 ноября'
+ * (SPEC 9; issue 30: an order for after midnight names the day it is for).
+ */
+export function clockWithDayText(instant: Instant, now: Instant, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const at = wallClockAt(instant, timeZone);
+  const clock = formatClock(at.minuteOfDay);
+  return isSameDate(at.date, wallClockAt(now, timeZone).date) ? clock : `${clock}, ${formatLongDate(at.date)}`;
 }
 
 /** A chosen 'DD.MM.YYYY' day and time as the cart shows them: 'Сегодня, 10:00', 'Пятница, 27 ноября, 11:00-14:00' (SPEC 9). */

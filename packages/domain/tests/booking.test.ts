@@ -16,7 +16,6 @@ import {
   bookingPeriods,
   bookingPhase,
   bookingRemainingSeconds,
-  bookingStartMinute,
   formatGuests,
   freeTableFor,
   rangesOverlap,
@@ -132,12 +131,6 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
   it('reads hours before 06:00 as the previous schedule day plus 24 hours (SPEC 4)', () => {
     expect(scheduleDayClock(clock(friday, 5 * 60 + 59))).toEqual({ date: { year: 2024, month: 1, day: 4 }, minute: 1799 });
     expect(scheduleDayClock(clock(friday, 6 * 60))).toEqual({ date: friday, minute: 360 });
-    expect(bookingStartMinute('00:30')).toBe(1470);
-    expect(bookingStartMinute('18:00')).toBe(1080);
-    expect(bookingStartMinute('06:00')).toBe(360);
-    expect(bookingStartMinute('24:00')).toBeNull();
-    expect(bookingStartMinute('18:75')).toBeNull();
-    expect(bookingStartMinute('soon')).toBeNull();
   });
 
   it('offers a period every half hour while the booking fits before closing (SPEC 4)', () => {

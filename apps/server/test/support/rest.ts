@@ -21,17 +21,23 @@ export async function allowBooking(database: DatabaseHandle, userId: number): Pr
 const HOUR = 3_600_000;
 
 /**
- * The Wednesday 12:00 Moscow time nearest to now (at most three and a half days away), so a test
- * that freezes the clock there sees the same weekday and hour on every run, and sessions opened
- * at the real time stay valid.
+ * The moment nearest to now (at most three and a half days away) at which Moscow's clock shows
+ * `weekday` (Monday 1 … Sunday 7) at `minuteOfDay`, so a test that freezes the clock there sees
+ * the same weekday and hour on every run, and sessions opened at the real time stay valid.
  */
-export function nearestWednesdayNoonMoscow(now = Date.now()): Date {
+export function nearestMoscowClock(weekday: number, minuteOfDay: number, now = Date.now()): Date {
   const moscow = new Date(now + 3 * HOUR);
-  const weekday = ((moscow.getUTCDay() + 6) % 7) + 1;
-  let shift = 3 - weekday;
-  if (shift > 3) shift -= 7;
-  if (shift < -3) shift += 7;
-  return new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate() + shift, 12 - 3));
+  const today = ((moscow.getUTCDay() + 6) % 7) + 1;
+  const midnight = Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate()) - 3 * HOUR;
+  const target = (shift: number) => midnight + shift * 24 * HOUR + minuteOfDay * 60_000;
+  const shifts = [-7, 0, 7].map((week) => week + weekday - today);
+  const best = shifts.reduce((a, b) => (Math.abs(target(a) - now) < Math.abs(target(b) - now) ? a : b));
+  return new Date(target(best));
+}
+
+/** The Wednesday 12:00 Moscow time nearest to now (see nearestMoscowClock). */
+export function nearestWednesdayNoonMoscow(now = Date.now()): Date {
+  return nearestMoscowClock(3, 12 * 60, now);
 }
 
 /** Freezes Date (only Date: timers, the database and the network keep running) at `at`. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STAFF_EVENTS_KEEP_ALIVE_MS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall, staffOrder, type StaffOrder } from '@chain/contract';
-import { formatMoney, ORDER_STATUS, paidText } from '@chain/domain';
+import { clockWithDayText, formatMoney, ORDER_STATUS, paidText } from '@chain/domain';
 import { followLiveStream } from '../api/live-stream';
 import { failureText, staffCall } from './api';
 import { BOARD_COLUMNS, columnOf, latenessOf, mergeOrder, moveLabel, placeText, waitedMinutes } from './board-model';
@@ -18,6 +18,7 @@ const NEW_CARD_MS = 4000;
  */
 export function BoardPage({ restaurantId }: { restaurantId: number }) {
   const [orders, setOrders] = useState<StaffOrder[] | null>(null);
+  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const [now, setNow] = useState(() => Date.now());
@@ -28,6 +29,7 @@ export function BoardPage({ restaurantId }: { restaurantId: number }) {
       (board) => {
         for (const order of board.orders) known.current.add(order.id);
         setNow(Date.now());
+        setTimeZone(board.time_zone);
         setOrders(board.orders);
         setError(null);
       },
@@ -93,7 +95,7 @@ export function BoardPage({ restaurantId }: { restaurantId: number }) {
             </h2>
             {inColumn.length === 0 ? <p className="board__empty">Нет заказов</p> : null}
             {inColumn.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} />
+              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} />
             ))}
           </section>
         );
@@ -102,9 +104,22 @@ export function BoardPage({ restaurantId }: { restaurantId: number }) {
   );
 }
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
-
-function OrderCard({ order, now, fresh, onMoved, compact }: { order: StaffOrder; now: number; fresh: boolean; onMoved: (order: StaffOrder) => void; compact: boolean }) {
+function OrderCard({
+  order,
+  now,
+  timeZone,
+  fresh,
+  onMoved,
+  compact,
+}: {
+  order: StaffOrder;
+  now: number;
+  /** The restaurant's zone (the board's answer); a card's time is read on its clock. */
+  timeZone: string | undefined;
+  fresh: boolean;
+  onMoved: (order: StaffOrder) => void;
+  compact: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -139,7 +154,7 @@ function OrderCard({ order, now, fresh, onMoved, compact }: { order: StaffOrder;
       </header>
       <p className="order-card__place">
         <strong>{placeText(order)}</strong>
-        {order.due_at ? <span> · к {clock(order.due_at)}</span> : null}
+        {order.due_at ? <span> · к {clockWithDayText(Date.parse(order.due_at), now, timeZone)}</span> : null}
       </p>
       <p className={order.paid ? 'order-card__paid' : 'order-card__unpaid'}>
         {paidText(order.paid)} · {formatMoney(order.sum)} · {order.status_text}

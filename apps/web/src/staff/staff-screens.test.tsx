@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAFF_TEXTS, type StaffOrder } from '@chain/contract';
+import { STAFF_TEXTS, type StaffBooking, type StaffOrder } from '@chain/contract';
+import { dayHeading, formatLongDate, wallClockAt } from '@chain/domain';
 import { ApiError } from '../api/client';
 import { staffCall } from './api';
 import { BoardPage } from './board-page';
+import { BookingsPage } from './bookings-page';
 import { setStaffSession, staffSession } from './session';
 import { SignInPage } from './sign-in-page';
 
@@ -153,5 +155,75 @@ describe('the order board’s cards (issue 17)', () => {
     await settle();
     expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toEqual({ to: 90 });
     expect(screen.getByRole('alert').textContent).toContain('нельзя перевести');
+  });
+});
+
+describe('dates on the staff screens (issue 30: the calendar day of the moment)', () => {
+  // Saturday 28 November 2026, 03:30 in Moscow.
+  const NOW = Date.UTC(2026, 10, 28, 0, 30);
+  beforeEach(() => {
+    setStaffSession({ token: 'staff-token', me: ME });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.mocked(staffCall).mockReset();
+  });
+
+  it('an order card says the time alone when it is today’s, and names the day when it is not', async () => {
+    vi.mocked(staffCall).mockResolvedValueOnce({
+      restaurant: { id: 1, name: 'Патриаршие' },
+      time_zone: 'Europe/Moscow',
+      orders: [
+        order({ id: 7, znumber: 'С-007', due_at: '2026-11-28T06:00:00Z' }),
+        order({ id: 8, znumber: 'С-008', due_at: '2026-11-29T06:15:00Z' }),
+      ],
+    });
+    render(<BoardPage restaurantId={1} />);
+    await settle();
+    expect(screen.getByRole('article', { name: 'С-007' }).textContent).toContain('· к 09:00');
+    expect(screen.getByRole('article', { name: 'С-007' }).textContent).not.toContain('ноября');
+    expect(screen.getByRole('article', { name: 'С-008' }).textContent).toContain('· к 09:15, воскресенье, 29 ноября');
+  });
+
+  it('the bookings board puts each booking under the calendar day it starts on, at its time on the restaurant’s clock', async () => {
+    const booking = (id: number, timefrom: string, timeto: string): StaffBooking => ({
+      id,
+      booking_num: `Б-2811-000${id}`,
+      status: 'new',
+      timefrom,
+      timeto,
+      persons: 2,
+      guest_name: 'Олег',
+      guest_phone: '',
+      comment: '',
+      min_sum: 200_000,
+      next: ['active', 'cancelled'],
+    });
+    vi.mocked(staffCall).mockResolvedValueOnce({
+      restaurant: { id: 10, name: 'Тверская' },
+      time_zone: 'Europe/Moscow',
+      from: '2026-11-27T03:00:00.000Z',
+      to: '2026-11-29T03:00:00.000Z',
+      tables: [
+        // Friday 23:30 — Saturday 05:00 (Friday's business day) — Sunday 02:00 (Saturday's).
+        { id: 1, num: '1', seats: 2, bookings: [booking(1, '2026-11-27T20:30:00Z', '2026-11-27T21:30:00Z'), booking(2, '2026-11-28T02:00:00Z', '2026-11-28T03:00:00Z')] },
+        { id: 2, num: '2', seats: 4, bookings: [booking(3, '2026-11-28T23:00:00Z', '2026-11-29T00:00:00Z')] },
+      ],
+    });
+    render(<BookingsPage restaurantId={10} />);
+    await settle();
+    const today = wallClockAt(NOW, 'Europe/Moscow').date;
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      dayHeading({ year: 2026, month: 11, day: 27 }, today),
+      dayHeading({ year: 2026, month: 11, day: 28 }, today),
+      dayHeading({ year: 2026, month: 11, day: 29 }, today),
+    ]);
+    expect(screen.getAllByRole('heading', { level: 2 })[1]?.textContent).toBe(`Сегодня, ${formatLongDate(today)}`);
+    expect(screen.getByRole('region', { name: 'Вчера, пятница, 27 ноября' }).textContent).toContain('23:30–00:30');
+    expect(screen.getByRole('region', { name: 'Сегодня, суббота, 28 ноября' }).textContent).toContain('05:00–06:00');
+    expect(screen.getByRole('region', { name: 'Завтра, воскресенье, 29 ноября' }).textContent).toContain('02:00–03:00');
   });
 });

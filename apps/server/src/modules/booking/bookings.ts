@@ -11,8 +11,8 @@ import {
   bookingDates,
   bookingMinimumSum,
   bookingNumber,
-  bookingPeriods,
-  bookingStartMinute,
+  bookingSlotRange,
+  bookingSlots,
   CHOOSE_RESTAURANT_MESSAGE,
   DEFAULT_BOOKING_GUESTS,
   DEFAULT_BOOKING_MINUTES,
@@ -20,11 +20,10 @@ import {
   formatClock,
   formatGuests,
   freeTableFor,
-  instantAt,
   NO_FREE_TABLES_ON_DATE_MESSAGE,
-  scheduleDayClock,
+  parseClock,
   wallClockAt,
-  type BookingPeriod,
+  type BookingSlot,
   type CalendarDate,
   type TableHold,
 } from '@chain/domain';
@@ -97,29 +96,25 @@ async function bookingRestaurants(db: Kysely<Database>) {
     .filter((entry) => entry.tables.length > 0);
 }
 
-/** The schedule day `date` (seconds) + `timeZoneOffset` mean, or today's on the restaurant's clock. */
+/** The calendar day `date` (seconds) + `timeZoneOffset` mean, or today on the restaurant's clock. */
 function chosenDate(fields: { date?: number | undefined; timeZoneOffset?: number | undefined }, today: CalendarDate, timeZone: string): CalendarDate {
   return fields.date === undefined ? today : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, timeZone);
 }
 
 interface DayPlan {
-  periods: BookingPeriod[];
+  slots: BookingSlot[];
   holds: TableHold[];
 }
 
-/** The day's periods and the live bookings of the restaurant that could touch them. */
+/** The periods that start on the calendar day and the live bookings of the restaurant that could touch them. */
 async function dayPlan(db: Kysely<Database>, restaurant: RestaurantWithSchedule, date: CalendarDate, minutes: number, now: Date): Promise<DayPlan> {
   const tz = restaurant.row.time_zone;
-  const periods = bookingPeriods({ schedule: restaurant.schedule, date, minutes, now: wallClockAt(now, tz) });
-  const first = periods[0];
-  const last = periods.at(-1);
-  if (!first || !last) return { periods, holds: [] };
-  const rows = await liveHolds(db, restaurant.row.id, new Date(instantAt(date, first.fromMinute, tz)), new Date(instantAt(date, last.toMinute, tz)));
-  return { periods, holds: rows.map((row) => ({ tableId: row.table_id, from: row.timefrom.getTime(), to: row.timeto.getTime() })) };
-}
-
-function periodRange(date: CalendarDate, period: BookingPeriod, timeZone: string): { from: number; to: number } {
-  return { from: instantAt(date, period.fromMinute, timeZone), to: instantAt(date, period.toMinute, timeZone) };
+  const slots = bookingSlots({ schedule: restaurant.schedule, date, minutes, now: wallClockAt(now, tz) });
+  const first = slots[0];
+  const last = slots.at(-1);
+  if (!first || !last) return { slots, holds: [] };
+  const rows = await liveHolds(db, restaurant.row.id, new Date(bookingSlotRange(first, tz).from), new Date(bookingSlotRange(last, tz).to));
+  return { slots, holds: rows.map((row) => ({ tableId: row.table_id, from: row.timefrom.getTime(), to: row.timeto.getTime() })) };
 }
 
 /**
@@ -141,7 +136,8 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
 
   const restaurant = fields.restoranid === undefined ? null : await findActiveRestaurant(db, fields.restoranid);
   const tz = restaurant?.row.time_zone ?? DEFAULT_TIME_ZONE;
-  const today = scheduleDayClock(wallClockAt(now, tz)).date;
+  // The calendar's today, not the business day's (issue 30): at 03:30 on Saturday it is Saturday.
+  const today = wallClockAt(now, tz).date;
   const week = bookingDates(today);
   const dates = dateChoicesWire(today, week.length - 1, tz);
   const date = chosenDate(fields, today, tz);
@@ -161,17 +157,17 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
   if (guests > maxSeats) return refuse(`Самый большой стол здесь — на ${formatGuests(maxSeats)}. Для большой компании позвоните в ресторан.`);
 
   const plan = await dayPlan(db, restaurant, date, minutes, now);
-  const periods = plan.periods
-    .filter((period) => freeTableFor(tables, plan.holds, guests, periodRange(date, period, tz)) !== null)
-    .map((period) => {
-      const range = periodRange(date, period, tz);
-      const from = formatClock(period.fromMinute);
-      const to = formatClock(period.toMinute);
+  const periods = plan.slots
+    .filter((slot) => freeTableFor(tables, plan.holds, guests, bookingSlotRange(slot, tz)) !== null)
+    .map((slot) => {
+      const range = bookingSlotRange(slot, tz);
+      const from = formatClock(slot.startMinute);
+      const to = formatClock(slot.toMinute);
       return { periodfrom: from, from, to, timefrom: seconds(range.from), timeto: seconds(range.to), text: `${from}–${to}` };
     });
   if (periods.length === 0) {
     return refuse(
-      plan.periods.length === 0 ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.' : NO_FREE_TABLES_ON_DATE_MESSAGE,
+      plan.slots.length === 0 ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.' : NO_FREE_TABLES_ON_DATE_MESSAGE,
     );
   }
   return { ...base, ...periodsOffered(date, 1, periods, fields.periodfrom) };
@@ -190,16 +186,17 @@ export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: S
   const restaurant = await findActiveRestaurant(db, fields.restoran);
   const tz = restaurant.row.time_zone;
   if (!restaurant.row.delivery_rest) throw conflict(NO_BOOKING_HERE_MESSAGE, 'booking_unavailable');
-  const today = scheduleDayClock(wallClockAt(now, tz)).date;
+  const today = wallClockAt(now, tz).date;
   const date = bookingDateOf(fields.date, fields.timeZoneOffset ?? null, tz);
   if (!bookingDates(today).some((day) => sameDate(day, date))) throw badRequest(BOOKING_DATE_MESSAGE, 'booking_date');
 
-  const startMinute = bookingStartMinute(fields.periodfrom);
-  const period = bookingPeriods({ schedule: restaurant.schedule, date, minutes: fields.cntminutes, now: wallClockAt(now, tz) }).find(
-    (candidate) => candidate.fromMinute === startMinute,
+  // `periodfrom` is the clock time on the calendar day `date`, as bookingPeriods offered it.
+  const startMinute = parseClock(fields.periodfrom);
+  const slot = bookingSlots({ schedule: restaurant.schedule, date, minutes: fields.cntminutes, now: wallClockAt(now, tz) }).find(
+    (candidate) => candidate.startMinute === startMinute,
   );
-  if (!period) throw conflict(BOOKING_TIME_MESSAGE, 'booking_time');
-  const range = periodRange(date, period, tz);
+  if (!slot) throw conflict(BOOKING_TIME_MESSAGE, 'booking_time');
+  const range = bookingSlotRange(slot, tz);
   const timefrom = new Date(range.from);
   const timeto = new Date(range.to);
 
@@ -216,7 +213,7 @@ export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: S
       to: row.timeto.getTime(),
     }));
     const table = freeTableFor(tables, holds, fields.cntpersons, range);
-    if (!table) throw new AppError(409, 'no_free_table', noFreeTableMessage(fields.cntpersons, formatClock(period.fromMinute)));
+    if (!table) throw new AppError(409, 'no_free_table', noFreeTableMessage(fields.cntpersons, formatClock(slot.startMinute)));
     const bookingId = await nextBookingId(trx);
     await insertBooking(trx, {
       id: bookingId,

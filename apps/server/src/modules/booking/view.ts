@@ -1,25 +1,9 @@
 import type { BookingView } from '@chain/contract';
-import {
-  bookingControls,
-  bookingMessage,
-  bookingPhase,
-  formatClock,
-  formatLongDate,
-  scheduleDayClock,
-  startOfDaySeconds,
-  wallClockAt,
-} from '@chain/domain';
+import { bookingControls, bookingMessage, bookingPhase, bookingWhenText, formatClock, startOfDaySeconds, wallClockAt } from '@chain/domain';
 import type { BookingWithContext } from './repository';
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
-
-/** 'среда, 3 января, 18:00–19:00' on the restaurant's clock; the date is the schedule day (06:00 boundary). */
-export function bookingDateText(timefrom: Date, timeto: Date, timeZone: string): string {
-  const from = scheduleDayClock(wallClockAt(timefrom, timeZone));
-  const to = wallClockAt(timeto, timeZone);
-  return `${formatLongDate(from.date)}, ${formatClock(from.minute)}–${formatClock(to.minuteOfDay)}`;
-}
 
 /** A booking as the app shows it (SPEC 3 Booking, SPEC 4 countdown and buttons) at `now`. */
 export function bookingView(booking: BookingWithContext, now: Date, img: string): BookingView {
@@ -27,8 +11,9 @@ export function bookingView(booking: BookingWithContext, now: Date, img: string)
   const timeto = seconds(booking.timeto);
   const phase = bookingPhase({ status: booking.status, timefrom, timeto }, seconds(now));
   const controls = bookingControls(phase);
-  const start = scheduleDayClock(wallClockAt(booking.timefrom, booking.time_zone));
-  const dateText = bookingDateText(booking.timefrom, booking.timeto, booking.time_zone);
+  // The calendar day and clock of the start (issue 30): what bookingSave takes as date and periodfrom.
+  const start = wallClockAt(booking.timefrom, booking.time_zone);
+  const dateText = bookingWhenText(booking.timefrom, booking.timeto, booking.time_zone);
   return {
     booking_num: booking.booking_num,
     status: booking.status,
@@ -45,7 +30,7 @@ export function bookingView(booking: BookingWithContext, now: Date, img: string)
     time_zone: booking.time_zone,
     cntpersons: booking.cntpersons,
     cntminutes: booking.cntminutes,
-    periodfrom: formatClock(start.minute),
+    periodfrom: formatClock(start.minuteOfDay),
     date: startOfDaySeconds(start.date, booking.time_zone),
     comment: booking.comment,
     dateFormatted: dateText,

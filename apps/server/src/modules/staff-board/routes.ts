@@ -22,7 +22,7 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, staffBoardCall, async ({ params, staff }) => {
     const restaurant = await staffRestaurant(app.db, staff, params.id);
-    return { restaurant: { id: restaurant.id, name: restaurant.name }, orders: await boardOf(app.db, params.id) };
+    return { restaurant: { id: restaurant.id, name: restaurant.name }, time_zone: restaurant.time_zone, orders: await boardOf(app.db, params.id) };
   });
 
   registerCall(app, staffBoardEventsCall, async ({ params, staff, request, reply }) => {

@@ -11,7 +11,7 @@ import {
   type StaffBooking,
   type StaffGuest,
 } from '@chain/contract';
-import { addDays, businessDay, DAY_BOUNDARY_MINUTE, instantAt, isoDateText, phoneDigits, staffBookingMoves } from '@chain/domain';
+import { bookingBoardSpan, phoneDigits, staffBookingMoves } from '@chain/domain';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
 import { registerCall } from '../../http/route';
@@ -87,14 +87,16 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, staffBookingsCall, async ({ params, staff }) => {
     const restaurant = await staffRestaurant(app.db, staff, params.id);
-    const day = businessDay(Date.now(), restaurant.time_zone);
-    const from = new Date(instantAt(day, DAY_BOUNDARY_MINUTE, restaurant.time_zone));
-    const to = new Date(instantAt(addDays(day, 1), DAY_BOUNDARY_MINUTE, restaurant.time_zone));
+    const span = bookingBoardSpan(Date.now(), restaurant.time_zone);
+    const from = new Date(span.from);
+    const to = new Date(span.to);
     const bookings = await bookingsBetween(app.db, params.id, from, to);
     const tables = await restaurantTables(app.db, params.id);
     return {
       restaurant: { id: restaurant.id, name: restaurant.name },
-      date: isoDateText(day),
+      time_zone: restaurant.time_zone,
+      from: from.toISOString(),
+      to: to.toISOString(),
       tables: tables.map((table) => ({
         id: table.id,
         num: table.num,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { BOOKING_MAX_MINUTES } from '@chain/domain';
 import type { Database, StaffRoleColumn } from '../../db/types';
 
 // Every SQL statement of the staff side's accounts, sign-in, sessions and audit log.
@@ -254,14 +255,16 @@ const BOOKING_COLUMNS = [
   'users.phone as guest_phone',
 ] as const;
 
-/** The restaurant's bookings that begin within [from, to), with their guests. */
+/** The restaurant's bookings that run at some moment of [from, to) — one begun before `from` and still running included — with their guests. */
 export function bookingsBetween(db: Db, restaurantId: number, from: Date, to: Date) {
   return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.user_id')
     .select(BOOKING_COLUMNS)
     .where('bookings.restaurant_id', '=', restaurantId)
-    .where('bookings.timefrom', '>=', from)
+    // No booking lasts longer than BOOKING_MAX_MINUTES: the index on (restaurant_id, timefrom) bounds the scan.
+    .where('bookings.timefrom', '>', new Date(from.getTime() - BOOKING_MAX_MINUTES * 60_000))
+    .where('bookings.timeto', '>', from)
     .where('bookings.timefrom', '<', to)
     .orderBy('bookings.timefrom')
     .orderBy('bookings.id')
