@@ -1,5 +1,6 @@
 import { calendarClockOf } from './business-day';
 import { addDays, type CalendarDate, daysBetween, isSameDate, weekdayOf } from './calendar-date';
+import { russianPlural } from './plural';
 import { DAY_BOUNDARY_MINUTE, type ScheduleEntry } from './schedule';
 import { formatClock, formatLongDate, formatShortDate } from './time';
 import type { Kopecks, MinuteOfDay, Minutes, UnixSeconds } from './units';
@@ -76,10 +77,7 @@ export function bookingMinimumSum(guests: number): Kopecks {
 
 /** '1 гость', '3 гостя', '5 гостей', '21 гость': the Russian plural of guests. */
 export function formatGuests(guests: number): string {
-  const lastTwo = guests % 100;
-  const last = guests % 10;
-  const word = lastTwo >= 11 && lastTwo <= 14 ? 'гостей' : last === 1 ? 'гость' : last >= 2 && last <= 4 ? 'гостя' : 'гостей';
-  return `${guests} ${word}`;
+  return `${guests} ${russianPlural(guests, ['гость', 'гостя', 'гостей'])}`;
 }
 
 /**

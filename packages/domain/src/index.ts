@@ -37,3 +37,4 @@ export * from './unpaid-order';
 export * from './page-text';
 export * from './photos';
 export * from './photo-sizes';
+export * from './plural';

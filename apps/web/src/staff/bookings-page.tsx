@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { staffBookingsCall, staffMoveBookingCall, type StaffBooking, type StaffBookings } from '@chain/contract';
-import { type CalendarDate, dayHeading, formatClock, isoDateText, wallClockAt } from '@chain/domain';
+import { type CalendarDate, dayHeading, formatClock, isoDateText, russianPlural, wallClockAt } from '@chain/domain';
 import { useNow } from '../ui/use-now';
 import { failureText, staffCall } from './api';
 import { useStaffData } from './use-staff-data';
@@ -81,7 +81,7 @@ export function BookingsPage({ restaurantId }: { restaurantId: number }) {
           {day.tables.map(({ table, bookings: list }) => (
             <section key={table.id} className="staff-card" aria-labelledby={`table-${day.key}-${table.id}`}>
               <h3 id={`table-${day.key}-${table.id}`}>
-                Стол {table.num} <span className="bookings-page__seats">({table.seats} мест)</span>
+                Стол {table.num} <span className="bookings-page__seats">({table.seats} {russianPlural(table.seats, ['место', 'места', 'мест'])})</span>
               </h3>
               <ul className="bookings-page__list">
                 {list.map((booking) => (

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { STARS_MAX } from '@chain/domain';
+import { russianPlural, STARS_MAX } from '@chain/domain';
 import './rating-view.css';
 
 /*
@@ -31,10 +31,7 @@ export const DISH_COMMENT_LABEL = 'Комментарий к блюду';
 
 /** «1 звезда из 5», «3 звезды из 5», «5 звёзд из 5»: a star's name for screen readers. */
 export function starLabel(value: number, max = STARS_MAX): string {
-  const lastTwo = value % 100;
-  const last = value % 10;
-  const word = lastTwo >= 11 && lastTwo <= 14 ? 'звёзд' : last === 1 ? 'звезда' : last >= 2 && last <= 4 ? 'звезды' : 'звёзд';
-  return `${value} ${word} из ${max}`;
+  return `${value} ${russianPlural(value, ['звезда', 'звезды', 'звёзд'])} из ${max}`;
 }
 
 /** A score as it reads: «4 из 5». */

@@ -22,6 +22,7 @@ import {
   freeTableFor,
   NO_FREE_TABLES_ON_DATE_MESSAGE,
   parseClock,
+  russianPlural,
   wallClockAt,
   type BookingSlot,
   type CalendarDate,
@@ -80,8 +81,7 @@ function assertMayBook(user: UserRow): void {
 }
 
 function noFreeTableMessage(guests: number, time: string): string {
-  const word = guests % 10 === 1 && guests % 100 !== 11 ? 'гостя' : 'гостей';
-  return `К сожалению, на ${time} свободных столов для ${guests} ${word} не осталось. Выберите другое время.`;
+  return `К сожалению, на ${time} свободных столов для ${guests} ${russianPlural(guests, ['гостя', 'гостей', 'гостей'])} не осталось. Выберите другое время.`;
 }
 
 /** Restaurants that take bookings: active, seating guests (deliveryRest), with bookable tables. */
