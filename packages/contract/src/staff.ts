@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { BOARD_LIMITS } from '@chain/domain';
 import { defineCall } from './call';
 import { EVENT_STREAM_KEEP_ALIVE_MS, kopecks, MAX_WIRE_ID, wireId } from './common';
 import { orderTypeSchema } from './menu';
@@ -192,7 +193,12 @@ export type StaffOrder = z.infer<typeof staffOrder>;
 
 export const staffBoardResponse = z.object({
   restaurant: staffRestaurant,
-  /** Unfinished orders (awaiting payment included), and those finished in the last 2 hours, newest first. */
+  /**
+   * Newest first: every paid unfinished order (the kitchen's work, up to BOARD_LIMITS.kitchen),
+   * paid orders finished in the last 2 hours (the newest BOARD_LIMITS.finished), unpaid orders
+   * awaiting payment placed in the last 3 hours or cancelled in the last 2 (the newest
+   * BOARD_LIMITS.unpaid): unpaid orders never push paid ones off (issue 30).
+   */
   orders: z.array(staffOrder),
 });
 export type StaffBoard = z.infer<typeof staffBoardResponse>;
@@ -203,6 +209,7 @@ export const staffBoardCall = defineCall({
   path: '/api/staff/restaurants/:id/orders',
   tag: 'staff',
   summary: 'The order board of a restaurant',
+  description: `Newest first, in three parts each bounded on its own (packages/domain BOARD_LIMITS): every paid unfinished order, the kitchen's work, up to ${BOARD_LIMITS.kitchen} (bounded by money; past it the newest, and the server logs a warning); paid orders finished in the last 2 hours, the newest ${BOARD_LIMITS.finished}; unpaid ones, awaiting payment and placed in the last 3 hours or cancelled in the last 2, the newest ${BOARD_LIMITS.unpaid}. However many unpaid orders anyone places, no paid order leaves the board (issue 30). The live stream (staffBoardEvents) brings orders as they change; a client keeps its board within the same limits (withinBoardLimits).`,
   auth: 'staff',
   params: restaurantParams,
   response: staffBoardResponse,

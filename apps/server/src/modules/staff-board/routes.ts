@@ -20,9 +20,9 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
     await hub.close();
   });
 
-  registerCall(app, staffBoardCall, async ({ params, staff }) => {
+  registerCall(app, staffBoardCall, async ({ params, staff, request }) => {
     const restaurant = await staffRestaurant(app.db, staff, params.id);
-    return { restaurant: { id: restaurant.id, name: restaurant.name }, orders: await boardOf(app.db, params.id) };
+    return { restaurant: { id: restaurant.id, name: restaurant.name }, orders: await boardOf(app.db, params.id, request.log) };
   });
 
   registerCall(app, staffBoardEventsCall, async ({ params, staff, request, reply }) => {
