@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { orderEventsUrl, STAFF_TEXTS, staffBoardResponse, staffOrder, type StaffOrder } from '@chain/contract';
-import { BOARD_LIMITS, withinBoardLimits } from '@chain/domain';
+import { BOARD_LIMITS, ORDER_NOT_FOUND_MESSAGE, withinBoardLimits } from '@chain/domain';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -79,7 +79,7 @@ describe.each(databaseKinds())('the order board on %s (issue 17)', (kind) => {
     expect(history.actor).toMatch(/^staff:\d+$/);
   });
 
-  it('refuses what staff may not do: skipping a step, accepting an unpaid order, cancelling a paid one (409); another restaurant (403)', async () => {
+  it('refuses what staff may not do: skipping a step, accepting an unpaid order, cancelling a paid one (409); another restaurant\'s board (403) and order (404)', async () => {
     const guest = await signedInUser(t.database);
     const paid = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20 });
     const unpaid = await insertTestOrder(t.database, { userId: guest.id });
@@ -95,16 +95,35 @@ describe.each(databaseKinds())('the order board on %s (issue 17)', (kind) => {
     // An unpaid order may be cancelled by staff.
     expect((await move(t.app, kitchen, unpaid.id, 90)).json()).toMatchObject({ status: 90, next: [] });
     const elsewhere = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20, restaurantId: 2 });
-    for (const answer of [
-      await move(t.app, kitchen, elsewhere.id, 30),
-      await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/2/orders', headers: bearer(kitchen) }),
-    ]) {
-      expect(answer.statusCode).toBe(403);
-      expect(answer.json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
-    }
+    const board = await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/2/orders', headers: bearer(kitchen) });
+    expect(board.statusCode).toBe(403);
+    expect(board.json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
+    // Another restaurant's order reads as no order at all (issue 30 point 7).
+    const theirs = await move(t.app, kitchen, elsewhere.id, 30);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ error: 'order_not_found', message: ORDER_NOT_FOUND_MESSAGE });
     // A chain manager may act on any restaurant.
     expect((await move(t.app, manager, elsewhere.id, 30)).statusCode).toBe(200);
     expect((await move(t.app, kitchen, 999_999, 30)).statusCode).toBe(404);
+  });
+
+  it('issue 30.7: answers a move of another restaurant\'s order exactly as of an unknown id: the same 404 and the same body, and changes nothing', async () => {
+    const guest = await signedInUser(t.database);
+    const theirs = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20, restaurantId: 2 });
+    const theirsDelayed = await insertTestOrder(t.database, { userId: guest.id, restaurantId: 2, delayed: true });
+    const unknown = theirs.id + 1_000_000;
+    const answers = [await move(t.app, kitchen, theirs.id, 30), await move(t.app, kitchen, theirsDelayed.id, 90), await move(t.app, kitchen, unknown, 30)];
+    const shown = answers.map((answer) => {
+      const { requestId: _differsPerRequest, ...body } = answer.json<{ requestId: string }>();
+      return { status: answer.statusCode, body, type: answer.headers['content-type'], cache: answer.headers['cache-control'] };
+    });
+    expect(shown[0]).toEqual({ status: 404, body: { success: false, error: 'order_not_found', message: ORDER_NOT_FOUND_MESSAGE }, type: shown[2]?.type, cache: shown[2]?.cache });
+    expect(shown[1]).toEqual(shown[2]);
+    expect(shown[0]).toEqual(shown[2]);
+    const row = await t.database.db.selectFrom('orders').select('status').where('id', '=', theirs.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe(20);
+    const audit = await t.database.db.selectFrom('staff_audit').select('id').where('target', '=', `заказ ${theirs.znumber}`).execute();
+    expect(audit).toEqual([]);
   });
 
   it('sends the board’s stream each order created (order/create) or moved in its restaurant, and nothing of others', async () => {

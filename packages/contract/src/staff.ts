@@ -245,8 +245,8 @@ export const staffMoveOrderCall = defineCall({
   body: z.object({ to: z.int().check(z.minimum(0, 'ожидается статус'), z.maximum(999, 'ожидается статус')) }),
   response: staffOrder,
   errors: {
-    ...RESTAURANT_ERRORS,
-    order_not_found: 'no such order (404 «Заказ не найден.»)',
+    ...STAFF_ERRORS,
+    order_not_found: 'no such order, or an order of a restaurant the account may not act on: the same 404 «Заказ не найден.», so ids tell nothing of other restaurants (issue 30)',
     illegal_status_move: 'the move is not allowed from the current status (409, the text names both)',
   },
 });
@@ -421,8 +421,8 @@ export const staffMoveBookingCall = defineCall({
   body: z.object({ to: z.enum(STAFF_BOOKING_STATUSES) }),
   response: staffBooking,
   errors: {
-    ...RESTAURANT_ERRORS,
-    booking_not_found: `no such booking (404 «${STAFF_TEXTS.bookingNotFound}»)`,
+    ...STAFF_ERRORS,
+    booking_not_found: `no such booking, or a booking of a restaurant the account may not act on: the same 404 «${STAFF_TEXTS.bookingNotFound}» (issue 30)`,
     illegal_booking_move: 'the move is not allowed from the current status (409)',
   },
 });
