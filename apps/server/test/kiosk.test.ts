@@ -22,6 +22,7 @@ import { DEMO_KIOSK_CODE, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { check, pressBankPage, startSbp } from './support/payments';
+import { connectedKiosk, type TestKiosk } from './support/kiosk';
 import { signedInUser } from './support/users';
 
 /*
@@ -56,9 +57,12 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   let t: TestApp;
   let secret: string;
   let keySeq = 0;
+  /** The kiosk these tests order from: Патриаршие's, connected (decision 038). */
+  let kiosk: TestKiosk;
   beforeAll(async () => {
     t = await buildTestApp(kind);
     secret = t.app.config.authSecret;
+    kiosk = await connectedKiosk(t.database, PATRIARSHIE);
     // Патриаршие round the clock, so an order at a table is taken at any hour of the run: 06:00 to
     // 06:00 of the next morning (SPEC 4: the hours before 06:00 belong to the previous day, so
     // 00:00–24:00 would be closed after midnight).
@@ -72,6 +76,7 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   const freshKey = () => `kiosk-${process.pid}-${kind}-${keySeq++}`;
   const kioskOrder = (extra: Record<string, unknown> = {}) => ({
     source: 'kiosk',
+    kiosk_token: kiosk.token,
     v: 3,
     user: { id: '' },
     cart: [{ item: 101, cnt: 1 }],
@@ -127,9 +132,9 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
 
     it('follows the order as it moves: paid through the QR the kiosk drew, then cooking', async () => {
       const order = await placed();
-      const sbp = await startSbp(t.app, null, order.id);
+      const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
       await pressBankPage(t.app, sbp.qrPayload ?? '', 'pay');
-      expect(await check(t.app, order.id)).toBe('ok');
+      expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
       const paid = (await follow(order.follow_token ?? '')).json<{ paid: number; status: number; status_text: string }>();
       expect(paid).toMatchObject({ paid: 1, status: ORDER_STATUS.accepted });
       await t.database.db.updateTable('orders').set({ status: ORDER_STATUS.cooking }).where('id', '=', order.id).execute();
@@ -324,7 +329,9 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       for (const restaurant of [PATRIARSHIE, PATRIKI_UID, INACTIVE.id]) {
         const res = await enter(restaurant, DEMO_KIOSK_CODE);
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json()).toEqual({ success: true });
+        // The device's token (decision 038), answered once and never cached.
+        expect(res.json()).toEqual({ success: true, kiosk_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string });
+        expect(res.headers['cache-control']).toBe('no-store');
       }
       wrongCode(await enter(PATRIARSHIE, '2581'));
       // Another restaurant's code does not set a kiosk up here: a kiosk is not moved without this restaurant's code.
@@ -443,7 +450,7 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   describe('the QR the kiosk draws (SPEC 2 Payment in kiosk mode, SPEC 4 Payment)', () => {
     it('is the sandbox bank\'s page on the public origin, which pays the order when a phone presses «Оплатить»', async () => {
       const order = await placed();
-      const sbp = await startSbp(t.app, null, order.id);
+      const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
       expect(sbp).toMatchObject({ variants: [], paymentUrl: null, errorMessage: '' });
       const qr = new URL(sbp.qrPayload ?? '');
       expect(qr.origin).toBe(publicOrigin(t.app));
@@ -451,10 +458,10 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       expect(qr.search).toBe('');
       const page = await t.app.inject({ method: 'GET', url: qr.pathname });
       expect(page.statusCode).toBe(200);
-      expect(await check(t.app, order.id)).toBe('pending');
+      expect(await check(t.app, order.id, kiosk.token)).toBe('pending');
       const res = await t.app.inject({ method: 'POST', url: qr.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' });
       expect(res.statusCode).toBe(303);
-      expect(await check(t.app, order.id)).toBe('ok');
+      expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
     });
   });
 

@@ -6,6 +6,7 @@ import { DEMO_CUTLERY, DEMO_DISHES, DEMO_RECOMMENDED } from '../src/seed/demo-ch
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { check, orderRow, pressBankPage, startSbp } from './support/payments';
+import { connectedKiosk, type TestKiosk } from './support/kiosk';
 import { signedInUser } from './support/users';
 
 /*
@@ -30,8 +31,11 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
   let t: TestApp;
   let mozzarella: number;
   let key = 0;
+  /** Курский's kiosk, connected (decision 038). */
+  let kiosk: TestKiosk;
   beforeAll(async () => {
     t = await buildTestApp(kind);
+    kiosk = await connectedKiosk(t.database, KURSKY);
     const row = await t.database.db.selectFrom('dish_options').select('id').where('dish_id', '=', 101).where('name', '=', 'Двойная моцарелла').executeTakeFirstOrThrow();
     mozzarella = row.id;
   });
@@ -40,6 +44,7 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
   const freshKey = () => `abuse-${process.pid}-${kind}-${key++}`;
   const kioskOrder = (extra: Record<string, unknown> = {}) => ({
     source: 'kiosk',
+    kiosk_token: kiosk.token,
     v: 3,
     cart: [{ item: 101, cnt: 2 }],
     order: { type: 'self', comment: '' },
@@ -81,9 +86,9 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
       expect(b.id).not.toBe(a.id);
       expect(b.number).not.toBe(a.number);
 
-      const sbp = await startSbp(t.app, null, a.id);
+      const sbp = await startSbp(t.app, null, a.id, { kiosk_token: kiosk.token });
       await pressBankPage(t.app, sbp.qrPayload ?? '', 'pay');
-      expect(await check(t.app, a.id)).toBe('ok');
+      expect(await check(t.app, a.id, kiosk.token)).toBe('ok');
       expect(await orderRow(t.database, a.id)).toMatchObject({ paid: true });
       expect(await orderRow(t.database, b.id)).toMatchObject({ paid: false, status: 10 });
     });
