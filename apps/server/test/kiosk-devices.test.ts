@@ -9,7 +9,8 @@ import { KIOSK_ORDERS_PER_RESTAURANT, ORDER_LIMIT_WINDOW_SECONDS, ORDER_RATE_MES
 import { DEMO_KIOSK_CODE } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
-import { connectedKiosk } from './support/kiosk';
+import { connectedKiosk, expiredFollowToken } from './support/kiosk';
+import { awayFromWindowEdge, countSoFar as countSoFarIn } from './support/limits';
 import { insertTestOrder } from './support/orders';
 import { CHECK, check, checkRequest, pressBankPage, SBP, startSbp } from './support/payments';
 import { bearer, staffAccount, staffToken } from './support/staff';
@@ -33,13 +34,6 @@ const OTHER = 1;
 
 let addressSeq = 0;
 const newAddress = () => `10.30.${Math.floor(addressSeq / 250)}.${(addressSeq++ % 250) + 1}`;
-
-/** Waits out the end of the order limits' window when fewer than `seconds` are left, so a burst lands in one window. */
-async function awayFromWindowEdge(seconds = 20): Promise<void> {
-  const windowMs = ORDER_LIMIT_WINDOW_SECONDS * 1000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
 
 describe.each(databaseKinds())('a kiosk order needs a kiosk on %s (issue 30 points 1 and 7)', (kind) => {
   let t: TestApp;
@@ -80,16 +74,7 @@ describe.each(databaseKinds())('a kiosk order needs a kiosk on %s (issue 30 poin
   };
   const ordersOfKey = (key: string) => t.database.db.selectFrom('orders').select(['id', 'kiosk_device_id']).where('idempotency_key', '=', key).execute();
   const orderCount = async () => Number((await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  /** Sets a limit's count in the current window, as earlier orders would have. */
-  const countSoFar = async (rule: RateLimitRule, count: number) => {
-    const windowMs = rule.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-    await t.database.db
-      .insertInto('rate_limits')
-      .values({ key: rule.key, window_start: windowStart, count })
-      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count }))
-      .execute();
-  };
+  const countSoFar = (rule: RateLimitRule, count: number) => countSoFarIn(t.database, rule, count);
 
   describe('issue 30.1: a kiosk order needs the token of a kiosk connected to its restaurant', () => {
     it(`refuses a kiosk order without a token with 403 «${KIOSK_NOT_CONNECTED_MESSAGE}», and makes nothing of it`, async () => {
@@ -196,7 +181,7 @@ describe.each(databaseKinds())('a kiosk order needs a kiosk on %s (issue 30 poin
     });
 
     it(`counts kiosk orders per kiosk (${ORDERS_PER_KIOSK} in 10 minutes) and per restaurant's kiosks (${KIOSK_ORDERS_PER_RESTAURANT}), by the device and the restaurant, whatever the address`, async () => {
-      await awayFromWindowEdge();
+      await awayFromWindowEdge(ORDER_LIMIT_WINDOW_SECONDS);
       const busy = await connectedKiosk(t.database, KURSKY);
       const next = await connectedKiosk(t.database, KURSKY);
       const [, byKiosk, byRestaurant] = orderRateLimits({ ip: '192.0.2.1', userId: null, kiosk: { id: busy.id, restaurantId: KURSKY } });
@@ -242,7 +227,7 @@ describe.each(databaseKinds())('a kiosk order needs a kiosk on %s (issue 30 poin
     });
 
     it.runIf(kind === 'postgres')(`takes exactly the orders left in a kiosk's allowance from 20 sent at once, and refuses the rest with 429`, async () => {
-      await awayFromWindowEdge();
+      await awayFromWindowEdge(ORDER_LIMIT_WINDOW_SECONDS);
       const kiosk = await connectedKiosk(t.database, KURSKY);
       await countSoFar(orderRateLimits({ ip: '192.0.2.1', userId: null, kiosk: { id: kiosk.id, restaurantId: KURSKY } })[1]!, ORDERS_PER_KIOSK - 5);
       const results = await Promise.all(Array.from({ length: 20 }, () => create(kioskOrder(kiosk.token))));
@@ -321,13 +306,7 @@ describe.each(databaseKinds())('a kiosk order needs a kiosk on %s (issue 30 poin
     it(`stops taking the follow token ${FOLLOW_LINK_TTL_HOURS} h after the order was placed; its kiosk's token still answers`, async () => {
       const kiosk = await connectedKiosk(t.database, KURSKY);
       const order = await placed(kiosk.token);
-      await t.database.db
-        .updateTable('orders')
-        .set({ created_at: new Date(Date.now() - (FOLLOW_LINK_TTL_HOURS * 3_600_000 + 60_000)) })
-        .where('id', '=', order.id)
-        .execute();
-      const row = await t.database.db.selectFrom('orders').select('created_at').where('id', '=', order.id).executeTakeFirstOrThrow();
-      const genuine = followToken(t.app.config.authSecret, order.id, new Date(row.created_at.getTime() + FOLLOW_LINK_TTL_HOURS * 3_600_000));
+      const genuine = await expiredFollowToken(t.database, t.app.config.authSecret, order.id);
       expect((await checkRequest(t.app, order.id, genuine)).statusCode).toBe(404);
       expect((await checkRequest(t.app, order.id, kiosk.token)).statusCode).toBe(200);
     });

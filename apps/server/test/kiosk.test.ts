@@ -22,7 +22,8 @@ import { DEMO_KIOSK_CODE, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { check, pressBankPage, startSbp } from './support/payments';
-import { connectedKiosk, type TestKiosk } from './support/kiosk';
+import { connectedKiosk, expiredFollowToken, type TestKiosk } from './support/kiosk';
+import { awayFromWindowEdge } from './support/limits';
 import { signedInUser } from './support/users';
 
 /*
@@ -45,13 +46,6 @@ const INACTIVE = DEMO_RESTAURANTS.find((r) => !r.active)!;
 
 let addressSeq = 0;
 const newAddress = () => `10.14.${Math.floor(addressSeq / 250)}.${(addressSeq++ % 250) + 1}`;
-
-/** Waits out the end of a limit window when fewer than `seconds` are left, so a burst lands in one window. */
-async function awayFromWindowEdge(windowSeconds: number, seconds = 20): Promise<void> {
-  const windowMs = windowSeconds * 1000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
 
 describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   let t: TestApp;
@@ -178,13 +172,7 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
 
     it(`answers 410 «Ссылка устарела…» ${FOLLOW_LINK_TTL_HOURS} h after the order was placed, and 404 to a forged token of a past expiry`, async () => {
       const order = await placed();
-      await t.database.db
-        .updateTable('orders')
-        .set({ created_at: new Date(Date.now() - (FOLLOW_LINK_TTL_HOURS * 3_600_000 + 60_000)) })
-        .where('id', '=', order.id)
-        .execute();
-      const row = await t.database.db.selectFrom('orders').select('created_at').where('id', '=', order.id).executeTakeFirstOrThrow();
-      const expired = followToken(secret, order.id, new Date(row.created_at.getTime() + FOLLOW_LINK_TTL_HOURS * 3_600_000));
+      const expired = await expiredFollowToken(t.database, secret, order.id);
       refused(await follow(expired), 410, 'follow_expired', FOLLOW_LINK_EXPIRED_MESSAGE);
       // A token of the same past expiry with a signature that does not hold learns nothing of it.
       const [id, expiry] = expired.split('.') as [string, string];

@@ -22,7 +22,8 @@ const TVERSKAYA = restaurantWire({
 });
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
-async function renderHome() {
+/** Home rendered; by default once its table keypad shows. */
+async function renderHome(shows: { role: 'group' | 'heading'; name: string } = { role: 'group', name: 'Номер стола' }) {
   location = memoryLocation({ path: '/', record: true });
   render(
     <Router hook={location.hook}>
@@ -31,7 +32,7 @@ async function renderHome() {
       </Suspense>
     </Router>,
   );
-  await screen.findByRole('group', { name: 'Номер стола' });
+  await screen.findByRole(shows.role, { name: shows.name });
 }
 const pad = () => screen.getByRole('group', { name: 'Номер стола' });
 const press = (name: string) => fireEvent.click(within(pad()).getByRole('button', { name }));
@@ -124,15 +125,7 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
       appStore.getState().setKioskToken('');
       appStore.getState().addToCart('1', { item: '101' });
       vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true, token: 'new-device-token' });
-      location = memoryLocation({ path: '/', record: true });
-      render(
-        <Router hook={location.hook}>
-          <Suspense fallback={<p>Загрузка</p>}>
-            <OrderTypePage />
-          </Suspense>
-        </Router>,
-      );
-      await connectScreen();
+      await renderHome({ role: 'heading', name: KIOSK_NOT_CONNECTED_TITLE });
       expect(screen.getByText(KIOSK_NOT_CONNECTED_MESSAGE)).toBeTruthy();
       expect(screen.queryByRole('group', { name: 'Номер стола' })).toBeNull();
       expect(isKioskConnected).not.toHaveBeenCalled();
