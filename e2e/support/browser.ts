@@ -73,10 +73,24 @@ export async function phoneContext(browser: Browser, baseURL: string, options: P
   );
 }
 
-/** A fresh kiosk context (1080×1920 portrait, touch). */
-export async function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/**
+ * A fresh kiosk context (1080×1920 portrait, touch). `address`: the hall's address the kiosk's
+ * requests come from (`X-Forwarded-For`, which the e2e server trusts from loopback alone), so each
+ * kiosk's staff code tries count against an allowance of its own (10 per address in 10 minutes),
+ * as kiosks in different halls do.
+ */
+export async function kioskContext(browser: Browser, baseURL: string, options: { address?: string } = {}): Promise<BrowserContext> {
   return withStepTimeout(
-    await browser.newContext({ baseURL, viewport: KIOSK, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow', bypassCSP: true, serviceWorkers: 'block' }),
+    await browser.newContext({
+      baseURL,
+      viewport: KIOSK,
+      hasTouch: true,
+      locale: 'ru-RU',
+      timezoneId: 'Europe/Moscow',
+      bypassCSP: true,
+      serviceWorkers: 'block',
+      ...(options.address ? { extraHTTPHeaders: { 'x-forwarded-for': options.address } } : {}),
+    }),
   );
 }
 
@@ -95,7 +109,7 @@ export function withStepTimeout(context: BrowserContext): BrowserContext {
 
 /** The key and version of the app's persisted client state (apps/web/src/state/app-store.ts). */
 export const STATE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 7;
+export const STATE_VERSION = 8;
 
 /**
  * A phone page of a guest already signed in (the user put into the persisted state before the

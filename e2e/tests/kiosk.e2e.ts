@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { KIOSK_IDLE_QUESTION, KIOSK_OFFLINE_MESSAGE, OFFLINE_TITLE, tableOrderBlock } from '@chain/domain';
+import { ATTENTION_TITLE, KIOSK_IDLE_QUESTION, KIOSK_NOT_CONNECTED_MESSAGE, KIOSK_NOT_CONNECTED_TITLE, KIOSK_OFFLINE_MESSAGE, OFFLINE_TITLE, tableOrderBlock } from '@chain/domain';
 import { api, restaurantById } from '../support/api';
 import { auditKioskScreen, auditScreen } from '../support/axe';
 import { kioskContext, launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
@@ -8,6 +8,8 @@ import { cartPayButton } from '../support/cart';
 import { readQrCode } from '../support/qr';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
+/** This run's block of hall addresses (X-Forwarded-For, trusted from loopback by the e2e server). */
+const HALL_BLOCK = 1 + Math.floor(Math.random() * 250);
 /** «Жар-печь на Тверской», open round the clock (apps/server seed), and its table 1. */
 const KIOSK = { restaurantId: 10, table: '1' };
 /** The demo chain's staff code, every restaurant's (docs/sandbox.md). */
@@ -24,6 +26,7 @@ interface OrderFollow {
 describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR → Thanks → follow on a phone)', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
+  let halls = 0;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -33,9 +36,22 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
   });
   afterAll(() => browser?.close());
 
-  /** A kiosk page: a fresh 1080×1920 touch context, its page errors collected. */
-  async function kioskPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await kioskContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'));
+  /**
+   * A kiosk page: a fresh 1080×1920 touch context from a hall address of its own (each kiosk's
+   * staff code tries count on their own), its page errors collected. `stored`: the client state
+   * the browser already holds, as an older build left it (state version `version`).
+   */
+  async function kioskPage(stored?: { state: Record<string, unknown>; version: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    halls += 1;
+    const context = await kioskContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'), { address: `10.${HALL_BLOCK}.0.${halls}` });
+    if (stored) {
+      await context.addInitScript(
+        ({ key, value }) => {
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(value));
+        },
+        { key: STATE_KEY, value: stored },
+      );
+    }
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -341,5 +357,87 @@ describe('the kiosk (/kiosk/{id} → table keypad → menu → cart → SBP QR �
     expect([...first.errors, ...second.errors]).toEqual([]);
     await first.context.close();
     await second.context.close();
+  });
+  /** The kiosk's device token as the browser keeps it (decision 038), '' for none. */
+  function storedKioskToken(page: Page): Promise<string> {
+    return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { kioskToken?: string } }).state?.kioskToken ?? '', STATE_KEY);
+  }
+
+  /** The Home of a kiosk the server takes no order from: the title, the words, one button (decision 038). */
+  async function notConnectedHome(page: Page): Promise<void> {
+    await page.getByRole('heading', { level: 1, name: KIOSK_NOT_CONNECTED_TITLE }).waitFor();
+    await page.getByText(KIOSK_NOT_CONNECTED_MESSAGE).waitFor();
+    expect(await keypad(page).count()).toBe(0);
+  }
+
+  /** Staff connect the kiosk again from its Home: «Подключить киоск» and the restaurant's code. */
+  async function connectAgain(page: Page): Promise<void> {
+    await page.getByRole('button', { name: 'Подключить киоск' }).tap();
+    await typeStaffCode(page, 'Код сотрудника', 'Подключить киоск', STAFF_CODE);
+    await keypad(page).waitFor();
+  }
+
+  it('issue 30.1: a kiosk set up before device tokens asks staff for the code on its Home, then takes the next guest\'s order', { timeout: 120_000 }, async () => {
+    // What the browser of a kiosk in the field held before the deploy: kiosk mode on, no token.
+    const { context, page, errors } = await kioskPage({
+      state: { kiosk: true, orderType: 'inrest', restaurant: { id: String(KIOSK.restaurantId), name: 'Жар-печь на Тверской', nameShort: '' } },
+      version: 7,
+    });
+    await page.goto('/');
+    await notConnectedHome(page);
+    await auditKioskScreen(page, '/ (kiosk home, not connected)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/kiosk-not-connected.png` });
+    // A wrong code connects nothing.
+    await page.getByRole('button', { name: 'Подключить киоск' }).tap();
+    await typeStaffCode(page, 'Код сотрудника', 'Подключить киоск', '1111');
+    await page.getByRole('dialog', { name: 'Код сотрудника' }).getByText('Неверный код.').waitFor();
+    await auditKioskScreen(page, '/ (kiosk home, the staff code sheet to connect)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/kiosk-connect-code.png` });
+    expect(await storedKioskToken(page)).toBe('');
+    await typeStaffCode(page, 'Код сотрудника', 'Подключить киоск', STAFF_CODE);
+    await keypad(page).waitFor();
+    expect(await storedKioskToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // Connected: a guest orders and gets the QR.
+    await typeTable(page, KIOSK.table);
+    await atTableMenu(page);
+    await margheritaToCart(page);
+    const { button } = await cartPayButton(page);
+    await button.tap();
+    await page.waitForURL('**/payment');
+    await page.getByRole('img', { name: /QR/ }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('issue 30.1: a kiosk whose token staff ended elsewhere tells the guest at the pay tap, asks staff for the code, and the guest\'s cart waits', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await kioskPage();
+    await startKiosk(page);
+    await typeTable(page, KIOSK.table);
+    await atTableMenu(page);
+    await margheritaToCart(page);
+    // Staff end this kiosk's token with the restaurant's code (kiosk/exit with it), as from another screen.
+    const token = await storedKioskToken(page);
+    await api(baseUrl, '/api/v1/kiosk/exit', { restoran: KIOSK.restaurantId, code: STAFF_CODE, kiosk_token: token }, { 'x-forwarded-for': `10.${HALL_BLOCK}.1.1` });
+
+    const { total, button } = await cartPayButton(page);
+    await button.tap();
+    await acknowledge(page, ATTENTION_TITLE, KIOSK_NOT_CONNECTED_MESSAGE);
+    await page.waitForURL((url) => url.pathname === '/');
+    await notConnectedHome(page);
+    await connectAgain(page);
+    expect(await storedKioskToken(page)).not.toBe(token);
+
+    // The guest's cart is still there: the table again, and the order goes through.
+    await typeTable(page, KIOSK.table);
+    await atTableMenu(page);
+    await page.getByRole('link', { name: /Ваш заказ на/ }).tap();
+    await page.waitForURL('**/cart');
+    expect((await cartPayButton(page)).total).toBe(total);
+    await (await cartPayButton(page)).button.tap();
+    await page.waitForURL('**/payment');
+    await page.getByRole('img', { name: /QR/ }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

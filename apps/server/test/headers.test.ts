@@ -4,9 +4,10 @@ import { RATE_ADD_BODY_LIMIT } from '@chain/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { parseConfig } from '../src/config';
 import { contentSecurityPolicy } from '../src/http/security';
-import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
+import { DEMO_KIOSK_CODE, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
+import { connectedKiosk } from './support/kiosk';
 import { insertTestOrder } from './support/orders';
 import { lastCode, solveCaptcha } from './support/sign-in';
 import { signedInUser } from './support/users';
@@ -126,10 +127,11 @@ describe.each(databaseKinds())('headers on %s (issue 11.12)', (kind) => {
     expect(csp.get('connect-src')).toContain('https://*.maps.yandex.net');
   });
 
-  it('sends Cache-Control: no-store with every personal answer: orders, profile, addresses, ratings, cards, payments, sign-in, the generic call’s user actions', async () => {
+  it('sends Cache-Control: no-store with every personal answer: orders, profile, addresses, ratings, cards, payments, sign-in, a kiosk\'s token, the generic call’s user actions', async () => {
     const session = { user_id: guest.id, token: guest.token };
     const order = await insertTestOrder(t.database, { userId: guest.id });
-    const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest' });
+    const kiosk = await connectedKiosk(t.database, 1);
+    const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
     const personal: Array<[string, () => Promise<LightMyRequestResponse>]> = [
       ['order list', () => post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token })],
       ['order detail', () => post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token, id: order.id })],
@@ -139,7 +141,8 @@ describe.each(databaseKinds())('headers on %s (issue 11.12)', (kind) => {
       ['rating list', () => post(t.app, '/api/v1/rate/list', session)],
       ['saved cards', () => post(t.app, '/api/v1/order/payment/bindings', session)],
       ['card payment', () => post(t.app, '/api/v1/order/payment/start', { ...session, order_id: order.id })],
-      ['SBP payment of a kiosk order', () => post(t.app, '/api/v1/order/payment/sbp', { order_id: kioskOrder.id })],
+      ['SBP payment of a kiosk order', () => post(t.app, '/api/v1/order/payment/sbp', { order_id: kioskOrder.id, kiosk_token: kiosk.token })],
+      ['a kiosk connected with the staff code (its token)', () => post(t.app, '/api/v1/kiosk/enter', { restoran: 1, code: DEMO_KIOSK_CODE })],
       ['payment check', () => t.app.inject({ method: 'GET', url: `/api/v1/order/payment/check/${order.id}`, headers: { authorization: `Bearer ${guest.token}` } })],
       ['coupon check', () => post(t.app, '/api/v1/order/discount', { coupon: 'NONE', order_type: 'self', fs_uid: PATRIKI, ...session })],
       ['a user action of the generic call', () => post(t.app, '/rest/', { ...session, action: 'bookingList', fields: {} })],

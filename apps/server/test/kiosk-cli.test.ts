@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client';
 import { isKioskCodeRight } from '../src/modules/kiosk/codes';
+import { connectKiosk, requireKioskDevice } from '../src/modules/kiosk/devices';
 import { kioskRestaurantTriesKey } from '../src/modules/kiosk/limits';
 import { freePort } from './support/free-port';
 import { databaseKinds, type DatabaseKind } from './support/build';
@@ -114,6 +115,28 @@ describe.each(databaseKinds())('npm run kiosk-code on %s (issue 14)', { timeout:
     expect(left).toEqual(others.map(({ key, count }) => ({ key, count })).sort((a, b) => a.key.localeCompare(b.key)));
     expect((await kioskCode(String(RESTAURANT), '--reset-tries')).stdout).toBe(`Kiosk staff code tries cleared for restaurant ${RESTAURANT}: 0 tries.\n`);
     expect(await kioskCode('999999', '--reset-tries')).toMatchObject({ code: 1, stderr: 'No restaurant with id 999999.\n' });
+  });
+
+  it("--end-kiosks ends every connected kiosk of the restaurant (decision 038), says how many, and leaves other restaurants' alone", async () => {
+    const [mine, alsoMine, theirs] = await withDatabase(async (handle) => [
+      await connectKiosk(handle.db, RESTAURANT, undefined),
+      await connectKiosk(handle.db, RESTAURANT, undefined),
+      await connectKiosk(handle.db, RESTAURANT + 1, undefined),
+    ]);
+    const ended = await kioskCode(String(RESTAURANT), '--end-kiosks');
+    expect(ended, ended.stderr).toMatchObject({ code: 0, stdout: `Kiosks ended for restaurant ${RESTAURANT}: 2. Each asks staff for the code again.\n` });
+    await withDatabase(async (handle) => {
+      for (const token of [mine, alsoMine]) await expect(requireKioskDevice(handle.db, token, RESTAURANT)).rejects.toMatchObject({ statusCode: 403, code: 'kiosk_not_connected' });
+      await expect(requireKioskDevice(handle.db, theirs, RESTAURANT + 1)).resolves.toMatchObject({ restaurantId: RESTAURANT + 1 });
+      const rows = await handle.db.selectFrom('kiosk_devices').select(['restaurant_id', 'ended_by']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { restaurant_id: RESTAURANT, ended_by: 'operator' },
+        { restaurant_id: RESTAURANT, ended_by: 'operator' },
+        { restaurant_id: RESTAURANT + 1, ended_by: null },
+      ]);
+    });
+    expect((await kioskCode(String(RESTAURANT), '--end-kiosks')).stdout).toBe(`Kiosks ended for restaurant ${RESTAURANT}: 0. Each asks staff for the code again.\n`);
+    expect(await kioskCode('999999', '--end-kiosks')).toMatchObject({ code: 1, stderr: 'No restaurant with id 999999.\n' });
   });
 
   it.runIf(kind === 'pglite')('refuses, with «stop the server first», to open the PGlite folder a server holds, and changes nothing; a second server refuses to start', async () => {

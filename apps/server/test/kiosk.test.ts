@@ -22,6 +22,8 @@ import { DEMO_KIOSK_CODE, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { check, pressBankPage, startSbp } from './support/payments';
+import { connectedKiosk, expiredFollowToken, type TestKiosk } from './support/kiosk';
+import { awayFromWindowEdge } from './support/limits';
 import { signedInUser } from './support/users';
 
 /*
@@ -45,20 +47,16 @@ const INACTIVE = DEMO_RESTAURANTS.find((r) => !r.active)!;
 let addressSeq = 0;
 const newAddress = () => `10.14.${Math.floor(addressSeq / 250)}.${(addressSeq++ % 250) + 1}`;
 
-/** Waits out the end of a limit window when fewer than `seconds` are left, so a burst lands in one window. */
-async function awayFromWindowEdge(windowSeconds: number, seconds = 20): Promise<void> {
-  const windowMs = windowSeconds * 1000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
-
 describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   let t: TestApp;
   let secret: string;
   let keySeq = 0;
+  /** The kiosk these tests order from: Патриаршие's, connected (decision 038). */
+  let kiosk: TestKiosk;
   beforeAll(async () => {
     t = await buildTestApp(kind);
     secret = t.app.config.authSecret;
+    kiosk = await connectedKiosk(t.database, PATRIARSHIE);
     // Патриаршие round the clock, so an order at a table is taken at any hour of the run: 06:00 to
     // 06:00 of the next morning (SPEC 4: the hours before 06:00 belong to the previous day, so
     // 00:00–24:00 would be closed after midnight).
@@ -72,6 +70,7 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   const freshKey = () => `kiosk-${process.pid}-${kind}-${keySeq++}`;
   const kioskOrder = (extra: Record<string, unknown> = {}) => ({
     source: 'kiosk',
+    kiosk_token: kiosk.token,
     v: 3,
     user: { id: '' },
     cart: [{ item: 101, cnt: 1 }],
@@ -127,9 +126,9 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
 
     it('follows the order as it moves: paid through the QR the kiosk drew, then cooking', async () => {
       const order = await placed();
-      const sbp = await startSbp(t.app, null, order.id);
+      const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
       await pressBankPage(t.app, sbp.qrPayload ?? '', 'pay');
-      expect(await check(t.app, order.id)).toBe('ok');
+      expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
       const paid = (await follow(order.follow_token ?? '')).json<{ paid: number; status: number; status_text: string }>();
       expect(paid).toMatchObject({ paid: 1, status: ORDER_STATUS.accepted });
       await t.database.db.updateTable('orders').set({ status: ORDER_STATUS.cooking }).where('id', '=', order.id).execute();
@@ -173,13 +172,7 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
 
     it(`answers 410 «Ссылка устарела…» ${FOLLOW_LINK_TTL_HOURS} h after the order was placed, and 404 to a forged token of a past expiry`, async () => {
       const order = await placed();
-      await t.database.db
-        .updateTable('orders')
-        .set({ created_at: new Date(Date.now() - (FOLLOW_LINK_TTL_HOURS * 3_600_000 + 60_000)) })
-        .where('id', '=', order.id)
-        .execute();
-      const row = await t.database.db.selectFrom('orders').select('created_at').where('id', '=', order.id).executeTakeFirstOrThrow();
-      const expired = followToken(secret, order.id, new Date(row.created_at.getTime() + FOLLOW_LINK_TTL_HOURS * 3_600_000));
+      const expired = await expiredFollowToken(t.database, secret, order.id);
       refused(await follow(expired), 410, 'follow_expired', FOLLOW_LINK_EXPIRED_MESSAGE);
       // A token of the same past expiry with a signature that does not hold learns nothing of it.
       const [id, expiry] = expired.split('.') as [string, string];
@@ -324,7 +317,9 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       for (const restaurant of [PATRIARSHIE, PATRIKI_UID, INACTIVE.id]) {
         const res = await enter(restaurant, DEMO_KIOSK_CODE);
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json()).toEqual({ success: true });
+        // The device's token (decision 038), answered once and never cached.
+        expect(res.json()).toEqual({ success: true, kiosk_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string });
+        expect(res.headers['cache-control']).toBe('no-store');
       }
       wrongCode(await enter(PATRIARSHIE, '2581'));
       // Another restaurant's code does not set a kiosk up here: a kiosk is not moved without this restaurant's code.
@@ -443,7 +438,7 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   describe('the QR the kiosk draws (SPEC 2 Payment in kiosk mode, SPEC 4 Payment)', () => {
     it('is the sandbox bank\'s page on the public origin, which pays the order when a phone presses «Оплатить»', async () => {
       const order = await placed();
-      const sbp = await startSbp(t.app, null, order.id);
+      const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
       expect(sbp).toMatchObject({ variants: [], paymentUrl: null, errorMessage: '' });
       const qr = new URL(sbp.qrPayload ?? '');
       expect(qr.origin).toBe(publicOrigin(t.app));
@@ -451,10 +446,10 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       expect(qr.search).toBe('');
       const page = await t.app.inject({ method: 'GET', url: qr.pathname });
       expect(page.statusCode).toBe(200);
-      expect(await check(t.app, order.id)).toBe('pending');
+      expect(await check(t.app, order.id, kiosk.token)).toBe('pending');
       const res = await t.app.inject({ method: 'POST', url: qr.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' });
       expect(res.statusCode).toBe(303);
-      expect(await check(t.app, order.id)).toBe('ok');
+      expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
     });
   });
 

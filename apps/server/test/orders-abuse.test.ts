@@ -6,6 +6,8 @@ import { DEMO_CUTLERY, DEMO_DISHES, DEMO_RECOMMENDED } from '../src/seed/demo-ch
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { check, orderRow, pressBankPage, startSbp } from './support/payments';
+import { connectedKiosk, type TestKiosk } from './support/kiosk';
+import { awayFromWindowEdge, countSoFar as countSoFarIn } from './support/limits';
 import { signedInUser } from './support/users';
 
 /*
@@ -19,19 +21,15 @@ const soySauce = DEMO_RECOMMENDED.find((item) => item.dishSlug === 'soy-sauce')!
 const soyPrice = DEMO_DISHES.find((dish) => dish.slug === soySauce.dishSlug)!.price;
 const wipes = DEMO_CUTLERY.find((item) => item.name === 'Влажные салфетки')!;
 
-/** Waits out the end of the current limit window when fewer than `seconds` are left, so a burst lands in one window. */
-async function awayFromWindowEdge(seconds = 20): Promise<void> {
-  const windowMs = ORDER_LIMIT_WINDOW_SECONDS * 1000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
-
 describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (kind) => {
   let t: TestApp;
   let mozzarella: number;
   let key = 0;
+  /** Курский's kiosk, connected (decision 038). */
+  let kiosk: TestKiosk;
   beforeAll(async () => {
     t = await buildTestApp(kind);
+    kiosk = await connectedKiosk(t.database, KURSKY);
     const row = await t.database.db.selectFrom('dish_options').select('id').where('dish_id', '=', 101).where('name', '=', 'Двойная моцарелла').executeTakeFirstOrThrow();
     mozzarella = row.id;
   });
@@ -40,6 +38,7 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
   const freshKey = () => `abuse-${process.pid}-${kind}-${key++}`;
   const kioskOrder = (extra: Record<string, unknown> = {}) => ({
     source: 'kiosk',
+    kiosk_token: kiosk.token,
     v: 3,
     cart: [{ item: 101, cnt: 2 }],
     order: { type: 'self', comment: '' },
@@ -54,16 +53,7 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
     ...extra,
   });
   const create = (body: object, remoteAddress?: string) => post(t.app, CREATE, body, remoteAddress ? { remoteAddress } : {});
-  /** Sets a limit's count in the current window, as earlier orders would have. */
-  const countSoFar = async (rule: RateLimitRule, count: number) => {
-    const windowMs = rule.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-    await t.database.db
-      .insertInto('rate_limits')
-      .values({ key: rule.key, window_start: windowStart, count })
-      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count }))
-      .execute();
-  };
+  const countSoFar = (rule: RateLimitRule, count: number) => countSoFarIn(t.database, rule, count);
   const countOf = async (rule: RateLimitRule) => {
     const rows = await t.database.db.selectFrom('rate_limits').select('count').where('key', '=', rule.key).execute();
     return rows.reduce((sum, row) => sum + row.count, 0);
@@ -81,9 +71,9 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
       expect(b.id).not.toBe(a.id);
       expect(b.number).not.toBe(a.number);
 
-      const sbp = await startSbp(t.app, null, a.id);
+      const sbp = await startSbp(t.app, null, a.id, { kiosk_token: kiosk.token });
       await pressBankPage(t.app, sbp.qrPayload ?? '', 'pay');
-      expect(await check(t.app, a.id)).toBe('ok');
+      expect(await check(t.app, a.id, kiosk.token)).toBe('ok');
       expect(await orderRow(t.database, a.id)).toMatchObject({ paid: true });
       expect(await orderRow(t.database, b.id)).toMatchObject({ paid: false, status: 10 });
     });
@@ -167,7 +157,7 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
     const codesOf = (results: Array<{ statusCode: number }>) => results.map((res) => res.statusCode);
 
     it('takes exactly the orders left in an address\'s limit from 30 kiosk orders sent at once, and refuses the rest with 429', async () => {
-      await awayFromWindowEdge();
+      await awayFromWindowEdge(ORDER_LIMIT_WINDOW_SECONDS);
       const address = '198.51.100.7';
       const [byAddress] = orderRateLimits({ ip: address, userId: null });
       await countSoFar(byAddress!, ORDERS_PER_ADDRESS - 10);
@@ -182,7 +172,7 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
     });
 
     it('takes exactly the orders left in a guest\'s limit from 30 sent at once from 30 addresses, and refuses the rest with 429', async () => {
-      await awayFromWindowEdge();
+      await awayFromWindowEdge(ORDER_LIMIT_WINDOW_SECONDS);
       const guest = await signedInUser(t.database);
       const byGuest = orderRateLimits({ ip: '203.0.113.1', userId: guest.id })[1]!;
       await countSoFar(byGuest, ORDERS_PER_GUEST - 10);
@@ -195,7 +185,7 @@ describe.each(databaseKinds())('order/create against abuse on %s (issue 11)', (k
     });
 
     it('does not count a retry of an order that exists: the same key returns it even at the limit', async () => {
-      await awayFromWindowEdge();
+      await awayFromWindowEdge(ORDER_LIMIT_WINDOW_SECONDS);
       const guest = await signedInUser(t.database);
       const address = '198.51.100.9';
       const [byAddress, byGuest] = orderRateLimits({ ip: address, userId: guest.id });

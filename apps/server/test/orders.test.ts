@@ -3,6 +3,7 @@ import { addDays, formatShortDate, wallClockAt } from '@chain/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
+import { connectedKiosk } from './support/kiosk';
 import { signedInUser } from './support/users';
 
 const KURSKY = 5; // self + courier, open round the clock, menus restaurant + shop
@@ -181,7 +182,7 @@ describe.each(databaseKinds())('placing orders on %s (SPEC 4, 5, 7)', (kind) => 
     // As soon as ready (no time chosen): the guest is at a table, so it must be one of the restaurant's.
     expect((await preorder({})).json()).toMatchObject({ error: 'table', message: 'Неверный номер стола!' });
     // A kiosk order always has its table, whatever time it names.
-    const kiosk = await preorder({ source: 'kiosk', user: undefined, deliveryDateTimeProps: forTime });
+    const kiosk = await preorder({ source: 'kiosk', kiosk_token: (await connectedKiosk(t.database, PATRIARSHIE)).token, user: undefined, deliveryDateTimeProps: forTime });
     expect(kiosk.json()).toMatchObject({ error: 'table', message: 'Неверный номер стола!' });
   });
 
@@ -211,7 +212,7 @@ describe.each(databaseKinds())('placing orders on %s (SPEC 4, 5, 7)', (kind) => 
   });
 
   it('takes kiosk orders without a user, for SBP only (SPEC 6)', async () => {
-    const res = await create(selfOrder({ source: 'kiosk', user: undefined, paysystem: 'card' }));
+    const res = await create(selfOrder({ source: 'kiosk', kiosk_token: (await connectedKiosk(t.database, KURSKY)).token, user: undefined, paysystem: 'card' }));
     expect(res.statusCode).toBe(200);
     const { id, number } = res.json<{ id: number; number: string }>();
     expect(number).toMatch(/^К-/);

@@ -3,6 +3,7 @@ import { errorResponse, paymentBindingsResponse } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
+import { connectedKiosk } from './support/kiosk';
 import { insertTestOrder } from './support/orders';
 import {
   acceptedRows,
@@ -236,21 +237,23 @@ describe.each(databaseKinds())('SBP on %s (SPEC 2 Payment, SPEC 4, SPEC 7 paymen
     expect(await acceptedRows(t.database, order.id)).toBe(1);
   });
 
-  it('gives a kiosk order, which has no user, the QR alone; it needs no token, and its check answers without one', async () => {
-    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest' });
-    const sbp = await startSbp(t.app, null, order.id);
+  it('gives a kiosk order, which has no user, the QR alone; it answers to its kiosk\'s token, with no guest\'s session', async () => {
+    const kiosk = await connectedKiosk(t.database, 1);
+    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
+    const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
     expect(sbp).toMatchObject({ variants: [], paymentUrl: null, errorMessage: '' });
     // What the kiosk draws is the sandbox bank's page, which a phone opens (issue 14).
     expect(sbp.qrPayload).toMatch(/^https?:\/\/[^/]+\/sandbox\/sbp\/[A-Z0-9]{32}$/);
-    expect(await check(t.app, order.id)).toBe('pending');
+    expect(await check(t.app, order.id, kiosk.token)).toBe('pending');
     await pressBankPage(t.app, sbp.qrPayload ?? '', 'pay');
-    expect(await check(t.app, order.id)).toBe('ok');
+    expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
   });
 
   it('a kiosk order cannot be paid by card (SPEC 6): it is not the guest\'s own', async () => {
     const guest = await signedInUser(t.database);
-    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest' });
-    const res = await post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id });
+    const kiosk = await connectedKiosk(t.database, 1);
+    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
+    const res = await post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, kiosk_token: kiosk.token });
     expect(res.statusCode).toBe(404);
   });
 
@@ -269,8 +272,9 @@ describe.each(databaseKinds())('SBP on %s (SPEC 2 Payment, SPEC 4, SPEC 7 paymen
   });
 
   it('a bank page posted as a browser form comes back to itself (303) and then shows the result', async () => {
-    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest' });
-    const sbp = await startSbp(t.app, null, order.id);
+    const kiosk = await connectedKiosk(t.database, 1);
+    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
+    const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
     const path = `${new URL(sbp.qrPayload ?? '').pathname}?bank=100000009003`;
     const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' });
     expect(res.statusCode).toBe(303);

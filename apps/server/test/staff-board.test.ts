@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { orderEventsUrl, STAFF_TEXTS, staffBoardResponse, staffOrder, type StaffOrder } from '@chain/contract';
+import { BOARD_LIMITS, ORDER_NOT_FOUND_MESSAGE, withinBoardLimits } from '@chain/domain';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
@@ -77,7 +79,7 @@ describe.each(databaseKinds())('the order board on %s (issue 17)', (kind) => {
     expect(history.actor).toMatch(/^staff:\d+$/);
   });
 
-  it('refuses what staff may not do: skipping a step, accepting an unpaid order, cancelling a paid one (409); another restaurant (403)', async () => {
+  it('refuses what staff may not do: skipping a step, accepting an unpaid order, cancelling a paid one (409); another restaurant\'s board (403) and order (404)', async () => {
     const guest = await signedInUser(t.database);
     const paid = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20 });
     const unpaid = await insertTestOrder(t.database, { userId: guest.id });
@@ -93,16 +95,35 @@ describe.each(databaseKinds())('the order board on %s (issue 17)', (kind) => {
     // An unpaid order may be cancelled by staff.
     expect((await move(t.app, kitchen, unpaid.id, 90)).json()).toMatchObject({ status: 90, next: [] });
     const elsewhere = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20, restaurantId: 2 });
-    for (const answer of [
-      await move(t.app, kitchen, elsewhere.id, 30),
-      await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/2/orders', headers: bearer(kitchen) }),
-    ]) {
-      expect(answer.statusCode).toBe(403);
-      expect(answer.json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
-    }
+    const board = await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/2/orders', headers: bearer(kitchen) });
+    expect(board.statusCode).toBe(403);
+    expect(board.json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
+    // Another restaurant's order reads as no order at all (issue 30 point 7).
+    const theirs = await move(t.app, kitchen, elsewhere.id, 30);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ error: 'order_not_found', message: ORDER_NOT_FOUND_MESSAGE });
     // A chain manager may act on any restaurant.
     expect((await move(t.app, manager, elsewhere.id, 30)).statusCode).toBe(200);
     expect((await move(t.app, kitchen, 999_999, 30)).statusCode).toBe(404);
+  });
+
+  it('issue 30.7: answers a move of another restaurant\'s order exactly as of an unknown id: the same 404 and the same body, and changes nothing', async () => {
+    const guest = await signedInUser(t.database);
+    const theirs = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20, restaurantId: 2 });
+    const theirsDelayed = await insertTestOrder(t.database, { userId: guest.id, restaurantId: 2, delayed: true });
+    const unknown = theirs.id + 1_000_000;
+    const answers = [await move(t.app, kitchen, theirs.id, 30), await move(t.app, kitchen, theirsDelayed.id, 90), await move(t.app, kitchen, unknown, 30)];
+    const shown = answers.map((answer) => {
+      const { requestId: _differsPerRequest, ...body } = answer.json<{ requestId: string }>();
+      return { status: answer.statusCode, body, type: answer.headers['content-type'], cache: answer.headers['cache-control'] };
+    });
+    expect(shown[0]).toEqual({ status: 404, body: { success: false, error: 'order_not_found', message: ORDER_NOT_FOUND_MESSAGE }, type: shown[2]?.type, cache: shown[2]?.cache });
+    expect(shown[1]).toEqual(shown[2]);
+    expect(shown[0]).toEqual(shown[2]);
+    const row = await t.database.db.selectFrom('orders').select('status').where('id', '=', theirs.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe(20);
+    const audit = await t.database.db.selectFrom('staff_audit').select('id').where('target', '=', `заказ ${theirs.znumber}`).execute();
+    expect(audit).toEqual([]);
   });
 
   it('sends the board’s stream each order created (order/create) or moved in its restaurant, and nothing of others', async () => {
@@ -140,6 +161,79 @@ describe.each(databaseKinds())('the order board on %s (issue 17)', (kind) => {
     });
     await moveOrderStatus(t.database.db, id, 90, 'guest');
     expect(await nextOrder(stream)).toMatchObject({ id, status: 90, next: [] });
+  });
+
+  describe('issue 30.1: unpaid orders never push paid ones off the board', () => {
+    /**
+     * `count` unpaid orders of one restaurant straight into the database, newer than anything before
+     * (the last one newest), half from kiosks (no user) and half from a guest's phone: what 1 500
+     * order/create calls from one address could leave, cheaper. `status` 90 with a fresh status
+     * time: unpaid orders housekeeping cancelled a moment ago.
+     */
+    const flood = async (restaurantId: number, count: number, fields: { status: 10 | 90; guestId: number }) => {
+      await sql`
+        insert into orders (znumber, business_day, restaurant_id, user_id, source, type, status, paid, items_sum, sum, idempotency_key, request_hash, created_at)
+        select 'Ф-' || n || '-' || ${fields.status}, current_date, ${restaurantId}, case when n % 2 = 0 then null else ${fields.guestId}::integer end,
+               case when n % 2 = 0 then 'kiosk' else 'web' end, 'inrest', ${fields.status}, false, 1000, 1000,
+               'flood-' || ${randomBytes(6).toString('hex')} || '-' || n, 'flood', now() - make_interval(secs => (${count}::integer - n) / 100.0)
+        from generate_series(1, ${count}::integer) as n`.execute(t.database.db);
+    };
+    const boardOfRestaurant = async (restaurantId: number) => {
+      const answer = await t.app.inject({ method: 'GET', url: `/api/staff/restaurants/${restaurantId}/orders`, headers: bearer(manager) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return staffBoardResponse.parse(answer.json()).orders;
+    };
+
+    it(`shows a paid unfinished order under 400 newer unpaid kiosk and web orders, and only the newest ${BOARD_LIMITS.unpaid} unpaid ones`, async () => {
+      const RESTAURANT = 3;
+      const guest = await signedInUser(t.database);
+      const paid = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', restaurantId: RESTAURANT, paid: true, status: 20, createdAt: new Date(Date.now() - 3_600_000) });
+      const cooking = await insertTestOrder(t.database, { userId: guest.id, restaurantId: RESTAURANT, paid: true, status: 30, createdAt: new Date(Date.now() - 7_200_000) });
+      await flood(RESTAURANT, 400, { status: 10, guestId: guest.id });
+      const orders = await boardOfRestaurant(RESTAURANT);
+      // The kitchen's work, however many unpaid orders came after it.
+      expect(orders.find((order) => order.id === paid.id)).toMatchObject({ paid: true, status: 20, kiosk: true });
+      expect(orders.find((order) => order.id === cooking.id)).toMatchObject({ paid: true, status: 30 });
+      const unpaid = orders.filter((order) => !order.paid);
+      expect(unpaid).toHaveLength(BOARD_LIMITS.unpaid);
+      expect(unpaid.map((order) => order.znumber)).toEqual(Array.from({ length: BOARD_LIMITS.unpaid }, (_, i) => `Ф-${400 - i}-10`));
+      // Newest first, as before: the paid ones last, under the flood that came after them.
+      expect(orders.map((order) => order.id).slice(-2)).toEqual([paid.id, cooking.id]);
+      expect(orders).toEqual(withinBoardLimits(orders));
+    });
+
+    it('keeps paid orders finished lately on the board under 400 unpaid ones cancelled since', async () => {
+      const RESTAURANT = 4;
+      const guest = await signedInUser(t.database);
+      const done = await insertTestOrder(t.database, { userId: guest.id, restaurantId: RESTAURANT, paid: true, status: 50, createdAt: new Date(Date.now() - 3_600_000) });
+      const open = await insertTestOrder(t.database, { userId: guest.id, restaurantId: RESTAURANT, paid: true, status: 40, createdAt: new Date(Date.now() - 3_600_000) });
+      await flood(RESTAURANT, 400, { status: 90, guestId: guest.id });
+      const orders = await boardOfRestaurant(RESTAURANT);
+      expect(orders.find((order) => order.id === done.id)).toMatchObject({ paid: true, status: 50 });
+      expect(orders.find((order) => order.id === open.id)).toMatchObject({ paid: true, status: 40 });
+      expect(orders.filter((order) => !order.paid)).toHaveLength(BOARD_LIMITS.unpaid);
+    });
+
+    it(`shows every paid unfinished order of a restaurant up to ${BOARD_LIMITS.kitchen}, however old, and warns in the log past it`, async () => {
+      const RESTAURANT = 6;
+      const guest = await signedInUser(t.database);
+      // Paid a week ago and never closed: still the kitchen's.
+      const old = await insertTestOrder(t.database, { userId: guest.id, restaurantId: RESTAURANT, paid: true, status: 20, createdAt: new Date(Date.now() - 7 * 24 * 3_600_000) });
+      await flood(RESTAURANT, 350, { status: 10, guestId: guest.id });
+      expect((await boardOfRestaurant(RESTAURANT)).some((order) => order.id === old.id)).toBe(true);
+      await sql`update orders set paid = true, status = 20 where restaurant_id = ${RESTAURANT} and request_hash = 'flood'`.execute(t.database.db);
+      const paidNow = await boardOfRestaurant(RESTAURANT);
+      expect(paidNow.filter((order) => order.paid && order.status < 50)).toHaveLength(351);
+      const warned: unknown[] = [];
+      const { boardOf } = await import('../src/modules/staff-board/service');
+      await sql`insert into orders (znumber, business_day, restaurant_id, user_id, source, type, status, paid, items_sum, sum, idempotency_key, request_hash)
+        select 'Ж-' || n, current_date, ${RESTAURANT}, ${guest.id}, 'web', 'self', 20, true, 1000, 1000, 'many-paid-' || ${randomBytes(6).toString('hex')} || '-' || n, 'many'
+        from generate_series(1, ${BOARD_LIMITS.kitchen}::integer) as n`.execute(t.database.db);
+      const capped = await boardOf(t.database.db, RESTAURANT, { warn: (...args: unknown[]) => void warned.push(args) });
+      expect(capped.filter((order) => order.paid && order.status < 50)).toHaveLength(BOARD_LIMITS.kitchen);
+      expect(warned).toHaveLength(1);
+      expect(JSON.stringify(warned)).toContain(`"restaurantId":${RESTAURANT}`);
+    });
   });
 
   it.runIf(kind === 'postgres')('lets one of two staff moves racing on the same order win; the other is a 409', async () => {

@@ -55,7 +55,7 @@ describe.each(databaseKinds())('the staff’s guests, bookings, tables and audit
     }
   });
 
-  it('lists the bookings of today’s business day and the next by table and moves one new → active → ended; a wrong move is a 409; racing moves: one wins', async () => {
+  it('lists the bookings of today’s business day and the next by table and moves one new → active → ended; a wrong move is a 409; racing moves: one wins; another restaurant’s booking reads as unknown', async () => {
     const guest = await signedInUser(t.database, { name: 'Олег' });
     const table = await t.database.db.selectFrom('restaurant_tables').select(['id', 'num']).where('restaurant_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     const from = new Date(Date.now() + 10 * 60_000);
@@ -79,7 +79,17 @@ describe.each(databaseKinds())('the staff’s guests, bookings, tables and audit
       .values({ booking_num: `Б-ST2-${kind}-${Date.now()}`, user_id: guest.id, restaurant_id: 2, timefrom: from, timeto: new Date(from.getTime() + 3600_000), cntpersons: 2, cntminutes: 60 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect((await call(kitchen, 'POST', `/api/staff/bookings/${elsewhere.id}/status`, { to: 'active' })).statusCode).toBe(403);
+    // Issue 30.7: another restaurant's booking answers exactly as an unknown id — the same 404, the same body — and stays as it was.
+    const seen = (answer: { statusCode: number; json: <T>() => T }) => {
+      const { requestId: _perRequest, ...body } = answer.json<{ requestId: string }>();
+      return { status: answer.statusCode, body };
+    };
+    const theirs = seen(await call(kitchen, 'POST', `/api/staff/bookings/${elsewhere.id}/status`, { to: 'active' }));
+    const unknown = seen(await call(kitchen, 'POST', `/api/staff/bookings/${elsewhere.id + 1_000_000}/status`, { to: 'active' }));
+    expect(theirs).toEqual({ status: 404, body: { success: false, error: 'booking_not_found', message: STAFF_TEXTS.bookingNotFound } });
+    expect(theirs).toEqual(unknown);
+    const row = await t.database.db.selectFrom('bookings').select('status').where('id', '=', elsewhere.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('new');
   });
 
   it('gives the tables with their codes and the QR link that opens the guest app at that table', async () => {

@@ -7,6 +7,7 @@ import { expireUnpaidOrders } from '../src/modules/payments/expiry';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { openEventStream } from './support/event-stream';
+import { connectedKiosk } from './support/kiosk';
 import { insertTestOrder } from './support/orders';
 import {
   bankOrdersOf,
@@ -118,11 +119,12 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
 
   it('refuses payment/start and payment/sbp with 409 in words once the time to pay is over, before housekeeping has run', async () => {
     const order = await insertTestOrder(t.database, { userId: guest.id, readyAt: ago(1) });
-    const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', restaurantId: KURSKY, createdAt: ago(KIOSK_PAYMENT_MINUTES + 1) });
+    const kiosk = await connectedKiosk(t.database, KURSKY);
+    const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', restaurantId: KURSKY, createdAt: ago(KIOSK_PAYMENT_MINUTES + 1), kioskDeviceId: kiosk.id });
     for (const [url, body] of [
       [START, { user_id: guest.id, token: guest.token, order_id: order.id }],
       [SBP, { user_id: guest.id, token: guest.token, order_id: order.id }],
-      [SBP, { order_id: kioskOrder.id }],
+      [SBP, { order_id: kioskOrder.id, kiosk_token: kiosk.token }],
     ] as const) {
       const res = await post(t.app, url, body);
       expect(res.statusCode, res.body).toBe(409);

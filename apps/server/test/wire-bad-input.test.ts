@@ -3,6 +3,7 @@ import { errorResponse, MAX_JSON_DEPTH } from '@chain/contract';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post, postForm } from './support/calls';
+import { connectedKiosk } from './support/kiosk';
 import { insertTestOrder } from './support/orders';
 import { allowBooking } from './support/rest';
 import { signedInUser } from './support/users';
@@ -197,8 +198,9 @@ describe.each(databaseKinds())('a wire that never breaks on %s (issue 11, points
         expect(feedback.statusCode, JSON.stringify(feedback.json())).toBe(200);
         const quote = await post(t.app, '/api/v2/order/delivery', { order_type: 'delivery', fs_uid: DEMO_RESTAURANTS[4]!.fsUid, cart: [{ item: 101, cnt: 1 }], location: KURSKY_POINT, zone: none });
         expect(quote.statusCode, JSON.stringify(quote.json())).toBe(200);
-        const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest' });
-        const sbp = await post(t.app, '/api/v1/order/payment/sbp', { user_id: none, token: none, order_id: kioskOrder.id });
+        const kiosk = await connectedKiosk(t.database, 1);
+        const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
+        const sbp = await post(t.app, '/api/v1/order/payment/sbp', { user_id: none, token: none, order_id: kioskOrder.id, kiosk_token: kiosk.token });
         expect(sbp.statusCode, JSON.stringify(sbp.json())).toBe(200);
         const list = await post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token, id: none });
         expect(list.statusCode, JSON.stringify(list.json())).toBe(200);
@@ -230,8 +232,9 @@ describe.each(databaseKinds())('a wire that never breaks on %s (issue 11, points
     });
 
     it('takes a blank user on order/create ({id: ""}, as SPEC 7 clients send an absent id) as no user: a kiosk order (issue 11, second read)', async () => {
+      const kiosk = await connectedKiosk(t.database, KURSKY);
       for (const user of [{ id: '' }, { id: '', password: '' }, { id: null }, { id: 0 }]) {
-        const res = await post(t.app, '/api/v2/order/create', { ...order({ source: 'kiosk', user }), idempotency_key: undefined });
+        const res = await post(t.app, '/api/v2/order/create', { ...order({ source: 'kiosk', kiosk_token: kiosk.token, user }), idempotency_key: undefined });
         expect(res.statusCode, `${JSON.stringify(user)}: ${JSON.stringify(res.json())}`).toBe(200);
         const row = await t.database.db.selectFrom('orders').select(['user_id', 'source']).where('id', '=', res.json<{ id: number }>().id).executeTakeFirstOrThrow();
         expect(row).toEqual({ user_id: null, source: 'kiosk' });

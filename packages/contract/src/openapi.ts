@@ -61,7 +61,7 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
           type: 'http',
           scheme: 'bearer',
           description:
-            'The session token of the user who owns what the call names (an order), as `Authorization: Bearer {token}`; without it, or with another user\'s, the answer is as for an unknown one.',
+            'The session token of the user who owns what the call names (an order), as `Authorization: Bearer {token}`; for a kiosk order (no user), where the call takes one (payment/check), the token of the kiosk it was placed at or the order\'s follow token (decision 038). Without it, or with another\'s, the answer is as for an unknown one.',
         },
       },
     },
@@ -92,7 +92,7 @@ function whoMayCall(call: AnyCall): string {
     case 'optional-user':
       return `Who may call: anyone; a signed-in user sends ${where ?? ''}, which must then make a live session (401 otherwise).`;
     case 'owner':
-      return 'Who may call: anyone; what belongs to a signed-in user answers only to that user, with the session token in `Authorization: Bearer`.';
+      return 'Who may call: anyone; what belongs to a signed-in user answers only to that user, with the session token in `Authorization: Bearer` (the description says what else a call takes there).';
     case 'per-action':
       return `Who may call: each action says (public, or user: ${where ?? ''} in the envelope; 401 otherwise).`;
     case 'staff':

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { PAY_METHODS } from '@chain/domain';
+import { KIOSK_NOT_CONNECTED_MESSAGE, PAY_METHODS } from '@chain/domain';
 import { credentialFields, defineCall, type Credentials } from './call';
 import { blankOrZeroToUndefined, kopecks, leftOut, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
 import { boundedJson, jsonAtMost, MAX_CART_RAW_BYTES, MAX_DELIVERY_PROPS_BYTES, MAX_IGNORED_VALUE_BYTES } from './free-form';
+import { kioskToken } from './kiosk';
 
 /**
  * Placing an order (SPEC 4, 5, 7): the coupon check, the delivery quote and order/create.
@@ -89,6 +90,12 @@ const tableLabel = z.union([text(16), wireInt(0, MAX_TABLE_NUMBER)], { error: '�
 
 export const orderCreateBody = z.object({
   source: z.enum(['kiosk', 'web']),
+  /**
+   * A kiosk order's kiosk: the device token kiosk/enter gave it (decision 038). Required with
+   * source 'kiosk' (403 kiosk_not_connected without it, or with an unknown, ended or another
+   * restaurant's token); not read for a web order.
+   */
+  kiosk_token: z.optional(kioskToken),
   v: optionalWireInt(0, 1000, 'ожидается номер версии'),
   /** The signed-in user (id + session token as `password`, SPEC 3); absent for kiosk orders. */
   user: orderUser,
@@ -194,7 +201,7 @@ export const orderCreate = defineCall({
   tag: 'Orders',
   summary: 'Places an order (payload v3), priced by the server; idempotent',
   description:
-    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type; an inrest order with the guest’s live `booking_num` is for the booking’s start while it is ahead, else as soon as ready, and its deliveryDateTimeProps is not read), the table for inrest (one of the restaurant’s tables; a signed-in guest’s pre-order for a chosen time may come without one, a kiosk order never), that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon (applied from its minimum sum; below it the order is charged without it and `coupon_applied` is false), and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. New orders are limited per signed-in user and per client address (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
+    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type; an inrest order with the guest’s live `booking_num` is for the booking’s start while it is ahead, else as soon as ready, and its deliveryDateTimeProps is not read), the table for inrest (one of the restaurant’s tables; a signed-in guest’s pre-order for a chosen time may come without one, a kiosk order never), that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon (applied from its minimum sum; below it the order is charged without it and `coupon_applied` is false), and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. A kiosk order (source kiosk) needs the `kiosk_token` of a kiosk connected to this restaurant (POST /api/v1/kiosk/enter with the staff code): without it, or with an unknown, ended or another restaurant\'s token, 403 kiosk_not_connected, so no stranger places kiosk orders; an order keeps its kiosk, whose token (or the order\'s follow token) its payment calls need, and a retry of its key from another kiosk is an idempotency_conflict. New orders are limited per signed-in user and per client address, kiosk orders per kiosk and per restaurant too (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
   auth: 'optional-user',
   credentials: orderUserCredentials,
   personal: true,
@@ -202,6 +209,7 @@ export const orderCreate = defineCall({
   response: orderCreateResponse,
   errors: {
     unauthorized: 'web orders need the user id and session token',
+    kiosk_not_connected: `a kiosk order without the kiosk_token of a kiosk connected to this restaurant (none, unknown, ended, another restaurant's): '${KIOSK_NOT_CONNECTED_MESSAGE}' (403)`,
     restaurant_not_found: 'unknown or inactive restaurant',
     order_type: 'the restaurant does not take this order type',
     closed: "'Ресторан сейчас закрыт' or the chosen time is outside the opening hours",
@@ -226,7 +234,7 @@ export const orderCreate = defineCall({
     delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",
     idempotency_conflict: 'the key was used for a different order (409)',
     coupon_needs_guest: 'a coupon limited to one use per guest, on an order without a user (400)',
-    rate_limited: 'too many new orders from this user or this address in 10 minutes (429, Retry-After)',
+    rate_limited: 'too many new orders from this user, this address, this kiosk or this restaurant\'s kiosks in 10 minutes (429, Retry-After)',
     lock_code_attempts: 'too many wrong lock codes (counted with the menu call\'s) (429, Retry-After)',
   },
 });

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { AS_READY_PAYMENT_MINUTES, KIOSK_PAYMENT_MINUTES, PAYMENT_TIME_OVER_MESSAGE } from '@chain/domain';
 import { leftOut, lookupText, optionalWireId, sessionToken, wireId } from './common';
 import { credentialFields, defineCall } from './call';
+import { kioskToken } from './kiosk';
+import { MAX_FOLLOW_TOKEN_LENGTH } from './order-follow';
 
 // The payment calls of SPEC 7 (docs/decisions/011-payments.md): card through the acquirer's
 // form or a saved card, SBP through a dynamic QR, the saved cards, and the status the payment
@@ -50,7 +52,8 @@ export type PaymentStartResponse = z.infer<typeof paymentStartResponse>;
 
 const PAYMENT_ERRORS = {
   unauthorized: 'the user id and token do not make a live session (401)',
-  order_not_found: "no such order of this guest, or fs_uid is not the order's restaurant (404, «Заказ не найден.»)",
+  order_not_found:
+    "no such order of this guest, a kiosk order without its kiosk's token or its follow token, or fs_uid is not the order's restaurant (404, «Заказ не найден.»: the same as an unknown id)",
   order_paid: 'the order is already paid (409, «Заказ уже оплачен.»)',
   order_cancelled: 'the order was cancelled (409, «Заказ отменён, оплата невозможна.»)',
   order_done: 'the order is finished (status 50 or above; 409, «Заказ уже выполнен, оплата невозможна.»)',
@@ -82,6 +85,12 @@ export const paymentSbpRequest = z.object({
   token: z.optional(z.nullable(sessionToken)).check(z.describe("The guest's session token, with user_id.")),
   fs_uid: restaurantUid,
   order_id: wireId.check(z.describe('An unpaid order (of this guest, or a kiosk order).')),
+  kiosk_token: z.optional(kioskToken).check(
+    z.describe("A kiosk order's: the token of the kiosk it was placed at (kiosk/enter; decision 038). Either this or follow_token."),
+  ),
+  follow_token: z.optional(lookupText(MAX_FOLLOW_TOKEN_LENGTH)).check(
+    z.describe("A kiosk order's: its follow token (order/create `follow_token`, decision 023). Either this or kiosk_token."),
+  ),
 });
 export type PaymentSbpRequest = z.output<typeof paymentSbpRequest>;
 
@@ -115,7 +124,7 @@ export const paymentSbpCall = defineCall({
   tag: 'payment',
   summary: 'Pay an order by SBP: bank apps, a default link and the QR (SPEC 7)',
   description:
-    "Registers the order at the acquirer for its own sum and asks for an SBP dynamic QR (sbp/c2b/qr/dynamic/get.do); a pending SBP payment of the same order from the last 10 minutes is reused. A phone order (source web) gets the bank list in `variants` and the default bank link in `paymentUrl` (SPEC 4: the list is shown); a kiosk order gets neither, only `qrPayload` to draw, and polls (SPEC 2 kiosk: QR code). Kiosk orders need no user; an order with a user needs that user's id and token. A refusal by the bank answers 200 with `errorMessage`.",
+    "Registers the order at the acquirer for its own sum and asks for an SBP dynamic QR (sbp/c2b/qr/dynamic/get.do); a pending SBP payment of the same order from the last 10 minutes is reused. A phone order (source web) gets the bank list in `variants` and the default bank link in `paymentUrl` (SPEC 4: the list is shown); a kiosk order gets neither, only `qrPayload` to draw, and polls (SPEC 2 kiosk: QR code). An order with a user needs that user's id and token; a kiosk order (no user) needs the token of the kiosk it was placed at (`kiosk_token`) or its follow token (`follow_token`), so a stranger learns nothing of which ids are unpaid kiosk orders and gets no QR of them: without, 404 as for an unknown id (decision 038). A refusal by the bank answers 200 with `errorMessage`.",
   auth: 'optional-user',
   credentials: credentialFields('user_id', 'token'),
   personal: true,
@@ -172,11 +181,14 @@ export const paymentCheckCall = defineCall({
   tag: 'payment',
   summary: 'Whether the order is paid: ok, fail or pending (SPEC 4, 7)',
   description:
-    "ok: paid (go to Thanks); fail: the latest payment was declined or refused, or the order was cancelled (alert 'Ошибка проведения платежа.', pay again); pending: keep polling every 5 s. A paid order answers from the database; a pending payment is asked of the bank (checks arriving together share one question). The answer is the status alone. An order of a signed-in guest answers only with that guest's token in `Authorization: Bearer {token}`; without it, or with another's, the answer is 404 as for an unknown order. Kiosk orders (no user) need nothing.",
+    "ok: paid (go to Thanks); fail: the latest payment was declined or refused, or the order was cancelled (alert 'Ошибка проведения платежа.', pay again); pending: keep polling every 5 s. A paid order answers from the database; a pending payment is asked of the bank (checks arriving together share one question). The answer is the status alone. An order of a signed-in guest answers only with that guest's token in `Authorization: Bearer {token}`; a kiosk order (no user) only with the token of the kiosk it was placed at (kiosk/enter) or its follow token (order/create `follow_token`) there (decision 038). Without it, or with another's, the answer is 404 as for an unknown order.",
   auth: 'owner',
   params: paymentCheckParams,
   response: paymentCheckResponse,
-  errors: { order_not_found: 'no such order, or it belongs to a guest whose token was not given (404)', validation: 'orderId is not a number (400)' },
+  errors: {
+    order_not_found: "no such order, or a guest's order without the guest's token, or a kiosk order without its kiosk's token or its follow token (404)",
+    validation: 'orderId is not a number (400)',
+  },
 });
 
 export const PAYMENT_CALLS = [paymentStartCall, paymentSbpCall, paymentBindingsCall, paymentCheckCall] as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { BOARD_LIMITS } from '@chain/domain';
 import { defineCall } from './call';
 import { EVENT_STREAM_KEEP_ALIVE_MS, kopecks, MAX_WIRE_ID, wireId } from './common';
 import { orderTypeSchema } from './menu';
@@ -259,7 +260,12 @@ export const staffBoardResponse = z.object({
   restaurant: staffRestaurant,
   /** The restaurant's IANA time zone: a card's chosen time is read on its clock, with its calendar day when not today's (issue 30). */
   time_zone: z.string(),
-  /** Unfinished orders (awaiting payment included), and those finished in the last 2 hours, newest first. */
+  /**
+   * Newest first: every paid unfinished order (the kitchen's work, up to BOARD_LIMITS.kitchen),
+   * paid orders finished in the last 2 hours (the newest BOARD_LIMITS.finished), unpaid orders
+   * awaiting payment placed in the last 3 hours or cancelled in the last 2 (the newest
+   * BOARD_LIMITS.unpaid): unpaid orders never push paid ones off (issue 30).
+   */
   orders: z.array(staffOrder),
 });
 export type StaffBoard = z.infer<typeof staffBoardResponse>;
@@ -270,6 +276,7 @@ export const staffBoardCall = defineCall({
   path: '/api/staff/restaurants/:id/orders',
   tag: 'staff',
   summary: 'The order board of a restaurant',
+  description: `Newest first, in three parts each bounded on its own (packages/domain BOARD_LIMITS): every paid unfinished order, the kitchen's work, up to ${BOARD_LIMITS.kitchen} (bounded by money; past it the newest, and the server logs a warning); paid orders finished in the last 2 hours, the newest ${BOARD_LIMITS.finished}; unpaid ones, awaiting payment and placed in the last 3 hours or cancelled in the last 2, the newest ${BOARD_LIMITS.unpaid}. However many unpaid orders anyone places, no paid order leaves the board (issue 30). The live stream (staffBoardEvents) brings orders as they change; a client keeps its board within the same limits (withinBoardLimits).`,
   auth: 'staff',
   params: restaurantParams,
   response: staffBoardResponse,
@@ -319,8 +326,8 @@ export const staffMoveOrderCall = defineCall({
   body: z.object({ to: z.int().check(z.minimum(0, 'ожидается статус'), z.maximum(999, 'ожидается статус')) }),
   response: staffOrder,
   errors: {
-    ...RESTAURANT_ERRORS,
-    order_not_found: 'no such order (404 «Заказ не найден.»)',
+    ...STAFF_ERRORS,
+    order_not_found: 'no such order, or an order of a restaurant the account may not act on: the same 404 «Заказ не найден.», so ids tell nothing of other restaurants (issue 30)',
     illegal_status_move: 'the move is not allowed from the current status (409, the text names both)',
   },
 });
@@ -498,8 +505,8 @@ export const staffMoveBookingCall = defineCall({
   body: z.object({ to: z.enum(STAFF_BOOKING_STATUSES) }),
   response: staffBooking,
   errors: {
-    ...RESTAURANT_ERRORS,
-    booking_not_found: `no such booking (404 «${STAFF_TEXTS.bookingNotFound}»)`,
+    ...STAFF_ERRORS,
+    booking_not_found: `no such booking, or a booking of a restaurant the account may not act on: the same 404 «${STAFF_TEXTS.bookingNotFound}» (issue 30)`,
     illegal_booking_move: 'the move is not allowed from the current status (409)',
   },
 });

@@ -17,6 +17,20 @@ export const KIOSK_CODE_PATTERN = /^\d{4,8}$/;
 /** A staff code typed that is not 4 to 8 digits (checked before it is sent). */
 export const KIOSK_CODE_FORMAT_MESSAGE = 'Код сотрудника — от 4 до 8 цифр.';
 
+/** The kiosk's Home when it is not connected (no token, or one the server no longer takes). */
+export const KIOSK_NOT_CONNECTED_TITLE = 'Киоск не подключён';
+/**
+ * A kiosk order, or a call only a connected kiosk makes, without the token of a kiosk connected
+ * to this restaurant: none, unknown, ended or another restaurant's (order/create, kiosk/check;
+ * 403 kiosk_not_connected, decision 038). A guest at a kiosk left behind by a deploy reads it
+ * too, so it says what to do; the kiosk's Home says it under KIOSK_NOT_CONNECTED_TITLE.
+ */
+export const KIOSK_NOT_CONNECTED_MESSAGE = 'Киоск не подключён к ресторану. Позовите сотрудника: он подключит киоск кодом сотрудника.';
+/** A connected kiosk's token ends after this many days without a call (decision 038); a kiosk that is on asks every hour. */
+export const KIOSK_DEVICE_IDLE_DAYS = 30;
+/** A kiosk showing its Home asks whether it is still connected this often (kiosk/check, decision 038). */
+export const KIOSK_CHECK_MS = 60 * 60_000;
+
 /** The table keypad takes at most this many digits (the restaurant's own list decides which exist). */
 export const KIOSK_TABLE_MAX_DIGITS = 4;
 

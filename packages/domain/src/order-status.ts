@@ -123,3 +123,38 @@ export function staffMoves(status: number, paid: boolean): OrderStatus[] {
   const next = status === ORDER_STATUS.awaitingPayment ? ORDER_STATUS.accepted : nextKitchenStatus(status);
   return next === null ? [] : [next];
 }
+
+/**
+ * Which part of a staff board an order is (issue 30 point 1): the kitchen's work (paid, not
+ * finished), paid orders finished lately, or unpaid ones (awaiting payment, or cancelled unpaid).
+ * Anyone can place unpaid orders; only a payment makes an order the kitchen's, so however many
+ * unpaid orders arrive they never push the kitchen's work, or its recent history, off a board.
+ */
+export type BoardPart = 'kitchen' | 'finished' | 'unpaid';
+
+export function boardPartOf(order: { readonly status: number; readonly paid: boolean }): BoardPart {
+  if (!order.paid) return 'unpaid';
+  return order.status < ORDER_STATUS.done ? 'kitchen' : 'finished';
+}
+
+/**
+ * The most orders of each part a board holds, newest first. The kitchen's part is bounded by
+ * money, not by strangers: the bound only keeps one board's answer under about a megabyte at a
+ * restaurant that never closes its orders (the server logs a warning when it is reached). The
+ * other two are history and strangers' carts: the newest of them are enough.
+ */
+export const BOARD_LIMITS: Readonly<Record<BoardPart, number>> = { kitchen: 1000, finished: 200, unpaid: 100 };
+
+/**
+ * A board (newest first) within BOARD_LIMITS, as the server answers it: what a board client
+ * applies after each order its live stream brings, so a stream of unpaid orders keeps its screen
+ * as bounded as a reload.
+ */
+export function withinBoardLimits<T extends { readonly status: number; readonly paid: boolean }>(orders: readonly T[]): T[] {
+  const held: Record<BoardPart, number> = { kitchen: 0, finished: 0, unpaid: 0 };
+  return orders.filter((order) => {
+    const part = boardPartOf(order);
+    held[part] += 1;
+    return held[part] <= BOARD_LIMITS[part];
+  });
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOARD_LIMITS,
+  boardPartOf,
   canMoveOrder,
   nextKitchenStatus,
   ORDER_STATUS,
@@ -7,6 +9,7 @@ import {
   orderStatusText,
   progressStepOf,
   staffMoves,
+  withinBoardLimits,
 } from '../src/order-status';
 import { NO_PROGRESS_STEP, progressBarSteps, showsPayButton } from '../src/order-display';
 
@@ -112,5 +115,36 @@ describe('staffMoves (issue 17: the staff board’s buttons)', () => {
     for (const status of [10, 20, 30, 40, 50, 90]) {
       for (const paid of [true, false]) for (const to of staffMoves(status, paid)) expect(canMoveOrder(status, to)).toBe(true);
     }
+  });
+});
+
+describe('the parts of a staff board (issue 30.1: unpaid orders never push paid ones off)', () => {
+  it('puts a paid unfinished order in the kitchen\'s part, a paid finished one in the finished part, any unpaid one in the unpaid part', () => {
+    for (const status of [10, 20, 30, 40]) expect(boardPartOf({ status, paid: true })).toBe('kitchen');
+    for (const status of [50, 90]) expect(boardPartOf({ status, paid: true })).toBe('finished');
+    for (const status of [10, 90]) expect(boardPartOf({ status, paid: false })).toBe('unpaid');
+  });
+
+  it('keeps every paid unfinished order however many unpaid ones come after it, and the newest unpaid ones up to their limit', () => {
+    const paid = { id: 0, status: 20, paid: true };
+    const done = { id: 1, status: 50, paid: true };
+    // Newest first, as a board is: 400 unpaid orders placed after the paid ones.
+    const flood = Array.from({ length: 400 }, (_, i) => ({ id: 1000 - i, status: i % 3 === 0 ? 90 : 10, paid: false }));
+    const kept = withinBoardLimits([...flood, paid, done]);
+    expect(kept).toContain(paid);
+    expect(kept).toContain(done);
+    expect(kept.filter((order) => !order.paid)).toEqual(flood.slice(0, BOARD_LIMITS.unpaid));
+    expect(kept).toHaveLength(BOARD_LIMITS.unpaid + 2);
+  });
+
+  it('holds each part to its own limit, the newest first, and keeps the board\'s order', () => {
+    const kitchen = Array.from({ length: BOARD_LIMITS.kitchen + 5 }, (_, i) => ({ id: i, status: 30, paid: true }));
+    const finished = Array.from({ length: BOARD_LIMITS.finished + 5 }, (_, i) => ({ id: 10_000 + i, status: 50, paid: true }));
+    const board = kitchen.flatMap((order, i) => [order, ...(finished[i] ? [finished[i]] : [])]);
+    const kept = withinBoardLimits(board);
+    expect(kept.filter((order) => boardPartOf(order) === 'kitchen')).toEqual(kitchen.slice(0, BOARD_LIMITS.kitchen));
+    expect(kept.filter((order) => boardPartOf(order) === 'finished')).toEqual(finished.slice(0, BOARD_LIMITS.finished));
+    expect(kept).toEqual(board.filter((order) => kept.includes(order)));
+    expect(withinBoardLimits(kept)).toEqual(kept);
   });
 });

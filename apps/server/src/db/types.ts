@@ -404,6 +404,8 @@ export interface OrdersTable {
   receipt_attempts: Defaulted<number>;
   /** 019: when the mail service accepted the receipt's letter. */
   receipt_sent_at: Defaulted<Date | null>;
+  /** 020: the kiosk (kiosk_devices) the order was placed at; null for a guest's order (decision 038). */
+  kiosk_device_id: Defaulted<number | null>;
   idempotency_key: string;
   request_hash: string;
   created_at: Defaulted<Date>;
@@ -645,6 +647,21 @@ export interface StaffSessionsTable {
   revoked_at: Defaulted<Date | null>;
 }
 
+/** 020: a kiosk its restaurant's staff connected with the staff code (decision 038). */
+export interface KioskDevicesTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  /** SHA-256 (hex) of the device's token; the token itself is kept by the kiosk only. */
+  token_hash: string;
+  created_at: Defaulted<Date>;
+  last_used_at: Defaulted<Date>;
+  ended_at: Defaulted<Date | null>;
+  ended_by: Defaulted<KioskDeviceEnd | null>;
+}
+
+/** Why a kiosk device ended: staff left kiosk mode, the browser was connected again, on call ended it. */
+export type KioskDeviceEnd = 'exit' | 'replaced' | 'operator';
+
 export interface StaffAuditTable {
   id: Generated<number>;
   at: Defaulted<Date>;
@@ -729,4 +746,5 @@ export interface Database {
   staff_audit: StaffAuditTable;
   stop_list_options: StopListOptionsTable;
   restaurant_load_overrides: RestaurantLoadOverridesTable;
+  kiosk_devices: KioskDevicesTable;
 }

@@ -142,8 +142,8 @@ export async function signIn<Body>(
   return authenticate(app.db, sent?.userId, sent?.token);
 }
 
-/** `Authorization: Bearer {token}`: how an 'owner' call receives the session token. */
-function bearerToken(request: FastifyRequest): string | undefined {
+/** `Authorization: Bearer {token}`: how an 'owner' call receives the session token (and payment/check a kiosk order's token). */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
   return match?.[1];

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../src/db/client';
  * dish 101 (Маргарита) ×2 and dish 102 ×1; the sum is whatever `sum` says (default 150000).
  * `email`: the guest asked for the receipt there (emailsend); `readyAt`: the time the guest
  * chose (none: as soon as ready); `createdAt`: when it was placed (default now); `delayed`: saved
- * for later.
+ * for later; `kioskDeviceId`: the connected kiosk (support/kiosk.ts) a kiosk order was placed at.
  */
 export async function insertTestOrder(
   database: DatabaseHandle,
@@ -23,6 +23,7 @@ export async function insertTestOrder(
     readyAt?: Date;
     createdAt?: Date;
     delayed?: boolean;
+    kioskDeviceId?: number;
   },
 ): Promise<{ id: number; znumber: string; sum: number }> {
   const sum = fields.sum ?? 150_000;
@@ -47,6 +48,7 @@ export async function insertTestOrder(
       ...(fields.readyAt === undefined ? {} : { as_ready: false, ready_at: fields.readyAt }),
       ...(fields.createdAt === undefined ? {} : { created_at: fields.createdAt }),
       ...(fields.delayed === undefined ? {} : { delayed: fields.delayed }),
+      ...(fields.kioskDeviceId === undefined ? {} : { kiosk_device_id: fields.kioskDeviceId }),
     })
     .returning(['id', 'znumber', 'sum'])
     .executeTakeFirstOrThrow();

@@ -26,13 +26,17 @@ export async function startCard(app: FastifyInstance, guest: Guest, orderId: num
   return paymentStartResponse.parse(res.json());
 }
 
-export async function startSbp(app: FastifyInstance, guest: Guest | null, orderId: number) {
-  const res = await post(app, SBP, { ...(guest ? { user_id: guest.id, token: guest.token } : {}), order_id: orderId });
+/**
+ * payment/sbp for an order: a guest's with the guest's session, a kiosk order (guest null) with
+ * what it answers to (`kiosk`: its kiosk's token and/or its follow token, decision 038).
+ */
+export async function startSbp(app: FastifyInstance, guest: Guest | null, orderId: number, kiosk: { kiosk_token?: string; follow_token?: string } = {}) {
+  const res = await post(app, SBP, { ...(guest ? { user_id: guest.id, token: guest.token } : {}), order_id: orderId, ...kiosk });
   expect(res.statusCode, res.body).toBe(200);
   return paymentSbpResponse.parse(res.json());
 }
 
-/** GET payment/check, with the guest's token when given. */
+/** GET payment/check, with the guest's token when given (for a kiosk order: its kiosk's token or its follow token). */
 export function checkRequest(app: FastifyInstance, orderId: number | string, token?: string): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'GET', url: CHECK(orderId), headers: token ? { authorization: `Bearer ${token}` } : {} });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_WRONG_MESSAGE } from '@chain/domain';
+import { KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_WRONG_MESSAGE, KIOSK_NOT_CONNECTED_MESSAGE } from '@chain/domain';
 import { ApiError, createApiClient, REQUEST_FAILED_MESSAGE } from './client';
 import { createKioskApi } from './kiosk';
 
@@ -35,13 +35,19 @@ describe('the kiosk table check (GET /api/v1/restoran/{id}/tables/{num}, issue 1
   });
 });
 
-describe('the staff code that turns kiosk mode on (POST /api/v1/kiosk/enter, issue 14)', () => {
-  it('sends the restaurant being set up and the code, and answers ok', async () => {
-    const { api, fetchStub } = kioskApi(reply(200, { success: true }));
-    await expect(api.enterKiosk('10', '2580')).resolves.toEqual({ ok: true });
+describe('the staff code that turns kiosk mode on (POST /api/v1/kiosk/enter, issue 14, decision 038)', () => {
+  it('sends the restaurant being set up and the code, and answers ok with the device token', async () => {
+    const { api, fetchStub } = kioskApi(reply(200, { success: true, kiosk_token: 'device-token' }));
+    await expect(api.enterKiosk('10', '2580')).resolves.toEqual({ ok: true, token: 'device-token' });
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/kiosk/enter');
     expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'POST' });
     expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '10', code: '2580' });
+  });
+
+  it('sends the device\'s previous token along, so the server ends it as it connects the device again', async () => {
+    const { api, fetchStub } = kioskApi(reply(200, { success: true, kiosk_token: 'new-token' }));
+    await expect(api.enterKiosk('10', '2580', 'old-token')).resolves.toEqual({ ok: true, token: 'new-token' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '10', code: '2580', kiosk_token: 'old-token' });
   });
 
   it("answers a wrong code (403) or too many tries (429) with the server's text, and throws without an answer", async () => {
@@ -57,12 +63,15 @@ describe('the staff code that turns kiosk mode on (POST /api/v1/kiosk/enter, iss
 });
 
 describe('the staff exit (POST /api/v1/kiosk/exit, issue 14)', () => {
-  it('sends the restaurant and the code, and answers ok', async () => {
-    const { api, fetchStub } = kioskApi(reply(200, { success: true }));
-    await expect(api.exitKiosk('1', '2580')).resolves.toEqual({ ok: true });
+  it('sends the restaurant, the code and the kiosk\'s token (which the server ends), and answers ok', async () => {
+    const { api, fetchStub } = kioskApi(reply(200, { success: true }), reply(200, { success: true }));
+    await expect(api.exitKiosk('1', '2580', 'device-token')).resolves.toEqual({ ok: true });
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/kiosk/exit');
     expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'POST' });
-    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '1', code: '2580' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '1', code: '2580', kiosk_token: 'device-token' });
+    // A kiosk without a token (set up before decision 038) leaves all the same.
+    await expect(api.exitKiosk('1', '2580')).resolves.toEqual({ ok: true });
+    expect(JSON.parse(fetchStub.mock.calls[1]?.[1]?.body as string)).toEqual({ restoran: '1', code: '2580' });
   });
 
   it("answers a wrong code (403), too many tries (429) or a refused code (400) with the server's text", async () => {
@@ -80,5 +89,25 @@ describe('the staff exit (POST /api/v1/kiosk/exit, issue 14)', () => {
     const { api } = kioskApi(offline, reply(503, { success: false, error: 'unavailable', message: 'Сервис недоступен' }));
     await expect(api.exitKiosk('1', '2580')).rejects.toBeInstanceOf(ApiError);
     await expect(api.exitKiosk('1', '2580')).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe('whether the kiosk is still connected (POST /api/v1/kiosk/check, decision 038)', () => {
+  it('sends the restaurant and the token, and answers true while the server takes it', async () => {
+    const { api, fetchStub } = kioskApi(reply(200, { success: true }));
+    await expect(api.isKioskConnected('10', 'device-token')).resolves.toBe(true);
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/kiosk/check');
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '10', kiosk_token: 'device-token' });
+  });
+
+  it('answers false when the server no longer takes it (403 kiosk_not_connected), and throws without the server\'s word', async () => {
+    const { api } = kioskApi(
+      reply(403, { success: false, error: 'kiosk_not_connected', message: KIOSK_NOT_CONNECTED_MESSAGE }),
+      offline,
+      reply(503, { success: false, error: 'unavailable', message: 'Сервис недоступен' }),
+    );
+    await expect(api.isKioskConnected('10', 'ended-token')).resolves.toBe(false);
+    await expect(api.isKioskConnected('10', 'device-token')).rejects.toMatchObject({ kind: 'network' });
+    await expect(api.isKioskConnected('10', 'device-token')).rejects.toMatchObject({ status: 503 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderCreateBody } from '@chain/contract';
-import { orderRequestBody, type OrderRequest } from './order';
+import { orderRequestBody, payer, type OrderRequest } from './order';
 
 const request: OrderRequest = {
   user: { id: '7', password: 'token-token-token' },
@@ -69,12 +69,18 @@ describe('a kiosk order (SPEC 6 Kiosk mode, issue 14)', () => {
     email: 'guest@example.ru',
     coupon: 'SALE10',
     paySystem: 'card',
+    kioskToken: 'kiosk-device-token',
   };
 
   it("goes as source 'kiosk' without a user, whatever the store's user holds", () => {
     const body = orderRequestBody(kioskOrder);
     expect(body.source).toBe('kiosk');
     expect(body).not.toHaveProperty('user');
+  });
+
+  it("carries the kiosk's device token, which the server takes kiosk orders with (decision 038); a web order never does", () => {
+    expect(orderRequestBody(kioskOrder).kiosk_token).toBe('kiosk-device-token');
+    expect(orderRequestBody({ ...request, kioskToken: 'kiosk-device-token' })).not.toHaveProperty('kiosk_token');
   });
 
   it('carries no e-mail and no coupon, and pays by SBP only', () => {
@@ -102,5 +108,13 @@ describe('a kiosk order (SPEC 6 Kiosk mode, issue 14)', () => {
       coupon: 'SALE10',
       paysystem: 'card',
     });
+  });
+});
+
+describe("the payer of a payment call (decision 011; decision 038's kiosk token)", () => {
+  const guest = { id: '7', password: 'token-token-token' };
+  it("is the signed-in guest on a phone, and the kiosk's device token on a kiosk", () => {
+    expect(payer({ user: guest, kiosk: false, kioskToken: 'left-over' })).toEqual({ user: guest });
+    expect(payer({ user: { id: '', password: '' }, kiosk: true, kioskToken: 'kiosk-device-token' })).toEqual({ user: { id: '', password: '' }, kioskToken: 'kiosk-device-token' });
   });
 });

@@ -91,6 +91,8 @@ export interface OrderRequest {
    * Absent: an order from the guest's own phone or browser.
    */
   readonly kiosk?: boolean;
+  /** A kiosk order's kiosk: the device token kiosk/enter gave it (decision 038). */
+  readonly kioskToken?: string;
   /** The signed-in guest; a kiosk order sends none, whatever the store holds. */
   readonly user: Session;
   readonly restaurantId: string;
@@ -131,6 +133,8 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
   const email = kiosk ? '' : request.email.trim();
   return {
     source: kiosk ? 'kiosk' : 'web',
+    // Decision 038: the server takes a kiosk order only with the token of a connected kiosk.
+    ...(kiosk && request.kioskToken ? { kiosk_token: request.kioskToken } : {}),
     v: ORDER_PAYLOAD_VERSION,
     // SPEC 6: kiosk mode has no login; a kiosk order is the hall's, never a signed-in guest's.
     ...(kiosk ? {} : { user: { id: request.user.id, password: request.user.password } }),
@@ -193,18 +197,38 @@ export async function loadSavedCards(input: { user: Session }, options?: Request
   return answer.bindings;
 }
 
+/**
+ * Who pays: the signed-in guest, or on a kiosk its device token (`kioskToken`, decision 038) —
+ * a kiosk order answers only to its own kiosk's token (or its follow token).
+ */
+export interface Payer {
+  readonly user: Session;
+  readonly kioskToken?: string;
+}
+
+/** The payer of this device: the signed-in guest, and on a kiosk its device token. */
+export function payer(state: { readonly user: Session; readonly kiosk: boolean; readonly kioskToken: string }): Payer {
+  return state.kiosk ? { user: state.user, kioskToken: state.kioskToken } : { user: state.user };
+}
+
 /** POST payment/sbp: the bank apps, the default bank link and the QR payload, or errorMessage. */
-export function startSbpPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<SbpStart> {
+export function startSbpPayment(input: Payer & { orderId: string }, options?: RequestOptions): Promise<SbpStart> {
   return call(
     paymentSbpCall,
-    { user_id: input.user.id || null, token: input.user.password || null, order_id: input.orderId },
+    {
+      user_id: input.user.id || null,
+      token: input.user.password || null,
+      order_id: input.orderId,
+      ...(input.kioskToken ? { kiosk_token: input.kioskToken } : {}),
+    },
     options,
   );
 }
 
-/** GET payment/check/{orderId} with the guest's token as a bearer (decision 011). */
-export async function checkPayment(input: { user: Session; orderId: string }, options?: RequestOptions): Promise<PaymentStatus> {
-  const headers = input.user.password ? { authorization: `Bearer ${input.user.password}` } : undefined;
+/** GET payment/check/{orderId} with the guest's token (decision 011), or on a kiosk its device token (decision 038), as a bearer. */
+export async function checkPayment(input: Payer & { orderId: string }, options?: RequestOptions): Promise<PaymentStatus> {
+  const shown = input.kioskToken || input.user.password;
+  const headers = shown ? { authorization: `Bearer ${shown}` } : undefined;
   const answer = await call(paymentCheckCall, { ...options, params: { orderId: input.orderId }, ...(headers ? { headers } : {}) });
   return answer.status;
 }

@@ -36,7 +36,7 @@ describe('client-kept state (SPEC 3)', () => {
     expect(state.checkout.paySystem).toBe('sbp');
   });
 
-  it('keeps kiosk, user, cart, address, favourites, checkout, order type, restaurant and lock code in storage', async () => {
+  it('keeps kiosk, the kiosk token, user, cart, address, favourites, checkout, order type, restaurant and lock code in storage', async () => {
     const { store, storage } = await loadedStore();
     store.getState().setUser(SIGNED_IN);
     store.getState().setOrderType('self');
@@ -49,6 +49,7 @@ describe('client-kept state (SPEC 3)', () => {
         'favoriteRestaurants',
         'favorites',
         'kiosk',
+        'kioskToken',
         'lockCode',
         'orderType',
         'restaurant',
@@ -738,5 +739,26 @@ describe('a delayed order (SPEC 4 Отложенный заказ, checkDelayed)
     resume();
     store.getState().orderPlaced({ id: '5', number: 'С-005', sum: 100, paySystem: 'sbp', followToken: null });
     expect(store.getState().checkout.resumedOrderId).toBeNull();
+  });
+});
+
+describe("a kiosk's device token (decision 038)", () => {
+  it('is kept across a restart, and forgotten when kiosk mode ends', async () => {
+    const storage = new MemoryStorage();
+    const { store } = await loadedStore(storage);
+    store.getState().setKiosk(true);
+    store.getState().setKioskToken('device-token');
+    store.getState().endKioskGuest();
+    const { store: restarted } = await loadedStore(storage);
+    expect(restarted.getState()).toMatchObject({ kiosk: true, kioskToken: 'device-token' });
+    restarted.getState().setKiosk(false);
+    expect(restarted.getState().kioskToken).toBe('');
+  });
+
+  it('is none for a kiosk set up before tokens existed (state version 7): its Home asks staff for the code', async () => {
+    const before = { ...INITIAL_PERSISTED_STATE, kiosk: true, restaurant: { id: '10', name: 'Жар-печь на Тверской', nameShort: '' } } as Record<string, unknown>;
+    delete before['kioskToken'];
+    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: before, version: 7 }) }));
+    expect(store.getState()).toMatchObject({ kiosk: true, kioskToken: '', restaurant: { id: '10' } });
   });
 });

@@ -17,7 +17,7 @@ import { jsonStorage } from './safe-storage';
  * are English, transliterated wire words stay in the contract and the route paths):
  *   kiosk, user, cart, address, favorites, checkout, orderType, lockCode  — same names
  *   restoran → restaurant, favorite_restorans → favoriteRestaurants
- * Persisted in localStorage: the ten above. Kept for this visit only: kioskIdleVisible,
+ * Persisted in localStorage: the ten above, and kioskToken (a kiosk's device token, decision 038). Kept for this visit only: kioskIdleVisible,
  * showDrawer, dialogItems, specModal, dishesLoaded (the drawer shows Любимое only when
  * dishes are loaded, SPEC 2 Side drawer), kioskAccessible (a kiosk's accessibility mode is
  * one guest's choice: a reload or the next guest starts without it) and kioskGuestGeneration
@@ -177,6 +177,12 @@ export interface Checkout {
 
 export interface PersistedState {
   kiosk: boolean;
+  /**
+   * The device token kiosk/enter gave this kiosk (decision 038): sent with each order and with the
+   * payment calls of its orders. '' for none: a phone, or a kiosk left without one (connected
+   * before tokens existed, or ended by staff elsewhere), whose Home then asks staff for the code.
+   */
+  kioskToken: string;
   user: User;
   cart: CartLine[];
   /** The restaurant the cart's lines were chosen at (its id), null while the cart is empty. */
@@ -229,7 +235,10 @@ export interface AppActions {
   setUser: (patch: Partial<User>) => void;
   /** SPEC 4: logout clears the user fields. */
   logout: () => void;
+  /** Kiosk mode on or off; off forgets the kiosk's token too. */
   setKiosk: (kiosk: boolean) => void;
+  /** The kiosk's device token (kiosk/enter), or '' when the server no longer takes it. */
+  setKioskToken: (kioskToken: string) => void;
   /**
    * SPEC 2 Home: Delivery / Delivery address map: the guest delivers to this address from this
    * restaurant (the one of the address's zone). Sets the order type to delivery, forgets the
@@ -358,7 +367,8 @@ export function createAppStore(storage: StateStorage) {
 
         setUser: (patch) => set((state) => ({ user: { ...state.user, ...patch } })),
         logout: () => set({ user: EMPTY_USER }),
-        setKiosk: (kiosk) => set({ kiosk }),
+        setKiosk: (kiosk) => set(kiosk ? { kiosk } : { kiosk, kioskToken: '' }),
+        setKioskToken: (kioskToken) => set({ kioskToken }),
         setRestaurant: (next) =>
           set((state) => {
             const restaurant = next

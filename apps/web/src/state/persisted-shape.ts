@@ -11,7 +11,7 @@ import type { Checkout, PersistedState, User } from './app-store';
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 7;
+export const STATE_VERSION = 8;
 
 /** The contract's signed-out user in the stored shape: no id, flags off. */
 export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
@@ -34,6 +34,7 @@ export const EMPTY_CHECKOUT: Checkout = {
 
 export const INITIAL_PERSISTED_STATE: PersistedState = {
   kiosk: false,
+  kioskToken: '',
   user: EMPTY_USER,
   cart: [],
   cartRestaurantId: null,
@@ -127,6 +128,7 @@ const payMethod = oneOf(PAY_METHODS);
 
 const persistedShape = object({
   kiosk: flag,
+  kioskToken: someText,
   user: or<User>(
     object({
       authorized: flag,
@@ -207,6 +209,8 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
  *   4 → 5: the placed order gains followToken; an order placed before has none (null).
  *   5 → 6: checkout's bookingNum (never set by any build) becomes booking { num, minSum }; null.
  *   6 → 7: checkout gains resumedOrderId; null (a cart resumed before resumes nothing).
+ *   7 → 8: kioskToken; '' — a kiosk connected before device tokens has none, and its Home asks
+ *          staff for the code before the next guest orders (decision 038).
  */
 const MIGRATIONS: Record<number, (state: unknown) => unknown> = { 1: migrateCartToDomainLines };
 

@@ -4,7 +4,9 @@
  * codes.ts). Instead of a code:
  * - `--remove` removes it (no device then enters or leaves the restaurant's kiosk mode by a code);
  * - `--reset-tries` forgets the restaurant's tries counted so far (on call, when strangers used up
- *   its hour and its staff are refused with 429; the server logged a warning), and says how many.
+ *   its hour and its staff are refused with 429; the server logged a warning), and says how many;
+ * - `--end-kiosks` ends every connected kiosk of the restaurant (decision 038: a kiosk stolen, a
+ *   code leaked), and says how many: each asks staff for the code again before its next guest.
  * Uses the same configuration as the server (DATABASE_URL, or the PGlite folder), on a database
  * the server has migrated. On PGlite the folder is one process's: with the server running on it
  * this refuses (stop the server first, db/data-dir-lock.ts). docs/sandbox.md, "Kiosk staff code";
@@ -15,14 +17,14 @@ import { ConfigError, parseConfig } from '../../config';
 import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { hashKioskCode } from './codes';
-import { clearKioskCodeTries, findKioskRestaurant, setKioskCodeHash } from './repository';
+import { clearKioskCodeTries, endRestaurantKioskDevices, findKioskRestaurant, setKioskCodeHash } from './repository';
 
-const USAGE = 'Usage: npm run kiosk-code -w @chain/server -- <restaurant id> <code of 4 to 8 digits | --remove | --reset-tries>';
+const USAGE = 'Usage: npm run kiosk-code -w @chain/server -- <restaurant id> <code of 4 to 8 digits | --remove | --reset-tries | --end-kiosks>';
 
 async function main(args: readonly string[]): Promise<number> {
   const [idText = '', action = ''] = args;
   const restaurantId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN;
-  const known = action === '--remove' || action === '--reset-tries' || KIOSK_CODE_PATTERN.test(action);
+  const known = action === '--remove' || action === '--reset-tries' || action === '--end-kiosks' || KIOSK_CODE_PATTERN.test(action);
   if (!Number.isSafeInteger(restaurantId) || restaurantId < 1 || args.length !== 2 || !known) {
     console.error(USAGE);
     return 2;
@@ -38,6 +40,12 @@ async function main(args: readonly string[]): Promise<number> {
       if (!(await findKioskRestaurant(database.db, restaurantId))) return noRestaurant();
       const cleared = await clearKioskCodeTries(database.db, restaurantId);
       console.log(`Kiosk staff code tries cleared for restaurant ${restaurantId}: ${cleared} ${cleared === 1 ? 'try' : 'tries'}.`);
+      return 0;
+    }
+    if (action === '--end-kiosks') {
+      if (!(await findKioskRestaurant(database.db, restaurantId))) return noRestaurant();
+      const ended = await endRestaurantKioskDevices(database.db, restaurantId, 'operator');
+      console.log(`Kiosks ended for restaurant ${restaurantId}: ${ended}. Each asks staff for the code again.`);
       return 0;
     }
     const hash = action === '--remove' ? null : await hashKioskCode(action);

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, KioskDeviceEnd, KioskDevicesTable } from '../../db/types';
 import { kioskRestaurantTriesKey } from './limits';
+
+type Reader = Kysely<Database> | Transaction<Database>;
 
 /** The restaurant a kiosk names (by id or fs_uid, active or not) and its staff code's hash, or undefined. */
 export function findKioskRestaurant(db: Kysely<Database>, ref: number | string): Promise<{ id: number; kiosk_code_hash: string | null } | undefined> {
@@ -26,4 +28,41 @@ export async function setKioskCodeHash(db: Kysely<Database>, restaurantId: numbe
 export async function clearKioskCodeTries(db: Kysely<Database>, restaurantId: number): Promise<number> {
   const rows = await db.deleteFrom('rate_limits').where('key', '=', kioskRestaurantTriesKey(restaurantId)).returning('count').execute();
   return rows.reduce((sum, row) => sum + row.count, 0);
+}
+
+// The connected kiosks (kiosk_devices, migration 021, decision 038).
+
+export type KioskDeviceRow = Pick<Selectable<KioskDevicesTable>, 'id' | 'restaurant_id' | 'last_used_at' | 'ended_at'>;
+
+/** Connects a device: a new row under the SHA-256 of its token; its id. */
+export async function insertKioskDevice(db: Reader, restaurantId: number, tokenHash: string): Promise<number> {
+  const row = await db.insertInto('kiosk_devices').values({ restaurant_id: restaurantId, token_hash: tokenHash }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The device of a token's hash, ended or not. */
+export function findKioskDevice(db: Reader, tokenHash: string): Promise<KioskDeviceRow | undefined> {
+  return db.selectFrom('kiosk_devices').select(['id', 'restaurant_id', 'last_used_at', 'ended_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks the device used now, when its last use is older than `before` (one write an hour, not one a call). */
+export async function touchKioskDevice(db: Reader, id: number, before: Date): Promise<void> {
+  await db.updateTable('kiosk_devices').set({ last_used_at: sql<Date>`now()` }).where('id', '=', id).where('last_used_at', '<', before).execute();
+}
+
+/** Ends one device, when it is still live; whether it was. */
+export async function endKioskDevice(db: Reader, id: number, by: KioskDeviceEnd): Promise<boolean> {
+  const result = await db.updateTable('kiosk_devices').set({ ended_at: sql<Date>`now()`, ended_by: by }).where('id', '=', id).where('ended_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Ends every live device of a restaurant (on call: a stolen kiosk, a leaked code); how many. */
+export async function endRestaurantKioskDevices(db: Reader, restaurantId: number, by: KioskDeviceEnd): Promise<number> {
+  const result = await db
+    .updateTable('kiosk_devices')
+    .set({ ended_at: sql<Date>`now()`, ended_by: by })
+    .where('restaurant_id', '=', restaurantId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -39,6 +39,16 @@ export function followTokenOf(secret: string, order: FollowableOrder): string | 
   return isFollowable(order) ? followToken(secret, order.id, followExpiry(order.created_at)) : null;
 }
 
+/**
+ * Whether `token` is this order's follow token, genuine and not past its time: what a kiosk order's
+ * payment calls take besides its kiosk's token (issue 30 point 7, decision 038). The signature is
+ * checked (constant time) before anything of the order is compared.
+ */
+export function isFollowTokenOf(secret: string, order: FollowableOrder, token: string, now: Date): boolean {
+  const checked = checkFollowToken(secret, token, now);
+  return checked.valid && !checked.expired && checked.orderId === order.id && followTokenOf(secret, order) === token;
+}
+
 const invalid = () => notFound(FOLLOW_LINK_INVALID_MESSAGE, 'follow_not_found');
 
 /**

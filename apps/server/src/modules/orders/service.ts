@@ -22,6 +22,7 @@ import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
 import type { UserRow } from '../auth/sessions';
 import { liveBookingTerms } from '../booking/bookings';
+import { requireKioskDevice, type KioskDevice } from '../kiosk/devices';
 import { followTokenOf } from '../order-history/follow';
 import { findUserOrderState } from '../order-history/repository';
 import { cancelResumedDelayedOrder } from '../order-history/status';
@@ -62,10 +63,15 @@ export interface CreatedOrder {
   follow_token: string | null;
 }
 
-/** The request as it matters for "the same request twice": everything but the key and push token, keys sorted. */
-function requestHash(body: OrderCreateBody, userId: number | null): string {
-  const { idempotency_key: _key, pushToken: _push, cart_raw: _raw, ...rest } = body;
-  return createHash('sha256').update(`${userId ?? 'kiosk'}|${canonical(rest)}`).digest('hex');
+/**
+ * The request as it matters for "the same request twice": whose it is (the guest, else the kiosk)
+ * and everything but the key, push token and kiosk token, keys sorted. A key of one kiosk's order
+ * sent by another kiosk is another request: an idempotency conflict, never that order.
+ */
+function requestHash(body: OrderCreateBody, userId: number | null, kiosk: KioskDevice | null): string {
+  const { idempotency_key: _key, pushToken: _push, cart_raw: _raw, kiosk_token: _kiosk, ...rest } = body;
+  const whose = userId ?? (kiosk ? `kiosk:${kiosk.id}` : 'kiosk');
+  return createHash('sha256').update(`${whose}|${canonical(rest)}`).digest('hex');
 }
 
 function canonical(value: unknown): string {
@@ -99,7 +105,11 @@ export async function createOrder(
   client: { ip: string },
   now = new Date(),
 ): Promise<CreatedOrder> {
-  const hash = requestHash(body, user?.id ?? null);
+  // A kiosk order needs a kiosk (issue 30 point 1, decision 038): the token of a device connected
+  // to the restaurant with its staff code, checked before anything else — a retry included, so a
+  // stranger holding another kiosk's key learns nothing of its order.
+  const kiosk = body.source === 'kiosk' ? await orderKiosk(app, body, now) : null;
+  const hash = requestHash(body, user?.id ?? null, kiosk);
   // Without a key, an identical request of the same signed-in guest within the window is a
   // retry. Without a guest there is no one to tell two requests apart: two kiosk guests with the
   // same cart are two orders (issue 11), so a keyless request without a user gets a key of its own.
@@ -110,7 +120,7 @@ export async function createOrder(
   if (retried) return retried;
   // Every other attempt counts against its address and guest, refused or not, before any work
   // (issue 11, decision 017): the count is one atomic statement, so concurrent orders cannot pass it together.
-  await consumeRateLimits(app.db, orderRateLimits({ ip: client.ip, userId: user?.id ?? null }), now);
+  await consumeRateLimits(app.db, orderRateLimits({ ip: client.ip, userId: user?.id ?? null, kiosk }), now);
 
   const catalogue = await orderCatalogue(app.database);
   let draft: OrderDraft;
@@ -143,12 +153,18 @@ export async function createOrder(
     }
     const order = await insertOrder(
       trx,
-      { ...draft.values, znumber, business_day: day, idempotency_key: key ?? `auto-${randomUUID()}`, request_hash: hash },
+      { ...draft.values, kiosk_device_id: kiosk?.id ?? null, znumber, business_day: day, idempotency_key: key ?? `auto-${randomUUID()}`, request_hash: hash },
       draft.items.map((item) => ({ ...item, spec: item.spec ? JSON.stringify(item.spec) : null, specs: JSON.stringify(item.specs) })),
       { actor: body.source, couponUse },
     );
     return answer(order, draft.delayed, secret);
   });
+}
+
+/** A kiosk order's kiosk: a device connected to the restaurant the order names (any restaurant of the catalogue; else 403 kiosk_not_connected). */
+async function orderKiosk(app: FastifyInstance, body: OrderCreateBody, now: Date): Promise<KioskDevice> {
+  const restaurant = (await orderCatalogue(app.database)).restaurant(body.restoran);
+  return requireKioskDevice(app.db, body.kiosk_token, restaurant?.row.id ?? null, now);
 }
 
 /** The order an earlier identical request made: by its key, or without a key by the same request within the retry window. */

@@ -25,6 +25,8 @@ export interface PayableOrder {
   paid: boolean;
   status: number;
   source: 'kiosk' | 'web';
+  /** The kiosk it was placed at (decision 038); null for a guest's order. */
+  kioskDeviceId: number | null;
   fsUid: string;
   restaurantName: string;
   /** What decides its time to pay (decision 032): when it was placed, the time chosen, its restaurant now. */
@@ -50,6 +52,7 @@ export async function findPayableOrder(db: Kysely<Database>, orderId: number): P
       'orders.created_at',
       'orders.ready_at',
       'orders.restaurant_id',
+      'orders.kiosk_device_id',
       'restaurants.fs_uid',
       'restaurants.name as restaurant_name',
       'restaurants.active as restaurant_active',
@@ -66,6 +69,7 @@ export async function findPayableOrder(db: Kysely<Database>, orderId: number): P
     paid: row.paid,
     status: row.status,
     source: row.source,
+    kioskDeviceId: row.kiosk_device_id,
     fsUid: row.fs_uid,
     restaurantName: row.restaurant_name,
     createdAt: row.created_at,
@@ -76,9 +80,16 @@ export async function findPayableOrder(db: Kysely<Database>, orderId: number): P
   };
 }
 
-/** The order's paid flag, status and owner: all the payment check reads when the order is paid. */
+/**
+ * The order's paid flag, status and owner: all the payment check reads when the order is paid;
+ * with what a kiosk order answers to (its source, kiosk and placing time, decision 038).
+ */
 export function findOrderState(db: Kysely<Database>, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'user_id', 'paid', 'status']).where('id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'paid', 'status', 'source', 'created_at', 'kiosk_device_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
 }
 
 /** The order's payments, newest first. */

@@ -5,7 +5,7 @@ import { ProviderError } from '../../adapters/http';
 import { AcquirerRefusal } from '../../adapters/acquiring/types';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
-import { registerCall } from '../../http/route';
+import { bearerToken, registerCall } from '../../http/route';
 import { findOrderState } from './repository';
 import { ORDER_NOT_FOUND, PaymentsService } from './service';
 
@@ -37,13 +37,14 @@ const payments: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', () => service.stop());
 
   registerCall(app, paymentStartCall, async ({ body, request, user }) => {
-    const order = await service.orderFor(body.order_id, user.id, body.fs_uid, true);
+    const order = await service.orderFor(body.order_id, { userId: user.id }, body.fs_uid, true);
     return service.startCard(order, user.id, body.binding_id, request.ip);
   });
 
-  // Kiosk orders have no user; a guest who sends an id or a token must send a live pair (optional-user).
+  // Kiosk orders have no user: they answer to their kiosk's token or their follow token (decision
+  // 038); a guest who sends an id or a token must send a live pair (optional-user).
   registerCall(app, paymentSbpCall, async ({ body, user }) => {
-    const order = await service.orderFor(body.order_id, user?.id ?? null, body.fs_uid);
+    const order = await service.orderFor(body.order_id, { userId: user?.id ?? null, kioskToken: body.kiosk_token, followToken: body.follow_token }, body.fs_uid);
     return service.startSbp(order);
   });
 
@@ -51,10 +52,13 @@ const payments: FastifyPluginAsync = async (app) => {
     return { bindings: await service.bindings(user.id) };
   });
 
-  registerCall(app, paymentCheckCall, async ({ params, ownedBy }) => {
+  registerCall(app, paymentCheckCall, async ({ params, ownedBy, request }) => {
     const order = await findOrderState(app.db, params.orderId);
-    // A guest's order answers to that guest only (owner); anyone else learns no more than of an unknown id.
-    if (!order || (order.user_id !== null && !(await ownedBy(order.user_id)))) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
+    // A guest's order answers to that guest only (owner), a kiosk order to its kiosk's token or its
+    // follow token in the same header (decision 038); anyone else learns no more than of an unknown id.
+    const shown = bearerToken(request);
+    const allowed = order && (order.user_id !== null ? await ownedBy(order.user_id) : await service.opensKioskOrder(order, { kioskToken: shown, followToken: shown }));
+    if (!order || !allowed) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     return { status: await service.statusOf(order) };
   });
 

@@ -9,6 +9,7 @@ import { AcquirerRefusal, BANK_ORDER_LIFETIME_SECONDS } from '../../adapters/acq
 import { ProviderError } from '../../adapters/http';
 import type { Database, PaymentStatus, PayMethod } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
+import { opensKioskOrder, type KioskOrder } from '../kiosk/devices';
 import { ORDER_NOT_FOUND } from '../order-history/service';
 import { closeDuePayments } from './closing';
 import { pastTimeToPay } from './expiry';
@@ -78,6 +79,15 @@ export interface PaymentsDependencies {
   authSecret: string;
 }
 
+/** Who asks to pay an order: the signed-in guest, and the tokens a kiosk order answers to (decision 038). */
+export interface PaymentCaller {
+  userId: number | null;
+  /** The token of the kiosk the order was placed at. */
+  kioskToken?: string | undefined;
+  /** The order's follow token. */
+  followToken?: string | undefined;
+}
+
 /** The bank order a claimed payment got: its form, or its QR. */
 interface Registration {
   providerId: string;
@@ -102,17 +112,28 @@ export class PaymentsService {
   constructor(private readonly deps: PaymentsDependencies) {}
 
   /**
-   * The order, when `userId` may pay it: its own user, or anyone for a kiosk order (no user)
-   * unless `ownOnly` (card payments: SPEC 6, a kiosk pays by SBP only). Anything else is the
-   * 404 of an unknown order, so another guest's order is not even confirmed to exist.
+   * The order, when the caller may pay it: a guest's order its own user; a kiosk order (no user)
+   * whoever shows its kiosk's token or its follow token (issue 30 point 7, decision 038), unless
+   * `ownOnly` (card payments: SPEC 6, a kiosk pays by SBP only). Anything else is the 404 of an
+   * unknown order, so neither another guest's order nor an unpaid kiosk order is even confirmed
+   * to exist.
    */
-  async orderFor(orderId: number, userId: number | null, fsUid: string | undefined, ownOnly = false): Promise<PayableOrder> {
+  async orderFor(orderId: number, caller: PaymentCaller, fsUid: string | undefined, ownOnly = false): Promise<PayableOrder> {
     const order = await findPayableOrder(this.deps.db, orderId);
-    const allowed = order && (order.userId === null ? !ownOnly : order.userId === userId);
+    const allowed =
+      order &&
+      (order.userId === null
+        ? !ownOnly && (await this.opensKioskOrder({ id: order.id, source: order.source, user_id: null, created_at: order.createdAt, kiosk_device_id: order.kioskDeviceId }, caller))
+        : order.userId === caller.userId);
     if (!order || !allowed || (fsUid !== undefined && fsUid !== order.fsUid)) {
       throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     }
     return order;
+  }
+
+  /** Whether the caller shows what this kiosk order answers to: its kiosk's token or its follow token. */
+  opensKioskOrder(order: KioskOrder, caller: Omit<PaymentCaller, 'userId'>): Promise<boolean> {
+    return opensKioskOrder(this.deps.db, this.deps.authSecret, order, caller);
   }
 
   /** POST payment/start: the card form, or a saved card charged at once. */

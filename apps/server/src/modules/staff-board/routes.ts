@@ -5,10 +5,10 @@ import { conflict, notFound } from '../../http/errors';
 import { openEventStream, type EventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 import { moveOrderStatus } from '../order-history/status';
-import { requireRestaurant, staffActor, staffRestaurant } from '../staff/access';
+import { mayActOn, requireRestaurant, staffActor, staffRestaurant } from '../staff/access';
 import { writeAudit } from '../staff/audit';
 import { BoardHub } from './hub';
-import { lockOrderForMove } from './repository';
+import { lockOrderForMove, orderRestaurantId } from './repository';
 import { boardOf, staffOrderById } from './service';
 
 /** The staff's order board (issue 17, docs/staff.md "Order board"). */
@@ -20,9 +20,9 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
     await hub.close();
   });
 
-  registerCall(app, staffBoardCall, async ({ params, staff }) => {
+  registerCall(app, staffBoardCall, async ({ params, staff, request }) => {
     const restaurant = await staffRestaurant(app.db, staff, params.id);
-    return { restaurant: { id: restaurant.id, name: restaurant.name }, time_zone: restaurant.time_zone, orders: await boardOf(app.db, params.id) };
+    return { restaurant: { id: restaurant.id, name: restaurant.name }, time_zone: restaurant.time_zone, orders: await boardOf(app.db, params.id, request.log) };
   });
 
   registerCall(app, staffBoardEventsCall, async ({ params, staff, request, reply }) => {
@@ -45,9 +45,12 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, staffMoveOrderCall, async ({ params, body, staff }) => {
+    // Another restaurant's order is answered exactly as an unknown id, after the same one read
+    // (issue 30 point 7): order ids are no oracle of other restaurants' orders.
+    const restaurantId = await orderRestaurantId(app.db, params.id);
+    if (restaurantId === undefined || !mayActOn(staff, restaurantId)) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
     const before = await staffOrderById(app.db, params.id);
     if (!before) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
-    requireRestaurant(staff, before.restaurantId);
     await app.db.transaction().execute(async (trx) => {
       // The staff's own rule (a paid order is never cancelled here) read under the order's row
       // lock, so a payment or another move in between is seen: a raced move is a 409.

@@ -1,6 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { StaffOrder } from '@chain/contract';
-import { orderStatusText, staffMoves } from '@chain/domain';
+import { BOARD_LIMITS, orderStatusText, staffMoves } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { addressText, lineSpec, lineSpecs } from '../order-history/service';
 import { boardOrder, boardOrders, orderLinesOf, type BoardOrderRow } from './repository';
@@ -48,11 +49,30 @@ function staffOrderOf(row: BoardOrderRow, lines: LineRow[]): StaffOrder {
 
 async function withLines(db: Kysely<Database>, rows: BoardOrderRow[]): Promise<StaffOrder[]> {
   const lines = await orderLinesOf(db, rows.map((row) => row.id));
-  return rows.map((row) => staffOrderOf(row, lines.filter((line) => line.order_id === row.id)));
+  const byOrder = new Map<number, LineRow[]>();
+  for (const line of lines) {
+    const held = byOrder.get(line.order_id);
+    if (held) held.push(line);
+    else byOrder.set(line.order_id, [line]);
+  }
+  return rows.map((row) => staffOrderOf(row, byOrder.get(row.id) ?? []));
 }
 
-export async function boardOf(db: Kysely<Database>, restaurantId: number): Promise<StaffOrder[]> {
-  return withLines(db, await boardOrders(db, restaurantId));
+const newestFirst = (a: BoardOrderRow, b: BoardOrderRow) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
+
+/**
+ * A restaurant's board, newest first (issue 30 point 1): every part within BOARD_LIMITS, so the
+ * kitchen's work (every paid unfinished order) shows however many unpaid orders strangers place.
+ * A kitchen's part past its bound is a restaurant that does not close its orders: the board then
+ * shows its newest ones and the log says so, with the restaurant's id.
+ */
+export async function boardOf(db: Kysely<Database>, restaurantId: number, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<StaffOrder[]> {
+  const parts = await boardOrders(db, restaurantId, { ...BOARD_LIMITS, kitchen: BOARD_LIMITS.kitchen + 1 });
+  if (parts.kitchen.length > BOARD_LIMITS.kitchen) {
+    log?.warn({ restaurantId, limit: BOARD_LIMITS.kitchen }, 'staff board: more paid unfinished orders than a board holds; the oldest are left out (are orders being closed?)');
+  }
+  const rows = [...parts.kitchen.slice(0, BOARD_LIMITS.kitchen), ...parts.finished, ...parts.unpaid].sort(newestFirst);
+  return withLines(db, rows);
 }
 
 /** One order as the board shows it, with its restaurant; undefined for none (or a delayed one). */

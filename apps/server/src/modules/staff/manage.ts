@@ -15,7 +15,7 @@ import { bookingBoardSpan, phoneDigits, staffBookingMoves } from '@chain/domain'
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
 import { registerCall } from '../../http/route';
-import { requireManager, requireRestaurant, staffRestaurant } from './access';
+import { mayActOn, requireManager, requireRestaurant, staffRestaurant } from './access';
 import { writeAudit } from './audit';
 import {
   auditPage,
@@ -108,8 +108,8 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, staffMoveBookingCall, async ({ params, body, staff }) => {
     const found = await bookingById(app.db, params.id);
-    if (!found) throw notFound(STAFF_TEXTS.bookingNotFound, 'booking_not_found');
-    requireRestaurant(staff, found.restaurant_id);
+    // Another restaurant's booking is answered exactly as an unknown id (issue 30 point 7).
+    if (!found || !mayActOn(staff, found.restaurant_id)) throw notFound(STAFF_TEXTS.bookingNotFound, 'booking_not_found');
     await app.db.transaction().execute(async (trx) => {
       const locked = await lockBooking(trx, params.id);
       if (!locked || !(staffBookingMoves(locked.status) as string[]).includes(body.to)) {

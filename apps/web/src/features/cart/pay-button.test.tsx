@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ATTENTION_TITLE } from '@chain/domain';
+import { ATTENTION_TITLE, KIOSK_NOT_CONNECTED_MESSAGE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { menuQuery } from '../../api/menu';
 import { createOrder, type OrderCreated } from '../../api/order';
@@ -175,6 +175,7 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     vi.mocked(createOrder).mockResolvedValue(placed());
     const state = appStore.getState();
     state.setKiosk(true);
+    state.setKioskToken('kiosk-device-token');
     state.updateCheckout({ table: '5' });
     const kioskOrder: CartOrder = { ...order, orderType: 'inrest', kiosk: true, paySystem: 'sbp', email: '', coupon: '' };
     render(
@@ -185,9 +186,30 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     act(() => button().click());
     await settle();
     const first = vi.mocked(createOrder).mock.calls[0]?.[0];
-    expect(first).toMatchObject({ kiosk: true, orderType: 'inrest', table: '5', paySystem: 'sbp' });
+    expect(first).toMatchObject({ kiosk: true, kioskToken: 'kiosk-device-token', orderType: 'inrest', table: '5', paySystem: 'sbp' });
     // The placed order forgets its key: the next checkout makes its own.
     expect(appStore.getState().checkout.idempotencyKey).toBeNull();
     expect(appStore.getState().checkoutKey()).not.toBe(first?.idempotencyKey);
+  });
+
+  it('on a kiosk the server no longer takes (kiosk_not_connected) says why, forgets the token and goes Home, where staff connect it; the cart stays (decision 038)', async () => {
+    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(KIOSK_NOT_CONNECTED_MESSAGE, 'server', 403, 'kiosk_not_connected'));
+    const state = appStore.getState();
+    state.setKiosk(true);
+    state.setKioskToken('ended-token');
+    state.updateCheckout({ table: '5' });
+    render(
+      <Router hook={location.hook}>
+        <PayButton toPay={80_000} order={{ ...order, orderType: 'inrest', kiosk: true, paySystem: 'sbp', email: '', coupon: '' }} ready />
+      </Router>,
+    );
+    act(() => button().click());
+    await settle();
+    expect(dialogs()[0]).toMatchObject({ title: ATTENTION_TITLE, message: KIOSK_NOT_CONNECTED_MESSAGE });
+    expect(appStore.getState().kioskToken).toBe('');
+    act(() => appStore.getState().resolveDialog(dialogs()[0]!.id, 0));
+    await settle();
+    expect(location.history.at(-1)).toBe('/');
+    expect(appStore.getState().cart).toHaveLength(1);
   });
 });

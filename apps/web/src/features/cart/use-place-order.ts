@@ -53,6 +53,7 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
     try {
       const placed = await createOrder({
         kiosk,
+        kioskToken: kiosk ? state.kioskToken : '',
         user: state.user,
         restaurantId: order.restaurantId,
         orderType,
@@ -97,7 +98,12 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         if (error.code === 'delayed_order_closed' || error.code === 'order_not_found') state.updateCheckout({ resumedOrderId: null });
         // The total changed under the cart (a price or the stop list): the cart asks the menu again.
         if (error.code === 'sum_changed') refreshMenu();
+        // The kiosk's token is no longer taken (staff ended it elsewhere, or the kiosk has none):
+        // the guest reads why, and Home asks staff for the code (decision 038). The cart stays.
+        const disconnected = kiosk && error.code === 'kiosk_not_connected';
+        if (disconnected) state.setKioskToken('');
         await showDialog({ title: ATTENTION_TITLE, message: error.message });
+        if (disconnected && sameGuest()) navigate('/', { replace: true });
       }
     } finally {
       placing.current = false;

@@ -4,15 +4,15 @@ import { Suspense } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TITLE, KIOSK_IDLE_MS, TABLE_NUMBER_MESSAGE } from '@chain/domain';
+import { ERROR_TITLE, KIOSK_CHECK_MS, KIOSK_IDLE_MS, KIOSK_NOT_CONNECTED_MESSAGE, KIOSK_NOT_CONNECTED_TITLE, TABLE_NUMBER_MESSAGE } from '@chain/domain';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
-import { lookupTableNumber } from '../../api/kiosk';
+import { enterKiosk, isKioskConnected, lookupTableNumber } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
 import { settingsQuery } from '../../api/settings';
 import { appStore } from '../../state/store';
 import OrderTypePage from './order-type-page';
 
-vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), lookupTableNumber: vi.fn() }));
+vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), lookupTableNumber: vi.fn(), isKioskConnected: vi.fn(), enterKiosk: vi.fn() }));
 
 /** Open round the clock, every day. */
 const TVERSKAYA = restaurantWire({
@@ -22,7 +22,8 @@ const TVERSKAYA = restaurantWire({
 });
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
-async function renderHome() {
+/** Home rendered; by default once its table keypad shows. */
+async function renderHome(shows: { role: 'group' | 'heading'; name: string } = { role: 'group', name: 'Номер стола' }) {
   location = memoryLocation({ path: '/', record: true });
   render(
     <Router hook={location.hook}>
@@ -31,7 +32,7 @@ async function renderHome() {
       </Suspense>
     </Router>,
   );
-  await screen.findByRole('group', { name: 'Номер стола' });
+  await screen.findByRole(shows.role, { name: shows.name });
 }
 const pad = () => screen.getByRole('group', { name: 'Номер стола' });
 const press = (name: string) => fireEvent.click(within(pad()).getByRole('button', { name }));
@@ -41,13 +42,17 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
   beforeEach(() => {
     appStore.setState(appStore.getInitialState());
     appStore.getState().setKiosk(true);
+    appStore.getState().setKioskToken('device-token');
     appStore.getState().setRestaurant({ id: '1', name: 'Жар-печь на Тверской' });
     restaurantListQuery.set(undefined, [TVERSKAYA]);
     vi.mocked(lookupTableNumber).mockImplementation((_id, num) => Promise.resolve(num === '5' ? { num: '5', fs_uid: TVERSKAYA.fs_uid } : null));
+    vi.mocked(isKioskConnected).mockResolvedValue(true);
   });
   afterEach(() => {
     cleanup();
     vi.mocked(lookupTableNumber).mockReset();
+    vi.mocked(isKioskConnected).mockReset();
+    vi.mocked(enterKiosk).mockReset();
   });
 
   it('asks for the table number with the restaurant named, and offers nothing else (SPEC 6)', async () => {
@@ -111,5 +116,56 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('a kiosk the server takes no order from (decision 038)', () => {
+    const connectScreen = () => screen.findByRole('heading', { level: 1, name: KIOSK_NOT_CONNECTED_TITLE });
+
+    it('without a token (set up before tokens, or ended) asks staff for the code instead of the keypad, and the code brings the keypad back', async () => {
+      appStore.getState().setKioskToken('');
+      appStore.getState().addToCart('1', { item: '101' });
+      vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true, token: 'new-device-token' });
+      await renderHome({ role: 'heading', name: KIOSK_NOT_CONNECTED_TITLE });
+      expect(screen.getByText(KIOSK_NOT_CONNECTED_MESSAGE)).toBeTruthy();
+      expect(screen.queryByRole('group', { name: 'Номер стола' })).toBeNull();
+      expect(isKioskConnected).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: 'Подключить киоск' }));
+      const sheet = screen.getByRole('dialog', { name: 'Код сотрудника' });
+      for (const digit of '2580') fireEvent.click(within(sheet).getByRole('button', { name: digit }));
+      fireEvent.click(within(sheet).getByRole('button', { name: 'Подключить киоск' }));
+      await screen.findByRole('group', { name: 'Номер стола' });
+      expect(enterKiosk).toHaveBeenCalledWith('1', '2580');
+      expect(appStore.getState().kioskToken).toBe('new-device-token');
+      // The guest who was there keeps the cart.
+      expect(appStore.getState().cart).toHaveLength(1);
+    });
+
+    it('asks the server at once and every hour whether its token is still taken, and shows the code screen once it is not', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        vi.mocked(isKioskConnected).mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+        await renderHome();
+        await settle();
+        expect(isKioskConnected).toHaveBeenCalledWith('1', 'device-token');
+        expect(appStore.getState().kioskToken).toBe('device-token');
+        await act(async () => {
+          vi.advanceTimersByTime(KIOSK_CHECK_MS);
+        });
+        expect(isKioskConnected).toHaveBeenCalledTimes(2);
+        await connectScreen();
+        expect(appStore.getState().kioskToken).toBe('');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('keeps its token and the keypad when the answer does not come (offline, the server failing)', async () => {
+      vi.mocked(isKioskConnected).mockRejectedValue(new Error('offline'));
+      await renderHome();
+      await settle();
+      expect(isKioskConnected).toHaveBeenCalled();
+      expect(appStore.getState().kioskToken).toBe('device-token');
+      expect(pad()).toBeTruthy();
+    });
   });
 });

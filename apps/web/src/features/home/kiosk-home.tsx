@@ -5,6 +5,7 @@ import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { routePath } from '../../state/navigation';
 import { useAppState } from '../../state/store';
+import { KioskConnect, useKioskConnection } from './kiosk-connect';
 import { Keypad } from '../../ui/keypad';
 import { Screen } from '../../ui/screen';
 import { chooseKioskTable } from './kiosk-table';
@@ -14,7 +15,8 @@ import './kiosk-home.css';
  * SPEC 2 Home, kiosk mode: the guest types their table's number on a large keypad (SPEC 5: not
  * empty; the restaurant takes table orders now; the restaurant has the table), then orders from
  * the restaurant's menu at that table. Nothing else: no sign-in, hotline, app links or tiles
- * (SPEC 6).
+ * (SPEC 6). A kiosk the server no longer takes orders from (no token, or an ended one) shows
+ * KioskConnect instead, and asks whether it still is while Home shows (decision 038).
  */
 export default function KioskHome() {
   const restaurant = useAppState((state) => state.restaurant);
@@ -23,6 +25,8 @@ export default function KioskHome() {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const accessible = useAppState((state) => state.kioskAccessible);
+  const token = useAppState((state) => state.kioskToken);
+  useKioskConnection(restaurant?.id ?? null, token);
 
   // Digits typed and left: gone after the kiosk's idle time (SPEC 9, ×3 in accessibility mode)
   // without another, so the next guest does not add theirs to a stranger's («1» + «2» = table 12).
@@ -49,6 +53,8 @@ export default function KioskHome() {
 
   const listed = list.status === 'ready' ? list.data.find((entry) => String(entry.id) === restaurant.id) : undefined;
   const name = listed?.name || restaurant.name;
+  // Decision 038: a kiosk the server takes no order from asks staff for the code first.
+  if (token === '') return <KioskConnect restaurantId={restaurant.id} name={name} />;
 
   const submit = async () => {
     if (busy) return;

@@ -14,7 +14,7 @@ import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { exitKiosk } from '../../api/kiosk';
 import { appStore } from '../../state/store';
 import KioskExitSheet from './kiosk-exit-sheet';
-import { KIOSK_CODE_MAX_DIGITS } from './staff-code-sheet';
+import { KIOSK_CODE_MAX_DIGITS } from '../../ui/staff-code-sheet';
 
 vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), exitKiosk: vi.fn() }));
 
@@ -43,6 +43,7 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     appStore.setState(appStore.getInitialState());
     const state = appStore.getState();
     state.setKiosk(true);
+    state.setKioskToken('device-token');
     state.setRestaurant({ id: '1', name: 'Жар-печь на Тверской' });
     state.addToCart('1', { item: '101' });
     state.updateCheckout({ table: '5' });
@@ -61,14 +62,15 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     expect(pad().querySelector('output')?.textContent).toBe('••••');
   });
 
-  it('with the right code ends the guest, leaves kiosk mode and opens sign-in', async () => {
+  it('with the right code ends the guest, leaves kiosk mode with its token (ended on the server too) and opens sign-in', async () => {
     vi.mocked(exitKiosk).mockResolvedValueOnce({ ok: true });
     renderSheet();
     type('2580');
     await leave();
-    expect(exitKiosk).toHaveBeenCalledWith('1', '2580');
+    expect(exitKiosk).toHaveBeenCalledWith('1', '2580', 'device-token');
     const state = appStore.getState();
     expect(state.kiosk).toBe(false);
+    expect(state.kioskToken).toBe('');
     expect(state.cart).toEqual([]);
     expect(state.checkout.table).toBe('');
     expect(onClose).toHaveBeenCalled();

@@ -75,8 +75,8 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     expect(location.history).toEqual(['/kiosk/10']);
   });
 
-  it('the right code: kiosk mode for this restaurant, the user out, the last guest’s cart gone, then /', async () => {
-    vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true });
+  it('the right code: kiosk mode for this restaurant with the token the server gave, the user out, the last guest’s cart gone, then /', async () => {
+    vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true, token: 'device-token-1' });
     const state = appStore.getState();
     state.setUser({ authorized: true, id: '42', password: 'token', name: 'Анна' });
     state.setRestaurant({ id: '10' });
@@ -84,9 +84,11 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     state.updateCheckout({ table: '3' });
     renderStart('/kiosk/10');
     await answerYes('2580');
-    expect(enterKiosk).toHaveBeenCalledWith('10', '2580');
+    expect(enterKiosk).toHaveBeenCalledWith('10', '2580', '');
     const after = appStore.getState();
     expect(after.kiosk).toBe(true);
+    // Decision 038: the kiosk's orders and payments carry it.
+    expect(after.kioskToken).toBe('device-token-1');
     expect(after.restaurant).toEqual({ id: '10', name: 'Жар-печь на Тверской', nameShort: 'Тверская' });
     expect(after.user).toEqual(EMPTY_USER);
     expect(after.cart).toEqual([]);
@@ -140,10 +142,10 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
   });
 
   it('takes the restaurant by its fs_uid too, and asks that restaurant’s code', async () => {
-    vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true });
+    vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true, token: 'device-token-2' });
     renderStart('/kiosk/fs-tverskaya');
     await answerYes('2580');
-    expect(enterKiosk).toHaveBeenCalledWith('10', '2580');
+    expect(enterKiosk).toHaveBeenCalledWith('10', '2580', '');
     expect(appStore.getState().restaurant?.id).toBe('10');
   });
 
@@ -151,16 +153,19 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE });
     const state = appStore.getState();
     state.setKiosk(true);
+    state.setKioskToken('bronnaya-token');
     state.setRestaurant({ id: '7', name: 'Жар-печь на Бронной' });
     state.addToCart('7', { item: '101' });
     const before = appStore.getState();
     renderStart('/kiosk/10');
     await answerYes('1111');
-    expect(enterKiosk).toHaveBeenCalledWith('10', '1111');
+    // The kiosk's own token goes along: the right code would end it as it connects the device here.
+    expect(enterKiosk).toHaveBeenCalledWith('10', '1111', 'bronnaya-token');
     fireEvent.click(within(sheet()).getByRole('button', { name: 'Закрыть' }));
     fireEvent.click(screen.getByRole('button', { name: 'Нет' }));
     const after = appStore.getState();
     expect(after.kiosk).toBe(true);
+    expect(after.kioskToken).toBe('bronnaya-token');
     expect(after.restaurant).toBe(before.restaurant);
     expect(after.cart).toBe(before.cart);
     expect(location.history.at(-1)).toBe('/');

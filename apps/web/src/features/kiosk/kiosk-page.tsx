@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
-import { StaffCodeSheet } from './staff-code-sheet';
+import { StaffCodeSheet } from '../../ui/staff-code-sheet';
 import './kiosk-page.css';
 
 /** The restaurant of /kiosk/{id}: its id, or its fs_uid as the other routes accept it. */
@@ -22,12 +22,14 @@ export function kioskRestaurant<T extends Pick<RestaurantWire, 'id' | 'fs_uid'>>
 
 /**
  * SPEC 4 Kiosk «yes», once the restaurant's staff code is taken: this device becomes the
- * restaurant's kiosk. Kiosk mode has no login (SPEC
- * 6), so the user is logged out, and whatever a previous guest left (cart, table, dialogs) goes.
+ * restaurant's kiosk, with the token kiosk/enter gave it (decision 038: its orders need it).
+ * Kiosk mode has no login (SPEC 6), so the user is logged out, and whatever a previous guest
+ * left (cart, table, dialogs) goes.
  */
-export function startKiosk(restaurant: Pick<RestaurantWire, 'id' | 'name' | 'nameShort'>): void {
+export function startKiosk(restaurant: Pick<RestaurantWire, 'id' | 'name' | 'nameShort'>, token: string): void {
   const state = appStore.getState();
   state.setKiosk(true);
+  state.setKioskToken(token);
   state.setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
   state.logout();
   state.endKioskGuest();
@@ -122,10 +124,11 @@ export default function KioskPage() {
               title="Код сотрудника"
               hint={`Введите код сотрудника ресторана «${restaurant.name}», чтобы включить режим киоска.`}
               submitLabel="Включить режим киоска"
-              check={(code) => enterKiosk(String(restaurant.id), code)}
-              onAccepted={() => {
+              // A kiosk set up again (or moved here) ends the token it had: one device, one token.
+              check={(code) => enterKiosk(String(restaurant.id), code, appStore.getState().kioskToken)}
+              onAccepted={(answer) => {
                 setAskingCode(false);
-                startKiosk(restaurant);
+                startKiosk(restaurant, answer.token);
                 home();
               }}
               onClose={() => setAskingCode(false)}

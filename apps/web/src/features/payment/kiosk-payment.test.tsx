@@ -49,6 +49,7 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     check.mockReset();
     appStore.setState(appStore.getInitialState());
     appStore.getState().setKiosk(true);
+    appStore.getState().setKioskToken('kiosk-device-token');
     appStore.getState().updateCheckout({ table: '12' });
     appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'tok.501' });
     history.replaceState({ orderId: 501, orderNum: 'К-017', orderSum: 80_000, paysystem: 'sbp' }, '', '/payment');
@@ -62,7 +63,9 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     startSbp.mockResolvedValue(sbp());
     check.mockResolvedValue('pending');
     await renderPayment();
-    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({ orderId: '501' });
+    // Decision 038: the kiosk order answers to its kiosk's token, on the start and on each check.
+    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token' });
+    expect(check.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token' });
     expect(screen.getByText('Стол №12')).toBeTruthy();
     expect(screen.getByText('800,00 ₽')).toBeTruthy();
     expect(screen.getByText(KIOSK_SCAN_HINT)).toBeTruthy();

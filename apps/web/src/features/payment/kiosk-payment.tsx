@@ -4,7 +4,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { formatMoney, PAYMENT_FAILED_MESSAGE, PAYMENT_INIT_FAILED_MESSAGE } from '@chain/domain';
 import { RefreshCw } from 'lucide-react';
 import { ApiError } from '../../api/client';
-import { startSbpPayment } from '../../api/order';
+import { payer, startSbpPayment } from '../../api/order';
 import { appStore, showDialog, useAppState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { QrCode } from '../../ui/qr-code';
@@ -44,7 +44,7 @@ export function KioskPayment({ target, title, back }: { target: PaymentTarget | 
   useEffect(() => {
     if (orderId === null) return;
     const controller = new AbortController();
-    startSbpPayment({ user: appStore.getState().user, orderId }, { signal: controller.signal }).then(
+    startSbpPayment({ ...payer(appStore.getState()), orderId }, { signal: controller.signal }).then(
       (started) => {
         if (controller.signal.aborted) return;
         const qr = kioskQrOf(started, PAYMENT_INIT_FAILED_MESSAGE);

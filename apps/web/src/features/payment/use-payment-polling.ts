@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PAYMENT_POLL_MS } from '@chain/domain';
-import { checkPayment } from '../../api/order';
+import { checkPayment, payer } from '../../api/order';
 import { appStore } from '../../state/store';
 
 /** What ends the polling: the bank's answer for the order. */
@@ -23,7 +23,7 @@ export function usePaymentPolling(orderId: string | null, active: boolean, onOut
     let stopped = false;
     const tick = async () => {
       try {
-        const status = await checkPayment({ user: appStore.getState().user, orderId });
+        const status = await checkPayment({ ...payer(appStore.getState()), orderId });
         if (stopped) return;
         if (status === 'ok' || status === 'fail') {
           stopped = true;

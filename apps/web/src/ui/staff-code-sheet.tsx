@@ -1,10 +1,10 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN, KIOSK_CODE_SHEET_IDLE_MS } from '@chain/domain';
-import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import type { KioskCodeAnswer } from '../../api/kiosk';
-import { useAppState } from '../../state/store';
-import { BottomSheet } from '../../ui/bottom-sheet';
-import { Keypad } from '../../ui/keypad';
+import { ApiError, REQUEST_FAILED_MESSAGE } from '../api/client';
+import type { KioskCodeRefusal } from '../api/kiosk';
+import { useAppState } from '../state/store';
+import { BottomSheet } from './bottom-sheet';
+import { Keypad } from './keypad';
 import './staff-code-sheet.css';
 
 /** The longest code KIOSK_CODE_PATTERN takes: the keypad takes no more digits than that. */
@@ -13,7 +13,10 @@ export const KIOSK_CODE_MAX_DIGITS = 8;
 /** The keypad's name, whatever the code opens: what e2e journeys and screen readers find it by. */
 export const STAFF_CODE_LABEL = 'Код сотрудника';
 
-export interface StaffCodeSheetProps {
+/** What a code's check answers: taken (with whatever the call gives, e.g. kiosk/enter's token), or refused in words. */
+type CodeAnswer = { readonly ok: true } | KioskCodeRefusal;
+
+export interface StaffCodeSheetProps<Answer extends CodeAnswer> {
   /** The sheet's heading. */
   title: string;
   /** One line above the keypad: what the code does here. */
@@ -21,23 +24,23 @@ export interface StaffCodeSheetProps {
   /** The keypad's submit key. */
   submitLabel: string;
   /** Asks the server whether the code opens the restaurant's kiosk (kiosk/enter or kiosk/exit). */
-  check: (code: string) => Promise<KioskCodeAnswer>;
-  /** The code was taken: the owner does what it opens and closes the sheet. */
-  onAccepted: () => void;
+  check: (code: string) => Promise<Answer>;
+  /** The code was taken: the owner does what it opens (with the check's answer) and closes the sheet. */
+  onAccepted: (answer: Extract<Answer, { readonly ok: true }>) => void;
   onClose: () => void;
 }
 
 /**
  * Issue 14: the restaurant's staff code turns kiosk mode on (the start page's «Да») and off (the
  * top bar's logo held), so a guest neither traps a phone in kiosk mode nor walks away with a kiosk
- * that signs in or pays by card. Digits are typed on the kiosk's keypad, hidden; the server checks
+ * that signs in or pays by card; it also connects a kiosk again (its Home, decision 038). Digits are typed on the kiosk's keypad, hidden; the server checks
  * them and a refusal (wrong code, too many tries) stays beside the field.
  *
  * Nothing is left open for the next guest: the sheet closes when the idle overlay shows, and by
  * itself after KIOSK_CODE_SHEET_IDLE_MS without a touch inside it (Home never idles), the typed
  * digits gone with it.
  */
-export function StaffCodeSheet({ title, hint, submitLabel, check, onAccepted, onClose }: StaffCodeSheetProps) {
+export function StaffCodeSheet<Answer extends CodeAnswer>({ title, hint, submitLabel, check, onAccepted, onClose }: StaffCodeSheetProps<Answer>) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,10 +93,10 @@ export function StaffCodeSheet({ title, hint, submitLabel, check, onAccepted, on
       return;
     }
     setBusy(true);
-    let accepted = false;
+    let accepted: Extract<Answer, { readonly ok: true }> | null = null;
     try {
       const answer = await check(code);
-      if (answer.ok) accepted = true;
+      if (answer.ok) accepted = answer as Extract<Answer, { readonly ok: true }>;
       else {
         setError(answer.message);
         setCode('');
@@ -103,7 +106,7 @@ export function StaffCodeSheet({ title, hint, submitLabel, check, onAccepted, on
     } finally {
       setBusy(false);
     }
-    if (accepted && !closed.current) onAccepted();
+    if (accepted && !closed.current) onAccepted(accepted);
   };
 
   return (
