@@ -11,7 +11,7 @@ export interface EventStream {
   /** Writes the comment line `: keep-alive`. */
   keepAlive(): void;
   end(): void;
-  /** Called once when the client goes away or the stream ends. */
+  /** Called once when the client goes away or the stream ends; at once when that has happened already. */
   onClose(listener: () => void): void;
 }
 
@@ -56,8 +56,14 @@ export function openEventStream(
     response.write(text);
   };
   const listeners: Array<() => void> = [];
+  // A client that left while the route still awaited (its checks, the LISTEN) closed the response
+  // before this listener: 'close' never comes again, so the stream counts as closed from the start
+  // and each onClose listener runs at once — else the slots it holds were never given back
+  // (issue 30, second read: 40 dropped tablets took a restaurant's board streams for good).
+  let closed = response.destroyed || socket.destroyed;
   response.on('close', () => {
-    for (const listener of listeners) listener();
+    closed = true;
+    for (const listener of listeners.splice(0)) listener();
     if (socket.destroyed) return;
     // A stream cut before its end (the client went away) leaves nothing the connection could
     // carry on with; one ended whole may carry further requests, with the server's idle limit.
@@ -75,7 +81,10 @@ export function openEventStream(
         setTimeout(() => socket.destroy(), 1000).unref();
       }
     },
-    onClose: (listener) => listeners.push(listener),
+    onClose: (listener) => {
+      if (closed) listener();
+      else listeners.push(listener);
+    },
   };
 }
 
