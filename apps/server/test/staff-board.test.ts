@@ -236,6 +236,33 @@ describe.each(databaseKinds())('the order board on %s (issue 17)', (kind) => {
     });
   });
 
+  it.runIf(kind === 'postgres')('shows each order once, in one part, while payments and moves land between the parts’ reads (one snapshot)', async () => {
+    // Every one of these orders belongs on the board at every moment — unpaid and placed now, paid
+    // and unfinished, or paid and finished now — so each board read must hold each exactly once.
+    // Read part after part outside one snapshot, an order paid or finished between two reads was
+    // in neither part or in both.
+    const RESTAURANT = 2;
+    const guest = await signedInUser(t.database);
+    const orders = await Promise.all(Array.from({ length: 30 }, () => insertTestOrder(t.database, { userId: guest.id, restaurantId: RESTAURANT })));
+    const ids = orders.map((order) => order.id).sort((a, b) => a - b);
+    let moving = true;
+    const mover = (async () => {
+      for (const [index, order] of orders.entries()) {
+        await sql`update orders set paid = true, status = 20, status_changed_at = now() where id = ${order.id}`.execute(t.database.db);
+        if (index % 2 === 0) await sql`update orders set status = 50, status_changed_at = now() where id = ${order.id}`.execute(t.database.db);
+      }
+      moving = false;
+    })();
+    let reads = 0;
+    while (moving || reads < 5) {
+      const answer = await t.app.inject({ method: 'GET', url: `/api/staff/restaurants/${RESTAURANT}/orders`, headers: bearer(manager) });
+      const shown = staffBoardResponse.parse(answer.json()).orders.map((order) => order.id).filter((id) => ids.includes(id));
+      expect(shown.sort((a, b) => a - b), `board read ${reads}`).toEqual(ids);
+      reads += 1;
+    }
+    await mover;
+  });
+
   it.runIf(kind === 'postgres')('lets one of two staff moves racing on the same order win; the other is a 409', async () => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 30 });

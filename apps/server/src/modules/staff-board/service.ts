@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { StaffOrder } from '@chain/contract';
 import { BOARD_LIMITS, orderStatusText, staffMoves } from '@chain/domain';
 import type { Database } from '../../db/types';
@@ -47,7 +47,7 @@ function staffOrderOf(row: BoardOrderRow, lines: LineRow[]): StaffOrder {
   };
 }
 
-async function withLines(db: Kysely<Database>, rows: BoardOrderRow[]): Promise<StaffOrder[]> {
+async function withLines(db: Kysely<Database> | Transaction<Database>, rows: BoardOrderRow[]): Promise<StaffOrder[]> {
   const lines = await orderLinesOf(db, rows.map((row) => row.id));
   const byOrder = new Map<number, LineRow[]>();
   for (const line of lines) {
@@ -67,12 +67,21 @@ const newestFirst = (a: BoardOrderRow, b: BoardOrderRow) => b.created_at.getTime
  * shows its newest ones and the log says so, with the restaurant's id.
  */
 export async function boardOf(db: Kysely<Database>, restaurantId: number, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<StaffOrder[]> {
-  const parts = await boardOrders(db, restaurantId, { ...BOARD_LIMITS, kitchen: BOARD_LIMITS.kitchen + 1 });
+  // The parts and their lines from one snapshot: read one statement after another, an order paid
+  // or finished in between was in no part, or in two (one board, two cards of one order).
+  const { parts, orders } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const read = await boardOrders(trx, restaurantId, { ...BOARD_LIMITS, kitchen: BOARD_LIMITS.kitchen + 1 });
+      const rows = [...read.kitchen.slice(0, BOARD_LIMITS.kitchen), ...read.finished, ...read.unpaid].sort(newestFirst);
+      return { parts: read, orders: await withLines(trx, rows) };
+    });
   if (parts.kitchen.length > BOARD_LIMITS.kitchen) {
     log?.warn({ restaurantId, limit: BOARD_LIMITS.kitchen }, 'staff board: more paid unfinished orders than a board holds; the oldest are left out (are orders being closed?)');
   }
-  const rows = [...parts.kitchen.slice(0, BOARD_LIMITS.kitchen), ...parts.finished, ...parts.unpaid].sort(newestFirst);
-  return withLines(db, rows);
+  return orders;
 }
 
 /** One order as the board shows it, with its restaurant; undefined for none (or a delayed one). */
