@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffOrder } from '@chain/contract';
+import { BOARD_LIMITS } from '@chain/domain';
 import { columnOf, latenessOf, mergeOrder, moveLabel, placeText, waitedMinutes } from './board-model';
 
 const order = (fields: Partial<StaffOrder>): StaffOrder => ({
@@ -63,5 +64,16 @@ describe('the staff board (issue 17, DESIGN.md Staff)', () => {
       [2, 20],
       [1, 30],
     ]);
+  });
+
+  it('keeps the board within the server’s bounds as the stream brings a flood of unpaid orders: the oldest unpaid go, the kitchen’s paid order stays (issue 30.1)', () => {
+    const paid = order({ id: 1, paid: true, status: 20, created_at: '2026-11-24T08:00:00.000Z' });
+    let board: StaffOrder[] = [paid];
+    for (let n = 0; n < BOARD_LIMITS.unpaid + 50; n++) {
+      board = mergeOrder(board, order({ id: 100 + n, paid: false, status: 10, created_at: new Date(Date.parse('2026-11-24T09:00:00.000Z') + n * 1000).toISOString() }));
+    }
+    expect(board.filter((entry) => !entry.paid)).toHaveLength(BOARD_LIMITS.unpaid);
+    expect(board.at(-2)?.id).toBe(100 + 50);
+    expect(board.at(-1)).toBe(paid);
   });
 });

@@ -1,5 +1,5 @@
 import type { StaffOrder } from '@chain/contract';
-import { ORDER_STATUS, orderTypeTitle } from '@chain/domain';
+import { ORDER_STATUS, orderTypeTitle, withinBoardLimits } from '@chain/domain';
 
 /** The board's columns, left to right, and which statuses each holds. */
 export const BOARD_COLUMNS = [
@@ -57,10 +57,15 @@ export function latenessOf(order: Pick<StaffOrder, 'created_at' | 'due_at' | 'st
   return 'on-time';
 }
 
-/** An order arriving by the stream: replaces the one of its id, or joins the board; newest first. */
+/**
+ * An order arriving by the stream: replaces the one of its id, or joins the board; newest first,
+ * each part within the server's bounds (BOARD_LIMITS, issue 30.1), so a tablet open all shift
+ * holds no more unpaid orders than a fresh board shows and a flood of them pushes off only the
+ * oldest unpaid ones, never the kitchen's work.
+ */
 export function mergeOrder(orders: readonly StaffOrder[], order: StaffOrder): StaffOrder[] {
   const others = orders.filter((candidate) => candidate.id !== order.id);
-  return [order, ...others].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
+  return withinBoardLimits([order, ...others].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id));
 }
 
 /** «Зал, стол 7», «Зал, стол не указан», «Киоск, стол 3», else the type's name: «Самовывоз», «Доставка курьером». */
