@@ -404,7 +404,7 @@ export interface OrdersTable {
   receipt_attempts: Defaulted<number>;
   /** 019: when the mail service accepted the receipt's letter. */
   receipt_sent_at: Defaulted<Date | null>;
-  /** 020: the kiosk (kiosk_devices) the order was placed at; null for a guest's order (decision 038). */
+  /** 021: the kiosk (kiosk_devices) the order was placed at; null for a guest's order (decision 038). */
   kiosk_device_id: Defaulted<number | null>;
   idempotency_key: string;
   request_hash: string;
@@ -647,7 +647,7 @@ export interface StaffSessionsTable {
   revoked_at: Defaulted<Date | null>;
 }
 
-/** 020: a kiosk its restaurant's staff connected with the staff code (decision 038). */
+/** 021: a kiosk its restaurant's staff connected with the staff code (decision 038). */
 export interface KioskDevicesTable {
   id: Generated<number>;
   restaurant_id: number;

@@ -1,4 +1,4 @@
--- 020 (issue 30 points 1 and 7, decision 038): a kiosk is a device its restaurant's staff
+-- 021 (issue 30 points 1 and 7, decision 038): a kiosk is a device its restaurant's staff
 -- connected with the staff code (POST kiosk/enter), not whoever sends `source: "kiosk"`.
 --
 -- kiosk/enter gives the device a token of 256 random bits (base64url), kept here only as its

@@ -1,4 +1,4 @@
--- 021 (issue 30 point 1): a staff board reads its restaurant's orders in three parts, each
+-- 022 (issue 30 point 1): a staff board reads its restaurant's orders in three parts, each
 -- bounded on its own (modules/staff-board, packages/domain BOARD_LIMITS), so unpaid orders never
 -- push paid ones off it.
 
