@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { staffBookingsCall, staffMoveBookingCall, type StaffBooking, type StaffBookings } from '@chain/contract';
-import { type CalendarDate, dayHeading, formatClock, isoDateText, russianPlural, wallClockAt } from '@chain/domain';
+import { type CalendarDate, clockWithDayText, dayHeading, formatClock, isoDateText, russianPlural, wallClockAt } from '@chain/domain';
 import { useNow } from '../ui/use-now';
 import { failureText, staffCall } from './api';
 import { useStaffData } from './use-staff-data';
@@ -72,9 +72,14 @@ export function BookingsPage({ restaurantId }: { restaurantId: number }) {
   const days = bookingDays(bookings.data);
   return (
     <div className="bookings-page">
-      <h1>Брони на сегодня и завтра</h1>
+      <h1>Брони</h1>
+      {/* The span is two business days (06:00 to 06:00), not «today and tomorrow»: past midnight it
+          starts yesterday morning (issue 30, second read). */}
+      <p className="bookings-page__span">
+        С {clockWithDayText(Date.parse(bookings.data.from), now, timeZone)} до {clockWithDayText(Date.parse(bookings.data.to), now, timeZone)}
+      </p>
       <StaffError text={error} />
-      {days.length === 0 ? <p className="staff-empty">Броней на сегодня и завтра нет.</p> : null}
+      {days.length === 0 ? <p className="staff-empty">Броней в эти дни нет.</p> : null}
       {days.map((day) => (
         <section key={day.key} className="bookings-page__day" aria-labelledby={`day-${day.key}`}>
           <h2 id={`day-${day.key}`}>{dayHeading(day.date, today)}</h2>

@@ -225,5 +225,8 @@ describe('dates on the staff screens (issue 30: the calendar day of the moment)'
     expect(screen.getByRole('region', { name: 'Вчера, пятница, 27 ноября' }).textContent).toContain('23:30–00:30');
     expect(screen.getByRole('region', { name: 'Сегодня, суббота, 28 ноября' }).textContent).toContain('05:00–06:00');
     expect(screen.getByRole('region', { name: 'Завтра, воскресенье, 29 ноября' }).textContent).toContain('02:00–03:00');
+    // Past midnight the span starts yesterday morning: it is named, not called «today and tomorrow».
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Брони');
+    expect(screen.getByText(/^С 06:00/).textContent).toBe('С 06:00, пятница, 27 ноября до 06:00, воскресенье, 29 ноября');
   });
 });
