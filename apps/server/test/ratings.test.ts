@@ -457,7 +457,7 @@ describe.each(databaseKinds())('rating photos kept as uploaded before migration 
     await dispose?.();
   });
 
-  const row = (id: number) => database.db.selectFrom('rating_photos').select(['mime', 'data', 'reencoded']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: number) => database.db.selectFrom('rating_photos').select(['mime', 'data', 'reencoded', 'refused']).where('id', '=', id).executeTakeFirstOrThrow();
   const link = (id: number) => ratingPhotoLink(app.config.authSecret, id);
 
   it('marks them as not re-encoded', async () => {
@@ -485,6 +485,8 @@ describe.each(databaseKinds())('rating photos kept as uploaded before migration 
     expect(res.statusCode).toBe(404);
     expect(errorResponse.parse(res.json()).message).toBe('Фото не найдено.');
     const kept = await row(photos.bomb);
-    expect({ reencoded: kept.reencoded, same: Buffer.from(kept.data).equals(bomb) }).toEqual({ reencoded: false, same: true });
+    expect({ reencoded: kept.reencoded, refused: kept.refused, same: Buffer.from(kept.data).equals(bomb) }).toEqual({ reencoded: false, refused: true, same: true });
+    // Marked once: a later read answers the same without decoding it again.
+    expect((await app.inject({ method: 'GET', url: link(photos.bomb) })).statusCode).toBe(404);
   });
 });

@@ -546,6 +546,8 @@ export interface RatingPhotosTable {
   created_at: Defaulted<Date>;
   /** false: kept as uploaded before decision 041, made again on its first read. */
   reencoded: Defaulted<boolean>;
+  /** true: kept as uploaded and found not to decode within the limit; never served, never decoded again. */
+  refused: Defaulted<boolean>;
 }
 
 export interface SandboxAcquiringOrdersTable {

@@ -47,10 +47,17 @@ export class Gate {
 
   constructor(private readonly limit: number) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs the task once a place is free. With `bound`, a task finding `maxQueued` others already
+   * waiting, or waiting longer than `maxWaitMs`, is not run: GateBusyError (issue 30, second read:
+   * strangers' uploads queued without end behind one guest's burst, past every request timeout).
+   */
+  async run<T>(task: () => Promise<T>, bound?: { maxQueued: number; maxWaitMs: number }): Promise<T> {
     if (this.running < this.limit) this.running += 1;
+    else if (bound && this.waiting.length >= bound.maxQueued) throw new GateBusyError(`${this.waiting.length} already waiting`);
     // The finishing task hands its place over, so the count stays as it is.
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else if (!bound) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else await this.waitAtMost(bound.maxWaitMs);
     try {
       return await task();
     } finally {
@@ -58,6 +65,30 @@ export class Gate {
       if (next) next();
       else this.running -= 1;
     }
+  }
+
+  /** A place handed over within `ms`, else out of the queue and GateBusyError. */
+  private waitAtMost(ms: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const handOver = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const at = this.waiting.indexOf(handOver);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(new GateBusyError(`no place within ${ms} ms`));
+      }, ms);
+      this.waiting.push(handOver);
+    });
+  }
+}
+
+/** A bounded Gate.run that found the queue full or waited past its bound: the task did not run. */
+export class GateBusyError extends Error {
+  constructor(detail: string) {
+    super(`busy: ${detail}`);
+    this.name = 'GateBusyError';
   }
 }
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { gifBomb, jpegBomb, phoneJpegWithGps, PHOTO_GPS, pixelAt, pngBomb, rationalBytes, truncatedPng } from '../../../test/support/pictures';
-import { reencodeUpload as reencodeWith, RefusedUploadError, type UploadFormat } from './uploads';
+import { Gate, GateBusyError } from './renditions';
+import { reencodeUpload as reencodeWith, RefusedUploadError, UploadTimeoutError, type UploadFormat } from './uploads';
 
 // Issue 30.6, decision 041: an upload is kept only as the server encodes it again, and refused
 // when it does not decode or declares more pixels than allowed.
@@ -114,5 +115,52 @@ describe('reencodeUpload: what the server keeps of a picture a stranger sends', 
     const atLimit = await reencodeUpload(pngBomb(100), 'png', 100 * 100);
     expect([atLimit.width, atLimit.height]).toEqual([100, 100]);
     expect((await reencodeUpload(pngBomb(101), 'png', 100 * 100).catch((error: unknown) => error)) instanceof RefusedUploadError).toBe(true);
+  });
+
+  it('answers a burst past its queue at once as not made in time (a 503 the client retries), and makes the rest', async () => {
+    const photo = await solid(4000, 3000, '#208040').jpeg({ quality: 90 }).toBuffer();
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        reencodeUpload(photo, 'jpeg', LIMIT).then(
+          () => 'made',
+          (error: unknown) => (error instanceof UploadTimeoutError ? 'busy' : `other: ${String(error)}`),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.startsWith('other'))).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome === 'busy').length).toBeGreaterThan(0);
+    expect(outcomes.filter((outcome) => outcome === 'made').length).toBeGreaterThan(0);
+  });
+});
+
+describe('Gate: a bounded number of tasks at once (issue 30, second read)', () => {
+  const held = () => {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    return { release, task: () => done };
+  };
+
+  it('with a bound, refuses a task that finds the queue full, at once', async () => {
+    const gate = new Gate(1);
+    const first = held();
+    const running = gate.run(first.task, { maxQueued: 2, maxWaitMs: 10_000 });
+    const queued = [gate.run(() => Promise.resolve('a'), { maxQueued: 2, maxWaitMs: 10_000 }), gate.run(() => Promise.resolve('b'), { maxQueued: 2, maxWaitMs: 10_000 })];
+    await expect(gate.run(() => Promise.resolve('c'), { maxQueued: 2, maxWaitMs: 10_000 })).rejects.toBeInstanceOf(GateBusyError);
+    first.release();
+    await running;
+    expect(await Promise.all(queued)).toEqual(['a', 'b']);
+  });
+
+  it('with a bound, gives up a task that waited longer than allowed and leaves the queue as it was', async () => {
+    const gate = new Gate(1);
+    const first = held();
+    const running = gate.run(first.task);
+    await expect(gate.run(() => Promise.resolve('late'), { maxQueued: 5, maxWaitMs: 50 })).rejects.toBeInstanceOf(GateBusyError);
+    const next = gate.run(() => Promise.resolve('next'));
+    first.release();
+    await running;
+    expect(await next).toBe('next');
+    // The place handed over came back: a new task runs at once.
+    expect(await gate.run(() => Promise.resolve('free'), { maxQueued: 0, maxWaitMs: 0 })).toBe('free');
   });
 });

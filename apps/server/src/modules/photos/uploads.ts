@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
-import { Gate } from './renditions';
+import { Gate, GateBusyError } from './renditions';
 
 /*
  * Pictures that strangers send (decision 041). Nothing of them is kept or served as it came:
@@ -24,7 +24,14 @@ export interface UploadRecipe {
 export const UPLOAD_TIMEOUT_SECONDS = 10;
 
 /** Pictures decoded at once by this instance: half the cores, at least one (as menu renditions). */
-const gate = new Gate(Math.max(1, Math.floor(availableParallelism() / 2)));
+const DECODERS = Math.max(1, Math.floor(availableParallelism() / 2));
+const gate = new Gate(DECODERS);
+/**
+ * How many uploads may wait for a decoder, and how long: past either, an upload is a 503 at once
+ * (UploadTimeoutError) instead of a queue that grows without end behind one burst. With the
+ * decoding's own bound, one picture is made or refused within twice UPLOAD_TIMEOUT_SECONDS.
+ */
+const WAIT_BOUND = { maxQueued: 8 * DECODERS, maxWaitMs: UPLOAD_TIMEOUT_SECONDS * 1000 };
 
 /** An upload the server will not keep: it does not decode as its format, or declares more pixels than allowed. */
 export class RefusedUploadError extends Error {
@@ -68,7 +75,7 @@ export async function reencodeUpload(bytes: Buffer, format: UploadFormat, { maxP
   if (declared.width * declared.height > maxPixels) {
     throw new RefusedUploadError('over_pixels', `${declared.width} × ${declared.height}`, declared.width, declared.height);
   }
-  return gate.run(async () => {
+  const decode = async () => {
     try {
       const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', pages: 1 })
         .autoOrient()
@@ -81,7 +88,13 @@ export async function reencodeUpload(bytes: Buffer, format: UploadFormat, { maxP
     } catch (error) {
       throw refusal(error, declared);
     }
-  });
+  };
+  try {
+    return await gate.run(decode, WAIT_BOUND);
+  } catch (error) {
+    if (error instanceof GateBusyError) throw new UploadTimeoutError(error.message);
+    throw error;
+  }
 }
 
 /**

@@ -78,7 +78,12 @@ export async function findLineNames(db: Kysely<Database>, orderIds: readonly num
 }
 
 export async function findPhoto(db: Kysely<Database>, id: number) {
-  return db.selectFrom('rating_photos').select(['id', 'mime', 'data', 'reencoded']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('rating_photos').select(['id', 'mime', 'data', 'reencoded']).where('id', '=', id).where('refused', '=', false).executeTakeFirst();
+}
+
+/** A photo kept as it came that cannot be made again: never served, never decoded again; kept for an operator. */
+export async function markPhotoRefused(db: Kysely<Database>, id: number): Promise<void> {
+  await db.updateTable('rating_photos').set({ refused: true }).where('id', '=', id).where('reencoded', '=', false).execute();
 }
 
 /** A photo kept as it came (before decision 041) replaced by the server's re-encoding, once. */

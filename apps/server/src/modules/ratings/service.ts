@@ -16,6 +16,7 @@ import {
   findUserRatings,
   insertRating,
   keepReencodedPhoto,
+  markPhotoRefused,
   ratingExists,
   ratingTypeExists,
 } from './repository';
@@ -141,7 +142,8 @@ export async function servablePhoto(
     made = await reencodePhoto(Buffer.from(photo.data), photo.mime);
   } catch (error) {
     if (!(error instanceof RefusedUploadError)) throw error;
-    log.warn({ err: error, photoId: id }, 'a rating photo kept as uploaded cannot be made again; not served');
+    log.warn({ err: error, photoId: id }, 'a rating photo kept as uploaded cannot be made again; marked refused, not served');
+    await markPhotoRefused(db, id);
     return null;
   }
   await keepReencodedPhoto(db, id, made);
