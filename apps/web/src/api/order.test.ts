@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderCreateBody } from '@chain/contract';
-import { orderRequestBody, payer, type OrderRequest } from './order';
+import { checkPayment, orderRequestBody, payer, startSbpPayment, type OrderRequest } from './order';
 
 const request: OrderRequest = {
   user: { id: '7', password: 'token-token-token' },
@@ -116,5 +116,26 @@ describe("the payer of a payment call (decision 011; decision 038's kiosk token)
   it("is the signed-in guest on a phone, and the kiosk's device token on a kiosk", () => {
     expect(payer({ user: guest, kiosk: false, kioskToken: 'left-over' })).toEqual({ user: guest });
     expect(payer({ user: { id: '', password: '' }, kiosk: true, kioskToken: 'kiosk-device-token' })).toEqual({ user: { id: '', password: '' }, kioskToken: 'kiosk-device-token' });
+  });
+});
+
+describe('a kiosk order’s payment calls (decision 038; issue 30, second read)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const kiosk = { user: { id: '', password: '' }, kioskToken: 'kiosk-device-token', followToken: 'tok.501' };
+
+  it('checks the payment with the order’s follow token, so it still reaches Thanks when the kiosk’s token ends meanwhile', async () => {
+    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify({ status: 'pending' }), { status: 200 })));
+    vi.stubGlobal('fetch', fetchStub);
+    await checkPayment({ ...kiosk, orderId: '501' });
+    await checkPayment({ ...kiosk, followToken: null, orderId: '501' });
+    const bearers = fetchStub.mock.calls.map(([, init]) => new Headers(init?.headers).get('authorization'));
+    expect(bearers).toEqual(['Bearer tok.501', 'Bearer kiosk-device-token']);
+  });
+
+  it('starts SBP with both the kiosk’s token and the order’s follow token', async () => {
+    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify({ variants: [], paymentUrl: null, qrPayload: 'qr', errorMessage: '' }), { status: 200 })));
+    vi.stubGlobal('fetch', fetchStub);
+    await startSbpPayment({ ...kiosk, orderId: '501' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toMatchObject({ order_id: '501', kiosk_token: 'kiosk-device-token', follow_token: 'tok.501' });
   });
 });

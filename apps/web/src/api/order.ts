@@ -204,6 +204,12 @@ export async function loadSavedCards(input: { user: Session }, options?: Request
 export interface Payer {
   readonly user: Session;
   readonly kioskToken?: string;
+  /**
+   * A kiosk order's follow token (decision 023): the order's own credential, so a payment being
+   * made still reaches its Thanks screen when the kiosk's token ends meanwhile (staff reconnect
+   * the kiosk, on call ends it).
+   */
+  readonly followToken?: string | null;
 }
 
 /** The payer of this device: the signed-in guest, and on a kiosk its device token. */
@@ -220,14 +226,18 @@ export function startSbpPayment(input: Payer & { orderId: string }, options?: Re
       token: input.user.password || null,
       order_id: input.orderId,
       ...(input.kioskToken ? { kiosk_token: input.kioskToken } : {}),
+      ...(input.followToken ? { follow_token: input.followToken } : {}),
     },
     options,
   );
 }
 
-/** GET payment/check/{orderId} with the guest's token (decision 011), or on a kiosk its device token (decision 038), as a bearer. */
+/**
+ * GET payment/check/{orderId} with the guest's token (decision 011), or on a kiosk the order's
+ * follow token, else the kiosk's device token (decision 038), as a bearer.
+ */
 export async function checkPayment(input: Payer & { orderId: string }, options?: RequestOptions): Promise<PaymentStatus> {
-  const shown = input.kioskToken || input.user.password;
+  const shown = input.followToken || input.kioskToken || input.user.password;
   const headers = shown ? { authorization: `Bearer ${shown}` } : undefined;
   const answer = await call(paymentCheckCall, { ...options, params: { orderId: input.orderId }, ...(headers ? { headers } : {}) });
   return answer.status;

@@ -64,8 +64,9 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     check.mockResolvedValue('pending');
     await renderPayment();
     // Decision 038: the kiosk order answers to its kiosk's token, on the start and on each check.
-    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token' });
-    expect(check.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token' });
+    // and to its follow token, which outlives a kiosk token ended while the guest pays.
+    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token', followToken: 'tok.501' });
+    expect(check.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token', followToken: 'tok.501' });
     expect(screen.getByText('Стол №12')).toBeTruthy();
     expect(screen.getByText('800,00 ₽')).toBeTruthy();
     expect(screen.getByText(KIOSK_SCAN_HINT)).toBeTruthy();

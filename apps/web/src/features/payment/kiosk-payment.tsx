@@ -40,11 +40,12 @@ export function KioskPayment({ target, title, back }: { target: PaymentTarget | 
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);
   const orderId = target?.orderId ?? null;
+  const followToken = orderId === null ? null : followTokenOf(placed, orderId, historyState);
 
   useEffect(() => {
     if (orderId === null) return;
     const controller = new AbortController();
-    startSbpPayment({ ...payer(appStore.getState()), orderId }, { signal: controller.signal }).then(
+    startSbpPayment({ ...payer(appStore.getState()), followToken, orderId }, { signal: controller.signal }).then(
       (started) => {
         if (controller.signal.aborted) return;
         const qr = kioskQrOf(started, PAYMENT_INIT_FAILED_MESSAGE);
@@ -56,22 +57,26 @@ export function KioskPayment({ target, title, back }: { target: PaymentTarget | 
       },
     );
     return () => controller.abort();
-  }, [orderId, attempt]);
+  }, [orderId, followToken, attempt]);
 
   const again = useCallback(() => {
     setPhase({ kind: 'starting' });
     setAttempt((count) => count + 1);
   }, []);
 
-  usePaymentPolling(orderId, phase.kind === 'qr', (outcome) => {
-    if (outcome === 'ok') {
-      const followToken = orderId === null ? null : followTokenOf(placed, orderId, historyState);
-      navigate('/thanks', { replace: true, state: { orderNum: target?.orderNum ?? null, followToken } });
-      return;
-    }
-    setPhase({ kind: 'failed' });
-    void showDialog({ message: PAYMENT_FAILED_MESSAGE });
-  });
+  usePaymentPolling(
+    orderId,
+    phase.kind === 'qr',
+    (outcome) => {
+      if (outcome === 'ok') {
+        navigate('/thanks', { replace: true, state: { orderNum: target?.orderNum ?? null, followToken } });
+        return;
+      }
+      setPhase({ kind: 'failed' });
+      void showDialog({ message: PAYMENT_FAILED_MESSAGE });
+    },
+    followToken,
+  );
 
   const sum = target?.orderSum ?? null;
   const number = target?.orderNum ?? null;

@@ -11,7 +11,7 @@ export type PaymentOutcome = 'ok' | 'fail';
  * is reported once and ends the polling; anything else polls on; a lost answer is asked again on
  * the next tick. The one poller of the payment screen, on the phone and on the kiosk.
  */
-export function usePaymentPolling(orderId: string | null, active: boolean, onOutcome: (outcome: PaymentOutcome) => void): void {
+export function usePaymentPolling(orderId: string | null, active: boolean, onOutcome: (outcome: PaymentOutcome) => void, followToken: string | null = null): void {
   // The latest handler, so a new closure on each render does not restart the interval.
   const handler = useRef(onOutcome);
   useEffect(() => {
@@ -23,7 +23,7 @@ export function usePaymentPolling(orderId: string | null, active: boolean, onOut
     let stopped = false;
     const tick = async () => {
       try {
-        const status = await checkPayment({ ...payer(appStore.getState()), orderId });
+        const status = await checkPayment({ ...payer(appStore.getState()), followToken, orderId });
         if (stopped) return;
         if (status === 'ok' || status === 'fail') {
           stopped = true;
@@ -40,5 +40,5 @@ export function usePaymentPolling(orderId: string | null, active: boolean, onOut
       stopped = true;
       clearInterval(handle);
     };
-  }, [active, orderId]);
+  }, [active, orderId, followToken]);
 }
