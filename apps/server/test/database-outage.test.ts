@@ -7,7 +7,8 @@ import { buildApp } from '../src/app';
 import { testConfig, type DatabaseTimeouts } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { admin, ADMIN_URL, databaseUrl, dropDatabase } from './support/postgres';
+import { admin, ADMIN_URL, dropDatabase } from './support/postgres';
+import { postgresTemplateCopy } from './support/build';
 import { TcpProxy } from './support/tcp-proxy';
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -64,15 +65,6 @@ describe.skipIf(!inject('postgresTemplate'))('losing PostgreSQL while running, a
   });
 });
 
-/** A throw-away copy of the template database, reached through `proxy` when one is given. */
-async function templateCopy(proxy?: TcpProxy): Promise<{ url: string; name: string }> {
-  const name = `chain_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
-  const url = new URL(databaseUrl(name));
-  if (proxy) url.port = String(await proxy.start());
-  return { url: url.toString(), name };
-}
-
 // Issue 11.11: PostgreSQL stopped by SIGSTOP kept every call in flight hanging as long as it was
 // stopped. The proxy freezes the "database" the same way: connections stay open, nothing moves.
 describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)', () => {
@@ -82,7 +74,7 @@ describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)'
   let name: string;
 
   beforeAll(async () => {
-    const copy = await templateCopy(proxy);
+    const copy = await postgresTemplateCopy(proxy);
     name = copy.name;
     const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 4, timeouts: config.databaseTimeouts });
     app = await buildApp(config, { database });
@@ -144,7 +136,7 @@ describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)'
 
 /** An app on a throw-away copy of the template with these timeouts and pool size, and GET /api/test/slow: a statement of 1 s. */
 async function appWithSlowRoute(timeouts: DatabaseTimeouts, poolSize: number): Promise<{ app: FastifyInstance; handle: DatabaseHandle; name: string }> {
-  const copy = await templateCopy();
+  const copy = await postgresTemplateCopy();
   const handle = await openDatabase({ kind: 'postgres', url: copy.url, poolSize, timeouts });
   const app = await buildApp(testConfig({ databaseTimeouts: timeouts }), { database: handle });
   app.get('/api/test/slow', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -7,9 +6,10 @@ import { ProviderError } from '../src/adapters/http';
 import { buildApp } from '../src/app';
 import { testConfig, type DatabaseTimeouts } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { buildTestApp, databaseKinds, postgresTemplateCopy, type TestApp } from './support/build';
 import { baseUrl } from './support/event-stream';
-import { admin, ADMIN_URL, databaseUrl, dropDatabase } from './support/postgres';
+import { selfPickupOrderBody } from './support/orders';
+import { ADMIN_URL, dropDatabase } from './support/postgres';
 import { TcpProxy } from './support/tcp-proxy';
 import { signedInUser } from './support/users';
 
@@ -23,8 +23,6 @@ import { signedInUser } from './support/users';
  * These calls go over real HTTP (a body is read from a socket, as in production), each on a GET
  * and on a POST with a JSON body, and the log line's level is checked with the answer.
  */
-
-const KURSKY = 5; // self-pickup, open round the clock
 
 interface LogLine {
   level: 'info' | 'warn' | 'error';
@@ -129,15 +127,6 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
   });
 });
 
-/** A throw-away copy of the template database, reached through `proxy` when one is given. */
-async function templateCopy(proxy?: TcpProxy): Promise<{ url: string; name: string }> {
-  const name = `chain_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
-  const url = new URL(databaseUrl(name));
-  if (proxy) url.port = String(await proxy.start());
-  return { url: url.toString(), name };
-}
-
 interface Stalled {
   app: FastifyInstance;
   logs: Map<string, LogLine[]>;
@@ -149,7 +138,7 @@ interface Stalled {
 
 /** The server on a copy of the template with these timeouts and pool size, listening, with GET/POST /api/test/slow (a 1 s statement). */
 async function stalledApp(timeouts: DatabaseTimeouts, poolSize: number, proxy?: TcpProxy): Promise<Stalled> {
-  const copy = await templateCopy(proxy);
+  const copy = await postgresTemplateCopy(proxy);
   const handle = await openDatabase({ kind: 'postgres', url: copy.url, poolSize, timeouts });
   const app = await buildApp(testConfig({ databaseTimeouts: timeouts }), { database: handle });
   const logs = captureLogs(app);
@@ -161,7 +150,7 @@ async function stalledApp(timeouts: DatabaseTimeouts, poolSize: number, proxy?: 
   app.post('/api/test/slow', slow);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const guest = await signedInUser(handle);
-  const order = await call(app, 'POST', '/api/v2/order/create', orderBody(guest));
+  const order = await call(app, 'POST', '/api/v2/order/create', selfPickupOrderBody(guest));
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   return {
     app,
@@ -177,20 +166,9 @@ async function stalledApp(timeouts: DatabaseTimeouts, poolSize: number, proxy?: 
   };
 }
 
-let keys = 0;
-const orderBody = (guest: { id: number; token: string }) => ({
-  source: 'web',
-  v: 3,
-  user: { id: guest.id, password: guest.token },
-  cart: [{ item: 101, cnt: 1 }],
-  order: { type: 'self', comment: '' },
-  restoran: KURSKY,
-  idempotency_key: `error-classes-${process.pid}-${keys++}`,
-});
-
 /** order/create (a POST with a body) and the payment check (a GET), both reading and writing orders. */
 const realCalls = (s: Stalled) => [
-  { what: 'POST order/create', run: () => call(s.app, 'POST', '/api/v2/order/create', orderBody(s.guest)) },
+  { what: 'POST order/create', run: () => call(s.app, 'POST', '/api/v2/order/create', selfPickupOrderBody(s.guest)) },
   { what: 'GET payment/check', run: () => call(s.app, 'GET', `/api/v1/order/payment/check/${s.orderId}`, undefined, s.guest.token) },
 ];
 

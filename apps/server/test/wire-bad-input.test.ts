@@ -4,7 +4,7 @@ import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post, postForm } from './support/calls';
 import { connectedKiosk } from './support/kiosk';
-import { insertTestOrder } from './support/orders';
+import { insertTestOrder, selfPickupOrderBody } from './support/orders';
 import { allowBooking } from './support/rest';
 import { signedInUser } from './support/users';
 
@@ -36,7 +36,6 @@ describe.each(databaseKinds())('a wire that never breaks on %s (issue 11, points
   /** Dish 102's single option «35 см», +220 ₽, and its counted extra «Двойная моцарелла». */
   let size35: number;
   let mozzarella: number;
-  let key = 0;
   beforeAll(async () => {
     t = await buildTestApp(kind);
     guest = await signedInUser(t.database, { name: 'Анна' });
@@ -48,16 +47,7 @@ describe.each(databaseKinds())('a wire that never breaks on %s (issue 11, points
   });
   afterAll(() => t.close());
 
-  const order = (extra: Record<string, unknown> = {}) => ({
-    source: 'web',
-    v: 3,
-    user: { id: guest.id, password: guest.token },
-    cart: [{ item: 101, cnt: 1 }],
-    order: { type: 'self', comment: '' },
-    restoran: KURSKY,
-    idempotency_key: `wire-${process.pid}-${kind}-${key++}`,
-    ...extra,
-  });
+  const order = (extra: Record<string, unknown> = {}) => selfPickupOrderBody(guest, extra);
   /** order/create with `tail` spliced in as raw JSON text after the other fields. */
   const createRaw = (tail: string) =>
     post(t.app, '/api/v2/order/create', `${JSON.stringify(order()).slice(0, -1)},${tail}}`);

@@ -12,7 +12,7 @@
  * paragraphs separated by blank lines.
  */
 import { CHAIN_PAGE_SLUGS } from '@chain/contract';
-import { AS_READY_PAYMENT_MINUTES, formatClock, formatMoney, KIOSK_PAYMENT_MINUTES } from '@chain/domain';
+import { AS_READY_PAYMENT_MINUTES, formatClock, formatMoney, KIOSK_PAYMENT_MINUTES, russianPlural } from '@chain/domain';
 import type { ZonePeriod } from '../db/types';
 import {
   BRAND,
@@ -151,7 +151,7 @@ export function hotlineText(): string {
 export function unpaidOrderText(): string {
   return (
     'Неоплаченный заказ не готовится. Оплатить его можно позже на странице заказа: заказ ко времени — до выбранного времени (доставку с интервалом — до начала интервала), ' +
-    `заказ «как можно скорее» — в течение ${AS_READY_PAYMENT_MINUTES} ${countWord(AS_READY_PAYMENT_MINUTES, MINUTE_FORMS)} после оформления, а в киоске — ${KIOSK_PAYMENT_MINUTES} ${countWord(KIOSK_PAYMENT_MINUTES, MINUTE_FORMS)}, но не позже закрытия ресторана. ` +
+    `заказ «как можно скорее» — в течение ${AS_READY_PAYMENT_MINUTES} ${russianPlural(AS_READY_PAYMENT_MINUTES, MINUTE_FORMS)} после оформления, а в киоске — ${KIOSK_PAYMENT_MINUTES} ${russianPlural(KIOSK_PAYMENT_MINUTES, MINUTE_FORMS)}, но не позже закрытия ресторана. ` +
     'Потом заказ отменяется сам; если оплата, начатая раньше, прошла уже после отмены, деньги возвращаются тем же способом.'
   );
 }
@@ -179,22 +179,12 @@ function deliveringRestaurantText(restaurant: DemoRestaurant): string {
   const ahead =
     restaurant.deliveryDaysTrue === 0
       ? 'заказ только на сегодня'
-      : `заказ на сегодня и на ${restaurant.deliveryDaysTrue} ${countWord(restaurant.deliveryDaysTrue, DAY_FORMS)} вперёд`;
+      : `заказ на сегодня и на ${restaurant.deliveryDaysTrue} ${russianPlural(restaurant.deliveryDaysTrue, DAY_FORMS)} вперёд`;
   return `${restaurant.name}, ${restaurant.address.replace(/^Москва, /, '')}: ${scheduleText(restaurant.schedule)}; ${ahead}; телефон ${restaurant.phone}.`;
 }
 
 const DAY_FORMS = ['день', 'дня', 'дней'] as const;
 const MINUTE_FORMS = ['минуты', 'минут', 'минут'] as const;
-
-/** The word after a count, as Russian agrees it: forms for 1, for 2–4, for 5 and on (11–14 too). */
-function countWord(count: number, forms: readonly [string, string, string]): string {
-  const lastTwo = count % 100;
-  const last = count % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return forms[2];
-  if (last === 1) return forms[0];
-  if (last >= 2 && last <= 4) return forms[1];
-  return forms[2];
-}
 
 /** Blocks of a page body: a blank line between blocks, list items ('- ') of one list on lines of their own. */
 function joinBlocks(blocks: string[]): string {

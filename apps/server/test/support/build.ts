@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config';
 import { createPglite, openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { admin, databaseUrl, dropDatabase } from './postgres';
+import type { TcpProxy } from './tcp-proxy';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -72,4 +73,17 @@ export async function buildTestApp(
       await database.dispose();
     },
   };
+}
+
+/**
+ * A throw-away copy of the PostgreSQL template database, for tests that open it their own way
+ * (timeouts, pool size, a proxy in front); reached through `proxy` when one is given. The caller
+ * drops it (dropDatabase(name)).
+ */
+export async function postgresTemplateCopy(proxy?: TcpProxy): Promise<{ url: string; name: string }> {
+  const name = `chain_t_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
+  const url = new URL(databaseUrl(name));
+  if (proxy) url.port = String(await proxy.start());
+  return { url: url.toString(), name };
 }

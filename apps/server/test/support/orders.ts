@@ -76,3 +76,23 @@ export async function insertTestOrder(
   await database.db.insertInto('order_status_history').values({ order_id: order.id, status: fields.status ?? 10 }).execute();
   return order;
 }
+
+let bodies = 0;
+
+/**
+ * An order/create body (SPEC 7, v3) of a signed-in guest: one Маргарита (101) for self-pickup at
+ * Курский (5, open round the clock, so at any hour), under an idempotency key of its own.
+ */
+export function selfPickupOrderBody(guest: { id: number; token: string }, extra: Record<string, unknown> = {}) {
+  bodies += 1;
+  return {
+    source: 'web',
+    v: 3,
+    user: { id: guest.id, password: guest.token },
+    cart: [{ item: 101, cnt: 1 }],
+    order: { type: 'self', comment: '' },
+    restoran: 5,
+    idempotency_key: `self-pickup-${process.pid}-${Date.now()}-${bodies}`,
+    ...extra,
+  };
+}

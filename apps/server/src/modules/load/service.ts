@@ -21,6 +21,8 @@ import {
   parseShortDate,
   sortLoadList,
   timeColour,
+  TODAY_LABEL,
+  TOMORROW_LABEL,
   wallClockAt,
 } from '@chain/domain';
 import type { Kysely } from 'kysely';
@@ -189,7 +191,7 @@ export async function loadPeriods(db: Kysely<Database>, fsUid: number | string |
     if (restaurant && !isOpenAt(restaurant.schedule, at, tz)) continue;
     const wall = wallClockAt(at, tz);
     const ahead = daysBetween(clock.date, wall.date);
-    const day = ahead === 0 ? 'Сегодня' : ahead === 1 ? 'Завтра' : formatShortDate(wall.date);
+    const day = ahead === 0 ? TODAY_LABEL : ahead === 1 ? TOMORROW_LABEL : formatShortDate(wall.date);
     periods.push({ time: seconds(at), date: formatShortDate(wall.date), from: formatClock(wall.minuteOfDay), text: `${day}, ${formatClock(wall.minuteOfDay)}` });
   }
   return { periods };
