@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, captchaAnswer, cleanPose, drawCaptcha, drawGlyph, Raster } from '../src/modules/auth/captcha-image';
+import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, captchaAnswer, captchaPng, cleanPose, drawCaptcha, drawGlyph, Raster } from '../src/modules/auth/captcha-image';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { type Reader, score, trainReader, wilson } from './support/captcha-knn';
 import { decodePng, solveCaptchaPng } from './support/captcha-solver';
 import { readOutbox } from './support/sign-in';
 
@@ -15,8 +16,33 @@ import { readOutbox } from './support/sign-in';
 let phoneSeq = 0;
 const newPhone = () => `7918${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq++).padStart(4, '0')}`;
 
-/** At most this share of served captchas may fall to the solver (issue 11.6: 1 in 20). */
+/** At most this share of served captchas may fall to the solver (issue 11.6, issue 30.5: 1 in 20). */
 const MAX_SOLVED_SHARE = 1 / 20;
+
+/**
+ * Issue 30 point 5: k-NN readers trained on labelled pictures (support/captcha-knn.ts). The
+ * issue's slot reader must stay at 1 in 20: after these 1 200 pictures it read 31 and 43 of 300
+ * of the picture before issue 30 (two runs). The stronger HOG and dark-ink readers still read
+ * 7 and 10 % after 5 000 pictures (`npm run bench:captcha`, decision 040): here they are held at
+ * 1 in 10, so the picture does not slide further back. 1 200 training pictures keep the suite
+ * fast. Pictures come from the function GET /captcha/{contact} serves, labelled with their
+ * answers as the sandbox outbox labels them.
+ */
+const TRAINING = 1200;
+/** What the stronger readers are held to until decision 040's gap is closed. */
+const STRONG_READER_SHARE = 1 / 10;
+const allowedShare = (reader: Reader) => (reader.name === 'slots' ? MAX_SOLVED_SHARE : STRONG_READER_SHARE);
+const HELD_BACK = 300;
+const labelled = (count: number) =>
+  Array.from({ length: count }, () => {
+    const answer = captchaAnswer();
+    return { answer, file: captchaPng(answer) };
+  });
+let readers: Reader[] = [];
+beforeAll(() => {
+  const training = labelled(TRAINING);
+  readers = (['slots', 'hog', 'dark'] as const).map((name) => trainReader(name, training, CAPTCHA_LENGTH));
+}, 600_000);
 
 /** The chunk types of a PNG file, in order. */
 function chunkTypes(file: Buffer): string[] {
@@ -35,6 +61,18 @@ describe('the template solver (support/captcha-solver.ts) is no straw man', () =
     });
     expect(read).toEqual(answers);
   });
+});
+
+describe('issue 30.5: a k-NN reader trained on labelled captchas', () => {
+  it('reads 1 200 labelled pictures, then at most 1 in 20 of 300 held back with the issue\'s slot reader, and at most 1 in 10 with the HOG and dark-ink readers', () => {
+    const test = labelled(HELD_BACK);
+    const results = readers.map((reader) => {
+      const { solved, digits, total, n } = score(reader, test);
+      const [low, high] = wilson(solved, n);
+      return { reader: reader.name, solved, within: solved <= n * allowedShare(reader), read: `${solved} of ${n} (95 % ${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)} %), ${digits} of ${total} digits` };
+    });
+    expect(results.filter((result) => !result.within), results.map((result) => `${result.reader}: ${result.read}`).join('; ')).toEqual([]);
+  }, 300_000);
 });
 
 describe.each(databaseKinds())('the captcha picture on %s (issue 11.6, SPEC 2 Sign-in)', (kind) => {
@@ -75,6 +113,18 @@ describe.each(databaseKinds())('the captcha picture on %s (issue 11.6, SPEC 2 Si
     }
     expect(solved, `solved ${solved} of 60, ${digits} of 300 digits right`).toBeLessThanOrEqual(60 * MAX_SOLVED_SHARE);
   });
+
+  it('falls to the trained readers over 60 served captchas, answers from the sandbox outbox, as often as over pictures held back (issue 30.5)', async () => {
+    const solved = readers.map(() => 0);
+    for (let i = 0; i < 60; i++) {
+      const { file, answer } = await served(`10.7.${1 + Math.floor(i / 20)}.${1 + (i % 20)}`);
+      readers.forEach((reader, k) => {
+        if (reader.read(file) === answer) solved[k] = (solved[k] ?? 0) + 1;
+      });
+    }
+    const over = readers.filter((reader, k) => (solved[k] ?? 0) > 60 * allowedShare(reader));
+    expect(over.map((reader) => reader.name), readers.map((reader, k) => `${reader.name}: ${solved[k]} of 60`).join('; ')).toEqual([]);
+  }, 120_000);
 
   it('gives the answer away in no byte: not in the file, not in its pixels, and one answer never draws the same twice', async () => {
     const { file, answer } = await served('10.6.9.1');

@@ -101,7 +101,7 @@ interface Box {
 }
 
 /** 8-connected components of the ink; each pixel labelled with its component's index + 1. */
-function components(mask: Uint8Array, width: number, height: number): { labels: Int32Array; boxes: Box[] } {
+export function components(mask: Uint8Array, width: number, height: number): { labels: Int32Array; boxes: Box[] } {
   const labels = new Int32Array(mask.length);
   const boxes: Box[] = [];
   const stack: number[] = [];
@@ -138,7 +138,7 @@ function components(mask: Uint8Array, width: number, height: number): { labels: 
 }
 
 /** The ink with specks (components smaller than `minSize` pixels) removed. */
-function despeckle(mask: Uint8Array, width: number, height: number, minSize: number): Uint8Array {
+export function despeckle(mask: Uint8Array, width: number, height: number, minSize: number): Uint8Array {
   const { labels, boxes } = components(mask, width, height);
   return Uint8Array.from(labels, (label) => (label > 0 && (boxes[label - 1]?.size ?? 0) >= minSize ? 1 : 0));
 }
@@ -279,7 +279,7 @@ function makeTemplates(): Array<{ digit: string; grid: Float32Array }> {
 let templates: ReturnType<typeof makeTemplates> | undefined;
 
 /** Morphological opening (erode, then dilate, by a square of radius r): strips lines thinner than 2r + 1. */
-function open(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+export function open(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
   const pass = (source: Uint8Array, keep: (hits: number, all: number) => boolean) =>
     Uint8Array.from(source, (_, at) => {
       const x = at % width;
