@@ -82,6 +82,12 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
       const provider = async () => {
         throw new ProviderError('acquiring', 'no answer from https://bank.example');
       };
+      // A stream of the answer fails because its client left (as send or a compressing stream
+      // report it: ERR_STREAM_PREMATURE_CLOSE once the socket is gone).
+      app.get('/api/test/left', async (request) => {
+        await new Promise<void>((resolve) => request.raw.socket.once('close', () => resolve()));
+        throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+      });
       app.get('/api/test/boom', boom);
       app.post('/api/test/boom', boom);
       app.get('/api/test/provider', provider);
@@ -106,6 +112,22 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
     });
   }
 
+  it('logs a client that left before its answer was written at info, as the client gone, not as a server error', async () => {
+    const http = await import('node:http');
+    const { port } = t.app.server.address() as { port: number };
+    const requestId = `left-${kind}`;
+    await new Promise<void>((resolve) => {
+      const client = http.get({ port, host: '127.0.0.1', path: '/api/test/left', headers: { 'x-request-id': requestId } });
+      client.on('error', () => undefined);
+      setTimeout(() => {
+        client.destroy();
+        resolve();
+      }, 100);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(logs.get(requestId)).toEqual([{ level: 'info', msg: 'client closed the connection' }]);
+  });
+
   it('still answers a body the client cut off with a reset as a 400 of its reading, and the database stays up (issue 11, second read)', async () => {
     const { port } = t.app.server.address() as { port: number };
     const net = await import('node:net');
@@ -121,8 +143,8 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(t.app.dbMonitor.state).toBe('up');
-    const reset = [...logs.values()].find((lines) => lines.some((line) => line.msg === 'request rejected'));
-    expect(reset, 'the reset body is logged as a rejected request').toEqual([{ level: 'info', msg: 'request rejected' }]);
+    const reset = [...logs.values()].find((lines) => lines.some((line) => line.msg === 'client closed the connection'));
+    expect(reset, 'the reset is logged as the client gone, at info').toEqual([{ level: 'info', msg: 'client closed the connection' }]);
     expect((await call(t.app, 'GET', '/settings.php')).status).toBe(200);
   });
 });

@@ -12,13 +12,14 @@ import { RateLimitedError } from './rate-limit';
  * that failed where its module had no answer of its own; anything else is a 500 whose details are
  * logged with the request id and never sent.
  *
- * What the error is decides the answer, never the state of the request: whatever the method and
- * whether its body has been read, a database error is a 503 logged as one (issue 30.2 — a check of
- * `request.raw.destroyed`, true for every request whose body had been read, answered each POST
- * that met a stalled database 400 «Некорректный запрос.» and logged it at info as a client gone).
- * A connection error counts as the database's only when the database handle marked it
- * (db/monitor.ts `databaseError`): a client that resets its connection in the middle of a body
- * raises ECONNRESET too, and is a 400 of the body's reading like any other (issue 11, second read).
+ * What the error is decides the answer: whatever the method and whether its body has been read,
+ * a database error is a 503 logged as one (issue 30.2 — a check of `request.raw.destroyed`, true
+ * for every request whose body had been read, answered each POST that met a stalled database 400
+ * «Некорректный запрос.» and logged it at info as a client gone). A connection error counts as the
+ * database's only when the database handle marked it (db/monitor.ts `databaseError`): a client
+ * that resets its connection in the middle of a body raises ECONNRESET too, and that — an error of
+ * the connection's own stream on a socket already gone — is the client gone, logged at info
+ * (issue 11, second read).
  * The handler never marks the database down itself: only the database handle knows that.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -53,6 +54,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
       }
     }
+    if (clientWentAway(request, reply, error)) {
+      // The client's connection broke (a reset in the middle of its body, a page left while its
+      // answer streamed): nobody reads an answer, and what failed was its stream, not the server.
+      request.log.info({ err: error }, 'client closed the connection');
+      return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
+    }
     if (error instanceof ProviderError) {
       // An outside service failed and the module had no answer of its own for it: ours, and
       // passing; the client may try again.
@@ -61,8 +68,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      // The client's fault, or the client's stream: a body cut off by a reset (ECONNRESET,
-      // 'aborted') or a timeout is a 400 of its reading, which nobody may be left to read.
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'bad_request';
       request.log.info({ err: error }, 'request rejected');
       const send = () => reply.status(status).send({ success: false, error: clientErrorCode(status), message: clientMessage(status, code), requestId });
@@ -125,6 +130,21 @@ function drainBody(raw: IncomingMessage): Promise<void> {
     raw.on('data', onData).on('end', finish).on('close', finish).on('error', finish);
     raw.resume();
   });
+}
+
+/** Errors of a connection's own stream: a reset, an abort, a stream closed before its end. */
+const CLIENT_STREAM_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * True when the error is the client's connection going away: an error of the connection's stream
+ * while its socket (or the answer written to it) is already destroyed. Not `request.raw.destroyed`:
+ * a request's body stream is destroyed as soon as it has been read whole (issue 30.2).
+ */
+function clientWentAway(request: FastifyRequest, reply: FastifyReply, error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  const streamError = (typeof code === 'string' && CLIENT_STREAM_CODES.has(code)) || error.message === 'aborted';
+  const gone = request.raw.socket?.destroyed === true || (reply.raw.destroyed && !reply.raw.writableFinished);
+  return streamError && gone;
 }
 
 function isDataException(error: Error): boolean {
