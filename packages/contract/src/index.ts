@@ -26,3 +26,4 @@ export * from './geo';
 export * from './kiosk';
 export * from './pages';
 export * from './staff';
+export * from './backoffice';

@@ -184,14 +184,14 @@ export const staffVerifyCall = defineCall({
   },
 });
 
-const STAFF_ERRORS = {
+export const STAFF_ERRORS = {
   staff_unauthorized: `no live staff session in Authorization: Bearer (401 «${STAFF_TEXTS.signInAgain}»); a guest's token is never one`,
 } as const;
-const RESTAURANT_ERRORS = {
+export const RESTAURANT_ERRORS = {
   ...STAFF_ERRORS,
   other_restaurant: `the account may not act on this restaurant (403 «${STAFF_TEXTS.otherRestaurant}»)`,
 } as const;
-const MANAGER_ERRORS = { ...RESTAURANT_ERRORS, manager_only: `a kitchen account (403 «${STAFF_TEXTS.managerOnly}»)` } as const;
+export const MANAGER_ERRORS = { ...RESTAURANT_ERRORS, manager_only: `a kitchen account (403 «${STAFF_TEXTS.managerOnly}»)` } as const;
 
 export const staffMeCall = defineCall({
   name: 'staffMe',

@@ -46,3 +46,15 @@ export function discountAmount(totalKopecks: Kopecks, percent: number): Kopecks 
   const basisPoints = Math.round(percent * 100);
   return divideRoundingHalfAwayFromZero(totalKopecks * basisPoints, BASIS_POINTS_PER_WHOLE);
 }
+
+/**
+ * What a person typed as an amount of roubles → kopecks, or null when it is not one: '1234',
+ * '1234,5', '1234.50', '1 234,50' (spaces as thousands separators); at most two decimals, not
+ * negative, not above `max` kopecks. The inverse of formatAmount, for back-office price fields.
+ */
+export function parseAmount(text: string, max = 100_000_000): Kopecks | null {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s\u00a0]/g, ''));
+  if (!match) return null;
+  const kopecks = Number(match[1]) * KOPECKS_PER_ROUBLE + Number((match[2] ?? '').padEnd(2, '0'));
+  return kopecks <= max ? kopecks : null;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discountAmount, divideRoundingHalfAwayFromZero, formatAmount, formatMoney } from '../src/money';
+import { discountAmount, divideRoundingHalfAwayFromZero, formatAmount, formatMoney, parseAmount } from '../src/money';
 
 describe('money formats (SPEC 9)', () => {
   it('shows kopecks as roubles with two decimals, a comma and the rouble sign after a regular space (SPEC 9)', () => {
@@ -108,5 +108,25 @@ describe('discount rounding (SPEC 5, decision 006)', () => {
         expect(discountAmount(total, low)).toBeLessThanOrEqual(discountAmount(total, high));
       }),
     );
+  });
+});
+
+describe('parseAmount (back-office price fields, issue 31)', () => {
+  it('reads roubles with a comma, a point, no decimals and spaces between thousands', () => {
+    expect(parseAmount('1234')).toBe(123_400);
+    expect(parseAmount('1234,5')).toBe(123_450);
+    expect(parseAmount('1234.50')).toBe(123_450);
+    expect(parseAmount('1 234,05')).toBe(123_405);
+    expect(parseAmount('0')).toBe(0);
+  });
+
+  it('is the inverse of formatAmount', () => {
+    for (const kopecks of [0, 1, 99, 100, 12_345, 99_999_999]) expect(parseAmount(formatAmount(kopecks))).toBe(kopecks);
+  });
+
+  it('refuses what is not an amount: letters, three decimals, a sign, nothing, above the limit', () => {
+    for (const text of ['', ' ', 'abc', '12,345', '-5', '+5', '1e3', '12,', ',5', '1234567890']) expect(parseAmount(text)).toBeNull();
+    expect(parseAmount('1000,01', 100_000)).toBeNull();
+    expect(parseAmount('1000', 100_000)).toBe(100_000);
   });
 });

@@ -20,6 +20,8 @@ export interface ZonePeriod {
 export interface SettingsTable {
   key: string;
   value: unknown;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface RestaurantsTable {
@@ -54,6 +56,8 @@ export interface RestaurantsTable {
   kitchen_capacity: Defaulted<number>;
   /** 015_kiosk_code: the kiosk staff code as `scrypt$N$r$p$salt$hash` (modules/kiosk/codes.ts); null: none set. */
   kiosk_code_hash: Defaulted<string | null>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface RestaurantScheduleTable {
@@ -77,6 +81,8 @@ export interface DeliveryZonesTable {
   delivery_price: Defaulted<number>;
   free_delivery_from: Defaulted<number | null>;
   sort: Defaulted<number>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface RestaurantTablesTable {
@@ -86,6 +92,8 @@ export interface RestaurantTablesTable {
   code: string;
   seats: number;
   bookable: Defaulted<boolean>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface CategoriesTable {
@@ -94,6 +102,8 @@ export interface CategoriesTable {
   name: string;
   img: string;
   sort: Defaulted<number>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface DishesTable {
@@ -112,6 +122,8 @@ export interface DishesTable {
   cook_time: Defaulted<number>;
   active: Defaulted<boolean>;
   sort: Defaulted<number>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface DishOptionsTable {
@@ -123,6 +135,8 @@ export interface DishOptionsTable {
   multicheck: Defaulted<boolean>;
   max_cnt: Defaulted<number>;
   sort: Defaulted<number>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface StopListTable {
@@ -140,6 +154,8 @@ export interface CutleryItemsTable {
   max: number;
   order_types: Defaulted<OrderType[]>;
   sort: Defaulted<number>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface RecommendedItemsTable {
@@ -149,6 +165,8 @@ export interface RecommendedItemsTable {
   separated: Defaulted<boolean>;
   order_types: Defaulted<OrderType[]>;
   sort: Defaulted<number>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface CouponsTable {
@@ -164,6 +182,8 @@ export interface CouponsTable {
   min_sum: Defaulted<number>;
   once_per_user: Defaulted<boolean>;
   active: Defaulted<boolean>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface RatingSectionsTable {
@@ -289,6 +309,8 @@ export interface ChainPagesTable {
   title: string;
   body: string;
   updated_at: Defaulted<Date>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 /** 016: feedback topics (SPEC 5): a category (parent_id null) or an item of one. */
@@ -622,6 +644,8 @@ export interface StaffAccountsTable {
   chain: Defaulted<boolean>;
   active: Defaulted<boolean>;
   created_at: Defaulted<Date>;
+  /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
+  version: Defaulted<number>;
 }
 
 export interface StaffRestaurantsTable {

@@ -28,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ success: false, error: error.code, message: error.message, requestId });
+      return reply.status(error.statusCode).send({ ...error.details, success: false, error: error.code, message: error.message, requestId });
     }
     if (isDatabaseError(error)) {
       if (isPoolBusy(error)) {

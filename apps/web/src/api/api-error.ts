@@ -20,8 +20,12 @@ export class ApiError extends Error {
     /** The server's machine-readable code (`error`), when it sent one. */
     readonly code: string | null = null,
     readonly requestId: string | null = null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; body?: unknown },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.body = options?.body;
   }
+
+  /** The whole error answer as the server sent it (a 409's current values, say), when it sent one. */
+  readonly body: unknown;
 }

@@ -56,7 +56,7 @@ export function createApiClient(fetchImpl: Fetch = (...args) => globalThis.fetch
       const failure = errorResponse.safeParse(payload);
       if (failure.success && failure.data.message.trim() !== '') {
         const { message, error, requestId } = failure.data;
-        throw new ApiError(message, 'server', response.status, error, requestId ?? null);
+        throw new ApiError(message, 'server', response.status, error, requestId ?? null, { body: payload });
       }
       throw new ApiError(REQUEST_FAILED_MESSAGE, 'server', response.status);
     }

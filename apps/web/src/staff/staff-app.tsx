@@ -7,6 +7,8 @@ import { BoardPage } from './board-page';
 import { BookingsPage } from './bookings-page';
 import { GuestsPage } from './guests-page';
 import { LoadPage } from './load-page';
+import { manageAreasFor } from './manage/areas';
+import { ManagePage } from './manage/manage-page';
 import { StopListPage } from './stop-list-page';
 import { setStaffSession, type StaffSession, useStaffSession } from './session';
 import { SignInPage } from './sign-in-page';
@@ -41,6 +43,18 @@ function SignedIn({ session }: { session: StaffSession }) {
         <Shell session={session} restaurantId={first ?? null}>
           <GuestsPage />
         </Shell>
+      </Route>
+      <Route path="/manage">
+        <Shell session={session} restaurantId={first ?? null}>
+          <ManagePage session={session} area={null} />
+        </Shell>
+      </Route>
+      <Route path="/manage/:area">
+        {(params) => (
+          <Shell session={session} restaurantId={first ?? null}>
+            <ManagePage session={session} area={params.area} />
+          </Shell>
+        )}
       </Route>
       <Route path="/audit">
         <Shell session={session} restaurantId={first ?? null}>
@@ -129,6 +143,11 @@ function Shell({ session, restaurantId, children }: { session: StaffSession; res
             <NavLink href="/audit" current={location === '/audit'}>
               Журнал
             </NavLink>
+            {manageAreasFor(session.me).length > 0 ? (
+              <NavLink href="/manage" current={location === '/manage' || location.startsWith('/manage/')}>
+                Управление
+              </NavLink>
+            ) : null}
           </>
         ) : null}
       </nav>
