@@ -38,3 +38,4 @@ export * from './page-text';
 export * from './photos';
 export * from './photo-sizes';
 export * from './plural';
+export * from './dish-labels';

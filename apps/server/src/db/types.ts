@@ -1,11 +1,11 @@
-import type { MenuKind, OrderType, PayMethod } from '@chain/domain';
+import type { DishLabel, MenuKind, OrderType, PayMethod } from '@chain/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /** A column the database fills when the insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /** The menu kind, order type and pay method unions live in the domain. */
-export type { MenuKind, OrderType, PayMethod };
+export type { DishLabel, MenuKind, OrderType, PayMethod };
 
 /** A GeoJSON Polygon's coordinates: rings of [lon, lat]; the first ring is the outline. */
 export type PolygonCoordinates = Array<Array<[number, number]>>;
@@ -124,6 +124,8 @@ export interface DishesTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 024: diets, heat and allergen groups (packages/domain dish-labels.ts). */
+  labels: Defaulted<DishLabel[]>;
 }
 
 export interface DishOptionsTable {
