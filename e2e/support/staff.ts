@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { withStepTimeout } from './browser';
 
 /** The sandbox's demo staff accounts (docs/sandbox.md). */
@@ -60,4 +60,17 @@ export async function staffTokenOf(baseUrl: string, account: { login: string; pa
   const second = await post('/api/staff/verify', { challenge: first.answer['challenge'], code: await lastStaffCode(baseUrl, account.email) });
   if (second.status !== 200) throw new Error(`/api/staff/verify: ${second.status} ${JSON.stringify(second.answer)}`);
   return String(second.answer['token']);
+}
+
+/**
+ * A tablet page already signed in as this staff account: the sign-in made through the API (shared
+ * sign-ins, no screens walked), its session put where the staff app keeps it before the app opens.
+ */
+export async function signedInTabletPage(browser: Browser, baseUrl: string, account: { login: string; password: string; email: string }): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
+  const token = await staffTokenOf(baseUrl, account);
+  const me = await (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const context = await tabletContext(browser, baseUrl);
+  await context.addInitScript((session) => sessionStorage.setItem('chain-staff-session', session), JSON.stringify({ token, me }));
+  const page = await context.newPage();
+  return { page, token, close: () => context.close() };
 }

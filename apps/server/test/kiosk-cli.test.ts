@@ -1,67 +1,20 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client';
 import { isKioskCodeRight } from '../src/modules/kiosk/codes';
 import { connectKiosk, requireKioskDevice } from '../src/modules/kiosk/devices';
 import { kioskRestaurantTriesKey } from '../src/modules/kiosk/limits';
 import { freePort } from './support/free-port';
-import { databaseKinds, type DatabaseKind } from './support/build';
-import { admin, databaseUrl, dropDatabase } from './support/postgres';
+import { databaseKinds } from './support/build';
+import { commandDatabase, runCommand } from './support/command';
 
 // `npm run kiosk-code` (issue 14, apps/server/README.md «Kiosk staff codes») as on call runs it:
 // the real command in a process of its own, on the database the server uses. And the PGlite
 // folder's lock (db/data-dir-lock.ts): the command, or a second server, beside a server that
 // holds the folder is refused with «stop the server first» and changes nothing.
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI = join(REPO, 'apps/server/src/modules/kiosk/cli.ts');
-const SERVER = join(REPO, 'apps/server/src/server.ts');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(script: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: REPO,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${script} did not finish within ${timeoutMs} ms: ${stdout}${stderr}`));
-    }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** A migrated, seeded database for the command: prepared here, then opened by the command alone. */
-async function commandDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; dispose: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'chain-kiosk-cli-'));
-    await (await openDatabase({ kind: 'pglite', instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])) })).close();
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: 'pglite', dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `chain_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
-  const url = databaseUrl(name);
-  return { env: { DATABASE_URL: url }, open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }), dispose: () => dropDatabase(name) };
-}
+const CLI = 'apps/server/src/modules/kiosk/cli.ts';
+const SERVER = 'apps/server/src/server.ts';
+const run = runCommand;
 
 const RESTAURANT = 2;
 

@@ -1,16 +1,12 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainPageResponse, errorResponse } from '@chain/contract';
 import { parsePageText } from '@chain/domain';
-import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client';
 import { upsertPage } from '../src/modules/pages/repository';
-import { buildTestApp, databaseKinds, type DatabaseKind, type TestApp } from './support/build';
-import { admin, databaseUrl, dropDatabase } from './support/postgres';
+import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { commandDatabase, runCommand } from './support/command';
 
 // SPEC 2 «О компании»: «Условия доставки» and «Оферта» as embedded pages, «О сети» above the
 // restaurant card; decision 024: the chain's texts live in the database (chain_pages), are read
@@ -99,45 +95,10 @@ describe.each(databaseKinds())('GET /api/v1/pages/{slug} on %s (SPEC 2, decision
 });
 
 // `npm run chain-page` as a manager runs it: the real command in a process of its own.
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI = join(REPO, 'apps/server/src/modules/pages/cli.ts');
+const run = (args: string[], env: Record<string, string>) => runCommand('apps/server/src/modules/pages/cli.ts', args, env);
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: REPO,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`chain-page did not finish: ${stdout}${stderr}`));
-    }, 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** A migrated, seeded database for the command alone (a PGlite folder is one process's). */
-async function commandDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; dispose: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'chain-page-cli-'));
-    await (await openDatabase({ kind: 'pglite', instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])) })).close();
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: 'pglite', dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `chain_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
-  const url = databaseUrl(name);
-  return { env: { DATABASE_URL: url }, open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }), dispose: () => dropDatabase(name) };
-}
-
-describe.each(databaseKinds())('npm run chain-page on %s (decision 024, docs/content.md)', (kind) => {
+// Each test starts the command a few times, each a cold Node with tsx: seconds apiece, many more on a busy two-core machine.
+describe.each(databaseKinds())('npm run chain-page on %s (decision 024, docs/content.md)', { timeout: 120_000 }, (kind) => {
   let database: Awaited<ReturnType<typeof commandDatabase>>;
   let folder: string;
   beforeAll(async () => {

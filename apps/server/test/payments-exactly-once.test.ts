@@ -5,6 +5,7 @@ import { loadMigrations, migrate } from '../src/db/migrate';
 import { closeDuePayments } from '../src/modules/payments/closing';
 import { startPaymentWorker } from '../src/modules/payments/worker';
 import { seedDemoChain } from '../src/seed/load';
+import { insertOlderCatalogue } from './support/older-demo-chain';
 import type { DatabaseHandle } from '../src/db/client';
 import { buildTestApp, databaseKinds, freshDatabase, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -364,7 +365,7 @@ describe.each(databaseKinds())('migrations 010 and 011 on a database with paymen
       const all = loadMigrations();
       await migrate(empty.handle.db, all.filter((migration) => migration.version < 10));
       // The demo chain as it stood at 009: no kiosk staff codes (migration 015) yet.
-      await seedDemoChain(empty.handle.db, { kioskCode: null });
+      await seedDemoChain(empty.handle.db, { kioskCode: null, loadCatalogue: insertOlderCatalogue });
       for (const payment of await fill(empty.handle)) {
         await sql`insert into payments (order_id, method, provider_id, amount, status, updated_at)
                   values (${payment.order_id}, ${payment.method}, ${payment.provider_id}, ${payment.amount}, ${payment.status}, ${payment.updated_at})`.execute(empty.handle.db);

@@ -19,6 +19,7 @@ import type { DatabaseHandle } from '../src/db/client';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { ratingPhotoLink } from '../src/http/signed-links';
 import { seedDemoChain } from '../src/seed/load';
+import { insertOlderCatalogue } from './support/older-demo-chain';
 import { buildTestApp, databaseKinds, freshDatabase, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { insertTestOrder } from './support/orders';
@@ -439,7 +440,7 @@ describe.each(databaseKinds())('rating photos kept as uploaded before migration 
     database = empty.handle;
     const all = loadMigrations();
     await migrate(database.db, all.filter((migration) => migration.version < 20));
-    await seedDemoChain(database.db);
+    await seedDemoChain(database.db, { loadCatalogue: insertOlderCatalogue });
     const user = await signedInUser(database);
     const order = await insertRichOrder(database, { userId: user.id, paid: true, status: 20 });
     const rating = await database.db.insertInto('ratings').values({ order_id: order.id, user_id: user.id, stars: 3 }).returning('id').executeTakeFirstOrThrow();

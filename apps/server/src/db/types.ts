@@ -104,6 +104,8 @@ export interface CategoriesTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 032: when the catalogue stopped holding it (null: in the catalogue); archived rows stay for orders' history. */
+  archived_at: Defaulted<Date | null>;
 }
 
 export interface DishesTable {
@@ -126,6 +128,8 @@ export interface DishesTable {
   version: Defaulted<number>;
   /** 024: diets, heat and allergen groups (packages/domain dish-labels.ts). */
   labels: Defaulted<DishLabel[]>;
+  /** 032: when the catalogue stopped holding it (null: in the catalogue); archived rows stay for orders' history. */
+  archived_at: Defaulted<Date | null>;
 }
 
 export interface DishOptionsTable {
@@ -139,6 +143,8 @@ export interface DishOptionsTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 032: when the catalogue stopped holding it (null: in the catalogue); archived rows stay for orders' history. */
+  archived_at: Defaulted<Date | null>;
 }
 
 export interface StopListTable {

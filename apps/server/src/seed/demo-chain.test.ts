@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_KEYS, settingsResponse } from '@chain/contract';
+import { catalogueFileText, SETTINGS_KEYS, settingsResponse } from '@chain/contract';
 import { zoneContainsPoint } from '@chain/domain';
 import type { Database } from '../db/types';
 import {
@@ -18,7 +18,8 @@ import {
   DEMO_STOP_LIST,
   DEMO_ZONES,
 } from './demo-chain';
-import { demoChainRows, seedDemoChain } from './load';
+import { demoCatalogueFile } from './demo-catalogue';
+import { DEMO_CATALOGUE_PATH, demoChainRows, seedDemoChain } from './load';
 import { MEDIA_DIR, demoPictures } from './write-pictures';
 
 const rows = demoChainRows();
@@ -388,6 +389,10 @@ describe('demo chain: pictures', () => {
     }
   });
 
+  it('ships the demo catalogue file as demo-catalogue.ts writes it from the definitions (issue 31: the seed loads it through the import)', () => {
+    expect(readFileSync(DEMO_CATALOGUE_PATH, 'utf8'), 'run node --import tsx apps/server/src/seed/demo-catalogue.ts').toBe(catalogueFileText(demoCatalogueFile()));
+  });
+
   it('keeps the files on disk identical to what write-pictures.ts draws, with no stray files', () => {
     for (const [path, text] of pictures) expect(readFileSync(join(MEDIA_DIR, path), 'utf8'), path).toBe(text);
     const onDisk = ['brand', 'categories', 'dishes'].flatMap((folder) =>
@@ -423,8 +428,8 @@ describe('seedDemoChain against PGlite', () => {
 
   beforeAll(async () => {
     pg = new PGlite();
-    // The catalogue, and the kiosk staff code the seed sets on every restaurant (015).
-    for (const file of ['001_catalogue.sql', '015_kiosk_code.sql']) {
+    // Every migration: the seed writes the catalogue through the catalogue import (issue 31).
+    for (const file of readdirSync(new URL('../db/migrations/', import.meta.url)).filter((name) => name.endsWith('.sql')).sort()) {
       await pg.exec(readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8'));
     }
     // A minimal pool over PGlite; the app's own dialect lives in src/db.

@@ -4,7 +4,9 @@
  * its catalogue, so the chain's real data is never overwritten; the demo texts and feedback
  * topics (demo-content.ts, decision 024) are added only where they are missing.
  */
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { SETTINGS_KEYS } from '@chain/contract';
 import type { Database } from '../db/types';
 import {
@@ -22,6 +24,7 @@ import {
 } from './demo-chain';
 import { DEMO_FEEDBACK_TOPICS, demoPages } from './demo-content';
 import { hashKioskCode } from '../modules/kiosk/codes';
+import { importCatalogueIn } from '../modules/catalogue/service';
 import { mediaUrl, picturePaths } from './pictures';
 
 type Rows<T extends keyof Database> = Array<Insertable<Database[T]>>;
@@ -43,6 +46,9 @@ export interface DemoChainRows {
   rating_sections: Rows<'rating_sections'>;
   rating_items: Rows<'rating_items'>;
 }
+
+/** The demo chain's catalogue file (written by demo-catalogue.ts from the definitions above). */
+export const DEMO_CATALOGUE_PATH = fileURLToPath(new URL('./demo-catalogue.json', import.meta.url));
 
 /** Tables whose ids the seed sets itself; their identity sequences must move past them. */
 const TABLES_WITH_IDS = [
@@ -226,13 +232,29 @@ export function demoChainRows(): DemoChainRows {
   };
 }
 
+/** Puts the demo chain's menu, cutlery and recommendations into the database. */
+export type CatalogueLoader = (trx: Transaction<Database>, rows: DemoChainRows) => Promise<void>;
+
+/**
+ * The menu, cutlery and recommendations from the shipped catalogue file, through the import a real
+ * chain's catalogue takes (issue 31). (A test of older migrations, whose schema the import does not
+ * fit, passes a loader of its own.)
+ */
+export const importDemoCatalogue: CatalogueLoader = async (trx) => {
+  const catalogue = await importCatalogueIn(trx, { format: 'json', content: readFileSync(DEMO_CATALOGUE_PATH, 'utf8') }, { dryRun: false });
+  if (!catalogue.applied) throw new Error(`the demo catalogue file is refused: ${catalogue.problems.map((problem) => `${problem.place}: ${problem.message}`).join('; ')}`);
+};
+
 /**
  * Loads the demo chain in one transaction when the restaurants table is empty.
  * Returns { seeded: false } and changes nothing otherwise. `kioskCode`: the staff code every demo
  * restaurant's kiosk leaves kiosk mode with (DEMO_KIOSK_CODE); null sets none, for a database
  * migrated only up to before migration 015 (a test of older migrations over demo data).
  */
-export async function seedDemoChain(db: Kysely<Database>, { kioskCode = DEMO_KIOSK_CODE }: { kioskCode?: string | null } = {}): Promise<{ seeded: boolean }> {
+export async function seedDemoChain(
+  db: Kysely<Database>,
+  { kioskCode = DEMO_KIOSK_CODE, loadCatalogue = importDemoCatalogue }: { kioskCode?: string | null; loadCatalogue?: CatalogueLoader } = {},
+): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst();
     await seedDemoContent(trx);
@@ -252,12 +274,8 @@ export async function seedDemoChain(db: Kysely<Database>, { kioskCode = DEMO_KIO
     await trx.insertInto('restaurant_schedule').values(rows.restaurant_schedule).execute();
     await trx.insertInto('delivery_zones').values(rows.delivery_zones).execute();
     await trx.insertInto('restaurant_tables').values(rows.restaurant_tables).execute();
-    await trx.insertInto('categories').values(rows.categories).execute();
-    await trx.insertInto('dishes').values(rows.dishes).execute();
-    await trx.insertInto('dish_options').values(rows.dish_options).execute();
+    await loadCatalogue(trx, rows);
     await trx.insertInto('stop_list').values(rows.stop_list).execute();
-    await trx.insertInto('cutlery_items').values(rows.cutlery_items).execute();
-    await trx.insertInto('recommended_items').values(rows.recommended_items).execute();
     await trx.insertInto('coupons').values(rows.coupons).execute();
     await trx.insertInto('rating_sections').values(rows.rating_sections).execute();
     await trx.insertInto('rating_items').values(rows.rating_items).execute();

@@ -230,7 +230,7 @@ export async function dishesWithMenuKind(db: Reader, dishIds: number[]) {
 }
 
 export async function optionsOfDishes(db: Reader, dishIds: number[]) {
-  return db.selectFrom('dish_options').selectAll().where('dish_id', 'in', dishIds).execute();
+  return db.selectFrom('dish_options').selectAll().where('dish_id', 'in', dishIds).where('archived_at', 'is', null).execute();
 }
 
 /** Which of these dishes are on the restaurant's stop list. */

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import * as z from 'zod/mini';
+import { catalogueFile } from '@chain/contract';
 import { buildOpenApi } from '@chain/contract/openapi';
 import { SERVER_VERSION } from '../../version';
 
@@ -18,6 +20,10 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
     }));
 
   app.get('/api/docs/openapi.json', async () => document());
+
+  // The catalogue file's JSON Schema (issue 31): what `npm run catalogue` and the back office read.
+  let catalogueSchema: unknown;
+  app.get('/api/docs/catalogue.schema.json', async () => (catalogueSchema ??= { title: 'Chain catalogue file', ...z.toJSONSchema(catalogueFile, { io: 'input', unrepresentable: 'any' }) }));
 
   app.get('/api/docs', async (_request, reply) => {
     const doc = document();
@@ -39,7 +45,7 @@ ${operation.requestBody ? `<h3>Request</h3><pre>${escape(JSON.stringify((operati
 pre{background:#f5f3f0;padding:.75rem;overflow:auto;font-size:12px;border-radius:8px}section{border-top:1px solid #ddd;margin-top:2rem}
 .tag{background:#eee;border-radius:4px;padding:0 .4rem;font-size:12px}</style></head><body>
 <h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1><p>${escape(doc.info.description)}</p>
-<p>Machine-readable: <a href="/api/docs/openapi.json">openapi.json</a></p>${sections}</body></html>`;
+<p>Machine-readable: <a href="/api/docs/openapi.json">openapi.json</a>; the catalogue file's schema: <a href="/api/docs/catalogue.schema.json">catalogue.schema.json</a></p>${sections}</body></html>`;
     return reply.type('text/html; charset=utf-8').send(html);
   });
 };

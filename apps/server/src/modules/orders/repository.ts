@@ -22,7 +22,7 @@ export async function readCatalogueRows(trx: Transaction<Database>) {
       .innerJoin('categories', 'categories.id', 'dishes.category_id')
       .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.img', 'dishes.is_shop', 'dishes.is_locked', 'dishes.lock_code', 'dishes.active', 'categories.menu_kind'])
       .execute(),
-    options: await trx.selectFrom('dish_options').selectAll().orderBy('sort').orderBy('id').execute(),
+    options: await trx.selectFrom('dish_options').selectAll().where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute(),
     stops: await trx.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute(),
     optionStops: await trx.selectFrom('stop_list_options').select(['restaurant_id', 'option_id']).execute(),
     cutlery: await trx.selectFrom('cutlery_items').selectAll().execute(),

@@ -23,6 +23,7 @@ export function optionsOf(db: Db, dishIds: number[]) {
     .select(['id', 'dish_id', 'name'])
     .where('dish_id', 'in', dishIds.length > 0 ? dishIds : [-1])
     .where('disabled', '=', false)
+    .where('archived_at', 'is', null)
     .orderBy('dish_id')
     .orderBy('sort')
     .orderBy('id')

@@ -22,7 +22,15 @@ export interface ManageArea {
 }
 
 /** Every area, in the order the nav shows them. Each area's screen registers here. */
-export const MANAGE_AREAS: readonly ManageArea[] = [];
+export const MANAGE_AREAS: readonly ManageArea[] = [
+  {
+    key: 'catalogue',
+    title: 'Каталог',
+    summary: 'Выгрузка и загрузка меню файлом, цены таблицей',
+    chainOnly: true,
+    load: () => import('./catalogue/catalogue-screen'),
+  },
+];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
 export function manageAreasFor(me: StaffSession['me']): ManageArea[] {
