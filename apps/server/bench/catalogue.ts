@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CATALOGUE_FORMAT, catalogueFileText, type CatalogueFile } from '@chain/contract';
-import { DISH_LABELS } from '@chain/domain';
+import { DISH_LABELS, MENU_KINDS } from '@chain/domain';
 import pg from 'pg';
 import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -20,7 +20,7 @@ const DISHES = 2_000;
 const URL_ = process.env['DATABASE_URL'];
 
 function chain(priceShift = 0): CatalogueFile {
-  const categories = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, menu_kind: (['restaurant', 'shop', 'bar'] as const)[index % 3]!, name: `Категория ${index + 1}`, img: `/media/categories/c${index + 1}.svg`, sort: index + 1 }));
+  const categories = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, menu_kind: MENU_KINDS[index % MENU_KINDS.length] ?? 'restaurant', name: `Категория ${index + 1}`, img: `/media/categories/c${index + 1}.svg`, sort: index + 1 }));
   const dishes = Array.from({ length: DISHES }, (_, index) => ({
     id: index + 1,
     category_id: (index % 20) + 1,
@@ -30,7 +30,7 @@ function chain(priceShift = 0): CatalogueFile {
     sostav: 'Мука, вода, томаты, сыр моцарелла, базилик, оливковое масло, соль.',
     more_ingredients: '',
     cook_time: 5 + (index % 20),
-    labels: [DISH_LABELS[index % DISH_LABELS.length]!],
+    labels: [DISH_LABELS[index % DISH_LABELS.length] ?? 'vegan'],
     active: true,
     lock_code: null,
     thumb: `/media/dishes/d${index + 1}.svg`,
