@@ -22,7 +22,15 @@ export interface ManageArea {
 }
 
 /** Every area, in the order the nav shows them. Each area's screen registers here. */
-export const MANAGE_AREAS: readonly ManageArea[] = [];
+export const MANAGE_AREAS: readonly ManageArea[] = [
+  {
+    key: 'team',
+    title: 'Команда',
+    summary: 'Сотрудники, их роли и рестораны, пароли, доступ и сеансы',
+    chainOnly: true,
+    load: () => import('./team/team-screen'),
+  },
+];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
 export function manageAreasFor(me: StaffSession['me']): ManageArea[] {
