@@ -49,7 +49,7 @@ function serve(answers: Record<string, (body: unknown) => unknown>) {
     sent.push({ name: definition.name, body });
     const answer = answers[definition.name];
     if (!answer) throw new Error(`unexpected ${definition.name}`);
-    return answer(body) as never;
+    return answer(body);
   });
   return sent;
 }
@@ -131,7 +131,7 @@ describe('the team screen (issue 31)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(STAFF_TEAM_TEXTS.loginTaken);
-    expect((screen.getByLabelText(/^Логин/) as HTMLInputElement).value).toBe('boss');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Логин/).value).toBe('boss');
   });
 
   it('disables an account only after a confirmation, sends the version, lists and ends its sessions; the own account offers no disabling', async () => {
