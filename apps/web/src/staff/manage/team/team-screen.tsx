@@ -467,6 +467,9 @@ function Sessions({ account, onChanged }: { account: StaffTeamAccount; onChanged
   return (
     <section className="staff-card" aria-labelledby="team-sessions-title">
       <h2 id="team-sessions-title">Сеансы</h2>
+      <button type="button" className="staff-button staff-button--ghost" onClick={sessions.reload}>
+        Обновить список
+      </button>
       {!sessions.data ? (
         <NotLoaded error={sessions.error} loading="Загружаем сеансы…" onRetry={sessions.reload} />
       ) : list.length === 0 ? (
