@@ -193,6 +193,41 @@ function PasswordOnce({ shown, onDone }: { shown: Shown; onDone: () => void }) {
   );
 }
 
+/** One call a button starts: busy while it runs, its refusal in words; true when it went through. */
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      return true;
+    } catch (failure) {
+      setError(failureText(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+/** «…? Да, … / Нет»: a step that cannot be taken back asks first. */
+function Confirm({ question, yes, busy, onYes, onNo }: { question: string; yes: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+  return (
+    <div className="order-card__confirm" role="group" aria-label={question}>
+      <span>{question}</span>
+      <button type="button" className="staff-button staff-button--danger" disabled={busy} onClick={onYes}>
+        {yes}
+      </button>
+      <button type="button" className="staff-button staff-button--secondary" onClick={onNo}>
+        Нет
+      </button>
+    </div>
+  );
+}
+
 /** Name, e-mail, role and where the account acts; a kitchen picks one restaurant, a manager any or the whole chain. */
 function AccountFields({
   draft,
@@ -258,19 +293,10 @@ function AddAccount({
   const [login, setLogin] = useState('');
   const [draft, setDraft] = useState<AccountDraft>({ name: '', email: '', role: 'kitchen', chain: false, restaurant_ids: [] });
   const [delivery, setDelivery] = useState<PasswordDelivery>('show');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onAdded(await staffCall(staffTeamAddCall, { login, ...draft, restaurant_ids: draft.chain ? [] : draft.restaurant_ids, delivery }));
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    await action.run(async () => onAdded(await staffCall(staffTeamAddCall, { login, ...draft, restaurant_ids: draft.chain ? [] : draft.restaurant_ids, delivery })));
   };
   return (
     <form className="staff-card team__form" aria-labelledby="team-add-title" onSubmit={(event) => void submit(event)}>
@@ -278,10 +304,10 @@ function AddAccount({
       <TextField label="Логин" hint="латинские буквы, цифры, «.», «_» или «-»" value={login} maxLength={STAFF_LOGIN_MAX_LENGTH} onChange={setLogin} />
       <AccountFields draft={draft} onChange={setDraft} restaurants={restaurants} />
       <SelectField label="Пароль (создаётся автоматически)" value={delivery} options={DELIVERY_OPTIONS} onChange={setDelivery} />
-      <StaffError text={error} />
+      <StaffError text={action.error} />
       <div className="staff-savebar">
-        <button type="submit" className="staff-button staff-button--primary" disabled={busy}>
-          {busy ? 'Добавляем…' : 'Добавить'}
+        <button type="submit" className="staff-button staff-button--primary" disabled={action.busy}>
+          {action.busy ? 'Добавляем…' : 'Добавить'}
         </button>
         <button type="button" className="staff-button staff-button--ghost" onClick={onCancel}>
           Отменить
@@ -361,19 +387,9 @@ function AccountPanel({
 function PasswordReset({ account, onPassword }: { account: StaffTeamAccount; onPassword: (answer: { account: StaffTeamAccount; password: string | null; emailed_to: string | null }) => void }) {
   const [delivery, setDelivery] = useState<PasswordDelivery>('show');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   const reset = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onPassword(await staffCall(staffTeamPasswordCall, { delivery }, { params: { id: account.id } }));
-      setConfirming(false);
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    if (await action.run(async () => onPassword(await staffCall(staffTeamPasswordCall, { delivery }, { params: { id: account.id } })))) setConfirming(false);
   };
   return (
     <section className="staff-card" aria-labelledby="team-reset-title">
@@ -381,21 +397,13 @@ function PasswordReset({ account, onPassword }: { account: StaffTeamAccount; onP
       <p className="staff-field__hint">Новый пароль создаётся автоматически. Старый перестаёт работать, и все сеансы сотрудника завершаются.</p>
       <SelectField label="Как передать новый пароль" value={delivery} options={DELIVERY_OPTIONS} onChange={setDelivery} />
       {confirming ? (
-        <div className="order-card__confirm" role="group" aria-label={`Сбросить пароль ${account.login}?`}>
-          <span>Сбросить пароль {account.login}?</span>
-          <button type="button" className="staff-button staff-button--danger" disabled={busy} onClick={() => void reset()}>
-            Да, сбросить
-          </button>
-          <button type="button" className="staff-button staff-button--secondary" onClick={() => setConfirming(false)}>
-            Нет
-          </button>
-        </div>
+        <Confirm question={`Сбросить пароль ${account.login}?`} yes="Да, сбросить" busy={action.busy} onYes={() => void reset()} onNo={() => setConfirming(false)} />
       ) : (
         <button type="button" className="staff-button staff-button--secondary" onClick={() => setConfirming(true)}>
           Сбросить пароль
         </button>
       )}
-      <StaffError text={error} />
+      <StaffError text={action.error} />
     </section>
   );
 }
@@ -403,19 +411,9 @@ function PasswordReset({ account, onPassword }: { account: StaffTeamAccount; onP
 /** Disabling needs a confirmation; the chain manager's own account cannot be disabled here. */
 function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: boolean; onChanged: (account: StaffTeamAccount) => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   const set = async (active: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChanged(await staffCall(staffTeamActiveCall, { version: account.version, active }, { params: { id: account.id } }));
-      setConfirming(false);
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    if (await action.run(async () => onChanged(await staffCall(staffTeamActiveCall, { version: account.version, active }, { params: { id: account.id } })))) setConfirming(false);
   };
   return (
     <section className="staff-card" aria-labelledby="team-access-title">
@@ -424,15 +422,13 @@ function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: b
         <p className="staff-field__hint">Свою учётную запись отключить нельзя: это может другой менеджер сети.</p>
       ) : account.active ? (
         confirming ? (
-          <div className="order-card__confirm" role="group" aria-label={`Отключить ${account.login}?`}>
-            <span>Отключить {account.login}? Все его сеансы завершатся сразу.</span>
-            <button type="button" className="staff-button staff-button--danger" disabled={busy} onClick={() => void set(false)}>
-              Да, отключить
-            </button>
-            <button type="button" className="staff-button staff-button--secondary" onClick={() => setConfirming(false)}>
-              Нет
-            </button>
-          </div>
+          <Confirm
+            question={`Отключить ${account.login}?`}
+            yes="Да, отключить"
+            busy={action.busy}
+            onYes={() => void set(false)}
+            onNo={() => setConfirming(false)}
+          />
         ) : (
           <button type="button" className="staff-button staff-button--danger" onClick={() => setConfirming(true)}>
             Отключить сотрудника
@@ -441,27 +437,24 @@ function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: b
       ) : (
         <>
           <p>Сотрудник отключён и не может войти.</p>
-          <button type="button" className="staff-button staff-button--secondary" disabled={busy} onClick={() => void set(true)}>
+          <button type="button" className="staff-button staff-button--secondary" disabled={action.busy} onClick={() => void set(true)}>
             Включить снова
           </button>
         </>
       )}
-      <StaffError text={error} />
+      <StaffError text={action.error} />
     </section>
   );
 }
 
 function Sessions({ account, onChanged }: { account: StaffTeamAccount; onChanged: (account: StaffTeamAccount) => void }) {
   const sessions = useStaffData(() => staffCall(staffTeamSessionsCall, { params: { id: account.id } }), `sessions-${account.id}-${account.version}-${account.sessions}`);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
   const end = async (session: StaffTeamSession | null) => {
-    setError(null);
-    try {
+    await action.run(async () => {
       const { ended } = await staffCall(staffTeamEndSessionsCall, { session_id: session?.id ?? null }, { params: { id: account.id } });
       onChanged({ ...account, sessions: Math.max(0, account.sessions - ended) });
-    } catch (failure) {
-      setError(failureText(failure));
-    }
+    });
   };
   const list = sessions.data?.sessions ?? [];
   return (
@@ -498,7 +491,7 @@ function Sessions({ account, onChanged }: { account: StaffTeamAccount; onChanged
           </button>
         </>
       )}
-      <StaffError text={error} />
+      <StaffError text={action.error} />
     </section>
   );
 }
