@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   STAFF_LOGIN_MAX_LENGTH,
+  STAFF_ROLE_NAMES,
   STAFF_TEAM_TEXTS,
   staffTeamActiveCall,
   staffTeamAddCall,
@@ -37,7 +38,7 @@ const DELIVERY_OPTIONS = [
   { value: 'email', label: 'Отправить на e-mail сотрудника' },
 ] as const satisfies readonly { value: PasswordDelivery; label: string }[];
 
-const FIELD_LABELS = { name: 'Имя', email: 'E-mail', role: 'Роль', chain: 'Вся сеть', restaurant_ids: 'Рестораны', active: 'Доступ' } as const;
+const FIELD_LABELS = { name: 'Имя', email: 'E-mail', role: 'Роль', chain: 'Вся сеть', restaurant_ids: 'Рестораны', active: 'Доступ', sessions: 'Открытые сеансы' } as const;
 
 type View = { kind: 'list' } | { kind: 'add' } | { kind: 'account'; id: number };
 
@@ -370,7 +371,17 @@ function AccountPanel({
           <StaleNotice
             stale={form.stale}
             labels={FIELD_LABELS}
-            show={(key, value) => (key === 'restaurant_ids' ? placesText({ chain: false, restaurant_ids: value as number[] }, restaurants) : typeof value === 'boolean' ? (value ? 'да' : 'нет') : String(value))}
+            show={(key, value) =>
+              key === 'restaurant_ids'
+                ? placesText({ chain: false, restaurant_ids: value as number[] }, restaurants)
+                : key === 'role'
+                  ? STAFF_ROLE_NAMES[value as TeamRole]
+                  : typeof value === 'boolean'
+                    ? value
+                      ? 'да'
+                      : 'нет'
+                    : String(value)
+            }
             onTake={form.takeCurrent}
           />
         ) : null}
