@@ -149,6 +149,11 @@ describe.each(databaseKinds())('the team on %s (issue 31)', (kind) => {
     expect(shown.headers['cache-control']).toContain('no-store');
     expect(shown.json<{ password: string }>().password).toHaveLength(STAFF_GENERATED_PASSWORD_LENGTH);
     expect((await call(chief, 'POST', '/api/staff/team/999999/password', { delivery: 'show' })).json()).toMatchObject({ error: 'staff_not_found', message: STAFF_TEAM_TEXTS.accountNotFound });
+    // A mail that does not go out says so: the password changed all the same, so reset again and show it.
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/providers/mailgun/faults', payload: { count: 1 } })).statusCode).toBe(200);
+    const unsent = await call(chief, 'POST', `/api/staff/team/${account.id}/password`, { delivery: 'email' });
+    expect(unsent.statusCode).toBe(502);
+    expect(unsent.json()).toMatchObject({ error: 'provider', message: STAFF_TEAM_TEXTS.mailFailed });
   });
 
   it('saves an account over its version, audited before and after; a save over an older version is a 409 with the current account', async () => {
