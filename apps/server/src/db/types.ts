@@ -679,6 +679,10 @@ export interface StaffSessionsTable {
   created_at: Defaulted<Date>;
   expires_at: Date;
   revoked_at: Defaulted<Date | null>;
+  /** 030: the browser's User-Agent at sign-in ('' when none), at most 300 characters. */
+  user_agent: Defaulted<string>;
+  /** 030: when the session was last used, touched at most once a minute. */
+  last_seen_at: Defaulted<Date>;
 }
 
 /** 021: a kiosk its restaurant's staff connected with the staff code (decision 038). */

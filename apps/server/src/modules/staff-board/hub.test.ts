@@ -21,10 +21,11 @@ function fakeStream(): EventStream & { sent: string[]; closed: () => void } {
 
 describe('the board hub (issue 17)', () => {
   it('reads and sends only orders of restaurants with an open board', async () => {
-    let notify: (payload: string) => void = () => undefined;
+    const channels = new Map<string, (payload: string) => void>();
+    const notify = (payload: string) => channels.get('order_board')?.(payload);
     const database = {
-      listen: vi.fn(async (_channel: string, onPayload: (payload: string) => void) => {
-        notify = onPayload;
+      listen: vi.fn(async (channel: string, onPayload: (payload: string) => void) => {
+        channels.set(channel, onPayload);
         return async () => undefined;
       }),
     };
@@ -33,7 +34,7 @@ describe('the board hub (issue 17)', () => {
     await hub.start();
     expect(database.listen.mock.calls[0]?.[0]).toBe('order_board');
     const stream = fakeStream();
-    hub.add(5, stream, () => undefined);
+    hub.add({ sessionId: 1, staffId: 1, restaurantId: 5 }, stream, () => undefined);
 
     notify('2:10');
     notify('garbage');
@@ -47,6 +48,34 @@ describe('the board hub (issue 17)', () => {
     notify('5:12');
     await Promise.resolve();
     expect(read).toHaveBeenCalledTimes(1);
+    await hub.close();
+  });
+
+  it('ends the streams of sessions announced ended, and no other (issue 31, the team screen)', async () => {
+    const channels = new Map<string, (payload: string) => void>();
+    const database = {
+      listen: vi.fn(async (channel: string, onPayload: (payload: string) => void) => {
+        channels.set(channel, onPayload);
+        return async () => undefined;
+      }),
+    };
+    const hub = new BoardHub(database, vi.fn(), 25_000, { warn: vi.fn() } as unknown as FastifyBaseLogger);
+    await hub.start();
+    expect([...channels.keys()]).toEqual(['order_board', 'staff_sessions_ended']);
+    const ended = { one: vi.fn(), two: vi.fn(), other: vi.fn() };
+    const released = vi.fn();
+    const streams = { one: fakeStream(), two: fakeStream(), other: fakeStream() };
+    hub.add({ sessionId: 7, staffId: 3, restaurantId: 5 }, streams.one, released);
+    hub.add({ sessionId: 7, staffId: 3, restaurantId: 6 }, streams.two, released);
+    hub.add({ sessionId: 8, staffId: 4, restaurantId: 5 }, streams.other, released);
+    streams.one.onClose(ended.one);
+    streams.two.onClose(ended.two);
+    streams.other.onClose(ended.other);
+    channels.get('staff_sessions_ended')?.('9,7');
+    expect(ended.one).toHaveBeenCalledTimes(1);
+    expect(ended.two).toHaveBeenCalledTimes(1);
+    expect(ended.other).not.toHaveBeenCalled();
+    expect(released).toHaveBeenCalledTimes(2);
     await hub.close();
   });
 

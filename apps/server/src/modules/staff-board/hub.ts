@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { AppError, MESSAGES } from '../../http/errors';
 import { StreamSlots, type EventStream } from '../../http/event-stream';
 import { ORDER_BOARD_CHANNEL } from '../order-events/repository';
+import { STAFF_SESSIONS_CHANNEL } from '../staff/repository';
 
 /** Board streams one instance holds at most: staff screens are few, so this only stops a runaway client. */
 export const BOARD_STREAMS_PER_INSTANCE = 500;
@@ -29,9 +30,15 @@ export interface BoardViewer {
  * BOARD_STREAMS_PER_RESTAURANT, each a 429 in words; the instance BOARD_STREAMS_PER_INSTANCE, a
  * 503. So one session, or one account, or one restaurant, cannot take the slots every other
  * restaurant's board needs.
+ *
+ * A staff session that ends — signed out, ended from the team screen, its account disabled or its
+ * password reset (issue 31) — is announced on STAFF_SESSIONS_CHANNEL, LISTENed to beside the
+ * boards': its streams on every instance end at once, and their client's reconnect is refused.
  */
 export class BoardHub {
   readonly #streams = new Map<number, Set<EventStream>>();
+  /** Session id → its open streams here. */
+  readonly #bySession = new Map<number, Set<EventStream>>();
   readonly #slots = new StreamSlots();
   #listening: Promise<() => Promise<void>> | undefined;
   #keepAlive: NodeJS.Timeout | undefined;
@@ -65,11 +72,7 @@ export class BoardHub {
 
   async start(): Promise<void> {
     if (this.#closed) throw unavailable();
-    this.#listening ??= this.database.listen(
-      ORDER_BOARD_CHANNEL,
-      (payload) => this.#notified(payload),
-      () => this.#endAll(),
-    );
+    this.#listening ??= this.#listen();
     try {
       await this.#listening;
     } catch (error) {
@@ -81,16 +84,51 @@ export class BoardHub {
     }, this.keepAliveMs).unref();
   }
 
-  /** Sends the restaurant's orders to the stream until it closes, when its slots (admit's release) are given back. */
-  add(restaurantId: number, stream: EventStream, release: () => void): void {
+  /** Both LISTENs, or neither. */
+  async #listen(): Promise<() => Promise<void>> {
+    const stopBoards = await this.database.listen(
+      ORDER_BOARD_CHANNEL,
+      (payload) => this.#notified(payload),
+      () => this.#endAll(),
+    );
+    try {
+      const stopSessions = await this.database.listen(
+        STAFF_SESSIONS_CHANNEL,
+        (payload) => this.#sessionsEnded(payload),
+        () => this.#endAll(),
+      );
+      return async () => {
+        await stopSessions();
+        await stopBoards();
+      };
+    } catch (error) {
+      await stopBoards();
+      throw error;
+    }
+  }
+
+  /** Sends the restaurant's orders to the viewer's stream until it closes (or its session ends), when its slots (admit's release) are given back. */
+  add(viewer: BoardViewer, stream: EventStream, release: () => void): void {
+    const { restaurantId, sessionId } = viewer;
     let streams = this.#streams.get(restaurantId);
     if (!streams) this.#streams.set(restaurantId, (streams = new Set()));
     streams.add(stream);
+    let ofSession = this.#bySession.get(sessionId);
+    if (!ofSession) this.#bySession.set(sessionId, (ofSession = new Set()));
+    ofSession.add(stream);
     stream.onClose(() => {
+      if (ofSession.delete(stream) && ofSession.size === 0) this.#bySession.delete(sessionId);
       release();
       if (!streams.delete(stream)) return;
       if (streams.size === 0) this.#streams.delete(restaurantId);
     });
+  }
+
+  /** Ends the streams of the sessions whose ids the payload lists. */
+  #sessionsEnded(payload: string): void {
+    for (const id of payload.split(',').map(Number)) {
+      for (const stream of [...(this.#bySession.get(id) ?? [])]) stream.end();
+    }
   }
 
   async close(): Promise<void> {

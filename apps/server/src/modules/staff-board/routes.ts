@@ -38,7 +38,7 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
       release();
       throw error;
     }
-    hub.add(params.id, stream, release);
+    hub.add({ sessionId: staff.sessionId, staffId: staff.id, restaurantId: params.id }, stream, release);
     // The first bytes at once, so clients and proxies see the stream open.
     stream.keepAlive();
     return reply;

@@ -6,17 +6,20 @@
  *   The password is read from STAFF_PASSWORD (at least 10 characters); stored as a scrypt hash.
  *   A kitchen account has exactly one restaurant; a manager one or more, or `--chain` (every one).
  * - `disable <login>`: the account can no longer sign in and its sessions end at once.
+ * The account rules are the team screen's (accounts.ts): neither command takes the chain's last
+ * active manager of the whole chain away.
  * - `list`: every account, its role, restaurants and whether it is active.
  * Uses the server's configuration (DATABASE_URL, or the PGlite folder, which must not be open by
  * a running server), on a database the server has migrated.
  */
-import { STAFF_LOGIN_MAX_LENGTH, STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '@chain/contract';
-import { isEmailValid } from '@chain/domain';
+import { STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '@chain/contract';
 import { ConfigError, parseConfig } from '../../config';
 import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
-import { hashPassword } from './passwords';
-import { disableStaffAccount, existingRestaurantIds, listStaffAccounts, staffRestaurantIds, upsertStaffAccount } from './repository';
+import { AppError } from '../../http/errors';
+import { checkStaffAccount, disableStaffAccount, isRefusal, saveStaffAccountByLogin, type StaffAccountFields } from './accounts';
+import { hashPassword, passwordLengthFits } from './passwords';
+import { existingRestaurantIds, listStaffAccounts, staffRestaurantIds } from './repository';
 import { normaliseLogin } from './sessions';
 
 const USAGE = [
@@ -26,20 +29,14 @@ const USAGE = [
   '       npm run staff -w @chain/server -- list',
 ].join('\n');
 
-export interface AddCommand {
-  login: string;
-  name: string;
-  email: string;
-  role: 'manager' | 'kitchen';
-  chain: boolean;
-  restaurantIds: number[];
-}
+export type AddCommand = StaffAccountFields;
 
-/** The `add` command's arguments checked, or the reason they are refused. */
+/** The flag each refusal of the account's rules (accounts.ts) names. */
+const FLAGS = { login: '<login>', name: '--name', email: '--email', role: '--role', restaurants: '--restaurant / --chain' } as const;
+
+/** The `add` command's arguments checked by the accounts' rules (accounts.ts, shared with the team screen), or the reason they are refused. */
 export function parseAdd(args: readonly string[]): AddCommand | string {
-  const [loginText = '', ...rest] = args;
-  const login = normaliseLogin(loginText);
-  if (!/^[a-z0-9._-]{2,64}$/.test(login) || login.length > STAFF_LOGIN_MAX_LENGTH) return 'The login: 2 to 64 Latin letters, digits, «.», «_» or «-».';
+  const [login = '', ...rest] = args;
   const values = new Map<string, string[]>();
   let chain = false;
   for (let index = 0; index < rest.length; index++) {
@@ -53,18 +50,15 @@ export function parseAdd(args: readonly string[]): AddCommand | string {
     values.set(flag, [...(values.get(flag) ?? []), value]);
     index += 1;
   }
-  const name = values.get('--name')?.[0]?.trim() ?? '';
-  const email = values.get('--email')?.[0]?.trim().toLowerCase() ?? '';
-  const role = values.get('--role')?.[0];
-  const restaurantIds = (values.get('--restaurant') ?? []).map(Number);
-  if (name === '' || name.length > 200) return 'The name (--name): 1 to 200 characters.';
-  if (!isEmailValid(email)) return 'The e-mail (--email) for the sign-in codes is not an address.';
-  if (role !== 'manager' && role !== 'kitchen') return 'The role (--role): manager or kitchen.';
-  if (restaurantIds.some((id) => !Number.isSafeInteger(id) || id < 1)) return 'A restaurant (--restaurant) is a restaurant id.';
-  if (chain && (role !== 'manager' || restaurantIds.length > 0)) return '--chain is for a manager of the whole chain, without --restaurant.';
-  if (role === 'kitchen' && restaurantIds.length !== 1) return 'A kitchen account has exactly one restaurant (--restaurant <id>).';
-  if (role === 'manager' && !chain && restaurantIds.length === 0) return 'A manager needs --chain or at least one --restaurant <id>.';
-  return { login, name, email, role, chain, restaurantIds: [...new Set(restaurantIds)] };
+  const checked = checkStaffAccount({
+    login,
+    name: values.get('--name')?.[0] ?? '',
+    email: values.get('--email')?.[0] ?? '',
+    role: values.get('--role')?.[0] ?? '',
+    chain,
+    restaurantIds: (values.get('--restaurant') ?? []).map(Number),
+  });
+  return isRefusal(checked) ? `${FLAGS[checked.field]}: ${checked.message}` : checked;
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -82,7 +76,7 @@ async function main(args: readonly string[]): Promise<number> {
       return 2;
     }
     password = process.env.STAFF_PASSWORD ?? '';
-    if (password.length < STAFF_PASSWORD_MIN_LENGTH || password.length > STAFF_PASSWORD_MAX_LENGTH) {
+    if (!passwordLengthFits(password)) {
       console.error(`Set STAFF_PASSWORD to the account's password: ${STAFF_PASSWORD_MIN_LENGTH} to ${STAFF_PASSWORD_MAX_LENGTH} characters.`);
       return 2;
     }
@@ -97,7 +91,7 @@ async function main(args: readonly string[]): Promise<number> {
         console.error(`No restaurant with id ${unknown.join(', ')}.`);
         return 1;
       }
-      await upsertStaffAccount(database.db, { ...add, passwordHash: await hashPassword(password) });
+      await saveStaffAccountByLogin(database.db, { ...add, passwordHash: await hashPassword(password) });
       console.log(`Staff account ${add.login} (${add.role}${add.chain ? ', whole chain' : `, restaurants ${add.restaurantIds.join(', ')}`}) saved.`);
       return 0;
     }
@@ -124,7 +118,7 @@ if (process.argv[1]?.endsWith('cli.ts')) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      const plain = error instanceof ConfigError || error instanceof DataDirLockedError;
+      const plain = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof AppError;
       console.error(plain ? error.message : `staff failed: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },

@@ -1,5 +1,6 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { STAFF_GENERATED_PASSWORD_LENGTH, STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '@chain/contract';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
@@ -33,4 +34,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: MAX_MEMORY,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** Letters and digits a person copies without mistaking one for another (no 0/O, 1/l/I). */
+const PASSWORD_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A new password for a staff account (the team screen's reset, issue 31): `length` characters
+ * drawn uniformly (crypto.randomInt) from 57 — 16 of them are about 93 bits.
+ */
+export function generatePassword(length = STAFF_GENERATED_PASSWORD_LENGTH): string {
+  let password = '';
+  for (let index = 0; index < length; index++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return password;
+}
+
+/** The rule a typed password keeps (the `npm run staff` command's STAFF_PASSWORD): its length. */
+export function passwordLengthFits(password: string): boolean {
+  return password.length >= STAFF_PASSWORD_MIN_LENGTH && password.length <= STAFF_PASSWORD_MAX_LENGTH;
 }

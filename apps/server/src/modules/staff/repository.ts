@@ -101,10 +101,10 @@ export async function countChallengeTry(trx: Transaction<Database>, id: number, 
     .execute();
 }
 
-export async function insertStaffSession(db: Db, staffId: number, tokenHash: string, expiresAt: Date): Promise<number> {
+export async function insertStaffSession(db: Db, staffId: number, tokenHash: string, expiresAt: Date, userAgent = ''): Promise<number> {
   const row = await db
     .insertInto('staff_sessions')
-    .values({ staff_id: staffId, token_hash: tokenHash, expires_at: expiresAt })
+    .values({ staff_id: staffId, token_hash: tokenHash, expires_at: expiresAt, user_agent: userAgent.slice(0, 300) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -115,7 +115,15 @@ export function findLiveStaffSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('staff_sessions')
     .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_sessions.staff_id')
-    .select(['staff_sessions.id as session_id', 'staff_accounts.id', 'staff_accounts.login', 'staff_accounts.name', 'staff_accounts.role', 'staff_accounts.chain'])
+    .select([
+      'staff_sessions.id as session_id',
+      'staff_sessions.last_seen_at',
+      'staff_accounts.id',
+      'staff_accounts.login',
+      'staff_accounts.name',
+      'staff_accounts.role',
+      'staff_accounts.chain',
+    ])
     .where('staff_sessions.token_hash', '=', tokenHash)
     .where('staff_sessions.revoked_at', 'is', null)
     .where('staff_sessions.expires_at', '>', sql<Date>`now()`)
@@ -123,12 +131,31 @@ export function findLiveStaffSession(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function revokeStaffSession(db: Db, sessionId: number): Promise<void> {
-  await db.updateTable('staff_sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+/** Marks the session used now: at most once a minute (the team screen's «last seen»). */
+export async function touchStaffSession(db: Db, sessionId: number): Promise<void> {
+  await db.updateTable('staff_sessions').set({ last_seen_at: sql<Date>`now()` }).where('id', '=', sessionId).where('last_seen_at', '<', sql<Date>`now() - interval '1 minute'`).execute();
 }
 
-export async function revokeAllStaffSessions(db: Db, staffId: number): Promise<void> {
-  await db.updateTable('staff_sessions').set({ revoked_at: sql<Date>`now()` }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+/**
+ * The channel ended staff sessions are announced on, committed with their ending: the payload is
+ * their ids, comma-separated. Every instance's board streams of those sessions close (staff-board/hub.ts).
+ */
+export const STAFF_SESSIONS_CHANNEL = 'staff_sessions_ended';
+
+/**
+ * Ends live sessions of the account — one (`sessionId`), or all but `except` (null: all) — and
+ * announces them on STAFF_SESSIONS_CHANNEL in the same transaction. Returns the ids ended.
+ */
+export async function endStaffSessions(db: Db, staffId: number, which: { sessionId: number } | { except: number | null }): Promise<number[]> {
+  let query = db.updateTable('staff_sessions').set({ revoked_at: sql<Date>`now()` }).where('staff_id', '=', staffId).where('revoked_at', 'is', null);
+  if ('sessionId' in which) query = query.where('id', '=', which.sessionId);
+  else if (which.except !== null) query = query.where('id', '<>', which.except);
+  const ids = (await query.returning('id').execute()).map((row) => row.id);
+  // A NOTIFY payload holds under 8000 bytes: 500 ids of at most 10 digits each a time.
+  for (let start = 0; start < ids.length; start += 500) {
+    await sql`select pg_notify(${STAFF_SESSIONS_CHANNEL}, ${ids.slice(start, start + 500).join(',')})`.execute(db);
+  }
+  return ids;
 }
 
 export async function insertAudit(
@@ -178,29 +205,74 @@ export async function upsertStaffAccount(
   db: Kysely<Database>,
   account: { login: string; name: string; email: string; passwordHash: string; role: StaffRoleColumn; chain: boolean; restaurantIds: number[] },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('staff_accounts')
-      .values({ login: account.login, name: account.name, email: account.email, password_hash: account.passwordHash, role: account.role, chain: account.chain, active: true })
-      .onConflict((oc) =>
-        oc.column('login').doUpdateSet({ name: account.name, email: account.email, password_hash: account.passwordHash, role: account.role, chain: account.chain, active: true }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.deleteFrom('staff_restaurants').where('staff_id', '=', row.id).execute();
-    if (account.restaurantIds.length > 0) {
-      await trx.insertInto('staff_restaurants').values(account.restaurantIds.map((restaurantId) => ({ staff_id: row.id, restaurant_id: restaurantId }))).execute();
-    }
-    return row.id;
-  });
+  return db.transaction().execute((trx) => upsertStaffAccountIn(trx, account));
 }
 
-export async function disableStaffAccount(db: Kysely<Database>, login: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('staff_accounts').set({ active: false }).where('login', '=', login).returning('id').executeTakeFirst();
-    if (row) await revokeAllStaffSessions(trx, row.id);
-    return row !== undefined;
-  });
+/** upsertStaffAccount inside the caller's transaction. */
+export async function upsertStaffAccountIn(
+  trx: Transaction<Database>,
+  account: { login: string; name: string; email: string; passwordHash: string; role: StaffRoleColumn; chain: boolean; restaurantIds: number[] },
+): Promise<number> {
+  const row = await trx
+    .insertInto('staff_accounts')
+    .values({ login: account.login, name: account.name, email: account.email, password_hash: account.passwordHash, role: account.role, chain: account.chain, active: true })
+    .onConflict((oc) =>
+      oc.column('login').doUpdateSet((eb) => ({
+        name: account.name,
+        email: account.email,
+        password_hash: account.passwordHash,
+        role: account.role,
+        chain: account.chain,
+        active: true,
+        version: eb('staff_accounts.version', '+', 1),
+      })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setStaffRestaurants(trx, row.id, account.restaurantIds);
+  return row.id;
+}
+
+/** The account's restaurants, replaced. */
+export async function setStaffRestaurants(trx: Transaction<Database>, staffId: number, restaurantIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('staff_restaurants').where('staff_id', '=', staffId).execute();
+  if (restaurantIds.length > 0) {
+    await trx.insertInto('staff_restaurants').values(restaurantIds.map((restaurantId) => ({ staff_id: staffId, restaurant_id: restaurantId }))).execute();
+  }
+}
+
+/**
+ * The row locks of every active manager of the whole chain, in id order (so two takers never
+ * deadlock), and their ids. A transaction that may take the chain's last one away takes these
+ * first: on PostgreSQL a second taker waits, then reads the rows as the first one left them
+ * (a row the first one disabled or demoted no longer qualifies), so of two racing changes the
+ * second sees what the first did.
+ */
+export async function lockActiveChainManagers(trx: Transaction<Database>): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('staff_accounts')
+    .select('id')
+    .where('role', '=', 'manager')
+    .where('chain', '=', true)
+    .where('active', '=', true)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The account of a login under its row lock. */
+export function lockStaffByLogin(trx: Transaction<Database>, login: string) {
+  return trx.selectFrom('staff_accounts').select(['id', 'role', 'chain', 'active']).where('login', '=', login).forUpdate().executeTakeFirst();
+}
+
+/** Disables the account (the CLI's `disable`): it can no longer sign in. */
+export async function setStaffInactive(trx: Transaction<Database>, staffId: number): Promise<void> {
+  await trx
+    .updateTable('staff_accounts')
+    .set((eb) => ({ active: false, version: eb('version', '+', 1) }))
+    .where('id', '=', staffId)
+    .execute();
 }
 
 export function listStaffAccounts(db: Db) {

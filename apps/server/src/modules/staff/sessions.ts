@@ -23,6 +23,7 @@ import { decoyHash, verifyPassword } from './passwords';
 import {
   countChallengeTry,
   deleteChallenge,
+  endStaffSessions,
   endLiveChallenges,
   findLiveStaffSession,
   findStaffByLogin,
@@ -31,7 +32,7 @@ import {
   lockChallenge,
   lockStaffAccount,
   recentChallenges,
-  revokeStaffSession,
+  touchStaffSession,
   staffRestaurantIds,
   staffRestaurantList,
 } from './repository';
@@ -144,7 +145,10 @@ async function issueChallenge(app: FastifyInstance, staffId: number, now: Date):
  * staff session; its token is answered once and kept hashed, with this device's token for the
  * login (devices.ts). Written to the audit log.
  */
-export async function finishStaffSignIn(app: FastifyInstance, input: { challenge: string; code: string }): Promise<{ token: string; staff: StaffMe; device: string }> {
+export async function finishStaffSignIn(
+  app: FastifyInstance,
+  input: { challenge: string; code: string; userAgent?: string | undefined },
+): Promise<{ token: string; staff: StaffMe; device: string }> {
   const secret = app.config.authSecret;
   const challengeHash = sha256(input.challenge);
   const result = await app.db.transaction().execute(async (trx) => {
@@ -157,7 +161,7 @@ export async function finishStaffSignIn(app: FastifyInstance, input: { challenge
     await countChallengeTry(trx, row.id, right);
     if (!right) return { refused: 'wrong' as const };
     const token = randomBytes(32).toString('base64url');
-    await insertStaffSession(trx, row.staff_id, sha256(token), new Date(Date.now() + STAFF_SESSION_HOURS * 3600_000));
+    await insertStaffSession(trx, row.staff_id, sha256(token), new Date(Date.now() + STAFF_SESSION_HOURS * 3600_000), input.userAgent ?? '');
     await writeAudit(trx, { id: row.staff_id }, { action: 'staff.sign_in', restaurantId: null, target: `сотрудник №${row.staff_id}`, before: null, after: null });
     return { token, staffId: row.staff_id };
   });
@@ -173,6 +177,7 @@ export async function authenticateStaffToken(db: Kysely<Database>, token: string
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized(STAFF_TEXTS.signInAgain, 'staff_unauthorized');
   const found = await findLiveStaffSession(db, sha256(token));
   if (!found) throw unauthorized(STAFF_TEXTS.signInAgain, 'staff_unauthorized');
+  if (Date.now() - found.last_seen_at.getTime() > 60_000) await touchStaffSession(db, found.session_id);
   return {
     id: found.id,
     login: found.login,
@@ -197,7 +202,7 @@ export async function staffMe(db: Kysely<Database>, staff: StaffPrincipal): Prom
 
 export async function endStaffSession(db: Kysely<Database>, staff: StaffPrincipal): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await revokeStaffSession(trx, staff.sessionId);
+    await endStaffSessions(trx, staff.id, { sessionId: staff.sessionId });
     await writeAudit(trx, staff, { action: 'staff.sign_out', restaurantId: null, target: `сотрудник №${staff.id}`, before: null, after: null });
   });
 }

@@ -30,6 +30,13 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     chainOnly: true,
     load: () => import('./catalogue/catalogue-screen'),
   },
+  {
+    key: 'team',
+    title: 'Команда',
+    summary: 'Сотрудники, их роли и рестораны, пароли, доступ и сеансы',
+    chainOnly: true,
+    load: () => import('./team/team-screen'),
+  },
 ];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
