@@ -5,6 +5,7 @@ import { followLiveStream } from '../api/live-stream';
 import { failureText, staffCall } from './api';
 import { BOARD_COLUMNS, columnOf, latenessOf, mergeOrder, moveLabel, placeText, waitedMinutes } from './board-model';
 import { setStaffSession, staffSession } from './session';
+import { RefundDialog } from './refunds/refund-dialog';
 import { LoadFailed, NotLoaded, StaffError } from './staff-error';
 
 /** How long a card that just arrived stays marked as new. */
@@ -16,7 +17,7 @@ const NEW_CARD_MS = 4000;
  * button and the minutes since placed (or since the chosen time) in the colour of lateness. It
  * follows the board's live stream; after a reconnect it reloads the board once.
  */
-export function BoardPage({ restaurantId }: { restaurantId: number }) {
+export function BoardPage({ restaurantId, manager = false }: { restaurantId: number; /** A manager may cancel a paid order with its money returned (issue 31). */ manager?: boolean }) {
   const [orders, setOrders] = useState<StaffOrder[] | null>(null);
   const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +96,7 @@ export function BoardPage({ restaurantId }: { restaurantId: number }) {
             </h2>
             {inColumn.length === 0 ? <p className="board__empty">Нет заказов</p> : null}
             {inColumn.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} />
+              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} manager={manager} />
             ))}
           </section>
         );
@@ -111,6 +112,7 @@ function OrderCard({
   fresh,
   onMoved,
   compact,
+  manager,
 }: {
   order: StaffOrder;
   now: number;
@@ -119,8 +121,10 @@ function OrderCard({
   fresh: boolean;
   onMoved: (order: StaffOrder) => void;
   compact: boolean;
+  manager: boolean;
 }) {
   const [busy, setBusy] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const lateness = latenessOf(order, now);
@@ -216,6 +220,12 @@ function OrderCard({
           </button>
         ),
       )}
+      {manager && order.paid ? (
+        <button type="button" className="staff-button staff-button--ghost" onClick={() => setRefunding(true)}>
+          {order.status === ORDER_STATUS.cancelled ? 'Возврат денег' : order.status < ORDER_STATUS.done ? 'Отменить с возвратом' : 'Вернуть деньги'}
+        </button>
+      ) : null}
+      {refunding ? <RefundDialog orderId={order.id} znumber={order.znumber} onClose={() => setRefunding(false)} /> : null}
     </article>
   );
 }
