@@ -24,6 +24,9 @@ export function BoardPage({ restaurantId, manager = false }: { restaurantId: num
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const [now, setNow] = useState(() => Date.now());
   const known = useRef(new Set<number>());
+  // The refund dialog lives beside the columns: a cancelled order's card moves to another column
+  // (a new card) while the dialog shows the refund's state.
+  const [refunding, setRefunding] = useState<{ id: number; znumber: string } | null>(null);
 
   const reload = useCallback(() => {
     staffCall(staffBoardCall, { params: { id: restaurantId } }).then(
@@ -96,11 +99,12 @@ export function BoardPage({ restaurantId, manager = false }: { restaurantId: num
             </h2>
             {inColumn.length === 0 ? <p className="board__empty">Нет заказов</p> : null}
             {inColumn.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} manager={manager} />
+              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} onRefund={manager ? () => setRefunding({ id: order.id, znumber: order.znumber }) : undefined} />
             ))}
           </section>
         );
       })}
+      {refunding ? <RefundDialog orderId={refunding.id} znumber={refunding.znumber} onClose={() => setRefunding(null)} /> : null}
     </div>
   );
 }
@@ -112,7 +116,7 @@ function OrderCard({
   fresh,
   onMoved,
   compact,
-  manager,
+  onRefund,
 }: {
   order: StaffOrder;
   now: number;
@@ -121,10 +125,10 @@ function OrderCard({
   fresh: boolean;
   onMoved: (order: StaffOrder) => void;
   compact: boolean;
-  manager: boolean;
+  /** A manager's «Отменить с возвратом» (issue 31); none for a kitchen account. */
+  onRefund: (() => void) | undefined;
 }) {
   const [busy, setBusy] = useState(false);
-  const [refunding, setRefunding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const lateness = latenessOf(order, now);
@@ -220,12 +224,11 @@ function OrderCard({
           </button>
         ),
       )}
-      {manager && order.paid ? (
-        <button type="button" className="staff-button staff-button--ghost" onClick={() => setRefunding(true)}>
+      {onRefund && order.paid ? (
+        <button type="button" className="staff-button staff-button--ghost" onClick={onRefund}>
           {order.status === ORDER_STATUS.cancelled ? 'Возврат денег' : order.status < ORDER_STATUS.done ? 'Отменить с возвратом' : 'Вернуть деньги'}
         </button>
       ) : null}
-      {refunding ? <RefundDialog orderId={order.id} znumber={order.znumber} onClose={() => setRefunding(false)} /> : null}
     </article>
   );
 }

@@ -207,7 +207,7 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
             Закрыть
           </button>
         </div>
-        <p className="refund-dialog__hint">{view?.order.email ? `Гость получит письмо на ${view.order.email}, когда банк вернёт деньги.` : 'Гость увидит возврат на странице заказа.'}</p>
+        {view?.order.refundable ? <p className="refund-dialog__hint">{view.order.email ? `Гость получит письмо на ${view.order.email}, когда банк вернёт деньги.` : 'Гость увидит возврат на странице заказа.'}</p> : null}
       </div>
     </div>
   );
