@@ -67,6 +67,14 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-refund-done.png` });
     await dialog.getByRole('button', { name: 'Закрыть' }).tap();
     await card.getByText(`Отменён, деньги возвращены: ${formatMoney(order.sum)}`, { exact: false }).waitFor({ timeout: 5000 });
+
+    // «Возвраты» in the back office: the on-call manager's list shows it, returned.
+    await page.getByRole('link', { name: 'Управление' }).tap();
+    await page.getByRole('link', { name: /^Возвраты/ }).tap();
+    const row = page.getByRole('row').filter({ hasText: order.number }).filter({ hasText: formatMoney(order.sum) });
+    await row.getByText('Возвращено').first().waitFor();
+    await auditScreen(page, '/staff/manage/refunds');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-refunds-area.png` });
     expect(errors).toEqual([]);
 
     // The sandbox bank's page: the refund, once.

@@ -263,6 +263,22 @@ describe.each(databaseKinds())('refunds of paid orders on %s (issue 31)', (kind)
     expect((await orderRow(t.database, order.id))).toMatchObject({ refunded_sum: order.sum, refunding_sum: 0 });
   });
 
+  it('lists the newest refunds of the manager’s restaurants, failed first, for the on-call manager; not another restaurant’s, not to a kitchen', async () => {
+    const order = await paidOrder('card');
+    await bankFaults(t.app, 'refund.do', 1);
+    const pressed = await refund(order.id, { key: key(), full: true, lines: [], refunded: 0, amount: order.sum });
+    const made = pressed.json<{ refund_id: number }>();
+    await t.database.db.updateTable('order_refunds').set({ status: 'failed', failure: 'the bank refused refund: 7' }).where('id', '=', made.refund_id).execute();
+    const list = async (token: string) => t.app.inject({ method: 'GET', url: '/api/staff/refunds', headers: bearer(token) });
+    const mine = (await list(manager)).json<{ refunds: { id: number; status: string; znumber: string; amount: number; failure: string }[] }>().refunds;
+    expect(mine[0]).toMatchObject({ id: made.refund_id, status: 'failed', znumber: order.znumber, amount: order.sum, failure: 'the bank refused refund: 7' });
+    expect(mine.slice(1).every((entry) => entry.status !== 'failed' || entry.id === made.refund_id)).toBe(true);
+    expect((await list(otherManager)).json<{ refunds: { id: number }[] }>().refunds.some((entry) => entry.id === made.refund_id)).toBe(false);
+    const refused = await list(kitchen);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'manager_only' });
+  });
+
   it.runIf(kind === 'postgres')('racing presses over HTTP: two managers cancelling at once, one press five times, two parts for the last unit — one refund at the bank each', async () => {
     const second = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', restaurantIds: [1] }));
     const send = (orderId: number, token: string, body: Record<string, unknown>) =>

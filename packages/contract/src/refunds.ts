@@ -161,4 +161,36 @@ export const staffRetryRefundCall = defineCall({
   errors: { ...ORDER_ERRORS, refund_not_found: `no such refund of this order (404 «${REFUND_SCREEN_TEXTS.refundNotFound}»)` },
 });
 
-export const REFUND_CALLS = [staffOrderRefundsCall, staffRefundOrderCall, staffRetryRefundCall] as const;
+/** Refunds the «Возвраты» list shows at most. */
+export const RECENT_REFUNDS_LIMIT = 100;
+
+export const recentRefund = z.object({
+  id: z.int(),
+  order_id: z.int(),
+  znumber: z.string(),
+  restaurant_id: z.int(),
+  restaurant_name: z.string(),
+  full: z.boolean(),
+  amount: kopecks,
+  status: z.enum(REFUND_STATUSES),
+  status_text: z.string(),
+  failure: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  staff_name: z.string(),
+});
+export type RecentRefund = z.infer<typeof recentRefund>;
+
+export const staffRecentRefundsCall = defineCall({
+  name: 'staffRecentRefunds',
+  method: 'GET',
+  path: '/api/staff/refunds',
+  tag: 'staff',
+  summary: 'The newest refunds of the restaurants the manager runs, the unfinished first: what an on-call manager looks at',
+  description: `Failed and pending refunds first (a failed one waits for «Повторить»), then the newest done ones; at most ${RECENT_REFUNDS_LIMIT}. A chain manager sees every restaurant's. Each opens the order's refund dialog (staffOrderRefunds).`,
+  auth: 'staff',
+  response: z.object({ refunds: z.array(recentRefund) }),
+  errors: MANAGER_ERRORS,
+});
+
+export const REFUND_CALLS = [staffOrderRefundsCall, staffRefundOrderCall, staffRetryRefundCall, staffRecentRefundsCall] as const;

@@ -261,3 +261,31 @@ export function findRefundLetterOrder(db: Db, orderId: number) {
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
 }
+
+/** The newest refunds of these restaurants (null: every one), failed and pending first. */
+export function findRecentRefunds(db: Db, restaurantIds: readonly number[] | null, limit: number) {
+  let query = db
+    .selectFrom('order_refunds')
+    .innerJoin('orders', 'orders.id', 'order_refunds.order_id')
+    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
+    .leftJoin('staff_accounts', 'staff_accounts.id', 'order_refunds.staff_id')
+    .select([
+      'order_refunds.id',
+      'order_refunds.order_id',
+      'orders.znumber',
+      'orders.restaurant_id',
+      'restaurants.name as restaurant_name',
+      'order_refunds.full_cancel',
+      'order_refunds.amount',
+      'order_refunds.status',
+      'order_refunds.failure',
+      'order_refunds.created_at',
+    ])
+    .select(sql<string>`coalesce(staff_accounts.name, '')`.as('staff_name'))
+    .orderBy(sql`case order_refunds.status when 'failed' then 0 when 'pending' then 1 else 2 end`)
+    .orderBy('order_refunds.created_at', 'desc')
+    .orderBy('order_refunds.id', 'desc')
+    .limit(limit);
+  if (restaurantIds !== null) query = query.where('orders.restaurant_id', 'in', restaurantIds.length > 0 ? [...restaurantIds] : [-1]);
+  return query.execute();
+}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { staffOrderRefundsCall, staffRefundOrderCall, staffRetryRefundCall } from '@chain/contract';
+import { RECENT_REFUNDS_LIMIT, REFUND_SCREEN_TEXTS, staffOrderRefundsCall, staffRecentRefundsCall, staffRefundOrderCall, staffRetryRefundCall } from '@chain/contract';
 import { registerCall } from '../../http/route';
+import { requireManager } from '../staff/access';
+import { findRecentRefunds } from './repository';
 import { sendDueRefundMail } from './mail';
 import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, reopenFailedRefund, type RefundDeps } from './service';
 
@@ -32,6 +34,27 @@ export const refundRoutes: FastifyPluginAsync = async (app) => {
     const refundId = await recordRefund(app.db, staff, params.id, body);
     await tryAtBank(refundId);
     return { refund_id: refundId, refunds: await orderRefundsView(app.db, params.id) };
+  });
+
+  registerCall(app, staffRecentRefundsCall, async ({ staff }) => {
+    requireManager(staff);
+    const rows = await findRecentRefunds(app.db, staff.chain ? null : staff.restaurantIds, RECENT_REFUNDS_LIMIT);
+    return {
+      refunds: rows.map((row) => ({
+        id: row.id,
+        order_id: row.order_id,
+        znumber: row.znumber,
+        restaurant_id: row.restaurant_id,
+        restaurant_name: row.restaurant_name,
+        full: row.full_cancel,
+        amount: row.amount,
+        status: row.status,
+        status_text: REFUND_SCREEN_TEXTS.status[row.status],
+        failure: row.status === 'failed' ? (row.failure ?? '') : '',
+        created_at: row.created_at.toISOString(),
+        staff_name: row.staff_name,
+      })),
+    };
   });
 
   registerCall(app, staffRetryRefundCall, async ({ params, staff }) => {

@@ -22,7 +22,15 @@ export interface ManageArea {
 }
 
 /** Every area, in the order the nav shows them. Each area's screen registers here. */
-export const MANAGE_AREAS: readonly ManageArea[] = [];
+export const MANAGE_AREAS: readonly ManageArea[] = [
+  {
+    key: 'refunds',
+    title: 'Возвраты',
+    summary: 'Деньги, возвращённые гостям, и возвраты, которые банк не провёл.',
+    chainOnly: false,
+    load: () => import('../refunds/refunds-area'),
+  },
+];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
 export function manageAreasFor(me: StaffSession['me']): ManageArea[] {
