@@ -29,3 +29,4 @@ export * from './staff';
 export * from './backoffice';
 export * from './catalogue';
 export * from './staff-team';
+export * from './refunds';

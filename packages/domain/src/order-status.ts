@@ -1,5 +1,6 @@
 import { NO_PROGRESS_STEP, PAID_TEXT } from './order-display';
 import type { OrderType } from './order-type';
+import { withRefundText, type OrderRefundState } from './refund';
 
 /**
  * The order's status codes and the moves between them (SPEC 3 Order status, SPEC 4 progress
@@ -21,7 +22,8 @@ const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   10: [20, 90],
   20: [30, 90],
   30: [40, 90],
-  40: [50],
+  // Ready or on the way: a manager may still cancel a paid order with its money returned (issue 31).
+  40: [50, 90],
   50: [],
   90: [],
 };
@@ -65,8 +67,12 @@ export function nextKitchenStatus(status: number): OrderStatus | null {
   }
 }
 
-/** The Russian status text shown with an order (SPEC 3 status_text). */
-export function orderStatusText(status: number, type: OrderType, paid: boolean): string {
+/** The Russian status text shown with an order (SPEC 3 status_text), with its refund when money went back (issue 31). */
+export function orderStatusText(status: number, type: OrderType, paid: boolean, refund?: OrderRefundState): string {
+  return withRefundText(statusWords(status, type, paid), status === ORDER_STATUS.cancelled, refund);
+}
+
+function statusWords(status: number, type: OrderType, paid: boolean): string {
   switch (status) {
     case ORDER_STATUS.awaitingPayment:
       return paid ? PAID_TEXT : 'Ожидает оплаты';

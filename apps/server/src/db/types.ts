@@ -436,6 +436,10 @@ export interface OrdersTable {
   receipt_sent_at: Defaulted<Date | null>;
   /** 021: the kiosk (kiosk_devices) the order was placed at; null for a guest's order (decision 038). */
   kiosk_device_id: Defaulted<number | null>;
+  /** 031: money of its refunds the bank returned (decision 050). */
+  refunded_sum: Defaulted<number>;
+  /** 031: money of its refunds asked of the bank and not yet returned. */
+  refunding_sum: Defaulted<number>;
   idempotency_key: string;
   request_hash: string;
   created_at: Defaulted<Date>;
@@ -542,6 +546,38 @@ export interface PaymentEventsTable {
   bank_code: Defaulted<string>;
   bank_message: Defaulted<string>;
   at: Defaulted<Date>;
+}
+
+// --- 031: refunds of paid orders (decision 050) ------------------------------------------------
+
+export type RefundStatus = 'pending' | 'done' | 'failed';
+
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number;
+  request_key: string;
+  full_cancel: boolean;
+  amount: number;
+  /** [{ id: order_items.id, cnt }] */
+  lines: ColumnType<{ id: number; cnt: number }[], string | undefined, string>;
+  status: Defaulted<RefundStatus>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Defaulted<Date>;
+  failure: Defaulted<string | null>;
+  staff_id: Defaulted<number | null>;
+  created_at: Defaulted<Date>;
+  done_at: Defaulted<Date | null>;
+  mail_due_at: Defaulted<Date | null>;
+  mail_attempts: Defaulted<number>;
+  mail_sent_at: Defaulted<Date | null>;
+}
+
+export interface SandboxAcquiringRefundsTable {
+  id: Generated<number>;
+  md_order: string;
+  amount: number;
+  created_at: Defaulted<Date>;
 }
 
 export interface CardBindingsTable {
@@ -785,4 +821,6 @@ export interface Database {
   stop_list_options: StopListOptionsTable;
   restaurant_load_overrides: RestaurantLoadOverridesTable;
   kiosk_devices: KioskDevicesTable;
+  order_refunds: OrderRefundsTable;
+  sandbox_acquiring_refunds: SandboxAcquiringRefundsTable;
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import * as z from 'zod';
 import { formatMoney } from '@chain/domain';
 import { rbsCallbackChecksum } from '../adapters/acquiring/rbs';
@@ -236,6 +236,9 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
         return null;
       }
       return { refunded_amount: refunded, status: refunded === order.amount ? REFUNDED : DEPOSITED };
+    }, async (trx, order, before) => {
+      // The bank's own record of each refund, shown on its pages (issue 31: a refund shows once).
+      await trx.insertInto('sandbox_acquiring_refunds').values({ md_order: order.md_order, amount: order.refunded_amount - before.refunded_amount }).execute();
     });
     if (changed === 'unknown') return UNKNOWN_ORDER;
     if (tooMuch) return { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' };
@@ -264,7 +267,7 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     const order = await findAcquiringOrder(db, request.params.id);
     if (!order) return sendPage(reply.status(404), 'Заказ не найден', notFoundPage());
     const merchant = await merchantName(db);
-    return sendPage(reply, 'Оплата картой', cardFormPage(order, merchant));
+    return sendPage(reply, 'Оплата картой', cardFormPage(order, merchant, await acquiringRefunds(db, order.md_order)));
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/acquiring/form/:id', async (request, reply) => {
@@ -290,7 +293,8 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     if (!payment) return sendPage(reply.status(404), 'Платёж не найден', notFoundPage());
     const order = await db.selectFrom('sandbox_acquiring_orders').selectAll().where('order_number', '=', payment.order_number).executeTakeFirst();
     const merchant = await merchantName(db);
-    return sendPage(reply, bank.name, sbpBankPage(bank, payment, order ?? null, merchant));
+    const refunds = order ? await acquiringRefunds(db, order.md_order) : [];
+    return sendPage(reply, bank.name, sbpBankPage(bank, payment, order ?? null, merchant, refunds));
   });
 
   app.post<{ Params: { qrId: string }; Querystring: { bank?: string } }>('/sandbox/sbp/:qrId', async (request, reply) => {
@@ -318,6 +322,7 @@ async function changeAcquiringOrder(
   db: Kysely<Database>,
   mdOrder: string,
   change: (order: AcquiringOrder) => Partial<Pick<AcquiringOrder, 'status' | 'refunded_amount'>> | null,
+  changed?: (trx: Transaction<Database>, order: AcquiringOrder, before: AcquiringOrder) => Promise<void>,
 ): Promise<AcquiringOrder | 'unknown' | 'refused'> {
   if (!/^[0-9a-f-]{36}$/.test(mdOrder)) return 'unknown';
   return db.transaction().execute(async (trx) => {
@@ -325,8 +330,24 @@ async function changeAcquiringOrder(
     if (!order) return 'unknown';
     const fields = change(order);
     if (!fields) return 'refused';
-    return trx.updateTable('sandbox_acquiring_orders').set(fields).where('md_order', '=', mdOrder).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx.updateTable('sandbox_acquiring_orders').set(fields).where('md_order', '=', mdOrder).returningAll().executeTakeFirstOrThrow();
+    await changed?.(trx, updated, order);
+    return updated;
   });
+}
+
+/** The refunds the sandbox bank made of an order, oldest first. */
+function acquiringRefunds(db: Kysely<Database>, mdOrder: string): Promise<SandboxRefund[]> {
+  return db.selectFrom('sandbox_acquiring_refunds').select(['amount', 'created_at']).where('md_order', '=', mdOrder).orderBy('id').execute();
+}
+
+type SandboxRefund = { amount: number; created_at: Date };
+
+/** Each refund as its line on the bank's page: one line per refund the bank made. */
+function refundLines(refunds: readonly SandboxRefund[], to: string): string {
+  if (refunds.length === 0) return '';
+  const items = refunds.map((refund) => `<li class="refund">Возврат ${to}: ${escapeHtml(formatMoney(refund.amount))}</li>`).join('');
+  return `<ul class="meta refunds" aria-label="Возвраты">${items}</ul>`;
 }
 
 function findAcquiringOrder(db: Kysely<Database>, mdOrder: string) {
@@ -506,6 +527,7 @@ main{max-width:480px;margin:0 auto;padding:16px}
 .merchant{font-size:18px;font-weight:600;margin:2px 0 14px}
 .sum{font-size:32px;font-weight:700;letter-spacing:-.5px;margin:0 0 4px}
 .meta{margin:0 0 18px;font-size:14px;color:#5b6b7f}
+.refunds{list-style:none;padding:0}
 .card{border:1px solid #dde3ea;border-radius:12px;padding:14px;margin:0 0 18px;background:#f8fafc}
 .card label{display:block;font-size:12px;color:#5b6b7f;margin:0 0 4px}
 .field{background:#fff;border:1px solid #cfd7e1;border-radius:8px;padding:10px 12px;font-size:16px;letter-spacing:1px;color:#1b2430}
@@ -529,11 +551,11 @@ function header(): string {
   return `<header class="top"><div class="top-in"><span class="acq"><i>ТЭ</i>Тестовый эквайринг</span><span class="secure">${LOCK}Защищено</span></div></header>`;
 }
 
-function cardFormPage(order: AcquiringOrder, merchant: string): string {
+function cardFormPage(order: AcquiringOrder, merchant: string, refunds: readonly SandboxRefund[]): string {
   const amount = formatMoney(order.amount);
   const summary = `<p class="to">Получатель</p><p class="merchant">${escapeHtml(merchant)}</p>
 <p class="sum">${escapeHtml(amount)}</p><p class="meta">Заказ № ${escapeHtml(order.order_number)}</p>`;
-  if (order.status !== REGISTERED) return finishedPage(summary, order);
+  if (order.status !== REGISTERED) return finishedPage(summary, order, refunds);
   return `${header()}<main><div class="panel"><span class="sandbox">Песочница · деньги не списываются</span>${summary}
 <div class="card" aria-label="Тестовая карта">
 <label>Номер карты</label><div class="field">4111 1111 1111 1111</div>
@@ -556,11 +578,11 @@ const FINISHED_TITLES: Record<number, string> = {
   [DECLINED]: 'Оплата отклонена',
 };
 
-function finishedPage(summary: string, order: AcquiringOrder): string {
+function finishedPage(summary: string, order: AcquiringOrder, refunds: readonly SandboxRefund[]): string {
   const paid = order.status === HELD || order.status === DEPOSITED || order.status === REFUNDED;
   const ok = order.status === HELD || order.status === DEPOSITED;
   const back = withOrderId(paid ? order.return_url : order.fail_url, order.md_order);
-  const refund = order.refunded_amount > 0 ? `<p class="meta">Возврат на карту: ${escapeHtml(formatMoney(order.refunded_amount))}</p>` : '';
+  const refund = refundLines(refunds, 'на карту');
   return `${header()}<main><div class="panel done"><div class="mark ${ok ? 'ok' : 'bad'}" aria-hidden="true">${ok ? '✓' : '✕'}</div>
 <h1 class="merchant">${FINISHED_TITLES[order.status] ?? 'Заказ обработан'}</h1>${summary}${refund}
 <a class="btn ${ok ? 'pay' : 'cancel'}" href="${escapeHtml(back)}">Вернуться в магазин</a></div></main>`;
@@ -571,6 +593,7 @@ function sbpBankPage(
   payment: { qr_id: string; amount: number; status: string; order_number: string },
   order: AcquiringOrder | null,
   merchant: string,
+  refunds: readonly SandboxRefund[],
 ): string {
   const amount = formatMoney(payment.amount);
   const bankLine = `<div class="bank"><img src="${escapeHtml(bank.logo)}" alt=""><div><b>${escapeHtml(bank.name)}</b><span>Оплата по СБП</span></div></div>`;
@@ -579,7 +602,7 @@ function sbpBankPage(
   if (payment.status !== 'pending') {
     const paid = payment.status === 'paid';
     const back = order ? `<a class="btn ${paid ? 'pay' : 'cancel'}" href="${escapeHtml(withOrderId(paid ? order.return_url : order.fail_url, order.md_order))}">Вернуться в магазин</a>` : '';
-    const refunded = order && order.refunded_amount > 0 ? `<p class="meta">Возврат на счёт: ${escapeHtml(formatMoney(order.refunded_amount))}</p>` : '';
+    const refunded = refundLines(refunds, 'на счёт');
     return `<main><div class="panel done"><div class="mark ${paid ? 'ok' : 'bad'}" aria-hidden="true">${paid ? '✓' : '✕'}</div>
 <h1 class="merchant">${paid ? 'Перевод выполнен' : 'Перевод отменён'}</h1>${summary}${refunded}${back}</div></main>`;
   }

@@ -5,6 +5,7 @@ import { followLiveStream } from '../api/live-stream';
 import { failureText, staffCall } from './api';
 import { BOARD_COLUMNS, columnOf, latenessOf, mergeOrder, moveLabel, placeText, waitedMinutes } from './board-model';
 import { setStaffSession, staffSession } from './session';
+import { RefundDialog } from './refunds/refund-dialog';
 import { LoadFailed, NotLoaded, StaffError } from './staff-error';
 
 /** How long a card that just arrived stays marked as new. */
@@ -16,13 +17,16 @@ const NEW_CARD_MS = 4000;
  * button and the minutes since placed (or since the chosen time) in the colour of lateness. It
  * follows the board's live stream; after a reconnect it reloads the board once.
  */
-export function BoardPage({ restaurantId }: { restaurantId: number }) {
+export function BoardPage({ restaurantId, manager = false }: { restaurantId: number; /** A manager may cancel a paid order with its money returned (issue 31). */ manager?: boolean }) {
   const [orders, setOrders] = useState<StaffOrder[] | null>(null);
   const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const [now, setNow] = useState(() => Date.now());
   const known = useRef(new Set<number>());
+  // The refund dialog lives beside the columns: a cancelled order's card moves to another column
+  // (a new card) while the dialog shows the refund's state.
+  const [refunding, setRefunding] = useState<{ id: number; znumber: string } | null>(null);
 
   const reload = useCallback(() => {
     staffCall(staffBoardCall, { params: { id: restaurantId } }).then(
@@ -95,11 +99,12 @@ export function BoardPage({ restaurantId }: { restaurantId: number }) {
             </h2>
             {inColumn.length === 0 ? <p className="board__empty">Нет заказов</p> : null}
             {inColumn.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} />
+              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} onRefund={manager ? () => setRefunding({ id: order.id, znumber: order.znumber }) : undefined} />
             ))}
           </section>
         );
       })}
+      {refunding ? <RefundDialog orderId={refunding.id} znumber={refunding.znumber} onClose={() => setRefunding(null)} /> : null}
     </div>
   );
 }
@@ -111,6 +116,7 @@ function OrderCard({
   fresh,
   onMoved,
   compact,
+  onRefund,
 }: {
   order: StaffOrder;
   now: number;
@@ -119,6 +125,8 @@ function OrderCard({
   fresh: boolean;
   onMoved: (order: StaffOrder) => void;
   compact: boolean;
+  /** A manager's «Отменить с возвратом» (issue 31); none for a kitchen account. */
+  onRefund: (() => void) | undefined;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -216,6 +224,11 @@ function OrderCard({
           </button>
         ),
       )}
+      {onRefund && order.paid ? (
+        <button type="button" className="staff-button staff-button--ghost" onClick={onRefund}>
+          {order.status === ORDER_STATUS.cancelled ? 'Возврат денег' : order.status < ORDER_STATUS.done ? 'Отменить с возвратом' : 'Вернуть деньги'}
+        </button>
+      ) : null}
     </article>
   );
 }

@@ -67,7 +67,7 @@ function SignedIn({ session }: { session: StaffSession }) {
 }
 
 const PAGES: Record<string, { title: string; render: (restaurantId: number, session: StaffSession) => ReactNode }> = {
-  board: { title: 'Заказы', render: (id) => <BoardPage key={id} restaurantId={id} /> },
+  board: { title: 'Заказы', render: (id, session) => <BoardPage key={id} restaurantId={id} manager={session.me.role === 'manager'} /> },
   menu: { title: 'Стоп-лист', render: (id, session) => <StopListPage restaurantId={id} chainManager={session.me.chain} /> },
   load: { title: 'Загрузка', render: (id) => <LoadPage restaurantId={id} /> },
   bookings: { title: 'Брони', render: (id) => <BookingsPage restaurantId={id} /> },

@@ -24,5 +24,5 @@ export async function notifyOrderStatus(trx: Kysely<Database>, orderId: number):
 
 /** What the order's status event shows, and whose order it is. */
 export async function findOrderState(db: Kysely<Database>, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'user_id', 'status', 'type', 'paid', 'tips_id']).where('id', '=', orderId).executeTakeFirst();
+  return db.selectFrom('orders').select(['id', 'user_id', 'status', 'type', 'paid', 'tips_id', 'refunded_sum', 'refunding_sum']).where('id', '=', orderId).executeTakeFirst();
 }

@@ -34,11 +34,14 @@ export function orderStatusEventOf(order: {
   type: Parameters<typeof progressBar>[1];
   paid: boolean;
   tips_id: string | null;
+  /** Its refunds (issue 31): the status text tells the money returned. */
+  refunded_sum?: number;
+  refunding_sum?: number;
 }): OrderStatusEvent {
   return {
     id: order.id,
     status: order.status,
-    status_text: orderStatusText(order.status, order.type, order.paid),
+    status_text: orderStatusText(order.status, order.type, order.paid, { returned: order.refunded_sum ?? 0, returning: order.refunding_sum ?? 0 }),
     status_color: orderStatusColour(order.status),
     paid: order.paid ? 1 : 0,
     progressBarData: progressBar(order.status, order.type, order.paid),

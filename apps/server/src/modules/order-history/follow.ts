@@ -67,7 +67,7 @@ export async function followOrder(db: Kysely<Database>, secret: string, token: s
   return {
     number: order.znumber,
     status: order.status,
-    status_text: orderStatusText(order.status, order.type, order.paid),
+    status_text: orderStatusText(order.status, order.type, order.paid, { returned: order.refunded_sum, returning: order.refunding_sum }),
     status_color: orderStatusColour(order.status),
     paid: order.paid ? 1 : 0,
     type: order.type,

@@ -46,7 +46,7 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
 export async function findFollowedOrder(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'znumber', 'status', 'type', 'paid', 'source', 'user_id', 'created_at'])
+    .select(['id', 'znumber', 'status', 'type', 'paid', 'source', 'user_id', 'created_at', 'refunded_sum', 'refunding_sum'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

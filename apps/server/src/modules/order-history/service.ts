@@ -65,7 +65,7 @@ function orderView(row: OrderRow, lines: OrderLineRow[], ratings: RatingRow[], s
     time_text: displayTime(row.created_at, row.restaurant_time_zone),
     type: row.type,
     status: row.status,
-    status_text: orderStatusText(row.status, row.type, row.paid),
+    status_text: orderStatusText(row.status, row.type, row.paid, { returned: row.refunded_sum, returning: row.refunding_sum }),
     status_color: orderStatusColour(row.status),
     paid: row.paid ? 1 : 0,
     sum: row.sum,

@@ -239,7 +239,7 @@ async function ask(
 }
 
 /** The bank's refusal or outage as an answer to keep; anything else is our own fault and is thrown on. */
-function bankAnswerOf(error: unknown): BankAnswer {
+export function bankAnswerOf(error: unknown): BankAnswer {
   if (error instanceof AcquirerRefusal) return { code: error.errorCode, message: error.bankMessage };
   if (error instanceof ProviderError) return { code: '', message: error.message };
   throw error;

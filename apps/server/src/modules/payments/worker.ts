@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../../http/origins';
 import { closeDuePayments, sweepPayments, type ClosingDeps } from './closing';
+import { sendDueRefundMail } from '../refunds/mail';
+import { processDueRefunds } from '../refunds/service';
 import { receiptWorkerRun } from './receipt-mail';
 import { tipsWorkerRun } from './tips';
 
@@ -19,7 +21,8 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
  * `for update skip locked` with a lease, so instances never do the same payment twice). A
  * failed run is logged and tried again next tick. It also asks the tips service for the tips ids
  * of paid orders still due one (tips.ts, decision 025) and e-mails the receipts still due
- * (receipt-mail.ts, decision 032). The returned function stops it: no payment
+ * (receipt-mail.ts, decision 032), and asks the bank for managers' refunds still due with their
+ * letters (modules/refunds, decision 050). The returned function stops it: no payment
  * is taken after it is called, and it resolves once the payment in hand is done (at most one
  * payment's bank calls), so a stopping server never waits for a whole run.
  */
@@ -51,6 +54,11 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
         stopping: () => stopping,
       });
       if (mailed.length > 0) app.log.info({ mailed }, 'payment worker e-mailed receipts');
+      // Refunds managers asked for that the bank could not do at once, and their letters (decision 050).
+      const refunded = await processDueRefunds(deps);
+      if (refunded.length > 0) app.log.info({ refunded }, 'payment worker asked the bank for refunds');
+      const refundMail = await sendDueRefundMail({ db: app.db, email: app.providers.email, log: app.log, stopping: () => stopping });
+      if (refundMail.length > 0) app.log.info({ refundMail }, 'payment worker e-mailed refund letters');
     })()
       .catch((error: unknown) => app.log.warn({ err: error }, 'payment worker run failed; will retry'))
       .finally(() => {

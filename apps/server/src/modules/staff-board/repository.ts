@@ -23,6 +23,8 @@ const ORDER_COLUMNS = [
   'orders.phone',
   'orders.comment',
   'orders.props',
+  'orders.refunded_sum',
+  'orders.refunding_sum',
 ] as const;
 
 /** now() less some hours, in SQL. */

@@ -30,7 +30,7 @@ function staffOrderOf(row: BoardOrderRow, lines: LineRow[]): StaffOrder {
     znumber: row.znumber,
     type: row.type,
     status: row.status,
-    status_text: orderStatusText(row.status, row.type, row.paid),
+    status_text: orderStatusText(row.status, row.type, row.paid, { returned: row.refunded_sum, returning: row.refunding_sum }),
     paid: row.paid,
     created_at: row.created_at.toISOString(),
     due_at: row.as_ready || row.ready_at === null ? null : row.ready_at.toISOString(),

@@ -37,6 +37,13 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     chainOnly: true,
     load: () => import('./team/team-screen'),
   },
+  {
+    key: 'refunds',
+    title: 'Возвраты',
+    summary: 'Деньги, возвращённые гостям, и возвраты, которые банк не провёл.',
+    chainOnly: false,
+    load: () => import('../refunds/refunds-area'),
+  },
 ];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */

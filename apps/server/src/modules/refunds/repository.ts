@@ -1,0 +1,291 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, OrderRefundsTable } from '../../db/types';
+import { secondsFromNow } from '../payments/repository';
+
+// Every SQL statement of refunds of paid orders (issue 31, decision 050).
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type RefundRow = Selectable<OrderRefundsTable>;
+
+const ORDER_COLUMNS = [
+  'id',
+  'znumber',
+  'restaurant_id',
+  'type',
+  'status',
+  'paid',
+  'pay_method',
+  'sum',
+  'discount_sum',
+  'delivery_sum',
+  'refunded_sum',
+  'refunding_sum',
+  'email',
+] as const;
+
+/** The order's restaurant, for the access check (undefined: no such order). */
+export async function refundOrderRestaurant(db: Db, orderId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('orders').select('restaurant_id').where('id', '=', orderId).executeTakeFirst();
+  return row?.restaurant_id;
+}
+
+/** The order as a refund reads it. */
+export function findRefundOrder(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The order under its row lock: every writer of orders locks it first (decision 016). */
+export function lockRefundOrder(trx: Transaction<Database>, orderId: number) {
+  return trx.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+export type RefundOrderRow = NonNullable<Awaited<ReturnType<typeof findRefundOrder>>>;
+
+/** The order's lines, in the order the guest sees them. */
+export function findRefundLines(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_items')
+    .select(['id', 'kind', 'name', 'cnt', 'line_sum'])
+    .where('order_id', '=', orderId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The order's refunds, newest first, with who asked. */
+export function findRefunds(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_refunds')
+    .leftJoin('staff_accounts', 'staff_accounts.id', 'order_refunds.staff_id')
+    .selectAll('order_refunds')
+    .select(sql<string>`coalesce(staff_accounts.name, '')`.as('staff_name'))
+    .where('order_refunds.order_id', '=', orderId)
+    .orderBy('order_refunds.id', 'desc')
+    .execute();
+}
+
+/** The refund a press of this key made (a repeat of the press). */
+export function findRefundByKey(db: Db, orderId: number, key: string) {
+  return db.selectFrom('order_refunds').select('id').where('order_id', '=', orderId).where('request_key', '=', key).executeTakeFirst();
+}
+
+/** The payment that paid the order: the bank order its money goes back through. */
+export function findPaidPayment(db: Db, orderId: number) {
+  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('id').executeTakeFirst();
+}
+
+/** A new refund (pending, due at once) and the order's money being returned, in the caller's transaction. */
+export async function insertRefund(
+  trx: Transaction<Database>,
+  refund: { orderId: number; paymentId: number; key: string; full: boolean; amount: number; lines: { id: number; cnt: number }[]; staffId: number },
+): Promise<number> {
+  const row = await trx
+    .insertInto('order_refunds')
+    .values({
+      order_id: refund.orderId,
+      payment_id: refund.paymentId,
+      request_key: refund.key,
+      full_cancel: refund.full,
+      amount: refund.amount,
+      lines: JSON.stringify(refund.lines),
+      staff_id: refund.staffId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('orders').set({ refunding_sum: sql`refunding_sum + ${refund.amount}` }).where('id', '=', refund.orderId).execute();
+  return row.id;
+}
+
+/** A failed refund pending again, due at once, its tries counted afresh (the manager's retry). */
+export async function reopenRefund(trx: Transaction<Database>, orderId: number, refundId: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('order_refunds')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, failure: null })
+    .where('id', '=', refundId)
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the order has this refund. */
+export async function refundOfOrder(db: Db, orderId: number, refundId: number): Promise<boolean> {
+  const row = await db.selectFrom('order_refunds').select('id').where('id', '=', refundId).where('order_id', '=', orderId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes one refund due at the bank (or only `refundId`) for `leaseSeconds`: pending, due, and
+ * the oldest pending refund of its order, so one order's refunds reach the bank one after
+ * another and each is judged against the ones done before it. `for update skip locked`: another
+ * taker's row is left to it. The take bumps `attempts`, the lease's token.
+ */
+export async function takeDueRefund(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number): Promise<RefundRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('order_refunds as r')
+      .select('r.id')
+      .where('r.status', '=', 'pending')
+      .where('r.next_attempt_at', '<=', sql<Date>`now()`)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('order_refunds as earlier').select('earlier.id').whereRef('earlier.order_id', '=', 'r.order_id').where('earlier.status', '=', 'pending').whereRef('earlier.id', '<', 'r.id'))),
+      )
+      .orderBy('r.next_attempt_at')
+      .limit(1)
+      .forUpdate()
+      .skipLocked();
+    if (refundId !== undefined) query = query.where('r.id', '=', refundId);
+    const due = await query.executeTakeFirst();
+    if (!due) return undefined;
+    return trx
+      .updateTable('order_refunds')
+      .set({ attempts: sql`attempts + 1`, next_attempt_at: secondsFromNow(leaseSeconds) })
+      .where('id', '=', due.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Renews the lease just before the bank is asked: false when another taker holds the refund now. */
+export async function renewRefundLease(db: Db, refund: RefundRow, leaseSeconds: number): Promise<boolean> {
+  const row = await db
+    .updateTable('order_refunds')
+    .set({ next_attempt_at: secondsFromNow(leaseSeconds) })
+    .where('id', '=', refund.id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', refund.attempts)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The order's row lock, then the refund as it is now (the order first, as every writer does). */
+export async function lockRefund(trx: Transaction<Database>, refund: RefundRow) {
+  await trx.selectFrom('orders').select('id').where('id', '=', refund.order_id).forUpdate().executeTakeFirst();
+  return trx.selectFrom('order_refunds').selectAll().where('id', '=', refund.id).forUpdate().executeTakeFirst();
+}
+
+/** The refund returned: done, the order's money moved from being returned to returned, the guest's letter due when there is an address. */
+export async function saveRefundDone(trx: Transaction<Database>, refund: RefundRow, mailDue: boolean): Promise<void> {
+  await trx
+    .updateTable('order_refunds')
+    .set({ status: 'done', done_at: sql`now()`, failure: null, mail_due_at: mailDue ? sql`now()` : null })
+    .where('id', '=', refund.id)
+    .execute();
+  await trx
+    .updateTable('orders')
+    .set({ refunding_sum: sql`refunding_sum - ${refund.amount}`, refunded_sum: sql`refunded_sum + ${refund.amount}` })
+    .where('id', '=', refund.order_id)
+    .execute();
+}
+
+/** The refund left for a retry later, or failed (the manager retries). */
+export async function saveRefundNotDone(trx: Transaction<Database>, refundId: number, next: { retryInSeconds: number } | { failed: true }, failure: string): Promise<void> {
+  await trx
+    .updateTable('order_refunds')
+    .set('retryInSeconds' in next ? { next_attempt_at: secondsFromNow(next.retryInSeconds), failure } : { status: 'failed', failure })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+/** What the order's done refunds returned through this payment. */
+export async function doneRefundsTotal(db: Db, paymentId: number, except: number): Promise<number> {
+  const row = await db
+    .selectFrom('order_refunds')
+    .select(sql<number>`coalesce(sum(amount), 0)::integer`.as('total'))
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'done')
+    .where('id', '!=', except)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export function findPaymentById(db: Db, paymentId: number) {
+  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+}
+
+// --- the guest's letter -------------------------------------------------------------------------
+
+/** Takes one refund whose letter is due (or only `refundId`'s) for `leaseSeconds`, bumping its mail_attempts (the lease's token). */
+export async function takeDueRefundMail(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number) {
+  return db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('order_refunds').select('id').where('mail_due_at', '<=', sql<Date>`now()`).orderBy('mail_due_at').limit(1).forUpdate().skipLocked();
+    if (refundId !== undefined) query = query.where('id', '=', refundId);
+    const due = await query.executeTakeFirst();
+    if (!due) return undefined;
+    return trx
+      .updateTable('order_refunds')
+      .set({ mail_attempts: sql`mail_attempts + 1`, mail_due_at: secondsFromNow(leaseSeconds) })
+      .where('id', '=', due.id)
+      .returning(['id', 'order_id', 'amount', 'full_cancel', 'mail_attempts'])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export type RefundMailRow = NonNullable<Awaited<ReturnType<typeof takeDueRefundMail>>>;
+
+/** Renews the letter's lease just before it is sent: false when another taker holds it now. */
+export async function renewRefundMailLease(db: Db, refund: RefundMailRow, leaseSeconds: number): Promise<boolean> {
+  const row = await db
+    .updateTable('order_refunds')
+    .set({ mail_due_at: secondsFromNow(leaseSeconds) })
+    .where('id', '=', refund.id)
+    .where('mail_attempts', '=', refund.mail_attempts)
+    .where('mail_sent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function saveRefundMailSent(db: Db, refundId: number): Promise<void> {
+  await db.updateTable('order_refunds').set({ mail_sent_at: sql`now()`, mail_due_at: null }).where('id', '=', refundId).execute();
+}
+
+/** The letter again later, or never (null: given up). */
+export async function retryRefundMailLater(db: Db, refund: RefundMailRow, inSeconds: number | null): Promise<void> {
+  await db
+    .updateTable('order_refunds')
+    .set({ mail_due_at: inSeconds === null ? null : secondsFromNow(inSeconds) })
+    .where('id', '=', refund.id)
+    .where('mail_attempts', '=', refund.mail_attempts)
+    .execute();
+}
+
+/** What the refund's letter tells: the order, its restaurant and the guest's address. */
+export function findRefundLetterOrder(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
+    .select(['orders.znumber', 'orders.email', 'orders.sum', 'orders.pay_method', 'orders.refunded_sum', 'restaurants.name as restaurant_name'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The newest refunds of these restaurants (null: every one), failed and pending first. */
+export function findRecentRefunds(db: Db, restaurantIds: readonly number[] | null, limit: number) {
+  let query = db
+    .selectFrom('order_refunds')
+    .innerJoin('orders', 'orders.id', 'order_refunds.order_id')
+    .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
+    .leftJoin('staff_accounts', 'staff_accounts.id', 'order_refunds.staff_id')
+    .select([
+      'order_refunds.id',
+      'order_refunds.order_id',
+      'orders.znumber',
+      'orders.restaurant_id',
+      'restaurants.name as restaurant_name',
+      'order_refunds.full_cancel',
+      'order_refunds.amount',
+      'order_refunds.status',
+      'order_refunds.failure',
+      'order_refunds.created_at',
+    ])
+    .select(sql<string>`coalesce(staff_accounts.name, '')`.as('staff_name'))
+    .orderBy(sql`case order_refunds.status when 'failed' then 0 when 'pending' then 1 else 2 end`)
+    .orderBy('order_refunds.created_at', 'desc')
+    .orderBy('order_refunds.id', 'desc')
+    .limit(limit);
+  if (restaurantIds !== null) query = query.where('orders.restaurant_id', 'in', restaurantIds.length > 0 ? [...restaurantIds] : [-1]);
+  return query.execute();
+}
