@@ -37,6 +37,11 @@ export interface MarkerOptions {
   readonly label: string;
   /** A short text shown beside the pin on the map (the restaurant map's short names); none by default. */
   readonly caption?: string;
+  /**
+   * Drawn as a round handle instead of a pin (issue 31, the zone editor): a corner of a shape (the picked one filled), or
+   * the smaller one in the middle of a side. A 44 px target either way.
+   */
+  readonly handle?: 'corner' | 'picked' | 'middle';
 }
 
 export interface MapView {
