@@ -67,7 +67,7 @@ export default function ZonesPage({ session }: ManageScreenProps) {
         <h1 id="zones-title">{ZONE_TEXTS.title}</h1>
         {restaurants.length > 1 ? (
           <label className="zones__restaurant">
-            <span>Ресторан</span>
+            <span>Зоны ресторана</span>
             <select
               value={restaurantId}
               onChange={(event) => {
