@@ -70,6 +70,8 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     await page.getByLabel('Название').fill(name);
     // Zoomed out, the demo zones shrink to the middle: the new zone goes in the map's corner, away from them.
     for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Отдалить' }).tap();
+    // Taps during the zoom's animation would land on a map still moving.
+    await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
     const canvas = page.locator('.zones-map__canvas');
     const box = (await canvas.boundingBox())!;
     const corner = (dx: number, dy: number) => ({ x: box.x + dx, y: box.y + dy });

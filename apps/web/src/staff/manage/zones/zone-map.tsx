@@ -93,7 +93,7 @@ export function ZoneMap({
   const view = map.view;
 
   // The view is framed when a zone is opened (or the restaurant changes), not at every corner moved.
-  const frameKey = `${place.lat},${place.lon},${editingId ?? 'list'}`;
+  const frameKey = `${place.lat},${place.lon},${editingId ?? 'list'},${outline ? 'editing' : 'list'}`;
   useEffect(() => {
     if (view === null) return;
     const points = framed(zones, outline, place);
