@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, DeliveryZonesTable } from '../../db/types';
 
 // Every SQL statement of the back office's delivery zones (issue 31). Archived zones (migration
@@ -18,6 +18,12 @@ export interface ZoneValues {
   min_order_sum_shop: number;
   delivery_price: number;
   free_delivery_from: number | null;
+}
+
+/** The restaurant's zone, not archived, at the version a save names. */
+function atVersion(restaurantId: number, zoneId: number, version: number) {
+  return (eb: ExpressionBuilder<Database, 'delivery_zones'>) =>
+    eb.and([eb('id', '=', zoneId), eb('restaurant_id', '=', restaurantId), eb('archived_at', 'is', null), eb('version', '=', version)]);
 }
 
 /** The restaurant's zones not archived, in their order. */
@@ -73,10 +79,7 @@ export function updateZone(db: Db, restaurantId: number, zoneId: number, version
   return db
     .updateTable('delivery_zones')
     .set({ ...values, version: sql<number>`version + 1` })
-    .where('id', '=', zoneId)
-    .where('restaurant_id', '=', restaurantId)
-    .where('archived_at', 'is', null)
-    .where('version', '=', version)
+    .where(atVersion(restaurantId, zoneId, version))
     .returningAll()
     .executeTakeFirst();
 }
@@ -93,10 +96,7 @@ export async function zoneIsNamed(db: Db, zoneId: number): Promise<boolean> {
 export async function deleteZone(db: Db, restaurantId: number, zoneId: number, version: number): Promise<boolean> {
   const deleted = await db
     .deleteFrom('delivery_zones')
-    .where('id', '=', zoneId)
-    .where('restaurant_id', '=', restaurantId)
-    .where('archived_at', 'is', null)
-    .where('version', '=', version)
+    .where(atVersion(restaurantId, zoneId, version))
     .returning('id')
     .executeTakeFirst();
   return deleted !== undefined;
@@ -107,10 +107,7 @@ export async function archiveZone(db: Db, restaurantId: number, zoneId: number, 
   const archived = await db
     .updateTable('delivery_zones')
     .set({ archived_at: new Date(), version: sql<number>`version + 1` })
-    .where('id', '=', zoneId)
-    .where('restaurant_id', '=', restaurantId)
-    .where('archived_at', 'is', null)
-    .where('version', '=', version)
+    .where(atVersion(restaurantId, zoneId, version))
     .returning('id')
     .executeTakeFirst();
   return archived !== undefined;
