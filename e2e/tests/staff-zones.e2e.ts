@@ -88,6 +88,7 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     await page.getByRole('button', { name: 'Удалить точку 3' }).waitFor();
     await auditScreen(page, '/staff/manage/zones (drawing)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-zones-drawn.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-zones-form.png`, fullPage: true });
     await page.getByRole('button', { name: 'Сохранить' }).tap();
     await page.getByRole('status').filter({ hasText: 'Сохранено.' }).waitFor();
 
@@ -115,5 +116,27 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     expect(await refused.json()).toMatchObject({ error: 'outside_zone', message: OUTSIDE_DELIVERY_ZONE_MESSAGE });
     expect(errors).toEqual([]);
     await context.close();
+
+    // A mouse on a desktop does the same: the zone opened, corner 2 dragged up, saved.
+    const desktop = await browser!.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, locale: 'ru-RU', bypassCSP: true });
+    await desktop.addInitScript((session) => sessionStorage.setItem('chain-staff-session', session), JSON.stringify({ token, me }));
+    const mousePage = await desktop.newPage();
+    await mousePage.goto('/staff/manage/zones');
+    await mousePage.getByLabel('Зоны ресторана').selectOption(String(KURSKY));
+    await mousePage.getByRole('button', { name: `Изменить зону «${name}»` }).click();
+    await mousePage.locator('.zones-map[data-points="4"][data-map-state="ready"]').waitFor();
+    await mousePage.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
+    const second = (await mousePage.getByRole('button', { name: 'Точка 2', exact: true }).boundingBox())!;
+    await mousePage.mouse.move(second.x + second.width / 2, second.y + second.height / 2);
+    await mousePage.mouse.down();
+    await mousePage.mouse.move(second.x + second.width / 2, second.y + second.height / 2 - 30, { steps: 6 });
+    await mousePage.mouse.up();
+    await mousePage.getByRole('button', { name: 'Удалить точку 2' }).waitFor();
+    await mousePage.getByRole('button', { name: 'Сохранить' }).click();
+    await mousePage.getByRole('status').filter({ hasText: 'Сохранено.' }).waitFor();
+    const moved = (await zonesOf()).zones.find((zone) => zone.name === name)!.polygon[0]!;
+    expect(moved[1]![1]).toBeGreaterThan(ring[1]![1]);
+    expect(moved[0]).toEqual(ring[0]);
+    await desktop.close();
   });
 });
