@@ -69,18 +69,32 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     const name = `Е2Е зона ${Date.now() % 100000}`;
     await page.getByLabel('Название').fill(name);
     // Zoomed out, the demo zones shrink to the middle: the new zone goes in the map's corner, away from them.
-    for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Отдалить' }).tap();
-    // Taps during the zoom's animation would land on a map still moving.
-    await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
+    // The zoom the map shows: that of its newest tiles (/sandbox/tiles/{z}/{x}/{y}.png).
+    const zoom = async () => {
+      const sources = await Promise.all((await page.locator('.zones-map img.leaflet-tile-loaded').all()).map(async (tile) => (await tile.getAttribute('src')) ?? ''));
+      return Math.min(...sources.map((source) => Number(/\/(\d+)\/\d+\/\d+(?:@2x)?\.png/.exec(source)?.[1] ?? 99)));
+    };
+    for (let step = 0; step < 3; step++) {
+      const before = await zoom();
+      await page.getByRole('button', { name: 'Отдалить' }).tap();
+      await expect.poll(zoom).toBe(before - 1);
+      // Taps during the zoom's animation would land on a map still moving.
+      await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
+    }
     const canvas = page.locator('.zones-map__canvas');
-    const box = (await canvas.boundingBox())!;
-    const corner = (dx: number, dy: number) => ({ x: box.x + dx, y: box.y + dy });
-    const taps = [corner(80, 90), corner(220, 90), corner(220, 220), corner(80, 220)];
-    for (const [index, point] of taps.entries()) {
-      await page.touchscreen.tap(point.x, point.y);
+    const taps = [[80, 90], [220, 90], [220, 220], [80, 220]] as const;
+    for (const [index, [dx, dy]] of taps.entries()) {
+      const box = (await canvas.boundingBox())!;
+      await page.touchscreen.tap(box.x + dx, box.y + dy);
       await page.locator(`.zones-map[data-points="${index + 1}"]`).waitFor();
     }
-    await page.getByRole('button', { name: 'Точка 4' }).waitFor();
+    // Quick taps never zoom the map (no double-tap zoom while drawing): each corner is where it was tapped.
+    const canvasBox = (await canvas.boundingBox())!;
+    for (const [index, [dx, dy]] of taps.entries()) {
+      const corner = (await page.getByRole('button', { name: `Точка ${index + 1}`, exact: true }).boundingBox())!;
+      expect(Math.abs(corner.x + corner.width / 2 - (canvasBox.x + dx))).toBeLessThan(3);
+      expect(Math.abs(corner.y + corner.height / 2 - (canvasBox.y + dy))).toBeLessThan(3);
+    }
     // A finger drags corner 3 outward.
     const handle = (await page.getByRole('button', { name: 'Точка 3', exact: true }).boundingBox())!;
     await touchDrag(page, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 }, { x: handle.x + handle.width / 2 + 60, y: handle.y + handle.height / 2 + 40 });

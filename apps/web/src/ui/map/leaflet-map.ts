@@ -134,6 +134,7 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
         map.on('click', handler);
         return () => map.off('click', handler);
       },
+      setDoubleTapZoom: (on) => (on ? map.doubleClickZoom.enable() : map.doubleClickZoom.disable()),
       drawn,
       destroy: () => {
         resize?.disconnect();

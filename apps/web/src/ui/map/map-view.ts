@@ -55,6 +55,8 @@ export interface MapView {
   addMarker(point: GeoPoint, options: MarkerOptions): MapMarker;
   /** Called with the point the guest tapped (not the end of a drag); returns the unsubscribe. */
   onTap(listener: (point: GeoPoint) => void): () => void;
+  /** Whether a double tap (or double click) zooms in: on by default; off while a shape is drawn by taps (issue 31). */
+  setDoubleTapZoom?(on: boolean): void;
   /**
    * Settles once the map has drawn its first view (its tiles in) or has been moved before that:
    * the first view's picture under it (tile-preview.ts) may go then.

@@ -58,6 +58,9 @@ export function drawZones(
       unsubscribe.push(marker.onDragEnd((moved) => dispatch({ type: 'move', index, point: roundedPoint(moved) })));
     });
     unsubscribe.push(view.onTap((tapped) => dispatch({ type: 'tap', point: roundedPoint(tapped) })));
+    // Corners tapped in quick succession must not zoom the map in.
+    view.setDoubleTapZoom?.(false);
+    unsubscribe.push(() => view.setDoubleTapZoom?.(true));
   }
   return () => {
     for (const stop of unsubscribe) stop();
@@ -92,8 +95,9 @@ export function ZoneMap({
   const [element, map] = useMapView(config, { centre: place, zoom: MAP_POINT_ZOOM - 4, label: `Карта зон доставки: ${place.name}` });
   const view = map.view;
 
-  // The view is framed when a zone is opened (or the restaurant changes), not at every corner moved.
-  const frameKey = `${place.lat},${place.lon},${editingId ?? 'list'},${outline ? 'editing' : 'list'}`;
+  // The view is framed when a saved zone is opened (or the restaurant changes), not at every
+  // corner moved, nor for a new zone: it is drawn where the manager has put the map.
+  const frameKey = `${place.lat},${place.lon},${editingId ?? 'list'},${editingId !== null && outline ? 'editing' : 'list'}`;
   useEffect(() => {
     if (view === null) return;
     const points = framed(zones, outline, place);
