@@ -40,6 +40,7 @@ import { staffMenuRoutes } from './modules/staff-menu/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { staffTeamRoutes } from './modules/staff-team/routes';
 import { refundRoutes } from './modules/refunds/routes';
+import { staffZonesRoutes } from './modules/staff-zones/routes';
 import { menuEventsRoutes } from './modules/menu/events';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(catalogueRoutes);
   await app.register(staffTeamRoutes);
   await app.register(refundRoutes);
+  await app.register(staffZonesRoutes);
   await app.register(menuEventsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });

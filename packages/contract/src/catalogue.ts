@@ -233,3 +233,6 @@ export const staffCatalogueImportCall = defineCall({
     catalogue_changed: `the catalogue changed since the dry run named in based_on (409 «${CATALOGUE_TEXTS.changedSinceCheck}»)`,
   },
 });
+
+/** The catalogue's staff calls (every staff call refuses a guest token: staff-auth.test.ts). */
+export const CATALOGUE_CALLS = [staffCatalogueExportCall, staffCatalogueImportCall] as const;

@@ -30,3 +30,4 @@ export * from './backoffice';
 export * from './catalogue';
 export * from './staff-team';
 export * from './refunds';
+export * from './zones';

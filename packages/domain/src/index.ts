@@ -40,3 +40,4 @@ export * from './photo-sizes';
 export * from './plural';
 export * from './dish-labels';
 export * from './refund';
+export * from './zone-shape';

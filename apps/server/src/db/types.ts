@@ -83,6 +83,8 @@ export interface DeliveryZonesTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 028: set when a zone that orders name is removed; guests no longer see it. */
+  archived_at: Defaulted<Date | null>;
 }
 
 export interface RestaurantTablesTable {

@@ -16,7 +16,7 @@ export async function readCatalogueRows(trx: Transaction<Database>) {
   return {
     restaurants: await trx.selectFrom('restaurants').selectAll().execute(),
     schedules: await trx.selectFrom('restaurant_schedule').selectAll().execute(),
-    zones: await trx.selectFrom('delivery_zones').selectAll().orderBy('sort').orderBy('id').execute(),
+    zones: await trx.selectFrom('delivery_zones').selectAll().where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute(),
     dishes: await trx
       .selectFrom('dishes')
       .innerJoin('categories', 'categories.id', 'dishes.category_id')

@@ -33,7 +33,7 @@ export async function schedulesOf(db: Reader, restaurantIds: number[]): Promise<
   return db.selectFrom('restaurant_schedule').selectAll().where('restaurant_id', 'in', restaurantIds).execute();
 }
 
-/** The active restaurants in the chain's order, with their schedules and every zone (SPEC 3). */
+/** The active restaurants in the chain's order, with their schedules and every zone not archived (SPEC 3). */
 export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows> {
   const restaurants = await activeRestaurantRows(db);
   const ids = restaurants.map((r) => r.id);
@@ -49,6 +49,7 @@ export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows>
     .selectFrom('delivery_zones')
     .selectAll()
     .where('restaurant_id', 'in', ids)
+    .where('archived_at', 'is', null)
     .orderBy('restaurant_id')
     .orderBy('sort')
     .orderBy('id')

@@ -44,6 +44,13 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     chainOnly: false,
     load: () => import('../refunds/refunds-area'),
   },
+  {
+    key: 'zones',
+    title: 'Зоны доставки',
+    summary: 'Границы на карте, суммы, окна доставки; выключить зону в час пик; GeoJSON',
+    chainOnly: false,
+    load: () => import('./zones/zones-page'),
+  },
 ];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */

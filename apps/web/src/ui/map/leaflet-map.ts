@@ -23,6 +23,11 @@ function pinIcon(caption: string | undefined): L.DivIcon {
   });
 }
 
+/** A shape's corner (or a side's middle) as a round handle: a 44 px target around a small dot (map.css). */
+function handleIcon(kind: 'corner' | 'picked' | 'middle'): L.DivIcon {
+  return L.divIcon({ className: `map-handle map-handle--${kind}`, html: '<span></span>', iconSize: [44, 44], iconAnchor: [22, 22] });
+}
+
 /**
  * The open map (the default): Leaflet over the configured tile server (mapConfig.tiles). The
  * attribution is shown as plain text (it comes from configuration; no markup is trusted), and the
@@ -85,7 +90,7 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
       },
       addMarker: (point, markerOptions): MapMarker => {
         const marker = L.marker(toLatLng(point), {
-          icon: pinIcon(markerOptions.caption || undefined),
+          icon: markerOptions.handle ? handleIcon(markerOptions.handle) : pinIcon(markerOptions.caption || undefined),
           draggable: markerOptions.draggable,
           title: markerOptions.label,
           alt: markerOptions.label,
@@ -129,6 +134,7 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
         map.on('click', handler);
         return () => map.off('click', handler);
       },
+      setDoubleTapZoom: (on) => (on ? map.doubleClickZoom.enable() : map.doubleClickZoom.disable()),
       drawn,
       destroy: () => {
         resize?.disconnect();

@@ -37,6 +37,11 @@ export interface MarkerOptions {
   readonly label: string;
   /** A short text shown beside the pin on the map (the restaurant map's short names); none by default. */
   readonly caption?: string;
+  /**
+   * Drawn as a round handle instead of a pin (issue 31, the zone editor): a corner of a shape (the picked one filled), or
+   * the smaller one in the middle of a side. A 44 px target either way.
+   */
+  readonly handle?: 'corner' | 'picked' | 'middle';
 }
 
 export interface MapView {
@@ -50,6 +55,8 @@ export interface MapView {
   addMarker(point: GeoPoint, options: MarkerOptions): MapMarker;
   /** Called with the point the guest tapped (not the end of a drag); returns the unsubscribe. */
   onTap(listener: (point: GeoPoint) => void): () => void;
+  /** Whether a double tap (or double click) zooms in: on by default; off while a shape is drawn by taps (issue 31). */
+  setDoubleTapZoom?(on: boolean): void;
   /**
    * Settles once the map has drawn its first view (its tiles in) or has been moved before that:
    * the first view's picture under it (tile-preview.ts) may go then.

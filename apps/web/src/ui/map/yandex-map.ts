@@ -29,6 +29,7 @@ interface YMap {
   getCenter(): LatLong;
   getZoom(): number;
   setBounds(bounds: [LatLong, LatLong], options?: object): void;
+  behaviors?: { enable(name: string): void; disable(name: string): void };
   destroy(): void;
 }
 /** The part of `window.ymaps` the adapter uses. */
@@ -168,6 +169,7 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
       map.events.add('click', handler);
       return () => map.events.remove('click', handler);
     },
+    setDoubleTapZoom: (on) => (on ? map.behaviors?.enable('dblClickZoom') : map.behaviors?.disable('dblClickZoom')),
     // No picture of a first view goes before a Yandex map (its tiles are the API's own).
     drawn: Promise.resolve(),
     destroy: () => {
