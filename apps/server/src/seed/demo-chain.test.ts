@@ -423,8 +423,8 @@ describe('seedDemoChain against PGlite', () => {
 
   beforeAll(async () => {
     pg = new PGlite();
-    // The catalogue, and the kiosk staff code the seed sets on every restaurant (015).
-    for (const file of ['001_catalogue.sql', '015_kiosk_code.sql']) {
+    // The catalogue, the kiosk staff code the seed sets on every restaurant (015) and the dishes' labels (024).
+    for (const file of ['001_catalogue.sql', '015_kiosk_code.sql', '024_dish_labels.sql']) {
       await pg.exec(readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8'));
     }
     // A minimal pool over PGlite; the app's own dialect lives in src/db.
