@@ -22,7 +22,15 @@ export interface ManageArea {
 }
 
 /** Every area, in the order the nav shows them. Each area's screen registers here. */
-export const MANAGE_AREAS: readonly ManageArea[] = [];
+export const MANAGE_AREAS: readonly ManageArea[] = [
+  {
+    key: 'extras',
+    title: 'Приборы и рекомендации',
+    summary: 'Приборы с бесплатным количеством и что корзина предлагает к заказу.',
+    chainOnly: false,
+    load: () => import('./extras/extras-page'),
+  },
+];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
 export function manageAreasFor(me: StaffSession['me']): ManageArea[] {
