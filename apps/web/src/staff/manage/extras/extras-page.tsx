@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   BACKOFFICE_TEXTS,
   type CutleryItem,
@@ -18,7 +18,7 @@ import { StaffError } from '../../staff-error';
 import { useStaffData } from '../../use-staff-data';
 import type { ManageScreenProps } from '../areas';
 import { CheckboxField, MoneyField, NumberField, SaveBar, SelectField, StaleNotice, TextField } from '../fields';
-import { useVersionedForm } from '../versioned-form';
+import { useVersionedForm, type VersionedForm } from '../versioned-form';
 
 // The back office's cutlery and recommended items (issue 31, docs/back-office.md): two lists as
 // tables, the chosen row's form below its table. Any manager reads them; a manager of the whole
@@ -73,103 +73,35 @@ export default function ExtrasPage(_props: ManageScreenProps) {
       ) : (
         <>
           {data.may_edit ? null : <p className="staff-card">Менять приборы и рекомендации может менеджер сети — они одни для всех ресторанов.</p>}
-          <section aria-labelledby="extras-cutlery">
-            <div className="extras__head">
-              <h2 id="extras-cutlery">{EXTRAS_TEXTS.cutlery}</h2>
-              {data.may_edit ? (
-                <button type="button" className="staff-button staff-button--secondary" onClick={() => setChosen({ kind: 'cutlery', id: NEW_ID })}>
-                  Добавить прибор
-                </button>
-              ) : null}
-            </div>
-            <table className="audit-page__table extras__table">
-              <thead>
-                <tr>
-                  <th scope="col">Название</th>
-                  <th scope="col">Цена</th>
-                  <th scope="col">Бесплатно</th>
-                  <th scope="col">Максимум</th>
-                  <th scope="col">Виды заказа</th>
-                  <th scope="col">
-                    <span className="staff-visually-hidden">Действие</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.cutlery.map((item) => (
-                  <tr key={item.id} className={item.archived ? 'extras__row--archived' : undefined} aria-current={chosen?.kind === 'cutlery' && chosen.id === item.id ? 'true' : undefined}>
-                    <td>
-                      {item.name}
-                      {item.archived ? <span className="extras__archived"> · {BACKOFFICE_TEXTS.archived}</span> : null}
-                    </td>
-                    <td>{formatAmount(item.price)} ₽</td>
-                    <td>{item.free_cnt}</td>
-                    <td>{item.max}</td>
-                    <td>{orderTypesText(item.order_types)}</td>
-                    <td>
-                      {data.may_edit ? (
-                        <button type="button" className="staff-button staff-button--ghost" aria-label={`Изменить: ${item.name}`} onClick={() => setChosen({ kind: 'cutlery', id: item.id })}>
-                          Изменить
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <ExtrasList
+            id="extras-cutlery"
+            title={EXTRAS_TEXTS.cutlery}
+            add={data.may_edit ? 'Добавить прибор' : null}
+            onAdd={() => setChosen({ kind: 'cutlery', id: NEW_ID })}
+            columns={['Название', 'Цена', 'Бесплатно', 'Максимум', 'Виды заказа']}
+            rows={data.cutlery.map((item) => ({ id: item.id, name: item.name, archived: item.archived, cells: [`${formatAmount(item.price)} ₽`, item.free_cnt, item.max, orderTypesText(item.order_types)] }))}
+            chosen={chosen?.kind === 'cutlery' ? chosen.id : null}
+            onChoose={data.may_edit ? (id) => setChosen({ kind: 'cutlery', id }) : null}
+          >
             {chosen?.kind === 'cutlery' ? (
-              <CutleryForm
-                key={chosen.id}
-                item={data.cutlery.find((item) => item.id === chosen.id) ?? NEW_CUTLERY}
-                savedAlready={chosen.saved ?? false}
-                onDone={(saved) => keep('cutlery', saved)}
-              />
+              <CutleryForm key={chosen.id} item={data.cutlery.find((item) => item.id === chosen.id) ?? NEW_CUTLERY} savedAlready={chosen.saved ?? false} onDone={(saved) => keep('cutlery', saved)} />
             ) : null}
-          </section>
-          <section aria-labelledby="extras-recommended">
-            <div className="extras__head">
-              <h2 id="extras-recommended">{EXTRAS_TEXTS.recommended}</h2>
-              {data.may_edit && data.dishes.length > 0 ? (
-                <button type="button" className="staff-button staff-button--secondary" onClick={() => setChosen({ kind: 'recommended', id: NEW_ID })}>
-                  Добавить рекомендацию
-                </button>
-              ) : null}
-            </div>
-            <table className="audit-page__table extras__table">
-              <thead>
-                <tr>
-                  <th scope="col">Блюдо</th>
-                  <th scope="col">Цена</th>
-                  <th scope="col">Бесплатно</th>
-                  <th scope="col">Блок</th>
-                  <th scope="col">Виды заказа</th>
-                  <th scope="col">
-                    <span className="staff-visually-hidden">Действие</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.recommended.map((item) => (
-                  <tr key={item.id} className={item.archived ? 'extras__row--archived' : undefined} aria-current={chosen?.kind === 'recommended' && chosen.id === item.id ? 'true' : undefined}>
-                    <td>
-                      {item.dish_name}
-                      {item.archived ? <span className="extras__archived"> · {BACKOFFICE_TEXTS.archived}</span> : null}
-                    </td>
-                    <td>{formatAmount(item.price)} ₽</td>
-                    <td>{item.free_cnt}</td>
-                    <td>{item.separated ? 'Отдельный' : 'Соусы и добавки'}</td>
-                    <td>{orderTypesText(item.order_types)}</td>
-                    <td>
-                      {data.may_edit ? (
-                        <button type="button" className="staff-button staff-button--ghost" aria-label={`Изменить: ${item.dish_name}`} onClick={() => setChosen({ kind: 'recommended', id: item.id })}>
-                          Изменить
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          </ExtrasList>
+          <ExtrasList
+            id="extras-recommended"
+            title={EXTRAS_TEXTS.recommended}
+            add={data.may_edit && data.dishes.length > 0 ? 'Добавить рекомендацию' : null}
+            onAdd={() => setChosen({ kind: 'recommended', id: NEW_ID })}
+            columns={['Блюдо', 'Цена', 'Бесплатно', 'Блок', 'Виды заказа']}
+            rows={data.recommended.map((item) => ({
+              id: item.id,
+              name: item.dish_name,
+              archived: item.archived,
+              cells: [`${formatAmount(item.price)} ₽`, item.free_cnt, item.separated ? 'Отдельный' : 'Соусы и добавки', orderTypesText(item.order_types)],
+            }))}
+            chosen={chosen?.kind === 'recommended' ? chosen.id : null}
+            onChoose={data.may_edit ? (id) => setChosen({ kind: 'recommended', id }) : null}
+          >
             {chosen?.kind === 'recommended' ? (
               <RecommendedForm
                 key={chosen.id}
@@ -179,9 +111,72 @@ export default function ExtrasPage(_props: ManageScreenProps) {
                 onDone={(saved) => keep('recommended', saved)}
               />
             ) : null}
-          </section>
+          </ExtrasList>
         </>
       )}
+    </section>
+  );
+}
+
+/** One list as a table: its rows (the name first, archived ones marked), «Изменить» for an editor, the chosen row's form below. */
+function ExtrasList(props: {
+  id: string;
+  title: string;
+  /** The add button's words, or null for none (read-only). */
+  add: string | null;
+  onAdd: () => void;
+  columns: readonly string[];
+  rows: ReadonlyArray<{ id: number; name: string; archived: boolean; cells: ReadonlyArray<string | number> }>;
+  chosen: number | null;
+  onChoose: ((id: number) => void) | null;
+  children: ReactNode;
+}) {
+  const { onChoose } = props;
+  return (
+    <section aria-labelledby={props.id}>
+      <div className="extras__head">
+        <h2 id={props.id}>{props.title}</h2>
+        {props.add ? (
+          <button type="button" className="staff-button staff-button--secondary" onClick={props.onAdd}>
+            {props.add}
+          </button>
+        ) : null}
+      </div>
+      <table className="audit-page__table extras__table">
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="staff-visually-hidden">Действие</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={row.id} className={row.archived ? 'extras__row--archived' : undefined} aria-current={props.chosen === row.id ? 'true' : undefined}>
+              <td>
+                {row.name}
+                {row.archived ? <span className="extras__archived"> · {BACKOFFICE_TEXTS.archived}</span> : null}
+              </td>
+              {row.cells.map((cell, index) => (
+                <td key={props.columns[index + 1]}>{cell}</td>
+              ))}
+              <td>
+                {onChoose ? (
+                  <button type="button" className="staff-button staff-button--ghost" aria-label={`Изменить: ${row.name}`} onClick={() => onChoose(row.id)}>
+                    Изменить
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.children}
     </section>
   );
 }
@@ -201,6 +196,19 @@ function OrderTypesField({ value, onChange }: { value: readonly OrderType[]; onC
       ))}
       {value.length === 0 ? <span className="staff-field__error">{EXTRAS_TEXTS.orderTypesRequired}</span> : null}
     </fieldset>
+  );
+}
+
+/** Every row's form ends alike: archived or not (a save like any other), the save bar, and close. */
+function FormEnd<T extends { archived: boolean; version: number }>({ form, savedOnce, valid, onClose }: { form: VersionedForm<T>; savedOnce: boolean; valid: boolean; onClose: () => void }) {
+  return (
+    <>
+      <CheckboxField label={BACKOFFICE_TEXTS.archived} hint={ARCHIVE_HINT} checked={form.draft.archived} onChange={(on) => form.set('archived', on)} />
+      <SaveBar form={form} savedOnce={savedOnce} disabled={!valid} />
+      <button type="button" className="staff-button staff-button--ghost extras__close" onClick={onClose}>
+        Закрыть
+      </button>
+    </>
   );
 }
 
@@ -240,11 +248,7 @@ function CutleryForm({ item, savedAlready, onDone }: { item: CutleryItem; savedA
         <NumberField label={CUTLERY_LABELS.sort} value={draft.sort} min={0} max={EXTRAS_LIMITS.sortMax} onChange={(value) => form.set('sort', value)} hint="Меньше — выше в корзине." />
       </div>
       <OrderTypesField value={draft.order_types} onChange={(types) => form.set('order_types', types)} />
-      <CheckboxField label={BACKOFFICE_TEXTS.archived} hint={ARCHIVE_HINT} checked={draft.archived} onChange={(on) => form.set('archived', on)} />
-      <SaveBar form={form} savedOnce={savedOnce} disabled={!valid} />
-      <button type="button" className="staff-button staff-button--ghost extras__close" onClick={() => onDone(null)}>
-        Закрыть
-      </button>
+      <FormEnd form={form} savedOnce={savedOnce} valid={valid} onClose={() => onDone(null)} />
     </form>
   );
 }
@@ -284,11 +288,7 @@ function RecommendedForm({ item, dishes, savedAlready, onDone }: { item: Recomme
       </div>
       <CheckboxField label="Отдельным блоком" hint="Напитки и десерты — под своим заголовком, не среди соусов." checked={draft.separated} onChange={(on) => form.set('separated', on)} />
       <OrderTypesField value={draft.order_types} onChange={(types) => form.set('order_types', types)} />
-      <CheckboxField label={BACKOFFICE_TEXTS.archived} hint={ARCHIVE_HINT} checked={draft.archived} onChange={(on) => form.set('archived', on)} />
-      <SaveBar form={form} savedOnce={savedOnce} disabled={!valid} />
-      <button type="button" className="staff-button staff-button--ghost extras__close" onClick={() => onDone(null)}>
-        Закрыть
-      </button>
+      <FormEnd form={form} savedOnce={savedOnce} valid={valid} onClose={() => onDone(null)} />
     </form>
   );
 }
