@@ -40,6 +40,12 @@ describe.each(databaseKinds())('dish labels in the guest’s menu on %s (issue 3
     expect((await menu()).dishes.find((dish) => dish.id === borscht)?.labels).toEqual([]);
   });
 
+  it('reads a dish without labels (a menu cached before them, an older instance’s answer) as none', async () => {
+    const answer = await menu();
+    const { labels: _none, ...withoutLabels } = answer.dishes[0]!;
+    expect(menuResponse.parse({ ...answer, dishes: [withoutLabels] }).dishes[0]?.labels).toEqual([]);
+  });
+
   it('labels only dishes of the demo chain', () => {
     const slugs = new Set(DEMO_DISHES.map((dish) => dish.slug));
     expect(Object.keys(DEMO_DISH_LABELS).filter((slug) => !slugs.has(slug))).toEqual([]);
