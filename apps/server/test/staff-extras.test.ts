@@ -12,7 +12,9 @@ import {
 } from '@chain/contract';
 import { DEMO_DISHES, DEMO_RECOMMENDED, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
+import { post } from './support/calls';
 import { action } from './support/rest';
+import { signedInUser } from './support/users';
 import { bearer, staffAccount, staffToken } from './support/staff';
 
 // Issue 31: the back office's cutlery items with their free counts and the recommended items
@@ -163,5 +165,32 @@ describe.each(databaseKinds())('the back office’s cutlery and recommendations 
     expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const winner = recommendedItem.parse(racing.find((answer) => answer.statusCode === 200)!.json());
     expect(racing.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ error: 'stale_version', current: winner });
+  });
+
+  it('keeps an archived cutlery item out of a new order: one still in a cart is refused as unavailable, and is charged again once brought back', async () => {
+    const guest = await signedInUser(t.database, { name: 'Ирина' });
+    const item = cutleryItem.parse((await call(chain, 'POST', '/api/staff/manage/cutlery', { ...chopsticks, name: 'Ложка для супа', order_types: ['self'] })).json());
+    const archived = cutleryItem.parse((await call(chain, 'POST', `/api/staff/manage/cutlery/${item.id}`, { ...item, archived: true })).json());
+    let key = 0;
+    // «Жар-печь на Курском» takes pickup round the clock; Маргарита without options.
+    const order = () =>
+      post(t.app, '/api/v2/order/create', {
+        source: 'web',
+        v: 3,
+        user: { id: guest.id, password: guest.token },
+        cart: [{ item: 101, cnt: 1 }],
+        pribors: [{ id: item.id, cnt: 3 }],
+        order: { type: 'self', comment: '' },
+        restoran: 5,
+        idempotency_key: `extras-${process.pid}-${kind}-${key++}`,
+      });
+    const refused = await order();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain(`Прибор №${item.id} недоступен`);
+    await call(chain, 'POST', `/api/staff/manage/cutlery/${item.id}`, { ...archived, archived: false });
+    const placed = await order();
+    expect(placed.statusCode, placed.body).toBe(200);
+    // 15 ₽ a piece above the 2 free.
+    expect(placed.json<{ cutlery_sum: number }>().cutlery_sum).toBe(1500);
   });
 });
