@@ -109,7 +109,7 @@ export function withStepTimeout(context: BrowserContext): BrowserContext {
 
 /** The key and version of the app's persisted client state (apps/web/src/state/app-store.ts). */
 export const STATE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 8;
+export const STATE_VERSION = 9;
 
 /**
  * A phone page of a guest already signed in (the user put into the persisted state before the

@@ -31,3 +31,4 @@ export * from './catalogue';
 export * from './staff-team';
 export * from './refunds';
 export * from './zones';
+export * from './backoffice-extras';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ORDER_TYPES, type OrderType } from '@chain/domain';
+import { DISH_LABELS, ORDER_TYPES, type OrderType } from '@chain/domain';
 import { callPath, defineCall } from './call';
 import { EVENT_STREAM_KEEP_ALIVE_MS, flag, kopecks, lookupText, optionalWireId, sessionToken } from './common';
 
@@ -123,6 +123,11 @@ export const menuDish = z.object({
   categoryId: z.int(),
   cook_time: z.int().check(z.minimum(0), z.describe('Minutes: "We will cook in about" (SPEC 2).')),
   spec: z.array(dishOption),
+  // Read as [] when absent: a menu cached before labels existed, or an older instance's answer
+  // during a deploy, still parses.
+  labels: z._default(z.array(z.enum(DISH_LABELS)), []).check(
+    z.describe('Added to SPEC 7 (issue 31): the dish\'s diets, heat and allergen groups (TR CU 022/2011, EU 1169/2011), in the one list\'s order; the product card shows them and the menu\'s filter reads them. Empty: none set.'),
+  ),
 });
 export type MenuDish = z.infer<typeof menuDish>;
 

@@ -1,3 +1,5 @@
+import { russianPlural } from './plural';
+
 /**
  * Dish labels a guest can filter the menu by (issue 31): two diets, heat, and the fourteen
  * allergen groups that food labelling names — TR CU 022/2011 (art. 4.4 p. 12) and
@@ -80,4 +82,24 @@ export function dishFitsFilters(labels: readonly DishLabel[], filters: readonly 
 /** Narrows free text to a known label (a wire value, a file's field). */
 export function asDishLabel(value: string): DishLabel | null {
   return (DISH_LABELS as readonly string[]).includes(value) ? (value as DishLabel) : null;
+}
+
+/**
+ * The guest's menu with the chosen filters applied (issue 31): the dishes that fit, in their
+ * order, and how many were hidden — the menu says that number, never hides in silence.
+ */
+export function filterByLabels<D extends { readonly labels: readonly DishLabel[] }>(dishes: readonly D[], filters: readonly DishLabel[]): { shown: D[]; hidden: number } {
+  if (filters.length === 0) return { shown: [...dishes], hidden: 0 };
+  const shown = dishes.filter((dish) => dishFitsFilters(dish.labels, filters));
+  return { shown, hidden: dishes.length - shown.length };
+}
+
+/** What the menu says under its filters: «Скрыто 3 блюда», «Скрыто 1 блюдо», «Скрыто 5 блюд». */
+export function hiddenDishesText(hidden: number): string {
+  return `Скрыто ${hidden} ${russianPlural(hidden, ['блюдо', 'блюда', 'блюд'])}`;
+}
+
+/** The chosen filters, each once, in the one list's order (a stored or tapped choice). */
+export function normalizedFilters(filters: readonly string[]): DishLabel[] {
+  return DISH_LABELS.filter((label) => filters.includes(label));
 }

@@ -166,6 +166,8 @@ export interface CutleryItemsTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 026: archived by a manager — offered to no guest, kept for the orders that name it. */
+  archived_at: Defaulted<Date | null>;
 }
 
 export interface RecommendedItemsTable {
@@ -177,6 +179,8 @@ export interface RecommendedItemsTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 026: archived by a manager — offered to no guest, kept for the orders that name it. */
+  archived_at: Defaulted<Date | null>;
 }
 
 export interface CouponsTable {

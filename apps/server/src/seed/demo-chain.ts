@@ -10,7 +10,7 @@
  * Identifiers are English; everything a guest reads is Russian.
  */
 import type { Settings } from '@chain/contract';
-import { ORDER_TYPES } from '@chain/domain';
+import { type DishLabel, ORDER_TYPES } from '@chain/domain';
 import type { MenuKind, OrderType, PolygonCoordinates, ZonePeriod } from '../db/types';
 import type { Motif } from './pictures';
 
@@ -2231,3 +2231,32 @@ export const DEMO_RATING_SECTIONS: DemoRatingSection[] = [
     ],
   },
 ];
+
+// --- dish labels (issue 31: the guest menu's filter) ---------------------------------------------
+
+/**
+ * The labels of the demo's dishes, by slug, as their composition and allergen notes say: enough
+ * for «Вегетарианское», «Без орехов», «Без глютена», «Не острое» to change the menu. Dishes not
+ * named carry none.
+ */
+export const DEMO_DISH_LABELS: Readonly<Record<string, readonly DishLabel[]>> = {
+  margherita: ['vegetarian', 'gluten', 'milk'],
+  pepperoni: ['spicy', 'gluten', 'milk'],
+  'four-cheese': ['vegetarian', 'gluten', 'milk'],
+  diavola: ['spicy', 'gluten', 'milk'],
+  'vegetable-pizza': ['vegetarian', 'gluten', 'milk', 'nuts'],
+  philadelphia: ['fish', 'milk'],
+  california: ['crustaceans', 'eggs'],
+  'spicy-tuna': ['spicy', 'fish'],
+  'unagi-roll': ['fish', 'milk', 'sesame'],
+  'vegetable-roll': ['vegan', 'vegetarian', 'sesame'],
+  'tom-yum': ['spicy', 'crustaceans'],
+  'greek-salad': ['vegetarian', 'milk'],
+  'burrata-tomatoes': ['vegetarian', 'milk', 'nuts'],
+  'warm-beef-salad': ['sesame', 'soy'],
+  'seafood-pasta': ['gluten', 'crustaceans', 'molluscs'],
+  'pesto-pasta': ['vegetarian', 'gluten', 'milk', 'nuts'],
+  'honey-cake': ['vegetarian', 'gluten', 'eggs', 'milk', 'nuts'],
+  'cranberry-mors': ['vegan', 'vegetarian'],
+  'spicy-sauce': ['spicy', 'eggs', 'sesame'],
+};

@@ -13,6 +13,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_COUPONS,
   DEMO_CUTLERY,
+  DEMO_DISH_LABELS,
   DEMO_DISHES,
   DEMO_KIOSK_CODE,
   DEMO_RATING_SECTIONS,
@@ -165,6 +166,7 @@ export function demoChainRows(): DemoChainRows {
         is_locked: dish.lockCode !== undefined,
         lock_code: dish.lockCode ?? null,
         cook_time: dish.cookTime,
+        labels: [...(DEMO_DISH_LABELS[dish.slug] ?? [])],
         active: dish.active ?? true,
         sort: index + 1,
       };

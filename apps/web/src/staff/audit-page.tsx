@@ -13,6 +13,10 @@ const ACTIONS: Record<string, string> = {
   'guest.flags': 'Флаги гостя',
   'staff.sign_in': 'Вход',
   'staff.sign_out': 'Выход',
+  'cutlery.create': 'Прибор добавлен',
+  'cutlery.save': 'Прибор изменён',
+  'recommended.create': 'Рекомендация добавлена',
+  'recommended.save': 'Рекомендация изменена',
 };
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));

@@ -51,6 +51,7 @@ describe('client-kept state (SPEC 3)', () => {
         'kiosk',
         'kioskToken',
         'lockCode',
+        'menuFilters',
         'orderType',
         'restaurant',
         'user',
@@ -760,5 +761,28 @@ describe("a kiosk's device token (decision 038)", () => {
     delete before['kioskToken'];
     const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: before, version: 7 }) }));
     expect(store.getState()).toMatchObject({ kiosk: true, kioskToken: '', restaurant: { id: '10' } });
+  });
+});
+
+describe("the menu's label filters (issue 31)", () => {
+  it('are kept on the device once each in the one list’s order, forgotten for a kiosk’s next guest', async () => {
+    const storage = new MemoryStorage();
+    const { store } = await loadedStore(storage);
+    store.getState().setMenuFilters(['nuts', 'vegetarian', 'nuts']);
+    expect(store.getState().menuFilters).toEqual(['vegetarian', 'nuts']);
+    const { store: restarted } = await loadedStore(storage);
+    expect(restarted.getState().menuFilters).toEqual(['vegetarian', 'nuts']);
+    restarted.getState().setKiosk(true);
+    restarted.getState().endKioskGuest();
+    expect(restarted.getState().menuFilters).toEqual([]);
+  });
+
+  it('start empty for a state saved before them (version 8), the rest kept; an unknown stored label is dropped alone', async () => {
+    const before = { ...INITIAL_PERSISTED_STATE, lockCode: '5821' } as Record<string, unknown>;
+    delete before['menuFilters'];
+    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: before, version: 8 }) }));
+    expect(store.getState()).toMatchObject({ menuFilters: [], lockCode: '5821' });
+    const { store: odd } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { menuFilters: ['nuts', 'made-up', 7] }, version: STATE_VERSION }) }));
+    expect(odd.getState().menuFilters).toEqual(['nuts']);
   });
 });

@@ -1,7 +1,9 @@
 import {
   addToCart,
   changeLineCount,
+  normalizedFilters,
   type CartLine as DomainCartLine,
+  type DishLabel,
   type LaterOrderType,
   type LineChoice,
   type OrderType,
@@ -194,6 +196,11 @@ export interface PersistedState {
   orderType: OrderType | null;
   restaurant: RestaurantChoice | null;
   lockCode: string;
+  /**
+   * The menu's label filters the guest chose (issue 31: «Вегетарианское», «Без орехов»…), each
+   * once in the one list's order; kept on this device, cleared for a kiosk's next guest.
+   */
+  menuFilters: DishLabel[];
 }
 
 /** A choice offered by a dialog (SPEC 8 dialog helper). */
@@ -288,6 +295,8 @@ export interface AppActions {
   changeLineCount: (token: string, delta: number) => void;
   /** SPEC 3 lockCode: the code that unlocked locked dishes; '' forgets it. */
   setLockCode: (lockCode: string) => void;
+  /** The menu's label filters (issue 31); [] shows every dish. */
+  setMenuFilters: (filters: readonly DishLabel[]) => void;
   /** SPEC 3 favorites: marks a dish (its id) as a favourite or not; kept on this device only. */
   setFavorite: (dishId: string, favourite: boolean) => void;
   /** SPEC 3 favorite_restorans: marks a restaurant (its id) as a favourite or not. */
@@ -298,7 +307,7 @@ export interface AppActions {
   setKioskAccessible: (on: boolean) => void;
   /**
    * SPEC 4 Kiosk idle: the guest has gone; the next one starts clean. Empties the cart and the
-   * checkout (table included), the lock code, the order type back to 'inrest', closes every open
+   * checkout (table included), the lock code, the menu's filters, the order type back to 'inrest', closes every open
    * dialog (each resolves with null), the options sheet, the drawer and the idle overlay, turns
    * accessibility mode off and counts kioskGuestGeneration up. Kiosk mode and the restaurant stay.
    */
@@ -460,6 +469,7 @@ export function createAppStore(storage: StateStorage) {
               : { cart, cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } };
           }),
         setLockCode: (lockCode) => set({ lockCode }),
+        setMenuFilters: (filters) => set({ menuFilters: normalizedFilters(filters) }),
         setFavorite: (dishId, favourite) => {
           const favorites = withFavourite(get().favorites, dishId, favourite);
           if (favorites !== get().favorites) set({ favorites });
@@ -479,6 +489,7 @@ export function createAppStore(storage: StateStorage) {
             cartRestaurantId: null,
             checkout: EMPTY_CHECKOUT,
             lockCode: '',
+            menuFilters: [],
             orderType: 'inrest',
             dialogItems: [],
             specModal: null,

@@ -1,5 +1,5 @@
 import { SIGNED_OUT_USER } from '@chain/contract';
-import { DEFAULT_PAY_METHOD, ORDER_TYPES, PAY_METHODS } from '@chain/domain';
+import { DEFAULT_PAY_METHOD, normalizedFilters, ORDER_TYPES, PAY_METHODS } from '@chain/domain';
 import type { Checkout, PersistedState, User } from './app-store';
 
 /*
@@ -11,7 +11,7 @@ import type { Checkout, PersistedState, User } from './app-store';
 
 /** The key in localStorage and the version of the stored shape. */
 export const STORAGE_KEY = 'chain-ordering:state';
-export const STATE_VERSION = 8;
+export const STATE_VERSION = 9;
 
 /** The contract's signed-out user in the stored shape: no id, flags off. */
 export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
@@ -45,6 +45,7 @@ export const INITIAL_PERSISTED_STATE: PersistedState = {
   orderType: null,
   restaurant: null,
   lockCode: '',
+  menuFilters: [],
 };
 
 // What a stored value must look like to be used. Each field falls back to its default on its
@@ -190,6 +191,8 @@ const persistedShape = object({
   orderType: or(nullable(oneOf(ORDER_TYPES)), null),
   restaurant: or(nullable(object({ id: text, name: someText, nameShort: someText })), null),
   lockCode: someText,
+  // An unknown label (a rollback from a build with more) is dropped, not the whole list.
+  menuFilters: or((value) => (Array.isArray(value) ? normalizedFilters(value.filter((label): label is string => typeof label === 'string')) : INVALID), []),
 });
 
 /** The stored state reduced to what this version understands; never throws. */
@@ -211,6 +214,7 @@ export function sanitizePersistedState(stored: unknown): PersistedState {
  *   6 → 7: checkout gains resumedOrderId; null (a cart resumed before resumes nothing).
  *   7 → 8: kioskToken; '' — a kiosk connected before device tokens has none, and its Home asks
  *          staff for the code before the next guest orders (decision 038).
+ *   8 → 9: menuFilters (issue 31); [] — no filter, every dish shown.
  */
 const MIGRATIONS: Record<number, (state: unknown) => unknown> = { 1: migrateCartToDomainLines };
 

@@ -3,7 +3,8 @@ import type { Database, MenuKind, OrderType } from '../../db/types';
 
 /**
  * The recommendations for the order type whose dish is on sale at the restaurant — active, of
- * one of its menus, not on its stop list, not locked — leaving out the dishes given, in order.
+ * one of its menus, not on its stop list, not locked, the recommendation not archived — leaving
+ * out the dishes given, in order.
  */
 export async function recommendationsOnSale(
   db: Kysely<Database>,
@@ -24,6 +25,7 @@ export async function recommendationsOnSale(
       'dishes.weight',
     ])
     .where(sql<boolean>`${options.orderType} = any(recommended_items.order_types)`)
+    .where('recommended_items.archived_at', 'is', null)
     .where('dishes.active', '=', true)
     .where('dishes.is_locked', '=', false)
     .where('categories.menu_kind', 'in', options.menuKinds)
@@ -42,12 +44,13 @@ export async function recommendationsOnSale(
   return query.orderBy('recommended_items.sort').orderBy('recommended_items.id').execute();
 }
 
-/** The cutlery offered for the order type, in order. */
+/** The cutlery offered for the order type (archived items left out), in order. */
 export async function cutleryForOrderType(db: Kysely<Database>, orderType: OrderType) {
   return db
     .selectFrom('cutlery_items')
     .selectAll()
     .where(sql<boolean>`${orderType} = any(order_types)`)
+    .where('archived_at', 'is', null)
     .orderBy('sort')
     .orderBy('id')
     .execute();

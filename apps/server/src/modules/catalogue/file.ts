@@ -63,8 +63,12 @@ export function referenceProblems(file: CatalogueFile): CatalogueProblem[] {
     if (!categories.has(dish.category_id)) problems.push({ place: `dishes[${index}].category_id`, message: `нет категории с номером ${dish.category_id}` });
     if (new Set(dish.labels).size !== dish.labels.length) problems.push({ place: `dishes[${index}].labels`, message: 'метки повторяются' });
   });
+  const recommendedDishes = new Map<number, number>();
   file.recommended.forEach((row, index) => {
     if (!dishes.has(row.dish_id)) problems.push({ place: `recommended[${index}].dish_id`, message: `нет блюда с номером ${row.dish_id}` });
+    const first = recommendedDishes.get(row.dish_id);
+    if (first !== undefined) problems.push({ place: `recommended[${index}].dish_id`, message: `блюдо ${row.dish_id} уже рекомендовано: recommended[${first}]` });
+    else recommendedDishes.set(row.dish_id, index);
   });
   for (const [kind, rows] of [['cutlery', file.cutlery], ['recommended', file.recommended]] as const) {
     rows.forEach((row, index) => {

@@ -123,6 +123,7 @@ export async function upsertCutlery(trx: Transaction<Database>, rows: Array<Inse
           max: eb.ref('excluded.max'),
           order_types: eb.ref('excluded.order_types'),
           sort: eb.ref('excluded.sort'),
+          archived_at: null,
           version: sql<number>`cutlery_items.version + 1`,
         })),
       )
@@ -142,6 +143,7 @@ export async function upsertRecommended(trx: Transaction<Database>, rows: Array<
           separated: eb.ref('excluded.separated'),
           order_types: eb.ref('excluded.order_types'),
           sort: eb.ref('excluded.sort'),
+          archived_at: null,
           version: sql<number>`recommended_items.version + 1`,
         })),
       )
@@ -151,15 +153,15 @@ export async function upsertRecommended(trx: Transaction<Database>, rows: Array<
 
 /** Archives what the file left out: hidden from guests (a dish also inactive), kept for orders. */
 export async function archiveRows(trx: Transaction<Database>, ids: { categories: number[]; dishes: number[]; options: number[] }): Promise<void> {
-  if (ids.options.length > 0) await trx.updateTable('dish_options').set({ archived_at: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids.options).execute();
+  if (ids.options.length > 0) await trx.updateTable('dish_options').set({ archived_at: sql`now()`, disabled: true, version: sql`version + 1` }).where('id', 'in', ids.options).execute();
   if (ids.dishes.length > 0) await trx.updateTable('dishes').set({ archived_at: sql`now()`, active: false, version: sql`version + 1` }).where('id', 'in', ids.dishes).execute();
   if (ids.categories.length > 0) await trx.updateTable('categories').set({ archived_at: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids.categories).execute();
 }
 
-/** Removes cutlery and recommendations the file left out (orders keep their names and prices). */
-export async function removeExtras(trx: Transaction<Database>, ids: { cutlery: number[]; recommended: number[] }): Promise<void> {
-  if (ids.cutlery.length > 0) await trx.deleteFrom('cutlery_items').where('id', 'in', ids.cutlery).execute();
-  if (ids.recommended.length > 0) await trx.deleteFrom('recommended_items').where('id', 'in', ids.recommended).execute();
+/** Archives the cutlery and recommendations the file left out (offered to no guest, kept for orders). */
+export async function archiveExtras(trx: Transaction<Database>, ids: { cutlery: number[]; recommended: number[] }): Promise<void> {
+  if (ids.cutlery.length > 0) await trx.updateTable('cutlery_items').set({ archived_at: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids.cutlery).execute();
+  if (ids.recommended.length > 0) await trx.updateTable('recommended_items').set({ archived_at: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids.recommended).execute();
 }
 
 /** Sets new prices of dishes, a version further each. */

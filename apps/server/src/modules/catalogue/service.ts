@@ -16,7 +16,7 @@ import {
   lockCatalogueImport,
   moveSequences,
   readCatalogueRows,
-  removeExtras,
+  archiveExtras,
   setDishPrices,
   upsertCategories,
   upsertCutlery,
@@ -49,8 +49,8 @@ export function fileOf(rows: CatalogueRows): CatalogueFile {
     format: CATALOGUE_FORMAT,
     categories: rows.categories.filter(live).map((row) => ({ id: row.id, menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort })),
     dishes: dishes.map((dish) => ({ ...dishOf(dish), options: optionsOf.get(dish.id) ?? [] })),
-    cutlery: rows.cutlery.map((row) => ({ id: row.id, name: row.name, price: row.price, free_cnt: row.free_cnt, max: row.max, order_types: row.order_types, sort: row.sort })),
-    recommended: rows.recommended.map((row) => ({ id: row.id, dish_id: row.dish_id, free_cnt: row.free_cnt, separated: row.separated, order_types: row.order_types, sort: row.sort })),
+    cutlery: rows.cutlery.filter(live).map((row) => ({ id: row.id, name: row.name, price: row.price, free_cnt: row.free_cnt, max: row.max, order_types: row.order_types, sort: row.sort })),
+    recommended: rows.recommended.filter(live).map((row) => ({ id: row.id, dish_id: row.dish_id, free_cnt: row.free_cnt, separated: row.separated, order_types: row.order_types, sort: row.sort })),
   };
 }
 
@@ -163,16 +163,18 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
   archive.dishes.forEach((row) => note('dishes', 'archived', row.id, row.name));
   archive.options.forEach((row) => note('options', 'archived', row.id, `${row.dishName}: ${row.name}`));
 
+  const dbCutlery = new Set(rows.cutlery.map((row) => row.id));
   const nowCutlery = new Map(now.cutlery.map((row) => [row.id, row]));
   const cutlery = file.cutlery.filter((row) => {
-    if (!nowCutlery.has(row.id)) return note('cutlery', 'added', row.id, row.name), true;
+    if (!dbCutlery.has(row.id)) return note('cutlery', 'added', row.id, row.name), true;
     if (!same(nowCutlery.get(row.id), row)) return note('cutlery', 'changed', row.id, row.name), true;
     return false;
   });
+  const dbRecommended = new Set(rows.recommended.map((row) => row.id));
   const nowRecommended = new Map(now.recommended.map((row) => [row.id, row]));
   const dishName = (id: number) => file.dishes.find((dish) => dish.id === id)?.name ?? String(id);
   const recommended = file.recommended.filter((row) => {
-    if (!nowRecommended.has(row.id)) return note('recommended', 'added', row.id, dishName(row.dish_id)), true;
+    if (!dbRecommended.has(row.id)) return note('recommended', 'added', row.id, dishName(row.dish_id)), true;
     if (!same(nowRecommended.get(row.id), row)) return note('recommended', 'changed', row.id, dishName(row.dish_id)), true;
     return false;
   });
@@ -188,9 +190,10 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
       await upsertDishes(trx, dishes.map((row) => dishRow(row, kindOf.get(row.category_id) === 'shop')));
       await upsertOptions(trx, options.map(({ dish, row }) => optionRow(dish, row)));
       await archiveRows(trx, { categories: archive.categories.map((row) => row.id), dishes: archive.dishes.map((row) => row.id), options: archive.options.map((row) => row.id) });
+      // Archived first: a dish has one live recommendation (migration 026), which a file may move.
+      await archiveExtras(trx, { cutlery: removeCutlery.map((row) => row.id), recommended: removeRecommended.map((row) => row.id) });
       await upsertCutlery(trx, cutlery);
       await upsertRecommended(trx, recommended);
-      await removeExtras(trx, { cutlery: removeCutlery.map((row) => row.id), recommended: removeRecommended.map((row) => row.id) });
       await moveSequences(trx);
     },
   };

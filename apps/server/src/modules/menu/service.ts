@@ -11,7 +11,7 @@ import {
   restaurantOfMenuRoute,
   shownMenuKind,
 } from '@chain/contract';
-import { MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
+import { DISH_LABELS, MENU_KINDS, ORDER_TYPE_NOT_OFFERED_MESSAGES } from '@chain/domain';
 import { VersionedCache } from '../../db/catalogue-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { Database, MenuKind, OrderType } from '../../db/types';
@@ -110,6 +110,7 @@ export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
           categoryId: row.category_id,
           cook_time: row.cook_time,
           spec: (optionsOf.get(row.id) ?? []).map(optionWire),
+          labels: DISH_LABELS.filter((label) => row.labels.includes(label)),
         },
       })),
       lockCodes: new Set(ofKind.flatMap((dish) => (dish.is_locked && dish.lock_code ? [dish.lock_code] : []))),

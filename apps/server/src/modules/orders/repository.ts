@@ -25,8 +25,9 @@ export async function readCatalogueRows(trx: Transaction<Database>) {
     options: await trx.selectFrom('dish_options').selectAll().where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute(),
     stops: await trx.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute(),
     optionStops: await trx.selectFrom('stop_list_options').select(['restaurant_id', 'option_id']).execute(),
-    cutlery: await trx.selectFrom('cutlery_items').selectAll().execute(),
-    recommended: await trx.selectFrom('recommended_items').selectAll().execute(),
+    // Archived extras (issue 31) are offered to no new order: one in a cart reads as unavailable.
+    cutlery: await trx.selectFrom('cutlery_items').selectAll().where('archived_at', 'is', null).execute(),
+    recommended: await trx.selectFrom('recommended_items').selectAll().where('archived_at', 'is', null).execute(),
     tables: await trx.selectFrom('restaurant_tables').select(['restaurant_id', 'num']).execute(),
     settings: await loadSettings(trx),
   };

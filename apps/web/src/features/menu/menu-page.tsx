@@ -3,16 +3,17 @@ import { Plus, ShoppingBag } from 'lucide-react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'wouter';
 import { cardPhoto, type CategorySection, categorySections, type IsShop, type MenuDish, type MenuResponse } from '@chain/contract';
-import { addToCartBlocker, cartTotal, formatMoney, indexDishes, MENU_CARD_PHOTO } from '@chain/domain';
+import { addToCartBlocker, cartTotal, filterByLabels, formatMoney, indexDishes, MENU_CARD_PHOTO } from '@chain/domain';
 import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
-import { IconButton, LinkButton } from '../../ui/button';
+import { Button, IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { MenuPhoto } from '../../ui/menu-photo';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
 import { FavouriteButton } from './favourite-button';
+import { CLEAR_FILTERS, MenuFilters } from './menu-filters';
 import { dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
 import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
@@ -113,7 +114,9 @@ function stuckBottom(element: HTMLElement): number {
 }
 
 function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; restaurantId: string; favourites: boolean }) {
-  const allSections = useMemo(() => categorySections(menu), [menu]);
+  // The guest's label filters (issue 31) hide what does not fit; MenuFilters says how many.
+  const filters = useAppState((state) => state.menuFilters);
+  const allSections = useMemo(() => categorySections({ categories: menu.categories, dishes: filterByLabels(menu.dishes, filters).shown }), [menu, filters]);
   // The first screenful is drawn at once, the rest in a transition React interrupts for a tap, so
   // no single long task keeps the phone from answering (issue 18).
   const [complete, setComplete] = useState(false);
@@ -185,6 +188,20 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
     section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   };
 
+  const filterBar = menu.dishes.length > 0 ? <MenuFilters dishes={menu.dishes} /> : null;
+  if (allSections.length === 0 && filterBar) {
+    return (
+      <>
+        {filterBar}
+        <EmptyState
+          icon={<ShoppingBag />}
+          title="Под эти фильтры ничего не подходит"
+          text="Уберите какой-нибудь фильтр — и блюда вернутся."
+          action={<Button onClick={() => appStore.getState().setMenuFilters([])}>{CLEAR_FILTERS}</Button>}
+        />
+      </>
+    );
+  }
   if (allSections.length === 0) {
     return <EmptyState icon={<ShoppingBag />} title="В этом меню пока пусто" text="Загляните в другое меню ресторана или зайдите позже." />;
   }
@@ -194,6 +211,7 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
   );
   return (
     <>
+      {filterBar}
       <nav ref={navRef} className="menu__categories" aria-label="Категории меню" data-all-drawn={allDrawn ? '' : undefined}>
         <div className="menu__categories-track" ref={sliderRef}>
           {allSections.map((section) => (

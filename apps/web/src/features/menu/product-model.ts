@@ -1,5 +1,5 @@
 import type { MenuDish } from '@chain/contract';
-import { isOn } from '@chain/domain';
+import { DIET_LABELS, DISH_LABEL_NAMES, type DishLabel, isOn } from '@chain/domain';
 
 type Option = MenuDish['spec'][number];
 
@@ -21,4 +21,17 @@ export function chosenMulti(counts: Readonly<Record<string, number>>): Array<{ s
   return Object.entries(counts)
     .filter(([, cnt]) => cnt > 0)
     .map(([specid, cnt]) => ({ specid, cnt }));
+}
+
+/**
+ * How the product card says a dish's labels (issue 31): what it is as badges («Вегетарианское»,
+ * «Острое») and what it contains as one line, «Содержит: глютен, молоко, орехи»; '' for nothing.
+ */
+export function labelWords(labels: readonly DishLabel[]): { badges: string[]; contains: string } {
+  const traits = labels.filter((label) => (DIET_LABELS as readonly DishLabel[]).includes(label) || label === 'spicy');
+  const allergens = labels.filter((label) => !traits.includes(label));
+  return {
+    badges: traits.map((label) => DISH_LABEL_NAMES[label]),
+    contains: allergens.length > 0 ? `Содержит: ${allergens.map((label) => DISH_LABEL_NAMES[label].toLowerCase()).join(', ')}` : '',
+  };
 }

@@ -17,7 +17,7 @@ import { useShell } from '../../ui/shell-context';
 import { Stepper } from '../../ui/stepper';
 import { FavouriteButton } from './favourite-button';
 import { menuPath } from './menu-model';
-import { chosenMulti, defaultSingle, splitOptions } from './product-model';
+import { chosenMulti, defaultSingle, labelWords, splitOptions } from './product-model';
 import '../../ui/dialog.css';
 import './product-page.css';
 
@@ -168,6 +168,7 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
           {dish.weight ? <span className="product__weight">{dish.weight}</span> : null}
           <span className="product__price">{formatMoney(dish.price)}</span>
         </div>
+        <DishLabels labels={dish.labels} />
         {dish.cook_time > 0 ? (
           <p className="product__cook">
             <Clock aria-hidden="true" />
@@ -317,5 +318,25 @@ function LockCodeDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** The dish's labels (issue 31): badges for what it is, one line for what it contains. */
+function DishLabels({ labels }: { labels: MenuDish['labels'] }) {
+  const { badges, contains } = labelWords(labels);
+  if (badges.length === 0 && !contains) return null;
+  return (
+    <div className="product__labels">
+      {badges.length > 0 ? (
+        <ul className="product__badges" aria-label="О блюде">
+          {badges.map((badge) => (
+            <li key={badge} className="product__badge">
+              {badge}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {contains ? <p className="product__contains">{contains}</p> : null}
+    </div>
   );
 }

@@ -51,6 +51,13 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     chainOnly: false,
     load: () => import('./zones/zones-page'),
   },
+  {
+    key: 'extras',
+    title: 'Приборы и рекомендации',
+    summary: 'Приборы с бесплатным количеством и что корзина предлагает к заказу.',
+    chainOnly: false,
+    load: () => import('./extras/extras-page'),
+  },
 ];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
