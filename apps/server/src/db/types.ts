@@ -104,6 +104,8 @@ export interface CategoriesTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 025: hidden from guests, with its dishes. */
+  hidden: Defaulted<boolean>;
 }
 
 export interface DishesTable {
@@ -126,6 +128,8 @@ export interface DishesTable {
   version: Defaulted<number>;
   /** 024: diets, heat and allergen groups (packages/domain dish-labels.ts). */
   labels: Defaulted<DishLabel[]>;
+  /** 025: archived (named by orders, never deleted); an archived dish is never active. */
+  archived_at: Defaulted<Date | null>;
 }
 
 export interface DishOptionsTable {
@@ -139,6 +143,24 @@ export interface DishOptionsTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 025: archived (named by orders, never deleted); an archived option is always disabled. */
+  archived_at: Defaulted<Date | null>;
+}
+
+/** 025: a restaurant that does not carry a dish of a menu it offers. */
+export interface DishesNotCarriedTable {
+  dish_id: number;
+  restaurant_id: number;
+}
+
+/** 025: a menu photo a manager uploaded, as the server encoded it again (decision 041). */
+export interface MenuPhotosTable {
+  name: string;
+  data: Buffer | Uint8Array;
+  width: number;
+  height: number;
+  created_by: number | null;
+  created_at: Defaulted<Date>;
 }
 
 export interface StopListTable {
@@ -775,4 +797,6 @@ export interface Database {
   stop_list_options: StopListOptionsTable;
   restaurant_load_overrides: RestaurantLoadOverridesTable;
   kiosk_devices: KioskDevicesTable;
+  dishes_not_carried: DishesNotCarriedTable;
+  menu_photos: MenuPhotosTable;
 }

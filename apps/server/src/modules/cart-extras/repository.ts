@@ -37,6 +37,19 @@ export async function recommendationsOnSale(
             .where('stop_list.restaurant_id', '=', options.restaurantId),
         ),
       ),
+    )
+    // Nor what guests do not see here (issue 31): a hidden category, a dish the restaurant does not carry.
+    .where('categories.hidden', '=', false)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('dishes_not_carried')
+            .select('dishes_not_carried.dish_id')
+            .whereRef('dishes_not_carried.dish_id', '=', 'dishes.id')
+            .where('dishes_not_carried.restaurant_id', '=', options.restaurantId),
+        ),
+      ),
     );
   if (options.leaveOutDishIds.length > 0) query = query.where('dishes.id', 'not in', options.leaveOutDishIds);
   return query.orderBy('recommended_items.sort').orderBy('recommended_items.id').execute();
