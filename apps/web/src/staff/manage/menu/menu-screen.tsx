@@ -60,6 +60,9 @@ export default function MenuScreen(_props: ManageScreenProps) {
   const [kind, setKind] = useState<MenuKind>('restaurant');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [dishId, setDishId] = useState<number | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+  /** The dish saved last: a new dish's form opens again as the saved dish, still saying «Сохранено.». */
+  const [lastSaved, setLastSaved] = useState<number | null>(null);
 
   const reload = useCallback(() => {
     staffCall(manageMenuCall)
@@ -118,7 +121,10 @@ export default function MenuScreen(_props: ManageScreenProps) {
               <ul className="manage-menu__dishes">
                 {dishesOf(menu, category.id).map((candidate) => (
                   <li key={candidate.id}>
-                    <button type="button" className="staff-button staff-button--ghost manage-menu__pick" aria-pressed={candidate.id === dishId} onClick={() => setDishId(candidate.id)}>
+                    <button type="button" className="staff-button staff-button--ghost manage-menu__pick" aria-pressed={candidate.id === dishId} onClick={() => {
+                      setDishId(candidate.id);
+                      setNotice('');
+                    }}>
                       <span>{candidate.name}</span>
                       <span className="manage-menu__meta">
                         {formatAmount(candidate.price)} ₽{candidate.archived ? ' · в архиве' : !candidate.active ? ' · скрыто' : ''}
@@ -127,8 +133,14 @@ export default function MenuScreen(_props: ManageScreenProps) {
                   </li>
                 ))}
               </ul>
+              <p role="status" className="staff-field__hint">
+                {notice}
+              </p>
               {menu.can_edit ? (
-                <button type="button" className="staff-button staff-button--secondary" onClick={() => setDishId('new')}>
+                <button type="button" className="staff-button staff-button--secondary" onClick={() => {
+                  setDishId('new');
+                  setNotice('');
+                }}>
                   Новое блюдо
                 </button>
               ) : null}
@@ -137,12 +149,15 @@ export default function MenuScreen(_props: ManageScreenProps) {
                   key={`dish-${dish.id}-${dish.category_id}`}
                   menu={menu}
                   dish={dish}
+                  justSaved={lastSaved === dish.id}
                   onSaved={(saved) => {
                     setMenu(withDish(menu, saved));
                     setDishId(saved.id);
+                    setLastSaved(saved.id);
                   }}
-                  onRemoved={(removedId, archived) => {
+                  onRemoved={(removedId, archived, message) => {
                     setMenu(archived ? withDish(menu, archived) : withDish(menu, dish, removedId));
+                    setNotice(message);
                     if (!archived) setDishId(null);
                   }}
                 />
@@ -248,8 +263,8 @@ function CategoryForm({ category, onSaved }: { category: ManageCategory; onSaved
   );
 }
 
-function DishForm({ menu, dish, onSaved, onRemoved }: { menu: ManageMenu; dish: ManageDish; onSaved: (dish: ManageDish) => void; onRemoved: (id: number, archived: ManageDish | null) => void }) {
-  const [savedOnce, setSavedOnce] = useState(false);
+function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageMenu; dish: ManageDish; justSaved: boolean; onSaved: (dish: ManageDish) => void; onRemoved: (id: number, archived: ManageDish | null, message: string) => void }) {
+  const [savedOnce, setSavedOnce] = useState(justSaved);
   const [note, setNote] = useState('');
   const [photoState, setPhotoState] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -299,8 +314,7 @@ function DishForm({ menu, dish, onSaved, onRemoved }: { menu: ManageMenu; dish: 
   const remove = async () => {
     try {
       const answer = await staffCall(removeDishCall, { version: draft.version }, { params: { id: dish.id } });
-      setNote(answer.message);
-      onRemoved(dish.id, answer.dish);
+      onRemoved(dish.id, answer.dish, answer.message);
     } catch (failure) {
       setNote(failureText(failure));
     }
