@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import type { Database, DishLabel, MenuKind } from '../../db/types';
 
 // Every SQL statement of the back office's menu (issue 31): categories, dishes, their options and
@@ -125,11 +125,14 @@ export async function insertDish(db: Db, values: DishValues): Promise<number> {
   return row.id;
 }
 
-/** The dish's fields over the version the edit names, bumping it; undefined when at another version, gone or archived. */
-export async function updateDish(db: Db, id: number, version: number, values: DishValues): Promise<number | undefined> {
+/**
+ * An update of a dish not archived over the version the edit names, bumping it: its id back, or
+ * undefined when it is at another version, gone or archived (savedOrStale tells which).
+ */
+async function updateDishOver(db: Db, id: number, version: number, set: UpdateObject<Database, 'dishes'>): Promise<number | undefined> {
   const row = await db
     .updateTable('dishes')
-    .set({ ...values, thumb: values.img, labels: sql<DishLabel[]>`${values.labels}::text[]`, version: sql<number>`version + 1` })
+    .set({ ...set, version: sql<number>`version + 1` })
     .where('id', '=', id)
     .where('version', '=', version)
     .where('archived_at', 'is', null)
@@ -138,30 +141,19 @@ export async function updateDish(db: Db, id: number, version: number, values: Di
   return row?.id;
 }
 
-/** Bumps the dish's version over the one the edit names (a change of what it is saved with); undefined when at another or archived. */
-export async function bumpDish(db: Db, id: number, version: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('dishes')
-    .set({ version: sql<number>`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('archived_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+/** The dish's fields over the version the edit names. */
+export function updateDish(db: Db, id: number, version: number, values: DishValues): Promise<number | undefined> {
+  return updateDishOver(db, id, version, { ...values, thumb: values.img, labels: sql<DishLabel[]>`${values.labels}::text[]` });
+}
+
+/** Bumps the dish's version over the one the edit names: a change of what it is saved with (the restaurants carrying it). */
+export function bumpDish(db: Db, id: number, version: number): Promise<number | undefined> {
+  return updateDishOver(db, id, version, {});
 }
 
 /** Archives the dish over the version named: hidden from guests for good, kept for orders. */
-export async function archiveDish(db: Db, id: number, version: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('dishes')
-    .set({ archived_at: sql<Date>`now()`, active: false, version: sql<number>`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('archived_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+export function archiveDish(db: Db, id: number, version: number): Promise<number | undefined> {
+  return updateDishOver(db, id, version, { archived_at: sql<Date>`now()`, active: false });
 }
 
 /** Deletes the dish at the version named (its options, stops and recommendations go with it). */

@@ -3,13 +3,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { MENU_EDIT_LIMITS, MENU_EDIT_TEXTS, type CallBody, type createDishCall, type ManageCategory, type ManageDish, type ManageMenu, type ManageOption } from '@chain/contract';
 import { isAcceptedPhotoType, MEDIA_PATH, photoSourcePath } from '@chain/domain';
 import type { Database, MenuKind } from '../../db/types';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { sniffPhotoType, type PhotoType } from '../ratings/photos';
+import { PhotoBusyError, sniffPhotoType } from '../ratings/photos';
 import { UPLOAD_NAME } from '../photos/routes';
 import { UPLOADS_FOLDER } from '../photos/renditions';
 import { hasMenuPhoto, saveMenuPhoto } from '../photos/repository';
-import { reencodeUpload, RefusedUploadError, UploadTimeoutError } from '../photos/uploads';
+import { PHOTO_DATA_URL, reencodeUpload, RefusedUploadError, UPLOAD_FORMAT_OF, UploadTimeoutError } from '../photos/uploads';
 import { mayActOn, type StaffPrincipal } from '../staff/access';
 import { writeAudit } from '../staff/audit';
 import * as repo from './repository';
@@ -257,9 +257,6 @@ export async function carryDish(db: Kysely<Database>, staff: StaffPrincipal, id:
   });
 }
 
-const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w.+-]+=[\w.+-]+)*);base64,([A-Za-z0-9+/\r\n]*={0,2})$/;
-const FORMATS: Record<PhotoType, 'jpeg' | 'png' | 'gif'> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif' };
-
 /**
  * A dish's photo from its data URL: the label and the first bytes must both say JPEG, PNG or GIF,
  * at most MENU_EDIT_LIMITS.photoBytes; the picture is decoded within the pixel bound and encoded
@@ -267,7 +264,7 @@ const FORMATS: Record<PhotoType, 'jpeg' | 'png' | 'gif'> = { 'image/jpeg': 'jpeg
  */
 export async function uploadMenuPhoto(db: Kysely<Database>, staff: StaffPrincipal, dataUrl: string): Promise<{ img: string; width: number; height: number }> {
   const refuse = (message: string) => badRequest(`Фото: ${message}`, 'photo');
-  const match = DATA_URL.exec(dataUrl.trim());
+  const match = PHOTO_DATA_URL.exec(dataUrl.trim());
   const declared = (match?.[1] ?? '').toLowerCase();
   if (!match || !isAcceptedPhotoType(declared)) throw refuse(MENU_EDIT_TEXTS.photoNotPicture);
   const data = Buffer.from(match[3] ?? '', 'base64');
@@ -276,10 +273,10 @@ export async function uploadMenuPhoto(db: Kysely<Database>, staff: StaffPrincipa
   if (actual === null || actual !== declared) throw refuse(MENU_EDIT_TEXTS.photoNotPicture);
   let made;
   try {
-    made = await reencodeUpload(data, FORMATS[actual], { maxPixels: MENU_EDIT_LIMITS.photoPixels, maxSide: MENU_EDIT_LIMITS.photoSide, quality: MENU_EDIT_LIMITS.photoQuality });
+    made = await reencodeUpload(data, UPLOAD_FORMAT_OF[actual], { maxPixels: MENU_EDIT_LIMITS.photoPixels, maxSide: MENU_EDIT_LIMITS.photoSide, quality: MENU_EDIT_LIMITS.photoQuality });
   } catch (error) {
     if (error instanceof RefusedUploadError) throw refuse(error.reason === 'over_pixels' ? MENU_EDIT_TEXTS.photoTooManyPixels : MENU_EDIT_TEXTS.photoDamaged);
-    if (error instanceof UploadTimeoutError) throw new AppError(503, 'unavailable', 'Фото не успело обработаться. Попробуйте ещё раз.');
+    if (error instanceof UploadTimeoutError) throw new PhotoBusyError(error);
     throw error;
   }
   const name = `${createHash('sha256').update(made.data).digest('base64url').slice(0, 32)}.jpg`;
