@@ -52,6 +52,19 @@ export const MENU_EDIT_TEXTS = {
   deleted: 'Блюдо удалено.',
 } as const;
 
+/** The audit log's actions of the menu (staff_audit.action) and how «Журнал» names them. */
+export const MENU_AUDIT_ACTIONS = {
+  'menu.category.create': 'Меню: новая категория',
+  'menu.category.save': 'Меню: категория',
+  'menu.category.order': 'Меню: порядок категорий',
+  'menu.dish.create': 'Меню: новое блюдо',
+  'menu.dish.save': 'Меню: блюдо',
+  'menu.dish.archive': 'Меню: блюдо в архив',
+  'menu.dish.delete': 'Меню: блюдо удалено',
+  'menu.dish.carry': 'Меню: есть ли блюдо в ресторане',
+} as const;
+export type MenuAuditAction = keyof typeof MENU_AUDIT_ACTIONS;
+
 const text = (max: number, describe: string) => z.string().check(z.maxLength(max, `не длиннее ${max} символов`), z.describe(describe));
 const bodyId = z.int().check(z.minimum(1, 'ожидается номер больше нуля'), z.maximum(MAX_WIRE_ID, 'такого номера нет'));
 const price = kopecks.check(z.maximum(MENU_EDIT_LIMITS.price, `не больше ${MENU_EDIT_LIMITS.price / 100} ₽`));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { MENU_EDIT_LIMITS, MENU_EDIT_TEXTS, type CallBody, type createDishCall, type ManageCategory, type ManageDish, type ManageMenu, type ManageOption } from '@chain/contract';
+import { MENU_EDIT_LIMITS, MENU_EDIT_TEXTS, type CallBody, type MenuAuditAction, type createDishCall, type ManageCategory, type ManageDish, type ManageMenu, type ManageOption } from '@chain/contract';
 import { isAcceptedPhotoType, MEDIA_PATH, photoSourcePath } from '@chain/domain';
 import type { Database, MenuKind } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -18,6 +18,9 @@ import * as repo from './repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type DishFields = CallBody<typeof createDishCall>;
+
+/** Writes the menu's audit row, its action one of MENU_AUDIT_ACTIONS. */
+const audit = (trx: Db, staff: StaffPrincipal, entry: Omit<Parameters<typeof writeAudit>[2], 'action'> & { action: MenuAuditAction }) => writeAudit(trx, staff, entry);
 
 const DISH_MISSING = { message: MENU_EDIT_TEXTS.dishNotFound, code: 'dish_not_found' };
 const CATEGORY_MISSING = { message: MENU_EDIT_TEXTS.categoryNotFound, code: 'category_not_found' };
@@ -88,7 +91,7 @@ export async function createCategory(db: Kysely<Database>, staff: StaffPrincipal
   const name = requiredName(body.name, 'Название категории');
   return db.transaction().execute(async (trx) => {
     const made = await repo.insertCategory(trx, { menu_kind: body.menu_kind, name, hidden: body.hidden });
-    await writeAudit(trx, staff, { action: 'menu.category.create', restaurantId: null, target: `категория «${name}»`, before: null, after: made });
+    await audit(trx, staff, { action: 'menu.category.create', restaurantId: null, target: `категория «${name}»`, before: null, after: made });
     return made;
   });
 }
@@ -98,7 +101,7 @@ export async function saveCategory(db: Kysely<Database>, staff: StaffPrincipal, 
   return db.transaction().execute(async (trx) => {
     const before = await repo.findCategory(trx, id);
     const saved = await savedOrStale(await repo.updateCategory(trx, id, body.version, { name, hidden: body.hidden }), () => repo.findCategory(trx, id), CATEGORY_MISSING);
-    await writeAudit(trx, staff, { action: 'menu.category.save', restaurantId: null, target: `категория «${name}»`, before, after: saved });
+    await audit(trx, staff, { action: 'menu.category.save', restaurantId: null, target: `категория «${name}»`, before, after: saved });
     return saved;
   });
 }
@@ -113,7 +116,7 @@ export async function orderCategories(db: Kysely<Database>, staff: StaffPrincipa
     }
     const before = (await repo.listCategories(trx)).filter((category) => category.menu_kind === body.menu_kind).map((category) => category.id);
     await repo.setCategoryOrder(trx, body.ids);
-    await writeAudit(trx, staff, { action: 'menu.category.order', restaurantId: null, target: `порядок категорий (${body.menu_kind})`, before, after: body.ids });
+    await audit(trx, staff, { action: 'menu.category.order', restaurantId: null, target: `порядок категорий (${body.menu_kind})`, before, after: body.ids });
     return (await repo.listCategories(trx)).filter((category) => category.menu_kind === body.menu_kind);
   });
 }
@@ -193,7 +196,7 @@ export async function createDish(db: Kysely<Database>, staff: StaffPrincipal, bo
     await saveOptions(trx, id, [], checked.options);
     await repo.replaceNotCarried(trx, id, checked.notCarried);
     const made = (await manageDish(trx, id)) as ManageDish;
-    await writeAudit(trx, staff, { action: 'menu.dish.create', restaurantId: null, target: `блюдо «${made.name}»`, before: null, after: made });
+    await audit(trx, staff, { action: 'menu.dish.create', restaurantId: null, target: `блюдо «${made.name}»`, before: null, after: made });
     return made;
   });
 }
@@ -209,7 +212,7 @@ export async function saveDish(db: Kysely<Database>, staff: StaffPrincipal, id: 
     await saveOptions(trx, id, before.options, checked.options);
     await repo.replaceNotCarried(trx, id, checked.notCarried);
     const saved = (await manageDish(trx, id)) as ManageDish;
-    await writeAudit(trx, staff, { action: 'menu.dish.save', restaurantId: null, target: `блюдо «${saved.name}»`, before, after: saved });
+    await audit(trx, staff, { action: 'menu.dish.save', restaurantId: null, target: `блюдо «${saved.name}»`, before, after: saved });
     return saved;
   });
 }
@@ -224,12 +227,12 @@ export async function removeDish(db: Kysely<Database>, staff: StaffPrincipal, id
     const current = () => manageDish(trx, id);
     if (!named) {
       await savedOrStale(await repo.deleteDish(trx, id, version), current, DISH_MISSING);
-      await writeAudit(trx, staff, { action: 'menu.dish.delete', restaurantId: null, target: `блюдо «${before.name}»`, before, after: null });
+      await audit(trx, staff, { action: 'menu.dish.delete', restaurantId: null, target: `блюдо «${before.name}»`, before, after: null });
       return { outcome: 'deleted' as const, message: MENU_EDIT_TEXTS.deleted, dish: null };
     }
     await savedOrStale(await repo.archiveDish(trx, id, version), current, DISH_MISSING);
     const archived = (await manageDish(trx, id)) as ManageDish;
-    await writeAudit(trx, staff, { action: 'menu.dish.archive', restaurantId: null, target: `блюдо «${before.name}»`, before, after: archived });
+    await audit(trx, staff, { action: 'menu.dish.archive', restaurantId: null, target: `блюдо «${before.name}»`, before, after: archived });
     return { outcome: 'archived' as const, message: MENU_EDIT_TEXTS.archived, dish: archived };
   });
 }
@@ -246,7 +249,7 @@ export async function carryDish(db: Kysely<Database>, staff: StaffPrincipal, id:
     await savedOrStale(await repo.bumpDish(trx, id, body.version), () => manageDish(trx, id), DISH_MISSING);
     await repo.setCarried(trx, id, restaurantId, body.carried);
     const saved = (await manageDish(trx, id)) as ManageDish;
-    await writeAudit(trx, staff, {
+    await audit(trx, staff, {
       action: 'menu.dish.carry',
       restaurantId,
       target: `блюдо «${before.name}»`,

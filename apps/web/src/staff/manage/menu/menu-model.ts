@@ -1,5 +1,5 @@
 import type { ManageCategory, ManageDish, ManageMenu, ManageOption } from '@chain/contract';
-import type { MenuKind } from '@chain/domain';
+import { DISH_LABEL_NAMES, type DishLabel, formatAmount, type MenuKind } from '@chain/domain';
 
 // The back office's menu screen, its logic apart from the screen (issue 31): what a category
 // lists, a category moved up or down, a new dish's and option's blanks, and what a save sends.
@@ -93,6 +93,26 @@ export function withCategory(menu: ManageMenu, saved: ManageCategory): ManageMen
 /** The menu with one menu's categories in their new order. */
 export function withOrder(menu: ManageMenu, kind: MenuKind, ordered: readonly ManageCategory[]): ManageMenu {
   return { ...menu, categories: [...menu.categories.filter((category) => category.menu_kind !== kind), ...ordered] };
+}
+
+/** A dish's saved value in words, for the notice of what another manager changed (409). */
+export function dishValueText(menu: ManageMenu, key: keyof ManageDish, value: unknown): string {
+  switch (key) {
+    case 'price':
+      return `${formatAmount(Number(value))} ₽`;
+    case 'category_id':
+      return menu.categories.find((category) => category.id === value)?.name ?? String(value);
+    case 'labels':
+      return (value as DishLabel[]).map((label) => DISH_LABEL_NAMES[label]).join(', ') || '—';
+    case 'restaurant_ids':
+      return menu.restaurants.filter((restaurant) => (value as number[]).includes(restaurant.id)).map((restaurant) => restaurant.name).join(', ') || '—';
+    case 'options':
+      return (value as ManageOption[]).map((option) => (option.price > 0 ? `${option.name} +${formatAmount(option.price)} ₽` : option.name)).join(', ') || '—';
+    case 'active':
+      return value ? 'да' : 'нет';
+    default:
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+  }
 }
 
 /** Reads a picked file as a data URL for the photo call. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDishCall, type ManageDish, type ManageMenu, manageMenuCall, orderCategoriesCall, saveDishCall, carryDishCall } from '@chain/contract';
 import { staffCall } from '../../api';
 import type { StaffSession } from '../../session';
-import { blankDish, categoriesOf, dishesOf, dishFields, draftProblem, moved, toggled, withCategory, withDish, withOrder } from './menu-model';
+import { blankDish, categoriesOf, dishesOf, dishFields, dishValueText, draftProblem, moved, toggled, withCategory, withDish, withOrder } from './menu-model';
 import MenuScreen from './menu-screen';
 
 // Issue 31, «Меню» of the back office: the screen's logic (ordering, blanks, what a save sends)
@@ -82,6 +82,15 @@ describe('the menu screen’s logic', () => {
     expect(draftProblem(dish({ price: Number.NaN }))).toBe('Проверьте цену.');
     expect(draftProblem(dish({ options: [{ id: null, name: '', price: 0, disabled: false, multicheck: false, max: 1 }] }))).toBe('Проверьте опцию 1.');
     expect(draftProblem(dish({}))).toBeNull();
+  });
+
+  it('says another manager’s saved values in words: roubles, names of labels, restaurants, options and the category', () => {
+    expect(dishValueText(MENU, 'price', 52_050)).toBe('520,50 ₽');
+    expect(dishValueText(MENU, 'labels', ['vegetarian', 'nuts'])).toBe('Вегетарианское, Орехи');
+    expect(dishValueText(MENU, 'restaurant_ids', [2])).toBe('Курская');
+    expect(dishValueText(MENU, 'category_id', 11)).toBe('Салаты');
+    expect(dishValueText(MENU, 'options', [{ id: 1, name: 'Сметана', price: 0, disabled: false, multicheck: false, max: 1 }, { id: 2, name: 'Мёд', price: 3_000, disabled: false, multicheck: true, max: 2 }])).toBe('Сметана, Мёд +30,00 ₽');
+    expect(dishValueText(MENU, 'name', 'Уха')).toBe('Уха');
   });
 
   it('puts saved rows in place: a dish replaced, added or removed; a category renamed; a menu reordered', () => {

@@ -25,6 +25,7 @@ import {
   categoriesOf,
   dishesOf,
   dishFields,
+  dishValueText,
   draftProblem,
   moved,
   readAsDataUrl,
@@ -411,7 +412,7 @@ function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageM
         </div>
       </fieldset>
 
-      {form.stale ? <StaleNotice stale={form.stale} labels={DISH_LABELS_RU} onTake={form.takeCurrent} /> : null}
+      {form.stale ? <StaleNotice stale={form.stale} labels={DISH_LABELS_RU} show={(key, value) => dishValueText(menu, key, value)} onTake={form.takeCurrent} /> : null}
       {note ? <p role="status">{note}</p> : null}
       {editable ? (
         <div className="manage-menu__actions">
