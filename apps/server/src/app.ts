@@ -42,6 +42,7 @@ import { staffTeamRoutes } from './modules/staff-team/routes';
 import { refundRoutes } from './modules/refunds/routes';
 import { staffZonesRoutes } from './modules/staff-zones/routes';
 import { staffExtrasRoutes } from './modules/staff-extras/routes';
+import { manageMenuRoutes } from './modules/manage-menu/routes';
 import { menuEventsRoutes } from './modules/menu/events';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(refundRoutes);
   await app.register(staffZonesRoutes);
   await app.register(staffExtrasRoutes);
+  await app.register(manageMenuRoutes);
   await app.register(menuEventsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });

@@ -32,3 +32,4 @@ export * from './staff-team';
 export * from './refunds';
 export * from './zones';
 export * from './backoffice-extras';
+export * from './backoffice-menu';

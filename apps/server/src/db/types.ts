@@ -108,6 +108,8 @@ export interface CategoriesTable {
   version: Defaulted<number>;
   /** 032: when the catalogue stopped holding it (null: in the catalogue); archived rows stay for orders' history. */
   archived_at: Defaulted<Date | null>;
+  /** 025: hidden from guests, with its dishes. */
+  hidden: Defaulted<boolean>;
 }
 
 export interface DishesTable {
@@ -130,7 +132,7 @@ export interface DishesTable {
   version: Defaulted<number>;
   /** 024: diets, heat and allergen groups (packages/domain dish-labels.ts). */
   labels: Defaulted<DishLabel[]>;
-  /** 032: when the catalogue stopped holding it (null: in the catalogue); archived rows stay for orders' history. */
+  /** 025: archived (named by orders, never deleted); an archived dish is never active. */
   archived_at: Defaulted<Date | null>;
 }
 
@@ -145,8 +147,24 @@ export interface DishOptionsTable {
   sort: Defaulted<number>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
-  /** 032: when the catalogue stopped holding it (null: in the catalogue); archived rows stay for orders' history. */
+  /** 025: archived (named by orders, never deleted); an archived option is always disabled. */
   archived_at: Defaulted<Date | null>;
+}
+
+/** 025: a restaurant that does not carry a dish of a menu it offers. */
+export interface DishesNotCarriedTable {
+  dish_id: number;
+  restaurant_id: number;
+}
+
+/** 025: a menu photo a manager uploaded, as the server encoded it again (decision 041). */
+export interface MenuPhotosTable {
+  name: string;
+  data: Buffer | Uint8Array;
+  width: number;
+  height: number;
+  created_by: number | null;
+  created_at: Defaulted<Date>;
 }
 
 export interface StopListTable {
@@ -829,4 +847,6 @@ export interface Database {
   kiosk_devices: KioskDevicesTable;
   order_refunds: OrderRefundsTable;
   sandbox_acquiring_refunds: SandboxAcquiringRefundsTable;
+  dishes_not_carried: DishesNotCarriedTable;
+  menu_photos: MenuPhotosTable;
 }

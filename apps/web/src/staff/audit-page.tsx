@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { STAFF_AUDIT_PAGE_SIZE, staffAuditCall, type StaffAuditEntry } from '@chain/contract';
+import { MENU_AUDIT_ACTIONS, STAFF_AUDIT_PAGE_SIZE, staffAuditCall, type StaffAuditEntry } from '@chain/contract';
 import { failureText, staffCall } from './api';
 import { StaffError } from './staff-error';
 
@@ -17,6 +17,7 @@ const ACTIONS: Record<string, string> = {
   'cutlery.save': 'Прибор изменён',
   'recommended.create': 'Рекомендация добавлена',
   'recommended.save': 'Рекомендация изменена',
+  ...MENU_AUDIT_ACTIONS,
 };
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));

@@ -29,15 +29,20 @@ export async function recommendationsOnSale(
     .where('dishes.active', '=', true)
     .where('dishes.is_locked', '=', false)
     .where('categories.menu_kind', 'in', options.menuKinds)
+    // Nor a dish stopped here, a hidden category's, or one the restaurant does not carry (issue 31).
+    .where('categories.hidden', '=', false)
     .where((eb) =>
       eb.not(
-        eb.exists(
-          eb
-            .selectFrom('stop_list')
-            .select('stop_list.dish_id')
-            .whereRef('stop_list.dish_id', '=', 'dishes.id')
-            .where('stop_list.restaurant_id', '=', options.restaurantId),
-        ),
+        eb.or([
+          eb.exists(eb.selectFrom('stop_list').select('stop_list.dish_id').whereRef('stop_list.dish_id', '=', 'dishes.id').where('stop_list.restaurant_id', '=', options.restaurantId)),
+          eb.exists(
+            eb
+              .selectFrom('dishes_not_carried')
+              .select('dishes_not_carried.dish_id')
+              .whereRef('dishes_not_carried.dish_id', '=', 'dishes.id')
+              .where('dishes_not_carried.restaurant_id', '=', options.restaurantId),
+          ),
+        ]),
       ),
     );
   if (options.leaveOutDishIds.length > 0) query = query.where('dishes.id', 'not in', options.leaveOutDishIds);

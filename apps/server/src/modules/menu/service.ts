@@ -57,6 +57,8 @@ export interface MenuCatalogue {
   kinds: Map<MenuKind, KindMenu>;
   stopped: Map<number, Set<number>>;
   stoppedOptions: Map<number, Set<number>>;
+  /** Dishes each restaurant does not carry (issue 31). */
+  notCarried: Map<number, Set<number>>;
   stopText: string;
   answers: Map<string, MenuAnswer>;
 }
@@ -125,11 +127,14 @@ export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
   }
   const stoppedOptions = new Map<number, Set<number>>();
   for (const entry of rows.optionStops) stoppedOptions.set(entry.restaurant_id, (stoppedOptions.get(entry.restaurant_id) ?? new Set()).add(entry.option_id));
+  const notCarried = new Map<number, Set<number>>();
+  for (const entry of rows.notCarried) notCarried.set(entry.restaurant_id, (notCarried.get(entry.restaurant_id) ?? new Set()).add(entry.dish_id));
   return {
     restaurants: new Map(rows.restaurants.map((r) => [r.fs_uid, r])),
     kinds,
     stopped,
     stoppedOptions,
+    notCarried,
     stopText: rows.stopText,
     answers: new Map(),
   };
@@ -145,9 +150,13 @@ function menuAnswer(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, kin
   const menu = catalogue.kinds.get(kind);
   const stopped = catalogue.stopped.get(restaurant.id);
   const stoppedOptions = catalogue.stoppedOptions.get(restaurant.id);
+  // What this restaurant carries of the menu, and the categories that still have a dish.
+  const notCarried = catalogue.notCarried.get(restaurant.id);
+  const carried = notCarried ? (menu?.dishes ?? []).filter(({ row }) => !notCarried.has(row.id)) : (menu?.dishes ?? []);
+  const usedCategories = notCarried ? new Set(carried.map(({ row }) => row.category_id)) : null;
   const answer: MenuResponse = {
-    categories: menu?.categories ?? [],
-    dishes: (menu?.dishes ?? []).map(({ row, wire }) => ({
+    categories: (menu?.categories ?? []).filter((category) => usedCategories?.has(category.id) ?? true),
+    dishes: carried.map(({ row, wire }) => ({
       ...wire,
       ...(stoppedOptions ? { spec: wire.spec.map((option) => (stoppedOptions.has(option.specid) ? { ...option, disabled: 1 as const } : option)) } : {}),
       allowed: !stopped?.has(row.id),

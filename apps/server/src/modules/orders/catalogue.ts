@@ -29,7 +29,7 @@ export interface OrderCatalogue {
 }
 
 export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<OrderCatalogue> {
-  const { restaurants, schedules, zones, dishes, options, stops, optionStops, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
+  const { restaurants, schedules, zones, dishes, options, stops, optionStops, notCarried, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
 
   const byId = new Map<number, RestaurantContext>();
   const byUid = new Map<string, RestaurantContext>();
@@ -70,7 +70,7 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
       name: dish.name,
       photo: dish.img,
       menuKind: dish.menu_kind,
-      active: dish.active,
+      active: dish.active === true,
       lockCode: dish.is_locked ? dish.lock_code : null,
       options: new Map(),
     });
@@ -90,6 +90,9 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
   // Options a restaurant stopped (issue 17): disabled there, as the menu shows them.
   const stoppedOptions = new Map<number, Set<number>>();
   for (const stop of optionStops) stoppedOptions.set(stop.restaurant_id, (stoppedOptions.get(stop.restaurant_id) ?? new Set()).add(stop.option_id));
+  // Dishes a restaurant does not carry (issue 31): not offered there, as its menu does not show them.
+  const notCarriedBy = new Map<number, Set<number>>();
+  for (const row of notCarried) notCarriedBy.set(row.restaurant_id, (notCarriedBy.get(row.restaurant_id) ?? new Set()).add(row.dish_id));
   const tableKeys = new Set(tables.map((table) => `${table.restaurant_id}|${table.num}`));
 
   return {
@@ -98,6 +101,7 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
       const offered = new Set(restaurant.row.menu_kinds);
       const stops = stopped.get(restaurant.row.id);
       const optionStopsHere = stoppedOptions.get(restaurant.row.id);
+      const notCarriedHere = notCarriedBy.get(restaurant.row.id);
       const result = new Map<number, CartDish>();
       for (const id of ids) {
         const catalogueDish = catalogueDishes.get(id);
@@ -110,7 +114,7 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
           domain: {
             id: dish.id,
             price: dish.price,
-            allowed: dish.active && !isStopped && offered.has(dish.menuKind),
+            allowed: dish.active && !isStopped && offered.has(dish.menuKind) && !(notCarriedHere?.has(id) ?? false),
             is_shop: dish.isShop,
             is_locked: dish.isLocked,
             spec: [...dish.options.values()].map((option) => ({ specid: option.id, price: option.price, disabled: option.disabled })),

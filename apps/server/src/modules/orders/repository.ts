@@ -20,8 +20,11 @@ export async function readCatalogueRows(trx: Transaction<Database>) {
     dishes: await trx
       .selectFrom('dishes')
       .innerJoin('categories', 'categories.id', 'dishes.category_id')
-      .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.img', 'dishes.is_shop', 'dishes.is_locked', 'dishes.lock_code', 'dishes.active', 'categories.menu_kind'])
+      .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.img', 'dishes.is_shop', 'dishes.is_locked', 'dishes.lock_code', 'categories.menu_kind'])
+      // A dish of a hidden category is not offered, as guests do not see it (archived dishes are never active).
+      .select((eb) => eb.and([eb('dishes.active', '=', true), eb('categories.hidden', '=', false)]).as('active'))
       .execute(),
+    notCarried: await trx.selectFrom('dishes_not_carried').select(['restaurant_id', 'dish_id']).execute(),
     options: await trx.selectFrom('dish_options').selectAll().where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute(),
     stops: await trx.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute(),
     optionStops: await trx.selectFrom('stop_list_options').select(['restaurant_id', 'option_id']).execute(),

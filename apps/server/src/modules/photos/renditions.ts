@@ -99,6 +99,20 @@ export interface PhotoRenditionsOptions {
   concurrency?: number;
   /** Told of each rendition made (how long it took). */
   log?: Pick<FastifyBaseLogger, 'info'>;
+  /**
+   * Menu photos managers uploaded (issue 31), kept in the database as the server encoded them
+   * again: the bytes of `uploads/{name}`, or null when there is none.
+   */
+  uploads?: (name: string) => Promise<Buffer | null>;
+}
+
+/** Where uploaded menu photos are, under the media path: /media/uploads/{name}. */
+export const UPLOADS_FOLDER = 'uploads/';
+
+/** A source found: its content hash and how to read it. */
+interface Source {
+  hash: string;
+  read: () => Promise<Buffer>;
 }
 
 /**
@@ -129,12 +143,24 @@ export class PhotoRenditions {
     const key = createHash('sha256').update(`${RECIPE}\n${file.hash}\n${width}\n${format}`).digest('base64url').slice(0, 32);
     return {
       etag: `"${key}"`,
-      bytes: () => this.bytes(`${key}.${format}`, () => this.make(source, file.path, width, format)),
+      bytes: () => this.bytes(`${key}.${format}`, () => this.make(source, file.read, width, format)),
     };
   }
 
+  /** The source's content hash and reader: an uploaded photo from the database, else a file of the media folder. */
+  private async sourceFile(source: string): Promise<Source | null> {
+    if (source.startsWith(UPLOADS_FOLDER) && this.options.uploads) {
+      const name = source.slice(UPLOADS_FOLDER.length);
+      const bytes = await this.options.uploads(name);
+      // An upload's name is its content's hash (it never changes under one name).
+      return bytes && { hash: name, read: async () => bytes };
+    }
+    const found = await this.mediaFile(source);
+    return found && { hash: found.hash, read: () => readFile(found.path) };
+  }
+
   /** The source's real path and content hash, or null when it is missing or outside the media folder. */
-  private async sourceFile(source: string): Promise<{ path: string; hash: string } | null> {
+  private async mediaFile(source: string): Promise<{ path: string; hash: string } | null> {
     this.mediaRoot ??= realpath(this.options.mediaDir);
     const root = await this.mediaRoot;
     let path: string;
@@ -192,15 +218,15 @@ export class PhotoRenditions {
     return bytes;
   }
 
-  private async make(source: string, path: string, width: PhotoWidth, format: PhotoFormat): Promise<Buffer> {
+  private async make(source: string, read: () => Promise<Buffer>, width: PhotoWidth, format: PhotoFormat): Promise<Buffer> {
     const started = performance.now();
-    const made = await this.render(source, path, width, format);
+    const made = await this.render(source, read, width, format);
     this.options.log?.info({ source, width, format, bytes: made.length, ms: Math.round(performance.now() - started) }, 'menu photo rendition made');
     return made;
   }
 
-  private async render(source: string, path: string, width: PhotoWidth, format: PhotoFormat): Promise<Buffer> {
-    const input = await readFile(path);
+  private async render(source: string, read: () => Promise<Buffer>, width: PhotoWidth, format: PhotoFormat): Promise<Buffer> {
+    const input = await read();
     if (input.length > PHOTO_SOURCE_MAX_BYTES) throw new UnreadablePhotoError(source, `${input.length} bytes, over ${PHOTO_SOURCE_MAX_BYTES}`);
     try {
       // Read from memory, never from its path: an SVG then cannot pull in other files.

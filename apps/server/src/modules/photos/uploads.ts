@@ -13,6 +13,12 @@ import { Gate, GateBusyError } from './renditions';
 /** The formats an upload may be (SPEC 5: jpeg, png or gif), as its first bytes tell. */
 export type UploadFormat = 'jpeg' | 'png' | 'gif';
 
+/** A picture sent in a JSON body as a data URL (`data:image/png;base64,…`): its label, parameters and base64. */
+export const PHOTO_DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w.+-]+=[\w.+-]+)*);base64,([A-Za-z0-9+/\r\n]*={0,2})$/;
+
+/** The format reencodeUpload reads, by the type an upload's first bytes show. */
+export const UPLOAD_FORMAT_OF = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif' } as const satisfies Record<string, UploadFormat>;
+
 /** What an upload path allows and keeps: the most pixels a file may declare, the longest side and the JPEG quality kept. */
 export interface UploadRecipe {
   maxPixels: number;

@@ -8,7 +8,7 @@ import {
 } from '@chain/contract';
 import { isAcceptedPhotoType } from '@chain/domain';
 import { AppError, badRequest, MESSAGES } from '../../http/errors';
-import { reencodeUpload, RefusedUploadError, UploadTimeoutError, type UploadFormat, type UploadRecipe } from '../photos/uploads';
+import { PHOTO_DATA_URL, reencodeUpload, RefusedUploadError, UPLOAD_FORMAT_OF, UploadTimeoutError, type UploadRecipe } from '../photos/uploads';
 
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/gif';
 
@@ -20,10 +20,6 @@ export interface DecodedPhoto {
 
 /** Seconds a client waits before sending again a photo the server could not make in time. */
 export const PHOTO_RETRY_AFTER_SECONDS = 5;
-
-const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w.+-]+=[\w.+-]+)*);base64,([A-Za-z0-9+/\r\n]*={0,2})$/;
-
-const FORMATS: Record<PhotoType, UploadFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif' };
 
 /** What a rating photo may be and is kept as (SPEC 5; decisions 026, 041). */
 const RATING_PHOTO_RECIPE: UploadRecipe = { maxPixels: MAX_RATING_PHOTO_PIXELS, maxSide: RATING_PHOTO_MAX_SIDE, quality: RATING_PHOTO_JPEG_QUALITY };
@@ -54,7 +50,7 @@ export class PhotoBusyError extends AppError {
  */
 export async function decodePhoto(dataUrl: string, position: number): Promise<DecodedPhoto> {
   const refuse = (reason: string) => badRequest(ratingPhotoRefusal(position, reason), 'photo');
-  const match = DATA_URL.exec(dataUrl.trim());
+  const match = PHOTO_DATA_URL.exec(dataUrl.trim());
   if (!match) throw refuse(RATING_PHOTO_REFUSALS.notDataUrl);
   const declared = (match[1] ?? '').toLowerCase();
   if (!isAcceptedPhotoType(declared)) throw refuse(RATING_PHOTO_REFUSALS.notAccepted);
@@ -79,7 +75,7 @@ export async function decodePhoto(dataUrl: string, position: number): Promise<De
  */
 export async function reencodePhoto(data: Buffer, type: PhotoType): Promise<DecodedPhoto> {
   try {
-    const made = await reencodeUpload(data, FORMATS[type], RATING_PHOTO_RECIPE);
+    const made = await reencodeUpload(data, UPLOAD_FORMAT_OF[type], RATING_PHOTO_RECIPE);
     return { mime: made.mime, data: made.data };
   } catch (error) {
     if (error instanceof UploadTimeoutError) throw new PhotoBusyError(error);

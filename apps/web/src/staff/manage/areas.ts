@@ -58,6 +58,13 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     chainOnly: false,
     load: () => import('./extras/extras-page'),
   },
+  {
+    key: 'menu',
+    title: 'Меню',
+    summary: 'Категории, блюда, опции, метки, фото и где какое блюдо есть',
+    chainOnly: false,
+    load: () => import('./menu/menu-screen'),
+  },
 ];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */

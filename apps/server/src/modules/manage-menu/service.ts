@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { MENU_EDIT_LIMITS, MENU_EDIT_TEXTS, type CallBody, type MenuAuditAction, type createDishCall, type ManageCategory, type ManageDish, type ManageMenu, type ManageOption } from '@chain/contract';
+import { isAcceptedPhotoType, MEDIA_PATH, photoSourcePath } from '@chain/domain';
+import type { Database, MenuKind } from '../../db/types';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { savedOrStale } from '../../http/versioned';
+import { PhotoBusyError, sniffPhotoType } from '../ratings/photos';
+import { UPLOAD_NAME } from '../photos/routes';
+import { UPLOADS_FOLDER } from '../photos/renditions';
+import { hasMenuPhoto, saveMenuPhoto } from '../photos/repository';
+import { PHOTO_DATA_URL, reencodeUpload, RefusedUploadError, UPLOAD_FORMAT_OF, UploadTimeoutError } from '../photos/uploads';
+import { mayActOn, type StaffPrincipal } from '../staff/access';
+import { writeAudit } from '../staff/audit';
+import * as repo from './repository';
+
+// The rules of the back office's menu (issue 31, decision 044).
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type DishFields = CallBody<typeof createDishCall>;
+
+/** Writes the menu's audit row, its action one of MENU_AUDIT_ACTIONS. */
+const audit = (trx: Db, staff: StaffPrincipal, entry: Omit<Parameters<typeof writeAudit>[2], 'action'> & { action: MenuAuditAction }) => writeAudit(trx, staff, entry);
+
+const DISH_MISSING = { message: MENU_EDIT_TEXTS.dishNotFound, code: 'dish_not_found' };
+const CATEGORY_MISSING = { message: MENU_EDIT_TEXTS.categoryNotFound, code: 'category_not_found' };
+
+/** Which restaurants offer each menu. */
+async function restaurantsByKind(db: Db): Promise<Map<MenuKind, number[]>> {
+  const byKind = new Map<MenuKind, number[]>();
+  for (const restaurant of await repo.listRestaurants(db)) {
+    for (const kind of restaurant.menu_kinds) byKind.set(kind, [...(byKind.get(kind) ?? []), restaurant.id]);
+  }
+  return byKind;
+}
+
+/** The dishes (all, or of `ids`) in the back office's shape. */
+export async function manageDishes(db: Db, ids: number[] | null = null): Promise<ManageDish[]> {
+  const dishes = await repo.listDishes(db, ids);
+  const dishIds = ids ?? dishes.map((dish) => dish.id);
+  const options = await repo.listOptions(db, ids === null ? null : dishIds);
+  const notCarried = await repo.listNotCarried(db, ids === null ? null : dishIds);
+  const offering = await restaurantsByKind(db);
+  return dishes.map((dish) => {
+    const off = new Set(notCarried.filter((row) => row.dish_id === dish.id).map((row) => row.restaurant_id));
+    return {
+      id: dish.id,
+      version: dish.version,
+      category_id: dish.category_id,
+      name: dish.name,
+      sostav: dish.sostav,
+      weight: dish.weight,
+      price: dish.price,
+      cook_time: dish.cook_time,
+      img: dish.img,
+      labels: dish.labels,
+      active: dish.active,
+      restaurant_ids: (offering.get(dish.menu_kind) ?? []).filter((id) => !off.has(id)),
+      options: options
+        .filter((option) => option.dish_id === dish.id)
+        .map((option) => ({ id: option.id, name: option.name, price: option.price, disabled: option.disabled, multicheck: option.multicheck, max: option.max_cnt })),
+      archived: dish.archived_at !== null,
+    };
+  });
+}
+
+/** One dish in the back office's shape, or undefined. */
+export async function manageDish(db: Db, id: number): Promise<ManageDish | undefined> {
+  return (await manageDishes(db, [id]))[0];
+}
+
+/** The whole menu as the back office shows it to this manager. */
+export async function manageMenu(db: Db, staff: StaffPrincipal): Promise<ManageMenu> {
+  const restaurants = await repo.listRestaurants(db);
+  return {
+    can_edit: staff.chain,
+    restaurants: restaurants.map((restaurant) => ({ ...restaurant, mine: mayActOn(staff, restaurant.id) })),
+    categories: await repo.listCategories(db),
+    dishes: await manageDishes(db),
+  };
+}
+
+/** A name trimmed, or 400 with the field's words when nothing is left. */
+function requiredName(value: string, field: string, message: string = MENU_EDIT_TEXTS.name): string {
+  const name = value.trim();
+  if (name === '') throw badRequest(`${field}: ${message}`, 'validation');
+  return name;
+}
+
+export async function createCategory(db: Kysely<Database>, staff: StaffPrincipal, body: { menu_kind: MenuKind; name: string; hidden: boolean }): Promise<ManageCategory> {
+  const name = requiredName(body.name, 'Название категории');
+  return db.transaction().execute(async (trx) => {
+    const made = await repo.insertCategory(trx, { menu_kind: body.menu_kind, name, hidden: body.hidden });
+    await audit(trx, staff, { action: 'menu.category.create', restaurantId: null, target: `категория «${name}»`, before: null, after: made });
+    return made;
+  });
+}
+
+export async function saveCategory(db: Kysely<Database>, staff: StaffPrincipal, id: number, body: { version: number; name: string; hidden: boolean }): Promise<ManageCategory> {
+  const name = requiredName(body.name, 'Название категории');
+  return db.transaction().execute(async (trx) => {
+    const before = await repo.findCategory(trx, id);
+    const saved = await savedOrStale(await repo.updateCategory(trx, id, body.version, { name, hidden: body.hidden }), () => repo.findCategory(trx, id), CATEGORY_MISSING);
+    await audit(trx, staff, { action: 'menu.category.save', restaurantId: null, target: `категория «${name}»`, before, after: saved });
+    return saved;
+  });
+}
+
+/** One menu's categories in the order given: the list must be exactly that menu's categories. */
+export async function orderCategories(db: Kysely<Database>, staff: StaffPrincipal, body: { menu_kind: MenuKind; ids: number[] }): Promise<ManageCategory[]> {
+  return db.transaction().execute(async (trx) => {
+    const present = (await repo.categoryIdsOfKind(trx, body.menu_kind)).map((row) => row.id);
+    const named = new Set(body.ids);
+    if (named.size !== body.ids.length || named.size !== present.length || present.some((id) => !named.has(id))) {
+      throw conflict(MENU_EDIT_TEXTS.orderChanged, 'order_changed');
+    }
+    const before = (await repo.listCategories(trx)).filter((category) => category.menu_kind === body.menu_kind).map((category) => category.id);
+    await repo.setCategoryOrder(trx, body.ids);
+    await audit(trx, staff, { action: 'menu.category.order', restaurantId: null, target: `порядок категорий (${body.menu_kind})`, before, after: body.ids });
+    return (await repo.listCategories(trx)).filter((category) => category.menu_kind === body.menu_kind);
+  });
+}
+
+/** The dish's fields checked and made ready to save: the category's menu, the picture, the restaurants, the options. */
+async function checkedDish(trx: Transaction<Database>, body: DishFields) {
+  const name = requiredName(body.name, 'Название блюда');
+  const category = await repo.findCategory(trx, body.category_id);
+  if (!category) throw notFound(MENU_EDIT_TEXTS.categoryNotFound, 'category_not_found');
+  const img = body.img.trim();
+  if (img !== '') {
+    const source = photoSourcePath(img);
+    if (source === null) throw badRequest(`Фото: ${MENU_EDIT_TEXTS.photoNotPicture}`, 'validation');
+    if (source.startsWith(UPLOADS_FOLDER) && !(await hasMenuPhoto(trx, source.slice(UPLOADS_FOLDER.length)))) throw badRequest(`Фото: ${MENU_EDIT_TEXTS.photoDamaged}`, 'validation');
+  }
+  const offering = (await restaurantsByKind(trx)).get(category.menu_kind) ?? [];
+  const known = new Set((await repo.listRestaurants(trx)).map((restaurant) => restaurant.id));
+  for (const id of body.restaurant_ids) {
+    if (!known.has(id)) throw badRequest(`Рестораны: ${MENU_EDIT_TEXTS.restaurantUnknown}`, 'validation');
+    if (!offering.includes(id)) throw badRequest(`Рестораны: ${MENU_EDIT_TEXTS.restaurantMenu}`, 'validation');
+  }
+  const carried = new Set(body.restaurant_ids);
+  const options = body.options.map((option, index) => ({
+    id: option.id,
+    values: {
+      name: requiredName(option.name, `Опция ${index + 1}`, MENU_EDIT_TEXTS.optionName),
+      price: option.price,
+      // A disabled option stays disabled; a single choice is taken once.
+      disabled: option.disabled,
+      multicheck: option.multicheck,
+      max_cnt: option.multicheck ? option.max : 1,
+      sort: index + 1,
+    },
+  }));
+  return {
+    values: {
+      category_id: category.id,
+      name,
+      sostav: body.sostav.trim(),
+      weight: body.weight.trim(),
+      price: body.price,
+      cook_time: body.cook_time,
+      img,
+      labels: [...new Set(body.labels)],
+      active: body.active,
+      is_shop: category.menu_kind === 'shop',
+    },
+    notCarried: offering.filter((id) => !carried.has(id)),
+    options,
+  };
+}
+
+/** The dish's options become the list: ids kept are changed, null ids added, the rest archived (orders name them) or deleted. */
+async function saveOptions(trx: Transaction<Database>, dishId: number, existing: ManageOption[], options: Awaited<ReturnType<typeof checkedDish>>['options']): Promise<void> {
+  const existingIds = new Set(existing.map((option) => option.id));
+  const kept = new Set<number>();
+  for (const option of options) {
+    if (option.id === null) continue;
+    if (!existingIds.has(option.id) || kept.has(option.id)) throw badRequest(`Опции: ${MENU_EDIT_TEXTS.optionUnknown}`, 'validation');
+    kept.add(option.id);
+  }
+  const gone = [...existingIds].filter((id): id is number => id !== null && !kept.has(id));
+  const named = await repo.optionsNamedByOrders(trx, dishId, gone);
+  await repo.archiveOptions(trx, gone.filter((id) => named.has(id)));
+  await repo.deleteOptions(trx, gone.filter((id) => !named.has(id)));
+  for (const option of options) {
+    if (option.id === null) await repo.insertOption(trx, dishId, option.values);
+    else await repo.updateOption(trx, option.id, option.values);
+  }
+}
+
+export async function createDish(db: Kysely<Database>, staff: StaffPrincipal, body: DishFields): Promise<ManageDish> {
+  return db.transaction().execute(async (trx) => {
+    const checked = await checkedDish(trx, body);
+    if (checked.options.some((option) => option.id !== null)) throw badRequest(`Опции: ${MENU_EDIT_TEXTS.optionUnknown}`, 'validation');
+    const id = await repo.insertDish(trx, checked.values);
+    await saveOptions(trx, id, [], checked.options);
+    await repo.replaceNotCarried(trx, id, checked.notCarried);
+    const made = (await manageDish(trx, id)) as ManageDish;
+    await audit(trx, staff, { action: 'menu.dish.create', restaurantId: null, target: `блюдо «${made.name}»`, before: null, after: made });
+    return made;
+  });
+}
+
+export async function saveDish(db: Kysely<Database>, staff: StaffPrincipal, id: number, body: DishFields & { version: number }): Promise<ManageDish> {
+  return db.transaction().execute(async (trx) => {
+    const before = await manageDish(trx, id);
+    if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
+    if (before.archived) throw conflict(MENU_EDIT_TEXTS.archivedDish, 'archived');
+    const checked = await checkedDish(trx, body);
+    // The dish's row first: of two saves from one version, the second waits here and finds it moved.
+    await savedOrStale(await repo.updateDish(trx, id, body.version, checked.values), () => manageDish(trx, id), DISH_MISSING);
+    await saveOptions(trx, id, before.options, checked.options);
+    await repo.replaceNotCarried(trx, id, checked.notCarried);
+    const saved = (await manageDish(trx, id)) as ManageDish;
+    await audit(trx, staff, { action: 'menu.dish.save', restaurantId: null, target: `блюдо «${saved.name}»`, before, after: saved });
+    return saved;
+  });
+}
+
+/** Deletes a dish no order names; archives one that orders name. */
+export async function removeDish(db: Kysely<Database>, staff: StaffPrincipal, id: number, version: number) {
+  return db.transaction().execute(async (trx) => {
+    const before = await manageDish(trx, id);
+    if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
+    if (before.archived) throw conflict(MENU_EDIT_TEXTS.archivedDish, 'archived');
+    const named = await repo.dishNamedByOrders(trx, id);
+    const current = () => manageDish(trx, id);
+    if (!named) {
+      await savedOrStale(await repo.deleteDish(trx, id, version), current, DISH_MISSING);
+      await audit(trx, staff, { action: 'menu.dish.delete', restaurantId: null, target: `блюдо «${before.name}»`, before, after: null });
+      return { outcome: 'deleted' as const, message: MENU_EDIT_TEXTS.deleted, dish: null };
+    }
+    await savedOrStale(await repo.archiveDish(trx, id, version), current, DISH_MISSING);
+    const archived = (await manageDish(trx, id)) as ManageDish;
+    await audit(trx, staff, { action: 'menu.dish.archive', restaurantId: null, target: `блюдо «${before.name}»`, before, after: archived });
+    return { outcome: 'archived' as const, message: MENU_EDIT_TEXTS.archived, dish: archived };
+  });
+}
+
+/** Whether one restaurant carries the dish, over the dish's version. */
+export async function carryDish(db: Kysely<Database>, staff: StaffPrincipal, id: number, restaurantId: number, body: { version: number; carried: boolean }): Promise<ManageDish> {
+  return db.transaction().execute(async (trx) => {
+    const before = await manageDish(trx, id);
+    if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
+    if (before.archived) throw conflict(MENU_EDIT_TEXTS.archivedDish, 'archived');
+    const dish = (await repo.listDishes(trx, [id]))[0];
+    const offering = dish ? ((await restaurantsByKind(trx)).get(dish.menu_kind) ?? []) : [];
+    if (!offering.includes(restaurantId)) throw badRequest(`Рестораны: ${MENU_EDIT_TEXTS.restaurantMenu}`, 'validation');
+    await savedOrStale(await repo.bumpDish(trx, id, body.version), () => manageDish(trx, id), DISH_MISSING);
+    await repo.setCarried(trx, id, restaurantId, body.carried);
+    const saved = (await manageDish(trx, id)) as ManageDish;
+    await audit(trx, staff, {
+      action: 'menu.dish.carry',
+      restaurantId,
+      target: `блюдо «${before.name}»`,
+      before: { carried: before.restaurant_ids.includes(restaurantId) },
+      after: { carried: body.carried },
+    });
+    return saved;
+  });
+}
+
+/**
+ * A dish's photo from its data URL: the label and the first bytes must both say JPEG, PNG or GIF,
+ * at most MENU_EDIT_LIMITS.photoBytes; the picture is decoded within the pixel bound and encoded
+ * again (decision 041), and that copy is kept under its content's hash.
+ */
+export async function uploadMenuPhoto(db: Kysely<Database>, staff: StaffPrincipal, dataUrl: string): Promise<{ img: string; width: number; height: number }> {
+  const refuse = (message: string) => badRequest(`Фото: ${message}`, 'photo');
+  const match = PHOTO_DATA_URL.exec(dataUrl.trim());
+  const declared = (match?.[1] ?? '').toLowerCase();
+  if (!match || !isAcceptedPhotoType(declared)) throw refuse(MENU_EDIT_TEXTS.photoNotPicture);
+  const data = Buffer.from(match[3] ?? '', 'base64');
+  if (data.length > MENU_EDIT_LIMITS.photoBytes) throw refuse(MENU_EDIT_TEXTS.photoTooLarge);
+  const actual = sniffPhotoType(data);
+  if (actual === null || actual !== declared) throw refuse(MENU_EDIT_TEXTS.photoNotPicture);
+  let made;
+  try {
+    made = await reencodeUpload(data, UPLOAD_FORMAT_OF[actual], { maxPixels: MENU_EDIT_LIMITS.photoPixels, maxSide: MENU_EDIT_LIMITS.photoSide, quality: MENU_EDIT_LIMITS.photoQuality });
+  } catch (error) {
+    if (error instanceof RefusedUploadError) throw refuse(error.reason === 'over_pixels' ? MENU_EDIT_TEXTS.photoTooManyPixels : MENU_EDIT_TEXTS.photoDamaged);
+    if (error instanceof UploadTimeoutError) throw new PhotoBusyError(error);
+    throw error;
+  }
+  const name = `${createHash('sha256').update(made.data).digest('base64url').slice(0, 32)}.jpg`;
+  if (!UPLOAD_NAME.test(name)) throw new Error(`an upload name out of its pattern: ${name}`);
+  await saveMenuPhoto(db, { name, data: made.data, width: made.width, height: made.height, createdBy: staff.id });
+  return { img: `${MEDIA_PATH}${UPLOADS_FOLDER}${name}`, width: made.width, height: made.height };
+}
