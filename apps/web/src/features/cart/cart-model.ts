@@ -23,7 +23,7 @@ export const EMPTY_CART_TEXT = 'Корзина пуста — выберите �
 export type CouponState =
   | { readonly status: 'none' }
   | { readonly status: 'checking' }
-  | { readonly status: 'applied'; readonly percent: number; readonly minSum: number; readonly message: string }
+  | { readonly status: 'applied'; readonly percent: number; readonly amount: number; readonly minSum: number; readonly message: string }
   | { readonly status: 'refused'; readonly message: string };
 
 /** The cart screen's figures: the one checkout quote order/create charges by (issue 12). */
@@ -64,7 +64,7 @@ export function cartFigures(input: {
     zone: input.zone ?? null,
     quotedDelivery: input.quotedDelivery ?? null,
     booking: input.booking ?? null,
-    coupon: coupon.status === 'applied' ? { percent: coupon.percent, min_sum: coupon.minSum } : null,
+    coupon: coupon.status === 'applied' ? { percent: coupon.percent, amount: coupon.amount > 0 ? coupon.amount : null, min_sum: coupon.minSum } : null,
     ...(input.purchaseAllowed === undefined ? {} : { purchaseAllowed: input.purchaseAllowed }),
     ...(input.textNoTime === undefined ? {} : { textNoTime: input.textNoTime }),
   });

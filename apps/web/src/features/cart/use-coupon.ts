@@ -14,7 +14,7 @@ export function useCoupon(code: string, orderType: OrderType, fsUid: string, use
     const controller = new AbortController();
     const timer = setTimeout(() => {
       checkCoupon({ coupon: trimmed, orderType, fsUid, user }, { signal: controller.signal }).then(
-        (answer) => setState({ status: 'applied', percent: answer.discountPercent, minSum: answer.minSum, message: answer.message }),
+        (answer) => setState({ status: 'applied', percent: answer.discountPercent, amount: answer.discountAmount, minSum: answer.minSum, message: answer.message }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           setState({ status: 'refused', message: error instanceof Error ? error.message : 'Купон не применён' });
