@@ -38,6 +38,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { staffBoardRoutes } from './modules/staff-board/routes';
 import { staffMenuRoutes } from './modules/staff-menu/routes';
 import { staffCouponsRoutes } from './modules/staff-coupons/routes';
+import { staffTextsRoutes } from './modules/staff-texts/routes';
 import { menuEventsRoutes } from './modules/menu/events';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(staffBoardRoutes);
   await app.register(staffMenuRoutes);
   await app.register(staffCouponsRoutes);
+  await app.register(staffTextsRoutes);
   await app.register(menuEventsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });

@@ -28,3 +28,4 @@ export * from './pages';
 export * from './staff';
 export * from './backoffice';
 export * from './backoffice-coupons';
+export * from './backoffice-texts';
