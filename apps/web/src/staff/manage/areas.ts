@@ -22,7 +22,22 @@ export interface ManageArea {
 }
 
 /** Every area, in the order the nav shows them. Each area's screen registers here. */
-export const MANAGE_AREAS: readonly ManageArea[] = [];
+export const MANAGE_AREAS: readonly ManageArea[] = [
+  {
+    key: 'coupons',
+    title: 'Купоны',
+    summary: 'Скидки по коду: процент или сумма, сроки, лимиты; использования и сумма скидок.',
+    chainOnly: false,
+    load: () => import('./coupons/coupons-screen'),
+  },
+  {
+    key: 'texts',
+    title: 'Тексты и настройки',
+    summary: 'О сети, условия доставки, оферта; горячая линия, ссылки на приложения и настройки.',
+    chainOnly: true,
+    load: () => import('./texts/texts-screen'),
+  },
+];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
 export function manageAreasFor(me: StaffSession['me']): ManageArea[] {
