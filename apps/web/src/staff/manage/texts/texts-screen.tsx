@@ -61,7 +61,7 @@ function PageForm({ page, onSaved }: { page: StaffPage; onSaved: (saved: StaffPa
             onChange={(value) => form.set('body', value)}
           />
         </div>
-        <section className="texts-preview" aria-label="Так увидят гости">
+        <section className="texts-preview" aria-label="Так увидят гости" tabIndex={0}>
           <p className="texts-preview__label">Так увидят гости</p>
           <h2 className="texts-preview__title">{form.draft.title}</h2>
           <PageText body={form.draft.body} level={3} />
