@@ -55,15 +55,30 @@ function DateField({ label, value, onChange }: { label: string; value: string; o
 }
 
 /** Creating or editing one coupon: a versioned form (decision 043). */
-function CouponForm({ initial, session, onDone }: { initial: CouponDraft; session: ManageScreenProps['session']; onDone: (saved: StaffCoupon) => void }) {
+function CouponForm({
+  initial,
+  session,
+  justSaved,
+  onDone,
+}: {
+  initial: CouponDraft;
+  session: ManageScreenProps['session'];
+  /** The coupon was just saved (created): «Сохранено.» until it is changed again. */
+  justSaved: boolean;
+  onDone: (saved: StaffCoupon) => void;
+}) {
   const creating = initial.id === 0;
+  const [savedOnce, setSavedOnce] = useState(justSaved);
   const form = useVersionedForm<CouponDraft>(
     initial,
     (draft) =>
       creating
         ? staffCall(staffCreateCouponCall, couponFieldsOf(draft))
         : staffCall(staffSaveCouponCall, { ...couponFieldsOf(draft), version: draft.version }, { params: { id: draft.id } }),
-    onDone,
+    (saved) => {
+      setSavedOnce(true);
+      onDone(saved);
+    },
   );
   const { draft, set } = form;
   const restaurants = session.me.restaurants;
@@ -130,7 +145,7 @@ function CouponForm({ initial, session, onDone }: { initial: CouponDraft; sessio
         ))}
       </fieldset>
       <CheckboxField label="Купон включён" hint="Выключенный купон гостям не действует; заказы с ним остаются." checked={draft.active} onChange={(checked) => set('active', checked)} />
-      <SaveBar form={form} savedOnce={!creating} />
+      <SaveBar form={form} savedOnce={savedOnce} />
     </form>
   );
 }
@@ -183,6 +198,7 @@ function CouponUses({ coupon }: { coupon: StaffCoupon }) {
 export default function CouponsScreen({ session }: ManageScreenProps) {
   const list = useStaffData(() => staffCall(staffCouponsCall), 'coupons');
   const [editing, setEditing] = useState<Editing>(null);
+  const [savedId, setSavedId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const restaurants = session.me.restaurants;
   // The tablet's own calendar day (YYYY-MM-DD): a first value the manager changes at will.
@@ -212,7 +228,9 @@ export default function CouponsScreen({ session }: ManageScreenProps) {
           key={editing.mode === 'edit' ? `${editing.coupon.id}` : 'new'}
           initial={editing.mode === 'edit' ? editing.coupon : blankCoupon(todayText, session.me.chain ? null : restaurants.map((r) => r.id))}
           session={session}
+          justSaved={editing.mode === 'edit' && editing.coupon.id === savedId}
           onDone={(saved) => {
+            setSavedId(saved.id);
             setEditing({ mode: 'edit', coupon: saved });
             list.reload();
           }}
@@ -239,7 +257,14 @@ export default function CouponsScreen({ session }: ManageScreenProps) {
                 </div>
               </div>
               <div className="coupon-list__actions">
-                <button type="button" className="staff-button staff-button--secondary" onClick={() => setEditing({ mode: 'edit', coupon })}>
+                <button
+                  type="button"
+                  className="staff-button staff-button--secondary"
+                  onClick={() => {
+                    setSavedId(null);
+                    setEditing({ mode: 'edit', coupon });
+                  }}
+                >
                   Изменить
                 </button>
                 <button type="button" className="staff-button staff-button--ghost" onClick={() => setEditing({ mode: 'uses', coupon })}>

@@ -72,6 +72,8 @@ describe('the texts and settings screen', () => {
     });
     render(<TextsScreen session={session} />);
     const form = await screen.findByRole('form', { name: 'Настройки приложения' });
+    // Nothing saved yet: no «Сохранено.» beside the button.
+    expect(within(form).queryByText(BACKOFFICE_TEXTS.saved)).toBeNull();
     fireEvent.change(within(form).getByLabelText('Телефон горячей линии'), { target: { value: '123' } });
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Отложенные заказы' }));
     fireEvent.click(within(form).getByRole('button', { name: BACKOFFICE_TEXTS.save }));

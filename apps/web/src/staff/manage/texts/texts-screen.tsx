@@ -41,7 +41,15 @@ const SHORT = new Set<EditableSettingKey>(['hotline', 'app_store_url', 'google_p
 
 /** One page: its title and text, and beside them the text as the guest's page shows it. */
 function PageForm({ page, onSaved }: { page: StaffPage; onSaved: (saved: StaffPage) => void }) {
-  const form = useVersionedForm<StaffPage>(page, (draft) => staffCall(staffSavePageCall, { title: draft.title, body: draft.body, version: draft.version }, { params: { slug: draft.slug } }), onSaved);
+  const [savedOnce, setSavedOnce] = useState(false);
+  const form = useVersionedForm<StaffPage>(
+    page,
+    (draft) => staffCall(staffSavePageCall, { title: draft.title, body: draft.body, version: draft.version }, { params: { slug: draft.slug } }),
+    (saved) => {
+      setSavedOnce(true);
+      onSaved(saved);
+    },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit();
@@ -67,14 +75,15 @@ function PageForm({ page, onSaved }: { page: StaffPage; onSaved: (saved: StaffPa
           <PageText body={form.draft.body} level={3} />
         </section>
       </div>
-      <SaveBar form={form} savedOnce />
+      <SaveBar form={form} savedOnce={savedOnce} />
     </form>
   );
 }
 
 /** The settings the app reads: the hotline, links, name, texts and switches. */
 function SettingsForm({ settings }: { settings: StaffSettings }) {
-  const form = useVersionedForm<StaffSettings>(settings, (draft) => staffCall(staffSaveSettingsCall, draft));
+  const [savedOnce, setSavedOnce] = useState(false);
+  const form = useVersionedForm<StaffSettings>(settings, (draft) => staffCall(staffSaveSettingsCall, draft), () => setSavedOnce(true));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit();
@@ -97,7 +106,7 @@ function SettingsForm({ settings }: { settings: StaffSettings }) {
           <CheckboxField key={key} label={SETTING_LABELS[key]} checked={form.draft[key]} onChange={(checked) => form.set(key, checked)} />
         ))}
       </fieldset>
-      <SaveBar form={form} savedOnce />
+      <SaveBar form={form} savedOnce={savedOnce} />
     </form>
   );
 }
