@@ -29,6 +29,11 @@ export type CouponState =
 /** The cart screen's figures: the one checkout quote order/create charges by (issue 12). */
 export type CartFigures = CheckoutQuote<CartLine>;
 
+/** The coupon's terms as order/discount answered them, as the cart holds them. */
+export function appliedCoupon(answer: { discountPercent: number; discountAmount: number; minSum: number; message: string }): CouponState {
+  return { status: 'applied', percent: answer.discountPercent, amount: answer.discountAmount, minSum: answer.minSum, message: answer.message };
+}
+
 /**
  * The cart's figures for display: the domain's quoteCheckout, the very function order/create,
  * order/discount and order/delivery call on the server, with the coupon's terms as order/discount
