@@ -19,7 +19,7 @@ import { post } from '../apps/server/test/support/calls';
 import { action } from '../apps/server/test/support/rest';
 import { signedInUser } from '../apps/server/test/support/users';
 import { orderRequestBody } from '../apps/web/src/api/order';
-import { cartFigures, type CouponState } from '../apps/web/src/features/cart/cart-model';
+import { appliedCoupon, cartFigures, type CouponState } from '../apps/web/src/features/cart/cart-model';
 
 /*
  * Issue 12, "one quote": for random carts the sum the cart screen's model shows is the sum
@@ -47,7 +47,7 @@ interface Scenario {
   picks: Array<{ dish: number; cnt: number; single: number; multi: Array<{ option: number; cnt: number }> }>;
   cutlery: number[];
   recommended: number[];
-  coupon: { kind: 'none' } | { kind: 'code'; code: string } | { kind: 'probe'; percent: number; offset: number };
+  coupon: { kind: 'none' } | { kind: 'code'; code: string } | { kind: 'probe'; percent: number; amount: number | null; offset: number };
   withQuote: boolean;
 }
 
@@ -123,7 +123,13 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
       fc.constant({ kind: 'none' as const }),
       fc.constantFrom('ZHAR10', 'BOLSHOY').map((code) => ({ kind: 'code' as const, code })),
       // Around the cart's own subtotal: a kopeck below, at, a kopeck above, or further off.
-      fc.record({ kind: fc.constant('probe' as const), percent: fc.constantFrom(15, 10, -5, 33), offset: fc.constantFrom(-1, 0, 1, -50_000, 50_000) }),
+      // A fixed sum instead of the percent (issue 31), some of them more than the cart.
+      fc.record({
+        kind: fc.constant('probe' as const),
+        percent: fc.constantFrom(15, 10, -5, 33),
+        amount: fc.constantFrom(null, null, 15_000, 1_000_000),
+        offset: fc.constantFrom(-1, 0, 1, -50_000, 50_000),
+      }),
     ),
     withQuote: fc.boolean(),
   });
@@ -169,7 +175,7 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
     const res = await post(t.app, orderDiscount.path, { coupon: code, order_type: orderType, fs_uid: restaurant.fs_uid, user_id: user.id, token: user.token });
     if (res.statusCode !== 200) return { status: 'refused', message: res.json<{ message: string }>().message };
     const answer = orderDiscount.response.parse(res.json());
-    return { status: 'applied', percent: answer.discountPercent, minSum: answer.minSum, message: answer.message };
+    return appliedCoupon(answer);
   }
 
   const checkoutZone = (zone: DeliveryZoneWire) => ({
@@ -198,7 +204,8 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
         if (s.coupon.kind === 'probe') {
           const bare = cartFigures({ lines, dishes, cutlery, recommended, coupon: { status: 'none' }, orderType: s.orderType, restaurant: minimums, zone });
           const minSum = Math.max(0, bare.totals.subtotal + s.coupon.offset);
-          await t.database.db.updateTable('coupons').set({ percent: s.coupon.percent, min_sum: minSum }).where('code', '=', PROBE_COUPON).execute();
+          const terms = s.coupon.amount === null ? { percent: s.coupon.percent, amount: null } : { percent: null, amount: s.coupon.amount };
+          await t.database.db.updateTable('coupons').set({ ...terms, min_sum: minSum }).where('code', '=', PROBE_COUPON).execute();
           code = PROBE_COUPON;
         }
         const coupon: CouponState = code === '' ? { status: 'none' } : await couponState(code, s.orderType, user);

@@ -43,6 +43,8 @@ import { refundRoutes } from './modules/refunds/routes';
 import { staffZonesRoutes } from './modules/staff-zones/routes';
 import { staffExtrasRoutes } from './modules/staff-extras/routes';
 import { manageMenuRoutes } from './modules/manage-menu/routes';
+import { staffCouponsRoutes } from './modules/staff-coupons/routes';
+import { staffTextsRoutes } from './modules/staff-texts/routes';
 import { menuEventsRoutes } from './modules/menu/events';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
@@ -162,6 +164,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(staffZonesRoutes);
   await app.register(staffExtrasRoutes);
   await app.register(manageMenuRoutes);
+  await app.register(staffCouponsRoutes);
+  await app.register(staffTextsRoutes);
   await app.register(menuEventsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });

@@ -33,3 +33,5 @@ export * from './refunds';
 export * from './zones';
 export * from './backoffice-extras';
 export * from './backoffice-menu';
+export * from './backoffice-coupons';
+export * from './backoffice-texts';

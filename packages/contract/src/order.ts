@@ -228,6 +228,7 @@ export const orderCreate = defineCall({
     coupon_order_type: 'not for this order type',
     coupon_restaurant: 'not for this restaurant',
     coupon_used: 'a one-time coupon this user has used (409)',
+    coupon_used_up: 'a coupon used as many times as its total allows, the last use taken by another order (409)',
     sum_changed: "expected_sum differs from the total the server quotes: 'Сумма заказа изменилась: … Проверьте корзину.' (409)",
     delivery_quote_stale: 'delivery_uuid names an order/delivery quote that has run out or priced another cart, zone or delivery time (409): quote again',
     outside_zone: "'По данному адресу доставка невозможна'",
@@ -257,7 +258,7 @@ export const orderDiscount = defineCall({
   method: 'POST',
   path: '/api/v1/order/discount',
   tag: 'Orders',
-  summary: 'Checks a coupon: the percent it gives (negative: a markup) and its minimum sum',
+  summary: 'Checks a coupon: the percent or the fixed sum it gives (a negative percent: a markup) and its minimum sum',
   description:
     'Checks the coupon against its dates, order types, restaurants and one use per guest. Its minimum sum is not a refusal: below it the coupon is not applied (order/create charges the order without it). With `cart` (and `pribors`, `recommendedItems`) the answer also says, from the same checkout quote order/create uses, whether the coupon applies to that cart now, the discount, and the note to show below the minimum.',
   auth: 'user',
@@ -265,11 +266,14 @@ export const orderDiscount = defineCall({
   body: orderDiscountBody,
   response: z.object({
     success: z.literal(true),
+    /** The percent off; 0 for a fixed coupon. */
     discountPercent: z.number(),
+    /** A fixed coupon's kopecks off the order sum (never more than it; issue 31); 0 for a percent coupon. */
+    discountAmount: kopecks,
     /** The order sum (kopecks, before discount and delivery) from which the coupon applies; 0 for any. */
     minSum: kopecks,
     title: z.string(),
-    /** 'Скидка 10 %' or 'Наценка 5 %'. */
+    /** 'Скидка 10 %', 'Наценка 5 %' or 'Скидка 200,00 ₽'. */
     message: z.string(),
     /** With a cart: whether the coupon applies to it (false below minSum). */
     applied: z.optional(z.boolean()),
@@ -284,6 +288,7 @@ export const orderDiscount = defineCall({
     coupon_order_type: 'not for this order type',
     coupon_restaurant: 'not for this restaurant',
     coupon_used: 'a one-time coupon this user has used',
+    coupon_used_up: 'a coupon used as many times as its total allows (409)',
   },
 });
 

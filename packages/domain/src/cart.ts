@@ -180,7 +180,7 @@ export interface OrderTotals {
   readonly recommended: Kopecks;
   /** items + cutlery + recommended: the base of the discount and of the minimum sum. */
   readonly subtotal: Kopecks;
-  /** subtotal × percent / 100 rounded to the kopeck; negative for a markup. */
+  /** subtotal × percent / 100 rounded to the kopeck (negative for a markup), or a fixed coupon's amount up to the subtotal. */
   readonly discount: Kopecks;
   /** The delivery charge, not discounted. */
   readonly delivery: Kopecks;
@@ -196,13 +196,15 @@ export function orderTotals(input: {
   readonly cutlery?: readonly FreeCountItem[];
   readonly recommended?: readonly FreeCountItem[];
   readonly discountPercent?: number;
+  /** A fixed coupon's kopecks off (issue 31), in place of the percent; capped at the subtotal. */
+  readonly discountFixed?: Kopecks;
   readonly deliverySum?: Kopecks;
 }): OrderTotals {
   const items = cartTotal(input.lines, input.dishes);
   const cutlery = extrasTotal(input.cutlery ?? []);
   const recommended = extrasTotal(input.recommended ?? []);
   const subtotal = items + cutlery + recommended;
-  const discount = discountAmount(subtotal, input.discountPercent ?? 0);
+  const discount = input.discountFixed === undefined ? discountAmount(subtotal, input.discountPercent ?? 0) : Math.min(Math.max(0, input.discountFixed), subtotal);
   const delivery = input.deliverySum ?? 0;
   const toPay = Math.max(0, subtotal - discount + delivery);
   return { items, cutlery, recommended, subtotal, discount, delivery, toPay };

@@ -2,6 +2,7 @@ import { type DishIndex, type FreeCountItem, lineTotal, type OrderTotals, orderT
 import { deliveryPrice, type DeliveryPricing } from './delivery-price';
 import { type CartButtonBlock, type CartButtonState, minimumOrderSum, minimumSumMessage, type MinimumSumRestaurant } from './minimum-sum';
 import type { OrderType } from './order-type';
+import { couponTermsLabel } from './coupon';
 import { formatMoney } from './money';
 import type { Kopecks } from './units';
 import type { DeliveryZone } from './zone';
@@ -15,8 +16,10 @@ import type { DeliveryZone } from './zone';
 
 /** The terms of a coupon whose other conditions (dates, order type, restaurant, one use) hold. */
 export interface CheckoutCoupon {
-  /** Percent off the subtotal; negative for a markup. */
+  /** Percent off the subtotal; negative for a markup; 0 for a fixed coupon. */
   readonly percent: number;
+  /** A fixed coupon's kopecks off the subtotal (issue 31), never more than the subtotal; absent or null for a percent one. */
+  readonly amount?: Kopecks | null;
   /** The subtotal (kopecks, before discount and delivery) from which it applies; 0 for any. */
   readonly min_sum: Kopecks;
 }
@@ -27,8 +30,8 @@ export type CheckoutZone = Pick<DeliveryZone, 'minordersum_rest' | 'minordersum_
 /** What became of the coupon: none given, applied, or given but below its minimum (not applied). */
 export type CouponOutcome =
   | { readonly status: 'none' }
-  | { readonly status: 'applied'; readonly percent: number; readonly minSum: Kopecks }
-  | { readonly status: 'below-minimum'; readonly percent: number; readonly minSum: Kopecks; readonly message: string };
+  | { readonly status: 'applied'; readonly percent: number; readonly minSum: Kopecks; readonly amount?: Kopecks }
+  | { readonly status: 'below-minimum'; readonly percent: number; readonly minSum: Kopecks; readonly amount?: Kopecks; readonly message: string };
 
 /** A reason the order cannot be placed: the SPEC 5 cart-button rule, with the text to show (null: the lines show their own warning). */
 export interface CheckoutBlocker {
@@ -41,8 +44,10 @@ export interface CheckoutQuote<L extends PricedLine = PricedLine> {
   readonly lineSums: readonly Kopecks[];
   /** Dishes, cutlery, recommended, subtotal, discount, delivery and the sum to pay. */
   readonly totals: OrderTotals;
-  /** The percent the totals use: the coupon's when it applies, else 0. */
+  /** The percent the totals use: the coupon's when it applies, else 0 (also 0 for a fixed coupon). */
   readonly discountPercent: number;
+  /** The words of the discount row while one applies (couponTermsLabel: «Скидка 10 %», «Скидка 200,00 ₽»), else null. */
+  readonly discountLabel: string | null;
   readonly coupon: CouponOutcome;
   /** The minimum order sum that applies (SPEC 5), compared with totals.subtotal. */
   readonly minimum: Kopecks;
@@ -56,7 +61,7 @@ export interface CheckoutQuote<L extends PricedLine = PricedLine> {
 
 /** 'Скидка 10 %' or 'Наценка 5 %': a negative percent is a markup (SPEC 2 Cart). */
 export function percentLabel(percent: number): string {
-  return percent >= 0 ? `Скидка ${percent} %` : `Наценка ${Math.abs(percent)} %`;
+  return couponTermsLabel({ percent });
 }
 
 /** The note beside the coupon field when the cart is below the coupon's minimum (issue 12). */
@@ -70,6 +75,8 @@ export function couponBelowMinimumMessage(minSum: Kopecks): string {
  * - the subtotal (dishes + cutlery and recommended items above their free counts) is the base of
  *   the discount, of the minimum sum and of free delivery; delivery itself is never discounted;
  * - a coupon applies from its minimum; below it the order is quoted and charged without it;
+ * - a fixed coupon (issue 31) takes its amount off the subtotal, never more than the subtotal, so
+ *   the dishes never cost less than nothing and delivery is still paid;
  * - delivery is the zone's price, or 0 from its free-delivery sum, unless a sum quoted earlier
  *   (order/delivery) is given, which the order keeps;
  * - the minimum is the zone's (delivery), the restaurant's by order type, or a larger booking
@@ -97,6 +104,7 @@ export function quoteCheckout<L extends PricedLine>(input: {
   const base = orderTotals({ lines, dishes, cutlery: input.cutlery ?? [], recommended: input.recommended ?? [] });
   const coupon = couponOutcome(input.coupon ?? null, base.subtotal);
   const discountPercent = coupon.status === 'applied' ? coupon.percent : 0;
+  const discountFixed = coupon.status === 'applied' && coupon.amount !== undefined ? coupon.amount : undefined;
   const zone = orderType === 'delivery' ? (input.zone ?? null) : null;
   const delivery = orderType !== 'delivery' ? 0 : (input.quotedDelivery ?? (zone ? deliveryPrice(zone, base.subtotal) : 0));
   const totals = orderTotals({
@@ -105,6 +113,7 @@ export function quoteCheckout<L extends PricedLine>(input: {
     cutlery: input.cutlery ?? [],
     recommended: input.recommended ?? [],
     discountPercent,
+    ...(discountFixed === undefined ? {} : { discountFixed }),
     deliverySum: delivery,
   });
   const minimum = minimumOrderSum({ orderType, lines, dishes, restaurant: input.restaurant, zone, booking: input.booking ?? null });
@@ -124,6 +133,7 @@ export function quoteCheckout<L extends PricedLine>(input: {
     lineSums: lines.map((line) => lineTotal(line, dishes.get(String(line.item)))),
     totals,
     discountPercent,
+    discountLabel: coupon.status === 'applied' && totals.discount !== 0 ? couponTermsLabel({ percent: coupon.percent, amount: coupon.amount ?? null }) : null,
     coupon,
     minimum,
     unavailable,
@@ -134,8 +144,8 @@ export function quoteCheckout<L extends PricedLine>(input: {
 
 function couponOutcome(coupon: CheckoutCoupon | null, subtotal: Kopecks): CouponOutcome {
   if (coupon === null) return { status: 'none' };
-  if (subtotal < coupon.min_sum) {
-    return { status: 'below-minimum', percent: coupon.percent, minSum: coupon.min_sum, message: couponBelowMinimumMessage(coupon.min_sum) };
-  }
-  return { status: 'applied', percent: coupon.percent, minSum: coupon.min_sum };
+  const fixed = coupon.amount !== undefined && coupon.amount !== null && coupon.amount > 0;
+  const terms = fixed ? { percent: 0, minSum: coupon.min_sum, amount: coupon.amount } : { percent: coupon.percent, minSum: coupon.min_sum };
+  if (subtotal < coupon.min_sum) return { status: 'below-minimum', ...terms, message: couponBelowMinimumMessage(coupon.min_sum) };
+  return { status: 'applied', ...terms };
 }

@@ -94,4 +94,26 @@ describe('quoteCheckout: the one checkout quote (issue 12, SPEC 5)', () => {
     const cheap = indexDishes([{ id: 9, price: 1, allowed: '1', is_shop: '0', spec: [] }]);
     expect(quoteCheckout({ ...base, orderType: 'inrest', dishes: cheap, lines: [{ item: 9, cnt: 1 }] }).button).toEqual({ show: true });
   });
+
+  it('takes a fixed coupon’s amount off the subtotal, never more than the subtotal, delivery still paid (issue 31)', () => {
+    const fixed = quoteCheckout({ ...base, lines: [{ item: 1, cnt: 2 }], coupon: { percent: 0, amount: 20_000, min_sum: 0 } });
+    expect(fixed.totals).toMatchObject({ subtotal: 60_000, discount: 20_000, toPay: 40_000 });
+    expect(fixed.discountPercent).toBe(0);
+    expect(fixed.discountLabel).toBe('Скидка 200,00 ₽');
+    expect(fixed.coupon).toEqual({ status: 'applied', percent: 0, minSum: 0, amount: 20_000 });
+
+    const larger = quoteCheckout({ ...base, orderType: 'delivery', zone, lines: [{ item: 1, cnt: 4 }], coupon: { percent: 0, amount: 500_000, min_sum: 0 } });
+    expect(larger.totals).toMatchObject({ subtotal: 120_000, discount: 120_000, delivery: 19_900, toPay: 19_900 });
+
+    const below = quoteCheckout({ ...base, lines: [{ item: 1, cnt: 2 }], coupon: { percent: 0, amount: 20_000, min_sum: 100_000 } });
+    expect(below.coupon).toEqual({ status: 'below-minimum', percent: 0, minSum: 100_000, amount: 20_000, message: 'Купон действует при заказе от 1000,00 ₽' });
+    expect(below.totals).toMatchObject({ discount: 0, toPay: 60_000 });
+    expect(below.discountLabel).toBeNull();
+  });
+
+  it('labels a percent discount or markup row, none without a coupon', () => {
+    expect(quoteCheckout({ ...base, lines: [{ item: 1, cnt: 2 }], coupon: { percent: 10, min_sum: 0 } }).discountLabel).toBe('Скидка 10 %');
+    expect(quoteCheckout({ ...base, lines: [{ item: 1, cnt: 2 }], coupon: { percent: -5, min_sum: 0 } }).discountLabel).toBe('Наценка 5 %');
+    expect(quoteCheckout({ ...base, lines: [{ item: 1, cnt: 2 }] }).discountLabel).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUPON_UNKNOWN_MESSAGE, couponProblem, couponProblemMessage, type CouponRules } from '../src/coupon';
+import { COUPON_UNKNOWN_MESSAGE, couponCodeProblem, couponProblem, couponProblemMessage, type CouponRules, couponTermsLabel, normaliseCouponCode } from '../src/coupon';
 
 const coupon: CouponRules = {
   percent: 10,
@@ -59,5 +59,31 @@ describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one u
     expect(couponProblemMessage('coupon_order_type')).toBe('Купон не действует для этого способа получения заказа');
     expect(couponProblemMessage('coupon_restaurant')).toBe('Купон не действует в этом ресторане');
     expect(COUPON_UNKNOWN_MESSAGE).toBe('Купон не найден');
+  });
+  it('is used up at its total number of uses, not before (issue 31)', () => {
+    expect(couponProblem({ ...coupon, max_uses: 3 }, { ...order, uses: 2 })).toBeNull();
+    expect(couponProblem({ ...coupon, max_uses: 3 }, { ...order, uses: 3 })).toBe('coupon_used_up');
+    expect(couponProblem({ ...coupon, max_uses: 3 }, { ...order, uses: 4 })).toBe('coupon_used_up');
+    expect(couponProblem({ ...coupon, max_uses: null }, { ...order, uses: 1_000 })).toBeNull();
+    expect(couponProblemMessage('coupon_used_up')).toBe('Купон закончился: его уже использовали столько раз, сколько он действует');
+  });
+});
+
+describe('coupon codes and terms (issue 31)', () => {
+  it('reads a code as the guest’s coupon field does: spaces dropped, upper case, Cyrillic too', () => {
+    expect(normaliseCouponCode(' zhar 10\t')).toBe('ZHAR10');
+    expect(normaliseCouponCode('весна-25')).toBe('ВЕСНА-25');
+    expect(normaliseCouponCode('ZHAR10')).toBe(normaliseCouponCode('Zhar10'));
+  });
+  it('takes 3 to 32 letters, digits, «-» and «_»', () => {
+    for (const code of ['ABC', 'ВЕСНА-25', 'A_1', 'X'.repeat(32)]) expect(couponCodeProblem(code), code).toBeNull();
+    expect(couponCodeProblem('AB')).toBe('Код купона — от 3 до 32 символов.');
+    expect(couponCodeProblem('X'.repeat(33))).toBe('Код купона — от 3 до 32 символов.');
+    for (const code of ['ZHAR!0', 'A.B.C', 'КОД%']) expect(couponCodeProblem(code), code).toBe('В коде купона — только буквы, цифры, «-» и «_».');
+  });
+  it('says what a coupon gives: a percent, a markup or a fixed sum', () => {
+    expect(couponTermsLabel({ percent: 10 })).toBe('Скидка 10 %');
+    expect(couponTermsLabel({ percent: -5 })).toBe('Наценка 5 %');
+    expect(couponTermsLabel({ percent: null, amount: 20_000 })).toBe('Скидка 200,00 ₽');
   });
 });

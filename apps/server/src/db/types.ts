@@ -205,7 +205,8 @@ export interface CouponsTable {
   id: Generated<number>;
   code: string;
   title: string;
-  percent: number;
+  /** Percent off the order sum (negative: a markup); null for a fixed amount (029). */
+  percent: Defaulted<number | null>;
   /** Dates as YYYY-MM-DD strings: the driver is told to keep `date` as text. */
   active_from: string;
   active_to: string;
@@ -216,6 +217,11 @@ export interface CouponsTable {
   active: Defaulted<boolean>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 029: kopecks off the order sum, for a fixed coupon; null for a percent one. */
+  amount: Defaulted<number | null>;
+  /** 029: uses in total (orders that applied it and were not cancelled); null: no limit. */
+  max_uses: Defaulted<number | null>;
+  created_at: Defaulted<Date>;
 }
 
 export interface RatingSectionsTable {

@@ -29,7 +29,7 @@ export function quoteOrder(
     orderType: OrderType;
     zone?: ZoneEntry | null;
     booking?: { min_sum: number } | null;
-    coupon?: Pick<CouponRow, 'percent' | 'min_sum'> | null;
+    coupon?: Pick<CouponRow, 'percent' | 'amount' | 'min_sum'> | null;
     quotedDelivery?: number | null;
   },
 ): CheckoutQuote<PricedLine> {
@@ -43,7 +43,7 @@ export function quoteOrder(
     restaurant: order.restaurant.minimums,
     zone: zone ? { ...zone.domain, delivery_price: zone.row.delivery_price, free_delivery_from: zone.row.free_delivery_from } : null,
     booking: order.booking ?? null,
-    coupon: order.coupon ? { percent: Number(order.coupon.percent), min_sum: order.coupon.min_sum } : null,
+    coupon: order.coupon ? { percent: Number(order.coupon.percent ?? 0), amount: order.coupon.amount, min_sum: order.coupon.min_sum } : null,
     quotedDelivery: order.quotedDelivery ?? null,
   });
 }

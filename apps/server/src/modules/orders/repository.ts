@@ -56,6 +56,29 @@ export async function claimCouponUse(trx: Transaction<Database>, couponId: numbe
   return !(await hasUsedCoupon(trx, couponId, userId));
 }
 
+/** How many times a coupon has been used: orders that applied it and were not cancelled (issue 31's total uses). */
+export async function couponUseCount(db: Reader, couponId: number): Promise<number> {
+  const row = await db
+    .selectFrom('coupon_uses')
+    .innerJoin('orders', 'orders.id', 'coupon_uses.order_id')
+    .select((eb) => eb.fn.countAll<string>().as('uses'))
+    .where('coupon_uses.coupon_id', '=', couponId)
+    .where('orders.status', '<>', ORDER_STATUS.cancelled)
+    .executeTakeFirstOrThrow();
+  return Number(row.uses);
+}
+
+/**
+ * Holds the coupon's row to the end of the transaction and answers whether a use is left under
+ * its total (issue 31): of orders racing for its last use, each waits for the one before to
+ * commit and counts its use, so exactly one of them gets it.
+ */
+export async function claimCouponTotal(trx: Transaction<Database>, couponId: number): Promise<boolean> {
+  const coupon = await trx.selectFrom('coupons').select('max_uses').where('id', '=', couponId).forUpdate().executeTakeFirst();
+  if (!coupon) return false;
+  return coupon.max_uses === null || (await couponUseCount(trx, couponId)) < coupon.max_uses;
+}
+
 /** Writes (or rewrites, for the same uuid) a delivery quote of order/delivery. */
 export async function saveDeliveryQuote(db: Reader, uuid: string, quote: Omit<Insertable<DeliveryQuotesTable>, 'uuid' | 'created_at'>): Promise<void> {
   await db

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { orderCreate, orderDelivery, orderDiscount } from '@chain/contract';
-import { percentLabel } from '@chain/domain';
+import { couponTermsLabel } from '@chain/domain';
 import { registerCall } from '../../http/route';
 import { orderCatalogue } from './catalogue';
 import { requireRestaurant } from './context';
@@ -25,10 +25,11 @@ export const ordersRoutes: FastifyPluginAsync = async (app) => {
     });
     const answer = {
       success: true as const,
-      discountPercent: coupon.percent,
+      discountPercent: coupon.percent ?? 0,
+      discountAmount: coupon.amount ?? 0,
       minSum: coupon.min_sum,
       title: coupon.title,
-      message: percentLabel(coupon.percent),
+      message: couponTermsLabel(coupon),
     };
     if (body.cart === undefined) return answer;
     // With the cart, the one checkout quote says whether the coupon applies to it now (issue 12).

@@ -33,7 +33,7 @@ import { applicableCoupon, type CouponRow } from './coupons';
 import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
 import { quotedDeliverySum } from './quotes';
-import { claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
+import { claimCouponTotal, claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
 import { bookingOrderTiming, orderTiming } from './timing';
 
 /** order/create resuming a delayed order that another order already resumed, or that was paid or cancelled (SPEC 4). */
@@ -150,6 +150,10 @@ export async function createOrder(
     // Two orders of one guest with a one-time coupon at once: one of them gets it.
     if (couponUse && draft.coupon?.once_per_user && user && !(await claimCouponUse(trx, draft.coupon.id, user.id))) {
       throw new AppError(409, 'coupon_used', couponProblemMessage('coupon_used'));
+    }
+    // Orders racing for a coupon's last use (issue 31): its row is held, one of them gets it.
+    if (couponUse && draft.coupon && draft.coupon.max_uses !== null && !(await claimCouponTotal(trx, draft.coupon.id))) {
+      throw new AppError(409, 'coupon_used_up', couponProblemMessage('coupon_used_up'));
     }
     const order = await insertOrder(
       trx,

@@ -28,7 +28,7 @@ describe('checkPageInput', () => {
   });
 
   it('refuses an empty text, one over 100 000 characters, control characters and HTML', () => {
-    expect(checkPageInput('offer', null, ' \n\n ')).toEqual({ ok: false, message: 'The file is empty.' });
+    expect(checkPageInput('offer', null, ' \n\n ')).toEqual({ ok: false, message: 'The file is empty.', russian: 'Текст страницы пуст.' });
     expect(checkPageInput('offer', null, 'я'.repeat(100_001)).ok).toBe(false);
     expect(checkPageInput('offer', null, 'я'.repeat(100_000)).ok).toBe(true);
     expect(checkPageInput('offer', null, 'a\u0000b').ok).toBe(false);

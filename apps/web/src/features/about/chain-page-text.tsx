@@ -4,7 +4,7 @@ import { useQuery } from '../../api/query-cache';
 import { LoadError } from '../../ui/load-error';
 import { Skeleton } from '../../ui/skeleton';
 import { chainPageQuery } from './chain-page-query';
-import { PageText } from './page-text';
+import { PageText } from '../../ui/page-text';
 
 /**
  * One of the chain's texts, loaded from the server: lines of skeleton while it comes, a load

@@ -6,7 +6,7 @@ import { routePath } from '../../state/navigation';
 import { LinkButton } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { openState, restaurantKey, scheduleRows } from './about-model';
-import { PageText } from './page-text';
+import { PageText } from '../../ui/page-text';
 
 /**
  * A restaurant as the chain's pages show it (SPEC 2 Other pages, SPEC 3 Restaurant): name,

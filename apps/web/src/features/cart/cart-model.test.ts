@@ -17,7 +17,7 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
       dishes,
       cutlery: [{ id: 1, cnt: 3, price: 2_000, free_cnt: 1 }],
       recommended: [{ id: 4, cnt: 2, price: 5_000, free_cnt: 1 }],
-      coupon: { status: 'applied', percent: 10, minSum: 0, message: '' },
+      coupon: { status: 'applied', percent: 10, amount: 0, minSum: 0, message: '' },
       orderType: 'self',
       restaurant,
     });
@@ -84,17 +84,17 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
 
   it('quotes a coupon below its minimum as not applied, with the note beside the field (issue 12)', () => {
     const base = { lines: [line('101', 1)], dishes, cutlery: [], recommended: [], orderType: 'self' as const, restaurant };
-    const below = cartFigures({ ...base, coupon: { status: 'applied', percent: 10, minSum: 50_001, message: 'Скидка 10 %' } });
+    const below = cartFigures({ ...base, coupon: { status: 'applied', percent: 10, amount: 0, minSum: 50_001, message: 'Скидка 10 %' } });
     expect(below.coupon).toMatchObject({ status: 'below-minimum', message: 'Купон действует при заказе от 500,01 ₽' });
     expect(below.totals.toPay).toBe(50_000);
     expect(below.button).toEqual({ show: true });
-    const at = cartFigures({ ...base, coupon: { status: 'applied', percent: 10, minSum: 50_000, message: 'Скидка 10 %' } });
+    const at = cartFigures({ ...base, coupon: { status: 'applied', percent: 10, amount: 0, minSum: 50_000, message: 'Скидка 10 %' } });
     expect(at.totals.toPay).toBe(45_000);
     expect(cartFigures({ ...base, coupon: { status: 'refused', message: 'Купон не найден' } }).coupon).toEqual({ status: 'none' });
   });
 
   it('sends only a coupon order/discount has taken, and waits for its check before taking the tap (issue 12)', () => {
-    const applied = { status: 'applied', percent: 10, minSum: 0, message: 'Скидка 10 %' } as const;
+    const applied = { status: 'applied', percent: 10, amount: 0, minSum: 0, message: 'Скидка 10 %' } as const;
     expect(couponToSend(applied, ' zhar10 ')).toBe('zhar10');
     expect(couponToSend({ status: 'checking' }, 'ZHAR10')).toBe('');
     expect(couponToSend({ status: 'refused', message: 'Купон не найден' }, 'NOSUCH')).toBe('');

@@ -23,11 +23,16 @@ export const EMPTY_CART_TEXT = 'Корзина пуста — выберите �
 export type CouponState =
   | { readonly status: 'none' }
   | { readonly status: 'checking' }
-  | { readonly status: 'applied'; readonly percent: number; readonly minSum: number; readonly message: string }
+  | { readonly status: 'applied'; readonly percent: number; readonly amount: number; readonly minSum: number; readonly message: string }
   | { readonly status: 'refused'; readonly message: string };
 
 /** The cart screen's figures: the one checkout quote order/create charges by (issue 12). */
 export type CartFigures = CheckoutQuote<CartLine>;
+
+/** The coupon's terms as order/discount answered them, as the cart holds them. */
+export function appliedCoupon(answer: { discountPercent: number; discountAmount: number; minSum: number; message: string }): CouponState {
+  return { status: 'applied', percent: answer.discountPercent, amount: answer.discountAmount, minSum: answer.minSum, message: answer.message };
+}
 
 /**
  * The cart's figures for display: the domain's quoteCheckout, the very function order/create,
@@ -64,7 +69,7 @@ export function cartFigures(input: {
     zone: input.zone ?? null,
     quotedDelivery: input.quotedDelivery ?? null,
     booking: input.booking ?? null,
-    coupon: coupon.status === 'applied' ? { percent: coupon.percent, min_sum: coupon.minSum } : null,
+    coupon: coupon.status === 'applied' ? { percent: coupon.percent, amount: coupon.amount > 0 ? coupon.amount : null, min_sum: coupon.minSum } : null,
     ...(input.purchaseAllowed === undefined ? {} : { purchaseAllowed: input.purchaseAllowed }),
     ...(input.textNoTime === undefined ? {} : { textNoTime: input.textNoTime }),
   });

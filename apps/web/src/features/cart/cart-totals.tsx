@@ -1,4 +1,4 @@
-import { formatMoney, percentLabel } from '@chain/domain';
+import { formatMoney } from '@chain/domain';
 import type { CartFigures } from './cart-model';
 
 /** SPEC 2 Cart totals: dishes, extras, cutlery, the discount or markup, delivery, and the sum to pay. */
@@ -22,10 +22,10 @@ export function CartTotals({ figures, delivery = false }: { figures: CartFigures
           <dd>{formatMoney(totals.cutlery)}</dd>
         </div>
       ) : null}
-      {figures.discountPercent !== 0 ? (
+      {figures.discountLabel !== null ? (
         <div>
-          <dt>{percentLabel(figures.discountPercent)}</dt>
-          <dd>{`${figures.discountPercent > 0 ? '−' : '+'}${formatMoney(Math.abs(totals.discount))}`}</dd>
+          <dt>{figures.discountLabel}</dt>
+          <dd data-testid="cart-discount">{`${totals.discount > 0 ? '−' : '+'}${formatMoney(Math.abs(totals.discount))}`}</dd>
         </div>
       ) : null}
       {delivery ? (

@@ -37,7 +37,7 @@ function Coupon({ lines }: { lines: CartLine[] }) {
   );
 }
 
-const answer = (fields: Pick<CouponAnswer, 'discountPercent' | 'minSum' | 'message'>): CouponAnswer => ({ success: true, title: '', ...fields });
+const answer = (fields: Pick<CouponAnswer, 'discountPercent' | 'minSum' | 'message'>): CouponAnswer => ({ success: true, title: '', discountAmount: 0, ...fields });
 const field = () => screen.getByRole('textbox', { name: 'Купон' });
 const type = (code: string) => fireEvent.change(field(), { target: { value: code } });
 /** Lets time pass and the coupon's answer arrive. */

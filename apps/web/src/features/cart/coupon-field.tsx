@@ -1,4 +1,4 @@
-import { percentLabel } from '@chain/domain';
+import { couponTermsLabel } from '@chain/domain';
 import { appStore } from '../../state/store';
 import { Input } from '../../ui/input';
 import type { CartFigures, CouponState } from './cart-model';
@@ -22,7 +22,7 @@ export function CouponField({ code, coupon, quoted }: { code: string; coupon: Co
           : quoted.status === 'below-minimum'
             ? quoted.message
             : coupon.status === 'applied'
-              ? coupon.message || percentLabel(coupon.percent)
+              ? coupon.message || couponTermsLabel(coupon)
               : undefined
       }
       error={coupon.status === 'refused' ? coupon.message : null}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { COUPON_DEBOUNCE_MS } from '@chain/domain';
 import { checkCoupon } from '../../api/order';
 import type { OrderType } from '@chain/domain';
-import type { CouponState } from './cart-model';
+import { appliedCoupon, type CouponState } from './cart-model';
 
 /** SPEC 9: the coupon is checked 1000 ms after the guest stops typing. */
 export function useCoupon(code: string, orderType: OrderType, fsUid: string, user: { id: string; password: string }): CouponState {
@@ -14,7 +14,7 @@ export function useCoupon(code: string, orderType: OrderType, fsUid: string, use
     const controller = new AbortController();
     const timer = setTimeout(() => {
       checkCoupon({ coupon: trimmed, orderType, fsUid, user }, { signal: controller.signal }).then(
-        (answer) => setState({ status: 'applied', percent: answer.discountPercent, minSum: answer.minSum, message: answer.message }),
+        (answer) => setState(appliedCoupon(answer)),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           setState({ status: 'refused', message: error instanceof Error ? error.message : 'Купон не применён' });

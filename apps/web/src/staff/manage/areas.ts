@@ -65,6 +65,20 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     chainOnly: false,
     load: () => import('./menu/menu-screen'),
   },
+  {
+    key: 'coupons',
+    title: 'Купоны',
+    summary: 'Скидки по коду: процент или сумма, сроки, лимиты; использования и сумма скидок.',
+    chainOnly: false,
+    load: () => import('./coupons/coupons-screen'),
+  },
+  {
+    key: 'texts',
+    title: 'Тексты и настройки',
+    summary: 'О сети, условия доставки, оферта; горячая линия, ссылки на приложения и настройки.',
+    chainOnly: true,
+    load: () => import('./texts/texts-screen'),
+  },
 ];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
