@@ -37,6 +37,7 @@ import { ratingsRoutes } from './modules/ratings/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { staffBoardRoutes } from './modules/staff-board/routes';
 import { staffMenuRoutes } from './modules/staff-menu/routes';
+import { staffRestaurantsRoutes } from './modules/staff-restaurants/routes';
 import { menuEventsRoutes } from './modules/menu/events';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(staffRoutes);
   await app.register(staffBoardRoutes);
   await app.register(staffMenuRoutes);
+  await app.register(staffRestaurantsRoutes);
   await app.register(menuEventsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });

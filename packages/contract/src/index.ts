@@ -27,3 +27,4 @@ export * from './kiosk';
 export * from './pages';
 export * from './staff';
 export * from './backoffice';
+export * from './staff-restaurants';

@@ -120,6 +120,12 @@ export const restaurantWire = z.object({
   sbp: textFlag,
   time_zone: z.string().check(z.describe('IANA zone of the schedule, e.g. Europe/Moscow.')),
   menuKinds: z.array(menuKind).check(z.describe('The menus the restaurant offers (menu call is_shop: 0 restaurant, 1 shop, 2 bar).')),
+  closedUntil: z.optional(
+    z.nullable(z.string()).check(
+      z.describe('«Закрыто на время» (issue 31): ISO instant until which it takes no orders; null or past: not closed. Read with closedForNowText of packages/domain.'),
+    ),
+  ),
+  closedText: z.optional(z.string().check(z.describe("What guests read while it is closed for now; '' for «Закрыто до HH:MM»."))),
 });
 export type RestaurantWire = z.infer<typeof restaurantWire>;
 

@@ -39,3 +39,4 @@ export * from './photos';
 export * from './photo-sizes';
 export * from './plural';
 export * from './dish-labels';
+export * from './restaurant-hours';

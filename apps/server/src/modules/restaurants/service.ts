@@ -109,6 +109,8 @@ export function restaurantWire(row: RestaurantRow, schedule: readonly ScheduleRo
     sbp: textFlag(row.sbp),
     time_zone: row.time_zone,
     menuKinds: row.menu_kinds,
+    closedUntil: row.closed_until?.toISOString() ?? null,
+    closedText: row.closed_text,
   };
 }
 
