@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type DeliveryPeriod, type DeliveryZone, type LonLat, MENU_KINDS } from '@chain/domain';
+import { closedForNowText, DEFAULT_TIME_ZONE, type DeliveryPeriod, type DeliveryZone, type Instant, type LonLat, MENU_KINDS } from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
 import { flag, kopecks, lookupText } from './common';
@@ -128,6 +128,21 @@ export const restaurantWire = z.object({
   closedText: z.optional(z.string().check(z.describe("What guests read while it is closed for now; '' for «Закрыто до HH:MM»."))),
 });
 export type RestaurantWire = z.infer<typeof restaurantWire>;
+
+/**
+ * What guests read of a restaurant closed for now (issue 31) — the manager's words or «Закрыто до
+ * 18:00» — or null when it is not (never closed, or the time has passed): the domain's rule on the
+ * list entry, where the app shows a restaurant (the lists, the menu, «О ресторане»).
+ */
+export function restaurantClosedText(restaurant: Pick<RestaurantWire, 'closedUntil' | 'closedText' | 'time_zone'>, now: Instant): string | null {
+  const until = restaurant.closedUntil ? Date.parse(restaurant.closedUntil) : Number.NaN;
+  const closed = { until: Number.isFinite(until) ? until : null, text: restaurant.closedText ?? '' };
+  try {
+    return closedForNowText(closed, now, restaurant.time_zone || DEFAULT_TIME_ZONE);
+  } catch {
+    return closedForNowText(closed, now, DEFAULT_TIME_ZONE);
+  }
+}
 
 export const restaurantListResponse = z.array(restaurantWire);
 export type RestaurantListResponse = z.infer<typeof restaurantListResponse>;

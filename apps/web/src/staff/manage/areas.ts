@@ -22,7 +22,15 @@ export interface ManageArea {
 }
 
 /** Every area, in the order the nav shows them. Each area's screen registers here. */
-export const MANAGE_AREAS: readonly ManageArea[] = [];
+export const MANAGE_AREAS: readonly ManageArea[] = [
+  {
+    key: 'restaurants',
+    title: 'Рестораны',
+    summary: 'Адрес и точка на карте, часы и особые дни, услуги, «закрыть на время», код киоска',
+    chainOnly: false,
+    load: () => import('./restaurants/restaurants-screen'),
+  },
+];
 
 /** The areas this staff member may open: none for a kitchen account, chain-wide ones only for a chain manager. */
 export function manageAreasFor(me: StaffSession['me']): ManageArea[] {
