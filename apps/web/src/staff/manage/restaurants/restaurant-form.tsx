@@ -73,6 +73,7 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
       <h1 id="restaurant-title">{creating ? 'Новый ресторан' : draft.name || 'Ресторан'}</h1>
       {!creating ? <p className="restaurant-form__status">{restaurantStatus(form.draft, now, draft.time_zone).text}</p> : null}
       {archived ? <p className="staff-error">Ресторан в архиве: гости его не видят. Верните его из архива, чтобы изменить.</p> : null}
+      {!creating && !archived ? <CloseForNow restaurant={form.draft} dirty={form.dirty} onSaved={form.load} /> : null}
       <form onSubmit={onSubmit} aria-label={creating ? 'Новый ресторан' : `Ресторан ${initial.name}`}>
         {form.stale ? <StaleNotice stale={form.stale} labels={LABELS} onTake={form.takeCurrent} /> : null}
         <fieldset className="staff-card restaurant-form__section" disabled={archived}>
@@ -152,7 +153,6 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
 
       {!creating ? (
         <>
-          <CloseForNow restaurant={form.draft} dirty={form.dirty} onSaved={form.load} />
           <KioskCode restaurant={form.draft} onChanged={(kiosk) => form.load({ ...form.draft, ...kiosk })} dirty={form.dirty} />
           <section className="staff-card restaurant-form__section" aria-labelledby="restaurant-tables">
             <h2 id="restaurant-tables">Столы</h2>
@@ -189,12 +189,14 @@ function HoursGrid({ hours, onChange }: { hours: ManageRestaurant['hours']; onCh
             <tr key={day}>
               <th scope="row">{name}</th>
               <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${name}: работает`}
-                  checked={entry !== undefined}
-                  onChange={(event) => onChange(withDayHours(hours, day, event.target.checked ? { from: '10:00', to: '22:00' } : null))}
-                />
+                <label className="staff-check">
+                  <input
+                    type="checkbox"
+                    aria-label={`${name}: работает`}
+                    checked={entry !== undefined}
+                    onChange={(event) => onChange(withDayHours(hours, day, event.target.checked ? { from: '10:00', to: '22:00' } : null))}
+                  />
+                </label>
               </td>
               <td>
                 {entry ? <input type="time" aria-label={`${name}: открытие`} value={entry.from} onChange={(event) => onChange(withDayHours(hours, day, { from: event.target.value, to: entry.to }))} /> : '—'}

@@ -8,6 +8,11 @@ import { useMapView } from '../../../ui/map/use-map-view';
 
 const MAP_FAILED = 'Карта не загрузилась. Найдите адрес поиском — точка встанет по нему.';
 
+/** A found address as the restaurant's line: 'Москва, Малая Бронная улица, 24' (the country left out). */
+function addressLine(found: FoundAddress): string {
+  return [found.subtitle.replace(/,?\s*Россия$/, '').trim(), found.title].filter(Boolean).join(', ');
+}
+
 interface PointValue {
   address: string;
   lat: number;
@@ -68,7 +73,7 @@ export function RestaurantPointField({ value, onChange }: { value: PointValue; o
                 type="button"
                 className="staff-button staff-button--ghost"
                 onClick={() => {
-                  onChange({ address: [item.subtitle, item.title].filter(Boolean).join(', '), lat: item.lat, lon: item.lon });
+                  onChange({ address: addressLine(item), lat: item.lat, lon: item.lon });
                   setFound([]);
                 }}
               >
@@ -111,7 +116,7 @@ function PointMap({ config, value, onChange }: { config: MapConfig; value: Point
       latest.current.onChange({ ...latest.current.value, lat: point.lat, lon: point.lon });
       addressAt(point).then(
         (found) => {
-          if (found) latest.current.onChange({ address: [found.subtitle, found.title].filter(Boolean).join(', '), lat: point.lat, lon: point.lon });
+          if (found) latest.current.onChange({ address: addressLine(found), lat: point.lat, lon: point.lon });
         },
         () => undefined,
       );
