@@ -12,14 +12,13 @@ import {
 } from '@chain/contract';
 import { AppError, notFound } from '../../http/errors';
 import { registerCall } from '../../http/route';
-import { savedOrStale } from '../../http/versioned';
 import { hashKioskCode } from '../kiosk/codes';
 import { connectedKioskCount } from '../kiosk/devices';
 import { endRestaurantKioskDevices, setKioskCodeHash } from '../kiosk/repository';
 import { requireChainManager, requireManager, requireRestaurant, type StaffPrincipal } from '../staff/access';
 import { writeAudit } from '../staff/audit';
-import { insertRestaurant, managedRestaurantRows, updateRestaurantAt } from './repository';
-import { checkedClosedUntil, checkedRestaurant, newRestaurantUid, readManagedRestaurant, RESTAURANT_MISSING, writeHoursAndHolidays } from './service';
+import { insertRestaurant, managedRestaurantRows } from './repository';
+import { checkedClosedUntil, checkedRestaurant, managedAfter, newRestaurantUid, readManagedRestaurant, RESTAURANT_MISSING, saveOverVersion, writeHoursAndHolidays } from './service';
 
 const target = (restaurant: Pick<ManageRestaurant, 'name'>) => `ресторан «${restaurant.name}»`;
 
@@ -64,8 +63,7 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
     return app.db.transaction().execute(async (trx) => {
       const id = await insertRestaurant(trx, { ...checked.values, fs_uid: newRestaurantUid() });
       await writeHoursAndHolidays(trx, id, checked);
-      const created = await readManagedRestaurant(trx, id);
-      if (!created) throw notFound(RESTAURANT_MISSING.message, RESTAURANT_MISSING.code);
+      const created = await managedAfter(trx, id);
       await writeAudit(trx, staff, { action: 'restaurant.create', restaurantId: id, target: target(created), before: null, after: audited(created) });
       return created;
     });
@@ -77,10 +75,7 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
     const { version, ...fields } = body;
     const checked = checkedRestaurant(fields);
     return app.db.transaction().execute(async (trx) => {
-      await savedOrStale(await updateRestaurantAt(trx, params.id, version, checked.values), () => readManagedRestaurant(trx, params.id), RESTAURANT_MISSING);
-      await writeHoursAndHolidays(trx, params.id, checked);
-      const saved = await readManagedRestaurant(trx, params.id);
-      if (!saved) throw notFound(RESTAURANT_MISSING.message, RESTAURANT_MISSING.code);
+      const saved = await saveOverVersion(trx, params.id, version, checked.values, () => writeHoursAndHolidays(trx, params.id, checked));
       await writeAudit(trx, staff, { action: 'restaurant.save', restaurantId: params.id, target: target(saved), before: audited(before), after: audited(saved) });
       return saved;
     });
@@ -91,13 +86,7 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
     const until = checkedClosedUntil(body.closed_until, new Date());
     const text = until === null ? '' : body.closed_text;
     return app.db.transaction().execute(async (trx) => {
-      await savedOrStale(
-        await updateRestaurantAt(trx, params.id, body.version, { closed_until: until, closed_text: text }),
-        () => readManagedRestaurant(trx, params.id),
-        RESTAURANT_MISSING,
-      );
-      const saved = await readManagedRestaurant(trx, params.id);
-      if (!saved) throw notFound(RESTAURANT_MISSING.message, RESTAURANT_MISSING.code);
+      const saved = await saveOverVersion(trx, params.id, body.version, { closed_until: until, closed_text: text });
       await writeAudit(trx, staff, {
         action: 'restaurant.close',
         restaurantId: params.id,
@@ -116,9 +105,7 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
     return app.db.transaction().execute(async (trx) => {
       // Archived is off for guests; brought back it stays off until a manager switches it on.
       const values = body.archived ? { archived_at: before.archived_at ? new Date(before.archived_at) : new Date(), active: false } : { archived_at: null };
-      await savedOrStale(await updateRestaurantAt(trx, params.id, body.version, values), () => readManagedRestaurant(trx, params.id), RESTAURANT_MISSING);
-      const saved = await readManagedRestaurant(trx, params.id);
-      if (!saved) throw notFound(RESTAURANT_MISSING.message, RESTAURANT_MISSING.code);
+      const saved = await saveOverVersion(trx, params.id, body.version, values);
       await writeAudit(trx, staff, {
         action: body.archived ? 'restaurant.archive' : 'restaurant.unarchive',
         restaurantId: params.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import {
   CLOSED_FOR_MAX_DAYS,
   RESTAURANT_MANAGE_TEXTS,
@@ -7,8 +7,9 @@ import {
   type ManageRestaurantFields,
 } from '@chain/contract';
 import { hoursTextOf, isTimeZoneName, parseIsoDate, readHours, readWeekHours } from '@chain/domain';
-import type { Database } from '../../db/types';
-import { badRequest } from '../../http/errors';
+import type { Database, RestaurantsTable } from '../../db/types';
+import { badRequest, notFound } from '../../http/errors';
+import { savedOrStale } from '../../http/versioned';
 import { connectedKioskCount } from '../kiosk/devices';
 import {
   managedRestaurantRow,
@@ -18,6 +19,7 @@ import {
   restaurantHolidays,
   restaurantHours,
   type RestaurantValues,
+  updateRestaurantAt,
 } from './repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -115,4 +117,28 @@ export function checkedClosedUntil(closedUntil: string | null, now: Date): Date 
   if (until.getTime() <= now.getTime()) throw invalid(RESTAURANT_MANAGE_TEXTS.closedUntilPast);
   if (until.getTime() - now.getTime() > CLOSED_FOR_MAX_DAYS * 24 * 3_600_000) throw invalid(RESTAURANT_MANAGE_TEXTS.closedUntilTooFar);
   return until;
+}
+
+/** The restaurant as it is after a change in this transaction; 404 if it is gone. */
+export async function managedAfter(trx: Transaction<Database>, id: number): Promise<ManageRestaurant> {
+  const restaurant = await readManagedRestaurant(trx, id);
+  if (!restaurant) throw notFound(RESTAURANT_MISSING.message, RESTAURANT_MISSING.code);
+  return restaurant;
+}
+
+/**
+ * A versioned save of the restaurant (decision 043): the update over `version` (409 with the
+ * current restaurant otherwise), then what goes with it (the week and holidays), and the
+ * restaurant as saved.
+ */
+export async function saveOverVersion(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  values: Updateable<RestaurantsTable>,
+  alsoWrite: () => Promise<void> = async () => undefined,
+): Promise<ManageRestaurant> {
+  await savedOrStale(await updateRestaurantAt(trx, id, version, values), () => readManagedRestaurant(trx, id), RESTAURANT_MISSING);
+  await alsoWrite();
+  return managedAfter(trx, id);
 }
