@@ -130,6 +130,10 @@ describe.each(databaseKinds())('the back office’s restaurants on %s (issue 31)
     expect(Number(after.version)).toBeGreaterThan(Number(before.version));
     const listed = (await guestList()).find((restaurant) => restaurant.id === created.id);
     expect(listed).toMatchObject({ name: 'Тверская', workTime: 'Ежедневно 10:00–02:00', closedUntil: null, location: JSON.stringify({ lat: 55.7575, lon: 37.6132 }) });
+    expect(listed?.holidays).toEqual([
+      { date: '2026-12-31', fromMinute: 600, toMinute: 1680 },
+      { date: '2027-01-01', fromMinute: null, toMinute: null },
+    ]);
     const audit = await audits(created.id, 'restaurant.create');
     expect(audit).toHaveLength(1);
     expect(audit[0]?.before).toBeNull();

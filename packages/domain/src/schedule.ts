@@ -99,7 +99,7 @@ export interface ScheduleHoliday {
 }
 
 /** The business date of a wall clock: before 06:00 the previous calendar date (SPEC 4). */
-function businessDateOf(clock: WallClock): CalendarDate {
+export function businessDateOf(clock: WallClock): CalendarDate {
   return clock.minuteOfDay < DAY_BOUNDARY_MINUTE ? addDays(clock.date, -1) : clock.date;
 }
 
