@@ -45,6 +45,7 @@ import { staffExtrasRoutes } from './modules/staff-extras/routes';
 import { manageMenuRoutes } from './modules/manage-menu/routes';
 import { staffCouponsRoutes } from './modules/staff-coupons/routes';
 import { staffTextsRoutes } from './modules/staff-texts/routes';
+import { staffRestaurantsRoutes } from './modules/staff-restaurants/routes';
 import { menuEventsRoutes } from './modules/menu/events';
 import { createRestActions } from './modules/rest/actions';
 import { restRoutes } from './modules/rest/routes';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(manageMenuRoutes);
   await app.register(staffCouponsRoutes);
   await app.register(staffTextsRoutes);
+  await app.register(staffRestaurantsRoutes);
   await app.register(menuEventsRoutes);
 
   await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_CALLS, COUPON_CALLS, EXTRAS_CALLS, MANAGE_MENU_CALLS, REFUND_CALLS, STAFF_SESSION_CALLS, STAFF_TEAM_CALLS, STAFF_TEXTS, TEXTS_CALLS, ZONE_CALLS } from '@chain/contract';
+import { CATALOGUE_CALLS, COUPON_CALLS, EXTRAS_CALLS, MANAGE_MENU_CALLS, REFUND_CALLS, RESTAURANT_MANAGE_CALLS, STAFF_SESSION_CALLS, STAFF_TEAM_CALLS, STAFF_TEXTS, TEXTS_CALLS, ZONE_CALLS } from '@chain/contract';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { signedInUser } from './support/users';
 import { bearer, lastStaffCode, staffAccount, staffToken } from './support/staff';
@@ -86,7 +86,7 @@ describe.each(databaseKinds())('staff sign-in on %s (issue 17)', (kind) => {
   it('refuses a guest token, no token and a forged one on every staff call (401), before reading the body', async () => {
     const guest = await signedInUser(t.database);
     const registered = t.app.calls.filter((call) => call.auth === 'staff');
-    expect(registered.map((call) => call.name).sort()).toEqual([...STAFF_SESSION_CALLS, ...STAFF_TEAM_CALLS, ...REFUND_CALLS, ...ZONE_CALLS, ...CATALOGUE_CALLS, ...EXTRAS_CALLS, ...MANAGE_MENU_CALLS, ...COUPON_CALLS, ...TEXTS_CALLS].map((call) => call.name).sort());
+    expect(registered.map((call) => call.name).sort()).toEqual([...STAFF_SESSION_CALLS, ...STAFF_TEAM_CALLS, ...REFUND_CALLS, ...ZONE_CALLS, ...CATALOGUE_CALLS, ...EXTRAS_CALLS, ...MANAGE_MENU_CALLS, ...COUPON_CALLS, ...TEXTS_CALLS, ...RESTAURANT_MANAGE_CALLS].map((call) => call.name).sort());
     for (const call of registered) {
       const url = call.path.replace(/:\w+/g, '1');
       for (const headers of [bearer(guest.token), {}, bearer('x'.repeat(43))]) {

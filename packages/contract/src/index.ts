@@ -35,3 +35,4 @@ export * from './backoffice-extras';
 export * from './backoffice-menu';
 export * from './backoffice-coupons';
 export * from './backoffice-texts';
+export * from './staff-restaurants';

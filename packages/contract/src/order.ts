@@ -213,6 +213,7 @@ export const orderCreate = defineCall({
     restaurant_not_found: 'unknown or inactive restaurant',
     order_type: 'the restaurant does not take this order type',
     closed: "'Ресторан сейчас закрыт' or the chosen time is outside the opening hours",
+    closed_for_now: "the restaurant is closed for now (issue 31): the message is the manager's words or 'Закрыто до HH:MM' (409); it takes orders again once the time passes",
     table: "'Неверный номер стола!'",
     booking_not_found: "booking_num that is not this guest's booking, or without a guest: 'Бронь не найдена.' (404, as the menu call)",
     booking_other_restaurant: "'Эта бронь сделана в другом ресторане.' (409)",

@@ -1,5 +1,19 @@
 import * as z from 'zod/mini';
-import { type DeliveryPeriod, type DeliveryZone, type LonLat, MENU_KINDS } from '@chain/domain';
+import {
+  businessDateOf,
+  closedForNowText,
+  DEFAULT_TIME_ZONE,
+  type DeliveryPeriod,
+  type DeliveryZone,
+  formatClock,
+  type Instant,
+  type LonLat,
+  MENU_KINDS,
+  parseIsoDate,
+  scheduleOnDate,
+  type ScheduleHoliday,
+  type WallClock,
+} from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
 import { flag, kopecks, lookupText } from './common';
@@ -120,8 +134,54 @@ export const restaurantWire = z.object({
   sbp: textFlag,
   time_zone: z.string().check(z.describe('IANA zone of the schedule, e.g. Europe/Moscow.')),
   menuKinds: z.array(menuKind).check(z.describe('The menus the restaurant offers (menu call is_shop: 0 restaurant, 1 shop, 2 bar).')),
+  closedUntil: z.optional(
+    z.nullable(z.string()).check(
+      z.describe('«Закрыто на время» (issue 31): ISO instant until which it takes no orders; null or past: not closed. Read with closedForNowText of packages/domain.'),
+    ),
+  ),
+  closedText: z.optional(z.string().check(z.describe("What guests read while it is closed for now; '' for «Закрыто до HH:MM»."))),
+  holidays: z.optional(
+    z
+      .array(z.object({ date: z.string(), fromMinute: z.nullable(minuteOfSchedule), toMinute: z.nullable(minuteOfSchedule) }))
+      .check(
+        z.describe(
+          "Dates ('YYYY-MM-DD') whose hours differ from the week's (issue 31): null minutes — closed that business day (06:00 to 06:00); else its hours in place of the weekday's. Read with scheduleOfBusinessDay.",
+        ),
+      ),
+  ),
 });
 export type RestaurantWire = z.infer<typeof restaurantWire>;
+
+/**
+ * What guests read of a restaurant closed for now (issue 31) — the manager's words or «Закрыто до
+ * 18:00» — or null when it is not (never closed, or the time has passed): the domain's rule on the
+ * list entry, where the app shows a restaurant (the lists, the menu, «О ресторане»).
+ */
+export function restaurantClosedText(restaurant: Pick<RestaurantWire, 'closedUntil' | 'closedText' | 'time_zone'>, now: Instant): string | null {
+  const until = restaurant.closedUntil ? Date.parse(restaurant.closedUntil) : Number.NaN;
+  const closed = { until: Number.isFinite(until) ? until : null, text: restaurant.closedText ?? '' };
+  try {
+    return closedForNowText(closed, now, restaurant.time_zone || DEFAULT_TIME_ZONE);
+  } catch {
+    return closedForNowText(closed, now, DEFAULT_TIME_ZONE);
+  }
+}
+
+/**
+ * The schedule as it holds on the business day of `clock` (issue 31): the week's `shedule` with
+ * that date's holiday in place of its weekday's entry — what the open-now markers read.
+ */
+export function scheduleOfBusinessDay(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>, clock: WallClock): ScheduleDay[] {
+  if (!restaurant.holidays || restaurant.holidays.length === 0) return restaurant.shedule;
+  const holidays = restaurant.holidays.flatMap((holiday): ScheduleHoliday[] => {
+    const date = parseIsoDate(holiday.date);
+    if (date === null) return [];
+    return [{ date, hours: holiday.fromMinute !== null && holiday.toMinute !== null ? { fromMinute: holiday.fromMinute, toMinute: holiday.toMinute } : null }];
+  });
+  return scheduleOnDate(restaurant.shedule, holidays, businessDateOf(clock))
+    .map((entry) => ({ day: entry.day, fromMinute: entry.fromMinute, toMinute: entry.toMinute, from: formatClock(entry.fromMinute), to: formatClock(entry.toMinute) }))
+    .sort((a, b) => a.day - b.day);
+}
 
 export const restaurantListResponse = z.array(restaurantWire);
 export type RestaurantListResponse = z.infer<typeof restaurantListResponse>;

@@ -22,6 +22,15 @@ export function calendarClockOf(businessDate: CalendarDate, minute: MinuteOfDay)
   return { date: addDays(businessDate, days), minuteOfDay: minute - days * MINUTES_PER_DAY };
 }
 
+/** 'YYYY-MM-DD' (the database's date text) → a calendar date, or null when it is not a real date. */
+export function parseIsoDate(text: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (match === null) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  const real = date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= new Date(Date.UTC(date.year, date.month, 0)).getUTCDate();
+  return real ? date : null;
+}
+
 /** A calendar date as 'YYYY-MM-DD' (the database's date text). */
 export function isoDateText(date: CalendarDate): string {
   return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;

@@ -41,3 +41,4 @@ export * from './plural';
 export * from './dish-labels';
 export * from './refund';
 export * from './zone-shape';
+export * from './restaurant-hours';

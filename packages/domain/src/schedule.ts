@@ -1,4 +1,5 @@
-import { addDays, type Weekday } from './calendar-date';
+import { addDays, type CalendarDate, isSameDate, type Weekday, weekdayOf } from './calendar-date';
+import { formatClock } from './time';
 import type { MinuteOfDay } from './units';
 import { DEFAULT_TIME_ZONE, type Instant, instantAt, type WallClock, wallClockAt } from './wall-clock';
 
@@ -86,4 +87,69 @@ export function openHoursText(schedule: readonly (ScheduleEntry & { readonly fro
     return entry.toMinute - entry.fromMinute >= MINUTES_PER_DAY ? 'Открыто круглосуточно' : `Открыто до ${entry.to}`;
   }
   return minute < entry.fromMinute ? `Откроется в ${entry.from}` : 'Закрыто';
+}
+
+/**
+ * A date whose hours differ from its weekday's (issue 31): closed (`hours` null) or other hours,
+ * read as that date's business day (06:00 to 06:00) in place of its weekday's entry.
+ */
+export interface ScheduleHoliday {
+  readonly date: CalendarDate;
+  readonly hours: { readonly fromMinute: MinuteOfDay; readonly toMinute: MinuteOfDay } | null;
+}
+
+/** The business date of a wall clock: before 06:00 the previous calendar date (SPEC 4). */
+export function businessDateOf(clock: WallClock): CalendarDate {
+  return clock.minuteOfDay < DAY_BOUNDARY_MINUTE ? addDays(clock.date, -1) : clock.date;
+}
+
+/**
+ * The week's schedule as it holds on one business date: a holiday of that date replaces its
+ * weekday's entry (or removes it: closed). Read it only for moments of that business day.
+ */
+export function scheduleOnDate(schedule: readonly ScheduleEntry[], holidays: readonly ScheduleHoliday[], date: CalendarDate): readonly ScheduleEntry[] {
+  const holiday = holidays.find((candidate) => isSameDate(candidate.date, date));
+  if (!holiday) return schedule;
+  const day = weekdayOf(date);
+  const others = schedule.filter((entry) => entry.day !== day);
+  return holiday.hours ? [...others, { day, fromMinute: holiday.hours.fromMinute, toMinute: holiday.hours.toMinute }] : others;
+}
+
+/** Whether the restaurant is open at a wall-clock minute with its holidays applied (SPEC 4, issue 31). */
+export function isOpenOnWallClock(schedule: readonly ScheduleEntry[], holidays: readonly ScheduleHoliday[], clock: WallClock): boolean {
+  return isOpenAtWallClock(scheduleOnDate(schedule, holidays, businessDateOf(clock)), clock);
+}
+
+/** Whether the restaurant is open at an instant with its holidays applied, on its zone's clock. */
+export function isOpenWithHolidays(
+  schedule: readonly ScheduleEntry[],
+  holidays: readonly ScheduleHoliday[],
+  instant: Instant,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
+  return isOpenOnWallClock(schedule, holidays, wallClockAt(instant, timeZone));
+}
+
+/** «Закрыть на время» (issue 31): until when, and the words guests read meanwhile ('' for the default). */
+export interface ClosedForNow {
+  readonly until: Instant | null;
+  readonly text: string;
+}
+
+/** The most a restaurant's «закрыто до …» text holds. */
+export const CLOSED_TEXT_MAX_LENGTH = 120;
+
+/**
+ * What guests read while the restaurant is closed for now — the manager's words, or «Закрыто до
+ * 18:00» (with the date when it is not today on the restaurant's clock) — or null once the time
+ * has passed: it opens again by itself, nothing to sweep. order/create refuses with the same text.
+ */
+export function closedForNowText(closed: ClosedForNow, instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+  if (closed.until === null || Number(instant) >= Number(closed.until)) return null;
+  const text = closed.text.trim();
+  if (text !== '') return text;
+  const until = wallClockAt(closed.until, timeZone);
+  const today = isSameDate(until.date, wallClockAt(instant, timeZone).date);
+  const day = today ? '' : `${String(until.date.day).padStart(2, '0')}.${String(until.date.month).padStart(2, '0')} `;
+  return `Закрыто до ${day}${formatClock(until.minuteOfDay)}`;
 }

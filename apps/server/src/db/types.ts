@@ -58,6 +58,11 @@ export interface RestaurantsTable {
   kiosk_code_hash: Defaulted<string | null>;
   /** 023: the row's version; a back-office save names it and bumps it (http/versioned.ts). */
   version: Defaulted<number>;
+  /** 027: set when the restaurant was archived (then inactive); null while it is not. */
+  archived_at: Defaulted<Date | null>;
+  /** 027: closed for now until this moment (null: not closed); guests read closed_text meanwhile. */
+  closed_until: Defaulted<Date | null>;
+  closed_text: Defaulted<string>;
 }
 
 export interface RestaurantScheduleTable {
@@ -65,6 +70,15 @@ export interface RestaurantScheduleTable {
   weekday: number;
   from_minute: number;
   to_minute: number;
+}
+
+/** 027: a date whose hours differ from its weekday's: closed (null hours) or other hours. */
+export interface RestaurantHolidaysTable {
+  restaurant_id: number;
+  day: string;
+  from_minute: number | null;
+  to_minute: number | null;
+  note: Defaulted<string>;
 }
 
 export interface DeliveryZonesTable {
@@ -797,6 +811,7 @@ export interface Database {
   settings: SettingsTable;
   restaurants: RestaurantsTable;
   restaurant_schedule: RestaurantScheduleTable;
+  restaurant_holidays: RestaurantHolidaysTable;
   delivery_zones: DeliveryZonesTable;
   restaurant_tables: RestaurantTablesTable;
   categories: CategoriesTable;

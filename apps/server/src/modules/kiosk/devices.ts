@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { KIOSK_DEVICE_IDLE_DAYS, KIOSK_NOT_CONNECTED_MESSAGE } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { hashToken } from '../auth/sessions';
 import { isFollowTokenOf, type FollowableOrder } from '../order-history/follow';
-import { endKioskDevice, findKioskDevice, insertKioskDevice, touchKioskDevice, type KioskDeviceRow } from './repository';
+import { countLiveKioskDevices, endKioskDevice, findKioskDevice, insertKioskDevice, touchKioskDevice, type KioskDeviceRow } from './repository';
 
 /*
  * A connected kiosk (issue 30 points 1 and 7, decision 038): kiosk/enter with the staff code
@@ -91,4 +91,9 @@ export async function opensKioskOrder(
   if (order.kiosk_device_id === null || !shown.kioskToken) return false;
   const device = await liveDevice(db, shown.kioskToken, now);
   return device !== null && device.id === order.kiosk_device_id;
+}
+
+/** How many of the restaurant's kiosks are connected now (the back office's restaurant screen). */
+export function connectedKioskCount(db: Kysely<Database> | Transaction<Database>, restaurantId: number, now = new Date()): Promise<number> {
+  return countLiveKioskDevices(db, restaurantId, new Date(now.getTime() - IDLE_MS));
 }

@@ -14,7 +14,7 @@ export function findKioskRestaurant(db: Kysely<Database>, ref: number | string):
 }
 
 /** Sets (or with null, removes) a restaurant's staff code hash; whether the restaurant exists. */
-export async function setKioskCodeHash(db: Kysely<Database>, restaurantId: number, hash: string | null): Promise<boolean> {
+export async function setKioskCodeHash(db: Reader, restaurantId: number, hash: string | null): Promise<boolean> {
   const result = await db.updateTable('restaurants').set({ kiosk_code_hash: hash }).where('id', '=', restaurantId).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -65,4 +65,16 @@ export async function endRestaurantKioskDevices(db: Reader, restaurantId: number
     .where('ended_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** How many of the restaurant's kiosks are connected: not ended, and used since `idleSince` (devices.ts). */
+export async function countLiveKioskDevices(db: Reader, restaurantId: number, idleSince: Date): Promise<number> {
+  const row = await db
+    .selectFrom('kiosk_devices')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('restaurant_id', '=', restaurantId)
+    .where('ended_at', 'is', null)
+    .where('last_used_at', '>', idleSince)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

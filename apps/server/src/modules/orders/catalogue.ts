@@ -5,6 +5,7 @@ import { VersionedCache } from '../../db/catalogue-cache';
 import type { CutleryItemsTable, Database, RecommendedItemsTable } from '../../db/types';
 import type { CartDish, RestaurantContext } from './context';
 import { readCatalogueRows } from './repository';
+import { scheduleHolidayOf } from '../restaurants/lookup';
 
 type CutleryRow = Selectable<CutleryItemsTable>;
 type RecommendedRow = Selectable<RecommendedItemsTable>;
@@ -29,7 +30,7 @@ export interface OrderCatalogue {
 }
 
 export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<OrderCatalogue> {
-  const { restaurants, schedules, zones, dishes, options, stops, optionStops, notCarried, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
+  const { restaurants, schedules, holidays, zones, dishes, options, stops, optionStops, notCarried, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
 
   const byId = new Map<number, RestaurantContext>();
   const byUid = new Map<string, RestaurantContext>();
@@ -37,6 +38,7 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
     const context: RestaurantContext = {
       row,
       schedule: schedules.filter((s) => s.restaurant_id === row.id).map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })),
+      holidays: holidays.filter((h) => h.restaurant_id === row.id).map(scheduleHolidayOf),
       zones: zones
         .filter((zone) => zone.restaurant_id === row.id)
         .map((zone) => ({

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, zoneContainsPoint } from '@chain/domain';
+import { type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, type ScheduleHoliday, zoneContainsPoint } from '@chain/domain';
 import type { DeliveryZonesTable, MenuKind, RestaurantsTable } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
 import type { OrderCatalogue } from './catalogue';
@@ -12,6 +12,8 @@ export type ZoneRow = Selectable<DeliveryZonesTable>;
 export interface RestaurantContext {
   row: Selectable<RestaurantsTable>;
   schedule: ScheduleEntry[];
+  /** Dates whose hours differ from the week's (issue 31, restaurant_holidays). */
+  holidays: ScheduleHoliday[];
   zones: Array<{ row: ZoneRow; domain: DeliveryZone }>;
   minimums: MinimumSumRestaurant;
 }

@@ -16,6 +16,7 @@ export async function readCatalogueRows(trx: Transaction<Database>) {
   return {
     restaurants: await trx.selectFrom('restaurants').selectAll().execute(),
     schedules: await trx.selectFrom('restaurant_schedule').selectAll().execute(),
+    holidays: await trx.selectFrom('restaurant_holidays').select(['restaurant_id', 'day', 'from_minute', 'to_minute']).execute(),
     zones: await trx.selectFrom('delivery_zones').selectAll().where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute(),
     dishes: await trx
       .selectFrom('dishes')

@@ -34,7 +34,7 @@ import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
 import { quotedDeliverySum } from './quotes';
 import { claimCouponTotal, claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
-import { bookingOrderTiming, orderTiming } from './timing';
+import { assertNotClosedForNow, bookingOrderTiming, orderTiming } from './timing';
 
 /** order/create resuming a delayed order that another order already resumed, or that was paid or cancelled (SPEC 4). */
 export const DELAYED_ORDER_CLOSED_MESSAGE = 'Этот отложенный заказ уже продолжен или оплачен. Проверьте «Мои заказы».';
@@ -232,6 +232,7 @@ async function draftOrder(
   const orderType = body.order.type;
   const restaurant = requireRestaurant(catalogue, body.restoran);
   assertTakesOrderType(restaurant, orderType);
+  assertNotClosedForNow(restaurant, now);
 
   const delayed = isOn(body.order.props?.delayed);
   if (delayed && catalogue.settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');

@@ -7,12 +7,14 @@ import {
   formatShortDate,
   instantAt,
   isAsReadyText,
-  isOpenAt,
-  isOpenAtWallClock,
+  closedForNowText,
+  isOpenOnWallClock,
+  isOpenWithHolidays,
   openPickupSlots,
   parseClock,
   parseShortDate,
   RESTAURANT_CLOSED_MESSAGE,
+  scheduleOnDate,
   wallClockAt,
   weekdayOf,
   type CalendarDate,
@@ -76,17 +78,27 @@ export function orderTiming(
   if (timeText && !isAsReadyText(timeText) && minute === null) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
   if (minute === null) {
     if (!sameDate(date, clock.date)) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
-    if (!isOpenAt(restaurant.schedule, now, tz)) throw new AppError(409, 'closed', RESTAURANT_CLOSED_MESSAGE);
+    if (!isOpenWithHolidays(restaurant.schedule, restaurant.holidays, now, tz)) throw new AppError(409, 'closed', RESTAURANT_CLOSED_MESSAGE);
     return { asReady: true, readyAt: null, deliveryTime: AS_READY_TEXT, deliveryDate: formatShortDate(date) };
   }
   // Pickup: one of the open slots the app offers (openPickupSlots); delivery: a later open minute.
   const takes =
     orderType === 'delivery'
       ? (minute > clock.minuteOfDay || !sameDate(date, clock.date)) &&
-        isOpenAtWallClock(restaurant.schedule, { date, weekday: weekdayOf(date), minuteOfDay: minute })
-      : openPickupSlots(restaurant.schedule, date, clock).includes(minute);
+        isOpenOnWallClock(restaurant.schedule, restaurant.holidays, { date, weekday: weekdayOf(date), minuteOfDay: minute })
+      : openPickupSlots(scheduleOnDate(restaurant.schedule, restaurant.holidays, date), date, clock).includes(minute);
   if (!takes) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
   return { asReady: false, readyAt: new Date(instantAt(date, minute, tz)), deliveryTime: timeText, deliveryDate: dateText || formatShortDate(date) };
+}
+
+/**
+ * «Закрыто на время» (issue 31): while the restaurant is closed for now, no order is taken — for
+ * now or for later — and the guest reads the manager's words (409 closed_for_now). The rule is the
+ * domain's closedForNowText, beside the schedule's; it lapses by itself once the time passes.
+ */
+export function assertNotClosedForNow(restaurant: RestaurantContext, now: Date): void {
+  const closed = closedForNowText({ until: restaurant.row.closed_until, text: restaurant.row.closed_text }, now, restaurant.row.time_zone);
+  if (closed !== null) throw new AppError(409, 'closed_for_now', closed);
 }
 
 function sameDate(a: CalendarDate, b: CalendarDate): boolean {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ScheduleEntry } from '@chain/domain';
+import { parseIsoDate, type ScheduleEntry, type ScheduleHoliday } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { activeRestaurantRows, findActiveRestaurantRow, schedulesOf, type RestaurantRow } from './repository';
@@ -58,4 +58,10 @@ export interface RestaurantNames {
 /** How every SPEC 3 restaurant object names the restaurant: its ids, names and address (the list, the load pages, the pickers). */
 export function restaurantNamesOf(row: RestaurantRow): RestaurantNames {
   return { id: row.id, fs_uid: row.fs_uid, name: row.name, nameShort: row.name_short, address: row.address };
+}
+
+/** A restaurant_holidays row in the domain's shape (scheduleOnDate); a date the database keeps is always real. */
+export function scheduleHolidayOf(row: { day: string; from_minute: number | null; to_minute: number | null }): ScheduleHoliday {
+  const date = parseIsoDate(row.day) ?? { year: 1970, month: 1, day: 1 };
+  return { date, hours: row.from_minute !== null && row.to_minute !== null ? { fromMinute: row.from_minute, toMinute: row.to_minute } : null };
 }

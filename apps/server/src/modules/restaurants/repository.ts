@@ -8,6 +8,7 @@ export type ZoneRow = Selectable<DeliveryZonesTable>;
 export interface RestaurantRows {
   restaurants: RestaurantRow[];
   schedules: ScheduleRow[];
+  holidays: Array<{ restaurant_id: number; day: string; from_minute: number | null; to_minute: number | null }>;
   zones: ZoneRow[];
 }
 
@@ -37,7 +38,7 @@ export async function schedulesOf(db: Reader, restaurantIds: number[]): Promise<
 export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows> {
   const restaurants = await activeRestaurantRows(db);
   const ids = restaurants.map((r) => r.id);
-  if (ids.length === 0) return { restaurants, schedules: [], zones: [] };
+  if (ids.length === 0) return { restaurants, schedules: [], holidays: [], zones: [] };
   const schedules = await db
     .selectFrom('restaurant_schedule')
     .selectAll()
@@ -54,7 +55,14 @@ export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows>
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  return { restaurants, schedules, zones };
+  const holidays = await db
+    .selectFrom('restaurant_holidays')
+    .select(['restaurant_id', 'day', 'from_minute', 'to_minute'])
+    .where('restaurant_id', 'in', ids)
+    .orderBy('restaurant_id')
+    .orderBy('day')
+    .execute();
+  return { restaurants, schedules, holidays, zones };
 }
 
 export interface TableRow {

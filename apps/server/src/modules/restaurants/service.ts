@@ -10,7 +10,7 @@ import { JsonText } from '../../http/route';
 import { orderCatalogue } from '../orders/catalogue';
 import { knownTable } from '../orders/context';
 import { restaurantNamesOf } from './lookup';
-import { findTableByCode, loadActiveRestaurants, type RestaurantRow, type ScheduleRow, type ZoneRow } from './repository';
+import { findTableByCode, loadActiveRestaurants, type RestaurantRow, type RestaurantRows, type ScheduleRow, type ZoneRow } from './repository';
 
 /** A serialized answer and its ETag, built once per catalogue version. */
 export interface CachedAnswer {
@@ -83,7 +83,12 @@ export function zoneWire(zone: ZoneRow): DeliveryZoneWire {
 }
 
 /** A restaurant row with its schedule and zones as SPEC 3 names the fields. */
-export function restaurantWire(row: RestaurantRow, schedule: readonly ScheduleRow[], zones: readonly ZoneRow[]): RestaurantWire {
+export function restaurantWire(
+  row: RestaurantRow,
+  schedule: readonly ScheduleRow[],
+  zones: readonly ZoneRow[],
+  holidays: readonly RestaurantRows['holidays'][number][] = [],
+): RestaurantWire {
   const shedule = scheduleDays(schedule);
   return {
     ...restaurantNamesOf(row),
@@ -109,6 +114,9 @@ export function restaurantWire(row: RestaurantRow, schedule: readonly ScheduleRo
     sbp: textFlag(row.sbp),
     time_zone: row.time_zone,
     menuKinds: row.menu_kinds,
+    closedUntil: row.closed_until?.toISOString() ?? null,
+    closedText: row.closed_text,
+    holidays: holidays.map((holiday) => ({ date: holiday.day, fromMinute: holiday.from_minute, toMinute: holiday.to_minute })),
   };
 }
 
@@ -125,10 +133,11 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 /** The restaurant list of GET /api/v2/restoran/list, serialized once per catalogue version. */
 export function restaurantListCache(database: DatabaseHandle): VersionedCache<CachedAnswer> {
   return new VersionedCache(database, async (trx) => {
-    const { restaurants, schedules, zones } = await loadActiveRestaurants(trx);
+    const { restaurants, schedules, holidays, zones } = await loadActiveRestaurants(trx);
+    const holidaysOf = groupBy(holidays, (row) => row.restaurant_id);
     const schedulesOf = groupBy(schedules, (row) => row.restaurant_id);
     const zonesOf = groupBy(zones, (row) => row.restaurant_id);
-    const list = restaurants.map((row) => restaurantWire(row, schedulesOf.get(row.id) ?? [], zonesOf.get(row.id) ?? []));
+    const list = restaurants.map((row) => restaurantWire(row, schedulesOf.get(row.id) ?? [], zonesOf.get(row.id) ?? [], holidaysOf.get(row.id) ?? []));
     const json = JSON.stringify(list);
     return { body: new JsonText(json, { cached: true }), etag: etagOf(json) };
   });

@@ -1,4 +1,4 @@
-import { decodeLocation, type RestaurantListResponse, type RestaurantWire } from '@chain/contract';
+import { decodeLocation, restaurantClosedText, type RestaurantListResponse, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
 import {
   DAY_BOUNDARY_MINUTE,
   DEFAULT_TIME_ZONE,
@@ -75,9 +75,14 @@ export interface OpenState {
   readonly text: string;
 }
 
-export function openState(restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'>, now: Instant): OpenState {
+export function openState(restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'closedUntil' | 'closedText' | 'holidays'>>, now: Instant): OpenState {
   const clock = clockOf(restaurant, now);
-  return { open: isOpenAtWallClock(restaurant.shedule, clock), text: openHoursText(restaurant.shedule, clock) };
+  // Closed for now (issue 31): the manager's words, not open.
+  const closed = restaurantClosedText({ ...restaurant, closedUntil: restaurant.closedUntil ?? null }, now);
+  if (closed !== null) return { open: false, text: closed };
+  // A holiday's hours in place of the weekday's (issue 31).
+  const today = scheduleOfBusinessDay(restaurant, clock);
+  return { open: isOpenAtWallClock(today, clock), text: openHoursText(today, clock) };
 }
 
 export interface ScheduleRow {

@@ -2,7 +2,7 @@ import { type CSSProperties, memo, type MouseEvent, startTransition, useEffect, 
 import { Plus, ShoppingBag } from 'lucide-react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'wouter';
-import { cardPhoto, type CategorySection, categorySections, type IsShop, type MenuDish, type MenuResponse } from '@chain/contract';
+import { cardPhoto, restaurantClosedText, type CategorySection, categorySections, type IsShop, type MenuDish, type MenuResponse } from '@chain/contract';
 import { addToCartBlocker, cartTotal, filterByLabels, formatMoney, indexDishes, MENU_CARD_PHOTO } from '@chain/domain';
 import { menuQuery } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
@@ -12,6 +12,7 @@ import { MenuPhoto } from '../../ui/menu-photo';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
+import { useNow } from '../../ui/use-now';
 import { FavouriteButton } from './favourite-button';
 import { CLEAR_FILTERS, MenuFilters } from './menu-filters';
 import { dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
@@ -57,6 +58,9 @@ export default function MenuPage() {
   // ', стол №n' in kiosk mode and for an in-restaurant order at a table.
   const title = menuTitle(restaurant, kiosk || params.order_type === 'inrest', table);
   const kinds = target.restaurant ? menuKindOptions(target.restaurant.menuKinds) : [];
+  const now = useNow(30_000);
+  // Closed for now (issue 31): the manager's words above the menu; order/create refuses with them.
+  const closedText = target.restaurant ? restaurantClosedText(target.restaurant, now) : null;
   let body;
   if (notice) {
     body = notice;
@@ -96,6 +100,11 @@ export default function MenuPage() {
             </button>
           ))}
         </div>
+      ) : null}
+      {closedText ? (
+        <p className="menu__closed" role="status">
+          {closedText}
+        </p>
       ) : null}
       {body}
     </Screen>

@@ -26,6 +26,23 @@ function restaurant(id: number, patch: Partial<Parameters<typeof selfPickupResta
 }
 
 describe('self-pickup restaurant list (SPEC 2 Self-pickup)', () => {
+  it('reads a holiday’s hours in place of the weekday’s on that date only (issue 31)', () => {
+    const short = restaurant(1, { holidays: [{ date: MONDAY, fromMinute: 720, toMinute: 960 }] });
+    expect(selfPickupRestaurants([short], [], moscow(MONDAY, '13:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 16:00' });
+    expect(selfPickupRestaurants([short], [], moscow(MONDAY, '17:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+    expect(selfPickupRestaurants([short], [], moscow(TUESDAY, '17:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 23:00' });
+    const off = restaurant(2, { holidays: [{ date: MONDAY, fromMinute: null, toMinute: null }] });
+    expect(selfPickupRestaurants([off], [], moscow(MONDAY, '12:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+  });
+
+  it('shows a restaurant closed for now with the manager’s words until the time, then its hours again (issue 31)', () => {
+    const closed = restaurant(1, { closedUntil: moscow(MONDAY, '18:00').toISOString(), closedText: '' });
+    expect(selfPickupRestaurants([closed], [], moscow(MONDAY, '12:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто до 18:00' });
+    const worded = { ...closed, closedText: 'Закрыто до 18:00: учёт' };
+    expect(selfPickupRestaurants([worded], [], moscow(MONDAY, '17:59'))[0]).toMatchObject({ open: false, hours: 'Закрыто до 18:00: учёт' });
+    expect(selfPickupRestaurants([worded], [], moscow(MONDAY, '18:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 23:00' });
+  });
+
   it('lists only active restaurants that take pickup orders', () => {
     const rows = selfPickupRestaurants(
       [restaurant(1), restaurant(2, { deliverySelf: '0' }), restaurant(3, { active: '0' }), restaurant(4)],

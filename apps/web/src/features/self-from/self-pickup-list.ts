@@ -1,4 +1,4 @@
-import type { RestaurantWire } from '@chain/contract';
+import { restaurantClosedText, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
 import {
   DEFAULT_TIME_ZONE,
   favouritesFirst,
@@ -39,7 +39,7 @@ type ListEntry = Pick<
   | 'shedule'
   | 'time_zone'
 > &
-  Partial<Pick<RestaurantWire, 'deliveryRest'>>;
+  Partial<Pick<RestaurantWire, 'deliveryRest' | 'closedUntil' | 'closedText' | 'holidays'>>;
 
 /** The restaurant's wall clock; a zone the browser does not know reads as Moscow (the chain's default). */
 function clockOf(entry: Pick<ListEntry, 'time_zone'>, now: Instant): WallClock {
@@ -71,6 +71,10 @@ export function selfPickupRestaurants(
     )
     .map((restaurant): PickupRestaurant => {
       const clock = clockOf(restaurant, now);
+      // Closed for now (issue 31): the manager's words in place of the hours, and not open.
+      const closed = restaurantClosedText({ ...restaurant, closedUntil: restaurant.closedUntil ?? null }, now);
+      // A holiday's hours in place of the weekday's (issue 31).
+      const today = scheduleOfBusinessDay(restaurant, clock);
       return {
         id: String(restaurant.id),
         name: restaurant.name,
@@ -79,8 +83,8 @@ export function selfPickupRestaurants(
         congestion: restaurant.congestion.text.trim(),
         winecard: restaurant.winecard === '1',
         favourite: favourites.has(String(restaurant.id)),
-        open: isOpenAtWallClock(restaurant.shedule, clock),
-        hours: openHoursText(restaurant.shedule, clock),
+        open: closed === null && isOpenAtWallClock(today, clock),
+        hours: closed ?? openHoursText(today, clock),
       };
     });
   return favouritesFirst(rows, (row) => row.favourite);

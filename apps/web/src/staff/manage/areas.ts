@@ -24,32 +24,11 @@ export interface ManageArea {
 /** Every area, in the order the nav shows them. Each area's screen registers here. */
 export const MANAGE_AREAS: readonly ManageArea[] = [
   {
-    key: 'catalogue',
-    title: 'Каталог',
-    summary: 'Выгрузка и загрузка меню файлом, цены таблицей',
-    chainOnly: true,
-    load: () => import('./catalogue/catalogue-screen'),
-  },
-  {
-    key: 'team',
-    title: 'Команда',
-    summary: 'Сотрудники, их роли и рестораны, пароли, доступ и сеансы',
-    chainOnly: true,
-    load: () => import('./team/team-screen'),
-  },
-  {
-    key: 'refunds',
-    title: 'Возвраты',
-    summary: 'Деньги, возвращённые гостям, и возвраты, которые банк не провёл.',
+    key: 'menu',
+    title: 'Меню',
+    summary: 'Категории, блюда, опции, метки, фото и где какое блюдо есть',
     chainOnly: false,
-    load: () => import('../refunds/refunds-area'),
-  },
-  {
-    key: 'zones',
-    title: 'Зоны доставки',
-    summary: 'Границы на карте, суммы, окна доставки; выключить зону в час пик; GeoJSON',
-    chainOnly: false,
-    load: () => import('./zones/zones-page'),
+    load: () => import('./menu/menu-screen'),
   },
   {
     key: 'extras',
@@ -59,11 +38,25 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     load: () => import('./extras/extras-page'),
   },
   {
-    key: 'menu',
-    title: 'Меню',
-    summary: 'Категории, блюда, опции, метки, фото и где какое блюдо есть',
+    key: 'catalogue',
+    title: 'Каталог',
+    summary: 'Выгрузка и загрузка меню файлом, цены таблицей',
+    chainOnly: true,
+    load: () => import('./catalogue/catalogue-screen'),
+  },
+  {
+    key: 'restaurants',
+    title: 'Рестораны',
+    summary: 'Адрес и точка на карте, часы и особые дни, услуги, «закрыть на время», код киоска',
     chainOnly: false,
-    load: () => import('./menu/menu-screen'),
+    load: () => import('./restaurants/restaurants-screen'),
+  },
+  {
+    key: 'zones',
+    title: 'Зоны доставки',
+    summary: 'Границы на карте, суммы, окна доставки; выключить зону в час пик; GeoJSON',
+    chainOnly: false,
+    load: () => import('./zones/zones-page'),
   },
   {
     key: 'coupons',
@@ -78,6 +71,20 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     summary: 'О сети, условия доставки, оферта; горячая линия, ссылки на приложения и настройки.',
     chainOnly: true,
     load: () => import('./texts/texts-screen'),
+  },
+  {
+    key: 'refunds',
+    title: 'Возвраты',
+    summary: 'Деньги, возвращённые гостям, и возвраты, которые банк не провёл.',
+    chainOnly: false,
+    load: () => import('../refunds/refunds-area'),
+  },
+  {
+    key: 'team',
+    title: 'Команда',
+    summary: 'Сотрудники, их роли и рестораны, пароли, доступ и сеансы',
+    chainOnly: true,
+    load: () => import('./team/team-screen'),
   },
 ];
 
