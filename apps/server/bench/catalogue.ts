@@ -20,7 +20,7 @@ const DISHES = 2_000;
 const URL_ = process.env['DATABASE_URL'];
 
 function chain(priceShift = 0): CatalogueFile {
-  const categories = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, menu_kind: MENU_KINDS[index % MENU_KINDS.length] ?? 'restaurant', name: `Категория ${index + 1}`, img: `/media/categories/c${index + 1}.svg`, sort: index + 1 }));
+  const categories = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, menu_kind: MENU_KINDS[index % MENU_KINDS.length] ?? 'restaurant', name: `Категория ${index + 1}`, img: `/media/categories/c${index + 1}.svg`, sort: index + 1, hidden: false }));
   const dishes = Array.from({ length: DISHES }, (_, index) => ({
     id: index + 1,
     category_id: (index % 20) + 1,
@@ -36,6 +36,7 @@ function chain(priceShift = 0): CatalogueFile {
     thumb: `/media/dishes/d${index + 1}.svg`,
     img: `/media/dishes/d${index + 1}.svg`,
     sort: index + 1,
+    not_carried_by: [],
     options: [0, 1].map((option) => ({ id: index * 2 + option + 1, name: option === 0 ? 'Большая' : 'Двойной сыр', price: 9_000, disabled: false, multicheck: option === 1, max_cnt: option === 1 ? 2 : 1, sort: option + 1 })),
   }));
   return {

@@ -84,7 +84,7 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     const changed: CatalogueFile = {
       ...file,
       dishes: [
-        ...file.dishes.filter((dish) => dish.id !== dropped.id).map((dish) => (dish.id === margherita.id ? { ...dish, price: dish.price + 5_000, labels: ['vegetarian' as const] } : dish)),
+        ...file.dishes.filter((dish) => dish.id !== dropped.id).map((dish) => (dish.id === margherita.id ? { ...dish, price: dish.price + 5_000, labels: ['vegetarian' as const], not_carried_by: [2] } : dish)),
         { ...margherita, id: newId, name: 'Пицца из файла', options: [{ id: optionId, name: 'Двойной сыр', price: 9_000, disabled: false, multicheck: false, max_cnt: 1, sort: 1 }] },
       ],
       cutlery: file.cutlery.slice(1),
@@ -112,6 +112,7 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     expect(after.json).toBe(content);
     expect(applied.json<{ fingerprint: string }>().fingerprint).toBe(after.fingerprint);
     expect(await dishRow(margherita.id)).toMatchObject({ price: margherita.price + 5_000, labels: ['vegetarian'], version: versionBefore + 1 });
+    expect(await t.database.db.selectFrom('dishes_not_carried').select('restaurant_id').where('dish_id', '=', margherita.id).execute()).toEqual([{ restaurant_id: 2 }]);
     const archived = await dishRow(dropped.id);
     expect(archived.archived_at).toBeInstanceOf(Date);
     expect(archived.active).toBe(false);
@@ -157,6 +158,12 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
       ]),
     );
     expect((await importing({ format: 'json', content: '{"format": ', dry_run: true })).json()).toMatchObject({ problems: [{ place: 'файл', message: CATALOGUE_TEXTS.notJson }] });
+    const good = JSON.parse(before.json) as CatalogueFile;
+    good.dishes[5]!.not_carried_by = [1, 999_999];
+    expect((await importing({ format: 'json', content: JSON.stringify(good), dry_run: false })).json()).toMatchObject({
+      applied: false,
+      problems: [{ place: 'dishes[5].not_carried_by[1]', message: 'нет ресторана с номером 999999' }],
+    });
     expect((await exported()).fingerprint).toBe(before.fingerprint);
   });
 

@@ -29,6 +29,7 @@ export const CATALOGUE_LIMITS = {
   cookMinutes: 600,
   count: 99,
   sort: 1_000_000,
+  restaurants: 1_000,
 } as const;
 
 const id = z.int().check(z.minimum(1, 'номер больше нуля'), z.maximum(MAX_WIRE_ID, 'такого номера нет'));
@@ -46,6 +47,8 @@ export const catalogueCategory = z.object({
   name,
   img: picture,
   sort,
+  /** Hidden from guests with its dishes (the back office's «Скрыть»). */
+  hidden: z.boolean(),
 });
 
 export const catalogueOption = z.object({
@@ -73,6 +76,8 @@ export const catalogueDish = z.object({
   thumb: picture,
   img: picture,
   sort,
+  /** The restaurants that do not carry the dish though they offer its menu (none: every one does). */
+  not_carried_by: z.array(id).check(z.maxLength(CATALOGUE_LIMITS.restaurants, `не больше ${CATALOGUE_LIMITS.restaurants} ресторанов`)),
   options: z.array(catalogueOption).check(z.maxLength(CATALOGUE_LIMITS.optionsPerDish, `не больше ${CATALOGUE_LIMITS.optionsPerDish} опций у блюда`)),
 });
 
@@ -99,9 +104,9 @@ export const catalogueRecommended = z.object({
  * The catalogue file. Every row has its `id`: the key other rows name it by (a dish's
  * `category_id`, a recommendation's `dish_id`) and the row of the database it is; an id the
  * database does not have adds the row with that id. A row of the database the file leaves out is
- * archived (categories, dishes, options: hidden from guests, kept for orders' history) or removed
- * (cutlery, recommendations, which orders keep by name and price). `is_shop` follows the
- * category's menu kind; `is_locked` follows `lock_code`.
+ * archived: offered to no guest, kept for orders' history, back when a later file names it. A
+ * dish's `not_carried_by` names restaurants of the database. `is_shop` follows the category's menu
+ * kind; `is_locked` follows `lock_code`.
  */
 export const catalogueFile = z.strictObject({
   format: z.literal(CATALOGUE_FORMAT, `ожидается "${CATALOGUE_FORMAT}"`),
@@ -142,7 +147,7 @@ export function catalogueFileText(file: CatalogueFile): string {
   const byId = <T extends { id: number }>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
   const canonical: CatalogueFile = {
     format: file.format,
-    categories: byId(file.categories).map((row) => ({ id: row.id, menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort })),
+    categories: byId(file.categories).map((row) => ({ id: row.id, menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort, hidden: row.hidden })),
     dishes: byId(file.dishes).map((row) => ({
       id: row.id,
       category_id: row.category_id,
@@ -158,6 +163,7 @@ export function catalogueFileText(file: CatalogueFile): string {
       thumb: row.thumb,
       img: row.img,
       sort: row.sort,
+      not_carried_by: [...new Set(row.not_carried_by)].sort((a, b) => a - b),
       options: byId(row.options).map((option) => ({ id: option.id, name: option.name, price: option.price, disabled: option.disabled, multicheck: option.multicheck, max_cnt: option.max_cnt, sort: option.sort })),
     })),
     cutlery: byId(file.cutlery).map((row) => ({ id: row.id, name: row.name, price: row.price, free_cnt: row.free_cnt, max: row.max, order_types: ORDER_TYPES.filter((type) => row.order_types.includes(type)), sort: row.sort })),

@@ -25,7 +25,7 @@ export function demoCatalogueFile(): CatalogueFile {
   const rows = demoChainRows();
   return {
     format: CATALOGUE_FORMAT,
-    categories: rows.categories.map((row) => ({ id: idOf(row), menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort ?? 0 })),
+    categories: rows.categories.map((row) => ({ id: idOf(row), menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort ?? 0, hidden: row.hidden ?? false })),
     dishes: rows.dishes.map((row) => ({
       id: idOf(row),
       category_id: row.category_id,
@@ -41,6 +41,7 @@ export function demoCatalogueFile(): CatalogueFile {
       thumb: row.thumb,
       img: row.img,
       sort: row.sort ?? 0,
+      not_carried_by: [],
       options: rows.dish_options
         .filter((option) => option.dish_id === row.id)
         .map((option) => ({ id: idOf(option), name: option.name, price: option.price ?? 0, disabled: option.disabled ?? false, multicheck: option.multicheck ?? false, max_cnt: option.max_cnt ?? 1, sort: option.sort ?? 0 })),

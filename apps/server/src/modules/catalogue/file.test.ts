@@ -7,9 +7,9 @@ import { parseCatalogueText, parsePricesCsv, placeOf, pricesCsv } from './file';
 
 const file: CatalogueFile = {
   format: CATALOGUE_FORMAT,
-  categories: [{ id: 1, menu_kind: 'restaurant', name: 'Пицца', img: '', sort: 1 }],
+  categories: [{ id: 1, menu_kind: 'restaurant', name: 'Пицца', img: '', sort: 1, hidden: false }],
   dishes: [
-    { id: 7, category_id: 1, name: 'Пицца "4 сыра"; большая', price: 59_050, weight: '', sostav: '', more_ingredients: '', cook_time: 10, labels: [], active: true, lock_code: null, thumb: '', img: '', sort: 1, options: [] },
+    { id: 7, category_id: 1, name: 'Пицца "4 сыра"; большая', price: 59_050, weight: '', sostav: '', more_ingredients: '', cook_time: 10, labels: [], active: true, lock_code: null, thumb: '', img: '', sort: 1, not_carried_by: [], options: [] },
   ],
   cutlery: [],
   recommended: [],

@@ -18,6 +18,9 @@ export interface CatalogueRows {
   options: OptionRow[];
   cutlery: CutleryRow[];
   recommended: RecommendedRow[];
+  /** Dishes a restaurant does not carry (migration 025). */
+  notCarried: Array<{ dish_id: number; restaurant_id: number }>;
+  restaurantIds: number[];
 }
 
 export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
@@ -27,6 +30,8 @@ export async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
     options: await db.selectFrom('dish_options').selectAll().orderBy('id').execute(),
     cutlery: await db.selectFrom('cutlery_items').selectAll().orderBy('id').execute(),
     recommended: await db.selectFrom('recommended_items').selectAll().orderBy('id').execute(),
+    notCarried: await db.selectFrom('dishes_not_carried').select(['dish_id', 'restaurant_id']).orderBy('dish_id').orderBy('restaurant_id').execute(),
+    restaurantIds: (await db.selectFrom('restaurants').select('id').orderBy('id').execute()).map((row) => row.id),
   };
 }
 
@@ -50,6 +55,7 @@ export async function upsertCategories(trx: Transaction<Database>, rows: Array<I
           name: eb.ref('excluded.name'),
           img: eb.ref('excluded.img'),
           sort: eb.ref('excluded.sort'),
+          hidden: eb.ref('excluded.hidden'),
           archived_at: null,
           version: sql<number>`categories.version + 1`,
         })),
@@ -162,6 +168,12 @@ export async function archiveRows(trx: Transaction<Database>, ids: { categories:
 export async function archiveExtras(trx: Transaction<Database>, ids: { cutlery: number[]; recommended: number[] }): Promise<void> {
   if (ids.cutlery.length > 0) await trx.updateTable('cutlery_items').set({ archived_at: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids.cutlery).execute();
   if (ids.recommended.length > 0) await trx.updateTable('recommended_items').set({ archived_at: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids.recommended).execute();
+}
+
+/** Which restaurants do not carry these dishes: the rows of each replaced by the given ones. */
+export async function replaceNotCarried(trx: Transaction<Database>, dishIds: readonly number[], rows: ReadonlyArray<{ dish_id: number; restaurant_id: number }>): Promise<void> {
+  for (const part of chunks(dishIds)) await trx.deleteFrom('dishes_not_carried').where('dish_id', 'in', part).execute();
+  for (const part of chunks(rows)) await trx.insertInto('dishes_not_carried').values(part).execute();
 }
 
 /** Sets new prices of dishes, a version further each. */

@@ -16,6 +16,7 @@ import {
   lockCatalogueImport,
   moveSequences,
   readCatalogueRows,
+  replaceNotCarried,
   archiveExtras,
   setDishPrices,
   upsertCategories,
@@ -38,6 +39,8 @@ export function fileOf(rows: CatalogueRows): CatalogueFile {
   const live = <T extends { archived_at?: Date | null }>(row: T) => !row.archived_at;
   const dishes = rows.dishes.filter(live);
   const dishIds = new Set(dishes.map((dish) => dish.id));
+  const notCarriedBy = new Map<number, number[]>();
+  for (const row of rows.notCarried) notCarriedBy.set(row.dish_id, [...(notCarriedBy.get(row.dish_id) ?? []), row.restaurant_id]);
   const optionsOf = new Map<number, FileOption[]>();
   for (const option of rows.options.filter(live)) {
     if (!dishIds.has(option.dish_id)) continue;
@@ -47,14 +50,14 @@ export function fileOf(rows: CatalogueRows): CatalogueFile {
   }
   return {
     format: CATALOGUE_FORMAT,
-    categories: rows.categories.filter(live).map((row) => ({ id: row.id, menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort })),
-    dishes: dishes.map((dish) => ({ ...dishOf(dish), options: optionsOf.get(dish.id) ?? [] })),
+    categories: rows.categories.filter(live).map((row) => ({ id: row.id, menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort, hidden: row.hidden })),
+    dishes: dishes.map((dish) => ({ ...dishOf(dish), not_carried_by: notCarriedBy.get(dish.id) ?? [], options: optionsOf.get(dish.id) ?? [] })),
     cutlery: rows.cutlery.filter(live).map((row) => ({ id: row.id, name: row.name, price: row.price, free_cnt: row.free_cnt, max: row.max, order_types: row.order_types, sort: row.sort })),
     recommended: rows.recommended.filter(live).map((row) => ({ id: row.id, dish_id: row.dish_id, free_cnt: row.free_cnt, separated: row.separated, order_types: row.order_types, sort: row.sort })),
   };
 }
 
-function dishOf(row: CatalogueRows['dishes'][number]): Omit<FileDish, 'options'> {
+function dishOf(row: CatalogueRows['dishes'][number]): Omit<FileDish, 'options' | 'not_carried_by'> {
   return {
     id: row.id,
     category_id: row.category_id,
@@ -104,6 +107,14 @@ interface Plan {
 const EXAMPLES = 50;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const canonicalLabels = (file: CatalogueFile) => JSON.parse(catalogueFileText(file)) as CatalogueFile;
+
+/** Restaurants a file names that the database does not have, each with its place. */
+function restaurantProblems(rows: CatalogueRows, file: CatalogueFile): CatalogueProblem[] {
+  const known = new Set(rows.restaurantIds);
+  return file.dishes.flatMap((dish, index) =>
+    dish.not_carried_by.flatMap((id, at) => (known.has(id) ? [] : [{ place: `dishes[${index}].not_carried_by[${at}]`, message: `нет ресторана с номером ${id}` }])),
+  );
+}
 
 /** The difference a whole file makes, and how to apply it. */
 export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
@@ -188,6 +199,11 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
     async apply(trx) {
       await upsertCategories(trx, categories);
       await upsertDishes(trx, dishes.map((row) => dishRow(row, kindOf.get(row.category_id) === 'shop')));
+      await replaceNotCarried(
+        trx,
+        dishes.map((row) => row.id),
+        dishes.flatMap((row) => row.not_carried_by.map((restaurant) => ({ dish_id: row.id, restaurant_id: restaurant }))),
+      );
       await upsertOptions(trx, options.map(({ dish, row }) => optionRow(dish, row)));
       await archiveRows(trx, { categories: archive.categories.map((row) => row.id), dishes: archive.dishes.map((row) => row.id), options: archive.options.map((row) => row.id) });
       // Archived first: a dish has one live recommendation (migration 026), which a file may move.
@@ -200,7 +216,7 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
 }
 
 function dishRow(row: FileDish, isShop: boolean): Insertable<DishesTable> {
-  const { options: _options, lock_code, ...fields } = row;
+  const { options: _options, not_carried_by: _notCarried, lock_code, ...fields } = row;
   return { ...fields, lock_code, is_locked: lock_code !== null, is_shop: isShop };
 }
 
@@ -280,7 +296,7 @@ export async function importCatalogueIn(trx: Transaction<Database>, input: Impor
   const before = exportOf(rows).fingerprint;
   if (!parsed.ok) return { applied: false, problems: parsed.problems, difference: null, fingerprint: before };
   if (!options.dryRun && options.basedOn !== undefined && options.basedOn !== before) throw new CatalogueChangedError();
-  const { problems, plan } = Array.isArray(parsed.value) ? planPrices(rows, parsed.value) : { problems: [], plan: planFile(rows, parsed.value) };
+  const { problems, plan } = Array.isArray(parsed.value) ? planPrices(rows, parsed.value) : { problems: restaurantProblems(rows, parsed.value), plan: planFile(rows, parsed.value) };
   if (problems.length > 0) return { applied: false, problems, difference: plan.difference, fingerprint: before };
   if (options.dryRun || isNoChange(plan.difference)) return { applied: false, problems: [], difference: plan.difference, fingerprint: before };
   await plan.apply(trx);
