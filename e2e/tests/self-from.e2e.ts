@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { restaurantClosedText } from '@chain/contract';
 import { isOpenAt } from '@chain/domain';
 import { listRestaurants, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
@@ -59,9 +60,12 @@ describe('the self-pickup list (/self_from)', () => {
       if (restaurant.congestion.text) expect(text).toContain(restaurant.congestion.text);
       expect(text.includes('Винная карта')).toBe(restaurant.winecard === '1');
       expect(text.includes('В любимых')).toBe(restaurant === favourite);
-      // SPEC 4 open now, on the restaurant's own clock.
-      const open = isOpenAt(restaurant.shedule, Date.now(), restaurant.time_zone);
+      // SPEC 4 open now, on the restaurant's own clock; a restaurant its manager closed for now
+      // (issue 31; another journey may have) says why instead.
+      const closed = restaurantClosedText(restaurant, Date.now());
+      const open = closed === null && isOpenAt(restaurant.shedule, Date.now(), restaurant.time_zone);
       expect(/Открыто (до \d\d:\d\d|круглосуточно)/.test(text), `${restaurant.name}: ${text}`).toBe(open);
+      if (closed !== null) expect(text).toContain(closed);
     }
 
     // A tap: this restaurant, pickup, its menu.
