@@ -139,6 +139,11 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
       destroy: () => {
         resize?.disconnect();
         captions.stop();
+        // Leaflet ends a zoom animation on a 250 ms timer that it does not clear on remove(); ended on
+        // a removed map it reads panes that are gone ('_leaflet_pos' of undefined). Its handler returns
+        // at once when no zoom is animating, so the map is told none is before it goes.
+        map.stop();
+        (map as unknown as { _animatingZoom: boolean })._animatingZoom = false;
         map.remove();
       },
     };
