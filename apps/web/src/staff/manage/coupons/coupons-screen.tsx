@@ -11,7 +11,7 @@ import {
   staffSaveCouponCall,
   type StaffCoupon,
 } from '@chain/contract';
-import { COUPON_CODE_MAX_LENGTH, formatMoney, ORDER_TYPE_TITLES, ORDER_TYPES } from '@chain/domain';
+import { businessDay, COUPON_CODE_MAX_LENGTH, isoDateText, formatMoney, ORDER_TYPE_TITLES, ORDER_TYPES } from '@chain/domain';
 import { failureText, staffCall } from '../../api';
 import { NotLoaded, StaffError } from '../../staff-error';
 import { useStaffData } from '../../use-staff-data';
@@ -201,8 +201,9 @@ export default function CouponsScreen({ session }: ManageScreenProps) {
   const [savedId, setSavedId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const restaurants = session.me.restaurants;
-  // The tablet's own calendar day (YYYY-MM-DD): a first value the manager changes at will.
-  const todayText = new Date().toLocaleDateString('sv-SE');
+  // The business day (before 06:00 still yesterday's), the day the server checks a coupon's dates
+  // against: a coupon made at night «from today» applies at once, not from 06:00.
+  const todayText = isoDateText(businessDay(new Date()));
 
   const switchActive = async (coupon: StaffCoupon) => {
     setError(null);
