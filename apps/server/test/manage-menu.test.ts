@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKOFFICE_TEXTS, MANAGE_MENU_CALLS, MENU_EDIT_TEXTS, STAFF_TEXTS, manageDish, manageMenuResponse, type ManageDish } from '@chain/contract';
+import { BACKOFFICE_TEXTS, MANAGE_MENU_CALLS, MENU_EDIT_TEXTS, STAFF_PHOTO_TEXTS, STAFF_TEXTS, manageDish, manageMenuResponse, type ManageDish } from '@chain/contract';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { bearer, staffAccount, staffToken } from './support/staff';
@@ -136,7 +136,7 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
 
     for (const [answer, message] of [
       [await call(chain, 'POST', '/dishes', dishBody({ name: ' ' })), `Название блюда: ${MENU_EDIT_TEXTS.name}`],
-      [await call(chain, 'POST', '/dishes', dishBody({ img: '/media/../etc/passwd' })), `Фото: ${MENU_EDIT_TEXTS.photoNotPicture}`],
+      [await call(chain, 'POST', '/dishes', dishBody({ img: '/media/../etc/passwd' })), `Фото: ${STAFF_PHOTO_TEXTS.notPicture}`],
       [await call(chain, 'POST', '/dishes', dishBody({ options: [{ id: null, name: '', price: 0, disabled: false, multicheck: false, max: 1 }] })), `Опция 1: ${MENU_EDIT_TEXTS.optionName}`],
     ] as const) {
       expect(answer.statusCode, answer.body).toBe(400);
@@ -279,10 +279,10 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     expect((await guestMenu(KURSKY_FS_UID)).dishes.find((d) => d.id === dish.id)).toMatchObject({ img, thumb: img });
 
     const notPicture = await call(chain, 'POST', '/photos', { data_url: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}` });
-    expect(notPicture.json()).toMatchObject({ error: 'photo', message: `Фото: ${MENU_EDIT_TEXTS.photoNotPicture}` });
+    expect(notPicture.json()).toMatchObject({ error: 'photo', message: `Фото: ${STAFF_PHOTO_TEXTS.notPicture}` });
     const damaged = await call(chain, 'POST', '/photos', { data_url: `data:image/png;base64,${png.subarray(0, 60).toString('base64')}` });
-    expect(damaged.json()).toMatchObject({ error: 'photo', message: `Фото: ${MENU_EDIT_TEXTS.photoDamaged}` });
-    expect((await call(chain, 'POST', '/dishes', dishBody({ img: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' }))).json()).toMatchObject({ message: `Фото: ${MENU_EDIT_TEXTS.photoDamaged}` });
+    expect(damaged.json()).toMatchObject({ error: 'photo', message: `Фото: ${STAFF_PHOTO_TEXTS.damaged}` });
+    expect((await call(chain, 'POST', '/dishes', dishBody({ img: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' }))).json()).toMatchObject({ message: `Фото: ${STAFF_PHOTO_TEXTS.damaged}` });
     expect((await t.app.inject({ method: 'GET', url: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' })).statusCode).toBe(404);
   });
 });

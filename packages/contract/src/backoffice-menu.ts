@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DISH_LABELS, MENU_KINDS } from '@chain/domain';
 import { rowVersion, STALE_VERSION_ERROR, staleVersionResponse } from './backoffice';
+import { STAFF_PHOTO_ERRORS, STAFF_PHOTO_RULE, staffPhotoPath, staffPhotoUploadBody, staffPhotoUploadResponse } from './backoffice-photos';
 import { defineCall } from './call';
 import { kopecks, MAX_WIRE_ID, wireId } from './common';
 import { MANAGER_ERRORS, RESTAURANT_ERRORS, STAFF_TEXTS } from './staff';
@@ -24,12 +25,6 @@ export const MENU_EDIT_LIMITS = {
   optionName: 80,
   optionMax: 99,
   categories: 200,
-  /** A menu photo as uploaded: at most 8 MB, 25 million pixels (the size its header declares). */
-  photoBytes: 8 * 1024 * 1024,
-  photoPixels: 25_000_000,
-  /** What is kept: the server's own JPEG, at most this long a side (the widest rendition is 1280). */
-  photoSide: 1600,
-  photoQuality: 85,
 } as const;
 
 /** Refusals and words of the menu calls and screen (shown as they are). */
@@ -44,10 +39,6 @@ export const MENU_EDIT_TEXTS = {
   archivedDish: 'Блюдо в архиве: его уже не изменить.',
   restaurantUnknown: 'Такого ресторана нет.',
   restaurantMenu: 'В этом ресторане нет меню, к которому относится блюдо.',
-  photoNotPicture: 'Фото должно быть картинкой JPEG, PNG или GIF.',
-  photoTooLarge: `Фото больше ${MENU_EDIT_LIMITS.photoBytes / 1024 / 1024} МБ.`,
-  photoTooManyPixels: `Фото больше ${MENU_EDIT_LIMITS.photoPixels / 1_000_000} млн пикселей.`,
-  photoDamaged: 'Фото повреждено или не читается.',
   archived: 'Блюдо в архиве: его называют заказы, поэтому оно не удалено, а скрыто от гостей.',
   deleted: 'Блюдо удалено.',
 } as const;
@@ -106,7 +97,7 @@ const dishFields = {
   price,
   cook_time: z.int().check(z.minimum(0, 'не меньше 0'), z.maximum(MENU_EDIT_LIMITS.cookTime, `не больше ${MENU_EDIT_LIMITS.cookTime} минут`)),
   /** A picture under /media/ (an uploaded one: the answer of the photo call); '' for none. */
-  img: text(200, 'The photo: /media/… as the photo upload answered.'),
+  img: staffPhotoPath('The photo: /media/… as the photo upload answered.'),
   labels: z.array(dishLabelSchema).check(z.maxLength(DISH_LABELS.length)),
   /** Shown to guests (false: hidden, kept). */
   active: z.boolean(),
@@ -259,26 +250,17 @@ export const carryDishCall = defineCall({
   },
 });
 
-/** The data URL of an upload of MENU_EDIT_LIMITS.photoBytes, base64 grown by a third, and its header. */
-const PHOTO_DATA_URL_MAX = Math.ceil(MENU_EDIT_LIMITS.photoBytes / 3) * 4 + 64;
-/** The body limit of the photo call. */
-export const MENU_PHOTO_BODY_LIMIT = PHOTO_DATA_URL_MAX + 1024;
-
 export const uploadMenuPhotoCall = defineCall({
   name: 'manageUploadMenuPhoto',
   method: 'POST',
   path: '/api/staff/manage/menu/photos',
   tag: 'staff',
   summary: "Takes a dish's photo (a data URL of JPEG, PNG or GIF) and answers where the server's own copy of it is (chain managers)",
-  description: `At most ${MENU_EDIT_LIMITS.photoBytes / 1024 / 1024} MB and ${MENU_EDIT_LIMITS.photoPixels / 1_000_000} million pixels (read from the header before anything is decoded). The picture is decoded and encoded again as a JPEG of at most ${MENU_EDIT_LIMITS.photoSide} px a side without metadata (decision 041); that copy is kept and served at \`img\` (/media/uploads/…) and its renditions at /photos/…, never the upload. The dish names it when saved.`,
+  description: `${STAFF_PHOTO_RULE} The dish names it when saved.`,
   auth: 'staff',
-  body: z.object({ data_url: z.string().check(z.maxLength(PHOTO_DATA_URL_MAX, MENU_EDIT_TEXTS.photoTooLarge)) }),
-  response: z.object({ img: z.string(), width: z.int(), height: z.int() }),
-  errors: {
-    ...CHAIN_ERRORS,
-    photo: `not a JPEG, PNG or GIF, too large or damaged (400, e.g. «${MENU_EDIT_TEXTS.photoDamaged}»)`,
-    unavailable: 'the picture was not made in time (503, try again)',
-  },
+  body: staffPhotoUploadBody,
+  response: staffPhotoUploadResponse,
+  errors: { ...CHAIN_ERRORS, ...STAFF_PHOTO_ERRORS },
 });
 
 /** Every call of the menu's back office (the tests refuse a guest token on each). */

@@ -32,6 +32,7 @@ export * from './staff-team';
 export * from './refunds';
 export * from './zones';
 export * from './backoffice-extras';
+export * from './backoffice-photos';
 export * from './backoffice-menu';
 export * from './backoffice-coupons';
 export * from './backoffice-texts';

@@ -140,6 +140,13 @@ export const restaurantWire = z.object({
     ),
   ),
   closedText: z.optional(z.string().check(z.describe("What guests read while it is closed for now; '' for «Закрыто до HH:MM»."))),
+  img: z.optional(
+    z.string().check(
+      z.describe(
+        "The restaurant's photo (issue 31, decision 052): a picture under /media/ (a manager's upload is /media/uploads/{hash}.jpg, a JPEG of at most 1600 px a side). Shown as its AVIF and WebP renditions, /photos/{width}/{path under /media/}.{avif|webp} at the widths of PHOTO_WIDTHS (decision 034), the picture itself as the fallback. Absent when the restaurant has none: show it as before, without a picture.",
+      ),
+    ),
+  ),
   holidays: z.optional(
     z
       .array(z.object({ date: z.string(), fromMinute: z.nullable(minuteOfSchedule), toMinute: z.nullable(minuteOfSchedule) }))

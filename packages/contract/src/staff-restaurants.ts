@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CLOSED_TEXT_MAX_LENGTH, KIOSK_CODE_PATTERN, MENU_KINDS } from '@chain/domain';
 import { rowVersion, STALE_VERSION_ERROR, staleVersionResponse } from './backoffice';
+import { STAFF_PHOTO_ERRORS, STAFF_PHOTO_RULE, staffPhotoPath, staffPhotoUploadBody, staffPhotoUploadResponse } from './backoffice-photos';
 import { defineCall } from './call';
 import { kopecks, latitude, longitude, wireId } from './common';
 import { MANAGER_ERRORS, STAFF_TEXTS } from './staff';
@@ -8,7 +9,7 @@ import { MANAGER_ERRORS, STAFF_TEXTS } from './staff';
 // Restaurants in the back office (issue 31, docs/back-office.md «Рестораны», decision 046): a
 // manager of the whole chain creates and archives restaurants; a restaurant's manager edits their
 // own — names, the address and its point, the time zone, the week's hours and holidays, order
-// types and services, contacts, «закрыть на время» and the kiosk staff code.
+// types and services, contacts, the photo guests see, «закрыть на время» and the kiosk staff code.
 
 /** The words the restaurants area says (server and screen). */
 export const RESTAURANT_MANAGE_TEXTS = {
@@ -82,12 +83,18 @@ export const manageRestaurantFields = z.object({
   min_order_sum_shop_self: money,
   hours: z.array(manageHoursDay).check(z.maxLength(7, 'не больше семи дней')),
   holidays: z.array(manageHoliday).check(z.maxLength(MAX_HOLIDAYS, `не больше ${MAX_HOLIDAYS} особых дней`)),
+  img: z.optional(
+    staffPhotoPath(
+      "The photo guests see (decision 052): '' removes it, a picture under /media/ sets it — an uploaded one as manageUploadRestaurantPhoto answered. Absent: the photo stays as it is (a form that does not know it cannot remove it).",
+    ),
+  ),
 });
 export type ManageRestaurantFields = z.infer<typeof manageRestaurantFields>;
 
 /** A restaurant as the back office shows it. */
 export const manageRestaurant = z.object({
   ...manageRestaurantFields.shape,
+  img: z.string().check(z.describe("The photo guests see: '' for none, else a picture under /media/.")),
   id: z.int(),
   fs_uid: z.string(),
   version: z.int(),
@@ -117,7 +124,7 @@ const NOT_FOUND = { restaurant_not_found: `no such restaurant (404 «${RESTAURAN
 const CHAIN_ONLY = { chain_manager_only: `not a manager of the whole chain (403 «${STAFF_TEXTS.chainManagerOnly}»)` } as const;
 const VALIDATION = {
   validation:
-    '400 naming the field in Russian: a field out of bounds, a time zone not of IANA, hours of a day typed twice or reaching past 06:00 of the next morning or opening before 06:00, a holiday twice, no menu',
+    '400 naming the field in Russian: a field out of bounds, a time zone not of IANA, hours of a day typed twice or reaching past 06:00 of the next morning or opening before 06:00, a holiday twice, no menu, a photo that is not a picture under /media/ or an upload not kept («Фото: …»)',
 } as const;
 
 export const manageRestaurantsCall = defineCall({
@@ -233,6 +240,19 @@ export const manageKioskCodeCall = defineCall({
   errors: { ...MANAGER_ERRORS, ...NOT_FOUND, validation: 'a code that is not 4 to 8 digits (400)' },
 });
 
+export const manageUploadRestaurantPhotoCall = defineCall({
+  name: 'manageUploadRestaurantPhoto',
+  method: 'POST',
+  path: '/api/staff/manage/restaurants/photos',
+  tag: 'back office',
+  summary: "Takes a restaurant's photo (a data URL of JPEG, PNG or GIF) and answers where the server's own copy of it is (managers)",
+  description: `${STAFF_PHOTO_RULE} The restaurant shows it once its form is saved with \`img\` (versioned and audited, like every field); the dish photo upload takes the same path.`,
+  auth: 'staff',
+  body: staffPhotoUploadBody,
+  response: staffPhotoUploadResponse,
+  errors: { ...MANAGER_ERRORS, ...STAFF_PHOTO_ERRORS },
+});
+
 /** The back office's restaurant calls: each needs a staff session. */
 export const RESTAURANT_MANAGE_CALLS = [
   manageRestaurantsCall,
@@ -242,4 +262,5 @@ export const RESTAURANT_MANAGE_CALLS = [
   manageCloseRestaurantCall,
   manageArchiveRestaurantCall,
   manageKioskCodeCall,
+  manageUploadRestaurantPhotoCall,
 ] as const;

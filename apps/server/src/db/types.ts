@@ -63,6 +63,8 @@ export interface RestaurantsTable {
   /** 027: closed for now until this moment (null: not closed); guests read closed_text meanwhile. */
   closed_until: Defaulted<Date | null>;
   closed_text: Defaulted<string>;
+  /** 033: the restaurant's photo, '' for none, else a picture under /media/ (decision 052). */
+  img: Defaulted<string>;
 }
 
 export interface RestaurantScheduleTable {
@@ -171,8 +173,8 @@ export interface DishesNotCarriedTable {
   restaurant_id: number;
 }
 
-/** 025: a menu photo a manager uploaded, as the server encoded it again (decision 041). */
-export interface MenuPhotosTable {
+/** 025 (033 renamed it from menu_photos): a photo a manager uploaded — a dish's, a restaurant's — as the server encoded it again (decision 041). */
+export interface UploadedPhotosTable {
   name: string;
   data: Buffer | Uint8Array;
   width: number;
@@ -869,5 +871,5 @@ export interface Database {
   order_refunds: OrderRefundsTable;
   sandbox_acquiring_refunds: SandboxAcquiringRefundsTable;
   dishes_not_carried: DishesNotCarriedTable;
-  menu_photos: MenuPhotosTable;
+  uploaded_photos: UploadedPhotosTable;
 }

@@ -3,17 +3,18 @@ import {
   carryDishCall,
   createCategoryCall,
   createDishCall,
-  MENU_PHOTO_BODY_LIMIT,
   manageMenuCall,
   orderCategoriesCall,
   removeDishCall,
   saveCategoryCall,
   saveDishCall,
+  STAFF_PHOTO_BODY_LIMIT,
   uploadMenuPhotoCall,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
+import { keepStaffPhoto } from '../photos/staff-photos';
 import { requireChainManager, requireManager, requireRestaurant } from '../staff/access';
-import { carryDish, createCategory, createDish, manageMenu, orderCategories, removeDish, saveCategory, saveDish, uploadMenuPhoto } from './service';
+import { carryDish, createCategory, createDish, manageMenu, orderCategories, removeDish, saveCategory, saveDish } from './service';
 
 /**
  * The back office's menu (issue 31, docs/back-office.md «Меню», decision 044). Managers read it;
@@ -68,8 +69,8 @@ export const manageMenuRoutes: FastifyPluginAsync = async (app) => {
     uploadMenuPhotoCall,
     async ({ staff, body }) => {
       requireChainManager(staff);
-      return uploadMenuPhoto(app.db, staff, body.data_url);
+      return keepStaffPhoto(app.db, staff.id, body.data_url);
     },
-    { bodyLimit: MENU_PHOTO_BODY_LIMIT },
+    { bodyLimit: STAFF_PHOTO_BODY_LIMIT },
   );
 };

@@ -1,15 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { MENU_EDIT_LIMITS, MENU_EDIT_TEXTS, type CallBody, type MenuAuditAction, type createDishCall, type ManageCategory, type ManageDish, type ManageMenu, type ManageOption } from '@chain/contract';
-import { isAcceptedPhotoType, MEDIA_PATH, photoSourcePath } from '@chain/domain';
+import { MENU_EDIT_TEXTS, type CallBody, type MenuAuditAction, type createDishCall, type ManageCategory, type ManageDish, type ManageMenu, type ManageOption } from '@chain/contract';
 import type { Database, MenuKind } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { PhotoBusyError, sniffPhotoType } from '../ratings/photos';
-import { UPLOAD_NAME } from '../photos/routes';
-import { UPLOADS_FOLDER } from '../photos/renditions';
-import { hasMenuPhoto, saveMenuPhoto } from '../photos/repository';
-import { PHOTO_DATA_URL, reencodeUpload, RefusedUploadError, UPLOAD_FORMAT_OF, UploadTimeoutError } from '../photos/uploads';
+import { checkedStaffPhoto } from '../photos/staff-photos';
 import { mayActOn, type StaffPrincipal } from '../staff/access';
 import { writeAudit } from '../staff/audit';
 import * as repo from './repository';
@@ -126,12 +120,7 @@ async function checkedDish(trx: Transaction<Database>, body: DishFields) {
   const name = requiredName(body.name, 'Название блюда');
   const category = await repo.findCategory(trx, body.category_id);
   if (!category) throw notFound(MENU_EDIT_TEXTS.categoryNotFound, 'category_not_found');
-  const img = body.img.trim();
-  if (img !== '') {
-    const source = photoSourcePath(img);
-    if (source === null) throw badRequest(`Фото: ${MENU_EDIT_TEXTS.photoNotPicture}`, 'validation');
-    if (source.startsWith(UPLOADS_FOLDER) && !(await hasMenuPhoto(trx, source.slice(UPLOADS_FOLDER.length)))) throw badRequest(`Фото: ${MENU_EDIT_TEXTS.photoDamaged}`, 'validation');
-  }
+  const img = await checkedStaffPhoto(trx, body.img);
   const offering = (await restaurantsByKind(trx)).get(category.menu_kind) ?? [];
   const known = new Set((await repo.listRestaurants(trx)).map((restaurant) => restaurant.id));
   for (const id of body.restaurant_ids) {
@@ -258,32 +247,4 @@ export async function carryDish(db: Kysely<Database>, staff: StaffPrincipal, id:
     });
     return saved;
   });
-}
-
-/**
- * A dish's photo from its data URL: the label and the first bytes must both say JPEG, PNG or GIF,
- * at most MENU_EDIT_LIMITS.photoBytes; the picture is decoded within the pixel bound and encoded
- * again (decision 041), and that copy is kept under its content's hash.
- */
-export async function uploadMenuPhoto(db: Kysely<Database>, staff: StaffPrincipal, dataUrl: string): Promise<{ img: string; width: number; height: number }> {
-  const refuse = (message: string) => badRequest(`Фото: ${message}`, 'photo');
-  const match = PHOTO_DATA_URL.exec(dataUrl.trim());
-  const declared = (match?.[1] ?? '').toLowerCase();
-  if (!match || !isAcceptedPhotoType(declared)) throw refuse(MENU_EDIT_TEXTS.photoNotPicture);
-  const data = Buffer.from(match[3] ?? '', 'base64');
-  if (data.length > MENU_EDIT_LIMITS.photoBytes) throw refuse(MENU_EDIT_TEXTS.photoTooLarge);
-  const actual = sniffPhotoType(data);
-  if (actual === null || actual !== declared) throw refuse(MENU_EDIT_TEXTS.photoNotPicture);
-  let made;
-  try {
-    made = await reencodeUpload(data, UPLOAD_FORMAT_OF[actual], { maxPixels: MENU_EDIT_LIMITS.photoPixels, maxSide: MENU_EDIT_LIMITS.photoSide, quality: MENU_EDIT_LIMITS.photoQuality });
-  } catch (error) {
-    if (error instanceof RefusedUploadError) throw refuse(error.reason === 'over_pixels' ? MENU_EDIT_TEXTS.photoTooManyPixels : MENU_EDIT_TEXTS.photoDamaged);
-    if (error instanceof UploadTimeoutError) throw new PhotoBusyError(error);
-    throw error;
-  }
-  const name = `${createHash('sha256').update(made.data).digest('base64url').slice(0, 32)}.jpg`;
-  if (!UPLOAD_NAME.test(name)) throw new Error(`an upload name out of its pattern: ${name}`);
-  await saveMenuPhoto(db, { name, data: made.data, width: made.width, height: made.height, createdBy: staff.id });
-  return { img: `${MEDIA_PATH}${UPLOADS_FOLDER}${name}`, width: made.width, height: made.height };
 }

@@ -106,7 +106,7 @@ export interface PhotoRenditionsOptions {
   uploads?: (name: string) => Promise<Buffer | null>;
 }
 
-/** Where uploaded menu photos are, under the media path: /media/uploads/{name}. */
+/** Where the photos managers upload are, under the media path: /media/uploads/{name}. */
 export const UPLOADS_FOLDER = 'uploads/';
 
 /** A source found: its content hash and how to read it. */

@@ -3,7 +3,7 @@ import { MEDIA_PATH, parsePhotoRendition, PHOTO_FORMATS, PHOTO_WIDTHS, PHOTOS_PA
 import { badRequest, notFound } from '../../http/errors';
 import { etagMatches } from '../../http/etag';
 import { PhotoRenditions, UnreadablePhotoError, UPLOADS_FOLDER } from './renditions';
-import { menuPhotoBytes } from './repository';
+import { uploadedPhotoBytes } from './repository';
 
 export const PHOTO_NOT_FOUND_MESSAGE = 'Фото не найдено.';
 export const PHOTO_NOT_OFFERED_MESSAGE = `Такого размера или формата фото нет: ширина ${PHOTO_WIDTHS.join(', ')} пикселей, формат ${PHOTO_FORMATS.join(' или ')}.`;
@@ -12,7 +12,7 @@ export const PHOTO_NOT_OFFERED_MESSAGE = `Такого размера или ф�
 const CACHE_CONTROL = 'public, max-age=604800';
 /** An uploaded photo's address names its content: it never changes. */
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** The name of an uploaded menu photo: its content hash (issue 31, migration 025). */
+/** The name of a photo a manager uploaded: its content hash (issue 31, migrations 025, 033). */
 export const UPLOAD_NAME = /^[A-Za-z0-9_-]{16,64}\.jpg$/;
 
 /**
@@ -22,11 +22,11 @@ export const UPLOAD_NAME = /^[A-Za-z0-9_-]{16,64}\.jpg$/;
  */
 export function photosRoutes(options: { mediaDir: string; cacheDir: string }): FastifyPluginAsync {
   return async (app) => {
-    const renditions = new PhotoRenditions({ ...options, log: app.log, uploads: (name) => (UPLOAD_NAME.test(name) ? menuPhotoBytes(app.db, name) : Promise.resolve(null)) });
-    // Menu photos managers uploaded (issue 31): the server's own JPEG of each, from the database.
+    const renditions = new PhotoRenditions({ ...options, log: app.log, uploads: (name) => (UPLOAD_NAME.test(name) ? uploadedPhotoBytes(app.db, name) : Promise.resolve(null)) });
+    // Photos managers uploaded (issue 31: dishes, restaurants): the server's own JPEG of each, from the database.
     app.get(`${MEDIA_PATH}${UPLOADS_FOLDER}:name`, async (request, reply) => {
       const { name } = request.params as { name: string };
-      const bytes = UPLOAD_NAME.test(name) ? await menuPhotoBytes(app.db, name) : null;
+      const bytes = UPLOAD_NAME.test(name) ? await uploadedPhotoBytes(app.db, name) : null;
       if (!bytes) throw notFound(PHOTO_NOT_FOUND_MESSAGE);
       return reply.header('cache-control', UPLOAD_CACHE_CONTROL).type('image/jpeg').send(bytes);
     });

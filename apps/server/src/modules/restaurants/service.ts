@@ -117,6 +117,8 @@ export function restaurantWire(
     closedUntil: row.closed_until?.toISOString() ?? null,
     closedText: row.closed_text,
     holidays: holidays.map((holiday) => ({ date: holiday.day, fromMinute: holiday.from_minute, toMinute: holiday.to_minute })),
+    // Only when it has one: a restaurant without a photo is the entry it always was.
+    ...(row.img === '' ? {} : { img: row.img }),
   };
 }
 

@@ -7,7 +7,9 @@ import {
   manageRestaurantCall,
   manageRestaurantsCall,
   manageSaveRestaurantCall,
+  manageUploadRestaurantPhotoCall,
   RESTAURANT_MANAGE_TEXTS,
+  STAFF_PHOTO_BODY_LIMIT,
   type ManageRestaurant,
 } from '@chain/contract';
 import { AppError, notFound } from '../../http/errors';
@@ -15,10 +17,11 @@ import { registerCall } from '../../http/route';
 import { hashKioskCode } from '../kiosk/codes';
 import { connectedKioskCount } from '../kiosk/devices';
 import { endRestaurantKioskDevices, setKioskCodeHash } from '../kiosk/repository';
+import { keepStaffPhoto } from '../photos/staff-photos';
 import { requireChainManager, requireManager, requireRestaurant, type StaffPrincipal } from '../staff/access';
 import { writeAudit } from '../staff/audit';
 import { insertRestaurant, managedRestaurantRows } from './repository';
-import { checkedClosedUntil, checkedRestaurant, managedAfter, newRestaurantUid, readManagedRestaurant, RESTAURANT_MISSING, saveOverVersion, writeHoursAndHolidays } from './service';
+import { checkedClosedUntil, checkedRestaurant, managedAfter, newRestaurantUid, readManagedRestaurant, RESTAURANT_MISSING, saveOverVersion, withCheckedPhoto, writeHoursAndHolidays } from './service';
 
 const target = (restaurant: Pick<ManageRestaurant, 'name'>) => `ресторан «${restaurant.name}»`;
 
@@ -61,7 +64,7 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
     requireChainManager(staff);
     const checked = checkedRestaurant(body);
     return app.db.transaction().execute(async (trx) => {
-      const id = await insertRestaurant(trx, { ...checked.values, fs_uid: newRestaurantUid() });
+      const id = await insertRestaurant(trx, { ...(await withCheckedPhoto(trx, checked.values)), fs_uid: newRestaurantUid() });
       await writeHoursAndHolidays(trx, id, checked);
       const created = await managedAfter(trx, id);
       await writeAudit(trx, staff, { action: 'restaurant.create', restaurantId: id, target: target(created), before: null, after: audited(created) });
@@ -75,7 +78,7 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
     const { version, ...fields } = body;
     const checked = checkedRestaurant(fields);
     return app.db.transaction().execute(async (trx) => {
-      const saved = await saveOverVersion(trx, params.id, version, checked.values, () => writeHoursAndHolidays(trx, params.id, checked));
+      const saved = await saveOverVersion(trx, params.id, version, await withCheckedPhoto(trx, checked.values), () => writeHoursAndHolidays(trx, params.id, checked));
       await writeAudit(trx, staff, { action: 'restaurant.save', restaurantId: params.id, target: target(saved), before: audited(before), after: audited(saved) });
       return saved;
     });
@@ -116,6 +119,18 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
       return saved;
     });
   });
+
+  // The photo's upload only keeps the picture (by its content, as a dish's); the restaurant shows
+  // it once its form's versioned, audited save names it.
+  registerCall(
+    app,
+    manageUploadRestaurantPhotoCall,
+    async ({ body, staff }) => {
+      requireManager(staff);
+      return keepStaffPhoto(app.db, staff.id, body.data_url);
+    },
+    { bodyLimit: STAFF_PHOTO_BODY_LIMIT },
+  );
 
   registerCall(app, manageKioskCodeCall, async ({ params, body, staff }) => {
     const restaurant = await managed(staff, params.id);

@@ -11,6 +11,7 @@ import type { Database, RestaurantsTable } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
 import { connectedKioskCount } from '../kiosk/devices';
+import { checkedStaffPhoto } from '../photos/staff-photos';
 import {
   managedRestaurantRow,
   replaceHolidays,
@@ -72,6 +73,7 @@ export async function readManagedRestaurant(db: Db, id: number, now = new Date()
     archived_at: row.archived_at?.toISOString() ?? null,
     closed_until: row.closed_until?.toISOString() ?? null,
     closed_text: row.closed_text,
+    img: row.img,
     kiosk_code_set: row.kiosk_code_hash !== null,
     kiosks_connected: await connectedKioskCount(db, id, now),
     has_orders: await restaurantHasOrders(db, id),
@@ -99,6 +101,14 @@ export function checkedRestaurant(fields: ManageRestaurantFields) {
   const { hours: _hours, holidays: _holidays, ...columns } = fields;
   const values: RestaurantValues = { ...columns, menu_kinds: [...new Set(fields.menu_kinds)] };
   return { values, hours: week.entries, holidays };
+}
+
+/**
+ * The values to save with the photo checked as a dish's is (an upload must be kept, decision 052);
+ * a form that sends no `img` leaves the photo as it is.
+ */
+export async function withCheckedPhoto(trx: Transaction<Database>, values: RestaurantValues): Promise<RestaurantValues> {
+  return values.img === undefined ? values : { ...values, img: await checkedStaffPhoto(trx, values.img) };
 }
 
 /** Writes the restaurant's week and holidays as checked (in the save's transaction). */

@@ -56,6 +56,7 @@ export function newRestaurantDraft(): ManageRestaurant {
     archived_at: null,
     closed_until: null,
     closed_text: '',
+    img: '',
     kiosk_code_set: false,
     kiosks_connected: 0,
     has_orders: false,
@@ -90,6 +91,7 @@ export function restaurantFields(draft: ManageRestaurant): ManageRestaurantField
     min_order_sum_shop_self: draft.min_order_sum_shop_self,
     hours: draft.hours,
     holidays: draft.holidays,
+    img: draft.img,
   };
 }
 
