@@ -1,9 +1,22 @@
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BACKOFFICE_TEXTS, manageRestaurant, manageSaveRestaurantStale, RESTAURANT_MANAGE_TEXTS, restaurantListResponse, STAFF_TEXTS, type ManageRestaurant } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  manageRestaurant,
+  manageSaveRestaurantStale,
+  RESTAURANT_MANAGE_TEXTS,
+  restaurantListResponse,
+  STAFF_PHOTO_LIMITS,
+  STAFF_PHOTO_TEXTS,
+  STAFF_TEXTS,
+  staffPhotoUploadResponse,
+  type ManageRestaurant,
+} from '@chain/contract';
 import { HOURS_TEXTS, RESTAURANT_CLOSED_MESSAGE } from '@chain/domain';
 import { isKioskCodeRight } from '../src/modules/kiosk/codes';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { connectedKiosk } from './support/kiosk';
+import { pngBomb } from './support/pictures';
 import { selfPickupOrderBody } from './support/orders';
 import { freezeDate, nearestMoscowClock, unfreezeDate } from './support/rest';
 import { bearer, staffAccount, staffToken } from './support/staff';
@@ -89,6 +102,7 @@ describe.each(databaseKinds())('the back office’s restaurants on %s (issue 31)
       await call(kitchen, 'POST', '/api/staff/manage/restaurants/1/close', { version: 1, closed_until: null, closed_text: '' }),
       await call(kitchen, 'POST', '/api/staff/manage/restaurants/1/archive', { version: 1, archived: true }),
       await call(kitchen, 'POST', '/api/staff/manage/restaurants/1/kiosk', { end_kiosks: true }),
+      await call(kitchen, 'POST', '/api/staff/manage/restaurants/photos', { data_url: 'data:image/png;base64,' }),
     ]) {
       expect(answer.statusCode, answer.body).toBe(403);
       expect(answer.json()).toMatchObject({ error: 'manager_only', message: STAFF_TEXTS.managerOnly });
@@ -262,5 +276,128 @@ describe.each(databaseKinds())('the back office’s restaurants on %s (issue 31)
     const back = await call(chain, 'POST', `/api/staff/manage/restaurants/${created.id}/archive`, { version: 2, archived: false });
     expect(back.json()).toMatchObject({ archived_at: null, active: false, version: 3 });
     expect(await audits(created.id, 'restaurant.archive')).toHaveLength(1);
+  });
+
+  describe('the restaurant’s photo (decision 052)', () => {
+    const PHOTO_PATH = /^\/media\/uploads\/[A-Za-z0-9_-]{32}\.jpg$/;
+    const png = (colour: string) => sharp({ create: { width: 640, height: 400, channels: 3, background: colour } }).png().toBuffer();
+    const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+    const upload = (token: string, url: string) => call(token, 'POST', '/api/staff/manage/restaurants/photos', { data_url: url });
+    const uploaded = async (token: string, colour: string) => {
+      const answer = await upload(token, dataUrl(await png(colour)));
+      expect(answer.statusCode, answer.body).toBe(200);
+      return staffPhotoUploadResponse.parse(answer.json());
+    };
+    const listed = async (id: number) => (await guestList()).find((restaurant) => restaurant.id === id);
+    const current = async (id: number) => manageRestaurant.parse((await call(chain, 'GET', `/api/staff/manage/restaurants/${id}`)).json());
+
+    it('takes an upload as the server’s own JPEG, and the restaurant shows it only once its versioned save names it; guests see it at once', async () => {
+      const created = await create('Фотогеничная');
+      // A restaurant's manager uploads too (they edit their own restaurant's photo).
+      const photo = await uploaded(manager, '#b5651d');
+      expect(photo).toMatchObject({ width: 640, height: 400 });
+      expect(photo.img).toMatch(PHOTO_PATH);
+      const served = await t.app.inject({ method: 'GET', url: photo.img });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      // Uploading alone changes no restaurant.
+      expect(await current(created.id)).toMatchObject({ version: created.version, img: '' });
+      expect(await listed(created.id)).not.toHaveProperty('img');
+
+      const before = await t.database.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
+      const saved = await save(chain, created, { img: photo.img });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(manageRestaurant.parse(saved.json())).toMatchObject({ version: created.version + 1, img: photo.img });
+      const after = await t.database.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow();
+      expect(Number(after.version)).toBeGreaterThan(Number(before.version));
+      expect(await listed(created.id)).toMatchObject({ img: photo.img });
+      const rendition = await t.app.inject({ method: 'GET', url: `/photos/360${photo.img.slice('/media'.length)}.avif` });
+      expect(rendition.statusCode).toBe(200);
+      expect(await sharp(rendition.rawPayload).metadata()).toMatchObject({ width: 360 });
+      const audit = await audits(created.id, 'restaurant.save');
+      expect(audit.map((row) => [(row.before as { img: string }).img, (row.after as { img: string }).img])).toEqual([['', photo.img]]);
+
+      // The restaurant's manager puts one on their own restaurant; another restaurant is not theirs.
+      const own = await current(1);
+      const mine = await save(manager, own, { img: photo.img });
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect((await save(manager, { ...own, id: 2 }, { img: photo.img })).json()).toMatchObject({ error: 'other_restaurant' });
+      const removedOwn = await save(manager, manageRestaurant.parse(mine.json()), { img: '' });
+      expect(removedOwn.json()).toMatchObject({ img: '' });
+    });
+
+    it('replaces and removes the photo, each a versioned save with its audit row; a stale save is 409 with the photo as it is', async () => {
+      const created = await create('Сменная');
+      const first = await uploaded(chain, '#204060');
+      const second = await uploaded(chain, '#e0c060');
+      expect(second.img).not.toBe(first.img);
+      const withFirst = manageRestaurant.parse((await save(chain, created, { img: first.img })).json());
+      const replaced = await save(chain, withFirst, { img: second.img });
+      expect(replaced.json()).toMatchObject({ img: second.img, version: withFirst.version + 1 });
+      expect(await listed(created.id)).toMatchObject({ img: second.img });
+
+      // A form still on the first photo's version: 409 with the second, nothing saved, no audit row.
+      const stale = await save(chain, withFirst, { img: '' });
+      expect(stale.statusCode).toBe(409);
+      expect(manageSaveRestaurantStale.parse(stale.json())).toMatchObject({ error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: { img: second.img, version: withFirst.version + 1 } });
+
+      // A save that does not name the photo (a form from before it) keeps it.
+      const { img: _img, ...withoutPhoto } = manageRestaurant.parse(replaced.json());
+      const kept = await save(chain, withoutPhoto as ManageRestaurant, { phone: '+7 495 111-11-11' });
+      expect(kept.json()).toMatchObject({ img: second.img, phone: '+7 495 111-11-11' });
+
+      const removed = await save(chain, manageRestaurant.parse(kept.json()), { img: '' });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toMatchObject({ img: '' });
+      // Without a photo the guest's entry is as it always was: no img at all.
+      expect(await listed(created.id)).not.toHaveProperty('img');
+      const audit = await audits(created.id, 'restaurant.save');
+      expect(audit.map((row) => [(row.before as { img: string }).img, (row.after as { img: string }).img])).toEqual([
+        ['', first.img],
+        [first.img, second.img],
+        [second.img, second.img],
+        [second.img, ''],
+      ]);
+    });
+
+    it('refuses what is not a picture, too large or too many pixels with words in Russian, and a save naming no kept picture', async () => {
+      const refused = async (url: string, message: string) => {
+        const answer = await upload(manager, url);
+        expect(answer.statusCode, answer.body).toBe(400);
+        expect(answer.json()).toMatchObject({ error: 'photo', message: `Фото: ${message}` });
+      };
+      const picture = await png('#336699');
+      await refused(dataUrl(Buffer.from('просто текст'), 'text/plain'), STAFF_PHOTO_TEXTS.notPicture);
+      await refused(dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'), STAFF_PHOTO_TEXTS.notPicture);
+      // A PNG labelled JPEG, a script labelled PNG, a PNG cut short.
+      await refused(dataUrl(picture, 'image/jpeg'), STAFF_PHOTO_TEXTS.notPicture);
+      await refused(dataUrl(Buffer.from('<script>alert(1)</script>')), STAFF_PHOTO_TEXTS.notPicture);
+      await refused(dataUrl(picture.subarray(0, 60)), STAFF_PHOTO_TEXTS.damaged);
+      // 6000 × 6000 (36 million pixels) declared in a few kilobytes: refused by its header, nothing decoded.
+      await refused(dataUrl(pngBomb(6_000)), STAFF_PHOTO_TEXTS.tooManyPixels);
+      // One byte over 8 MB (a PNG's first bytes, the rest padding).
+      const heavy = Buffer.concat([picture, Buffer.alloc(STAFF_PHOTO_LIMITS.bytes + 1 - picture.length)]);
+      await refused(dataUrl(heavy), STAFF_PHOTO_TEXTS.tooLarge);
+      // A data URL longer than 8 MB can be is refused by its length, before it is read.
+      const overlong = await upload(manager, `data:image/png;base64,${'A'.repeat(Math.ceil(STAFF_PHOTO_LIMITS.bytes / 3) * 4 + 100)}`);
+      expect(overlong.statusCode).toBe(400);
+      expect(overlong.json<{ message: string }>().message).toContain(STAFF_PHOTO_TEXTS.tooLarge);
+      expect(await t.database.db.selectFrom('uploaded_photos').select('name').where('width', '>', 10_000).execute()).toEqual([]);
+
+      const created = await create('Без фото');
+      for (const [img, message] of [
+        ['/media/../etc/passwd', STAFF_PHOTO_TEXTS.notPicture],
+        ['https://example.ru/photo.jpg', STAFF_PHOTO_TEXTS.notPicture],
+        ['/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg', STAFF_PHOTO_TEXTS.damaged],
+      ] as const) {
+        const answer = await save(chain, created, { img });
+        expect(answer.statusCode, answer.body).toBe(400);
+        expect(answer.json()).toMatchObject({ error: 'validation', message: `Фото: ${message}` });
+      }
+      const tooLong = await save(chain, created, { img: `/media/${'a'.repeat(STAFF_PHOTO_LIMITS.path)}.jpg` });
+      expect(tooLong.json()).toMatchObject({ error: 'validation' });
+      expect(await current(created.id)).toMatchObject({ version: created.version, img: '' });
+      expect(await audits(created.id, 'restaurant.save')).toEqual([]);
+    });
   });
 });
