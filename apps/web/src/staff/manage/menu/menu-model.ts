@@ -1,5 +1,6 @@
 import type { ManageCategory, ManageDish, ManageMenu, ManageOption } from '@chain/contract';
 import { DISH_LABEL_NAMES, type DishLabel, formatAmount, type MenuKind } from '@chain/domain';
+import { photoValueText } from '../photo-upload';
 
 // The back office's menu screen, its logic apart from the screen (issue 31): what a category
 // lists, a category moved up or down, a new dish's and option's blanks, and what a save sends.
@@ -110,17 +111,9 @@ export function dishValueText(menu: ManageMenu, key: keyof ManageDish, value: un
       return (value as ManageOption[]).map((option) => (option.price > 0 ? `${option.name} +${formatAmount(option.price)} ₽` : option.name)).join(', ') || '—';
     case 'active':
       return value ? 'да' : 'нет';
+    case 'img':
+      return photoValueText(value);
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
   }
-}
-
-/** Reads a picked file as a data URL for the photo call. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(file);
-  });
 }

@@ -18,6 +18,7 @@ import { DISH_LABEL_NAMES, DISH_LABELS, formatAmount, MENU_KIND_NAMES, MENU_KIND
 import { failureText, staffCall } from '../../api';
 import type { ManageScreenProps } from '../areas';
 import { CheckboxField, MoneyField, NumberField, SaveBar, SelectField, StaleNotice, TextField } from '../fields';
+import { PhotoField } from '../photo-field';
 import { useVersionedForm } from '../versioned-form';
 import {
   blankDish,
@@ -28,7 +29,6 @@ import {
   dishValueText,
   draftProblem,
   moved,
-  readAsDataUrl,
   restaurantsOffering,
   toggled,
   withCategory,
@@ -267,7 +267,6 @@ function CategoryForm({ category, onSaved }: { category: ManageCategory; onSaved
 function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageMenu; dish: ManageDish; justSaved: boolean; onSaved: (dish: ManageDish) => void; onRemoved: (id: number, archived: ManageDish | null, message: string) => void }) {
   const [savedOnce, setSavedOnce] = useState(justSaved);
   const [note, setNote] = useState('');
-  const [photoState, setPhotoState] = useState('');
   const [confirming, setConfirming] = useState(false);
   const isNew = dish.id === 0;
   const form = useVersionedForm(
@@ -288,18 +287,6 @@ function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageM
       'options',
       draft.options.map((option, at) => (at === index ? { ...option, ...patch } : option)),
     );
-
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setPhotoState('Загружаем фото…');
-    try {
-      const answer = await staffCall(uploadMenuPhotoCall, { data_url: await readAsDataUrl(file) });
-      form.set('img', answer.img);
-      setPhotoState('Фото загружено.');
-    } catch (failure) {
-      setPhotoState(failureText(failure));
-    }
-  };
 
   const carry = async (restaurantId: number, carried: boolean) => {
     try {
@@ -353,16 +340,13 @@ function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageM
         </div>
         <CheckboxField label="Показывать гостям" checked={draft.active} onChange={(value) => form.set('active', value)} />
 
-        <div className="manage-menu__photo">
-          {draft.img ? <img src={draft.img} alt={`Фото блюда «${draft.name || 'новое'}»`} width={160} height={120} /> : <span className="manage-menu__nophoto">Нет фото</span>}
-          <div className="staff-field">
-            <label htmlFor="manage-menu-photo">Фото блюда</label>
-            <input id="manage-menu-photo" type="file" accept="image/jpeg,image/png,image/gif" onChange={(event) => void upload(event.target.files?.[0])} />
-            <span role="status" className="staff-field__hint">
-              {photoState}
-            </span>
-          </div>
-        </div>
+        <PhotoField
+          label="Фото блюда"
+          value={draft.img}
+          alt={`Фото блюда «${draft.name || 'новое'}»`}
+          upload={(dataUrl) => staffCall(uploadMenuPhotoCall, { data_url: dataUrl })}
+          onChange={(img) => form.set('img', img)}
+        />
 
         <fieldset className="manage-menu__group">
           <legend>Метки</legend>

@@ -1,5 +1,6 @@
 import type { ManageRestaurant, ManageRestaurantFields } from '@chain/contract';
 import { closedForNowText, DEFAULT_TIME_ZONE, instantAt, parseClock, parseIsoDate, wallClockAt, weekdayShortName, type Weekday } from '@chain/domain';
+import { photoValueText } from '../photo-upload';
 
 // The restaurant form's logic (issue 31): what the screen sends and shows; the rules themselves
 // are the domain's (hours, «закрыто до») and the server's.
@@ -141,4 +142,11 @@ export function restaurantStatus(restaurant: Pick<ManageRestaurant, 'active' | '
   if (!restaurant.active) return { text: 'Скрыт от гостей', tone: 'off' };
   const closed = closedForNowText({ until: restaurant.closed_until === null ? null : Date.parse(restaurant.closed_until), text: restaurant.closed_text }, now, timeZone);
   return closed === null ? { text: 'Работает', tone: 'ok' } : { text: closed, tone: 'warn' };
+}
+
+/** A field's value as a 409 lists what another manager saved: the photo as whether there is one, the rest as it is. */
+export function restaurantValueText(key: keyof ManageRestaurant, value: unknown): string {
+  if (key === 'img') return photoValueText(value);
+  if (key === 'active') return value ? 'да' : 'нет';
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }

@@ -6,12 +6,14 @@ import {
   manageCreateRestaurantCall,
   manageKioskCodeCall,
   manageSaveRestaurantCall,
+  manageUploadRestaurantPhotoCall,
   type ManageRestaurant,
 } from '@chain/contract';
 import { CLOSED_TEXT_MAX_LENGTH, KIOSK_CODE_PATTERN, MENU_KIND_NAMES, MENU_KINDS, type MenuKind, weekdayName } from '@chain/domain';
 import { useNow } from '../../../ui/use-now';
 import { failureText, staffCall } from '../../api';
 import { CheckboxField, MoneyField, NumberField, SaveBar, SelectField, StaleNotice, TextField } from '../fields';
+import { PhotoField } from '../photo-field';
 import { useVersionedForm } from '../versioned-form';
 import { RestaurantPointField } from './restaurant-point-map';
 import {
@@ -20,6 +22,7 @@ import {
   pastMidnight,
   restaurantFields,
   restaurantStatus,
+  restaurantValueText,
   RUSSIAN_TIME_ZONES,
   WEEKDAYS,
   withDayHours,
@@ -38,6 +41,7 @@ const LABELS: Partial<Record<keyof ManageRestaurant, string>> = {
   holidays: 'Особые дни',
   active: 'Показывать гостям',
   menu_kinds: 'Меню',
+  img: 'Фото',
 };
 
 /** One restaurant's form (issue 31): a save of everything but «закрыть на время», the kiosk code and the archive, which act at once. */
@@ -75,7 +79,7 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
       {archived ? <p className="staff-error">Ресторан в архиве: гости его не видят. Верните его из архива, чтобы изменить.</p> : null}
       {!creating && !archived ? <CloseForNow restaurant={form.draft} dirty={form.dirty} onSaved={form.load} /> : null}
       <form onSubmit={onSubmit} aria-label={creating ? 'Новый ресторан' : `Ресторан ${initial.name}`}>
-        {form.stale ? <StaleNotice stale={form.stale} labels={LABELS} onTake={form.takeCurrent} /> : null}
+        {form.stale ? <StaleNotice stale={form.stale} labels={LABELS} show={restaurantValueText} onTake={form.takeCurrent} /> : null}
         <fieldset className="staff-card restaurant-form__section" disabled={archived}>
           <legend>Основное</legend>
           <div className="restaurant-form__grid">
@@ -94,6 +98,18 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
           </div>
           <TextField label="О ресторане" multiline value={draft.about} maxLength={2000} onChange={(value) => set('about', value)} />
           <CheckboxField label="Показывать гостям" hint="Снимите, чтобы скрыть ресторан из списков" checked={draft.active} onChange={(value) => set('active', value)} />
+        </fieldset>
+
+        <fieldset className="staff-card restaurant-form__section" disabled={archived}>
+          <legend>Фото для гостей</legend>
+          <p className="staff-field__hint">Гости видят его в списке ресторанов и на странице «О ресторане». Фото меняется, когда форма сохранена.</p>
+          <PhotoField
+            label="Фото ресторана"
+            value={draft.img}
+            alt={`Фото ресторана «${draft.name || 'новый'}»`}
+            upload={(dataUrl) => staffCall(manageUploadRestaurantPhotoCall, { data_url: dataUrl })}
+            onChange={(img) => set('img', img)}
+          />
         </fieldset>
 
         <fieldset className="staff-card restaurant-form__section" disabled={archived}>
