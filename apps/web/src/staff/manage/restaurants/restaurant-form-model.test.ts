@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manageRestaurantFields } from '@chain/contract';
 import { instantAt } from '@chain/domain';
-import { closedUntilInstant, localDateTime, newRestaurantDraft, pastMidnight, restaurantFields, restaurantStatus, withDayHours } from './restaurant-form-model';
+import { closedUntilInstant, localDateTime, newRestaurantDraft, pastMidnight, restaurantFields, restaurantStatus, restaurantValueText, withDayHours } from './restaurant-form-model';
 
 // Issue 31: the restaurant form's logic — what it sends, the hours grid, «закрыто до» on the restaurant's clock.
 
@@ -10,6 +10,16 @@ describe('the restaurant form (issue 31)', () => {
     const fields = restaurantFields({ ...newRestaurantDraft(), name: 'Тверская', name_short: 'Тверская', address: 'Москва, Тверская, 7' });
     expect(manageRestaurantFields.safeParse(fields).success).toBe(true);
     expect(Object.keys(fields).sort()).toEqual(Object.keys(manageRestaurantFields.shape).sort());
+    // The photo is always sent: '' removes it (a save without it would keep the one there).
+    expect(fields.img).toBe('');
+    expect(restaurantFields({ ...newRestaurantDraft(), img: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' }).img).toBe('/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg');
+  });
+
+  it('reads what another manager saved: the photo as whether there is one', () => {
+    expect(restaurantValueText('img', '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg')).toBe('другое фото');
+    expect(restaurantValueText('img', '')).toBe('без фото');
+    expect(restaurantValueText('active', false)).toBe('нет');
+    expect(restaurantValueText('phone', '+7 495 000-00-00')).toBe('+7 495 000-00-00');
   });
 
   it('sets and removes a day’s hours, Monday first', () => {
