@@ -125,6 +125,28 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 
+  it('a restaurant’s photo tops its card with its size held and its renditions offered; one without keeps the card as it was (issue 31)', async () => {
+    const photo = '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg';
+    restaurantListQuery.set(undefined, [{ ...PATRIKI, img: photo }, POKROVKA, TAGANKA]);
+    appStore.setState({ orderType: 'self', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
+    renderAt('/about');
+    // Below the chain's words on «О кафе»: lazy.
+    const onAbout = within(screen.getByRole('region', { name: PATRIKI.name })).getByRole('img', { name: `Ресторан «${PATRIKI.name}»` });
+    expect([onAbout.getAttribute('src'), onAbout.getAttribute('width'), onAbout.getAttribute('height'), onAbout.getAttribute('loading')]).toEqual([photo, '640', '360', 'lazy']);
+    const sources = [...onAbout.parentElement!.querySelectorAll('source')];
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]!.getAttribute('srcset')).toContain('/photos/640/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg.avif 640w');
+    cleanup();
+    // The restaurant's own page opens with it: eager.
+    renderAt('/about_restoran/1');
+    await settle();
+    expect(screen.getByRole('img', { name: `Ресторан «${PATRIKI.name}»` }).getAttribute('loading')).toBe('eager');
+    cleanup();
+    renderAt('/about_restoran/2');
+    await settle();
+    expect(screen.getByRole('region', { name: 'О ресторане' }).querySelector('img, picture')).toBeNull();
+  });
+
   it('a restaurant without courier delivery says under its map how else to get an order', async () => {
     renderAt('/about_restoran/2');
     await settle();

@@ -59,7 +59,7 @@ function RestaurantDetails({ restaurant, list, now }: { restaurant: RestaurantWi
   const zones = useMemo(() => zoneRows(list, restaurantKey(restaurant)), [list, restaurant]);
   return (
     <div className="about">
-      <RestaurantInfo restaurant={restaurant} now={now} titled={false} />
+      <RestaurantInfo restaurant={restaurant} now={now} titled={false} photoLoading="eager" />
       <section className="restaurant-zones" aria-labelledby="restaurant-zones-title">
         <h2 id="restaurant-zones-title" className="restaurant-zones__title">
           Зоны доставки

@@ -1,15 +1,20 @@
 import type { RestaurantWire } from '@chain/contract';
-import { telHref } from '@chain/domain';
+import { type PhotoSlot, telHref } from '@chain/domain';
 import { ChevronRight, Clock, Mail, MapPin, Phone, Users } from 'lucide-react';
 import { useId } from 'react';
 import { routePath } from '../../state/navigation';
 import { LinkButton } from '../../ui/button';
+import { MenuPhoto } from '../../ui/menu-photo';
 import { Skeleton } from '../../ui/skeleton';
 import { openState, restaurantKey, scheduleRows } from './about-model';
 import { PageText } from '../../ui/page-text';
 
+/** The restaurant's photo across the top of its card: the column's width, 16:9 (about.css). */
+const RESTAURANT_PHOTO: PhotoSlot = { kind: 'column', aspect: 16 / 9 };
+
 /**
- * A restaurant as the chain's pages show it (SPEC 2 Other pages, SPEC 3 Restaurant): name,
+ * A restaurant as the chain's pages show it (SPEC 2 Other pages, SPEC 3 Restaurant): its photo
+ * when it has one (issue 31), name,
  * open-now state (SPEC 4), address, phone, e-mail, seating, the week's hours and its own text.
  * With `detailsLink` it ends with the way to its page (/about_restoran/{id}) and the map.
  */
@@ -18,12 +23,15 @@ export function RestaurantInfo({
   now,
   detailsLink = false,
   titled = true,
+  photoLoading = 'lazy',
 }: {
   restaurant: RestaurantWire;
   now: number;
   detailsLink?: boolean;
   /** Shows the name as the card's heading (the restaurant page has it in the top bar already). */
   titled?: boolean;
+  /** Eager where the card is the first thing on the screen (its photo is the screen's largest picture). */
+  photoLoading?: 'eager' | 'lazy';
 }) {
   const headingId = useId();
   const scheduleId = useId();
@@ -36,6 +44,9 @@ export function RestaurantInfo({
 
   return (
     <section className="restaurant-info" aria-labelledby={titled ? headingId : undefined} aria-label={titled ? undefined : 'О ресторане'}>
+      {restaurant.img ? (
+        <MenuPhoto src={restaurant.img} alt={`Ресторан «${restaurant.name}»`} className="restaurant-info__photo" width={640} height={360} slot={RESTAURANT_PHOTO} loading={photoLoading} />
+      ) : null}
       {titled ? (
         <h2 id={headingId} className="restaurant-info__name">
           {restaurant.name}

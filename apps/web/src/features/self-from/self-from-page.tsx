@@ -7,13 +7,18 @@ import { appStore, showDialog, useAppState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
+import { MenuPhoto } from '../../ui/menu-photo';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useNow } from '../../ui/use-now';
 import { type PickupRestaurant, selfPickupRestaurants } from './self-pickup-list';
+import type { PhotoSlot } from '@chain/domain';
 import './self-from-page.css';
 
 const MINUTE = 60_000;
+
+/** A card's photo: the card's whole width (the column's, less its border), 8rem tall (self-from-page.css). */
+const CARD_PHOTO: PhotoSlot = { kind: 'column', aspect: 5 / 2 };
 
 /** SPEC 2 Self-pickup (/self_from): where the guest will collect the order. */
 export default function SelfFromPage() {
@@ -63,9 +68,10 @@ function RestaurantList({ rows, orderType }: { rows: PickupRestaurant[]; orderTy
         {inrest ? 'Выберите ресторан — номер стола укажете в корзине' : 'Выберите ресторан, где заберёте заказ'}
       </p>
       <ul className="self-from__list" aria-label={inrest ? 'Рестораны для заказа к столу' : 'Рестораны для самовывоза'}>
-        {rows.map((row) => (
+        {rows.map((row, index) => (
           <li key={row.id}>
-            <RestaurantCard row={row} orderType={orderType} />
+            {/* The first card's photo is on the first screen (decision 034: eager there, lazy below). */}
+            <RestaurantCard row={row} orderType={orderType} photoLoading={index === 0 ? 'eager' : 'lazy'} />
           </li>
         ))}
       </ul>
@@ -73,7 +79,7 @@ function RestaurantList({ rows, orderType }: { rows: PickupRestaurant[]; orderTy
   );
 }
 
-function RestaurantCard({ row, orderType }: { row: PickupRestaurant; orderType: 'self' | 'inrest' }) {
+function RestaurantCard({ row, orderType, photoLoading }: { row: PickupRestaurant; orderType: 'self' | 'inrest'; photoLoading: 'eager' | 'lazy' }) {
   const [, navigate] = useLocation();
   const href = `/menu/${encodeURIComponent(row.id)}/${orderType}`;
 
@@ -107,7 +113,9 @@ function RestaurantCard({ row, orderType }: { row: PickupRestaurant; orderType: 
   };
 
   return (
-    <Link href={href} className="self-from__card" onClick={onClick}>
+    <Link href={href} className={row.img ? 'self-from__card self-from__card--photo' : 'self-from__card'} onClick={onClick}>
+      {/* Decorative: the card names the restaurant right under it. */}
+      {row.img ? <MenuPhoto src={row.img} alt="" className="self-from__photo" width={640} height={256} slot={CARD_PHOTO} loading={photoLoading} /> : null}
       <span className="self-from__card-head">
         <span className="self-from__name">{row.name}</span>
         {row.favourite ? (

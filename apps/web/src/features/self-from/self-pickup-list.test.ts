@@ -43,6 +43,15 @@ describe('self-pickup restaurant list (SPEC 2 Self-pickup)', () => {
     expect(selfPickupRestaurants([worded], [], moscow(MONDAY, '18:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 23:00' });
   });
 
+  it('carries the restaurant’s photo when it has one, and none otherwise (issue 31)', () => {
+    const photo = '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg';
+    const rows = selfPickupRestaurants([restaurant(1, { img: photo }), restaurant(2)], [], moscow(MONDAY, '12:00'));
+    expect(rows.map((row) => [row.id, row.img])).toEqual([
+      ['1', photo],
+      ['2', ''],
+    ]);
+  });
+
   it('lists only active restaurants that take pickup orders', () => {
     const rows = selfPickupRestaurants(
       [restaurant(1), restaurant(2, { deliverySelf: '0' }), restaurant(3, { active: '0' }), restaurant(4)],

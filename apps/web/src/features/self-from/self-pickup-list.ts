@@ -24,6 +24,8 @@ export interface PickupRestaurant {
   readonly open: boolean;
   /** 'Открыто до 23:00', 'Открыто круглосуточно', 'Откроется в 10:00' or 'Закрыто'. */
   readonly hours: string;
+  /** The restaurant's photo (issue 31): '' when it has none — the card is then as it always was. */
+  readonly img: string;
 }
 
 type ListEntry = Pick<
@@ -39,7 +41,7 @@ type ListEntry = Pick<
   | 'shedule'
   | 'time_zone'
 > &
-  Partial<Pick<RestaurantWire, 'deliveryRest' | 'closedUntil' | 'closedText' | 'holidays'>>;
+  Partial<Pick<RestaurantWire, 'deliveryRest' | 'closedUntil' | 'closedText' | 'holidays' | 'img'>>;
 
 /** The restaurant's wall clock; a zone the browser does not know reads as Moscow (the chain's default). */
 function clockOf(entry: Pick<ListEntry, 'time_zone'>, now: Instant): WallClock {
@@ -85,6 +87,7 @@ export function selfPickupRestaurants(
         favourite: favourites.has(String(restaurant.id)),
         open: closed === null && isOpenAtWallClock(today, clock),
         hours: closed ?? openHoursText(today, clock),
+        img: restaurant.img ?? '',
       };
     });
   return favouritesFirst(rows, (row) => row.favourite);
