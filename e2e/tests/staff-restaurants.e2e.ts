@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { manageRestaurant, manageRestaurantsCall, type StaffMe } from '@chain/contract';
+import { BACKOFFICE_TEXTS, manageRestaurant, manageRestaurantsCall, STAFF_PHOTO_TEXTS, type StaffMe } from '@chain/contract';
 import { auditScreen } from '../support/axe';
 import { signInByEmail } from '../support/api';
 import { launchBrowser, signedInPhonePage } from '../support/browser';
@@ -10,7 +10,8 @@ const SHOTS = process.env['E2E_SCREENSHOTS'];
 
 // Issue 31, «Рестораны» of the back office at the tablet's 1024×768: the chain's manager creates
 // a restaurant with its week of hours (Friday past midnight, Sunday off) and its point found on
-// the map, closes it for now, and a guest choosing a restaurant for pickup reads «Закрыто до …».
+// the map, gives it a photo, closes it for now, and a guest choosing a restaurant for pickup sees
+// its photo and reads «Закрыто до …».
 describe('the back office’s restaurants (/staff/manage/restaurants) on a tablet', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
@@ -20,7 +21,7 @@ describe('the back office’s restaurants (/staff/manage/restaurants) on a table
   });
   afterAll(() => browser?.close());
 
-  it('creates a restaurant with its hours and point on the map, closes it for now, and a guest reads «Закрыто до …»', async () => {
+  it('creates a restaurant with its hours and point on the map, gives it a photo, closes it for now, and a guest sees the photo and reads «Закрыто до …»', async () => {
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const headers = { authorization: `Bearer ${token}` };
     const me = (await (await fetch(`${baseUrl}/api/staff/me`, { headers })).json()) as StaffMe;
@@ -67,6 +68,25 @@ describe('the back office’s restaurants (/staff/manage/restaurants) on a table
     expect(saved.hours.find((entry) => entry.day === 5)).toEqual({ day: 5, from: '10:00', to: '02:00' });
     expect(saved.hours.some((entry) => entry.day === 7)).toBe(false);
 
+    // Its photo (decision 052): one of the demo's own pictures as a PNG, uploaded when picked and
+    // set by the form's save.
+    const drawing = await context.newPage();
+    await drawing.goto('/media/categories/pizza.svg');
+    const picture = await drawing.locator('svg').first().screenshot();
+    await drawing.close();
+    const photoPart = page.getByRole('group', { name: 'Фото для гостей' });
+    await photoPart.getByLabel('Фото ресторана').setInputFiles({ name: 'zal.png', mimeType: 'image/png', buffer: picture });
+    await photoPart.getByText(STAFF_PHOTO_TEXTS.uploaded).waitFor();
+    const preview = photoPart.getByRole('img', { name: `Фото ресторана «${name}»` });
+    await expect.poll(() => preview.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Сохранить' }).tap();
+    await page.getByText(BACKOFFICE_TEXTS.saved).waitFor();
+    await auditScreen(page, `/staff/manage/restaurants?r=${id} (its photo)`);
+    if (SHOTS) await photoPart.screenshot({ path: `${SHOTS}/restaurants-photo.png` });
+    const img = (await preview.getAttribute('src')) ?? '';
+    expect(img).toMatch(/^\/media\/uploads\/[\w-]+\.jpg$/);
+    expect(manageRestaurant.parse(await (await fetch(`${baseUrl}${manageRestaurantsCall.path}/${id}`, { headers })).json())).toMatchObject({ img, version: 2 });
+
     // Closed for now, until the time the form offers (two hours ahead, on the hour).
     const close = page.getByRole('region', { name: 'Закрыть на время' });
     const until = await close.getByLabel('Закрыто до').inputValue();
@@ -86,6 +106,15 @@ describe('the back office’s restaurants (/staff/manage/restaurants) on a table
     await phone.getByRole('list', { name: 'Рестораны для самовывоза' }).waitFor();
     if (SHOTS) await phone.screenshot({ path: `${SHOTS}/restaurants-guest-closed.png`, fullPage: true });
     await row.getByText(shown).waitFor();
+    // Its photo tops its card, as a rendition, in a box held before it arrives.
+    await row.scrollIntoViewIfNeeded();
+    const photo = row.locator('img.self-from__photo');
+    expect(await photo.getAttribute('src')).toBe(img);
+    expect([await photo.getAttribute('width'), await photo.getAttribute('height'), await photo.getAttribute('alt')]).toEqual(['640', '256', '']);
+    // The first guest to ask a rendition waits while it is made (decision 034).
+    await expect.poll(() => photo.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await photo.evaluate((image) => (image as unknown as { currentSrc: string }).currentSrc)).toMatch(/\/photos\/\d+\/uploads\/[\w-]+\.jpg\.(avif|webp)$/);
+    if (SHOTS) await row.screenshot({ path: `${SHOTS}/restaurants-guest-photo.png` });
     await guest.close();
   });
 });
