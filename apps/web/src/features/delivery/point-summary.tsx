@@ -34,18 +34,18 @@ export function PointSummary({ chosen }: { chosen: ChosenPoint | null }) {
       </p>
       {lookup.status === 'found' ? <p className="delivery-to__subtitle">{lookup.address.subtitle}</p> : null}
       {courier ? (
-        <p className="delivery-to__zone">
-          Доставит {courier.restaurant.name}, зона «{courier.zone.name}»
-        </p>
-      ) : null}
-      {closedText ? (
-        // Closed for now (issue 31): the manager's words, as the pickup list shows them.
-        <p className="delivery-to__closed">
-          <Clock aria-hidden="true" />
-          <span>{closedText}</span>
-        </p>
-      ) : null}
-      {courier ? null : (
+        <>
+          <p className="delivery-to__zone">
+            Доставит {courier.restaurant.name}, зона «{courier.zone.name}»
+          </p>
+          {closedText ? (
+            <p className="delivery-to__closed">
+              <Clock aria-hidden="true" />
+              <span>{closedText}</span>
+            </p>
+          ) : null}
+        </>
+      ) : (
         <p className="delivery-to__outside">{OUTSIDE_DELIVERY_ZONE_MESSAGE}</p>
       )}
     </div>
