@@ -56,7 +56,7 @@ export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
         ) : null}
         <div className="cart__slots" role="group" aria-label="Время">
           {day?.asReady ? (
-            <button type="button" className="cart__slot" aria-pressed={chosen === null} onClick={() => choose(null)}>
+            <button type="button" className="cart__slot cart__slot--as-ready" aria-pressed={chosen === null} onClick={() => choose(null)}>
               {AS_READY_TEXT}
             </button>
           ) : null}
