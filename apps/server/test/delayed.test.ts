@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDelayedAction, delayedzakazRestoransResponse, errorResponse, predzakazPeriodsResponse } from '@chain/contract';
-import { addDays, formatShortDate, lineToken, startOfDaySeconds, wallClockAt, type CalendarDate } from '@chain/domain';
+import { addDays, formatShortDate, isoDateText, lineToken, startOfDaySeconds, wallClockAt, type CalendarDate } from '@chain/domain';
 import { DEMO_DISHES, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -92,10 +92,7 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
   });
 
   describe('on a holiday (issue 31: the pickers read the holidays order/create reads)', () => {
-    const iso = (offset: number) => {
-      const date = addDays(TODAY, offset);
-      return `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-    };
+    const iso = (offset: number) => isoDateText(addDays(TODAY, offset));
     const withHolidays = async (rows: Array<{ restaurant_id: number; day: string; from_minute: number | null; to_minute: number | null }>, run: () => Promise<void>) => {
       await t.database.db.insertInto('restaurant_holidays').values(rows).execute();
       try {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addDays, formatShortDate, wallClockAt } from '@chain/domain';
+import { addDays, formatShortDate, isoDateText, wallClockAt } from '@chain/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -206,8 +206,7 @@ describe.each(databaseKinds())('placing orders on %s (SPEC 4, 5, 7)', (kind) => 
   });
 
   it('on a holiday refuses a zone period and a pickup time it closes, and the quote says so (SPEC 5, 8, issue 31, decision 053)', async () => {
-    const date = addDays(wallClockAt(new Date(), 'Europe/Moscow').date, 1);
-    const day = `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+    const day = isoDateText(addDays(wallClockAt(new Date(), 'Europe/Moscow').date, 1));
     const when = { deliveryDate: tomorrow(), deliveryTime: '11:00-14:00', isTimePeriods: 1 };
     const delivery = () => create(selfOrder({ order: { type: 'delivery', props: { address: KURSKY_POINT } }, deliveryDateTimeProps: when }));
     const quote = () =>
