@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { type RestaurantWire, toDomainZone } from '@chain/contract';
+import { manageCloseRestaurantCall, manageRestaurant, manageRestaurantCall, restaurantClosedText, type RestaurantWire, toDomainZone } from '@chain/contract';
 import { deliveryZoneFor, type GeoPoint, isOn, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
-import { api, listRestaurants, signInByEmail } from '../support/api';
+import { api, listRestaurants, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser';
+import { DEMO_MANAGER, staffTokenOf } from '../support/staff';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 /** Ленинградский проспект, outside every demo zone (the sandbox directory). */
@@ -12,6 +13,8 @@ const OUTSIDE = { lat: 55.8, lon: 37.53 };
 /** улица Земляной Вал, 33: Курский's zone «Басманный». */
 const ZEMLYANOY_VAL = { lat: 55.7574, lon: 37.6596 };
 const PATRIARSHIE = { restaurant: 'Жар-печь на Патриарших', zone: 'Патриаршие и Тверская' };
+/** Жар-печь у Курского вокзала, whose zone «Басманный» holds улица Земляной Вал, 33. */
+const KURSKY_ID = 5;
 
 /** Web Mercator pixels of a point at a zoom (256 px tiles, as Leaflet draws them). */
 function pixelAt(point: GeoPoint, zoom: number): { x: number; y: number } {
@@ -165,6 +168,38 @@ describe('delivery address map (/delivery_to)', () => {
     expect(saved.result.map((address) => [address.short, address.comment])).toEqual([['Малая Бронная улица, 24', 'Код калитки 45']]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('says «Закрыто до …» under the restaurant that would deliver while its manager has closed it for now (SPEC 2 Адрес доставки, SPEC 4 Delivery location, issue 31)', async () => {
+    // The manager (signed in through the API) closes Курский for two hours, as the pickup list would then show it.
+    const headers = { authorization: `Bearer ${await staffTokenOf(baseUrl, DEMO_MANAGER)}` };
+    const closePath = manageCloseRestaurantCall.path.replace(':id', String(KURSKY_ID));
+    const current = manageRestaurant.parse(await api(baseUrl, manageRestaurantCall.path.replace(':id', String(KURSKY_ID)), undefined, headers));
+    const until = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const closed = manageRestaurant.parse(await api(baseUrl, closePath, { version: current.version, closed_until: until, closed_text: '' }, headers));
+    try {
+      const shown = restaurantClosedText(await restaurantById(baseUrl, KURSKY_ID), Date.now());
+      expect(shown).toMatch(/^Закрыто до /);
+      const user = await signInByEmail(baseUrl, `e2e-map-closed-${Date.now()}@example.ru`);
+      const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+      try {
+        await context.grantPermissions(['geolocation'], { origin: baseUrl.replace('127.0.0.1', 'localhost') });
+        await context.setGeolocation({ latitude: ZEMLYANOY_VAL.lat, longitude: ZEMLYANOY_VAL.lon });
+        await page.goto('/delivery_to');
+        await page.getByRole('region', { name: 'Карта зон доставки' }).locator('img.leaflet-tile-loaded').first().waitFor();
+        await page.getByRole('button', { name: 'Моё местоположение' }).click();
+        await summary(page).getByText('Доставит Жар-печь у Курского вокзала, зона «Басманный»').waitFor();
+        await summary(page).getByText(shown!, { exact: true }).waitFor();
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-map-closed.png` });
+        await auditScreen(page, '/delivery_to: the restaurant closed for now');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      // Opened again at once, so the other journeys find it taking orders.
+      await api(baseUrl, closePath, { version: closed.version, closed_until: null, closed_text: '' }, headers);
+    }
   });
 
   it('shows the first view before the map code, draws under the product\'s own CSP, and says so when the guest denies geolocation', async () => {

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { restaurantClosedText } from '@chain/contract';
-import { isOpenAt } from '@chain/domain';
-import { listRestaurants, signInByEmail } from '../support/api';
+import { manageRestaurant, manageRestaurantCall, type ManageRestaurant, restaurantClosedText, restaurantHolidays } from '@chain/contract';
+import { addDays, dayLabel, isoDateText, isOpenWithHolidays, lineToken, wallClockAt } from '@chain/domain';
+import { api, listRestaurants, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, phoneContext, STATE_KEY } from '../support/browser';
+import { launchBrowser, phoneContext, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
+import { DEMO_MANAGER, staffTokenOf } from '../support/staff';
 
+const SHOTS = process.env['E2E_SCREENSHOTS'];
+/** Жар-печь у Курского вокзала: round the clock, pickup up to 7 days ahead — closed only by its holidays. */
+const KURSKY_ID = 5;
 
 
 // SPEC 2 Self-pickup restaurant list on a phone: favourites first, the open-now marker, the
@@ -63,7 +67,7 @@ describe('the self-pickup list (/self_from)', () => {
       // SPEC 4 open now, on the restaurant's own clock; a restaurant its manager closed for now
       // (issue 31; another journey may have) says why instead.
       const closed = restaurantClosedText(restaurant, Date.now());
-      const open = closed === null && isOpenAt(restaurant.shedule, Date.now(), restaurant.time_zone);
+      const open = closed === null && isOpenWithHolidays(restaurant.shedule, restaurantHolidays(restaurant), Date.now(), restaurant.time_zone);
       expect(/Открыто (до \d\d:\d\d|круглосуточно)/.test(text), `${restaurant.name}: ${text}`).toBe(open);
       if (closed !== null) expect(text).toContain(closed);
     }
@@ -78,6 +82,80 @@ describe('the self-pickup list (/self_from)', () => {
     await auditScreen(page, `/menu/${chosen.id}/self`);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('on a holiday says «Закрыто», the cart says the restaurant is closed, and the pickup time starts from the next open day (SPEC 2 Cart, SPEC 4 Open now, SPEC 5, SPEC 9, issue 31)', async () => {
+    // The manager (signed in through the API) makes the restaurant's today a holiday: the calendar
+    // date and the business date before it, so the night before 06:00 is closed too.
+    const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
+    const headers = { authorization: `Bearer ${token}` };
+    const path = manageRestaurantCall.path.replace(':id', String(KURSKY_ID));
+    const read = async () => manageRestaurant.parse(await api(baseUrl, path, undefined, headers));
+    const save = async (restaurant: ManageRestaurant, holidays: ManageRestaurant['holidays']) => {
+      const { id: _id, fs_uid: _uid, archived_at: _archived, closed_until: _until, closed_text: _text, kiosk_code_set: _code, kiosks_connected: _kiosks, has_orders: _orders, ...fields } = restaurant;
+      return manageRestaurant.parse(await api(baseUrl, path, { ...fields, holidays }, headers));
+    };
+    const before = await read();
+    const today = wallClockAt(Date.now(), 'Europe/Moscow').date;
+    const closedDay = (offset: number) => ({ date: isoDateText(addDays(today, offset)), from: null, to: null, note: 'Санитарный день' });
+    const shut = await save(before, [...before.holidays.filter((holiday) => ![-1, 0].some((offset) => closedDay(offset).date === holiday.date)), closedDay(-1), closedDay(0)]);
+    try {
+      const kursky = await restaurantById(baseUrl, KURSKY_ID);
+      expect(isOpenWithHolidays(kursky.shedule, restaurantHolidays(kursky), Date.now(), kursky.time_zone)).toBe(false);
+      const settings = await api<{ textNoTime: string }>(baseUrl, '/settings.php');
+      const user = await signInByEmail(baseUrl, `e2e-self-holiday-${Date.now()}@example.ru`);
+      const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+      await context.addInitScript(
+        ({ key, version, state }) => {
+          const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{}}') as { state: Record<string, unknown> };
+          if (stored.state['orderType'] !== undefined) return;
+          localStorage.setItem(key, JSON.stringify({ version, state: { ...stored.state, ...state } }));
+        },
+        {
+          key: STATE_KEY,
+          version: STATE_VERSION,
+          state: {
+            orderType: 'self',
+            restaurant: { id: String(KURSKY_ID), name: kursky.name, nameShort: kursky.nameShort },
+            cartRestaurantId: String(KURSKY_ID),
+            cart: [{ token: lineToken({ item: '101' }), item: '101', cnt: 1, comment: '', spec: null, specs: [] }],
+          },
+        },
+      );
+      try {
+        // The pickup list: «Закрыто» where «Открыто круглосуточно» stands on other days.
+        await page.goto('/self_from');
+        const row = page.getByRole('list', { name: 'Рестораны для самовывоза' }).getByRole('listitem').filter({ hasText: kursky.name });
+        await row.getByText('Закрыто', { exact: true }).waitFor();
+
+        // The cart: the chain's words for a closed restaurant, and no pay button.
+        await page.goto('/cart');
+        await page.getByRole('heading', { level: 1, name: 'Самовывоз' }).waitFor();
+        await page.getByRole('status').filter({ hasText: settings.textNoTime }).waitFor();
+        expect(await page.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0);
+
+        // The pickup time: the sheet opens on the next open day at its first slot; today has none.
+        await page.getByRole('button', { name: 'Время самовывоза: По готовности' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Время самовывоза' });
+        const date = sheet.getByRole('combobox', { name: 'Дата' });
+        const clock = wallClockAt(Date.now(), 'Europe/Moscow').date;
+        await expect.poll(() => date.evaluate((select) => (select as unknown as { selectedOptions: Array<{ textContent: string }> }).selectedOptions[0]?.textContent)).toBe(dayLabel(addDays(clock, 1), clock));
+        const times = sheet.getByRole('group', { name: 'Время' }).getByRole('button');
+        expect(await times.first().textContent()).toBe('09:00');
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-pickup-holiday.png` });
+        await auditScreen(page, '/cart: the pickup time on a holiday');
+        await date.selectOption({ label: 'Сегодня' });
+        await sheet.getByText('На этот день свободного времени нет').waitFor();
+        expect(await times.count()).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      // Undone, so the other journeys find the restaurant open round the clock again.
+      await save(shut, before.holidays);
+    }
+    expect((await read()).holidays).toEqual(before.holidays);
   });
 
   it('shows a retry when the list cannot be loaded, and the list after it', async () => {

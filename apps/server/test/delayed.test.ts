@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDelayedAction, delayedzakazRestoransResponse, errorResponse, predzakazPeriodsResponse } from '@chain/contract';
-import { addDays, formatShortDate, lineToken, startOfDaySeconds, wallClockAt, type CalendarDate } from '@chain/domain';
+import { addDays, formatShortDate, isoDateText, lineToken, startOfDaySeconds, wallClockAt, type CalendarDate } from '@chain/domain';
 import { DEMO_DISHES, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -88,6 +88,44 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
         expect(errorResponse.parse(res.json()).message).toMatch(/^Некорректное поле «fields\./);
       }
+    });
+  });
+
+  describe('on a holiday (issue 31: the pickers read the holidays order/create reads)', () => {
+    const iso = (offset: number) => isoDateText(addDays(TODAY, offset));
+    const withHolidays = async (rows: Array<{ restaurant_id: number; day: string; from_minute: number | null; to_minute: number | null }>, run: () => Promise<void>) => {
+      await t.database.db.insertInto('restaurant_holidays').values(rows).execute();
+      try {
+        await run();
+      } finally {
+        await t.database.db.deleteFrom('restaurant_holidays').where('restaurant_id', 'in', rows.map((row) => row.restaurant_id)).execute();
+      }
+    };
+
+    it('predzakazPeriods offers a closed today no time and opens on the next open day (SPEC 4, 7, 9)', async () => {
+      await withHolidays([{ restaurant_id: PATRIKI.id, day: iso(0), from_minute: null, to_minute: null }], async () => {
+        const opened = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id })).json());
+        expect(opened).toMatchObject({ allowbooking: 1, message: '' });
+        expect(opened.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '10:00', isTimePeriods: 0 });
+        const today = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(0), timeZoneOffset: MSK })).json());
+        expect(today).toMatchObject({ allowbooking: 0, periods: [], message: 'На эту дату свободного времени нет. Выберите другую дату.' });
+      });
+    });
+
+    it('predzakazPeriods reads a holiday’s own hours in place of the weekday’s (SPEC 4, 9)', async () => {
+      await withHolidays([{ restaurant_id: PATRIKI.id, day: iso(1), from_minute: 14 * 60, to_minute: 18 * 60 }], async () => {
+        const body = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(1), timeZoneOffset: MSK })).json());
+        expect(body.periods[0]?.periodfrom).toBe('14:00');
+        expect(body.periods.at(-1)?.periodfrom).toBe('17:45');
+      });
+    });
+
+    it('delayedzakazRestorans leaves out the dates a holiday closes (SPEC 4, 7)', async () => {
+      await withHolidays([{ restaurant_id: SOKOL.id, day: iso(0), from_minute: null, to_minute: null }], async () => {
+        const body = delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: SOKOL.id })).json());
+        expect(body.dates.map((d) => d.value)).toEqual([1, 2].map((offset) => formatShortDate(addDays(TODAY, offset))));
+        expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '09:00', isTimePeriods: 0 });
+      });
     });
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addDays, formatShortDate, wallClockAt } from '@chain/domain';
+import { addDays, formatShortDate, isoDateText, wallClockAt } from '@chain/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -203,6 +203,32 @@ describe.each(databaseKinds())('placing orders on %s (SPEC 4, 5, 7)', (kind) => 
     expect(noPeriod.json()).toMatchObject({ error: 'delivery_time', message: 'Просьба выбрать время доставки' });
     const tooFar = await delivery({ address: KURSKY_POINT }, formatShortDate(addDays(wallClockAt(new Date(), 'Europe/Moscow').date, 30)));
     expect(tooFar.json()).toMatchObject({ error: 'delivery_time' });
+  });
+
+  it('on a holiday refuses a zone period and a pickup time it closes, and the quote says so (SPEC 5, 8, issue 31, decision 053)', async () => {
+    const day = isoDateText(addDays(wallClockAt(new Date(), 'Europe/Moscow').date, 1));
+    const when = { deliveryDate: tomorrow(), deliveryTime: '11:00-14:00', isTimePeriods: 1 };
+    const delivery = () => create(selfOrder({ order: { type: 'delivery', props: { address: KURSKY_POINT } }, deliveryDateTimeProps: when }));
+    const quote = () =>
+      post(t.app, '/api/v2/order/delivery', { order_type: 'delivery', fs_uid: '489b39b8-4783-4e1b-92a0-44ea552f2e52', cart: [{ item: 101, cnt: 1 }], location: KURSKY_POINT, delivery_data: when });
+    const pickup = () => create(selfOrder({ deliveryDateTimeProps: { deliveryDate: tomorrow(), deliveryTime: '13:00', isTimePeriods: 0 } }));
+    // Its own hours that day, 12:00–20:00: the 11:00 period does not start while it is open.
+    await t.database.db.insertInto('restaurant_holidays').values({ restaurant_id: KURSKY, day, from_minute: 12 * 60, to_minute: 20 * 60 }).execute();
+    try {
+      expect((await delivery()).json()).toMatchObject({ error: 'delivery_time', message: 'Просьба выбрать время доставки' });
+      // The zone's later periods that day still start while it is open.
+      expect((await quote()).json()).toMatchObject({ success: true, isAvailByTime: true });
+      expect((await pickup()).statusCode).toBe(200);
+      // Closed all day: no period of the day is left, and the pickup time goes too.
+      await t.database.db.updateTable('restaurant_holidays').set({ from_minute: null, to_minute: null }).where('restaurant_id', '=', KURSKY).execute();
+      expect((await quote()).json()).toMatchObject({ success: true, isAvailByTime: false });
+      expect((await pickup()).json()).toMatchObject({ error: 'delivery_time', message: 'Выбранное время недоступно. Выберите другое время.' });
+      expect((await delivery()).json()).toMatchObject({ error: 'delivery_time' });
+    } finally {
+      await t.database.db.deleteFrom('restaurant_holidays').where('restaurant_id', '=', KURSKY).execute();
+    }
+    expect((await quote()).json()).toMatchObject({ isAvailByTime: true });
+    expect((await delivery()).statusCode).toBe(200);
   });
 
   it('needs the signed-in user for web orders and refuses another user’s id', async () => {

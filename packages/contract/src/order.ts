@@ -317,7 +317,7 @@ export const orderDelivery = defineCall({
   tag: 'Orders',
   summary: 'Quotes delivery for the cart and zone: the sum, whether a time is available, and a uuid for order/create',
   description:
-    'deliverySum is the zone price, or 0 from the zone\'s free-delivery sum, measured against orderSum: dishes, cutlery and recommended items above their free counts, before the discount, the base of the minimum sum too (server prices; order_sum from the client is ignored). order/create with `delivery_uuid` = uuid charges this deliverySum while the cart, zone and delivery time are the ones quoted. isAvailByTime says whether the zone can still deliver on the chosen date (SPEC 5: a period is closed for today when its start minus time_limit is at or before now). The quote is kept 30 minutes.',
+    'deliverySum is the zone price, or 0 from the zone\'s free-delivery sum, measured against orderSum: dishes, cutlery and recommended items above their free counts, before the discount, the base of the minimum sum too (server prices; order_sum from the client is ignored). order/create with `delivery_uuid` = uuid charges this deliverySum while the cart, zone and delivery time are the ones quoted. isAvailByTime says whether the zone can still deliver on the chosen date (SPEC 5: a period is closed for today when its start minus time_limit is at or before now; on a holiday of the restaurant only periods starting while it is open count, decision 053); for a zone without periods, whether order/create takes the chosen time (as soon as ready: open now; a clock time: open then), the restaurant holidays counted. The quote is kept 30 minutes.',
   auth: 'public',
   body: orderDeliveryBody,
   response: z.object({

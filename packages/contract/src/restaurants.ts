@@ -10,6 +10,7 @@ import {
   type LonLat,
   MENU_KINDS,
   parseIsoDate,
+  type RestaurantHours,
   scheduleOnDate,
   type ScheduleHoliday,
   type WallClock,
@@ -152,7 +153,7 @@ export const restaurantWire = z.object({
       .array(z.object({ date: z.string(), fromMinute: z.nullable(minuteOfSchedule), toMinute: z.nullable(minuteOfSchedule) }))
       .check(
         z.describe(
-          "Dates ('YYYY-MM-DD') whose hours differ from the week's (issue 31): null minutes — closed that business day (06:00 to 06:00); else its hours in place of the weekday's. Read with scheduleOfBusinessDay.",
+          "Dates ('YYYY-MM-DD') whose hours differ from the week's (issue 31): null minutes — closed that business day (06:00 to 06:00); else its hours in place of the weekday's. Read with restaurantHolidays (the domain's isOpenWithHolidays, openPickupSlots, deliveryPeriodChoices — what order/create applies) or scheduleOfBusinessDay; a holiday's business day has no delivery period the restaurant is closed at the start of.",
         ),
       ),
   ),
@@ -175,16 +176,30 @@ export function restaurantClosedText(restaurant: Pick<RestaurantWire, 'closedUnt
 }
 
 /**
+ * A list entry's holidays in the domain's shape (issue 31), for the rules order/create applies
+ * too: isOpenWithHolidays, openPickupSlots, deliveryPeriodChoices. A date that does not read is
+ * left out; an entry without the field has none.
+ */
+export function restaurantHolidays(restaurant: Partial<Pick<RestaurantWire, 'holidays'>>): ScheduleHoliday[] {
+  return (restaurant.holidays ?? []).flatMap((holiday): ScheduleHoliday[] => {
+    const date = parseIsoDate(holiday.date);
+    if (date === null) return [];
+    return [{ date, hours: holiday.fromMinute !== null && holiday.toMinute !== null ? { fromMinute: holiday.fromMinute, toMinute: holiday.toMinute } : null }];
+  });
+}
+
+/** A list entry's week and holidays in the domain's shape (RestaurantHours). */
+export function restaurantHours(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>): RestaurantHours {
+  return { schedule: restaurant.shedule, holidays: restaurantHolidays(restaurant) };
+}
+
+/**
  * The schedule as it holds on the business day of `clock` (issue 31): the week's `shedule` with
  * that date's holiday in place of its weekday's entry — what the open-now markers read.
  */
 export function scheduleOfBusinessDay(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>, clock: WallClock): ScheduleDay[] {
   if (!restaurant.holidays || restaurant.holidays.length === 0) return restaurant.shedule;
-  const holidays = restaurant.holidays.flatMap((holiday): ScheduleHoliday[] => {
-    const date = parseIsoDate(holiday.date);
-    if (date === null) return [];
-    return [{ date, hours: holiday.fromMinute !== null && holiday.toMinute !== null ? { fromMinute: holiday.fromMinute, toMinute: holiday.toMinute } : null }];
-  });
+  const holidays = restaurantHolidays(restaurant);
   return scheduleOnDate(restaurant.shedule, holidays, businessDateOf(clock))
     .map((entry) => ({ day: entry.day, fromMinute: entry.fromMinute, toMinute: entry.toMinute, from: formatClock(entry.fromMinute), to: formatClock(entry.toMinute) }))
     .sort((a, b) => a.day - b.day);

@@ -1,6 +1,6 @@
 import { addDays, type CalendarDate, daysBetween, isSameDate, weekdayOf } from './calendar-date';
 import { isOn } from './flag';
-import { isOpenAtWallClock, type ScheduleEntry } from './schedule';
+import { businessDateOf, isHoliday, isOpenOnWallClock, type RestaurantHours, type ScheduleEntry, type ScheduleHoliday } from './schedule';
 import { formatClock, formatLongDate, formatShortDate, parseClock, parseShortDate } from './time';
 import type { MinuteOfDay } from './units';
 import { DEFAULT_TIME_ZONE, type Instant, type WallClock, wallClockAt } from './wall-clock';
@@ -37,11 +37,18 @@ export function pickupSlots(date: CalendarDate, now: WallClock): MinuteOfDay[] {
 
 /**
  * The pickup slots of a date at which the restaurant is open (SPEC 4 schedule with the 06:00
- * day boundary): the times an order for later may be placed for.
+ * day boundary, a holiday in place of its weekday, issue 31): the times an order for later may be
+ * placed for — what order/create takes and every picker offers (pickup, pre-order, delayed order,
+ * delivery to a zone without periods). A date its holiday closes has none.
  */
-export function openPickupSlots(schedule: readonly ScheduleEntry[], date: CalendarDate, now: WallClock): MinuteOfDay[] {
+export function openPickupSlots(
+  schedule: readonly ScheduleEntry[],
+  holidays: readonly ScheduleHoliday[],
+  date: CalendarDate,
+  now: WallClock,
+): MinuteOfDay[] {
   const weekday = weekdayOf(date);
-  return pickupSlots(date, now).filter((minuteOfDay) => isOpenAtWallClock(schedule, { date, weekday, minuteOfDay }));
+  return pickupSlots(date, now).filter((minuteOfDay) => isOpenOnWallClock(schedule, holidays, { date, weekday, minuteOfDay }));
 }
 
 /** A date the guest may pick: the date, its wire value 'DD.MM.YYYY' and a Russian label (SPEC 3, 9). */
@@ -76,18 +83,34 @@ export interface DeliveryPeriodChoice {
   readonly disabled: boolean;
 }
 
+/**
+ * Whether a zone's period starting at a minute of a date stands against the restaurant's hours
+ * (decision 053): on an ordinary day the zone's periods are its own; on a holiday's business day a
+ * period is offered only when the restaurant is open at its start — a closed holiday has none.
+ */
+export function periodOpensOnHours(hours: RestaurantHours, date: CalendarDate, fromMinute: MinuteOfDay): boolean {
+  const clock = { date, weekday: weekdayOf(date), minuteOfDay: fromMinute };
+  if (!isHoliday(hours.holidays, businessDateOf(clock))) return true;
+  return isOpenOnWallClock(hours.schedule, hours.holidays, clock);
+}
+
 // Only periods whose day flag (Monday first) is on for the date are offered; past dates are all disabled.
-/** The zone periods of a date; today one is disabled when start − time_limit (min) ≤ now (SPEC 5). */
+/**
+ * The zone periods of a date; today one is disabled when start − time_limit (min) ≤ now (SPEC 5).
+ * Given the restaurant's hours, a holiday leaves out the periods it closes (periodOpensOnHours).
+ */
 export function deliveryPeriodChoices(
   zone: Pick<DeliveryZone, 'periods' | 'time_limit'>,
   date: CalendarDate,
   now: WallClock,
+  hours?: RestaurantHours,
 ): DeliveryPeriodChoice[] {
   const daysAhead = daysBetween(now.date, date);
   const dayIndex = weekdayOf(date) - 1;
   return zone.periods.flatMap((period) => {
     const fromMinute = parseClock(period.from);
     if (fromMinute === null || !isOn(period.days[dayIndex])) return [];
+    if (hours && !periodOpensOnHours(hours, date, fromMinute)) return [];
     const tooLate = daysAhead < 0 || (daysAhead === 0 && fromMinute - zone.time_limit <= now.minuteOfDay);
     return [{ from: period.from, to: period.to, fromMinute, disabled: tooLate }];
   });
@@ -100,10 +123,12 @@ export function deliveryTimeError(input: {
   readonly date: CalendarDate;
   readonly now: WallClock;
   readonly chosen: DeliveryPeriodChoice | null;
+  /** The restaurant's week and holidays: a holiday's closed periods are not there to choose. */
+  readonly hours?: RestaurantHours;
 }): string | null {
   const { zone, date, now, chosen } = input;
   if (zone.periods.length === 0) return null;
-  const choices = deliveryPeriodChoices(zone, date, now);
+  const choices = deliveryPeriodChoices(zone, date, now, input.hours);
   const today = daysBetween(now.date, date) === 0;
   if (today && choices.every((choice) => choice.disabled)) return NO_DELIVERY_TIME_TODAY_MESSAGE;
   return chosen === null || chosen.disabled ? DELIVERY_TIME_REQUIRED_MESSAGE : null;

@@ -120,6 +120,17 @@ export function isOpenOnWallClock(schedule: readonly ScheduleEntry[], holidays: 
   return isOpenAtWallClock(scheduleOnDate(schedule, holidays, businessDateOf(clock)), clock);
 }
 
+/** A restaurant's opening hours: the week's `shedule` and the dates whose hours differ (issue 31). */
+export interface RestaurantHours {
+  readonly schedule: readonly ScheduleEntry[];
+  readonly holidays: readonly ScheduleHoliday[];
+}
+
+/** Whether a business date is one of the holidays (closed or with other hours). */
+export function isHoliday(holidays: readonly ScheduleHoliday[], date: CalendarDate): boolean {
+  return holidays.some((holiday) => isSameDate(holiday.date, date));
+}
+
 /** Whether the restaurant is open at an instant with its holidays applied, on its zone's clock. */
 export function isOpenWithHolidays(
   schedule: readonly ScheduleEntry[],

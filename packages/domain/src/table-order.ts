@@ -1,6 +1,6 @@
 import { type Flag, isOn } from './flag';
 import { TABLE_ORDER_UNAVAILABLE_MESSAGE } from './messages';
-import { isOpenAt, type ScheduleEntry } from './schedule';
+import { isOpenWithHolidays, type ScheduleEntry, type ScheduleHoliday } from './schedule';
 import type { DialogText } from './validation';
 import { DEFAULT_TIME_ZONE, type Instant } from './wall-clock';
 
@@ -16,16 +16,20 @@ export const TABLE_ORDER_TITLE = 'Заказ невозможен';
 /** (SPEC 8) */
 export const RESTAURANT_CLOSED_MESSAGE = 'Ресторан сейчас закрыт';
 
-/** null when a table order may start (active, deliveryRest, open now), else the refusal dialog (SPEC 5, 8). */
+/**
+ * null when a table order may start (active, deliveryRest, open now with its holidays, issue 31),
+ * else the refusal dialog (SPEC 5, 8).
+ */
 export function tableOrderBlock(
   restaurant: TableOrderRestaurant,
   instant: Instant,
   timeZone: string = DEFAULT_TIME_ZONE,
+  holidays: readonly ScheduleHoliday[] = [],
 ): DialogText | null {
   if (!isOn(restaurant.active) || !isOn(restaurant.deliveryRest)) {
     return { title: TABLE_ORDER_TITLE, message: TABLE_ORDER_UNAVAILABLE_MESSAGE };
   }
-  if (!isOpenAt(restaurant.shedule, instant, timeZone)) {
+  if (!isOpenWithHolidays(restaurant.shedule, holidays, instant, timeZone)) {
     return { title: TABLE_ORDER_TITLE, message: RESTAURANT_CLOSED_MESSAGE };
   }
   return null;

@@ -12,6 +12,7 @@ import {
   openPickupSlots,
   pickupSlots,
 } from '../src/pickup-slots';
+import { isOpenOnWallClock, type ScheduleHoliday } from '../src/schedule';
 import { formatClock } from '../src/time';
 import type { WallClock } from '../src/wall-clock';
 
@@ -32,21 +33,53 @@ describe('open pickup slots (SPEC 4 schedule, SPEC 9 slots)', () => {
   ];
 
   it('keeps the slots within the opening hours, the closing minute itself excluded', () => {
-    const slots = labels(openPickupSlots(schedule, today, now(7)));
+    const slots = labels(openPickupSlots(schedule, [], today, now(7)));
     expect(slots[0]).toBe('10:00');
     expect(slots.at(-1)).toBe('22:45');
     expect(slots).toHaveLength(52);
   });
 
   it('follows the day the slot falls on, and gives none on a closed day', () => {
-    expect(labels(openPickupSlots(schedule, tomorrow, now(20)))[0]).toBe('12:00');
-    expect(labels(openPickupSlots(schedule, tomorrow, now(20))).at(-1)).toBe('23:00');
-    expect(openPickupSlots(schedule, yesterday, now(20))).toEqual([]);
-    expect(openPickupSlots(schedule, { year: 2024, month: 1, day: 9 }, now(20))).toEqual([]);
+    expect(labels(openPickupSlots(schedule, [], tomorrow, now(20)))[0]).toBe('12:00');
+    expect(labels(openPickupSlots(schedule, [], tomorrow, now(20))).at(-1)).toBe('23:00');
+    expect(openPickupSlots(schedule, [], yesterday, now(20))).toEqual([]);
+    expect(openPickupSlots(schedule, [], { year: 2024, month: 1, day: 9 }, now(20))).toEqual([]);
   });
 
   it('starts today no earlier than now + 30 minutes', () => {
-    expect(labels(openPickupSlots(schedule, today, now(15, 5)))[0]).toBe('15:45');
+    expect(labels(openPickupSlots(schedule, [], today, now(15, 5)))[0]).toBe('15:45');
+  });
+});
+
+describe('open pickup slots on a holiday (SPEC 4 business day, SPEC 9 slots, issue 31)', () => {
+  // Every day 10:00–02:00 of the next morning.
+  const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1560 }));
+  const closedToday: ScheduleHoliday = { date: today, hours: null };
+  const closedTomorrow: ScheduleHoliday = { date: tomorrow, hours: null };
+  const shortToday: ScheduleHoliday = { date: today, hours: { fromMinute: 720, toMinute: 960 } };
+
+  it('gives a date its holiday closes no slot, today and later alike', () => {
+    expect(openPickupSlots(week, [closedToday], today, now(7))).toEqual([]);
+    expect(openPickupSlots(week, [closedTomorrow], tomorrow, now(7))).toEqual([]);
+    // The day after the holiday is the week's again: the next open day starts at its opening.
+    expect(labels(openPickupSlots(week, [closedToday], tomorrow, now(7)))[0]).toBe('10:00');
+  });
+
+  it('reads the holiday’s own hours in place of the weekday’s', () => {
+    const slots = labels(openPickupSlots(week, [shortToday], today, now(7)));
+    expect(slots[0]).toBe('12:00');
+    expect(slots.at(-1)).toBe('15:45');
+  });
+
+  it('a holiday’s night belongs to it: at 03:30 the open day before still serves, the holiday’s slots do not', () => {
+    // Wednesday 03:30: Tuesday's business day (open until 02:00, so closed now); Wednesday a holiday.
+    const night: WallClock = { date: today, weekday: 3, minuteOfDay: 3 * 60 + 30 };
+    expect(openPickupSlots(week, [closedToday], today, night)).toEqual([]);
+    expect(isOpenOnWallClock(week, [closedToday], night)).toBe(false);
+    // Tuesday a holiday instead: its night (01:30 Wednesday) is closed, Wednesday's slots are not.
+    const closedYesterday: ScheduleHoliday = { date: yesterday, hours: null };
+    expect(isOpenOnWallClock(week, [closedYesterday], { date: today, weekday: 3, minuteOfDay: 90 })).toBe(false);
+    expect(labels(openPickupSlots(week, [closedYesterday], today, night))[0]).toBe('10:00');
   });
 });
 
@@ -165,6 +198,27 @@ describe('delivery periods (SPEC 5)', () => {
     const weekdaysOnly = { time_limit: 0, periods: [zone.periods[0] ?? { from: '', to: '', days: [] }] };
     expect(deliveryPeriodChoices(weekdaysOnly, saturday, now(10))).toEqual([]);
     expect(deliveryTimeError({ zone: weekdaysOnly, date: saturday, now: now(10), chosen: null })).toBe('Просьба выбрать время доставки');
+  });
+
+  it('leaves out on a holiday the periods the restaurant is closed at the start of (SPEC 5, issue 31, decision 053)', () => {
+    const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1380 }));
+    const closed = { schedule: week, holidays: [{ date: tomorrow, hours: null }] };
+    const short = { schedule: week, holidays: [{ date: tomorrow, hours: { fromMinute: 600, toMinute: 960 } }] };
+    expect(deliveryPeriodChoices(zone, tomorrow, now(10), closed)).toEqual([]);
+    expect(deliveryPeriodChoices(zone, tomorrow, now(10), short).map((period) => period.from)).toEqual(['12:00']);
+    // An ordinary day keeps the zone's own periods, even one starting before the restaurant opens.
+    expect(deliveryPeriodChoices(zone, today, now(8), closed).map((period) => period.from)).toEqual(['12:00', '18:00']);
+    expect(deliveryPeriodChoices(zone, tomorrow, now(8), { schedule: week, holidays: [] }).map((period) => period.from)).toEqual(['12:00', '18:00', '09:00']);
+  });
+
+  it('says there is no time today on a holiday that closes the restaurant, and asks for another day’s period (SPEC 8, issue 31)', () => {
+    const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1380 }));
+    const hours = { schedule: week, holidays: [{ date: today, hours: null }] };
+    expect(deliveryTimeError({ zone, date: today, now: now(8), chosen: null, hours })).toBe(NO_DELIVERY_TIME_TODAY_MESSAGE);
+    // A period chosen before the holiday was set is no longer there to take.
+    const [stale] = deliveryPeriodChoices(zone, today, now(8));
+    expect(deliveryPeriodChoices(zone, today, now(8), hours).find((period) => period.from === stale?.from)).toBeUndefined();
+    expect(deliveryTimeError({ zone, date: tomorrow, now: now(8), chosen: null, hours })).toBe(DELIVERY_TIME_REQUIRED_MESSAGE);
   });
 
   it('needs no period when the zone has none (SPEC 5)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../src/business-day';
 import { HOURS_TEXTS, hoursTextOf, isTimeZoneName, readHours, readWeekHours } from '../src/restaurant-hours';
-import { closedForNowText, isOpenOnWallClock, isOpenWithHolidays, scheduleOnDate, type ScheduleEntry, type ScheduleHoliday } from '../src/schedule';
+import { closedForNowText, isHoliday, isOpenOnWallClock, isOpenWithHolidays, scheduleOnDate, type ScheduleEntry, type ScheduleHoliday } from '../src/schedule';
 import { instantAt, type WallClock } from '../src/wall-clock';
 
 // Issue 31: the hours a manager types, holidays read on the business day (SPEC 4: before 06:00
@@ -79,6 +79,43 @@ describe('holidays on the business day (issue 31, SPEC 4)', () => {
     expect(isOpenWithHolidays(week, [closedMonday], tuesdayNight, 'Europe/Moscow')).toBe(false);
     expect(parseIsoDate('2024-02-30')).toBeNull();
     expect(parseIsoDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+});
+
+describe('a holiday on the restaurant’s own clock (SPEC 4 Open now, SPEC 9 day boundary, issue 31)', () => {
+  // Every day 10:00–02:00 of the next morning; 2024-12-31 is a Tuesday.
+  const newYearsEve: ScheduleHoliday = { date: { year: 2024, month: 12, day: 31 }, hours: { fromMinute: 600, toMinute: 1680 } };
+  const newYear: ScheduleHoliday = { date: { year: 2025, month: 1, day: 1 }, hours: null };
+  const at = (month: number, day: number, minute: number, zone: string) => instantAt({ year: month === 12 ? 2024 : 2025, month, day }, minute, zone);
+
+  it('closes today all day on its zone’s clock, while Moscow is still on the day before', () => {
+    const yekaterinburg = 'Asia/Yekaterinburg';
+    // Round the clock: 06:00 to 06:00 of the next morning, every day.
+    const roundTheClock: ScheduleEntry[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 360, toMinute: 1800 }));
+    // 1 January 07:00 in Yekaterinburg is 05:00 in Moscow.
+    const morning = at(1, 1, 7 * 60, yekaterinburg);
+    // On the restaurant's Yekaterinburg clock it is the holiday's business day: closed.
+    expect(isOpenWithHolidays(roundTheClock, [newYear], morning, yekaterinburg)).toBe(false);
+    expect(isOpenWithHolidays(roundTheClock, [newYear], at(1, 1, 5 * 60 + 59, yekaterinburg), yekaterinburg)).toBe(true);
+    // Read on Moscow's clock the same instant is 05:00, still 31 December's business day: open.
+    expect(isOpenWithHolidays(roundTheClock, [newYear], morning, 'Europe/Moscow')).toBe(true);
+    expect(isOpenWithHolidays(week, [newYear], at(1, 1, 12 * 60, yekaterinburg), yekaterinburg)).toBe(false);
+    // The day after the holiday opens at its own 10:00.
+    expect(isOpenWithHolidays(week, [newYear], at(1, 2, 10 * 60, yekaterinburg), yekaterinburg)).toBe(true);
+  });
+
+  it('a holiday’s hours past midnight run into the next date until they end, the next holiday starting at 06:00', () => {
+    const moscow = 'Europe/Moscow';
+    // 31 December 10:00–04:00: at 03:59 on 1 January it is still open, though 1 January is closed.
+    expect(isOpenWithHolidays(week, [newYearsEve, newYear], at(1, 1, 3 * 60 + 59, moscow), moscow)).toBe(true);
+    expect(isOpenWithHolidays(week, [newYearsEve, newYear], at(1, 1, 4 * 60, moscow), moscow)).toBe(false);
+    // Without the eve's own hours the week's 02:00 holds that night.
+    expect(isOpenWithHolidays(week, [newYear], at(1, 1, 3 * 60, moscow), moscow)).toBe(false);
+    // 1 January's business day from 06:00 (and its night, 2 January 01:30) is closed.
+    expect(isOpenWithHolidays(week, [newYearsEve, newYear], at(1, 1, 6 * 60, moscow), moscow)).toBe(false);
+    expect(isOpenWithHolidays(week, [newYearsEve, newYear], at(1, 2, 90, moscow), moscow)).toBe(false);
+    expect(isHoliday([newYear], { year: 2025, month: 1, day: 1 })).toBe(true);
+    expect(isHoliday([newYear], { year: 2025, month: 1, day: 2 })).toBe(false);
   });
 });
 

@@ -28,4 +28,10 @@ describe('ordering at a table (SPEC 5, 8)', () => {
     expect(RESTAURANT_CLOSED_MESSAGE).toBe('Ресторан сейчас закрыт');
     expect(tableOrderBlock(open, lateEvening, 'Europe/London')).toBeNull();
   });
+
+  it('says the restaurant is closed on a holiday that closes it, as order/create would (SPEC 5, 8, issue 31)', () => {
+    const newYearsDay = [{ date: { year: 2024, month: 1, day: 1 }, hours: null }];
+    expect(tableOrderBlock(open, noonMoscow, 'Europe/Moscow', newYearsDay)).toEqual({ title: 'Заказ невозможен', message: RESTAURANT_CLOSED_MESSAGE });
+    expect(tableOrderBlock(open, noonMoscow + 24 * 3_600_000, 'Europe/Moscow', newYearsDay)).toBeNull();
+  });
 });

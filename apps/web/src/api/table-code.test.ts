@@ -56,6 +56,15 @@ describe('table code (SPEC 2 Restaurant option, SPEC 5, 8)', () => {
   });
 });
 
+describe('table code on a holiday (SPEC 5, 8, issue 31)', () => {
+  it('refuses a table order on a holiday that closes the restaurant, as order/create would', () => {
+    const closed = { kind: 'refused', dialog: { title: 'Заказ невозможен', message: 'Ресторан сейчас закрыт' } };
+    const holiday = restaurant({ holidays: [{ date: '2026-11-23', fromMinute: null, toMinute: null }] });
+    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [holiday], moscow('12:00'))).toEqual(closed);
+    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant()], moscow('12:00'))).toMatchObject({ kind: 'table' });
+  });
+});
+
 describe('the table code in a scanned QR (SPEC 2 Restaurant option)', () => {
   it('takes a QR holding just the code as the code, trimmed', () => {
     expect(tableCodeFromQr('T-JQBB-01')).toBe('T-JQBB-01');

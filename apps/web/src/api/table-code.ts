@@ -1,7 +1,7 @@
-import type { RestaurantWire, TableResponse } from '@chain/contract';
+import { restaurantHolidays, type RestaurantWire, type TableResponse } from '@chain/contract';
 import { type DialogText, ERROR_TITLE, type Instant, TABLE_NUMBER_MESSAGE, tableOrderBlock, validateScannedTable } from '@chain/domain';
 
-type ListEntry = Pick<RestaurantWire, 'id' | 'fs_uid' | 'name' | 'nameShort' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'>;
+type ListEntry = Pick<RestaurantWire, 'id' | 'fs_uid' | 'name' | 'nameShort' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>;
 
 /** What a table code leads to: the table's restaurant and number, or the dialog that refuses it. */
 export type TableCodeOutcome =
@@ -18,7 +18,8 @@ export function normaliseTableCode(code: string): string {
 /**
  * SPEC 5 and 8: a resolved table code (null: no table has it) checked against the restaurant list.
  * No num, or a restaurant missing from the list → 'Неверный номер стола!'; otherwise the domain's
- * tableOrderBlock decides (active and deliveryRest, then open now on the restaurant's clock).
+ * tableOrderBlock decides (active and deliveryRest, then open now on the restaurant's clock, its
+ * holidays counted as order/create counts them).
  */
 export function tableCodeOutcome(answer: TableResponse | null, restaurants: readonly ListEntry[], now: Instant): TableCodeOutcome {
   if (answer === null || validateScannedTable(answer) !== null) return WRONG_TABLE;
@@ -33,12 +34,13 @@ export function tableCodeOutcome(answer: TableResponse | null, restaurants: read
   };
 }
 
-/** tableOrderBlock on the restaurant's clock; a zone the browser does not know reads as Moscow. */
+/** tableOrderBlock on the restaurant's clock with its holidays; a zone the browser does not know reads as Moscow. */
 function orderBlock(restaurant: ListEntry, now: Instant): DialogText | null {
+  const holidays = restaurantHolidays(restaurant);
   try {
-    return tableOrderBlock(restaurant, now, restaurant.time_zone || undefined);
+    return tableOrderBlock(restaurant, now, restaurant.time_zone || undefined, holidays);
   } catch {
-    return tableOrderBlock(restaurant, now);
+    return tableOrderBlock(restaurant, now, undefined, holidays);
   }
 }
 

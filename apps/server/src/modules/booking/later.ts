@@ -16,22 +16,18 @@ import {
   indexDishes,
   instantAt,
   isLineAvailable,
-  isOpenAtWallClock,
   LATER_ORDER_TYPES,
   lineToken,
-  pickupSlots,
+  openPickupSlots,
   PICKUP_STEP_MINUTES,
   wallClockAt,
-  weekdayOf,
-  type CalendarDate,
   type Dish,
   type LineChoice,
-  type WallClock,
 } from '@chain/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { UserRow } from '../auth/sessions';
-import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceOf, type RestaurantWithSchedule } from '../restaurants/lookup';
+import { activeRestaurantsWithSchedules, findActiveRestaurant, holidaysOfRestaurant, restaurantChoiceOf } from '../restaurants/lookup';
 import { findOrderLines } from '../order-history/repository';
 import { loadSettings } from '../settings/repository';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
@@ -48,19 +44,10 @@ export const PREDZAKAZ_OFF_MESSAGE = 'Предзаказ сейчас недос
 export const DELAYED_OFF_MESSAGE = 'Отложенные заказы сейчас не принимаются.';
 
 /**
- * The times an order for later may be set to on a date: the pickup slots of SPEC 9 (09:00–23:00
- * every 15 minutes, today from now + 30 minutes) while the restaurant is open — the same rule
- * order/create checks a chosen time with.
- */
-function openSlots(restaurant: RestaurantWithSchedule, date: CalendarDate, now: WallClock): number[] {
-  return pickupSlots(date, now).filter((minute) =>
-    isOpenAtWallClock(restaurant.schedule, { date, weekday: weekdayOf(date), minuteOfDay: minute }),
-  );
-}
-
-/**
  * predzakazPeriods (SPEC 7): a pre-order at a table for later. The restaurants that seat
- * guests; for the chosen one and date (within its deliveryDays) the times it can be placed for.
+ * guests; for the chosen one and date (within its deliveryDays) the times it can be placed for:
+ * the domain's openPickupSlots with the restaurant's holidays, the rule order/create checks a
+ * chosen time with (issue 31).
  */
 export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: PredzakazFields, now: Date): Promise<PredzakazAnswer> {
   const settings = await loadSettings(db);
@@ -69,9 +56,11 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
   const tz = restaurant?.row.time_zone ?? DEFAULT_TIME_ZONE;
   const clock = wallClockAt(now, tz);
   const dates = dateChoicesWire(clock.date, restaurant?.row.delivery_days ?? 0, tz);
+  const holidays = restaurant ? await holidaysOfRestaurant(db, restaurant.row.id) : [];
   // No date asked (the screen opening on a restaurant): its first date with a time left, as the
-  // delayed order does — late in the evening that is tomorrow, not a today with nothing to choose.
-  const firstOpen = () => (restaurant ? dates.find((choice) => openSlots(restaurant, choice.calendar, clock).length > 0)?.calendar : undefined);
+  // delayed order does — late in the evening, or on a holiday, that is a later day, not a today
+  // with nothing to choose.
+  const firstOpen = () => (restaurant ? dates.find((choice) => openPickupSlots(restaurant.schedule, holidays, choice.calendar, clock).length > 0)?.calendar : undefined);
   const date = fields.date === undefined ? (firstOpen() ?? clock.date) : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, tz);
   const base = {
     restorans: restaurants.map((r) => restaurantChoiceOf(r.row)),
@@ -84,7 +73,7 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
   if (!restaurant) return refuse(CHOOSE_RESTAURANT_MESSAGE);
   if (!restaurant.row.delivery_rest) return refuse('Этот ресторан не принимает заказы в зале.');
   if (!dates.some((choice) => sameDate(choice.calendar, date))) return refuse('На выбранную дату предзаказ недоступен. Выберите другую дату.');
-  const periods = openSlots(restaurant, date, clock).map((minute) => {
+  const periods = openPickupSlots(restaurant.schedule, holidays, date, clock).map((minute) => {
     const from = formatClock(minute);
     const timefrom = instantAt(date, minute, tz);
     return {
@@ -126,8 +115,9 @@ export async function delayedRestaurantsAnswer(db: Kysely<Database>, restoranid:
   if (!restaurant.row.delivery_self && !restaurant.row.delivery_rest) {
     return { ...base, dates: [], deliveryDateTimeProps: none, allowbooking: 0, message: 'Этот ресторан не принимает заказы на самовывоз или в зале.' };
   }
+  const holidays = await holidaysOfRestaurant(db, restaurant.row.id);
   const dates = dateChoicesWire(clock.date, restaurant.row.delivery_days, tz)
-    .map((choice) => ({ ...dateWire(choice), times: openSlots(restaurant, choice.calendar, clock).map(formatClock) }))
+    .map((choice) => ({ ...dateWire(choice), times: openPickupSlots(restaurant.schedule, holidays, choice.calendar, clock).map(formatClock) }))
     .filter((choice) => choice.times.length > 0);
   const first = dates[0];
   if (!first) return { ...base, dates, deliveryDateTimeProps: none, allowbooking: 0, message: 'В ближайшие дни свободного времени нет.' };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deliveryPeriodChoices, isOpenAt, OUTSIDE_DELIVERY_ZONE_MESSAGE, parseShortDate, wallClockAt } from '@chain/domain';
+import { deliveryPeriodChoices, OUTSIDE_DELIVERY_ZONE_MESSAGE, parseShortDate, wallClockAt } from '@chain/domain';
 import type { CallBody, orderDelivery } from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../http/errors';
@@ -8,6 +8,7 @@ import { deliveryFingerprint, quoteOrder, type DeliveryWhen, type ZoneEntry } fr
 import { deliveryZone, requireRestaurant, type RestaurantContext } from './context';
 import { priceCart, type PricedCart } from './pricing';
 import { findDeliveryQuote, saveDeliveryQuote } from './repository';
+import { orderTiming } from './timing';
 
 /** How long order/create takes a delivery quote's sum. */
 const QUOTE_MINUTES = 30;
@@ -46,10 +47,14 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
 
   const clock = wallClockAt(now, restaurant.row.time_zone);
   const date = (body.delivery_data?.deliveryDate && parseShortDate(body.delivery_data.deliveryDate)) || clock.date;
+  // Without periods: whether order/create takes the time asked (as soon as ready while open, or a
+  // later open minute), the restaurant's holidays counted; with periods: one still open on the
+  // date, a holiday's closed ones left out (decision 053).
+  const domainZone = zone.domain;
   const availByTime =
-    zone.domain.periods.length === 0
-      ? isOpenAt(restaurant.schedule, now, restaurant.row.time_zone)
-      : deliveryPeriodChoices(zone.domain, date, clock).some((choice) => !choice.disabled);
+    domainZone.periods.length === 0
+      ? takesTime(() => orderTiming(restaurant, 'delivery', body.delivery_data, domainZone, now))
+      : deliveryPeriodChoices(zone.domain, date, clock, { schedule: restaurant.schedule, holidays: restaurant.holidays }).some((choice) => !choice.disabled);
 
   const uuid = body.uuid && /^[\w-]{8,64}$/.test(body.uuid) ? body.uuid : randomUUID();
   await saveDeliveryQuote(app.db, uuid, {
@@ -90,4 +95,15 @@ export async function quotedDeliverySum(
     throw new AppError(409, 'delivery_quote_stale', DELIVERY_QUOTE_STALE_MESSAGE);
   }
   return quote.delivery_sum;
+}
+
+/** Whether order/create's timing takes the order's time: it throws the refusal it would answer. */
+function takesTime(timing: () => unknown): boolean {
+  try {
+    timing();
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }

@@ -14,7 +14,6 @@ import {
   parseClock,
   parseShortDate,
   RESTAURANT_CLOSED_MESSAGE,
-  scheduleOnDate,
   wallClockAt,
   weekdayOf,
   type CalendarDate,
@@ -60,10 +59,12 @@ export function orderTiming(
     throw badRequest(DATE_UNAVAILABLE_MESSAGE, 'delivery_time');
   }
 
+  // A holiday closes the periods it keeps the restaurant shut at (decision 053).
+  const hours = { schedule: restaurant.schedule, holidays: restaurant.holidays };
   if (orderType === 'delivery' && zone && zone.periods.length > 0) {
     const from = timeText.split('-')[0]?.trim() ?? '';
-    const chosen = deliveryPeriodChoices(zone, date, clock).find((choice) => choice.from === from) ?? null;
-    const problem = deliveryTimeError({ zone, date, now: clock, chosen });
+    const chosen = deliveryPeriodChoices(zone, date, clock, hours).find((choice) => choice.from === from) ?? null;
+    const problem = deliveryTimeError({ zone, date, now: clock, chosen, hours });
     if (problem || !chosen) throw badRequest(problem ?? TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
     const period = zone.periods.find((p) => p.from === chosen.from);
     return {
@@ -86,7 +87,7 @@ export function orderTiming(
     orderType === 'delivery'
       ? (minute > clock.minuteOfDay || !sameDate(date, clock.date)) &&
         isOpenOnWallClock(restaurant.schedule, restaurant.holidays, { date, weekday: weekdayOf(date), minuteOfDay: minute })
-      : openPickupSlots(scheduleOnDate(restaurant.schedule, restaurant.holidays, date), date, clock).includes(minute);
+      : openPickupSlots(restaurant.schedule, restaurant.holidays, date, clock).includes(minute);
   if (!takes) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
   return { asReady: false, readyAt: new Date(instantAt(date, minute, tz)), deliveryTime: timeText, deliveryDate: dateText || formatShortDate(date) };
 }

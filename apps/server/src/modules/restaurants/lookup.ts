@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { parseIsoDate, type ScheduleEntry, type ScheduleHoliday } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { activeRestaurantRows, findActiveRestaurantRow, schedulesOf, type RestaurantRow } from './repository';
+import { activeRestaurantRows, findActiveRestaurantRow, holidayRowsOf, schedulesOf, type RestaurantRow } from './repository';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
@@ -64,4 +64,9 @@ export function restaurantNamesOf(row: RestaurantRow): RestaurantNames {
 export function scheduleHolidayOf(row: { day: string; from_minute: number | null; to_minute: number | null }): ScheduleHoliday {
   const date = parseIsoDate(row.day) ?? { year: 1970, month: 1, day: 1 };
   return { date, hours: row.from_minute !== null && row.to_minute !== null ? { fromMinute: row.from_minute, toMinute: row.to_minute } : null };
+}
+
+/** A restaurant's holidays in the domain's shape (issue 31): what its pickers read beside the week. */
+export async function holidaysOfRestaurant(db: Reader, restaurantId: number): Promise<ScheduleHoliday[]> {
+  return (await holidayRowsOf(db, restaurantId)).map(scheduleHolidayOf);
 }

@@ -34,6 +34,16 @@ export async function schedulesOf(db: Reader, restaurantIds: number[]): Promise<
   return db.selectFrom('restaurant_schedule').selectAll().where('restaurant_id', 'in', restaurantIds).execute();
 }
 
+/** The holidays of one restaurant (restaurant_holidays), by date. */
+export async function holidayRowsOf(db: Reader, restaurantId: number): Promise<RestaurantRows['holidays']> {
+  return db
+    .selectFrom('restaurant_holidays')
+    .select(['restaurant_id', 'day', 'from_minute', 'to_minute'])
+    .where('restaurant_id', '=', restaurantId)
+    .orderBy('day')
+    .execute();
+}
+
 /** The active restaurants in the chain's order, with their schedules and every zone not archived (SPEC 3). */
 export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows> {
   const restaurants = await activeRestaurantRows(db);

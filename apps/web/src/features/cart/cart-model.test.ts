@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { indexDishes, orderTotals } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
-import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, totalIsFinal } from './cart-model';
+import { restaurantWire } from '../../api/delivery-fixtures.test-support';
+import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, orderTimeStanding, totalIsFinal } from './cart-model';
 
 const dishes = indexDishes([
   { id: 101, price: 50_000, allowed: 1, is_shop: 0, spec: [{ specid: 11, price: 10_000, disabled: 0 }] },
@@ -144,5 +145,48 @@ describe('cart figures (SPEC 2 Cart, SPEC 5)', () => {
       expect(figures.totals).toMatchObject({ items: 50_000, delivery: 19_900, toPay: 69_900 });
       expect(figures.button).toEqual({ show: false, reason: 'below-minimum', message: 'Минимальная сумма заказа без учета стоимости доставки: 800,00 руб.' });
     });
+  });
+});
+
+describe('whether the restaurant takes the order at its time (SPEC 5 purchase allowed, SPEC 4 Open now, issue 31)', () => {
+  // Every day 10:00–23:00, Moscow; Monday 23 November 2026.
+  const entry = restaurantWire({ deliveryDays: 2 });
+  const moscow = (date: string, time: string) => Date.parse(`${date}T${time}:00+03:00`);
+  const holiday = (date: string) => ({ date, fromMinute: null, toMinute: null });
+  const asReady = null;
+
+  it('as soon as ready: open now by the week, closed on a holiday that closes today (SPEC 4, 5)', () => {
+    expect(orderTimeStanding(entry, asReady, false, moscow('2026-11-23', '12:00'))).toEqual({ open: true, reason: null });
+    expect(orderTimeStanding({ ...entry, holidays: [holiday('2026-11-23')] }, asReady, false, moscow('2026-11-23', '12:00'))).toEqual({ open: false, reason: null });
+    expect(orderTimeStanding(entry, { deliveryDate: '23.11.2026', deliveryTime: 'По готовности' }, false, moscow('2026-11-23', '12:00')).open).toBe(true);
+    expect(orderTimeStanding({ ...entry, holidays: [holiday('2026-11-23')] }, { deliveryDate: '23.11.2026', deliveryTime: 'По готовности' }, false, moscow('2026-11-23', '12:00')).open).toBe(false);
+  });
+
+  it('a holiday spans its night past midnight, until 06:00 of the next morning (SPEC 4, 9 day boundary)', () => {
+    const late = restaurantWire({ shedule: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1560, from: '10:00', to: '02:00' })) });
+    const closedMonday = { ...late, holidays: [holiday('2026-11-23')] };
+    // Tuesday 01:30 is Monday's business day: closed with Monday; Monday 01:30 is Sunday's: open.
+    expect(orderTimeStanding(closedMonday, asReady, false, moscow('2026-11-24', '01:30')).open).toBe(false);
+    expect(orderTimeStanding(late, asReady, false, moscow('2026-11-24', '01:30')).open).toBe(true);
+    expect(orderTimeStanding(closedMonday, asReady, false, moscow('2026-11-23', '01:30')).open).toBe(true);
+    expect(orderTimeStanding(closedMonday, asReady, false, moscow('2026-11-24', '10:00')).open).toBe(true);
+  });
+
+  it('a chosen time needs the restaurant open then: a holiday set after it was chosen closes it (issue 31)', () => {
+    const closedTuesday = { ...entry, holidays: [holiday('2026-11-24')] };
+    const tuesdayNoon = { deliveryDate: '24.11.2026', deliveryTime: '12:00' };
+    expect(orderTimeStanding(entry, tuesdayNoon, false, moscow('2026-11-23', '03:30')).open).toBe(true);
+    expect(orderTimeStanding(closedTuesday, tuesdayNoon, false, moscow('2026-11-23', '03:30')).open).toBe(false);
+    expect(orderTimeStanding(closedTuesday, { deliveryDate: '25.11.2026', deliveryTime: '12:00' }, false, moscow('2026-11-23', '12:00')).open).toBe(true);
+    // A zone's period is the delivery quote's to judge, a booking's time the booking's.
+    expect(orderTimeStanding(closedTuesday, { deliveryDate: '24.11.2026', deliveryTime: '12:00-14:00' }, false, moscow('2026-11-23', '12:00')).open).toBe(true);
+    expect(orderTimeStanding(closedTuesday, tuesdayNoon, true, moscow('2026-11-23', '12:00')).open).toBe(true);
+  });
+
+  it('closed for now takes nothing, for now or later, and gives its own words (issue 31)', () => {
+    const closed = { ...entry, closedUntil: '2026-11-23T15:00:00.000Z', closedText: '' };
+    expect(orderTimeStanding(closed, asReady, false, moscow('2026-11-23', '12:00'))).toEqual({ open: false, reason: 'Закрыто до 18:00' });
+    expect(orderTimeStanding(closed, { deliveryDate: '24.11.2026', deliveryTime: '12:00' }, false, moscow('2026-11-23', '12:00')).reason).toBe('Закрыто до 18:00');
+    expect(orderTimeStanding(closed, asReady, false, moscow('2026-11-23', '18:00'))).toEqual({ open: true, reason: null });
   });
 });

@@ -1,7 +1,15 @@
-import type { RestaurantWire } from '@chain/contract';
+import { restaurantClosedText, restaurantHolidays, type RestaurantWire } from '@chain/contract';
 import { type CourierZone, courierFor } from '../../api/courier-zones';
 import {
   type CheckoutQuote,
+  DEFAULT_TIME_ZONE,
+  type Instant,
+  isAsReadyText,
+  isOpenOnWallClock,
+  isOpenWithHolidays,
+  parseClock,
+  parseShortDate,
+  weekdayOf,
   type CheckoutZone,
   DELIVERY_TIME_REQUIRED_MESSAGE,
   type DishIndex,
@@ -130,4 +138,36 @@ export function deliveryStanding(input: {
     return blocked(input.when === null || input.when.deliveryDate === input.today ? NO_DELIVERY_TIME_TODAY_MESSAGE : DELIVERY_TIME_REQUIRED_MESSAGE);
   }
   return { blocked: null, quotedDelivery: quoted, final: quote.status === 'ready' };
+}
+
+/** Whether the restaurant takes the cart's order at its time, and the words that say why not when they are not textNoTime. */
+export interface TimeStanding {
+  readonly open: boolean;
+  /** The manager's «Закрыто до …» (issue 31) while the restaurant is closed for now; null: textNoTime is the reason. */
+  readonly reason: string | null;
+}
+
+/**
+ * SPEC 5 purchase allowed, as order/create decides it (orders/timing.ts, issue 31): a restaurant
+ * closed for now takes nothing, and says so in its own words (contract restaurantClosedText); as
+ * soon as ready needs it open now, and a chosen clock time needs it open then — both read by the
+ * domain's isOpenWithHolidays / isOpenOnWallClock, so a holiday closes them (a time picked before
+ * the manager set it too). A zone's period and a booking's time are the quote's and the booking's.
+ */
+export function orderTimeStanding(
+  restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone' | 'closedUntil' | 'closedText' | 'holidays'>,
+  when: { readonly deliveryDate: string; readonly deliveryTime: string } | null,
+  fromBooking: boolean,
+  now: Instant,
+): TimeStanding {
+  const closed = restaurantClosedText(restaurant, now);
+  if (closed !== null) return { open: false, reason: closed };
+  const holidays = restaurantHolidays(restaurant);
+  const timeZone = restaurant.time_zone || DEFAULT_TIME_ZONE;
+  if (when === null || isAsReadyText(when.deliveryTime.trim())) return { open: isOpenWithHolidays(restaurant.shedule, holidays, now, timeZone), reason: null };
+  if (fromBooking) return { open: true, reason: null };
+  const date = parseShortDate(when.deliveryDate.trim());
+  const minute = parseClock(when.deliveryTime.trim());
+  if (date === null || minute === null) return { open: true, reason: null };
+  return { open: isOpenOnWallClock(restaurant.shedule, holidays, { date, weekday: weekdayOf(date), minuteOfDay: minute }), reason: null };
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
-import { formatShortDate, indexDishes, isOpenAt, wallClockAt } from '@chain/domain';
+import { formatShortDate, indexDishes, wallClockAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import type { CartLine } from '../../state/app-store';
@@ -13,7 +13,7 @@ import { useNow } from '../../ui/use-now';
 import { CartExtras } from './cart-extras';
 import { CartLoading } from './cart-loading';
 import { LineRow } from './cart-line';
-import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, totalIsFinal } from './cart-model';
+import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, orderTimeStanding, totalIsFinal } from './cart-model';
 import { cartTitle, isPreorder } from './cart-title';
 import { CartTotals } from './cart-totals';
 import { CouponField } from './coupon-field';
@@ -49,11 +49,12 @@ export function CartView({
   const restaurantId = String(restaurant.id);
 
   const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
-  // SPEC 5: an order for «as soon as ready» needs the restaurant open now; else textNoTime shows
-  // (a later pickup slot is checked against the schedule where it is chosen).
+  // SPEC 5: an order for «as soon as ready» needs the restaurant open now, a chosen time open then
+  // (its holidays counted, issue 31); else textNoTime shows — or, closed for now, its own words.
   const now = useNow(60_000);
   const settings = useQuery(settingsQuery);
-  const openNow = checkout.deliveryDateTime !== null || isOpenAt(restaurant.shedule, now, restaurant.time_zone);
+  const timeStanding = orderTimeStanding(restaurant, checkout.deliveryDateTime, checkout.booking !== null, now);
+  const openNow = timeStanding.open;
 
   // SPEC 2 Cart «Доставка курьером»: the zone of the address and the order/delivery quote of this cart.
   const delivery = orderType === 'delivery';
@@ -66,7 +67,7 @@ export function CartView({
   );
   const todayDate = wallClockAt(now, restaurant.time_zone).date;
   const standing = delivery ? deliveryStanding({ point, zone, when: checkout.deliveryDateTime, today: formatShortDate(todayDate), quote }) : null;
-  const purchaseAllowed = standing ? standing.blocked === null && (zone?.hasPeriods === true || openNow) : openNow;
+  const purchaseAllowed = timeStanding.reason === null && (standing ? standing.blocked === null && (zone?.hasPeriods === true || openNow) : openNow);
   const figures = cartFigures({
     lines,
     dishes: dishIndex,
@@ -80,7 +81,7 @@ export function CartView({
     // SPEC 5: a booking's minimum applies to its inrest order when larger.
     booking: orderType === 'inrest' && checkout.booking ? { min_sum: checkout.booking.minSum } : null,
     purchaseAllowed,
-    textNoTime: standing?.blocked ?? (settings.status === 'ready' ? settings.data.textNoTime : ''),
+    textNoTime: timeStanding.reason ?? standing?.blocked ?? (settings.status === 'ready' ? settings.data.textNoTime : ''),
   });
   const paySystem: PayMethod = kiosk ? KIOSK_PAY_METHOD : checkout.paySystem;
   const email = checkout.email || user.email;

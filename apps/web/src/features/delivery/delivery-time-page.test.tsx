@@ -144,6 +144,44 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: 'По готовности', isTimePeriods: false });
   });
 
+  it('on a holiday opens on the next open day: the zone\'s periods of a closed day are not there (SPEC 5, 8, issue 31, decision 053)', () => {
+    vi.setSystemTime(moscow('09:00'));
+    renderPage([restaurant({ holidays: [{ date: '2026-11-23', fromMinute: null, toMinute: null }] })]);
+    const checked = screen.getAllByRole<HTMLInputElement>('radio').find((input) => input.name === 'delivery-date' && input.checked);
+    expect(checked?.closest('label')?.textContent).toBe('Вторник, 24 ноября');
+    expect(period('10:00–12:00').disabled).toBe(false);
+    // Today chosen anyway: SPEC 8's no-time-today notice, and nothing to apply.
+    fireEvent.click(screen.getByRole('radio', { name: 'Сегодня' }));
+    expect(screen.getByRole('status').textContent).toContain(NO_DELIVERY_TIME_TODAY_MESSAGE);
+    expect(screen.queryByRole('radio', { name: '10:00–12:00' })).toBeNull();
+    apply();
+    expect(appStore.getState().checkout.deliveryDateTime).toBeNull();
+  });
+
+  it('on a holiday with its own hours keeps only the periods starting while it is open (SPEC 5, issue 31, decision 053)', () => {
+    vi.setSystemTime(moscow('09:00'));
+    renderPage([restaurant({ holidays: [{ date: '2026-11-23', fromMinute: 11 * 60, toMinute: 16 * 60 }] })]);
+    const today = screen.getAllByRole('radio').filter((input) => (input as HTMLInputElement).name === 'delivery-time');
+    expect(today.map((input) => input.closest('label')?.textContent)).toEqual(['12:00–14:00']);
+  });
+
+  it('a zone without periods offers no time on a holiday and starts from the next open day\'s slots (SPEC 9, issue 31)', () => {
+    vi.setSystemTime(moscow('12:00'));
+    renderPage([restaurant({ deliveryZone: [zone({ periods: '[]' })], holidays: [{ date: '2026-11-23', fromMinute: null, toMinute: null }] })]);
+    expect(screen.queryByRole('radio', { name: 'По готовности' })).toBeNull();
+    const times = screen.getAllByRole('radio').filter((input) => (input as HTMLInputElement).name === 'delivery-time');
+    expect(times[0]?.closest('label')?.textContent).toBe('10:00');
+    fireEvent.click(times[0]!);
+    apply();
+    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '10:00', isTimePeriods: false });
+  });
+
+  it('shows «Закрыто до …» of a restaurant closed for now under the one that would deliver (issue 31)', () => {
+    vi.setSystemTime(moscow('11:30'));
+    renderPage([restaurant({ closedUntil: '2026-11-23T15:00:00.000Z', closedText: '' })]);
+    expect(screen.getByText('Закрыто до 18:00')).toBeTruthy();
+  });
+
   it('sends a guest without a deliverable address to choose one', () => {
     vi.setSystemTime(moscow('11:30'));
     appStore.setState({ address: { ...HOME, lat: 50, lon: 30 } });

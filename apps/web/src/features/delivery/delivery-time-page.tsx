@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { RestaurantWire } from '@chain/contract';
+import { restaurantClosedText, type RestaurantWire } from '@chain/contract';
 import { dateChoices, DELIVERY_TIME_TICK_MS, NO_DELIVERY_TIME_TODAY_MESSAGE, wallClockAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
@@ -14,7 +14,7 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useNow } from '../../ui/use-now';
 import { type CourierZone, courierFor, pointOf } from '../../api/courier-zones';
-import { applyError, chosenDateTime, timeOptions } from './delivery-time-model';
+import { applyError, chosenDateTime, firstTimeDate, timeOptions } from './delivery-time-model';
 import '../../ui/radio-cards.css';
 import './delivery-time-page.css';
 
@@ -55,9 +55,11 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
   // SPEC 9: the choices follow the clock every 60 s (a period closes while the screen is open).
   const now = useNow(DELIVERY_TIME_TICK_MS);
   const clock = wallClockAt(now, restaurant.time_zone);
+  // Closed for now (issue 31): the manager's words under the restaurant, as the pickup list shows them.
+  const closedText = restaurantClosedText(restaurant, now);
   const dates = dateChoices(clock.date, restaurant.deliveryDaysTrue);
   const [dateValue, setDateValue] = useState(() => stored?.deliveryDate ?? '');
-  const date = dates.find((entry) => entry.value === dateValue) ?? dates[0];
+  const date = dates.find((entry) => entry.value === dateValue) ?? firstTimeDate(dates, (entry) => timeOptions(zone, restaurant, entry.date, clock));
   const [timeValue, setTimeValue] = useState<string | null>(() => (stored && stored.deliveryDate === date?.value ? stored.deliveryTime : null));
   const [error, setError] = useState<string | null>(null);
   if (!date) return null;
@@ -72,7 +74,7 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
     setError(null);
   };
   const apply = () => {
-    const problem = applyError(zone, date.date, clock, options, chosen);
+    const problem = applyError(zone, restaurant, date.date, clock, options, chosen);
     setError(problem);
     if (problem !== null || chosen === null) return;
     const state = appStore.getState();
@@ -91,6 +93,7 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
         <span>
           {addressLine}
           <span className="delivery-time__from">Доставит «{restaurant.name}»</span>
+          {closedText ? <span className="delivery-time__closed">{closedText}</span> : null}
         </span>
       </p>
       {dates.length > 1 ? (

@@ -15,12 +15,12 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { AddressDetailsSheet } from './address-details-sheet';
 import { AddressSearch } from './address-search';
+import { PointSummary } from './point-summary';
 import {
   choosePoint,
   type ChosenPoint,
   confirmProblem,
   drawnZones,
-  NO_POINT_MESSAGE,
   type PointSource,
   withLookup,
 } from './delivery-map-model';
@@ -195,38 +195,6 @@ function DeliveryMap({ config, restaurants }: { config: MapConfig; restaurants: 
           onSaved={() => navigate('/delivery_time')}
         />
       ) : null}
-    </div>
-  );
-}
-
-function PointSummary({ chosen }: { chosen: ChosenPoint | null }) {
-  if (chosen === null) {
-    return (
-      <p className="delivery-to__hint" role="status">
-        {NO_POINT_MESSAGE}
-      </p>
-    );
-  }
-  const { lookup, courier } = chosen;
-  return (
-    <div className="delivery-to__summary" role="status">
-      <p className="delivery-to__address">
-        {lookup.status === 'loading'
-          ? 'Определяем адрес…'
-          : lookup.status === 'found'
-            ? lookup.address.title
-            : lookup.status === 'none'
-              ? 'Адрес не найден'
-              : lookup.message}
-      </p>
-      {lookup.status === 'found' ? <p className="delivery-to__subtitle">{lookup.address.subtitle}</p> : null}
-      {courier ? (
-        <p className="delivery-to__zone">
-          Доставит {courier.restaurant.name}, зона «{courier.zone.name}»
-        </p>
-      ) : (
-        <p className="delivery-to__outside">{OUTSIDE_DELIVERY_ZONE_MESSAGE}</p>
-      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import type { RestaurantWire, TableResponse } from '@chain/contract';
+import { restaurantHolidays, type RestaurantWire, type TableResponse } from '@chain/contract';
 import { ATTENTION_TITLE, type DialogText, ERROR_TITLE, type Instant, TABLE_NUMBER_MESSAGE, tableOrderBlock } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { lookupTableNumber } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
 import { appStore, showDialog } from '../../state/store';
 
-type ListEntry = Pick<RestaurantWire, 'id' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'>;
+type ListEntry = Pick<RestaurantWire, 'id' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>;
 
 /** What a typed table number leads to: the table, or the dialog that refuses it. */
 export type KioskTableOutcome = { readonly kind: 'table'; readonly table: string } | { readonly kind: 'refused'; readonly dialog: DialogText };
@@ -23,7 +23,7 @@ const LIVE: KioskTableSources = { restaurants: () => restaurantListQuery.fetch()
 /**
  * SPEC 2 Home (kiosk mode), SPEC 5 and 8: the number typed on the kiosk's keypad, in this order:
  * empty → 'Неверный номер стола!'; the kiosk's restaurant must take table orders now (active,
- * deliveryRest "1", open now on its own clock → else «Заказ невозможен»); then the restaurant's
+ * deliveryRest "1", open now on its own clock with its holidays → else «Заказ невозможен»); then the restaurant's
  * own list of tables must have the number (GET restoran/{id}/tables/{num}). A failure to ask
  * is SPEC 8's request-failed text, or the server's own.
  */
@@ -37,7 +37,7 @@ export async function kioskTableOutcome(
   try {
     const restaurant = (await sources.restaurants()).find((entry) => String(entry.id) === restaurantId);
     if (!restaurant) return WRONG_TABLE;
-    const block = tableOrderBlock(restaurant, sources.now(), restaurant.time_zone || undefined);
+    const block = tableOrderBlock(restaurant, sources.now(), restaurant.time_zone || undefined, restaurantHolidays(restaurant));
     if (block) return { kind: 'refused', dialog: block };
     const table = await sources.lookup(restaurantId, num);
     if (table === null) return WRONG_TABLE;
