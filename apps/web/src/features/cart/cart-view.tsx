@@ -27,6 +27,7 @@ import { useCoupon } from './use-coupon';
 import { useDeliveryQuote } from './use-delivery-quote';
 import { DeliverySection } from './delivery-section';
 import { KioskOrderFacts } from './kiosk-order-facts';
+import { PriceChangeNotice, usePriceChanges } from './price-change-notice';
 
 /** SPEC 2 Cart of a known restaurant and menu: its figures (cart-model.ts) and the parts of the screen. */
 export function CartView({
@@ -47,6 +48,7 @@ export function CartView({
   const checkout = useAppState((state) => state.checkout);
   const dishIndex = useMemo(() => indexDishes(dishes), [dishes]);
   const restaurantId = String(restaurant.id);
+  const priceChanges = usePriceChanges(lines, dishIndex);
 
   const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
   // SPEC 5: an order for «as soon as ready» needs the restaurant open now; else textNoTime shows
@@ -130,6 +132,7 @@ export function CartView({
       }
     >
       <div className="cart">
+        <PriceChangeNotice changes={priceChanges.changes} dishes={dishes} onDismiss={priceChanges.dismiss} />
         <section aria-labelledby="cart-lines-title">
           {/* The lines' names are h3: under the screen's h1 they need an h2 of their own. */}
           <h2 id="cart-lines-title" className="visually-hidden">
