@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
-import { formatShortDate, indexDishes, isOpenAt, wallClockAt } from '@chain/domain';
+import { cartTotal, formatShortDate, indexDishes, isOpenAt, wallClockAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import type { CartLine } from '../../state/app-store';
@@ -63,7 +63,7 @@ export function CartView({
   const point = delivery ? pointOf(address) : null;
   const zone = delivery ? deliveryZoneAt(restaurant, point) : null;
   const quote = useDeliveryQuote(
-    { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime },
+    { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime, itemsSum: cartTotal(lines, dishIndex) },
     delivery && zone !== null && extras.settled,
   );
   const todayDate = wallClockAt(now, restaurant.time_zone).date;
@@ -121,6 +121,7 @@ export function CartView({
               expectedSum: figures.totals.toPay,
               address: point && address ? { ...point, full: address.long || address.full, short: address.short } : null,
               deliveryUuid: quote.status === 'ready' ? quote.uuid : null,
+              requote: quote.retry,
             }}
             ready={totalIsFinal(extras.settled, coupon) && (standing === null || standing.final)}
           />
