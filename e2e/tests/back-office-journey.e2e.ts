@@ -148,7 +148,7 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     const zones = (await (await fetch(`${baseUrl}/api/staff/restaurants/${restaurant.id}/zones`, { headers: headers() })).json()) as StaffZonesResponse;
     const ring = zones.zones.find((zone) => zone.name === zoneName)!.polygon[0]!.slice(0, 4);
     // The guest lives in the middle of it.
-    home = { lon: ring.reduce((sum, point) => sum + point[0]!, 0) / 4, lat: ring.reduce((sum, point) => sum + point[1]!, 0) / 4 };
+    home = { lon: ring.reduce((sum, point) => sum + point[0], 0) / 4, lat: ring.reduce((sum, point) => sum + point[1], 0) / 4 };
   });
 
   let guestA: { id: number; password: string };

@@ -53,7 +53,7 @@ describe('the cart’s notice of changed prices (issue 31)', () => {
     rerender(<Harness menu={[dish(45_000), tea]} />);
     act(() => screen.getByRole('button', { name: 'Понятно' }).click());
     expect(screen.queryByRole('listitem')).toBeNull();
-    rerender(<Harness menu={[dish(45_000), { ...tea, price: 20_000 } as MenuDish]} />);
+    rerender(<Harness menu={[dish(45_000), { ...tea, price: 20_000 }]} />);
     expect(screen.getByRole('listitem').textContent).toBe('«Чай»: теперь 200,00 ₽ вместо 150,00 ₽');
   });
 });
