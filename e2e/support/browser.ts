@@ -138,3 +138,18 @@ export async function signedInPhonePage(
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
 }
+
+/**
+ * What the guest chose before the page opens (order type, restaurant, address, cart, checkout),
+ * merged into the persisted state once: a reload, or the bank's return, keeps what the app made of it.
+ */
+export async function withGuestChoices(context: BrowserContext, state: Record<string, unknown>): Promise<void> {
+  await context.addInitScript(
+    ({ key, version, state: chosen }) => {
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{}}') as { state: Record<string, unknown> };
+      if (stored.state['orderType'] !== undefined) return;
+      localStorage.setItem(key, JSON.stringify({ version, state: { ...stored.state, ...chosen } }));
+    },
+    { key: STATE_KEY, version: STATE_VERSION, state },
+  );
+}

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { addDays, chosenTimeLabel, formatShortDate, lineToken, wallClockAt } from '@chain/domain';
 import { orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
-import { launchBrowser, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
+import { launchBrowser, signedInPhonePage, withGuestChoices } from '../support/browser';
 import { cartPayButton } from '../support/cart';
 import { payOnBankForm, placedOrderId } from '../support/payment';
 
@@ -29,37 +29,26 @@ describe('delivery cart: the quoted delivery sum is the sum charged (/cart)', ()
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
     const tomorrow = formatShortDate(addDays(wallClockAt(new Date(), 'Europe/Moscow').date, 1));
     // The guest chose the address and the time (the map and the time screen), then three pizzas.
-    await context.addInitScript(
-      ({ key, version, state }) => {
-        const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{}}') as { state: Record<string, unknown> };
-        if (stored.state['orderType'] !== undefined) return;
-        localStorage.setItem(key, JSON.stringify({ version, state: { ...stored.state, ...state } }));
+    await withGuestChoices(context, {
+      orderType: 'delivery',
+      restaurant: KURSKY,
+      cartRestaurantId: KURSKY.id,
+      cart: [{ token: lineToken({ item: '101' }), item: '101', cnt: 3, comment: '', spec: null, specs: [] }],
+      address: {
+        id: null,
+        full: 'Москва, улица Земляной Вал, 33',
+        short: 'улица Земляной Вал, 33',
+        long: 'Москва, улица Земляной Вал, 33, подъезд 2, кв. 15',
+        lat: HOME.lat,
+        lon: HOME.lon,
+        podjezd: '2',
+        domofon: '',
+        etaz: '',
+        room: '15',
+        comment: '',
       },
-      {
-        key: STATE_KEY,
-        version: STATE_VERSION,
-        state: {
-          orderType: 'delivery',
-          restaurant: KURSKY,
-          cartRestaurantId: KURSKY.id,
-          cart: [{ token: lineToken({ item: '101' }), item: '101', cnt: 3, comment: '', spec: null, specs: [] }],
-          address: {
-            id: null,
-            full: 'Москва, улица Земляной Вал, 33',
-            short: 'улица Земляной Вал, 33',
-            long: 'Москва, улица Земляной Вал, 33, подъезд 2, кв. 15',
-            lat: HOME.lat,
-            lon: HOME.lon,
-            podjezd: '2',
-            domofon: '',
-            etaz: '',
-            room: '15',
-            comment: '',
-          },
-          checkout: { deliveryDateTime: { deliveryDate: tomorrow, deliveryTime: '11:00-14:00', isTimePeriods: true } },
-        },
-      },
-    );
+      checkout: { deliveryDateTime: { deliveryDate: tomorrow, deliveryTime: '11:00-14:00', isTimePeriods: true } },
+    });
 
     await page.goto('/cart');
     await page.getByRole('heading', { level: 1, name: 'Доставка курьером' }).waitFor();

@@ -158,6 +158,10 @@ describe.each(databaseKinds())('the checkout quote on %s (issue 12, SPEC 5)', (k
       await t.database.db.updateTable('dishes').set({ price: 61_000 }).where('id', '=', 101).execute();
       try {
         expect((await create(deliveryOrder({ delivery_uuid: before.uuid }))).json()).toMatchObject(stale);
+        // The guest was shown the old total (2 × 590 ₽ + 199 ₽): the new total is what they read (issue 31).
+        const shownBefore = await create(deliveryOrder({ delivery_uuid: before.uuid, expected_sum: 137_900 }));
+        expect(shownBefore.statusCode).toBe(409);
+        expect(shownBefore.json()).toMatchObject({ error: 'sum_changed', message: 'Сумма заказа изменилась: теперь 1419,00 ₽. Проверьте корзину и оплатите снова.' });
       } finally {
         await t.database.db.updateTable('dishes').set({ price: 59_000 }).where('id', '=', 101).execute();
       }

@@ -231,7 +231,7 @@ export const orderCreate = defineCall({
     coupon_used: 'a one-time coupon this user has used (409)',
     coupon_used_up: 'a coupon used as many times as its total allows, the last use taken by another order (409)',
     sum_changed: "expected_sum differs from the total the server quotes: 'Сумма заказа изменилась: … Проверьте корзину.' (409)",
-    delivery_quote_stale: 'delivery_uuid names an order/delivery quote that has run out or priced another cart, zone or delivery time (409): quote again',
+    delivery_quote_stale: 'delivery_uuid names an order/delivery quote that has run out or priced another cart, zone or delivery time (409): quote again. A quote stale because a price changed, with an expected_sum of the old total, answers sum_changed instead',
     outside_zone: "'По данному адресу доставка невозможна'",
     delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",
     idempotency_conflict: 'the key was used for a different order (409)',

@@ -209,3 +209,33 @@ export function orderTotals(input: {
   const toPay = Math.max(0, subtotal - discount + delivery);
   return { items, cutlery, recommended, subtotal, discount, delivery, toPay };
 }
+
+/** A cart line whose price per portion changed under the guest (issue 31: a manager's price edit). */
+export interface LinePriceChange {
+  readonly token: string;
+  readonly item: Id;
+  /** Per portion, with its options, in kopecks: as the cart showed it, and now. */
+  readonly before: Kopecks;
+  readonly after: Kopecks;
+}
+
+/**
+ * The lines whose price per portion differs between two menus (SPEC 5 prices; issue 31): what a
+ * cart open while the menu changed must tell the guest before they pay. A line unavailable in
+ * either menu is not a price change (the availability warning speaks of it).
+ */
+export function linePriceChanges(
+  lines: readonly (PricedLine & { readonly token: string })[],
+  before: DishIndex,
+  after: DishIndex,
+): LinePriceChange[] {
+  const changes: LinePriceChange[] = [];
+  for (const line of lines) {
+    if (!isLineAvailable(line, before) || !isLineAvailable(line, after)) continue;
+    const portion = { ...line, cnt: 1 };
+    const was = lineTotal(portion, before.get(String(line.item)));
+    const now = lineTotal(portion, after.get(String(line.item)));
+    if (was !== now) changes.push({ token: line.token, item: line.item, before: was, after: now });
+  }
+  return changes;
+}

@@ -13,6 +13,7 @@ import {
   hasShopItem,
   indexDishes,
   isLineAvailable,
+  linePriceChanges,
   lineTotal,
   mergeRepeatedItems,
   mergeRepeatedOptions,
@@ -451,5 +452,30 @@ describe('order totals (SPEC 5)', () => {
       toPay: 45000,
     });
     expect(orderTotals({ lines: cart(), dishes: dishes(), discountPercent: 150 }).toPay).toBe(0);
+  });
+});
+
+describe('price changes under an open cart (SPEC 5 prices; issue 31)', () => {
+  const repriced = (changes: Partial<Dish>): ReturnType<typeof indexDishes> => indexDishes([{ ...pizza, ...changes }, tea, soldOut, locked]);
+
+  it('names each line whose price per portion changed, with its options, before and after', () => {
+    const large = line({ item: 10, spec: 1, cnt: 3 });
+    const teaLine = line({ item: '20', cnt: 2 });
+    expect(linePriceChanges([large, teaLine], dishes(), repriced({ price: 49000 }))).toEqual([
+      { token: large.token, item: 10, before: 55000, after: 59000 },
+    ]);
+  });
+
+  it('counts an option’s new price, and nothing when the prices stayed', () => {
+    const cheese = line({ item: 10, specs: [{ specid: 3, cnt: 2 }] });
+    const dearerCheese = repriced({ spec: pizza.spec.map((option) => (option.specid === 3 ? { ...option, price: 6000 } : option)) });
+    expect(linePriceChanges([cheese], dishes(), dearerCheese)).toEqual([{ token: cheese.token, item: 10, before: 55000, after: 57000 }]);
+    expect(linePriceChanges([cheese], dishes(), dishes())).toEqual([]);
+  });
+
+  it('leaves a line that became unavailable (or was) to the availability warning', () => {
+    const pizzaLine = line({ item: 10 });
+    expect(linePriceChanges([pizzaLine], dishes(), repriced({ allowed: '0', price: 1 }))).toEqual([]);
+    expect(linePriceChanges([line({ item: 30 })], dishes(), indexDishes([{ ...soldOut, allowed: '1' }]))).toEqual([]);
   });
 });

@@ -272,7 +272,14 @@ async function draftOrder(
   const priceNow = quoteOrder(priced, { restaurant, orderType, zone, booking, coupon });
   const quotedDelivery =
     zone && body.delivery_uuid
-      ? await quotedDeliverySum(app, body.delivery_uuid, { restaurant, zone, priced, subtotal: priceNow.totals.subtotal, when: body.deliveryDateTimeProps, now })
+      ? await quotedDeliverySum(app, body.delivery_uuid, { restaurant, zone, priced, subtotal: priceNow.totals.subtotal, when: body.deliveryDateTimeProps, now }).catch(
+          (error: unknown) => {
+            // A quote gone stale because a price changed under the cart (issue 31): the guest reads
+            // the new total, as any total changed under the cart reads, not that delivery moved.
+            const staleByPrice = error instanceof AppError && error.code === 'delivery_quote_stale' && body.expected_sum !== undefined && body.expected_sum !== priceNow.totals.toPay;
+            throw staleByPrice ? new AppError(409, 'sum_changed', sumChangedMessage(priceNow.totals.toPay)) : error;
+          },
+        )
       : null;
   const quote = quotedDelivery === null ? priceNow : quoteOrder(priced, { restaurant, orderType, zone, booking, coupon, quotedDelivery });
   const blocker = quote.blockers[0];

@@ -27,6 +27,15 @@ import type { OrderType } from '@chain/domain';
 /** SPEC 2 Cart: the empty state's next step (DESIGN.md). */
 export const EMPTY_CART_TEXT = 'Корзина пуста — выберите блюда в меню';
 
+/** Issue 31: the cart open while the restaurant changed a price of a line in it. */
+export const PRICE_CHANGED_TITLE = 'Цены изменились';
+/** What the guest reads of one changed line: its name, the new price per portion and the old. */
+export function priceChangedLine(name: string, before: string, after: string): string {
+  return `«${name}»: теперь ${after} вместо ${before}`;
+}
+/** The ask that closes the notice: the pay button already shows the new total. */
+export const PRICE_CHANGED_ASK = 'Проверьте сумму заказа перед оплатой.';
+
 /** What the coupon check said: nothing asked yet, waiting, the coupon's terms, or the server's message. */
 export type CouponState =
   | { readonly status: 'none' }

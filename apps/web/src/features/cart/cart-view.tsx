@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
-import { formatShortDate, indexDishes, wallClockAt } from '@chain/domain';
+import { cartTotal, formatShortDate, indexDishes, wallClockAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import type { CartLine } from '../../state/app-store';
@@ -27,6 +27,7 @@ import { useCoupon } from './use-coupon';
 import { useDeliveryQuote } from './use-delivery-quote';
 import { DeliverySection } from './delivery-section';
 import { KioskOrderFacts } from './kiosk-order-facts';
+import { PriceChangeNotice, usePriceChanges } from './price-change-notice';
 
 /** SPEC 2 Cart of a known restaurant and menu: its figures (cart-model.ts) and the parts of the screen. */
 export function CartView({
@@ -47,6 +48,7 @@ export function CartView({
   const checkout = useAppState((state) => state.checkout);
   const dishIndex = useMemo(() => indexDishes(dishes), [dishes]);
   const restaurantId = String(restaurant.id);
+  const priceChanges = usePriceChanges(lines, dishIndex);
 
   const coupon = useCoupon(checkout.coupon, orderType, restaurant.fs_uid, user);
   // SPEC 5: an order for «as soon as ready» needs the restaurant open now, a chosen time open then
@@ -62,7 +64,7 @@ export function CartView({
   const point = delivery ? pointOf(address) : null;
   const zone = delivery ? deliveryZoneAt(restaurant, point) : null;
   const quote = useDeliveryQuote(
-    { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime },
+    { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime, itemsSum: cartTotal(lines, dishIndex) },
     delivery && zone !== null && extras.settled,
   );
   const todayDate = wallClockAt(now, restaurant.time_zone).date;
@@ -120,6 +122,7 @@ export function CartView({
               expectedSum: figures.totals.toPay,
               address: point && address ? { ...point, full: address.long || address.full, short: address.short } : null,
               deliveryUuid: quote.status === 'ready' ? quote.uuid : null,
+              requote: quote.retry,
             }}
             ready={totalIsFinal(extras.settled, coupon) && (standing === null || standing.final)}
           />
@@ -131,6 +134,7 @@ export function CartView({
       }
     >
       <div className="cart">
+        <PriceChangeNotice changes={priceChanges.changes} dishes={dishes} onDismiss={priceChanges.dismiss} />
         <section aria-labelledby="cart-lines-title">
           {/* The lines' names are h3: under the screen's h1 they need an h2 of their own. */}
           <h2 id="cart-lines-title" className="visually-hidden">

@@ -150,6 +150,27 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     refetch.mockRestore();
   });
 
+  it('after delivery_quote_stale asks the menu again and quotes the delivery again, so the next tap names a fresh quote (issue 31)', async () => {
+    const asked = { restaurantId: '5', fsUid: 'fs-kursky', orderType: 'delivery' as const, isShop: 0 as const, lockCode: '', userId: null };
+    menuQuery.set(asked, { categories: [], dishes: [], stories: [], lock_code: null, stop_text: '', min_sum: null });
+    const refetch = vi.spyOn(menuQuery, 'refetch').mockImplementation(() => undefined);
+    const requote = vi.fn();
+    const message = 'Стоимость доставки устарела: корзина, адрес или время доставки изменились. Проверьте сумму и оформите заказ снова.';
+    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(message, 'server', 409, 'delivery_quote_stale'));
+    render(
+      <Router hook={location.hook}>
+        <PayButton toPay={80_000} order={{ ...order, orderType: 'delivery', deliveryUuid: 'quote-1', requote }} ready />
+      </Router>,
+    );
+    act(() => button().click());
+    await settle();
+    expect(refetch).toHaveBeenCalledWith(asked);
+    expect(requote).toHaveBeenCalledOnce();
+    expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message }]);
+    expect(location.history).toEqual(['/cart']);
+    refetch.mockRestore();
+  });
+
   it('for a delayed order shows its message, then goes home', async () => {
     vi.mocked(createOrder).mockResolvedValueOnce(placed({ delayed: 1, message: 'Заказ принят на завтра' }));
     renderButton();

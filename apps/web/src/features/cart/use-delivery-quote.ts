@@ -17,6 +17,12 @@ export interface DeliveryQuoteInput {
   readonly recommended: OrderRequest['recommended'];
   readonly point: { readonly lat: number; readonly lon: number } | null;
   readonly when: { readonly deliveryDate: string; readonly deliveryTime: string } | null;
+  /**
+   * The dishes' total by the menu the cart shows (kopecks): a price changed under the cart asks
+   * again, since the delivery sum follows it (free from a sum) and the server refuses a quote of
+   * another subtotal (delivery_quote_stale).
+   */
+  readonly itemsSum: number;
 }
 
 /** Quiet time after the cart changes before the quote is asked again. */
@@ -32,6 +38,7 @@ export function deliveryQuoteKey(input: DeliveryQuoteInput): string {
     counts(input.recommended),
     input.point ? [input.point.lat, input.point.lon] : null,
     input.when ? [input.when.deliveryDate, input.when.deliveryTime] : null,
+    input.itemsSum,
   ]);
 }
 
@@ -49,7 +56,7 @@ export function useDeliveryQuote(input: DeliveryQuoteInput, enabled: boolean): D
 
   const ask = useEffectEvent((signal: AbortSignal, asked: string) => {
     if (input.point === null) return;
-    quoteDelivery({ ...input, point: input.point, uuid: uuid.current }, { signal }).then(
+    quoteDelivery({ fsUid: input.fsUid, lines: input.lines, cutlery: input.cutlery, recommended: input.recommended, when: input.when, point: input.point, uuid: uuid.current }, { signal }).then(
       (quote) => {
         uuid.current = quote.uuid;
         setAnswer({ key: asked, state: { status: 'ready', uuid: quote.uuid, deliverySum: quote.deliverySum, availByTime: quote.isAvailByTime } });

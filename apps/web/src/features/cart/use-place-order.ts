@@ -27,6 +27,8 @@ export interface CartOrder {
   readonly address?: OrderRequest['address'];
   /** The order/delivery quote the cart showed (decision 020). */
   readonly deliveryUuid?: string | null;
+  /** Asks order/delivery again: the server found the quote stale (run out, or of another cart or subtotal). */
+  readonly requote?: () => void;
 }
 
 /**
@@ -97,7 +99,10 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         // words say so, and the cart is an order of its own from now on.
         if (error.code === 'delayed_order_closed' || error.code === 'order_not_found') state.updateCheckout({ resumedOrderId: null });
         // The total changed under the cart (a price or the stop list): the cart asks the menu again.
-        if (error.code === 'sum_changed') refreshMenu();
+        // A stale delivery quote may be the same change seen first by the quote (its subtotal), or
+        // a quote that ran out: the menu is asked again and the delivery quoted again.
+        if (error.code === 'sum_changed' || error.code === 'delivery_quote_stale') refreshMenu();
+        if (error.code === 'delivery_quote_stale') order.requote?.();
         // The kiosk's token is no longer taken (staff ended it elsewhere, or the kiosk has none):
         // the guest reads why, and Home asks staff for the code (decision 038). The cart stays.
         const disconnected = kiosk && error.code === 'kiosk_not_connected';
