@@ -22,7 +22,7 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
   });
   afterAll(() => browser?.close());
 
-  it('a chain manager adds a kitchen account, it signs in with the password shown once, the manager disables it and its session ends', async () => {
+  it('a second chain manager’s changes appear in the open list; the manager adds a kitchen account, it signs in with the password shown once, the manager disables it and its session ends', async () => {
     // The manager, signed in through the API helpers (the sign-in screen has its own journey).
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const me = (await (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as StaffMe;
