@@ -79,7 +79,7 @@ const payments: FastifyPluginAsync = async (app) => {
         const mdOrder = params.mdOrder ?? '';
         if (!mdOrder) throw badRequest('Нет mdOrder.');
         let settled;
-        let refunded: number[] = [];
+        let refunded: number[];
         try {
           settled = await service.bankNotified(mdOrder);
           // A manager's refund the bank reports returned is recorded now (decision 050).
