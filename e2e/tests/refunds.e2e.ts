@@ -12,7 +12,8 @@ const KURSKY = 5;
 
 // Issue 31 "Cancel a paid order with its money returned" (decision 050): a guest's order paid in
 // the sandbox bank; the manager, on the board at the tablet's viewport, cancels it with its money
-// returned; the sandbox bank's page shows the refund once; the guest's order page says so.
+// returned; the sandbox bank's page shows the refund once; the guest's order page, open all along,
+// says the money is on its way and then that it came back, without a reload (decision 055).
 describe('a paid order cancelled with its money returned (issue 31)', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
@@ -22,7 +23,7 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
   });
   afterAll(() => browser?.close());
 
-  it('the manager cancels it with a refund; the bank shows the refund once; the guest reads «Отменён, деньги возвращены»', async () => {
+  it('the manager cancels it with a refund; the bank shows the refund once; the guest’s open page reads «Отменён, деньги возвращены» without a reload', async () => {
     // The guest orders and pays by SBP in the sandbox bank.
     const guest = await signInByEmail(baseUrl, `e2e-refund-${Date.now()}@example.ru`);
     const order = await placeOrder(baseUrl, guest);
@@ -32,6 +33,15 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     await expect
       .poll(async () => (await api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${order.id}`, undefined, { authorization: `Bearer ${guest.password}` })).status)
       .toBe('ok');
+
+    // The guest keeps the order's page open: it follows the order live.
+    const phone = await signedInPhonePage(browser!, baseUrl, guest);
+    await phone.page.goto(`/order_detail/${order.id}`);
+    const guestStatus = phone.page.getByTestId('order-status');
+    await guestStatus.waitFor();
+    await phone.page.evaluate(() => Object.assign(globalThis, { openedOnce: true }));
+    // The sandbox bank answers the refund a moment later, as a bank does.
+    await api(baseUrl, '/sandbox/acquiring/faults', { method: 'refund.do', count: 1, delayMs: 2500 });
 
     // The manager's tablet, signed in through the API.
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
@@ -56,6 +66,8 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-refund-dialog.png` });
     await dialog.getByLabel(/^Весь заказ и отменить его/).check();
     await confirm.tap();
+    // The guest's page: cancelled, the money on its way while the bank works.
+    await guestStatus.filter({ hasText: `Отменён, деньги возвращаются: ${formatMoney(order.sum)}` }).waitFor();
     try {
       await dialog.getByText('Возвращено', { exact: true }).waitFor();
     } catch (error) {
@@ -86,10 +98,10 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     if (SHOTS) await bank.screenshot({ path: `${SHOTS}/sandbox-bank-refund.png` });
     await context.close();
 
-    // The guest's order page says it in words.
-    const phone = await signedInPhonePage(browser!, baseUrl, guest);
-    await phone.page.goto(`/order_detail/${order.id}`);
-    await expect.poll(() => phone.page.getByTestId('order-status').textContent()).toContain(`Отменён, деньги возвращены: ${formatMoney(order.sum)}`);
+    // The guest's page, never reloaded, says the money came back.
+    await guestStatus.filter({ hasText: `Отменён, деньги возвращены: ${formatMoney(order.sum)}` }).waitFor();
+    expect(await phone.page.evaluate(() => (globalThis as { openedOnce?: boolean }).openedOnce)).toBe(true);
+    expect(phone.errors).toEqual([]);
     if (SHOTS) await phone.page.screenshot({ path: `${SHOTS}/guest-order-refunded.png` });
     await phone.context.close();
   });

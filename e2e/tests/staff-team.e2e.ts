@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { STAFF_TEAM_TEXTS, type StaffMe } from '@chain/contract';
+import { STAFF_TEAM_TEXTS, type StaffMe, type StaffTeamAccount } from '@chain/contract';
+import { api } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { DEMO_MANAGER, lastStaffCode, staffTokenOf, tabletContext } from '../support/staff';
@@ -8,9 +9,10 @@ import { DEMO_MANAGER, lastStaffCode, staffTokenOf, tabletContext } from '../sup
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
 // Issue 31, the back office's team (docs/back-office.md "Team"), on the staff tablet (1024×768):
-// the chain manager adds a kitchen account and reads its password once on screen; the new
-// account signs in with it on another tablet and opens its board; the manager sees its session,
-// disables the account, and the kitchen tablet is signed out at once — no reload.
+// the chain manager's open list shows what a second chain manager adds and disables (decision
+// 055); the manager adds a kitchen account and reads its password once on screen; the new
+// account signs in with it on another tablet and opens its board; the manager sees its session
+// appear, disables the account, and the kitchen tablet is signed out at once — no reload.
 describe('the team screen (/staff/manage/team) on a tablet', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
@@ -20,7 +22,7 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
   });
   afterAll(() => browser?.close());
 
-  it('a chain manager adds a kitchen account, it signs in with the password shown once, the manager disables it and its session ends', async () => {
+  it('a second chain manager’s changes appear in the open list; the manager adds a kitchen account, it signs in with the password shown once, the manager disables it and its session ends', async () => {
     // The manager, signed in through the API helpers (the sign-in screen has its own journey).
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const me = (await (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as StaffMe;
@@ -37,6 +39,20 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
     await manager.getByRole('cell', { name: /manager/ }).first().waitFor();
     await auditScreen(manager, '/staff/manage/team (list)');
     if (SHOTS) await manager.screenshot({ path: `${SHOTS}/team-list.png`, fullPage: true });
+
+    // A second chain manager, at another desk (through the API), adds a cashier and then disables
+    // it: the first manager's open list shows both, without a reload.
+    await manager.evaluate(() => Object.assign(globalThis, { openedOnce: true }));
+    const stamp = Date.now().toString(36);
+    const added = (as: string, body: object) => api<{ account: StaffTeamAccount; password: string }>(baseUrl, '/api/staff/team', { delivery: 'show', ...body }, { authorization: `Bearer ${as}` });
+    const deputy = await added(token, { login: `deputy.${stamp}`, name: 'Заместитель', email: `deputy.${stamp}@staff.demo`, role: 'manager', chain: true, restaurant_ids: [] });
+    const deputyToken = await staffTokenOf(baseUrl, { login: deputy.account.login, password: deputy.password, email: deputy.account.email });
+    const cashier = await added(deputyToken, { login: `cashier.${stamp}`, name: `Кассир ${stamp}`, email: `cashier.${stamp}@staff.demo`, role: 'kitchen', chain: false, restaurant_ids: [1] });
+    const cashierRow = manager.getByRole('row').filter({ has: manager.getByRole('button', { name: `Кассир ${stamp}` }) });
+    await cashierRow.getByRole('cell', { name: 'Активен' }).waitFor();
+    await api(baseUrl, `/api/staff/team/${cashier.account.id}/active`, { version: cashier.account.version, active: false }, { authorization: `Bearer ${deputyToken}` });
+    await cashierRow.getByRole('cell', { name: 'Отключён' }).waitFor();
+    expect(await manager.evaluate(() => (globalThis as { openedOnce?: boolean }).openedOnce)).toBe(true);
 
     const login = `cook.${Date.now().toString(36)}`;
     const email = `${login}@staff.demo`;
@@ -74,8 +90,7 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
     const kitchenToken = await kitchen.evaluate(() => (JSON.parse(sessionStorage.getItem('chain-staff-session') ?? '{}') as { token?: string }).token ?? '');
     expect((await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${kitchenToken}` } })).status).toBe(200);
 
-    // The manager sees its live session, then disables it after a confirmation.
-    await manager.getByRole('button', { name: 'Обновить список' }).tap();
+    // The manager sees its session appear as it signs in, then disables it after a confirmation.
     await manager.getByText(/Chrome на Linux/).waitFor();
     await auditScreen(manager, '/staff/manage/team (account)');
     if (SHOTS) await manager.screenshot({ path: `${SHOTS}/team-account.png`, fullPage: true });

@@ -73,8 +73,9 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
       paid: listed.paid,
       progressBarData: listed.progressBarData,
       tips_id: listed.tips_id,
+      refunding: listed.refunding,
     });
-    expect(first).toMatchObject({ status: 10, paid: 0, status_text: 'Ожидает оплаты' });
+    expect(first).toMatchObject({ status: 10, paid: 0, status_text: 'Ожидает оплаты', refunding: 0 });
     stream.close();
   });
 

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKOFFICE_TEXTS, orderRefunds, REFUND_SCREEN_TEXTS, STAFF_TEXTS, type OrderRefunds } from '@chain/contract';
+import { sql } from 'kysely';
+import { BACKOFFICE_TEXTS, orderRefunds, orderStatusEvent, recentRefund, REFUND_SCREEN_TEXTS, STAFF_TEXTS, type OrderRefunds } from '@chain/contract';
 import { discountAmount, formatMoney, ORDER_NOT_FOUND_MESSAGE, REFUND_TEXTS } from '@chain/domain';
 import { processDueRefunds } from '../src/modules/refunds/service';
 import { sendDueRefundMail } from '../src/modules/refunds/mail';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
-import { baseUrl } from './support/event-stream';
+import { ORDER_STATUS_CHANNEL } from '../src/modules/order-events/repository';
+import { REFUND_CHANNEL } from '../src/modules/refunds/repository';
+import { baseUrl, openEventStream } from './support/event-stream';
 import { insertTestOrder } from './support/orders';
-import { bankFaults, bankOrdersOf, check, orderRow, paymentEvents, pressBankPage, pressCardForm, startCard, startSbp } from './support/payments';
+import { bankFaults, bankOrdersOf, callback, check, orderRow, paymentEvents, paymentRows, pressBankPage, pressCardForm, signedCallback, startCard, startSbp } from './support/payments';
 import { bearer, staffAccount, staffToken } from './support/staff';
 import { signedInUser } from './support/users';
 
@@ -40,9 +43,9 @@ describe.each(databaseKinds())('refunds of paid orders on %s (issue 31)', (kind)
    * A guest's order (two lines of the demo menu, a coupon's percent, delivery) paid in the sandbox
    * by card or SBP, its sum made of its lines as checkout makes it.
    */
-  async function paidOrder(method: 'card' | 'sbp', { percent = 0, delivery = 0, email = 'guest@example.test' } = {}) {
+  async function paidOrder(method: 'card' | 'sbp', { percent = 0, delivery = 0, email = 'guest@example.test', restaurantId = 1 } = {}) {
     const guest = await signedInUser(t.database);
-    const order = await insertTestOrder(t.database, { userId: guest.id, email, type: delivery > 0 ? 'delivery' : 'self' });
+    const order = await insertTestOrder(t.database, { userId: guest.id, email, type: delivery > 0 ? 'delivery' : 'self', restaurantId });
     const lines = await t.database.db.selectFrom('order_items').select(['id', 'cnt', 'line_sum']).where('order_id', '=', order.id).orderBy('sort').execute();
     const goods = lines.reduce((sum, line) => sum + line.line_sum, 0);
     const discount = discountAmount(goods, percent);
@@ -277,6 +280,110 @@ describe.each(databaseKinds())('refunds of paid orders on %s (issue 31)', (kind)
     const refused = await list(kitchen);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'manager_only' });
+  });
+
+  it('the guest’s open order stream and the managers’ refund streams follow the refund to the bank’s answer: on its way, delayed, returned; then the guest’s ends', async () => {
+    const order = await paidOrder('card');
+    const elsewhere = await paidOrder('card', { restaurantId: 2 });
+    const guestStream = await openEventStream(t.app, `/api/v1/order/${order.id}/events?user_id=${order.guest.id}`, bearer(order.guest.token));
+    const staffStream = await openEventStream(t.app, '/api/staff/refunds/events', bearer(manager));
+    const otherStream = await openEventStream(t.app, '/api/staff/refunds/events', bearer(otherManager));
+    try {
+      expect([staffStream.status, otherStream.status]).toEqual([200, 200]);
+      const guestSaw = async () => {
+        const event = await guestStream.next();
+        return event === null ? null : orderStatusEvent.parse(JSON.parse(event.data));
+      };
+      /** The guest's events until one shows `text`: changes close together may come as one event. */
+      const guestUntil = async (text: string) => {
+        for (;;) {
+          const seen = await guestSaw();
+          expect(seen, `the stream ended before «${text}»`).not.toBeNull();
+          if (seen!.status_text === text) return seen!;
+        }
+      };
+      /** The manager's events until this refund is in `status`. */
+      const staffUntil = async (stream: typeof staffStream, refundId: number, status: string) => {
+        for (;;) {
+          const event = await stream.next();
+          expect(event?.event).toBe('refund');
+          const refund = recentRefund.parse(JSON.parse(event!.data));
+          if (refund.id === refundId && refund.status === status) return refund;
+        }
+      };
+      expect((await guestSaw())?.refunding).toBe(0);
+
+      // The bank cannot be reached at the press: cancelled, the money on its way, the page still followed.
+      await bankFaults(t.app, 'refund.do', 1);
+      const made = (await refund(order.id, { key: key(), full: true, lines: [], refunded: 0, amount: order.sum })).json<{ refund_id: number }>();
+      expect(await guestUntil(`Отменён, деньги возвращаются: ${formatMoney(order.sum)}`)).toMatchObject({ status: 90, refunding: order.sum });
+      await staffUntil(staffStream, made.refund_id, 'pending');
+
+      // Every try fails: the refund waits for a manager, and the guest reads it is delayed.
+      await t.database.db.updateTable('order_refunds').set({ attempts: 9, next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', made.refund_id).execute();
+      await bankFaults(t.app, 'getOrderStatusExtended.do', 1);
+      const deps = { db: t.database.db, acquiring: t.app.providers.acquiring, log: t.app.log };
+      expect(await processDueRefunds(deps, made.refund_id)).toEqual([{ refundId: made.refund_id, result: 'failed' }]);
+      expect(await guestUntil(`Отменён, возврат денег задерживается: ${formatMoney(order.sum)}`)).toMatchObject({ refunding: order.sum });
+      expect((await staffUntil(staffStream, made.refund_id, 'failed')).failure).not.toBe('');
+
+      // The manager's retry: the bank returns it; the guest's page says so, and its stream ends there.
+      const retried = await t.app.inject({ method: 'POST', url: `${REFUNDS(order.id)}/${made.refund_id}/retry`, headers: bearer(manager) });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(await guestUntil(`Отменён, деньги возвращены: ${formatMoney(order.sum)}`)).toMatchObject({ refunding: 0 });
+      expect(await guestSaw()).toBeNull();
+      expect(await staffUntil(staffStream, made.refund_id, 'done')).toMatchObject({ order_id: order.id, amount: order.sum, status_text: REFUND_SCREEN_TEXTS.status.done });
+
+      // Another restaurant's manager saw none of it: their first event is a refund of their own restaurant.
+      const theirs = (await refund(elsewhere.id, { key: key(), full: true, lines: [], refunded: 0, amount: elsewhere.sum }, otherManager)).json<{ refund_id: number }>();
+      const first = await otherStream.next();
+      expect(recentRefund.parse(JSON.parse(first!.data))).toMatchObject({ id: theirs.refund_id, restaurant_id: 2 });
+    } finally {
+      for (const stream of [guestStream, staffStream, otherStream]) stream.close();
+    }
+    const refused = await openEventStream(t.app, '/api/staff/refunds/events', bearer(kitchen));
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'manager_only' });
+  });
+
+  it('a refund the bank made is announced once when the bank’s callback and the worker’s poll race to record it', async () => {
+    const deps = { db: t.database.db, acquiring: t.app.providers.acquiring, log: t.app.log };
+    const heard: string[] = [];
+    const stops = await Promise.all([ORDER_STATUS_CHANNEL, REFUND_CHANNEL].map((channel) => t.database.listen(channel, (payload) => heard.push(`${channel} ${payload}`))));
+    /** Every announcement committed so far has arrived: a marker sent now comes after them (delivery keeps the commit order). */
+    const settled = async () => {
+      const marker = `marker ${key()}`;
+      await sql`select pg_notify(${REFUND_CHANNEL}, ${marker})`.execute(t.database.db);
+      await expect.poll(() => heard.includes(`${REFUND_CHANNEL} ${marker}`)).toBe(true);
+    };
+    try {
+      for (let round = 0; round < 3; round++) {
+        const order = await paidOrder('card');
+        // The press's answer from the bank is lost (a 503 at the gateway): pending. The bank did return
+        // the money — its own books say so — and neither its answer nor its callback has reached us yet.
+        await bankFaults(t.app, 'refund.do', 1);
+        const made = (await refund(order.id, { key: key(), full: true, lines: [], refunded: 0, amount: order.sum })).json<{ refund_id: number }>();
+        const payment = (await paymentRows(t.database, order.id)).find((row) => row.status === 'paid')!;
+        const mdOrder = payment.provider_id!;
+        await t.database.db.updateTable('sandbox_acquiring_orders').set({ refunded_amount: order.sum, status: 4 }).where('md_order', '=', mdOrder).execute();
+        await t.database.db.insertInto('sandbox_acquiring_refunds').values({ md_order: mdOrder, amount: order.sum }).execute();
+        await t.database.db.updateTable('order_refunds').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', made.refund_id).execute();
+        await settled();
+        heard.length = 0;
+
+        // The worker's poll and the bank's callback, at once.
+        const [, called] = await Promise.all([processDueRefunds(deps, made.refund_id), callback(t.app, signedCallback(mdOrder, { operation: 'refunded', status: '1' }))]);
+        expect(called.statusCode, called.body).toBe(200);
+        await settled();
+        expect(heard.filter((line) => line === `${ORDER_STATUS_CHANNEL} ${order.id}`)).toHaveLength(1);
+        expect(heard.filter((line) => line === `${REFUND_CHANNEL} 1:${made.refund_id}`)).toHaveLength(1);
+        expect(await orderRow(t.database, order.id)).toMatchObject({ refunded_sum: order.sum, refunding_sum: 0 });
+        expect((await view(order.id)).refunds[0]).toMatchObject({ id: made.refund_id, status: 'done' });
+        expect((await bankRefunds(order.id)).records).toEqual([order.sum]);
+      }
+    } finally {
+      for (const stop of stops) await stop();
+    }
   });
 
   it.runIf(kind === 'postgres')('racing presses over HTTP: two managers cancelling at once, one press five times, two parts for the last unit — one refund at the bank each', async () => {

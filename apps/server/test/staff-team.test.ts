@@ -5,6 +5,7 @@ import {
   STAFF_TEAM_TEXTS,
   STAFF_TEXTS,
   staffTeamAccount,
+  staffTeamEvent,
   staleVersionResponse,
   type StaffTeamAccount,
 } from '@chain/contract';
@@ -234,6 +235,46 @@ describe.each(databaseKinds())('the team on %s (issue 31)', (kind) => {
     const own = (await call(chief, 'GET', `/api/staff/team/${chiefId}/sessions`)).json<{ sessions: Array<{ current: boolean }> }>();
     expect(own.sessions.filter((session) => session.current)).toHaveLength(1);
     expect(chiefSession).toBe(chief);
+  });
+
+  it('an open team stream hears another chain manager add, edit and disable an account, its sign-in and an ended session; a change of the viewer’s own account ends it (decision 055)', async () => {
+    const other = await staffAccount(t.database, { role: 'manager', chain: true });
+    const otherToken = await staffToken(t.app, t.database, other);
+    const viewer = await staffAccount(t.database, { role: 'manager', chain: true });
+    const stream = await openEventStream(t.app, '/api/staff/team/events', bearer(await staffToken(t.app, t.database, viewer)));
+    expect(stream.status).toBe(200);
+    /** The stream's events until one names the account. */
+    const heardOf = async (id: number) => {
+      for (;;) {
+        const event = await stream.next();
+        expect(event?.event, `the stream ended before account ${id}`).toBe('account');
+        if (staffTeamEvent.parse(JSON.parse(event!.data)).id === id) return;
+      }
+    };
+    try {
+      const login = newLogin('live');
+      const add = await call(otherToken, 'POST', '/api/staff/team', { login, name: 'Кассир Оля', email: `${login}@staff.test`, role: 'kitchen', chain: false, restaurant_ids: [1], delivery: 'show' });
+      expect(add.statusCode, add.body).toBe(200);
+      const { account, password } = add.json<{ account: StaffTeamAccount; password: string }>();
+      await heardOf(account.id);
+      await staffToken(t.app, t.database, { login, email: account.email, password });
+      await heardOf(account.id);
+      const saved = await call(otherToken, 'POST', `/api/staff/team/${account.id}`, { version: account.version, name: 'Кассир Ольга', email: account.email, role: 'kitchen', chain: false, restaurant_ids: [2] });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await heardOf(account.id);
+      expect((await call(otherToken, 'POST', `/api/staff/team/${account.id}/sessions/end`, {})).json()).toEqual({ ended: 1 });
+      await heardOf(account.id);
+      expect((await call(otherToken, 'POST', `/api/staff/team/${account.id}/active`, { version: saved.json<StaffTeamAccount>().version, active: false })).statusCode).toBe(200);
+      await heardOf(account.id);
+
+      // The viewer's own account changed: the stream ends, and its reconnection is checked anew.
+      const me = (await teamOf(otherToken)).find((row) => row.id === viewer.id)!;
+      const demoted = await call(otherToken, 'POST', `/api/staff/team/${viewer.id}`, { version: me.version, name: me.name, email: me.email, role: 'manager', chain: false, restaurant_ids: [1] });
+      expect(demoted.statusCode, demoted.body).toBe(200);
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
   });
 
   it('never lets a chain manager disable or demote their own account (409 own_account); renaming it is fine', async () => {

@@ -20,6 +20,24 @@ export const BACKOFFICE_TEXTS = {
   changedBy: 'Изменено другим сотрудником',
   archived: 'В архиве',
   required: 'Заполните это поле.',
+  /** One session or account holding too many of the back office's live streams (429). */
+  tooManyStreams: 'Слишком много открытых вкладок управления. Закройте лишние.',
+} as const;
+
+/**
+ * The back office's live streams (the team's, the refunds'; decision 055) an instance holds at
+ * most per staff session, per account and in all: a manager has a few tabs open, and a stream
+ * cut off without a goodbye lingers until its idle limit; so room for that, and still one session
+ * or account cannot take the instance's.
+ */
+export const MANAGE_STREAMS_PER_SESSION = 8;
+export const MANAGE_STREAMS_PER_STAFF = 20;
+export const MANAGE_STREAMS_PER_INSTANCE = 500;
+
+/** The 429 of a back-office stream over its caps, for a call's `errors`. */
+export const MANAGE_STREAM_ERRORS = {
+  too_many_streams: `the session holds ${MANAGE_STREAMS_PER_SESSION} of this stream on this instance, or the account ${MANAGE_STREAMS_PER_STAFF} (429 «${BACKOFFICE_TEXTS.tooManyStreams}»)`,
+  unavailable: `the instance holds ${MANAGE_STREAMS_PER_INSTANCE} of these streams, or is shutting down (503)`,
 } as const;
 
 /**

@@ -87,6 +87,7 @@ export const orderRestaurant = z.object({ id: z.int(), name: z.string(), address
  * - `props`: as stored at creation, with `deliveryTime` ('' when as soon as ready), `deliveryDate` and `address`.
  * - `receipt`: a signed link to the printable receipt (opens without the token).
  * - `rate`: the order rating or null (SPEC 4: rating controls while paid = 1 and rate is null).
+ * - `refunding`: money a manager's refund asked of the bank and not yet returned (issue 31), 0 when none.
  */
 export const orderView = z.object({
   id: z.int(),
@@ -128,6 +129,7 @@ export const orderView = z.object({
   restoran_id: z.int(),
   restoran: orderRestaurant,
   progressBarData,
+  refunding: kopecks,
 });
 export type OrderView = z.infer<typeof orderView>;
 
@@ -153,7 +155,7 @@ export const orderListUserCall = defineCall({
   path: '/api/v1/order/listUser/:userId',
   tag: 'orders',
   summary: 'The signed-in user’s orders: a page of the list, or one order (SPEC 2, 3, 4, 7, 9)',
-  description: `List: newest first, \`limit\` orders (default and at most ${ORDER_LIST_PAGE_SIZE}, SPEC 9) after \`offset\` (the number already loaded); an empty \`items\` ends the list (SPEC 8). Detail: \`id\` given, \`items\` holds that one order, or 404 when it is not this user's. The path's userId must equal user_id (403 otherwise) and user_id + user_token must make a live session (401). Each order: id, znumber, time (ISO) and time_text ('DD.MM.YYYY HH:MM' on the restaurant's clock), type, status, status_text, status_color ('#AARRGGBB'), paid 0/1, sum and sums {items, cutlery, recommended, discount, delivery, total} in kopecks, name, address (delivery address text), table, basket [{id (dish), line_id, name, cnt, price, sum, photo, spec, specs, comment, rate}], pribors and recommendedItems [{id, name, cnt, charged_cnt, price, sum}], comment, props {deliveryTime, deliveryDate, address, …}, as_ready, discountPercent, pay_method, receipt (a signed link to the printable receipt), tips_id, rate (the order rating or null), restoran_id, restoran {id, name, address, phone}, progressBarData {step, text, steps}. Statuses and the progress bar: docs/orders.md.`,
+  description: `List: newest first, \`limit\` orders (default and at most ${ORDER_LIST_PAGE_SIZE}, SPEC 9) after \`offset\` (the number already loaded); an empty \`items\` ends the list (SPEC 8). Detail: \`id\` given, \`items\` holds that one order, or 404 when it is not this user's. The path's userId must equal user_id (403 otherwise) and user_id + user_token must make a live session (401). Each order: id, znumber, time (ISO) and time_text ('DD.MM.YYYY HH:MM' on the restaurant's clock), type, status, status_text, status_color ('#AARRGGBB'), paid 0/1, sum and sums {items, cutlery, recommended, discount, delivery, total} in kopecks, name, address (delivery address text), table, basket [{id (dish), line_id, name, cnt, price, sum, photo, spec, specs, comment, rate}], pribors and recommendedItems [{id, name, cnt, charged_cnt, price, sum}], comment, props {deliveryTime, deliveryDate, address, …}, as_ready, discountPercent, pay_method, receipt (a signed link to the printable receipt), tips_id, rate (the order rating or null), restoran_id, restoran {id, name, address, phone}, progressBarData {step, text, steps}, refunding (kopecks a manager's refund asked of the bank and not yet returned, 0 when none). Statuses and the progress bar: docs/orders.md.`,
   auth: 'user',
   credentials: credentialFields('user_id', 'user_token'),
   params: z.object({ userId: wireId }),
@@ -197,6 +199,11 @@ export const orderStatusEvent = z.object({
   progressBarData,
   /** The tips page's id: given a moment after the payment (decision 025), so it arrives by an event too. */
   tips_id: z.nullable(z.string()),
+  /**
+   * Money a manager's refund asked of the bank and not yet returned (issue 31, decision 050), 0
+   * when none: while it is above 0 the order can still change on the page (the bank's answer).
+   */
+  refunding: kopecks,
 });
 export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
 
@@ -204,11 +211,12 @@ export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
 export const ORDER_EVENTS_KEEP_ALIVE_MS = EVENT_STREAM_KEEP_ALIVE_MS;
 
 /**
- * Whether nothing more will change that the order page shows: done and paid, or cancelled. The
+ * Whether nothing more will change that the order page shows: done and paid, or cancelled, with
+ * no refund's money on its way back (its bank's answer is still to come, decision 055). The
  * stream ends after sending such a state, and a client does not reconnect.
  */
-export function isFinalOrderState(order: { status: number; paid: boolean | 0 | 1 }): boolean {
-  return order.status === ORDER_STATUS.cancelled || (order.status === ORDER_STATUS.done && Boolean(order.paid));
+export function isFinalOrderState(order: { status: number; paid: boolean | 0 | 1; refunding: number }): boolean {
+  return order.refunding === 0 && (order.status === ORDER_STATUS.cancelled || (order.status === ORDER_STATUS.done && Boolean(order.paid)));
 }
 
 /** The stream's query: whose session `Authorization: Bearer {token}` is (the token never goes in the URL). */
@@ -225,7 +233,7 @@ export const orderEventsCall = defineCall({
   path: '/api/v1/order/:id/events',
   tag: 'orders',
   summary: 'The signed-in guest’s order as it changes: Server-Sent Events (issue 15, SPEC 4 progress bar)',
-  description: `A \`text/event-stream\` (\`cache-control: no-store\`, \`x-accel-buffering: no\`, never compressed). Query \`user_id\`; the session token as \`Authorization: Bearer {token}\` (never in the URL; browsers read the stream with fetch() and a stream reader, since EventSource cannot send the header). 401 «Сессия истекла. Войдите снова.» when they do not make a live session, 404 «Заказ не найден.» when the order is not this guest's (kiosk orders included). First, at once, an event \`status\` whose \`data\` is the order's current \`{ id, status, status_text, status_color, paid, progressBarData, tips_id }\` (the same as order/listUser's order), then one \`status\` event after every change of the status, the paid flag or the tips id (given a moment after the payment), made on any instance, and the comment line \`: keep-alive\` every ${ORDER_EVENTS_KEEP_ALIVE_MS / 1000} s. The server ends the stream after sending a final state (done and paid, or cancelled). A client reconnects with backoff when the stream breaks; the first event after a reconnect is the current state, so nothing is missed. At most 5 open streams per guest (a 6th is refused with 429, code \`too_many_streams\`) and 5 000 per server instance (503, code \`unavailable\`). Statuses: docs/orders.md.`,
+  description: `A \`text/event-stream\` (\`cache-control: no-store\`, \`x-accel-buffering: no\`, never compressed). Query \`user_id\`; the session token as \`Authorization: Bearer {token}\` (never in the URL; browsers read the stream with fetch() and a stream reader, since EventSource cannot send the header). 401 «Сессия истекла. Войдите снова.» when they do not make a live session, 404 «Заказ не найден.» when the order is not this guest's (kiosk orders included). First, at once, an event \`status\` whose \`data\` is the order's current \`{ id, status, status_text, status_color, paid, progressBarData, tips_id, refunding }\` (the same as order/listUser's order), then one \`status\` event after every change of the status, the paid flag, the tips id (given a moment after the payment) or a refund's state (a manager's refund asked of the bank, returned, or refused and waiting for a retry: \`status_text\` and \`refunding\` say it), made on any instance, and the comment line \`: keep-alive\` every ${ORDER_EVENTS_KEEP_ALIVE_MS / 1000} s. The server ends the stream after sending a final state (done and paid, or cancelled, with \`refunding\` 0: no refund's answer still to come). A client reconnects with backoff when the stream breaks; the first event after a reconnect is the current state, so nothing is missed. At most 5 open streams per guest (a 6th is refused with 429, code \`too_many_streams\`) and 5 000 per server instance (503, code \`unavailable\`). Statuses: docs/orders.md.`,
   auth: 'owner',
   produces: 'text/event-stream',
   params: z.object({ id: wireId }),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall } from './call';
 import { kopecks, MAX_WIRE_ID, wireId } from './common';
-import { STALE_VERSION_ERROR } from './backoffice';
+import { MANAGE_STREAM_ERRORS, STALE_VERSION_ERROR } from './backoffice';
 import { MANAGER_ERRORS } from './staff';
 
 // A paid order cancelled with its money returned, or some of its lines (issue 31, decision
@@ -193,4 +193,18 @@ export const staffRecentRefundsCall = defineCall({
   errors: MANAGER_ERRORS,
 });
 
-export const REFUND_CALLS = [staffOrderRefundsCall, staffRefundOrderCall, staffRetryRefundCall, staffRecentRefundsCall] as const;
+export const staffRefundEventsCall = defineCall({
+  name: 'staffRefundEvents',
+  method: 'GET',
+  path: '/api/staff/refunds/events',
+  tag: 'staff',
+  summary: "Refunds as the bank answers them: Server-Sent Events of the manager's restaurants",
+  description:
+    "A `text/event-stream` (read with fetch(): the Bearer header). An event `refund` whose `data` is the refund as «Возвраты» lists it (recentRefund) each time a refund of a restaurant the manager runs is asked, returned by the bank, refused by it or retried, on any instance — the press's own try, the payment worker's, the bank's callback (PostgreSQL LISTEN/NOTIFY, committed with the change: once per change); the comment `: keep-alive` every 25 s. The refund dialog reads its order again on an event of its order; after a reconnect a client reads the list once, so nothing is missed. A change of the caller's own account ends the stream, and its reconnection is checked against its rights as they are now (decision 055).",
+  auth: 'staff',
+  produces: 'text/event-stream',
+  response: recentRefund,
+  errors: { ...MANAGER_ERRORS, ...MANAGE_STREAM_ERRORS },
+});
+
+export const REFUND_CALLS = [staffOrderRefundsCall, staffRefundOrderCall, staffRetryRefundCall, staffRecentRefundsCall, staffRefundEventsCall] as const;

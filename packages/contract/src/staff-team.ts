@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { STALE_VERSION_ERROR, rowVersion } from './backoffice';
+import { MANAGE_STREAM_ERRORS, STALE_VERSION_ERROR, rowVersion } from './backoffice';
 import { defineCall } from './call';
 import { MAX_WIRE_ID, wireId } from './common';
 import { STAFF_ERRORS, STAFF_LOGIN_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, STAFF_TEXTS, staffRestaurant } from './staff';
@@ -222,5 +222,32 @@ export const staffTeamEndSessionsCall = defineCall({
   errors: { ...ACCOUNT_ERRORS, session_not_found: `no live session of this id on this account (404 «${STAFF_TEAM_TEXTS.sessionNotFound}»)` },
 });
 
+/** An event of the team's stream: this account was added or changed, or its sessions were. */
+export const staffTeamEvent = z.object({ id: z.int() });
+export type StaffTeamEvent = z.infer<typeof staffTeamEvent>;
+
+export const staffTeamEventsCall = defineCall({
+  name: 'staffTeamEvents',
+  method: 'GET',
+  path: '/api/staff/team/events',
+  tag: 'staff',
+  summary: 'The team as it changes: Server-Sent Events (chain managers only)',
+  description:
+    "A `text/event-stream` (read with fetch(): the Bearer header). An event `account` whose `data` is `{ id }` each time an account is added or changed — its fields, role, restaurants, access or password — or its sessions are (a sign-in, a sign-out, a session ended), by anyone on any instance (PostgreSQL LISTEN/NOTIFY, committed with the change), `npm run staff` included; the comment `: keep-alive` every 25 s. A client reads the team again (and the sessions it shows); after a reconnect it reads it once, so nothing is missed. A change of the caller's own account ends the stream: its reconnection is checked against the account's rights as they are now (decision 055).",
+  auth: 'staff',
+  produces: 'text/event-stream',
+  response: staffTeamEvent,
+  errors: { ...CHAIN_ERRORS, ...MANAGE_STREAM_ERRORS },
+});
+
 /** The team's calls (STAFF_SESSION_CALLS' kind: each needs a staff session). */
-export const STAFF_TEAM_CALLS = [staffTeamCall, staffTeamAddCall, staffTeamSaveCall, staffTeamPasswordCall, staffTeamActiveCall, staffTeamSessionsCall, staffTeamEndSessionsCall] as const;
+export const STAFF_TEAM_CALLS = [
+  staffTeamCall,
+  staffTeamAddCall,
+  staffTeamSaveCall,
+  staffTeamPasswordCall,
+  staffTeamActiveCall,
+  staffTeamSessionsCall,
+  staffTeamEndSessionsCall,
+  staffTeamEventsCall,
+] as const;

@@ -112,21 +112,25 @@ export const REFUND_TEXTS = {
 export interface OrderRefundState {
   readonly returned: Kopecks;
   readonly returning: Kopecks;
+  /**
+   * A refund of the money `returning` failed at the bank and waits for a manager's retry
+   * (decision 050): the guest is told it is delayed rather than on its way.
+   */
+  readonly delayed?: boolean;
 }
 
 /**
  * The order's status text with its refund, as the guest reads it (SPEC 3 status_text): a
- * cancelled order says its money came back («Отменён, деньги возвращены: 450,00 ₽») or is on
- * its way; an order refunded in part adds what was returned to its status.
+ * cancelled order says its money came back («Отменён, деньги возвращены: 450,00 ₽»), is on its
+ * way, or is delayed (the bank refused, a manager retries); an order refunded in part adds it to
+ * its status.
  */
 export function withRefundText(statusText: string, cancelled: boolean, refund: OrderRefundState | undefined): string {
   if (!refund || refund.returned + refund.returning <= 0) return statusText;
+  const total = formatMoney(refund.returned + refund.returning);
+  if (refund.returning > 0 && refund.delayed) return cancelled ? `${statusText}, возврат денег задерживается: ${total}` : `${statusText} · возврат задерживается: ${total}`;
   if (cancelled) {
-    return refund.returning > 0
-      ? `${statusText}, деньги возвращаются: ${formatMoney(refund.returned + refund.returning)}`
-      : `${statusText}, деньги возвращены: ${formatMoney(refund.returned)}`;
+    return refund.returning > 0 ? `${statusText}, деньги возвращаются: ${total}` : `${statusText}, деньги возвращены: ${formatMoney(refund.returned)}`;
   }
-  return refund.returning > 0
-    ? `${statusText} · возвращается ${formatMoney(refund.returned + refund.returning)}`
-    : `${statusText} · возвращено ${formatMoney(refund.returned)}`;
+  return refund.returning > 0 ? `${statusText} · возвращается ${total}` : `${statusText} · возвращено ${formatMoney(refund.returned)}`;
 }

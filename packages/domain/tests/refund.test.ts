@@ -120,6 +120,10 @@ describe('the status text with the refund (SPEC 3 status_text)', () => {
     expect(orderStatusText(90, 'delivery', true, { returned: 0, returning: 45_000 })).toBe('Отменён, деньги возвращаются: 450,00 ₽');
     expect(orderStatusText(30, 'self', true, { returned: 15_000, returning: 0 })).toBe('Готовится · возвращено 150,00 ₽');
     expect(orderStatusText(90, 'self', false, { returned: 0, returning: 0 })).toBe('Отменён');
+    // A refund the bank refused waits for a manager's retry: the guest reads it is delayed.
+    expect(orderStatusText(90, 'delivery', true, { returned: 0, returning: 45_000, delayed: true })).toBe('Отменён, возврат денег задерживается: 450,00 ₽');
+    expect(orderStatusText(30, 'self', true, { returned: 5_000, returning: 10_000, delayed: true })).toBe('Готовится · возврат задерживается: 150,00 ₽');
+    expect(orderStatusText(90, 'delivery', true, { returned: 45_000, returning: 0, delayed: true })).toBe('Отменён, деньги возвращены: 450,00 ₽');
     expect(orderStatusText(20, 'self', true)).toBe('Принят');
   });
 });

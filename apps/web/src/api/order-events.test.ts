@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_EVENTS_KEEP_ALIVE_MS, type OrderStatusEvent } from '@chain/contract';
 import { followOrderEvents, ORDER_EVENTS_RECONNECT_MS } from './order-events';
 
-const update = (status: number, paid: 0 | 1 = 1): OrderStatusEvent => ({
+const update = (status: number, paid: 0 | 1 = 1, refunding = 0): OrderStatusEvent => ({
   id: 501,
   status,
   status_text: `status ${status}`,
@@ -10,6 +10,7 @@ const update = (status: number, paid: 0 | 1 = 1): OrderStatusEvent => ({
   paid,
   progressBarData: { step: 2, text: 'Готовим ваш заказ', steps: [] },
   tips_id: null,
+  refunding,
 });
 const frame = (value: OrderStatusEvent) => `event: status\ndata: ${JSON.stringify(value)}\n\n`;
 
@@ -17,11 +18,14 @@ const frame = (value: OrderStatusEvent) => `event: status\ndata: ${JSON.stringif
 function streamResponse() {
   const encoder = new TextEncoder();
   let control!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (control = controller) });
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (control = controller), cancel: () => void (cancelled = true) });
   return {
     response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     send: (text: string) => control.enqueue(encoder.encode(text)),
     end: () => control.close(),
+    /** The client let go of the stream (a final state). */
+    cancelled: () => cancelled,
   };
 }
 
@@ -72,6 +76,23 @@ describe('following an order live (GET /api/v1/order/{id}/events)', () => {
     stream.send(frame(update(50)));
     await flush();
     expect(seen).toEqual([20, 30, 50]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not stop at a cancelled state while a refund’s money is on its way: the bank’s answer is still to come (issue 31)', async () => {
+    const stream = streamResponse();
+    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(stream.response);
+    const seen: number[] = [];
+    followOrderEvents({ session: { id: '7', password: 'tok' }, orderId: 501, onStatus: (value) => seen.push(value.refunding), fetchImpl, document: fakeDocument() });
+    await flush();
+    stream.send(frame(update(90, 1, 45_000)));
+    await flush();
+    expect(stream.cancelled()).toBe(false);
+    stream.send(frame(update(90, 1, 0)));
+    await flush();
+    expect(seen).toEqual([45_000, 0]);
+    expect(stream.cancelled()).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { failureText } from './api';
 
 interface Loaded<T> {
@@ -8,8 +8,8 @@ interface Loaded<T> {
 }
 
 /**
- * A staff screen's data: loaded on opening, again on `reload`, and afresh when `key` (what
- * `load` asks for) changes; the failure in words.
+ * A staff screen's data: loaded on opening, again on `reload` (what is shown stays until the new
+ * answer), and afresh when `key` (what `load` asks for) changes; the failure in words.
  */
 export function useStaffData<T>(load: () => Promise<T>, key: string): { data: T | null; error: string | null; reload: () => void; set: (data: T) => void } {
   const [state, setState] = useState<Loaded<T>>({ key, data: null, error: null });
@@ -31,10 +31,12 @@ export function useStaffData<T>(load: () => Promise<T>, key: string): { data: T 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
   const current = state.key === key ? state : { key, data: null, error: null };
+  // The same function across renders: a screen may read again from an effect (a live stream's event).
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
   return {
     data: current.data,
     error: current.error,
-    reload: () => setAttempt((count) => count + 1),
+    reload,
     set: (data: T) => setState({ key, data, error: null }),
   };
 }

@@ -5,8 +5,8 @@ import { OrderEventsHub, type OrderStream } from './hub';
 
 const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
-function state(status: number, paid: 0 | 1 = 1): OrderStatusEvent {
-  return { id: 7, status, status_text: String(status), status_color: '#FF2E7D32', paid, progressBarData: { step: 2, text: '', steps: [] }, tips_id: null };
+function state(status: number, paid: 0 | 1 = 1, refunding = 0): OrderStatusEvent {
+  return { id: 7, status, status_text: `${status}/${refunding}`, status_color: '#FF2E7D32', paid, progressBarData: { step: 2, text: '', steps: [] }, tips_id: null, refunding };
 }
 
 /** A hub over a fake LISTEN and a fake read whose answers the test releases one by one. */
@@ -79,6 +79,21 @@ describe('the order events hub (issue 15)', () => {
     expect(a.ended() && b.ended()).toBe(true);
     expect(hub.openStreams()).toBe(0);
     hub.admit(1);
+  });
+
+  it('keeps a cancelled order’s stream open while its refund’s money is on its way, and ends it once the bank answered (issue 31)', async () => {
+    const { hub, stream, reads, tick, notify } = setUp();
+    await hub.start();
+    const a = stream();
+    hub.add(7, 1, a.s);
+    reads.shift()!(state(90, 1, 45_000));
+    await tick();
+    expect(a.ended()).toBe(false);
+    notify('7');
+    reads.shift()!(state(90, 1, 0));
+    await tick();
+    expect(a.got).toEqual([JSON.stringify(state(90, 1, 45_000)), JSON.stringify(state(90, 1, 0))]);
+    expect(a.ended()).toBe(true);
   });
 
   it('writes the keep-alive comment to every stream, and ends them all on close', async () => {

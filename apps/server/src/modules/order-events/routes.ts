@@ -10,7 +10,7 @@ import { SESSION_EXPIRED_MESSAGE } from '../auth/sessions';
 import { progressBar } from '../order-history/progress';
 import { ORDER_NOT_FOUND } from '../order-history/service';
 import { OrderEventsHub, type OrderEventsLimits } from './hub';
-import { findOrderState } from './repository';
+import { findOrderState, refundStateOf } from './repository';
 
 /**
  * The limits of the order event streams (docs/orders.md): a guest's tabs and devices are a few
@@ -34,18 +34,20 @@ export function orderStatusEventOf(order: {
   type: Parameters<typeof progressBar>[1];
   paid: boolean;
   tips_id: string | null;
-  /** Its refunds (issue 31): the status text tells the money returned. */
-  refunded_sum?: number;
-  refunding_sum?: number;
+  /** Its refunds (issue 31): the status text tells the money returned, on its way or delayed. */
+  refunded_sum: number;
+  refunding_sum: number;
+  refund_delayed: boolean;
 }): OrderStatusEvent {
   return {
     id: order.id,
     status: order.status,
-    status_text: orderStatusText(order.status, order.type, order.paid, { returned: order.refunded_sum ?? 0, returning: order.refunding_sum ?? 0 }),
+    status_text: orderStatusText(order.status, order.type, order.paid, refundStateOf(order)),
     status_color: orderStatusColour(order.status),
     paid: order.paid ? 1 : 0,
     progressBarData: progressBar(order.status, order.type, order.paid),
     tips_id: order.tips_id,
+    refunding: order.refunding_sum,
   };
 }
 

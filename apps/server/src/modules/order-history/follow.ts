@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import { AppError, notFound } from '../../http/errors';
 import { checkFollowToken, followToken } from '../../http/signed-links';
 import { progressBar } from './progress';
+import { refundStateOf } from '../order-events/repository';
 import { findFollowedOrder } from './repository';
 
 /*
@@ -67,7 +68,7 @@ export async function followOrder(db: Kysely<Database>, secret: string, token: s
   return {
     number: order.znumber,
     status: order.status,
-    status_text: orderStatusText(order.status, order.type, order.paid, { returned: order.refunded_sum, returning: order.refunding_sum }),
+    status_text: orderStatusText(order.status, order.type, order.paid, refundStateOf(order)),
     status_color: orderStatusColour(order.status),
     paid: order.paid ? 1 : 0,
     type: order.type,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ORDER_STATUS } from '@chain/domain';
 import type { Database, OrderItemsTable, OrdersTable, RatingsTable } from '../../db/types';
+import { refundDelayed } from '../order-events/repository';
 import type { StatusActor } from './status';
 
 export type OrderRow = Selectable<OrdersTable> & {
@@ -8,6 +9,7 @@ export type OrderRow = Selectable<OrdersTable> & {
   restaurant_address: string;
   restaurant_phone: string;
   restaurant_time_zone: string;
+  refund_delayed: boolean;
 };
 export type OrderLineRow = Selectable<OrderItemsTable>;
 export type RatingRow = Selectable<RatingsTable> & { photo_ids: number[] };
@@ -19,6 +21,7 @@ function ordersWithRestaurant(db: Kysely<Database>) {
     .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
     .selectAll('orders')
     .select([
+      refundDelayed,
       'restaurants.name as restaurant_name',
       'restaurants.address as restaurant_address',
       'restaurants.phone as restaurant_phone',
@@ -46,7 +49,7 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
 export async function findFollowedOrder(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'znumber', 'status', 'type', 'paid', 'source', 'user_id', 'created_at', 'refunded_sum', 'refunding_sum'])
+    .select(['id', 'znumber', 'status', 'type', 'paid', 'source', 'user_id', 'created_at', 'refunded_sum', 'refunding_sum', refundDelayed])
     .where('id', '=', id)
     .executeTakeFirst();
 }

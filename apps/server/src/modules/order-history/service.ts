@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { ratingPhotoLink, receiptLink } from '../../http/signed-links';
+import { refundStateOf } from '../order-events/repository';
 import { progressBar } from './progress';
 import { findOrderLines, findOrderRatings, findUserOrders, type OrderLineRow, type OrderRow, type RatingRow } from './repository';
 
@@ -65,7 +66,7 @@ function orderView(row: OrderRow, lines: OrderLineRow[], ratings: RatingRow[], s
     time_text: displayTime(row.created_at, row.restaurant_time_zone),
     type: row.type,
     status: row.status,
-    status_text: orderStatusText(row.status, row.type, row.paid, { returned: row.refunded_sum, returning: row.refunding_sum }),
+    status_text: orderStatusText(row.status, row.type, row.paid, refundStateOf(row)),
     status_color: orderStatusColour(row.status),
     paid: row.paid ? 1 : 0,
     sum: row.sum,
@@ -141,6 +142,7 @@ function orderView(row: OrderRow, lines: OrderLineRow[], ratings: RatingRow[], s
     restoran_id: row.restaurant_id,
     restoran: { id: row.restaurant_id, name: row.restaurant_name, address: row.restaurant_address, phone: row.restaurant_phone },
     progressBarData: progressBar(row.status, row.type, row.paid),
+    refunding: row.refunding_sum,
   };
 }
 

@@ -6,6 +6,8 @@ import { AcquirerRefusal } from '../../adapters/acquiring/types';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
 import { bearerToken, registerCall } from '../../http/route';
+import { sendDueRefundMail } from '../refunds/mail';
+import { refundsTheBankReported } from '../refunds/service';
 import { findOrderState } from './repository';
 import { ORDER_NOT_FOUND, PaymentsService } from './service';
 
@@ -77,8 +79,11 @@ const payments: FastifyPluginAsync = async (app) => {
         const mdOrder = params.mdOrder ?? '';
         if (!mdOrder) throw badRequest('Нет mdOrder.');
         let settled;
+        let refunded: number[];
         try {
           settled = await service.bankNotified(mdOrder);
+          // A manager's refund the bank reports returned is recorded now (decision 050).
+          refunded = await refundsTheBankReported({ db: app.db, acquiring: app.providers.acquiring, log: request.log }, mdOrder);
         } catch (error) {
           if (!(error instanceof ProviderError || error instanceof AcquirerRefusal)) throw error;
           request.log.warn({ err: error, mdOrder }, 'acquirer callback: the bank did not confirm the status');
@@ -86,6 +91,10 @@ const payments: FastifyPluginAsync = async (app) => {
           return reply.status(502).send({ success: false, error: 'provider', message: 'Банк не ответил.', requestId: request.id });
         }
         if (!settled) throw notFound('Платёж не найден.', 'payment_not_found');
+        for (const refundId of refunded) {
+          // The guest's letter at once; one that does not go out now is the worker's.
+          await sendDueRefundMail({ db: app.db, email: app.providers.email, log: request.log }, refundId).catch((error: unknown) => request.log.warn({ err: error, refundId }, 'refund letter not sent from the callback; the worker will'));
+        }
         return { success: true };
       },
     });

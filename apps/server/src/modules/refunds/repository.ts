@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderRefundsTable } from '../../db/types';
+import { notifyOrderStatus } from '../order-events/repository';
 import { secondsFromNow } from '../payments/repository';
 
 // Every SQL statement of refunds of paid orders (issue 31, decision 050).
@@ -22,6 +23,30 @@ const ORDER_COLUMNS = [
   'refunding_sum',
   'email',
 ] as const;
+
+/**
+ * The channel a refund's change (asked, returned, refused, retried) is announced on for the
+ * staff's «Возвраты» and refund dialogs on every instance; the payload is `{restaurant id}:{refund
+ * id}`, so an instance reads only the refunds its open streams may show.
+ */
+export const REFUND_CHANNEL = 'order_refunds';
+
+/**
+ * Announces a change of the refund to the staff's streams (REFUND_CHANNEL) and of its order to the
+ * guest's order page and the boards (notifyOrderStatus: the status text tells the money), inside
+ * the transaction that made it: delivered once it commits, never for a rollback.
+ */
+export async function notifyRefund(trx: Transaction<Database>, refundId: number): Promise<void> {
+  const row = await trx
+    .selectFrom('order_refunds')
+    .innerJoin('orders', 'orders.id', 'order_refunds.order_id')
+    .select(['orders.id as order_id', 'orders.restaurant_id'])
+    .where('order_refunds.id', '=', refundId)
+    .executeTakeFirst();
+  if (!row) return;
+  await sql`select pg_notify(${REFUND_CHANNEL}, ${`${row.restaurant_id}:${refundId}`})`.execute(trx);
+  await notifyOrderStatus(trx, row.order_id);
+}
 
 /** The order's restaurant, for the access check (undefined: no such order). */
 export async function refundOrderRestaurant(db: Db, orderId: number): Promise<number | undefined> {
@@ -262,9 +287,39 @@ export function findRefundLetterOrder(db: Db, orderId: number) {
     .executeTakeFirst();
 }
 
+/** The oldest pending refund of the order a bank order paid: the one its bank's books speak of now (one per order at a time). */
+export function oldestPendingRefundOfPayment(db: Db, providerId: string) {
+  return db
+    .selectFrom('order_refunds')
+    .innerJoin('payments', 'payments.id', 'order_refunds.payment_id')
+    .selectAll('order_refunds')
+    .where('payments.provider_id', '=', providerId)
+    .where('order_refunds.status', '=', 'pending')
+    .orderBy('order_refunds.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One refund as «Возвраты» lists it. */
+export function findRecentRefund(db: Db, refundId: number) {
+  return recentRefunds(db).where('order_refunds.id', '=', refundId).executeTakeFirst();
+}
+
 /** The newest refunds of these restaurants (null: every one), failed and pending first. */
 export function findRecentRefunds(db: Db, restaurantIds: readonly number[] | null, limit: number) {
-  let query = db
+  let query = recentRefunds(db)
+    .orderBy(sql`case order_refunds.status when 'failed' then 0 when 'pending' then 1 else 2 end`)
+    .orderBy('order_refunds.created_at', 'desc')
+    .orderBy('order_refunds.id', 'desc')
+    .limit(limit);
+  if (restaurantIds !== null) query = query.where('orders.restaurant_id', 'in', restaurantIds.length > 0 ? [...restaurantIds] : [-1]);
+  return query.execute();
+}
+
+export type RecentRefundRow = NonNullable<Awaited<ReturnType<typeof findRecentRefund>>>;
+
+function recentRefunds(db: Db) {
+  return db
     .selectFrom('order_refunds')
     .innerJoin('orders', 'orders.id', 'order_refunds.order_id')
     .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
@@ -281,11 +336,5 @@ export function findRecentRefunds(db: Db, restaurantIds: readonly number[] | nul
       'order_refunds.failure',
       'order_refunds.created_at',
     ])
-    .select(sql<string>`coalesce(staff_accounts.name, '')`.as('staff_name'))
-    .orderBy(sql`case order_refunds.status when 'failed' then 0 when 'pending' then 1 else 2 end`)
-    .orderBy('order_refunds.created_at', 'desc')
-    .orderBy('order_refunds.id', 'desc')
-    .limit(limit);
-  if (restaurantIds !== null) query = query.where('orders.restaurant_id', 'in', restaurantIds.length > 0 ? [...restaurantIds] : [-1]);
-  return query.execute();
+    .select(sql<string>`coalesce(staff_accounts.name, '')`.as('staff_name'));
 }

@@ -1,8 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { RECENT_REFUNDS_LIMIT, REFUND_SCREEN_TEXTS, staffOrderRefundsCall, staffRecentRefundsCall, staffRefundOrderCall, staffRetryRefundCall } from '@chain/contract';
+import {
+  RECENT_REFUNDS_LIMIT,
+  REFUND_SCREEN_TEXTS,
+  STAFF_EVENTS_KEEP_ALIVE_MS,
+  staffOrderRefundsCall,
+  staffRecentRefundsCall,
+  staffRefundEventsCall,
+  staffRefundOrderCall,
+  staffRetryRefundCall,
+  type RecentRefund,
+} from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { requireManager } from '../staff/access';
-import { findRecentRefunds } from './repository';
+import { mayActOn, requireManager } from '../staff/access';
+import { openStaffEventStream } from '../staff/event-routes';
+import { StaffEventsHub } from '../staff/events-hub';
+import { findRecentRefund, findRecentRefunds, REFUND_CHANNEL, type RecentRefundRow } from './repository';
 import { sendDueRefundMail } from './mail';
 import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, reopenFailedRefund, type RefundDeps } from './service';
 
@@ -39,22 +51,30 @@ export const refundRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, staffRecentRefundsCall, async ({ staff }) => {
     requireManager(staff);
     const rows = await findRecentRefunds(app.db, staff.chain ? null : staff.restaurantIds, RECENT_REFUNDS_LIMIT);
-    return {
-      refunds: rows.map((row) => ({
-        id: row.id,
-        order_id: row.order_id,
-        znumber: row.znumber,
-        restaurant_id: row.restaurant_id,
-        restaurant_name: row.restaurant_name,
-        full: row.full_cancel,
-        amount: row.amount,
-        status: row.status,
-        status_text: REFUND_SCREEN_TEXTS.status[row.status],
-        failure: row.status === 'failed' ? (row.failure ?? '') : '',
-        created_at: row.created_at.toISOString(),
-        staff_name: row.staff_name,
-      })),
-    };
+    return { refunds: rows.map(recentRefundOf) };
+  });
+
+  // Refunds as the bank answers them (decision 055): each change of a refund is announced with
+  // its restaurant, read once here, and sent to the managers of that restaurant.
+  const hub = new StaffEventsHub(
+    app.database,
+    {
+      channel: REFUND_CHANNEL,
+      concerns: (payload, viewer) => mayActOn(viewer, Number(payload.split(':')[0])),
+      read: async (payload) => {
+        const refundId = Number(payload.split(':')[1]);
+        if (!Number.isSafeInteger(refundId)) return undefined;
+        const row = await findRecentRefund(app.db, refundId);
+        return row ? { event: 'refund', data: JSON.stringify(recentRefundOf(row)), for: (viewer) => viewer.role === 'manager' && mayActOn(viewer, row.restaurant_id) } : undefined;
+      },
+    },
+    STAFF_EVENTS_KEEP_ALIVE_MS,
+    app.log,
+  );
+  const streams = openStaffEventStream(app, hub);
+  registerCall(app, staffRefundEventsCall, async ({ staff, request, reply }) => {
+    requireManager(staff);
+    return streams(staff, request, reply);
   });
 
   registerCall(app, staffRetryRefundCall, async ({ params, staff }) => {
@@ -63,3 +83,21 @@ export const refundRoutes: FastifyPluginAsync = async (app) => {
     return orderRefundsView(app.db, params.id);
   });
 };
+
+/** A refund as «Возвраты» lists it. */
+function recentRefundOf(row: RecentRefundRow): RecentRefund {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    znumber: row.znumber,
+    restaurant_id: row.restaurant_id,
+    restaurant_name: row.restaurant_name,
+    full: row.full_cancel,
+    amount: row.amount,
+    status: row.status,
+    status_text: REFUND_SCREEN_TEXTS.status[row.status],
+    failure: row.status === 'failed' ? (row.failure ?? '') : '',
+    created_at: row.created_at.toISOString(),
+    staff_name: row.staff_name,
+  };
+}

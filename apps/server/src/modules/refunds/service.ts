@@ -6,7 +6,6 @@ import { AcquirerRefusal, type AcquirerOrderStatus, type BankAnswer, type CardAc
 import type { Database } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { StaleVersionError } from '../../http/versioned';
-import { notifyOrderStatus } from '../order-events/repository';
 import { moveOrderStatus } from '../order-history/status';
 import { bankAnswerOf, LEASE_SECONDS, MAX_CLOSING_ATTEMPTS, retryDelaySeconds } from '../payments/closing';
 import { insertPaymentEvent } from '../payments/repository';
@@ -22,6 +21,8 @@ import {
   findRefunds,
   insertRefund,
   lockRefund,
+  notifyRefund,
+  oldestPendingRefundOfPayment,
   lockRefundOrder,
   refundOfOrder,
   refundOrderRestaurant,
@@ -83,7 +84,7 @@ export async function orderRefundsView(db: Db, orderId: number): Promise<OrderRe
       znumber: order.znumber,
       restaurant_id: order.restaurant_id,
       status: order.status,
-      status_text: orderStatusText(order.status, order.type, order.paid, { returned: order.refunded_sum, returning: order.refunding_sum }),
+      status_text: orderStatusText(order.status, order.type, order.paid, { returned: order.refunded_sum, returning: order.refunding_sum, delayed: refunds.some((refund) => refund.status === 'failed') }),
       paid: order.paid,
       pay_method: order.pay_method,
       sum: order.sum,
@@ -148,7 +149,8 @@ export async function recordRefund(db: Db, staff: StaffPrincipal, orderId: numbe
     const refundId = await insertRefund(trx, { orderId, paymentId: payment.id, key: ask.key, full: ask.full, amount: result.amount, lines: refundLines, staffId: staff.id });
     // The whole order: cancelled through the one place a status changes (it announces the move).
     if (ask.full) await moveOrderStatus(trx, orderId, ORDER_STATUS.cancelled, staffActor(staff));
-    else await notifyOrderStatus(trx, orderId);
+    // The staff's refund screens learn of it, the guest's order page of the money on its way.
+    await notifyRefund(trx, refundId);
     await writeAudit(trx, staff, {
       action: ask.full ? 'order.cancel_refund' : 'order.refund',
       restaurantId,
@@ -172,6 +174,8 @@ export async function reopenFailedRefund(db: Db, staff: StaffPrincipal, orderId:
     const order = await lockRefundOrder(trx, orderId);
     if (!order || !(await refundOfOrder(trx, orderId, refundId))) throw notFound(REFUND_SCREEN_TEXTS.refundNotFound, 'refund_not_found');
     if (await reopenRefund(trx, orderId, refundId)) {
+      // No longer delayed for the guest: on its way again.
+      await notifyRefund(trx, refundId);
       await writeAudit(trx, staff, { action: 'order.refund_retry', restaurantId, target: `заказ ${order.znumber}`, before: { refund: refundId, status: 'failed' }, after: { refund: refundId, status: 'pending' } });
     }
   });
@@ -231,8 +235,8 @@ async function refundAtBank(deps: RefundDeps, refund: RefundRow): Promise<Refund
  */
 async function refundStep(deps: RefundDeps, refund: RefundRow, providerId: string, bank: AcquirerOrderStatus): Promise<RefundStep> {
   const doneBefore = await doneRefundsTotal(deps.db, refund.payment_id, refund.id);
-  if (bank.state === 'reversed') return { event: null, next: 'done', reason: 'reversed at the bank already' };
-  if (bank.refundedAmount >= doneBefore + refund.amount) return { event: null, next: 'done', reason: 'returned at the bank already' };
+  const already = doneAtTheBank(bank, doneBefore, refund);
+  if (already) return already;
   if (bank.state === 'held') {
     // Money only held is released whole (reverse.do): a part waits for the bank to take it.
     if (doneBefore === 0 && refund.amount === bank.paidAmount) return ask(deps, refund, 'reverse', () => deps.acquiring.reverse(providerId));
@@ -252,6 +256,36 @@ async function refundStep(deps: RefundDeps, refund: RefundRow, providerId: strin
   } catch (error) {
     return { ...step, next: 'retry', reason: `${step.reason}; its status could not be read again: ${bankAnswerOf(error).message}` };
   }
+}
+
+/** The refund done at the bank already, by its books (`doneBefore`: the refunds done before it), or null. */
+function doneAtTheBank(bank: AcquirerOrderStatus, doneBefore: number, refund: RefundRow): RefundStep | null {
+  if (bank.state === 'reversed') return { event: null, next: 'done', reason: 'reversed at the bank already' };
+  if (bank.refundedAmount >= doneBefore + refund.amount) return { event: null, next: 'done', reason: 'returned at the bank already' };
+  return null;
+}
+
+/**
+ * The bank's callback about a bank order (it only says «look», decision 011): a pending refund of
+ * the order it paid that the bank's books show returned is recorded now, not at the worker's next
+ * try — the guest's open page and the staff's screens learn at once. Only the bank's status is
+ * read: a refund it has not made stays with its lease's holder (the press, the worker). Racing the
+ * press's own try or the worker, the refund is recorded, and announced, once (recordRefundStep).
+ * Returns the refunds this call recorded; a bank that does not answer throws (the callback
+ * answers 502 and the bank calls again).
+ */
+export async function refundsTheBankReported(deps: RefundDeps, providerId: string): Promise<number[]> {
+  const recorded: number[] = [];
+  for (let index = 0; index < RUN_LIMIT; index++) {
+    const refund = await oldestPendingRefundOfPayment(deps.db, providerId);
+    if (!refund) break;
+    const bank = await deps.acquiring.orderStatus(providerId);
+    const done = doneAtTheBank(bank, await doneRefundsTotal(deps.db, refund.payment_id, refund.id), refund);
+    if (!done || (await recordRefundStep(deps.db, refund, (await findPaymentById(deps.db, refund.payment_id)) ?? null, done)) === 'lost') break;
+    deps.log.info({ orderId: refund.order_id, refundId: refund.id, providerId }, 'refund returned at the bank, as its callback told');
+    recorded.push(refund.id);
+  }
+  return recorded;
 }
 
 async function ask(deps: RefundDeps, refund: RefundRow, kind: 'refund' | 'reverse', operation: () => Promise<BankAnswer>): Promise<RefundStep> {
@@ -282,11 +316,13 @@ async function recordRefundStep(db: Db, refund: RefundRow, payment: Awaited<Retu
     if (step.next === 'done') {
       const order = await findRefundOrder(trx, refund.order_id);
       await saveRefundDone(trx, current, (order?.email ?? '') !== '');
-      // The guest's open order page learns its money came back.
-      await notifyOrderStatus(trx, refund.order_id);
     } else {
       await saveRefundNotDone(trx, refund.id, step.next === 'retry' ? { retryInSeconds: retryDelaySeconds(refund.attempts) } : { failed: true }, step.reason);
     }
+    // The bank's answer reaches the guest's open order page and the staff's refund screens, on
+    // every instance, once: only the caller that changed the refund's state gets here (a racing
+    // taker finds it done and records nothing). A retry later changes nothing they show.
+    if (step.next !== 'retry') await notifyRefund(trx, refund.id);
     return 'recorded';
   });
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ORDER_STATUS, type BoardPart } from '@chain/domain';
 import type { Database } from '../../db/types';
+import { refundDelayed } from '../order-events/repository';
 
 // Every SQL statement of the staff's order board.
 
@@ -25,6 +26,7 @@ const ORDER_COLUMNS = [
   'orders.props',
   'orders.refunded_sum',
   'orders.refunding_sum',
+  refundDelayed,
 ] as const;
 
 /** now() less some hours, in SQL. */

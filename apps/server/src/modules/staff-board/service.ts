@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { StaffOrder } from '@chain/contract';
 import { BOARD_LIMITS, orderStatusText, staffMoves } from '@chain/domain';
 import type { Database } from '../../db/types';
+import { refundStateOf } from '../order-events/repository';
 import { addressText, lineSpec, lineSpecs } from '../order-history/service';
 import { boardOrder, boardOrders, orderLinesOf, type BoardOrderRow } from './repository';
 
@@ -30,7 +31,7 @@ function staffOrderOf(row: BoardOrderRow, lines: LineRow[]): StaffOrder {
     znumber: row.znumber,
     type: row.type,
     status: row.status,
-    status_text: orderStatusText(row.status, row.type, row.paid, { returned: row.refunded_sum, returning: row.refunding_sum }),
+    status_text: orderStatusText(row.status, row.type, row.paid, refundStateOf(row)),
     paid: row.paid,
     created_at: row.created_at.toISOString(),
     due_at: row.as_ready || row.ready_at === null ? null : row.ready_at.toISOString(),

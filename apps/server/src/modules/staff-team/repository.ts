@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { STAFF_TEAM_MAX_SESSIONS } from '@chain/contract';
 import type { Database, StaffRoleColumn } from '../../db/types';
+import { notifyTeamChange } from '../staff/repository';
 
 // Every SQL statement of the back office's team (issue 31): staff accounts as the chain manager
 // edits them, and their sessions. Never selects a password hash.
@@ -72,6 +73,7 @@ export async function insertTeamAccount(
     .onConflict((oc) => oc.column('login').doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (row) await notifyTeamChange(trx, row.id, 'account');
   return row?.id;
 }
 
@@ -89,6 +91,7 @@ export async function saveTeamAccount(
     .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
+  if (row) await notifyTeamChange(trx, row.id, 'account');
   return row?.id;
 }
 
@@ -101,11 +104,13 @@ export async function setTeamAccountActive(trx: Transaction<Database>, id: numbe
     .where('version', '=', version)
     .returning('id')
     .executeTakeFirst();
+  if (row) await notifyTeamChange(trx, row.id, 'account');
   return row?.id;
 }
 
 export async function setPasswordHash(trx: Transaction<Database>, id: number, passwordHash: string): Promise<void> {
   await trx.updateTable('staff_accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  await notifyTeamChange(trx, id, 'account');
 }
 
 /** The account's live sessions, newest first. */

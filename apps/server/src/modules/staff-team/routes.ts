@@ -4,16 +4,42 @@ import {
   staffTeamAddCall,
   staffTeamCall,
   staffTeamEndSessionsCall,
+  staffTeamEventsCall,
   staffTeamPasswordCall,
   staffTeamSaveCall,
   staffTeamSessionsCall,
+  STAFF_EVENTS_KEEP_ALIVE_MS,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
 import { requireChainManager } from '../staff/access';
+import { openStaffEventStream } from '../staff/event-routes';
+import { StaffEventsHub } from '../staff/events-hub';
+import { STAFF_TEAM_CHANNEL } from '../staff/repository';
 import { addTeamAccount, endTeamSessions, resetTeamPassword, saveTeamAccountFields, setTeamAccountActiveState, teamList, teamSessions } from './service';
 
 /** The back office's team (issue 31, docs/back-office.md "Team"): managers of the whole chain only. */
 export const staffTeamRoutes: FastifyPluginAsync = async (app) => {
+  // The team as it changes (decision 055): every account's change is announced with its id; a
+  // team screen reads the team again. Only chain managers follow it, so each event is for all.
+  const hub = new StaffEventsHub(
+    app.database,
+    {
+      channel: STAFF_TEAM_CHANNEL,
+      read: async (payload) => {
+        const id = Number(payload.split(':')[0]);
+        return Number.isSafeInteger(id) && id > 0 ? { event: 'account', data: JSON.stringify({ id }), for: () => true } : undefined;
+      },
+    },
+    STAFF_EVENTS_KEEP_ALIVE_MS,
+    app.log,
+  );
+  const streams = openStaffEventStream(app, hub);
+
+  registerCall(app, staffTeamEventsCall, async ({ staff, request, reply }) => {
+    requireChainManager(staff);
+    return streams(staff, request, reply);
+  });
+
   registerCall(app, staffTeamCall, async ({ staff }) => {
     requireChainManager(staff);
     return teamList(app.db);

@@ -107,6 +107,7 @@ export async function insertStaffSession(db: Db, staffId: number, tokenHash: str
     .values({ staff_id: staffId, token_hash: tokenHash, expires_at: expiresAt, user_agent: userAgent.slice(0, 300) })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await notifyTeamChange(db, staffId, 'sessions');
   return row.id;
 }
 
@@ -143,6 +144,27 @@ export async function touchStaffSession(db: Db, sessionId: number): Promise<void
 export const STAFF_SESSIONS_CHANNEL = 'staff_sessions_ended';
 
 /**
+ * The channel a change of the team is announced on, committed with it: the payload is the
+ * account's id, followed by `:sessions` when only its sessions changed (signed in, signed out,
+ * ended). The team screens of every instance follow it, and a change of the account itself (its
+ * fields, role, restaurants, access, password) ends that account's back-office streams, whose
+ * reconnection is checked against its rights as they are now (staff/events-hub.ts).
+ */
+export const STAFF_TEAM_CHANNEL = 'staff_team';
+
+/** What changed of an account: the account itself, or only its sessions. */
+export type TeamChange = 'account' | 'sessions';
+
+/**
+ * Announces a change of the account on STAFF_TEAM_CHANNEL, inside the transaction that made it
+ * (delivered when it commits; the same announcement twice in one transaction arrives once).
+ * Every write of staff accounts, their restaurants and sessions calls it.
+ */
+export async function notifyTeamChange(db: Db, staffId: number, change: TeamChange): Promise<void> {
+  await sql`select pg_notify(${STAFF_TEAM_CHANNEL}, ${change === 'sessions' ? `${staffId}:sessions` : String(staffId)})`.execute(db);
+}
+
+/**
  * Ends live sessions of the account — one (`sessionId`), or all but `except` (null: all) — and
  * announces them on STAFF_SESSIONS_CHANNEL in the same transaction. Returns the ids ended.
  */
@@ -155,6 +177,7 @@ export async function endStaffSessions(db: Db, staffId: number, which: { session
   for (let start = 0; start < ids.length; start += 500) {
     await sql`select pg_notify(${STAFF_SESSIONS_CHANNEL}, ${ids.slice(start, start + 500).join(',')})`.execute(db);
   }
+  if (ids.length > 0) await notifyTeamChange(db, staffId, 'sessions');
   return ids;
 }
 
@@ -230,6 +253,7 @@ export async function upsertStaffAccountIn(
     .returning('id')
     .executeTakeFirstOrThrow();
   await setStaffRestaurants(trx, row.id, account.restaurantIds);
+  await notifyTeamChange(trx, row.id, 'account');
   return row.id;
 }
 
@@ -239,6 +263,7 @@ export async function setStaffRestaurants(trx: Transaction<Database>, staffId: n
   if (restaurantIds.length > 0) {
     await trx.insertInto('staff_restaurants').values(restaurantIds.map((restaurantId) => ({ staff_id: staffId, restaurant_id: restaurantId }))).execute();
   }
+  await notifyTeamChange(trx, staffId, 'account');
 }
 
 /**
@@ -273,6 +298,7 @@ export async function setStaffInactive(trx: Transaction<Database>, staffId: numb
     .set((eb) => ({ active: false, version: eb('version', '+', 1) }))
     .where('id', '=', staffId)
     .execute();
+  await notifyTeamChange(trx, staffId, 'account');
 }
 
 export function listStaffAccounts(db: Db) {

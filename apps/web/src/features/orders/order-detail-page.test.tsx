@@ -69,6 +69,7 @@ const cooked = (fields: Partial<OrderStatusEvent>): OrderStatusEvent => ({
     ],
   },
   tips_id: null,
+  refunding: 0,
   ...fields,
 });
 
@@ -265,6 +266,22 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     expect(stop).toHaveBeenCalledTimes(1);
     expect(live?.textContent).toBe('Статус заказа: Выдан. Приятного аппетита!');
     cleanup();
+    expect(stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cancelled order whose money is on its way is followed until the bank returned it (issue 31)', async () => {
+    const cancelled = { status: 90, status_color: '#FFB3261E', progressBarData: { step: 0, text: 'Заказ отменён', steps: [] } };
+    load.mockResolvedValueOnce(orderFixture({ ...cancelled, status_text: 'Отменён, деньги возвращаются: 1250,00 ₽', refunding: 125_000 }));
+    await renderOrder();
+    const options = lastFollow();
+    // The bank refused: delayed, still followed (a manager retries).
+    act(() => options.onStatus(cooked({ ...cancelled, status_text: 'Отменён, возврат денег задерживается: 1250,00 ₽', refunding: 125_000 })));
+    expect(screen.getByText('Отменён, возврат денег задерживается: 1250,00 ₽')).toBeTruthy();
+    expect(stop).not.toHaveBeenCalled();
+    act(() => options.onStatus(cooked({ ...cancelled, status_text: 'Отменён, деньги возвращены: 1250,00 ₽', refunding: 0 })));
+    expect(screen.getByText('Отменён, деньги возвращены: 1250,00 ₽')).toBeTruthy();
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toContain('Отменён, деньги возвращены: 1250,00 ₽');
+    // Nothing more is to come: the stream is stopped.
     expect(stop).toHaveBeenCalledTimes(1);
   });
 

@@ -55,6 +55,7 @@ export function orderFixture(fields: Partial<OrderView> = {}): OrderView {
         { icon: 'final', state: 'pending' },
       ],
     },
+    refunding: 0,
     ...fields,
   };
 }

@@ -20,7 +20,7 @@ export function orderCardLabel(order: Pick<OrderView, 'znumber' | 'time_text' | 
 }
 
 /** What a live `status` event carries (the contract's orderStatusEvent): the fields of the order that move. */
-export type StatusFields = Pick<OrderView, 'id' | 'status' | 'status_text' | 'status_color' | 'paid' | 'progressBarData' | 'tips_id'>;
+export type StatusFields = Pick<OrderView, 'id' | 'status' | 'status_text' | 'status_color' | 'paid' | 'progressBarData' | 'tips_id' | 'refunding'>;
 
 /** The order with a live `status` event's fields put in. */
 export function withStatus(order: OrderView, update: StatusFields): OrderView {
@@ -32,6 +32,7 @@ export function withStatus(order: OrderView, update: StatusFields): OrderView {
     paid: update.paid,
     progressBarData: update.progressBarData,
     tips_id: update.tips_id,
+    refunding: update.refunding,
   };
 }
 

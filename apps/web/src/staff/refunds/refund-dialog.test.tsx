@@ -1,16 +1,44 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFFICE_TEXTS, staffRefundOrderCall, staffRetryRefundCall, type OrderRefunds } from '@chain/contract';
+import { BACKOFFICE_TEXTS, staffOrderRefundsCall, staffRefundEventsCall, staffRefundOrderCall, staffRetryRefundCall, type OrderRefunds, type RecentRefund } from '@chain/contract';
 import { discountAmount, formatMoney } from '@chain/domain';
 import { ApiError } from '../../api/client';
+import { followLiveStream, type LiveStreamOptions } from '../../api/live-stream';
 import { staffCall } from '../api';
 import { RefundDialog } from './refund-dialog';
+import RefundsArea from './refunds-area';
 
 // Issue 31 "Cancel a paid order with its money returned" (decision 050): the dialog offers the
 // whole order or chosen units, shows the domain's sum before the press, and then the refund's state.
 
 vi.mock(import('../api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
+vi.mock(import('../../api/live-stream'), async (importOriginal) => ({ ...(await importOriginal()), followLiveStream: vi.fn(() => () => undefined) }));
+
+/** The refunds' stream (the live stream mocked): the newest screen's that follows it. */
+function refundStream(): LiveStreamOptions {
+  const options = vi.mocked(followLiveStream).mock.calls.map(([given]) => given).findLast((given) => given.url === staffRefundEventsCall.path);
+  if (!options) throw new Error('the refunds stream is not followed');
+  return options;
+}
+
+/** A refund as «Возвраты» lists it and its stream sends it. */
+const recent = (fields: Partial<RecentRefund>): RecentRefund => ({
+  id: 5,
+  order_id: 7,
+  znumber: 'Д-007',
+  restaurant_id: 1,
+  restaurant_name: 'Патриаршие',
+  full: true,
+  amount: 69_000,
+  status: 'pending',
+  status_text: 'Банк возвращает',
+  failure: '',
+  created_at: new Date().toISOString(),
+  staff_name: 'Менеджер',
+  ...fields,
+});
+const sendRefund = (refund: RecentRefund) => act(() => void refundStream().onEvent({ event: 'refund', data: JSON.stringify(refund) }));
 
 const settle = () => act(async () => {});
 
@@ -63,6 +91,40 @@ describe('the refund dialog (issue 31)', () => {
   afterEach(() => {
     cleanup();
     vi.mocked(staffCall).mockReset();
+    vi.mocked(followLiveStream).mockClear();
+  });
+
+  it('shows the bank’s answer without a reload, the choice in progress kept; a refund someone else made starts the choice afresh (decision 055)', async () => {
+    const pending = refundEntry({ status: 'pending', status_text: 'Банк возвращает', done_at: null, mailed: false });
+    vi.mocked(staffCall).mockResolvedValueOnce(orderView({ returning: 22_500, refunded: 22_500 }, [pending]));
+    render(<RefundDialog orderId={7} znumber="Д-007" onClose={() => undefined} />);
+    await settle();
+    expect(screen.getByText('Банк возвращает')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Выбрать позиции (заказ продолжается)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Больше: Морс' }));
+    const morse = 10_000 - discountAmount(10_000, 10);
+    expect(screen.getByText(`К возврату: ${formatMoney(morse)}`)).toBeTruthy();
+
+    // Another order's refund: nothing is read.
+    sendRefund(recent({ id: 6, order_id: 8 }));
+    await settle();
+    expect(vi.mocked(staffCall)).toHaveBeenCalledTimes(1);
+
+    // The bank returned this order's refund: its state shows, the chosen unit and its sum stay.
+    vi.mocked(staffCall).mockResolvedValueOnce(orderView({ returned: 22_500, refunded: 22_500 }, [refundEntry({})]));
+    sendRefund(recent({ status: 'done', status_text: 'Возвращено' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[1]?.[0]).toBe(staffOrderRefundsCall);
+    expect(screen.getByText('Возвращено')).toBeTruthy();
+    expect(screen.getByText(`К возврату: ${formatMoney(morse)}`)).toBeTruthy();
+    expect(screen.queryByText(BACKOFFICE_TEXTS.staleVersion)).toBeNull();
+
+    // Another manager returned more of it: the figures changed under the choice, which starts afresh.
+    vi.mocked(staffCall).mockResolvedValueOnce(orderView({ returned: 22_500, returning: morse, refunded: 22_500 + morse }, [refundEntry({ id: 9, amount: morse, status: 'pending', status_text: 'Банк возвращает' }), refundEntry({})]));
+    sendRefund(recent({ id: 9, amount: morse }));
+    await settle();
+    expect(screen.getByText(BACKOFFICE_TEXTS.staleVersion).getAttribute('role')).toBe('status');
+    expect(screen.queryByText(`К возврату: ${formatMoney(morse)}`)).toBeNull();
   });
 
   it('offers the whole order for what was paid, or chosen units with their share of the coupon, and sends the shown sum with the refunded total it read', async () => {
@@ -115,5 +177,35 @@ describe('the refund dialog (issue 31)', () => {
     await settle();
     expect(vi.mocked(staffCall).mock.calls[1]?.[0]).toBe(staffRetryRefundCall);
     expect(screen.getByText('Возвращено')).toBeTruthy();
+  });
+});
+
+describe('«Возвраты» (issue 31)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(staffCall).mockReset();
+    vi.mocked(followLiveStream).mockClear();
+  });
+
+  it('shows the bank’s answer and a refund another manager makes without a reload; reads the list again after a reconnect (decision 055)', async () => {
+    vi.mocked(staffCall).mockResolvedValueOnce({ refunds: [recent({})] });
+    render(<RefundsArea session={{ token: 't', me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager', chain: true, restaurants: [] } }} />);
+    await settle();
+    const row = () => screen.getAllByRole('row').find((entry) => entry.textContent?.includes('Д-007'));
+    expect(row()?.textContent).toContain('Банк возвращает');
+
+    sendRefund(recent({ status: 'failed', status_text: 'Банк не вернул', failure: 'the bank refused refund: 7' }));
+    expect(row()?.textContent).toContain('Банк не вернул');
+    expect(row()?.textContent).toContain('the bank refused refund: 7');
+    sendRefund(recent({ status: 'done', status_text: 'Возвращено' }));
+    expect(row()?.textContent).toContain('Возвращено');
+    sendRefund(recent({ id: 11, order_id: 12, znumber: 'С-012', amount: 30_000 }));
+    expect(screen.getAllByRole('row')[1]?.textContent).toContain('С-012');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+
+    vi.mocked(staffCall).mockResolvedValueOnce({ refunds: [] });
+    act(() => refundStream().onOpen?.(true));
+    await settle();
+    expect(screen.getByText('Возвратов пока не было.')).toBeTruthy();
   });
 });

@@ -1,17 +1,30 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { orderRefunds, staffOrderRefundsCall, staffRefundOrderCall, staffRetryRefundCall, type OrderRefunds, type RefundEntry } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  orderRefunds,
+  recentRefund,
+  staffOrderRefundsCall,
+  staffRefundEventsCall,
+  staffRefundOrderCall,
+  staffRetryRefundCall,
+  type OrderRefunds,
+  type RefundEntry,
+} from '@chain/contract';
 import { formatMoney, REFUND_TEXTS } from '@chain/domain';
 import { ApiError } from '../../api/api-error';
 import { failureText, staffCall } from '../api';
 import { StaffError } from '../staff-error';
-import { pressKey, refundOffer, unitsLeft, type RefundChoice } from './refund-model';
+import { useStaffEvents } from '../use-staff-events';
+import { liveRefundsChange, pressKey, refundOffer, unitsLeft, type RefundChoice } from './refund-model';
 
 /**
  * «Отменить с возвратом» (issue 31, decision 050): the order's lines, the whole order or chosen
  * units, the sum the domain's rule gives shown before the manager confirms, then the refunds'
  * states (a failed one with «Повторить»). One key per choice: a double tap or a retry after a
  * lost answer is the same refund; a refund made meanwhile by someone else answers with the order
- * as it is now, shown here at once.
+ * as it is now, shown here at once. It follows the refunds' stream (decision 055): the bank's
+ * answer to a refund shows without a reload, the choice in progress kept; a refund someone else
+ * made starts the choice afresh, in the words of a 409.
  */
 export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId: number; znumber: string; onClose: () => void; onChanged?: () => void }) {
   const titleId = useId();
@@ -23,17 +36,68 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
   const [counts, setCounts] = useState<ReadonlyMap<number, number>>(new Map());
   const key = useRef(pressKey());
   const dialog = useRef<HTMLDivElement>(null);
+  /** What is shown, for the stream's comparison; a press in flight, whose answer is newer than a read begun meanwhile. */
+  const shown = useRef<OrderRefunds | null>(null);
+  const pressing = useRef(false);
+  const heardWhilePressing = useRef(false);
+  const show = useCallback((next: OrderRefunds) => {
+    shown.current = next;
+    setView(next);
+  }, []);
 
   const load = useCallback(() => {
     staffCall(staffOrderRefundsCall, { params: { id: orderId } }).then(
       (answer) => {
-        setView(answer);
+        show(answer);
         setFull(answer.order.cancellable);
         setError(null);
       },
       (failure: unknown) => setError(failureText(failure)),
     );
-  }, [orderId]);
+  }, [orderId, show]);
+
+  /** The order's figures read again after a refund event of this order (or a reconnect). */
+  const follow = useCallback(() => {
+    if (pressing.current) {
+      heardWhilePressing.current = true;
+      return;
+    }
+    staffCall(staffOrderRefundsCall, { params: { id: orderId } }).then(
+      (fresh) => {
+        if (pressing.current) {
+          heardWhilePressing.current = true;
+          return;
+        }
+        const before = shown.current;
+        show(fresh);
+        if (before && liveRefundsChange(before, fresh) === 'choose-again') {
+          key.current = pressKey();
+          setCounts(new Map());
+          setFull(fresh.order.cancellable);
+          setNotice(BACKOFFICE_TEXTS.staleVersion);
+        }
+      },
+      () => {
+        // The figures shown stay; the next event or reconnection reads them again.
+      },
+    );
+  }, [orderId, show]);
+  useStaffEvents({
+    path: staffRefundEventsCall.path,
+    event: 'refund',
+    schema: recentRefund,
+    onEvent: (refund) => {
+      if (refund.order_id === orderId) follow();
+    },
+    onReconnect: follow,
+  });
+  const pressed = () => {
+    pressing.current = false;
+    if (heardWhilePressing.current) {
+      heardWhilePressing.current = false;
+      follow();
+    }
+  };
 
   useEffect(() => {
     load();
@@ -57,6 +121,7 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
 
   const confirm = async () => {
     if (!view || !offer || 'message' in offer || busy) return;
+    pressing.current = true;
     setBusy(true);
     setError(null);
     setNotice(null);
@@ -64,14 +129,14 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
       const answer = await staffCall(staffRefundOrderCall, { key: key.current, full, lines: full ? [] : [...counts].filter(([, cnt]) => cnt > 0).map(([id, cnt]) => ({ id, cnt })), refunded: view.order.refunded, amount: offer.amount }, { params: { id: orderId } });
       key.current = pressKey();
       setCounts(new Map());
-      setView(answer.refunds);
+      show(answer.refunds);
       setFull(false);
       onChanged?.();
     } catch (failure) {
       const current = failure instanceof ApiError && failure.code === 'stale_version' ? orderRefunds.safeParse((failure.body as { current?: unknown } | undefined)?.current) : null;
       if (current?.success) {
         key.current = pressKey();
-        setView(current.data);
+        show(current.data);
         setCounts(new Map());
         setFull(current.data.order.cancellable);
         setNotice(failureText(failure));
@@ -79,19 +144,22 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
       } else setError(failureText(failure));
     } finally {
       setBusy(false);
+      pressed();
     }
   };
 
   const retry = async (refund: RefundEntry) => {
+    pressing.current = true;
     setBusy(true);
     setError(null);
     try {
-      setView(await staffCall(staffRetryRefundCall, { params: { id: orderId, refundId: refund.id } }));
+      show(await staffCall(staffRetryRefundCall, { params: { id: orderId, refundId: refund.id } }));
       onChanged?.();
     } catch (failure) {
       setError(failureText(failure));
     } finally {
       setBusy(false);
+      pressed();
     }
   };
 

@@ -1,4 +1,4 @@
-import type { OrderRefunds } from '@chain/contract';
+import type { OrderRefunds, RecentRefund } from '@chain/contract';
 import { addCounts, isRefundRefusal, refundAmount, type RefundRefusal } from '@chain/domain';
 
 /** What the manager chose in the refund dialog: the whole order, or units of lines. */
@@ -24,4 +24,18 @@ export function refundOffer(view: OrderRefunds, choice: RefundChoice): { amount:
 /** A press's key: one per dialog, so a double tap or a retry after a lost answer is the same refund. */
 export function pressKey(): string {
   return crypto.randomUUID().replace(/-/g, '');
+}
+
+/** «Возвраты» with a refund as its stream sent it: in its place when listed, else first (a new one). */
+export function withRecentRefund(list: readonly RecentRefund[], refund: RecentRefund): RecentRefund[] {
+  return list.some((entry) => entry.id === refund.id) ? list.map((entry) => (entry.id === refund.id ? refund : entry)) : [refund, ...list];
+}
+
+/**
+ * What the dialog does with its order's figures read again after a refund event: the same total
+ * refunded (the bank answered a refund already shown) leaves the manager's choice as it is; another
+ * total (someone made a refund meanwhile) starts the choice afresh, as a 409 would have.
+ */
+export function liveRefundsChange(shown: OrderRefunds, fresh: OrderRefunds): 'keep-choice' | 'choose-again' {
+  return fresh.order.refunded === shown.order.refunded ? 'keep-choice' : 'choose-again';
 }

@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { staffRecentRefundsCall, type RecentRefund } from '@chain/contract';
+import { recentRefund, staffRecentRefundsCall, staffRefundEventsCall, type RecentRefund } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
 import { failureText, staffCall } from '../api';
 import type { ManageScreenProps } from '../manage/areas';
 import { NotLoaded } from '../staff-error';
+import { useStaffEvents } from '../use-staff-events';
 import { RefundDialog } from './refund-dialog';
+import { withRecentRefund } from './refund-model';
 
 /**
  * «Возвраты» (issue 31, decision 050): the newest refunds of the manager's restaurants, the ones
- * the bank did not return first, each opening its order's refund dialog (with «Повторить»).
+ * the bank did not return first, each opening its order's refund dialog (with «Повторить»). It
+ * follows the refunds' stream (decision 055): the bank's answer, and a refund another manager
+ * makes, show without a reload.
  */
 export default function RefundsArea(_props: ManageScreenProps) {
   const [refunds, setRefunds] = useState<RecentRefund[] | null>(null);
@@ -25,6 +29,13 @@ export default function RefundsArea(_props: ManageScreenProps) {
     );
   }, []);
   useEffect(load, [load]);
+  useStaffEvents({
+    path: staffRefundEventsCall.path,
+    event: 'refund',
+    schema: recentRefund,
+    onEvent: (refund) => setRefunds((current) => (current === null ? current : withRecentRefund(current, refund))),
+    onReconnect: load,
+  });
 
   return (
     <section aria-labelledby="refunds-title">

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AnyCall, STAFF_TEAM_TEXTS, STAFF_TEXTS, type StaffTeamAccount } from '@chain/contract';
+import { type AnyCall, BACKOFFICE_TEXTS, STAFF_TEAM_TEXTS, STAFF_TEXTS, staffTeamEventsCall, type StaffTeamAccount } from '@chain/contract';
 import { ApiError } from '../../../api/client';
+import { followLiveStream, type LiveStreamOptions } from '../../../api/live-stream';
 import { staffCall } from '../../api';
-import type { StaffSession } from '../../session';
+import { setStaffSession, type StaffSession } from '../../session';
 import { ManagePage } from '../manage-page';
 import { deviceText, placesText, roleText, withRestaurant, withRole } from './team-model';
 import TeamScreen from './team-screen';
@@ -14,11 +15,21 @@ import TeamScreen from './team-screen';
 // door closed to anyone but a chain manager.
 
 vi.mock(import('../../api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
+vi.mock(import('../../../api/live-stream'), async (importOriginal) => ({ ...(await importOriginal()), followLiveStream: vi.fn(() => () => undefined) }));
 
 afterEach(() => {
   cleanup();
   vi.mocked(staffCall).mockReset();
+  vi.mocked(followLiveStream).mockClear();
+  setStaffSession(null);
 });
+
+/** The team's stream the screen follows (the live stream mocked): what it was asked to do with events. */
+function teamStream(): LiveStreamOptions {
+  const options = vi.mocked(followLiveStream).mock.calls.map(([given]) => given).findLast((given) => given.url === staffTeamEventsCall.path);
+  if (!options) throw new Error('the team stream is not followed');
+  return options;
+}
 
 const settle = () => act(async () => {});
 const RESTAURANTS = [
@@ -171,6 +182,53 @@ describe('the team screen (issue 31)', () => {
     expect(screen.queryByRole('button', { name: 'Отключить сотрудника' })).toBeNull();
     expect(screen.getByText(/Свою учётную запись отключить нельзя/)).toBeTruthy();
     expect(screen.queryByLabelText('Роль')).toBeNull();
+  });
+
+  it('follows the team live: another manager’s changes show in the open list and panel, an edit in progress keeps its input and saves over its version (409)', async () => {
+    const cook = account({ id: 7, login: 'cook', name: 'Повар', role: 'kitchen', chain: false, restaurant_ids: [2], version: 3, sessions: 1 });
+    let team = [account({}), cook];
+    const sent = serve({
+      staffTeam: () => ({ accounts: team, restaurants: RESTAURANTS }),
+      staffTeamSessions: () => ({ sessions: [] }),
+      staffTeamSave: () => {
+        throw new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, { body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: team[1] } });
+      },
+    });
+    setStaffSession(chief);
+    render(<TeamScreen session={chief} />);
+    await settle();
+    expect(teamStream().headers).toEqual({ authorization: 'Bearer t' });
+    fireEvent.click(screen.getByRole('button', { name: 'Повар' }));
+    await settle();
+    fireEvent.change(screen.getByLabelText('Имя'), { target: { value: 'Повар Иван' } });
+
+    // Another chain manager renames the cook, moves it and ends its session, and adds an account.
+    team = [account({}), { ...cook, name: 'Повар Пётр', restaurant_ids: [1], version: 4, sessions: 0 }, account({ id: 9, login: 'newbie', name: 'Новичок', role: 'kitchen', chain: false, restaurant_ids: [1] })];
+    const asked = () => sent.filter((entry) => entry.name === 'staffTeam').length;
+    const sessionsAsked = () => sent.filter((entry) => entry.name === 'staffTeamSessions').length;
+    const [teamBefore, sessionsBefore] = [asked(), sessionsAsked()];
+    act(() => void teamStream().onEvent({ event: 'account', data: JSON.stringify({ id: 7 }) }));
+    await settle();
+    expect(asked()).toBe(teamBefore + 1);
+    expect(sessionsAsked()).toBeGreaterThan(sessionsBefore);
+    expect(screen.getByRole('heading', { level: 2, name: /Повар Пётр/ })).toBeTruthy();
+    expect(screen.getByText(/Кухня · Патриаршие/)).toBeTruthy();
+    // What was typed stays, and its save goes over the version it was based on: a 409 with the new values.
+    expect(screen.getByLabelText<HTMLInputElement>('Имя').value).toBe('Повар Иван');
+    fireEvent.click(screen.getByRole('button', { name: BACKOFFICE_TEXTS.save }));
+    await settle();
+    expect(sent.find((entry) => entry.name === 'staffTeamSave')?.body).toMatchObject({ version: 3, name: 'Повар Иван' });
+    const stale = screen.getByRole('alert');
+    expect(stale.textContent).toContain(BACKOFFICE_TEXTS.staleVersion);
+    expect(stale.textContent).toContain('Имя: Повар Пётр');
+
+    // The list shows the new account; after a reconnect it is read again.
+    fireEvent.click(screen.getByRole('button', { name: '← Вся команда' }));
+    expect(screen.getByRole('button', { name: 'Новичок' })).toBeTruthy();
+    const beforeReconnect = asked();
+    act(() => teamStream().onOpen?.(true));
+    await settle();
+    expect(asked()).toBe(beforeReconnect + 1);
   });
 
   it('is the chain manager’s: a restaurant’s manager reads that only a chain manager may', () => {

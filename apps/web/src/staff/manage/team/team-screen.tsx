@@ -7,6 +7,8 @@ import {
   staffTeamAddCall,
   staffTeamCall,
   staffTeamEndSessionsCall,
+  staffTeamEvent,
+  staffTeamEventsCall,
   staffTeamPasswordCall,
   staffTeamSaveCall,
   staffTeamSessionsCall,
@@ -17,6 +19,7 @@ import {
 import { failureText, staffCall } from '../../api';
 import { NotLoaded, StaffError } from '../../staff-error';
 import { useStaffData } from '../../use-staff-data';
+import { useStaffEvents } from '../../use-staff-events';
 import type { ManageScreenProps } from '../areas';
 import { CheckboxField, SaveBar, SelectField, StaleNotice, TextField } from '../fields';
 import { useVersionedForm } from '../versioned-form';
@@ -24,7 +27,9 @@ import { type AccountDraft, deviceText, momentText, placesText, roleText, type T
 
 // The back office's team (issue 31, docs/back-office.md "Team"): a chain manager's list of staff
 // accounts; adding one (its password shown once or e-mailed), editing it over its version,
-// resetting its password, disabling and enabling it with a confirmation, its live sessions.
+// resetting its password, disabling and enabling it with a confirmation, its live sessions. The
+// list and the sessions follow the team's stream (decision 055): another manager's change shows
+// without a reload, while a form open over it keeps what was typed and saves over its version.
 
 type Restaurant = { id: number; name: string };
 
@@ -53,6 +58,21 @@ export default function TeamScreen({ session }: ManageScreenProps) {
   const [view, setView] = useState<View>({ kind: 'list' });
   const [shown, setShown] = useState<Shown | null>(null);
   const [notice, setNotice] = useState('');
+  // Changes the team's stream told of: all (a reconnect) and per account, so an open account's sessions are read again.
+  const [heard, setHeard] = useState<{ all: number; of: ReadonlyMap<number, number> }>({ all: 0, of: new Map() });
+  useStaffEvents({
+    path: staffTeamEventsCall.path,
+    event: 'account',
+    schema: staffTeamEvent,
+    onEvent: ({ id }) => {
+      team.reload();
+      setHeard((current) => ({ ...current, of: new Map(current.of).set(id, (current.of.get(id) ?? 0) + 1) }));
+    },
+    onReconnect: () => {
+      team.reload();
+      setHeard((current) => ({ ...current, all: current.all + 1 }));
+    },
+  });
 
   const replace = (account: StaffTeamAccount) => {
     if (!team.data) return;
@@ -103,6 +123,7 @@ export default function TeamScreen({ session }: ManageScreenProps) {
           account={open}
           own={open.id === session.me.id}
           restaurants={restaurants}
+          heard={heard.all + (heard.of.get(open.id) ?? 0)}
           onChanged={replace}
           onPassword={(answer) => {
             setNotice('');
@@ -323,6 +344,7 @@ function AccountPanel({
   account,
   own,
   restaurants,
+  heard,
   onChanged,
   onPassword,
   onBack,
@@ -330,6 +352,8 @@ function AccountPanel({
   account: StaffTeamAccount;
   own: boolean;
   restaurants: readonly Restaurant[];
+  /** How many changes of this account the team's stream told of: its sessions are read again at each. */
+  heard: number;
   onChanged: (account: StaffTeamAccount) => void;
   onPassword: (answer: { account: StaffTeamAccount; password: string | null; emailed_to: string | null }) => void;
   onBack: () => void;
@@ -390,7 +414,7 @@ function AccountPanel({
       </form>
       <PasswordReset account={account} onPassword={onPassword} />
       <Access account={account} own={own} onChanged={onChanged} />
-      <Sessions account={account} onChanged={onChanged} />
+      <Sessions account={account} heard={heard} onChanged={onChanged} />
     </div>
   );
 }
@@ -458,8 +482,13 @@ function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: b
   );
 }
 
-function Sessions({ account, onChanged }: { account: StaffTeamAccount; onChanged: (account: StaffTeamAccount) => void }) {
+function Sessions({ account, heard, onChanged }: { account: StaffTeamAccount; heard: number; onChanged: (account: StaffTeamAccount) => void }) {
   const sessions = useStaffData(() => staffCall(staffTeamSessionsCall, { params: { id: account.id } }), `sessions-${account.id}-${account.version}-${account.sessions}`);
+  // Another change of the account the stream told of: its sessions read again, the list shown meanwhile.
+  const { reload } = sessions;
+  useEffect(() => {
+    if (heard > 0) reload();
+  }, [heard, reload]);
   const action = useAction();
   const end = async (session: StaffTeamSession | null) => {
     await action.run(async () => {
