@@ -6,14 +6,16 @@ import {
   MENU_PHOTO_BODY_LIMIT,
   manageMenuCall,
   orderCategoriesCall,
+  orderDishesCall,
   removeDishCall,
+  restoreDishCall,
   saveCategoryCall,
   saveDishCall,
   uploadMenuPhotoCall,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
 import { requireChainManager, requireManager, requireRestaurant } from '../staff/access';
-import { carryDish, createCategory, createDish, manageMenu, orderCategories, removeDish, saveCategory, saveDish, uploadMenuPhoto } from './service';
+import { carryDish, createCategory, createDish, manageMenu, orderCategories, orderDishes, removeDish, restoreDish, saveCategory, saveDish, uploadMenuPhoto } from './service';
 
 /**
  * The back office's menu (issue 31, docs/back-office.md «Меню», decision 044). Managers read it;
@@ -55,6 +57,16 @@ export const manageMenuRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, removeDishCall, async ({ staff, params, body }) => {
     requireChainManager(staff);
     return removeDish(app.db, staff, params.id, body.version);
+  });
+
+  registerCall(app, orderDishesCall, async ({ staff, params, body }) => {
+    requireChainManager(staff);
+    return orderDishes(app.db, staff, params.id, body);
+  });
+
+  registerCall(app, restoreDishCall, async ({ staff, params, body }) => {
+    requireChainManager(staff);
+    return restoreDish(app.db, staff, params.id, body.version);
   });
 
   registerCall(app, carryDishCall, async ({ staff, params, body }) => {
