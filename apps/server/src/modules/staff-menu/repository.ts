@@ -23,9 +23,7 @@ export function menuDishes(db: Db, kinds: MenuKind[], options: { dishId?: number
     query = query
       .where('categories.hidden', '=', false)
       .where('categories.archived_at', 'is', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('dishes_not_carried').select('dish_id').whereRef('dishes_not_carried.dish_id', '=', 'dishes.id').where('dishes_not_carried.restaurant_id', '=', restaurantId))),
-      );
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('dishes_not_carried').select('dish_id').whereRef('dishes_not_carried.dish_id', '=', 'dishes.id').where('dishes_not_carried.restaurant_id', '=', restaurantId))));
   }
   return query.orderBy('categories.sort').orderBy('categories.id').orderBy('dishes.sort').orderBy('dishes.id').execute();
 }
@@ -38,9 +36,10 @@ export async function hiddenCategories(db: Db, kinds: MenuKind[], restaurantId: 
     .where('hidden', '=', true)
     .where('archived_at', 'is', null)
     .where('menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant'])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('dishes')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('dishes')
           .select('dishes.id')
           .whereRef('dishes.category_id', '=', 'categories.id')
           .where('dishes.active', '=', true)
