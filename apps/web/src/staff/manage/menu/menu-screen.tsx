@@ -258,7 +258,7 @@ function DishList({ menu, category, chosen, onChoose, onMenu, reload }: { menu: 
         {dishes.map((dish) => {
           const at = live.indexOf(dish.id);
           return (
-            <li key={dish.id} className="manage-menu__dish">
+            <li key={dish.id} className="manage-menu__dish-row">
               <button type="button" className="staff-button staff-button--ghost manage-menu__pick" aria-pressed={dish.id === chosen} onClick={() => onChoose(dish.id)}>
                 <span>{dish.name}</span>
                 <span className="manage-menu__meta">
