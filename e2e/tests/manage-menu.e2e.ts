@@ -144,8 +144,12 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
     await first.getByRole('button', { name: 'Да, убрать' }).tap();
     await page.getByRole('status').filter({ hasText: MENU_EDIT_TEXTS.archived }).waitFor();
     await card.waitFor({ state: 'detached', timeout: 5000 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-menu-archived.png` });
-    await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByRole('button', { name: 'Вернуть из архива' }).tap();
+    const restore = page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByRole('button', { name: 'Вернуть из архива' });
+    if (SHOTS) {
+      await restore.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/manage-menu-archived.png` });
+    }
+    await restore.tap();
     await page.getByRole('status').filter({ hasText: MENU_EDIT_TEXTS.restored }).waitFor();
     await expect.poll(async () => (await order.getByRole('listitem').last().textContent()) ?? '').toMatch(new RegExp(`^${dishName}.*скрыто`));
     expect(await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByLabel('Показывать гостям').isChecked()).toBe(false);
