@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BACKOFFICE_TEXTS, MENU_EDIT_TEXTS, type StaffMe } from '@chain/contract';
+import { BACKOFFICE_TEXTS, type ManageMenu, MENU_EDIT_TEXTS, type StaffMe } from '@chain/contract';
 import { api, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage } from '../support/browser';
@@ -29,7 +29,9 @@ function dishPhoto(): Buffer {
 
 // Issue 31, «Меню» of the back office at the staff tablet's viewport: a chain manager creates a
 // category and a dish with two options, labels and a photo; a guest's menu open on a phone shows
-// the dish without a reload; the dish no order names is then deleted and leaves the guest's menu.
+// the dish without a reload; a second dish moved above it shows above it there too; the first,
+// ordered by the guest, is archived and brought back from the archive; the second, which no order
+// names, is deleted and leaves the guest's menu.
 describe('the back office’s menu on a tablet (issue 31)', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
@@ -96,8 +98,7 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-menu-new-dish.png`, fullPage: true });
 
     await form.getByRole('button', { name: BACKOFFICE_TEXTS.save }).tap();
-    const saved = page.getByRole('form', { name: `Блюдо «${dishName}»` });
-    await saved.getByText(BACKOFFICE_TEXTS.saved).waitFor();
+    await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByText(BACKOFFICE_TEXTS.saved).waitFor();
     const savedAt = Date.now();
 
     // The guest's open menu hears of the change and shows the dish, with its photo, without a reload.
@@ -113,12 +114,56 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
       await page.screenshot({ path: `${SHOTS}/manage-menu-saved.png`, fullPage: true });
     }
 
-    // No order names it: «Убрать из меню» deletes it, and the guest's menu drops it.
+    // The guest orders it: named by an order, it can only be archived from now on.
+    const auth = { authorization: `Bearer ${token}` };
+    const made = (await api<ManageMenu>(baseUrl, '/api/staff/manage/menu', undefined, auth)).dishes.find((dish) => dish.name === dishName)!;
+    const sourCream = made.options.find((option) => !option.multicheck)!;
+    await api(baseUrl, '/api/v2/order/create', { source: 'web', v: 3, user: guest, cart: [{ item: made.id, cnt: 2, spec: sourCream.id }], order: { type: 'self' }, restoran: KURSKY, idempotency_key: `e2e-manage-menu-${stamp}` });
+
+    // A second dish, moved above the first: the guest's open menu shows them in that order.
+    const secondName = `Блинчики ${stamp}`;
+    await page.getByRole('button', { name: 'Новое блюдо' }).tap();
+    const next = page.getByRole('form', { name: 'Новое блюдо' });
+    await next.getByLabel('Название', { exact: true }).fill(secondName);
+    await next.getByLabel('Цена, ₽').fill('250');
+    await next.getByRole('button', { name: BACKOFFICE_TEXTS.save }).tap();
+    await page.getByRole('form', { name: `Блюдо «${secondName}»` }).getByText(BACKOFFICE_TEXTS.saved).waitFor();
+    const secondCard = phone.page.getByRole('article', { name: secondName, exact: true });
+    await secondCard.waitFor({ timeout: 5000 });
+    const top = async (name: string) => (await phone.page.getByRole('article', { name, exact: true }).boundingBox())?.y ?? Number.NaN;
+    expect(await top(secondName)).toBeGreaterThan(await top(dishName));
+    const order = page.getByRole('list', { name: `Блюда категории «${categoryName}» по порядку` });
+    await order.getByRole('button', { name: `Выше: ${secondName}` }).tap();
+    await expect.poll(async () => (await order.getByRole('listitem').first().textContent()) ?? '').toMatch(new RegExp(`^${secondName}`));
+    await expect.poll(async () => (await top(secondName)) < (await top(dishName)), { timeout: 5000 }).toBe(true);
+
+    // Taken off the menu, the ordered dish is archived; «Вернуть из архива» brings it back last, hidden from guests.
+    await order.getByRole('button', { name: new RegExp(`^${dishName}`) }).tap();
+    const first = page.getByRole('form', { name: `Блюдо «${dishName}»` });
+    await first.getByRole('button', { name: 'Убрать из меню' }).tap();
+    await first.getByRole('button', { name: 'Да, убрать' }).tap();
+    await page.getByRole('status').filter({ hasText: MENU_EDIT_TEXTS.archived }).waitFor();
+    await card.waitFor({ state: 'detached', timeout: 5000 });
+    const restore = page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByRole('button', { name: 'Вернуть из архива' });
+    if (SHOTS) {
+      await restore.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/manage-menu-archived.png` });
+    }
+    await restore.tap();
+    await page.getByRole('status').filter({ hasText: MENU_EDIT_TEXTS.restored }).waitFor();
+    await expect.poll(async () => (await order.getByRole('listitem').last().textContent()) ?? '').toMatch(new RegExp(`^${dishName}.*скрыто`));
+    expect(await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByLabel('Показывать гостям').isChecked()).toBe(false);
+    await auditScreen(page, '/staff/manage/menu (a dish back from the archive)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-menu-restored.png`, fullPage: true });
+
+    // No order names the second: «Убрать из меню» deletes it, and the guest's menu drops it.
+    await order.getByRole('button', { name: new RegExp(`^${secondName}`) }).tap();
+    const saved = page.getByRole('form', { name: `Блюдо «${secondName}»` });
     await saved.getByRole('button', { name: 'Убрать из меню' }).tap();
     await saved.getByRole('button', { name: 'Да, убрать' }).tap();
     await page.getByRole('status').filter({ hasText: MENU_EDIT_TEXTS.deleted }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: new RegExp(dishName) }).count()).toBe(0);
-    await card.waitFor({ state: 'detached', timeout: 5000 });
+    await expect.poll(() => page.getByRole('button', { name: new RegExp(secondName) }).count()).toBe(0);
+    await secondCard.waitFor({ state: 'detached', timeout: 5000 });
     expect(reloads).toBe(0);
     expect(errors).toEqual([]);
     expect(phone.errors).toEqual([]);

@@ -78,7 +78,7 @@ async function bareInsert(handle: DatabaseHandle, file: CatalogueFile): Promise<
     await trx.insertInto('categories').values(file.categories).execute();
     for (let start = 0; start < file.dishes.length; start += 500) {
       const part = file.dishes.slice(start, start + 500);
-      await trx.insertInto('dishes').values(part.map(({ options: _options, ...dish }) => ({ ...dish, is_shop: false, is_locked: false }))).execute();
+      await trx.insertInto('dishes').values(part.map(({ options: _options, not_carried_by: _notCarried, ...dish }) => ({ ...dish, is_shop: false, is_locked: false }))).execute();
       await trx.insertInto('dish_options').values(part.flatMap((dish) => dish.options.map((option) => ({ ...option, dish_id: dish.id })))).execute();
     }
     await trx.insertInto('cutlery_items').values(file.cutlery).execute();

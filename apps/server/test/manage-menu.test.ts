@@ -1,6 +1,20 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKOFFICE_TEXTS, MANAGE_MENU_CALLS, MENU_EDIT_TEXTS, STAFF_PHOTO_TEXTS, STAFF_TEXTS, manageDish, manageMenuResponse, type ManageDish } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  catalogueFile,
+  catalogueFileText,
+  dishOrder,
+  MANAGE_MENU_CALLS,
+  MENU_EDIT_TEXTS,
+  STAFF_PHOTO_TEXTS,
+  STAFF_TEXTS,
+  manageDish,
+  manageMenuResponse,
+  type ManageDish,
+  type ManageMenu,
+  type StaffMenu,
+} from '@chain/contract';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { bearer, staffAccount, staffToken } from './support/staff';
@@ -68,11 +82,13 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
   });
 
   it('keeps every call from a kitchen account (403 manager_only) and a guest’s token (401)', async () => {
-    expect(MANAGE_MENU_CALLS).toHaveLength(9);
+    expect(MANAGE_MENU_CALLS).toHaveLength(11);
     for (const answer of [
       await call(kitchen, 'GET', ''),
       await call(kitchen, 'POST', '/categories', { menu_kind: 'restaurant', name: 'Кухня', hidden: false }),
+      await call(kitchen, 'POST', '/categories/1/dishes/order', { version: 1, ids: [101] }),
       await call(kitchen, 'POST', '/dishes/101', { ...dishBody({ category_id: 1 }), version: 1 }),
+      await call(kitchen, 'POST', '/dishes/101/restore', { version: 1 }),
       await call(kitchen, 'POST', `/dishes/101/restaurants/${KURSKY}`, { version: 1, carried: false }),
       await call(kitchen, 'POST', '/photos', { data_url: 'data:image/png;base64,AAAA' }),
     ]) {
@@ -258,6 +274,130 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     expect((await order([{ item: dish.id, cnt: 1 }])).json()).toMatchObject({ error: 'unavailable' });
     expect((await call(local, 'POST', `/dishes/${dish.id}/restaurants/${KURSKY}`, { version: dish.version, carried: true })).statusCode).toBe(409);
     expect(await audits('menu.dish.carry')).toEqual([{ target: 'блюдо «Гренки»', before: { carried: true }, after: { carried: false } }]);
+  });
+
+  it('orders a category’s dishes over the order’s own version: guests and the stop list follow, an older order is 409 with the order now, one of two racing orders wins; the catalogue file keeps it', async () => {
+    const menuNow = async () => manageMenuResponse.parse((await call(chain, 'GET', '')).json());
+    const liveIds = (menu: ManageMenu) => menu.dishes.filter((d) => d.category_id === categoryId && !d.archived).map((d) => d.id);
+    const before = await menuNow();
+    const category = before.categories.find((c) => c.id === categoryId)!;
+    const ids = liveIds(before);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    const reversed = ids.toReversed();
+
+    const ordered = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: category.dish_order_version, ids: reversed });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    const answer = dishOrder.parse(ordered.json());
+    expect(answer.ids).toEqual(reversed);
+    expect(answer.category).toMatchObject({ id: categoryId, version: category.version });
+    expect(answer.category.dish_order_version).toBeGreaterThan(category.dish_order_version);
+    expect(liveIds(await menuNow())).toEqual(reversed);
+    // Guests' menu and the restaurant's stop list show the new order.
+    const shown = (await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id).filter((id) => ids.includes(id));
+    expect(shown).toEqual(reversed.filter((id) => shown.includes(id)));
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    const stopList = (await t.app.inject({ method: 'GET', url: `/api/staff/restaurants/${KURSKY}/menu`, headers: bearer(local) })).json<StaffMenu>();
+    expect(stopList.categories.find((c) => c.id === categoryId)?.dishes.map((d) => d.id)).toEqual(reversed.filter((id) => shown.includes(id)));
+    expect((await audits('menu.dish.order')).map((row) => [row.before, row.after])).toEqual([[ids, reversed]]);
+
+    // The order the screen showed is older now: 409 with the order as it is, nothing changed, no audit row.
+    const stale = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: category.dish_order_version, ids });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: { category: { dish_order_version: answer.category.dish_order_version }, ids: reversed } });
+    expect(liveIds(await menuNow())).toEqual(reversed);
+    expect(await audits('menu.dish.order')).toHaveLength(1);
+    // A dish added meanwhile moves the order's version too; the category's own version (its name) is not touched.
+    const added = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Яичница', options: [] }))).json());
+    const afterAdd = (await menuNow()).categories.find((c) => c.id === categoryId)!;
+    expect(afterAdd).toMatchObject({ version: category.version });
+    expect(afterAdd.dish_order_version).toBeGreaterThan(answer.category.dish_order_version);
+    expect((await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: answer.category.dish_order_version, ids: reversed })).json()).toMatchObject({
+      error: 'stale_version',
+      current: { ids: [...reversed, added.id] },
+    });
+    // Over the version it is at, the list must be the category's dishes, each once.
+    for (const wrong of [reversed, [...reversed, added.id, added.id], [...reversed, 101]]) {
+      const refused = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: wrong });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'validation', message: MENU_EDIT_TEXTS.dishOrderList });
+    }
+    expect((await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: 1, ids: [] }, )).statusCode).toBe(409);
+    expect((await call(chain, 'POST', '/categories/999999/dishes/order', { version: 1, ids: [] })).json()).toMatchObject({ error: 'category_not_found' });
+    expect((await call(local, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: [added.id, ...reversed] })).json()).toMatchObject({ error: 'chain_manager_only' });
+
+    // Two managers reorder from the same screen: one wins, the other is told, one audit row.
+    const racing = await Promise.all([
+      call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: [added.id, ...reversed] }),
+      call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: [added.id, ...ids] }),
+    ]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = dishOrder.parse(racing.find((r) => r.statusCode === 200)?.json());
+    expect(racing.find((r) => r.statusCode === 409)?.json<{ current: unknown }>().current).toEqual(won);
+    expect(liveIds(await menuNow())).toEqual(won.ids);
+    expect(await audits('menu.dish.order')).toHaveLength(2);
+    // The category's name is saved over its own version, untouched by the orders.
+    expect((await call(chain, 'POST', `/categories/${categoryId}`, { version: category.version, name: category.name, hidden: false })).statusCode).toBe(200);
+
+    // The catalogue file carries the order: exported the same twice, and export then import is no change.
+    const exportFile = async () => (await t.app.inject({ method: 'GET', url: '/api/staff/catalogue', headers: bearer(chain) })).json<{ json: string; fingerprint: string }>();
+    const file = await exportFile();
+    expect((await exportFile()).json).toBe(file.json);
+    const sorts = catalogueFile.parse(JSON.parse(file.json)).dishes.filter((d) => d.category_id === categoryId).toSorted((a, b) => a.sort - b.sort).map((d) => d.id);
+    expect(sorts.filter((id) => won.ids.includes(id))).toEqual(won.ids);
+    const orderVersion = (await menuNow()).categories.find((c) => c.id === categoryId)!.dish_order_version;
+    const reimport = await t.app.inject({ method: 'POST', url: '/api/staff/catalogue/import', headers: bearer(chain), payload: { format: 'json', content: file.json, dry_run: false } });
+    expect(reimport.json()).toMatchObject({ applied: false, problems: [], difference: { categories: { changed: 0 }, dishes: { added: 0, changed: 0, archived: 0 } } });
+    expect((await exportFile()).fingerprint).toBe(file.fingerprint);
+    expect((await menuNow()).categories.find((c) => c.id === categoryId)!.dish_order_version).toBe(orderVersion);
+    // A file that reorders the dishes moves the order's version, so a screen showing the old order is told.
+    const edited = catalogueFile.parse(JSON.parse(file.json));
+    const [first, second] = won.ids;
+    const swapped = { ...edited, dishes: edited.dishes.map((d) => (d.id === first ? { ...d, sort: edited.dishes.find((e) => e.id === second)!.sort } : d.id === second ? { ...d, sort: edited.dishes.find((e) => e.id === first)!.sort } : d)) };
+    const imported = await t.app.inject({ method: 'POST', url: '/api/staff/catalogue/import', headers: bearer(chain), payload: { format: 'json', content: catalogueFileText(swapped), dry_run: false } });
+    expect(imported.json()).toMatchObject({ applied: true, difference: { dishes: { changed: 2 } } });
+    const moved = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: orderVersion, ids: won.ids });
+    expect(moved.json()).toMatchObject({ error: 'stale_version', current: { ids: [second, first, ...won.ids.slice(2)] } });
+  });
+
+  it('brings an archived dish back over its version: last in its category, hidden from guests until shown, audited; not twice, not into a category the catalogue left', async () => {
+    const menu = manageMenuResponse.parse((await call(chain, 'GET', '')).json());
+    const archived = menu.dishes.find((d) => d.name === 'Блины' && d.archived)!;
+    expect(archived).toBeDefined();
+    const orderVersion = menu.categories.find((c) => c.id === archived.category_id)!.dish_order_version;
+
+    const stale = await call(chain, 'POST', `/dishes/${archived.id}/restore`, { version: archived.version - 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: 'stale_version', current: { id: archived.id, archived: true, version: archived.version } });
+    expect((await call(local, 'POST', `/dishes/${archived.id}/restore`, { version: archived.version })).json()).toMatchObject({ error: 'chain_manager_only' });
+
+    const restored = await call(chain, 'POST', `/dishes/${archived.id}/restore`, { version: archived.version });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const dish = manageDish.parse(restored.json());
+    expect(dish).toMatchObject({ archived: false, active: false, version: archived.version + 1, options: archived.options, restaurant_ids: archived.restaurant_ids });
+    const after = manageMenuResponse.parse((await call(chain, 'GET', '')).json());
+    expect(after.dishes.filter((d) => d.category_id === archived.category_id && !d.archived).at(-1)?.id).toBe(archived.id);
+    expect(after.categories.find((c) => c.id === archived.category_id)!.dish_order_version).toBeGreaterThan(orderVersion);
+    // Not shown to guests until a manager shows it; then it can be ordered again.
+    expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).not.toContain(archived.id);
+    expect(await audits('menu.dish.restore')).toEqual([{ target: 'блюдо «Блины»', before: expect.objectContaining({ archived: true }) as unknown, after: expect.objectContaining({ archived: false, active: false }) as unknown }]);
+    const shown = await call(chain, 'POST', `/dishes/${archived.id}`, { ...dishBody({ name: 'Блины', active: true }), version: dish.version, options: dish.options });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).toContain(archived.id);
+
+    const again = await call(chain, 'POST', `/dishes/${archived.id}/restore`, { version: manageDish.parse(shown.json()).version });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'not_archived', message: MENU_EDIT_TEXTS.notArchived });
+    expect((await call(chain, 'POST', '/dishes/999999/restore', { version: 1 })).json()).toMatchObject({ error: 'dish_not_found' });
+
+    // A dish whose category the catalogue no longer holds stays in the archive.
+    const gone = (await call(chain, 'POST', '/categories', { menu_kind: 'bar', name: 'Сезонное', hidden: false })).json<{ id: number }>();
+    const seasonal = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ category_id: gone.id, name: 'Глинтвейн', restaurant_ids: [], options: [] }))).json());
+    await t.database.db.updateTable('dishes').set({ archived_at: new Date(), active: false }).where('id', '=', seasonal.id).execute();
+    await t.database.db.updateTable('categories').set({ archived_at: new Date() }).where('id', '=', gone.id).execute();
+    const refused = await call(chain, 'POST', `/dishes/${seasonal.id}/restore`, { version: seasonal.version });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'category_archived', message: MENU_EDIT_TEXTS.categoryArchived });
+    expect(await audits('menu.dish.restore')).toHaveLength(1);
   });
 
   it('takes a photo only as the server encodes it again, serves it and its renditions, and refuses what is not a picture', async () => {

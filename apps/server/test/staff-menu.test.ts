@@ -111,6 +111,47 @@ describe.each(databaseKinds())('the stop list and load from the staff screen on 
     expect((await stop(kitchen, { dish_id: dish.id, option_id: 999_999, stopped: true })).statusCode).toBe(404);
   });
 
+  it('lists only what the restaurant’s guests can be offered: a hidden category’s dishes and a dish it does not carry are left out (the category named), and are back once offered again', async () => {
+    const list = async () => staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/1/menu', headers: bearer(kitchen) })).json());
+    const before = await list();
+    expect(before.hidden_categories).toEqual([]);
+    const secondList = async () =>
+      staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/2/menu', headers: bearer(manager) })).json()).categories.flatMap((category) => category.dishes.map((dish) => dish.id));
+    const secondBefore = await secondList();
+    const [hidden, ...others] = before.categories;
+    // A dish of the restaurant menu, which restaurant 2 offers too.
+    const notCarried = others.flatMap((category) => category.dishes).find((dish) => secondBefore.includes(dish.id))!;
+    const offered = (await guestMenu()).map((dish) => dish.id);
+    await t.database.db.updateTable('categories').set({ hidden: true }).where('id', '=', hidden!.id).execute();
+    await t.database.db.insertInto('dishes_not_carried').values({ dish_id: notCarried.id, restaurant_id: 1 }).execute();
+    try {
+      // A stop set before hiding stays, and holds again once the category is shown.
+      expect((await stop(kitchen, { dish_id: hidden!.dishes[0]!.id, stopped: true, reason: 'Сезон кончился' })).statusCode).toBe(200);
+      const after = await list();
+      const listed = after.categories.flatMap((category) => category.dishes.map((dish) => dish.id));
+      expect(after.categories.map((category) => category.id)).not.toContain(hidden!.id);
+      expect(after.hidden_categories).toEqual([hidden!.name]);
+      expect(listed).not.toContain(notCarried.id);
+      // Neither is offered to the restaurant's guests; everything the guest's menu offers is listed.
+      const guests = (await guestMenu()).map((dish) => dish.id);
+      expect(guests).not.toContain(notCarried.id);
+      expect(guests).not.toContain(hidden!.dishes[0]!.id);
+      expect(offered).toContain(notCarried.id);
+      expect(guests.filter((id) => !listed.includes(id))).toEqual([]);
+      // Another restaurant's list is its own: restaurant 2 still carries the dish.
+      expect(secondBefore).toContain(notCarried.id);
+      expect(await secondList()).toContain(notCarried.id);
+    } finally {
+      await t.database.db.updateTable('categories').set({ hidden: false }).where('id', '=', hidden!.id).execute();
+      await t.database.db.deleteFrom('dishes_not_carried').where('dish_id', '=', notCarried.id).execute();
+    }
+    const back = await list();
+    expect(back.hidden_categories).toEqual([]);
+    expect(back.categories.find((category) => category.id === hidden!.id)?.dishes[0]).toMatchObject({ id: hidden!.dishes[0]!.id, stopped: true, reason: 'Сезон кончился' });
+    expect(back.categories.flatMap((category) => category.dishes.map((dish) => dish.id))).toContain(notCarried.id);
+    await stop(kitchen, { dish_id: hidden!.dishes[0]!.id, stopped: false });
+  });
+
   it('refuses another restaurant (403) and an unknown dish (404) in words', async () => {
     const other = await stop(kitchen, { dish_id: 101, stopped: true }, 2);
     expect(other.statusCode).toBe(403);

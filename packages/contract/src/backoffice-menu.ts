@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DISH_LABELS, MENU_KINDS } from '@chain/domain';
 import { rowVersion, STALE_VERSION_ERROR, staleVersionResponse } from './backoffice';
 import { STAFF_PHOTO_ERRORS, STAFF_PHOTO_RULE, staffPhotoPath, staffPhotoUploadBody, staffPhotoUploadResponse } from './backoffice-photos';
+import { CATALOGUE_LIMITS } from './catalogue';
 import { defineCall } from './call';
 import { kopecks, MAX_WIRE_ID, wireId } from './common';
 import { MANAGER_ERRORS, RESTAURANT_ERRORS, STAFF_TEXTS } from './staff';
@@ -25,6 +26,8 @@ export const MENU_EDIT_LIMITS = {
   optionName: 80,
   optionMax: 99,
   categories: 200,
+  /** As many as the catalogue file may hold. */
+  dishesInCategory: CATALOGUE_LIMITS.dishes,
 } as const;
 
 /** Refusals and words of the menu calls and screen (shown as they are). */
@@ -41,6 +44,11 @@ export const MENU_EDIT_TEXTS = {
   restaurantMenu: 'В этом ресторане нет меню, к которому относится блюдо.',
   archived: 'Блюдо в архиве: его называют заказы, поэтому оно не удалено, а скрыто от гостей.',
   deleted: 'Блюдо удалено.',
+  dishOrderStale: 'Порядок блюд уже изменили: на экране он такой, как сейчас. Передвиньте блюдо ещё раз.',
+  dishOrderList: 'Порядок должен назвать каждое блюдо категории, кроме архивных, по одному разу: обновите страницу.',
+  notArchived: 'Блюдо не в архиве.',
+  categoryArchived: 'Категория блюда убрана из каталога: сначала верните её файлом каталога, потом блюдо.',
+  restored: 'Блюдо вернулось из архива в конец категории и пока скрыто от гостей: проверьте его и отметьте «Показывать гостям».',
 } as const;
 
 /** The audit log's actions of the menu (staff_audit.action) and how «Журнал» names them. */
@@ -53,6 +61,8 @@ export const MENU_AUDIT_ACTIONS = {
   'menu.dish.archive': 'Меню: блюдо в архив',
   'menu.dish.delete': 'Меню: блюдо удалено',
   'menu.dish.carry': 'Меню: есть ли блюдо в ресторане',
+  'menu.dish.order': 'Меню: порядок блюд',
+  'menu.dish.restore': 'Меню: блюдо из архива',
 } as const;
 export type MenuAuditAction = keyof typeof MENU_AUDIT_ACTIONS;
 
@@ -71,6 +81,11 @@ export const manageCategory = z.object({
   /** Hidden from guests, with all its dishes. */
   hidden: z.boolean(),
   version: z.int(),
+  /**
+   * The version of the order of its dishes, apart from `version` (its name and hiding): it moves with
+   * every change of which dishes it holds or their order, and a reorder names it.
+   */
+  dish_order_version: z.int(),
 });
 export type ManageCategory = z.infer<typeof manageCategory>;
 
@@ -180,6 +195,29 @@ export const orderCategoriesCall = defineCall({
   errors: { ...CHAIN_ERRORS, order_changed: `the list is not the menu's categories as they are now (409 «${MENU_EDIT_TEXTS.orderChanged}»)` },
 });
 
+/** A category's dishes in their order (archived ones left out), and the category with the order's version. */
+export const dishOrder = z.object({ category: manageCategory, ids: z.array(z.int()) });
+export type DishOrder = z.infer<typeof dishOrder>;
+
+export const orderDishesCall = defineCall({
+  name: 'manageOrderDishes',
+  method: 'POST',
+  path: '/api/staff/manage/menu/categories/:id/dishes/order',
+  tag: 'staff',
+  summary: "Puts a category's dishes in the order given (chain managers), over the order's version; guests' menus and the stop list follow",
+  description: `\`version\` is the category's \`dish_order_version\`; \`ids\` every dish of the category but the archived ones, each once (400 \`validation\` «${MENU_EDIT_TEXTS.dishOrderList}» otherwise). An order over an older version — another manager's order, a dish added, moved, archived or brought back since — is 409 \`stale_version\` with the order as it is now. It does not change the dishes' own versions.`,
+  auth: 'staff',
+  params: z.object({ id: wireId }),
+  body: z.object({ version: rowVersion, ids: z.array(bodyId).check(z.maxLength(MENU_EDIT_LIMITS.dishesInCategory, `не больше ${MENU_EDIT_LIMITS.dishesInCategory} блюд`)) }),
+  response: dishOrder,
+  errors: {
+    ...CHAIN_ERRORS,
+    ...VALIDATION,
+    ...STALE_VERSION_ERROR,
+    category_not_found: `no such category (404 «${MENU_EDIT_TEXTS.categoryNotFound}»)`,
+  },
+});
+
 export const createDishCall = defineCall({
   name: 'manageCreateDish',
   method: 'POST',
@@ -229,6 +267,26 @@ export const removeDishCall = defineCall({
   errors: { ...CHAIN_ERRORS, ...DISH_NOT_FOUND, ...STALE_VERSION_ERROR, archived: `already archived (409 «${MENU_EDIT_TEXTS.archivedDish}»)` },
 });
 
+export const restoreDishCall = defineCall({
+  name: 'manageRestoreDish',
+  method: 'POST',
+  path: '/api/staff/manage/menu/dishes/:id/restore',
+  tag: 'staff',
+  summary: 'Brings an archived dish back to the menu (chain managers), over its version: last in its category, hidden from guests until shown',
+  description: `The dish comes back with its options and restaurants as they were, \`active: false\` («${MENU_EDIT_TEXTS.restored}»), so nothing reaches guests before a manager has looked at it.`,
+  auth: 'staff',
+  params: z.object({ id: wireId }),
+  body: z.object({ version: rowVersion }),
+  response: manageDish,
+  errors: {
+    ...CHAIN_ERRORS,
+    ...DISH_NOT_FOUND,
+    ...STALE_VERSION_ERROR,
+    not_archived: `the dish is not archived (409 «${MENU_EDIT_TEXTS.notArchived}»)`,
+    category_archived: `its category left the catalogue (409 «${MENU_EDIT_TEXTS.categoryArchived}»)`,
+  },
+});
+
 export const carryDishCall = defineCall({
   name: 'manageCarryDish',
   method: 'POST',
@@ -274,4 +332,6 @@ export const MANAGE_MENU_CALLS = [
   removeDishCall,
   carryDishCall,
   uploadMenuPhotoCall,
+  orderDishesCall,
+  restoreDishCall,
 ] as const;

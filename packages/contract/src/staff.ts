@@ -348,7 +348,17 @@ export const staffMenuDish = z.object({
 });
 export const staffMenuResponse = z.object({
   restaurant: staffRestaurant,
+  /**
+   * What the restaurant's guests can be offered, by category in menu order: active dishes the
+   * restaurant carries, of categories shown to guests (decision 054).
+   */
   categories: z.array(z.object({ id: z.int(), name: z.string(), dishes: z.array(staffMenuDish) })),
+  /**
+   * The restaurant's menus' categories hidden from guests (with active dishes), by name: their
+   * dishes are left out of the list, as no guest can order them; a stop set on one stays and
+   * holds again when the category is shown.
+   */
+  hidden_categories: z.array(z.string()),
 });
 export type StaffMenu = z.infer<typeof staffMenuResponse>;
 
@@ -357,7 +367,7 @@ export const staffMenuCall = defineCall({
   method: 'GET',
   path: '/api/staff/restaurants/:id/menu',
   tag: 'staff',
-  summary: "The restaurant's menu with its stop list",
+  summary: "The restaurant's menu with its stop list: the dishes its guests can be offered",
   auth: 'staff',
   params: restaurantParams,
   response: staffMenuResponse,

@@ -126,6 +126,8 @@ export interface CategoriesTable {
   archived_at: Defaulted<Date | null>;
   /** 025: hidden from guests, with its dishes. */
   hidden: Defaulted<boolean>;
+  /** 034: the version of its dishes' order, moved by the dishes' triggers whenever which dishes it holds or their order changes. */
+  dish_order_version: Defaulted<number>;
 }
 
 export interface DishesTable {

@@ -9,6 +9,7 @@ import { BoardPage } from './board-page';
 import { BookingsPage } from './bookings-page';
 import { setStaffSession, staffSession } from './session';
 import { SignInPage } from './sign-in-page';
+import { StopListPage } from './stop-list-page';
 
 // Issue 17: the staff app's sign-in (two steps, the server's words on refusal) and the board's
 // cards (the next step as the big button, cancel only after a confirm).
@@ -228,5 +229,34 @@ describe('dates on the staff screens (issue 30: the calendar day of the moment)'
     // Past midnight the span starts yesterday morning: it is named, not called «today and tomorrow».
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Брони');
     expect(screen.getByText(/^С 06:00/).textContent).toBe('С 06:00, пятница, 27 ноября до 06:00, воскресенье, 29 ноября');
+  });
+});
+
+describe('the stop list (issue 17; decision 054: what guests can be offered)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(staffCall).mockReset();
+  });
+  const menu = (hidden: string[]) => ({
+    restaurant: { id: 1, name: 'Патриаршие' },
+    categories: [{ id: 3, name: 'Пицца', dishes: [{ id: 101, name: 'Маргарита', price: 59_000, stopped: true, reason: 'Нет моцареллы', is_locked: false, lock_code: '', options: [] }] }],
+    hidden_categories: hidden,
+  });
+
+  it('lists the dishes it is given and names the hidden categories whose dishes it leaves out', async () => {
+    vi.mocked(staffCall).mockResolvedValueOnce(menu(['Завтраки', 'Сезонное']));
+    render(<StopListPage restaurantId={1} chainManager={false} />);
+    await settle();
+    expect(screen.getByRole('switch', { name: 'Маргарита: на стопе' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText(/^На стопе:/).textContent).toBe('На стопе: 1. Гости видят изменения сразу.');
+    expect(screen.getByText(/скрыты от гостей/).textContent).toBe('Категории скрыты от гостей, их блюд здесь нет: «Завтраки», «Сезонное».');
+  });
+
+  it('says nothing of hidden categories when there are none', async () => {
+    vi.mocked(staffCall).mockResolvedValueOnce(menu([]));
+    render(<StopListPage restaurantId={1} chainManager={false} />);
+    await settle();
+    expect(screen.getByRole('switch', { name: 'Маргарита: на стопе' })).toBeTruthy();
+    expect(screen.queryByText(/скрыт/)).toBeNull();
   });
 });

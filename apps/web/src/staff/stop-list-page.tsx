@@ -7,7 +7,11 @@ import { NotLoaded, StaffError } from './staff-error';
 
 type Dish = StaffMenu['categories'][number]['dishes'][number];
 
-/** The restaurant's stop list (issue 17): a dish or an option off and on, with a reason; lock codes for chain managers. */
+/**
+ * The restaurant's stop list (issue 17): a dish or an option off and on, with a reason; lock codes
+ * for chain managers. It lists what the restaurant's guests can be offered (decision 054): the
+ * hidden categories are only named, the dishes the restaurant does not carry left out.
+ */
 export function StopListPage({ restaurantId, chainManager }: { restaurantId: number; chainManager: boolean }) {
   const menu = useStaffData(() => staffCall(staffMenuCall, { params: { id: restaurantId } }), `menu-${restaurantId}`);
   const [filter, setFilter] = useState('');
@@ -23,6 +27,11 @@ export function StopListPage({ restaurantId, chainManager }: { restaurantId: num
       <p>
         На стопе: <strong>{stoppedCount}</strong>. Гости видят изменения сразу.
       </p>
+      {data.hidden_categories.length > 0 ? (
+        <p className="staff-field__hint stop-list__hidden">
+          {data.hidden_categories.length === 1 ? 'Категория скрыта от гостей' : 'Категории скрыты от гостей'}, их блюд здесь нет: {data.hidden_categories.map((name) => `«${name}»`).join(', ')}.
+        </p>
+      ) : null}
       <label className="staff-field staff-field--inline">
         <span>Найти блюдо</span>
         <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />

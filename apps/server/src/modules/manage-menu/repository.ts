@@ -7,7 +7,7 @@ import type { Database, DishLabel, MenuKind } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const CATEGORY_COLUMNS = ['id', 'menu_kind', 'name', 'hidden', 'version'] as const;
+const CATEGORY_COLUMNS = ['id', 'menu_kind', 'name', 'hidden', 'version', 'dish_order_version'] as const;
 
 export function listCategories(db: Db) {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('menu_kind').orderBy('sort').orderBy('id').execute();
@@ -15,6 +15,31 @@ export function listCategories(db: Db) {
 
 export function findCategory(db: Db, id: number) {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The category locked for the transaction, with whether the catalogue still holds it: of two
+ * reorders of its dishes, the second waits here and then reads the version the first moved.
+ */
+export function lockCategory(db: Db, id: number) {
+  return db.selectFrom('categories').select([...CATEGORY_COLUMNS, 'archived_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The category's dishes but the archived ones, in their order. */
+export async function liveDishIds(db: Db, categoryId: number): Promise<number[]> {
+  const rows = await db.selectFrom('dishes').select('id').where('category_id', '=', categoryId).where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Puts the dishes in the order of `ids` (sort 1, 2, …), in one statement; the trigger moves their category's dish_order_version. */
+export async function setDishOrder(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const cases = sql.join(ids.map((id, index) => sql`when ${id}::int then ${index + 1}::int`), sql` `);
+  await db
+    .updateTable('dishes')
+    .set({ sort: sql<number>`case id ${cases} end` })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export function categoryIdsOfKind(db: Db, kind: MenuKind) {
@@ -154,6 +179,27 @@ export function bumpDish(db: Db, id: number, version: number): Promise<number | 
 /** Archives the dish over the version named: hidden from guests for good, kept for orders. */
 export function archiveDish(db: Db, id: number, version: number): Promise<number | undefined> {
   return updateDishOver(db, id, version, { archived_at: sql<Date>`now()`, active: false });
+}
+
+/**
+ * Brings an archived dish back over the version named: last in its category, and not yet shown
+ * to guests (it stays inactive until a manager shows it). Its id back, or undefined (savedOrStale).
+ */
+export async function restoreDish(db: Db, id: number, version: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('dishes')
+    .set({
+      archived_at: null,
+      active: false,
+      sort: sql<number>`(select coalesce(max(others.sort), 0) + 1 from dishes others where others.category_id = dishes.category_id)`,
+      version: sql<number>`version + 1`,
+    })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('archived_at', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** Deletes the dish at the version named (its options, stops and recommendations go with it). */

@@ -5,7 +5,9 @@ import {
   createDishCall,
   manageMenuCall,
   orderCategoriesCall,
+  orderDishesCall,
   removeDishCall,
+  restoreDishCall,
   saveCategoryCall,
   saveDishCall,
   STAFF_PHOTO_BODY_LIMIT,
@@ -14,7 +16,7 @@ import {
 import { registerCall } from '../../http/route';
 import { keepStaffPhoto } from '../photos/staff-photos';
 import { requireChainManager, requireManager, requireRestaurant } from '../staff/access';
-import { carryDish, createCategory, createDish, manageMenu, orderCategories, removeDish, saveCategory, saveDish } from './service';
+import { carryDish, createCategory, createDish, manageMenu, orderCategories, orderDishes, removeDish, restoreDish, saveCategory, saveDish } from './service';
 
 /**
  * The back office's menu (issue 31, docs/back-office.md «Меню», decision 044). Managers read it;
@@ -56,6 +58,16 @@ export const manageMenuRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, removeDishCall, async ({ staff, params, body }) => {
     requireChainManager(staff);
     return removeDish(app.db, staff, params.id, body.version);
+  });
+
+  registerCall(app, orderDishesCall, async ({ staff, params, body }) => {
+    requireChainManager(staff);
+    return orderDishes(app.db, staff, params.id, body);
+  });
+
+  registerCall(app, restoreDishCall, async ({ staff, params, body }) => {
+    requireChainManager(staff);
+    return restoreDish(app.db, staff, params.id, body.version);
   });
 
   registerCall(app, carryDishCall, async ({ staff, params, body }) => {

@@ -1,8 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
-import { MENU_EDIT_TEXTS, type CallBody, type MenuAuditAction, type createDishCall, type ManageCategory, type ManageDish, type ManageMenu, type ManageOption } from '@chain/contract';
+import {
+  MENU_EDIT_TEXTS,
+  type CallBody,
+  type createDishCall,
+  type DishOrder,
+  type ManageCategory,
+  type ManageDish,
+  type ManageMenu,
+  type ManageOption,
+  type MenuAuditAction,
+} from '@chain/contract';
 import type { Database, MenuKind } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { savedOrStale } from '../../http/versioned';
+import { savedOrStale, StaleVersionError } from '../../http/versioned';
 import { checkedStaffPhoto } from '../photos/staff-photos';
 import { mayActOn, type StaffPrincipal } from '../staff/access';
 import { writeAudit } from '../staff/audit';
@@ -115,6 +125,26 @@ export async function orderCategories(db: Kysely<Database>, staff: StaffPrincipa
   });
 }
 
+/**
+ * A category's dishes in the order given, over the version of the order the screen showed (the
+ * category's dish_order_version, which every change of its list moves): the list must be every
+ * dish of the category but the archived ones, each once.
+ */
+export async function orderDishes(db: Kysely<Database>, staff: StaffPrincipal, categoryId: number, body: { version: number; ids: number[] }): Promise<DishOrder> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await repo.lockCategory(trx, categoryId);
+    if (!locked) throw notFound(CATEGORY_MISSING.message, CATEGORY_MISSING.code);
+    const { archived_at: _archived, ...category } = locked;
+    const before = await repo.liveDishIds(trx, categoryId);
+    if (category.dish_order_version !== body.version) throw new StaleVersionError({ category, ids: before } satisfies DishOrder);
+    const named = new Set(body.ids);
+    if (named.size !== body.ids.length || named.size !== before.length || before.some((id) => !named.has(id))) throw badRequest(MENU_EDIT_TEXTS.dishOrderList, 'validation');
+    await repo.setDishOrder(trx, body.ids);
+    await audit(trx, staff, { action: 'menu.dish.order', restaurantId: null, target: `порядок блюд категории «${category.name}»`, before, after: body.ids });
+    return { category: (await repo.findCategory(trx, categoryId)) as ManageCategory, ids: await repo.liveDishIds(trx, categoryId) };
+  });
+}
+
 /** The dish's fields checked and made ready to save: the category's menu, the picture, the restaurants, the options. */
 async function checkedDish(trx: Transaction<Database>, body: DishFields) {
   const name = requiredName(body.name, 'Название блюда');
@@ -223,6 +253,25 @@ export async function removeDish(db: Kysely<Database>, staff: StaffPrincipal, id
     const archived = (await manageDish(trx, id)) as ManageDish;
     await audit(trx, staff, { action: 'menu.dish.archive', restaurantId: null, target: `блюдо «${before.name}»`, before, after: archived });
     return { outcome: 'archived' as const, message: MENU_EDIT_TEXTS.archived, dish: archived };
+  });
+}
+
+/**
+ * Brings an archived dish back over its version: last in its category, hidden from guests until a
+ * manager shows it (its options and restaurants as they were). Not for a dish of a category the
+ * catalogue no longer holds: guests could never see it, and the catalogue file could not name it.
+ */
+export async function restoreDish(db: Kysely<Database>, staff: StaffPrincipal, id: number, version: number): Promise<ManageDish> {
+  return db.transaction().execute(async (trx) => {
+    const before = await manageDish(trx, id);
+    if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
+    if (!before.archived) throw conflict(MENU_EDIT_TEXTS.notArchived, 'not_archived');
+    const category = await repo.lockCategory(trx, before.category_id);
+    if (!category || category.archived_at !== null) throw conflict(MENU_EDIT_TEXTS.categoryArchived, 'category_archived');
+    await savedOrStale(await repo.restoreDish(trx, id, version), () => manageDish(trx, id), DISH_MISSING);
+    const restored = (await manageDish(trx, id)) as ManageDish;
+    await audit(trx, staff, { action: 'menu.dish.restore', restaurantId: null, target: `блюдо «${before.name}»`, before, after: restored });
+    return restored;
   });
 }
 

@@ -5,16 +5,51 @@ import type { Database, MenuKind } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The active dishes of these menus with their categories, in menu order; or one of them. */
-export function menuDishes(db: Db, kinds: MenuKind[], onlyDishId: number | null = null) {
+/**
+ * The active dishes of these menus with their categories, in menu order; or one of them
+ * (`dishId`). With `offeredIn`, only those that restaurant's guests can be offered: none of a
+ * hidden category or of one the catalogue left, none the restaurant does not carry.
+ */
+export function menuDishes(db: Db, kinds: MenuKind[], options: { dishId?: number; offeredIn?: number } = {}) {
   let query = db
     .selectFrom('dishes')
     .innerJoin('categories', 'categories.id', 'dishes.category_id')
     .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.is_locked', 'dishes.lock_code', 'categories.id as category_id', 'categories.name as category_name'])
     .where('dishes.active', '=', true)
     .where('categories.menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant']);
-  if (onlyDishId !== null) query = query.where('dishes.id', '=', onlyDishId);
+  if (options.dishId !== undefined) query = query.where('dishes.id', '=', options.dishId);
+  const restaurantId = options.offeredIn;
+  if (restaurantId !== undefined) {
+    query = query
+      .where('categories.hidden', '=', false)
+      .where('categories.archived_at', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('dishes_not_carried').select('dish_id').whereRef('dishes_not_carried.dish_id', '=', 'dishes.id').where('dishes_not_carried.restaurant_id', '=', restaurantId))));
+  }
   return query.orderBy('categories.sort').orderBy('categories.id').orderBy('dishes.sort').orderBy('dishes.id').execute();
+}
+
+/** The hidden categories of these menus holding active dishes the restaurant carries, in menu order: what its stop list leaves out, named. */
+export async function hiddenCategories(db: Db, kinds: MenuKind[], restaurantId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .select('name')
+    .where('hidden', '=', true)
+    .where('archived_at', 'is', null)
+    .where('menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('dishes')
+          .select('dishes.id')
+          .whereRef('dishes.category_id', '=', 'categories.id')
+          .where('dishes.active', '=', true)
+          .where((dish) => dish.not(dish.exists(dish.selectFrom('dishes_not_carried').select('dish_id').whereRef('dishes_not_carried.dish_id', '=', 'dishes.id').where('dishes_not_carried.restaurant_id', '=', restaurantId)))),
+      ),
+    )
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.name);
 }
 
 export function optionsOf(db: Db, dishIds: number[]) {

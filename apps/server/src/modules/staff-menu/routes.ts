@@ -20,6 +20,7 @@ import { writeAudit } from '../staff/audit';
 import {
   clearLoadOverride,
   dishStops,
+  hiddenCategories,
   loadOverride,
   menuDishes,
   optionStops,
@@ -41,10 +42,11 @@ type Restaurant = Awaited<ReturnType<typeof staffRestaurant>>;
 
 /**
  * The restaurant's dishes as the staff screen shows them — each with its stop state and reason,
- * its options' stops and, for a chain manager, its lock code — all of them, or one (`dishId`).
+ * its options' stops and, for a chain manager, its lock code — those its guests can be offered
+ * (the list), or one active dish of its menus (`dishId`: the stop and lock calls act on any).
  */
 async function staffDishes(db: Kysely<Database>, restaurant: Restaurant, staff: StaffPrincipal, dishId: number | null) {
-  const dishes = await menuDishes(db, restaurant.menu_kinds, dishId);
+  const dishes = await menuDishes(db, restaurant.menu_kinds, dishId === null ? { offeredIn: restaurant.id } : { dishId });
   const options = await optionsOf(db, dishes.map((dish) => dish.id));
   const stops = new Map((await dishStops(db, restaurant.id)).map((stop) => [stop.dish_id, stop.reason]));
   const stoppedOptions = new Set((await optionStops(db, restaurant.id)).map((stop) => stop.option_id));
@@ -63,7 +65,10 @@ async function staffDishes(db: Kysely<Database>, restaurant: Restaurant, staff: 
   }));
 }
 
-/** The restaurant's menus with its stop list, by category. */
+/**
+ * The restaurant's menus with its stop list, by category: only what its guests can be offered
+ * (decision 054), and the hidden categories left out, by name.
+ */
 async function staffMenuOf(db: Kysely<Database>, restaurant: Restaurant, staff: StaffPrincipal): Promise<StaffMenu> {
   const categories: StaffMenu['categories'] = [];
   for (const { category, dish } of await staffDishes(db, restaurant, staff, null)) {
@@ -71,7 +76,7 @@ async function staffMenuOf(db: Kysely<Database>, restaurant: Restaurant, staff: 
     if (last?.id === category.id) last.dishes.push(dish);
     else categories.push({ ...category, dishes: [dish] });
   }
-  return { restaurant: { id: restaurant.id, name: restaurant.name }, categories };
+  return { restaurant: { id: restaurant.id, name: restaurant.name }, categories, hidden_categories: await hiddenCategories(db, restaurant.menu_kinds, restaurant.id) };
 }
 
 /** One dish of the restaurant's menus as the staff screen shows it; 404 «Блюдо не найдено.» for none. */

@@ -62,4 +62,42 @@ describe('Leaflet adapter (the open map)', () => {
     expect(view.getZoom()).toBe(17);
     view.destroy();
   });
+
+  it('redraws a shape in place, and drags a handle by pointer events: each move reported, the release the end, a press without a move a tap', async () => {
+    const element = container();
+    const view = await createLeafletMap(TILES)(element, { centre: { lat: 55.75, lon: 37.61 }, zoom: 10, label: 'Карта' });
+    const style = { fill: '#1e88e5', fillOpacity: 0.3, stroke: '#1e88e5', strokeOpacity: 1 };
+    const shape = view.addPolygon([[[37.6, 55.75], [37.62, 55.75], [37.62, 55.77]]], style);
+    const drawn = element.querySelector('path');
+    const before = drawn?.getAttribute('d');
+    shape.setPolygon([[[37.6, 55.75], [37.64, 55.75], [37.62, 55.78]]]);
+    shape.setStyle({ ...style, stroke: '#c62828' });
+    expect(element.querySelector('path')).toBe(drawn);
+    expect(drawn?.getAttribute('d')).not.toBe(before);
+    expect(drawn?.getAttribute('stroke')).toBe('#c62828');
+
+    const corner = view.addMarker({ lat: 55.76, lon: 37.61 }, { draggable: true, label: 'Точка 1', handle: 'corner' });
+    const moves: { lat: number; lon: number }[] = [];
+    const ends: { lat: number; lon: number }[] = [];
+    let taps = 0;
+    corner.onDrag((point) => moves.push(point));
+    corner.onDragEnd((point) => ends.push(point));
+    corner.onSelect(() => (taps += 1));
+    const icon = element.querySelector<HTMLElement>('.map-handle');
+    expect(icon?.getAttribute('aria-label')).toBe('Точка 1');
+    const pointer = (type: string, x: number, y: number) =>
+      icon?.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, pointerId: 7, isPrimary: true, button: 0, pointerType: 'touch' }));
+    pointer('pointerdown', 180, 200);
+    pointer('pointermove', 220, 200);
+    pointer('pointerup', 220, 200);
+    expect(moves).toHaveLength(1);
+    expect(moves[0]?.lon).toBeGreaterThan(37.61);
+    expect(ends).toEqual([corner.getPosition()]);
+    expect(corner.getPosition()).toEqual(moves[0]);
+    expect(taps).toBe(0);
+    pointer('pointerdown', 220, 200);
+    pointer('pointerup', 220, 200);
+    expect(taps).toBe(1);
+    view.destroy();
+  });
 });

@@ -3,8 +3,9 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapConfig } from '@chain/contract';
 import { followCaptions } from './caption-declutter';
-import type { MapLayer, MapMarker, MapOptions, MapView } from './map-view';
+import type { MapMarker, MapOptions, MapShape, MapShapeStyle, MapView } from './map-view';
 import { escapeHtml, PIN_SIZE, pinClassName, pinContent } from './pin';
+import { followPointerDrag } from './pointer-drag';
 import './map.css';
 
 /** Leaflet fades a loaded tile in over 0.2 s (leaflet.css); its own pruning waits 250 ms too. */
@@ -12,6 +13,7 @@ const TILE_FADE_MS = 250;
 
 const toLatLng = (point: GeoPoint): L.LatLngTuple => [point.lat, point.lon];
 const toPoint = (latLng: L.LatLng): GeoPoint => ({ lat: latLng.lat, lon: latLng.lng });
+const pathStyle = (style: MapShapeStyle): L.PathOptions => ({ color: style.stroke, opacity: style.strokeOpacity, weight: 2, fillColor: style.fill, fillOpacity: style.fillOpacity });
 
 /** The marker: a pin drawn in CSS (pin.css), so no picture is fetched and it scales crisply; a caption beside it is plain text, escaped. */
 function pinIcon(caption: string | undefined): L.DivIcon {
@@ -76,57 +78,91 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
         if (points.length === 0) return;
         map.fitBounds(L.latLngBounds(points.map(toLatLng)), { padding: [16, 16] });
       },
-      addPolygon: (polygon, style): MapLayer => {
-        const rings = polygon.map((ring) => ring.map(([lon, lat]): L.LatLngTuple => [lat, lon]));
-        const layer = L.polygon(rings, {
-          interactive: false,
-          color: style.stroke,
-          opacity: style.strokeOpacity,
-          weight: 2,
-          fillColor: style.fill,
-          fillOpacity: style.fillOpacity,
-        }).addTo(map);
-        return { remove: () => layer.remove() };
+      addPolygon: (polygon, style): MapShape => {
+        const rings = (coordinates: typeof polygon) => coordinates.map((ring) => ring.map(([lon, lat]): L.LatLngTuple => [lat, lon]));
+        const layer = L.polygon(rings(polygon), { interactive: false, ...pathStyle(style) }).addTo(map);
+        return {
+          remove: () => layer.remove(),
+          setPolygon: (next) => layer.setLatLngs(rings(next)),
+          setStyle: (next) => layer.setStyle(pathStyle(next)),
+        };
       },
       addMarker: (point, markerOptions): MapMarker => {
+        // A handle is dragged by pointer events (pointer-drag.ts); a pin by Leaflet's own dragging.
+        const byPointer = markerOptions.draggable && markerOptions.handle !== undefined;
         const marker = L.marker(toLatLng(point), {
           icon: markerOptions.handle ? handleIcon(markerOptions.handle) : pinIcon(markerOptions.caption || undefined),
-          draggable: markerOptions.draggable,
+          draggable: markerOptions.draggable && !byPointer,
           title: markerOptions.label,
           alt: markerOptions.label,
           keyboard: true,
           autoPan: true,
         }).addTo(map);
         // The marker's name is its label, not the caption it shows (a div icon has no alt).
-        marker.getElement()?.setAttribute('aria-label', markerOptions.label);
+        const element = marker.getElement();
+        element?.setAttribute('aria-label', markerOptions.label);
+        const moved = new Set<(point: GeoPoint) => void>();
+        const ended = new Set<(point: GeoPoint) => void>();
+        const tapped = new Set<() => void>();
+        const subscribe = <T>(set: Set<T>, listener: T) => {
+          set.add(listener);
+          return () => void set.delete(listener);
+        };
+        // Where a cancelled drag puts the handle back: where it was when pressed.
+        let pressedAt = marker.getLatLng();
+        const stopPointer =
+          byPointer && element
+            ? followPointerDrag(element, {
+                press: () => {
+                  pressedAt = marker.getLatLng();
+                },
+                move: (at) => {
+                  const here = map.mouseEventToLatLng({ clientX: at.x, clientY: at.y } as MouseEvent);
+                  marker.setLatLng(here);
+                  for (const listener of moved) listener(toPoint(here));
+                },
+                end: () => {
+                  for (const listener of ended) listener(toPoint(marker.getLatLng()));
+                },
+                tap: () => {
+                  for (const listener of tapped) listener();
+                },
+                cancel: () => {
+                  marker.setLatLng(pressedAt);
+                  for (const listener of ended) listener(toPoint(pressedAt));
+                },
+              })
+            : null;
+        // Leaflet's dragging and taps of a pin reach the same listeners.
+        marker.on('drag', () => {
+          for (const listener of moved) listener(toPoint(marker.getLatLng()));
+        });
+        marker.on('dragend', () => {
+          for (const listener of ended) listener(toPoint(marker.getLatLng()));
+        });
+        marker.on('click', () => {
+          for (const listener of tapped) listener();
+        });
+        // The marker is a focusable element with the button role, not a <button>: the browser turns
+        // no key into a click, so Enter and Space are read here.
+        marker.on('keydown', ({ originalEvent }: L.LeafletKeyboardEvent) => {
+          if (originalEvent.key !== 'Enter' && originalEvent.key !== ' ') return;
+          originalEvent.preventDefault();
+          for (const listener of tapped) listener();
+        });
         return {
-          remove: () => marker.remove(),
+          remove: () => {
+            stopPointer?.();
+            marker.remove();
+          },
           getPosition: () => toPoint(marker.getLatLng()),
           setPosition: (next) => {
             marker.setLatLng(toLatLng(next));
             captions.update();
           },
-          onDragEnd: (listener) => {
-            const handler = () => listener(toPoint(marker.getLatLng()));
-            marker.on('dragend', handler);
-            return () => marker.off('dragend', handler);
-          },
-          // A tap is Leaflet's click. The marker is a focusable element with the button role, not a
-          // <button>: the browser turns no key into a click, so Enter and Space are read here.
-          onSelect: (listener) => {
-            const tap = () => listener();
-            const key = ({ originalEvent }: L.LeafletKeyboardEvent) => {
-              if (originalEvent.key !== 'Enter' && originalEvent.key !== ' ') return;
-              originalEvent.preventDefault();
-              listener();
-            };
-            marker.on('click', tap);
-            marker.on('keydown', key);
-            return () => {
-              marker.off('click', tap);
-              marker.off('keydown', key);
-            };
-          },
+          onDrag: (listener) => subscribe(moved, listener),
+          onDragEnd: (listener) => subscribe(ended, listener),
+          onSelect: (listener) => subscribe(tapped, listener),
         };
       },
       onTap: (listener) => {

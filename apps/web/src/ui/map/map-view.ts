@@ -22,9 +22,20 @@ export interface MapLayer {
   remove(): void;
 }
 
+/** A polygon on the map, redrawn in place while a corner is dragged (issue 31, the zone editor). */
+export interface MapShape extends MapLayer {
+  setPolygon(polygon: PolygonCoordinates): void;
+  setStyle(style: MapShapeStyle): void;
+}
+
 export interface MapMarker extends MapLayer {
   getPosition(): GeoPoint;
   setPosition(point: GeoPoint): void;
+  /**
+   * Called with the point under the pointer at every move while the marker is dragged (a mouse, a
+   * pen or a finger alike), before onDragEnd; returns the unsubscribe.
+   */
+  onDrag(listener: (point: GeoPoint) => void): () => void;
   /** Called with the marker's point when the guest lets go of it; returns the unsubscribe. */
   onDragEnd(listener: (point: GeoPoint) => void): () => void;
   /** Called when the guest taps the marker or presses Enter on it; returns the unsubscribe. */
@@ -39,7 +50,8 @@ export interface MarkerOptions {
   readonly caption?: string;
   /**
    * Drawn as a round handle instead of a pin (issue 31, the zone editor): a corner of a shape (the picked one filled), or
-   * the smaller one in the middle of a side. A 44 px target either way.
+   * the smaller one in the middle of a side. A 44 px target either way. A handle is dragged through
+   * pointer events, so a mouse, a pen and a finger move it alike, also on a touch screen with a mouse.
    */
   readonly handle?: 'corner' | 'picked' | 'middle';
 }
@@ -51,7 +63,7 @@ export interface MapView {
   /** Shows every point (a zone's outline, the restaurants); nothing happens for an empty list. */
   fitBounds(points: readonly GeoPoint[]): void;
   /** A GeoJSON polygon ([lon, lat] rings, the first is the outline). Taps pass through it to the map. */
-  addPolygon(polygon: PolygonCoordinates, style: MapShapeStyle): MapLayer;
+  addPolygon(polygon: PolygonCoordinates, style: MapShapeStyle): MapShape;
   addMarker(point: GeoPoint, options: MarkerOptions): MapMarker;
   /** Called with the point the guest tapped (not the end of a drag); returns the unsubscribe. */
   onTap(listener: (point: GeoPoint) => void): () => void;

@@ -31,8 +31,13 @@ function fakeApi() {
   const MapCtor = vi.fn(function (_element: HTMLElement, _state: object) {
     return map;
   });
-  const PolygonCtor = vi.fn(function (this: object, coordinates: unknown, _properties: object, options: object) {
-    Object.assign(this, { coordinates, options });
+  const PolygonCtor = vi.fn(function (this: { coordinates: unknown; options: Record<string, unknown> }, coordinates: unknown, _properties: object, options: Record<string, unknown>) {
+    this.coordinates = coordinates;
+    this.options = { ...options };
+    Object.assign(this, {
+      geometry: { setCoordinates: (next: unknown) => (this.coordinates = next) },
+      options: Object.assign(this.options, { set: (more: object) => Object.assign(this.options, more) }),
+    });
   });
   const PlacemarkCtor = vi.fn(function (this: object, coordinates: [number, number], _properties: object, options: object) {
     let position = coordinates;
@@ -87,11 +92,17 @@ describe('Yandex Maps adapter (SPEC 7: JS API 2.1, ru_RU, lat/long order)', () =
     });
     expect(PolygonCtor.mock.calls[0]?.[0]).toEqual([[[55.75, 37.6], [55.75, 37.62], [55.77, 37.62]]]);
     expect(PolygonCtor.mock.calls[0]?.[2]).toMatchObject({ fillColor: '#1e88e5', fillOpacity: 0.3, interactivityModel: 'default#transparent' });
+    // Redrawn in place while a corner is dragged.
+    const drawn = PolygonCtor.mock.instances[0] as unknown as { coordinates: unknown; options: object };
+    layer.setPolygon([[[37.6, 55.75], [37.64, 55.75], [37.62, 55.78]]]);
+    layer.setStyle({ fill: '#1e88e5', fillOpacity: 0.3, stroke: '#c62828', strokeOpacity: 1 });
+    expect(drawn.coordinates).toEqual([[[55.75, 37.6], [55.75, 37.64], [55.78, 37.62]]]);
+    expect(drawn.options).toMatchObject({ strokeColor: '#c62828', interactivityModel: 'default#transparent' });
     layer.remove();
     expect(map.geoObjects.remove).toHaveBeenCalledTimes(1);
   });
 
-  it('reports taps and the end of a marker drag as { lat, lon }; moves, fits and destroys', () => {
+  it('reports taps, a marker drag’s steps and its end as { lat, lon }; moves, fits and destroys', () => {
     const { api, map, mapEvents, added } = fakeApi();
     const view = yandexMapView(api, element().target, { centre: { lat: 55, lon: 37 }, zoom: 10, label: 'Карта' });
     const taps: unknown[] = [];
@@ -109,10 +120,16 @@ describe('Yandex Maps adapter (SPEC 7: JS API 2.1, ru_RU, lat/long order)', () =
       iconLayout: { template: expect.stringContaining('<span class="map-pin__head"></span>') as unknown },
       iconShape: { type: 'Rectangle', coordinates: [[-22, -44], [22, 0]] },
     });
+    const steps: unknown[] = [];
     const drops: unknown[] = [];
+    marker.onDrag((point) => steps.push(point));
     marker.onDragEnd((point) => drops.push(point));
+    placemark.geometry.setCoordinates([55.765, 37.62]);
+    placemark.events.fire('drag', [0, 0]);
     placemark.geometry.setCoordinates([55.77, 37.63]);
+    placemark.events.fire('drag', [0, 0]);
     placemark.events.fire('dragend', [0, 0]);
+    expect(steps).toEqual([{ lat: 55.765, lon: 37.62 }, { lat: 55.77, lon: 37.63 }]);
     expect(drops).toEqual([{ lat: 55.77, lon: 37.63 }]);
     marker.setPosition({ lat: 55.7, lon: 37.5 });
     expect(marker.getPosition()).toEqual({ lat: 55.7, lon: 37.5 });

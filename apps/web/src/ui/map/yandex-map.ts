@@ -1,6 +1,6 @@
 import type { GeoPoint } from '@chain/domain';
 import { followCaptions } from './caption-declutter';
-import type { MapLayer, MapMarker, MapOptions, MapView } from './map-view';
+import type { MapMarker, MapOptions, MapShape, MapShapeStyle, MapView } from './map-view';
 import { PIN_SIZE, pinClassName, pinContent } from './pin';
 
 /*
@@ -22,6 +22,10 @@ interface YGeoObject {
   events: YEvents;
   geometry: { getCoordinates(): LatLong; setCoordinates(coordinates: LatLong): void };
 }
+interface YPolygon {
+  geometry: { setCoordinates(coordinates: LatLong[][]): void };
+  options: { set(options: object): void };
+}
 interface YMap {
   events: YEvents;
   geoObjects: { add(object: unknown): void; remove(object: unknown): void };
@@ -36,7 +40,7 @@ interface YMap {
 export interface YandexMapsApi {
   ready(): Promise<void>;
   Map: new (element: HTMLElement, state: { center: LatLong; zoom: number; controls: string[] }, options?: object) => YMap;
-  Polygon: new (coordinates: LatLong[][], properties: object, options: object) => unknown;
+  Polygon: new (coordinates: LatLong[][], properties: object, options: object) => YPolygon;
   Placemark: new (coordinates: LatLong, properties: object, options: object) => YGeoObject;
   templateLayoutFactory: { createClass(template: string): unknown };
 }
@@ -91,6 +95,14 @@ function pinLayouts(api: YandexMapsApi) {
   };
 }
 
+const shapeOptions = (style: MapShapeStyle) => ({
+  fillColor: style.fill,
+  fillOpacity: style.fillOpacity,
+  strokeColor: style.stroke,
+  strokeOpacity: style.strokeOpacity,
+  strokeWidth: 2,
+});
+
 /** A MapView over a loaded API (exported for the tests, which pass a stand-in API). */
 export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options: MapOptions): MapView {
   element.setAttribute('role', 'region');
@@ -121,22 +133,19 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
         { checkZoomRange: true, zoomMargin: 16 },
       );
     },
-    addPolygon: (polygon, style): MapLayer => {
-      const shape = new api.Polygon(
-        polygon.map((ring) => ring.map(([lon, lat]): LatLong => [lat, lon])),
-        {},
-        {
-          fillColor: style.fill,
-          fillOpacity: style.fillOpacity,
-          strokeColor: style.stroke,
-          strokeOpacity: style.strokeOpacity,
-          strokeWidth: 2,
-          // Taps go through the zone to the map, as on the open map.
-          interactivityModel: 'default#transparent',
-        },
-      );
+    addPolygon: (polygon, style): MapShape => {
+      const rings = (coordinates: typeof polygon) => coordinates.map((ring) => ring.map(([lon, lat]): LatLong => [lat, lon]));
+      const shape = new api.Polygon(rings(polygon), {}, {
+        ...shapeOptions(style),
+        // Taps go through the zone to the map, as on the open map.
+        interactivityModel: 'default#transparent',
+      });
       map.geoObjects.add(shape);
-      return { remove: () => map.geoObjects.remove(shape) };
+      return {
+        remove: () => map.geoObjects.remove(shape),
+        setPolygon: (next) => shape.geometry.setCoordinates(rings(next)),
+        setStyle: (next) => shape.options.set(shapeOptions(next)),
+      };
     },
     addMarker: (point, markerOptions): MapMarker => {
       const placemark = new api.Placemark(
@@ -151,6 +160,12 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
         setPosition: (next) => {
           placemark.geometry.setCoordinates(toLatLong(next));
           captions.update();
+        },
+        // The API drags a placemark by mouse and touch alike and reports each step.
+        onDrag: (listener) => {
+          const handler = () => listener(toPoint(placemark.geometry.getCoordinates()));
+          placemark.events.add('drag', handler);
+          return () => placemark.events.remove('drag', handler);
         },
         onDragEnd: (listener) => {
           const handler = () => listener(toPoint(placemark.geometry.getCoordinates()));

@@ -1,4 +1,4 @@
-import type { ManageCategory, ManageDish, ManageMenu, ManageOption } from '@chain/contract';
+import type { DishOrder, ManageCategory, ManageDish, ManageMenu, ManageOption } from '@chain/contract';
 import { DISH_LABEL_NAMES, type DishLabel, formatAmount, type MenuKind } from '@chain/domain';
 import { photoValueText } from '../photo-upload';
 
@@ -94,6 +94,19 @@ export function withCategory(menu: ManageMenu, saved: ManageCategory): ManageMen
 /** The menu with one menu's categories in their new order. */
 export function withOrder(menu: ManageMenu, kind: MenuKind, ordered: readonly ManageCategory[]): ManageMenu {
   return { ...menu, categories: [...menu.categories.filter((category) => category.menu_kind !== kind), ...ordered] };
+}
+
+/**
+ * The menu with a category's dishes in the order the server answered (and the category at the
+ * order's new version); null when the order names a dish this screen does not know yet (another
+ * manager added it): the menu is to be loaded again.
+ */
+export function withDishOrder(menu: ManageMenu, order: DishOrder): ManageMenu | null {
+  const known = new Map(menu.dishes.filter((dish) => dish.category_id === order.category.id && !dish.archived).map((dish) => [dish.id, dish]));
+  if (known.size !== order.ids.length || order.ids.some((id) => !known.has(id))) return null;
+  const ordered = order.ids.map((id) => known.get(id) as ManageDish);
+  const rest = menu.dishes.filter((dish) => !known.has(dish.id));
+  return { ...withCategory(menu, order.category), dishes: [...ordered, ...rest] };
 }
 
 /** A dish's saved value in words, for the notice of what another manager changed (409). */

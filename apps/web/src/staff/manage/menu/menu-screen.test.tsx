@@ -1,10 +1,23 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDishCall, type ManageDish, type ManageMenu, manageMenuCall, orderCategoriesCall, saveDishCall, carryDishCall } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  carryDishCall,
+  createDishCall,
+  type ManageDish,
+  type ManageMenu,
+  manageMenuCall,
+  MENU_EDIT_TEXTS,
+  orderCategoriesCall,
+  orderDishesCall,
+  restoreDishCall,
+  saveDishCall,
+} from '@chain/contract';
+import { ApiError } from '../../../api/client';
 import { staffCall } from '../../api';
 import type { StaffSession } from '../../session';
-import { blankDish, categoriesOf, dishesOf, dishFields, dishValueText, draftProblem, moved, toggled, withCategory, withDish, withOrder } from './menu-model';
+import { blankDish, categoriesOf, dishesOf, dishFields, dishValueText, draftProblem, moved, toggled, withCategory, withDish, withDishOrder, withOrder } from './menu-model';
 import MenuScreen from './menu-screen';
 
 // Issue 31, «Меню» of the back office: the screen's logic (ordering, blanks, what a save sends)
@@ -41,17 +54,17 @@ const MENU: ManageMenu = {
     { id: 2, name: 'Курская', menu_kinds: ['restaurant', 'shop'], mine: false },
   ],
   categories: [
-    { id: 10, menu_kind: 'restaurant', name: 'Супы', hidden: false, version: 1 },
-    { id: 11, menu_kind: 'restaurant', name: 'Салаты', hidden: true, version: 2 },
-    { id: 12, menu_kind: 'shop', name: 'Соусы', hidden: false, version: 1 },
+    { id: 10, menu_kind: 'restaurant', name: 'Супы', hidden: false, version: 1, dish_order_version: 4 },
+    { id: 11, menu_kind: 'restaurant', name: 'Салаты', hidden: true, version: 2, dish_order_version: 1 },
+    { id: 12, menu_kind: 'shop', name: 'Соусы', hidden: false, version: 1, dish_order_version: 1 },
   ],
-  dishes: [dish({ id: 1, name: 'Борщ', archived: true, active: false }), dish({ id: 2, name: 'Солянка' })],
+  dishes: [dish({ id: 1, name: 'Борщ', archived: true, active: false }), dish({ id: 2, name: 'Солянка' }), dish({ id: 3, name: 'Уха' })],
 };
 
 describe('the menu screen’s logic', () => {
   it('lists a menu’s categories, and a category’s live dishes before the archived ones', () => {
     expect(categoriesOf(MENU, 'restaurant').map((c) => c.name)).toEqual(['Супы', 'Салаты']);
-    expect(dishesOf(MENU, 10).map((d) => d.name)).toEqual(['Солянка', 'Борщ']);
+    expect(dishesOf(MENU, 10).map((d) => d.name)).toEqual(['Солянка', 'Уха', 'Борщ']);
   });
 
   it('moves a category one place, and not past either end', () => {
@@ -94,13 +107,22 @@ describe('the menu screen’s logic', () => {
   });
 
   it('puts saved rows in place: a dish replaced, added or removed; a category renamed; a menu reordered', () => {
-    expect(withDish(MENU, dish({ id: 2, name: 'Уха' })).dishes.map((d) => d.name)).toEqual(['Борщ', 'Уха']);
-    expect(withDish(MENU, dish({ id: 3, name: 'Щи' })).dishes).toHaveLength(3);
-    expect(withDish(MENU, dish({ id: 2 }), 2).dishes.map((d) => d.id)).toEqual([1]);
-    expect(withCategory(MENU, { id: 11, menu_kind: 'restaurant', name: 'Салаты дня', hidden: false, version: 3 }).categories[1]?.name).toBe('Салаты дня');
+    expect(withDish(MENU, dish({ id: 2, name: 'Рассольник' })).dishes.map((d) => d.name)).toEqual(['Борщ', 'Рассольник', 'Уха']);
+    expect(withDish(MENU, dish({ id: 4, name: 'Щи' })).dishes).toHaveLength(4);
+    expect(withDish(MENU, dish({ id: 2 }), 2).dishes.map((d) => d.id)).toEqual([1, 3]);
+    expect(withCategory(MENU, { id: 11, menu_kind: 'restaurant', name: 'Салаты дня', hidden: false, version: 3, dish_order_version: 1 }).categories[1]?.name).toBe('Салаты дня');
     const reordered = withOrder(MENU, 'restaurant', [MENU.categories[1], MENU.categories[0]].filter((c) => c !== undefined));
     expect(categoriesOf(reordered, 'restaurant').map((c) => c.id)).toEqual([11, 10]);
     expect(categoriesOf(reordered, 'shop').map((c) => c.id)).toEqual([12]);
+  });
+
+  it('puts a category’s dishes in the order the server answered, or asks for the menu again when it names a dish the screen lacks', () => {
+    const soups = { ...MENU.categories[0]!, dish_order_version: 5 };
+    const ordered = withDishOrder(MENU, { category: soups, ids: [3, 2] });
+    expect(ordered && dishesOf(ordered, 10).map((d) => d.name)).toEqual(['Уха', 'Солянка', 'Борщ']);
+    expect(ordered?.categories[0]?.dish_order_version).toBe(5);
+    expect(withDishOrder(MENU, { category: soups, ids: [3, 2, 9] })).toBeNull();
+    expect(withDishOrder(MENU, { category: soups, ids: [3] })).toBeNull();
   });
 });
 
@@ -111,10 +133,15 @@ describe('the menu screen', () => {
   });
 
   it('a chain manager reorders categories and adds a dish with an option and a label; the save sends them', async () => {
+    let served = MENU;
     vi.mocked(staffCall).mockImplementation(async (definition: unknown, body?: unknown) => {
-      if (definition === manageMenuCall) return MENU;
+      if (definition === manageMenuCall) return served;
       if (definition === orderCategoriesCall) return { categories: [MENU.categories[1], MENU.categories[0]] };
-      if (definition === createDishCall) return dish({ ...(body as object), id: 7, version: 1 });
+      if (definition === createDishCall) {
+        const made = dish({ ...(body as object), id: 7, version: 1 });
+        served = withDish(served, made);
+        return made;
+      }
       throw new Error(`unexpected call ${String((definition as { name?: string } | undefined)?.name)}`);
     });
     render(<MenuScreen session={session} />);
@@ -128,7 +155,7 @@ describe('the menu screen', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Супы' }));
     fireEvent.click(screen.getByRole('button', { name: 'Новое блюдо' }));
     const form = screen.getByRole('form', { name: 'Новое блюдо' });
-    fireEvent.change(within(form).getByLabelText('Название'), { target: { value: 'Уха' } });
+    fireEvent.change(within(form).getByLabelText('Название'), { target: { value: 'Уха по-царски' } });
     fireEvent.change(within(form).getByLabelText('Цена, ₽'), { target: { value: '520,50' } });
     fireEvent.click(within(form).getByLabelText('Рыба'));
     fireEvent.click(within(form).getByRole('button', { name: 'Добавить опцию' }));
@@ -141,8 +168,71 @@ describe('the menu screen', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
     await settle();
     const sent = vi.mocked(staffCall).mock.calls.find(([definition]) => definition === createDishCall)?.[1];
-    expect(sent).toMatchObject({ name: 'Уха', price: 52_050, labels: ['fish'], category_id: 10, restaurant_ids: [1, 2], options: [{ id: null, name: 'Расстегай', price: 9_000, multicheck: false, max: 1 }] });
-    expect(screen.getByRole('button', { name: /Уха/ })).toBeTruthy();
+    expect(sent).toMatchObject({ name: 'Уха по-царски', price: 52_050, labels: ['fish'], category_id: 10, restaurant_ids: [1, 2], options: [{ id: null, name: 'Расстегай', price: 9_000, multicheck: false, max: 1 }] });
+    expect(screen.getByRole('button', { name: /^Уха по-царски/ })).toBeTruthy();
+  });
+
+  it('a chain manager moves a dish up over the order’s version; an order changed meanwhile comes back as it is now, with a word', async () => {
+    const soups = MENU.categories[0]!;
+    let answer: unknown = { category: { ...soups, dish_order_version: 5 }, ids: [3, 2] };
+    vi.mocked(staffCall).mockImplementation(async (definition: unknown) => {
+      if (definition === manageMenuCall) return MENU;
+      if (definition === orderDishesCall) {
+        if (answer instanceof Error) throw answer;
+        return answer;
+      }
+      throw new Error(`unexpected call ${String((definition as { name?: string } | undefined)?.name)}`);
+    });
+    render(<MenuScreen session={session} />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Супы' }));
+    const order = () => within(screen.getByRole('list', { name: 'Блюда категории «Супы» по порядку' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(order()).toEqual([expect.stringMatching(/^Солянка/), expect.stringMatching(/^Уха/), expect.stringMatching(/^Борщ.*в архиве/)]);
+    // The first dish cannot go up, the last live one not down, an archived one has no place to move.
+    expect(screen.getByRole('button', { name: 'Выше: Солянка' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Ниже: Уха' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Выше: Борщ' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Выше: Уха' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls.find(([definition]) => definition === orderDishesCall)?.slice(1)).toEqual([{ version: 4, ids: [3, 2] }, { params: { id: 10 } }]);
+    expect(order()).toEqual([expect.stringMatching(/^Уха/), expect.stringMatching(/^Солянка/), expect.stringMatching(/^Борщ/)]);
+
+    // Another manager put them back meanwhile: the next move is refused with the order as it is now, which the list shows.
+    answer = new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, { body: { current: { category: { ...soups, dish_order_version: 6 }, ids: [2, 3] } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ниже: Уха' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls.filter(([definition]) => definition === orderDishesCall).at(-1)?.[1]).toEqual({ version: 5, ids: [2, 3] });
+    expect(screen.getByRole('alert').textContent).toBe(MENU_EDIT_TEXTS.dishOrderStale);
+    expect(order()).toEqual([expect.stringMatching(/^Солянка/), expect.stringMatching(/^Уха/), expect.stringMatching(/^Борщ/)]);
+  });
+
+  it('a chain manager brings an archived dish back: it returns last, hidden from guests, and the screen says so', async () => {
+    let served = MENU;
+    vi.mocked(staffCall).mockImplementation(async (definition: unknown, body?: unknown) => {
+      if (definition === manageMenuCall) return served;
+      if (definition === restoreDishCall) {
+        const restored = dish({ id: 1, name: 'Борщ', archived: false, active: false, version: (body as { version: number }).version + 1 });
+        served = { ...withDish(MENU, restored, 1), dishes: [...MENU.dishes.filter((d) => d.id !== 1), restored] };
+        return restored;
+      }
+      throw new Error(`unexpected call ${String((definition as { name?: string } | undefined)?.name)}`);
+    });
+    render(<MenuScreen session={session} />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Супы' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Борщ/ }));
+    const form = screen.getByRole('form', { name: 'Блюдо «Борщ»' });
+    expect(within(form).getByLabelText('Название').closest('fieldset')?.disabled).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: 'Вернуть из архива' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls.find(([definition]) => definition === restoreDishCall)?.slice(1)).toEqual([{ version: 1 }, { params: { id: 1 } }]);
+    expect(screen.getByText(MENU_EDIT_TEXTS.restored)).toBeTruthy();
+    const restored = screen.getByRole('form', { name: 'Блюдо «Борщ»' });
+    expect(within(restored).getByLabelText('Название').closest('fieldset')?.disabled).toBe(false);
+    expect(within(restored).getByLabelText<HTMLInputElement>('Показывать гостям').checked).toBe(false);
+    expect(within(restored).queryByRole('button', { name: 'Вернуть из архива' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ниже: Борщ' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: /^Борщ/ }).textContent).toContain('скрыто');
   });
 
   it('a restaurant’s manager reads the dish and only ticks whether their restaurant carries it', async () => {

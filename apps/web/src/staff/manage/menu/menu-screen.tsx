@@ -3,13 +3,17 @@ import {
   carryDishCall,
   createCategoryCall,
   createDishCall,
+  type DishOrder,
   type ManageCategory,
   type ManageDish,
   type ManageMenu,
   MENU_EDIT_LIMITS,
+  MENU_EDIT_TEXTS,
   manageMenuCall,
   orderCategoriesCall,
+  orderDishesCall,
   removeDishCall,
+  restoreDishCall,
   saveCategoryCall,
   saveDishCall,
   uploadMenuPhotoCall,
@@ -19,7 +23,7 @@ import { failureText, staffCall } from '../../api';
 import type { ManageScreenProps } from '../areas';
 import { CheckboxField, MoneyField, NumberField, SaveBar, SelectField, StaleNotice, TextField } from '../fields';
 import { PhotoField } from '../photo-field';
-import { useVersionedForm } from '../versioned-form';
+import { staleCurrent, useVersionedForm } from '../versioned-form';
 import {
   blankDish,
   blankOption,
@@ -33,6 +37,7 @@ import {
   toggled,
   withCategory,
   withDish,
+  withDishOrder,
   withOrder,
 } from './menu-model';
 
@@ -119,21 +124,17 @@ export default function MenuScreen(_props: ManageScreenProps) {
             <>
               {menu.can_edit ? <CategoryForm key={`category-${category.id}`} category={category} onSaved={(saved) => setMenu(withCategory(menu, saved))} /> : <h2>{category.name}</h2>}
               <h2 className="manage-menu__subtitle">Блюда категории</h2>
-              <ul className="manage-menu__dishes">
-                {dishesOf(menu, category.id).map((candidate) => (
-                  <li key={candidate.id}>
-                    <button type="button" className="staff-button staff-button--ghost manage-menu__pick" aria-pressed={candidate.id === dishId} onClick={() => {
-                      setDishId(candidate.id);
-                      setNotice('');
-                    }}>
-                      <span>{candidate.name}</span>
-                      <span className="manage-menu__meta">
-                        {formatAmount(candidate.price)} ₽{candidate.archived ? ' · в архиве' : !candidate.active ? ' · скрыто' : ''}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <DishList
+                menu={menu}
+                category={category}
+                chosen={dishId}
+                onChoose={(id) => {
+                  setDishId(id);
+                  setNotice('');
+                }}
+                onMenu={setMenu}
+                reload={reload}
+              />
               <p role="status" className="staff-field__hint">
                 {notice}
               </p>
@@ -147,7 +148,7 @@ export default function MenuScreen(_props: ManageScreenProps) {
               ) : null}
               {dish ? (
                 <DishForm
-                  key={`dish-${dish.id}-${dish.category_id}`}
+                  key={`dish-${dish.id}-${dish.category_id}-${dish.archived ? 'archived' : 'live'}`}
                   menu={menu}
                   dish={dish}
                   justSaved={lastSaved === dish.id}
@@ -155,11 +156,19 @@ export default function MenuScreen(_props: ManageScreenProps) {
                     setMenu(withDish(menu, saved));
                     setDishId(saved.id);
                     setLastSaved(saved.id);
+                    // A new dish or one moved to another category changes the categories' lists (and their orders' versions).
+                    if (dish.id === 0 || saved.category_id !== dish.category_id) reload();
                   }}
                   onRemoved={(removedId, archived, message) => {
                     setMenu(archived ? withDish(menu, archived) : withDish(menu, dish, removedId));
                     setNotice(message);
                     if (!archived) setDishId(null);
+                    reload();
+                  }}
+                  onRestored={(restored) => {
+                    setMenu(withDish(menu, restored));
+                    setNotice(MENU_EDIT_TEXTS.restored);
+                    reload();
                   }}
                 />
               ) : null}
@@ -214,6 +223,71 @@ function CategoryList({ menu, kind, chosen, onChoose, onMenu }: { menu: ManageMe
   );
 }
 
+/**
+ * A category's dishes in their order, each picked to open its form; a chain manager moves a dish
+ * up or down (the archived ones, listed last, keep no place). Each move is sent over the order's
+ * version; an order someone changed meanwhile comes back as it is now, with a word.
+ */
+function DishList({ menu, category, chosen, onChoose, onMenu, reload }: { menu: ManageMenu; category: ManageCategory; chosen: number | 'new' | null; onChoose: (id: number) => void; onMenu: (menu: ManageMenu) => void; reload: () => void }) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const dishes = dishesOf(menu, category.id);
+  const live = dishes.filter((dish) => !dish.archived).map((dish) => dish.id);
+  const show = (order: DishOrder) => {
+    const next = withDishOrder(menu, order);
+    if (next) onMenu(next);
+    else reload();
+  };
+  const move = async (id: number, step: -1 | 1) => {
+    setBusy(true);
+    try {
+      show(await staffCall(orderDishesCall, { version: category.dish_order_version, ids: moved(live, id, step) }, { params: { id: category.id } }));
+      setError('');
+    } catch (failure) {
+      const current = staleCurrent<DishOrder>(failure);
+      if (current) show(current);
+      setError(current ? MENU_EDIT_TEXTS.dishOrderStale : failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (dishes.length === 0) return <p className="staff-empty">В категории нет блюд.</p>;
+  return (
+    <>
+      <ol className="manage-menu__dishes" aria-label={`Блюда категории «${category.name}» по порядку`}>
+        {dishes.map((dish) => {
+          const at = live.indexOf(dish.id);
+          return (
+            <li key={dish.id} className="manage-menu__dish-row">
+              <button type="button" className="staff-button staff-button--ghost manage-menu__pick" aria-pressed={dish.id === chosen} onClick={() => onChoose(dish.id)}>
+                <span>{dish.name}</span>
+                <span className="manage-menu__meta">
+                  {formatAmount(dish.price)} ₽{dish.archived ? ' · в архиве' : !dish.active ? ' · скрыто' : ''}
+                </span>
+              </button>
+              {menu.can_edit && !dish.archived ? (
+                <span className="manage-menu__move">
+                  <button type="button" className="staff-button staff-button--ghost" aria-label={`Выше: ${dish.name}`} disabled={busy || at === 0} onClick={() => void move(dish.id, -1)}>
+                    ↑
+                  </button>
+                  <button type="button" className="staff-button staff-button--ghost" aria-label={`Ниже: ${dish.name}`} disabled={busy || at === live.length - 1} onClick={() => void move(dish.id, 1)}>
+                    ↓
+                  </button>
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function NewCategory({ kind, onMade }: { kind: MenuKind; onMade: (category: ManageCategory) => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState('');
@@ -258,13 +332,30 @@ function CategoryForm({ category, onSaved }: { category: ManageCategory; onSaved
     >
       <TextField label="Название категории" value={form.draft.name} maxLength={MENU_EDIT_LIMITS.categoryName} onChange={(value) => form.set('name', value)} />
       <CheckboxField label="Скрыть от гостей" hint="вместе со всеми блюдами" checked={form.draft.hidden} onChange={(value) => form.set('hidden', value)} />
-      {form.stale ? <StaleNotice stale={form.stale} labels={{ name: 'Название', hidden: 'Скрыта' }} onTake={form.takeCurrent} /> : null}
+      {/* The order of its dishes has a version of its own (the dish list's), not this form's to speak of. */}
+      {form.stale ? (
+        <StaleNotice stale={{ ...form.stale, changed: form.stale.changed.filter((key) => key !== 'dish_order_version') }} labels={{ name: 'Название', hidden: 'Скрыта' }} onTake={form.takeCurrent} />
+      ) : null}
       <SaveBar form={form} savedOnce={savedOnce} />
     </form>
   );
 }
 
-function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageMenu; dish: ManageDish; justSaved: boolean; onSaved: (dish: ManageDish) => void; onRemoved: (id: number, archived: ManageDish | null, message: string) => void }) {
+function DishForm({
+  menu,
+  dish,
+  justSaved,
+  onSaved,
+  onRemoved,
+  onRestored,
+}: {
+  menu: ManageMenu;
+  dish: ManageDish;
+  justSaved: boolean;
+  onSaved: (dish: ManageDish) => void;
+  onRemoved: (id: number, archived: ManageDish | null, message: string) => void;
+  onRestored: (dish: ManageDish) => void;
+}) {
   const [savedOnce, setSavedOnce] = useState(justSaved);
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -299,6 +390,14 @@ function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageM
     }
   };
 
+  const restore = async () => {
+    try {
+      onRestored(await staffCall(restoreDishCall, { version: dish.version }, { params: { id: dish.id } }));
+    } catch (failure) {
+      setNote(failureText(failure));
+    }
+  };
+
   const remove = async () => {
     try {
       const answer = await staffCall(removeDishCall, { version: draft.version }, { params: { id: dish.id } });
@@ -322,7 +421,16 @@ function DishForm({ menu, dish, justSaved, onSaved, onRemoved }: { menu: ManageM
       }}
     >
       <h2>{isNew ? 'Новое блюдо' : dish.name}</h2>
-      {dish.archived ? <p className="staff-field__hint">Блюдо в архиве: его называют заказы, гости его не видят.</p> : null}
+      {dish.archived ? (
+        <div className="manage-menu__archived">
+          <p className="staff-field__hint">Блюдо в архиве: его называют заказы, гости его не видят.</p>
+          {menu.can_edit ? (
+            <button type="button" className="staff-button staff-button--secondary" onClick={() => void restore()}>
+              Вернуть из архива
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <fieldset className="manage-menu__fields" disabled={!editable}>
         <legend className="staff-visually-hidden">Блюдо</legend>
         <TextField label="Название" value={draft.name} maxLength={MENU_EDIT_LIMITS.dishName} onChange={(value) => form.set('name', value)} />

@@ -24,6 +24,11 @@ interface FakeMarker {
   label: string;
   handle: string | undefined;
   select: () => void;
+  /** A press moved to `to` and held: the drag goes on. */
+  hold: (to: GeoPoint) => void;
+  /** Let go at `to`. */
+  release: (to: GeoPoint) => void;
+  /** Pressed, moved to `to` and let go. */
   drag: (to: GeoPoint) => void;
 }
 const map = {
@@ -52,20 +57,34 @@ vi.mock(import('../../../ui/map/open-map'), () => ({
         const shape = { polygon, stroke: style.stroke };
         polygons.add(shape);
         sync();
-        return { remove: () => (polygons.delete(shape), sync()) };
+        return {
+          remove: () => (polygons.delete(shape), sync()),
+          setPolygon: (next: readonly (readonly LonLat[])[]) => (shape.polygon = next),
+          setStyle: (next: { stroke: string }) => (shape.stroke = next.stroke),
+        };
       },
       addMarker: (point: GeoPoint, options: { label: string; handle?: string }) => {
         let onSelect: () => void = () => undefined;
         let onDrag: (to: GeoPoint) => void = () => undefined;
-        const marker: FakeMarker = { point, label: options.label, handle: options.handle, select: () => onSelect(), drag: (to) => onDrag(to) };
+        let onDragEnd: (to: GeoPoint) => void = () => undefined;
+        const marker: FakeMarker = {
+          point,
+          label: options.label,
+          handle: options.handle,
+          select: () => onSelect(),
+          hold: (to) => ((marker.point = to), onDrag(to)),
+          release: (to) => ((marker.point = to), onDragEnd(to)),
+          drag: (to) => (marker.hold(to), marker.release(to)),
+        };
         live.add(marker);
         sync();
         return {
           remove: () => (live.delete(marker), sync()),
           getPosition: () => marker.point,
-          setPosition: vi.fn(),
+          setPosition: (next: GeoPoint) => (marker.point = next),
           onSelect: (listener: () => void) => ((onSelect = listener), () => undefined),
-          onDragEnd: (listener: (to: GeoPoint) => void) => ((onDrag = listener), () => undefined),
+          onDrag: (listener: (to: GeoPoint) => void) => ((onDrag = listener), () => undefined),
+          onDragEnd: (listener: (to: GeoPoint) => void) => ((onDragEnd = listener), () => undefined),
         };
       },
       onTap: (listener: (point: GeoPoint) => void) => {
@@ -192,6 +211,39 @@ describe('the zones screen', () => {
       ],
     ]);
     expect(screen.getByRole('status').textContent).toContain('Сохранено.');
+  });
+
+  it('a dragged corner’s outline follows the pointer before it is let go: redrawn, the crossing named and red, the overlaps named; the release is the change', async () => {
+    vi.mocked(staffCall).mockImplementation((call) => (call === staffZonesCall ? Promise.resolve(DATA) : Promise.reject(new Error('nothing is sent while dragging'))));
+    render(<ZonesPage session={SESSION} />);
+    await settle();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить зону «Басманный»' }));
+    await settle();
+    const outline = () => map.polygons.find((shape) => shape.polygon[0]?.length === 5 && shape.polygon !== ZONE.polygon && shape.polygon !== DATA.others[0]?.polygon);
+    const drawnMarkers = map.markers.length;
+    // Corner 3 (north-east) held west of corner 4: the sides cross while the pointer is still down.
+    act(() => corners()[2]!.hold(at(37.59, 55.76)));
+    await settle();
+    expect(outline()?.polygon).toEqual([[[37.6, 55.75], [37.62, 55.75], [37.59, 55.76], [37.6, 55.76], [37.6, 55.75]]]);
+    expect(outline()?.stroke).toBe('#c62828');
+    expect(screen.getByRole('alert').textContent).toMatch(/^Граница зоны пересекает сама себя/);
+    // Nothing was drawn again (the held handle stays the one under the pointer); the middles of its two sides moved with it.
+    expect(map.markers).toHaveLength(drawnMarkers);
+    expect(middles()[1]!.point).toEqual(at(37.605, 55.755));
+    expect(middles()[2]!.point).toEqual(at(37.595, 55.76));
+    // Further east, over Патриаршие's «Пресня»: no crossing, the overlap named and outlined as the pointer goes.
+    act(() => corners()[2]!.hold(at(37.64, 55.76)));
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/Пересекается с зонами/).textContent).toContain('«Пресня» (Патриаршие)');
+    expect(map.polygons.filter((shape) => shape.stroke === '#c62828')).toHaveLength(1);
+    // Let go: the move is the form's change, and the outline is drawn from it.
+    act(() => corners()[2]!.release(at(37.64, 55.76)));
+    await settle();
+    expect(screen.getByRole('button', { name: 'Удалить точку 3' })).toBeTruthy();
+    expect(outline()?.polygon).toEqual([[[37.6, 55.75], [37.62, 55.75], [37.64, 55.76], [37.6, 55.76], [37.6, 55.75]]]);
+    expect(screen.getByRole('button', { name: 'Сохранить' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('names and outlines in red the zones a drawn outline overlaps', async () => {

@@ -12,7 +12,7 @@ import {
   ZONE_TEXTS,
   type ZoneImportResult,
 } from '@chain/contract';
-import { ZONE_MAX_PERIODS, ZONE_NAME_MAX_LENGTH } from '@chain/domain';
+import { type LonLat, ZONE_MAX_PERIODS, ZONE_NAME_MAX_LENGTH } from '@chain/domain';
 import { ApiError } from '../../../api/client';
 import { mapConfigQuery } from '../../../api/geo';
 import { useQuery } from '../../../api/query-cache';
@@ -123,8 +123,12 @@ interface WorkspaceProps {
 
 function ZonesWorkspace({ restaurantId, data, config, mapFailed, editing, setEditing, reload, set }: WorkspaceProps) {
   const [outline, setOutline] = useState<EditedOutline | null>(null);
+  /** The corners as they are while one is dragged (the outline's own when none is). */
+  const [live, setLive] = useState<readonly LonLat[] | null>(null);
   const place = { lat: data.restaurant.lat, lon: data.restaurant.lon, name: data.restaurant.name };
-  const overlapIds = useMemo(() => new Set(outline ? overlapping(outline.points, data.zones, data.others, editing?.zoneId ?? null).map((found) => found.id) : []), [outline, data, editing]);
+  const overlapKey = (outline ? overlapping(live ?? outline.points, data.zones, data.others, editing?.zoneId ?? null).map((found) => found.id) : []).join(' ');
+  // The same set while the same zones overlap, so a drag redraws no zone but on a change.
+  const overlapIds = useMemo(() => new Set(overlapKey === '' ? [] : overlapKey.split(' ')), [overlapKey]);
   const replaceZone = (zone: StaffZone) => set({ ...data, zones: data.zones.some((z) => z.id === zone.id) ? data.zones.map((z) => (z.id === zone.id ? zone : z)) : [...data.zones, zone] });
 
   return (
@@ -137,16 +141,19 @@ function ZonesWorkspace({ restaurantId, data, config, mapFailed, editing, setEdi
             zone={editing.zone}
             data={data}
             onOutline={setOutline}
+            onLive={setLive}
             onSaved={(zone) => {
               replaceZone(zone);
               setEditing({ ...editing, zoneId: zone.id });
             }}
             onClose={() => {
               setOutline(null);
+              setLive(null);
               setEditing(null);
             }}
             onRemoved={() => {
               setOutline(null);
+              setLive(null);
               setEditing(null);
               reload();
             }}
@@ -248,6 +255,7 @@ function ZoneForm({
   zone,
   data,
   onOutline,
+  onLive,
   onSaved,
   onClose,
   onRemoved,
@@ -256,6 +264,7 @@ function ZoneForm({
   zone: StaffZone | null;
   data: StaffZonesResponse;
   onOutline: (outline: EditedOutline | null) => void;
+  onLive: (points: readonly LonLat[] | null) => void;
   onSaved: (zone: StaffZone) => void;
   onClose: () => void;
   onRemoved: () => void;
@@ -283,15 +292,22 @@ function ZoneForm({
     form.set('polygon', outlinePolygon(next.points));
     setSelected(next.selected);
   };
+  // While a handle is dragged: the corners as they would be, checked and compared as the pointer goes.
+  const [preview, setPreview] = useState<readonly LonLat[] | null>(null);
+  const showPreview = (next: readonly LonLat[] | null) => {
+    setPreview(next);
+    onLive(next);
+  };
   // The map draws what this form holds; it is told on every change of the outline, the pick or the colour.
   const outlineKey = JSON.stringify([points, selected, form.draft.color]);
   useEffect(() => {
-    onOutline({ points, selected, colour: form.draft.color, dispatch });
+    onOutline({ points, selected, colour: form.draft.color, dispatch, preview: showPreview });
   }, [outlineKey]); // eslint-disable-line react-hooks/exhaustive-deps -- told once per change of what the map draws
 
-  const shape = outlineProblem(points);
+  const shown = preview ?? points;
+  const shape = outlineProblem(shown);
   const windows = fieldsProblem(form.draft);
-  const overlaps = overlapping(points, data.zones, data.others, zone?.id ?? null);
+  const overlaps = overlapping(shown, data.zones, data.others, zone?.id ?? null);
   const blocked = shape ?? windows ?? (form.draft.name.trim() === '' ? `Название: ${BACKOFFICE_TEXTS.required}` : null);
 
   const submit = (event: FormEvent) => {
@@ -328,12 +344,12 @@ function ZoneForm({
       <fieldset className="zones__outline">
         <legend>Граница на карте</legend>
         <p className="staff-field__hint">
-          Нажимайте на карту, чтобы поставить точки; перетаскивайте точки; кружок в середине стороны добавляет точку. Точек: {points.length}.
+          Нажимайте на карту, чтобы поставить точки; перетаскивайте точки; кружок в середине стороны добавляет точку. Точек: {shown.length}.
         </p>
         {overlaps.length > 0 ? (
           <p className="zones__overlap-note">Пересекается с зонами: {overlaps.map((found) => found.text).join(', ')} — на карте они обведены красным.</p>
         ) : null}
-        {points.length > 0 && shape ? (
+        {shown.length > 0 && shape ? (
           <p className="staff-field__error" role="alert">
             {shape}
           </p>
