@@ -92,7 +92,7 @@ describe.each(databaseKinds())('metrics on %s (issue 32)', (kind) => {
     const guest = await signedInUser(t.database);
     const created = await post(t.app, '/api/v2/order/create', selfPickupOrderBody(guest));
     expect(created.statusCode, created.body).toBe(200);
-    orderId = (created.json() as { id: number }).id;
+    orderId = created.json<{ id: number }>().id;
     const started = await startCard(t.app, guest, orderId);
     await pressCardForm(t.app, started.formUrl ?? '', 'pay');
     expect(await check(t.app, orderId, guest.token)).toBe('ok');
