@@ -38,7 +38,7 @@ export const paymentRetries = new Counter({
   registers: [],
 });
 
-export const paymentsNeedingOperator = new Counter({
+export const paymentWorkGivenUp = new Counter({
   name: 'chain_payment_worker_gave_up_total',
   help: 'Payments or refunds the worker stopped trying and left to a person (payments needs_operator, refunds failed)',
   labelNames: ['queue'] as const,
@@ -93,7 +93,7 @@ export const EVENT_METRICS: readonly Metric<string>[] = [
   httpRequestDuration,
   databaseErrors,
   paymentRetries,
-  paymentsNeedingOperator,
+  paymentWorkGivenUp,
   liveStreams,
   ordersCreated,
   ordersPaid,

@@ -1,4 +1,4 @@
-import { paymentRetries, paymentsNeedingOperator, refundOutcomes } from '../../metrics/metrics';
+import { paymentRetries, paymentWorkGivenUp, refundOutcomes } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { REFUND_SCREEN_TEXTS, type OrderRefunds } from '@chain/contract';
@@ -226,7 +226,7 @@ async function refundAtBank(deps: RefundDeps, refund: RefundRow): Promise<Refund
   if (recorded === 'lost') return 'lost';
   refundOutcomes.inc({ outcome: step.next });
   if (step.next === 'retry') paymentRetries.inc({ queue: 'refund' });
-  if (step.next === 'failed') paymentsNeedingOperator.inc({ queue: 'refund' });
+  if (step.next === 'failed') paymentWorkGivenUp.inc({ queue: 'refund' });
   if (step.next === 'failed') deps.log.error(context, 'the bank did not return a refund: a manager retries it');
   else if (step.next === 'retry') deps.log.warn(context, 'a refund could not reach the bank; will retry');
   else deps.log.info(context, 'refund returned at the bank');
