@@ -17,6 +17,7 @@ import { publicOrigin, selfOrigin } from './http/origins';
 import { contentSecurityPolicy } from './http/security';
 import { registerJsonBodies } from './http/json-body';
 import { registerWebApp } from './http/web-app';
+import { registerMetrics } from './metrics/routes';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { docsRoutes } from './modules/docs/routes';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   registerErrorHandler(app);
+  // Before every route: each answered request is timed (METRICS_TOKEN set; decision 057).
+  registerMetrics(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },

@@ -167,6 +167,12 @@ const envSchema = z.object({
     .optional(),
   MAP_TILES_ATTRIBUTION: z.string().min(1).max(300).optional(),
   MAP_TILES_MAX_ZOOM: z.coerce.number({ error: 'must be a zoom level' }).int().min(1).max(22).default(19),
+  // Metrics (issue 32): /metrics answers only with this bearer token; unset, it answers 404.
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 printable characters without spaces' }).optional(),
+  METRICS_LISTEN: z
+    .string()
+    .regex(/^((\[[0-9a-f:.]+\]|[a-z0-9.-]+):)?\d{1,5}$/i, { error: 'must be a port or host:port, e.g. 9464 or 127.0.0.1:9464' })
+    .optional(),
 });
 
 /** Variables that must be set when the sandbox is off: the real providers need their keys. */
@@ -267,6 +273,11 @@ export interface Config {
    * tile server `tiles` (MAP_TILES_URL; with SANDBOX=1 and none set, the sandbox's own tiles).
    */
   maps: { yandexKey: string; tiles: { url: string; attribution: string; maxZoom: number } };
+  /**
+   * Prometheus metrics (issue 32, decision 057). Null (no METRICS_TOKEN): no /metrics at all.
+   * `listen` null: /metrics on the server's own port; else only on this address of its own.
+   */
+  metrics: { token: string; listen: { host: string; port: number } | null } | null;
 }
 
 /**
@@ -333,6 +344,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
   }
   const geocoderKey = e.GEOCODER_KEY ?? e.YANDEX_MAPS_KEY;
+  const metricsListen = e.METRICS_LISTEN === undefined ? null : parseListen(e.METRICS_LISTEN);
+  if (metricsListen !== null && e.METRICS_TOKEN === undefined) {
+    throw new ConfigError('Invalid configuration: METRICS_TOKEN is required when METRICS_LISTEN is set');
+  }
+  if (metricsListen !== null && metricsListen.port === e.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_LISTEN must be another port than PORT');
+  }
   if (e.GEOCODER === 'yandex' && geocoderKey === undefined) {
     throw new ConfigError('Invalid configuration: GEOCODER_KEY (or YANDEX_MAPS_KEY) is required when GEOCODER is yandex');
   }
@@ -402,7 +420,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         maxZoom: e.MAP_TILES_URL === undefined ? Math.min(e.MAP_TILES_MAX_ZOOM, SANDBOX_TILES_MAX_ZOOM) : e.MAP_TILES_MAX_ZOOM,
       },
     },
+    metrics: e.METRICS_TOKEN === undefined ? null : { token: e.METRICS_TOKEN, listen: metricsListen },
   };
+}
+
+/** METRICS_LISTEN: `9464` (every interface, as HOST's default) or `host:port` (`[::1]:9464`). */
+function parseListen(value: string): { host: string; port: number } {
+  const colon = value.lastIndexOf(':');
+  const port = Number(colon === -1 ? value : value.slice(colon + 1));
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError('Invalid configuration: METRICS_LISTEN must name a port from 1 to 65535');
+  const host = colon === -1 ? '0.0.0.0' : value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
+  return { host, port };
 }
 
 /** MAPS_HOSTS plus the origin of an https MAP_TILES_URL (a path on this server needs none). */

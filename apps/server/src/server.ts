@@ -7,6 +7,7 @@ import { seedDemoStaff } from './modules/staff/demo';
 import { startMaintenance } from './maintenance';
 import { startSandboxKitchen } from './sandbox/kitchen';
 import { startPaymentWorker } from './modules/payments/worker';
+import { startMetricsListener } from './metrics/routes';
 
 /**
  * Start-up: configuration, database (migrated), demo data when asked, then listen.
@@ -89,6 +90,9 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // METRICS_LISTEN: /metrics on an address of its own, closed with the server.
+    const stopMetrics = await startMetricsListener(app);
+    app.addHook('onClose', stopMetrics);
     app.log.info(
       { database: database.driver, sandbox: config.sandbox },
       `ready on http://localhost:${config.port}`,

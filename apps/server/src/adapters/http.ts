@@ -1,3 +1,5 @@
+import { observeProviderCall } from '../metrics/metrics';
+
 /** A provider answered with an error, not at all, or with something we cannot read. */
 export class ProviderError extends Error {
   constructor(
@@ -20,7 +22,7 @@ export function postForm(
   form: Record<string, string>,
   options: { timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<unknown> {
-  return fetchJson(provider, url, options.timeoutMs, {
+  return fetchObserved(provider, url, options.timeoutMs, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...options.headers },
     body: new URLSearchParams(form).toString(),
@@ -29,7 +31,7 @@ export function postForm(
 
 /** GETs a provider's JSON answer with a timeout, like postForm. A key in `url` never reaches an error: only its origin does. */
 export function getJson(provider: string, url: string, options: { timeoutMs?: number } = {}): Promise<unknown> {
-  return fetchJson(provider, url, options.timeoutMs, { headers: { accept: 'application/json' } });
+  return fetchObserved(provider, url, options.timeoutMs, { headers: { accept: 'application/json' } });
 }
 
 /** The most a provider's answer may weigh: every answer we read is a few kilobytes of JSON. */
@@ -57,6 +59,11 @@ export async function boundedText(provider: string, response: Response, maxBytes
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Every provider call of postForm and getJson, timed and its failures counted (metrics/metrics.ts). */
+function fetchObserved(provider: string, url: string, timeoutMs: number | undefined, init: RequestInit): Promise<unknown> {
+  return observeProviderCall(provider, () => fetchJson(provider, url, timeoutMs, init));
 }
 
 async function fetchJson(provider: string, url: string, timeoutMs = 5000, init: RequestInit): Promise<unknown> {

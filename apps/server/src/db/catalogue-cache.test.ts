@@ -56,6 +56,7 @@ function fakeDatabase(options: { notifies: boolean }) {
     db,
     driver: options.notifies ? 'pglite' : 'postgres',
     ping: async () => undefined,
+    poolStats: () => ({ size: 1, inUse: 0, waiting: 0 }),
     runLong: (work) => work(db),
     // The version reader does not use the handle's LISTEN facility.
     listen: () => Promise.reject(new Error('not used by the version reader')),

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DatabaseTimeouts } from '../config';
 import { lockDataDir } from './data-dir-lock';
-import { databaseError, isConnectionError } from './monitor';
-import { pglitePool } from './pglite-pool';
+import { databaseError, isConnectionError, isQueryTimeout } from './monitor';
+import { pglitePool, type PoolStats } from './pglite-pool';
 import { DATE_OID, INT8_OID, NUMERIC_OID, parseDate, parseInt8, parseNumeric } from './type-parsers';
 import type { Database } from './types';
 
@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   driver: DatabaseDriver;
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * The pool now, for the metrics (issue 32): on PostgreSQL pg's pool (connections handed out,
+   * calls waiting for one); on PGlite its one session (held or not, calls queued for it).
+   */
+  poolStats(): PoolStats;
   /**
    * Runs long legitimate work (migrations, loading the demo data at start-up) where no statement
    * or query timeout cuts it: on PostgreSQL a connection of its own, closed afterwards.
@@ -63,8 +68,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options);
   const instance = 'instance' in options ? options.instance : await createPglite(options.dataDir);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) as never }) });
-  const handle = wrap(db, 'pglite', (work) => work(db));
+  const pool = pglitePool(instance);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  const handle = wrap(db, 'pglite', (work) => work(db), () => pool.stats());
   const channels = new Map<string, number>();
   return {
     ...handle,
@@ -189,7 +195,11 @@ async function openPostgres(options: { url: string; poolSize?: number; timeouts?
   let watcher: DatabaseWatcher | undefined;
   const guarded = guardedPool(pool, () => watcher);
   const listener = new PostgresListener(options.url, options.timeouts?.connectMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
-  const base = wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) }), 'postgres', runLong);
+  const base = wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) }), 'postgres', runLong, () => ({
+    size: pool.options.max,
+    inUse: pool.totalCount - pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   const handle: DatabaseHandle = {
     ...base,
     ping: () => guarded.ping(),
@@ -326,9 +336,6 @@ class PostgresListener {
   }
 }
 
-/** pg's error for a query the server did not answer within `query_timeout`. */
-const QUERY_READ_TIMEOUT = 'Query read timeout';
-
 /**
  * The pool as Kysely sees it, guarded for a database that stops answering (issue 11.11):
  * - a connection whose query timed out on the client still has that query outstanding at the
@@ -390,7 +397,7 @@ function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) 
             const result = (client.query as (...a: unknown[]) => unknown)(...args);
             if (!(result instanceof Promise)) return result;
             return result.catch((error: unknown) => {
-              if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) stuck = error;
+              if (error instanceof Error && isQueryTimeout(error)) stuck = error;
               lost(error);
               throw error;
             });
@@ -418,11 +425,12 @@ function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) 
   };
 }
 
-function wrap(db: Kysely<Database>, driver: DatabaseDriver, runLong: DatabaseHandle['runLong']): Omit<DatabaseHandle, 'listen'> {
+function wrap(db: Kysely<Database>, driver: DatabaseDriver, runLong: DatabaseHandle['runLong'], poolStats: () => PoolStats): Omit<DatabaseHandle, 'listen'> {
   return {
     db,
     driver,
     runLong,
+    poolStats,
     async ping() {
       await sql`select 1`.execute(db);
     },

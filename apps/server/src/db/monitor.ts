@@ -1,4 +1,5 @@
 import { withTimeout } from '@chain/domain';
+import { databaseErrors, type DatabaseErrorKind } from '../metrics/metrics';
 import type { DatabaseHandle, DatabaseWatcher } from './client';
 
 export type DatabaseState = 'up' | 'down';
@@ -101,8 +102,20 @@ const FROM_DATABASE = Symbol('fromDatabase');
  * database's only with this mark, whatever the request's method or the state of its body.
  */
 export function databaseError<E>(error: E): E {
-  if (error instanceof Error && !(FROM_DATABASE in error)) Object.defineProperty(error, FROM_DATABASE, { value: true });
+  if (error instanceof Error && !(FROM_DATABASE in error)) {
+    Object.defineProperty(error, FROM_DATABASE, { value: true });
+    // Marked once each: the one place database errors are counted (issue 32).
+    databaseErrors.inc({ kind: databaseErrorKind(error) });
+  }
   return error;
+}
+
+/** The metrics' kind of a database error: the same tests the error handler's 503s are decided by. */
+export function databaseErrorKind(error: Error): DatabaseErrorKind {
+  if (isPoolBusy(error)) return 'pool_busy';
+  if (isStatementCancelled(error) || isQueryTimeout(error)) return 'timeout';
+  if (isConnectionError(error)) return 'connection';
+  return 'query';
 }
 
 /** True for an error the database handle raised (databaseError). */
@@ -152,4 +165,12 @@ export function isPoolBusy(error: unknown): boolean {
  */
 export function isStatementCancelled(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '57014';
+}
+
+/** pg's error for a query the server did not answer within `query_timeout`. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/** True for a query PostgreSQL did not answer within the query timeout (a frozen server, issue 11.11). */
+export function isQueryTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === QUERY_READ_TIMEOUT;
 }

@@ -18,10 +18,21 @@ export interface PoolLikeClient {
 export interface PoolLike {
   connect(): Promise<PoolLikeClient>;
   end(): Promise<void>;
+  /** The one session: held (0 or 1) and the calls queued for it (metrics). */
+  stats(): PoolStats;
+}
+
+/** A pool's figures for the metrics (issue 32): its size, connections handed out, calls waiting for one. */
+export interface PoolStats {
+  size: number;
+  inUse: number;
+  waiting: number;
 }
 
 export function pglitePool(pg: PGlite): PoolLike {
   let tail: Promise<void> = Promise.resolve();
+  /** Calls that asked for the session and have not released it yet: one holds it, the rest wait. */
+  let holders = 0;
 
   async function run(text: string, params: readonly unknown[] = []) {
     // Statements without parameters go through the simple protocol so a migration file with
@@ -41,6 +52,7 @@ export function pglitePool(pg: PGlite): PoolLike {
 
   return {
     async connect() {
+      holders += 1;
       let releaseLock!: () => void;
       const previous = tail;
       tail = new Promise<void>((resolve) => {
@@ -53,10 +65,12 @@ export function pglitePool(pg: PGlite): PoolLike {
         release() {
           if (released) return;
           released = true;
+          holders -= 1;
           releaseLock();
         },
       };
     },
+    stats: () => ({ size: 1, inUse: Math.min(holders, 1), waiting: Math.max(holders - 1, 0) }),
     async end() {
       await tail;
       if (!pg.closed) await pg.close();

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { liveStreams } from '../metrics/metrics';
 import type { AppError } from './errors';
 
 /** Unsent bytes a stream may pile up (a client that stopped reading) before it is cut off. */
@@ -61,7 +62,11 @@ export function openEventStream(
   // and each onClose listener runs at once — else the slots it holds were never given back
   // (issue 30, second read: 40 dropped tablets took a restaurant's board streams for good).
   let closed = response.destroyed || socket.destroyed;
+  // Streams open, by route pattern (issue 32): counted while open, here only.
+  const streamLabels = { route: request.routeOptions.url ?? 'unknown' };
+  if (!closed) liveStreams.inc(streamLabels);
   response.on('close', () => {
+    if (!closed) liveStreams.dec(streamLabels);
     closed = true;
     for (const listener of listeners.splice(0)) listener();
     if (socket.destroyed) return;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { boundedText, ProviderError } from '../http';
+import { observeProviderCall } from '../../metrics/metrics';
 import { TIPS_CALL_TIMEOUT_MS, type TipsReceiverRequest, type TipsService } from './types';
 
 export const TIPS_PROVIDER = 'tips';
@@ -31,7 +32,12 @@ export interface CloudTipsOptions {
 export class CloudTipsClient implements TipsService {
   constructor(private readonly options: CloudTipsOptions) {}
 
-  async registerReceiver(request: TipsReceiverRequest): Promise<string> {
+  /** Timed and its failures counted as every provider call (metrics/metrics.ts). */
+  registerReceiver(request: TipsReceiverRequest): Promise<string> {
+    return observeProviderCall(TIPS_PROVIDER, () => this.#register(request));
+  }
+
+  async #register(request: TipsReceiverRequest): Promise<string> {
     const url = `${this.options.baseUrl().replace(/\/+$/, '')}/api/receivers`;
     const body = { externalId: request.externalId, name: request.name.slice(0, 200), placeName: request.place.slice(0, 200) };
     let response: Response;

@@ -1,3 +1,4 @@
+import { ordersCreated } from '../../metrics/metrics';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -137,7 +138,8 @@ export async function createOrder(
   const prefix = body.source === 'kiosk' ? 'К' : TYPE_PREFIX[body.order.type];
   const znumber = `${prefix}-${String(await takeNextNumber(app.db, draft.restaurant.row.id, day)).padStart(3, '0')}`;
 
-  return app.db.transaction().execute(async (trx) => {
+  let written: { type: string; source: string } | undefined;
+  const created = await app.db.transaction().execute(async (trx) => {
     await lockOrderRequest(trx, key ?? hash);
     const earlier = await findEarlier(trx, secret, key, hash, now);
     if (earlier) return earlier;
@@ -161,8 +163,12 @@ export async function createOrder(
       draft.items.map((item) => ({ ...item, spec: item.spec ? JSON.stringify(item.spec) : null, specs: JSON.stringify(item.specs) })),
       { actor: body.source, couponUse },
     );
+    written = { type: order.type, source: order.source };
     return answer(order, draft.delayed, secret);
   });
+  // Counted once committed, a retry answered with the earlier order not again (issue 32).
+  if (written) ordersCreated.inc(written);
+  return created;
 }
 
 /** A kiosk order's kiosk: a device connected to the restaurant the order names (any restaurant of the catalogue; else 403 kiosk_not_connected). */

@@ -1,3 +1,4 @@
+import { paymentRetries, paymentWorkGivenUp } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { showsPayButton } from '@chain/domain';
@@ -143,6 +144,8 @@ async function closePayment(deps: ClosingDeps, payment: PaymentRow): Promise<Clo
   const recorded = await recordClosing(deps.db, payment, step);
   const context = { orderId: payment.order_id, paymentId: payment.id, providerId, attempts: payment.attempts, step };
   if (recorded === 'lost') return report('lost');
+  if (recorded === 'needs_operator') paymentWorkGivenUp.inc({ queue: 'closing' });
+  else if (step.next === 'retry') paymentRetries.inc({ queue: 'closing' });
   if (recorded === 'needs_operator') {
     deps.log.error(context, `closing a payment at the bank failed ${payment.attempts} times: an operator must finish it`);
     return report('needs_operator');

@@ -378,7 +378,7 @@ export async function lockPaymentAndOrder(trx: Transaction<Database>, paymentId:
   const ref = await trx.selectFrom('payments').select('order_id').where('id', '=', paymentId).executeTakeFirstOrThrow();
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'sum', 'paid', 'status', 'user_id'])
+    .select(['id', 'sum', 'paid', 'status', 'user_id', 'type', 'source'])
     .where('id', '=', ref.order_id)
     .forUpdate()
     .executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { ordersPaid } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { canMoveOrder, ORDER_STATUS, showsPayButton } from '@chain/domain';
@@ -72,7 +73,8 @@ export async function settlePayment(
   paymentId: number,
   outcome: PaymentOutcome,
 ): Promise<SettleResult> {
-  return db.transaction().execute(async (trx) => {
+  let paidOrder: { type: string; source: string } | undefined;
+  const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
     const { order, payment } = await lockPaymentAndOrder(trx, paymentId);
     if (!OPEN_AT_BANK.includes(payment.status) || payment.provider_id === null) return { paymentStatus: payment.status, orderPaid: order.paid, changed: false, closing: [] };
 
@@ -106,8 +108,12 @@ export async function settlePayment(
     // Every other form or QR of the order is closed at the bank (issue 11): one charge per order.
     const cancelling = await startCancelling(trx, await otherPendingPayments(trx, order.id, payment.id));
     log.info({ orderId: order.id, paymentId: payment.id, method: payment.method, cancelling }, 'order paid');
+    paidOrder = { type: order.type, source: order.source };
     return { paymentStatus: 'paid', orderPaid: true, changed: true, closing: cancelling, paidOrderId: order.id };
   });
+  // Counted once committed: every path that pays an order comes through here (issue 32).
+  if (paidOrder) ordersPaid.inc(paidOrder);
+  return result;
 }
 
 /** Why a payment the bank took is not the order's (its money goes back), or null when it is. */

@@ -1,3 +1,4 @@
+import { paymentRetries, paymentWorkGivenUp, refundOutcomes } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { REFUND_SCREEN_TEXTS, type OrderRefunds } from '@chain/contract';
@@ -130,7 +131,8 @@ export interface RefundAsk {
  */
 export async function recordRefund(db: Db, staff: StaffPrincipal, orderId: number, ask: RefundAsk): Promise<number> {
   const restaurantId = await refundableOrderOf(db, staff, orderId);
-  return db.transaction().execute(async (trx) => {
+  let requested = false;
+  const id = await db.transaction().execute(async (trx) => {
     const order = await lockRefundOrder(trx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
     const repeated = await findRefundByKey(trx, orderId, ask.key);
@@ -163,8 +165,12 @@ export async function recordRefund(db: Db, staff: StaffPrincipal, orderId: numbe
         refund: { id: refundId, amount: result.amount, full: ask.full, lines: refundLines },
       },
     });
+    requested = true;
     return refundId;
   });
+  // Counted once committed; a repeated press (its key) is not a new refund (issue 32).
+  if (requested) refundOutcomes.inc({ outcome: 'requested' });
+  return id;
 }
 
 /** A failed refund asked of the bank again (the manager's retry); false when the order has no such refund. */
@@ -222,6 +228,9 @@ async function refundAtBank(deps: RefundDeps, refund: RefundRow): Promise<Refund
   const recorded = await recordRefundStep(deps.db, refund, payment ?? null, step);
   const context = { orderId: refund.order_id, refundId: refund.id, providerId, attempts: refund.attempts, step };
   if (recorded === 'lost') return 'lost';
+  refundOutcomes.inc({ outcome: step.next });
+  if (step.next === 'retry') paymentRetries.inc({ queue: 'refund' });
+  if (step.next === 'failed') paymentWorkGivenUp.inc({ queue: 'refund' });
   if (step.next === 'failed') deps.log.error(context, 'the bank did not return a refund: a manager retries it');
   else if (step.next === 'retry') deps.log.warn(context, 'a refund could not reach the bank; will retry');
   else deps.log.info(context, 'refund returned at the bank');
