@@ -430,7 +430,10 @@ export function parseDatabaseConfig(env: Record<string, string | undefined>): Co
   return parseConfig(env, { forTool: true }).database;
 }
 
+/** What `npm start`, the end-to-end journeys and the API tests set: the sandbox and the demo data on. */
+export const SANDBOX_ENV = { SANDBOX: '1', DEMO_DATA: '1' } as const;
+
 /** A configuration for tests: defaults plus overrides, no environment read; the sandbox on. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANDBOX: '1', DEMO_DATA: '1' }), ...overrides };
+  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...SANDBOX_ENV }), ...overrides };
 }
