@@ -1,7 +1,8 @@
-// Starts the product as `npm start` does (the built web app, demo data, the sandbox) for a tool
-// that drives it from outside: the end-to-end journeys and the Lighthouse measurement.
+// Starts the product as `npm start` does (the built web app and the built server, run by plain
+// node, with SANDBOX=1 and DEMO_DATA=1) for a tool that drives it from outside: the end-to-end
+// journeys and the Lighthouse measurement. Both run `npm run build` first (decision 056).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +31,11 @@ export async function startProduct({ dataPrefix, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), dataPrefix));
   // The menu photos' renditions (decision 034) made afresh for this run, and removed with it.
   const photoCacheDir = mkdtempSync(join(tmpdir(), `${dataPrefix}photos-`));
-  const server = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')], {
+  const built = join(REPO, 'apps/server/dist/server.js');
+  if (!existsSync(built)) throw new Error('the server is not built: run `npm run build` first');
+  const server = spawn(process.execPath, [built], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PHOTO_CACHE_DIR: photoCacheDir, SANDBOX: '1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PHOTO_CACHE_DIR: photoCacheDir, SANDBOX: '1', DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -64,6 +64,7 @@ function startInstance(name: string, port: number, database: string, env: Record
       HOST: '127.0.0.1',
       DATABASE_URL: database,
       SANDBOX: '1',
+      DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       // HAProxy on loopback is the one proxy in front (docs/load-balancer.md).
       TRUST_PROXY: 'loopback',

@@ -7,7 +7,6 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
 import type { Config } from './config';
 import { createProviders, type Providers } from './adapters';
-import { sandboxRoutes } from './sandbox/routes';
 import type { DatabaseHandle } from './db/client';
 import { DatabaseMonitor } from './db/monitor';
 import type { Database } from './db/types';
@@ -142,8 +141,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(settingsRoutes);
   // The API reference: off in production unless API_DOCS=1 (issue 11.12).
   if (config.apiDocs) await app.register(docsRoutes);
-  // The sandbox's decorators must be visible to the auth routes: register it at the root.
-  if (config.sandbox) await sandboxRoutes(app, {});
+  // The sandbox's decorators must be visible to the auth routes: register it at the root. Imported
+  // only when on, so a server without SANDBOX=1 never loads its modules (issue 32).
+  if (config.sandbox) await (await import('./sandbox/routes')).sandboxRoutes(app, {});
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(restaurantsRoutes);

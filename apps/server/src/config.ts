@@ -1,11 +1,9 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
+import { REPO_ROOT } from './paths';
 
-/** The repository root, for defaults that point at files of the product. */
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1 or 0' })
@@ -213,9 +211,9 @@ export interface Config {
    * within the 1 MB limit held its connection for ever.
    */
   httpTimeouts: { requestMs: number; connectionMs: number };
-  /** The documented test mode: provider counterparts and the outbox under /sandbox/. Never in production by default. */
+  /** The documented test mode: provider counterparts and the outbox under /sandbox/. Only with SANDBOX=1. */
   sandbox: boolean;
-  /** Load the demo chain into an empty database at start-up. */
+  /** Load the demo chain into an empty database at start-up. Only with DEMO_DATA=1. */
   demoData: boolean;
   /** The built web app; served with SPA fallback when the folder exists. */
   webDist: string;
@@ -301,7 +299,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+export function parseConfig(env: Record<string, string | undefined>, { forTool = false } = {}): Config {
   // An empty variable means "not set", as shells and .env files often leave it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = envSchema.safeParse(present);
@@ -321,16 +319,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const production = e.NODE_ENV === 'production';
-  const sandbox = e.SANDBOX ?? !production;
-  if (!sandbox) {
-    const missing = REQUIRED_WITHOUT_SANDBOX.find((name) => e[name] === undefined);
-    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when SANDBOX is off`);
+  // Off unless asked (issue 32): forgetting a variable never mounts the unauthenticated /sandbox/*.
+  const sandbox = e.SANDBOX ?? false;
+  if (!sandbox && !forTool) {
+    const missing: string[] = REQUIRED_WITHOUT_SANDBOX.filter((name) => e[name] === undefined);
     // No public tile server or geocoder is used unasked: their terms, load and privacy are the chain's choice.
-    if (e.YANDEX_MAPS_KEY === undefined && e.MAP_TILES_URL === undefined) {
-      throw new ConfigError('Invalid configuration: YANDEX_MAPS_KEY or MAP_TILES_URL is required when SANDBOX is off');
-    }
-    if (e.GEOCODER === 'photon' && e.GEOCODER_URL === undefined) {
-      throw new ConfigError('Invalid configuration: GEOCODER_URL is required when SANDBOX is off and GEOCODER is photon');
+    if (e.YANDEX_MAPS_KEY === undefined && e.MAP_TILES_URL === undefined) missing.push('YANDEX_MAPS_KEY or MAP_TILES_URL');
+    if (e.GEOCODER === 'photon' && e.GEOCODER_URL === undefined) missing.push('GEOCODER_URL (GEOCODER is photon)');
+    // Everything missing in one line, so a first production start names all of it at once.
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: SANDBOX is off, so the real providers need ${missing.join(', ')} (not set); set them, or SANDBOX=1 for the test mode (docs/sandbox.md)`,
+      );
     }
     // Tips are optional (decision 025): none of their variables, no tips; half of them is a mistake.
     if (e.TIPS_API_KEY !== undefined && e.TIPS_PAGE_URL === undefined) {
@@ -370,7 +370,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     httpTimeouts: { requestMs: e.HTTP_REQUEST_TIMEOUT_MS, connectionMs: e.HTTP_CONNECTION_TIMEOUT_MS },
     sandbox,
-    demoData: e.DEMO_DATA ?? !production,
+    demoData: e.DEMO_DATA ?? false,
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
     photoCacheDir: e.PHOTO_CACHE_DIR ? resolve(e.PHOTO_CACHE_DIR) : join(tmpdir(), 'chain-photos'),
     // A configured tile server's origin is where the map's images come from.
@@ -439,7 +439,29 @@ function withTileOrigin(hosts: string[], tilesUrl: string | undefined): string[]
   return origin === undefined || hosts.includes(origin) ? hosts : [...hosts, origin];
 }
 
-/** A configuration for tests: defaults plus overrides, no environment read. */
+/**
+ * The server's first log line (issue 32): whether the sandbox and the demo data are on, so a
+ * deployment that has them by mistake says so before anything else.
+ */
+export function describeModes(config: Pick<Config, 'sandbox' | 'demoData'>): string {
+  const sandbox = config.sandbox
+    ? 'sandbox on (SANDBOX=1): test mode with provider counterparts under /sandbox/, never for real guests'
+    : 'sandbox off: real providers';
+  return `${sandbox}; ${config.demoData ? 'demo data on (DEMO_DATA=1)' : 'demo data off'}`;
+}
+
+/**
+ * The tools' configuration (the seed and the CLIs of kiosk codes, pages, staff, the catalogue):
+ * the database only, from the same variables as the server; the providers' keys are not needed.
+ */
+export function parseDatabaseConfig(env: Record<string, string | undefined>): Config['database'] {
+  return parseConfig(env, { forTool: true }).database;
+}
+
+/** What `npm start`, the end-to-end journeys and the API tests set: the sandbox and the demo data on. */
+export const SANDBOX_ENV = { SANDBOX: '1', DEMO_DATA: '1' } as const;
+
+/** A configuration for tests: defaults plus overrides, no environment read; the sandbox on. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...SANDBOX_ENV }), ...overrides };
 }

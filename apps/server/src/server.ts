@@ -1,17 +1,16 @@
-import { parseConfig, ConfigError, type Config } from './config';
+import { parseConfig, ConfigError, describeModes, type Config } from './config';
 import { buildApp } from './app';
 import { openDatabase, describeUrl, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
-import { seedDemoChain } from './seed/load';
-import { seedDemoStaff } from './modules/staff/demo';
 import { startMaintenance } from './maintenance';
-import { startSandboxKitchen } from './sandbox/kitchen';
 import { startPaymentWorker } from './modules/payments/worker';
 import { startMetricsListener } from './metrics/routes';
 
 /**
  * Start-up: configuration, database (migrated), demo data when asked, then listen.
  * A bad variable or an unreachable database stops start-up with one clear line and exit 1.
+ * The sandbox and the demo data are imported only when on (issue 32): a production server never
+ * loads their modules (in the build, their chunks; test/build.test.ts).
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -24,6 +23,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The first line says which modes are on, before anything else happens.
+  console.log(JSON.stringify({ level: 30, sandbox: config.sandbox, demoData: config.demoData, msg: describeModes(config) }));
 
   let database: DatabaseHandle;
   try {
@@ -34,9 +35,9 @@ async function main(): Promise<void> {
     // Migrations and the demo data may take longer than a call's statement timeout (issue 11.11).
     const applied = await database.runLong(async (db) => {
       const done = await migrate(db);
-      if (config.demoData) await seedDemoChain(db);
+      if (config.demoData) await (await import('./seed/load')).seedDemoChain(db);
       // The sandbox's demo staff accounts (docs/sandbox.md): never outside the sandbox.
-      if (config.demoData && config.sandbox) await seedDemoStaff(db);
+      if (config.demoData && config.sandbox) await (await import('./modules/staff/demo')).seedDemoStaff(db);
       return done;
     });
     if (applied.length > 0) console.log(JSON.stringify({ level: 30, msg: 'migrations applied', applied }));
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   app.addHook('preClose', stopPaymentWorker);
   // SANDBOX=1: the sandbox kitchen moves paid orders through the statuses (docs/orders.md).
   if (config.sandbox) {
+    const { startSandboxKitchen } = await import('./sandbox/kitchen');
     const stopKitchen = startSandboxKitchen(app);
     app.addHook('onClose', stopKitchen);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config';
+import { parseConfig, SANDBOX_ENV } from '../src/config';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { solveCaptcha } from './support/sign-in';
 
@@ -20,7 +20,7 @@ const GUEST = '203.0.113.7';
 
 /** An app started with this TRUST_PROXY, as server.ts would read it from the environment. */
 const withTrustProxy = (kind: Parameters<typeof buildTestApp>[0], value: string | undefined) =>
-  buildTestApp(kind, { trustProxy: parseConfig({ TRUST_PROXY: value }).trustProxy });
+  buildTestApp(kind, { trustProxy: parseConfig({ ...SANDBOX_ENV, TRUST_PROXY: value }).trustProxy });
 
 /**
  * The address the server keys its limits on for a request from `remoteAddress` carrying this

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_ADD_BODY_LIMIT } from '@chain/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { parseConfig } from '../src/config';
+import { parseConfig, SANDBOX_ENV } from '../src/config';
 import { contentSecurityPolicy } from '../src/http/security';
 import { DEMO_KIOSK_CODE, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
@@ -83,27 +83,27 @@ function tally(results: string[]): Record<string, number> {
 
 describe('configuration of the headers (issue 11.12)', () => {
   it('refuses a wildcard among the maps script origins, and keeps whole-domain wildcards out of the defaults', () => {
-    expect(() => parseConfig({ MAPS_SCRIPT_HOSTS: 'https://*.yandex.ru' })).toThrow(/^Invalid configuration: MAPS_SCRIPT_HOSTS /);
-    expect(() => parseConfig({ MAPS_SCRIPT_HOSTS: 'https://api-maps.yandex.ru, *' })).toThrow(/^Invalid configuration: MAPS_SCRIPT_HOSTS /);
-    const { cspHosts } = parseConfig({});
+    expect(() => parseConfig({ ...SANDBOX_ENV, MAPS_SCRIPT_HOSTS: 'https://*.yandex.ru' })).toThrow(/^Invalid configuration: MAPS_SCRIPT_HOSTS /);
+    expect(() => parseConfig({ ...SANDBOX_ENV, MAPS_SCRIPT_HOSTS: 'https://api-maps.yandex.ru, *' })).toThrow(/^Invalid configuration: MAPS_SCRIPT_HOSTS /);
+    const { cspHosts } = parseConfig(SANDBOX_ENV);
     expect(cspHosts.mapsScripts).toEqual(['https://api-maps.yandex.ru', 'https://suggest-maps.yandex.ru']);
     expect([...cspHosts.mapsScripts, ...cspHosts.maps]).not.toContain('https://*.yandex.ru');
   });
 
   it("adds Yandex Maps' own CSP rules only when a Yandex key is configured (issue 13)", () => {
-    const strict = contentSecurityPolicy(parseConfig({}));
+    const strict = contentSecurityPolicy(parseConfig(SANDBOX_ENV));
     expect(strict['script-src']).not.toContain("'unsafe-eval'");
-    const yandex = contentSecurityPolicy(parseConfig({ YANDEX_MAPS_KEY: 'test-key-0000' }));
+    const yandex = contentSecurityPolicy(parseConfig({ ...SANDBOX_ENV, YANDEX_MAPS_KEY: 'test-key-0000' }));
     expect(yandex['script-src']).toEqual(expect.arrayContaining(['https://api-maps.yandex.ru', 'https://*.api-maps.yandex.ru', 'https://yastatic.net', "'unsafe-eval'"]));
     expect(yandex['style-src']).toEqual(expect.arrayContaining(['https://*.api-maps.yandex.ru', 'https://yastatic.net']));
     expect(yandex['connect-src']).toContain('https://search-maps.yandex.ru');
   });
 
   it('turns the API reference off in production unless API_DOCS asks for it', () => {
-    expect(parseConfig({}).apiDocs).toBe(true);
+    expect(parseConfig(SANDBOX_ENV).apiDocs).toBe(true);
     expect(parseConfig({ NODE_ENV: 'production', SANDBOX: '1' }).apiDocs).toBe(false);
     expect(parseConfig({ NODE_ENV: 'production', SANDBOX: '1', API_DOCS: '1' }).apiDocs).toBe(true);
-    expect(parseConfig({ API_DOCS: '0' }).apiDocs).toBe(false);
+    expect(parseConfig({ ...SANDBOX_ENV, API_DOCS: '0' }).apiDocs).toBe(false);
   });
 });
 

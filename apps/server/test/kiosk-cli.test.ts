@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
+import { SANDBOX_ENV } from '../src/config';
 import { isKioskCodeRight } from '../src/modules/kiosk/codes';
 import { connectKiosk, requireKioskDevice } from '../src/modules/kiosk/devices';
 import { kioskRestaurantTriesKey } from '../src/modules/kiosk/limits';
@@ -105,7 +106,7 @@ describe.each(databaseKinds())('npm run kiosk-code on %s (issue 14)', { timeout:
       const hash = (await holder.db.selectFrom('restaurants').select('kiosk_code_hash').where('id', '=', RESTAURANT).executeTakeFirstOrThrow()).kiosk_code_hash;
       expect(await isKioskCodeRight('51515', hash)).toBe(false);
 
-      const server = await run(SERVER, [], { ...database.env, PORT: String(await freePort()) });
+      const server = await run(SERVER, [], { ...SANDBOX_ENV, ...database.env, PORT: String(await freePort()) });
       expect(server.code).toBe(1);
       expect(server.stderr).toContain(`Cannot start: database at ${database.env.DATA_DIR}: the PGlite data folder`);
       expect(server.stderr).toContain('Stop the server first');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPglite, openDatabase, type DatabaseHandle } from '../src/db/client';
+import { SANDBOX_ENV } from '../src/config';
 import { buildTestApp, databaseKinds, type DatabaseKind, type TestApp } from './support/build';
 import { insertTestOrder } from './support/orders';
 import { bankFaults } from './support/payments';
@@ -33,7 +34,7 @@ interface Run {
 function runServer(env: Record<string, string>, runFor: number): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ...SANDBOX_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_ENV } from '../src/config';
 import { freePort } from './support/free-port';
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
@@ -18,7 +19,7 @@ interface Run {
 function runServer(env: Record<string, string>, whileRunning?: (port: number) => Promise<void>, port = 0): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...SANDBOX_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

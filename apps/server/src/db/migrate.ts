@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './types';
+import { MIGRATIONS_DIR } from '../paths';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export { MIGRATIONS_DIR };
 
 /** Any number; every instance takes the same advisory lock so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_204_611;

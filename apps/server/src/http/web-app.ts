@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppRouteName, matchAppRoute, ROUTE_OPENING_ANSWERS } from '@chain/contract';
 import { MEDIA_PATH, PHOTOS_PATH, withTimeout } from '@chain/domain';
 import { photosRoutes } from '../modules/photos/routes';
 import { MESSAGES } from './errors';
+import { MEDIA_DIR } from '../paths';
 
-export const MEDIA_DIR = fileURLToPath(new URL('../../media', import.meta.url));
+export { MEDIA_DIR };
 
 /** Paths that belong to the server, never to the web app's fallback. */
 const SERVER_PREFIXES = ['/api/', '/sandbox/', MEDIA_PATH, PHOTOS_PATH, '/captcha/', '/assets/'];

@@ -2,14 +2,13 @@
  * `npm run seed -w @chain/server`: migrates the configured database and loads the demo chain
  * when its catalogue is empty. Uses the same configuration as the server.
  */
-import { parseConfig, ConfigError } from '../config';
+import { parseDatabaseConfig, ConfigError } from '../config';
 import { openToolDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemoChain } from './load';
 
 async function main(): Promise<number> {
-  const config = parseConfig(process.env);
-  const database = await openToolDatabase(config.database);
+  const database = await openToolDatabase(parseDatabaseConfig(process.env));
   try {
     const applied = await migrate(database.db);
     const { seeded } = await seedDemoChain(database.db);

@@ -5,7 +5,6 @@
  * topics (demo-content.ts, decision 024) are added only where they are missing.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { SETTINGS_KEYS } from '@chain/contract';
 import type { Database } from '../db/types';
@@ -27,6 +26,7 @@ import { DEMO_FEEDBACK_TOPICS, demoPages } from './demo-content';
 import { hashKioskCode } from '../modules/kiosk/codes';
 import { importCatalogueIn } from '../modules/catalogue/service';
 import { mediaUrl, picturePaths } from './pictures';
+import { DEMO_CATALOGUE_PATH } from '../paths';
 
 type Rows<T extends keyof Database> = Array<Insertable<Database[T]>>;
 
@@ -49,7 +49,7 @@ export interface DemoChainRows {
 }
 
 /** The demo chain's catalogue file (written by demo-catalogue.ts from the definitions above). */
-export const DEMO_CATALOGUE_PATH = fileURLToPath(new URL('./demo-catalogue.json', import.meta.url));
+export { DEMO_CATALOGUE_PATH };
 
 /** Tables whose ids the seed sets itself; their identity sequences must move past them. */
 const TABLES_WITH_IDS = [

@@ -8,13 +8,13 @@
  * The seed test fails when the files on disk differ from what this would write.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BRAND, DEMO_CATEGORIES, DEMO_DISHES } from './demo-chain';
 import { picturePaths, renderCategoryPicture, renderDishPicture, renderLogo } from './pictures';
+import { MEDIA_DIR } from '../paths';
 
-/** apps/server/media, next to src/. */
-export const MEDIA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'media');
+export { MEDIA_DIR };
 
 /** Every demo picture: its path under the media folder and its SVG text. */
 export function demoPictures(): Map<string, string> {

@@ -8,7 +8,7 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { CATALOGUE_KIND_NAMES, CATALOGUE_KINDS, CATALOGUE_LIMITS, type CatalogueDifference } from '@chain/contract';
-import { ConfigError, parseConfig } from '../../config';
+import { ConfigError, parseDatabaseConfig } from '../../config';
 import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { exportCatalogue, importCatalogue } from './service';
@@ -44,7 +44,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     content = await readFile(file, 'utf8');
   }
-  const database = await openToolDatabase(parseConfig(process.env).database);
+  const database = await openToolDatabase(parseDatabaseConfig(process.env));
   try {
     if (command === 'export') {
       const exported = await exportCatalogue(database.db);

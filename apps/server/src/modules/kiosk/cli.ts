@@ -13,7 +13,7 @@
  * apps/server/README.md, "Kiosk staff codes".
  */
 import { KIOSK_CODE_PATTERN } from '@chain/domain';
-import { ConfigError, parseConfig } from '../../config';
+import { ConfigError, parseDatabaseConfig } from '../../config';
 import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { hashKioskCode } from './codes';
@@ -29,8 +29,7 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = parseConfig(process.env);
-  const database = await openToolDatabase(config.database);
+  const database = await openToolDatabase(parseDatabaseConfig(process.env));
   try {
     const noRestaurant = () => {
       console.error(`No restaurant with id ${restaurantId}.`);

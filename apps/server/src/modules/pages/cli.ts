@@ -9,7 +9,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { MAX_PAGE_BODY_LENGTH } from '@chain/contract';
-import { ConfigError, parseConfig } from '../../config';
+import { ConfigError, parseDatabaseConfig } from '../../config';
 import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { upsertPage } from './repository';
@@ -59,8 +59,7 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(input.message);
     return 1;
   }
-  const config = parseConfig(process.env);
-  const database = await openToolDatabase(config.database);
+  const database = await openToolDatabase(parseDatabaseConfig(process.env));
   try {
     const row = await upsertPage(database.db, input);
     if (!row) {

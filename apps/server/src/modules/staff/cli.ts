@@ -13,7 +13,7 @@
  * a running server), on a database the server has migrated.
  */
 import { STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '@chain/contract';
-import { ConfigError, parseConfig } from '../../config';
+import { ConfigError, parseDatabaseConfig } from '../../config';
 import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { AppError } from '../../http/errors';
@@ -82,7 +82,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     add = parsed;
   }
-  const database = await openToolDatabase(parseConfig(process.env).database);
+  const database = await openToolDatabase(parseDatabaseConfig(process.env));
   try {
     if (add) {
       const found = await existingRestaurantIds(database.db, add.restaurantIds);
