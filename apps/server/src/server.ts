@@ -90,11 +90,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // METRICS_LISTEN: /metrics on an address of its own, closed with the server. Hooks are added
+  // before listen (Fastify refuses them after); the listener itself starts once the server listens.
+  let stopMetrics: () => Promise<void> = async () => undefined;
+  app.addHook('onClose', () => stopMetrics());
   try {
     await app.listen({ port: config.port, host: config.host });
-    // METRICS_LISTEN: /metrics on an address of its own, closed with the server.
-    const stopMetrics = await startMetricsListener(app);
-    app.addHook('onClose', stopMetrics);
+    stopMetrics = await startMetricsListener(app);
     app.log.info(
       { database: database.driver, sandbox: config.sandbox },
       `ready on http://localhost:${config.port}`,

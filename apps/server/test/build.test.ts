@@ -121,16 +121,21 @@ describe('the built server (decision 056)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'chain-built-'));
     await (await openDatabase({ kind: 'pglite', instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])) })).close();
     const port = await freePort();
+    const metricsPort = await freePort();
+    const metricsToken = 'metrics-token-of-the-built-server';
     const answers: Record<string, number> = {};
     try {
-      const run = await runBuilt({ ...PRODUCTION_KEYS, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') }, async () => {
+      const env = { ...PRODUCTION_KEYS, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), METRICS_TOKEN: metricsToken, METRICS_LISTEN: `127.0.0.1:${metricsPort}` };
+      const run = await runBuilt(env, async () => {
         for (const path of ['/api/health', '/api/v2/restoran/list', '/sandbox/outbox', '/sandbox/tiles/1/0/0.png']) {
           answers[path] = (await fetch(`http://127.0.0.1:${port}${path}`)).status;
         }
+        // /metrics on its own address (METRICS_LISTEN), started with the server.
+        answers['metrics'] = (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status;
       });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      expect(answers).toEqual({ '/api/health': 200, '/api/v2/restoran/list': 200, '/sandbox/outbox': 404, '/sandbox/tiles/1/0/0.png': 404 });
+      expect(answers).toEqual({ '/api/health': 200, '/api/v2/restoran/list': 200, '/sandbox/outbox': 404, '/sandbox/tiles/1/0/0.png': 404, metrics: 200 });
       const first = JSON.parse(run.stdout.split('\n')[0] ?? '') as { msg: string };
       expect(first.msg).toBe('sandbox off: real providers; demo data off');
     } finally {
