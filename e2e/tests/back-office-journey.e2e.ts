@@ -1,4 +1,3 @@
-import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -13,6 +12,7 @@ import {
 import { ATTENTION_TITLE, DISH_FILTER_NAMES, dishFitsFilters, DISH_LABEL_NAMES, formatMoney, hiddenDishesText, lineToken, weekdayName } from '@chain/domain';
 import { api, orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
+import { dishPhoto } from '../support/photo';
 import { launchBrowser, signedInPhonePage, withGuestChoices } from '../support/browser';
 import { cartPayButton } from '../support/cart';
 import { payOnBankForm, placedOrderId } from '../support/payment';
@@ -21,21 +21,6 @@ import { DEMO_KITCHEN, DEMO_MANAGER, signedInTabletPage } from '../support/staff
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
 
-/** A photo of a dish as a camera would give it: a round pie on a plate. */
-function dishPhoto(): Buffer {
-  const png = new PNG({ width: 320, height: 240 });
-  for (let y = 0; y < png.height; y += 1) {
-    for (let x = 0; x < png.width; x += 1) {
-      const at = (png.width * y + x) * 4;
-      const inside = (x - 160) ** 2 + (y - 120) ** 2 < 90 ** 2;
-      png.data[at] = inside ? 196 : 246;
-      png.data[at + 1] = inside ? 120 : 240;
-      png.data[at + 2] = inside ? 40 : 230;
-      png.data[at + 3] = 255;
-    }
-  }
-  return PNG.sync.write(png);
-}
 
 // Issue 31, «Done means», as one manager's day at the staff tablet's 1024×768 and two guests'
 // phones at 360×740: the manager opens a restaurant (hours round the clock, courier delivery, its
@@ -191,7 +176,7 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     await option.getByLabel('Доплата, ₽').fill('90');
     await option.getByLabel('Количеством').check();
     await option.getByLabel('Не больше').fill('2');
-    await form.getByLabel('Фото блюда').setInputFiles({ name: 'pie.png', mimeType: 'image/png', buffer: dishPhoto() });
+    await form.getByLabel('Фото блюда').setInputFiles({ name: 'pie.png', mimeType: 'image/png', buffer: dishPhoto([196, 120, 40]) });
     await form.getByText('Фото загружено.').waitFor();
     await form.getByRole('button', { name: BACKOFFICE_TEXTS.save }).tap();
     await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByText(BACKOFFICE_TEXTS.saved).waitFor();

@@ -1,9 +1,9 @@
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { BACKOFFICE_TEXTS, type ManageMenu, MENU_EDIT_TEXTS, type StaffMe } from '@chain/contract';
 import { api, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
+import { dishPhoto } from '../support/photo';
 import { launchBrowser, signedInPhonePage } from '../support/browser';
 import { DEMO_MANAGER, staffTokenOf, tabletContext } from '../support/staff';
 
@@ -11,21 +11,6 @@ const SHOTS = process.env['E2E_SCREENSHOTS'];
 /** Курский: self-pickup round the clock; restaurant and shop menus. */
 const KURSKY = 5;
 
-/** A small photo of a dish, as a camera would give it (PNG here; the server keeps its own JPEG). */
-function dishPhoto(): Buffer {
-  const png = new PNG({ width: 320, height: 240 });
-  for (let y = 0; y < png.height; y += 1) {
-    for (let x = 0; x < png.width; x += 1) {
-      const at = (png.width * y + x) * 4;
-      const inside = (x - 160) ** 2 + (y - 120) ** 2 < 90 ** 2;
-      png.data[at] = inside ? 236 : 246;
-      png.data[at + 1] = inside ? 170 : 240;
-      png.data[at + 2] = inside ? 60 : 230;
-      png.data[at + 3] = 255;
-    }
-  }
-  return PNG.sync.write(png);
-}
 
 // Issue 31, «Меню» of the back office at the staff tablet's viewport: a chain manager creates a
 // category and a dish with two options, labels and a photo; a guest's menu open on a phone shows
