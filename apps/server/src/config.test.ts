@@ -174,16 +174,16 @@ describe('configuration', () => {
 
   it('serves metrics only with METRICS_TOKEN, on the server\'s port or on METRICS_LISTEN (issue 32, decision 057)', () => {
     const token = 'm'.repeat(24);
-    expect(parseConfig({}).metrics).toBeNull();
-    expect(parseConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, listen: null });
-    expect(parseConfig({ METRICS_TOKEN: token, METRICS_LISTEN: '9464' }).metrics?.listen).toEqual({ host: '0.0.0.0', port: 9464 });
-    expect(parseConfig({ METRICS_TOKEN: token, METRICS_LISTEN: '127.0.0.1:9464' }).metrics?.listen).toEqual({ host: '127.0.0.1', port: 9464 });
-    expect(parseConfig({ METRICS_TOKEN: token, METRICS_LISTEN: '[::1]:9464' }).metrics?.listen).toEqual({ host: '::1', port: 9464 });
-    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/^Invalid configuration: METRICS_TOKEN must be 16/);
-    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).not.toThrow(/short"/);
-    expect(() => parseConfig({ METRICS_LISTEN: '9464' })).toThrow('Invalid configuration: METRICS_TOKEN is required when METRICS_LISTEN is set');
-    expect(() => parseConfig({ METRICS_TOKEN: token, METRICS_LISTEN: '3000' })).toThrow('Invalid configuration: METRICS_LISTEN must be another port than PORT');
-    expect(() => parseConfig({ METRICS_TOKEN: token, METRICS_LISTEN: '70000' })).toThrow(/METRICS_LISTEN must name a port/);
-    expect(() => parseConfig({ METRICS_TOKEN: token, METRICS_LISTEN: 'http://x:1' })).toThrow(/METRICS_LISTEN must be a port or host:port/);
+    expect(parseConfig({ ...SANDBOX_ENV }).metrics).toBeNull();
+    expect(parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token }).metrics).toEqual({ token, listen: null });
+    expect(parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: '9464' }).metrics?.listen).toEqual({ host: '0.0.0.0', port: 9464 });
+    expect(parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: '127.0.0.1:9464' }).metrics?.listen).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: '[::1]:9464' }).metrics?.listen).toEqual({ host: '::1', port: 9464 });
+    expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: 'short' })).toThrow(/^Invalid configuration: METRICS_TOKEN must be 16/);
+    expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: 'short' })).not.toThrow(/short"/);
+    expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_LISTEN: '9464' })).toThrow('Invalid configuration: METRICS_TOKEN is required when METRICS_LISTEN is set');
+    expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: '3000' })).toThrow('Invalid configuration: METRICS_LISTEN must be another port than PORT');
+    expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: '70000' })).toThrow(/METRICS_LISTEN must name a port/);
+    expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: 'http://x:1' })).toThrow(/METRICS_LISTEN must be a port or host:port/);
   });
 });
