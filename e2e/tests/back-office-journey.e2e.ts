@@ -22,6 +22,8 @@ const SHOTS = process.env['E2E_SCREENSHOTS'];
 const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
 
 
+// Far from every demo zone and from the addresses other journeys use as outside every zone
+// (delivery-map's is on Ленинградский проспект): the new zone changes no other journey's answer.
 // Issue 31, «Done means», as one manager's day at the staff tablet's 1024×768 and two guests'
 // phones at 360×740: the manager opens a restaurant (hours round the clock, courier delivery, its
 // point found on the map) and draws its delivery zone on the map; adds a category and a dish with
@@ -37,8 +39,8 @@ describe('a manager opens a restaurant from the back office, and guests order fr
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
   const stamp = String(Date.now()).slice(-5);
-  const restaurantName = `Жар-печь у Аэропорта ${stamp}`;
-  const zoneName = `Аэропорт ${stamp}`;
+  const restaurantName = `Жар-печь в Лужниках ${stamp}`;
+  const zoneName = `Лужники ${stamp}`;
   const dishName = `Пирог с грушей ${stamp}`;
   let manager: { page: Page; token: string; close: () => Promise<void> };
   let restaurant: { id: number; fs_uid: string };
@@ -46,12 +48,12 @@ describe('a manager opens a restaurant from the back office, and guests order fr
   const contexts: BrowserContext[] = [];
 
   const headers = () => ({ authorization: `Bearer ${manager.token}` });
-  const guestAt = (id: number) => ({ id: String(id), name: restaurantName, nameShort: `Аэропорт ${stamp}` });
+  const guestAt = (id: number) => ({ id: String(id), name: restaurantName, nameShort: `Лужники ${stamp}` });
   const address = () => ({
     id: null,
-    full: 'Москва, Ленинградский проспект, 62',
-    short: 'Ленинградский проспект, 62',
-    long: 'Москва, Ленинградский проспект, 62, кв. 4',
+    full: 'Москва, улица Лужники, 14',
+    short: 'улица Лужники, 14',
+    long: 'Москва, улица Лужники, 14, кв. 4',
     lat: home.lat,
     lon: home.lon,
     podjezd: '',
@@ -89,9 +91,9 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     await page.getByRole('link', { name: 'Новый ресторан' }).tap();
     await page.getByRole('heading', { level: 1, name: 'Новый ресторан' }).waitFor();
     await page.getByLabel('Название', { exact: true }).fill(restaurantName);
-    await page.getByLabel('Короткое название').fill(`Аэропорт ${stamp}`);
+    await page.getByLabel('Короткое название').fill(`Лужники ${stamp}`);
     await page.getByLabel('Телефон').fill('+7 495 765-43-21');
-    await page.getByLabel('Найти адрес').fill('Ленинградский проспект, 60');
+    await page.getByLabel('Найти адрес').fill('улица Лужники, 12');
     await page.getByRole('button', { name: 'Найти', exact: true }).tap();
     await page.getByRole('list', { name: 'Найденные адреса' }).getByRole('button').first().tap();
     await page.locator('.restaurant-point__map[data-map-state="ready"]').waitFor();
