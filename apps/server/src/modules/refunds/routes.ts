@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   RECENT_REFUNDS_LIMIT,
-  REFUND_SCREEN_TEXTS,
   STAFF_EVENTS_KEEP_ALIVE_MS,
   staffOrderRefundsCall,
   staffRecentRefundsCall,
@@ -16,7 +15,7 @@ import { openStaffEventStream } from '../staff/event-routes';
 import { StaffEventsHub } from '../staff/events-hub';
 import { findRecentRefund, findRecentRefunds, REFUND_CHANNEL, type RecentRefundRow } from './repository';
 import { sendDueRefundMail } from './mail';
-import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, reopenFailedRefund, type RefundDeps } from './service';
+import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, refundStanding, reopenFailedRefund, type RefundDeps } from './service';
 
 /**
  * Refunds of paid orders (issue 31, decision 050; docs/back-office.md "Refunds"): the dialog's
@@ -94,9 +93,7 @@ function recentRefundOf(row: RecentRefundRow): RecentRefund {
     restaurant_name: row.restaurant_name,
     full: row.full_cancel,
     amount: row.amount,
-    status: row.status,
-    status_text: REFUND_SCREEN_TEXTS.status[row.status],
-    failure: row.status === 'failed' ? (row.failure ?? '') : '',
+    ...refundStanding(row),
     created_at: row.created_at.toISOString(),
     staff_name: row.staff_name,
   };

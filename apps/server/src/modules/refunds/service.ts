@@ -103,15 +103,22 @@ export async function orderRefundsView(db: Db, orderId: number): Promise<OrderRe
       id: refund.id,
       full: refund.full_cancel,
       amount: refund.amount,
-      status: refund.status,
-      status_text: REFUND_SCREEN_TEXTS.status[refund.status],
-      failure: refund.status === 'failed' ? (refund.failure ?? '') : '',
+      ...refundStanding(refund),
       lines: refund.lines,
       created_at: refund.created_at.toISOString(),
       done_at: refund.done_at?.toISOString() ?? null,
       staff_name: refund.staff_name,
       mailed: refund.mail_sent_at !== null,
     })),
+  };
+}
+
+/** A refund's state as both screens show it: its status, its words, and the bank's reason once it failed. */
+export function refundStanding(refund: { status: keyof typeof REFUND_SCREEN_TEXTS.status; failure: string | null }) {
+  return {
+    status: refund.status,
+    status_text: REFUND_SCREEN_TEXTS.status[refund.status],
+    failure: refund.status === 'failed' ? (refund.failure ?? '') : '',
   };
 }
 
