@@ -170,6 +170,22 @@ async function stalledApp(timeouts: DatabaseTimeouts, poolSize: number, proxy?: 
   };
   app.get('/api/test/slow', slow);
   app.post('/api/test/slow', slow);
+  // Two transactions that each hold one lock and then ask for the other's: a deadlock, which
+  // PostgreSQL ends by aborting one of them (SQLSTATE 40P01) after deadlock_timeout.
+  let locked = 0;
+  let bothLocked!: () => void;
+  const barrier = new Promise<void>((resolve) => (bothLocked = resolve));
+  app.post<{ Params: { side: string } }>('/api/test/deadlock/:side', async (request) => {
+    const [first, second] = request.params.side === 'a' ? [1, 2] : [2, 1];
+    await app.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${first})`.execute(trx);
+      locked += 1;
+      if (locked === 2) bothLocked();
+      await barrier;
+      await sql`select pg_advisory_xact_lock(${second})`.execute(trx);
+    });
+    return { success: true };
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const guest = await signedInUser(handle);
   const order = await call(app, 'POST', '/api/v2/order/create', selfPickupOrderBody(guest));
@@ -218,6 +234,22 @@ describe.skipIf(!inject('postgresTemplate'))('a stalled PostgreSQL, on a POST as
       }
       expect(s.app.dbMonitor.state).toBe('up');
       expect((await realCalls(s)[0]!.run()).status).toBe(200);
+    });
+  });
+
+  describe('two transactions in a deadlock', () => {
+    let s: Stalled;
+    beforeAll(async () => {
+      s = await stalledApp({ connectMs: 1000, statementMs: 3000, queryMs: 4000 }, 4);
+    });
+    afterAll(() => s.close());
+
+    it('answers the one PostgreSQL ends 503 with Retry-After, logged as a transaction conflict, and the other goes on', async () => {
+      const answers = await Promise.all(['a', 'b'].map((side) => call(s.app, 'POST', `/api/test/deadlock/${side}`, { side })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 503]);
+      const ended = answers.find((answer) => answer.status === 503)!;
+      expectUnavailable(ended, s.logs, 'the deadlock', 'warn', 'transaction conflict');
+      expect(s.app.dbMonitor.state).toBe('up');
     });
   });
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKOFFICE_TEXTS,
@@ -357,6 +358,38 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     expect(imported.json()).toMatchObject({ applied: true, difference: { dishes: { changed: 2 } } });
     const moved = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: orderVersion, ids: won.ids });
     expect(moved.json()).toMatchObject({ error: 'stale_version', current: { ids: [second, first, ...won.ids.slice(2)] } });
+  });
+
+  // PostgreSQL only: PGlite runs one transaction at a time, so nothing there can wait on a lock.
+  it.runIf(kind === 'postgres')('removing a dish takes its category before the dish, as a reorder does, so the two never deadlock', async () => {
+    const dish = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Оладьи', options: [] }))).json());
+    // Another transaction holds the category, as a reorder does while it writes the dishes' order.
+    let taken!: () => void;
+    let release!: () => void;
+    const categoryTaken = new Promise<void>((resolve) => (taken = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = t.database.db.transaction().execute(async (trx) => {
+      await sql`select id from categories where id = ${categoryId} for update`.execute(trx);
+      taken();
+      await released;
+    });
+    await categoryTaken;
+    const removal = call(chain, 'POST', `/dishes/${dish.id}/remove`, { version: dish.version });
+    const waiting = async () =>
+      Number((await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)).rows[0]?.n);
+    try {
+      await expect.poll(waiting, { timeout: 5000 }).toBe(1);
+      // The removal waits on the category and holds nothing of the dish: a reorder could take it.
+      const dishFree = await t.database.db
+        .transaction()
+        .execute(async (trx) => (await sql`select id from dishes where id = ${dish.id} for update nowait`.execute(trx)).rows.length === 1)
+        .catch(() => false);
+      expect(dishFree).toBe(true);
+    } finally {
+      release();
+      await holder;
+    }
+    expect((await removal).statusCode).toBe(200);
   });
 
   it('brings an archived dish back over its version: last in its category, hidden from guests until shown, audited; not twice, not into a category the catalogue left', async () => {

@@ -167,6 +167,16 @@ export function isStatementCancelled(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '57014';
 }
 
+/**
+ * True when PostgreSQL ended the transaction to let another go on: a deadlock (SQLSTATE 40P01)
+ * or a serialization failure (40001). Nothing of it was saved and the database is up; the call
+ * may be retried. PGlite runs one transaction at a time and never raises them.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
+}
+
 /** pg's error for a query the server did not answer within `query_timeout`. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProviderError } from '../adapters/http';
-import { isConnectionError, isDatabaseError, isPoolBusy, isStatementCancelled } from '../db/monitor';
+import { isConnectionError, isDatabaseError, isPoolBusy, isStatementCancelled, isTransactionConflict } from '../db/monitor';
 import { AppError, MESSAGES } from './errors';
 import { RateLimitedError } from './rate-limit';
 
@@ -45,6 +45,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (isStatementCancelled(error)) {
         // Past the statement timeout (issue 11.11): the database is busy, not gone; try again.
         request.log.warn({ err: error }, 'statement cancelled');
+        return replyUnavailable(reply, requestId);
+      }
+      if (isTransactionConflict(error)) {
+        // Two transactions waited on each other and PostgreSQL ended this one (a deadlock, a
+        // serialization failure): nothing of it was saved, and a retry finds the other done.
+        request.log.warn({ err: error }, 'transaction conflict');
         return replyUnavailable(reply, requestId);
       }
       if (isDataException(error)) {

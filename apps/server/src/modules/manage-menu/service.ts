@@ -126,6 +126,17 @@ export async function orderCategories(db: Kysely<Database>, staff: StaffPrincipa
 }
 
 /**
+ * The categories whose dish lists a change is about to move (a dish archived, deleted or moved),
+ * locked in id order before any dish row. A reorder (orderDishes) takes the category first and
+ * then its dishes, and the dishes' trigger (migration 034) updates the category after the dish:
+ * taken the other way round, a reorder and an archive of one category would wait on each other
+ * until PostgreSQL ended one of them (a deadlock).
+ */
+async function lockListsOf(trx: Transaction<Database>, categoryIds: readonly number[]): Promise<void> {
+  for (const id of [...new Set(categoryIds)].sort((a, b) => a - b)) await repo.lockCategory(trx, id);
+}
+
+/**
  * A category's dishes in the order given, over the version of the order the screen showed (the
  * category's dish_order_version, which every change of its list moves): the list must be every
  * dish of the category but the archived ones, each once.
@@ -226,6 +237,8 @@ export async function saveDish(db: Kysely<Database>, staff: StaffPrincipal, id: 
     if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
     if (before.archived) throw conflict(MENU_EDIT_TEXTS.archivedDish, 'archived');
     const checked = await checkedDish(trx, body);
+    // A dish moved to another category changes both lists: their rows before the dish's.
+    if (checked.values.category_id !== before.category_id) await lockListsOf(trx, [before.category_id, checked.values.category_id]);
     // The dish's row first: of two saves from one version, the second waits here and finds it moved.
     await savedOrStale(await repo.updateDish(trx, id, body.version, checked.values), () => manageDish(trx, id), DISH_MISSING);
     await saveOptions(trx, id, before.options, checked.options);
@@ -244,6 +257,7 @@ export async function removeDish(db: Kysely<Database>, staff: StaffPrincipal, id
     if (before.archived) throw conflict(MENU_EDIT_TEXTS.archivedDish, 'archived');
     const named = await repo.dishNamedByOrders(trx, id);
     const current = () => manageDish(trx, id);
+    await lockListsOf(trx, [before.category_id]);
     if (!named) {
       await savedOrStale(await repo.deleteDish(trx, id, version), current, DISH_MISSING);
       await audit(trx, staff, { action: 'menu.dish.delete', restaurantId: null, target: `блюдо «${before.name}»`, before, after: null });
