@@ -127,6 +127,27 @@ describe('the refund dialog (issue 31)', () => {
     expect(screen.queryByText(`К возврату: ${formatMoney(morse)}`)).toBeNull();
   });
 
+  it('two events read close together: an older read answering last never replaces the newer figures (decision 055)', async () => {
+    const pending = refundEntry({ status: 'pending', status_text: 'Банк возвращает', done_at: null, mailed: false });
+    vi.mocked(staffCall).mockResolvedValueOnce(orderView({ returning: 22_500, refunded: 22_500 }, [pending]));
+    render(<RefundDialog orderId={7} znumber="Д-007" onClose={() => undefined} />);
+    await settle();
+    let answerOlder!: (view: OrderRefunds) => void;
+    vi.mocked(staffCall)
+      .mockImplementationOnce(() => new Promise((resolve) => (answerOlder = resolve)))
+      .mockResolvedValueOnce(orderView({ returned: 22_500, refunded: 22_500 }, [refundEntry({})]));
+    sendRefund(recent({ status: 'pending' }));
+    sendRefund(recent({ status: 'done', status_text: 'Возвращено' }));
+    await settle();
+    expect(screen.getByText('Возвращено')).toBeTruthy();
+    // The first read answers now, with the figures from before the bank's answer: dropped.
+    answerOlder(orderView({ returning: 22_500, refunded: 22_500 }, [pending]));
+    await settle();
+    expect(screen.getByText('Возвращено')).toBeTruthy();
+    expect(screen.queryByText('Банк возвращает')).toBeNull();
+    expect(screen.queryByText(BACKOFFICE_TEXTS.staleVersion)).toBeNull();
+  });
+
   it('offers the whole order for what was paid, or chosen units with their share of the coupon, and sends the shown sum with the refunded total it read', async () => {
     vi.mocked(staffCall).mockResolvedValueOnce(orderView()).mockResolvedValueOnce({ refund_id: 5, refunds: orderView({ returned: 22_500, refunded: 22_500 }, [refundEntry({})]) });
     render(<RefundDialog orderId={7} znumber="Д-007" onClose={() => undefined} />);

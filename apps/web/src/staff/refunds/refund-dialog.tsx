@@ -40,21 +40,31 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
   const shown = useRef<OrderRefunds | null>(null);
   const pressing = useRef(false);
   const heardWhilePressing = useRef(false);
+  /** Reads begun: an answer of an older read than the last one (or than a press's answer shown since) is dropped. */
+  const reads = useRef(0);
   const show = useCallback((next: OrderRefunds) => {
+    reads.current += 1;
     shown.current = next;
     setView(next);
   }, []);
+  /** The order's refunds read afresh; null when a newer read began or a newer answer was shown meanwhile. */
+  const read = useCallback(async (): Promise<OrderRefunds | null> => {
+    const mine = ++reads.current;
+    const answer = await staffCall(staffOrderRefundsCall, { params: { id: orderId } });
+    return mine === reads.current ? answer : null;
+  }, [orderId]);
 
   const load = useCallback(() => {
-    staffCall(staffOrderRefundsCall, { params: { id: orderId } }).then(
+    read().then(
       (answer) => {
+        if (!answer) return;
         show(answer);
         setFull(answer.order.cancellable);
         setError(null);
       },
       (failure: unknown) => setError(failureText(failure)),
     );
-  }, [orderId, show]);
+  }, [read, show]);
 
   /** The order's figures read again after a refund event of this order (or a reconnect). */
   const follow = useCallback(() => {
@@ -62,8 +72,9 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
       heardWhilePressing.current = true;
       return;
     }
-    staffCall(staffOrderRefundsCall, { params: { id: orderId } }).then(
+    read().then(
       (fresh) => {
+        if (!fresh) return;
         if (pressing.current) {
           heardWhilePressing.current = true;
           return;
@@ -81,7 +92,7 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
         // The figures shown stay; the next event or reconnection reads them again.
       },
     );
-  }, [orderId, show]);
+  }, [read, show]);
   useStaffEvents({
     path: staffRefundEventsCall.path,
     event: 'refund',
