@@ -235,6 +235,29 @@ describe('the menu screen', () => {
     expect(screen.getByRole('button', { name: /^Борщ/ }).textContent).toContain('скрыто');
   });
 
+  it('a read of the menu again after a change that fails keeps the screen and the open form, and says why', async () => {
+    let reads = 0;
+    vi.mocked(staffCall).mockImplementation(async (definition: unknown, body?: unknown) => {
+      if (definition === manageMenuCall) {
+        reads += 1;
+        if (reads > 1) throw new ApiError('Нет связи с сервером.', 'network');
+        return MENU;
+      }
+      if (definition === restoreDishCall) return dish({ id: 1, name: 'Борщ', archived: false, active: false, version: (body as { version: number }).version + 1 });
+      throw new Error(`unexpected call ${String((definition as { name?: string } | undefined)?.name)}`);
+    });
+    render(<MenuScreen session={session} />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Супы' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Борщ/ }));
+    fireEvent.click(within(screen.getByRole('form', { name: 'Блюдо «Борщ»' })).getByRole('button', { name: 'Вернуть из архива' }));
+    await settle();
+    expect(reads).toBe(2);
+    expect(screen.getByRole('alert').textContent).toBe('Нет связи с сервером.');
+    expect(screen.getByRole('form', { name: 'Блюдо «Борщ»' })).toBeTruthy();
+    expect(screen.getByText(MENU_EDIT_TEXTS.restored)).toBeTruthy();
+  });
+
   it('a restaurant’s manager reads the dish and only ticks whether their restaurant carries it', async () => {
     const local = { ...MENU, can_edit: false };
     vi.mocked(staffCall).mockImplementation(async (definition: unknown, body?: unknown) => {

@@ -80,8 +80,8 @@ export default function MenuScreen(_props: ManageScreenProps) {
   }, []);
   useEffect(reload, [reload]);
 
-  if (error) return <p className="staff-error" role="alert">{error}</p>;
-  if (!menu) return <p className="staff-empty">Загружаем меню…</p>;
+  // A read again after a save that fails keeps the screen and its open form: the failure shows above.
+  if (!menu) return error ? <p className="staff-error" role="alert">{error}</p> : <p className="staff-empty">Загружаем меню…</p>;
 
   const categories = categoriesOf(menu, kind);
   const category = categories.find((candidate) => candidate.id === categoryId) ?? null;
@@ -90,6 +90,11 @@ export default function MenuScreen(_props: ManageScreenProps) {
   return (
     <section className="manage-menu" aria-labelledby="manage-menu-title">
       <h1 id="manage-menu-title">Меню</h1>
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {!menu.can_edit ? <p className="staff-field__hint">Меню сети меняют менеджеры сети; вы выбираете, какие блюда есть в ваших ресторанах.</p> : null}
       <div className="manage-menu__columns">
         <nav className="manage-menu__categories" aria-label="Категории">

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   STAFF_LOGIN_MAX_LENGTH,
   STAFF_ROLE_NAMES,
@@ -483,17 +483,20 @@ function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: b
 }
 
 function Sessions({ account, heard, onChanged }: { account: StaffTeamAccount; heard: number; onChanged: (account: StaffTeamAccount) => void }) {
-  const sessions = useStaffData(() => staffCall(staffTeamSessionsCall, { params: { id: account.id } }), `sessions-${account.id}-${account.version}-${account.sessions}`);
-  // Another change of the account the stream told of: its sessions read again, the list shown meanwhile.
+  const sessions = useStaffData(() => staffCall(staffTeamSessionsCall, { params: { id: account.id } }), `sessions-${account.id}`);
+  // A change the stream told of after the panel opened: its sessions read again, the list shown
+  // meanwhile (the panel's first read is its own; one read per change, never two).
   const { reload } = sessions;
+  const heardAtOpen = useRef(heard);
   useEffect(() => {
-    if (heard > 0) reload();
+    if (heard !== heardAtOpen.current) reload();
   }, [heard, reload]);
   const action = useAction();
   const end = async (session: StaffTeamSession | null) => {
     await action.run(async () => {
       const { ended } = await staffCall(staffTeamEndSessionsCall, { session_id: session?.id ?? null }, { params: { id: account.id } });
       onChanged({ ...account, sessions: Math.max(0, account.sessions - ended) });
+      reload();
     });
   };
   const list = sessions.data?.sessions ?? [];
