@@ -292,10 +292,12 @@ function doneAtTheBank(bank: AcquirerOrderStatus, doneBefore: number, refund: Re
  */
 export async function refundsTheBankReported(deps: RefundDeps, providerId: string): Promise<number[]> {
   const recorded: number[] = [];
+  // The bank's books of the payment, asked once and only when a refund waits on them.
+  let bank: AcquirerOrderStatus | undefined;
   for (let index = 0; index < RUN_LIMIT; index++) {
     const refund = await oldestPendingRefundOfPayment(deps.db, providerId);
     if (!refund) break;
-    const bank = await deps.acquiring.orderStatus(providerId);
+    bank ??= await deps.acquiring.orderStatus(providerId);
     const done = doneAtTheBank(bank, await doneRefundsTotal(deps.db, refund.payment_id, refund.id), refund);
     if (!done || (await recordRefundStep(deps.db, refund, (await findPaymentById(deps.db, refund.payment_id)) ?? null, done)) === 'lost') break;
     deps.log.info({ orderId: refund.order_id, refundId: refund.id, providerId }, 'refund returned at the bank, as its callback told');
