@@ -68,5 +68,5 @@ export function scheduleHolidayOf(row: { day: string; from_minute: number | null
 
 /** A restaurant's holidays in the domain's shape (issue 31): what its pickers read beside the week. */
 export async function holidaysOfRestaurant(db: Reader, restaurantId: number): Promise<ScheduleHoliday[]> {
-  return (await holidayRowsOf(db, restaurantId)).map(scheduleHolidayOf);
+  return (await holidayRowsOf(db, [restaurantId])).map(scheduleHolidayOf);
 }

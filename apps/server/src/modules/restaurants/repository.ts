@@ -34,12 +34,13 @@ export async function schedulesOf(db: Reader, restaurantIds: number[]): Promise<
   return db.selectFrom('restaurant_schedule').selectAll().where('restaurant_id', 'in', restaurantIds).execute();
 }
 
-/** The holidays of one restaurant (restaurant_holidays), by date. */
-export async function holidayRowsOf(db: Reader, restaurantId: number): Promise<RestaurantRows['holidays']> {
+/** The holidays of these restaurants (restaurant_holidays), by restaurant and date. */
+export async function holidayRowsOf(db: Reader, restaurantIds: readonly number[]): Promise<RestaurantRows['holidays']> {
   return db
     .selectFrom('restaurant_holidays')
     .select(['restaurant_id', 'day', 'from_minute', 'to_minute'])
-    .where('restaurant_id', '=', restaurantId)
+    .where('restaurant_id', 'in', restaurantIds)
+    .orderBy('restaurant_id')
     .orderBy('day')
     .execute();
 }
@@ -65,13 +66,7 @@ export async function loadActiveRestaurants(db: Reader): Promise<RestaurantRows>
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  const holidays = await db
-    .selectFrom('restaurant_holidays')
-    .select(['restaurant_id', 'day', 'from_minute', 'to_minute'])
-    .where('restaurant_id', 'in', ids)
-    .orderBy('restaurant_id')
-    .orderBy('day')
-    .execute();
+  const holidays = await holidayRowsOf(db, ids);
   return { restaurants, schedules, holidays, zones };
 }
 
