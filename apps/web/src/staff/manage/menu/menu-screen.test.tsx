@@ -240,7 +240,7 @@ describe('the menu screen', () => {
     vi.mocked(staffCall).mockImplementation(async (definition: unknown, body?: unknown) => {
       if (definition === manageMenuCall) {
         reads += 1;
-        if (reads > 1) throw new ApiError('Нет связи с сервером.', 'network');
+        if (reads > 1) throw new ApiError('Нет связи с сервером.', 'network', null);
         return MENU;
       }
       if (definition === restoreDishCall) return dish({ id: 1, name: 'Борщ', archived: false, active: false, version: (body as { version: number }).version + 1 });
