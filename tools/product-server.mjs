@@ -35,7 +35,7 @@ export async function startProduct({ dataPrefix, env = {} }) {
   if (!existsSync(built)) throw new Error('the server is not built: run `npm run build` first');
   const server = spawn(process.execPath, [built], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PHOTO_CACHE_DIR: photoCacheDir, SANDBOX: '1', DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PHOTO_CACHE_DIR: photoCacheDir, SANDBOX: '1', DEMO_DATA: '1', LOG_LEVEL: 'warn', SHUTDOWN_READY_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

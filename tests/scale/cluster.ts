@@ -38,6 +38,11 @@ export interface Cluster {
   instances: Instance[];
   /** Kills an instance at once (SIGKILL), as a crashed machine. */
   kill(name: string): void;
+  /**
+   * A deploy of one instance: SIGTERM, wait for it to exit, start it again on its port and wait
+   * until the balancer sends it requests. Returns how long it was stopping and how long out.
+   */
+  restart(name: string): Promise<{ stoppingMs: number; outMs: number; exitCode: number | null }>;
   stop(): Promise<void>;
 }
 
@@ -45,7 +50,7 @@ async function waitHealthy(url: string, withinMs: number): Promise<void> {
   const until = Date.now() + withinMs;
   for (;;) {
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(`${url}/api/health/ready`);
       if (response.ok) return;
     } catch {
       // Not listening yet.
@@ -70,6 +75,8 @@ function startInstance(name: string, port: number, database: string, env: Record
       TRUST_PROXY: 'loopback',
       // The sandbox kitchen would move orders on its own; the test moves them itself.
       KITCHEN_STEP_SECONDS: '86400',
+      // Stopped at the end of a run: no balancer to wait for unless a test says so.
+      SHUTDOWN_READY_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -102,7 +109,8 @@ function haproxyConfig(port: number, instances: Instance[], bare: { port: number
     '  default_backend app',
     'backend app',
     '  balance roundrobin',
-    '  option httpchk GET /api/health',
+    // Readiness: 503 as soon as an instance is told to stop (SIGTERM) or loses its database.
+    '  option httpchk GET /api/health/ready',
     '  http-check expect status 200',
     '  default-server inter 300ms fall 2 rise 2',
     // Which instance answered: for the test to know where a stream is held.
@@ -137,10 +145,11 @@ export async function startCluster(options: { env?: Record<string, string>; bare
     await dropDatabase(name);
   };
   try {
-    const a = startInstance('a', await freePort(), database, options.env ?? {});
+    const env = options.env ?? {};
+    const a = startInstance('a', await freePort(), database, env);
     instances.push(a);
     await waitHealthy(a.url, 90_000);
-    const b = startInstance('b', await freePort(), database, options.env ?? {});
+    const b = startInstance('b', await freePort(), database, env);
     instances.push(b);
     await waitHealthy(b.url, 90_000);
     const port = await freePort();
@@ -156,6 +165,27 @@ export async function startCluster(options: { env?: Record<string, string>; bare
       databaseUrl: database,
       instances,
       kill: (which) => instances.find((instance) => instance.name === which)?.process.kill('SIGKILL'),
+      restart: async (which) => {
+        const index = instances.findIndex((instance) => instance.name === which);
+        const old = instances[index]!;
+        const began = Date.now();
+        const exited = new Promise<number | null>((resolve) => old.process.once('exit', (code) => resolve(code)));
+        old.process.kill('SIGTERM');
+        const exitCode = await exited;
+        const stoppingMs = Date.now() - began;
+        const fresh = startInstance(which, old.port, database, env);
+        instances[index] = fresh;
+        await waitHealthy(fresh.url, 90_000);
+        // In the balancer again: it answered a request through it.
+        for (let served = false; !served; ) {
+          const response = await fetch(`${url}/api/health/live`);
+          await response.arrayBuffer();
+          served = response.headers.get('x-served-by') === which;
+          if (Date.now() - began > 120_000) throw new Error(`the balancer did not take ${which} back`);
+          if (!served) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return { stoppingMs, outMs: Date.now() - began, exitCode };
+      },
       stop,
     };
   } catch (error) {

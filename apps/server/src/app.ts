@@ -57,6 +57,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dbMonitor: DatabaseMonitor;
     providers: Providers;
+    /** `draining`: SIGTERM came; readiness answers 503 while requests are still served (server.ts). */
+    lifecycle: { draining: boolean };
     /** The sandbox's hooks into real code paths (SANDBOX=1 only). */
     sandboxHooks?: { captchaIssued: (contact: string, answer: string) => Promise<void> };
   }
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('dbMonitor', monitor);
+  app.decorate('lifecycle', { draining: false });
   app.decorate('calls', []);
   app.decorate('restActions', createRestActions());
   app.decorate('providers', createProviders(config, () => selfOrigin(app), () => publicOrigin(app)));
@@ -116,6 +119,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // While the database is lost, API calls answer 503 at once instead of hanging; the
     // monitor's probe reopens the gate when it returns. Health and static files stay up.
     if (monitor.state === 'down' && needsDatabase(request.url, config.restPath)) return replyUnavailable(reply, request.id);
+  });
+  // Draining after SIGTERM: each answer closes its connection, so the balancer's keep-alive
+  // connections to this instance end one by one before it stops (issue 32).
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
     monitor.close();

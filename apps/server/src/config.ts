@@ -135,6 +135,7 @@ const envSchema = z.object({
     .default('/rest/'),
   TRUST_PROXY: trustProxy.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   KITCHEN_STEP_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(86_400).default(60),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SMSRU_API_ID: z.string().min(1).optional(),
@@ -233,6 +234,11 @@ export interface Config {
   /** The proxies whose X-Forwarded-For entries are believed; request.ip is the first address they did not add. */
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM, how long readiness answers 503 while every request is still served, so the
+   * balancer takes the instance out before it stops taking connections (issue 32).
+   */
+  shutdownReadyDelayMs: number;
   /** The sandbox kitchen's pace: a paid order moves one status after this many seconds (docs/orders.md). */
   kitchenStepSeconds: number;
   /** HMAC key for one-time codes and captcha answers; the same on every instance. */
@@ -379,6 +385,7 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
     restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     kitchenStepSeconds: e.KITCHEN_STEP_SECONDS,
     authSecret: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     publicOrigin: e.PUBLIC_ORIGIN ?? null,

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { startMaintenance } from './maintenance';
 import { startPaymentWorker } from './modules/payments/worker';
 import { startMetricsListener } from './metrics/routes';
+import { trackConnections } from './http/drain';
 
 /**
  * Start-up: configuration, database (migrated), demo data when asked, then listen.
@@ -62,11 +63,13 @@ async function main(): Promise<void> {
     app.addHook('onClose', stopKitchen);
   }
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const connections = trackConnections(app.server);
+  let closing = false;
+  /** Stops taking connections, finishes the requests in flight, then exits. */
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    app.log.info('shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
@@ -78,7 +81,15 @@ async function main(): Promise<void> {
     // 10 s timeouts when the bank hangs); what is left stays due for any instance's worker, and
     // a payment cut off by the forced exit is taken again when its lease ends (decision 016).
     Promise.all([stopPaymentWorker(), app.payments.stop()])
-      .then(() => app.close())
+      .then(() => {
+        // Every keep-alive connection is ended as soon as it answers nothing (balancers keep
+        // theirs open): close() waits for all of them.
+        const sweep = setInterval(() => connections.endIdle(), 100);
+        sweep.unref();
+        const closed = app.close();
+        connections.endIdle();
+        return closed;
+      })
       .then(
         () => process.exit(0),
         (error: unknown) => {
@@ -86,6 +97,26 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       );
+  };
+  // SIGTERM (a deploy, the supervisor): readiness answers 503 at once while everything is still
+  // served, for SHUTDOWN_READY_DELAY_MS — long enough for the balancer to take this instance out —
+  // and only then the server stops taking connections (issue 32, docs/operations.md). SIGINT (a
+  // person at a terminal), or a second signal during the wait, closes at once.
+  let drainTimer: NodeJS.Timeout | undefined;
+  const stop = (signal: string) => {
+    if (app.lifecycle.draining) {
+      clearTimeout(drainTimer);
+      close();
+      return;
+    }
+    app.lifecycle.draining = true;
+    const delayMs = signal === 'SIGTERM' ? config.shutdownReadyDelayMs : 0;
+    if (delayMs === 0) {
+      close();
+      return;
+    }
+    app.log.info({ signal, delayMs }, 'draining: readiness answers 503, requests still served');
+    drainTimer = setTimeout(close, delayMs);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

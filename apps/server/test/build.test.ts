@@ -58,7 +58,7 @@ interface Run {
 function runBuilt(env: Record<string, string>, whileReady?: () => Promise<void>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(OUTDIR, 'server.js')], {
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', HOST: '127.0.0.1', SHUTDOWN_READY_DELAY_MS: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

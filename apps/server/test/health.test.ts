@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthResponse } from '@chain/contract';
+import { sql } from 'kysely';
+import { healthResponse, livenessResponse, readinessResponse } from '@chain/contract';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 
 describe.each(databaseKinds())('GET /api/health on %s', (kind) => {
@@ -39,5 +40,75 @@ describe.each(databaseKinds())('GET /api/health on %s', (kind) => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+// Issue 32: liveness and readiness apart, for balancers and supervisors.
+describe.each(databaseKinds())('GET /api/health/live and /api/health/ready on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('ready: a pending migration of this release keeps the instance out, with the reason', async () => {
+    // Before the first readiness answer (a positive one is believed for a while).
+    const last = await sql<{ version: number; name: string; checksum: string }>`
+      select version, name, checksum from schema_migrations order by version desc limit 1`.execute(t.app.db);
+    const row = last.rows[0]!;
+    await sql`delete from schema_migrations where version = ${row.version}`.execute(t.app.db);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(readinessResponse.parse(res.json())).toMatchObject({ status: 'not_ready', checks: { database: 'up', migrations: 'pending', draining: false } });
+    } finally {
+      await sql`insert into schema_migrations (version, name, checksum) values (${row.version}, ${row.name}, ${row.checksum})`.execute(t.app.db);
+    }
+  });
+
+  it('ready: 200 when the database answers, every migration is applied and the instance is not draining; a newer schema is fine', async () => {
+    // A migration of the next release, applied by an instance of it (expand, then contract).
+    await sql`insert into schema_migrations (version, name, checksum) values (999, '999_next_release', 'x')`.execute(t.app.db);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(readinessResponse.parse(res.json())).toMatchObject({ status: 'ready', checks: { database: 'up', migrations: 'applied', draining: false } });
+    } finally {
+      await sql`delete from schema_migrations where version = 999`.execute(t.app.db);
+    }
+  });
+
+  it('draining (after SIGTERM): ready answers 503 while liveness, /api/health and every route still answer', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(readinessResponse.parse(ready.json()).checks.draining).toBe(true);
+      const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(livenessResponse.parse(live.json()).status).toBe('ok');
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/settings.php' })).statusCode).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+
+  it('live: 200 without asking the database', async () => {
+    const spy = t.app.dbMonitor.check.bind(t.app.dbMonitor);
+    let asked = 0;
+    t.app.dbMonitor.check = async () => {
+      asked += 1;
+      return spy();
+    };
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(res.statusCode).toBe(200);
+      expect(asked).toBe(0);
+    } finally {
+      t.app.dbMonitor.check = spy;
+    }
   });
 });

@@ -34,7 +34,7 @@ interface Run {
 function runServer(env: Record<string, string>, runFor: number): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), ...SANDBOX_ENV, ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), SHUTDOWN_READY_DELAY_MS: '0', ...SANDBOX_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
