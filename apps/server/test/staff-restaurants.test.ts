@@ -382,7 +382,7 @@ describe.each(databaseKinds())('the back office’s restaurants on %s (issue 31)
       const overlong = await upload(manager, `data:image/png;base64,${'A'.repeat(Math.ceil(STAFF_PHOTO_LIMITS.bytes / 3) * 4 + 100)}`);
       expect(overlong.statusCode).toBe(400);
       expect(overlong.json<{ message: string }>().message).toContain(STAFF_PHOTO_TEXTS.tooLarge);
-      expect(await t.database.db.selectFrom('uploaded_photos').select('name').where('width', '>', 10_000).execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('menu_photos').select('name').where('width', '>', 10_000).execute()).toEqual([]);
 
       const created = await create('Без фото');
       for (const [img, message] of [

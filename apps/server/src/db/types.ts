@@ -175,7 +175,7 @@ export interface DishesNotCarriedTable {
   restaurant_id: number;
 }
 
-/** 025 (033 renamed it from menu_photos): a photo a manager uploaded — a dish's, a restaurant's — as the server encoded it again (decision 041). */
+/** 025: a photo a manager uploaded — a dish's, a restaurant's (033) — as the server encoded it again (decision 041). Named for the menu alone; kept so (the previous release reads it: docs/operations.md, expand then contract). */
 export interface UploadedPhotosTable {
   name: string;
   data: Buffer | Uint8Array;
@@ -873,5 +873,5 @@ export interface Database {
   order_refunds: OrderRefundsTable;
   sandbox_acquiring_refunds: SandboxAcquiringRefundsTable;
   dishes_not_carried: DishesNotCarriedTable;
-  uploaded_photos: UploadedPhotosTable;
+  menu_photos: UploadedPhotosTable;
 }
