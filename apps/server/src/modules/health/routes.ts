@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import type { HealthResponse, LivenessResponse, ReadinessResponse } from '@chain/contract';
-import { loadMigrations } from '../../db/migrate';
+import { appliedMigrationVersions, loadMigrations } from '../../db/migrate';
 import { SERVER_VERSION } from '../../version';
 
 /** How long a positive migrations check is believed: balancers ask every second or so. */
@@ -24,8 +23,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   const migrationsState = async (): Promise<ReadinessResponse['checks']['migrations']> => {
     if (Date.now() - migrationsCheckedAt < MIGRATIONS_CHECK_TTL_MS) return 'applied';
     try {
-      const { rows } = await sql<{ version: number }>`select version from schema_migrations`.execute(app.db);
-      const applied = new Set(rows.map((row) => row.version));
+      const applied = await appliedMigrationVersions(app.db);
       if (!expected.every((version) => applied.has(version))) return 'pending';
       migrationsCheckedAt = Date.now();
       return 'applied';
