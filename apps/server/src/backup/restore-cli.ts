@@ -74,6 +74,10 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const { dataDir } = database;
+  const occupied = existsSync(dataDir) && readdirSync(dataDir).length > 0;
+  // A server or a tool on the folder refuses the restore at once (DataDirLockedError), before
+  // the copy is unpacked; the lock is taken again for the swap below.
+  if (occupied) lockDataDir(dataDir)();
   const { tar, files } = readBackup(readFileSync(file));
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const staging = join(dirname(dataDir), `${basename(dataDir)}.restoring-${stamp}`);
@@ -87,7 +91,7 @@ async function main(args: readonly string[]): Promise<number> {
   }
   let aside: string | null = null;
   try {
-    if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    if (occupied) {
       // Refuses (DataDirLockedError) while a server or a tool holds the folder.
       const release = lockDataDir(dataDir);
       aside = `${dataDir}.before-restore-${stamp}`;
