@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { BACKUP_PATH } from '../src/backup/routes';
 import { testConfig } from '../src/config';
+import { BACKUP_MEDIA_TYPE, readBackup } from '../src/db/backup-archive';
+import { DATA_DIR_LOCK_FILE } from '../src/db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { buildTestApp, databaseKinds } from './support/build';
 import { post } from './support/calls';
@@ -98,6 +100,8 @@ async function writesDuring(app: FastifyInstance, database: DatabaseHandle, unti
   while (!done) {
     await createdOrder(app, await signedInUser(database));
     created += 1;
+    // A steady stream, not a flood: the command's own process shares the machine's cores.
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return created;
 }
@@ -192,6 +196,20 @@ describe('PGlite: npm run backup while the server serves writes, npm run restore
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['content-type']).not.toContain('gzip');
     expect((await app.inject({ method: 'GET', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+  });
+
+  it('answers the folder as a checked gzip archive without its lock file, one copy at a time (a second meanwhile: 409)', async () => {
+    const ask = () => app.inject({ method: 'POST', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } });
+    const [first, second] = await Promise.all([ask(), ask()]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const copy = first.statusCode === 200 ? first : second;
+    expect(copy.headers['content-type']).toBe(BACKUP_MEDIA_TYPE);
+    expect(copy.headers['cache-control']).toBe('no-store');
+    const { tar, files } = readBackup(copy.rawPayload);
+    expect(files).toBeGreaterThan(100);
+    expect(Buffer.from(tar).includes(Buffer.from(DATA_DIR_LOCK_FILE))).toBe(false);
+    expect((first.statusCode === 409 ? first : second).json()).toMatchObject({ success: false, error: 'backup_in_progress' });
   });
 
   it('gives back every account, order and payment of the copy taken while orders were being written, and nothing written after it', async () => {
