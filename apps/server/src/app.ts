@@ -17,6 +17,7 @@ import { contentSecurityPolicy } from './http/security';
 import { registerJsonBodies } from './http/json-body';
 import { registerWebApp } from './http/web-app';
 import { registerMetrics } from './metrics/routes';
+import { registerBackup } from './backup/routes';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { docsRoutes } from './modules/docs/routes';
@@ -146,6 +147,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(fastifyFormbody);
 
   await app.register(healthRoutes);
+  // BACKUP_TOKEN on PGlite: the running server's consistent copy for `npm run backup` (decision 058).
+  registerBackup(app);
   await app.register(settingsRoutes);
   // The API reference: off in production unless API_DOCS=1 (issue 11.12).
   if (config.apiDocs) await app.register(docsRoutes);

@@ -186,4 +186,15 @@ describe('configuration', () => {
     expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: '70000' })).toThrow(/METRICS_LISTEN must name a port/);
     expect(() => parseConfig({ ...SANDBOX_ENV, METRICS_TOKEN: token, METRICS_LISTEN: 'http://x:1' })).toThrow(/METRICS_LISTEN must be a port or host:port/);
   });
+
+  it('offers PGlite\'s running copy only with BACKUP_TOKEN, and refuses it with PostgreSQL, pg_dump\'s work (issue 32, decision 058)', () => {
+    const token = 'b'.repeat(32);
+    expect(parseConfig({ ...SANDBOX_ENV }).backup).toBeNull();
+    expect(parseConfig({ ...SANDBOX_ENV, BACKUP_TOKEN: token }).backup).toEqual({ token });
+    expect(() => parseConfig({ ...SANDBOX_ENV, BACKUP_TOKEN: 'b'.repeat(31) })).toThrow(/^Invalid configuration: BACKUP_TOKEN must be 32 to 200 printable characters/);
+    expect(() => parseConfig({ ...SANDBOX_ENV, BACKUP_TOKEN: 'b'.repeat(31) })).not.toThrow(/bbbb/);
+    expect(() => parseConfig({ ...SANDBOX_ENV, BACKUP_TOKEN: token, DATABASE_URL: 'postgres://u@localhost/db' })).toThrow(
+      /^Invalid configuration: BACKUP_TOKEN is for PGlite \(DATA_DIR\) only; back up PostgreSQL with pg_dump/,
+    );
+  });
 });

@@ -172,6 +172,9 @@ const envSchema = z.object({
     .string()
     .regex(/^((\[[0-9a-f:.]+\]|[a-z0-9.-]+):)?\d{1,5}$/i, { error: 'must be a port or host:port, e.g. 9464 or 127.0.0.1:9464' })
     .optional(),
+  // Backups of PGlite (issue 32, decision 058): POST /operator/backup answers only with this
+  // bearer token; unset, it answers 404. PostgreSQL is backed up with pg_dump instead.
+  BACKUP_TOKEN: z.string().regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' }).optional(),
 });
 
 /** Variables that must be set when the sandbox is off: the real providers need their keys. */
@@ -282,6 +285,11 @@ export interface Config {
    * `listen` null: /metrics on the server's own port; else only on this address of its own.
    */
   metrics: { token: string; listen: { host: string; port: number } | null } | null;
+  /**
+   * A running PGlite server's consistent copy (issue 32, decision 058): `POST /operator/backup`
+   * with this bearer token, which `npm run backup` calls. Null (no BACKUP_TOKEN): no such route.
+   */
+  backup: { token: string } | null;
 }
 
 /**
@@ -357,6 +365,9 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
   if (metricsListen !== null && metricsListen.port === e.PORT) {
     throw new ConfigError('Invalid configuration: METRICS_LISTEN must be another port than PORT');
   }
+  if (e.BACKUP_TOKEN !== undefined && e.DATABASE_URL !== undefined) {
+    throw new ConfigError('Invalid configuration: BACKUP_TOKEN is for PGlite (DATA_DIR) only; back up PostgreSQL with pg_dump (docs/operations.md, «Backups and restore»)');
+  }
   if (e.GEOCODER === 'yandex' && geocoderKey === undefined) {
     throw new ConfigError('Invalid configuration: GEOCODER_KEY (or YANDEX_MAPS_KEY) is required when GEOCODER is yandex');
   }
@@ -428,6 +439,7 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
       },
     },
     metrics: e.METRICS_TOKEN === undefined ? null : { token: e.METRICS_TOKEN, listen: metricsListen },
+    backup: e.BACKUP_TOKEN === undefined ? null : { token: e.BACKUP_TOKEN },
   };
 }
 
