@@ -198,7 +198,9 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
       const started = Date.now();
       await short.close();
       closed = true;
-      expect(Date.now() - started).toBeLessThan(2000);
+      // At once: not after a keep-alive timeout (72 s) or a forced exit (10 s). A busy 2-core
+      // machine takes up to about 2 s to close an app with its database, so the bound is 5 s.
+      expect(Date.now() - started).toBeLessThan(5000);
       expect(await stream.next()).toBeNull();
     } finally {
       if (!closed) await short.close();
