@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../../http/origins';
+import { inJobScope } from '../../logging/scope';
 import { closeDuePayments, sweepPayments, type ClosingDeps } from './closing';
 import { sendDueRefundMail } from '../refunds/mail';
 import { processDueRefunds } from '../refunds/service';
@@ -34,7 +35,8 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
   const run = () => {
     // Not before the server listens: in the sandbox the bank is this server.
     if (stopping || running || !app.server.listening || app.dbMonitor.state === 'down') return;
-    running = (async () => {
+    // Every state line of a run says `by: 'payment-worker'` (logging/scope.ts).
+    running = inJobScope(app, 'payment-worker', async () => {
       if (Date.now() - sweptAt >= SWEEP_EVERY_MS) {
         await sweepPayments(app.db);
         sweptAt = Date.now();
@@ -59,7 +61,7 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
       if (refunded.length > 0) app.log.info({ refunded }, 'payment worker asked the bank for refunds');
       const refundMail = await sendDueRefundMail({ db: app.db, email: app.providers.email, log: app.log, stopping: () => stopping });
       if (refundMail.length > 0) app.log.info({ refundMail }, 'payment worker e-mailed refund letters');
-    })()
+    })
       .catch((error: unknown) => app.log.warn({ err: error }, 'payment worker run failed; will retry'))
       .finally(() => {
         running = null;
