@@ -31,7 +31,7 @@ const SECRET_KEYS = [
   'subscription',
 ] as const;
 
-export const REDACTED_PATHS: readonly string[] = [
+const REDACTED_PATHS: readonly string[] = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
   'req.headers.authorization',
   'req.headers.cookie',

@@ -29,9 +29,9 @@ export function registerLogScopes(app: FastifyInstance): void {
   });
 }
 
-/** Runs a background job's work in its scope: its lines say `by` (which worker) and carry no request id. */
+/** Runs a background job's work in its scope: its state lines say `by` (which worker) and carry no request id. */
 export function inJobScope<T>(app: FastifyInstance, by: string, work: () => Promise<T>): Promise<T> {
-  return scopes.run({ log: app.log.child({ by }), requestId: null, by }, work);
+  return scopes.run({ log: app.log, requestId: null, by }, work);
 }
 
 /**
