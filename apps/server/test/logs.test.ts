@@ -112,6 +112,10 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     const guest = { id: user.id, token: user.password };
     keep('guest session token', guest.token);
 
+    // A broken client sends its token as a body that is not JSON: a 400, whose line does not quote the body.
+    const broken = await app.inject({ method: 'POST', url: '/api/v1/order/payment/start', headers: { 'content-type': 'application/json' }, payload: guest.token });
+    expect(broken.statusCode).toBe(400);
+
     // Saves an e-mail to the profile.
     const email = `Log.Guest.${randomBytes(4).toString('hex')}@example.ru`;
     keep('guest e-mail', email);
