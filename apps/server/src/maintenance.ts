@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/types';
-import { inJobScope } from './logging/scope';
+import { inJobScope, scopedLog } from './logging/scope';
 import { expireUnpaidOrders } from './modules/payments/expiry';
 
 const EVERY_MS = 10 * 60 * 1000;
@@ -40,7 +40,7 @@ export function startMaintenance(app: FastifyInstance): () => void {
   });
   const expiry = every(app, EXPIRY_EVERY_MS, 'expiring unpaid orders', 'order-expiry', async () => {
     const cancelled = await expireUnpaidOrders(app.db);
-    if (cancelled.length > 0) app.log.info({ orderIds: cancelled.slice(0, 50), count: cancelled.length }, 'unpaid orders past their time to pay were cancelled');
+    if (cancelled.length > 0) scopedLog(app.log).info({ orderIds: cancelled.slice(0, 50), count: cancelled.length }, 'unpaid orders past their time to pay were cancelled');
   });
   void expiry.runNow();
   return () => {

@@ -281,6 +281,11 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
       ['cancelled', 'payment-worker'],
     ]);
 
+    // The other lines of the same work carry the same request id, or the worker's `by`.
+    const paidLine = lines.find((line) => line.msg === STATE_LINES.payment && line.orderId === orders.delivery && line.to === 'paid');
+    expect(lines.find((line) => line.msg === 'order paid' && line.orderId === orders.delivery)?.reqId).toBe(paidLine?.requestId);
+    expect(lines.find((line) => line.msg === 'payment closed at the bank' && line.orderId === orders.expired)).toMatchObject({ by: 'payment-worker' });
+
     const refunds = await database.handle.db.selectFrom('order_refunds').select(['id', 'status', 'payment_id']).where('order_id', '=', orders.kiosk ?? 0).execute();
     expect(refunds.map((refund) => refund.status)).toEqual(['done']);
     const kioskPayment = (await paymentRows(database.handle, orders.kiosk ?? 0)).find((payment) => payment.status === 'paid');

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * housekeeping, the sandbox kitchen — named by `by`, with no request id.
  */
 export interface LogScope {
+  /** The request's logger (`reqId` bound), or for a job the app's with `by` bound. */
   log: FastifyBaseLogger;
   requestId: string | null;
   by: string;
@@ -29,9 +30,24 @@ export function registerLogScopes(app: FastifyInstance): void {
   });
 }
 
-/** Runs a background job's work in its scope: its state lines say `by` (which worker) and carry no request id. */
+/** Runs a background job's work in its scope: its lines say `by` (which worker) and carry no request id. */
 export function inJobScope<T>(app: FastifyInstance, by: string, work: () => Promise<T>): Promise<T> {
-  return scopes.run({ log: app.log, requestId: null, by }, work);
+  return scopes.run({ log: app.log.child({ by }), requestId: null, by }, work);
+}
+
+/**
+ * A logger for services built once per app (the payments service, the refunds' and the worker's
+ * deps): each call writes through the logger of the scope running now — a request's, with its
+ * `reqId`, or a job's, with its `by` — and through `fallback` outside any scope.
+ */
+export function scopedLog(fallback: FastifyBaseLogger): FastifyBaseLogger {
+  return new Proxy(fallback, {
+    get(target, property) {
+      const log = scopes.getStore()?.log ?? target;
+      const value: unknown = Reflect.get(log, property, log);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(log) : value;
+    },
+  });
 }
 
 /**

@@ -17,10 +17,14 @@ export const STATE_LINES = {
   refund: 'refund state changed',
 } as const;
 
-/** The fields every state line carries from its scope. */
+/**
+ * The fields every state line carries from its scope: `requestId`, and `by` — a job's logger has
+ * its `by` bound already (logging/scope.ts), so it is added here for requests and the app only.
+ */
 function scoped(fields: Record<string, unknown>, msg: string): void {
   const scope = currentLogScope();
-  scope?.log.info({ ...fields, requestId: scope.requestId, by: scope.by }, msg);
+  if (!scope) return;
+  scope.log.info({ ...fields, requestId: scope.requestId, ...(scope.requestId === null && scope.by !== 'app' ? {} : { by: scope.by }) }, msg);
 }
 
 /** An order's status moved (from null: the order was placed); `actor` as order_status_history keeps it. */
