@@ -16,6 +16,8 @@ import { publicOrigin, selfOrigin } from './http/origins';
 import { contentSecurityPolicy } from './http/security';
 import { registerJsonBodies } from './http/json-body';
 import { registerWebApp } from './http/web-app';
+import { loggerOptions, type LogDestination } from './logging/options';
+import { registerLogScopes } from './logging/scope';
 import { registerMetrics } from './metrics/routes';
 import { registerBackup } from './backup/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -68,6 +70,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   /** An open, migrated database; the caller owns opening it, the app closes it on close(). */
   database: DatabaseHandle;
+  /** Where the log lines go (standard output by default; tests keep them). */
+  logDestination?: LogDestination;
 }
 
 // Validation messages of the contract schemas in Russian, as the app shows them (SPEC 8).
@@ -78,10 +82,8 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 /** The Fastify application: every plugin, hook and route, without listening (server.ts listens). */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    // What a line may hold, and where it goes (logging/options.ts; issue 32).
+    logger: loggerOptions(config, deps.logDestination),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // genReqId reads x-request-id itself, keeping only a sane incoming value.
     requestIdHeader: false,
@@ -131,6 +133,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await deps.database.close();
   });
 
+  // Each request's handler runs in its log scope: the state lines carry its id (logging/scope.ts).
+  registerLogScopes(app);
   registerErrorHandler(app);
   // Before every route: each answered request is timed (METRICS_TOKEN set; decision 057).
   registerMetrics(app);

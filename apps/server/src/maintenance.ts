@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/types';
+import { inJobScope, scopedLog } from './logging/scope';
 import { expireUnpaidOrders } from './modules/payments/expiry';
 
 const EVERY_MS = 10 * 60 * 1000;
@@ -34,12 +35,12 @@ const PILES = [
  * logged and tried again next time; while the database is down neither runs.
  */
 export function startMaintenance(app: FastifyInstance): () => void {
-  const piles = every(app, EVERY_MS, 'maintenance', async () => {
+  const piles = every(app, EVERY_MS, 'maintenance', 'housekeeping', async () => {
     await housekeeping(app);
   });
-  const expiry = every(app, EXPIRY_EVERY_MS, 'expiring unpaid orders', async () => {
+  const expiry = every(app, EXPIRY_EVERY_MS, 'expiring unpaid orders', 'order-expiry', async () => {
     const cancelled = await expireUnpaidOrders(app.db);
-    if (cancelled.length > 0) app.log.info({ orderIds: cancelled.slice(0, 50), count: cancelled.length }, 'unpaid orders past their time to pay were cancelled');
+    if (cancelled.length > 0) scopedLog(app.log).info({ orderIds: cancelled.slice(0, 50), count: cancelled.length }, 'unpaid orders past their time to pay were cancelled');
   });
   void expiry.runNow();
   return () => {
@@ -48,14 +49,17 @@ export function startMaintenance(app: FastifyInstance): () => void {
   };
 }
 
-/** A job run every `ms`, never two rounds at once (a big pile, a slow database); a failure is logged and tried next time. */
-function every(app: FastifyInstance, ms: number, name: string, job: () => Promise<void>): { runNow: () => Promise<void>; stop: () => void } {
+/**
+ * A job run every `ms`, never two rounds at once (a big pile, a slow database), in its log scope
+ * (`by`: its state lines name it); a failure is logged and tried next time.
+ */
+function every(app: FastifyInstance, ms: number, name: string, by: string, job: () => Promise<void>): { runNow: () => Promise<void>; stop: () => void } {
   let running = false;
   const runNow = async () => {
     if (running || app.dbMonitor.state === 'down') return;
     running = true;
     try {
-      await job();
+      await inJobScope(app, by, job);
     } catch (error) {
       app.log.warn({ err: error }, `${name} failed; will retry`);
     } finally {

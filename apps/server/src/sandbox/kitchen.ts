@@ -4,6 +4,7 @@ import { conflict, notFound } from '../http/errors';
 import { MAX_WIRE_ID } from '@chain/contract';
 import { nextKitchenStatus, ORDER_STATUS, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../db/types';
+import { inJobScope } from '../logging/scope';
 import { moveOrderStatus, type StatusMove } from '../modules/order-history/status';
 
 /** Orders moved per step and transaction at most; the rest wait for the next tick. */
@@ -60,7 +61,8 @@ export function startSandboxKitchen(app: FastifyInstance): () => Promise<void> {
   let running: Promise<void> | null = null;
   const run = () => {
     if (running || app.dbMonitor.state === 'down') return;
-    running = kitchenStep(app.db, pace)
+    // Its moves' state lines say `by: 'sandbox-kitchen'` (logging/scope.ts).
+    running = inJobScope(app, 'sandbox-kitchen', () => kitchenStep(app.db, pace))
       .then((moves) => {
         if (moves.length > 0) app.log.info({ moves }, 'sandbox kitchen moved orders');
       })

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ORDER_STATUS } from '@chain/domain';
 import type { Database, OrderItemsTable, OrdersTable, RatingsTable } from '../../db/types';
+import { logOrderStatus } from '../../logging/state';
 import { refundDelayed } from '../order-events/repository';
 import type { StatusActor } from './status';
 
@@ -104,20 +105,21 @@ export async function lockOrderStatus(trx: Transaction<Database>, orderId: numbe
   return trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).forUpdate().executeTakeFirst();
 }
 
-/** Writes the order's new status with the time of the change, and its history row. */
-export async function recordStatusMove(trx: Transaction<Database>, orderId: number, to: number, actor: StatusActor): Promise<void> {
+/** Writes the order's new status with the time of the change, its history row and its state line (logging/state.ts). */
+export async function recordStatusMove(trx: Transaction<Database>, orderId: number, from: number, to: number, actor: StatusActor): Promise<void> {
   await trx
     .updateTable('orders')
     .set({ status: to, status_changed_at: sql<Date>`now()` })
     .where('id', '=', orderId)
     .execute();
   await trx.insertInto('order_status_history').values({ order_id: orderId, status: to, actor }).execute();
+  logOrderStatus({ orderId, from, to, actor });
 }
 
 /**
  * Cancels the user's delayed order that is still waiting for them (delayed, unpaid, awaiting
  * payment) in one conditional update, with the time of the change and, when it changed, its
- * history row (the guest's move); false when the order is another's, not delayed, paid, moved on
+ * history row (the guest's move) and its state line; false when the order is another's, not delayed, paid, moved on
  * or already cancelled.
  */
 export async function cancelWaitingDelayedOrder(trx: Transaction<Database>, orderId: number, userId: number): Promise<boolean> {
@@ -133,6 +135,7 @@ export async function cancelWaitingDelayedOrder(trx: Transaction<Database>, orde
     .executeTakeFirst();
   if (!cancelled) return false;
   await trx.insertInto('order_status_history').values({ order_id: orderId, status: ORDER_STATUS.cancelled, actor: 'guest' satisfies StatusActor }).execute();
+  logOrderStatus({ orderId, from: ORDER_STATUS.awaitingPayment, to: ORDER_STATUS.cancelled, actor: 'guest' });
   return true;
 }
 

@@ -23,7 +23,7 @@ export interface StatusMove {
 /**
  * The one place an order's status changes (docs/orders.md). Locks the order's row, checks the
  * move with the domain's canMoveOrder, writes the status with status_changed_at and a history
- * row — all in one transaction: the caller's when `db` is one (the payment flow marks the order
+ * row and its state line (logging/state.ts) — all in one transaction: the caller's when `db` is one (the payment flow marks the order
  * paid in the same transaction), else a new one. The same transaction announces the move on
  * the 'order_status' channel (notifyOrderStatus), so every instance's open order event streams
  * learn of it once it commits. A cancelled order takes no payment: its open forms and QRs become
@@ -46,7 +46,7 @@ async function moveInTransaction(trx: Transaction<Database>, orderId: number, to
   if (!canMoveOrder(order.status, to)) {
     throw conflict(`Заказ нельзя перевести из статуса «${orderStatusName(order.status)}» в «${orderStatusName(to)}».`, 'illegal_status_move');
   }
-  await recordStatusMove(trx, orderId, to, actor);
+  await recordStatusMove(trx, orderId, order.status, to, actor);
   if (to === ORDER_STATUS.cancelled) await cancelOpenPayments(trx, orderId);
   await notifyOrderStatus(trx, orderId);
   return { orderId, from: order.status, to };

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction } 
 import { ORDER_STATUS } from '@chain/domain';
 import type { CouponsTable, Database, DeliveryQuotesTable, OrderItemsTable, OrdersTable } from '../../db/types';
 import { loadSettings } from '../settings/repository';
+import { logOrderStatus } from '../../logging/state';
 import { notifyOrderStatus } from '../order-events/repository';
 
 /** Every query of placing an order (issue 12: a module keeps its SQL in its repository). */
@@ -122,7 +123,7 @@ export async function lockOrderRequest(trx: Transaction<Database>, keyOrHash: st
   await sql`select pg_advisory_xact_lock(hashtext(${keyOrHash}))`.execute(trx);
 }
 
-/** Writes an order with its lines, its first status and, for an applied coupon, the coupon's use. */
+/** Writes an order with its lines, its first status (with its state line) and, for an applied coupon, the coupon's use. */
 export async function insertOrder(
   trx: Transaction<Database>,
   order: Insertable<OrdersTable>,
@@ -135,6 +136,7 @@ export async function insertOrder(
     .values(items.map((item, sort) => ({ ...item, order_id: row.id, sort })))
     .execute();
   await trx.insertInto('order_status_history').values({ order_id: row.id, status: ORDER_STATUS.awaitingPayment, actor: meta.actor }).execute();
+  logOrderStatus({ orderId: row.id, from: null, to: ORDER_STATUS.awaitingPayment, actor: meta.actor });
   if (meta.couponUse) await trx.insertInto('coupon_uses').values({ coupon_id: meta.couponUse.couponId, user_id: meta.couponUse.userId, order_id: row.id }).execute();
   // The staff's boards on every instance learn of it once it commits (issue 17).
   await notifyOrderStatus(trx, row.id);

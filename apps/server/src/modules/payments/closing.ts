@@ -274,7 +274,8 @@ export async function recordClosing(db: Kysely<Database>, payment: PaymentRow, s
     const failure = givesUp ? `${payment.status} after ${payment.attempts} tries: ${step.reason}` : step.event === null && step.next !== 'retry' ? step.reason : null;
     await recordClosingState(
       trx,
-      payment.id,
+      payment,
+      current.status,
       step.next === 'retry' && !givesUp ? { retryInSeconds: retryDelaySeconds(payment.attempts) } : { status: givesUp ? 'needs_operator' : (step.next as PaymentStatus) },
       failure,
     );

@@ -1,10 +1,19 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ORDER_STATUS, showsPayButton } from '@chain/domain';
+import { logPaymentState, type PaymentRef } from '../../logging/state';
 import { notifyOrderStatus } from '../order-events/repository';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../adapters/acquiring/types';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
+
+/** What a payment's state line tells of it (logging/state.ts). */
+function refOf(row: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'provider_id'>): PaymentRef {
+  return { orderId: row.order_id, paymentId: row.id, method: row.method, providerPaymentId: row.provider_id };
+}
+
+/** The columns a state line reads of the payments a statement changed. */
+const REF_COLUMNS = ['id', 'order_id', 'method', 'provider_id'] as const;
 
 /** now() less `seconds`, in SQL: the one spelling of every age the payments compare (claims, reuse windows). */
 export function secondsAgo(seconds: number) {
@@ -145,7 +154,7 @@ export type Claim =
 /**
  * Claims older than CLAIM_TTL_SECONDS (of one order, or all) give way: without a bank order
  * they go, with one they are pending, so the check and the callback learn what the bank did.
- * Returns the rows changed.
+ * Returns the rows changed, each with its state line.
  */
 export async function releaseAbandonedClaims(db: Kysely<Database>, orderId?: number): Promise<number> {
   const stale = secondsAgo(CLAIM_TTL_SECONDS);
@@ -160,8 +169,10 @@ export async function releaseAbandonedClaims(db: Kysely<Database>, orderId?: num
     dropped = dropped.where('order_id', '=', orderId);
     reopened = reopened.where('order_id', '=', orderId);
   }
-  const [gone, pending] = [await dropped.executeTakeFirst(), await reopened.executeTakeFirst()];
-  return Number(gone.numDeletedRows) + Number(pending.numUpdatedRows);
+  const [gone, pending] = [await dropped.returning(REF_COLUMNS).execute(), await reopened.returning(REF_COLUMNS).execute()];
+  for (const row of gone) logPaymentState(refOf(row), 'registering', null);
+  for (const row of pending) logPaymentState(refOf(row), 'registering', 'pending');
+  return gone.length + pending.length;
 }
 
 /**
@@ -232,6 +243,7 @@ export async function claimPayment(
       .values({ order_id: orderId, method: wanted.method, amount: order.sum, status: 'registering', binding_id: wanted.bindingId })
       .returningAll()
       .executeTakeFirstOrThrow();
+    logPaymentState(refOf(payment), null, 'registering');
     return { kind: 'claimed', payment, superseded: cancelling };
   });
 }
@@ -248,7 +260,8 @@ export async function cancelOpenPayments(trx: Kysely<Database>, orderId: number)
 
 /**
  * Pending forms and QRs the order will not take become `cancelling`, due at once: the closing
- * work declines them at the bank after the caller's transaction commits. Returns the ids changed.
+ * work declines them at the bank after the caller's transaction commits. Returns the ids changed,
+ * each with its state line.
  */
 export async function startCancelling(db: Kysely<Database>, paymentIds: readonly number[]): Promise<number[]> {
   if (paymentIds.length === 0) return [];
@@ -257,8 +270,9 @@ export async function startCancelling(db: Kysely<Database>, paymentIds: readonly
     .set({ status: 'cancelling', updated_at: sql<Date>`now()`, next_attempt_at: sql<Date>`now()` })
     .where('id', 'in', [...paymentIds])
     .where('status', '=', 'pending')
-    .returning('id')
+    .returning(REF_COLUMNS)
     .execute();
+  for (const row of rows) logPaymentState(refOf(row), 'pending', 'cancelling');
   return rows.map((row) => row.id);
 }
 
@@ -285,43 +299,55 @@ export async function attachBankOrder(
   keepClaimed: boolean,
 ): Promise<'open' | 'closed' | 'lost'> {
   return db.transaction().execute(async (trx) => {
-    const ref = await trx.selectFrom('payments').select('order_id').where('id', '=', paymentId).executeTakeFirst();
+    const ref = await trx.selectFrom('payments').select(['id', 'order_id', 'method']).where('id', '=', paymentId).executeTakeFirst();
     if (!ref) return 'lost';
     const order = await trx.selectFrom('orders').select(['paid', 'status']).where('id', '=', ref.order_id).forUpdate().executeTakeFirstOrThrow();
     const payment = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).forUpdate().executeTakeFirst();
     if (payment?.status !== 'registering') return 'lost';
     // SPEC 4: an order takes a payment while its pay button shows (the domain's one rule).
     const closed = !showsPayButton(order);
+    const status = closed ? 'cancelling' : keepClaimed ? 'registering' : 'pending';
     await trx
       .updateTable('payments')
       .set({
         provider_id: bank.providerId,
         form_url: bank.formUrl ?? null,
         sbp_payload: bank.sbpPayload ?? null,
-        status: closed ? 'cancelling' : keepClaimed ? 'registering' : 'pending',
+        status,
         next_attempt_at: closed ? sql<Date>`now()` : null,
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', paymentId)
       .execute();
+    // A saved card's claim stays `registering` while it is charged: its line comes with openClaim.
+    if (status !== 'registering') logPaymentState(refOf({ ...ref, provider_id: bank.providerId }), 'registering', status);
     return closed ? 'closed' : 'open';
   });
 }
 
 /** A claim whose registration failed gives way (nothing was registered at the bank for it). */
 export async function releaseClaim(db: Kysely<Database>, paymentId: number): Promise<void> {
-  await db.deleteFrom('payments').where('id', '=', paymentId).where('status', '=', 'registering').where('provider_id', 'is', null).execute();
+  const gone = await db
+    .deleteFrom('payments')
+    .where('id', '=', paymentId)
+    .where('status', '=', 'registering')
+    .where('provider_id', 'is', null)
+    .returning(REF_COLUMNS)
+    .executeTakeFirst();
+  if (gone) logPaymentState(refOf(gone), 'registering', null);
 }
 
 /** A saved card's charge has answered: its claim becomes an ordinary pending payment. */
 export async function openClaim(db: Kysely<Database>, paymentId: number): Promise<PaymentRow | undefined> {
-  return db
+  const opened = await db
     .updateTable('payments')
     .set({ status: 'pending', updated_at: sql<Date>`now()` })
     .where('id', '=', paymentId)
     .where('status', '=', 'registering')
     .returningAll()
     .executeTakeFirst();
+  if (opened) logPaymentState(refOf(opened), 'registering', 'pending');
+  return opened;
 }
 
 export function findPayment(db: Kysely<Database>, paymentId: number): Promise<PaymentRow | undefined> {
@@ -386,8 +412,8 @@ export async function lockPaymentAndOrder(trx: Transaction<Database>, paymentId:
   return { order, payment };
 }
 
-/** Records the payment's new status and failure; a refund is due at once. */
-export async function setPaymentStatus(trx: Kysely<Database>, paymentId: number, status: PaymentStatus, failure: string | null): Promise<void> {
+/** Records the payment's new status and failure, with its state line; a refund is due at once. */
+export async function setPaymentStatus(trx: Kysely<Database>, payment: PaymentRow, status: PaymentStatus, failure: string | null): Promise<void> {
   await trx
     .updateTable('payments')
     .set({
@@ -396,8 +422,9 @@ export async function setPaymentStatus(trx: Kysely<Database>, paymentId: number,
       updated_at: sql<Date>`now()`,
       next_attempt_at: status === 'refund_due' ? sql<Date>`now()` : null,
     })
-    .where('id', '=', paymentId)
+    .where('id', '=', payment.id)
     .execute();
+  logPaymentState(refOf(payment), payment.status, status);
 }
 
 export async function markOrderPaid(trx: Kysely<Database>, orderId: number, method: PayMethod): Promise<void> {
@@ -489,10 +516,14 @@ export async function insertPaymentEvent(
     .execute();
 }
 
-/** Records where a closing step left the payment: a retry in so many seconds, or its next state; with why, when given. */
+/**
+ * Records where a closing step left the payment (`from`: its state now, under its lock): a retry
+ * in so many seconds, or its next state with its state line; with why, when given.
+ */
 export async function recordClosingState(
   trx: Kysely<Database>,
-  paymentId: number,
+  payment: PaymentRow,
+  from: PaymentStatus,
   next: { retryInSeconds: number } | { status: PaymentStatus },
   failure: string | null,
 ): Promise<void> {
@@ -503,8 +534,9 @@ export async function recordClosingState(
       ...(failure ? { failure: failure.slice(0, 500) } : {}),
       updated_at: sql<Date>`now()`,
     })
-    .where('id', '=', paymentId)
+    .where('id', '=', payment.id)
     .execute();
+  if ('status' in next && next.status !== from) logPaymentState(refOf(payment), from, next.status);
 }
 
 // ---------------------------------------------------------------------------------------------

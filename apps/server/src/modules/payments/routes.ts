@@ -6,6 +6,7 @@ import { AcquirerRefusal } from '../../adapters/acquiring/types';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
 import { bearerToken, registerCall } from '../../http/route';
+import { scopedLog } from '../../logging/scope';
 import { sendDueRefundMail } from '../refunds/mail';
 import { refundsTheBankReported } from '../refunds/service';
 import { findOrderState } from './repository';
@@ -31,7 +32,7 @@ declare module 'fastify' {
  * its own scope (Fastify's documented `skip-override`), so `app.payments` is the server's.
  */
 const payments: FastifyPluginAsync = async (app) => {
-  const service = new PaymentsService({ db: app.db, providers: app.providers, log: app.log, publicOrigin: () => publicOrigin(app), authSecret: app.config.authSecret });
+  const service = new PaymentsService({ db: app.db, providers: app.providers, log: scopedLog(app.log), publicOrigin: () => publicOrigin(app), authSecret: app.config.authSecret });
   app.decorate('payments', service);
   // server.ts stops the closing work before close() begins, while the routes (and the sandbox
   // acquirer on this same server) still answer; this is the fallback of a close without it.

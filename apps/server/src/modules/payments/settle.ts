@@ -78,7 +78,7 @@ export async function settlePayment(
     const { order, payment } = await lockPaymentAndOrder(trx, paymentId);
     if (!OPEN_AT_BANK.includes(payment.status) || payment.provider_id === null) return { paymentStatus: payment.status, orderPaid: order.paid, changed: false, closing: [] };
 
-    const setPayment = (status: PaymentStatus, failure: string | null) => setPaymentStatus(trx, payment.id, status, failure);
+    const setPayment = (status: PaymentStatus, failure: string | null) => setPaymentStatus(trx, payment, status, failure);
 
     if (outcome.kind === 'declined') {
       const status = payment.status === 'cancelling' ? 'cancelled' : 'declined';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../../http/origins';
+import { inJobScope, scopedLog } from '../../logging/scope';
 import { closeDuePayments, sweepPayments, type ClosingDeps } from './closing';
 import { sendDueRefundMail } from '../refunds/mail';
 import { processDueRefunds } from '../refunds/service';
@@ -28,38 +29,41 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
  */
 export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
   let stopping = false;
-  const deps: ClosingDeps = { db: app.db, acquiring: app.providers.acquiring, log: app.log, stopping: () => stopping };
+  // Each line of a run carries its `by` (the run's log scope).
+  const log = scopedLog(app.log);
+  const deps: ClosingDeps = { db: app.db, acquiring: app.providers.acquiring, log, stopping: () => stopping };
   let running: Promise<void> | null = null;
   let sweptAt = 0;
   const run = () => {
     // Not before the server listens: in the sandbox the bank is this server.
     if (stopping || running || !app.server.listening || app.dbMonitor.state === 'down') return;
-    running = (async () => {
+    // Every line of a run says `by: 'payment-worker'` (logging/scope.ts).
+    running = inJobScope(app, 'payment-worker', async () => {
       if (Date.now() - sweptAt >= SWEEP_EVERY_MS) {
         await sweepPayments(app.db);
         sweptAt = Date.now();
       }
       const closed = await closeDuePayments(deps);
-      if (closed.length > 0) app.log.info({ closed }, 'payment worker closed payments at the bank');
+      if (closed.length > 0) log.info({ closed }, 'payment worker closed payments at the bank');
       // Tips ids of paid orders the request that paid them could not get (decision 025).
-      const tipped = await tipsWorkerRun({ db: app.db, tips: app.providers.tips, log: app.log, stopping: () => stopping });
-      if (tipped.length > 0) app.log.info({ tipped }, 'payment worker asked for tips ids');
+      const tipped = await tipsWorkerRun({ db: app.db, tips: app.providers.tips, log, stopping: () => stopping });
+      if (tipped.length > 0) log.info({ tipped }, 'payment worker asked for tips ids');
       // Receipts the request that paid the order could not e-mail (decision 032).
       const mailed = await receiptWorkerRun({
         db: app.db,
         email: app.providers.email,
         authSecret: app.config.authSecret,
         publicOrigin: () => publicOrigin(app),
-        log: app.log,
+        log,
         stopping: () => stopping,
       });
-      if (mailed.length > 0) app.log.info({ mailed }, 'payment worker e-mailed receipts');
+      if (mailed.length > 0) log.info({ mailed }, 'payment worker e-mailed receipts');
       // Refunds managers asked for that the bank could not do at once, and their letters (decision 050).
       const refunded = await processDueRefunds(deps);
-      if (refunded.length > 0) app.log.info({ refunded }, 'payment worker asked the bank for refunds');
-      const refundMail = await sendDueRefundMail({ db: app.db, email: app.providers.email, log: app.log, stopping: () => stopping });
-      if (refundMail.length > 0) app.log.info({ refundMail }, 'payment worker e-mailed refund letters');
-    })()
+      if (refunded.length > 0) log.info({ refunded }, 'payment worker asked the bank for refunds');
+      const refundMail = await sendDueRefundMail({ db: app.db, email: app.providers.email, log, stopping: () => stopping });
+      if (refundMail.length > 0) log.info({ refundMail }, 'payment worker e-mailed refund letters');
+    })
       .catch((error: unknown) => app.log.warn({ err: error }, 'payment worker run failed; will retry'))
       .finally(() => {
         running = null;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, OrderRefundsTable } from '../../db/types';
+import type { Database, OrderRefundsTable, RefundStatus } from '../../db/types';
+import { logRefundState } from '../../logging/state';
 import { notifyOrderStatus } from '../order-events/repository';
 import { secondsFromNow } from '../payments/repository';
 
@@ -99,7 +100,16 @@ export function findPaidPayment(db: Db, orderId: number) {
   return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('id').executeTakeFirst();
 }
 
-/** A new refund (pending, due at once) and the order's money being returned, in the caller's transaction. */
+/**
+ * A refund's state line (logging/state.ts), with the acquirer's id of the payment it returns
+ * through (one read of the payment: a refund changes state a few times in its life).
+ */
+async function logRefundMove(trx: Db, refund: { id: number; order_id: number; payment_id: number }, from: RefundStatus | null, to: RefundStatus): Promise<void> {
+  const payment = await trx.selectFrom('payments').select('provider_id').where('id', '=', refund.payment_id).executeTakeFirst();
+  logRefundState({ orderId: refund.order_id, refundId: refund.id, paymentId: refund.payment_id, providerPaymentId: payment?.provider_id ?? null }, from, to);
+}
+
+/** A new refund (pending, due at once, with its state line) and the order's money being returned, in the caller's transaction. */
 export async function insertRefund(
   trx: Transaction<Database>,
   refund: { orderId: number; paymentId: number; key: string; full: boolean; amount: number; lines: { id: number; cnt: number }[]; staffId: number },
@@ -118,10 +128,11 @@ export async function insertRefund(
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx.updateTable('orders').set({ refunding_sum: sql`refunding_sum + ${refund.amount}` }).where('id', '=', refund.orderId).execute();
+  await logRefundMove(trx, { id: row.id, order_id: refund.orderId, payment_id: refund.paymentId }, null, 'pending');
   return row.id;
 }
 
-/** A failed refund pending again, due at once, its tries counted afresh (the manager's retry). */
+/** A failed refund pending again, due at once, its tries counted afresh (the manager's retry), with its state line. */
 export async function reopenRefund(trx: Transaction<Database>, orderId: number, refundId: number): Promise<boolean> {
   const row = await trx
     .updateTable('order_refunds')
@@ -129,8 +140,9 @@ export async function reopenRefund(trx: Transaction<Database>, orderId: number, 
     .where('id', '=', refundId)
     .where('order_id', '=', orderId)
     .where('status', '=', 'failed')
-    .returning('id')
+    .returning(['id', 'order_id', 'payment_id'])
     .executeTakeFirst();
+  if (row) await logRefundMove(trx, row, 'failed', 'pending');
   return row !== undefined;
 }
 
@@ -191,7 +203,10 @@ export async function lockRefund(trx: Transaction<Database>, refund: RefundRow) 
   return trx.selectFrom('order_refunds').selectAll().where('id', '=', refund.id).forUpdate().executeTakeFirst();
 }
 
-/** The refund returned: done, the order's money moved from being returned to returned, the guest's letter due when there is an address. */
+/**
+ * The refund returned: done (`refund` as it is now, under its lock; with its state line), the
+ * order's money moved from being returned to returned, the guest's letter due when there is an address.
+ */
 export async function saveRefundDone(trx: Transaction<Database>, refund: RefundRow, mailDue: boolean): Promise<void> {
   await trx
     .updateTable('order_refunds')
@@ -203,15 +218,17 @@ export async function saveRefundDone(trx: Transaction<Database>, refund: RefundR
     .set({ refunding_sum: sql`refunding_sum - ${refund.amount}`, refunded_sum: sql`refunded_sum + ${refund.amount}` })
     .where('id', '=', refund.order_id)
     .execute();
+  await logRefundMove(trx, refund, refund.status, 'done');
 }
 
-/** The refund left for a retry later, or failed (the manager retries). */
-export async function saveRefundNotDone(trx: Transaction<Database>, refundId: number, next: { retryInSeconds: number } | { failed: true }, failure: string): Promise<void> {
+/** The pending refund left for a retry later, or failed (the manager retries; with its state line). */
+export async function saveRefundNotDone(trx: Transaction<Database>, refund: RefundRow, next: { retryInSeconds: number } | { failed: true }, failure: string): Promise<void> {
   await trx
     .updateTable('order_refunds')
     .set('retryInSeconds' in next ? { next_attempt_at: secondsFromNow(next.retryInSeconds), failure } : { status: 'failed', failure })
-    .where('id', '=', refundId)
+    .where('id', '=', refund.id)
     .execute();
+  if ('failed' in next) await logRefundMove(trx, refund, 'pending', 'failed');
 }
 
 /** What the order's done refunds returned through this payment. */

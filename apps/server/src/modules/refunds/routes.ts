@@ -10,6 +10,7 @@ import {
   type RecentRefund,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
+import { scopedLog } from '../../logging/scope';
 import { mayActOn, requireManager } from '../staff/access';
 import { openStaffEventStream } from '../staff/event-routes';
 import { StaffEventsHub } from '../staff/events-hub';
@@ -24,13 +25,13 @@ import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, r
  * after that try; the payment worker retries what the bank could not do.
  */
 export const refundRoutes: FastifyPluginAsync = async (app) => {
-  const deps = (): RefundDeps => ({ db: app.db, acquiring: app.providers.acquiring, log: app.log });
+  const deps = (): RefundDeps => ({ db: app.db, acquiring: app.providers.acquiring, log: scopedLog(app.log) });
 
   /** This refund at the bank now, then the guest's letter if it came back; never fails the manager's answer (the worker retries). */
   async function tryAtBank(refundId: number): Promise<void> {
     try {
       const [report] = await processDueRefunds(deps(), refundId);
-      if (report?.result === 'done') await sendDueRefundMail({ db: app.db, email: app.providers.email, log: app.log }, refundId);
+      if (report?.result === 'done') await sendDueRefundMail({ db: app.db, email: app.providers.email, log: scopedLog(app.log) }, refundId);
     } catch (error) {
       app.log.warn({ err: error, refundId }, 'a refund could not be tried at once; the payment worker will');
     }

@@ -335,7 +335,7 @@ async function recordRefundStep(db: Db, refund: RefundRow, payment: Awaited<Retu
       const order = await findRefundOrder(trx, refund.order_id);
       await saveRefundDone(trx, current, (order?.email ?? '') !== '');
     } else {
-      await saveRefundNotDone(trx, refund.id, step.next === 'retry' ? { retryInSeconds: retryDelaySeconds(refund.attempts) } : { failed: true }, step.reason);
+      await saveRefundNotDone(trx, refund, step.next === 'retry' ? { retryInSeconds: retryDelaySeconds(refund.attempts) } : { failed: true }, step.reason);
     }
     // The bank's answer reaches the guest's open order page and the staff's refund screens, on
     // every instance, once: only the caller that changed the refund's state gets here (a racing
