@@ -1,8 +1,8 @@
-import { type FormEvent, Fragment, type MouseEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { Clock, Lock, UtensilsCrossed } from 'lucide-react';
 import { useParams } from 'wouter';
 import type { MenuDish } from '@chain/contract';
-import { ADD_TO_CART_LOCKOUT_MS, addToCartBlocker, formatMoney, isOn, lineTotal, type PhotoSlot } from '@chain/domain';
+import { addToCartBlocker, formatMoney, isOn, lineTotal, type PhotoSlot } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { menuQuery, unlockMenu, useCurrentMenu } from '../../api/menu';
 import { appStore, useAppState } from '../../state/store';
@@ -15,6 +15,7 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useShell } from '../../ui/shell-context';
 import { Stepper } from '../../ui/stepper';
+import { addToCartLock } from './add-to-cart-lock';
 import { FavouriteButton } from './favourite-button';
 import { menuPath } from './menu-model';
 import { chosenMulti, defaultSingle, labelWords, splitOptions } from './product-model';
@@ -105,7 +106,6 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [cnt, setCnt] = useState(1);
   const [askCode, setAskCode] = useState(false);
-  const lastTap = useRef(0);
   const singleName = useId();
 
   const specs = chosenMulti(counts);
@@ -119,11 +119,9 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
     shell.goBack();
   };
 
-  const onAdd = (event: MouseEvent) => {
+  const onAdd = () => {
     // SPEC 9: taps within 500 ms of the last one are ignored (no double lines from a double tap).
-    const now = event.timeStamp;
-    if (now - lastTap.current < ADD_TO_CART_LOCKOUT_MS) return;
-    lastTap.current = now;
+    if (!addToCartLock.take()) return;
     const blocker = addToCartBlocker(dish, unlockedWith);
     if (blocker === 'not-allowed') return;
     if (blocker === 'locked') {
