@@ -68,7 +68,9 @@ describe('SPEC 2 Menu product card «+» under the SPEC 9 add-to-cart lockout', 
     renderCard();
     act(() => plus().click());
     expect(count()).toBe(1);
-    act(() => vi.advanceTimersByTime(ADD_TO_CART_LOCKOUT_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(ADD_TO_CART_LOCKOUT_MS - 100);
+    });
     act(() => plus().click());
     expect(count()).toBe(1);
   });
@@ -76,7 +78,9 @@ describe('SPEC 2 Menu product card «+» under the SPEC 9 add-to-cart lockout', 
   it('SPEC 9: after 500 ms a second tap adds a second one', () => {
     renderCard();
     act(() => plus().click());
-    act(() => vi.advanceTimersByTime(ADD_TO_CART_LOCKOUT_MS));
+    act(() => {
+      vi.advanceTimersByTime(ADD_TO_CART_LOCKOUT_MS);
+    });
     act(() => plus().click());
     expect(count()).toBe(2);
     // The stepper itself is not locked: the guest counts up at their own pace.
