@@ -328,20 +328,20 @@ export function DishCard({
   const allowed = dish.allowed;
 
   const add = () => {
-    // SPEC 9: a second tap within 500 ms of the last add is ignored (the one lock of every add control).
-    if (!addToCartLock.take()) return;
     // Dishes with options, and locked ones (the code is asked there), are chosen on the product screen.
     if (dish.spec.length > 0 || addToCartBlocker(dish, null) !== null) {
       navigate(href);
       return;
     }
+    // SPEC 9: a second tap within 500 ms of the last add is ignored (the one lock of every add control).
+    if (!addToCartLock.take(dish.id)) return;
     appStore.getState().addToCart(restaurantId, { item: String(dish.id) });
   };
 
   const change = (next: number) => {
     if (token === null) return;
     // The stepper takes the «+»'s place at once: a double tap's second half must not add a second one (SPEC 9).
-    if (next > count && addToCartLock.held()) return;
+    if (next > count && addToCartLock.held(dish.id)) return;
     appStore.getState().changeLineCount(token, next - count);
   };
 

@@ -142,7 +142,7 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
 
   const onAdd = () => {
     // SPEC 9: taps within 500 ms of the last one are ignored (no double lines from a double tap).
-    if (!addToCartLock.take()) return;
+    if (!addToCartLock.take(dish.id)) return;
     const blocker = addToCartBlocker(dish, unlockedWith);
     if (blocker === 'not-allowed') return;
     if (blocker === 'locked') {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PAYMENT_AUTOSTART_MS, type PayMethod } from '@chain/domain';
 import { checkPayment, loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
 import { appStore } from '../../state/store';
@@ -42,7 +42,7 @@ const wait = (ms: number) =>
   act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
-let opened: ReturnType<typeof vi.spyOn<Window, 'open'>>;
+let opened: MockInstance<typeof window.open>;
 const payButton = () => screen.getByRole('button', { name: 'Оплатить 800,00 ₽' });
 
 describe('SPEC 2 Payment on a phone: SPEC 4 auto-start after 500 ms', () => {
