@@ -13,6 +13,7 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { Stepper } from '../../ui/stepper';
 import { useNow } from '../../ui/use-now';
+import { addToCartLock } from './add-to-cart-lock';
 import { FavouriteButton } from './favourite-button';
 import { CLEAR_FILTERS, MenuFilters } from './menu-filters';
 import { dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
@@ -305,7 +306,8 @@ const CategoryList = memo(function CategoryList({
   );
 });
 
-function DishCard({
+/** A dish of the menu (SPEC 2 Menu: product cards) with its «+» or, once in the cart, its stepper. */
+export function DishCard({
   dish,
   stopText,
   restaurantId,
@@ -331,11 +333,15 @@ function DishCard({
       navigate(href);
       return;
     }
+    // SPEC 9: a second tap within 500 ms of the last add is ignored (the one lock of every add control).
+    if (!addToCartLock.take(dish.id)) return;
     appStore.getState().addToCart(restaurantId, { item: String(dish.id) });
   };
 
   const change = (next: number) => {
     if (token === null) return;
+    // The stepper takes the «+»'s place at once: a double tap's second half must not add a second one (SPEC 9).
+    if (next > count && addToCartLock.held(dish.id)) return;
     appStore.getState().changeLineCount(token, next - count);
   };
 

@@ -35,3 +35,14 @@ export function labelWords(labels: readonly DishLabel[]): { badges: string[]; co
     contains: allergens.length > 0 ? `Содержит: ${allergens.map((label) => DISH_LABEL_NAMES[label].toLowerCase()).join(', ')}` : '',
   };
 }
+
+/**
+ * The minutes of SPEC 2 Product's «Приготовим примерно за …»: the kitchen's answer for the chosen
+ * time (zagruzkaLoadCookTime, SPEC 7) once it came, else the menu's cook_time — while it is asked
+ * and when it failed — so the line stands from the first frame and at most its number changes.
+ * 0: the dish has no cook time, no line (and nothing is asked).
+ */
+export function shownCookMinutes(menuMinutes: number, answered: number | null): number {
+  if (!(menuMinutes > 0)) return 0;
+  return answered !== null && answered > 0 ? answered : menuMinutes;
+}

@@ -1,10 +1,12 @@
-import { type FormEvent, Fragment, type MouseEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { Clock, Lock, UtensilsCrossed } from 'lucide-react';
 import { useParams } from 'wouter';
 import type { MenuDish } from '@chain/contract';
-import { ADD_TO_CART_LOCKOUT_MS, addToCartBlocker, formatMoney, isOn, lineTotal, type PhotoSlot } from '@chain/domain';
+import { addToCartBlocker, formatMoney, isOn, lineTotal, type OrderType, type PhotoSlot } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
+import { cookTimeQuery } from '../../api/load';
 import { menuQuery, unlockMenu, useCurrentMenu } from '../../api/menu';
+import { useQuery } from '../../api/query-cache';
 import { appStore, useAppState } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -15,9 +17,10 @@ import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useShell } from '../../ui/shell-context';
 import { Stepper } from '../../ui/stepper';
+import { addToCartLock } from './add-to-cart-lock';
 import { FavouriteButton } from './favourite-button';
 import { menuPath } from './menu-model';
-import { chosenMulti, defaultSingle, labelWords, splitOptions } from './product-model';
+import { chosenMulti, defaultSingle, labelWords, shownCookMinutes, splitOptions } from './product-model';
 import '../../ui/dialog.css';
 import './product-page.css';
 
@@ -63,7 +66,16 @@ export default function ProductPage() {
   const dish = snapshot.status === 'ready' ? (snapshot.data.dishes.find((entry) => String(entry.id) === params.id) ?? null) : null;
 
   if (dish && snapshot.status === 'ready') {
-    return <ProductView key={dish.id} dish={dish} stopText={snapshot.data.stop_text} unlockedWith={snapshot.data.lock_code} />;
+    return (
+      <ProductView
+        key={dish.id}
+        dish={dish}
+        stopText={snapshot.data.stop_text}
+        unlockedWith={snapshot.data.lock_code}
+        fsUid={snapshot.args.fsUid}
+        orderType={snapshot.args.orderType}
+      />
+    );
   }
   if (snapshot.status === 'loading') {
     return (
@@ -96,8 +108,18 @@ export default function ProductPage() {
   );
 }
 
-function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopText: string; unlockedWith: string | null }) {
+interface ProductViewProps {
+  dish: MenuDish;
+  stopText: string;
+  unlockedWith: string | null;
+  /** The restaurant and order type the menu was asked for: the cook time is asked for the same. */
+  fsUid: string;
+  orderType: OrderType;
+}
+
+function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: ProductViewProps) {
   const shell = useShell();
+  const cookMinutes = useCookMinutes(dish, fsUid, orderType);
   const restaurantId = useAppState((state) => state.restaurant?.id ?? null);
   const kiosk = useAppState((state) => state.kiosk);
   const { single, multi } = useMemo(() => splitOptions(dish), [dish]);
@@ -105,7 +127,6 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [cnt, setCnt] = useState(1);
   const [askCode, setAskCode] = useState(false);
-  const lastTap = useRef(0);
   const singleName = useId();
 
   const specs = chosenMulti(counts);
@@ -119,11 +140,9 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
     shell.goBack();
   };
 
-  const onAdd = (event: MouseEvent) => {
+  const onAdd = () => {
     // SPEC 9: taps within 500 ms of the last one are ignored (no double lines from a double tap).
-    const now = event.timeStamp;
-    if (now - lastTap.current < ADD_TO_CART_LOCKOUT_MS) return;
-    lastTap.current = now;
+    if (!addToCartLock.take(dish.id)) return;
     const blocker = addToCartBlocker(dish, unlockedWith);
     if (blocker === 'not-allowed') return;
     if (blocker === 'locked') {
@@ -169,10 +188,10 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
           <span className="product__price">{formatMoney(dish.price)}</span>
         </div>
         <DishLabels labels={dish.labels} />
-        {dish.cook_time > 0 ? (
+        {cookMinutes > 0 ? (
           <p className="product__cook">
             <Clock aria-hidden="true" />
-            <span>Приготовим примерно за {dish.cook_time} мин</span>
+            <span>Приготовим примерно за {cookMinutes} мин</span>
           </p>
         ) : null}
         {dish.sostav ? (
@@ -245,6 +264,20 @@ function ProductView({ dish, stopText, unlockedWith }: { dish: MenuDish; stopTex
       ) : null}
     </Screen>
   );
+}
+
+/**
+ * SPEC 2 Product «Приготовим примерно за …» through SPEC 7's zagruzkaLoadCookTime: the dish at this
+ * restaurant for the order type at the cart's chosen time (the kitchen's load then), asked once
+ * per dish and time (the query keeps answers a minute); the menu's cook_time until it answers and
+ * when it fails (shownCookMinutes).
+ */
+function useCookMinutes(dish: MenuDish, fsUid: string, orderType: OrderType): number {
+  const when = useAppState((state) => state.checkout.deliveryDateTime);
+  const asks = dish.cook_time > 0;
+  const args = useMemo(() => (asks ? { fsUid, productId: dish.id, orderType, when } : null), [asks, fsUid, dish.id, orderType, when]);
+  const answer = useQuery(cookTimeQuery, args);
+  return shownCookMinutes(dish.cook_time, answer.status === 'ready' ? answer.data.cookTime : null);
 }
 
 /** SPEC 3/4: a locked dish asks for the code; the menu is asked again with it and the code kept. */

@@ -17,6 +17,7 @@ import { appStore, showDialog, useAppState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
+import { autostartedBefore, rememberAutostart } from './autostart-once';
 import { KioskPayment } from './kiosk-payment';
 import { type PaymentTarget, paymentTarget, savedCardLabel } from './payment-model';
 import { usePaymentPolling } from './use-payment-polling';
@@ -94,8 +95,10 @@ function PhonePayment({ target, title, back }: { target: PaymentTarget | null; t
             await showDialog({ title: ERROR_TITLE, message: started.errorMessage });
           } else {
             // SPEC 4: bank variants → the list; only a URL → open it; polling starts in every case.
-            if (started.variants.length > 0) setSbp(started);
-            else if (started.paymentUrl) window.open(started.paymentUrl, '_blank', 'noopener');
+            // The URL also stays on the screen as a link: a browser may block a window the guest
+            // did not open with a tap (the auto-start's).
+            setSbp(started);
+            if (started.variants.length === 0 && started.paymentUrl) window.open(started.paymentUrl, '_blank', 'noopener');
             setPolling(true);
           }
         }
@@ -110,18 +113,27 @@ function PhonePayment({ target, title, back }: { target: PaymentTarget | null; t
 
   // SPEC 4: with a preselected paysystem the payment starts by itself after 500 ms (not on the
   // bank's return). A card payment waits for the saved cards: with one, the guest chooses and
-  // confirms (a card is never charged unasked); without, the bank's form opens by itself.
+  // confirms (a card is never charged unasked); without, the bank's form opens by itself. A choice
+  // within the 500 ms cancels it; it fires once per order (autostart-once.ts).
   const initialMethod = target?.paySystem ?? DEFAULT_PAY_METHOD;
+  const [startedBefore] = useState(() => orderId !== null && autostartedBefore(orderId));
   const cardsKnown = initialMethod === 'sbp' || savedCards !== null;
   const autostart =
-    target !== null && !target.returned && target.paySystem !== null && cardsKnown && (initialMethod === 'sbp' || savedCards?.length === 0);
+    target !== null &&
+    !target.returned &&
+    !startedBefore &&
+    target.paySystem !== null &&
+    cardsKnown &&
+    (initialMethod === 'sbp' || savedCards?.length === 0);
   useEffect(() => {
-    if (!autostart) return;
+    if (!autostart || orderId === null) return;
     const timer = setTimeout(() => {
-      if (!touched.current) void pay(initialMethod, null);
+      if (touched.current) return;
+      rememberAutostart(orderId);
+      void pay(initialMethod, null);
     }, PAYMENT_AUTOSTART_MS);
     return () => clearTimeout(timer);
-  }, [autostart, initialMethod, pay]);
+  }, [autostart, orderId, initialMethod, pay]);
 
   // SPEC 4, 9: the status every 5 s: ok → Thanks; fail → alert and pay again; else poll on.
   usePaymentPolling(orderId, polling, (outcome) => {
