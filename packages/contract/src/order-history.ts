@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ORDER_LIST_PAGE_SIZE, ORDER_STATUS, PAY_METHODS } from '@chain/domain';
+import { isOrderSettled, ORDER_LIST_PAGE_SIZE, PAY_METHODS } from '@chain/domain';
 import { EVENT_STREAM_KEEP_ALIVE_MS, flag, kopecks, optionalWireId, sessionToken, wireId } from './common';
 import { credentialFields, defineCall } from './call';
 import { orderTypeSchema } from './menu';
@@ -216,7 +216,7 @@ export const ORDER_EVENTS_KEEP_ALIVE_MS = EVENT_STREAM_KEEP_ALIVE_MS;
  * stream ends after sending such a state, and a client does not reconnect.
  */
 export function isFinalOrderState(order: { status: number; paid: boolean | 0 | 1; refunding: number }): boolean {
-  return order.refunding === 0 && (order.status === ORDER_STATUS.cancelled || (order.status === ORDER_STATUS.done && Boolean(order.paid)));
+  return order.refunding === 0 && isOrderSettled(order);
 }
 
 /** The stream's query: whose session `Authorization: Bearer {token}` is (the token never goes in the URL). */

@@ -48,6 +48,15 @@ export function orderStatusName(status: number): string {
   }
 }
 
+/**
+ * Whether the order's status and payment will not change any more: cancelled, or done and paid
+ * (an unpaid order served may still be paid at the counter). The guest's order page adds that no
+ * refund's money is on its way (contract's isFinalOrderState); the kiosk's follow page stops here.
+ */
+export function isOrderSettled(order: { status: number; paid: boolean | 0 | 1 }): boolean {
+  return order.status === ORDER_STATUS.cancelled || (order.status === ORDER_STATUS.done && Boolean(order.paid));
+}
+
 /** Whether an order may move from one status to another (docs/orders.md). */
 export function canMoveOrder(from: number, to: number): boolean {
   return (NEXT[from as OrderStatus] ?? []).includes(to as OrderStatus);

@@ -3,6 +3,7 @@ import {
   BOARD_LIMITS,
   boardPartOf,
   canMoveOrder,
+  isOrderSettled,
   nextKitchenStatus,
   ORDER_STATUS,
   orderStatusColour,
@@ -146,5 +147,15 @@ describe('the parts of a staff board (issue 30.1: unpaid orders never push paid 
     expect(kept.filter((order) => boardPartOf(order) === 'finished')).toEqual(finished.slice(0, BOARD_LIMITS.finished));
     expect(kept).toEqual(board.filter((order) => kept.includes(order)));
     expect(withinBoardLimits(kept)).toEqual(kept);
+  });
+});
+
+describe('isOrderSettled (SPEC 3 Order status): nothing about the order will change any more', () => {
+  it('is cancelled, or done and paid; a served order still unpaid may be paid at the counter', () => {
+    expect(isOrderSettled({ status: 90, paid: 0 })).toBe(true);
+    expect(isOrderSettled({ status: 90, paid: true })).toBe(true);
+    expect(isOrderSettled({ status: 50, paid: 1 })).toBe(true);
+    expect(isOrderSettled({ status: 50, paid: false })).toBe(false);
+    for (const status of [10, 20, 30, 40]) expect(isOrderSettled({ status, paid: 1 })).toBe(false);
   });
 });

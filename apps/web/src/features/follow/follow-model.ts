@@ -1,18 +1,8 @@
 import {
   FOLLOW_LINK_EXPIRED_MESSAGE,
   FOLLOW_LINK_INVALID_MESSAGE,
-  ORDER_STATUS,
 } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import type { OrderFollow } from './follow-api';
-
-/**
- * Whether the order will not change any more, so the page stops asking: served and paid, or
- * cancelled (an unpaid order may still be paid at the counter, so it is followed on).
- */
-export function followFinished(order: Pick<OrderFollow, 'status' | 'paid'>): boolean {
-  return order.status === ORDER_STATUS.cancelled || (order.status === ORDER_STATUS.done && order.paid === 1);
-}
 
 /** Why the follow page has no order to show. */
 export type FollowProblem =

@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE, FOLLOW_POLL_MS } from '@chain/domain';
+import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE, FOLLOW_POLL_MS, isOrderSettled } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { loadOrderFollow, type OrderFollow } from './follow-api';
-import { followFinished, followProblemOf } from './follow-model';
+import { followProblemOf } from './follow-model';
 import { statusTextColour } from '../../ui/colour';
 import FollowPage from './follow-page';
 import { stepName } from '../../ui/order-progress';
@@ -138,10 +138,10 @@ describe('follow page (issue 14: /follow/{token})', () => {
 
 describe('follow rules', () => {
   it('finishes on a served and paid order or a cancelled one', () => {
-    expect(followFinished({ status: 50, paid: 1 })).toBe(true);
-    expect(followFinished({ status: 90, paid: 0 })).toBe(true);
-    expect(followFinished({ status: 50, paid: 0 })).toBe(false);
-    expect(followFinished({ status: 40, paid: 1 })).toBe(false);
+    expect(isOrderSettled({ status: 50, paid: 1 })).toBe(true);
+    expect(isOrderSettled({ status: 90, paid: 0 })).toBe(true);
+    expect(isOrderSettled({ status: 50, paid: 0 })).toBe(false);
+    expect(isOrderSettled({ status: 40, paid: 1 })).toBe(false);
   });
 
   it('reads 404, 400 and 410 as a link that will not open, anything else as a retry', () => {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { cssColour, FOLLOW_POLL_MS } from '@chain/domain';
+import { cssColour, FOLLOW_POLL_MS, isOrderSettled } from '@chain/domain';
 import { LoadError } from '../../ui/load-error';
 import { useShell } from '../../ui/shell-context';
 import { Skeleton } from '../../ui/skeleton';
 import { BrandLogo } from '../../ui/top-bar';
 import { loadOrderFollow, type OrderFollow } from './follow-api';
-import { followFinished, type FollowProblem, followProblemOf } from './follow-model';
+import { type FollowProblem, followProblemOf } from './follow-model';
 import { statusTextColour } from '../../ui/colour';
 import { OrderProgress } from '../../ui/order-progress';
 import './follow-page.css';
@@ -77,7 +77,7 @@ function useFollow(token: string): View & { retry: () => void } {
         if (stopped || current.signal.aborted) return;
         shown.current = order;
         setView({ kind: 'ready', order });
-        if (followFinished(order)) stopped = true;
+        if (isOrderSettled(order)) stopped = true;
       } catch (error) {
         if (stopped || current.signal.aborted) return;
         const problem = followProblemOf(error);
