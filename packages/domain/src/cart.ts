@@ -159,10 +159,15 @@ export function canIncreaseCutlery(item: Pick<CutleryItem, 'cnt' | 'max'>): bool
   return item.cnt < item.max;
 }
 
+/** A cutlery count kept within 0..max (SPEC 5): what the cart may hold and what cartPribors answers. */
+export function cutleryCountWithin(cnt: number, max: number): number {
+  return Math.min(Math.max(0, max), Math.max(0, cnt));
+}
+
 // SPEC 5 'below max' is the stepper's guard: + is offered while cnt < max, so max is reachable.
 /** The cutlery item with its count changed by delta, kept within 0..max (SPEC 5). */
 export function changeCutleryCount<T extends Pick<CutleryItem, 'cnt' | 'max'>>(item: T, delta: number): T {
-  return { ...item, cnt: Math.min(Math.max(0, item.max), Math.max(0, item.cnt + delta)) };
+  return { ...item, cnt: cutleryCountWithin(item.cnt + delta, item.max) };
 }
 
 /** The recommended item with its count changed by delta, never below 0 (SPEC 5). */

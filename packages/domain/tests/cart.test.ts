@@ -6,6 +6,7 @@ import {
   canIncreaseCutlery,
   cartTotal,
   changeCutleryCount,
+  cutleryCountWithin,
   changeRecommendedCount,
   chargedCount,
   type Dish,
@@ -391,6 +392,13 @@ describe('cutlery and recommended items (SPEC 5)', () => {
     expect(changeCutleryCount(forks, -4).cnt).toBe(0);
     expect(changeCutleryCount({ cnt: 0, max: -1 }, 1).cnt).toBe(0);
     expect(forks.cnt).toBe(3);
+  });
+
+  it('holds a chosen cutlery count within 0..max, as cartPribors answers it (SPEC 5, SPEC 7)', () => {
+    expect(cutleryCountWithin(7, 5)).toBe(5);
+    expect(cutleryCountWithin(5, 5)).toBe(5);
+    expect(cutleryCountWithin(-2, 5)).toBe(0);
+    expect(cutleryCountWithin(3, -1)).toBe(0);
   });
 
   it('keeps the recommended count at 0 or more (SPEC 5)', () => {

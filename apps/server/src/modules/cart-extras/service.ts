@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type * as z from 'zod/mini';
 import type { ActionFields, cartPriborsAction, cartRecommendsAction, cutleryItemView, recommendedItemView } from '@chain/contract';
+import { cutleryCountWithin } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { findActiveRestaurant } from '../restaurants/lookup';
 import { cutleryForOrderType, recommendationsOnSale } from './repository';
@@ -64,7 +65,7 @@ export async function cartPribors(db: Kysely<Database>, fields: PriborsFields): 
     items: rows.map((row) => ({
       id: row.id,
       name: row.name,
-      cnt: Math.min(row.max, Math.max(0, counts.get(row.id) ?? 0)),
+      cnt: cutleryCountWithin(counts.get(row.id) ?? 0, row.max),
       price: row.price,
       free_cnt: row.free_cnt,
       max: row.max,
