@@ -76,6 +76,18 @@ export function zoneContainsPoint(polygon: PolygonCoordinates, point: GeoPoint):
   return outline !== undefined && ringContainsPoint(outline, point);
 }
 
+/**
+ * The first active zone holding the point, or undefined (SPEC 4, 5): where zones overlap, the
+ * first in list order. `zoneOf` reads a zone out of what the caller holds (the server keeps its
+ * rows beside the domain's zones).
+ */
+export function activeZoneHolding<Z>(zones: readonly Z[], point: GeoPoint, zoneOf: (zone: Z) => Pick<DeliveryZone, 'active' | 'polygon'>): Z | undefined {
+  return zones.find((candidate) => {
+    const zone = zoneOf(candidate);
+    return isOn(zone.active) && zoneContainsPoint(zone.polygon, point);
+  });
+}
+
 // Restaurants and zones are tried in list order, so the first match wins where zones overlap.
 /** The first courier restaurant ('1') with an active zone holding the point, and that zone; or null (SPEC 4). */
 export function deliveryZoneFor<R extends CourierRestaurant<Pick<DeliveryZone, 'active' | 'polygon'>>>(
@@ -84,9 +96,7 @@ export function deliveryZoneFor<R extends CourierRestaurant<Pick<DeliveryZone, '
 ): { restaurant: R; zone: R['deliveryZone'][number] } | null {
   for (const restaurant of restaurants) {
     if (!isOn(restaurant.deliveryCourier)) continue;
-    const zone = restaurant.deliveryZone.find(
-      (candidate) => isOn(candidate.active) && zoneContainsPoint(candidate.polygon, point),
-    );
+    const zone = activeZoneHolding(restaurant.deliveryZone, point, (candidate) => candidate);
     if (zone !== undefined) return { restaurant, zone };
   }
   return null;

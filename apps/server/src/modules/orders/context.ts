@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, type ScheduleHoliday, zoneContainsPoint } from '@chain/domain';
+import { activeZoneHolding, type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, type ScheduleHoliday } from '@chain/domain';
 import type { DeliveryZonesTable, MenuKind, RestaurantsTable } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
 import type { OrderCatalogue } from './catalogue';
@@ -51,7 +51,7 @@ export function knownTable(catalogue: OrderCatalogue, restaurant: RestaurantCont
 /** The restaurant's active zone holding the delivery address (SPEC 4, 5), or 'По данному адресу доставка невозможна'. */
 export function deliveryZone(restaurant: RestaurantContext, address: { lat: number; lon: number } | null) {
   if (!address) throw badRequest('Укажите адрес доставки.', 'address');
-  const zone = restaurant.zones.find((z) => z.row.active && zoneContainsPoint(z.domain.polygon, address));
+  const zone = activeZoneHolding(restaurant.zones, address, (z) => z.domain);
   if (!zone) throw badRequest(OUTSIDE_DELIVERY_ZONE_MESSAGE, 'outside_zone');
   return zone;
 }
