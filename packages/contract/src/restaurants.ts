@@ -9,6 +9,7 @@ import {
   type Instant,
   type LonLat,
   MENU_KINDS,
+  openingNow,
   parseIsoDate,
   type RestaurantHours,
   scheduleOnDate,
@@ -191,6 +192,20 @@ export function restaurantHolidays(restaurant: Partial<Pick<RestaurantWire, 'hol
 /** A list entry's week and holidays in the domain's shape (RestaurantHours). */
 export function restaurantHours(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>): RestaurantHours {
   return { schedule: restaurant.shedule, holidays: restaurantHolidays(restaurant) };
+}
+
+/**
+ * Whether a list entry is open now by its hours and holidays, and when it opens when it is not (the
+ * domain's openingNow, SPEC 4): on its zone's clock, a zone the runtime does not know read as
+ * Moscow. «Закрыто на время» is restaurantClosedText's, read beside it.
+ */
+export function restaurantOpeningNow(restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>, now: Instant): { readonly open: boolean; readonly opens: string } {
+  const hours = restaurantHours(restaurant);
+  try {
+    return openingNow(hours, now, restaurant.time_zone || DEFAULT_TIME_ZONE);
+  } catch {
+    return openingNow(hours, now, DEFAULT_TIME_ZONE);
+  }
 }
 
 /**
