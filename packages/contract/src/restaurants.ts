@@ -15,6 +15,7 @@ import {
   scheduleOnDate,
   type ScheduleHoliday,
   type WallClock,
+  wallClockAt,
 } from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
@@ -192,6 +193,15 @@ export function restaurantHolidays(restaurant: Partial<Pick<RestaurantWire, 'hol
 /** A list entry's week and holidays in the domain's shape (RestaurantHours). */
 export function restaurantHours(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>): RestaurantHours {
   return { schedule: restaurant.shedule, holidays: restaurantHolidays(restaurant) };
+}
+
+/** A list entry's wall clock at an instant: its zone's, a zone the runtime does not know read as Moscow (the chain's default). */
+export function restaurantWallClock(restaurant: Pick<RestaurantWire, 'time_zone'>, now: Instant): WallClock {
+  try {
+    return wallClockAt(now, restaurant.time_zone || DEFAULT_TIME_ZONE);
+  } catch {
+    return wallClockAt(now, DEFAULT_TIME_ZONE);
+  }
 }
 
 /**

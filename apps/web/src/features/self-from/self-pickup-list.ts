@@ -1,5 +1,5 @@
-import { restaurantClosedText, restaurantOpeningNow, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
-import { DEFAULT_TIME_ZONE, favouritesFirst, type Instant, openHoursText, type WallClock, wallClockAt } from '@chain/domain';
+import { restaurantClosedText, restaurantOpeningNow, restaurantWallClock, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
+import { favouritesFirst, type Instant, openHoursText } from '@chain/domain';
 
 /** What one row of the self-pickup list shows (SPEC 2 Self-pickup restaurant list). */
 export interface PickupRestaurant {
@@ -38,15 +38,6 @@ type ListEntry = Pick<
 > &
   Partial<Pick<RestaurantWire, 'deliveryRest' | 'closedUntil' | 'closedText' | 'holidays' | 'img'>>;
 
-/** The restaurant's wall clock; a zone the browser does not know reads as Moscow (the chain's default). */
-function clockOf(entry: Pick<ListEntry, 'time_zone'>, now: Instant): WallClock {
-  try {
-    return wallClockAt(now, entry.time_zone || DEFAULT_TIME_ZONE);
-  } catch {
-    return wallClockAt(now, DEFAULT_TIME_ZONE);
-  }
-}
-
 /**
  * SPEC 2 Self-pickup list: restaurants that are active and take pickup orders (deliverySelf
  * '1'), those open now first and then those closed, each saying when it opens (SPEC 4 open now;
@@ -69,7 +60,7 @@ export function selfPickupRestaurants(
         restaurant.active === '1' && (orderType === 'inrest' ? restaurant.deliveryRest === '1' : restaurant.deliverySelf === '1'),
     )
     .map((restaurant): PickupRestaurant => {
-      const clock = clockOf(restaurant, now);
+      const clock = restaurantWallClock(restaurant, now);
       // Closed for now (issue 31): the manager's words in place of the hours, and not open.
       const closed = restaurantClosedText({ ...restaurant, closedUntil: restaurant.closedUntil ?? null }, now);
       // A holiday's hours in place of the weekday's (issue 31).
