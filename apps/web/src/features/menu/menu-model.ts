@@ -62,7 +62,7 @@ export function favouriteDishes<T extends { readonly id: number }>(dishes: reado
 
 /** What the top of the menu says of a restaurant closed now (issue 33), its words in one place. */
 export const CLOSED_MENU_TEXTS = {
-  pickupLater: 'Заказ можно оформить и сейчас — к тому времени, когда ресторан откроется: время получения выберите в корзине.',
+  pickupLater: 'Можно заказать сейчас к открытию: время получения выберите в корзине.',
   preorder: 'Предзаказ на другое время',
   delayed: 'Отложенный заказ на другое время',
 } as const;
