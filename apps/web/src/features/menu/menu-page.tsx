@@ -135,6 +135,8 @@ export default function MenuPage() {
         </section>
       ) : null}
       {body}
+      {/* SPEC 3 Settings text_info: the chain's words under its menu (the kitchen, delivery, prices). */}
+      {menu && settings.status === 'ready' && settings.data.text_info.trim() !== '' ? <p className="menu__info">{settings.data.text_info.trim()}</p> : null}
     </Screen>
   );
 }
