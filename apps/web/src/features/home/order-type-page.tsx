@@ -1,7 +1,6 @@
 import { CalendarClock, Clock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
 import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { APP_ROUTES } from '@chain/contract';
 import { LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PAYMENT_AUTOSTART_MS, PAYMENT_POLL_MS } from '@chain/domain';
 import { checkPayment, type SbpStart, startSbpPayment } from '../../api/order';
 import { appStore } from '../../state/store';
@@ -41,7 +41,7 @@ const renderAndStart = async () => {
 };
 
 describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 Payment)', () => {
-  let opened: ReturnType<typeof vi.spyOn>;
+  let opened: MockInstance<typeof window.open>;
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     navigations = [];
