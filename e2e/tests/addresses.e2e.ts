@@ -67,6 +67,23 @@ describe('saved addresses (/address_list, /address_list/{id})', () => {
       await auditScreen(page, 'Адрес');
       await room.fill('14');
       await page.getByRole('textbox', { name: 'Комментарий курьеру' }).fill('Позвонить за 10 минут');
+      // SPEC 8 address-save texts: no answer (the connection), then the server's failure; the
+      // guest stays on the form with what they typed.
+      const saveCall = '**/api/v2/user/address/save';
+      const failedSave = page.getByRole('alertdialog');
+      await page.route(saveCall, (route) => route.abort('internetdisconnected'), { times: 1 });
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await failedSave.getByText('Ошибка сохранения адреса, проверьте подключение или попробуйте еще раз.', { exact: true }).waitFor();
+      await auditScreen(page, 'Адрес: ошибка сохранения');
+      await failedSave.getByRole('button').first().click();
+      await failedSave.waitFor({ state: 'detached' });
+      await page.route(saveCall, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await failedSave.getByText('Ошибка сохранения адреса', { exact: true }).waitFor();
+      await failedSave.getByRole('button').first().click();
+      await failedSave.waitFor({ state: 'detached' });
+      expect(page.url()).toContain(`/address_list/${id}`);
+      await expect(room.inputValue()).resolves.toBe('14');
       await page.getByRole('button', { name: 'Сохранить' }).click();
       await page.waitForURL('**/address_list');
       await list.getByText(/кв\. 14/).waitFor();

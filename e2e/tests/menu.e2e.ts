@@ -188,6 +188,16 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
       },
     });
 
+    // SPEC 2 route /menu_list: the same menu of the chosen restaurant and order type (the client
+    // state's), the cart kept, and the chain's text_info under it (SPEC 3 Settings).
+    const settings = await api<{ text_info: string }>(baseUrl, '/settings.php');
+    await page.goto('/menu_list');
+    await page.getByRole('heading', { level: 1, name: r1.name }).waitFor();
+    await page.getByRole('article', { name: menu.dishes[0]?.name ?? '', exact: true }).waitFor();
+    await cartButton.waitFor();
+    if (settings.text_info.trim() !== '') await page.getByText(settings.text_info.trim(), { exact: true }).waitFor();
+    await auditScreen(page, '/menu_list');
+
     await cartButton.click();
     await page.waitForURL('**/cart');
     await page.getByRole('heading', { level: 1 }).waitFor();

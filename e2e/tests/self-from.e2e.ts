@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { manageRestaurant, manageRestaurantCall, type ManageRestaurant, restaurantClosedText, restaurantHolidays } from '@chain/contract';
+import { manageRestaurant, manageRestaurantCall, type ManageRestaurant, restaurantClosedText, restaurantHolidays, restaurantOpeningNow, type RestaurantWire } from '@chain/contract';
 import { addDays, dayLabel, isoDateText, isOpenWithHolidays, lineToken, wallClockAt } from '@chain/domain';
 import { api, listRestaurants, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
@@ -12,8 +12,14 @@ const SHOTS = process.env['E2E_SCREENSHOTS'];
 const KURSKY_ID = 5;
 
 
-// SPEC 2 Self-pickup restaurant list on a phone: favourites first, the open-now marker, the
-// wine-card marker, address and congestion text; a tap opens that restaurant's menu for pickup.
+/** SPEC 4 open now as the list reads it: not closed for now by the manager and open by its hours and holidays. */
+const openNow = (restaurant: RestaurantWire) => restaurantClosedText(restaurant, Date.now()) === null && restaurantOpeningNow(restaurant, Date.now()).open;
+
+// SPEC 2 Self-pickup restaurant list on a phone: those open now first, then those closed saying
+// when they open (issue 33), favourites first in each; the open-now marker, the wine-card marker,
+// address and congestion text; a tap opens that restaurant's menu for pickup. Run it at night
+// too (under faketime at 03:30 and 05:57 Moscow): a closed restaurant then comes last, and its
+// menu says at its top when it opens.
 describe('the self-pickup list (/self_from)', () => {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
@@ -54,8 +60,9 @@ describe('the self-pickup list (/self_from)', () => {
     const rows = list.getByRole('listitem');
     expect(await rows.count()).toBe(pickup.length);
     await auditScreen(page, '/self_from');
-    // Favourites first, then the chain's order.
-    const expectedOrder = [favourite, ...pickup.filter((restaurant) => restaurant !== favourite)];
+    // Open now first, then closed (issue 33); in each, favourites first, then the chain's order.
+    const byFavourite = (group: RestaurantWire[]) => [...group.filter((restaurant) => restaurant === favourite), ...group.filter((restaurant) => restaurant !== favourite)];
+    const expectedOrder = [...byFavourite(pickup.filter(openNow)), ...byFavourite(pickup.filter((restaurant) => !openNow(restaurant)))];
     for (const [index, restaurant] of expectedOrder.entries()) {
       const row = rows.nth(index);
       const text = (await row.textContent()) ?? '';
@@ -67,9 +74,10 @@ describe('the self-pickup list (/self_from)', () => {
       // SPEC 4 open now, on the restaurant's own clock; a restaurant its manager closed for now
       // (issue 31; another journey may have) says why instead.
       const closed = restaurantClosedText(restaurant, Date.now());
-      const open = closed === null && isOpenWithHolidays(restaurant.shedule, restaurantHolidays(restaurant), Date.now(), restaurant.time_zone);
+      const open = openNow(restaurant);
       expect(/Открыто (до \d\d:\d\d|круглосуточно)/.test(text), `${restaurant.name}: ${text}`).toBe(open);
-      if (closed !== null) expect(text).toContain(closed);
+      // A restaurant closed by its hours says when it opens (issue 33).
+      expect(text).toContain(closed ?? (open ? 'Открыто' : restaurantOpeningNow(restaurant, Date.now()).opens));
     }
 
     // A tap: this restaurant, pickup, its menu.
@@ -84,7 +92,44 @@ describe('the self-pickup list (/self_from)', () => {
     await context.close();
   });
 
-  it('on a holiday says «Закрыто», the cart says the restaurant is closed, and the pickup time starts from the next open day (SPEC 2 Cart, SPEC 4 Open now, SPEC 5, SPEC 9, issue 31)', async () => {
+  it('the menu of a restaurant closed now says so at its top: when it opens, the pickup time for later, the delayed order (SPEC 2 Menu, SPEC 4 open now, issue 33)', async () => {
+    const pickup = (await listRestaurants(baseUrl)).filter((restaurant) => restaurant.active === '1' && restaurant.deliverySelf === '1');
+    // At night (faketime) a restaurant is closed by its hours; by day none may be, and no menu says it.
+    const closed = pickup.find((restaurant) => restaurantClosedText(restaurant, Date.now()) === null && !openNow(restaurant));
+    const shown = closed ?? pickup.find(openNow)!;
+    const settings = await api<{ allow_delayed: number }>(baseUrl, '/settings.php');
+    const user = await signInByEmail(baseUrl, `e2e-self-night-${Date.now()}@example.ru`);
+    const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
+    try {
+      await page.goto(`/menu/${shown.id}/self`);
+      await page.getByRole('heading', { level: 1, name: shown.name }).waitFor();
+      const banner = page.getByRole('status', { name: 'Ресторан закрыт' });
+      if (!closed) {
+        // The dishes are drawn and nothing says the restaurant is closed.
+        await page.getByRole('button', { name: /^Добавить/ }).first().waitFor();
+        expect(await banner.count()).toBe(0);
+        return;
+      }
+      await banner.waitFor();
+      const text = (await banner.textContent()) ?? '';
+      expect(text).toContain(`Ресторан сейчас закрыт. ${restaurantOpeningNow(closed, Date.now()).opens}.`);
+      expect(text).toContain('время получения выберите в корзине');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu-closed-at-night.png` });
+      await auditScreen(page, `/menu/${closed.id}/self: closed now`);
+      const later = banner.getByRole('link', { name: 'Отложенный заказ на другое время' });
+      expect(await later.count()).toBe(settings.allow_delayed === 1 ? 1 : 0);
+      if (settings.allow_delayed === 1) {
+        await later.click();
+        await page.waitForURL('**/delayedzakaz');
+        await page.getByRole('heading', { level: 1, name: 'Отложенный заказ' }).waitFor();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a holiday says when it opens after it, the cart says the restaurant is closed, and the pickup time starts from the next open day (SPEC 2 Cart, SPEC 4 Open now, SPEC 5, SPEC 9, issue 31)', async () => {
     // The manager (signed in through the API) makes the restaurant's today a holiday: the calendar
     // date and the business date before it, so the night before 06:00 is closed too.
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
@@ -123,10 +168,11 @@ describe('the self-pickup list (/self_from)', () => {
         },
       );
       try {
-        // The pickup list: «Закрыто» where «Открыто круглосуточно» stands on other days.
+        // The pickup list: when it opens after the holiday — 06:00 tomorrow (issue 33) — where
+        // «Открыто круглосуточно» stands on other days.
         await page.goto('/self_from');
         const row = page.getByRole('list', { name: 'Рестораны для самовывоза' }).getByRole('listitem').filter({ hasText: kursky.name });
-        await row.getByText('Закрыто', { exact: true }).waitFor();
+        await row.getByText('Откроется завтра в 06:00', { exact: true }).waitFor();
 
         // The cart: the chain's words for a closed restaurant, and no pay button.
         await page.goto('/cart');

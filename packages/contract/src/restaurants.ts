@@ -9,11 +9,13 @@ import {
   type Instant,
   type LonLat,
   MENU_KINDS,
+  openingNow,
   parseIsoDate,
   type RestaurantHours,
   scheduleOnDate,
   type ScheduleHoliday,
   type WallClock,
+  wallClockAt,
 } from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
@@ -191,6 +193,29 @@ export function restaurantHolidays(restaurant: Partial<Pick<RestaurantWire, 'hol
 /** A list entry's week and holidays in the domain's shape (RestaurantHours). */
 export function restaurantHours(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>): RestaurantHours {
   return { schedule: restaurant.shedule, holidays: restaurantHolidays(restaurant) };
+}
+
+/** A list entry's wall clock at an instant: its zone's, a zone the runtime does not know read as Moscow (the chain's default). */
+export function restaurantWallClock(restaurant: Pick<RestaurantWire, 'time_zone'>, now: Instant): WallClock {
+  try {
+    return wallClockAt(now, restaurant.time_zone || DEFAULT_TIME_ZONE);
+  } catch {
+    return wallClockAt(now, DEFAULT_TIME_ZONE);
+  }
+}
+
+/**
+ * Whether a list entry is open now by its hours and holidays, and when it opens when it is not (the
+ * domain's openingNow, SPEC 4): on its zone's clock, a zone the runtime does not know read as
+ * Moscow. «Закрыто на время» is restaurantClosedText's, read beside it.
+ */
+export function restaurantOpeningNow(restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>, now: Instant): { readonly open: boolean; readonly opens: string } {
+  const hours = restaurantHours(restaurant);
+  try {
+    return openingNow(hours, now, restaurant.time_zone || DEFAULT_TIME_ZONE);
+  } catch {
+    return openingNow(hours, now, DEFAULT_TIME_ZONE);
+  }
 }
 
 /**

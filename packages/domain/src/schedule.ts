@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, isSameDate, type Weekday, weekdayOf } from './calendar-date';
+import { addDays, type CalendarDate, daysBetween, isSameDate, type Weekday, weekdayOf } from './calendar-date';
 import { formatClock } from './time';
 import type { MinuteOfDay } from './units';
 import { DEFAULT_TIME_ZONE, type Instant, instantAt, type WallClock, wallClockAt } from './wall-clock';
@@ -75,6 +75,9 @@ function businessDayEntry(schedule: readonly (ScheduleEntry & { readonly from: s
   return { entry: schedule.find((candidate) => candidate.day === day), minute };
 }
 
+/** A closed restaurant's marker when no opening is said: closed for the rest of the day, or for a month and more. */
+export const CLOSED_TEXT = 'Закрыто';
+
 /**
  * The open-now line of a restaurant (SPEC 2 Self-pickup open-now marker, О кафе): 'Открыто до
  * 23:00', 'Открыто круглосуточно', 'Откроется в 10:00' later in the same business day, else
@@ -82,11 +85,11 @@ function businessDayEntry(schedule: readonly (ScheduleEntry & { readonly from: s
  */
 export function openHoursText(schedule: readonly (ScheduleEntry & { readonly from: string; readonly to: string })[], clock: WallClock): string {
   const { entry, minute } = businessDayEntry(schedule, clock);
-  if (!entry) return 'Закрыто';
+  if (!entry) return CLOSED_TEXT;
   if (isOpenAtWallClock(schedule, clock)) {
     return entry.toMinute - entry.fromMinute >= MINUTES_PER_DAY ? 'Открыто круглосуточно' : `Открыто до ${entry.to}`;
   }
-  return minute < entry.fromMinute ? `Откроется в ${entry.from}` : 'Закрыто';
+  return minute < entry.fromMinute ? `Откроется в ${entry.from}` : CLOSED_TEXT;
 }
 
 /**
@@ -163,4 +166,62 @@ export function closedForNowText(closed: ClosedForNow, instant: Instant, timeZon
   const today = isSameDate(until.date, wallClockAt(instant, timeZone).date);
   const day = today ? '' : `${String(until.date.day).padStart(2, '0')}.${String(until.date.month).padStart(2, '0')} `;
   return `Закрыто до ${day}${formatClock(until.minuteOfDay)}`;
+}
+
+/** How far ahead the next opening is looked for: a month of business days (a long holiday closure). */
+const NEXT_OPENING_DAYS = 31;
+
+/**
+ * When the restaurant next opens after `instant`, in epoch milliseconds, or null when it does not
+ * within a month: the first business day (06:00 to 06:00, SPEC 4) from the instant's whose hours —
+ * its holiday's in place of its weekday's (issue 31) — start after it. Hours past midnight belong to
+ * the day they started on, so at 03:30 a restaurant closed at 02:00 opens at 10:00 the same morning.
+ * Read it while the restaurant is closed: while it is open it is the next day's opening.
+ */
+export function nextOpeningAt(hours: RestaurantHours, instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): number | null {
+  const now = Number(instant);
+  const first = businessDateOf(wallClockAt(now, timeZone));
+  for (let offset = 0; offset <= NEXT_OPENING_DAYS; offset++) {
+    const date = addDays(first, offset);
+    const day = weekdayOf(date);
+    const entry = scheduleOnDate(hours.schedule, hours.holidays, date).find((candidate) => candidate.day === day);
+    if (!entry) continue;
+    const opens = instantAt(date, entry.fromMinute, timeZone);
+    if (opens > now) return opens;
+  }
+  return null;
+}
+
+/** «в среду», «во вторник»: a weekday as «Откроется …» names it. */
+const ON_WEEKDAY: Readonly<Record<Weekday, string>> = {
+  1: 'в понедельник',
+  2: 'во вторник',
+  3: 'в среду',
+  4: 'в четверг',
+  5: 'в пятницу',
+  6: 'в субботу',
+  7: 'в воскресенье',
+};
+
+/**
+ * When a restaurant closed now opens, as guests read it (SPEC 2 Self-pickup open-now marker, the
+ * menu of a closed restaurant): «Откроется в 10:00» later on today's calendar date, «Откроется
+ * завтра в 10:00», «Откроется в среду в 10:00» within the week, «Откроется 05.01 в 10:00» later,
+ * «Закрыто» when it does not open within a month. Dates are the calendar's (decision 042).
+ */
+export function opensText(opening: Instant | null, instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): string {
+  if (opening === null) return CLOSED_TEXT;
+  const at = wallClockAt(opening, timeZone);
+  const clock = formatClock(at.minuteOfDay);
+  const days = daysBetween(wallClockAt(instant, timeZone).date, at.date);
+  if (days <= 0) return `Откроется в ${clock}`;
+  if (days === 1) return `Откроется завтра в ${clock}`;
+  if (days < 7) return `Откроется ${ON_WEEKDAY[at.weekday]} в ${clock}`;
+  return `Откроется ${String(at.date.day).padStart(2, '0')}.${String(at.date.month).padStart(2, '0')} в ${clock}`;
+}
+
+/** Whether the restaurant is open now, and what its marker reads when it is not: opensText of nextOpeningAt (SPEC 4). */
+export function openingNow(hours: RestaurantHours, instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): { readonly open: boolean; readonly opens: string } {
+  if (isOpenWithHolidays(hours.schedule, hours.holidays, instant, timeZone)) return { open: true, opens: '' };
+  return { open: false, opens: opensText(nextOpeningAt(hours, instant, timeZone), instant, timeZone) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_BOUNDARY_MINUTE, isOpenAt, isOpenAtWallClock, openUntil, type ScheduleEntry } from '../src/schedule';
+import { CLOSED_TEXT, DAY_BOUNDARY_MINUTE, isOpenAt, isOpenAtWallClock, nextOpeningAt, openingNow, opensText, openUntil, type ScheduleEntry } from '../src/schedule';
 import { instantAt, type WallClock } from '../src/wall-clock';
 
 // Monday to Saturday 10:00–02:00 (past midnight), Sunday 12:00–22:00.
@@ -87,5 +87,49 @@ describe('when the opening hours end (decision 032)', () => {
     expect(openUntil(roundTheClock, moscow(1, 5 * 60))).toBe(moscow(7, 6 * 60));
     const untilSunday = [1, 2, 3, 4, 5, 6].map((day) => ({ day, fromMinute: 360, toMinute: 1800 }));
     expect(openUntil(untilSunday, moscow(3, 12 * 60))).toBe(moscow(7, 6 * 60));
+  });
+});
+
+describe('when a closed restaurant opens (SPEC 4 open now, SPEC 2 Self-pickup marker, issue 33)', () => {
+  /** An instant at a Moscow wall-clock time; 2026-11-29 is a Sunday. */
+  const moscow = (date: string, time: string) => Date.parse(`${date}T${time}:00+03:00`);
+  // Mon–Sat 10:00–02:00 past midnight, Sunday 12:00–22:00 (the schedule above).
+  const hours = { schedule, holidays: [] };
+
+  it('at 03:30 the night’s hours are over and it opens at 10:00 that morning (SPEC 4: before 06:00 is the previous day)', () => {
+    const now = moscow('2026-11-24', '03:30');
+    expect(nextOpeningAt(hours, now)).toBe(moscow('2026-11-24', '10:00'));
+    expect(opensText(nextOpeningAt(hours, now), now)).toBe('Откроется в 10:00');
+    expect(openingNow(hours, now)).toEqual({ open: false, opens: 'Откроется в 10:00' });
+  });
+
+  it('across 06:00 the answer is the same morning’s opening, read from either business day (SPEC 4, SPEC 9)', () => {
+    expect(nextOpeningAt(hours, moscow('2026-11-24', '05:59'))).toBe(moscow('2026-11-24', '10:00'));
+    expect(nextOpeningAt(hours, moscow('2026-11-24', '06:00'))).toBe(moscow('2026-11-24', '10:00'));
+  });
+
+  it('after closing it names tomorrow, a weekday within the week, else the date (SPEC 4)', () => {
+    // Sunday 22:30: Monday 10:00 is tomorrow.
+    const sunday = moscow('2026-11-29', '22:30');
+    expect(opensText(nextOpeningAt(hours, sunday), sunday)).toBe('Откроется завтра в 10:00');
+    expect(opensText(moscow('2026-12-02', '10:00'), sunday)).toBe('Откроется в среду в 10:00');
+    expect(opensText(moscow('2026-12-01', '10:00'), sunday)).toBe('Откроется во вторник в 10:00');
+    expect(opensText(moscow('2026-12-07', '10:00'), sunday)).toBe('Откроется 07.12 в 10:00');
+    expect(opensText(null, sunday)).toBe(CLOSED_TEXT);
+  });
+
+  it('skips a holiday that closes a day and reads one with other hours (issue 31)', () => {
+    const now = moscow('2026-11-24', '03:30');
+    const closedTuesday = { schedule, holidays: [{ date: { year: 2026, month: 11, day: 24 }, hours: null }] };
+    expect(nextOpeningAt(closedTuesday, now)).toBe(moscow('2026-11-25', '10:00'));
+    expect(opensText(nextOpeningAt(closedTuesday, now), now)).toBe('Откроется завтра в 10:00');
+    const lateTuesday = { schedule, holidays: [{ date: { year: 2026, month: 11, day: 24 }, hours: { fromMinute: 900, toMinute: 1200 } }] };
+    expect(opensText(nextOpeningAt(lateTuesday, now), now)).toBe('Откроется в 15:00');
+  });
+
+  it('is open now with nothing to say, and a schedule without days never opens (SPEC 4)', () => {
+    expect(openingNow(hours, moscow('2026-11-24', '12:00'))).toEqual({ open: true, opens: '' });
+    expect(nextOpeningAt({ schedule: [], holidays: [] }, moscow('2026-11-24', '12:00'))).toBeNull();
+    expect(openingNow({ schedule: [], holidays: [] }, moscow('2026-11-24', '12:00'))).toEqual({ open: false, opens: 'Закрыто' });
   });
 });

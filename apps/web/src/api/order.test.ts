@@ -36,6 +36,16 @@ describe('the order/create body (SPEC 7 payload v3, decision 012)', () => {
   });
 });
 
+describe('cart_raw (SPEC 7 order/create)', () => {
+  it('sends the cart as the app keeps it, and leaves it out past its cap rather than have the order refused', () => {
+    expect(orderRequestBody(request).cart_raw).toEqual(request.lines);
+    const long = { ...request.lines[0]!, comment: 'я'.repeat(1000) };
+    const huge = orderRequestBody({ ...request, lines: Array.from({ length: 40 }, () => long) });
+    expect(huge.cart_raw).toBeUndefined();
+    expect(huge.cart).toHaveLength(40);
+  });
+});
+
 describe('an order for later (SPEC 4 booking and delayed order)', () => {
   it('carries the booking number of an inrest order only, and a body order/create takes', () => {
     const inrest = orderRequestBody({ ...request, orderType: 'inrest', table: '5', bookingNum: '241126-0001' });

@@ -1,4 +1,6 @@
 import {
+  jsonBytes,
+  MAX_CART_RAW_BYTES,
   cartPriborsAction,
   cartRecommendsAction,
   orderCreate,
@@ -139,6 +141,9 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
     // SPEC 6: kiosk mode has no login; a kiosk order is the hall's, never a signed-in guest's.
     ...(kiosk ? {} : { user: { id: request.user.id, password: request.user.password } }),
     cart: request.lines.map(wireLine),
+    // SPEC 7 cart_raw: the cart as the app keeps it (SPEC 3 Cart line), stored for support and never
+    // priced; left out in the rare cart past its cap rather than refused with it.
+    ...(jsonBytes(request.lines) <= MAX_CART_RAW_BYTES ? { cart_raw: request.lines } : {}),
     pribors: chosenExtras(request.cutlery),
     recommendedItems: chosenExtras(request.recommended),
     order: {

@@ -1,20 +1,17 @@
-import { decodeLocation, restaurantClosedText, type RestaurantListResponse, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
+import { decodeLocation, restaurantClosedText, type RestaurantListResponse, restaurantOpeningNow, restaurantWallClock, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
 import {
   DAY_BOUNDARY_MINUTE,
-  DEFAULT_TIME_ZONE,
   type DeliveryPeriod,
   type Flag,
   type Id,
   type GeoPoint,
   type Instant,
   isOn,
-  isOpenAtWallClock,
   openHoursText,
   type OrderType,
   type PolygonCoordinates,
   type WallClock,
   type Weekday,
-  wallClockAt,
   weekdayName,
   weekdayShortName,
 } from '@chain/domain';
@@ -54,13 +51,7 @@ export function restaurantById(list: RestaurantListResponse, id: string | undefi
 }
 
 /** The restaurant's wall clock; a zone the browser does not know reads as Moscow (the chain's default). */
-function clockOf(restaurant: Pick<RestaurantWire, 'time_zone'>, now: Instant): WallClock {
-  try {
-    return wallClockAt(now, restaurant.time_zone || DEFAULT_TIME_ZONE);
-  } catch {
-    return wallClockAt(now, DEFAULT_TIME_ZONE);
-  }
-}
+const clockOf = restaurantWallClock;
 
 /** The business day's weekday: before 06:00 it is still the previous day (SPEC 4, 9). */
 function businessWeekday(clock: WallClock): Weekday {
@@ -71,7 +62,7 @@ function businessWeekday(clock: WallClock): Weekday {
 export interface OpenState {
   /** SPEC 4 Open now, on the restaurant's own clock. */
   readonly open: boolean;
-  /** 'Открыто до 23:00', 'Открыто круглосуточно', 'Откроется в 10:00' or 'Закрыто' (the self-pickup list's words). */
+  /** 'Открыто до 23:00', 'Открыто круглосуточно', or when it opens: 'Откроется завтра в 10:00' (the self-pickup list's words, issue 33). */
   readonly text: string;
 }
 
@@ -82,7 +73,8 @@ export function openState(restaurant: Pick<RestaurantWire, 'shedule' | 'time_zon
   if (closed !== null) return { open: false, text: closed };
   // A holiday's hours in place of the weekday's (issue 31).
   const today = scheduleOfBusinessDay(restaurant, clock);
-  return { open: isOpenAtWallClock(today, clock), text: openHoursText(today, clock) };
+  const opening = restaurantOpeningNow(restaurant, now);
+  return { open: opening.open, text: opening.open ? openHoursText(today, clock) : opening.opens };
 }
 
 export interface ScheduleRow {

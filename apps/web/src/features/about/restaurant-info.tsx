@@ -1,5 +1,5 @@
 import type { RestaurantWire } from '@chain/contract';
-import { type PhotoSlot, telHref } from '@chain/domain';
+import { CLOSED_TEXT, type PhotoSlot, telHref } from '@chain/domain';
 import { ChevronRight, Clock, Mail, MapPin, Phone, Users } from 'lucide-react';
 import { useId } from 'react';
 import { routePath } from '../../state/navigation';
@@ -54,7 +54,7 @@ export function RestaurantInfo({
       ) : null}
       <p className={state.open ? 'restaurant-info__state restaurant-info__state--open' : 'restaurant-info__state restaurant-info__state--closed'}>
         <Clock aria-hidden="true" />
-        <span>{state.open ? state.text : `Сейчас закрыто${state.text === 'Закрыто' ? '' : ` · ${state.text}`}`}</span>
+        <span>{state.open ? state.text : `Сейчас закрыто${state.text === CLOSED_TEXT ? '' : ` · ${state.text}`}`}</span>
       </p>
       <ul className="restaurant-info__contacts" aria-label="Контакты">
         <li className="restaurant-info__contact">

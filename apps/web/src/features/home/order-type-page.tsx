@@ -1,7 +1,6 @@
 import { CalendarClock, Clock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
 import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { APP_ROUTES } from '@chain/contract';
 import { LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
@@ -14,7 +13,7 @@ import { Screen } from '../../ui/screen';
 import { TableCodeSheet } from '../../ui/table-code-sheet';
 import { Skeleton } from '../../ui/skeleton';
 import { DeliveryChoice } from './delivery-choice';
-import { appStoreLink, type ServiceTile, serviceTiles } from './service-tiles';
+import { appStoreLink, deliveryOffered, type ServiceTile, serviceTiles } from './service-tiles';
 import './order-type-page.css';
 
 const TILE_ICONS: Record<ServiceTile['id'], ReactNode> = {
@@ -25,14 +24,6 @@ const TILE_ICONS: Record<ServiceTile['id'], ReactNode> = {
   map: <MapPinned aria-hidden="true" />,
   stoplist: <ListX aria-hidden="true" />,
 };
-
-/**
- * Whether Home offers Доставка: once its map (/delivery_to, BUILT_SCREENS) is built, since
- * «Новый адрес» and a guest without a saved address go there.
- */
-export function deliveryOffered(): boolean {
-  return isBuiltScreen(APP_ROUTES.deliveryTo);
-}
 
 // The kiosk's Home (its keypad) is loaded only on a kiosk: a phone never downloads it.
 const KioskHome = lazy(() => import('./kiosk-home'));
@@ -104,7 +95,7 @@ function GuestHome() {
           <ShoppingBag aria-hidden="true" />
           <span>Заберу сам</span>
         </Link>
-        {deliveryOffered() ? <DeliveryChoice /> : null}
+        {deliveryOffered(settings.status === 'ready' ? settings.data : null) ? <DeliveryChoice /> : null}
       </div>
 
       {settings.status === 'loading' ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appStoreLink, serviceTiles } from './service-tiles';
+import { appStoreLink, deliveryOffered, serviceTiles } from './service-tiles';
 
 const NONE = { allow_predzakaz: 0, allow_delayed: 0, show_zagruzka: 0, show_restmap: 0 } as const;
 const NO_FLAGS = { booking: false, stoplist: false };
@@ -45,5 +45,13 @@ describe('app-store link by platform (SPEC 2 Home)', () => {
   it('offers nothing elsewhere or without a link', () => {
     expect(appStoreLink('Mozilla/5.0 (X11; Linux x86_64)', urls)).toBeNull();
     expect(appStoreLink('Mozilla/5.0 (Linux; Android 14)', { ...urls, google_play_url: '' })).toBeNull();
+  });
+});
+
+describe('Доставка on Home follows the chain’s delivery setting (SPEC 3 Settings delivery)', () => {
+  it('is offered while delivery is 1 and until the settings arrive, and not when it is 0', () => {
+    expect(deliveryOffered({ delivery: 1 })).toBe(true);
+    expect(deliveryOffered(null)).toBe(true);
+    expect(deliveryOffered({ delivery: 0 })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { APP_ROUTES, type Settings } from '@chain/contract';
+import { isBuiltScreen } from '../../state/navigation';
 
 export interface ServiceTile {
   readonly id: 'preorder' | 'delayed' | 'booking' | 'load' | 'map' | 'stoplist';
@@ -40,4 +41,13 @@ export function appStoreLink(
     return { label: 'Приложение в Google Play', href: urls.google_play_url };
   }
   return null;
+}
+
+/**
+ * Whether Home offers Доставка: while the chain delivers (SPEC 3 Settings `delivery`; until the
+ * settings arrive it is assumed, so nothing jumps) and once its map (/delivery_to, BUILT_SCREENS)
+ * is built, since «Новый адрес» and a guest without a saved address go there.
+ */
+export function deliveryOffered(settings: Pick<Settings, 'delivery'> | null): boolean {
+  return settings?.delivery !== 0 && isBuiltScreen(APP_ROUTES.deliveryTo);
 }

@@ -1,5 +1,17 @@
-import { type IsShop, MENU_KIND_BY_IS_SHOP, type MenuKind, offeredMenuKinds } from '@chain/contract';
-import { MENU_KIND_NAMES } from '@chain/domain';
+import {
+  APP_ROUTES,
+  type IsShop,
+  MENU_KIND_BY_IS_SHOP,
+  type MenuKind,
+  offeredMenuKinds,
+  restaurantClosedText,
+  restaurantHolidays,
+  restaurantOpeningNow,
+  type RestaurantWire,
+  restaurantWallClock,
+  type Settings,
+} from '@chain/contract';
+import { CLOSED_TEXT, dateChoices, type Instant, MENU_KIND_NAMES, openPickupSlots, RESTAURANT_CLOSED_MESSAGE } from '@chain/domain';
 import type { CartLine } from '../../state/app-store';
 
 /** The menus a restaurant offers as toggle entries (only those in menuKinds), in SPEC 2 order. */
@@ -46,4 +58,56 @@ export function menuPath(restaurantId: string | null | undefined, orderType: str
 export function favouriteDishes<T extends { readonly id: number }>(dishes: readonly T[], favourites: readonly string[]): T[] {
   const wanted = new Set(favourites);
   return dishes.filter((dish) => wanted.has(String(dish.id)));
+}
+
+/** What the top of the menu says of a restaurant closed now (issue 33), its words in one place. */
+export const CLOSED_MENU_TEXTS = {
+  pickupLater: 'Можно заказать сейчас к открытию: время получения выберите в корзине.',
+  preorder: 'Предзаказ на другое время',
+  delayed: 'Отложенный заказ на другое время',
+} as const;
+
+/** The top of the menu of a restaurant closed now: when it opens, and how to order for later where it takes that. */
+export interface ClosedMenuNotice {
+  /** «Ресторан сейчас закрыт. Откроется в 10:00.» */
+  readonly text: string;
+  /** A pickup order for a later time is possible from the cart (its pickup time). */
+  readonly hint: string | null;
+  /** The pre-order (a table order) or the delayed order (pickup) screen, where the chain offers it. */
+  readonly later: { readonly label: string; readonly href: string } | null;
+}
+
+type NoticeRestaurant = Pick<RestaurantWire, 'shedule' | 'time_zone' | 'closedUntil' | 'closedText' | 'deliveryDays' | 'deliveryRest' | 'deliverySelf'> &
+  Partial<Pick<RestaurantWire, 'holidays'>>;
+
+/**
+ * SPEC 4 open now, SPEC 2 Menu (issue 33): a pickup or table order's menu of a restaurant closed
+ * now says so at its top with when it opens (the domain's openingNow: holidays, hours past
+ * midnight, the 06:00 business day), before the guest builds a cart the cart would refuse
+ * («Сейчас заказ оформить нельзя»). Where the order can be for later it says how: a pickup time
+ * in the cart when one is open (today's or the restaurant's deliveryDays), the pre-order
+ * (allow_predzakaz, restaurants taking table orders) or the delayed order (allow_delayed). Null
+ * while open, for delivery (its own time), for a kiosk (no later orders), once the guest chose a
+ * clock time (the cart judges that time), and while closed for now (the manager's words show).
+ */
+export function closedMenuNotice(
+  restaurant: NoticeRestaurant,
+  orderType: string | undefined,
+  context: { readonly kiosk: boolean; readonly timeChosen: boolean; readonly settings: Pick<Settings, 'allow_predzakaz' | 'allow_delayed'> | null },
+  now: Instant,
+): ClosedMenuNotice | null {
+  if ((orderType !== 'self' && orderType !== 'inrest') || context.kiosk || context.timeChosen) return null;
+  if (restaurantClosedText(restaurant, now) !== null) return null;
+  const opening = restaurantOpeningNow(restaurant, now);
+  if (opening.open) return null;
+  const text = opening.opens === CLOSED_TEXT ? `${RESTAURANT_CLOSED_MESSAGE}.` : `${RESTAURANT_CLOSED_MESSAGE}. ${opening.opens}.`;
+  if (orderType === 'self') {
+    const clock = restaurantWallClock(restaurant, now);
+    const holidays = restaurantHolidays(restaurant);
+    const pickupLater = dateChoices(clock.date, restaurant.deliveryDays).some((choice) => openPickupSlots(restaurant.shedule, holidays, choice.date, clock).length > 0);
+    const delayed = context.settings?.allow_delayed === 1 && restaurant.deliverySelf === '1';
+    return { text, hint: pickupLater ? CLOSED_MENU_TEXTS.pickupLater : null, later: delayed ? { label: CLOSED_MENU_TEXTS.delayed, href: APP_ROUTES.delayedzakaz } : null };
+  }
+  const preorder = context.settings?.allow_predzakaz === 1 && restaurant.deliveryRest === '1';
+  return { text, hint: null, later: preorder ? { label: CLOSED_MENU_TEXTS.preorder, href: APP_ROUTES.predzakaz } : null };
 }

@@ -3,8 +3,10 @@ import { Plus, ShoppingBag } from 'lucide-react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'wouter';
 import { cardPhoto, restaurantClosedText, type CategorySection, categorySections, type IsShop, type MenuDish, type MenuResponse } from '@chain/contract';
-import { addToCartBlocker, cartTotal, filterByLabels, formatMoney, indexDishes, MENU_CARD_PHOTO } from '@chain/domain';
+import { addToCartBlocker, cartTotal, filterByLabels, formatMoney, indexDishes, isAsReadyText, MENU_CARD_PHOTO } from '@chain/domain';
 import { menuQuery } from '../../api/menu';
+import { useQuery } from '../../api/query-cache';
+import { settingsQuery } from '../../api/settings';
 import { appStore, useAppState } from '../../state/store';
 import { Button, IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -16,7 +18,7 @@ import { useNow } from '../../ui/use-now';
 import { addToCartLock } from './add-to-cart-lock';
 import { FavouriteButton } from './favourite-button';
 import { CLEAR_FILTERS, MenuFilters } from './menu-filters';
-import { dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
+import { closedMenuNotice, dishInCart, firstSections, menuKindOptions, menuTitle } from './menu-model';
 import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
 import './menu-page.css';
@@ -62,6 +64,21 @@ export default function MenuPage() {
   const now = useNow(30_000);
   // Closed for now (issue 31): the manager's words above the menu; order/create refuses with them.
   const closedText = target.restaurant ? restaurantClosedText(target.restaurant, now) : null;
+  // Closed now by its hours (issue 33): said at the top, with when it opens and how to order for later.
+  const settings = useQuery(settingsQuery);
+  const chosenTime = useAppState((state) => state.checkout.deliveryDateTime);
+  const closedNow = target.restaurant
+    ? closedMenuNotice(
+        target.restaurant,
+        params.order_type,
+        {
+          kiosk,
+          timeChosen: chosenTime !== null && !isAsReadyText(chosenTime.deliveryTime.trim()),
+          settings: settings.status === 'ready' ? settings.data : null,
+        },
+        now,
+      )
+    : null;
   let body;
   if (notice) {
     body = notice;
@@ -107,7 +124,20 @@ export default function MenuPage() {
           {closedText}
         </p>
       ) : null}
+      {closedNow ? (
+        <section className="menu__closed menu__closed--hours" role="status" aria-label="Ресторан закрыт">
+          <p className="menu__closed-text">{closedNow.text}</p>
+          {closedNow.hint ? <p className="menu__closed-hint">{closedNow.hint}</p> : null}
+          {closedNow.later ? (
+            <LinkButton href={closedNow.later.href} variant="secondary" block>
+              {closedNow.later.label}
+            </LinkButton>
+          ) : null}
+        </section>
+      ) : null}
       {body}
+      {/* SPEC 3 Settings text_info: the chain's words under its menu (the kitchen, delivery, prices). */}
+      {menu && settings.status === 'ready' && settings.data.text_info.trim() !== '' ? <p className="menu__info">{settings.data.text_info.trim()}</p> : null}
     </Screen>
   );
 }

@@ -29,10 +29,10 @@ describe('self-pickup restaurant list (SPEC 2 Self-pickup)', () => {
   it('reads a holiday’s hours in place of the weekday’s on that date only (issue 31)', () => {
     const short = restaurant(1, { holidays: [{ date: MONDAY, fromMinute: 720, toMinute: 960 }] });
     expect(selfPickupRestaurants([short], [], moscow(MONDAY, '13:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 16:00' });
-    expect(selfPickupRestaurants([short], [], moscow(MONDAY, '17:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+    expect(selfPickupRestaurants([short], [], moscow(MONDAY, '17:00'))[0]).toMatchObject({ open: false, hours: 'Откроется завтра в 10:00' });
     expect(selfPickupRestaurants([short], [], moscow(TUESDAY, '17:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 23:00' });
     const off = restaurant(2, { holidays: [{ date: MONDAY, fromMinute: null, toMinute: null }] });
-    expect(selfPickupRestaurants([off], [], moscow(MONDAY, '12:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+    expect(selfPickupRestaurants([off], [], moscow(MONDAY, '12:00'))[0]).toMatchObject({ open: false, hours: 'Откроется завтра в 10:00' });
   });
 
   it('shows a restaurant closed for now with the manager’s words until the time, then its hours again (issue 31)', () => {
@@ -71,11 +71,40 @@ describe('self-pickup restaurant list (SPEC 2 Self-pickup)', () => {
     ]);
   });
 
+  it('lists the open restaurants first, then those closed saying when they open, favourites first in each (SPEC 2 Self-pickup, SPEC 4 open now, issue 33)', () => {
+    // 03:30 on a Sunday night: 1 closed at 23:00, 2 (a favourite) at 01:00 (Saturday's hours past
+    // midnight), 3 is open until 05:00, 4 round the clock, 5 (a favourite) until 04:00.
+    const sunday = '2026-11-29';
+    const until = (close: string, toMinute: number) => [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, '10:00', close, 600, toMinute));
+    const list = [
+      restaurant(1),
+      restaurant(2, { shedule: until('01:00', 1500) }),
+      restaurant(3, { shedule: until('05:00', 1740) }),
+      restaurant(4, { shedule: [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, '06:00', '06:00', 360, 1800)) }),
+      restaurant(5, { shedule: until('04:00', 1680) }),
+    ];
+    const rows = selfPickupRestaurants(list, ['2', '5'], moscow(sunday, '03:30'));
+    expect(rows.map((row) => [row.id, row.open, row.hours])).toEqual([
+      ['5', true, 'Открыто до 04:00'],
+      ['3', true, 'Открыто до 05:00'],
+      ['4', true, 'Открыто круглосуточно'],
+      ['2', false, 'Откроется в 10:00'],
+      ['1', false, 'Откроется в 10:00'],
+    ]);
+  });
+
+  it('turns the business day at 06:00: a restaurant closed from 05:00 opens «в 10:00» of that morning either side (SPEC 4, SPEC 9, issue 33)', () => {
+    const late = restaurant(1, { shedule: [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, '10:00', '05:00', 600, 1740)) });
+    expect(selfPickupRestaurants([late], [], moscow(MONDAY, '04:59'))[0]).toMatchObject({ open: true, hours: 'Открыто до 05:00' });
+    expect(selfPickupRestaurants([late], [], moscow(MONDAY, '05:59'))[0]).toMatchObject({ open: false, hours: 'Откроется в 10:00' });
+    expect(selfPickupRestaurants([late], [], moscow(MONDAY, '06:00'))[0]).toMatchObject({ open: false, hours: 'Откроется в 10:00' });
+  });
+
   it('marks a restaurant open from fromMinute up to, not including, toMinute (SPEC 4)', () => {
     const list = [restaurant(1)];
     expect(selfPickupRestaurants(list, [], moscow(MONDAY, '09:59'))[0]).toMatchObject({ open: false, hours: 'Откроется в 10:00' });
     expect(selfPickupRestaurants(list, [], moscow(MONDAY, '10:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 23:00' });
-    expect(selfPickupRestaurants(list, [], moscow(MONDAY, '23:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+    expect(selfPickupRestaurants(list, [], moscow(MONDAY, '23:00'))[0]).toMatchObject({ open: false, hours: 'Откроется завтра в 10:00' });
   });
 
   it('reads the schedule on the restaurant clock, not the browser clock (SPEC 4)', () => {
@@ -89,7 +118,7 @@ describe('self-pickup restaurant list (SPEC 2 Self-pickup)', () => {
     // Sunday until 02:00, Monday closed: at 01:00 on Monday the Sunday hours still apply.
     const late = restaurant(1, { shedule: [day(7, '12:00', '02:00', 720, 1560)] });
     expect(selfPickupRestaurants([late], [], moscow(MONDAY, '01:00'))[0]).toMatchObject({ open: true, hours: 'Открыто до 02:00' });
-    expect(selfPickupRestaurants([late], [], moscow(MONDAY, '12:00'))[0]).toMatchObject({ open: false, hours: 'Закрыто' });
+    expect(selfPickupRestaurants([late], [], moscow(MONDAY, '12:00'))[0]).toMatchObject({ open: false, hours: 'Откроется в воскресенье в 12:00' });
   });
 
   it('a day without an entry is closed (SPEC 4)', () => {

@@ -1,13 +1,5 @@
-import { restaurantClosedText, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
-import {
-  DEFAULT_TIME_ZONE,
-  favouritesFirst,
-  type Instant,
-  isOpenAtWallClock,
-  openHoursText,
-  type WallClock,
-  wallClockAt,
-} from '@chain/domain';
+import { restaurantClosedText, restaurantOpeningNow, restaurantWallClock, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
+import { favouritesFirst, type Instant, openHoursText } from '@chain/domain';
 
 /** What one row of the self-pickup list shows (SPEC 2 Self-pickup restaurant list). */
 export interface PickupRestaurant {
@@ -22,7 +14,10 @@ export interface PickupRestaurant {
   readonly favourite: boolean;
   /** SPEC 4 Open now, on the restaurant's own clock. */
   readonly open: boolean;
-  /** 'Открыто до 23:00', 'Открыто круглосуточно', 'Откроется в 10:00' or 'Закрыто'. */
+  /**
+   * Open: 'Открыто до 23:00' or 'Открыто круглосуточно'. Closed: when it opens ('Откроется в
+   * 10:00', 'Откроется завтра в 10:00', the domain's opensText) or the manager's «Закрыто до …».
+   */
   readonly hours: string;
   /** The restaurant's photo (issue 31): '' when it has none — the card is then as it always was. */
   readonly img: string;
@@ -43,18 +38,11 @@ type ListEntry = Pick<
 > &
   Partial<Pick<RestaurantWire, 'deliveryRest' | 'closedUntil' | 'closedText' | 'holidays' | 'img'>>;
 
-/** The restaurant's wall clock; a zone the browser does not know reads as Moscow (the chain's default). */
-function clockOf(entry: Pick<ListEntry, 'time_zone'>, now: Instant): WallClock {
-  try {
-    return wallClockAt(now, entry.time_zone || DEFAULT_TIME_ZONE);
-  } catch {
-    return wallClockAt(now, DEFAULT_TIME_ZONE);
-  }
-}
-
 /**
  * SPEC 2 Self-pickup list: restaurants that are active and take pickup orders (deliverySelf
- * '1'), favourites first (each group in the chain's order), each with its open-now marker.
+ * '1'), those open now first and then those closed, each saying when it opens (SPEC 4 open now;
+ * issue 33: at night a closed restaurant came first); in each, favourites first and then the
+ * chain's order.
  * Favourites are restaurant ids as text, the id the menu route and the client state use.
  * For the in-restaurant order ('Отсканировать позже', SPEC 2) the same list holds the
  * restaurants taking table orders (deliveryRest '1') instead.
@@ -72,11 +60,12 @@ export function selfPickupRestaurants(
         restaurant.active === '1' && (orderType === 'inrest' ? restaurant.deliveryRest === '1' : restaurant.deliverySelf === '1'),
     )
     .map((restaurant): PickupRestaurant => {
-      const clock = clockOf(restaurant, now);
+      const clock = restaurantWallClock(restaurant, now);
       // Closed for now (issue 31): the manager's words in place of the hours, and not open.
       const closed = restaurantClosedText({ ...restaurant, closedUntil: restaurant.closedUntil ?? null }, now);
       // A holiday's hours in place of the weekday's (issue 31).
       const today = scheduleOfBusinessDay(restaurant, clock);
+      const opening = restaurantOpeningNow(restaurant, now);
       return {
         id: String(restaurant.id),
         name: restaurant.name,
@@ -85,10 +74,11 @@ export function selfPickupRestaurants(
         congestion: restaurant.congestion.text.trim(),
         winecard: restaurant.winecard === '1',
         favourite: favourites.has(String(restaurant.id)),
-        open: closed === null && isOpenAtWallClock(today, clock),
-        hours: closed ?? openHoursText(today, clock),
+        open: closed === null && opening.open,
+        hours: closed ?? (opening.open ? openHoursText(today, clock) : opening.opens),
         img: restaurant.img ?? '',
       };
     });
-  return favouritesFirst(rows, (row) => row.favourite);
+  const favourite = (row: PickupRestaurant) => row.favourite;
+  return [...favouritesFirst(rows.filter((row) => row.open), favourite), ...favouritesFirst(rows.filter((row) => !row.open), favourite)];
 }
