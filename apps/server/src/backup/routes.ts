@@ -35,7 +35,7 @@ export function registerBackup(app: FastifyInstance): void {
       const started = performance.now();
       let tar: Uint8Array;
       try {
-        tar = await dump();
+        tar = await app.dbMonitor.during(dump);
       } catch (error) {
         request.log.error({ err: error }, 'backup: the copy of the data folder failed');
         return replyUnavailable(reply, request.id);

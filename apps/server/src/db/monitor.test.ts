@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isConnectionError, isPoolBusy } from './monitor';
+import type { DatabaseHandle } from './client';
+import { DatabaseMonitor, isConnectionError, isPoolBusy } from './monitor';
 
 // pg-pool's two connect failures (issue 11, second read, point 4): waiting for a free connection
 // of a full pool is a rush; a new connection that cannot be made is a lost (or frozen) database.
@@ -21,5 +22,24 @@ describe('what a failed connect says about the database', () => {
       expect(isConnectionError(failure), failure.message).toBe(true);
       expect(isPoolBusy(failure), failure.message).toBe(false);
     }
+  });
+});
+
+describe('a copy that holds the database on purpose (decision 058)', () => {
+  it('is not taken for a lost database: health reports the state as it was, without a ping', async () => {
+    let pings = 0;
+    const handle = { ping: () => ((pings += 1), new Promise<void>(() => undefined)) } as unknown as DatabaseHandle;
+    const monitor = new DatabaseMonitor(handle, 1000, 20);
+    let release!: () => void;
+    const copy = monitor.during(() => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect((await monitor.check()).state).toBe('up');
+    expect(pings).toBe(0);
+    release();
+    await copy;
+    // Afterwards a ping is a ping again: one that gets no answer marks the database lost.
+    expect((await monitor.check()).state).toBe('down');
+    expect(pings).toBe(1);
+    monitor.close();
   });
 });

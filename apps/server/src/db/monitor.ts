@@ -39,8 +39,27 @@ export class DatabaseMonitor implements DatabaseWatcher {
     return this.#state;
   }
 
+  /** Work that holds the database's one session on purpose (PGlite's copy for a backup). */
+  #holds = 0;
+
+  /**
+   * Runs work that holds the database on purpose for longer than a ping may wait (PGlite's
+   * consistent copy, decision 058): meanwhile health and readiness report the state as it was
+   * instead of pinging, so a slow copy neither marks the database lost — which would answer 503
+   * to every call — nor takes the one instance out of the balancer.
+   */
+  async during<T>(work: () => Promise<T>): Promise<T> {
+    this.#holds += 1;
+    try {
+      return await work();
+    } finally {
+      this.#holds -= 1;
+    }
+  }
+
   /** Pings now and reports; the result also updates the state. */
   async check(): Promise<DatabaseStatus> {
+    if (this.#holds > 0) return this.status();
     const started = performance.now();
     try {
       await withTimeout(this.handle.ping(), this.pingTimeoutMs, (ms) => new Error(`no answer within ${ms} ms`));
