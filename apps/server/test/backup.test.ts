@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -224,6 +224,9 @@ describe('PGlite: npm run backup while the server serves writes, npm run restore
     const run = await backup;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Backup written: .*backup\.tar\.gz \([\d.]+ MB, \d+ files of the data folder\) from the server running on/);
+    // Its owner's alone: the copy holds every guest's phone and the password hashes.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([]);
     expect(written).toBeGreaterThan(0);
     const atEnd = await rowSets(database);
 

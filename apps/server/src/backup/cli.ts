@@ -9,7 +9,7 @@
  * name, checked (every header, the folder's required files) and only then renamed; an existing
  * file is never overwritten. On PostgreSQL (DATABASE_URL) it refuses: pg_dump is the tool.
  */
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ConfigError, parseConfig } from '../config';
@@ -99,7 +99,9 @@ async function main(args: readonly string[]): Promise<number> {
   const partial = `${parsed.file}.partial`;
   try {
     // On the disk before it takes its name: a crash never leaves a short file under the final name.
-    const fd = openSync(partial, 'w');
+    // Readable by its owner only: it holds every guest's phone and e-mail and the password hashes.
+    rmSync(partial, { force: true });
+    const fd = openSync(partial, 'wx', 0o600);
     try {
       for (let at = 0; at < file.length; ) at += writeSync(fd, file, at);
       fsyncSync(fd);
@@ -107,7 +109,9 @@ async function main(args: readonly string[]): Promise<number> {
       closeSync(fd);
     }
     const { files } = readBackup(file);
-    renameSync(partial, parsed.file);
+    // Never over a file that appeared meanwhile: a link fails where a rename would replace it.
+    linkSync(partial, parsed.file);
+    rmSync(partial, { force: true });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const megabytes = (statSync(parsed.file).size / 1e6).toFixed(1);
     console.log(`Backup written: ${parsed.file} (${megabytes} MB, ${files} files of the data folder) from ${source} in ${seconds} s.`);

@@ -62,6 +62,20 @@ function moveFolder(from: string, to: string): void {
   }
 }
 
+/**
+ * After a failed swap, the folder moved aside goes back where it was (what the failed move left
+ * in the data folder removed first); if even that fails, the operator is told where it is.
+ */
+function putBack(aside: string, dataDir: string): void {
+  try {
+    if (existsSync(dataDir)) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+    moveFolder(aside, dataDir);
+    console.error(`The restore failed; ${dataDir} was put back as it was.`);
+  } catch {
+    console.error(`The restore failed, and the data folder could not be put back: it is kept at ${aside}. Move it back to ${dataDir} by hand before starting the server.`);
+  }
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const [file] = args;
   if (args.length !== 1 || !file || file.startsWith('-') || file.length > 1000) {
@@ -90,6 +104,7 @@ async function main(args: readonly string[]): Promise<number> {
     throw error;
   }
   let aside: string | null = null;
+  let movedAside = false;
   try {
     if (occupied) {
       // Refuses (DataDirLockedError) while a server or a tool holds the folder.
@@ -97,6 +112,7 @@ async function main(args: readonly string[]): Promise<number> {
       aside = `${dataDir}.before-restore-${stamp}`;
       try {
         moveFolder(dataDir, aside);
+        movedAside = true;
       } finally {
         release();
       }
@@ -106,6 +122,7 @@ async function main(args: readonly string[]): Promise<number> {
     moveFolder(staging, dataDir);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
+    if (aside && movedAside) putBack(aside, dataDir);
     throw error;
   }
   console.log(`Restored ${file} (${files} files) into ${dataDir}: ${figures}.`);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../src/db/client';
 
 /**
@@ -31,7 +31,9 @@ export async function insertTestOrder(
   const order = await database.db
     .insertInto('orders')
     .values({
-      znumber: `T-${Math.floor(Math.random() * 1e6)}`,
+      // Unique per restaurant and business day: 48 random bits (a million values collided once in
+      // a few thousand orders of one day).
+      znumber: `T-${randomBytes(6).toString('hex')}`,
       business_day: new Date().toISOString().slice(0, 10),
       restaurant_id: restaurantId,
       user_id: fields.userId,
