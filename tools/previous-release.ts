@@ -17,6 +17,10 @@ import { loadMigrations, MIGRATIONS_DIR } from '../apps/server/src/db/migrate';
 
 const REPO = fileURLToPath(new URL('../', import.meta.url));
 const previous = JSON.parse(readFileSync(join(REPO, 'ops/previous-release.json'), 'utf8')) as { commit: string; lastMigration: number };
+if (!/^[0-9a-f]{40}$/.test(previous.commit) || !Number.isInteger(previous.lastMigration)) {
+  console.error('previous-release check: ops/previous-release.json needs a 40-hex commit and its last migration number');
+  process.exit(1);
+}
 
 /** What CI runs: where the schema meets money, the menu and the staff's screens. */
 const CORE = [
@@ -77,10 +81,23 @@ function hasCommit(): boolean {
   }
 }
 
+// The file's last migration must be that release's: a wrong number would check the wrong migrations.
+const theirLast = Math.max(
+  ...git('ls-tree', '--name-only', previous.commit, 'apps/server/src/db/migrations/')
+    .split('\n')
+    .map((path) => /\/(\d{3})_[\w-]+\.sql$/.exec(path)?.[1])
+    .filter((version): version is string => version !== undefined)
+    .map(Number),
+);
+if (theirLast !== previous.lastMigration) fail(`ops/previous-release.json says the last migration of ${previous.commit.slice(0, 7)} is ${previous.lastMigration}, its tree says ${theirLast}`);
+
 const tree = mkdtempSync(join(tmpdir(), 'chain-previous-release-'));
 try {
   // The previous release's files, with this release's migrations in place of its own.
-  execFileSync('sh', ['-c', `git archive ${previous.commit} | tar -x -C "${tree}"`], { cwd: REPO, stdio: 'inherit' });
+  const archive = join(tree, '.previous-release.tar');
+  execFileSync('git', ['archive', '--output', archive, previous.commit], { cwd: REPO, stdio: 'inherit' });
+  execFileSync('tar', ['-x', '-f', archive, '-C', tree], { stdio: 'inherit' });
+  rmSync(archive);
   const migrations = join(tree, 'apps/server/src/db/migrations');
   for (const file of readdirSync(migrations)) if (file.endsWith('.sql')) unlinkSync(join(migrations, file));
   for (const file of readdirSync(MIGRATIONS_DIR)) if (file.endsWith('.sql')) copyFileSync(join(MIGRATIONS_DIR, file), join(migrations, file));
