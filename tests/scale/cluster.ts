@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,8 @@ export interface Cluster {
    * until the balancer sends it requests. Returns how long it was stopping and how long out.
    */
   restart(name: string): Promise<{ stoppingMs: number; outMs: number; exitCode: number | null }>;
+  /** The balancer's own count of requests it sent again (to the same or another instance) so far. */
+  balancerRetries(): Promise<{ retries: number; redispatches: number }>;
   stop(): Promise<void>;
 }
 
@@ -84,13 +87,14 @@ function startInstance(name: string, port: number, database: string, env: Record
   return { name, port, url: `http://127.0.0.1:${port}`, process: child };
 }
 
-function haproxyConfig(port: number, instances: Instance[], bare: { port: number; target: number } | null): string {
+function haproxyConfig(port: number, instances: Instance[], bare: { port: number; target: number } | null, statsSocket: string): string {
   const bareSection = bare
     ? ['frontend bare', `  bind 127.0.0.1:${bare.port}`, '  option forwardfor', '  default_backend bare', 'backend bare', `  server bare 127.0.0.1:${bare.target}`]
     : [];
   return [
     'global',
     '  maxconn 9000',
+    `  stats socket ${statsSocket} mode 600 level user`,
     'defaults',
     '  mode http',
     '  timeout connect 1s',
@@ -155,7 +159,8 @@ export async function startCluster(options: { env?: Record<string, string>; bare
     const port = await freePort();
     const bare = options.barePort === undefined ? null : { port: await freePort(), target: options.barePort };
     const config = join(folder, 'haproxy.cfg');
-    writeFileSync(config, haproxyConfig(port, instances, bare));
+    const statsSocket = join(folder, 'haproxy.sock');
+    writeFileSync(config, haproxyConfig(port, instances, bare, statsSocket));
     balancer = spawn(HAPROXY, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const url = `http://127.0.0.1:${port}`;
     await waitHealthy(url, 10_000);
@@ -164,6 +169,20 @@ export async function startCluster(options: { env?: Record<string, string>; bare
       bareUrl: bare ? `http://127.0.0.1:${bare.port}` : null,
       databaseUrl: database,
       instances,
+      balancerRetries: async () => {
+        const csv = await new Promise<string>((resolve, reject) => {
+          let text = '';
+          const socket = connect(statsSocket, () => socket.write('show stat\n'));
+          socket.on('data', (chunk) => (text += chunk.toString()));
+          socket.on('end', () => resolve(text));
+          socket.on('error', reject);
+        });
+        const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
+        const columns = (header ?? '').split(',');
+        const backend = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'app' && cells[1] === 'BACKEND') ?? [];
+        const value = (name: string) => Number(backend[columns.indexOf(name)] || 0);
+        return { retries: value('wretr'), redispatches: value('wredis') };
+      },
       kill: (which) => instances.find((instance) => instance.name === which)?.process.kill('SIGKILL'),
       restart: async (which) => {
         const index = instances.findIndex((instance) => instance.name === which);

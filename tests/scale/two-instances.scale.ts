@@ -266,12 +266,14 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
     for (const stream of streams) stream.close();
 
     const requests = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    const balancer = await cluster.balancerRetries();
     const sorted = [...durations].sort((x, y) => x - y);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
     console.info(
       [
         `rolling deploy: ${requests} requests through the balancer in ${((Date.now() - begun) / 1000).toFixed(1)} s (${Object.entries(counts).map(([kind, count]) => `${kind} ${count}`).join(', ')}), ${failures.length} failed; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
         ...deploys.map((deploy) => `instance ${deploy.name}: SIGTERM to exit ${deploy.stoppingMs} ms (exit code ${deploy.exitCode}), back in the balancer after ${(deploy.outMs / 1000).toFixed(1)} s`),
+        `the balancer sent ${balancer.retries} requests again (${balancer.redispatches} to the other instance): connections an instance closed as the request came (retry-on conn-failure empty-response, docs/load-balancer.md)`,
         `${paid.length} orders paid; ${streams.length} order pages reconnected ${streams.reduce((sum, stream) => sum + stream.reconnects, 0)} times (each at least ${Math.min(...streams.map((stream) => stream.reconnects))}), a move after the deploy reached all within ${Math.max(...reached)} ms`,
       ].join('\n'),
     );
@@ -344,8 +346,9 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
 
     const window = failures.filter((failure) => failure.at - killedAt < 2000);
     const after = failures.filter((failure) => failure.at - killedAt >= 2000);
+    const balancer = await cluster.balancerRetries();
     console.info(
-      `${confirmed.length} orders confirmed (${confirmedBeforeEnd} by 4 s after the kill), ${failures.length} failed answers: ${window.length} within 2 s of the kill, ${after.length} after`,
+      `${confirmed.length} orders confirmed (${confirmedBeforeEnd} by 4 s after the kill), ${failures.length} failed answers: ${window.length} within 2 s of the kill, ${after.length} after; the balancer has sent ${balancer.retries} requests again in this run (${balancer.redispatches} to the other instance)`,
     );
     expect(after).toEqual([]);
     // Still answered through B after the kill: orders were confirmed in the last two seconds.
