@@ -20,6 +20,7 @@ const BANK_LINK = 'https://qr.nspk.ru/AD100000000000000701?type=02&bank=10000000
 const sbp = (fields: Partial<SbpStart> = {}): SbpStart => ({ variants: [], paymentUrl: null, qrPayload: '', errorMessage: '', ...fields });
 
 let navigations: Array<{ to: string; options: unknown }>;
+let order = 700;
 const hook = (): [string, (to: string, options?: unknown) => void] => [
   '/payment',
   (to, options) => {
@@ -45,12 +46,14 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     navigations = [];
+    // Each test pays an order of its own: the auto-start happens once per order in a tab (autostart-once.ts).
+    order += 1;
     startSbp.mockReset();
     check.mockReset();
     appStore.setState(appStore.getInitialState());
     appStore.getState().setUser({ authorized: true, id: '7', password: 'session-token' });
-    appStore.getState().orderPlaced({ id: '701', number: 'W-701', sum: 120_000, paySystem: 'sbp', followToken: null });
-    history.replaceState({ orderId: 701, orderNum: 'W-701', orderSum: 120_000, paysystem: 'sbp' }, '', '/payment');
+    appStore.getState().orderPlaced({ id: String(order), number: `W-${order}`, sum: 120_000, paySystem: 'sbp', followToken: null });
+    history.replaceState({ orderId: order, orderNum: `W-${order}`, orderSum: 120_000, paysystem: 'sbp' }, '', '/payment');
     opened = vi.spyOn(window, 'open').mockImplementation(() => null);
   });
   afterEach(() => {
@@ -64,7 +67,7 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
     check.mockResolvedValueOnce('pending').mockResolvedValue('ok');
     await renderAndStart();
     expect(startSbp).toHaveBeenCalledTimes(1);
-    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({ orderId: '701' });
+    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({ orderId: String(order) });
     expect(opened).toHaveBeenCalledWith(BANK_LINK, '_blank', 'noopener');
     // No bank list: the sheet is for bank variants only.
     expect(screen.queryByRole('dialog', { name: 'Выберите свой банк' })).toBeNull();
@@ -72,7 +75,7 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
     expect(navigations).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));
     expect(check).toHaveBeenCalledTimes(2);
-    expect(navigations).toEqual([{ to: '/thanks', options: { replace: true, state: { orderNum: 'W-701', orderId: '701' } } }]);
+    expect(navigations).toEqual([{ to: '/thanks', options: { replace: true, state: { orderNum: `W-${order}`, orderId: String(order) } } }]);
   });
 
   it('with neither banks nor a link opens nothing and polls every 5 s (SPEC 4: otherwise polling starts, SPEC 9 5000 ms)', async () => {
@@ -88,6 +91,6 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
     expect(navigations).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));
     expect(check).toHaveBeenCalledTimes(3);
-    expect(navigations).toEqual([{ to: '/thanks', options: { replace: true, state: { orderNum: 'W-701', orderId: '701' } } }]);
+    expect(navigations).toEqual([{ to: '/thanks', options: { replace: true, state: { orderNum: `W-${order}`, orderId: String(order) } } }]);
   });
 });
