@@ -11,6 +11,7 @@ import {
   bookingDates,
   bookingMinimumSum,
   bookingNumber,
+  bookingPhase,
   bookingSlotRange,
   bookingSlots,
   CHOOSE_RESTAURANT_MESSAGE,
@@ -24,7 +25,9 @@ import {
   parseClock,
   russianPlural,
   wallClockAt,
+  type BookingPhase,
   type BookingSlot,
+  type BookingStatus,
   type CalendarDate,
   type TableHold,
 } from '@chain/domain';
@@ -302,8 +305,9 @@ export async function extendBooking(
     const tables = await lockBookableTables(trx, restaurant.row.id);
     const booking = await lockUserBooking(trx, user.id, num);
     if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
-    if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto <= now) throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
-    if (booking.status === 'new' && booking.timefrom > now) throw conflict(BOOKING_EXTEND_NOT_STARTED_MESSAGE, 'booking_not_started');
+    const phase = phaseNow(booking, now);
+    if (phase === 'finished') throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
+    if (phase === 'upcoming') throw conflict(BOOKING_EXTEND_NOT_STARTED_MESSAGE, 'booking_not_started');
     const extension = bookingExtension({
       schedule: restaurant.schedule,
       start: wallClockAt(booking.timefrom, tz),
@@ -358,7 +362,12 @@ export async function liveBookingTerms(
     : await findUserBookingTerms(db, at.userId, bookingNum.trim());
   if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
   if (booking.restaurant_id !== at.restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
-  if (booking.status === 'cancelled' || booking.status === 'ended' || booking.timeto <= now) throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
+  if (phaseNow(booking, now) === 'finished') throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
   return { min_sum: booking.min_sum, timefrom: booking.timefrom };
+}
+
+/** A booking row's phase at `now` by the domain's one rule (SPEC 3, 4): rows hold dates, the rule seconds. */
+function phaseNow(booking: { status: BookingStatus; timefrom: Date; timeto: Date }, now: Date): BookingPhase {
+  return bookingPhase({ status: booking.status, timefrom: seconds(booking.timefrom), timeto: seconds(booking.timeto) }, seconds(now));
 }
 

@@ -1,9 +1,9 @@
 import type { BookingView } from '@chain/contract';
 import { bookingControls, bookingMessage, bookingPhase, bookingWhenText, formatClock, startOfDaySeconds, wallClockAt } from '@chain/domain';
 import type { BookingWithContext } from './repository';
+import { seconds } from './dates';
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
-const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** A booking as the app shows it (SPEC 3 Booking, SPEC 4 countdown and buttons) at `now`. */
 export function bookingView(booking: BookingWithContext, now: Date, img: string): BookingView {
