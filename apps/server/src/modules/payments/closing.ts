@@ -85,6 +85,11 @@ export const MAX_CLOSING_ATTEMPTS = 10;
 /** States a bank's "done" is recorded over even when another taker got there meanwhile: the bank's word wins. */
 const UNDONE: readonly PaymentStatus[] = ['cancelling', 'refund_due', 'refund_failed', 'needs_operator'];
 
+/**
+ * The wait before the next try of any background work with the outside world — declines and
+ * refunds at the bank, receipts and refund letters, tips ids — by the tries made so far: 30 s,
+ * 1, 5, 15 minutes, then hourly. One schedule for all of them.
+ */
 export function retryDelaySeconds(attempts: number): number {
   return RETRY_SECONDS[Math.min(Math.max(attempts, 1), RETRY_SECONDS.length) - 1] ?? 3600;
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ProviderError } from '../../adapters/http';
 import { TIPS_CALL_TIMEOUT_MS, type TipsService } from '../../adapters/tips/types';
 import type { Database } from '../../db/types';
+import { retryDelaySeconds } from './closing';
 import { giveUpStaleTips, retryTipsLater, saveTipsId, takeDueTips, type TipsDueOrder } from './repository';
 
 /**
@@ -32,18 +33,12 @@ export interface TipsReport {
 
 /** A taken order is left to its taker this long: twice the service's timeout. */
 export const TIPS_LEASE_SECONDS = (2 * TIPS_CALL_TIMEOUT_MS) / 1000;
-/** Waits before the next try, by the number of tries made (30 s, 1, 5, 15 minutes, then hourly). */
-const RETRY_SECONDS = [30, 60, 300, 900, 3600] as const;
 /** Tries before an order is given up: about 4 hours of an outage outlasted. */
 export const MAX_TIPS_ATTEMPTS = 8;
 /** An order paid longer ago than this gets no tips id any more: the guest has left. */
 export const TIPS_DUE_FOR_SECONDS = 24 * 60 * 60;
 /** Orders one run takes at most; the next tick takes the rest. */
 const RUN_LIMIT = 20;
-
-export function tipsRetryDelaySeconds(attempts: number): number {
-  return RETRY_SECONDS[Math.min(Math.max(attempts, 1), RETRY_SECONDS.length) - 1] ?? 3600;
-}
 
 /**
  * Asks the tips service for the tips ids due (up to a run's limit, or only `orderId`'s), one
@@ -74,7 +69,7 @@ async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     const last = order.attempts >= MAX_TIPS_ATTEMPTS;
-    await retryTipsLater(deps.db, order, last ? null : tipsRetryDelaySeconds(order.attempts));
+    await retryTipsLater(deps.db, order, last ? null : retryDelaySeconds(order.attempts));
     if (last) deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
     else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed; the order is paid, its tips id is asked again later');
     return last ? 'gave_up' : 'retry';
