@@ -30,7 +30,7 @@ function build(entryBytes: number, preloadBytes: number): string {
 
 const run = (dist: string) => spawnSync(process.execPath, [SCRIPT], { env: { ...process.env, BUDGET_DIST: dist }, encoding: 'utf8' });
 
-// ARCHITECTURE.md / issue 18: the entry route's JavaScript, gzipped as served: hard cap 120 kB, aim 90 kB.
+// docs/architecture.md / issue 18: the entry route's JavaScript, gzipped as served: hard cap 120 kB, aim 90 kB.
 describe('the entry route budget (npm run build)', () => {
   it('passes under the aim, counting the entry script and its preloads but not lazy chunks', () => {
     const result = run(build(30_000, 40_000));

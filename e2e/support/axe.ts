@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
-// Issue 7 and the ARCHITECTURE.md budget "axe-core on every screen: 0 serious or critical
+// Issue 7 and the docs/architecture.md budget "axe-core on every screen: 0 serious or critical
 // violations", plus the 44 px touch targets. axe's source is added as a script tag: the product's
 // CSP forbids inline scripts, so the audited contexts open with bypassCSP (support/browser.ts).
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
-/** Touch targets: 44 px on phones, 64 px on the kiosk (DESIGN.md Phone and kiosk). */
+/** Touch targets: 44 px on phones, 64 px on the kiosk (docs/design.md Phone and kiosk). */
 const MIN_TARGET = 44;
 export const KIOSK_MIN_TARGET = 64;
 
@@ -119,7 +119,7 @@ export async function auditScreen(page: Page, screenName: string): Promise<void>
   await expectTouchTargets(page, screenName);
 }
 
-/** Both checks on a kiosk screen: axe, and targets of at least 64 px (DESIGN.md Kiosk). */
+/** Both checks on a kiosk screen: axe, and targets of at least 64 px (docs/design.md Kiosk). */
 export async function auditKioskScreen(page: Page, screenName: string): Promise<void> {
   await expectNoSeriousViolations(page, screenName);
   await expectTouchTargets(page, screenName, KIOSK_MIN_TARGET);

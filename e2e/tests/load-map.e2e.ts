@@ -220,7 +220,7 @@ describe('Загруженность and Карта ресторанов', () =>
     );
     expect(fill).toBe(await computedColour(page, cssColour(info.zagruzkaColor)));
     // The average time in its own colour (timeColor, the same rule), darkened only as far as text
-    // on white must be to read (4.5:1, DESIGN.md).
+    // on white must be to read (4.5:1, docs/design.md).
     const timeLine = page.locator('.load-detail__time');
     const painted = await timeLine.evaluate((element) => (element as unknown as { style: { color: string } }).style.color);
     expect(painted).not.toBe('');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The entry-route JavaScript budget of ARCHITECTURE.md ("JavaScript on the entry route,
+// The entry-route JavaScript budget of docs/architecture.md ("JavaScript on the entry route,
 // compressed as served": hard cap 120 kB, aim 90 kB). Reads the built index.html, takes the
 // entry module script and every modulepreload link, gzips each at level 9 and adds them up.
 // Exits 1 above the cap. Lazy route chunks are listed for information; they load after the entry.

@@ -7,7 +7,7 @@
 // the screens show through the API (a signed-in guest, an order, a saved address, a booking), runs
 // each screen RUNS times from a cold browser cache (after one unmeasured visit, so what the server
 // makes once is made) and prints the medians as a Markdown table
-// (ARCHITECTURE.md budgets). Writes no report files.
+// (docs/architecture.md budgets). Writes no report files.
 //
 //   npm run lighthouse                         every screen, 3 runs each (about 20 minutes)
 //   npm run lighthouse -- --runs 1 /auth /menu  the screens whose path starts so, 1 run each
@@ -37,7 +37,7 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const STATE_KEY = 'chain-ordering:state';
 // The app's stored state (apps/web/src/state/persisted-shape.ts STATE_VERSION): an older one is migrated on load, which a measured load should not do.
 const STATE_VERSION = 7;
-/** ARCHITECTURE.md: Performance ≥ 95, Accessibility 100, Best Practices ≥ 95, LCP ≤ 2.0 s, CLS 0. */
+/** docs/architecture.md: Performance ≥ 95, Accessibility 100, Best Practices ≥ 95, LCP ≤ 2.0 s, CLS 0. */
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 2000, cls: 0 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];

@@ -6,7 +6,7 @@ export const tipsVolume = z.object({ sum: z.int(), text: z.string() });
 
 /**
  * GET /settings.php: the chain's settings of SPEC 3, plus the brand the app shows
- * (name, colours, logo) so that nothing of the chain's identity lives in code (DESIGN.md).
+ * (name, colours, logo) so that nothing of the chain's identity lives in code (docs/design.md).
  */
 export const settingsResponse = z.object({
   // SPEC 3 Settings

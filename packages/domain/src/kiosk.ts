@@ -5,7 +5,7 @@ import { KIOSK_IDLE_COUNTDOWN_S, KIOSK_IDLE_MS, type PayMethod } from './constan
  * kiosk's screens and the server share.
  */
 
-/** The idle overlay's one question (DESIGN.md Kiosk, further). */
+/** The idle overlay's one question (docs/design.md Kiosk, further). */
 export const KIOSK_IDLE_QUESTION = 'Вы ещё здесь?';
 
 /** A staff code that does not open the kiosk (POST kiosk/exit, 403). */

@@ -20,11 +20,11 @@ export const rub = (roubles: number): number => Math.round(roubles * 100);
 /** Minutes of the day; an hour past 24 is the night after, which belongs to this day until 06:00 (SPEC 4, 9). */
 export const at = (hours: number, minutes = 0): number => hours * 60 + minutes;
 
-// --- brand and settings (SPEC 3 Settings; DESIGN.md: the brand comes from settings) -------------
+// --- brand and settings (SPEC 3 Settings; docs/design.md: the brand comes from settings) -------------
 
 export const BRAND = {
   name: 'Жар-печь',
-  /** Terracotta; white text on it has a contrast of 5.6:1 (DESIGN.md asks for 4.5:1). */
+  /** Terracotta; white text on it has a contrast of 5.6:1 (docs/design.md asks for 4.5:1). */
   color: '#B4432C',
   site: 'https://zharpech.ru',
 } as const;

@@ -5,7 +5,7 @@
  *
  * Every picture has a 3:2 viewBox (300×200) and no fixed size; the food sits inside the
  * central 200×200 square and the background runs to the edges, so a square crop
- * (`object-fit: cover`) keeps the whole dish (DESIGN.md: photos carry the menu).
+ * (`object-fit: cover`) keeps the whole dish (docs/design.md: photos carry the menu).
  */
 
 /** What a picture shows; one motif per kind of food. */

@@ -81,7 +81,7 @@ export function App() {
   useEffect(() => whenIdleAfterLoad(() => void loadDrawer().catch(() => undefined)), []);
 
   useEffect(() => {
-    // DESIGN.md Kiosk: a `kiosk` class on the root scales type ×1.5 and targets to 64 px.
+    // docs/design.md Kiosk: a `kiosk` class on the root scales type ×1.5 and targets to 64 px.
     document.documentElement.classList.toggle('kiosk', kiosk);
     // A kiosk runs all day on the hall's network: Inter from the moment kiosk mode is on (web-font.ts).
     if (kiosk) drawInWebFont();

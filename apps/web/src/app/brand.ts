@@ -1,7 +1,7 @@
 import { brandVariables } from '../ui/colour';
 
 /**
- * Paints the chain's colour from settings (DESIGN.md: never from code): the brand fill, the text
+ * Paints the chain's colour from settings (docs/design.md: never from code): the brand fill, the text
  * that reads on it, a brand ink that reads on white, and the browser's theme colour.
  */
 export function applyBrand(brandColour: string): void {

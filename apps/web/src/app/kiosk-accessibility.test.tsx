@@ -11,7 +11,7 @@ const TURN_ON = 'Включить режим доступности';
 const TURN_OFF = 'Выключить режим доступности';
 const rootHasMode = () => document.documentElement.classList.contains('kiosk-accessible');
 
-describe('kiosk accessibility mode (issue 14, DESIGN.md Kiosk, further)', () => {
+describe('kiosk accessibility mode (issue 14, docs/design.md Kiosk, further)', () => {
   beforeEach(() => {
     appStore.setState(appStore.getInitialState());
     appStore.getState().setKiosk(true);

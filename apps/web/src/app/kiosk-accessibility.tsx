@@ -32,7 +32,7 @@ export function isLongScreen(doc: Document): boolean {
 }
 
 /**
- * Issue 14 / DESIGN.md Kiosk, further: accessibility mode, one tap from every kiosk screen.
+ * Issue 14 / docs/design.md Kiosk, further: accessibility mode, one tap from every kiosk screen.
  * Mounted only in kiosk mode. The button stays in the lower left, within reach of a seated guest;
  * its name says what a tap does (DESIGN: a toggle names what a tap does), the filled button shows
  * that the mode is on. The mode itself is CSS under `:root.kiosk-accessible` (content in the lower

@@ -5,7 +5,7 @@ import './offline-notice.css';
 /**
  * Issue 18, offline: a banner at the top while the network is gone, saying that nothing the guest
  * built is lost; nothing is sent by itself when it returns. On a kiosk a calm screen of its own
- * over everything (DESIGN.md Kiosk: no alarm colours).
+ * over everything (docs/design.md Kiosk: no alarm colours).
  */
 export function OfflineNotice({ kiosk }: { kiosk: boolean }) {
   const online = useOnline();

@@ -26,7 +26,7 @@ const order = (fields: Partial<StaffOrder>): StaffOrder => ({
 });
 const at = (minutes: number) => Date.parse('2026-11-24T10:00:00.000Z') + minutes * 60_000;
 
-describe('the staff board (issue 17, DESIGN.md Staff)', () => {
+describe('the staff board (issue 17, docs/design.md Staff)', () => {
   it('puts each status in its column', () => {
     expect([10, 20, 30, 40, 50, 90].map((status) => columnOf({ status }))).toEqual(['new', 'new', 'cooking', 'ready', 'done', 'done']);
   });

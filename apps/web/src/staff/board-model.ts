@@ -11,7 +11,7 @@ export const BOARD_COLUMNS = [
 
 export type BoardColumnId = (typeof BOARD_COLUMNS)[number]['id'];
 
-/** Minutes after which an order not yet ready turns amber, then red (DESIGN.md Staff: colour for lateness). */
+/** Minutes after which an order not yet ready turns amber, then red (docs/design.md Staff: colour for lateness). */
 export const LATE_AMBER_MINUTES = 15;
 export const LATE_RED_MINUTES = 25;
 

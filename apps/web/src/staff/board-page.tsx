@@ -12,7 +12,7 @@ import { LoadFailed, NotLoaded, StaffError } from './staff-error';
 const NEW_CARD_MS = 4000;
 
 /**
- * The order board of a restaurant (issue 17, DESIGN.md Staff): columns by status, a large card
+ * The order board of a restaurant (issue 17, docs/design.md Staff): columns by status, a large card
  * per order with what the kitchen, the hall or the courier needs, the next step as one big
  * button and the minutes since placed (or since the chosen time) in the colour of lateness. It
  * follows the board's live stream; after a reconnect it reloads the board once.

@@ -15,7 +15,7 @@ import { persist, type StateStorage } from 'zustand/middleware';
 import { jsonStorage } from './safe-storage';
 
 /*
- * The client-kept state of SPEC 3. SPEC names → names here (ARCHITECTURE.md: code identifiers
+ * The client-kept state of SPEC 3. SPEC names → names here (docs/architecture.md: code identifiers
  * are English, transliterated wire words stay in the contract and the route paths):
  *   kiosk, user, cart, address, favorites, checkout, orderType, lockCode  — same names
  *   restoran → restaurant, favorite_restorans → favoriteRestaurants

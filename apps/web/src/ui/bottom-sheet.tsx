@@ -13,7 +13,7 @@ export interface BottomSheetProps {
   footer?: ReactNode;
 }
 
-/** Choices on phones (options, pickup time, bank list) rise from the bottom (DESIGN.md Patterns). */
+/** Choices on phones (options, pickup time, bank list) rise from the bottom (docs/design.md Patterns). */
 export function BottomSheet({ open, onClose, title, children, footer }: BottomSheetProps) {
   const titleId = useId();
   return (

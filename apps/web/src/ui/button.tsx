@@ -81,7 +81,7 @@ export function LinkButton({ href, children, variant, block, icon, className, on
 }
 
 export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** The Russian name screen readers announce; an icon never stands alone (DESIGN.md). */
+  /** The Russian name screen readers announce; an icon never stands alone (docs/design.md). */
   label: string;
   icon: ReactNode;
   ref?: Ref<HTMLButtonElement>;

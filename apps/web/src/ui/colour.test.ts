@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandVariables, contrastRatio, parseHexColour, readableOn, toHex, WHITE, withContrast } from './colour';
 
-describe('brand colour (DESIGN.md colour, contrast at least 4.5:1)', () => {
+describe('brand colour (docs/design.md colour, contrast at least 4.5:1)', () => {
   it('reads short, long and 9-character colours; the 9-character one keeps its last six (SPEC 9)', () => {
     expect(parseHexColour('#abc')).toEqual({ r: 0xaa, g: 0xbb, b: 0xcc });
     expect(parseHexColour('#C8102E')).toEqual({ r: 0xc8, g: 0x10, b: 0x2e });

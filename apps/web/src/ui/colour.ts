@@ -1,7 +1,7 @@
 import { cssColour } from '@chain/domain';
 
 /**
- * Colour arithmetic for the runtime brand (DESIGN.md: the chain's colours come from settings,
+ * Colour arithmetic for the runtime brand (docs/design.md: the chain's colours come from settings,
  * text contrast at least 4.5:1). Pure functions; the app applies the result as CSS variables.
  */
 
@@ -90,7 +90,7 @@ export function brandVariables(brandColour: string): Record<'--brand' | '--on-br
 
 /**
  * A status text's colour (the follow page, Мои заказы, the order page): the server's '#AARRGGBB'
- * (SPEC 9 colour rule: opaque on screen), darkened just enough to read on white (DESIGN.md: text
+ * (SPEC 9 colour rule: opaque on screen), darkened just enough to read on white (docs/design.md: text
  * contrast at least 4.5:1). null: not a colour, the page's own text colour is used.
  */
 export function statusTextColour(wireColour: string): string | null {

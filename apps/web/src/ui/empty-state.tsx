@@ -5,7 +5,7 @@ export interface EmptyStateProps {
   icon?: ReactNode;
   title: string;
   text?: string;
-  /** What to do next (DESIGN.md: an empty state says what to do next). */
+  /** What to do next (docs/design.md: an empty state says what to do next). */
   action?: ReactNode;
 }
 

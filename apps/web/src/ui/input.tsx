@@ -4,7 +4,7 @@ import './input.css';
 
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  /** The spec's Russian text, shown next to the field that caused it (DESIGN.md Patterns). */
+  /** The spec's Russian text, shown next to the field that caused it (docs/design.md Patterns). */
   error?: string | null | undefined;
   hint?: string | undefined;
   id?: string;

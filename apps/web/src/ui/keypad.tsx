@@ -32,7 +32,7 @@ export function keypadAppend(value: string, digit: string, maxLength: number): s
 }
 
 /**
- * The kiosk's digit keypad (DESIGN.md Kiosk: large targets, no hover): a large display of what is
+ * The kiosk's digit keypad (docs/design.md Kiosk: large targets, no hover): a large display of what is
  * typed with «Стереть» beside it, then 1–9 and «Отмена», 0 and the submit key — four rows, so the
  * keypad fits the lower half of a kiosk screen even with accessibility mode's larger type. A physical keyboard works too:
  * digits, Backspace, Enter and Escape — unless a modal surface this keypad is not in is open

@@ -18,7 +18,7 @@ const ICONS: Readonly<Record<StepIcon, ReactNode>> = {
   final: <CircleCheck />,
 };
 
-/** A step's name for screen readers and under its icon (DESIGN.md: an icon never stands alone). */
+/** A step's name for screen readers and under its icon (docs/design.md: an icon never stands alone). */
 export function stepName(icon: StepIcon, type: OrderType): string {
   switch (icon) {
     case 'payment':

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** The chain's identity from settings (DESIGN.md: never from code). */
+/** The chain's identity from settings (docs/design.md: never from code). */
 export interface ShellBrand {
   readonly name: string;
   readonly logo: string;
@@ -8,7 +8,7 @@ export interface ShellBrand {
 
 /**
  * What the screens' top bar needs from the application around it. The design system declares
- * it and the app provides it, so src/ui depends on nothing above it (ARCHITECTURE.md: ui ← app).
+ * it and the app provides it, so src/ui depends on nothing above it (docs/architecture.md: ui ← app).
  */
 export interface Shell {
   /** null while settings load (`brandLoading`) or when they could not be loaded. */

@@ -9,7 +9,7 @@ export interface SkeletonProps {
   className?: string;
 }
 
-/** A placeholder in the shape of what loads (DESIGN.md: skeletons, not spinners). */
+/** A placeholder in the shape of what loads (docs/design.md: skeletons, not spinners). */
 export function Skeleton({ width, height, shape = 'block', className }: SkeletonProps) {
   return (
     <span

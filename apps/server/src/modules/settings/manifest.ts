@@ -14,7 +14,7 @@ const DEFAULT_THEME = '#2e2e34';
 const SHORT_NAME_LENGTH = 12;
 
 /**
- * The web app manifest from the chain's settings (issue 18, DESIGN.md: nothing of the chain's
+ * The web app manifest from the chain's settings (issue 18, docs/design.md: nothing of the chain's
  * identity in code): its name, its colour as the theme, its logo (an SVG) first among the icons,
  * then the app's own PNGs, which browsers need to install the app.
  */

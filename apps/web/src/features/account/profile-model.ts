@@ -68,7 +68,7 @@ export function profileErrors(form: ProfileFields): ProfileErrors {
 
 /**
  * The fields a save refused by user/update is about, by its code, to mark them beside the
- * message (DESIGN.md: an error sits next to what caused it): a bad or taken e-mail or phone, or
+ * message (docs/design.md: an error sits next to what caused it): a bad or taken e-mail or phone, or
  * both contacts emptied (one must stay). None for a refusal of no field.
  */
 export function refusedFields(code: string | null): ProfileFieldName[] {

@@ -1,6 +1,6 @@
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 
-/** Which part of the sign-in form an error belongs next to (DESIGN.md: errors sit by their cause). */
+/** Which part of the sign-in form an error belongs next to (docs/design.md: errors sit by their cause). */
 export type ErrorPlace = 'contact' | 'captcha' | 'code' | 'form';
 
 export interface PlacedError {

@@ -24,7 +24,7 @@ import type { DeliveryQuoteState } from './use-delivery-quote';
 import type { CartLine } from '../../state/app-store';
 import type { OrderType } from '@chain/domain';
 
-/** SPEC 2 Cart: the empty state's next step (DESIGN.md). */
+/** SPEC 2 Cart: the empty state's next step (docs/design.md). */
 export const EMPTY_CART_TEXT = 'Корзина пуста — выберите блюда в меню';
 
 /** Issue 31: the cart open while the restaurant changed a price of a line in it. */

@@ -54,7 +54,7 @@ describe('the zones the address map draws (SPEC 4, SPEC 9 colour rule)', () => {
     expect(zones.map((drawn) => drawn.key)).toEqual(['2:1', '3:3']);
     // '#4D1E88E5' → '#1E88E54D': the colour, 0x4D / 255 of it filled, the outline opaque.
     expect(zones[0]?.style).toEqual({ fill: '#1e88e5', fillOpacity: 0.302, stroke: '#1e88e5', strokeOpacity: 1 });
-    // An opaque zone is still filled lightly (DESIGN.md Maps).
+    // An opaque zone is still filled lightly (docs/design.md Maps).
     expect(zones[1]?.style).toEqual({ fill: '#00aa00', fillOpacity: 0.4, stroke: '#00aa00', strokeOpacity: 1 });
     expect(zones[0]?.polygon[0]?.[0]).toEqual([37.6, 55.75]);
   });

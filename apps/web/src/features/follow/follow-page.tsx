@@ -125,7 +125,7 @@ function useNoIndex(): void {
   }, []);
 }
 
-/** The chain's logo and name (DESIGN.md: from settings), not a link: there is nowhere else to go. */
+/** The chain's logo and name (docs/design.md: from settings), not a link: there is nowhere else to go. */
 function BrandBar() {
   const { brand } = useShell();
   return (

@@ -5,7 +5,7 @@ import { statusTextColour } from '../../ui/colour';
 /**
  * A load percent as a bar in the server's colour and its text (SPEC 3 zagruzkaPerc, zagruzkaText,
  * zagruzkaColor). The bar takes the '#AARRGGBB' colour through the SPEC 9 rule (cssColour); the
- * text is the same colour made opaque and dark enough to read on white (DESIGN.md contrast).
+ * text is the same colour made opaque and dark enough to read on white (docs/design.md contrast).
  */
 export function LoadMeter({ percent, text, colour, compact = false }: { percent: number; text: string; colour: string; compact?: boolean }) {
   const textColour = statusTextColour(colour);

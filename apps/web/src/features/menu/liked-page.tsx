@@ -16,7 +16,7 @@ import { useTargetMenu } from './menu-states';
 import { useMenuTarget } from './use-menu-query';
 import './liked-page.css';
 
-/** Rows above this index load their photo at once; the rest when they come near (DESIGN.md). */
+/** Rows above this index load their photo at once; the rest when they come near (docs/design.md). */
 const EAGER_PHOTOS = 5;
 /** A favourite's square photo: 4.5rem, 8rem on a kiosk (liked-page.css). */
 const LIKED_DISH_PHOTO: PhotoSlot = { kind: 'box', rem: 4.5, kioskRem: 8, aspect: 1 };

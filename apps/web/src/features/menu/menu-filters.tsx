@@ -6,7 +6,7 @@ import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import './menu-filters.css';
 
-/** The filter's title on its button and sheet (DESIGN.md: bottom sheets for choices on phones). */
+/** The filter's title on its button and sheet (docs/design.md: bottom sheets for choices on phones). */
 export const FILTERS_TITLE = 'Фильтры';
 export const CLEAR_FILTERS = 'Сбросить';
 

@@ -24,7 +24,7 @@ import { useMenuTarget } from './use-menu-query';
 import './menu-page.css';
 import { useMenuFollowsCatalogue } from '../../api/menu-events';
 
-/** Cards above this index load their photo at once; the rest when they come near (DESIGN.md). */
+/** Cards above this index load their photo at once; the rest when they come near (docs/design.md). */
 const EAGER_PHOTOS = 3;
 /** Dishes drawn with the menu's first paint, a phone's screenful and more; the rest follow (firstSections). */
 const FIRST_DISHES = 12;

@@ -26,7 +26,7 @@ type Phase =
 export const KIOSK_SCAN_HINT = 'Отсканируйте QR-код камерой телефона или в приложении банка';
 
 /**
- * SPEC 2 Payment in kiosk mode: the table number and an SBP QR (DESIGN.md Kiosk, further: the QR
+ * SPEC 2 Payment in kiosk mode: the table number and an SBP QR (docs/design.md Kiosk, further: the QR
  * is the largest thing on the screen, the sum and the table beside it). SBP starts at once (SPEC
  * 6: the only method); the guest pays on their own phone, and polling (SPEC 4, every 5 s) moves
  * the kiosk to Thanks by itself. No bank list, card or bank-app link: those live on a phone.

@@ -90,7 +90,7 @@ export type MapFactory = (element: HTMLElement, options: MapOptions) => Promise<
 /** The zone colour when the wire's is not a hex colour: the brand's default ink, a quarter opaque. */
 const FALLBACK_ZONE: MapShapeStyle = { fill: '#2e2e34', fillOpacity: 0.25, stroke: '#2e2e34', strokeOpacity: 1 };
 
-/** DESIGN.md Maps: zones are filled lightly, so streets and house numbers stay readable under them. */
+/** docs/design.md Maps: zones are filled lightly, so streets and house numbers stay readable under them. */
 const MAX_ZONE_FILL_OPACITY = 0.4;
 
 /**

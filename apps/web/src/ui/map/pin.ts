@@ -1,7 +1,7 @@
 import './pin.css';
 
 /*
- * The map's pin, the same whichever provider draws it (DESIGN.md Maps): a pin head drawn in CSS
+ * The map's pin, the same whichever provider draws it (docs/design.md Maps): a pin head drawn in CSS
  * (pin.css) and, on the restaurant map, a caption beside it. Leaflet puts this markup into its
  * marker element; the Yandex adapter into a placemark layout of its own.
  */
