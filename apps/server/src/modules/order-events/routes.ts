@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ORDER_EVENTS_KEEP_ALIVE_MS, orderEventsCall, orderEventsQuery, type OrderStatusEvent } from '@chain/contract';
-import { orderStatusColour, orderStatusText } from '@chain/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { notFound, unauthorized } from '../../http/errors';
 import { openEventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 import { SESSION_EXPIRED_MESSAGE } from '../auth/sessions';
-import { progressBar } from '../order-history/progress';
+import { orderStatusView, type progressBar } from '../order-history/progress';
 import { ORDER_NOT_FOUND } from '../order-history/service';
 import { OrderEventsHub, type OrderEventsLimits } from './hub';
-import { findOrderState, refundStateOf } from './repository';
+import { findOrderState } from './repository';
 
 /**
  * The limits of the order event streams (docs/orders.md): a guest's tabs and devices are a few
@@ -41,11 +40,7 @@ export function orderStatusEventOf(order: {
 }): OrderStatusEvent {
   return {
     id: order.id,
-    status: order.status,
-    status_text: orderStatusText(order.status, order.type, order.paid, refundStateOf(order)),
-    status_color: orderStatusColour(order.status),
-    paid: order.paid ? 1 : 0,
-    progressBarData: progressBar(order.status, order.type, order.paid),
+    ...orderStatusView(order),
     tips_id: order.tips_id,
     refunding: order.refunding_sum,
   };

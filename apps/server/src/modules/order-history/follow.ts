@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { OrderFollowResponse } from '@chain/contract';
-import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE, FOLLOW_LINK_TTL_HOURS, orderStatusColour, orderStatusText } from '@chain/domain';
+import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE, FOLLOW_LINK_TTL_HOURS } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError, notFound } from '../../http/errors';
 import { checkFollowToken, followToken } from '../../http/signed-links';
-import { progressBar } from './progress';
-import { refundStateOf } from '../order-events/repository';
+import { orderStatusView } from './progress';
 import { findFollowedOrder } from './repository';
 
 /*
@@ -67,12 +66,8 @@ export async function followOrder(db: Kysely<Database>, secret: string, token: s
   if (!order || followTokenOf(secret, order) !== token) throw invalid();
   return {
     number: order.znumber,
-    status: order.status,
-    status_text: orderStatusText(order.status, order.type, order.paid, refundStateOf(order)),
-    status_color: orderStatusColour(order.status),
-    paid: order.paid ? 1 : 0,
+    ...orderStatusView(order),
     type: order.type,
-    progressBarData: progressBar(order.status, order.type, order.paid),
     expires_at: checked.expiresAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
-import { ORDER_STATUS, progressBarSteps, progressStepOf, type OrderType, type ProgressStep } from '@chain/domain';
+import { ORDER_STATUS, orderStatusColour, orderStatusText, progressBarSteps, progressStepOf, type OrderType, type ProgressStep } from '@chain/domain';
+import { refundStateOf } from '../order-events/repository';
 
 /**
  * The progress bar of SPEC 4 as the server gives it (progressBarData): the step from the
@@ -27,4 +28,27 @@ export function progressText(status: number, type: OrderType, paid: boolean): st
     default:
       return 'Заказ обрабатывается';
   }
+}
+
+/**
+ * What every view of an order says of its state — the order page (order/listUser), its live
+ * stream and the kiosk's follow page (SPEC 3 Order, SPEC 4 progress bar): the status, its Russian
+ * text (with the money returned, on its way or delayed, issue 31), its colour, the paid flag and
+ * the progress bar. One builder, so the three never tell a guest different things.
+ */
+export function orderStatusView(order: {
+  status: number;
+  type: OrderType;
+  paid: boolean;
+  refunded_sum: number;
+  refunding_sum: number;
+  refund_delayed: boolean;
+}): { status: number; status_text: string; status_color: string; paid: 0 | 1; progressBarData: ReturnType<typeof progressBar> } {
+  return {
+    status: order.status,
+    status_text: orderStatusText(order.status, order.type, order.paid, refundStateOf(order)),
+    status_color: orderStatusColour(order.status),
+    paid: order.paid ? 1 : 0,
+    progressBarData: progressBar(order.status, order.type, order.paid),
+  };
 }

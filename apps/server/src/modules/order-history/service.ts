@@ -3,8 +3,6 @@ import type { OrderView } from '@chain/contract';
 import {
   formatClock,
   formatShortDate,
-  orderStatusColour,
-  orderStatusText,
   ORDER_LIST_PAGE_SIZE,
   starsOrDefault,
   ORDER_NOT_FOUND_MESSAGE,
@@ -13,8 +11,7 @@ import {
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { ratingPhotoLink, receiptLink } from '../../http/signed-links';
-import { refundStateOf } from '../order-events/repository';
-import { progressBar } from './progress';
+import { orderStatusView } from './progress';
 import { findOrderLines, findOrderRatings, findUserOrders, type OrderLineRow, type OrderRow, type RatingRow } from './repository';
 
 export const ORDER_NOT_FOUND = ORDER_NOT_FOUND_MESSAGE;
@@ -65,10 +62,7 @@ function orderView(row: OrderRow, lines: OrderLineRow[], ratings: RatingRow[], s
     time: row.created_at.toISOString(),
     time_text: displayTime(row.created_at, row.restaurant_time_zone),
     type: row.type,
-    status: row.status,
-    status_text: orderStatusText(row.status, row.type, row.paid, refundStateOf(row)),
-    status_color: orderStatusColour(row.status),
-    paid: row.paid ? 1 : 0,
+    ...orderStatusView(row),
     sum: row.sum,
     sums: {
       items: row.items_sum,
@@ -141,7 +135,6 @@ function orderView(row: OrderRow, lines: OrderLineRow[], ratings: RatingRow[], s
       : null,
     restoran_id: row.restaurant_id,
     restoran: { id: row.restaurant_id, name: row.restaurant_name, address: row.restaurant_address, phone: row.restaurant_phone },
-    progressBarData: progressBar(row.status, row.type, row.paid),
     refunding: row.refunding_sum,
   };
 }
