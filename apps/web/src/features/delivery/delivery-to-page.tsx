@@ -25,10 +25,12 @@ import {
   withLookup,
 } from './delivery-map-model';
 import './delivery-to-page.css';
+import { LocateError, locateGuest } from '../../ui/map/locate-guest';
 
-export const LOCATE_DENIED_MESSAGE =
+/** The delivery map's own words for locateGuest's failures: here the search and the pin are the way on. */
+export const DELIVERY_LOCATE_DENIED_MESSAGE =
   'Нет доступа к геолокации. Разрешите его в настройках браузера или найдите адрес поиском.';
-export const LOCATE_FAILED_MESSAGE = 'Не удалось определить местоположение. Найдите адрес поиском или укажите точку на карте.';
+export const DELIVERY_LOCATE_FAILED_MESSAGE = 'Не удалось определить местоположение. Найдите адрес поиском или укажите точку на карте.';
 const MAP_FAILED_MESSAGE = 'Карта не загрузилась. Найдите адрес поиском или попробуйте ещё раз.';
 
 // The screen's opening answers are asked as its code arrives, not after its first paint (issue 18):
@@ -130,21 +132,17 @@ function DeliveryMap({ config, restaurants }: { config: MapConfig; restaurants: 
   }, [lookupPoint]);
 
   const locate = () => {
-    if (!('geolocation' in navigator)) {
-      void showDialog({ message: LOCATE_FAILED_MESSAGE });
-      return;
-    }
     setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
+    locateGuest({ maximumAgeMs: 0 }).then(
+      (point) => {
         setLocating(false);
-        pick({ lat: position.coords.latitude, lon: position.coords.longitude }, 'locate');
+        pick(point, 'locate');
       },
-      (error) => {
+      (error: unknown) => {
         setLocating(false);
-        void showDialog({ message: error.code === error.PERMISSION_DENIED ? LOCATE_DENIED_MESSAGE : LOCATE_FAILED_MESSAGE });
+        const denied = error instanceof LocateError && error.failure === 'denied';
+        void showDialog({ message: denied ? DELIVERY_LOCATE_DENIED_MESSAGE : DELIVERY_LOCATE_FAILED_MESSAGE });
       },
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
     );
   };
 

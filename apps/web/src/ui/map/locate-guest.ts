@@ -19,10 +19,12 @@ export class LocateError extends Error {
 
 /**
  * The guest's location once, from the browser (SPEC 7: geolocation), as { lat, lon }; rejects
- * with a LocateError whose message is the Russian text to show. Shared by
- * the load list (sort by distance) and the restaurant map.
+ * with a LocateError whose message is the Russian text to show (a screen may say its own, by
+ * `failure`). Shared by the load list (sort by distance), the restaurant map and the delivery
+ * address's map. `maximumAgeMs`: how old a position the browser may answer with (a delivery
+ * address wants a fresh one).
  */
-export function locateGuest(): Promise<GeoPoint> {
+export function locateGuest({ maximumAgeMs = 60_000 }: { maximumAgeMs?: number } = {}): Promise<GeoPoint> {
   return new Promise<GeoPoint>((resolve, reject: (error: LocateError) => void) => {
     if (!('geolocation' in navigator)) {
       reject(new LocateError('failed'));
@@ -31,7 +33,7 @@ export function locateGuest(): Promise<GeoPoint> {
     navigator.geolocation.getCurrentPosition(
       (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }),
       (error) => reject(new LocateError(error.code === error.PERMISSION_DENIED ? 'denied' : 'failed')),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: maximumAgeMs },
     );
   });
 }
