@@ -18,7 +18,7 @@ import type { Database, MenuKind, OrderType } from '../../db/types';
 import { etagOf } from '../../http/etag';
 import { type AppError, conflict, notFound } from '../../http/errors';
 import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
-import { JsonText } from '../../http/route';
+import { JsonText } from '../../http/json-text';
 import type { UserRow } from '../auth/sessions';
 import { liveBookingTerms } from '../booking/bookings';
 import { loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';

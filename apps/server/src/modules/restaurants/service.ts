@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Database } from '../../db/types';
 import { etagOf } from '../../http/etag';
 import { conflict, notFound } from '../../http/errors';
-import { JsonText } from '../../http/route';
+import { JsonText } from '../../http/json-text';
 import { orderCatalogue } from '../orders/catalogue';
 import { knownTable } from '../orders/context';
 import { restaurantNamesOf } from './lookup';
