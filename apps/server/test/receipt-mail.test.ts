@@ -6,7 +6,7 @@ import {
   sendDueReceipts,
   type ReceiptMailDeps,
 } from '../src/modules/payments/receipt-mail';
-import { takeDueReceipt } from '../src/modules/payments/repository';
+import { takeDueReceipt } from '../src/modules/payments/repository/receipts';
 import { testConfig } from '../src/config';
 import { linkSignature } from '../src/http/signed-links';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';

@@ -3,7 +3,7 @@ import { ORDER_STATUS, paymentTimeOver } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { moveOrderStatus } from '../order-history/status';
 import { schedulesByRestaurant } from '../restaurants/lookup';
-import { awaitingPaymentOrders, lockAwaitingPayment, type AwaitingPaymentOrder } from './repository';
+import { awaitingPaymentOrders, lockAwaitingPayment, type AwaitingPaymentOrder } from './repository/expiry';
 
 /**
  * Unpaid orders whose time to pay is over (decision 032; the domain's paymentTimeOver: the

@@ -13,7 +13,7 @@ import {
   saveReceiptSent,
   takeDueReceipt,
   type ReceiptDueOrder,
-} from './repository';
+} from './repository/receipts';
 
 /**
  * The receipt by e-mail (SPEC 2 Cart's e-mail-for-receipt field, SPEC 7 order/create emailsend

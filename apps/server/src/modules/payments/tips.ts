@@ -4,7 +4,7 @@ import { ProviderError } from '../../adapters/http';
 import { TIPS_CALL_TIMEOUT_MS, type TipsService } from '../../adapters/tips/types';
 import type { Database } from '../../db/types';
 import { retryDelaySeconds } from './closing';
-import { giveUpStaleTips, retryTipsLater, saveTipsId, takeDueTips, type TipsDueOrder } from './repository';
+import { giveUpStaleTips, retryTipsLater, saveTipsId, takeDueTips, type TipsDueOrder } from './repository/tips';
 
 /**
  * Tips ids of paid orders (SPEC 3 Order tips_id, SPEC 4; decision 025). The payment's settle
