@@ -125,8 +125,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   // Draining after SIGTERM: each answer closes its connection, so the balancer's keep-alive
   // connections to this instance end one by one before it stops (issue 32).
-  app.addHook('onSend', async (_request, reply) => {
+  // A plain (not async) hook: it runs on every answer, and most of the time does nothing.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     monitor.close();
