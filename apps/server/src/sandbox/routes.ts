@@ -8,6 +8,7 @@ import { geocoderSandboxRoutes } from './geocoder';
 import { kitchenSandboxRoutes } from './kitchen';
 import { paymentSandboxRoutes } from './payments';
 import { serviceSwitchSandboxRoutes } from './service-switches';
+import { smartcaptchaSandboxRoutes } from './smartcaptcha';
 import { tileSandboxRoutes } from './tiles';
 import { tipsSandboxRoutes } from './tips';
 
@@ -200,6 +201,8 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   await app.register(geocoderSandboxRoutes);
   await app.register(tileSandboxRoutes);
   await app.register(tipsSandboxRoutes);
+  // The captcha service (SmartCaptcha's check and a stand-in widget): src/sandbox/smartcaptcha.ts.
+  await app.register(smartcaptchaSandboxRoutes);
   // The kitchen's next move of one order, now: src/sandbox/kitchen.ts.
   await app.register(kitchenSandboxRoutes);
   // Home's service tiles on and off (settings and a guest's flags): src/sandbox/service-switches.ts.
