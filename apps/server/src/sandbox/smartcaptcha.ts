@@ -109,15 +109,19 @@ const WIDGET_SCRIPT = String.raw`(function () {
     label.setAttribute('style', 'display:flex;align-items:center;gap:12px;min-height:56px;padding:6px 14px;border:1px solid #b8b8b8;border-radius:8px;background:#f7f7f7;color:#1f1f1f;font:16px/1.3 system-ui,sans-serif;cursor:pointer;box-sizing:border-box;max-width:320px');
     var input = document.createElement('input');
     input.type = 'checkbox';
-    input.setAttribute('style', 'width:28px;height:28px;margin:0;flex:none');
+    input.setAttribute('style', 'width:28px;height:28px;margin:0;flex:none;accent-color:#1e7a34');
     var text = document.createElement('span');
     text.textContent = widget.token ? 'Я не робот — проверено' : 'Я не робот';
     var note = document.createElement('span');
     note.textContent = 'Песочница';
     note.setAttribute('style', 'margin-left:auto;font-size:12px;color:#595959');
     input.checked = Boolean(widget.token);
-    input.disabled = Boolean(widget.token) || widget.busy;
-    input.addEventListener('change', function () { if (input.checked) check(widget); });
+    input.disabled = widget.busy;
+    // A passed check stays ticked until its token is used, reset or expires.
+    input.addEventListener('change', function () {
+      if (widget.token) input.checked = true;
+      else if (input.checked) check(widget);
+    });
     label.appendChild(input);
     label.appendChild(text);
     label.appendChild(note);

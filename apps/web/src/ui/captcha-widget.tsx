@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Button } from './button';
 
 /** The part of the captcha service's global API (Yandex SmartCaptcha's window.smartCaptcha) the widget uses. */
@@ -52,25 +52,25 @@ export interface CaptchaWidgetProps {
 export function CaptchaWidget({ sitekey, scriptUrl, onToken, resetKey, className }: CaptchaWidgetProps) {
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<{ api: SmartCaptchaApi; id: number } | null>(null);
-  const tokenListener = useRef(onToken);
-  tokenListener.current = onToken;
-  const [failed, setFailed] = useState(false);
+  const tokenChanged = useEffectEvent((token: string) => onToken(token));
+  // The try whose script did not load; a new try (the button) clears it.
   const [attempt, setAttempt] = useState(0);
+  const [failedAttempt, setFailedAttempt] = useState<number | null>(null);
+  const failed = failedAttempt === attempt;
 
   useEffect(() => {
     let cancelled = false;
     let unsubscribe = () => undefined as void;
-    setFailed(false);
     loadCaptchaScript(scriptUrl).then(
       (api) => {
         const element = container.current;
         if (cancelled || !element) return;
-        const id = api.render(element, { sitekey, hl: 'ru', callback: (token) => tokenListener.current(token) });
-        unsubscribe = api.subscribe(id, 'token-expired', () => tokenListener.current(''));
+        const id = api.render(element, { sitekey, hl: 'ru', callback: (token) => tokenChanged(token) });
+        unsubscribe = api.subscribe(id, 'token-expired', () => tokenChanged(''));
         widget.current = { api, id };
       },
       () => {
-        if (!cancelled) setFailed(true);
+        if (!cancelled) setFailedAttempt(attempt);
       },
     );
     return () => {
@@ -87,7 +87,7 @@ export function CaptchaWidget({ sitekey, scriptUrl, onToken, resetKey, className
     if (resetKey === firstReset.current) return;
     const drawn = widget.current;
     drawn?.api.reset(drawn.id);
-    tokenListener.current('');
+    tokenChanged('');
   }, [resetKey]);
 
   return failed ? (
