@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod';
 import { SANDBOX_SMARTCAPTCHA_PATH } from '../adapters';
+import { registerFaultsSwitch, replyFault, takeFault } from './faults';
 
 /**
  * The sandbox captcha service (SANDBOX=1; decision 061, docs/sandbox.md): the counterpart of
@@ -48,13 +49,7 @@ export const smartcaptchaSandboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post(`${base}/validate`, async (request, reply) => {
-    const fault = await db
-      .updateTable('sandbox_smartcaptcha_faults')
-      .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
-      .where('remaining', '>', 0)
-      .returning('remaining')
-      .executeTakeFirst();
-    if (fault) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
+    if (await takeFault(db, 'sandbox_smartcaptcha_faults')) return replyFault(reply);
     const form = validateForm.safeParse(request.body ?? {});
     const configured = keys();
     if (!form.success || configured === null || form.data.secret !== configured.serverKey) {
@@ -73,17 +68,7 @@ export const smartcaptchaSandboxRoutes: FastifyPluginAsync = async (app) => {
     return used ? { status: 'ok', message: '', host: used.host } : { status: 'failed', message: 'Invalid or expired Token.' };
   });
 
-  app.post(`${base}/faults`, async (request, reply) => {
-    const parsed = z.object({ count: z.number().int().min(0).max(100) }).safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ message: 'count: 0…100' });
-    const { count } = parsed.data;
-    await db
-      .insertInto('sandbox_smartcaptcha_faults')
-      .values({ id: true, remaining: count })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ remaining: count }))
-      .execute();
-    return { count };
-  });
+  registerFaultsSwitch(app, `${base}/faults`, 'sandbox_smartcaptcha_faults', { status: 'failed', message: 'count: 0…100' });
 };
 
 /**

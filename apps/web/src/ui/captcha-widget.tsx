@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Button } from './button';
+import { addVendorScript } from './vendor-script';
 
 /** The part of the captcha service's global API (Yandex SmartCaptcha's window.smartCaptcha) the widget uses. */
 export interface SmartCaptchaApi {
@@ -22,11 +23,7 @@ export function loadCaptchaScript(scriptUrl: string, doc: Document = document): 
   loading ??= new Promise<SmartCaptchaApi>((resolve, reject) => {
     const scope = globalThis as { smartCaptcha?: SmartCaptchaApi; [ONLOAD]?: () => void };
     scope[ONLOAD] = () => (scope.smartCaptcha ? resolve(scope.smartCaptcha) : reject(new Error('captcha did not load')));
-    const script = doc.createElement('script');
-    script.src = `${scriptUrl}${scriptUrl.includes('?') ? '&' : '?'}render=onload&onload=${ONLOAD}`;
-    script.async = true;
-    script.onerror = () => reject(new Error('captcha did not load'));
-    doc.head.append(script);
+    addVendorScript(`${scriptUrl}${scriptUrl.includes('?') ? '&' : '?'}render=onload&onload=${ONLOAD}`, () => reject(new Error('captcha did not load')), doc);
   }).catch((error: unknown) => {
     loading = null;
     throw error;

@@ -1,20 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../http';
+import { stubProvider } from '../provider-stub.test-support';
 import { SmartCaptchaClient } from './smartcaptcha';
 
 describe('the SmartCaptcha client (decision 061)', () => {
   const client = new SmartCaptchaClient({ baseUrl: () => 'https://captcha.test', serverKey: 'server-key', timeoutMs: 1000 });
-  const sent: Array<{ url: string; init: RequestInit }> = [];
-
-  /** The service answers every call with `status` and `body` (a string as is); the calls are kept in `sent`. */
-  function serviceAnswers(status: number, body: unknown) {
-    sent.length = 0;
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      sent.push({ url, init });
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
-    });
-  }
-  afterEach(() => vi.unstubAllGlobals());
+  const provider = stubProvider();
+  const { sent } = provider;
+  const serviceAnswers = provider.answer;
 
   it('posts the server key, the token and the guest address as a form to /validate, and passes on "ok"', async () => {
     serviceAnswers(200, { status: 'ok', message: '', host: 'order.example.ru' });

@@ -196,6 +196,12 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
     else if (step.kind === 'code') void submitCode(step.contact);
   };
 
+  /** The picture's digits as typed, or the widget's token (decision 061): either clears the captcha's error. */
+  const captchaChanged = (value: string) => {
+    setCaptcha(value);
+    if (error?.place === 'captcha') setError(null);
+  };
+
   const errorAt = (place: PlacedError['place']) => (error?.place === place ? error.message : null);
   const isEmail = method === 'email';
 
@@ -248,10 +254,7 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
           config={widget}
           stamp={captchaStamp}
           error={errorAt('captcha')}
-          onToken={(token) => {
-            setCaptcha(token);
-            if (error?.place === 'captcha') setError(null);
-          }}
+          onToken={captchaChanged}
         />
       ) : null}
 
@@ -262,10 +265,7 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
           stamp={captchaStamp}
           value={captcha}
           error={errorAt('captcha')}
-          onChange={(value) => {
-            setCaptcha(value);
-            if (error?.place === 'captcha') setError(null);
-          }}
+          onChange={captchaChanged}
           onRefresh={newCaptcha}
         />
       ) : null}
