@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CAPTCHA_KINDS } from '@chain/contract';
 import * as z from 'zod';
 import { REPO_ROOT } from './paths';
 
@@ -166,6 +167,16 @@ const envSchema = z.object({
     .optional(),
   MAP_TILES_ATTRIBUTION: z.string().min(1).max(300).optional(),
   MAP_TILES_MAX_ZOOM: z.coerce.number({ error: 'must be a zoom level' }).int().min(1).max(22).default(19),
+  // The captcha before a sign-in code (decision 061): SPEC 7's picture, or Yandex SmartCaptcha's
+  // widget whose token the server checks at {SMARTCAPTCHA_URL}/validate with the server key.
+  CAPTCHA_PROVIDER: z.enum(CAPTCHA_KINDS, { error: `must be ${CAPTCHA_KINDS.join(' or ')}` }).default('image'),
+  SMARTCAPTCHA_CLIENT_KEY: z.string().regex(/^[\x21-\x7e]{8,200}$/, { error: 'must be the captcha\'s client key (8 to 200 printable characters)' }).optional(),
+  SMARTCAPTCHA_SERVER_KEY: z.string().regex(/^[\x21-\x7e]{8,200}$/, { error: 'must be the captcha\'s server key (8 to 200 printable characters)' }).optional(),
+  SMARTCAPTCHA_URL: z
+    .string()
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s?#]*)?$/i, { error: 'must be the service\'s base URL, e.g. https://smartcaptcha.yandexcloud.net (no query)' })
+    .optional(),
+  SMARTCAPTCHA_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(200).max(30_000).default(3000),
   // Metrics (issue 32): /metrics answers only with this bearer token; unset, it answers 404.
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 printable characters without spaces' }).optional(),
   METRICS_LISTEN: z
@@ -194,6 +205,11 @@ export const SANDBOX_TILES_URL = '/sandbox/tiles/{z}/{x}/{y}{r}.png';
 /** The deepest zoom the sandbox draws tiles for. */
 export const SANDBOX_TILES_MAX_ZOOM = 19;
 const SANDBOX_TILES_ATTRIBUTION = 'Песочница: демо-город, не настоящая карта';
+
+/** Yandex SmartCaptcha's own address: its script (/captcha.js) and its check (/validate). */
+const SMARTCAPTCHA_URL = 'https://smartcaptcha.yandexcloud.net';
+/** The sandbox captcha service's keys (sandbox on only; src/sandbox/smartcaptcha.ts). */
+export const SANDBOX_SMARTCAPTCHA_KEYS = { client: 'sandbox-smartcaptcha-client', server: 'sandbox-smartcaptcha-server' } as const;
 
 /** Used only in development and tests (sandbox on): codes there are not secret anyway. */
 const DEVELOPMENT_AUTH_SECRET = 'development-only-secret-never-used-in-production';
@@ -281,6 +297,13 @@ export interface Config {
    */
   maps: { yandexKey: string; tiles: { url: string; attribution: string; maxZoom: number } };
   /**
+   * The captcha before a sign-in code (decision 061): `image`, SPEC 7's picture; `smartcaptcha`,
+   * Yandex SmartCaptcha's widget (script {baseUrl}/captcha.js, `clientKey` its sitekey) whose token
+   * is checked at {baseUrl}/validate with `serverKey`, given up after `timeoutMs`. baseUrl null
+   * (sandbox only): the sandbox's own counterpart under /sandbox/smartcaptcha.
+   */
+  captcha: { kind: 'image' } | { kind: 'smartcaptcha'; baseUrl: string | null; clientKey: string; serverKey: string; timeoutMs: number };
+  /**
    * Prometheus metrics (issue 32, decision 057). Null (no METRICS_TOKEN): no /metrics at all.
    * `listen` null: /metrics on the server's own port; else only on this address of its own.
    */
@@ -345,6 +368,12 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
       throw new ConfigError(
         `Invalid configuration: SANDBOX is off, so the real providers need ${missing.join(', ')} (not set); set them, or SANDBOX=1 for the test mode (docs/sandbox.md)`,
       );
+    }
+    if (e.CAPTCHA_PROVIDER === 'smartcaptcha' && (e.SMARTCAPTCHA_CLIENT_KEY === undefined || e.SMARTCAPTCHA_SERVER_KEY === undefined)) {
+      throw new ConfigError('Invalid configuration: CAPTCHA_PROVIDER is smartcaptcha, so SMARTCAPTCHA_CLIENT_KEY and SMARTCAPTCHA_SERVER_KEY are required when SANDBOX is off');
+    }
+    if (e.SMARTCAPTCHA_URL !== undefined && !e.SMARTCAPTCHA_URL.startsWith('https://')) {
+      throw new ConfigError('Invalid configuration: SMARTCAPTCHA_URL must be an https URL when SANDBOX is off');
     }
     // Tips are optional (decision 025): none of their variables, no tips; half of them is a mistake.
     if (e.TIPS_API_KEY !== undefined && e.TIPS_PAGE_URL === undefined) {
@@ -438,6 +467,16 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
         maxZoom: e.MAP_TILES_URL === undefined ? Math.min(e.MAP_TILES_MAX_ZOOM, SANDBOX_TILES_MAX_ZOOM) : e.MAP_TILES_MAX_ZOOM,
       },
     },
+    captcha:
+      e.CAPTCHA_PROVIDER === 'image'
+        ? { kind: 'image' }
+        : {
+            kind: 'smartcaptcha',
+            baseUrl: e.SMARTCAPTCHA_URL?.replace(/\/+$/, '') ?? (sandbox ? null : SMARTCAPTCHA_URL),
+            clientKey: e.SMARTCAPTCHA_CLIENT_KEY ?? SANDBOX_SMARTCAPTCHA_KEYS.client,
+            serverKey: e.SMARTCAPTCHA_SERVER_KEY ?? SANDBOX_SMARTCAPTCHA_KEYS.server,
+            timeoutMs: e.SMARTCAPTCHA_TIMEOUT_MS,
+          },
     metrics: e.METRICS_TOKEN === undefined ? null : { token: e.METRICS_TOKEN, listen: metricsListen },
     backup: e.BACKUP_TOKEN === undefined ? null : { token: e.BACKUP_TOKEN },
   };

@@ -98,6 +98,8 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     expect(auth.body).toContain('<link rel="modulepreload" crossorigin href="/assets/input-aaa111.js">');
     expect(auth.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-page-def456.css">');
     expect(auth.body.indexOf('auth-page-def456.js')).toBeLessThan(auth.body.indexOf('</head>'));
+    // Sign-in asks which captcha to show (decision 061) as it opens.
+    expect(auth.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/auth/captcha">');
     // Another route preloads its own screen only; anything but an asset path is never written.
     const home = await page('/');
     expect(home.body).toContain('/assets/order-type-page-777.js');

@@ -1,3 +1,4 @@
+import { captchaConfig } from './auth';
 import { mapConfig } from './geo';
 import { CHAIN_PAGE_SLUGS, type ChainPageSlug, chainPageCall } from './pages';
 import { restaurantList } from './restaurants';
@@ -15,6 +16,7 @@ const page = (slug: ChainPageSlug) => chainPageCall.path.replace(':slug', slug);
  * here, and one that stops, leaves it (a preload nobody takes is wasted on a slow network).
  */
 export const ROUTE_OPENING_ANSWERS: Readonly<Partial<Record<AppRouteName, readonly string[]>>> = {
+  auth: [captchaConfig.path],
   selfFrom: [LIST],
   deliveryTo: [LIST, MAP],
   restoranMenu: [LIST],

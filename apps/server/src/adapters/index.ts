@@ -1,6 +1,9 @@
+import type { CaptchaConfig } from '@chain/contract';
 import type { Config } from '../config';
 import { RbsClient } from './acquiring/rbs';
 import type { CardAcquirer } from './acquiring/types';
+import { SmartCaptchaClient } from './captcha/smartcaptcha';
+import type { CaptchaService } from './captcha/types';
 import { MailgunClient } from './email/mailgun';
 import type { EmailSender } from './email/types';
 import { PhotonClient } from './geocoder/photon';
@@ -23,6 +26,8 @@ export interface Providers {
   geocoder: Geocoder;
   /** Null: no tips service configured (production without TIPS_API_KEY, decision 025). */
   tips: TipsService | null;
+  /** Null: the sign-in captcha is SPEC 7's picture (CAPTCHA_PROVIDER=image, decision 061). */
+  captcha: CaptchaService | null;
 }
 
 /**
@@ -54,7 +59,31 @@ export function createProviders(config: Config, selfOrigin: () => string, public
     sbp: new RbsSbpClient(rbs, SBP_BANK_APPS, acquiring.baseUrl === null ? sandboxSbpLinks(publicOrigin) : NSPK_LINKS),
     geocoder: createGeocoder(config.providers.geocoder, selfOrigin),
     tips: createTips(config.providers.tips, selfOrigin),
+    captcha: createCaptcha(config.captcha, selfOrigin),
   };
+}
+
+/** The sandbox captcha service's address on this server (src/sandbox/smartcaptcha.ts). */
+export const SANDBOX_SMARTCAPTCHA_PATH = '/sandbox/smartcaptcha';
+
+/** The configured captcha service (decision 061); without a base URL, the sandbox's own. */
+function createCaptcha(captcha: Config['captcha'], selfOrigin: () => string): CaptchaService | null {
+  if (captcha.kind === 'image') return null;
+  return new SmartCaptchaClient({
+    baseUrl: () => captcha.baseUrl ?? `${selfOrigin()}${SANDBOX_SMARTCAPTCHA_PATH}`,
+    serverKey: captcha.serverKey,
+    timeoutMs: captcha.timeoutMs,
+  });
+}
+
+/**
+ * What the sign-in screen is told of the captcha (contract captchaConfig): the widget's script
+ * comes from the service's own address, or from this server's sandbox counterpart (a path, so it
+ * loads from whatever origin the guest opened).
+ */
+export function captchaConfigOf(captcha: Config['captcha']): CaptchaConfig {
+  if (captcha.kind === 'image') return { kind: 'image', sitekey: '', scriptUrl: '' };
+  return { kind: 'smartcaptcha', sitekey: captcha.clientKey, scriptUrl: `${captcha.baseUrl ?? SANDBOX_SMARTCAPTCHA_PATH}/captcha.js` };
 }
 
 /** The configured geocoder (issue 13); a Photon one without a base URL is the sandbox's own. */

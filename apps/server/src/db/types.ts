@@ -723,6 +723,19 @@ export interface SandboxMailFaultsTable {
   remaining: number;
 }
 
+// 035: the sandbox's captcha service (decision 061)
+export interface SandboxSmartcaptchaTokensTable {
+  token: string;
+  host: string;
+  expires_at: Date;
+  used_at: Defaulted<Date | null>;
+}
+
+export interface SandboxSmartcaptchaFaultsTable {
+  id: Defaulted<boolean>;
+  remaining: number;
+}
+
 // 018: the restaurant's side (issue 17)
 export type StaffRoleColumn = 'manager' | 'kitchen';
 
@@ -862,6 +875,8 @@ export interface Database {
   sandbox_tips: SandboxTipsTable;
   sandbox_tips_faults: SandboxTipsFaultsTable;
   sandbox_mail_faults: SandboxMailFaultsTable;
+  sandbox_smartcaptcha_tokens: SandboxSmartcaptchaTokensTable;
+  sandbox_smartcaptcha_faults: SandboxSmartcaptchaFaultsTable;
   staff_accounts: StaffAccountsTable;
   staff_restaurants: StaffRestaurantsTable;
   staff_challenges: StaffChallengesTable;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProviderError } from '../adapters/http';
 import { isConnectionError, isDatabaseError, isPoolBusy, isStatementCancelled, isTransactionConflict } from '../db/monitor';
-import { AppError, MESSAGES } from './errors';
+import { AppError, MESSAGES, UnavailableError } from './errors';
 import { RateLimitedError } from './rate-limit';
 
 /**
@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const requestId = request.id;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error instanceof RateLimitedError || error instanceof UnavailableError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ ...error.details, success: false, error: error.code, message: error.message, requestId });
     }
     if (isDatabaseError(error)) {

@@ -16,6 +16,19 @@ export class AppError extends Error {
   }
 }
 
+/** Ours and passing (an outside service down): 503 with Retry-After, the client may try again then. */
+export class UnavailableError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+    options?: { cause?: unknown },
+  ) {
+    super(503, code, message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
 export const unauthorized = (message = 'Требуется вход.', code = 'unauthorized') => new AppError(401, code, message);
 export const forbidden = (message = 'Доступ запрещён.', code = 'forbidden') => new AppError(403, code, message);

@@ -4,10 +4,12 @@ import * as z from 'zod';
 import { badRequest, notFound } from '../http/errors';
 import { normaliseContact, normalisePhone } from '../modules/auth/contacts';
 import { isStaffCaptchaContact } from '../modules/staff/sign-in-limits';
+import { registerFaultsSwitch, replyFault, takeFault } from './faults';
 import { geocoderSandboxRoutes } from './geocoder';
 import { kitchenSandboxRoutes } from './kitchen';
 import { paymentSandboxRoutes } from './payments';
 import { serviceSwitchSandboxRoutes } from './service-switches';
+import { smartcaptchaSandboxRoutes } from './smartcaptcha';
 import { tileSandboxRoutes } from './tiles';
 import { tipsSandboxRoutes } from './tips';
 
@@ -125,13 +127,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // --- Mailgun counterpart (POST /v3/{domain}/messages) ---------------------------------------
   app.post('/sandbox/providers/mailgun/v3/:domain/messages', async (request, reply) => {
     // The faults switch below: a mail service that cannot take a letter now.
-    const fault = await db
-      .updateTable('sandbox_mail_faults')
-      .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
-      .where('remaining', '>', 0)
-      .returning('remaining')
-      .executeTakeFirst();
-    if (fault) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
+    if (await takeFault(db, 'sandbox_mail_faults')) return replyFault(reply);
     const expected = `Basic ${Buffer.from(`api:${app.config.providers.mail.apiKey}`).toString('base64')}`;
     if (request.headers.authorization !== expected) {
       return reply.status(401).send({ message: 'Invalid private key' });
@@ -156,17 +152,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The mail service's faults switch: its next `count` messages answer 503 (docs/sandbox.md).
-  app.post('/sandbox/providers/mailgun/faults', async (request, reply) => {
-    const parsed = z.object({ count: z.number().int().min(0).max(100) }).safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ message: 'count: 0…100' });
-    const { count } = parsed.data;
-    await db
-      .insertInto('sandbox_mail_faults')
-      .values({ id: true, remaining: count })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ remaining: count }))
-      .execute();
-    return { count };
-  });
+  registerFaultsSwitch(app, '/sandbox/providers/mailgun/faults', 'sandbox_mail_faults', { message: 'count: 0…100' });
 
   // --- The outbox ------------------------------------------------------------------------------
   app.get('/sandbox/outbox', async (request) => {
@@ -200,6 +186,8 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   await app.register(geocoderSandboxRoutes);
   await app.register(tileSandboxRoutes);
   await app.register(tipsSandboxRoutes);
+  // The captcha service (SmartCaptcha's check and a stand-in widget): src/sandbox/smartcaptcha.ts.
+  await app.register(smartcaptchaSandboxRoutes);
   // The kitchen's next move of one order, now: src/sandbox/kitchen.ts.
   await app.register(kitchenSandboxRoutes);
   // Home's service tiles on and off (settings and a guest's flags): src/sandbox/service-switches.ts.

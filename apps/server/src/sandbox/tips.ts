@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import { formatMoney, MAX_TIP_KOPECKS } from '@chain/domain';
 import type { Database } from '../db/types';
+import { registerFaultsSwitch, replyFault, takeFault } from './faults';
 
 /**
  * The sandbox tips service (SANDBOX=1; decision 025, docs/sandbox.md): the counterpart of the
@@ -46,13 +47,7 @@ export const tipsSandboxRoutes: FastifyPluginAsync = async (app) => {
 
   // --- The API the adapter calls -------------------------------------------------------------
   app.post('/sandbox/tips/api/receivers', async (request, reply) => {
-    const fault = await db
-      .updateTable('sandbox_tips_faults')
-      .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
-      .where('remaining', '>', 0)
-      .returning('remaining')
-      .executeTakeFirst();
-    if (fault) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
+    if (await takeFault(db, 'sandbox_tips_faults')) return replyFault(reply);
     const key = app.config.providers.tips?.apiKey;
     if (key === undefined || request.headers.authorization !== `Bearer ${key}`) {
       return reply.status(401).send({ succeed: false, errors: ['Неверный ключ API'] });
@@ -72,18 +67,7 @@ export const tipsSandboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The faults switch of the test mode: the next `count` API calls answer 503.
-  const faultsBody = z.object({ count: z.number().int().min(0).max(100) });
-  app.post('/sandbox/tips/faults', async (request, reply) => {
-    const parsed = faultsBody.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ succeed: false, errors: ['count: 0…100'] });
-    const { count } = parsed.data;
-    await db
-      .insertInto('sandbox_tips_faults')
-      .values({ id: true, remaining: count })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ remaining: count }))
-      .execute();
-    return { count };
-  });
+  registerFaultsSwitch(app, '/sandbox/tips/faults', 'sandbox_tips_faults', { succeed: false, errors: ['count: 0…100'] });
 
   // --- The tips page -------------------------------------------------------------------------
   app.get<{ Params: { tipsId: string }; Querystring: { amount?: string; thanks?: string } }>('/sandbox/tips/:tipsId', async (request, reply) => {

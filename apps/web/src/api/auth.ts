@@ -1,5 +1,7 @@
 import {
   authInbound,
+  type CaptchaConfig,
+  captchaConfig,
   checkEmailCode,
   checkInbound,
   checkSms,
@@ -10,6 +12,7 @@ import {
 } from '@chain/contract';
 import type { User } from '../state/app-store';
 import { call, type RequestOptions } from './client';
+import { createQuery } from './query-cache';
 
 /*
  * The sign-in calls of SPEC 7 (shapes in packages/contract/src/auth.ts). Each answer is parsed
@@ -37,6 +40,12 @@ export interface InboundCall {
 }
 
 export type InboundStatus = { readonly signedIn: true; readonly user: User } | { readonly signedIn: false; readonly message: string };
+
+/**
+ * GET /api/v1/auth/captcha: which captcha the sign-in shows, the picture or a captcha service's
+ * widget (decision 061); the same for every guest, asked once a visit.
+ */
+export const captchaConfigQuery = createQuery<void, CaptchaConfig>({ load: () => call(captchaConfig) });
 
 /**
  * GET /captcha/{contact}?{timestamp} (SPEC 7): a new image for the contact. The timestamp makes

@@ -1,20 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProviderError } from '../http';
+import { stubProvider } from '../provider-stub.test-support';
 import { CloudTipsClient } from './cloudtips';
 
 describe('the CloudTips-like tips client (decision 025)', () => {
   const client = new CloudTipsClient({ baseUrl: () => 'https://tips.test/', apiKey: 'partner-key' });
-  const sent: Array<{ url: string; init: RequestInit }> = [];
-
-  /** The service answers every call with `status` and `body` (a string as is); the calls are kept in `sent`. */
-  function serviceAnswers(status: number, body: unknown) {
-    sent.length = 0;
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      sent.push({ url, init });
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
-    });
-  }
-  afterEach(() => vi.unstubAllGlobals());
+  const provider = stubProvider();
+  const { sent } = provider;
+  const serviceAnswers = provider.answer;
 
   const order = { externalId: 'order-17', name: 'Жар-печь на Тверской', place: 'Москва, Тверская, 1' };
 

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { CAPTCHA_UNAVAILABLE_MESSAGE, CAPTCHA_WIDGET_EMPTY_MESSAGE, CAPTCHA_WIDGET_FAILED_MESSAGE } from '@chain/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ProviderError } from '../../adapters/http';
 import type { Database } from '../../db/types';
-import { badRequest } from '../../http/errors';
+import { badRequest, UnavailableError } from '../../http/errors';
 import { captchaAnswer, captchaPng } from './captcha-image';
 import { saveCaptcha, useLatestCaptcha } from './repository';
 import { hmac, sameHash } from './secrets';
@@ -44,4 +47,31 @@ export async function verifyCaptcha(db: Kysely<Database>, secret: string, contac
   if (!latest || !sameHash(latest.answer_hash, hmac(secret, 'captcha', latest.id, given))) {
     throw badRequest(CAPTCHA_WRONG_MESSAGE, 'captcha');
   }
+}
+
+/** How soon a guest may try again when the captcha service did not answer (503 Retry-After). */
+export const CAPTCHA_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The captcha before a guest's code is sent (SPEC 2), whichever the chain configured (decision
+ * 061): the picture's answer for the contact (verifyCaptcha), or the widget's token, which the
+ * captcha service must pass. With the service, a picture's answer is never taken: the weaker path
+ * would stay open beside it. A service that cannot tell is a 503 with Retry-After (fail closed:
+ * no code, SMS or call is paid for unchecked), never a pass and never the guest's fault.
+ */
+export async function checkSignInCaptcha(app: FastifyInstance, input: { contact: string; captcha: string; ip: string }): Promise<void> {
+  const service = app.providers.captcha;
+  if (service === null) return verifyCaptcha(app.db, app.config.authSecret, input.contact, input.captcha);
+  const token = input.captcha.trim();
+  if (token === '') throw badRequest(CAPTCHA_WIDGET_EMPTY_MESSAGE, 'captcha_empty');
+  let verdict;
+  try {
+    verdict = await service.validate(token, input.ip);
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      throw new UnavailableError('captcha_unavailable', CAPTCHA_UNAVAILABLE_MESSAGE, CAPTCHA_RETRY_AFTER_SECONDS, { cause: error });
+    }
+    throw error;
+  }
+  if (!verdict.passed) throw badRequest(CAPTCHA_WIDGET_FAILED_MESSAGE, 'captcha');
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authInbound, captchaImage, checkEmailCode, checkInbound, checkSms, sendEmailCode, sendSms } from '@chain/contract';
+import { authInbound, captchaConfig, captchaImage, checkEmailCode, checkInbound, checkSms, sendEmailCode, sendSms } from '@chain/contract';
+import { captchaConfigOf } from '../../adapters';
 import { addressLimitKey } from '../../http/client-address';
 import { registerCall } from '../../http/route';
 import { consumeRateLimits } from '../../http/rate-limit';
@@ -20,6 +21,13 @@ export async function answerCaptchaImage(app: FastifyInstance, request: FastifyR
 
 /** Sign-in calls of SPEC 7 (see packages/contract/src/auth.ts for the shapes). */
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  // Which captcha the sign-in screen shows (decision 061): the same for every guest until a restart.
+  const captcha = captchaConfigOf(app.config.captcha);
+  registerCall(app, captchaConfig, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return captcha;
+  });
+
   registerCall(app, captchaImage, async ({ params, request, reply }) => {
     // The router hands the path parameter over decoded once; decoding it again turned «%25» into
     // a 500 and «%2540» into an @ (issue 11, second read). Neither a phone nor an e-mail: a 400.

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { loadSettings } from '../settings/repository';
 import { ProviderError } from '../../adapters/http';
-import { verifyCaptcha } from './captcha';
+import { checkSignInCaptcha } from './captcha';
 import { assertMayResend, consumeCode, RESEND_AFTER_SECONDS, storeCode } from './codes';
 import { findInboundCheck, findOrCreateUser, markCodeConsumed, saveInboundCheck, takeInboundCheck } from './repository';
 import { openSession, toUserResponse } from './sessions';
@@ -100,7 +100,7 @@ async function signIn(app: FastifyInstance, contact: { phone: string } | { email
 export async function sendEmailCode(app: FastifyInstance, input: { email: string; captcha: string; ip: string }) {
   await assertAllowed(app, 'allow_email_auth', 'по e-mail');
   await consumeRateLimits(app.db, sendLimits('email', input.ip, input.email));
-  await verifyCaptcha(app.db, app.config.authSecret, input.email, input.captcha);
+  await checkSignInCaptcha(app, { contact: input.email, captcha: input.captcha, ip: input.ip });
   await assertMayResend(app.db, input.email);
   await storeAndSend(app, input.email, 'email', EMAIL_CODE_LENGTH, (code, appName) =>
     app.providers.email.send({
@@ -122,7 +122,7 @@ export async function checkEmailCode(app: FastifyInstance, input: { email: strin
 export async function sendPhoneCode(app: FastifyInstance, input: { phone: string; captcha: string; authType: 'call' | 'sms'; ip: string }) {
   await assertAllowed(app, 'allow_phone_auth', 'по телефону');
   await consumeRateLimits(app.db, sendLimits('phone', input.ip, input.phone));
-  await verifyCaptcha(app.db, app.config.authSecret, input.phone, input.captcha);
+  await checkSignInCaptcha(app, { contact: input.phone, captcha: input.captcha, ip: input.ip });
   await assertMayResend(app.db, input.phone);
   if (input.authType === 'call') {
     // The provider chooses the calling number, so it tells us the code.
@@ -147,7 +147,7 @@ export async function checkPhoneCode(app: FastifyInstance, input: { phone: strin
 export async function startInbound(app: FastifyInstance, input: { phone: string; captcha: string; ip: string }) {
   await assertAllowed(app, 'allow_inbound_auth', 'звонком');
   await consumeRateLimits(app.db, sendLimits('inbound', input.ip, input.phone));
-  await verifyCaptcha(app.db, app.config.authSecret, input.phone, input.captcha);
+  await checkSignInCaptcha(app, { contact: input.phone, captcha: input.captcha, ip: input.ip });
   const check = await deliver(app, () => app.providers.inbound.start(input.phone));
   const uid = randomBytes(16).toString('hex');
   await saveInboundCheck(app.db, {

@@ -2,6 +2,7 @@ import type { Settings } from '@chain/contract';
 import { LockKeyhole, Phone, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { captchaConfigQuery } from '../../api/auth';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import type { User } from '../../state/app-store';
@@ -13,6 +14,10 @@ import { Skeleton } from '../../ui/skeleton';
 import { SignInFlow } from './sign-in-flow';
 import { allowedMethods, METHOD_TEXT, type SignInMethod } from './sign-in-model';
 import './auth-page.css';
+
+// Which captcha the form shows (decision 061) is asked as the screen's code arrives: the page has
+// preloaded it (the contract's ROUTE_OPENING_ANSWERS), so the captcha step never waits for it.
+captchaConfigQuery.ensure();
 
 /** SPEC 2 Sign-in (/auth): the types the settings allow, a captcha, then a code or a call. */
 export default function AuthPage() {

@@ -13,6 +13,7 @@ const PLACE_BY_CODE: Record<string, ErrorPlace> = {
   email: 'contact',
   captcha: 'captcha',
   captcha_empty: 'captcha',
+  captcha_unavailable: 'captcha',
   code_format: 'code',
   code_wrong: 'code',
   code_expired: 'code',

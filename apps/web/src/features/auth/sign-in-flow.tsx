@@ -1,7 +1,9 @@
+import { CAPTCHA_WIDGET_EMPTY_MESSAGE, type CaptchaConfig } from '@chain/contract';
 import { formatPhoneInput, OFFLINE_SIGN_IN_WAITS_MESSAGE, REQUEST_IN_PROGRESS_MESSAGE, validateCaptcha } from '@chain/domain';
 import { RefreshCw } from 'lucide-react';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import {
+  captchaConfigQuery,
   captchaUrl,
   type CodeSent,
   type InboundCall,
@@ -11,11 +13,14 @@ import {
   signInWithPhoneCode,
   startInboundCall,
 } from '../../api/auth';
+import { useQuery } from '../../api/query-cache';
 import type { User } from '../../state/app-store';
 import { showDialog } from '../../state/store';
 import { Button, IconButton } from '../../ui/button';
 import { CaptchaPicture } from '../../ui/captcha-picture';
+import { CaptchaWidget } from '../../ui/captcha-widget';
 import { Input } from '../../ui/input';
+import { LoadError } from '../../ui/load-error';
 import { useSecondsLeft } from '../../ui/use-now';
 import { useOnline } from '../../ui/use-online';
 import { InboundCallStep } from './inbound-call-step';
@@ -58,6 +63,9 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
   const [captcha, setCaptcha] = useState('');
   const [captchaStamp, setCaptchaStamp] = useState(() => Date.now());
   const [code, setCode] = useState('');
+  // The picture or a captcha service's widget (decision 061): the server says which.
+  const captchaKind = useQuery(captchaConfigQuery);
+  const widget = captchaKind.status === 'ready' && captchaKind.data.kind === 'smartcaptcha' ? captchaKind.data : null;
 
   const inFlight = useRef(false);
   const aborter = useRef<AbortController | null>(null);
@@ -140,8 +148,9 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
   };
 
   const submitCaptcha = async (contact: string) => {
-    // SPEC 5: an empty captcha is an alert, 'Код не введен!'.
-    const empty = validateCaptcha(captcha);
+    // SPEC 5: an empty captcha is an alert, 'Код не введен!' (the widget's: «Отметьте «Я не робот».»).
+    if (captchaKind.status !== 'ready') return;
+    const empty = widget ? (captcha === '' ? CAPTCHA_WIDGET_EMPTY_MESSAGE : null) : validateCaptcha(captcha);
     if (empty) {
       await showDialog({ message: empty });
       captchaRef.current?.focus();
@@ -187,6 +196,12 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
     else if (step.kind === 'code') void submitCode(step.contact);
   };
 
+  /** The picture's digits as typed, or the widget's token (decision 061): either clears the captcha's error. */
+  const captchaChanged = (value: string) => {
+    setCaptcha(value);
+    if (error?.place === 'captcha') setError(null);
+  };
+
   const errorAt = (place: PlacedError['place']) => (error?.place === place ? error.message : null);
   const isEmail = method === 'email';
 
@@ -230,17 +245,27 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
         />
       )}
 
-      {step.kind === 'captcha' ? (
+      {step.kind === 'captcha' && captchaKind.status !== 'ready' ? (
+        <CaptchaKindPending state={captchaKind.status} />
+      ) : null}
+
+      {step.kind === 'captcha' && widget ? (
+        <CaptchaWidgetField
+          config={widget}
+          stamp={captchaStamp}
+          error={errorAt('captcha')}
+          onToken={captchaChanged}
+        />
+      ) : null}
+
+      {step.kind === 'captcha' && captchaKind.status === 'ready' && !widget ? (
         <CaptchaField
           inputRef={captchaRef}
           contact={step.contact}
           stamp={captchaStamp}
           value={captcha}
           error={errorAt('captcha')}
-          onChange={(value) => {
-            setCaptcha(value);
-            if (error?.place === 'captcha') setError(null);
-          }}
+          onChange={captchaChanged}
           onRefresh={newCaptcha}
         />
       ) : null}
@@ -323,6 +348,35 @@ function CaptchaField({ inputRef, contact, stamp, value, error, onChange, onRefr
         error={error}
         onChange={(event) => onChange(event.target.value)}
       />
+    </div>
+  );
+}
+
+/** The captcha's kind is still asked, or could not be: a placeholder, or the failure with a retry. */
+function CaptchaKindPending({ state }: { state: 'loading' | 'error' }) {
+  return state === 'error' ? (
+    <LoadError title="Проверка «Я не робот» не загрузилась" message="Проверьте соединение и попробуйте ещё раз." onRetry={() => captchaConfigQuery.refetch()} />
+  ) : (
+    <p className="sign-in__captcha-loading" role="status">
+      Загружаем проверку…
+    </p>
+  );
+}
+
+/**
+ * The captcha service's widget (decision 061) where the picture was: its token goes where the
+ * picture's answer went. A new stamp (a failed request may have spent the token) resets it.
+ */
+function CaptchaWidgetField({ config, stamp, error, onToken }: { config: CaptchaConfig; stamp: number; error: string | null; onToken: (token: string) => void }) {
+  const errorId = useId();
+  return (
+    <div className="sign-in__captcha" aria-describedby={error ? errorId : undefined}>
+      <CaptchaWidget sitekey={config.sitekey} scriptUrl={config.scriptUrl} resetKey={stamp} onToken={onToken} className="sign-in__captcha-widget" />
+      {error ? (
+        <p id={errorId} className="sign-in__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { GeoPoint } from '@chain/domain';
 import { followCaptions } from './caption-declutter';
 import type { MapMarker, MapOptions, MapShape, MapShapeStyle, MapView } from './map-view';
 import { PIN_SIZE, pinClassName, pinContent } from './pin';
+import { addVendorScript } from '../vendor-script';
 
 /*
  * The spec's maps service (SPEC 7): the Yandex Maps JS API 2.1, loaded from its own origin with
@@ -56,16 +57,12 @@ let loading: Promise<YandexMapsApi> | null = null;
 /** Adds the API's script once (a failed load is tried again on the next map) and waits for ymaps.ready. */
 export function loadYandexMaps(key: string, doc: Document = document): Promise<YandexMapsApi> {
   loading ??= new Promise<YandexMapsApi>((resolve, reject) => {
-    const script = doc.createElement('script');
-    script.src = yandexScriptUrl(key);
-    script.async = true;
+    const script = addVendorScript(yandexScriptUrl(key), () => reject(new Error('Yandex Maps did not load')), doc);
     script.onload = () => {
       const api = (globalThis as { ymaps?: YandexMapsApi }).ymaps;
       if (api) api.ready().then(() => resolve(api), reject);
       else reject(new Error('Yandex Maps did not load'));
     };
-    script.onerror = () => reject(new Error('Yandex Maps did not load'));
-    doc.head.append(script);
   }).catch((error: unknown) => {
     loading = null;
     throw error;
