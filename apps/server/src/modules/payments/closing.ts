@@ -10,6 +10,7 @@ import {
   type BankAnswer,
   type CardAcquirer,
 } from '../../adapters/acquiring/types';
+import { retryDelaySeconds } from '../../db/leased-outbox';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentStatus } from '../../db/types';
 import {
   insertPaymentEvent,
@@ -72,8 +73,6 @@ const BANK_CALLS_PER_PAYMENT = 3;
 export const LEASE_SECONDS = (2 * BANK_CALLS_PER_PAYMENT * ACQUIRER_CALL_TIMEOUT_MS) / 1000;
 /** Payments one worker run takes at most; the next tick takes the rest. */
 const RUN_LIMIT = 20;
-/** Waits before the next try, by the number of tries made: then every hour. */
-const RETRY_SECONDS = [30, 60, 300, 900, 3600] as const;
 /**
  * Tries before a payment is left to an operator (`needs_operator`, logged as an error): about
  * 5½ hours of retries (30 s, 1, 5 and 15 minutes, then hourly), so an outage of the bank is
@@ -84,15 +83,6 @@ export const MAX_CLOSING_ATTEMPTS = 10;
 
 /** States a bank's "done" is recorded over even when another taker got there meanwhile: the bank's word wins. */
 const UNDONE: readonly PaymentStatus[] = ['cancelling', 'refund_due', 'refund_failed', 'needs_operator'];
-
-/**
- * The wait before the next try of any background work with the outside world — declines and
- * refunds at the bank, receipts and refund letters, tips ids — by the tries made so far: 30 s,
- * 1, 5, 15 minutes, then hourly. One schedule for all of them.
- */
-export function retryDelaySeconds(attempts: number): number {
-  return RETRY_SECONDS[Math.min(Math.max(attempts, 1), RETRY_SECONDS.length) - 1] ?? 3600;
-}
 
 /**
  * Closes the payments that are due (all of them, up to a run's limit, or only `only`), one at

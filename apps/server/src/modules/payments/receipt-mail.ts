@@ -5,15 +5,8 @@ import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/ty
 import type { Database } from '../../db/types';
 import { receiptLink } from '../../http/signed-links';
 import { loadReceipt, receiptLetter } from '../order-history/receipt';
-import { retryDelaySeconds } from './closing';
-import {
-  giveUpStaleReceipts,
-  renewReceiptLease,
-  retryReceiptLater,
-  saveReceiptSent,
-  takeDueReceipt,
-  type ReceiptDueOrder,
-} from './repository/receipts';
+import { failedTry, renewLease, runOutbox } from '../../db/leased-outbox';
+import { giveUpStaleReceipts, RECEIPT_OUTBOX, saveReceiptSent, takeDueReceipt, type ReceiptDueOrder } from './repository/receipts';
 
 /**
  * The receipt by e-mail (SPEC 2 Cart's e-mail-for-receipt field, SPEC 7 order/create emailsend
@@ -65,19 +58,14 @@ const RUN_LIMIT = 20;
  * database failure is the caller's to log.
  */
 export async function sendDueReceipts(deps: ReceiptMailDeps, orderId?: number): Promise<ReceiptMailReport[]> {
-  const reports: ReceiptMailReport[] = [];
-  const tries = orderId === undefined ? RUN_LIMIT : 1;
-  for (let index = 0; index < tries; index++) {
-    if (deps.stopping?.()) break;
-    const order = await takeDueReceipt(deps.db, orderId, RECEIPT_LEASE_SECONDS, RECEIPT_DUE_FOR_SECONDS);
-    if (!order) break;
-    const result = await sendReceipt(deps, order);
-    reports.push({ orderId: order.id, result });
-    // A mail service that failed now is not asked for the rest this run: a hanging one costs one
-    // timeout per run, never the payment worker's whole tick.
-    if (result === 'retry' || result === 'gave_up') break;
-  }
-  return reports;
+  const done = await runOutbox({
+    id: orderId,
+    limit: RUN_LIMIT,
+    stopping: deps.stopping,
+    take: (id) => takeDueReceipt(deps.db, id, RECEIPT_LEASE_SECONDS, RECEIPT_DUE_FOR_SECONDS),
+    work: (order) => sendReceipt(deps, order),
+  });
+  return done.map(({ row, result }) => ({ orderId: row.id, result }));
 }
 
 async function sendReceipt(deps: ReceiptMailDeps, order: ReceiptDueOrder): Promise<ReceiptMailReport['result']> {
@@ -85,16 +73,15 @@ async function sendReceipt(deps: ReceiptMailDeps, order: ReceiptDueOrder): Promi
   if (!receipt) throw new Error(`order ${order.id} vanished while its receipt was due`);
   const letter = receiptLetter(receipt, `${deps.publicOrigin()}${receiptLink(deps.authSecret, order.id)}`);
   // Another taker holds the order now (this one stalled past its lease): the letter is its to send.
-  if (!(await renewReceiptLease(deps.db, order, RECEIPT_LEASE_SECONDS))) return 'taken_over';
+  if (!(await renewLease(deps.db, RECEIPT_OUTBOX, order, RECEIPT_LEASE_SECONDS))) return 'taken_over';
   try {
     await deps.email.send({ to: order.email, ...letter, key: `receipt-${order.id}` });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const last = order.attempts >= MAX_RECEIPT_ATTEMPTS;
-    await retryReceiptLater(deps.db, order, last ? null : retryDelaySeconds(order.attempts));
-    if (last) deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'mail service failed every try: the receipt was not e-mailed (it stays on the order page)');
+    const next = await failedTry(deps.db, RECEIPT_OUTBOX, order, MAX_RECEIPT_ATTEMPTS);
+    if (next === 'gave_up') deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'mail service failed every try: the receipt was not e-mailed (it stays on the order page)');
     else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'mail service failed; the receipt is e-mailed again later');
-    return last ? 'gave_up' : 'retry';
+    return next;
   }
   await saveReceiptSent(deps.db, order.id);
   deps.log.info({ orderId: order.id }, 'receipt e-mailed');

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ProviderError } from '../../adapters/http';
 import { TIPS_CALL_TIMEOUT_MS, type TipsService } from '../../adapters/tips/types';
 import type { Database } from '../../db/types';
-import { retryDelaySeconds } from './closing';
-import { giveUpStaleTips, retryTipsLater, saveTipsId, takeDueTips, type TipsDueOrder } from './repository/tips';
+import { failedTry, runOutbox } from '../../db/leased-outbox';
+import { giveUpStaleTips, saveTipsId, takeDueTips, TIPS_OUTBOX, type TipsDueOrder } from './repository/tips';
 
 /**
  * Tips ids of paid orders (SPEC 3 Order tips_id, SPEC 4; decision 025). The payment's settle
@@ -46,20 +46,16 @@ const RUN_LIMIT = 20;
  * failure (logged); a database failure is the caller's to log.
  */
 export async function assignDueTips(deps: TipsDeps, orderId?: number): Promise<TipsReport[]> {
-  const reports: TipsReport[] = [];
-  if (deps.tips === null) return reports;
-  const tries = orderId === undefined ? RUN_LIMIT : 1;
-  for (let index = 0; index < tries; index++) {
-    if (deps.stopping?.()) break;
-    const order = await takeDueTips(deps.db, orderId, TIPS_LEASE_SECONDS, TIPS_DUE_FOR_SECONDS);
-    if (!order) break;
-    const result = await assignTips(deps, deps.tips, order);
-    reports.push({ orderId: order.id, result });
-    // A service that failed now is not asked for the rest this run: a hanging one costs one
-    // timeout per run, never the payment worker's whole tick.
-    if (result === 'retry' || result === 'gave_up') break;
-  }
-  return reports;
+  const tips = deps.tips;
+  if (tips === null) return [];
+  const done = await runOutbox({
+    id: orderId,
+    limit: RUN_LIMIT,
+    stopping: deps.stopping,
+    take: (id) => takeDueTips(deps.db, id, TIPS_LEASE_SECONDS, TIPS_DUE_FOR_SECONDS),
+    work: (order) => assignTips(deps, tips, order),
+  });
+  return done.map(({ row, result }) => ({ orderId: row.id, result }));
 }
 
 async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder): Promise<TipsReport['result']> {
@@ -68,11 +64,10 @@ async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder
     tipsId = await tips.registerReceiver({ externalId: `order-${order.id}`, name: order.restaurantName || 'Ресторан', place: order.restaurantAddress });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const last = order.attempts >= MAX_TIPS_ATTEMPTS;
-    await retryTipsLater(deps.db, order, last ? null : retryDelaySeconds(order.attempts));
-    if (last) deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
+    const next = await failedTry(deps.db, TIPS_OUTBOX, order, MAX_TIPS_ATTEMPTS);
+    if (next === 'gave_up') deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
     else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed; the order is paid, its tips id is asked again later');
-    return last ? 'gave_up' : 'retry';
+    return next;
   }
   const saved = await saveTipsId(deps.db, order.id, tipsId);
   deps.log.info({ orderId: order.id, tipsId, saved }, saved ? 'order got its tips id' : 'order already had a tips id');

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { showsPayButton } from '@chain/domain';
 import { logPaymentState, type PaymentRef } from '../../../logging/state';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../../adapters/acquiring/types';
+import { secondsAgo, secondsFromNow } from '../../../db/leased-outbox';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -14,14 +15,9 @@ function refOf(row: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'provider_id
 /** The columns a state line reads of the payments a statement changed. */
 const REF_COLUMNS = ['id', 'order_id', 'method', 'provider_id'] as const;
 
-/** now() less `seconds`, in SQL: the one spelling of every age the payments compare (claims, reuse windows). */
-export function secondsAgo(seconds: number) {
-  return sql<Date>`now() - make_interval(secs => ${seconds}::double precision)`;
-}
-
-/** now() plus `seconds`, in SQL: leases and retry times of the closing work. */
-export function secondsFromNow(seconds: number) {
-  return sql<Date>`now() + make_interval(secs => ${seconds}::double precision)`;
+/** Paid within `seconds`: the window of the work after a payment (tips ids, receipts' letters). */
+export function paidWithin(seconds: number) {
+  return sql<boolean>`paid and paid_at > ${secondsAgo(seconds)}`;
 }
 
 /** What starting a payment needs to know of an order. */
@@ -537,6 +533,3 @@ export async function recordClosingState(
     .execute();
   if ('status' in next && next.status !== from) logPaymentState(refOf(payment), from, next.status);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Tips ids of paid orders (tips.ts, decision 025): a lease on orders.tips_due_at
