@@ -221,6 +221,38 @@ export class LiveHub<Viewer, Stream extends LiveStream = EventStream> {
   }
 }
 
+/**
+ * A hub of event streams whose own part is its caps and its filtering (the board's, the back
+ * office's): what a stream route drives of it comes from its LiveHub as it is.
+ */
+export abstract class EventStreamHub<Viewer> {
+  protected abstract readonly hub: LiveHub<Viewer>;
+
+  /** The hub's LISTENs, in place once this resolves: a change committed afterwards reaches the streams. */
+  start(): Promise<void> {
+    return this.hub.start();
+  }
+
+  /** Starts the hub and answers the request with a stream its close ends (LiveHub.open). */
+  open<First>(request: FastifyRequest, reply: FastifyReply, options: { connectionMs: number; release: () => void; first?: () => Promise<First> }) {
+    return this.hub.open(request, reply, options);
+  }
+
+  /** Follows the viewer's stream until it closes, when its slots (admit's release) are given back. */
+  add(viewer: Viewer, stream: EventStream, release: () => void): void {
+    stream.onClose(this.hub.add(viewer, stream, release));
+  }
+
+  /** Streams open here now. */
+  openStreams(): number {
+    return this.hub.openStreams();
+  }
+
+  close(): Promise<void> {
+    return this.hub.close();
+  }
+}
+
 /** A closing hub's, or a full instance's, refusal. */
 export function unavailable(): AppError {
   return new AppError(503, 'unavailable', MESSAGES.unavailable);

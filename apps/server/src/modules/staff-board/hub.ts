@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BOARD_STREAMS_PER_RESTAURANT, BOARD_STREAMS_PER_SESSION, BOARD_STREAMS_PER_STAFF, STAFF_TEXTS, type StaffOrder } from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { EventStream } from '../../http/event-stream';
-import { LiveHub, unavailable } from '../../http/live-hub';
+import { EventStreamHub, LiveHub, unavailable } from '../../http/live-hub';
 import { ORDER_BOARD_CHANNEL } from '../order-events/repository';
 import { endedSessions } from '../staff/events-hub';
 import { STAFF_SESSIONS_CHANNEL } from '../staff/repository';
@@ -37,8 +36,8 @@ export interface BoardViewer {
  * password reset (issue 31) — is announced on STAFF_SESSIONS_CHANNEL, LISTENed to beside the
  * boards': its streams on every instance end at once, and their client's reconnect is refused.
  */
-export class BoardHub {
-  readonly #hub: LiveHub<BoardViewer>;
+export class BoardHub extends EventStreamHub<BoardViewer> {
+  protected readonly hub: LiveHub<BoardViewer>;
 
   constructor(
     database: Pick<DatabaseHandle, 'listen'>,
@@ -46,13 +45,14 @@ export class BoardHub {
     keepAliveMs: number,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.#hub = new LiveHub({
+    super();
+    this.hub = new LiveHub({
       database,
       channels: [
         [ORDER_BOARD_CHANNEL, (payload) => this.#notified(payload)],
-        [STAFF_SESSIONS_CHANNEL, (payload) => this.#hub.endWhere(endedSessions(payload))],
+        [STAFF_SESSIONS_CHANNEL, (payload) => this.hub.endWhere(endedSessions(payload))],
       ],
-      onReconnect: () => this.#hub.endWhere(),
+      onReconnect: () => this.hub.endWhere(),
       keepAliveMs,
       log,
       keyOf: (viewer) => viewer.restaurantId,
@@ -65,7 +65,7 @@ export class BoardHub {
    * Returns the release: `add` gives it to the stream, a caller that fails before gives it back.
    */
   admit(viewer: BoardViewer): () => void {
-    return this.#hub.admit([
+    return this.hub.admit([
       { key: 'instance', limit: BOARD_STREAMS_PER_INSTANCE, refusal: unavailable },
       { key: `session:${viewer.sessionId}`, limit: BOARD_STREAMS_PER_SESSION, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
       { key: `staff:${viewer.staffId}`, limit: BOARD_STREAMS_PER_STAFF, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
@@ -77,38 +77,19 @@ export class BoardHub {
     ]);
   }
 
-  /** Both LISTENs, in place once this resolves. */
-  start(): Promise<void> {
-    return this.#hub.start();
-  }
-
-  /** Starts the hub and answers the request with a stream the hub's close ends (LiveHub.open). */
-  open(...args: Parameters<LiveHub<unknown>['open']>): Promise<{ stream: EventStream }> {
-    return this.#hub.open(...args);
-  }
-
-  /** Sends the restaurant's orders to the viewer's stream until it closes (or its session ends), when its slots (admit's release) are given back. */
-  add(viewer: BoardViewer, stream: EventStream, release: () => void): void {
-    stream.onClose(this.#hub.add(viewer, stream, release));
-  }
-
-  close(): Promise<void> {
-    return this.#hub.close();
-  }
-
   #notified(payload: string): void {
     const [restaurantId, orderId] = payload.split(':').map(Number);
-    if (restaurantId === undefined || orderId === undefined || !Number.isSafeInteger(orderId) || !this.#hub.has(restaurantId)) return;
+    if (restaurantId === undefined || orderId === undefined || !Number.isSafeInteger(orderId) || !this.hub.has(restaurantId)) return;
     void this.read(orderId).then(
       (found) => {
         if (!found) return;
         const data = JSON.stringify(found.order);
-        for (const { stream } of this.#hub.entriesOf(found.restaurantId)) stream.send('order', data);
+        for (const { stream } of this.hub.entriesOf(found.restaurantId)) stream.send('order', data);
       },
       (error: unknown) => {
         // The database did not answer: the streams end, and their clients reconnect and reload.
         this.log.warn({ err: error, orderId }, 'board events: reading the order failed; the streams end');
-        this.#hub.endWhere();
+        this.hub.endWhere();
       },
     );
   }

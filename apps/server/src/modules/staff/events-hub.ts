@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BACKOFFICE_TEXTS, MANAGE_STREAMS_PER_INSTANCE, MANAGE_STREAMS_PER_SESSION, MANAGE_STREAMS_PER_STAFF } from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { EventStream } from '../../http/event-stream';
-import { LiveHub, unavailable } from '../../http/live-hub';
+import { EventStreamHub, LiveHub, unavailable } from '../../http/live-hub';
 import type { StaffPrincipal } from './access';
 import { STAFF_SESSIONS_CHANNEL, STAFF_TEAM_CHANNEL } from './repository';
 
@@ -49,8 +48,8 @@ export function endedSessions(payload: string): (entry: { viewer: { sessionId: n
  * Caps, on this instance: MANAGE_STREAMS_PER_SESSION streams of the topic per staff session,
  * MANAGE_STREAMS_PER_STAFF per account (each a 429 in words), MANAGE_STREAMS_PER_INSTANCE in all (503).
  */
-export class StaffEventsHub {
-  readonly #hub: LiveHub<StaffPrincipal>;
+export class StaffEventsHub extends EventStreamHub<StaffPrincipal> {
+  protected readonly hub: LiveHub<StaffPrincipal>;
 
   constructor(
     database: Pick<DatabaseHandle, 'listen'>,
@@ -58,8 +57,9 @@ export class StaffEventsHub {
     keepAliveMs: number,
     log: FastifyBaseLogger,
   ) {
+    super();
     const handlers = new Map<string, (payload: string) => void>([
-      [STAFF_SESSIONS_CHANNEL, (payload) => this.#hub.endWhere(endedSessions(payload))],
+      [STAFF_SESSIONS_CHANNEL, (payload) => this.hub.endWhere(endedSessions(payload))],
       [STAFF_TEAM_CHANNEL, (payload) => this.#accountChanged(payload)],
     ]);
     const own = handlers.get(topic.channel);
@@ -72,12 +72,7 @@ export class StaffEventsHub {
           }
         : (payload) => this.#notified(payload),
     );
-    this.#hub = new LiveHub({ database, channels: [...handlers], onReconnect: () => this.#hub.endWhere(), keepAliveMs, log });
-  }
-
-  /** Streams open here now. */
-  openStreams(): number {
-    return this.#hub.openStreams();
+    this.hub = new LiveHub({ database, channels: [...handlers], onReconnect: () => this.hub.endWhere(), keepAliveMs, log });
   }
 
   /**
@@ -87,45 +82,26 @@ export class StaffEventsHub {
    */
   admit(viewer: StaffPrincipal): () => void {
     const tooMany = () => new AppError(429, 'too_many_streams', BACKOFFICE_TEXTS.tooManyStreams);
-    return this.#hub.admit([
+    return this.hub.admit([
       { key: 'instance', limit: MANAGE_STREAMS_PER_INSTANCE, refusal: unavailable },
       { key: `session:${viewer.sessionId}`, limit: MANAGE_STREAMS_PER_SESSION, refusal: tooMany },
       { key: `staff:${viewer.id}`, limit: MANAGE_STREAMS_PER_STAFF, refusal: tooMany },
     ]);
   }
 
-  /** The instance's LISTENs, in place once this resolves: a change committed afterwards reaches the streams. */
-  start(): Promise<void> {
-    return this.#hub.start();
-  }
-
-  /** Starts the hub and answers the request with a stream the hub's close ends (LiveHub.open). */
-  open(...args: Parameters<LiveHub<unknown>['open']>): Promise<{ stream: EventStream }> {
-    return this.#hub.open(...args);
-  }
-
-  /** Sends the topic's events to the viewer's stream until it closes (or its session or rights change), when its slots (admit's release) are given back. */
-  add(viewer: StaffPrincipal, stream: EventStream, release: () => void): void {
-    stream.onClose(this.#hub.add(viewer, stream, release));
-  }
-
-  close(): Promise<void> {
-    return this.#hub.close();
-  }
-
   #notified(payload: string): void {
     const concerns = this.topic.concerns;
-    if (!this.#hub.entries().some((entry) => !concerns || concerns(payload, entry.viewer))) return;
-    this.#hub.refresh(
+    if (!this.hub.entries().some((entry) => !concerns || concerns(payload, entry.viewer))) return;
+    this.hub.refresh(
       payload,
       async () => {
         const found = await this.topic.read(payload);
         if (!found) return;
-        for (const { viewer, stream } of this.#hub.entries()) if (found.for(viewer)) stream.send(found.event, found.data);
+        for (const { viewer, stream } of this.hub.entries()) if (found.for(viewer)) stream.send(found.event, found.data);
       },
-      () => this.#hub.openStreams() > 0,
+      () => this.hub.openStreams() > 0,
       // The database did not answer: the streams end, and their clients reconnect and read their screens again.
-      () => this.#hub.endWhere(),
+      () => this.hub.endWhere(),
     );
   }
 
@@ -133,6 +109,6 @@ export class StaffEventsHub {
   #accountChanged(payload: string): void {
     if (payload.includes(':')) return;
     const staffId = Number(payload);
-    this.#hub.endWhere((entry) => entry.viewer.id === staffId);
+    this.hub.endWhere((entry) => entry.viewer.id === staffId);
   }
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { showsPayButton } from '@chain/domain';
 import { logPaymentState, type PaymentRef } from '../../../logging/state';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../../adapters/acquiring/types';
-import { secondsAgo, secondsFromNow } from '../../../db/leased-outbox';
+import { renewLease as renewOutboxLease, secondsAgo, secondsFromNow, takeDue, type LeasedOutbox } from '../../../db/leased-outbox';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -452,33 +452,17 @@ export async function otherPendingPayments(trx: Kysely<Database>, orderId: numbe
 /** The states the closing work takes payments in. */
 const CLOSING: readonly PaymentStatus[] = ['cancelling', 'refund_due'];
 
+/** Payments whose closing at the bank is due (closing.ts): a lease on payments.next_attempt_at (db/leased-outbox.ts). */
+const CLOSING_OUTBOX: LeasedOutbox<'payments'> = { table: 'payments', dueAt: 'next_attempt_at', attempts: 'attempts', open: sql<boolean>`status in (${sql.join(CLOSING)})` };
+
 /** Takes one due payment (or the named one) under a fresh lease: the next taker skips it until the lease ends. */
-export async function takeDuePayment(db: Kysely<Database>, id: number | undefined, leaseSeconds: number): Promise<PaymentRow | undefined> {
-  return db
-    .updateTable('payments')
-    .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: secondsFromNow(leaseSeconds) })
-    .where('id', 'in', (eb) => {
-      const due = eb.selectFrom('payments').select('id').where('status', 'in', [...CLOSING]).where('next_attempt_at', '<=', sql<Date>`now()`);
-      if (id === undefined) return due.orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
-      // A named payment (the attempt right after a settle) waits for a lock instead of skipping:
-      // a racing settle that merely looked at the row must not make this attempt miss it. A
-      // racing taker's lease is seen once its lock is released, and the row is left to it.
-      return due.where('id', '=', id).forUpdate();
-    })
-    .returningAll()
-    .executeTakeFirst();
+export function takeDuePayment(db: Kysely<Database>, id: number | undefined, leaseSeconds: number): Promise<PaymentRow | undefined> {
+  return takeDue<'payments', PaymentRow>(db, CLOSING_OUTBOX, { id, leaseSeconds, columns: '*' });
 }
 
-/** Renews the lease just before the bank is asked to act: false when another taker holds the payment now. */
-export async function renewLease(db: Kysely<Database>, payment: PaymentRow, leaseSeconds: number): Promise<boolean> {
-  const renewed = await db
-    .updateTable('payments')
-    .set({ next_attempt_at: secondsFromNow(leaseSeconds) })
-    .where('id', '=', payment.id)
-    .where('status', '=', payment.status)
-    .where('attempts', '=', payment.attempts)
-    .executeTakeFirst();
-  return Number(renewed.numUpdatedRows) === 1;
+/** Renews the lease just before the bank is asked to act: false when another taker holds the payment now (or its state moved on). */
+export function renewLease(db: Kysely<Database>, payment: PaymentRow, leaseSeconds: number): Promise<boolean> {
+  return renewOutboxLease(db, CLOSING_OUTBOX, payment, leaseSeconds, sql<boolean>`status = ${payment.status}`);
 }
 
 /**
