@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './types';
 
@@ -27,6 +28,17 @@ export interface LeasedOutbox<T extends keyof Database> {
   /** What keeps a row's work to do (not done, still wanted), besides being due: every query asks it. */
   open: RawBuilder<boolean>;
 }
+
+/** What a job's run needs: the database, its log, and whether the server is stopping. */
+export interface OutboxDeps {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  /** Asked before each row: true ends the run there (the server is stopping). */
+  stopping?: () => boolean;
+}
+
+/** Rows one run of a job takes at most; the next tick takes the rest. */
+export const OUTBOX_RUN_LIMIT = 20;
 
 /** What a take returns at least: the row and its lease's token. */
 export interface Leased {
@@ -142,7 +154,7 @@ export async function giveUpDue<T extends keyof Database>(db: Kysely<Database>, 
 }
 
 /**
- * One run of an outbox's work: up to `limit` rows taken (or only the named one), each worked on
+ * One run of an outbox's work: up to `limit` rows (OUTBOX_RUN_LIMIT) taken (or only the named one), each worked on
  * at once. A try that failed outside ('retry' or 'gave_up', failedTry's answers) ends the run: a
  * service failing now is not asked for the rest, so a hanging one costs one timeout per run,
  * never a worker's whole tick. `stopping` is asked before each row (the server is stopping).
@@ -151,11 +163,11 @@ export async function runOutbox<Row, Result extends string>(job: {
   take: (id: number | undefined) => Promise<Row | undefined>;
   work: (row: Row) => Promise<Result>;
   id?: number | undefined;
-  limit: number;
+  limit?: number;
   stopping?: (() => boolean) | undefined;
 }): Promise<Array<{ row: Row; result: Result }>> {
   const done: Array<{ row: Row; result: Result }> = [];
-  const tries = job.id === undefined ? job.limit : 1;
+  const tries = job.id === undefined ? (job.limit ?? OUTBOX_RUN_LIMIT) : 1;
   for (let index = 0; index < tries; index++) {
     if (job.stopping?.()) break;
     const row = await job.take(job.id);

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { ProviderError } from '../../adapters/http';
 import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/types';
-import type { Database } from '../../db/types';
 import { receiptLink } from '../../http/signed-links';
 import { loadReceipt, receiptLetter } from '../order-history/receipt';
-import { failedTry, renewLease, runOutbox } from '../../db/leased-outbox';
+import { failedTry, renewLease, runOutbox, type OutboxDeps } from '../../db/leased-outbox';
 import { giveUpStaleReceipts, RECEIPT_OUTBOX, saveReceiptSent, takeDueReceipt, type ReceiptDueOrder } from './repository/receipts';
 
 /**
@@ -25,16 +22,12 @@ import { giveUpStaleReceipts, RECEIPT_OUTBOX, saveReceiptSent, takeDueReceipt, t
  * stops between the mail service's acceptance and that record — sends it once more after the
  * lease, with the same Message-Id (`receipt-{order id}`).
  */
-export interface ReceiptMailDeps {
-  db: Kysely<Database>;
+export interface ReceiptMailDeps extends OutboxDeps {
   email: EmailSender;
   /** AUTH_SECRET: signs the receipt's link. */
   authSecret: string;
   /** The origin guests open: the link in the letter is absolute. */
   publicOrigin: () => string;
-  log: FastifyBaseLogger;
-  /** Asked before each order: true ends the run there (the server is stopping). */
-  stopping?: () => boolean;
 }
 
 /** What became of one order a run took. */
@@ -49,8 +42,6 @@ export const RECEIPT_LEASE_SECONDS = (2 * EMAIL_CALL_TIMEOUT_MS) / 1000;
 export const MAX_RECEIPT_ATTEMPTS = 8;
 /** An order paid longer ago than this gets no letter any more: the receipt stays on its page. */
 export const RECEIPT_DUE_FOR_SECONDS = 24 * 60 * 60;
-/** Letters one run sends at most; the next tick sends the rest. */
-const RUN_LIMIT = 20;
 
 /**
  * Sends the letters due (up to a run's limit, or only `orderId`'s), one order at a time; what
@@ -60,7 +51,6 @@ const RUN_LIMIT = 20;
 export async function sendDueReceipts(deps: ReceiptMailDeps, orderId?: number): Promise<ReceiptMailReport[]> {
   const done = await runOutbox({
     id: orderId,
-    limit: RUN_LIMIT,
     stopping: deps.stopping,
     take: (id) => takeDueReceipt(deps.db, id, RECEIPT_LEASE_SECONDS, RECEIPT_DUE_FOR_SECONDS),
     work: (order) => sendReceipt(deps, order),

@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { ProviderError } from '../../adapters/http';
 import { TIPS_CALL_TIMEOUT_MS, type TipsService } from '../../adapters/tips/types';
-import type { Database } from '../../db/types';
-import { failedTry, runOutbox } from '../../db/leased-outbox';
+import { failedTry, runOutbox, type OutboxDeps } from '../../db/leased-outbox';
 import { giveUpStaleTips, saveTipsId, takeDueTips, TIPS_OUTBOX, type TipsDueOrder } from './repository/tips';
 
 /**
@@ -16,13 +13,9 @@ import { giveUpStaleTips, saveTipsId, takeDueTips, TIPS_OUTBOX, type TipsDueOrde
  * none. Safe on several callers at once: an order is taken under a lease (takeDueTips), the
  * service keeps one receiver per order (externalId), and the first tips id saved is kept.
  */
-export interface TipsDeps {
-  db: Kysely<Database>;
+export interface TipsDeps extends OutboxDeps {
   /** Null: no tips service configured; nothing is asked, and due orders are given up in time. */
   tips: TipsService | null;
-  log: FastifyBaseLogger;
-  /** Asked before each order: true ends the run there (the server is stopping). */
-  stopping?: () => boolean;
 }
 
 /** What became of one order a run took. */
@@ -37,8 +30,6 @@ export const TIPS_LEASE_SECONDS = (2 * TIPS_CALL_TIMEOUT_MS) / 1000;
 export const MAX_TIPS_ATTEMPTS = 8;
 /** An order paid longer ago than this gets no tips id any more: the guest has left. */
 export const TIPS_DUE_FOR_SECONDS = 24 * 60 * 60;
-/** Orders one run takes at most; the next tick takes the rest. */
-const RUN_LIMIT = 20;
 
 /**
  * Asks the tips service for the tips ids due (up to a run's limit, or only `orderId`'s), one
@@ -50,7 +41,6 @@ export async function assignDueTips(deps: TipsDeps, orderId?: number): Promise<T
   if (tips === null) return [];
   const done = await runOutbox({
     id: orderId,
-    limit: RUN_LIMIT,
     stopping: deps.stopping,
     take: (id) => takeDueTips(deps.db, id, TIPS_LEASE_SECONDS, TIPS_DUE_FOR_SECONDS),
     work: (order) => assignTips(deps, tips, order),

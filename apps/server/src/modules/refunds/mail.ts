@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '@chain/domain';
 import { ProviderError } from '../../adapters/http';
 import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/types';
-import type { Database } from '../../db/types';
-import { failedTry, renewLease, retryLater, runOutbox } from '../../db/leased-outbox';
+import { failedTry, renewLease, retryLater, runOutbox, type OutboxDeps } from '../../db/leased-outbox';
 import { MAX_RECEIPT_ATTEMPTS } from '../payments/receipt-mail';
 import { findRefundLetterOrder, REFUND_MAIL_OUTBOX, saveRefundMailSent, takeDueRefundMail, type RefundMailRow } from './repository';
 
@@ -15,16 +12,12 @@ import { findRefundLetterOrder, REFUND_MAIL_OUTBOX, saveRefundMailSent, takeDueR
  * or worker run that recorded it, then from the payment worker until the mail service takes it —
  * under a lease (mail_attempts, the token), so it is sent once; its Message-Id is `refund-{id}`.
  */
-export interface RefundMailDeps {
-  db: Kysely<Database>;
+export interface RefundMailDeps extends OutboxDeps {
   email: EmailSender;
-  log: FastifyBaseLogger;
-  stopping?: () => boolean;
 }
 
 /** A taken letter is left to its taker this long: twice the mail service's timeout. */
 const MAIL_LEASE_SECONDS = (2 * EMAIL_CALL_TIMEOUT_MS) / 1000;
-const RUN_LIMIT = 20;
 
 /** The letter's words: which order, how much, where the money goes. */
 export function refundLetter(order: { znumber: string; restaurant_name: string; pay_method: 'card' | 'sbp' }, refund: { amount: number; full_cancel: boolean }) {
@@ -40,7 +33,6 @@ type RefundMailResult = 'sent' | 'taken_over' | 'retry' | 'gave_up';
 export async function sendDueRefundMail(deps: RefundMailDeps, refundId?: number): Promise<{ refundId: number; result: RefundMailResult }[]> {
   const done = await runOutbox({
     id: refundId,
-    limit: RUN_LIMIT,
     stopping: deps.stopping,
     take: (id) => takeDueRefundMail(deps.db, id, MAIL_LEASE_SECONDS),
     work: (refund) => sendOne(deps, refund),
