@@ -37,6 +37,25 @@ export interface OutboxDeps {
   stopping?: () => boolean;
 }
 
+/** How a job's rows are leased and given up. */
+export interface OutboxPolicy {
+  /** A taken row is left to its taker this long. */
+  leaseSeconds: number;
+  /** Tries before a row is given up. */
+  maxAttempts: number;
+  /** A row still due this long after what made it due is given up (the guest has left). */
+  dueForSeconds: number;
+}
+
+/**
+ * The policy of a job that calls one outside service once per row (a tips id, a letter): a lease
+ * of twice the call's timeout; 8 tries, about 4 hours of an outage outlasted (30 s, 1, 5, 15
+ * minutes, then hourly); a day after the payment.
+ */
+export function serviceCallPolicy(callTimeoutMs: number): OutboxPolicy {
+  return { leaseSeconds: (2 * callTimeoutMs) / 1000, maxAttempts: 8, dueForSeconds: 24 * 60 * 60 };
+}
+
 /** Rows one run of a job takes at most; the next tick takes the rest. */
 export const OUTBOX_RUN_LIMIT = 20;
 

@@ -1,6 +1,6 @@
 import { ProviderError } from '../../adapters/http';
 import { TIPS_CALL_TIMEOUT_MS, type TipsService } from '../../adapters/tips/types';
-import { failedTry, runOutbox, type OutboxDeps } from '../../db/leased-outbox';
+import { failedTry, runOutbox, serviceCallPolicy, type OutboxDeps } from '../../db/leased-outbox';
 import { giveUpStaleTips, saveTipsId, takeDueTips, TIPS_OUTBOX, type TipsDueOrder } from './repository/tips';
 
 /**
@@ -24,12 +24,8 @@ export interface TipsReport {
   result: 'assigned' | 'kept' | 'retry' | 'gave_up';
 }
 
-/** A taken order is left to its taker this long: twice the service's timeout. */
-export const TIPS_LEASE_SECONDS = (2 * TIPS_CALL_TIMEOUT_MS) / 1000;
-/** Tries before an order is given up: about 4 hours of an outage outlasted. */
-export const MAX_TIPS_ATTEMPTS = 8;
-/** An order paid longer ago than this gets no tips id any more: the guest has left. */
-export const TIPS_DUE_FOR_SECONDS = 24 * 60 * 60;
+/** Lease, tries, and a day after the payment: an order paid longer ago gets no tips id any more. */
+export const TIPS_POLICY = serviceCallPolicy(TIPS_CALL_TIMEOUT_MS);
 
 /**
  * Asks the tips service for the tips ids due (up to a run's limit, or only `orderId`'s), one
@@ -42,7 +38,7 @@ export async function assignDueTips(deps: TipsDeps, orderId?: number): Promise<T
   const done = await runOutbox({
     id: orderId,
     stopping: deps.stopping,
-    take: (id) => takeDueTips(deps.db, id, TIPS_LEASE_SECONDS, TIPS_DUE_FOR_SECONDS),
+    take: (id) => takeDueTips(deps.db, id, TIPS_POLICY.leaseSeconds, TIPS_POLICY.dueForSeconds),
     work: (order) => assignTips(deps, tips, order),
   });
   return done.map(({ row, result }) => ({ orderId: row.id, result }));
@@ -54,7 +50,7 @@ async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder
     tipsId = await tips.registerReceiver({ externalId: `order-${order.id}`, name: order.restaurantName || 'Ресторан', place: order.restaurantAddress });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const next = await failedTry(deps.db, TIPS_OUTBOX, order, MAX_TIPS_ATTEMPTS);
+    const next = await failedTry(deps.db, TIPS_OUTBOX, order, TIPS_POLICY.maxAttempts);
     if (next === 'gave_up') deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
     else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed; the order is paid, its tips id is asked again later');
     return next;
@@ -73,7 +69,7 @@ export async function tipsWorkerRun(deps: TipsDeps): Promise<TipsReport[]> {
     await giveUpStaleTips(deps.db, 0);
     return [];
   }
-  const stale = await giveUpStaleTips(deps.db, TIPS_DUE_FOR_SECONDS);
+  const stale = await giveUpStaleTips(deps.db, TIPS_POLICY.dueForSeconds);
   if (stale.length > 0) deps.log.warn({ orderIds: stale.slice(0, 20), count: stale.length }, 'orders paid a day ago still without a tips id are given up');
   return assignDueTips(deps);
 }

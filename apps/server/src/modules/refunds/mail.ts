@@ -1,8 +1,8 @@
 import { formatMoney } from '@chain/domain';
 import { ProviderError } from '../../adapters/http';
-import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/types';
+import type { EmailSender } from '../../adapters/email/types';
 import { failedTry, renewLease, retryLater, runOutbox, type OutboxDeps } from '../../db/leased-outbox';
-import { MAX_RECEIPT_ATTEMPTS } from '../payments/receipt-mail';
+import { RECEIPT_POLICY } from '../payments/receipt-mail';
 import { findRefundLetterOrder, REFUND_MAIL_OUTBOX, saveRefundMailSent, takeDueRefundMail, type RefundMailRow } from './repository';
 
 /**
@@ -16,8 +16,6 @@ export interface RefundMailDeps extends OutboxDeps {
   email: EmailSender;
 }
 
-/** A taken letter is left to its taker this long: twice the mail service's timeout. */
-const MAIL_LEASE_SECONDS = (2 * EMAIL_CALL_TIMEOUT_MS) / 1000;
 
 /** The letter's words: which order, how much, where the money goes. */
 export function refundLetter(order: { znumber: string; restaurant_name: string; pay_method: 'card' | 'sbp' }, refund: { amount: number; full_cancel: boolean }) {
@@ -34,7 +32,7 @@ export async function sendDueRefundMail(deps: RefundMailDeps, refundId?: number)
   const done = await runOutbox({
     id: refundId,
     stopping: deps.stopping,
-    take: (id) => takeDueRefundMail(deps.db, id, MAIL_LEASE_SECONDS),
+    take: (id) => takeDueRefundMail(deps.db, id, RECEIPT_POLICY.leaseSeconds),
     work: (refund) => sendOne(deps, refund),
   });
   return done.map(({ row, result }) => ({ refundId: row.id, result }));
@@ -47,12 +45,12 @@ async function sendOne(deps: RefundMailDeps, refund: RefundMailRow): Promise<Ref
     return 'gave_up';
   }
   const letter = refundLetter(order, refund);
-  if (!(await renewLease(deps.db, REFUND_MAIL_OUTBOX, refund, MAIL_LEASE_SECONDS))) return 'taken_over';
+  if (!(await renewLease(deps.db, REFUND_MAIL_OUTBOX, refund, RECEIPT_POLICY.leaseSeconds))) return 'taken_over';
   try {
     await deps.email.send({ to: order.email, ...letter, key: `refund-${refund.id}` });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const next = await failedTry(deps.db, REFUND_MAIL_OUTBOX, refund, MAX_RECEIPT_ATTEMPTS);
+    const next = await failedTry(deps.db, REFUND_MAIL_OUTBOX, refund, RECEIPT_POLICY.maxAttempts);
     if (next === 'gave_up') deps.log.error({ err: error, refundId: refund.id }, 'mail service failed every try: the refund letter was not sent (the order page tells it)');
     else deps.log.warn({ err: error, refundId: refund.id }, 'mail service failed; the refund letter is sent again later');
     return next;
