@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@chain/domain';
 import {
-  MAX_RECEIPT_ATTEMPTS,
+  RECEIPT_POLICY,
   receiptWorkerRun,
   sendDueReceipts,
   type ReceiptMailDeps,
@@ -149,12 +149,12 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
     expect(await orderRow(t.database, order.id)).toMatchObject({ receipt_attempts: 2, receipt_due_at: null });
   });
 
-  it(`gives a letter up after ${MAX_RECEIPT_ATTEMPTS} tries, and never sends one for an order paid more than a day ago`, async () => {
+  it(`gives a letter up after ${RECEIPT_POLICY.maxAttempts} tries, and never sends one for an order paid more than a day ago`, async () => {
     await faults(1);
     try {
       const email = newAddress();
       const order = await dueOrder(email);
-      await t.database.db.updateTable('orders').set({ receipt_attempts: MAX_RECEIPT_ATTEMPTS - 1 }).where('id', '=', order.id).execute();
+      await t.database.db.updateTable('orders').set({ receipt_attempts: RECEIPT_POLICY.maxAttempts - 1 }).where('id', '=', order.id).execute();
       expect(await sendDueReceipts(deps(), order.id)).toEqual([{ orderId: order.id, result: 'gave_up' }]);
       expect(await orderRow(t.database, order.id)).toMatchObject({ receipt_due_at: null, receipt_sent_at: null });
       expect(await lettersTo(email)).toEqual([]);

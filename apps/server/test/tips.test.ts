@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderListUserResponse, settingsResponse } from '@chain/contract';
 import { tipsLink } from '@chain/domain';
 import { testConfig } from '../src/config';
-import { assignDueTips, MAX_TIPS_ATTEMPTS, tipsWorkerRun, type TipsDeps } from '../src/modules/payments/tips';
+import { assignDueTips, TIPS_POLICY, tipsWorkerRun, type TipsDeps } from '../src/modules/payments/tips';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post, postForm } from './support/calls';
 import { insertTestOrder } from './support/orders';
@@ -99,7 +99,7 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
       // The last try leaves the order without a tips id and no longer due.
       await unreachable.database.db
         .updateTable('orders')
-        .set({ tips_attempts: MAX_TIPS_ATTEMPTS - 1, tips_due_at: new Date(Date.now() - 1000) })
+        .set({ tips_attempts: TIPS_POLICY.maxAttempts - 1, tips_due_at: new Date(Date.now() - 1000) })
         .where('id', '=', order.id)
         .execute();
       const unreachableDeps = { db: unreachable.database.db, tips: unreachable.app.providers.tips, log: unreachable.app.log };

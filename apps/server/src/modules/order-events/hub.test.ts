@@ -64,14 +64,14 @@ describe('the order events hub (issue 15)', () => {
     await hub.start();
     const a = stream();
     const b = stream();
-    hub.add(7, 1, a.s);
+    hub.add(7, 1, a.s, hub.admit(1));
     reads.shift()!(state(40));
     await tick();
-    hub.add(7, 1, b.s);
+    hub.add(7, 1, b.s, hub.admit(1));
     reads.shift()!(state(40));
     await tick();
     expect(() => hub.admit(1)).toThrow(expect.objectContaining({ statusCode: 429, code: 'too_many_streams' }));
-    hub.admit(2);
+    const other = hub.admit(2);
     reconnect();
     expect(reads).toHaveLength(1);
     reads.shift()!(state(50, 1));
@@ -79,6 +79,7 @@ describe('the order events hub (issue 15)', () => {
     expect(a.ended() && b.ended()).toBe(true);
     expect(hub.openStreams()).toBe(0);
     hub.admit(1);
+    other();
   });
 
   it('keeps a cancelled order’s stream open while its refund’s money is on its way, and ends it once the bank answered (issue 31)', async () => {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isFinalOrderState, type OrderStatusEvent } from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
-import { AppError, MESSAGES } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import type { EventStream } from '../../http/event-stream';
+import { LiveHub, unavailable, type LiveEntry } from '../../http/live-hub';
 import { ORDER_STATUS_CHANNEL } from './repository';
 
 /** One open stream as the hub drives it: the route writes the bytes. */
@@ -25,162 +27,119 @@ export interface OrderEventsLimits {
 /** A guest's streams beyond the limit: a 429 with its own code. */
 export const TOO_MANY_STREAMS_MESSAGE = 'Слишком много открытых страниц заказов. Закройте лишние вкладки.';
 
+/** A guest's stream, and the data last sent, so a notification that changed nothing this page shows sends nothing. */
 interface Subscriber {
-  stream: OrderStream;
+  orderId: number;
   userId: number;
-  /** The data last sent, so a notification that changed nothing this page shows sends nothing. */
   last: string | undefined;
-}
-
-interface Watch {
-  subscribers: Set<Subscriber>;
-  reading: boolean;
-  /** A notification came while reading: read once more after. */
-  again: boolean;
+  /** Forgets the stream and gives back its slots (LiveHub.add's). */
+  forget: () => boolean;
 }
 
 /**
- * The order event streams of one instance (issue 15). One LISTEN on 'order_status' for the
- * whole instance, started with the first stream; a map of order id → its open streams. A
- * notification for an order nobody here watches costs nothing; one for a watched order reads the
- * order once (notifications arriving during that read make one more read, not one each) and
- * writes the state to each of its streams that has not had it yet. After a reconnection of the
- * LISTEN every watched order is read again, since what was notified meanwhile is lost. Nothing
- * lives only in memory: the state always comes from the database, whichever instance changed it.
+ * The order event streams of one instance (issue 15), on the live-stream hub (http/live-hub.ts):
+ * one LISTEN on 'order_status' for the whole instance, started with the first stream; streams
+ * found by their order's id. A notification for an order nobody here watches costs nothing; one
+ * for a watched order reads the order once (notifications arriving during that read make one
+ * more read, not one each) and writes the state to each of its streams that has not had it yet.
+ * After a reconnection of the LISTEN every watched order is read again, since what was notified
+ * meanwhile is lost. Nothing lives only in memory: the state always comes from the database,
+ * whichever instance changed it.
  */
 export class OrderEventsHub {
-  readonly #watches = new Map<number, Watch>();
-  readonly #perGuest = new Map<number, number>();
-  #open = 0;
-  #listening: Promise<() => Promise<void>> | undefined;
-  #keepAlive: NodeJS.Timeout | undefined;
-  #closed = false;
+  readonly #hub: LiveHub<Subscriber, OrderStream>;
 
   constructor(
-    private readonly database: Pick<DatabaseHandle, 'listen'>,
+    database: Pick<DatabaseHandle, 'listen'>,
     private readonly read: (orderId: number) => Promise<OrderStatusEvent | undefined>,
     private readonly limits: OrderEventsLimits,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    this.#hub = new LiveHub({
+      database,
+      channels: [[ORDER_STATUS_CHANNEL, (payload) => this.#notified(payload)]],
+      onReconnect: () => {
+        for (const orderId of this.#hub.keys()) this.#refresh(Number(orderId));
+      },
+      keepAliveMs: limits.keepAliveMs,
+      log,
+      keyOf: (viewer) => viewer.orderId,
+    });
+  }
 
   /** Streams open now (all, or one guest's). */
   openStreams(userId?: number): number {
-    return userId === undefined ? this.#open : (this.#perGuest.get(userId) ?? 0);
+    return this.#hub.openStreams(userId === undefined ? undefined : `guest:${userId}`);
   }
 
   /** The instance's LISTEN, in place once this resolves: a change committed afterwards reaches the streams. */
-  async start(): Promise<void> {
-    if (this.#closed) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
-    this.#listening ??= this.database.listen(
-      ORDER_STATUS_CHANNEL,
-      (payload) => this.#notified(payload),
-      () => {
-        for (const orderId of this.#watches.keys()) this.#refresh(orderId);
-      },
-    );
-    try {
-      await this.#listening;
-    } catch (error) {
-      this.#listening = undefined;
-      throw error;
-    }
-    this.#keepAlive ??= setInterval(() => this.#sendKeepAlive(), this.limits.keepAliveMs).unref();
+  start(): Promise<void> {
+    return this.#hub.start();
   }
 
-  /** Refuses a stream over the limits: 429 for the guest's, 503 for the instance's. */
-  admit(userId: number): void {
-    if (this.#closed) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
-    if (this.openStreams(userId) >= this.limits.perGuest) throw new AppError(429, 'too_many_streams', TOO_MANY_STREAMS_MESSAGE);
-    if (this.#open >= this.limits.perInstance) throw new AppError(503, 'unavailable', MESSAGES.unavailable);
+  /** Takes the guest's slots for one more stream, or refuses: 429 for the guest's, 503 for the instance's (or a closing hub). */
+  admit(userId: number): () => void {
+    return this.#hub.admit([
+      { key: 'instance', limit: this.limits.perInstance, refusal: unavailable },
+      { key: `guest:${userId}`, limit: this.limits.perGuest, refusal: () => new AppError(429, 'too_many_streams', TOO_MANY_STREAMS_MESSAGE) },
+    ]);
+  }
+
+  /** Starts the hub and answers the request with a stream the hub's close ends (LiveHub.open). */
+  open(...args: Parameters<LiveHub<unknown>['open']>): Promise<{ stream: EventStream }> {
+    return this.#hub.open(...args);
   }
 
   /**
    * Watches the order for this stream and sends it the current state at once. Returns the way to
-   * forget it (the client went away); the hub forgets it itself when it ends the stream.
+   * forget it (the client went away), when its slots (admit's release) are given back; the hub
+   * forgets it itself when it ends the stream.
    */
-  add(orderId: number, userId: number, stream: OrderStream): () => void {
-    const subscriber: Subscriber = { stream, userId, last: undefined };
-    let watch = this.#watches.get(orderId);
-    if (!watch) this.#watches.set(orderId, (watch = { subscribers: new Set(), reading: false, again: false }));
-    watch.subscribers.add(subscriber);
-    this.#open += 1;
-    this.#perGuest.set(userId, this.openStreams(userId) + 1);
+  add(orderId: number, userId: number, stream: OrderStream, release?: () => void): () => void {
+    const subscriber: Subscriber = { orderId, userId, last: undefined, forget: () => false };
+    subscriber.forget = this.#hub.add(subscriber, stream, release);
     // Read after joining: a change committed between the caller's check and now is not missed.
     this.#refresh(orderId);
-    return () => this.#forget(orderId, subscriber);
+    return () => void subscriber.forget();
   }
 
   /** Shutting down: ends every stream, so the server closes without waiting for them, and stops listening. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearInterval(this.#keepAlive);
-    for (const [orderId, watch] of this.#watches) for (const subscriber of [...watch.subscribers]) this.#end(orderId, subscriber);
-    const listening = this.#listening;
-    this.#listening = undefined;
-    const stop = await listening?.catch(() => undefined);
-    await stop?.();
+  close(): Promise<void> {
+    return this.#hub.close();
   }
 
   #notified(payload: string): void {
     const orderId = Number(payload);
-    if (Number.isSafeInteger(orderId) && this.#watches.has(orderId)) this.#refresh(orderId);
+    if (Number.isSafeInteger(orderId) && this.#hub.has(orderId)) this.#refresh(orderId);
   }
 
   #refresh(orderId: number): void {
-    const watch = this.#watches.get(orderId);
-    if (!watch) return;
-    if (watch.reading) {
-      watch.again = true;
-      return;
-    }
-    watch.reading = true;
-    void (async () => {
-      try {
-        do {
-          watch.again = false;
-          const event = await this.read(orderId);
-          if (!event) {
-            for (const subscriber of [...watch.subscribers]) this.#end(orderId, subscriber);
-            return;
+    const endAll = () => {
+      for (const entry of this.#hub.entriesOf(orderId)) this.#end(entry);
+    };
+    this.#hub.refresh(
+      orderId,
+      async () => {
+        const event = await this.read(orderId);
+        if (!event) return endAll();
+        const data = JSON.stringify(event);
+        const final = isFinalOrderState(event);
+        for (const entry of this.#hub.entriesOf(orderId)) {
+          if (entry.viewer.last !== data) {
+            entry.viewer.last = data;
+            entry.stream.send(data);
           }
-          const data = JSON.stringify(event);
-          const final = isFinalOrderState(event);
-          for (const subscriber of [...watch.subscribers]) {
-            if (subscriber.last !== data) {
-              subscriber.last = data;
-              subscriber.stream.send(data);
-            }
-            if (final) this.#end(orderId, subscriber);
-          }
-        } while (watch.again && watch.subscribers.size > 0);
-      } catch (error) {
-        // The database did not answer: the streams end and their clients reconnect (with
-        // backoff), each getting the current state first, rather than stay open and miss a change.
-        this.log.warn({ err: error, orderId }, 'order events: reading the order failed; its streams end');
-        for (const subscriber of [...watch.subscribers]) this.#end(orderId, subscriber);
-      } finally {
-        watch.reading = false;
-      }
-    })();
+          if (final) this.#end(entry);
+        }
+      },
+      () => this.#hub.has(orderId),
+      // The database did not answer: the streams end and their clients reconnect (with
+      // backoff), each getting the current state first, rather than stay open and miss a change.
+      endAll,
+    );
   }
 
-  #sendKeepAlive(): void {
-    for (const watch of this.#watches.values()) for (const subscriber of watch.subscribers) subscriber.stream.keepAlive();
-  }
-
-  #end(orderId: number, subscriber: Subscriber): void {
-    if (this.#forget(orderId, subscriber)) subscriber.stream.end();
-  }
-
-  /** Removes the subscriber; false when it was already gone. */
-  #forget(orderId: number, subscriber: Subscriber): boolean {
-    const watch = this.#watches.get(orderId);
-    if (!watch?.subscribers.delete(subscriber)) return false;
-    if (watch.subscribers.size === 0) this.#watches.delete(orderId);
-    this.#open -= 1;
-    const left = this.openStreams(subscriber.userId) - 1;
-    if (left > 0) this.#perGuest.set(subscriber.userId, left);
-    else this.#perGuest.delete(subscriber.userId);
-    return true;
+  #end(entry: LiveEntry<Subscriber, OrderStream>): void {
+    if (entry.viewer.forget()) entry.stream.end();
   }
 }

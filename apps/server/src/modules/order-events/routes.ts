@@ -3,7 +3,6 @@ import { ORDER_EVENTS_KEEP_ALIVE_MS, orderEventsCall, orderEventsQuery, type Ord
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { notFound, unauthorized } from '../../http/errors';
-import { openEventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 import { SESSION_EXPIRED_MESSAGE } from '../auth/sessions';
 import { orderStatusView, type progressBar } from '../order-history/progress';
@@ -18,13 +17,6 @@ import { findOrderState } from './repository';
  * reconnection finds another instance or a calmer moment.
  */
 export const ORDER_EVENTS_LIMITS: OrderEventsLimits = { perGuest: 5, perInstance: 5000, keepAliveMs: ORDER_EVENTS_KEEP_ALIVE_MS };
-
-/**
- * How long a stream's connection may see no bytes move: twice the keep-alive, whatever the
- * server's HTTP_CONNECTION_TIMEOUT_MS (which may be shorter than the keep-alive). A client that
- * stops reading is cut off when its unsent bytes stop moving for this long.
- */
-const STREAM_IDLE_MS = 2 * ORDER_EVENTS_KEEP_ALIVE_MS;
 
 /** The order's status event: the same builders as order/listUser's order (service.ts orderView). */
 export function orderStatusEventOf(order: {
@@ -59,13 +51,9 @@ async function readOrderEvent(db: Kysely<Database>, orderId: number): Promise<Or
  */
 export const orderEventsRoutes: FastifyPluginAsync = async (app) => {
   const hub = new OrderEventsHub(app.database, (orderId) => readOrderEvent(app.db, orderId), ORDER_EVENTS_LIMITS, app.log);
-  let closing = false;
   // Before the server stops taking connections: an open stream would otherwise hold close()
   // (and a SIGTERM's exit) until its client left.
-  app.addHook('preClose', async () => {
-    closing = true;
-    await hub.close();
-  });
+  app.addHook('preClose', () => hub.close());
 
   registerCall(app, orderEventsCall, async ({ params, request, reply, ownedBy }) => {
     // As for every session (authenticate): a user_id that is no id is no session, so a 401.
@@ -75,15 +63,18 @@ export const orderEventsRoutes: FastifyPluginAsync = async (app) => {
     const order = await findOrderState(app.db, params.id);
     // A kiosk order (no user) or another guest's: as if there were none.
     if (!order || order.user_id !== userId) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
-    await hub.start();
-    hub.admit(userId);
-
-    const stream = openEventStream(request, reply, { idleMs: STREAM_IDLE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
-    const forget = hub.add(params.id, userId, {
-      send: (data) => stream.send('status', data),
-      keepAlive: () => stream.keepAlive(),
-      end: () => stream.end(),
-    });
+    const release = hub.admit(userId);
+    const { stream } = await hub.open(request, reply, { connectionMs: app.config.httpTimeouts.connectionMs, release });
+    const forget = hub.add(
+      params.id,
+      userId,
+      {
+        send: (data) => stream.send('status', data),
+        keepAlive: () => stream.keepAlive(),
+        end: () => stream.end(),
+      },
+      release,
+    );
     stream.onClose(forget);
     return reply;
   });

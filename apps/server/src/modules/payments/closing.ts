@@ -1,6 +1,5 @@
 import { paymentRetries, paymentWorkGivenUp } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { showsPayButton } from '@chain/domain';
 import { ProviderError } from '../../adapters/http';
 import {
@@ -10,6 +9,7 @@ import {
   type BankAnswer,
   type CardAcquirer,
 } from '../../adapters/acquiring/types';
+import { OUTBOX_RUN_LIMIT, retryDelaySeconds, type OutboxDeps } from '../../db/leased-outbox';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentStatus } from '../../db/types';
 import {
   insertPaymentEvent,
@@ -36,12 +36,8 @@ import { outcomeOf, settlePayment } from './settle';
  * token); the lease is renewed against that token just before the bank is asked to do anything,
  * and a result is recorded only under it, so two takers never both ask.
  */
-export interface ClosingDeps {
-  db: Kysely<Database>;
+export interface ClosingDeps extends OutboxDeps {
   acquiring: CardAcquirer;
-  log: FastifyBaseLogger;
-  /** Asked before each payment: true ends the run there (the server is stopping). */
-  stopping?: () => boolean;
 }
 
 /** One payment a closing run took, and what came of it. */
@@ -70,10 +66,6 @@ const BANK_CALLS_PER_PAYMENT = 3;
  * timeout, so a slow bank never lets a second taker in while the first still works on it.
  */
 export const LEASE_SECONDS = (2 * BANK_CALLS_PER_PAYMENT * ACQUIRER_CALL_TIMEOUT_MS) / 1000;
-/** Payments one worker run takes at most; the next tick takes the rest. */
-const RUN_LIMIT = 20;
-/** Waits before the next try, by the number of tries made: then every hour. */
-const RETRY_SECONDS = [30, 60, 300, 900, 3600] as const;
 /**
  * Tries before a payment is left to an operator (`needs_operator`, logged as an error): about
  * 5½ hours of retries (30 s, 1, 5 and 15 minutes, then hourly), so an outage of the bank is
@@ -86,22 +78,13 @@ export const MAX_CLOSING_ATTEMPTS = 10;
 const UNDONE: readonly PaymentStatus[] = ['cancelling', 'refund_due', 'refund_failed', 'needs_operator'];
 
 /**
- * The wait before the next try of any background work with the outside world — declines and
- * refunds at the bank, receipts and refund letters, tips ids — by the tries made so far: 30 s,
- * 1, 5, 15 minutes, then hourly. One schedule for all of them.
- */
-export function retryDelaySeconds(attempts: number): number {
-  return RETRY_SECONDS[Math.min(Math.max(attempts, 1), RETRY_SECONDS.length) - 1] ?? 3600;
-}
-
-/**
  * Closes the payments that are due (all of them, up to a run's limit, or only `only`), one at
  * a time, and returns what each came to; a payment another caller holds is left to it.
  */
 export async function closeDuePayments(deps: ClosingDeps, only?: readonly number[]): Promise<ClosingReport[]> {
   const named = only ? [...new Set(only)] : null;
   const reports: ClosingReport[] = [];
-  const tries = named ? named.length : RUN_LIMIT;
+  const tries = named ? named.length : OUTBOX_RUN_LIMIT;
   for (let index = 0; index < tries; index++) {
     if (deps.stopping?.()) break;
     const payment = await takeDuePayment(deps.db, named?.[index], LEASE_SECONDS);

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { ProviderError } from '../../adapters/http';
 import { TIPS_CALL_TIMEOUT_MS, type TipsService } from '../../adapters/tips/types';
-import type { Database } from '../../db/types';
-import { retryDelaySeconds } from './closing';
-import { giveUpStaleTips, retryTipsLater, saveTipsId, takeDueTips, type TipsDueOrder } from './repository/tips';
+import { failedTry, runOutbox, serviceCallPolicy, type OutboxDeps } from '../../db/leased-outbox';
+import { giveUpStaleTips, saveTipsId, takeDueTips, TIPS_OUTBOX, type TipsDueOrder } from './repository/tips';
 
 /**
  * Tips ids of paid orders (SPEC 3 Order tips_id, SPEC 4; decision 025). The payment's settle
@@ -16,13 +13,9 @@ import { giveUpStaleTips, retryTipsLater, saveTipsId, takeDueTips, type TipsDueO
  * none. Safe on several callers at once: an order is taken under a lease (takeDueTips), the
  * service keeps one receiver per order (externalId), and the first tips id saved is kept.
  */
-export interface TipsDeps {
-  db: Kysely<Database>;
+export interface TipsDeps extends OutboxDeps {
   /** Null: no tips service configured; nothing is asked, and due orders are given up in time. */
   tips: TipsService | null;
-  log: FastifyBaseLogger;
-  /** Asked before each order: true ends the run there (the server is stopping). */
-  stopping?: () => boolean;
 }
 
 /** What became of one order a run took. */
@@ -31,14 +24,8 @@ export interface TipsReport {
   result: 'assigned' | 'kept' | 'retry' | 'gave_up';
 }
 
-/** A taken order is left to its taker this long: twice the service's timeout. */
-export const TIPS_LEASE_SECONDS = (2 * TIPS_CALL_TIMEOUT_MS) / 1000;
-/** Tries before an order is given up: about 4 hours of an outage outlasted. */
-export const MAX_TIPS_ATTEMPTS = 8;
-/** An order paid longer ago than this gets no tips id any more: the guest has left. */
-export const TIPS_DUE_FOR_SECONDS = 24 * 60 * 60;
-/** Orders one run takes at most; the next tick takes the rest. */
-const RUN_LIMIT = 20;
+/** Lease, tries, and a day after the payment: an order paid longer ago gets no tips id any more. */
+export const TIPS_POLICY = serviceCallPolicy(TIPS_CALL_TIMEOUT_MS);
 
 /**
  * Asks the tips service for the tips ids due (up to a run's limit, or only `orderId`'s), one
@@ -46,20 +33,15 @@ const RUN_LIMIT = 20;
  * failure (logged); a database failure is the caller's to log.
  */
 export async function assignDueTips(deps: TipsDeps, orderId?: number): Promise<TipsReport[]> {
-  const reports: TipsReport[] = [];
-  if (deps.tips === null) return reports;
-  const tries = orderId === undefined ? RUN_LIMIT : 1;
-  for (let index = 0; index < tries; index++) {
-    if (deps.stopping?.()) break;
-    const order = await takeDueTips(deps.db, orderId, TIPS_LEASE_SECONDS, TIPS_DUE_FOR_SECONDS);
-    if (!order) break;
-    const result = await assignTips(deps, deps.tips, order);
-    reports.push({ orderId: order.id, result });
-    // A service that failed now is not asked for the rest this run: a hanging one costs one
-    // timeout per run, never the payment worker's whole tick.
-    if (result === 'retry' || result === 'gave_up') break;
-  }
-  return reports;
+  const tips = deps.tips;
+  if (tips === null) return [];
+  const done = await runOutbox({
+    id: orderId,
+    stopping: deps.stopping,
+    take: (id) => takeDueTips(deps.db, id, TIPS_POLICY.leaseSeconds, TIPS_POLICY.dueForSeconds),
+    work: (order) => assignTips(deps, tips, order),
+  });
+  return done.map(({ row, result }) => ({ orderId: row.id, result }));
 }
 
 async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder): Promise<TipsReport['result']> {
@@ -68,11 +50,10 @@ async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder
     tipsId = await tips.registerReceiver({ externalId: `order-${order.id}`, name: order.restaurantName || 'Ресторан', place: order.restaurantAddress });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    const last = order.attempts >= MAX_TIPS_ATTEMPTS;
-    await retryTipsLater(deps.db, order, last ? null : retryDelaySeconds(order.attempts));
-    if (last) deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
+    const next = await failedTry(deps.db, TIPS_OUTBOX, order, TIPS_POLICY.maxAttempts);
+    if (next === 'gave_up') deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
     else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed; the order is paid, its tips id is asked again later');
-    return last ? 'gave_up' : 'retry';
+    return next;
   }
   const saved = await saveTipsId(deps.db, order.id, tipsId);
   deps.log.info({ orderId: order.id, tipsId, saved }, saved ? 'order got its tips id' : 'order already had a tips id');
@@ -88,7 +69,7 @@ export async function tipsWorkerRun(deps: TipsDeps): Promise<TipsReport[]> {
     await giveUpStaleTips(deps.db, 0);
     return [];
   }
-  const stale = await giveUpStaleTips(deps.db, TIPS_DUE_FOR_SECONDS);
+  const stale = await giveUpStaleTips(deps.db, TIPS_POLICY.dueForSeconds);
   if (stale.length > 0) deps.log.warn({ orderIds: stale.slice(0, 20), count: stale.length }, 'orders paid a day ago still without a tips id are given up');
   return assignDueTips(deps);
 }

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { markDone, renewLease, secondsFromNow, takeDue, type Leased, type LeasedOutbox } from '../../db/leased-outbox';
 import type { Database, OrderRefundsTable, RefundStatus } from '../../db/types';
 import { logRefundState } from '../../logging/state';
 import { notifyOrderStatus } from '../order-events/repository';
-import { secondsFromNow } from '../payments/repository';
 
 // Every SQL statement of refunds of paid orders (issue 31, decision 050).
 
@@ -152,49 +152,24 @@ export async function refundOfOrder(db: Db, orderId: number, refundId: number): 
   return row !== undefined;
 }
 
+/** Refunds due at the bank (service.ts): a lease on order_refunds.next_attempt_at (db/leased-outbox.ts). */
+const REFUND_OUTBOX: LeasedOutbox<'order_refunds'> = { table: 'order_refunds', dueAt: 'next_attempt_at', attempts: 'attempts', open: sql<boolean>`status = 'pending'` };
+
 /**
  * Takes one refund due at the bank (or only `refundId`) for `leaseSeconds`: pending, due, and
  * the oldest pending refund of its order, so one order's refunds reach the bank one after
- * another and each is judged against the ones done before it. `for update skip locked`: another
- * taker's row is left to it. The take bumps `attempts`, the lease's token.
+ * another and each is judged against the ones done before it.
  */
-export async function takeDueRefund(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number): Promise<RefundRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('order_refunds as r')
-      .select('r.id')
-      .where('r.status', '=', 'pending')
-      .where('r.next_attempt_at', '<=', sql<Date>`now()`)
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('order_refunds as earlier').select('earlier.id').whereRef('earlier.order_id', '=', 'r.order_id').where('earlier.status', '=', 'pending').whereRef('earlier.id', '<', 'r.id'))),
-      )
-      .orderBy('r.next_attempt_at')
-      .limit(1)
-      .forUpdate()
-      .skipLocked();
-    if (refundId !== undefined) query = query.where('r.id', '=', refundId);
-    const due = await query.executeTakeFirst();
-    if (!due) return undefined;
-    return trx
-      .updateTable('order_refunds')
-      .set({ attempts: sql`attempts + 1`, next_attempt_at: secondsFromNow(leaseSeconds) })
-      .where('id', '=', due.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+export function takeDueRefund(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number): Promise<RefundRow | undefined> {
+  const oldestPending = sql<boolean>`not exists (
+    select 1 from order_refunds as earlier
+    where earlier.order_id = order_refunds.order_id and earlier.status = 'pending' and earlier.id < order_refunds.id)`;
+  return takeDue<'order_refunds', RefundRow>(db, REFUND_OUTBOX, { id: refundId, leaseSeconds, where: oldestPending, columns: '*' });
 }
 
 /** Renews the lease just before the bank is asked: false when another taker holds the refund now. */
-export async function renewRefundLease(db: Db, refund: RefundRow, leaseSeconds: number): Promise<boolean> {
-  const row = await db
-    .updateTable('order_refunds')
-    .set({ next_attempt_at: secondsFromNow(leaseSeconds) })
-    .where('id', '=', refund.id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', refund.attempts)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+export function renewRefundLease(db: Kysely<Database>, refund: RefundRow, leaseSeconds: number): Promise<boolean> {
+  return renewLease(db, REFUND_OUTBOX, refund, leaseSeconds);
 }
 
 /** The order's row lock, then the refund as it is now (the order first, as every writer does). */
@@ -249,49 +224,23 @@ export function findPaymentById(db: Db, paymentId: number) {
 
 // --- the guest's letter -------------------------------------------------------------------------
 
-/** Takes one refund whose letter is due (or only `refundId`'s) for `leaseSeconds`, bumping its mail_attempts (the lease's token). */
-export async function takeDueRefundMail(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number) {
-  return db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('order_refunds').select('id').where('mail_due_at', '<=', sql<Date>`now()`).orderBy('mail_due_at').limit(1).forUpdate().skipLocked();
-    if (refundId !== undefined) query = query.where('id', '=', refundId);
-    const due = await query.executeTakeFirst();
-    if (!due) return undefined;
-    return trx
-      .updateTable('order_refunds')
-      .set({ mail_attempts: sql`mail_attempts + 1`, mail_due_at: secondsFromNow(leaseSeconds) })
-      .where('id', '=', due.id)
-      .returning(['id', 'order_id', 'amount', 'full_cancel', 'mail_attempts'])
-      .executeTakeFirstOrThrow();
-  });
+/** Refunds due their guest's letter (mail.ts, decision 050): a lease on order_refunds.mail_due_at. */
+export const REFUND_MAIL_OUTBOX: LeasedOutbox<'order_refunds'> = { table: 'order_refunds', dueAt: 'mail_due_at', attempts: 'mail_attempts', open: sql<boolean>`mail_sent_at is null` };
+
+/** A refund taken to send its letter, with the take's token (attempts). */
+export interface RefundMailRow extends Leased {
+  order_id: number;
+  amount: number;
+  full_cancel: boolean;
 }
 
-export type RefundMailRow = NonNullable<Awaited<ReturnType<typeof takeDueRefundMail>>>;
-
-/** Renews the letter's lease just before it is sent: false when another taker holds it now. */
-export async function renewRefundMailLease(db: Db, refund: RefundMailRow, leaseSeconds: number): Promise<boolean> {
-  const row = await db
-    .updateTable('order_refunds')
-    .set({ mail_due_at: secondsFromNow(leaseSeconds) })
-    .where('id', '=', refund.id)
-    .where('mail_attempts', '=', refund.mail_attempts)
-    .where('mail_sent_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/** Takes one refund whose letter is due (or only `refundId`'s) under a lease (db/leased-outbox.ts). */
+export function takeDueRefundMail(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number): Promise<RefundMailRow | undefined> {
+  return takeDue<'order_refunds', Omit<RefundMailRow, keyof Leased>>(db, REFUND_MAIL_OUTBOX, { id: refundId, leaseSeconds, columns: ['order_id', 'amount', 'full_cancel'] });
 }
 
-export async function saveRefundMailSent(db: Db, refundId: number): Promise<void> {
-  await db.updateTable('order_refunds').set({ mail_sent_at: sql`now()`, mail_due_at: null }).where('id', '=', refundId).execute();
-}
-
-/** The letter again later, or never (null: given up). */
-export async function retryRefundMailLater(db: Db, refund: RefundMailRow, inSeconds: number | null): Promise<void> {
-  await db
-    .updateTable('order_refunds')
-    .set({ mail_due_at: inSeconds === null ? null : secondsFromNow(inSeconds) })
-    .where('id', '=', refund.id)
-    .where('mail_attempts', '=', refund.mail_attempts)
-    .execute();
+export async function saveRefundMailSent(db: Kysely<Database>, refundId: number): Promise<void> {
+  await markDone(db, REFUND_MAIL_OUTBOX, refundId, sql`mail_sent_at = now()`);
 }
 
 /** What the refund's letter tells: the order, its restaurant and the guest's address. */

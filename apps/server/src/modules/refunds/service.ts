@@ -1,14 +1,14 @@
 import { paymentRetries, paymentWorkGivenUp, refundOutcomes } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { REFUND_SCREEN_TEXTS, type OrderRefunds } from '@chain/contract';
 import { addCounts, canMoveOrder, isRefundRefusal, ORDER_NOT_FOUND_MESSAGE, ORDER_STATUS, orderStatusText, refundAmount, type RefundOrder } from '@chain/domain';
-import { AcquirerRefusal, type AcquirerOrderStatus, type BankAnswer, type CardAcquirer } from '../../adapters/acquiring/types';
+import { AcquirerRefusal, type AcquirerOrderStatus, type BankAnswer } from '../../adapters/acquiring/types';
+import { OUTBOX_RUN_LIMIT, retryDelaySeconds } from '../../db/leased-outbox';
 import type { Database } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { StaleVersionError } from '../../http/versioned';
 import { moveOrderStatus } from '../order-history/status';
-import { bankAnswerOf, LEASE_SECONDS, MAX_CLOSING_ATTEMPTS, retryDelaySeconds } from '../payments/closing';
+import { bankAnswerOf, LEASE_SECONDS, MAX_CLOSING_ATTEMPTS, type ClosingDeps } from '../payments/closing';
 import { insertPaymentEvent } from '../payments/repository';
 import { mayActOn, requireManager, staffActor, type StaffPrincipal } from '../staff/access';
 import { writeAudit } from '../staff/audit';
@@ -45,13 +45,8 @@ import {
  * work takes payments, and before it asks, the bank's own refunded amount is compared with the
  * refunds done: a refund the bank made but whose answer was lost is recorded, never asked again.
  */
-export interface RefundDeps {
-  db: Kysely<Database>;
-  acquiring: CardAcquirer;
-  log: FastifyBaseLogger;
-  /** Asked before each refund: true ends the run there (the server is stopping). */
-  stopping?: () => boolean;
-}
+/** What asking the bank for refunds needs: as closing payments does. */
+export type RefundDeps = ClosingDeps;
 
 /** What a refund's bank step came to. */
 export type RefundStepResult = 'done' | 'retry' | 'failed' | 'lost';
@@ -194,8 +189,6 @@ export async function reopenFailedRefund(db: Db, staff: StaffPrincipal, orderId:
   });
 }
 
-/** Refunds one run takes at most; the next tick takes the rest. */
-const RUN_LIMIT = 20;
 
 /**
  * Asks the bank for the refunds due (up to a run's limit, or only `only`), one at a time; a
@@ -203,7 +196,7 @@ const RUN_LIMIT = 20;
  */
 export async function processDueRefunds(deps: RefundDeps, only?: number): Promise<{ refundId: number; result: RefundStepResult }[]> {
   const reports: { refundId: number; result: RefundStepResult }[] = [];
-  const tries = only === undefined ? RUN_LIMIT : 1;
+  const tries = only === undefined ? OUTBOX_RUN_LIMIT : 1;
   for (let index = 0; index < tries; index++) {
     if (deps.stopping?.()) break;
     const refund = await takeDueRefund(deps.db, only, LEASE_SECONDS);
@@ -294,7 +287,7 @@ export async function refundsTheBankReported(deps: RefundDeps, providerId: strin
   const recorded: number[] = [];
   // The bank's books of the payment, asked once and only when a refund waits on them.
   let bank: AcquirerOrderStatus | undefined;
-  for (let index = 0; index < RUN_LIMIT; index++) {
+  for (let index = 0; index < OUTBOX_RUN_LIMIT; index++) {
     const refund = await oldestPendingRefundOfPayment(deps.db, providerId);
     if (!refund) break;
     bank ??= await deps.acquiring.orderStatus(providerId);

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BOARD_STREAMS_PER_RESTAURANT, BOARD_STREAMS_PER_SESSION, BOARD_STREAMS_PER_STAFF, STAFF_TEXTS, type StaffOrder } from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
-import { AppError, MESSAGES } from '../../http/errors';
-import { StreamSlots, type EventStream } from '../../http/event-stream';
+import { AppError } from '../../http/errors';
+import { EventStreamHub, LiveHub, unavailable } from '../../http/live-hub';
 import { ORDER_BOARD_CHANNEL } from '../order-events/repository';
+import { endedSessions } from '../staff/events-hub';
 import { STAFF_SESSIONS_CHANNEL } from '../staff/repository';
 
 /** Board streams one instance holds at most: staff screens are few, so this only stops a runaway client. */
@@ -35,21 +36,28 @@ export interface BoardViewer {
  * password reset (issue 31) — is announced on STAFF_SESSIONS_CHANNEL, LISTENed to beside the
  * boards': its streams on every instance end at once, and their client's reconnect is refused.
  */
-export class BoardHub {
-  readonly #streams = new Map<number, Set<EventStream>>();
-  /** Session id → its open streams here. */
-  readonly #bySession = new Map<number, Set<EventStream>>();
-  readonly #slots = new StreamSlots();
-  #listening: Promise<() => Promise<void>> | undefined;
-  #keepAlive: NodeJS.Timeout | undefined;
-  #closed = false;
+export class BoardHub extends EventStreamHub<BoardViewer> {
+  protected readonly hub: LiveHub<BoardViewer>;
 
   constructor(
-    private readonly database: Pick<DatabaseHandle, 'listen'>,
+    database: Pick<DatabaseHandle, 'listen'>,
     private readonly read: (orderId: number) => Promise<{ restaurantId: number; order: StaffOrder } | undefined>,
-    private readonly keepAliveMs: number,
+    keepAliveMs: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    super();
+    this.hub = new LiveHub({
+      database,
+      channels: [
+        [ORDER_BOARD_CHANNEL, (payload) => this.#notified(payload)],
+        [STAFF_SESSIONS_CHANNEL, (payload) => this.hub.endWhere(endedSessions(payload))],
+      ],
+      onReconnect: () => this.hub.endWhere(),
+      keepAliveMs,
+      log,
+      keyOf: (viewer) => viewer.restaurantId,
+    });
+  }
 
   /**
    * Takes the viewer's slots for one more stream, or refuses (429 for the session's, the
@@ -57,8 +65,7 @@ export class BoardHub {
    * Returns the release: `add` gives it to the stream, a caller that fails before gives it back.
    */
   admit(viewer: BoardViewer): () => void {
-    if (this.#closed) throw unavailable();
-    return this.#slots.take([
+    return this.hub.admit([
       { key: 'instance', limit: BOARD_STREAMS_PER_INSTANCE, refusal: unavailable },
       { key: `session:${viewer.sessionId}`, limit: BOARD_STREAMS_PER_SESSION, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
       { key: `staff:${viewer.staffId}`, limit: BOARD_STREAMS_PER_STAFF, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
@@ -70,99 +77,20 @@ export class BoardHub {
     ]);
   }
 
-  async start(): Promise<void> {
-    if (this.#closed) throw unavailable();
-    this.#listening ??= this.#listen();
-    try {
-      await this.#listening;
-    } catch (error) {
-      this.#listening = undefined;
-      throw error;
-    }
-    this.#keepAlive ??= setInterval(() => {
-      for (const streams of this.#streams.values()) for (const stream of streams) stream.keepAlive();
-    }, this.keepAliveMs).unref();
-  }
-
-  /** Both LISTENs, or neither. */
-  async #listen(): Promise<() => Promise<void>> {
-    const stopBoards = await this.database.listen(
-      ORDER_BOARD_CHANNEL,
-      (payload) => this.#notified(payload),
-      () => this.#endAll(),
-    );
-    try {
-      const stopSessions = await this.database.listen(
-        STAFF_SESSIONS_CHANNEL,
-        (payload) => this.#sessionsEnded(payload),
-        () => this.#endAll(),
-      );
-      return async () => {
-        await stopSessions();
-        await stopBoards();
-      };
-    } catch (error) {
-      await stopBoards();
-      throw error;
-    }
-  }
-
-  /** Sends the restaurant's orders to the viewer's stream until it closes (or its session ends), when its slots (admit's release) are given back. */
-  add(viewer: BoardViewer, stream: EventStream, release: () => void): void {
-    const { restaurantId, sessionId } = viewer;
-    let streams = this.#streams.get(restaurantId);
-    if (!streams) this.#streams.set(restaurantId, (streams = new Set()));
-    streams.add(stream);
-    let ofSession = this.#bySession.get(sessionId);
-    if (!ofSession) this.#bySession.set(sessionId, (ofSession = new Set()));
-    ofSession.add(stream);
-    stream.onClose(() => {
-      if (ofSession.delete(stream) && ofSession.size === 0) this.#bySession.delete(sessionId);
-      release();
-      if (!streams.delete(stream)) return;
-      if (streams.size === 0) this.#streams.delete(restaurantId);
-    });
-  }
-
-  /** Ends the streams of the sessions whose ids the payload lists. */
-  #sessionsEnded(payload: string): void {
-    for (const id of payload.split(',').map(Number)) {
-      for (const stream of [...(this.#bySession.get(id) ?? [])]) stream.end();
-    }
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearInterval(this.#keepAlive);
-    this.#endAll();
-    const listening = this.#listening;
-    this.#listening = undefined;
-    const stop = await listening?.catch(() => undefined);
-    await stop?.();
-  }
-
-  #endAll(): void {
-    for (const streams of this.#streams.values()) for (const stream of [...streams]) stream.end();
-  }
-
   #notified(payload: string): void {
     const [restaurantId, orderId] = payload.split(':').map(Number);
-    if (restaurantId === undefined || orderId === undefined || !Number.isSafeInteger(orderId) || !this.#streams.has(restaurantId)) return;
+    if (restaurantId === undefined || orderId === undefined || !Number.isSafeInteger(orderId) || !this.hub.has(restaurantId)) return;
     void this.read(orderId).then(
       (found) => {
         if (!found) return;
         const data = JSON.stringify(found.order);
-        for (const stream of this.#streams.get(found.restaurantId) ?? []) stream.send('order', data);
+        for (const { stream } of this.hub.entriesOf(found.restaurantId)) stream.send('order', data);
       },
       (error: unknown) => {
         // The database did not answer: the streams end, and their clients reconnect and reload.
         this.log.warn({ err: error, orderId }, 'board events: reading the order failed; the streams end');
-        this.#endAll();
+        this.hub.endWhere();
       },
     );
   }
-}
-
-function unavailable(): AppError {
-  return new AppError(503, 'unavailable', MESSAGES.unavailable);
 }

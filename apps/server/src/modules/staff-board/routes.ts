@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { STAFF_EVENTS_KEEP_ALIVE_MS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall } from '@chain/contract';
 import { ORDER_NOT_FOUND_MESSAGE, staffMoves, type OrderStatus } from '@chain/domain';
 import { conflict, notFound } from '../../http/errors';
-import { openEventStream, type EventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
 import { moveOrderStatus } from '../order-history/status';
 import { mayActOn, requireRestaurant, staffActor, staffRestaurant } from '../staff/access';
@@ -14,11 +13,7 @@ import { boardOf, staffOrderById } from './service';
 /** The staff's order board (issue 17, docs/staff.md "Order board"). */
 export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
   const hub = new BoardHub(app.database, (orderId) => staffOrderById(app.db, orderId), STAFF_EVENTS_KEEP_ALIVE_MS, app.log);
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-    await hub.close();
-  });
+  app.addHook('preClose', () => hub.close());
 
   registerCall(app, staffBoardCall, async ({ params, staff, request }) => {
     const restaurant = await staffRestaurant(app.db, staff, params.id);
@@ -29,15 +24,7 @@ export const staffBoardRoutes: FastifyPluginAsync = async (app) => {
     requireRestaurant(staff, params.id);
     // The slots before any await: a burst of requests cannot all pass the caps, then all open.
     const release = hub.admit({ sessionId: staff.sessionId, staffId: staff.id, restaurantId: params.id });
-    let stream: EventStream;
-    try {
-      await staffRestaurant(app.db, staff, params.id);
-      await hub.start();
-      stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
-    } catch (error) {
-      release();
-      throw error;
-    }
+    const { stream } = await hub.open(request, reply, { connectionMs: app.config.httpTimeouts.connectionMs, release, first: () => staffRestaurant(app.db, staff, params.id) });
     hub.add({ sessionId: staff.sessionId, staffId: staff.id, restaurantId: params.id }, stream, release);
     // The first bytes at once, so clients and proxies see the stream open.
     stream.keepAlive();

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_EVENTS_KEEP_ALIVE_MS } from '@chain/contract';
-import { openEventStream, type EventStream } from '../../http/event-stream';
 import type { StaffPrincipal } from './access';
 import type { StaffEventsHub } from './events-hub';
 
@@ -12,21 +10,10 @@ import type { StaffEventsHub } from './events-hub';
  * stream before the server closes.
  */
 export function openStaffEventStream(app: FastifyInstance, hub: StaffEventsHub) {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-    await hub.close();
-  });
+  app.addHook('preClose', () => hub.close());
   return async (staff: StaffPrincipal, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const release = hub.admit(staff);
-    let stream: EventStream;
-    try {
-      await hub.start();
-      stream = openEventStream(request, reply, { idleMs: 2 * STAFF_EVENTS_KEEP_ALIVE_MS, connectionMs: app.config.httpTimeouts.connectionMs, shuttingDown: () => closing });
-    } catch (error) {
-      release();
-      throw error;
-    }
+    const { stream } = await hub.open(request, reply, { connectionMs: app.config.httpTimeouts.connectionMs, release });
     hub.add(staff, stream, release);
     // The first bytes at once, so clients and proxies see the stream open.
     stream.keepAlive();

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { showsPayButton } from '@chain/domain';
 import { logPaymentState, type PaymentRef } from '../../../logging/state';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../../adapters/acquiring/types';
+import { renewLease as renewOutboxLease, secondsAgo, secondsFromNow, takeDue, type LeasedOutbox } from '../../../db/leased-outbox';
 import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -14,14 +15,9 @@ function refOf(row: Pick<PaymentRow, 'id' | 'order_id' | 'method' | 'provider_id
 /** The columns a state line reads of the payments a statement changed. */
 const REF_COLUMNS = ['id', 'order_id', 'method', 'provider_id'] as const;
 
-/** now() less `seconds`, in SQL: the one spelling of every age the payments compare (claims, reuse windows). */
-export function secondsAgo(seconds: number) {
-  return sql<Date>`now() - make_interval(secs => ${seconds}::double precision)`;
-}
-
-/** now() plus `seconds`, in SQL: leases and retry times of the closing work. */
-export function secondsFromNow(seconds: number) {
-  return sql<Date>`now() + make_interval(secs => ${seconds}::double precision)`;
+/** Paid within `seconds`: the window of the work after a payment (tips ids, receipts' letters). */
+export function paidWithin(seconds: number) {
+  return sql<boolean>`paid and paid_at > ${secondsAgo(seconds)}`;
 }
 
 /** What starting a payment needs to know of an order. */
@@ -456,33 +452,17 @@ export async function otherPendingPayments(trx: Kysely<Database>, orderId: numbe
 /** The states the closing work takes payments in. */
 const CLOSING: readonly PaymentStatus[] = ['cancelling', 'refund_due'];
 
+/** Payments whose closing at the bank is due (closing.ts): a lease on payments.next_attempt_at (db/leased-outbox.ts). */
+const CLOSING_OUTBOX: LeasedOutbox<'payments'> = { table: 'payments', dueAt: 'next_attempt_at', attempts: 'attempts', open: sql<boolean>`status in (${sql.join(CLOSING)})` };
+
 /** Takes one due payment (or the named one) under a fresh lease: the next taker skips it until the lease ends. */
-export async function takeDuePayment(db: Kysely<Database>, id: number | undefined, leaseSeconds: number): Promise<PaymentRow | undefined> {
-  return db
-    .updateTable('payments')
-    .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: secondsFromNow(leaseSeconds) })
-    .where('id', 'in', (eb) => {
-      const due = eb.selectFrom('payments').select('id').where('status', 'in', [...CLOSING]).where('next_attempt_at', '<=', sql<Date>`now()`);
-      if (id === undefined) return due.orderBy('next_attempt_at').limit(1).forUpdate().skipLocked();
-      // A named payment (the attempt right after a settle) waits for a lock instead of skipping:
-      // a racing settle that merely looked at the row must not make this attempt miss it. A
-      // racing taker's lease is seen once its lock is released, and the row is left to it.
-      return due.where('id', '=', id).forUpdate();
-    })
-    .returningAll()
-    .executeTakeFirst();
+export function takeDuePayment(db: Kysely<Database>, id: number | undefined, leaseSeconds: number): Promise<PaymentRow | undefined> {
+  return takeDue<'payments', PaymentRow>(db, CLOSING_OUTBOX, { id, leaseSeconds, columns: '*' });
 }
 
-/** Renews the lease just before the bank is asked to act: false when another taker holds the payment now. */
-export async function renewLease(db: Kysely<Database>, payment: PaymentRow, leaseSeconds: number): Promise<boolean> {
-  const renewed = await db
-    .updateTable('payments')
-    .set({ next_attempt_at: secondsFromNow(leaseSeconds) })
-    .where('id', '=', payment.id)
-    .where('status', '=', payment.status)
-    .where('attempts', '=', payment.attempts)
-    .executeTakeFirst();
-  return Number(renewed.numUpdatedRows) === 1;
+/** Renews the lease just before the bank is asked to act: false when another taker holds the payment now (or its state moved on). */
+export function renewLease(db: Kysely<Database>, payment: PaymentRow, leaseSeconds: number): Promise<boolean> {
+  return renewOutboxLease(db, CLOSING_OUTBOX, payment, leaseSeconds, sql<boolean>`status = ${payment.status}`);
 }
 
 /**
@@ -537,6 +517,3 @@ export async function recordClosingState(
     .execute();
   if ('status' in next && next.status !== from) logPaymentState(refOf(payment), from, next.status);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Tips ids of paid orders (tips.ts, decision 025): a lease on orders.tips_due_at
