@@ -29,7 +29,7 @@ import { findUserOrderState } from '../order-history/repository';
 import { cancelResumedDelayedOrder } from '../order-history/status';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { quoteOrder } from './checkout';
-import { deliveryZone, knownTable, requireRestaurant, type RestaurantContext } from './context';
+import { assertChainDelivers, deliveryZone, knownTable, requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
 import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
@@ -237,7 +237,7 @@ async function draftOrder(
   const db = app.db;
   const orderType = body.order.type;
   const restaurant = requireRestaurant(catalogue, body.restoran);
-  assertTakesOrderType(restaurant, orderType);
+  assertTakesOrderType(catalogue, restaurant, orderType);
   assertNotClosedForNow(restaurant, now);
 
   const delayed = isOn(body.order.props?.delayed);
@@ -376,7 +376,8 @@ function answer(order: OrderRow, delayed: boolean, secret: string): CreatedOrder
   };
 }
 
-function assertTakesOrderType(restaurant: RestaurantContext, orderType: OrderType): void {
+function assertTakesOrderType(catalogue: OrderCatalogue, restaurant: RestaurantContext, orderType: OrderType): void {
+  if (orderType === 'delivery') assertChainDelivers(catalogue);
   const takes = { inrest: restaurant.row.delivery_rest, self: restaurant.row.delivery_self, delivery: restaurant.row.delivery_courier }[orderType];
   if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType]);
 }
