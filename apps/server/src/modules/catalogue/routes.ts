@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CATALOGUE_LIMITS, CATALOGUE_TEXTS, staffCatalogueExportCall, staffCatalogueImportCall } from '@chain/contract';
 import { conflict } from '../../http/errors';
 import { registerCall } from '../../http/route';
-import { requireChainManager } from '../staff/access';
+import { requireChainManager } from '../staff';
 import { CatalogueChangedError, exportCatalogue, importCatalogueAsStaff } from './service';
 
 /** A file's text at its longest, as UTF-8 in a JSON string (Cyrillic takes two bytes, escapes more): with room to spare. */

@@ -12,8 +12,7 @@ import {
   type staffCatalogueImportCall,
 } from '@chain/contract';
 import type { Database, DishOptionsTable, DishesTable } from '../../db/types';
-import type { StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { type StaffPrincipal, writeAudit } from '../staff';
 import { parseCatalogueText, parsePricesCsv, pricesCsv, type PriceLine } from './file';
 import {
   archiveRows,

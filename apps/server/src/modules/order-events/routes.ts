@@ -5,9 +5,8 @@ import type { Database } from '../../db/types';
 import { notFound, unauthorized } from '../../http/errors';
 import { openEventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
-import { SESSION_EXPIRED_MESSAGE } from '../auth/sessions';
-import { orderStatusView, type progressBar } from '../order-history/progress';
-import { ORDER_NOT_FOUND } from '../order-history/service';
+import { SESSION_EXPIRED_MESSAGE } from '../auth';
+import { ORDER_NOT_FOUND, orderStatusView, type progressBar } from '../order-history';
 import { OrderEventsHub, type OrderEventsLimits } from './hub';
 import { findOrderState } from './repository';
 

@@ -4,7 +4,7 @@ import { ProviderError } from '../../adapters/http';
 import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/types';
 import type { Database } from '../../db/types';
 import { receiptLink } from '../../http/signed-links';
-import { loadReceipt, receiptLetter } from '../order-history/receipt';
+import { loadReceipt, receiptLetter } from '../order-history';
 import { retryDelaySeconds } from './closing';
 import {
   giveUpStaleReceipts,

@@ -4,8 +4,7 @@ import { formatMoney } from '@chain/domain';
 import { ProviderError } from '../../adapters/http';
 import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/types';
 import type { Database } from '../../db/types';
-import { retryDelaySeconds } from '../payments/closing';
-import { MAX_RECEIPT_ATTEMPTS } from '../payments/receipt-mail';
+import { MAX_RECEIPT_ATTEMPTS, retryDelaySeconds } from '../payments';
 import { findRefundLetterOrder, renewRefundMailLease, retryRefundMailLater, saveRefundMailSent, takeDueRefundMail, type RefundMailRow } from './repository';
 
 /**

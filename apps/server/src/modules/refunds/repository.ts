@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderRefundsTable, RefundStatus } from '../../db/types';
 import { logRefundState } from '../../logging/state';
-import { notifyOrderStatus } from '../order-events/repository';
-import { secondsFromNow } from '../payments/repository';
+import { notifyOrderStatus } from '../order-events';
+import { secondsFromNow } from '../payments';
 
 // Every SQL statement of refunds of paid orders (issue 31, decision 050).
 

@@ -11,9 +11,7 @@ import {
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
 import { scopedLog } from '../../logging/scope';
-import { mayActOn, requireManager } from '../staff/access';
-import { openStaffEventStream } from '../staff/event-routes';
-import { StaffEventsHub } from '../staff/events-hub';
+import { mayActOn, openStaffEventStream, requireManager, StaffEventsHub } from '../staff';
 import { findRecentRefund, findRecentRefunds, REFUND_CHANNEL, type RecentRefundRow } from './repository';
 import { sendDueRefundMail } from './mail';
 import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, refundStanding, reopenFailedRefund, type RefundDeps } from './service';

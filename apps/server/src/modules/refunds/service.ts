@@ -7,11 +7,9 @@ import { AcquirerRefusal, type AcquirerOrderStatus, type BankAnswer, type CardAc
 import type { Database } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { StaleVersionError } from '../../http/versioned';
-import { moveOrderStatus } from '../order-history/status';
-import { bankAnswerOf, LEASE_SECONDS, MAX_CLOSING_ATTEMPTS, retryDelaySeconds } from '../payments/closing';
-import { insertPaymentEvent } from '../payments/repository';
-import { mayActOn, requireManager, staffActor, type StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { moveOrderStatus } from '../order-history';
+import { bankAnswerOf, insertPaymentEvent, LEASE_SECONDS, MAX_CLOSING_ATTEMPTS, retryDelaySeconds } from '../payments';
+import { mayActOn, requireManager, staffActor, type StaffPrincipal, writeAudit } from '../staff';
 import {
   doneRefundsTotal,
   findPaidPayment,

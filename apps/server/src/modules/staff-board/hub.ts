@@ -3,8 +3,8 @@ import { BOARD_STREAMS_PER_RESTAURANT, BOARD_STREAMS_PER_SESSION, BOARD_STREAMS_
 import type { DatabaseHandle } from '../../db/client';
 import { AppError, MESSAGES } from '../../http/errors';
 import { StreamSlots, type EventStream } from '../../http/event-stream';
-import { ORDER_BOARD_CHANNEL } from '../order-events/repository';
-import { STAFF_SESSIONS_CHANNEL } from '../staff/repository';
+import { ORDER_BOARD_CHANNEL } from '../order-events';
+import { STAFF_SESSIONS_CHANNEL } from '../staff';
 
 /** Board streams one instance holds at most: staff screens are few, so this only stops a runaway client. */
 export const BOARD_STREAMS_PER_INSTANCE = 500;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { STAFF_EVENTS_KEEP_ALIVE_MS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall } from '@chain/contract';
 import { openEventStream, type EventStream } from '../../http/event-stream';
 import { registerCall } from '../../http/route';
-import { requireRestaurant, staffRestaurant } from '../staff/access';
+import { requireRestaurant, staffRestaurant } from '../staff';
 import { BoardHub } from './hub';
 import { boardOf, moveStaffOrder, staffOrderById } from './service';
 

@@ -4,11 +4,9 @@ import type { StaffOrder } from '@chain/contract';
 import { BOARD_LIMITS, ORDER_NOT_FOUND_MESSAGE, orderStatusText, staffMoves, type OrderStatus } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
-import { refundStateOf } from '../order-events/repository';
-import { addressText, lineSpec, lineSpecs } from '../order-history/service';
-import { moveOrderStatus } from '../order-history/status';
-import { mayActOn, staffActor, type StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { refundStateOf } from '../order-events';
+import { addressText, lineSpec, lineSpecs, moveOrderStatus } from '../order-history';
+import { mayActOn, staffActor, type StaffPrincipal, writeAudit } from '../staff';
 import { boardOrder, boardOrders, lockOrderForMove, orderLinesOf, orderRestaurantId, type BoardOrderRow } from './repository';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

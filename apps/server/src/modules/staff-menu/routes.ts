@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffLoadCall, staffLockCall, staffMenuCall, staffSetLoadCall, staffStopCall } from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { requireChainManager, requireRestaurant } from '../staff/access';
+import { requireChainManager, requireRestaurant } from '../staff';
 import { saveDishLock, saveLoad, saveStop, staffLoadOf, staffMenu } from './service';
 
 /**

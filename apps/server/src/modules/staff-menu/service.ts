@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import { STAFF_TEXTS, type CallBody, type StaffLoad, type StaffMenu, type staffLockCall, type staffSetLoadCall, type staffStopCall } from '@chain/contract';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
-import { restaurantLoads } from '../load/service';
-import { findActiveRestaurant } from '../restaurants/lookup';
-import { staffRestaurant, type StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { restaurantLoads } from '../load';
+import { findActiveRestaurant } from '../restaurants';
+import { type StaffPrincipal, staffRestaurant, writeAudit } from '../staff';
 import {
   clearLoadOverride,
   dishStops,

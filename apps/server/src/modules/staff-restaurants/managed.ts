@@ -10,8 +10,8 @@ import { hoursTextOf, isTimeZoneName, parseIsoDate, readHours, readWeekHours } f
 import type { Database, RestaurantsTable } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { connectedKioskCount } from '../kiosk/devices';
-import { checkedStaffPhoto } from '../photos/staff-photos';
+import { connectedKioskCount } from '../kiosk';
+import { checkedStaffPhoto } from '../photos';
 import {
   managedRestaurantRow,
   replaceHolidays,

@@ -11,9 +11,17 @@ import {
   STAFF_PHOTO_BODY_LIMIT,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { keepStaffPhoto } from '../photos/staff-photos';
-import { requireManager } from '../staff/access';
-import { archiveRestaurant, closeRestaurant, createRestaurant, managedRestaurant, managedRestaurants, saveKioskCode, saveRestaurant } from './service';
+import { keepStaffPhoto } from '../photos';
+import { requireManager } from '../staff';
+import {
+  archiveRestaurant,
+  closeRestaurant,
+  createRestaurant,
+  managedRestaurant,
+  managedRestaurants,
+  saveKioskCode,
+  saveRestaurant,
+} from './service';
 
 /** The back office's restaurants (issue 31, docs/back-office.md «Рестораны»): each call is the service's. */
 export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {

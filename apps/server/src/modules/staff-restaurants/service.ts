@@ -13,13 +13,20 @@ import {
 } from '@chain/contract';
 import type { Database } from '../../db/types';
 import { AppError, notFound } from '../../http/errors';
-import { hashKioskCode } from '../kiosk/codes';
-import { connectedKioskCount } from '../kiosk/devices';
-import { endRestaurantKioskDevices, setKioskCodeHash } from '../kiosk/repository';
-import { requireChainManager, requireManager, requireRestaurant, type StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { connectedKioskCount, endRestaurantKioskDevices, hashKioskCode, setKioskCodeHash } from '../kiosk';
+import { requireChainManager, requireManager, requireRestaurant, type StaffPrincipal, writeAudit } from '../staff';
 import { insertRestaurant, managedRestaurantRows } from './repository';
-import { checkedClosedUntil, checkedRestaurant, managedAfter, newRestaurantUid, readManagedRestaurant, RESTAURANT_MISSING, saveOverVersion, withCheckedPhoto, writeHoursAndHolidays } from './managed';
+import {
+  checkedClosedUntil,
+  checkedRestaurant,
+  managedAfter,
+  newRestaurantUid,
+  readManagedRestaurant,
+  RESTAURANT_MISSING,
+  saveOverVersion,
+  withCheckedPhoto,
+  writeHoursAndHolidays,
+} from './managed';
 
 // The back office's restaurants (issue 31, docs/back-office.md «Рестораны»): each call's work.
 // Every change is one transaction: the versioned update (decision 043) with the week's hours and

@@ -4,8 +4,7 @@ import { ZONE_MAX_PER_RESTAURANT } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { badRequest, conflict } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { requireManager, staffRestaurant, type StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { requireManager, type StaffPrincipal, staffRestaurant, writeAudit } from '../staff';
 import {
   archiveZone,
   deleteZone,

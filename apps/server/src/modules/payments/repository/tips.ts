@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { notifyOrderStatus } from '../../order-events/repository';
+import { notifyOrderStatus } from '../../order-events';
 import type { Database } from '../../../db/types';
 import { secondsAgo, secondsFromNow } from './index';
 
