@@ -9,9 +9,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const web = 'apps/web/src';
-const features = readdirSync(join(import.meta.dirname, web, 'features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const folders = (path) =>
+  readdirSync(join(import.meta.dirname, path), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders(`${web}/features`);
+
+// The server's modules (docs/architecture.md «Modules»): each is imported from outside only
+// through its index.ts, its surface; its other files are its own. Tests may import any file.
+const modules = 'apps/server/src/modules';
+const serverModules = folders(modules);
+const surfaces = serverModules.map((module) => `${module}/index.ts`);
+const notTests = '!(*.test).ts';
 
 /** Who may not import whom (docs/architecture.md), as folders relative to this file. */
 const boundaryZones = [
@@ -47,6 +56,18 @@ const boundaryZones = [
     except: [feature],
     message: 'A feature does not import another feature.',
   })),
+  ...serverModules.map((module) => ({
+    target: `${import.meta.dirname}/${modules}/${module}/**/${notTests}`,
+    from: modules,
+    except: [module, ...surfaces.filter((surface) => !surface.startsWith(`${module}/`))],
+    message: `A module imports another module only through its index.ts (its surface); to share more, export it there.`,
+  })),
+  {
+    target: [`${import.meta.dirname}/apps/server/src/${notTests}`, `${import.meta.dirname}/apps/server/src/!(modules)/**/${notTests}`],
+    from: modules,
+    except: surfaces,
+    message: 'Outside the modules, a module is imported only through its index.ts (its surface).',
+  },
 ];
 
 export default tseslint.config(

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/types';
 import { inJobScope, scopedLog } from './logging/scope';
-import { expireUnpaidOrders } from './modules/payments/expiry';
+import { expireUnpaidOrders } from './modules/payments';
 
 const EVERY_MS = 10 * 60 * 1000;
 /**

@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { openDatabase, describeUrl, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { startMaintenance } from './maintenance';
-import { startPaymentWorker } from './modules/payments/worker';
+import { startPaymentWorker } from './modules/payments';
+import { loadStaffDemo } from './modules/staff';
 import { startMetricsListener } from './metrics/routes';
 import { trackConnections } from './http/drain';
 
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
       const done = await migrate(db);
       if (config.demoData) await (await import('./seed/load')).seedDemoChain(db);
       // The sandbox's demo staff accounts (docs/sandbox.md): never outside the sandbox.
-      if (config.demoData && config.sandbox) await (await import('./modules/staff/demo')).seedDemoStaff(db);
+      if (config.demoData && config.sandbox) await (await loadStaffDemo()).seedDemoStaff(db);
       return done;
     });
     if (applied.length > 0) console.log(JSON.stringify({ level: 30, msg: 'migrations applied', applied }));

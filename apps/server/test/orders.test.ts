@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addDays, formatShortDate, isoDateText, wallClockAt } from '@chain/domain';
+import { addDays, DELIVERY_OFF_MESSAGE, formatShortDate, isoDateText, wallClockAt } from '@chain/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -228,6 +228,29 @@ describe.each(databaseKinds())('placing orders on %s (SPEC 4, 5, 7)', (kind) => 
       await t.database.db.deleteFrom('restaurant_holidays').where('restaurant_id', '=', KURSKY).execute();
     }
     expect((await quote()).json()).toMatchObject({ isAvailByTime: true });
+    expect((await delivery()).statusCode).toBe(200);
+  });
+
+  it('refuses delivery while the chain switches it off (SPEC 3 Settings delivery), and takes it again once on', async () => {
+    const when = { deliveryDate: tomorrow(), deliveryTime: '11:00-14:00', isTimePeriods: 1 };
+    const delivery = () => create(selfOrder({ order: { type: 'delivery', props: { address: KURSKY_POINT } }, deliveryDateTimeProps: when }));
+    const quote = () =>
+      post(t.app, '/api/v2/order/delivery', { order_type: 'delivery', fs_uid: '489b39b8-4783-4e1b-92a0-44ea552f2e52', cart: [{ item: 101, cnt: 1 }], location: KURSKY_POINT, delivery_data: when });
+    const switchDelivery = (value: 0 | 1) => t.database.db.updateTable('settings').set({ value: JSON.stringify(value) }).where('key', '=', 'delivery').execute();
+    await switchDelivery(0);
+    try {
+      const refused = await delivery();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: 'delivery_off', message: DELIVERY_OFF_MESSAGE });
+      const quoted = await quote();
+      expect(quoted.statusCode).toBe(409);
+      expect(quoted.json()).toMatchObject({ error: 'delivery_off', message: DELIVERY_OFF_MESSAGE });
+      // Only delivery: a pickup order of the same restaurant is taken.
+      expect((await create(selfOrder())).statusCode).toBe(200);
+    } finally {
+      await switchDelivery(1);
+    }
+    expect((await quote()).statusCode).toBe(200);
     expect((await delivery()).statusCode).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { KIOSK_NOT_CONNECTED_MESSAGE, PAY_METHODS } from '@chain/domain';
+import { DELIVERY_OFF_MESSAGE, KIOSK_NOT_CONNECTED_MESSAGE, PAY_METHODS } from '@chain/domain';
 import { credentialFields, defineCall, type Credentials } from './call';
 import { blankOrZeroToUndefined, kopecks, leftOut, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
@@ -212,6 +212,7 @@ export const orderCreate = defineCall({
     kiosk_not_connected: `a kiosk order without the kiosk_token of a kiosk connected to this restaurant (none, unknown, ended, another restaurant's): '${KIOSK_NOT_CONNECTED_MESSAGE}' (403)`,
     restaurant_not_found: 'unknown or inactive restaurant',
     order_type: 'the restaurant does not take this order type',
+    delivery_off: `a delivery order while the chain's delivery is switched off (Settings delivery 0): '${DELIVERY_OFF_MESSAGE}' (409)`,
     closed: "'Ресторан сейчас закрыт' or the chosen time is outside the opening hours",
     closed_for_now: "the restaurant is closed for now (issue 31): the message is the manager's words or 'Закрыто до HH:MM' (409); it takes orders again once the time passes",
     table: "'Неверный номер стола!'",
@@ -333,6 +334,7 @@ export const orderDelivery = defineCall({
   }),
   errors: {
     outside_zone: "'По данному адресу доставка невозможна'",
+    delivery_off: `the chain's delivery is switched off (Settings delivery 0): '${DELIVERY_OFF_MESSAGE}' (409)`,
     restaurant_not_found: 'unknown restaurant',
     unavailable: 'some dishes are stopped or unknown (the message names them), 409',
     validation: 'a cutlery or recommended item not offered for delivery, 400',

@@ -31,6 +31,17 @@ export function orderTypeTitle(type: OrderType, preorder = false): string {
   return type === 'inrest' && preorder ? PREORDER_TITLE : ORDER_TYPE_TITLES[type];
 }
 
+/**
+ * Whether the chain delivers (SPEC 3 Settings `delivery`: 0 switches courier delivery off for
+ * every restaurant). Until the settings are known it is assumed, so the app shows nothing jumping.
+ */
+export function chainDelivers(settings: { delivery: number } | null): boolean {
+  return settings?.delivery !== 0;
+}
+
+/** order/create and order/delivery while the chain's delivery is switched off (Settings `delivery` 0). */
+export const DELIVERY_OFF_MESSAGE = 'Доставка сейчас недоступна. Выберите самовывоз или заказ в заведении.';
+
 /** The refusal when a restaurant does not take this order type (the table one is SPEC 8's). */
 export const ORDER_TYPE_NOT_OFFERED_MESSAGES: Readonly<Record<OrderType, string>> = {
   inrest: TABLE_ORDER_UNAVAILABLE_MESSAGE,

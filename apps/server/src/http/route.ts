@@ -9,9 +9,8 @@ import {
   type CallResponse,
   type Credentials,
 } from '@chain/contract';
-import { authenticate, type UserRow } from '../modules/auth/sessions';
-import type { StaffPrincipal } from '../modules/staff/access';
-import { authenticateStaffToken } from '../modules/staff/sessions';
+import { authenticate, type UserRow } from '../modules/auth';
+import { authenticateStaffToken, type StaffPrincipal } from '../modules/staff';
 import { AppError } from './errors';
 import { acceptedEncoding, JsonText } from './json-text';
 import { parseRequest } from './validate';

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppRouteName, matchAppRoute, ROUTE_OPENING_ANSWERS } from '@chain/contract';
 import { MEDIA_PATH, PHOTOS_PATH, withTimeout } from '@chain/domain';
-import { photosRoutes } from '../modules/photos/routes';
+import { photosRoutes } from '../modules/photos';
 import { MESSAGES } from './errors';
 import { MEDIA_DIR } from '../paths';
 

@@ -5,7 +5,7 @@ import { MAX_WIRE_ID } from '@chain/contract';
 import { nextKitchenStatus, ORDER_STATUS, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../db/types';
 import { inJobScope } from '../logging/scope';
-import { moveOrderStatus, type StatusMove } from '../modules/order-history/status';
+import { moveOrderStatus, type StatusMove } from '../modules/order-history';
 
 /** Orders moved per step and transaction at most; the rest wait for the next tick. */
 const BATCH = 100;

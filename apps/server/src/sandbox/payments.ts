@@ -8,7 +8,7 @@ import { rbsCallbackChecksum } from '../adapters/acquiring/rbs';
 import { SBP_BANK_APPS, sbpBankApp, type SbpBankApp } from '../adapters/sbp/banks';
 import type { Database, SandboxAcquiringOrdersTable } from '../db/types';
 import { callbackOrigin, publicOrigin } from '../http/origins';
-import { ACQUIRING_CALLBACK_PATH, SBP_CALLBACK_PATH } from '../modules/payments/routes';
+import { ACQUIRING_CALLBACK_PATH, SBP_CALLBACK_PATH } from '../modules/payments';
 
 /**
  * The sandbox acquirer (SANDBOX=1): the RBS REST API of decision 011 under

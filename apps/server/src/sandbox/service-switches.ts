@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod';
 import { badRequest, notFound } from '../http/errors';
-import { normaliseContact } from '../modules/auth/contacts';
+import { normaliseContact } from '../modules/auth';
 
 /** The settings that switch Home's service tiles (SPEC 2 Home, SPEC 3 Settings). */
 export const SERVICE_SETTINGS = ['allow_predzakaz', 'allow_delayed', 'show_zagruzka', 'show_restmap'] as const;

@@ -23,8 +23,8 @@ import {
   DEMO_ZONES,
 } from './demo-chain';
 import { DEMO_FEEDBACK_TOPICS, demoPages } from './demo-content';
-import { hashKioskCode } from '../modules/kiosk/codes';
-import { importCatalogueIn } from '../modules/catalogue/service';
+import { hashKioskCode } from '../modules/kiosk';
+import { importCatalogueIn } from '../modules/catalogue';
 import { mediaUrl, picturePaths } from './pictures';
 import { DEMO_CATALOGUE_PATH } from '../paths';
 

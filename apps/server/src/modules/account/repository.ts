@@ -1,7 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { AddressesTable, Database, UsersTable } from '../../db/types';
-import type { UserRow } from '../auth/sessions';
-import { hashToken } from '../auth/sessions';
+import { hashToken, type UserRow } from '../auth';
 
 export type AddressRow = Selectable<AddressesTable>;
 

@@ -14,7 +14,7 @@ import {
 import { addressLimitKey } from '../../http/client-address';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
-import { revokeSession } from '../auth/sessions';
+import { revokeSession } from '../auth';
 import { addFeedback, anonymiseUser, feedbackTopics, listAddresses, removeAddress, saveAddress, updateProfile } from './service';
 
 /** Feedback from one address: enough for a person, a wall for a script. */

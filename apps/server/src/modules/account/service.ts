@@ -11,7 +11,7 @@ import {
 import { FEEDBACK_INCOMPLETE, formatMoney, formatShortDate, PHONE_MESSAGE, phoneDigits, validateFeedback, validateProfileEmail, wallClockAt } from '@chain/domain';
 import type { Database, UsersTable } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { openSession, revokeSession, toUserResponse, type UserRow } from '../auth/sessions';
+import { openSession, revokeSession, toUserResponse, type UserRow } from '../auth';
 import {
   contactTaken,
   countAddresses,

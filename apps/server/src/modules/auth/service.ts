@@ -5,7 +5,7 @@ import type { Settings, User } from '@chain/contract';
 import { addressLimitKey } from '../../http/client-address';
 import { AppError, badRequest } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
-import { loadSettings } from '../settings/repository';
+import { loadSettings } from '../settings';
 import { ProviderError } from '../../adapters/http';
 import { checkSignInCaptcha } from './captcha';
 import { assertMayResend, consumeCode, RESEND_AFTER_SECONDS, storeCode } from './codes';

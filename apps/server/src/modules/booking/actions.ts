@@ -9,7 +9,7 @@ import {
   delayedzakazRestoransAction,
   predzakazPeriodsAction,
 } from '@chain/contract';
-import type { RestActionRegistry } from '../rest/registry';
+import type { RestActionRegistry } from '../rest';
 import { bookingPeriodsAnswer, closeBooking, extendBooking, listBookings, saveBooking } from './bookings';
 import { checkDelayedAnswer, delayedRestaurantsAnswer, predzakazPeriodsAnswer } from './later';
 

@@ -34,9 +34,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { UserRow } from '../auth/sessions';
-import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceOf, type RestaurantWithSchedule } from '../restaurants/lookup';
-import { loadSettings } from '../settings/repository';
+import type { UserRow } from '../auth';
+import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceOf, type RestaurantWithSchedule } from '../restaurants';
+import { loadSettings } from '../settings';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
 import { periodsOffered, periodsRefused } from './periods';
 import {

@@ -26,10 +26,10 @@ import {
 } from '@chain/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import type { UserRow } from '../auth/sessions';
-import { activeRestaurantsWithSchedules, findActiveRestaurant, holidaysOfRestaurant, restaurantChoiceOf } from '../restaurants/lookup';
-import { findOrderLines } from '../order-history/repository';
-import { loadSettings } from '../settings/repository';
+import type { UserRow } from '../auth';
+import { activeRestaurantsWithSchedules, findActiveRestaurant, holidaysOfRestaurant, restaurantChoiceOf } from '../restaurants';
+import { findOrderLines } from '../order-history';
+import { loadSettings } from '../settings';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
 import { periodsOffered, periodsRefused } from './periods';
 import { dishesWithMenuKind, latestDelayedOrder, optionsOfDishes, stoppedDishIds } from './repository';

@@ -1,5 +1,5 @@
 import { cartPriborsAction, cartRecommendsAction } from '@chain/contract';
-import type { RestActionRegistry } from '../rest/registry';
+import type { RestActionRegistry } from '../rest';
 import { cartPribors, cartRecommends } from './service';
 
 /** The cart's extras of the generic call (SPEC 7; docs/rest.md): cartRecommends, cartPribors. */

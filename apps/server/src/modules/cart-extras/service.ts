@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { ActionFields, cartPriborsAction, cartRecommendsAction, cutleryItemView, recommendedItemView } from '@chain/contract';
 import { cutleryCountWithin } from '@chain/domain';
 import type { Database } from '../../db/types';
-import { findActiveRestaurant } from '../restaurants/lookup';
+import { findActiveRestaurant } from '../restaurants';
 import { cutleryForOrderType, recommendationsOnSale } from './repository';
 
 type RecommendsFields = ActionFields<typeof cartRecommendsAction>;

@@ -8,8 +8,11 @@ import {
   type CatalogueFile,
   type CatalogueKind,
   type CatalogueProblem,
+  type CallBody,
+  type staffCatalogueImportCall,
 } from '@chain/contract';
 import type { Database, DishOptionsTable, DishesTable } from '../../db/types';
+import { type StaffPrincipal, writeAudit } from '../staff';
 import { parseCatalogueText, parsePricesCsv, pricesCsv, type PriceLine } from './file';
 import {
   archiveRows,
@@ -303,4 +306,24 @@ export async function importCatalogueIn(trx: Transaction<Database>, input: Impor
   const after = exportOf(await readCatalogueRows(trx)).fingerprint;
   await options.onApplied?.(trx, plan.difference, { before, after });
   return { applied: true, problems: [], difference: plan.difference, fingerprint: after, before };
+}
+
+/**
+ * A chain manager's import from the back office: checked, and unless `dry_run` applied with one
+ * audit row of the difference in its transaction; CatalogueChangedError when `based_on` is stale.
+ */
+export async function importCatalogueAsStaff(db: Kysely<Database>, staff: Pick<StaffPrincipal, 'id'>, body: CallBody<typeof staffCatalogueImportCall>) {
+  const outcome = await importCatalogue(db, body, {
+    dryRun: body.dry_run,
+    ...(body.based_on !== undefined ? { basedOn: body.based_on } : {}),
+    onApplied: (trx, difference, fingerprints) =>
+      writeAudit(trx, staff, {
+        action: 'catalogue.import',
+        restaurantId: null,
+        target: body.format === 'csv' ? 'каталог: цены блюд (CSV)' : 'каталог',
+        before: { fingerprint: fingerprints.before },
+        after: { fingerprint: fingerprints.after, difference },
+      }),
+  });
+  return { applied: outcome.applied, problems: outcome.problems, difference: outcome.difference, fingerprint: outcome.fingerprint };
 }

@@ -3,8 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { KIOSK_DEVICE_IDLE_DAYS, KIOSK_NOT_CONNECTED_MESSAGE } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { hashToken } from '../auth/sessions';
-import { isFollowTokenOf, type FollowableOrder } from '../order-history/follow';
+import { hashToken } from '../auth';
+import { type FollowableOrder, isFollowTokenOf } from '../order-history';
 import { countLiveKioskDevices, endKioskDevice, findKioskDevice, insertKioskDevice, touchKioskDevice, type KioskDeviceRow } from './repository';
 
 /*

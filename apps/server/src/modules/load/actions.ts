@@ -1,5 +1,5 @@
 import { zagruzkaLoadCookTimeAction, zagruzkaLoadInfoAction, zagruzkaLoadPeriodsAction, zagruzkaLoadRestListAction } from '@chain/contract';
-import type { RestActionRegistry } from '../rest/registry';
+import type { RestActionRegistry } from '../rest';
 import { dishCookTime, loadInfo, loadPeriods, loadRestList } from './service';
 
 /** Hours zagruzkaLoadPeriods offers when `hours` is not given. */

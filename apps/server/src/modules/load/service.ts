@@ -28,8 +28,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, MenuKind } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantNamesOf, type RestaurantWithSchedule } from '../restaurants/lookup';
-import { loadSettings } from '../settings/repository';
+import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantNamesOf, type RestaurantWithSchedule } from '../restaurants';
+import { loadSettings } from '../settings';
 import { activeDishCookTime, cookTimesByMenu, loadOverridesAt, pastWeeksWork, queueWork, scheduledWork, stopListRows } from './repository';
 
 const MINUTE = 60_000;

@@ -14,8 +14,8 @@ import {
   uploadMenuPhotoCall,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { keepStaffPhoto } from '../photos/staff-photos';
-import { requireChainManager, requireManager, requireRestaurant } from '../staff/access';
+import { keepStaffPhoto } from '../photos';
+import { requireChainManager, requireManager, requireRestaurant } from '../staff';
 import { carryDish, createCategory, createDish, manageMenu, orderCategories, orderDishes, removeDish, restoreDish, saveCategory, saveDish } from './service';
 
 /**

@@ -13,9 +13,8 @@ import {
 import type { Database, MenuKind } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { savedOrStale, StaleVersionError } from '../../http/versioned';
-import { checkedStaffPhoto } from '../photos/staff-photos';
-import { mayActOn, type StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { checkedStaffPhoto } from '../photos';
+import { mayActOn, type StaffPrincipal, writeAudit } from '../staff';
 import * as repo from './repository';
 
 // The rules of the back office's menu (issue 31, decision 044).

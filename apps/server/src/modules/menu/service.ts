@@ -19,8 +19,8 @@ import { etagOf } from '../../http/etag';
 import { type AppError, conflict, notFound } from '../../http/errors';
 import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
 import { JsonText } from '../../http/json-text';
-import type { UserRow } from '../auth/sessions';
-import { liveBookingTerms } from '../booking/bookings';
+import type { UserRow } from '../auth';
+import { liveBookingTerms } from '../booking';
 import { loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
 
 export type MenuRequestBody = CallBody<typeof restaurantMenu>;

@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { notFound, unauthorized } from '../../http/errors';
 import { registerCall } from '../../http/route';
-import { SESSION_EXPIRED_MESSAGE } from '../auth/sessions';
-import { orderStatusView, type progressBar } from '../order-history/progress';
-import { ORDER_NOT_FOUND } from '../order-history/service';
+import { SESSION_EXPIRED_MESSAGE } from '../auth';
+import { ORDER_NOT_FOUND, orderStatusView, type progressBar } from '../order-history';
 import { OrderEventsHub, type OrderEventsLimits } from './hub';
 import { findOrderState } from './repository';
 

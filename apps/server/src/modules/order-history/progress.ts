@@ -1,5 +1,5 @@
 import { ORDER_STATUS, orderStatusColour, orderStatusText, progressBarSteps, progressStepOf, type OrderType, type ProgressStep } from '@chain/domain';
-import { refundStateOf } from '../order-events/repository';
+import { refundStateOf } from '../order-events';
 
 /**
  * The progress bar of SPEC 4 as the server gives it (progressBarData): the step from the

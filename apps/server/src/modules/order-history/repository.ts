@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ORDER_STATUS } from '@chain/domain';
 import type { Database, OrderItemsTable, OrdersTable, RatingsTable } from '../../db/types';
 import { logOrderStatus } from '../../logging/state';
-import { refundDelayed } from '../order-events/repository';
+import { refundDelayed } from '../order-events';
 import type { StatusActor } from './status';
 
 export type OrderRow = Selectable<OrdersTable> & {

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { canMoveOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_STATUS, orderStatusName } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
-import { notifyOrderStatus } from '../order-events/repository';
-import { cancelOpenPayments } from '../payments/repository';
+import { notifyOrderStatus } from '../order-events';
+import { cancelOpenPayments } from '../payments';
 import { cancelWaitingDelayedOrder, lockOrderStatus, recordStatusMove } from './repository';
 
 /**

@@ -5,7 +5,7 @@ import { VersionedCache } from '../../db/catalogue-cache';
 import type { CutleryItemsTable, Database, RecommendedItemsTable } from '../../db/types';
 import type { CartDish, RestaurantContext } from './context';
 import { readCatalogueRows } from './repository';
-import { scheduleHolidayOf } from '../restaurants/lookup';
+import { scheduleHolidayOf } from '../restaurants';
 
 type CutleryRow = Selectable<CutleryItemsTable>;
 type RecommendedRow = Selectable<RecommendedItemsTable>;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { activeZoneHolding, type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, type ScheduleHoliday } from '@chain/domain';
+import { activeZoneHolding, chainDelivers, DELIVERY_OFF_MESSAGE, type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, type ScheduleHoliday } from '@chain/domain';
 import type { DeliveryZonesTable, MenuKind, RestaurantsTable } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
 import type { OrderCatalogue } from './catalogue';
@@ -35,6 +35,11 @@ export function requireRestaurant(catalogue: OrderCatalogue, restoran: number | 
   const restaurant = catalogue.restaurant(restoran);
   if (!restaurant || !restaurant.row.active) throw new AppError(404, 'restaurant_not_found', RESTAURANT_NOT_FOUND_MESSAGE);
   return restaurant;
+}
+
+/** A 409 the guest can read while the chain's delivery is switched off (Settings `delivery` 0): the app hides «Доставка» then, and the server refuses it too. */
+export function assertChainDelivers(catalogue: OrderCatalogue): void {
+  if (!chainDelivers(catalogue.settings)) throw new AppError(409, 'delivery_off', DELIVERY_OFF_MESSAGE);
 }
 
 /**

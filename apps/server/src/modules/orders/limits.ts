@@ -1,6 +1,6 @@
 import { addressLimitKey } from '../../http/client-address';
 import type { RateLimitRule } from '../../http/rate-limit';
-import type { KioskDevice } from '../kiosk/devices';
+import type { KioskDevice } from '../kiosk';
 
 /*
  * How many new orders order/create takes (issue 11, point 7; decision 017 has the figures). The

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../http/errors';
 import { orderCatalogue } from './catalogue';
 import { deliveryFingerprint, quoteOrder, type DeliveryWhen, type ZoneEntry } from './checkout';
-import { deliveryZone, requireRestaurant, type RestaurantContext } from './context';
+import { assertChainDelivers, deliveryZone, requireRestaurant, type RestaurantContext } from './context';
 import { priceCart, type PricedCart } from './pricing';
 import { findDeliveryQuote, saveDeliveryQuote } from './repository';
 import { orderTiming } from './timing';
@@ -27,6 +27,7 @@ export const DELIVERY_QUOTE_STALE_MESSAGE =
 export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof orderDelivery>, now = new Date()) {
   const catalogue = await orderCatalogue(app.database);
   const restaurant = requireRestaurant(catalogue, body.fs_uid);
+  assertChainDelivers(catalogue);
   let zone = body.location ? deliveryZone(restaurant, body.location) : undefined;
   if (body.zone) {
     const named = restaurant.zones.find((z) => z.row.id === body.zone && z.row.active);

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ORDER_STATUS } from '@chain/domain';
 import type { CouponsTable, Database, DeliveryQuotesTable, OrderItemsTable, OrdersTable } from '../../db/types';
-import { loadSettings } from '../settings/repository';
+import { loadSettings } from '../settings';
 import { logOrderStatus } from '../../logging/state';
-import { notifyOrderStatus } from '../order-events/repository';
+import { notifyOrderStatus } from '../order-events';
 
 /** Every query of placing an order (issue 12: a module keeps its SQL in its repository). */
 

@@ -21,15 +21,13 @@ import type { Insertable } from 'kysely';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { checkLockCodeTry } from '../../http/lock-code';
-import type { UserRow } from '../auth/sessions';
-import { liveBookingTerms } from '../booking/bookings';
-import { requireKioskDevice, type KioskDevice } from '../kiosk/devices';
-import { followTokenOf } from '../order-history/follow';
-import { findUserOrderState } from '../order-history/repository';
-import { cancelResumedDelayedOrder } from '../order-history/status';
+import type { UserRow } from '../auth';
+import { liveBookingTerms } from '../booking';
+import { type KioskDevice, requireKioskDevice } from '../kiosk';
+import { cancelResumedDelayedOrder, findUserOrderState, followTokenOf } from '../order-history';
 import { orderCatalogue, type OrderCatalogue } from './catalogue';
 import { quoteOrder } from './checkout';
-import { deliveryZone, knownTable, requireRestaurant, type RestaurantContext } from './context';
+import { assertChainDelivers, deliveryZone, knownTable, requireRestaurant, type RestaurantContext } from './context';
 import { applicableCoupon, type CouponRow } from './coupons';
 import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
@@ -237,7 +235,7 @@ async function draftOrder(
   const db = app.db;
   const orderType = body.order.type;
   const restaurant = requireRestaurant(catalogue, body.restoran);
-  assertTakesOrderType(restaurant, orderType);
+  assertTakesOrderType(catalogue, restaurant, orderType);
   assertNotClosedForNow(restaurant, now);
 
   const delayed = isOn(body.order.props?.delayed);
@@ -376,7 +374,8 @@ function answer(order: OrderRow, delayed: boolean, secret: string): CreatedOrder
   };
 }
 
-function assertTakesOrderType(restaurant: RestaurantContext, orderType: OrderType): void {
+function assertTakesOrderType(catalogue: OrderCatalogue, restaurant: RestaurantContext, orderType: OrderType): void {
+  if (orderType === 'delivery') assertChainDelivers(catalogue);
   const takes = { inrest: restaurant.row.delivery_rest, self: restaurant.row.delivery_self, delivery: restaurant.row.delivery_courier }[orderType];
   if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType]);
 }

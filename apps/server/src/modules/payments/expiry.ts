@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS, paymentTimeOver } from '@chain/domain';
 import type { Database } from '../../db/types';
-import { moveOrderStatus } from '../order-history/status';
-import { schedulesByRestaurant } from '../restaurants/lookup';
+import { moveOrderStatus } from '../order-history';
+import { schedulesByRestaurant } from '../restaurants';
 import { awaitingPaymentOrders, lockAwaitingPayment, type AwaitingPaymentOrder } from './repository/expiry';
 
 /**

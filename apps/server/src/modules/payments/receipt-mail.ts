@@ -1,7 +1,7 @@
 import { ProviderError } from '../../adapters/http';
 import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/types';
 import { receiptLink } from '../../http/signed-links';
-import { loadReceipt, receiptLetter } from '../order-history/receipt';
+import { loadReceipt, receiptLetter } from '../order-history';
 import { failedTry, renewLease, runOutbox, serviceCallPolicy, type OutboxDeps } from '../../db/leased-outbox';
 import { giveUpStaleReceipts, RECEIPT_OUTBOX, saveReceiptSent, takeDueReceipt, type ReceiptDueOrder } from './repository/receipts';
 

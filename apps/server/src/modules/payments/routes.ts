@@ -7,8 +7,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/origins';
 import { bearerToken, registerCall } from '../../http/route';
 import { scopedLog } from '../../logging/scope';
-import { sendDueRefundMail } from '../refunds/mail';
-import { refundsTheBankReported } from '../refunds/service';
+import { refundsTheBankReported, sendDueRefundMail } from '../refunds';
 import { findOrderState } from './repository';
 import { ORDER_NOT_FOUND, PaymentsService } from './service';
 

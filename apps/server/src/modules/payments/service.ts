@@ -9,8 +9,8 @@ import { AcquirerRefusal, BANK_ORDER_LIFETIME_SECONDS } from '../../adapters/acq
 import { ProviderError } from '../../adapters/http';
 import type { Database, PaymentStatus, PayMethod } from '../../db/types';
 import { conflict, notFound } from '../../http/errors';
-import { opensKioskOrder, type KioskOrder } from '../kiosk/devices';
-import { ORDER_NOT_FOUND } from '../order-history/service';
+import { type KioskOrder, opensKioskOrder } from '../kiosk';
+import { ORDER_NOT_FOUND } from '../order-history';
 import { closeDuePayments } from './closing';
 import { pastTimeToPay } from './expiry';
 import { sendDueReceipts } from './receipt-mail';

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { canMoveOrder, ORDER_STATUS, showsPayButton } from '@chain/domain';
 import type { AcquirerOrderStatus, SavedCard } from '../../adapters/acquiring/types';
 import type { Database, PaymentStatus } from '../../db/types';
-import { moveOrderStatus } from '../order-history/status';
-import { notifyOrderStatus } from '../order-events/repository';
+import { moveOrderStatus } from '../order-history';
+import { notifyOrderStatus } from '../order-events';
 import { lockPaymentAndOrder, markOrderPaid, otherPendingPayments, saveBinding, setPaymentStatus, startCancelling } from './repository';
 
 /** What the bank says became of a payment. */

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../../http/origins';
 import { inJobScope, scopedLog } from '../../logging/scope';
 import { closeDuePayments, sweepPayments, type ClosingDeps } from './closing';
-import { sendDueRefundMail } from '../refunds/mail';
-import { processDueRefunds } from '../refunds/service';
+import { processDueRefunds, sendDueRefundMail } from '../refunds';
 import { receiptWorkerRun } from './receipt-mail';
 import { tipsWorkerRun } from './tips';
 

@@ -4,7 +4,7 @@ import { STAFF_PHOTO_LIMITS, STAFF_PHOTO_TEXTS } from '@chain/contract';
 import { isAcceptedPhotoType, MEDIA_PATH, photoSourcePath } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../http/errors';
-import { PhotoBusyError, sniffPhotoType } from '../ratings/photos';
+import { PhotoBusyError, sniffPhotoType } from '../ratings';
 import { UPLOADS_FOLDER } from './renditions';
 import { hasUploadedPhoto, saveUploadedPhoto } from './repository';
 import { UPLOAD_NAME } from './routes';

@@ -1,5 +1,5 @@
 import { rateGetTypesAction } from '@chain/contract';
-import type { RestActionRegistry } from '../rest/registry';
+import type { RestActionRegistry } from '../rest';
 import { findRatingTypes } from './repository';
 
 /** The ratings' actions of the generic call (SPEC 7): rateGetTypes. */

@@ -8,7 +8,7 @@ import {
 } from '@chain/contract';
 import { isAcceptedPhotoType } from '@chain/domain';
 import { AppError, badRequest, MESSAGES } from '../../http/errors';
-import { PHOTO_DATA_URL, reencodeUpload, RefusedUploadError, UPLOAD_FORMAT_OF, UploadTimeoutError, type UploadRecipe } from '../photos/uploads';
+import { PHOTO_DATA_URL, reencodeUpload, RefusedUploadError, UPLOAD_FORMAT_OF, type UploadRecipe, UploadTimeoutError } from '../photos';
 
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/gif';
 

@@ -5,9 +5,8 @@ import { starsOrDefault, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { ratingPhotoLink } from '../../http/signed-links';
-import { findPhotoIds } from '../order-history/repository';
-import { displayTime, lineSpec } from '../order-history/service';
-import { RefusedUploadError } from '../photos/uploads';
+import { displayTime, findPhotoIds, lineSpec } from '../order-history';
+import { RefusedUploadError } from '../photos';
 import { decodePhoto, reencodePhoto, type DecodedPhoto } from './photos';
 import {
   findLineNames,

@@ -2,7 +2,7 @@ import { formatMoney } from '@chain/domain';
 import { ProviderError } from '../../adapters/http';
 import type { EmailSender } from '../../adapters/email/types';
 import { failedTry, renewLease, retryLater, runOutbox, type OutboxDeps } from '../../db/leased-outbox';
-import { RECEIPT_POLICY } from '../payments/receipt-mail';
+import { RECEIPT_POLICY } from '../payments';
 import { findRefundLetterOrder, REFUND_MAIL_OUTBOX, saveRefundMailSent, takeDueRefundMail, type RefundMailRow } from './repository';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { markDone, renewLease, secondsFromNow, takeDue, type Leased, type LeasedOutbox } from '../../db/leased-outbox';
 import type { Database, OrderRefundsTable, RefundStatus } from '../../db/types';
 import { logRefundState } from '../../logging/state';
-import { notifyOrderStatus } from '../order-events/repository';
+import { notifyOrderStatus } from '../order-events';
 
 // Every SQL statement of refunds of paid orders (issue 31, decision 050).
 

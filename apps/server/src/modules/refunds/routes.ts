@@ -1,22 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  RECENT_REFUNDS_LIMIT,
   STAFF_EVENTS_KEEP_ALIVE_MS,
   staffOrderRefundsCall,
   staffRecentRefundsCall,
   staffRefundEventsCall,
   staffRefundOrderCall,
   staffRetryRefundCall,
-  type RecentRefund,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
 import { scopedLog } from '../../logging/scope';
-import { mayActOn, requireManager } from '../staff/access';
-import { openStaffEventStream } from '../staff/event-routes';
-import { StaffEventsHub } from '../staff/events-hub';
-import { findRecentRefund, findRecentRefunds, REFUND_CHANNEL, type RecentRefundRow } from './repository';
-import { sendDueRefundMail } from './mail';
-import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, refundStanding, reopenFailedRefund, type RefundDeps } from './service';
+import { mayActOn, openStaffEventStream, requireManager, StaffEventsHub } from '../staff';
+import { REFUND_CHANNEL } from './repository';
+import { orderRefundsView, recentRefund, recentRefunds, recordRefund, refundableOrderOf, reopenFailedRefund, tryRefundNow, type RefundDeps } from './service';
 
 /**
  * Refunds of paid orders (issue 31, decision 050; docs/back-office.md "Refunds"): the dialog's
@@ -26,16 +21,7 @@ import { orderRefundsView, processDueRefunds, recordRefund, refundableOrderOf, r
  */
 export const refundRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): RefundDeps => ({ db: app.db, acquiring: app.providers.acquiring, log: scopedLog(app.log) });
-
-  /** This refund at the bank now, then the guest's letter if it came back; never fails the manager's answer (the worker retries). */
-  async function tryAtBank(refundId: number): Promise<void> {
-    try {
-      const [report] = await processDueRefunds(deps(), refundId);
-      if (report?.result === 'done') await sendDueRefundMail({ db: app.db, email: app.providers.email, log: scopedLog(app.log) }, refundId);
-    } catch (error) {
-      app.log.warn({ err: error, refundId }, 'a refund could not be tried at once; the payment worker will');
-    }
-  }
+  const tryAtBank = (refundId: number) => tryRefundNow(deps(), { db: app.db, email: app.providers.email, log: scopedLog(app.log) }, refundId);
 
   registerCall(app, staffOrderRefundsCall, async ({ params, staff }) => {
     await refundableOrderOf(app.db, staff, params.id);
@@ -50,8 +36,7 @@ export const refundRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, staffRecentRefundsCall, async ({ staff }) => {
     requireManager(staff);
-    const rows = await findRecentRefunds(app.db, staff.chain ? null : staff.restaurantIds, RECENT_REFUNDS_LIMIT);
-    return { refunds: rows.map(recentRefundOf) };
+    return { refunds: await recentRefunds(app.db, staff) };
   });
 
   // Refunds as the bank answers them (decision 055): each change of a refund is announced with
@@ -64,8 +49,8 @@ export const refundRoutes: FastifyPluginAsync = async (app) => {
       read: async (payload) => {
         const refundId = Number(payload.split(':')[1]);
         if (!Number.isSafeInteger(refundId)) return undefined;
-        const row = await findRecentRefund(app.db, refundId);
-        return row ? { event: 'refund', data: JSON.stringify(recentRefundOf(row)), for: (viewer) => viewer.role === 'manager' && mayActOn(viewer, row.restaurant_id) } : undefined;
+        const refund = await recentRefund(app.db, refundId);
+        return refund ? { event: 'refund', data: JSON.stringify(refund), for: (viewer) => viewer.role === 'manager' && mayActOn(viewer, refund.restaurant_id) } : undefined;
       },
     },
     STAFF_EVENTS_KEEP_ALIVE_MS,
@@ -83,19 +68,3 @@ export const refundRoutes: FastifyPluginAsync = async (app) => {
     return orderRefundsView(app.db, params.id);
   });
 };
-
-/** A refund as «Возвраты» lists it. */
-function recentRefundOf(row: RecentRefundRow): RecentRefund {
-  return {
-    id: row.id,
-    order_id: row.order_id,
-    znumber: row.znumber,
-    restaurant_id: row.restaurant_id,
-    restaurant_name: row.restaurant_name,
-    full: row.full_cancel,
-    amount: row.amount,
-    ...refundStanding(row),
-    created_at: row.created_at.toISOString(),
-    staff_name: row.staff_name,
-  };
-}

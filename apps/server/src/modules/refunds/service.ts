@@ -1,21 +1,21 @@
 import { paymentRetries, paymentWorkGivenUp, refundOutcomes } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
-import { REFUND_SCREEN_TEXTS, type OrderRefunds } from '@chain/contract';
+import { RECENT_REFUNDS_LIMIT, REFUND_SCREEN_TEXTS, type OrderRefunds, type RecentRefund } from '@chain/contract';
 import { addCounts, canMoveOrder, isRefundRefusal, ORDER_NOT_FOUND_MESSAGE, ORDER_STATUS, orderStatusText, refundAmount, type RefundOrder } from '@chain/domain';
 import { AcquirerRefusal, type AcquirerOrderStatus, type BankAnswer } from '../../adapters/acquiring/types';
 import { OUTBOX_RUN_LIMIT, retryDelaySeconds } from '../../db/leased-outbox';
 import type { Database } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { StaleVersionError } from '../../http/versioned';
-import { moveOrderStatus } from '../order-history/status';
-import { bankAnswerOf, LEASE_SECONDS, MAX_CLOSING_ATTEMPTS, type ClosingDeps } from '../payments/closing';
-import { insertPaymentEvent } from '../payments/repository';
-import { mayActOn, requireManager, staffActor, type StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { moveOrderStatus } from '../order-history';
+import { bankAnswerOf, insertPaymentEvent, LEASE_SECONDS, MAX_CLOSING_ATTEMPTS, type ClosingDeps } from '../payments';
+import { mayActOn, requireManager, staffActor, type StaffPrincipal, writeAudit } from '../staff';
 import {
   doneRefundsTotal,
   findPaidPayment,
   findPaymentById,
+  findRecentRefund,
+  findRecentRefunds,
   findRefundByKey,
   findRefundLines,
   findRefundOrder,
@@ -32,9 +32,11 @@ import {
   saveRefundDone,
   saveRefundNotDone,
   takeDueRefund,
+  type RecentRefundRow,
   type RefundOrderRow,
   type RefundRow,
 } from './repository';
+import { sendDueRefundMail, type RefundMailDeps } from './mail';
 
 /**
  * Refunds of paid orders (issue 31, decision 050). A manager's press is recorded in one
@@ -336,4 +338,45 @@ async function recordRefundStep(db: Db, refund: RefundRow, payment: Awaited<Retu
     if (step.next !== 'retry') await notifyRefund(trx, refund.id);
     return 'recorded';
   });
+}
+
+/** A refund as «Возвраты» lists it. */
+function recentRefundOf(row: RecentRefundRow): RecentRefund {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    znumber: row.znumber,
+    restaurant_id: row.restaurant_id,
+    restaurant_name: row.restaurant_name,
+    full: row.full_cancel,
+    amount: row.amount,
+    ...refundStanding(row),
+    created_at: row.created_at.toISOString(),
+    staff_name: row.staff_name,
+  };
+}
+
+/** The newest refunds of the manager's restaurants (a chain manager's: all), failed first, as «Возвраты» lists them. */
+export async function recentRefunds(db: Db, staff: StaffPrincipal): Promise<RecentRefund[]> {
+  const rows = await findRecentRefunds(db, staff.chain ? null : staff.restaurantIds, RECENT_REFUNDS_LIMIT);
+  return rows.map(recentRefundOf);
+}
+
+/** One refund as «Возвраты» lists it (its live stream's event); undefined for none. */
+export async function recentRefund(db: Db, refundId: number): Promise<RecentRefund | undefined> {
+  const row = await findRecentRefund(db, refundId);
+  return row ? recentRefundOf(row) : undefined;
+}
+
+/**
+ * A refund at the bank now, once its press committed, then the guest's letter if the money came
+ * back; it never fails the manager's answer: what it could not do, the payment worker retries.
+ */
+export async function tryRefundNow(deps: RefundDeps, mail: RefundMailDeps, refundId: number): Promise<void> {
+  try {
+    const [report] = await processDueRefunds(deps, refundId);
+    if (report?.result === 'done') await sendDueRefundMail(mail, refundId);
+  } catch (error) {
+    deps.log.warn({ err: error, refundId }, 'a refund could not be tried at once; the payment worker will');
+  }
 }

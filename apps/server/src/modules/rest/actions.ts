@@ -1,7 +1,7 @@
-import { registerBookingActions } from '../booking/actions';
-import { registerCartExtrasActions } from '../cart-extras/actions';
-import { registerLoadActions } from '../load/actions';
-import { registerRatingActions } from '../ratings/actions';
+import { registerBookingActions } from '../booking';
+import { registerCartExtrasActions } from '../cart-extras';
+import { registerLoadActions } from '../load';
+import { registerRatingActions } from '../ratings';
 import { RestActionRegistry } from './registry';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActionFields, ActionResponse, AnyRestAction } from '@chain/contract';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../auth';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,8 +7,7 @@ import type { Database } from '../../db/types';
 import { etagOf } from '../../http/etag';
 import { conflict, notFound } from '../../http/errors';
 import { JsonText } from '../../http/json-text';
-import { orderCatalogue } from '../orders/catalogue';
-import { knownTable } from '../orders/context';
+import { knownTable, orderCatalogue } from '../orders';
 import { restaurantNamesOf } from './lookup';
 import { findTableByCode, loadActiveRestaurants, type RestaurantRow, type RestaurantRows, type ScheduleRow, type ZoneRow } from './repository';
 

@@ -3,9 +3,8 @@ import { BOARD_STREAMS_PER_RESTAURANT, BOARD_STREAMS_PER_SESSION, BOARD_STREAMS_
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { EventStreamHub, LiveHub, unavailable } from '../../http/live-hub';
-import { ORDER_BOARD_CHANNEL } from '../order-events/repository';
-import { endedSessions } from '../staff/events-hub';
-import { STAFF_SESSIONS_CHANNEL } from '../staff/repository';
+import { ORDER_BOARD_CHANNEL } from '../order-events';
+import { endedSessions, STAFF_SESSIONS_CHANNEL } from '../staff';
 
 /** Board streams one instance holds at most: staff screens are few, so this only stops a runaway client. */
 export const BOARD_STREAMS_PER_INSTANCE = 500;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ORDER_STATUS, type BoardPart } from '@chain/domain';
 import type { Database } from '../../db/types';
-import { refundDelayed } from '../order-events/repository';
+import { refundDelayed } from '../order-events';
 
 // Every SQL statement of the staff's order board.
 

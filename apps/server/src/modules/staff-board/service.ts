@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { StaffOrder } from '@chain/contract';
-import { BOARD_LIMITS, orderStatusText, staffMoves } from '@chain/domain';
+import { BOARD_LIMITS, ORDER_NOT_FOUND_MESSAGE, orderStatusText, staffMoves, type OrderStatus } from '@chain/domain';
 import type { Database } from '../../db/types';
-import { refundStateOf } from '../order-events/repository';
-import { addressText, lineSpec, lineSpecs } from '../order-history/service';
-import { boardOrder, boardOrders, orderLinesOf, type BoardOrderRow } from './repository';
+import { conflict, notFound } from '../../http/errors';
+import { refundStateOf } from '../order-events';
+import { addressText, lineSpec, lineSpecs, moveOrderStatus } from '../order-history';
+import { mayActOn, staffActor, type StaffPrincipal, writeAudit } from '../staff';
+import { boardOrder, boardOrders, lockOrderForMove, orderLinesOf, orderRestaurantId, type BoardOrderRow } from './repository';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -91,4 +93,30 @@ export async function staffOrderById(db: Kysely<Database>, orderId: number): Pro
   if (!row) return undefined;
   const [order] = await withLines(db, [row]);
   return order ? { restaurantId: row.restaurant_id, order } : undefined;
+}
+
+/**
+ * A staff member moves an order to another status: the move and its audit row in one
+ * transaction; answers the order as the board shows it then.
+ */
+export async function moveStaffOrder(db: Kysely<Database>, staff: StaffPrincipal, orderId: number, to: number): Promise<StaffOrder> {
+  // Another restaurant's order is answered exactly as an unknown id, after the same one read
+  // (issue 30 point 7): order ids are no oracle of other restaurants' orders.
+  const restaurantId = await orderRestaurantId(db, orderId);
+  if (restaurantId === undefined || !mayActOn(staff, restaurantId)) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+  const before = await staffOrderById(db, orderId);
+  if (!before) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+  await db.transaction().execute(async (trx) => {
+    // The staff's own rule (a paid order is never cancelled here) read under the order's row
+    // lock, so a payment or another move in between is seen: a raced move is a 409.
+    const locked = await lockOrderForMove(trx, orderId);
+    if (!locked || !staffMoves(locked.status, locked.paid).includes(to as OrderStatus)) {
+      throw conflict(`Заказ ${before.order.znumber} нельзя перевести в этот статус: ${before.order.status_text.toLowerCase()}.`, 'illegal_status_move');
+    }
+    const move = await moveOrderStatus(trx, orderId, to, staffActor(staff));
+    await writeAudit(trx, staff, { action: 'order.status', restaurantId: before.restaurantId, target: `заказ ${before.order.znumber}`, before: { status: move.from }, after: { status: move.to } });
+  });
+  const after = await staffOrderById(db, orderId);
+  if (!after) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+  return after.order;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffCouponsCall, staffCouponUsesCall, staffCreateCouponCall, staffSaveCouponCall } from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { requireManager } from '../staff/access';
+import { requireManager } from '../staff';
 import { couponHistory, createCoupon, listCoupons, saveCoupon } from './service';
 
 /** The back office's coupons (issue 31, docs/back-office.md «Coupons»): managers only. */

@@ -4,9 +4,8 @@ import { couponCodeProblem, normaliseCouponCode, ORDER_STATUS, ORDER_TYPES } fro
 import type { Database } from '../../db/types';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { uniqueViolation } from '../account/repository';
-import type { StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { uniqueViolation } from '../account';
+import { type StaffPrincipal, writeAudit } from '../staff';
 import {
   allCoupons,
   couponById,

@@ -4,9 +4,8 @@ import { ORDER_TYPES } from '@chain/domain';
 import type { Database, OrderType } from '../../db/types';
 import { badRequest, conflict } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { uniqueViolation } from '../account/repository';
-import type { StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { uniqueViolation } from '../account';
+import { type StaffPrincipal, writeAudit } from '../staff';
 import {
   activeDishes,
   countCutlery,

@@ -1,154 +1,154 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
-  CLOSED_FOR_MAX_DAYS,
   RESTAURANT_MANAGE_TEXTS,
+  type CallBody,
   type ManageRestaurant,
-  type ManageRestaurantFields,
+  type manageArchiveRestaurantCall,
+  type manageCloseRestaurantCall,
+  type manageCreateRestaurantCall,
+  type manageKioskCodeCall,
+  type manageSaveRestaurantCall,
+  type manageRestaurantsCall,
+  type CallResponse,
 } from '@chain/contract';
-import { hoursTextOf, isTimeZoneName, parseIsoDate, readHours, readWeekHours } from '@chain/domain';
-import type { Database, RestaurantsTable } from '../../db/types';
-import { badRequest, notFound } from '../../http/errors';
-import { savedOrStale } from '../../http/versioned';
-import { connectedKioskCount } from '../kiosk/devices';
-import { checkedStaffPhoto } from '../photos/staff-photos';
+import type { Database } from '../../db/types';
+import { AppError, notFound } from '../../http/errors';
+import { connectedKioskCount, endRestaurantKioskDevices, hashKioskCode, setKioskCodeHash } from '../kiosk';
+import { requireChainManager, requireManager, requireRestaurant, type StaffPrincipal, writeAudit } from '../staff';
+import { insertRestaurant, managedRestaurantRows } from './repository';
 import {
-  managedRestaurantRow,
-  replaceHolidays,
-  replaceHours,
-  restaurantHasOrders,
-  restaurantHolidays,
-  restaurantHours,
-  type RestaurantValues,
-  updateRestaurantAt,
-} from './repository';
+  checkedClosedUntil,
+  checkedRestaurant,
+  managedAfter,
+  newRestaurantUid,
+  readManagedRestaurant,
+  RESTAURANT_MISSING,
+  saveOverVersion,
+  withCheckedPhoto,
+  writeHoursAndHolidays,
+} from './managed';
 
-type Db = Kysely<Database> | Transaction<Database>;
+// The back office's restaurants (issue 31, docs/back-office.md «Рестораны»): each call's work.
+// Every change is one transaction: the versioned update (decision 043) with the week's hours and
+// holidays, and its audit row; the catalogue version moves with it (migration 003's triggers,
+// 027's for holidays), so guests' lists and menus follow at once.
 
-export const RESTAURANT_MISSING = { message: RESTAURANT_MANAGE_TEXTS.notFound, code: 'restaurant_not_found' } as const;
+type Db = Kysely<Database>;
 
-const invalid = (message: string) => badRequest(message, 'validation');
+const target = (restaurant: Pick<ManageRestaurant, 'name'>) => `ресторан «${restaurant.name}»`;
 
-/** The restaurant as the back office shows it, or undefined when there is none. */
-export async function readManagedRestaurant(db: Db, id: number, now = new Date()): Promise<ManageRestaurant | undefined> {
-  const row = await managedRestaurantRow(db, id);
-  if (!row) return undefined;
-  const hours = await restaurantHours(db, id);
-  const holidays = await restaurantHolidays(db, id);
-  return {
-    id: row.id,
-    fs_uid: row.fs_uid,
-    version: row.version,
-    name: row.name,
-    name_short: row.name_short,
-    address: row.address,
-    lat: row.lat,
-    lon: row.lon,
-    about: row.about,
-    phone: row.phone,
-    email: row.email,
-    seating: row.seating,
-    time_zone: row.time_zone,
-    active: row.active,
-    delivery_rest: row.delivery_rest,
-    delivery_self: row.delivery_self,
-    delivery_courier: row.delivery_courier,
-    delivery_days: row.delivery_days,
-    delivery_days_true: row.delivery_days_true,
-    sbp: row.sbp,
-    winecard: row.winecard,
-    menu_kinds: row.menu_kinds,
-    min_order_sum_inrest: row.min_order_sum_inrest,
-    min_order_sum_self: row.min_order_sum_self,
-    min_order_sum_shop_inrest: row.min_order_sum_shop_inrest,
-    min_order_sum_shop_self: row.min_order_sum_shop_self,
-    hours: hours.map((entry) => ({ day: entry.weekday, ...hoursTextOf({ fromMinute: entry.from_minute, toMinute: entry.to_minute }) })),
-    holidays: holidays.map((holiday) => ({
-      date: holiday.day,
-      ...(holiday.from_minute !== null && holiday.to_minute !== null
-        ? hoursTextOf({ fromMinute: holiday.from_minute, toMinute: holiday.to_minute })
-        : { from: null, to: null }),
-      note: holiday.note,
-    })),
-    archived_at: row.archived_at?.toISOString() ?? null,
-    closed_until: row.closed_until?.toISOString() ?? null,
-    closed_text: row.closed_text,
-    img: row.img,
-    kiosk_code_set: row.kiosk_code_hash !== null,
-    kiosks_connected: await connectedKioskCount(db, id, now),
-    has_orders: await restaurantHasOrders(db, id),
-  };
-}
+/** What the audit keeps of a restaurant: all of it but the kiosk devices' count, which is not an edit. */
+const audited = ({ kiosks_connected: _count, has_orders: _orders, ...rest }: ManageRestaurant) => rest;
 
-/** The form's fields checked beyond their shapes, as the rows they save: a 400 in Russian naming what is wrong. */
-export function checkedRestaurant(fields: ManageRestaurantFields) {
-  if (!isTimeZoneName(fields.time_zone)) throw invalid(RESTAURANT_MANAGE_TEXTS.badTimeZone);
-  if (fields.menu_kinds.length === 0) throw invalid(RESTAURANT_MANAGE_TEXTS.noMenuKind);
-  const week = readWeekHours(fields.hours);
-  if (!week.ok) throw invalid(`Часы работы, ${week.message}.`);
-  const holidays: Array<{ day: string; fromMinute: number | null; toMinute: number | null; note: string }> = [];
-  for (const holiday of fields.holidays) {
-    if (parseIsoDate(holiday.date) === null) throw invalid(`Особый день ${holiday.date}: такой даты нет.`);
-    if (holidays.some((known) => known.day === holiday.date)) throw invalid(`Особый день ${holiday.date}: ${RESTAURANT_MANAGE_TEXTS.holidayTwice}`);
-    if (holiday.from === null || holiday.to === null) {
-      holidays.push({ day: holiday.date, fromMinute: null, toMinute: null, note: holiday.note });
-      continue;
-    }
-    const reading = readHours({ from: holiday.from, to: holiday.to });
-    if (!reading.ok) throw invalid(`Особый день ${holiday.date}: ${reading.message}.`);
-    holidays.push({ day: holiday.date, fromMinute: reading.fromMinute, toMinute: reading.toMinute, note: holiday.note });
-  }
-  const { hours: _hours, holidays: _holidays, ...columns } = fields;
-  const values: RestaurantValues = { ...columns, menu_kinds: [...new Set(fields.menu_kinds)] };
-  return { values, hours: week.entries, holidays };
-}
-
-/**
- * The values to save with the photo checked as a dish's is (an upload must be kept, decision 052);
- * a form that sends no `img` leaves the photo as it is.
- */
-export async function withCheckedPhoto(trx: Transaction<Database>, values: RestaurantValues): Promise<RestaurantValues> {
-  return values.img === undefined ? values : { ...values, img: await checkedStaffPhoto(trx, values.img) };
-}
-
-/** Writes the restaurant's week and holidays as checked (in the save's transaction). */
-export async function writeHoursAndHolidays(trx: Transaction<Database>, id: number, checked: ReturnType<typeof checkedRestaurant>): Promise<void> {
-  await replaceHours(trx, id, checked.hours);
-  await replaceHolidays(trx, id, checked.holidays);
-}
-
-/** A new restaurant's uid (SPEC 3 fs_uid: a uuid v4, as the seed's). */
-export const newRestaurantUid = (): string => randomUUID();
-
-/** «Закрыть на время» checked: a time ahead, at most CLOSED_FOR_MAX_DAYS away; null opens now. */
-export function checkedClosedUntil(closedUntil: string | null, now: Date): Date | null {
-  if (closedUntil === null) return null;
-  const until = new Date(closedUntil);
-  if (until.getTime() <= now.getTime()) throw invalid(RESTAURANT_MANAGE_TEXTS.closedUntilPast);
-  if (until.getTime() - now.getTime() > CLOSED_FOR_MAX_DAYS * 24 * 3_600_000) throw invalid(RESTAURANT_MANAGE_TEXTS.closedUntilTooFar);
-  return until;
-}
-
-/** The restaurant as it is after a change in this transaction; 404 if it is gone. */
-export async function managedAfter(trx: Transaction<Database>, id: number): Promise<ManageRestaurant> {
-  const restaurant = await readManagedRestaurant(trx, id);
+/** The restaurant a manager may act on, as it is now; 403/404 otherwise. */
+export async function managedRestaurant(db: Db, staff: StaffPrincipal, id: number): Promise<ManageRestaurant> {
+  requireManager(staff);
+  requireRestaurant(staff, id);
+  const restaurant = await readManagedRestaurant(db, id);
   if (!restaurant) throw notFound(RESTAURANT_MISSING.message, RESTAURANT_MISSING.code);
   return restaurant;
 }
 
-/**
- * A versioned save of the restaurant (decision 043): the update over `version` (409 with the
- * current restaurant otherwise), then what goes with it (the week and holidays), and the
- * restaurant as saved.
- */
-export async function saveOverVersion(
-  trx: Transaction<Database>,
-  id: number,
-  version: number,
-  values: Updateable<RestaurantsTable>,
-  alsoWrite: () => Promise<void> = async () => undefined,
-): Promise<ManageRestaurant> {
-  await savedOrStale(await updateRestaurantAt(trx, id, version, values), () => readManagedRestaurant(trx, id), RESTAURANT_MISSING);
-  await alsoWrite();
-  return managedAfter(trx, id);
+/** The restaurants a manager manages (a chain manager: all, and may add one). */
+export async function managedRestaurants(db: Db, staff: StaffPrincipal): Promise<CallResponse<typeof manageRestaurantsCall>> {
+  requireManager(staff);
+  const rows = await managedRestaurantRows(db, staff.chain ? null : staff.restaurantIds);
+  return {
+    may_create: staff.chain,
+    restaurants: rows.map((row) => ({
+      ...row,
+      archived_at: row.archived_at?.toISOString() ?? null,
+      closed_until: row.closed_until?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** A new restaurant (a chain manager's), with its week, holidays and audit row. */
+export async function createRestaurant(db: Db, staff: StaffPrincipal, body: CallBody<typeof manageCreateRestaurantCall>): Promise<ManageRestaurant> {
+  requireManager(staff);
+  requireChainManager(staff);
+  const checked = checkedRestaurant(body);
+  return db.transaction().execute(async (trx) => {
+    const id = await insertRestaurant(trx, { ...(await withCheckedPhoto(trx, checked.values)), fs_uid: newRestaurantUid() });
+    await writeHoursAndHolidays(trx, id, checked);
+    const created = await managedAfter(trx, id);
+    await writeAudit(trx, staff, { action: 'restaurant.create', restaurantId: id, target: target(created), before: null, after: audited(created) });
+    return created;
+  });
+}
+
+/** The restaurant's form saved over its version (409 with the current one otherwise), with its audit row; an archived one is not edited. */
+export async function saveRestaurant(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageSaveRestaurantCall>): Promise<ManageRestaurant> {
+  const before = await managedRestaurant(db, staff, restaurantId);
+  if (before.archived_at !== null) throw new AppError(409, 'restaurant_archived', RESTAURANT_MANAGE_TEXTS.archivedNotEditable);
+  const { version, ...fields } = body;
+  const checked = checkedRestaurant(fields);
+  return db.transaction().execute(async (trx) => {
+    const saved = await saveOverVersion(trx, restaurantId, version, await withCheckedPhoto(trx, checked.values), () => writeHoursAndHolidays(trx, restaurantId, checked));
+    await writeAudit(trx, staff, { action: 'restaurant.save', restaurantId, target: target(saved), before: audited(before), after: audited(saved) });
+    return saved;
+  });
+}
+
+/** «Закрыть на время»: closed until a time ahead with the manager's words, or open again; with its audit row. */
+export async function closeRestaurant(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageCloseRestaurantCall>): Promise<ManageRestaurant> {
+  const before = await managedRestaurant(db, staff, restaurantId);
+  const until = checkedClosedUntil(body.closed_until, new Date());
+  const text = until === null ? '' : body.closed_text;
+  return db.transaction().execute(async (trx) => {
+    const saved = await saveOverVersion(trx, restaurantId, body.version, { closed_until: until, closed_text: text });
+    await writeAudit(trx, staff, {
+      action: 'restaurant.close',
+      restaurantId,
+      target: target(saved),
+      before: { closed_until: before.closed_until, closed_text: before.closed_text },
+      after: { closed_until: saved.closed_until, closed_text: saved.closed_text },
+    });
+    return saved;
+  });
+}
+
+/** The restaurant archived (off for guests) or brought back (still off), a chain manager's; with its audit row. */
+export async function archiveRestaurant(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageArchiveRestaurantCall>): Promise<ManageRestaurant> {
+  requireManager(staff);
+  requireChainManager(staff);
+  const before = await managedRestaurant(db, staff, restaurantId);
+  return db.transaction().execute(async (trx) => {
+    // Archived is off for guests; brought back it stays off until a manager switches it on.
+    const values = body.archived ? { archived_at: before.archived_at ? new Date(before.archived_at) : new Date(), active: false } : { archived_at: null };
+    const saved = await saveOverVersion(trx, restaurantId, body.version, values);
+    await writeAudit(trx, staff, {
+      action: body.archived ? 'restaurant.archive' : 'restaurant.unarchive',
+      restaurantId,
+      target: target(saved),
+      before: { archived_at: before.archived_at, active: before.active },
+      after: { archived_at: saved.archived_at, active: saved.active },
+    });
+    return saved;
+  });
+}
+
+/** The kiosk code set or removed and/or the restaurant's kiosks ended, each with its audit row. */
+export async function saveKioskCode(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageKioskCodeCall>) {
+  const restaurant = await managedRestaurant(db, staff, restaurantId);
+  const hash = typeof body.code === 'string' ? await hashKioskCode(body.code) : null;
+  return db.transaction().execute(async (trx) => {
+    if (body.code !== undefined) {
+      await setKioskCodeHash(trx, restaurantId, hash);
+      // The code itself is never kept in the audit: only whether one is set.
+      await writeAudit(trx, staff, {
+        action: 'restaurant.kiosk_code',
+        restaurantId,
+        target: target(restaurant),
+        before: { kiosk_code_set: restaurant.kiosk_code_set },
+        after: { kiosk_code_set: hash !== null },
+      });
+    }
+    let ended = 0;
+    if (body.end_kiosks === true) {
+      ended = await endRestaurantKioskDevices(trx, restaurantId, 'operator');
+      await writeAudit(trx, staff, { action: 'restaurant.end_kiosks', restaurantId, target: target(restaurant), before: { kiosks_connected: restaurant.kiosks_connected }, after: { ended } });
+    }
+    return { kiosk_code_set: body.code === undefined ? restaurant.kiosk_code_set : hash !== null, kiosks_connected: await connectedKioskCount(trx, restaurantId), ended };
+  });
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { STAFF_TEAM_MAX_SESSIONS } from '@chain/contract';
 import type { Database, StaffRoleColumn } from '../../db/types';
-import { notifyTeamChange } from '../staff/repository';
+import { notifyTeamChange } from '../staff';
 
 // Every SQL statement of the back office's team (issue 31): staff accounts as the chain manager
 // edits them, and their sessions. Never selects a password hash.

@@ -11,10 +11,7 @@ import {
   STAFF_EVENTS_KEEP_ALIVE_MS,
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { requireChainManager } from '../staff/access';
-import { openStaffEventStream } from '../staff/event-routes';
-import { StaffEventsHub } from '../staff/events-hub';
-import { STAFF_TEAM_CHANNEL } from '../staff/repository';
+import { openStaffEventStream, requireChainManager, STAFF_TEAM_CHANNEL, StaffEventsHub } from '../staff';
 import { addTeamAccount, endTeamSessions, resetTeamPassword, saveTeamAccountFields, setTeamAccountActiveState, teamList, teamSessions } from './service';
 
 /** The back office's team (issue 31, docs/back-office.md "Team"): managers of the whole chain only. */

@@ -4,12 +4,21 @@ import { STAFF_TEAM_TEXTS, STAFF_TEXTS, type PasswordDelivery, type StaffTeamAcc
 import type { Database } from '../../db/types';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { deliver } from '../auth/service';
-import type { StaffPrincipal } from '../staff/access';
-import { checkStaffAccount, isRefusal, keepAChainManager, type StaffAccountFields } from '../staff/accounts';
-import { writeAudit } from '../staff/audit';
-import { generatePassword, hashPassword } from '../staff/passwords';
-import { endStaffSessions, existingRestaurantIds, lockActiveChainManagers, setStaffRestaurants } from '../staff/repository';
+import { deliver } from '../auth';
+import {
+  checkStaffAccount,
+  endStaffSessions,
+  existingRestaurantIds,
+  generatePassword,
+  hashPassword,
+  isRefusal,
+  keepAChainManager,
+  lockActiveChainManagers,
+  setStaffRestaurants,
+  type StaffAccountFields,
+  type StaffPrincipal,
+  writeAudit,
+} from '../staff';
 import {
   insertTeamAccount,
   liveSessionCounts,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffPagesCall, staffSavePageCall, staffSaveSettingsCall, staffSettingsCall } from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { requireChainManager } from '../staff/access';
+import { requireChainManager } from '../staff';
 import { pagesForEdit, savePage, saveSettings, settingsForEdit } from './service';
 
 /** The chain's texts and settings in the back office (issue 31): managers of the whole chain only. */

@@ -14,11 +14,9 @@ import { phoneDigits } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
-import { editablePage, editablePages, savePageOver } from '../pages/repository';
-import { checkPageInput, hasControl } from '../pages/text';
-import { settingRows, writeSetting } from '../settings/repository';
-import type { StaffPrincipal } from '../staff/access';
-import { writeAudit } from '../staff/audit';
+import { checkPageInput, editablePage, editablePages, hasControl, savePageOver } from '../pages';
+import { settingRows, writeSetting } from '../settings';
+import { type StaffPrincipal, writeAudit } from '../staff';
 
 /*
  * The chain's texts and settings in the back office (issue 31, docs/back-office.md). Pages keep

@@ -1,213 +1,154 @@
-import * as z from 'zod/mini';
+import type { Kysely, Transaction } from 'kysely';
+import { ZONE_TEXTS, type CallBody, type staffCreateZoneCall, type staffImportZonesCall, type staffRemoveZoneCall, type staffSaveZoneCall, type staffZoneActiveCall } from '@chain/contract';
+import { ZONE_MAX_PER_RESTAURANT } from '@chain/domain';
+import type { Database } from '../../db/types';
+import { badRequest, conflict } from '../../http/errors';
+import { savedOrStale } from '../../http/versioned';
+import { requireManager, type StaffPrincipal, staffRestaurant, writeAudit } from '../staff';
 import {
-  type StaffZone,
-  ZONE_TEXTS,
-  zoneFeature,
-  type ZoneCollection,
-  type ZoneFields,
-  type ZoneImportResult,
-} from '@chain/contract';
-import { closedPolygon, openRing, type PolygonCoordinates, ZONE_MAX_PER_RESTAURANT, zonePeriodProblem, zoneShapeMessage, zoneShapeProblem } from '@chain/domain';
-import { AppError, badRequest } from '../../http/errors';
-import type { ZoneRow, ZoneValues } from './repository';
+  archiveZone,
+  deleteZone,
+  findZone,
+  insertZone,
+  lockRestaurantZones,
+  otherZones,
+  restaurantPlace,
+  restaurantZones,
+  updateZone,
+  zoneIsNamed,
+} from './repository';
+import { auditedZone, importResult, outlineOf, planImport, readZoneFile, staffZoneOf, zonesToGeoJson, zoneValues } from './zones';
 
-// The rules of the back office's zones (issue 31): a zone's fields checked beyond their types
-// (the outline by the domain's zone-shape.ts, the windows), rows as the screen reads them, the
-// GeoJSON file out and in.
+// The back office's delivery zones (issue 31, docs/back-office.md "Delivery zones"): each call's
+// work for a manager of the restaurant. Every change is one transaction with its audit row; the
+// delivery_zones trigger (migration 003) bumps the catalogue version in it, so guests' maps and
+// delivery checks follow at once.
 
-/** A stored outline as the wire carries it: one closed ring of [lon, lat]. */
-export function outlineOf(polygon: PolygonCoordinates): [number, number][][] {
-  return [(closedPolygon(openRing(polygon[0] ?? []))[0] ?? []).map(([lon, lat]): [number, number] => [lon, lat])];
+type Db = Kysely<Database>;
+
+const ZONE_MISSING = { message: ZONE_TEXTS.zoneNotFound, code: 'zone_not_found' };
+
+/** A manager of this restaurant (chain managers: any): 403 for a kitchen account or another restaurant's manager. */
+async function managedRestaurant(db: Kysely<Database>, staff: StaffPrincipal, restaurantId: number) {
+  requireManager(staff);
+  return staffRestaurant(db, staff, restaurantId);
 }
 
-/** The zone as the back office shows it: the outline as one closed ring. */
-export function staffZoneOf(row: ZoneRow): StaffZone {
-  return {
+/** The zone as it is now, for a 409's `current`. */
+async function currentZone(db: Kysely<Database> | Transaction<Database>, restaurantId: number, zoneId: number) {
+  const row = await findZone(db, restaurantId, zoneId);
+  return row ? staffZoneOf(row) : undefined;
+}
+
+/** Whether a database error is a foreign key's refusal (an order named the zone while it was being deleted). */
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+}
+
+
+/** The restaurant's zones, the other restaurants' for the map, and the restaurant's place. */
+export async function zonesOf(db: Db, staff: StaffPrincipal, restaurantId: number) {
+  await managedRestaurant(db, staff, restaurantId);
+  const place = await restaurantPlace(db, restaurantId);
+  if (!place) throw new Error('the restaurant went while it was read');
+  const zones = (await restaurantZones(db, restaurantId)).map(staffZoneOf);
+  const others = (await otherZones(db, restaurantId)).map((row) => ({
     id: row.id,
-    restaurant_id: row.restaurant_id,
     name: row.name,
+    restaurant_name: row.restaurant_name,
     color: row.color,
     active: row.active,
     polygon: outlineOf(row.polygon),
-    periods: row.periods.map((period) => ({ from: period.from, to: period.to, days: [...period.days] })),
-    time_limit: row.time_limit,
-    min_order_sum_rest: row.min_order_sum_rest,
-    min_order_sum_shop: row.min_order_sum_shop,
-    delivery_price: row.delivery_price,
-    free_delivery_from: row.free_delivery_from,
-    sort: row.sort,
-    version: row.version,
-  };
+  }));
+  return { restaurant: { id: place.id, name: place.name, lat: place.lat, lon: place.lon }, zones, others };
 }
 
-/** What is wrong with the fields beyond their types (the outline, the windows), in words; or null. */
-export function zoneFieldsProblem(fields: Pick<ZoneFields, 'polygon' | 'periods'>): string | null {
-  const shape = zoneShapeProblem(fields.polygon[0] ?? []);
-  if (shape) return zoneShapeMessage(shape);
-  for (const period of fields.periods) {
-    const problem = zonePeriodProblem(period);
-    if (problem) return problem;
-  }
-  return null;
-}
-
-/** The fields as saved, or 400 validation with the problem in words. */
-export function zoneValues(fields: ZoneFields): ZoneValues {
-  const problem = zoneFieldsProblem(fields);
-  if (problem) throw badRequest(problem, 'validation');
-  return {
-    name: fields.name.trim(),
-    color: fields.color.toUpperCase(),
-    polygon: JSON.stringify(closedPolygon(openRing(fields.polygon[0] ?? []))),
-    periods: JSON.stringify(fields.periods.map((period) => ({ from: period.from, to: period.to, days: period.days }))),
-    time_limit: fields.time_limit,
-    min_order_sum_rest: fields.min_order_sum_rest,
-    min_order_sum_shop: fields.min_order_sum_shop,
-    delivery_price: fields.delivery_price,
-    free_delivery_from: fields.free_delivery_from,
-  };
-}
-
-/** What the audit log keeps of a zone: its fields without the version. */
-export function auditedZone(zone: StaffZone) {
-  const { version: _version, ...rest } = zone;
-  return rest;
-}
-
-// ---------------------------------------------------------------------------------------------
-// GeoJSON
-
-/** The restaurant's zones as a FeatureCollection: keys in one order, zones in theirs, nothing that changes by itself. */
-export function zonesToGeoJson(zones: readonly StaffZone[]): ZoneCollection {
-  return {
-    type: 'FeatureCollection',
-    features: zones.map((zone) => ({
-      type: 'Feature' as const,
-      geometry: { type: 'Polygon' as const, coordinates: zone.polygon },
-      properties: {
-        id: zone.id,
-        name: zone.name,
-        color: zone.color,
-        active: zone.active,
-        periods: zone.periods,
-        time_limit: zone.time_limit,
-        min_order_sum_rest: zone.min_order_sum_rest,
-        min_order_sum_shop: zone.min_order_sum_shop,
-        delivery_price: zone.delivery_price,
-        free_delivery_from: zone.free_delivery_from,
-      },
-    })),
-  };
-}
-
-/** One zone as a file names it: the zone it updates (null: a new one), its fields and whether it is on. */
-export interface ImportedZone {
-  id: number | null;
-  fields: ZoneFields;
-  active: boolean;
-}
-
-/** A refused file: 400 zone_import_invalid, every wrong feature named. */
-export class ZoneImportError extends AppError {
-  constructor(problems: { feature: number; message: string }[]) {
-    super(400, 'zone_import_invalid', ZONE_TEXTS.importInvalid, { problems });
-    this.name = 'ZoneImportError';
-  }
-}
-
-function issueText(issue: z.core.$ZodIssue): string {
-  const path = issue.path.join('.');
-  return path === '' ? issue.message : `поле «${path}»: ${issue.message}`;
-}
-
-/**
- * The file's zones, every feature checked (its types, then the outline and windows); refuses
- * the file with every problem, each naming its feature (from 1) and the zone's name where known.
- */
-export function readZoneFile(collection: unknown, ownIds: ReadonlySet<number>): ImportedZone[] {
-  const outer = z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) }).safeParse(collection);
-  if (!outer.success) throw new ZoneImportError([{ feature: 0, message: ZONE_TEXTS.importNotCollection }]);
-  if (outer.data.features.length > ZONE_MAX_PER_RESTAURANT) throw new ZoneImportError([{ feature: 0, message: ZONE_TEXTS.importTooMany }]);
-  const problems: { feature: number; message: string }[] = [];
-  const zones: ImportedZone[] = [];
-  const seen = new Set<number>();
-  outer.data.features.forEach((raw, index) => {
-    const feature = index + 1;
-    const parsed = zoneFeature.safeParse(raw);
-    if (!parsed.success) {
-      const name = (raw as { properties?: { name?: unknown } } | null)?.properties?.name;
-      const named = typeof name === 'string' && name.trim() !== '' ? ` («${name.trim().slice(0, 100)}»)` : '';
-      problems.push({ feature, message: `Зона ${feature}${named}: ${parsed.error.issues.map(issueText).join('; ')}.` });
-      return;
-    }
-    const { properties, geometry } = parsed.data;
-    const fields: ZoneFields = {
-      name: properties.name,
-      color: properties.color,
-      polygon: geometry.coordinates,
-      periods: properties.periods ?? [],
-      time_limit: properties.time_limit ?? 0,
-      min_order_sum_rest: properties.min_order_sum_rest ?? 0,
-      min_order_sum_shop: properties.min_order_sum_shop ?? 0,
-      delivery_price: properties.delivery_price ?? 0,
-      free_delivery_from: properties.free_delivery_from ?? null,
-    };
-    const problem = zoneFieldsProblem(fields);
-    if (problem) {
-      problems.push({ feature, message: `Зона ${feature} («${fields.name}»): ${problem}` });
-      return;
-    }
-    const id = properties.id ?? null;
-    if (id !== null && seen.has(id)) {
-      problems.push({ feature, message: `Зона ${feature} («${fields.name}»): ${ZONE_TEXTS.importDuplicateId}` });
-      return;
-    }
-    if (id !== null) seen.add(id);
-    zones.push({ id: id !== null && ownIds.has(id) ? id : null, fields, active: properties.active ?? true });
+/** A new zone (at most ZONE_MAX_PER_RESTAURANT), with its audit row. */
+export async function createZone(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof staffCreateZoneCall>) {
+  const restaurant = await managedRestaurant(db, staff, restaurantId);
+  const values = zoneValues(body);
+  return db.transaction().execute(async (trx) => {
+    await lockRestaurantZones(trx, restaurantId);
+    if ((await restaurantZones(trx, restaurantId)).length >= ZONE_MAX_PER_RESTAURANT) throw badRequest(ZONE_TEXTS.tooManyZones, 'too_many_zones');
+    const zone = staffZoneOf(await insertZone(trx, restaurantId, values));
+    await writeAudit(trx, staff, { action: 'zone.create', restaurantId, target: `зона «${zone.name}» (${restaurant.name})`, before: null, after: auditedZone(zone) });
+    return zone;
   });
-  if (problems.length > 0) throw new ZoneImportError(problems);
-  return zones;
 }
 
-/** Whether the file's zone differs from the saved one. */
-export function zoneDiffers(saved: StaffZone, imported: ImportedZone): boolean {
-  const values = zoneValues(imported.fields);
-  const savedValues = zoneValues(saved);
-  return imported.active !== saved.active || JSON.stringify(values) !== JSON.stringify(savedValues);
+/** A zone's fields saved over its version (409 with the current zone otherwise), with its audit row. */
+export async function saveZone(db: Db, staff: StaffPrincipal, restaurantId: number, zoneId: number, body: CallBody<typeof staffSaveZoneCall>) {
+  await managedRestaurant(db, staff, restaurantId);
+  const values = zoneValues(body);
+  return db.transaction().execute(async (trx) => {
+    const before = await currentZone(trx, restaurantId, zoneId);
+    const saved = staffZoneOf(await savedOrStale(await updateZone(trx, restaurantId, zoneId, body.version, values), () => currentZone(trx, restaurantId, zoneId), ZONE_MISSING));
+    await writeAudit(trx, staff, { action: 'zone.save', restaurantId, target: `зона «${saved.name}»`, before: before ? auditedZone(before) : null, after: auditedZone(saved) });
+    return saved;
+  });
 }
 
-/** What an import does: which zones it adds, changes and removes. */
-export interface ZoneImportPlan {
-  added: ImportedZone[];
-  changed: { zone: StaffZone; imported: ImportedZone }[];
-  removed: StaffZone[];
-  unchanged: number;
+/** A zone switched on or off over its version, with its audit row. */
+export async function setZoneActive(db: Db, staff: StaffPrincipal, restaurantId: number, zoneId: number, body: CallBody<typeof staffZoneActiveCall>) {
+  await managedRestaurant(db, staff, restaurantId);
+  return db.transaction().execute(async (trx) => {
+    const before = await currentZone(trx, restaurantId, zoneId);
+    const saved = staffZoneOf(await savedOrStale(await updateZone(trx, restaurantId, zoneId, body.version, { active: body.active }), () => currentZone(trx, restaurantId, zoneId), ZONE_MISSING));
+    await writeAudit(trx, staff, { action: 'zone.active', restaurantId, target: `зона «${saved.name}»`, before: { active: before?.active ?? !body.active }, after: { active: saved.active } });
+    return saved;
+  });
 }
 
-export function planImport(saved: readonly StaffZone[], imported: readonly ImportedZone[]): ZoneImportPlan {
-  const byId = new Map(saved.map((zone) => [zone.id, zone]));
-  const kept = new Set<number>();
-  const plan: ZoneImportPlan = { added: [], changed: [], removed: [], unchanged: 0 };
-  for (const zone of imported) {
-    const current = zone.id === null ? undefined : byId.get(zone.id);
-    if (!current) {
-      plan.added.push(zone);
-      continue;
-    }
-    kept.add(current.id);
-    if (zoneDiffers(current, zone)) plan.changed.push({ zone: current, imported: zone });
-    else plan.unchanged += 1;
+/** A zone removed over its version: archived when an order names it, else deleted; with its audit row. */
+export async function removeZone(db: Db, staff: StaffPrincipal, restaurantId: number, zoneId: number, body: CallBody<typeof staffRemoveZoneCall>) {
+  await managedRestaurant(db, staff, restaurantId);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await currentZone(trx, restaurantId, zoneId);
+      const named = before !== undefined && (await zoneIsNamed(trx, zoneId));
+      const done = named ? await archiveZone(trx, restaurantId, zoneId, body.version) : await deleteZone(trx, restaurantId, zoneId, body.version);
+      await savedOrStale(done ? true : undefined, () => currentZone(trx, restaurantId, zoneId), ZONE_MISSING);
+      const outcome = named ? ('archived' as const) : ('deleted' as const);
+      await writeAudit(trx, staff, { action: `zone.${outcome === 'archived' ? 'archive' : 'delete'}`, restaurantId, target: `зона «${before?.name ?? zoneId}»`, before: before ? auditedZone(before) : null, after: null });
+      return { outcome };
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(ZONE_TEXTS.zoneInUse, 'zone_in_use');
+    throw error;
   }
-  plan.removed = saved.filter((zone) => !kept.has(zone.id));
-  return plan;
 }
 
-export function importResult(plan: ZoneImportPlan, dryRun: boolean): ZoneImportResult {
-  return {
-    dry_run: dryRun,
-    added: plan.added.map((zone) => zone.fields.name),
-    changed: plan.changed.map(({ imported }) => imported.fields.name),
-    removed: plan.removed.map((zone) => zone.name),
-    unchanged: plan.unchanged,
-  };
+/** The restaurant's zones as a GeoJSON file. */
+export async function exportZones(db: Db, staff: StaffPrincipal, restaurantId: number) {
+  await managedRestaurant(db, staff, restaurantId);
+  return zonesToGeoJson((await restaurantZones(db, restaurantId)).map(staffZoneOf));
+}
+
+/** A GeoJSON file read against the saved zones: the plan (`dry_run`), or the plan done in one transaction, an audit row a zone. */
+export async function importZones(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof staffImportZonesCall>) {
+  const restaurant = await managedRestaurant(db, staff, restaurantId);
+  const dryRun = body.dry_run ?? false;
+  return db.transaction().execute(async (trx) => {
+    await lockRestaurantZones(trx, restaurantId);
+    const saved = (await restaurantZones(trx, restaurantId)).map(staffZoneOf);
+    const imported = readZoneFile(body.collection, new Set(saved.map((zone) => zone.id)));
+    const plan = planImport(saved, imported);
+    if (dryRun) return importResult(plan, true);
+    for (const zone of plan.removed) {
+      const named = await zoneIsNamed(trx, zone.id);
+      if (named) await archiveZone(trx, restaurantId, zone.id, zone.version);
+      else await deleteZone(trx, restaurantId, zone.id, zone.version);
+      await writeAudit(trx, staff, { action: named ? 'zone.archive' : 'zone.delete', restaurantId, target: `зона «${zone.name}» (импорт)`, before: auditedZone(zone), after: null });
+    }
+    for (const { zone, imported: next } of plan.changed) {
+      const row = await updateZone(trx, restaurantId, zone.id, zone.version, { ...zoneValues(next.fields), active: next.active });
+      if (!row) throw conflict(ZONE_TEXTS.importRaced, 'zones_changed');
+      await writeAudit(trx, staff, { action: 'zone.save', restaurantId, target: `зона «${row.name}» (импорт)`, before: auditedZone(zone), after: auditedZone(staffZoneOf(row)) });
+    }
+    for (const zone of plan.added) {
+      const row = staffZoneOf(await insertZone(trx, restaurantId, { ...zoneValues(zone.fields), active: zone.active }));
+      await writeAudit(trx, staff, { action: 'zone.create', restaurantId, target: `зона «${row.name}» (${restaurant.name}, импорт)`, before: null, after: auditedZone(row) });
+    }
+    return importResult(plan, false);
+  });
 }

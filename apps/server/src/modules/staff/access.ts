@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { STAFF_TEXTS, type StaffRole } from '@chain/contract';
 import type { Database } from '../../db/types';
 import { forbidden, notFound } from '../../http/errors';
-import { RESTAURANT_NOT_FOUND_MESSAGE } from '../restaurants/lookup';
+import { RESTAURANT_NOT_FOUND_MESSAGE } from '../restaurants';
 import { restaurantForStaff } from './repository';
 
 /**

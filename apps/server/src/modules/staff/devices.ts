@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { STAFF_DEVICE_DAYS } from '@chain/contract';
-import { hmac, sameHash } from '../auth/secrets';
+import { hmac, sameHash } from '../auth';
 
 /**
  * Device tokens (issue 30.3, decision 039; OWASP's "device cookies"): a device that has signed in

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffCaptchaCall, staffMeCall, staffSignInCall, staffSignOutCall, staffVerifyCall } from '@chain/contract';
 import { registerCall } from '../../http/route';
-import { answerCaptchaImage } from '../auth/routes';
+import { answerCaptchaImage } from '../auth';
 import { staffManageRoutes } from './manage';
 import { endStaffSession, finishStaffSignIn, staffMe, startStaffSignIn } from './sessions';
 import { staffCaptchaContact } from './sign-in-limits';

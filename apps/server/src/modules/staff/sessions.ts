@@ -14,8 +14,7 @@ import {
 import type { Database } from '../../db/types';
 import { unauthorized } from '../../http/errors';
 import { RateLimitedError } from '../../http/rate-limit';
-import { hmac, sameHash } from '../auth/secrets';
-import { deliver } from '../auth/service';
+import { deliver, hmac, sameHash } from '../auth';
 import type { StaffPrincipal } from './access';
 import { writeAudit } from './audit';
 import { issueDeviceToken } from './devices';

@@ -10,7 +10,7 @@ import {
 import { addressLimitKey } from '../../http/client-address';
 import { badRequest } from '../../http/errors';
 import { consumeRateLimits, countRateLimitHit, giveBackRateLimits, type RateLimitRule } from '../../http/rate-limit';
-import { verifyCaptcha } from '../auth/captcha';
+import { verifyCaptcha } from '../auth';
 import { trustedDevice } from './devices';
 
 // Who pays for a wrong staff password (issue 30.3, decision 039): the guesser, never the

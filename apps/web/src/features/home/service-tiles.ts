@@ -1,4 +1,5 @@
 import { APP_ROUTES, type Settings } from '@chain/contract';
+import { chainDelivers } from '@chain/domain';
 import { isBuiltScreen } from '../../state/navigation';
 
 export interface ServiceTile {
@@ -49,5 +50,5 @@ export function appStoreLink(
  * is built, since «Новый адрес» and a guest without a saved address go there.
  */
 export function deliveryOffered(settings: Pick<Settings, 'delivery'> | null): boolean {
-  return settings?.delivery !== 0 && isBuiltScreen(APP_ROUTES.deliveryTo);
+  return chainDelivers(settings) && isBuiltScreen(APP_ROUTES.deliveryTo);
 }

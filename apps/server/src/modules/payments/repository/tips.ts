@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { giveUpDue, markDone, takeDue, type Leased, type LeasedOutbox } from '../../../db/leased-outbox';
+import { notifyOrderStatus } from '../../order-events';
 import type { Database } from '../../../db/types';
 import { paidWithin } from './index';
-import { notifyOrderStatus } from '../../order-events/repository';
 
 /** Paid orders due their tips_id (tips.ts, decision 025): a lease on orders.tips_due_at. */
 export const TIPS_OUTBOX: LeasedOutbox<'orders'> = { table: 'orders', dueAt: 'tips_due_at', attempts: 'tips_attempts', open: sql<boolean>`tips_id is null` };

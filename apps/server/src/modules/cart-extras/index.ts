@@ -1,0 +1,2 @@
+// The cart-extras module's surface: all that other modules and the app import of it (docs/architecture.md, "Modules").
+export { registerCartExtrasActions } from './actions';

@@ -1,0 +1,2 @@
+// The docs module's surface: all that other modules and the app import of it (docs/architecture.md, "Modules").
+export { docsRoutes } from './routes';
