@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BACKOFFICE_TEXTS, STAFF_TEXTS } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
-import { signInByEmail } from '../support/api';
+import { orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage } from '../support/browser';
 import { cartPayButton } from '../support/cart';
+import { payOnBankForm, placedOrderId } from '../support/payment';
 import { DEMO_KITCHEN, DEMO_MANAGER, staffTokenOf, tabletContext } from '../support/staff';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
@@ -61,7 +62,8 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     await auditScreen(staff.page, '/staff/manage/coupons');
     if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/back-office-coupons.png`, fullPage: true });
 
-    const guest = await signedInPhonePage(browser!, baseUrl, await signInByEmail(baseUrl, `e2e-coupon-${Date.now()}@example.ru`));
+    const user = await signInByEmail(baseUrl, `e2e-coupon-${Date.now()}@example.ru`);
+    const guest = await signedInPhonePage(browser!, baseUrl, user);
     const { page } = guest;
     await page.goto('/self_from');
     const list = page.getByRole('list', { name: 'Рестораны для самовывоза' });
@@ -82,8 +84,27 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     const after = kopecksOf((await cartPayButton(page)).total);
     expect(after).toBe(before - 15_000);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-fixed-coupon.png`, fullPage: true });
+    // The guest pays what the cart shows: the coupon's use and the money it gave reach the manager.
+    await page.getByRole('radio', { name: 'Карта' }).check();
+    await page.getByRole('button', { name: `Оплатить ${formatMoney(after)}` }).click();
+    await page.waitForURL('**/payment');
+    const orderId = await placedOrderId(page);
+    await payOnBankForm(page);
     expect(guest.errors).toEqual([]);
     await guest.context.close();
+
+    // «Использования»: the order, its sum and discount, paid; the totals over it.
+    await listed.getByRole('button', { name: 'Использования' }).click();
+    const uses = staff.page.getByRole('region', { name: `Использования купона ${code}` });
+    await uses.getByText(`Использован: 1 из 100, оплачено заказов: 1, скидка по оплаченным: ${formatMoney(15_000)}`).waitFor();
+    const row = uses.getByRole('row').filter({ hasText: KURSKY.name });
+    // The list read again with it: its totals say the same.
+    await listed.getByText('1 из 100', { exact: true }).waitFor();
+    await listed.getByText(formatMoney(15_000), { exact: true }).waitFor();
+    const { znumber } = await orderOf(baseUrl, user, orderId);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([znumber, KURSKY.name, expect.stringMatching(/\d/), formatMoney(after), formatMoney(15_000), 'Оплачен']);
+    await auditScreen(staff.page, '/staff/manage/coupons (a coupon’s uses)');
+    if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/back-office-coupon-uses.png`, fullPage: true });
 
     // Switched off on the tablet, the coupon says so in the list.
     await listed.getByRole('button', { name: 'Выключить' }).click();
