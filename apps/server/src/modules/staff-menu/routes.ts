@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { registerCall } from '../../http/route';
+import { savedOrStale } from '../../http/versioned';
 import { restaurantLoads } from '../load/service';
 import { findActiveRestaurant } from '../restaurants/lookup';
 import { requireChainManager, requireRestaurant, staffRestaurant, type StaffPrincipal } from '../staff/access';
@@ -60,6 +61,7 @@ async function staffDishes(db: Kysely<Database>, restaurant: Restaurant, staff: 
       reason: stops.get(dish.id) ?? '',
       is_locked: dish.is_locked,
       lock_code: staff.chain ? (dish.lock_code ?? '') : '',
+      version: dish.version,
       options: options.filter((option) => option.dish_id === dish.id).map((option) => ({ id: option.id, name: option.name, stopped: stoppedOptions.has(option.id) })),
     } satisfies MenuDish,
   }));
@@ -146,7 +148,11 @@ export const staffMenuRoutes: FastifyPluginAsync = async (app) => {
     const code = body.code?.trim() ?? '';
     if (body.locked && code === '') throw badRequest(STAFF_TEXTS.lockCodeRequired, 'validation');
     await app.db.transaction().execute(async (trx) => {
-      await setDishLock(trx, params.dish, body.locked ? code : null);
+      // Over the version the screen read: a lock code or a dish form saved since is a 409 with the dish now.
+      await savedOrStale(await setDishLock(trx, params.dish, body.version, body.locked ? code : null), () => staffDish(trx, restaurant, staff, params.dish), {
+        message: STAFF_TEXTS.dishNotFound,
+        code: 'dish_not_found',
+      });
       await writeAudit(trx, staff, {
         action: 'dish.lock',
         restaurantId: params.id,
