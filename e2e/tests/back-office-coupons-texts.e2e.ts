@@ -44,6 +44,9 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     const code = `E2E${Date.now() % 1e8}`;
     const staff = await staffTablet(DEMO_MANAGER);
     await staff.page.goto('/staff/manage');
+    await staff.page.getByRole('heading', { level: 1, name: 'Управление' }).waitFor();
+    await auditScreen(staff.page, '/staff/manage');
+    if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/back-office-areas.png`, fullPage: true });
     await staff.page.getByRole('link', { name: /Купоны/ }).click();
     await staff.page.getByRole('heading', { level: 1, name: 'Купоны' }).waitFor();
     await staff.page.getByRole('button', { name: 'Новый купон' }).click();
@@ -146,6 +149,8 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     const kitchen = await staffTablet(DEMO_KITCHEN);
     await kitchen.page.goto('/staff/manage/coupons');
     await kitchen.page.getByRole('alert').filter({ hasText: STAFF_TEXTS.managerOnly }).waitFor();
+    await auditScreen(kitchen.page, '/staff/manage/coupons (a kitchen account)');
+    if (SHOTS) await kitchen.page.screenshot({ path: `${SHOTS}/back-office-kitchen.png` });
     await kitchen.context.close();
   });
 });
