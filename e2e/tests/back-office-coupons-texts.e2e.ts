@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BACKOFFICE_TEXTS, STAFF_TEXTS } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
-import { signInByEmail } from '../support/api';
+import { orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, signedInPhonePage } from '../support/browser';
 import { cartPayButton } from '../support/cart';
+import { payOnBankForm, placedOrderId } from '../support/payment';
 import { DEMO_KITCHEN, DEMO_MANAGER, staffTokenOf, tabletContext } from '../support/staff';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
@@ -43,6 +44,9 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     const code = `E2E${Date.now() % 1e8}`;
     const staff = await staffTablet(DEMO_MANAGER);
     await staff.page.goto('/staff/manage');
+    await staff.page.getByRole('heading', { level: 1, name: 'Управление' }).waitFor();
+    await auditScreen(staff.page, '/staff/manage');
+    if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/back-office-areas.png`, fullPage: true });
     await staff.page.getByRole('link', { name: /Купоны/ }).click();
     await staff.page.getByRole('heading', { level: 1, name: 'Купоны' }).waitFor();
     await staff.page.getByRole('button', { name: 'Новый купон' }).click();
@@ -61,7 +65,8 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     await auditScreen(staff.page, '/staff/manage/coupons');
     if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/back-office-coupons.png`, fullPage: true });
 
-    const guest = await signedInPhonePage(browser!, baseUrl, await signInByEmail(baseUrl, `e2e-coupon-${Date.now()}@example.ru`));
+    const user = await signInByEmail(baseUrl, `e2e-coupon-${Date.now()}@example.ru`);
+    const guest = await signedInPhonePage(browser!, baseUrl, user);
     const { page } = guest;
     await page.goto('/self_from');
     const list = page.getByRole('list', { name: 'Рестораны для самовывоза' });
@@ -82,8 +87,27 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     const after = kopecksOf((await cartPayButton(page)).total);
     expect(after).toBe(before - 15_000);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-fixed-coupon.png`, fullPage: true });
+    // The guest pays what the cart shows: the coupon's use and the money it gave reach the manager.
+    await page.getByRole('radio', { name: 'Карта' }).check();
+    await page.getByRole('button', { name: `Оплатить ${formatMoney(after)}` }).click();
+    await page.waitForURL('**/payment');
+    const orderId = await placedOrderId(page);
+    await payOnBankForm(page);
     expect(guest.errors).toEqual([]);
     await guest.context.close();
+
+    // «Использования»: the order, its sum and discount, paid; the totals over it.
+    await listed.getByRole('button', { name: 'Использования' }).click();
+    const uses = staff.page.getByRole('region', { name: `Использования купона ${code}` });
+    await uses.getByText(`Использован: 1 из 100, оплачено заказов: 1, скидка по оплаченным: ${formatMoney(15_000)}`).waitFor();
+    const row = uses.getByRole('row').filter({ hasText: KURSKY.name });
+    // The list read again with it: its totals say the same.
+    await listed.getByText('1 из 100', { exact: true }).waitFor();
+    await listed.getByText(formatMoney(15_000), { exact: true }).waitFor();
+    const { znumber } = await orderOf(baseUrl, user, orderId);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([znumber, KURSKY.name, expect.stringMatching(/\d/), formatMoney(after), formatMoney(15_000), 'Оплачен']);
+    await auditScreen(staff.page, '/staff/manage/coupons (a coupon’s uses)');
+    if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/back-office-coupon-uses.png`, fullPage: true });
 
     // Switched off on the tablet, the coupon says so in the list.
     await listed.getByRole('button', { name: 'Выключить' }).click();
@@ -125,6 +149,8 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     const kitchen = await staffTablet(DEMO_KITCHEN);
     await kitchen.page.goto('/staff/manage/coupons');
     await kitchen.page.getByRole('alert').filter({ hasText: STAFF_TEXTS.managerOnly }).waitFor();
+    await auditScreen(kitchen.page, '/staff/manage/coupons (a kitchen account)');
+    if (SHOTS) await kitchen.page.screenshot({ path: `${SHOTS}/back-office-kitchen.png` });
     await kitchen.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { manageCloseRestaurantCall, manageRestaurant, manageRestaurantCall, restaurantClosedText, type RestaurantWire, toDomainZone } from '@chain/contract';
+import { manageCloseRestaurantCall, manageRestaurant, manageRestaurantCall, restaurantClosedText, type RestaurantWire, type StaffZone, type StaffZonesResponse, toDomainZone } from '@chain/contract';
 import { deliveryZoneFor, type GeoPoint, isOn, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { api, listRestaurants, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
@@ -95,7 +95,8 @@ describe('delivery address map (/delivery_to)', () => {
     // The chain's zones are drawn: one path per active courier zone.
     const zones = courier.flatMap((restaurant) => restaurant.deliveryZone.filter((zone) => isOn(zone.active)));
     expect(await map.locator('path').count()).toBe(zones.length);
-    await page.waitForLoadState('networkidle');
+    // Every tile of the first view in (not «network idle»: the open map follows the catalogue's live stream).
+    await expect.poll(() => map.locator('img.leaflet-tile:not(.leaflet-tile-loaded)').count()).toBe(0);
     if (SHOTS) console.info(`first view: ${tiles.length} tiles, ${tiles.reduce((sum, bytes) => sum + bytes, 0)} bytes`);
     await auditScreen(page, '/delivery_to');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-map.png` });
@@ -170,13 +171,14 @@ describe('delivery address map (/delivery_to)', () => {
     await context.close();
   });
 
-  it('says «Закрыто до …» under the restaurant that would deliver while its manager has closed it for now (SPEC 2 Адрес доставки, SPEC 4 Delivery location, issue 31)', async () => {
+  it('says «Закрыто до …» under the restaurant that would deliver while its manager has closed it for now, and follows the back office while open: opened again, its zone switched off and on (SPEC 2 Адрес доставки, SPEC 4 Delivery location, issue 31)', async () => {
     // The manager (signed in through the API) closes Курский for two hours, as the pickup list would then show it.
     const headers = { authorization: `Bearer ${await staffTokenOf(baseUrl, DEMO_MANAGER)}` };
     const closePath = manageCloseRestaurantCall.path.replace(':id', String(KURSKY_ID));
     const current = manageRestaurant.parse(await api(baseUrl, manageRestaurantCall.path.replace(':id', String(KURSKY_ID)), undefined, headers));
     const until = new Date(Date.now() + 2 * 3_600_000).toISOString();
     const closed = manageRestaurant.parse(await api(baseUrl, closePath, { version: current.version, closed_until: until, closed_text: '' }, headers));
+    let reopened = false;
     try {
       const shown = restaurantClosedText(await restaurantById(baseUrl, KURSKY_ID), Date.now());
       expect(shown).toMatch(/^Закрыто до /);
@@ -192,13 +194,33 @@ describe('delivery address map (/delivery_to)', () => {
         await summary(page).getByText(shown!, { exact: true }).waitFor();
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-map-closed.png` });
         await auditScreen(page, '/delivery_to: the restaurant closed for now');
+
+        // The open map follows the back office without a reload (issue 31): the restaurant opened again…
+        let reloads = 0;
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) reloads += 1;
+        });
+        await api(baseUrl, closePath, { version: closed.version, closed_until: null, closed_text: '' }, headers);
+        reopened = true;
+        await summary(page).getByText(shown!, { exact: true }).waitFor({ state: 'detached' });
+        // …and its zone switched off in a rush: the chosen point is outside every zone now; on again, delivered.
+        const zonesPath = `/api/staff/restaurants/${KURSKY_ID}/zones`;
+        const basmanny = (await api<StaffZonesResponse>(baseUrl, zonesPath, undefined, headers)).zones.find((zone) => zone.name === 'Басманный')!;
+        const off = await api<StaffZone>(baseUrl, `${zonesPath}/${basmanny.id}/active`, { active: false, version: basmanny.version }, headers);
+        try {
+          await summary(page).getByText(OUTSIDE_DELIVERY_ZONE_MESSAGE).waitFor();
+        } finally {
+          await api(baseUrl, `${zonesPath}/${basmanny.id}/active`, { active: true, version: off.version }, headers);
+        }
+        await summary(page).getByText('Доставит Жар-печь у Курского вокзала, зона «Басманный»').waitFor();
+        expect(reloads).toBe(0);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
       }
     } finally {
       // Opened again at once, so the other journeys find it taking orders.
-      await api(baseUrl, closePath, { version: closed.version, closed_until: null, closed_text: '' }, headers);
+      if (!reopened) await api(baseUrl, closePath, { version: closed.version, closed_until: null, closed_text: '' }, headers);
     }
   });
 

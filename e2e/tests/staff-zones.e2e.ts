@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
-import type { StaffZonesResponse } from '@chain/contract';
+import type { StaffZonesResponse, ZoneCollection } from '@chain/contract';
 import { auditScreen } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { DEMO_MANAGER, staffTokenOf, tabletContext } from '../support/staff';
@@ -45,7 +46,8 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
       body: JSON.stringify({ order_type: 'delivery', fs_uid: KURSKY_FS_UID, cart: [{ item: 101, cnt: 2 }], location }),
     });
 
-  it('draws a zone by tapping, drags a corner by finger and by mouse, saves; a guest’s address in it gets delivery; switched off it is refused', async () => {
+  /** The demo manager's tablet, signed in through the API, and their view of Курский's zones by the API. */
+  async function managerTablet() {
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const zonesOf = async () => {
       const response = await fetch(`${baseUrl}/api/staff/restaurants/${KURSKY}/zones`, { headers: { authorization: `Bearer ${token}` } });
@@ -57,6 +59,14 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    return { context, page, errors, zonesOf };
+  }
+
+  /** The zone the first journey draws (switched off at its end): the GeoJSON journey renames it. */
+  const name = `Е2Е зона ${Date.now() % 100000}`;
+
+  it('draws a zone by tapping, drags a corner by finger and by mouse, saves; a guest’s address in it gets delivery; switched off it is refused', async () => {
+    const { context, page, errors, zonesOf } = await managerTablet();
 
     await page.goto('/staff/manage');
     await page.getByRole('link', { name: /Зоны доставки/ }).tap();
@@ -67,12 +77,12 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-zones-list.png` });
 
     await page.getByRole('button', { name: 'Новая зона' }).tap();
-    const name = `Е2Е зона ${Date.now() % 100000}`;
     await page.getByLabel('Название').fill(name);
     // Zoomed out, the demo zones shrink to the middle: the new zone goes in the map's corner, away from them.
     // The zoom the map shows: that of its newest tiles (/sandbox/tiles/{z}/{x}/{y}.png).
     const zoom = async () => {
-      const sources = await Promise.all((await page.locator('.zones-map img.leaflet-tile-loaded').all()).map(async (tile) => (await tile.getAttribute('src')) ?? ''));
+      // Read at once: tiles come and go while the map zooms (one by one, a tile gone meanwhile is waited for in vain).
+      const sources = await page.locator('.zones-map img.leaflet-tile-loaded').evaluateAll((tiles) => tiles.map((tile) => (tile as unknown as { getAttribute(name: string): string | null }).getAttribute('src') ?? ''));
       return Math.min(...sources.map((source) => Number(/\/(\d+)\/\d+\/\d+(?:@2x)?\.png/.exec(source)?.[1] ?? 99)));
     };
     for (let step = 0; step < 3; step++) {
@@ -150,6 +160,60 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     const moved = (await zonesOf()).zones.find((zone) => zone.name === name)!.polygon[0]!;
     expect(moved[1]![1]).toBeGreaterThan(ring[1]![1]);
     expect(moved[0]).toEqual(ring[0]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('downloads the restaurant’s zones as GeoJSON, uploads the file edited: the dry run names the change, «Применить» applies it; a self-crossing file is refused and changes nothing', async () => {
+    const { context, page, errors, zonesOf } = await managerTablet();
+    await page.goto('/staff/manage/zones');
+    await page.getByLabel('Зоны ресторана').selectOption(String(KURSKY));
+    await page.locator('.zones-map[data-map-state="ready"]').waitFor();
+
+    // «Скачать GeoJSON»: the file is the restaurant's zones as the export call gives them.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать GeoJSON' }).tap()]);
+    expect(download.suggestedFilename()).toBe(`zones-${KURSKY}.geojson`);
+    const file = JSON.parse(readFileSync((await download.path()), 'utf8')) as ZoneCollection;
+    const before = await zonesOf();
+    expect(file.features.map((feature) => feature.properties.name)).toEqual(before.zones.map((zone) => zone.name));
+
+    // The drawn zone renamed in the file, uploaded: the dry run says what would change, and nothing changed yet.
+    const renamed = `${name} (из файла)`;
+    const edited = structuredClone(file);
+    const feature = edited.features.find((candidate) => candidate.properties.name === name)!;
+    feature.properties.name = renamed;
+    const upload = page.locator('.zones__file input[type="file"]');
+    await upload.setInputFiles({ name: 'zones.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(edited)) });
+    const preview = page.getByRole('status').filter({ hasText: 'Если загрузить файл' });
+    await preview.getByText(`изменится 1, уйдёт 0, без изменений ${file.features.length - 1}`, { exact: false }).waitFor();
+    await preview.getByText(`~ ${renamed}`).waitFor();
+    expect((await zonesOf()).zones.map((zone) => zone.name)).toContain(name);
+    await auditScreen(page, '/staff/manage/zones (GeoJSON dry run)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-zones-geojson.png` });
+
+    await preview.getByRole('button', { name: 'Применить' }).tap();
+    await page.getByRole('status').filter({ hasText: 'Загружено:' }).waitFor();
+    await page.getByRole('button', { name: `Изменить зону «${renamed}»` }).waitFor();
+    const after = await zonesOf();
+    expect(after.zones.map((zone) => zone.name)).toEqual(before.zones.map((zone) => (zone.name === name ? renamed : zone.name)));
+    // Only the renamed zone moved a version: the others equal to the file are left alone.
+    expect(after.zones.filter((zone, index) => zone.version !== before.zones[index]!.version).map((zone) => zone.name)).toEqual([renamed]);
+
+    // A file with a self-crossing border (a bow tie) is refused in words; nothing changes.
+    const crossing = structuredClone(edited);
+    crossing.features.find((candidate) => candidate.properties.name === renamed)!.geometry.coordinates = [
+      [
+        [37.6, 55.7],
+        [37.7, 55.8],
+        [37.7, 55.7],
+        [37.6, 55.8],
+        [37.6, 55.7],
+      ],
+    ];
+    await upload.setInputFiles({ name: 'zones.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(crossing)) });
+    await page.getByRole('alert').filter({ hasText: 'пересекает сама себя' }).waitFor();
+    await auditScreen(page, '/staff/manage/zones (GeoJSON refused)');
+    expect((await zonesOf()).zones).toEqual(after.zones);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { STAFF_TEXTS, staffLoad, staffMenuResponse, zagruzkaLoadInfoAction } from '@chain/contract';
+import { BACKOFFICE_TEXTS, manageMenuResponse, STAFF_TEXTS, staffLoad, staffMenuResponse, zagruzkaLoadInfoAction } from '@chain/contract';
 import { MENU_STREAMS_PER_ADDRESS, TOO_MANY_MENU_STREAMS_MESSAGE } from '../src/modules/menu/events';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
@@ -167,24 +167,55 @@ describe.each(databaseKinds())('the stop list and load from the staff screen on 
     }
   });
 
-  it('lets a manager of the whole chain, and no one else, set a dish’s lock code (it is the dish’s in every restaurant); the guest’s menu locks it', async () => {
+  it('lets a manager of the whole chain, and no one else, set a dish’s lock code (it is the dish’s in every restaurant) over the dish’s version; the guest’s menu locks it', async () => {
     const url = '/api/staff/restaurants/1/dishes/101/lock';
+    const lock = (token: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const dishNow = async () => staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/1/menu', headers: bearer(chainManager) })).json()).categories.flatMap((category) => category.dishes).find((dish) => dish.id === 101)!;
+    const { version } = await dishNow();
     for (const token of [kitchen, manager]) {
-      const refused = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: { locked: true, code: 'VIP-1' } });
+      const refused = await lock(token, { version, locked: true, code: 'VIP-1' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ error: 'chain_manager_only', message: STAFF_TEXTS.chainManagerOnly });
     }
-    const noCode = await t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { locked: true } });
+    const noCode = await lock(chainManager, { version, locked: true });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json()).toMatchObject({ message: STAFF_TEXTS.lockCodeRequired });
-    const locked = await t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { locked: true, code: 'VIP-1' } });
-    expect(locked.json()).toMatchObject({ is_locked: true, lock_code: 'VIP-1' });
+    expect((await lock(chainManager, { locked: true, code: 'VIP-1' })).statusCode).toBe(400);
+    const locked = await lock(chainManager, { version, locked: true, code: 'VIP-1' });
+    expect(locked.json()).toMatchObject({ is_locked: true, lock_code: 'VIP-1', version: version + 1 });
     // Only a chain manager reads the code back.
     const seenByManager = staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/1/menu', headers: bearer(manager) })).json());
     expect(seenByManager.categories.flatMap((category) => category.dishes).find((dish) => dish.id === 101)).toMatchObject({ is_locked: true, lock_code: '' });
     expect((await guestMenu()).find((candidate) => candidate.id === 101)?.is_locked).toBe(1);
-    await t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { locked: false } });
+
+    // No lost update (issue 31, decision 043): a code typed over the version before is 409 with the dish as it is now, and changes nothing.
+    const stale = await lock(chainManager, { version, locked: true, code: 'OTHER' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: { id: 101, lock_code: 'VIP-1', version: version + 1 } });
+    expect(await dishNow()).toMatchObject({ lock_code: 'VIP-1', version: version + 1 });
+    // The back office's dish form open over the older version meets the change too.
+    const manageDish = manageMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/manage/menu', headers: bearer(chainManager) })).json()).dishes.find((dish) => dish.id === 101)!;
+    expect(manageDish.version).toBe(version + 1);
+    const audit = await t.database.db.selectFrom('staff_audit').select(['before', 'after']).where('action', '=', 'dish.lock').where('target', '=', 'блюдо «Маргарита»').orderBy('id').execute();
+    expect(audit.at(-1)).toEqual({ before: { locked: false, code: '' }, after: { locked: true, code: 'VIP-1' } });
+
+    await lock(chainManager, { version: version + 1, locked: false });
     expect((await guestMenu()).find((candidate) => candidate.id === 101)?.is_locked).toBe(0);
+  });
+
+  it.runIf(kind === 'postgres')('racing lock codes of one dish from one version: one wins, the others 409 with the winner’s code, one audit row', async () => {
+    const url = '/api/staff/restaurants/1/dishes/102/lock';
+    const menu = staffMenuResponse.parse((await t.app.inject({ method: 'GET', url: '/api/staff/restaurants/1/menu', headers: bearer(chainManager) })).json());
+    const { version, name } = menu.categories.flatMap((category) => category.dishes).find((dish) => dish.id === 102)!;
+    const before = await t.database.db.selectFrom('staff_audit').select('id').where('action', '=', 'dish.lock').where('target', '=', `блюдо «${name}»`).execute();
+    const codes = ['RACE-1', 'RACE-2', 'RACE-3', 'RACE-4'];
+    const answers = await Promise.all(codes.map((code) => t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { version, locked: true, code } })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json<{ lock_code: string }>().lock_code;
+    for (const loser of answers.filter((answer) => answer.statusCode === 409)) expect(loser.json()).toMatchObject({ current: { lock_code: winner, version: version + 1 } });
+    const after = await t.database.db.selectFrom('staff_audit').select('after').where('action', '=', 'dish.lock').where('target', '=', `блюдо «${name}»`).execute();
+    expect(after.slice(before.length)).toEqual([{ after: { locked: true, code: winner } }]);
+    await t.app.inject({ method: 'POST', url, headers: bearer(chainManager), payload: { version: version + 1, locked: false } });
   });
 
   it('sets the load and average time the load screens show, and clears them back to the computed ones', async () => {

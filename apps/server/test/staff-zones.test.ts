@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKOFFICE_TEXTS, STAFF_TEXTS, staffZone, staffZonesResponse, staffZoneStale, ZONE_TEXTS, zoneCollection, zoneImportResult } from '@chain/contract';
-import { OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
+import { BACKOFFICE_TEXTS, restaurantListResponse, STAFF_TEXTS, staffZone, staffZonesResponse, staffZoneStale, toDomainZone, ZONE_TEXTS, zoneCollection, zoneImportResult } from '@chain/contract';
+import { addDays, formatShortDate, OUTSIDE_DELIVERY_ZONE_MESSAGE, wallClockAt } from '@chain/domain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
+import { selfPickupOrderBody } from './support/orders';
 import { bearer, staffAccount, staffToken } from './support/staff';
+import { signedInUser } from './support/users';
 
 // Issue 31, the back office's delivery zones (SPEC 3 deliveryZone, SPEC 4 courier lookup, SPEC 5
 // zone rules): drawn, saved over their version with an audit row, switched off and on with guests'
@@ -139,6 +141,41 @@ describe.each(databaseKinds())('the back office’s delivery zones on %s (issue 
     // No order or quote names it: deleted outright.
     expect((await call(manager, 'POST', `${zonesUrl}/${zone.id}/remove`, { version: 1 })).json()).toEqual({ outcome: 'deleted' });
     expect(await t.database.db.selectFrom('delivery_zones').select('id').where('id', '=', zone.id).execute()).toEqual([]);
+  });
+
+  it('a zone’s delivery windows saved here are the guest’s at once: the restaurant list carries them, order/delivery quotes a chosen window and order/create takes only a window the zone has now (SPEC 3 periods, SPEC 5)', async () => {
+    // Apart from the other tests' square: the only zone there.
+    const east = SQUARE.map(([lon, lat]) => [lon + 0.06, lat] as [number, number]);
+    const location = { lat: INSIDE.lat, lon: INSIDE.lon + 0.06 };
+    const tomorrow = formatShortDate(addDays(wallClockAt(new Date(), 'Europe/Moscow').date, 1));
+    const quoteAt = (deliveryTime: string) =>
+      post(t.app, '/api/v2/order/delivery', { order_type: 'delivery', fs_uid: KURSKY_FS_UID, cart: [{ item: 101, cnt: 2 }], location, delivery_data: { deliveryDate: tomorrow, deliveryTime, isTimePeriods: 1 } });
+    const guestZone = async (id: number) =>
+      restaurantListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v2/restoran/list' })).json()).find((restaurant) => restaurant.id === KURSKY)!.deliveryZone.find((zone) => zone.id === id)!;
+    const everyDay = [1, 1, 1, 1, 1, 1, 1];
+    const zone = await create({ name: 'Окна', polygon: [east], periods: [{ from: '11:00', to: '13:00', days: everyDay }], time_limit: 45, min_order_sum_rest: 0 });
+    const listed = await guestZone(zone.id);
+    expect(toDomainZone(listed)).toMatchObject({ periods: [{ from: '11:00', to: '13:00', days: everyDay }], time_limit: 45 });
+    const inWindow = await quoteAt('11:00-13:00');
+    expect(inWindow.statusCode, inWindow.body).toBe(200);
+    expect(inWindow.json()).toMatchObject({ success: true, isAvailByTime: true, deliverySum: 19_900 });
+
+    // The window moved in the back office: the list and the quote follow on the next request.
+    const moved = await call(manager, 'POST', `${zonesUrl}/${zone.id}`, fields({ name: 'Окна', polygon: [east], periods: [{ from: '15:00', to: '17:00', days: everyDay }], time_limit: 45, min_order_sum_rest: 0, version: zone.version }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(toDomainZone(await guestZone(zone.id)).periods).toEqual([{ from: '15:00', to: '17:00', days: everyDay }]);
+    expect((await quoteAt('15:00-17:00')).json()).toMatchObject({ success: true, isAvailByTime: true });
+    // An order for the old window is refused; the new one is taken.
+    const guest = await signedInUser(t.database);
+    const order = (deliveryTime: string) =>
+      post(t.app, '/api/v2/order/create', selfPickupOrderBody(guest, { order: { type: 'delivery', comment: '', props: { address: location } }, deliveryDateTimeProps: { deliveryDate: tomorrow, deliveryTime, isTimePeriods: 1 } }));
+    const old = await order('11:00-13:00');
+    expect(old.statusCode, old.body).toBe(400);
+    expect(old.json()).toMatchObject({ error: 'delivery_time', message: 'Просьба выбрать время доставки' });
+    const taken = await order('15:00-17:00');
+    expect(taken.statusCode, taken.body).toBe(200);
+    // Named by an order now: removing archives it.
+    expect((await call(manager, 'POST', `${zonesUrl}/${zone.id}/remove`, { version: zone.version + 1 })).json()).toEqual({ outcome: 'archived' });
   });
 
   it('saves over the version it names with its audit row; of two racing saves one wins and the other is 409 with the winner’s zone', async () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BOARD_LIMITS } from '@chain/domain';
+import { rowVersion, STALE_VERSION_ERROR } from './backoffice';
 import { defineCall } from './call';
 import { EVENT_STREAM_KEEP_ALIVE_MS, kopecks, MAX_WIRE_ID, wireId } from './common';
 import { orderTypeSchema } from './menu';
@@ -344,6 +345,8 @@ export const staffMenuDish = z.object({
   is_locked: z.boolean(),
   /** Shown to managers of the whole chain only ('' for anyone else). */
   lock_code: z.string(),
+  /** The dish's version (decision 043): the lock call is saved over it. */
+  version: z.int(),
   options: z.array(z.object({ id: z.int(), name: z.string(), stopped: z.boolean() })),
 });
 export const staffMenuResponse = z.object({
@@ -401,10 +404,12 @@ export const staffLockCall = defineCall({
   path: '/api/staff/restaurants/:id/dishes/:dish/lock',
   tag: 'staff',
   summary: 'Sets or removes the lock code of a dish (SPEC 3 lockCode): managers of the whole chain only',
-  description: 'A lock code is a dish property of the whole chain, so only a manager of the whole chain sets it; it changes it for every restaurant that serves the dish.',
+  description:
+    "A lock code is a dish property of the whole chain, so only a manager of the whole chain sets it; it changes it for every restaurant that serves the dish. Saved over the dish's version (decision 043): a dish changed since (its lock code, or the back office's dish form) answers 409 stale_version with the dish as it is now.",
   auth: 'staff',
   params: z.object({ id: wireId, dish: wireId }),
   body: z.object({
+    version: rowVersion,
     locked: z.boolean(),
     code: z.optional(z.string().check(z.maxLength(LOCK_CODE_MAX_LENGTH, `не длиннее ${LOCK_CODE_MAX_LENGTH} символов`), z.regex(/^[0-9A-Za-z-]*$/, 'цифры, латинские буквы и «-»'))),
   }),
@@ -414,6 +419,7 @@ export const staffLockCall = defineCall({
     chain_manager_only: `not a manager of the whole chain (403 «${STAFF_TEXTS.chainManagerOnly}»)`,
     dish_not_found: `no such dish (404 «${STAFF_TEXTS.dishNotFound}»)`,
     validation: `locked without a code (400 «${STAFF_TEXTS.lockCodeRequired}»)`,
+    ...STALE_VERSION_ERROR,
   },
 });
 

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
-import { EVENT_STREAM_KEEP_ALIVE_MS, menuEventsCall } from '@chain/contract';
+import { EVENT_STREAM_KEEP_ALIVE_MS, menuEventsCall, restaurantList } from '@chain/contract';
+import { call } from './client';
 import { followLiveStream, type VisibilitySource } from './live-stream';
 import { menuQuery } from './menu';
+import { restaurantListQuery } from './restaurants';
 
 /**
  * Keeps the guest's open menu current (issue 17): the catalogue's version arrives by a live
@@ -46,6 +48,24 @@ export function useMenuFollowsCatalogue(): void {
       followCatalogue(() => {
         const latest = menuQuery.latest();
         if (latest.args !== null) menuQuery.refetch(latest.args);
+      }),
+    [],
+  );
+}
+
+/**
+ * For the maps of zones while they are open (issue 31): the restaurant list, with its zones, asked
+ * again on every catalogue change, so a zone drawn, moved or switched off in the back office is
+ * drawn and chosen at once. An answer that fails keeps the list shown (the map stays).
+ */
+export function useRestaurantListFollowsCatalogue(): void {
+  useEffect(
+    () =>
+      followCatalogue(() => {
+        call(restaurantList).then(
+          (list) => restaurantListQuery.set(undefined, list),
+          () => undefined,
+        );
       }),
     [],
   );

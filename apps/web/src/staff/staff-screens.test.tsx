@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAFF_TEXTS, type StaffBooking, type StaffOrder } from '@chain/contract';
+import { BACKOFFICE_TEXTS, STAFF_TEXTS, type StaffBooking, type StaffOrder } from '@chain/contract';
 import { dayHeading, formatLongDate, wallClockAt } from '@chain/domain';
 import { ApiError } from '../api/client';
 import { staffCall } from './api';
@@ -239,7 +239,7 @@ describe('the stop list (issue 17; decision 054: what guests can be offered)', (
   });
   const menu = (hidden: string[]) => ({
     restaurant: { id: 1, name: 'Патриаршие' },
-    categories: [{ id: 3, name: 'Пицца', dishes: [{ id: 101, name: 'Маргарита', price: 59_000, stopped: true, reason: 'Нет моцареллы', is_locked: false, lock_code: '', options: [] }] }],
+    categories: [{ id: 3, name: 'Пицца', dishes: [{ id: 101, name: 'Маргарита', price: 59_000, stopped: true, reason: 'Нет моцареллы', is_locked: false, lock_code: '', version: 4, options: [] }] }],
     hidden_categories: hidden,
   });
 
@@ -258,5 +258,28 @@ describe('the stop list (issue 17; decision 054: what guests can be offered)', (
     await settle();
     expect(screen.getByRole('switch', { name: 'Маргарита: на стопе' })).toBeTruthy();
     expect(screen.queryByText(/скрыт/)).toBeNull();
+  });
+
+  it('saves a lock code over the dish’s version; over a dish changed since, shows the 409’s words and the code as it is now (issue 31: no lost update)', async () => {
+    const dish = menu([]).categories[0]!.dishes[0]!;
+    vi.mocked(staffCall)
+      .mockResolvedValueOnce(menu([]))
+      .mockRejectedValueOnce(new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, { body: { current: { ...dish, is_locked: true, lock_code: 'VIP-2', version: 5 } } }))
+      .mockResolvedValueOnce({ ...dish, is_locked: true, lock_code: 'VIP-3', version: 6 });
+    render(<StopListPage restaurantId={1} chainManager={true} />);
+    await settle();
+    const field = screen.getByLabelText<HTMLInputElement>('Код доступа (пусто — без кода)');
+    fireEvent.change(field, { target: { value: 'VIP-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить код' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toEqual({ version: 4, locked: true, code: 'VIP-1' });
+    expect(screen.getByText(BACKOFFICE_TEXTS.staleVersion)).toBeTruthy();
+    expect(field.value).toBe('VIP-2');
+    // Saved again on top of what is there now: over its version.
+    fireEvent.change(field, { target: { value: 'VIP-3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить код' }));
+    await settle();
+    expect(vi.mocked(staffCall).mock.calls[2]?.[1]).toEqual({ version: 5, locked: true, code: 'VIP-3' });
+    expect(screen.queryByText(BACKOFFICE_TEXTS.staleVersion)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { STOP_REASON_MAX_LENGTH, staffLockCall, staffMenuCall, staffStopCall, type StaffMenu } from '@chain/contract';
 import { formatMoney } from '@chain/domain';
 import { failureText, staffCall } from './api';
+import { staleCurrent } from './manage/versioned-form';
 import { useStaffData } from './use-staff-data';
 import { NotLoaded, StaffError } from './staff-error';
 
@@ -67,6 +68,12 @@ function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId
       onChanged(await work());
     } catch (failure) {
       setError(failureText(failure));
+      // A lock code saved over a dish changed since (409): the dish as it is now, its code in the field.
+      const current = staleCurrent<Dish>(failure);
+      if (current) {
+        onChanged(current);
+        setCode(current.lock_code);
+      }
     } finally {
       setBusy(false);
     }
@@ -122,7 +129,7 @@ function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId
           className="stop-dish__lock"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(() => staffCall(staffLockCall, { locked: code.trim() !== '', code: code.trim() }, { params: { id: restaurantId, dish: dish.id } }));
+            void run(() => staffCall(staffLockCall, { version: dish.version, locked: code.trim() !== '', code: code.trim() }, { params: { id: restaurantId, dish: dish.id } }));
           }}
         >
           <label className="staff-field staff-field--inline">

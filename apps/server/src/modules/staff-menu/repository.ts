@@ -14,7 +14,7 @@ export function menuDishes(db: Db, kinds: MenuKind[], options: { dishId?: number
   let query = db
     .selectFrom('dishes')
     .innerJoin('categories', 'categories.id', 'dishes.category_id')
-    .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.is_locked', 'dishes.lock_code', 'categories.id as category_id', 'categories.name as category_name'])
+    .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.is_locked', 'dishes.lock_code', 'dishes.version', 'categories.id as category_id', 'categories.name as category_name'])
     .where('dishes.active', '=', true)
     .where('categories.menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant']);
   if (options.dishId !== undefined) query = query.where('dishes.id', '=', options.dishId);
@@ -97,8 +97,15 @@ export async function releaseOption(db: Db, restaurantId: number, optionId: numb
   await db.deleteFrom('stop_list_options').where('restaurant_id', '=', restaurantId).where('option_id', '=', optionId).execute();
 }
 
-export async function setDishLock(db: Db, dishId: number, code: string | null): Promise<void> {
-  await db.updateTable('dishes').set({ is_locked: code !== null, lock_code: code }).where('id', '=', dishId).execute();
+/** Sets the dish's lock code over the version it was read at (decision 043): undefined when the dish is at another one. */
+export function setDishLock(db: Db, dishId: number, version: number, code: string | null) {
+  return db
+    .updateTable('dishes')
+    .set((eb) => ({ is_locked: code !== null, lock_code: code, version: eb('version', '+', 1) }))
+    .where('id', '=', dishId)
+    .where('version', '=', version)
+    .returning('id')
+    .executeTakeFirst();
 }
 
 export function loadOverride(db: Db, restaurantId: number) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { STAFF_TEXTS, type CallBody, type StaffLoad, type StaffMenu, type staffLockCall, type staffSetLoadCall, type staffStopCall } from '@chain/contract';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
+import { savedOrStale } from '../../http/versioned';
 import { restaurantLoads } from '../load';
 import { findActiveRestaurant } from '../restaurants';
 import { type StaffPrincipal, staffRestaurant, writeAudit } from '../staff';
@@ -51,6 +52,7 @@ async function staffDishes(db: Kysely<Database>, restaurant: Restaurant, staff: 
       reason: stops.get(dish.id) ?? '',
       is_locked: dish.is_locked,
       lock_code: staff.chain ? (dish.lock_code ?? '') : '',
+      version: dish.version,
       options: options.filter((option) => option.dish_id === dish.id).map((option) => ({ id: option.id, name: option.name, stopped: stoppedOptions.has(option.id) })),
     } satisfies MenuDish,
   }));
@@ -134,7 +136,11 @@ export async function saveDishLock(db: Kysely<Database>, staff: StaffPrincipal, 
   const code = body.code?.trim() ?? '';
   if (body.locked && code === '') throw badRequest(STAFF_TEXTS.lockCodeRequired, 'validation');
   await db.transaction().execute(async (trx) => {
-    await setDishLock(trx, dishId, body.locked ? code : null);
+    // Over the version the screen read: a lock code or a dish form saved since is a 409 with the dish now.
+    await savedOrStale(await setDishLock(trx, dishId, body.version, body.locked ? code : null), () => staffDish(trx, restaurant, staff, dishId), {
+      message: STAFF_TEXTS.dishNotFound,
+      code: 'dish_not_found',
+    });
     await writeAudit(trx, staff, {
       action: 'dish.lock',
       restaurantId,

@@ -11,6 +11,7 @@ import {
   NO_HOUSE_MESSAGE,
   NO_POINT_MESSAGE,
   withLookup,
+  withZonesNow,
 } from './delivery-map-model';
 
 /** A square zone [west, south] … [east, north] as the wire's GeoJSON text ([lon, lat]). */
@@ -81,6 +82,24 @@ describe('a chosen point (SPEC 4 Delivery location)', () => {
     expect(withLookup(tapped, INSIDE_2, { status: 'none' })).toBe(tapped);
     expect(withLookup(tapped, INSIDE_3, { status: 'found', address: FOUND })?.lookup.status).toBe('found');
     expect(withLookup(null, INSIDE_3, { status: 'none' })).toBeNull();
+  });
+});
+
+describe('a chosen point when the zones change under the open map (issue 31: the back office)', () => {
+  it('is read against the zones as they are now: a zone switched off leaves it outside, a new zone takes it; its address stays', () => {
+    const chosen = withLookup(choosePoint(LIST, INSIDE_2, 'tap'), INSIDE_2, { status: 'found', address: FOUND })!;
+    // Nothing changed: the same point.
+    expect(withZonesNow(chosen, LIST)).toBe(chosen);
+    expect(withZonesNow(null, LIST)).toBeNull();
+    // The manager switched zone 1 off: outside every zone, told so by «Я ЗДЕСЬ».
+    const switchedOff = [LIST[0]!, restaurant(2, { deliveryZone: [{ ...CENTRE_ZONE, active: '0' }] }), LIST[2]!];
+    const outside = withZonesNow(chosen, switchedOff)!;
+    expect(outside.courier).toBeNull();
+    expect(outside.lookup).toEqual({ status: 'found', address: FOUND });
+    expect(confirmProblem(outside)).toBe(OUTSIDE_DELIVERY_ZONE_MESSAGE);
+    // A zone drawn over it by another restaurant: that restaurant delivers.
+    const drawn = [...switchedOff, restaurant(4, { deliveryZone: [zone(5, [37.6, 55.75, 37.62, 55.77])] })];
+    expect(withZonesNow(outside, drawn)?.courier).toMatchObject({ restaurant: { id: 4 }, zone: { id: 5 } });
   });
 });
 

@@ -55,6 +55,18 @@ export function choosePoint(list: RestaurantListResponse, point: GeoPoint, sourc
   };
 }
 
+/**
+ * The chosen point against the zones as they are now (issue 31: a zone drawn, moved or switched
+ * off in the back office reaches an open map): its restaurant and zone looked up again, its address
+ * kept; the same object when nothing changed.
+ */
+export function withZonesNow(chosen: ChosenPoint | null, list: RestaurantListResponse): ChosenPoint | null {
+  if (chosen === null) return null;
+  const courier = courierFor(list, chosen.point);
+  const same = courier === null ? chosen.courier === null : chosen.courier !== null && courier.restaurant === chosen.courier.restaurant && courier.zone.id === chosen.courier.zone.id;
+  return same ? chosen : { ...chosen, courier };
+}
+
 /** The geocoder's answer, kept only when it is for the point still chosen. */
 export function withLookup(chosen: ChosenPoint | null, point: GeoPoint, lookup: AddressLookup): ChosenPoint | null {
   if (chosen === null || chosen.point.lat !== point.lat || chosen.point.lon !== point.lon) return chosen;

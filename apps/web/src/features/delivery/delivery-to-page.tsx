@@ -4,6 +4,7 @@ import { LocateFixed, MapPin } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { addressAt, mapConfigQuery } from '../../api/geo';
+import { useRestaurantListFollowsCatalogue } from '../../api/menu-events';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { showDialog } from '../../state/store';
@@ -23,6 +24,7 @@ import {
   drawnZones,
   type PointSource,
   withLookup,
+  withZonesNow,
 } from './delivery-map-model';
 import './delivery-to-page.css';
 import { LocateError, locateGuest } from '../../ui/map/locate-guest';
@@ -43,6 +45,7 @@ restaurantListQuery.ensure();
 export default function DeliveryToPage() {
   const config = useQuery(mapConfigQuery);
   const list = useQuery(restaurantListQuery);
+  useRestaurantListFollowsCatalogue();
   const busy = config.status === 'loading' || list.status === 'loading';
   const failed = config.status === 'error' ? config : list.status === 'error' ? list : null;
 
@@ -68,7 +71,9 @@ export default function DeliveryToPage() {
 
 function DeliveryMap({ config, restaurants }: { config: MapConfig; restaurants: RestaurantListResponse }) {
   const [, navigate] = useLocation();
-  const [chosen, setChosen] = useState<ChosenPoint | null>(null);
+  const [picked, setChosen] = useState<ChosenPoint | null>(null);
+  // The picked point read against the zones as they are now: a zone changed meanwhile (the list follows the catalogue) is seen at once.
+  const chosen = useMemo(() => withZonesNow(picked, restaurants), [picked, restaurants]);
   const [locating, setLocating] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [mapElement, map] = useMapView(config, { centre: MAP_CENTRE, zoom: MAP_ZOOM, label: 'Карта зон доставки' });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFFICE_TEXTS, staffCouponsCall, staffCreateCouponCall, staffSaveCouponCall, type StaffCoupon } from '@chain/contract';
+import { BACKOFFICE_TEXTS, staffCouponsCall, staffCouponUsesCall, staffCreateCouponCall, staffSaveCouponCall, type StaffCoupon } from '@chain/contract';
 import { staffCall } from '../../api';
 import type { StaffSession } from '../../session';
 import { blankCoupon, couponDates, couponFieldsOf, couponPlaces, couponTerms, couponUsesText, toggled } from './coupons-model';
@@ -80,5 +80,38 @@ describe('the coupons screen', () => {
     const [, switched, options] = calls.mock.calls.find(([definition]) => definition === staffSaveCouponCall) ?? [];
     expect(switched).toMatchObject({ code: 'VESNA', active: false, version: 3 });
     expect(options).toEqual({ params: { id: 7 } });
+  });
+
+  it('«Использования» shows each order that used the coupon and the money it gave, read afresh at each press with the list’s totals, so the two agree', async () => {
+    const calls = vi.mocked(staffCall);
+    let uses = 4;
+    const stats = () => ({ uses, paid_uses: uses - 1, discount_given: (uses - 1) * 1_500 });
+    const use = (n: number) => ({ order_id: 100 + n, znumber: `С-00${n}`, restaurant: 'Курский', created_at: '2026-06-12T09:30:00.000Z', sum: 44_000, discount: 1_500, paid: n > 1, cancelled: false });
+    calls.mockImplementation(async (definition: unknown) => {
+      if (definition === staffCouponsCall) return { coupons: [{ coupon: spring, stats: stats() }] };
+      if (definition === staffCouponUsesCall) return { coupon: spring, stats: stats(), uses: Array.from({ length: uses }, (_, index) => use(uses - index)) };
+      throw new Error('unexpected call');
+    });
+    render(<CouponsScreen session={session(true)} />);
+    const item = await screen.findByRole('listitem', { name: 'Купон VESNA' });
+    expect(item.textContent).toContain('4 из 100');
+
+    // A guest used it since the list was read: the press reads both.
+    uses = 5;
+    fireEvent.click(within(item).getByRole('button', { name: 'Использования' }));
+    const panel = await screen.findByRole('region', { name: 'Использования купона VESNA' });
+    await within(panel).findByText('С-005');
+    expect(panel.textContent).toContain('Использован: 5 из 100, оплачено заказов: 4, скидка по оплаченным: 60,00 ₽');
+    expect(within(panel).getAllByRole('row')).toHaveLength(1 + 5);
+    expect(within(panel).getByRole('row', { name: /С-001/ }).textContent).toContain('Не оплачен');
+    await waitFor(() => expect(item.textContent).toContain('5 из 100'));
+    expect(item.textContent).toContain('60,00 ₽');
+
+    // Pressed again later: read again.
+    uses = 6;
+    fireEvent.click(within(item).getByRole('button', { name: 'Использования' }));
+    await within(panel.isConnected ? panel : await screen.findByRole('region', { name: 'Использования купона VESNA' })).findByText('С-006');
+    await waitFor(() => expect(item.textContent).toContain('6 из 100'));
+    expect(calls.mock.calls.filter(([definition]) => definition === staffCouponUsesCall)).toHaveLength(2);
   });
 });

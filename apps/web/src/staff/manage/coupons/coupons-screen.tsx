@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   COUPON_MAX_AMOUNT,
   COUPON_MAX_MIN_SUM,
@@ -41,7 +41,8 @@ const LABELS: Partial<Record<keyof CouponDraft, string>> = {
   active: 'Включён',
 };
 
-type Editing = { mode: 'new' } | { mode: 'edit'; coupon: StaffCoupon } | { mode: 'uses'; coupon: StaffCoupon } | null;
+/** What opens above the list; `read` counts the presses of «Использования», each a fresh read. */
+type Editing = { mode: 'new' } | { mode: 'edit'; coupon: StaffCoupon } | { mode: 'uses'; coupon: StaffCoupon; read: number } | null;
 
 /** A date field (the browser's date picker; the value is YYYY-MM-DD). */
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
@@ -204,6 +205,12 @@ export default function CouponsScreen({ session }: ManageScreenProps) {
   // The business day (before 06:00 still yesterday's), the day the server checks a coupon's dates
   // against: a coupon made at night «from today» applies at once, not from 06:00.
   const todayText = isoDateText(businessDay(new Date()));
+  // The form or the uses open above the list: a press far down the list brings them into view.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (editing !== null && panel.current && 'scrollIntoView' in panel.current) panel.current.scrollIntoView({ block: 'nearest' });
+  }, [editing]);
+  const [usesRead, setUsesRead] = useState(0);
 
   const switchActive = async (coupon: StaffCoupon) => {
     setError(null);
@@ -224,20 +231,22 @@ export default function CouponsScreen({ session }: ManageScreenProps) {
         </button>
       </div>
       <StaffError text={error} />
-      {editing?.mode === 'new' || editing?.mode === 'edit' ? (
-        <CouponForm
-          key={editing.mode === 'edit' ? `${editing.coupon.id}` : 'new'}
-          initial={editing.mode === 'edit' ? editing.coupon : blankCoupon(todayText, session.me.chain ? null : restaurants.map((r) => r.id))}
-          session={session}
-          justSaved={editing.mode === 'edit' && editing.coupon.id === savedId}
-          onDone={(saved) => {
-            setSavedId(saved.id);
-            setEditing({ mode: 'edit', coupon: saved });
-            list.reload();
-          }}
-        />
-      ) : null}
-      {editing?.mode === 'uses' ? <CouponUses coupon={editing.coupon} /> : null}
+      <div ref={panel}>
+        {editing?.mode === 'new' || editing?.mode === 'edit' ? (
+          <CouponForm
+            key={editing.mode === 'edit' ? `${editing.coupon.id}` : 'new'}
+            initial={editing.mode === 'edit' ? editing.coupon : blankCoupon(todayText, session.me.chain ? null : restaurants.map((r) => r.id))}
+            session={session}
+            justSaved={editing.mode === 'edit' && editing.coupon.id === savedId}
+            onDone={(saved) => {
+              setSavedId(saved.id);
+              setEditing({ mode: 'edit', coupon: saved });
+              list.reload();
+            }}
+          />
+        ) : null}
+        {editing?.mode === 'uses' ? <CouponUses key={editing.read} coupon={editing.coupon} /> : null}
+      </div>
       {!list.data ? (
         <NotLoaded error={list.error} loading="Загружаем купоны…" onRetry={list.reload} />
       ) : list.data.coupons.length === 0 ? (
@@ -268,7 +277,16 @@ export default function CouponsScreen({ session }: ManageScreenProps) {
                 >
                   Изменить
                 </button>
-                <button type="button" className="staff-button staff-button--ghost" onClick={() => setEditing({ mode: 'uses', coupon })}>
+                <button
+                  type="button"
+                  className="staff-button staff-button--ghost"
+                  onClick={() => {
+                    // The uses and the list's totals read now, so the two agree (orders came since the list was read).
+                    setUsesRead(usesRead + 1);
+                    setEditing({ mode: 'uses', coupon, read: usesRead + 1 });
+                    list.reload();
+                  }}
+                >
                   Использования
                 </button>
                 <button type="button" className="staff-button staff-button--ghost" onClick={() => void switchActive(coupon)}>

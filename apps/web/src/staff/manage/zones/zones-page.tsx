@@ -453,7 +453,14 @@ function GeoJsonTools({ restaurantId, restaurantName, onImported }: { restaurant
   const [busy, setBusy] = useState(false);
 
   const exportFile = async () => {
-    const collection = await staffCall(staffExportZonesCall, { params: { id: restaurantId } });
+    setProblems([]);
+    let collection: unknown;
+    try {
+      collection = await staffCall(staffExportZonesCall, { params: { id: restaurantId } });
+    } catch (failure) {
+      setProblems([failureText(failure)]);
+      return;
+    }
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([`${JSON.stringify(collection, null, 2)}\n`], { type: 'application/geo+json' }));
     link.download = `zones-${restaurantId}.geojson`;
@@ -500,7 +507,17 @@ function GeoJsonTools({ restaurantId, restaurantName, onImported }: { restaurant
       </button>
       <label className="staff-button staff-button--secondary zones__file">
         Загрузить GeoJSON
-        <input type="file" accept=".geojson,.json,application/geo+json,application/json" className="staff-visually-hidden" onChange={(event) => void chosen(event.target.files?.[0])} />
+        <input
+          type="file"
+          accept=".geojson,.json,application/geo+json,application/json"
+          className="staff-visually-hidden"
+          onChange={(event) => {
+            const picked = event.target.files?.[0];
+            // The same file picked again (edited meanwhile) is read again: the input forgets this choice.
+            event.target.value = '';
+            void chosen(picked);
+          }}
+        />
       </label>
       {preview ? (
         <div className="zones__preview staff-card" role="status">
