@@ -1,7 +1,7 @@
 // Issue 33, decision 063: the domain's mutation testing in `npm test`. A full Stryker run of
 // packages/domain takes longer than `npm test` can give it, so CI mutates what this release changed:
 // the domain's source files changed since the previous release (ops/previous-release.json), and the
-// source files that a changed or added domain test imports (a weakened test is caught too). The
+// source files that a changed or added domain test tests (a weakened test is caught too). The
 // threshold is the full run's (packages/domain/stryker.config.json, break 85).
 //
 //   node --import tsx tools/mutation-gate.ts            the gate (npm run test:mutation:changed)
@@ -11,7 +11,7 @@
 // shared rules: wall-clock, time, schedule are imported by most of it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { basename, dirname, join, normalize, relative } from 'node:path';
 import { git, readPreviousRelease, REPO, requirePreviousCommit } from './previous-release-commit';
 
 const CHECK = 'domain mutation gate';
@@ -26,8 +26,14 @@ const changed = [
   ...git('ls-files', '--others', '--exclude-standard', '--', `${DOMAIN}/src`, `${DOMAIN}/tests`).split('\n'),
 ].filter((path) => path !== '' && existsSync(join(REPO, path)));
 
-/** The domain source files a test file imports (`../src/x`), as repository paths. */
+/**
+ * What a changed test tests: its namesake (tests/cart.test.ts → src/cart.ts), else the domain
+ * files it imports (`../src/x`). Not every import: most tests import wall-clock or time to set up,
+ * and mutating those for every test touched would cost the gate most of a full run.
+ */
 function sourcesOf(test: string): string[] {
+  const namesake = `${DOMAIN}/src/${basename(test, '.test.ts')}.ts`;
+  if (existsSync(join(REPO, namesake))) return [namesake];
   const text = readFileSync(join(REPO, test), 'utf8');
   return [...text.matchAll(/from '(\.\.\/src(?:\/[\w-]+)?)'/g)].map((match) => {
     const target = normalize(join(dirname(test), match[1] ?? ''));
@@ -48,7 +54,7 @@ if (mutate.length === 0) {
   process.exit(0);
 }
 console.log(
-  `${CHECK}: ${mutate.length} domain files changed since ${since} (or imported by a changed test): ${mutate.join(', ')}`,
+  `${CHECK}: ${mutate.length} domain files changed since ${since} (or tested by a changed test): ${mutate.join(', ')}`,
 );
 if (process.argv.includes('--list')) process.exit(0);
 
