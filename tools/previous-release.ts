@@ -11,16 +11,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { contractReasons } from '../apps/server/src/db/expand-contract';
 import { loadMigrations, MIGRATIONS_DIR } from '../apps/server/src/db/migrate';
+import { fail as failCheck, git, readPreviousRelease, REPO, requirePreviousCommit } from './previous-release-commit';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const previous = JSON.parse(readFileSync(join(REPO, 'ops/previous-release.json'), 'utf8')) as { commit: string; lastMigration: number };
-if (!/^[0-9a-f]{40}$/.test(previous.commit) || !Number.isInteger(previous.lastMigration)) {
-  console.error('previous-release check: ops/previous-release.json needs a 40-hex commit and its last migration number');
-  process.exit(1);
-}
+const CHECK = 'previous-release check';
+const previous = readPreviousRelease(CHECK);
 
 /** What CI runs: where the schema meets money, the menu and the staff's screens. */
 const CORE = [
@@ -31,8 +27,7 @@ const CORE = [
 const OWN_SCHEMA = new Set(['apps/server/test/migrations.test.ts', 'apps/server/test/db-types.test.ts']);
 
 function fail(message: string): never {
-  console.error(`previous-release check: ${message}`);
-  process.exit(1);
+  return failCheck(CHECK, message);
 }
 
 const newer = loadMigrations().filter((migration) => migration.version > previous.lastMigration);
@@ -47,39 +42,7 @@ if (contracting.length > 0) {
   process.exit(0);
 }
 
-if (!hasCommit()) {
-  // A shallow clone (CI's, often): the previous release's commit is fetched from where it came from.
-  const shallow = git('rev-parse', '--is-shallow-repository') === 'true';
-  if (shallow) {
-    try {
-      execFileSync('git', ['fetch', '--quiet', '--unshallow'], { cwd: REPO, stdio: 'inherit' });
-    } catch {
-      // Said below.
-    }
-  }
-  if (!hasCommit()) {
-    const why = `commit ${previous.commit} is not in this clone${shallow ? ', a shallow one whose history could not be fetched' : ''}`;
-    // Only a shallow clone without its origin is forgiven, loudly: a full clone without the commit is a wrong ops/previous-release.json.
-    if (shallow) {
-      console.warn(`previous-release check NOT RUN: ${why}; run it on a full clone before deploying`);
-      process.exit(0);
-    }
-    fail(why);
-  }
-}
-
-function git(...args: string[]): string {
-  return execFileSync('git', args, { cwd: REPO, encoding: 'utf8' }).trim();
-}
-
-function hasCommit(): boolean {
-  try {
-    execFileSync('git', ['cat-file', '-e', `${previous.commit}^{commit}`], { cwd: REPO, stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+requirePreviousCommit(CHECK, previous.commit);
 
 // The file's last migration must be that release's: a wrong number would check the wrong migrations.
 const theirLast = Math.max(

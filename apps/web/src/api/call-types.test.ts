@@ -27,8 +27,14 @@ describe('call(definition, body): the body is checked against the contract at co
 
   it('refuses a wrong body, a missing body, a body where none is taken and missing path parameters', () => {
     const neverRun = () => {
-      // @ts-expect-error order/create's `source` is 'kiosk' or 'web'
-      void call(orderCreate, { source: 'mobile', cart: [], order: { type: 'self' }, restoran: '5', idempotency_key: 'k' });
+      void call(orderCreate, {
+        // @ts-expect-error order/create's `source` is 'kiosk' or 'web' (on the field's own line: the formatter keeps it there)
+        source: 'mobile',
+        cart: [],
+        order: { type: 'self' },
+        restoran: '5',
+        idempotency_key: 'k',
+      });
       // @ts-expect-error the menu call needs fs_uid
       void call(restaurantMenu, { order_type: 'self' });
       // @ts-expect-error the menu call's order_type is one of the order types
