@@ -1,5 +1,5 @@
 import { isFinalOrderState, ORDER_EVENTS_KEEP_ALIVE_MS, orderEventsUrl, orderStatusEvent, type OrderStatusEvent } from '@chain/contract';
-import type { User } from '../state/app-store';
+import type { User } from '../state/guest-store';
 import { followLiveStream, LIVE_STREAM_RECONNECT_MS, type VisibilitySource } from './live-stream';
 
 /*

@@ -1,6 +1,6 @@
 import { orderListUserCall, type OrderView } from '@chain/contract';
 import { ORDER_LIST_PAGE_SIZE } from '@chain/domain';
-import type { User } from '../state/app-store';
+import type { User } from '../state/guest-store';
 import { ApiError, call, type RequestOptions } from './client';
 
 /*

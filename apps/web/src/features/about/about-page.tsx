@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { routePath } from '../../state/navigation';
-import { useAppState } from '../../state/store';
+import { useCartState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
@@ -26,8 +26,8 @@ const MINUTE = 60_000;
 export default function AboutPage() {
   const page = useQuery(chainPageQuery, CHAIN_PAGE_SLUGS.about);
   const list = useQuery(restaurantListQuery);
-  const orderType = useAppState((state) => state.orderType);
-  const chosen = useAppState((state) => state.restaurant);
+  const orderType = useCartState((state) => state.orderType);
+  const chosen = useCartState((state) => state.restaurant);
   // The open-now state follows the clock while the screen stays open.
   const now = useNow(MINUTE, list.status === 'ready');
 

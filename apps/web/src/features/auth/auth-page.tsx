@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
-import type { User } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import type { User } from '../../state/guest-store';
+import { guestStore } from '../../state/store';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
@@ -80,7 +80,7 @@ function SignIn({ settings }: { settings: Settings }) {
   }
 
   const signedIn = (user: User) => {
-    appStore.getState().setUser(user);
+    guestStore.getState().setUser(user);
     // SPEC 4: signed in → OrderType.
     navigate('/', { replace: true });
   };

@@ -11,7 +11,7 @@ import {
   signInWithPhoneCode,
   startInboundCall,
 } from '../../api/auth';
-import type { User } from '../../state/app-store';
+import type { User } from '../../state/guest-store';
 import { showDialog } from '../../state/store';
 import { Button, IconButton } from '../../ui/button';
 import { CaptchaPicture } from '../../ui/captcha-picture';

@@ -4,8 +4,8 @@ import { useLocation } from 'wouter';
 import { ATTENTION_TITLE, formatMoney, type LaterOrderType, LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { useQuery } from '../../api/query-cache';
-import type { CartLine } from '../../state/app-store';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import type { CartLine } from '../../state/cart-store';
+import { cartStore, showDialog, useGuestState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { RadioCards } from '../../ui/radio-cards';
@@ -54,7 +54,7 @@ export default function DelayedOrderPage() {
 
   const choose = () => {
     if (!restaurant || !day || !chosenTime || !orderType) return;
-    const path = appStore.getState().orderAtTime({
+    const path = cartStore.getState().orderAtTime({
       restaurantId: String(restaurant.id),
       fsUid: restaurant.fs_uid,
       table: null,
@@ -67,7 +67,7 @@ export default function DelayedOrderPage() {
   };
 
   const resume = async (order: DelayedOrder) => {
-    const state = appStore.getState();
+    const state = cartStore.getState();
     const lines: CartLine[] = order.cart
       .filter((line) => line.available === 1)
       .map((line) => ({
@@ -215,7 +215,7 @@ export default function DelayedOrderPage() {
  * saved earlier shows even though «В ресторане» is chosen first.
  */
 function useDelayedOrder(fsUid: string | null, types: readonly LaterOrderType[]): { order: DelayedOrder | null; error: string | null } {
-  const user = useAppState((state) => state.user);
+  const user = useGuestState((state) => state.user);
   const [found, setFound] = useState<{ key: string; order: DelayedOrder | null; error: string | null } | null>(null);
   const key = fsUid && types.length > 0 && user.authorized ? `${fsUid}|${types.join(',')}|${user.id}` : null;
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatMoney, LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
-import { appStore } from '../../state/store';
+import { cartStore } from '../../state/store';
 import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { RadioCards } from '../../ui/radio-cards';
@@ -34,7 +34,7 @@ export default function PreorderPage() {
 
   const choose = () => {
     if (!restaurant || !chosenDate || !period) return;
-    const path = appStore.getState().orderAtTime({
+    const path = cartStore.getState().orderAtTime({
       restaurantId: String(restaurant.id),
       fsUid: restaurant.fs_uid,
       table: null,

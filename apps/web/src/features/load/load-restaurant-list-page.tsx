@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { type LoadListArgs, type LoadListItem, loadListQuery, loadPeriodsQuery } from '../../api/load';
 import { useQuery } from '../../api/query-cache';
 import { routePath } from '../../state/navigation';
-import { showDialog, useAppState } from '../../state/store';
+import { showDialog, useGuestState } from '../../state/store';
 import { statusTextColour } from '../../ui/colour';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
@@ -37,7 +37,7 @@ export default function LoadRestaurantListPage() {
   const stale = offered !== null && chosen.time !== 0 && !offered.some((period) => period.time === chosen.time);
   const args = useMemo(() => (stale ? { ...chosen, time: 0 } : chosen), [stale, chosen]);
   const list = useQuery(loadListQuery, args);
-  const favouriteIds = useAppState((state) => state.favoriteRestaurants);
+  const favouriteIds = useGuestState((state) => state.favoriteRestaurants);
 
   const change = (next: LoadListArgs) => {
     remembered = next;

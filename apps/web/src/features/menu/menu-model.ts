@@ -12,7 +12,7 @@ import {
   type Settings,
 } from '@chain/contract';
 import { CLOSED_TEXT, dateChoices, type Instant, MENU_KIND_NAMES, openPickupSlots, RESTAURANT_CLOSED_MESSAGE } from '@chain/domain';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 
 /** The menus a restaurant offers as toggle entries (only those in menuKinds), in SPEC 2 order. */
 export function menuKindOptions(menuKinds: readonly MenuKind[]): Array<{ isShop: IsShop; kind: MenuKind; label: string }> {

@@ -7,10 +7,11 @@ import type { OrderStatusEvent } from '@chain/contract';
 import { followOrderEvents, type OrderEventsOptions } from '../../api/order-events';
 import { loadOrder } from '../../api/orders';
 import { addRating } from '../../api/ratings';
-import { appStore } from '../../state/store';
+import { guestStore } from '../../state/store';
 import { orderFixture } from './order-fixtures.test-support';
 import OrderDetailPage from './order-detail-page';
 import { orderSumRows, orderWhenText, payLaterState } from './orders-model';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock('../../api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не найден.', loadOrder: vi.fn() }));
 vi.mock('../../api/order-events', () => ({ followOrderEvents: vi.fn() }));
@@ -81,8 +82,8 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     follow.mockReset();
     stop.mockReset();
     follow.mockReturnValue(stop);
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
+    resetAppStores();
+    guestStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
   });
   afterEach(() => cleanup());
 

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import { cartStore, showDialog, useCartState, useGuestState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
@@ -23,9 +23,9 @@ const CARD_PHOTO: PhotoSlot = { kind: 'column', aspect: 5 / 2 };
 /** SPEC 2 Self-pickup (/self_from): where the guest will collect the order. */
 export default function SelfFromPage() {
   const list = useQuery(restaurantListQuery);
-  const favourites = useAppState((state) => state.favoriteRestaurants);
+  const favourites = useGuestState((state) => state.favoriteRestaurants);
   // 'Отсканировать позже' (SPEC 2 Home) lists the restaurants taking table orders.
-  const orderType = useAppState((state) => (state.orderType === 'inrest' ? 'inrest' : 'self'));
+  const orderType = useCartState((state) => (state.orderType === 'inrest' ? 'inrest' : 'self'));
   // The open-now markers follow the clock while the screen stays open.
   const now = useNow(MINUTE, list.status === 'ready');
 
@@ -84,13 +84,13 @@ function RestaurantCard({ row, orderType, photoLoading }: { row: PickupRestauran
   const href = `/menu/${encodeURIComponent(row.id)}/${orderType}`;
 
   const choose = () => {
-    const state = appStore.getState();
+    const state = cartStore.getState();
     state.setRestaurant({ id: row.id, name: row.name, nameShort: row.nameShort });
     state.setOrderType(orderType);
   };
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    const state = appStore.getState();
+    const state = cartStore.getState();
     const switching = state.cart.length > 0 && state.restaurant !== null && state.restaurant.id !== row.id;
     if (!switching) {
       choose();
