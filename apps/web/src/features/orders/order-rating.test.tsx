@@ -7,7 +7,7 @@ import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { chromeStore } from '../../state/store';
 import { addRating, loadRatingTypes } from '../../api/ratings';
 import { orderFixture } from './order-fixtures.test-support';
-import { OrderRatingForm, ratingFailureMessage } from './order-rating';
+import { OrderRatingForm, ratingFailureMessage } from './order-rating-form';
 import { preparePhoto } from './photo-resize';
 import { resetAppStores } from '../../state/stores.test-support';
 
