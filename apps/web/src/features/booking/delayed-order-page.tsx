@@ -1,9 +1,10 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { ATTENTION_TITLE, formatMoney, type LaterOrderType } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import type { CartLine } from '../../state/cart-store';
+import { cameFromRestaurant } from '../../state/navigation';
 import { cartStore, showDialog, useGuestState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { RadioCards } from '../../ui/radio-cards';
@@ -27,7 +28,9 @@ const TYPE_ORDER: readonly LaterOrderType[] = ['inrest', 'self'];
  * warning about dishes no longer available (SPEC 4).
  */
 export default function DelayedOrderPage() {
-  const [restaurantId, setRestaurantId] = useState<string | null>(null);
+  // Opened from a restaurant (its menu's closed notice): that restaurant is chosen to begin with.
+  const search = useSearch();
+  const [restaurantId, setRestaurantId] = useState<string | null>(() => cameFromRestaurant(search));
   const [type, setType] = useState<LaterOrderType>('inrest');
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);

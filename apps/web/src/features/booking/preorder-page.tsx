@@ -1,7 +1,8 @@
 import { CalendarClock } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { formatMoney } from '@chain/domain';
+import { cameFromRestaurant } from '../../state/navigation';
 import { cartStore } from '../../state/store';
 import { DateChoice, LaterOrderScreen, TimeChoice, useShownAnswer } from './later-order';
 import { predzakazQuery, type PredzakazArgs } from './preorder-api';
@@ -10,10 +11,13 @@ import { RestaurantPicker } from './preorder-restaurants';
 /**
  * SPEC 2 Предзаказ (/predzakaz): a table order for later. The restaurant, the date and the time
  * come from predzakazPeriods; «Выбрать блюда» opens that restaurant's menu in inrest mode for
- * that time (orderAtTime), whose cart is «Предзаказ в заведении».
+ * that time (orderAtTime), whose cart is «Предзаказ в заведении». Opened from a restaurant
+ * (laterOrderPath), that restaurant is chosen first.
  */
 export default function PreorderPage() {
-  const [args, setArgs] = useState<PredzakazArgs>({ restaurantId: null, date: null });
+  // Opened from a restaurant (its menu's closed notice): that restaurant is chosen to begin with.
+  const search = useSearch();
+  const [args, setArgs] = useState<PredzakazArgs>(() => ({ restaurantId: cameFromRestaurant(search), date: null }));
   const [time, setTime] = useState<string | null>(null);
   const { answer, data } = useShownAnswer(predzakazQuery, args);
   const [, navigate] = useLocation();
