@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { BookingView } from '@chain/contract';
 import { BOOKING_MIN_GUESTS, CHOOSE_RESTAURANT_MESSAGE, DEFAULT_BOOKING_GUESTS, DEFAULT_BOOKING_MINUTES, formatMoney, NO_FREE_TABLES_ON_DATE_MESSAGE } from '@chain/domain';
-import { type BookingPeriodsAnswer, type BookingSession, loadActiveBookings, loadBookingPeriods } from '../../api/booking';
+import { type BookingPeriodsAnswer, type BookingSession, loadActiveBookings, loadBookingPeriods } from './api/booking';
 import { ApiError } from '../../api/client';
 import { routePath } from '../../state/navigation';
 import { useCartState } from '../../state/store';

@@ -4,7 +4,7 @@ import { Route, Router, Switch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingView } from '@chain/contract';
 import { ERROR_TITLE } from '@chain/domain';
-import { changeBooking, loadActiveBookings, loadBookingPeriods, saveBooking, type BookingPeriodsAnswer } from '../../api/booking';
+import { changeBooking, loadActiveBookings, loadBookingPeriods, saveBooking, type BookingPeriodsAnswer } from './api/booking';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { settingsQuery } from '../../api/settings';
 import { EMPTY_USER } from '../../state/guest-store';
@@ -15,7 +15,7 @@ import BookingPage from './booking-page';
 import BookingResultPage from './booking-result-page';
 import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
-vi.mock(import('../../api/booking'), async (importOriginal) => ({
+vi.mock(import('./api/booking'), async (importOriginal) => ({
   ...(await importOriginal()),
   loadBookingPeriods: vi.fn(),
   loadActiveBookings: vi.fn(),

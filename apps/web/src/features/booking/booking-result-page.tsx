@@ -15,7 +15,7 @@ import {
   formatGuests,
   formatMoney,
 } from '@chain/domain';
-import { type BookingAction, type BookingSession, changeBooking, loadActiveBookings } from '../../api/booking';
+import { type BookingAction, type BookingSession, changeBooking, loadActiveBookings } from './api/booking';
 import { readBookingResultState, routePath } from '../../state/navigation';
 import { cartStore, showDialog } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';

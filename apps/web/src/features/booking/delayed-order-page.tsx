@@ -8,7 +8,7 @@ import { cameFromRestaurant } from '../../state/navigation';
 import { cartStore, showDialog, useGuestState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { RadioCards } from '../../ui/radio-cards';
-import { type DelayedOrder, delayedRestaurantsQuery, findDelayedOrder } from './preorder-api';
+import { type DelayedOrder, delayedRestaurantsQuery, findDelayedOrder } from './api/later-orders';
 import { DateChoice, LaterOrderScreen, TimeChoice, useShownAnswer } from './later-order';
 import { RestaurantPicker } from './preorder-restaurants';
 

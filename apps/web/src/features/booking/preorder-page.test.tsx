@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAction } from '../../api/action';
 import { cartStore } from '../../state/store';
 import { resetAppStores } from '../../state/stores.test-support';
-import { predzakazQuery } from './preorder-api';
+import { predzakazQuery } from './api/later-orders';
 import PreorderPage from './preorder-page';
 
 vi.mock('../../api/action', () => ({ callAction: vi.fn() }));

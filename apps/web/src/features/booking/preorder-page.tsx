@@ -5,7 +5,7 @@ import { formatMoney } from '@chain/domain';
 import { cameFromRestaurant } from '../../state/navigation';
 import { cartStore } from '../../state/store';
 import { DateChoice, LaterOrderScreen, TimeChoice, useShownAnswer } from './later-order';
-import { predzakazQuery, type PredzakazArgs } from './preorder-api';
+import { predzakazQuery, type PredzakazArgs } from './api/later-orders';
 import { RestaurantPicker } from './preorder-restaurants';
 
 /**

@@ -4,8 +4,8 @@ import { Route, Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import type { OrderStatusEvent } from '@chain/contract';
-import { followOrderEvents, type OrderEventsOptions } from '../../api/order-events';
-import { loadOrder } from '../../api/orders';
+import { followOrderEvents, type OrderEventsOptions } from './api/order-events';
+import { loadOrder } from './api/orders';
 import { addRating } from '../../api/ratings';
 import { guestStore } from '../../state/store';
 import { orderFixture } from './order-fixtures.test-support';
@@ -13,8 +13,8 @@ import OrderDetailPage from './order-detail-page';
 import { orderSumRows, orderWhenText, payLaterState } from './orders-model';
 import { resetAppStores } from '../../state/stores.test-support';
 
-vi.mock('../../api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не найден.', loadOrder: vi.fn() }));
-vi.mock('../../api/order-events', () => ({ followOrderEvents: vi.fn() }));
+vi.mock('./api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не найден.', loadOrder: vi.fn() }));
+vi.mock('./api/order-events', () => ({ followOrderEvents: vi.fn() }));
 vi.mock('../../api/ratings', () => ({
   addRating: vi.fn(),
   loadRatingTypes: vi.fn(() => Promise.resolve({ sections: [{ id: 1, name: 'Кухня' }], items: [{ id: 11, name: 'Холодное блюдо', section_id: 1 }] })),

@@ -5,14 +5,14 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_LIST_PAGE_SIZE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { loadOrderPage } from '../../api/orders';
+import { loadOrderPage } from './api/orders';
 import { guestStore } from '../../state/store';
 import { orderFixture } from './order-fixtures.test-support';
 import OrderListPage from './order-list-page';
 import { orderCardLabel } from './orders-model';
 import { resetAppStores } from '../../state/stores.test-support';
 
-vi.mock('../../api/orders', () => ({ loadOrderPage: vi.fn() }));
+vi.mock('./api/orders', () => ({ loadOrderPage: vi.fn() }));
 const loadPage = vi.mocked(loadOrderPage);
 
 const page = (from: number, count: number) =>
