@@ -1,6 +1,5 @@
 import { CHAIN_PAGE_SLUGS, type RestaurantListResponse } from '@chain/contract';
-import { ChevronRight, MapPin, Store } from 'lucide-react';
-import { Link } from 'wouter';
+import { Store } from 'lucide-react';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { routePath } from '../../state/navigation';
@@ -8,6 +7,7 @@ import { useCartState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
+import { RestaurantCard } from '../../ui/restaurant-card';
 import { Screen } from '../../ui/screen';
 import { useNow } from '../../ui/use-now';
 import { currentRestaurant, openState, restaurantKey } from './about-model';
@@ -68,22 +68,16 @@ function Restaurants({ list, current, now }: { list: RestaurantListResponse; cur
       <h2 id="about-restaurants-title" className="about-restaurants__title">
         Наши рестораны
       </h2>
-      <ul className="about-restaurants__list">
+      <ul className="restaurant-list">
         {list.map((restaurant) => {
           const state = openState(restaurant, now);
           return (
             <li key={restaurant.id}>
-              <Link href={routePath('aboutRestoran', { id: restaurantKey(restaurant) })} className="about-restaurants__card">
-                <span className="about-restaurants__name">{restaurant.name}</span>
-                <span className="about-restaurants__address">
-                  <MapPin aria-hidden="true" />
-                  <span>{restaurant.address}</span>
-                </span>
+              <RestaurantCard href={routePath('aboutRestoran', { id: restaurantKey(restaurant) })} name={restaurant.name} address={restaurant.address} favourite={false}>
                 <span className={state.open ? 'about-restaurants__state about-restaurants__state--open' : 'about-restaurants__state'}>
                   {state.text}
                 </span>
-                <ChevronRight className="about-restaurants__chevron" aria-hidden="true" />
-              </Link>
+              </RestaurantCard>
             </li>
           );
         })}
