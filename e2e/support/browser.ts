@@ -107,7 +107,7 @@ export function withStepTimeout(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** The key and version of the app's persisted client state (apps/web/src/state/app-store.ts). */
+/** The key and version of the app's persisted client state (apps/web/src/state/persisted-shape.ts). */
 export const STATE_KEY = 'chain-ordering:state';
 export const STATE_VERSION = 9;
 

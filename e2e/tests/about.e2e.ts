@@ -204,7 +204,7 @@ describe('the chain’s pages (О кафе, a restaurant, Условия дос�
     const { context, page, errors } = await phonePage(signedIn());
     await page.goto('/about');
     await page.getByRole('heading', { level: 2, name: 'Наши рестораны' }).waitFor();
-    const links = page.locator('.about-restaurants__card');
+    const links = page.locator('.about-restaurants .restaurant-card');
     expect(await links.count()).toBe(restaurants.length);
     expect(await links.first().getAttribute('href')).toBe(`/about_restoran/${restaurants[0]!.id}`);
     await auditScreen(page, '/about (no current restaurant)');

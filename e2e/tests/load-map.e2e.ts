@@ -129,7 +129,7 @@ describe('Загруженность and Карта ресторанов', () =>
     for (let index = 0; index < (await all.count()); index += 1) {
       const card = all.nth(index);
       result.push({
-        name: (await card.locator('.load-card__name').innerText()).trim(),
+        name: (await card.locator('.restaurant-card__name').innerText()).trim(),
         percent: Number.parseInt(await card.locator('.load-meter__percent').innerText(), 10),
         distance: (await card.locator('.load-card__distance').count()) > 0 ? (await card.locator('.load-card__distance').innerText()).trim() : '',
         favourite: (await card.getByText('В любимых').count()) > 0,

@@ -120,8 +120,10 @@ describe('the self-pickup list (/self_from)', () => {
       expect(await later.count()).toBe(settings.allow_delayed === 1 ? 1 : 0);
       if (settings.allow_delayed === 1) {
         await later.click();
-        await page.waitForURL('**/delayedzakaz');
+        await page.waitForURL(`**/delayedzakaz?restaurant=${closed.id}`);
         await page.getByRole('heading', { level: 1, name: 'Отложенный заказ' }).waitFor();
+        // Opened from this restaurant's menu, the screen starts with it chosen (issue 33).
+        expect(await page.getByRole('radio', { name: new RegExp(closed.name) }).isChecked()).toBe(true);
       }
       expect(errors).toEqual([]);
     } finally {

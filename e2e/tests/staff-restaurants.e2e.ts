@@ -108,7 +108,7 @@ describe('the back office’s restaurants (/staff/manage/restaurants) on a table
     await row.getByText(shown).waitFor();
     // Its photo tops its card, as a rendition, in a box held before it arrives.
     await row.scrollIntoViewIfNeeded();
-    const photo = row.locator('img.self-from__photo');
+    const photo = row.locator('img.restaurant-card__photo');
     expect(await photo.getAttribute('src')).toBe(img);
     expect([await photo.getAttribute('width'), await photo.getAttribute('height'), await photo.getAttribute('alt')]).toEqual(['640', '256', '']);
     // The first guest to ask a rendition waits while it is made (decision 034).

@@ -8,7 +8,7 @@ import { App } from './app/app';
 import { loadStateOnce } from './app/load-state';
 import { rememberTableLink } from './api/table-link';
 import { registerServiceWorker } from './app/service-worker';
-import { appStore } from './state/store';
+import { statePersistence } from './state/store';
 import { drawInWebFont, webFontAtHand } from './ui/web-font';
 
 // A table's printed QR link (`/?table=…`): kept before the guard may send the guest to /auth.
@@ -22,7 +22,7 @@ registerServiceWorker();
 
 // Settings and stored state are needed by the first screen: start both before React renders.
 settingsQuery.ensure();
-void loadStateOnce(appStore);
+void loadStateOnce(statePersistence);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -5,7 +5,8 @@ import {
   type AddressInput,
   type SavedAddress,
 } from '@chain/contract';
-import type { DeliveryAddress, User } from '../state/app-store';
+import type { DeliveryAddress } from '../state/cart-store';
+import type { User } from '../state/guest-store';
 import { ApiError, call, type RequestOptions } from './client';
 import { createQuery, type Query } from './query-cache';
 

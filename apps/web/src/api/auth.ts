@@ -10,7 +10,7 @@ import {
   sendSms,
   type User as WireUser,
 } from '@chain/contract';
-import type { User } from '../state/app-store';
+import type { User } from '../state/guest-store';
 import { call, type RequestOptions } from './client';
 import { createQuery } from './query-cache';
 

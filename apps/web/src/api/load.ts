@@ -1,6 +1,6 @@
 import { zagruzkaLoadCookTimeAction, zagruzkaLoadInfoAction, zagruzkaLoadPeriodsAction, zagruzkaLoadRestListAction } from '@chain/contract';
 import type { OrderType } from '@chain/domain';
-import type { DeliveryDateTimeProps } from '../state/app-store';
+import type { DeliveryDateTimeProps } from '../state/cart-store';
 import type * as z from 'zod/mini';
 import { callAction } from './action';
 import { createQuery, type Query } from './query-cache';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { type CallInput, type IsShop, LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse, restaurantMenu, restaurantPublicMenu } from '@chain/contract';
 import type { OrderType } from '@chain/domain';
-import type { Checkout } from '../state/app-store';
+import type { Checkout } from '../state/cart-store';
 import { type ApiClient, ApiError, call } from './client';
 import { createQuery, type Query, type QueryState } from './query-cache';
 

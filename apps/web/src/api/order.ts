@@ -14,7 +14,8 @@ import {
 } from '@chain/contract';
 import type * as z from 'zod/mini';
 import { KIOSK_PAY_METHOD, ORDER_PAYLOAD_VERSION, type OrderType, type PayMethod } from '@chain/domain';
-import type { CartLine, User } from '../state/app-store';
+import type { CartLine } from '../state/cart-store';
+import type { User } from '../state/guest-store';
 import { type ActionSession, callAction } from './action';
 import { call, type RequestOptions } from './client';
 

@@ -1,5 +1,5 @@
 import { logoutCall } from '@chain/contract';
-import type { User } from '../state/app-store';
+import type { User } from '../state/guest-store';
 import { call } from './client';
 
 /** How long sign-out waits for the server before giving up (the guest is signed out anyway). */

@@ -1,6 +1,6 @@
 import { restaurantTable, type TableResponse } from '@chain/contract';
 import { ATTENTION_TITLE, ERROR_TITLE, TABLE_NUMBER_MESSAGE, TABLE_ORDER_TITLE } from '@chain/domain';
-import { appStore, showDialog } from '../state/store';
+import { cartStore, showDialog } from '../state/store';
 import { ApiError, call, REQUEST_FAILED_MESSAGE, type RequestOptions } from './client';
 import { restaurantListQuery } from './restaurants';
 import { normaliseTableCode, tableCodeOutcome } from './table-code';
@@ -42,7 +42,7 @@ export async function chooseTableByCode(code: string): Promise<TableChosen | nul
       await showDialog(outcome.dialog);
       return null;
     }
-    const state = appStore.getState();
+    const state = cartStore.getState();
     state.setRestaurant(outcome.restaurant);
     state.setOrderType('inrest');
     state.updateCheckout({ table: outcome.table, deliveryDateTime: null });

@@ -3,7 +3,7 @@ import { Router, useLocation } from 'wouter';
 import { KIOSK_EXIT_HOLD_MS } from '@chain/domain';
 import { useQuery } from '../api/query-cache';
 import { settingsQuery } from '../api/settings';
-import { appStore, useAppState } from '../state/store';
+import { chromeStore, useChromeState, useKioskState } from '../state/store';
 import { ShellContext, type Shell } from '../ui/shell-context';
 import { drawInWebFont } from '../ui/web-font';
 import { applyBrand } from './brand';
@@ -14,7 +14,7 @@ import { kioskScreen } from './kiosk-screen';
 import { OfflineNotice } from './offline-notice';
 import { UpdatePrompt } from './update-prompt';
 
-const openDrawer = () => appStore.getState().setShowDrawer(true);
+const openDrawer = () => chromeStore.getState().setShowDrawer(true);
 
 // The drawer is not needed to show the first screen: it loads while the browser is idle once the
 // page has loaded (so it opens at once, offline too), or on the first tap if that comes sooner.
@@ -67,8 +67,8 @@ function whenIdleAfterLoad(task: () => void): () => void {
  */
 export function App() {
   const settings = useQuery(settingsQuery);
-  const kiosk = useAppState((state) => state.kiosk);
-  const drawerOpen = useAppState((state) => state.showDrawer);
+  const kiosk = useKioskState((state) => state.kiosk);
+  const drawerOpen = useChromeState((state) => state.showDrawer);
   const readySettings = settings.status === 'ready' ? settings.data : null;
 
   const [drawerMounted, setDrawerMounted] = useState(false);

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { appStore, useAppState } from '../state/store';
+import { chromeStore, useChromeState } from '../state/store';
 
 // The dialog's view is loaded with the first dialog, not with the app: most visits show none, and
 // the entry route's JavaScript has a budget (issue 18). The service worker keeps it in its shell,
@@ -8,7 +8,7 @@ const DialogView = lazy(() => import('../ui/dialog').then((module) => ({ default
 
 /** The one place SPEC 8's dialogs appear: the first of the queued dialogItems (SPEC 3). */
 export function DialogHost() {
-  const dialog = useAppState((state) => state.dialogItems[0]);
+  const dialog = useChromeState((state) => state.dialogItems[0]);
   if (!dialog) return null;
   const { id, title, message, items } = dialog;
   return (
@@ -20,7 +20,7 @@ export function DialogHost() {
         items={items}
         onResolve={(choice) => {
           const index = choice && items ? items.indexOf(choice) : -1;
-          appStore.getState().resolveDialog(id, index >= 0 ? index : null);
+          chromeStore.getState().resolveDialog(id, index >= 0 ? index : null);
         }}
       />
     </Suspense>

@@ -18,7 +18,7 @@ import { Link, useLocation } from 'wouter';
 import { APP_ROUTES } from '@chain/contract';
 import type { Settings } from '@chain/contract';
 import { isBuiltScreen } from '../state/navigation';
-import { appStore, useAppState } from '../state/store';
+import { chromeStore, guestStore, useCartState, useChromeState, useGuestState, useKioskState } from '../state/store';
 import { IconButton } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { type DrawerEntry, type DrawerIcon, type DrawerModel, drawerModel } from './drawer-model';
@@ -43,14 +43,14 @@ const ICONS: Record<DrawerIcon, ReactNode> = {
 export default function Drawer({ settings }: { settings: Settings | null }) {
   const titleId = useId();
   const [location, navigate] = useLocation();
-  const open = useAppState((state) => state.showDrawer);
-  const authorized = useAppState((state) => state.user.authorized);
-  const userName = useAppState((state) => state.user.name);
-  const userPhone = useAppState((state) => state.user.phone);
-  const userEmail = useAppState((state) => state.user.email);
-  const kiosk = useAppState((state) => state.kiosk);
-  const dishesLoaded = useAppState((state) => state.dishesLoaded);
-  const orderType = useAppState((state) => state.orderType);
+  const open = useChromeState((state) => state.showDrawer);
+  const authorized = useGuestState((state) => state.user.authorized);
+  const userName = useGuestState((state) => state.user.name);
+  const userPhone = useGuestState((state) => state.user.phone);
+  const userEmail = useGuestState((state) => state.user.email);
+  const kiosk = useKioskState((state) => state.kiosk);
+  const dishesLoaded = useChromeState((state) => state.dishesLoaded);
+  const orderType = useCartState((state) => state.orderType);
 
   const model = builtOnly(drawerModel({
     authorized,
@@ -63,22 +63,22 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
     userEmail,
   }));
 
-  const close = () => appStore.getState().setShowDrawer(false);
+  const close = () => chromeStore.getState().setShowDrawer(false);
 
   // A location change (a link, the browser's back) closes the drawer.
   const shownAt = useRef(location);
   useEffect(() => {
     if (shownAt.current === location) return;
     shownAt.current = location;
-    appStore.getState().setShowDrawer(false);
+    chromeStore.getState().setShowDrawer(false);
   }, [location]);
   const logout = () => {
     close();
     // Decision 008: the session ends on the server too (best effort, not waited for; its code
     // loads only now); SPEC 4: the user fields are cleared here at once.
-    const { user } = appStore.getState();
+    const { user } = guestStore.getState();
     void import('../api/session').then(({ endSession }) => endSession(user)).catch(() => undefined);
-    appStore.getState().logout();
+    guestStore.getState().logout();
     navigate(APP_ROUTES.auth);
   };
 

@@ -2,7 +2,7 @@ import { Suspense, useLayoutEffect, useMemo, useSyncExternalStore } from 'react'
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { APP_ROUTES, type AppRouteName } from '@chain/contract';
-import { appStore, useAppState } from '../state/store';
+import { statePersistence, useGuestState, useKioskState } from '../state/store';
 import { guardNavigation } from './navigation-guard';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundPage, ROUTE_PAGES } from './routes';
@@ -10,8 +10,8 @@ import { ScreenSkeleton } from './screen-skeleton';
 
 const ROUTE_NAMES = Object.keys(APP_ROUTES) as AppRouteName[];
 
-const subscribeHydration = (listener: () => void) => appStore.persist.onFinishHydration(listener);
-const hasHydrated = () => appStore.persist.hasHydrated();
+const subscribeHydration = (listener: () => void) => statePersistence.onFinishHydration(listener);
+const hasHydrated = () => statePersistence.hasHydrated();
 
 /**
  * SPEC 2's routes behind SPEC 2's navigation guard. The guard is asked on every location change;
@@ -23,8 +23,8 @@ export function GuardedRoutes() {
   const [path, navigate] = useLocation();
   const historyState = useHistoryState<unknown>();
   const search = useSearch();
-  const authorized = useAppState((state) => state.user.authorized);
-  const kiosk = useAppState((state) => state.kiosk);
+  const authorized = useGuestState((state) => state.user.authorized);
+  const kiosk = useKioskState((state) => state.kiosk);
   const hydrated = useSyncExternalStore(subscribeHydration, hasHydrated, hasHydrated);
 
   const decision = useMemo(() => {

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore } from '../state/store';
+import { kioskStore } from '../state/store';
 import KioskAccessibility, { isLongScreen } from './kiosk-accessibility';
 import { kioskScreen } from './kiosk-screen';
+import { resetAppStores } from '../state/stores.test-support';
 
 const renderToggle = (path: string) => render(<KioskAccessibility screen={kioskScreen(path)} />);
 
@@ -13,8 +14,8 @@ const rootHasMode = () => document.documentElement.classList.contains('kiosk-acc
 
 describe('kiosk accessibility mode (issue 14, docs/design.md Kiosk, further)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setKiosk(true);
+    resetAppStores();
+    kioskStore.getState().setKiosk(true);
   });
   afterEach(() => {
     cleanup();
@@ -24,12 +25,12 @@ describe('kiosk accessibility mode (issue 14, docs/design.md Kiosk, further)', (
     renderToggle('/menu/1/inrest');
     expect(rootHasMode()).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: TURN_ON }));
-    expect(appStore.getState().kioskAccessible).toBe(true);
+    expect(kioskStore.getState().kioskAccessible).toBe(true);
     expect(rootHasMode()).toBe(true);
     const off = screen.getByRole('button', { name: TURN_OFF });
     expect(off.hasAttribute('aria-pressed')).toBe(false);
     fireEvent.click(off);
-    expect(appStore.getState().kioskAccessible).toBe(false);
+    expect(kioskStore.getState().kioskAccessible).toBe(false);
     expect(rootHasMode()).toBe(false);
   });
 
@@ -39,7 +40,7 @@ describe('kiosk accessibility mode (issue 14, docs/design.md Kiosk, further)', (
   });
 
   it('is not offered on the Kiosk start page (staff\'s) and leaves the root plain there', () => {
-    appStore.getState().setKioskAccessible(true);
+    kioskStore.getState().setKioskAccessible(true);
     renderToggle('/kiosk/1');
     expect(screen.queryByRole('button', { name: TURN_OFF })).toBeNull();
     expect(rootHasMode()).toBe(false);
@@ -48,7 +49,7 @@ describe('kiosk accessibility mode (issue 14, docs/design.md Kiosk, further)', (
   it('ends with the guest (endKioskGuest) and with kiosk mode (unmounted)', () => {
     const view = renderToggle('/cart');
     fireEvent.click(screen.getByRole('button', { name: TURN_ON }));
-    act(() => appStore.getState().endKioskGuest());
+    act(() => kioskStore.getState().endKioskGuest());
     expect(rootHasMode()).toBe(false);
     expect(screen.getByRole('button', { name: TURN_ON })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: TURN_ON }));

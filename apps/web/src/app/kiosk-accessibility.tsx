@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Accessibility } from 'lucide-react';
-import { appStore, useAppState } from '../state/store';
+import { kioskStore, useKioskState } from '../state/store';
 import { IconButton } from '../ui/button';
 import { classNames } from '../ui/class-names';
 import type { KioskScreen } from './kiosk-screen';
@@ -39,7 +39,7 @@ export function isLongScreen(doc: Document): boolean {
  * half, larger type and targets, higher contrast) and kioskIdleTimes' longer times.
  */
 export default function KioskAccessibility({ screen }: { screen: KioskScreen }) {
-  const on = useAppState((state) => state.kioskAccessible);
+  const on = useKioskState((state) => state.kioskAccessible);
   const offered = screen !== null;
   const active = on && offered;
 
@@ -77,7 +77,7 @@ export default function KioskAccessibility({ screen }: { screen: KioskScreen }) 
       className={classNames('kiosk-access-toggle', on && 'kiosk-access-toggle--on')}
       label={on ? 'Выключить режим доступности' : 'Включить режим доступности'}
       icon={<Accessibility aria-hidden="true" />}
-      onClick={() => appStore.getState().setKioskAccessible(!on)}
+      onClick={() => kioskStore.getState().setKioskAccessible(!on)}
     />
   );
 }

@@ -4,10 +4,11 @@ import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KIOSK_IDLE_QUESTION } from '@chain/domain';
-import { appStore } from '../state/store';
+import { cartStore, chromeStore, kioskStore } from '../state/store';
 import KioskIdle from './kiosk-idle';
 import { kioskScreen } from './kiosk-screen';
 import { offerUpdate } from './service-worker';
+import { appSnapshot, resetAppStores } from '../state/stores.test-support';
 
 /** As the shell mounts it: the screen of the current location. */
 function IdleHere() {
@@ -33,8 +34,8 @@ const count = () => document.querySelector('.kiosk-idle__count')?.textContent;
 /** A kiosk at restaurant 1 with a guest's table and cart, on the fake clock. */
 function startKioskGuest() {
     vi.useFakeTimers();
-    appStore.setState(appStore.getInitialState());
-    const state = appStore.getState();
+    resetAppStores();
+    const state = appSnapshot();
     state.setKiosk(true);
     state.setRestaurant({ id: '1', name: 'Центральный' });
     state.setOrderType('inrest');
@@ -55,17 +56,17 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(overlay()).toBeNull();
     await wait(1);
     expect(overlay()).not.toBeNull();
-    expect(appStore.getState().kioskIdleVisible).toBe(true);
+    expect(kioskStore.getState().kioskIdleVisible).toBe(true);
     expect(count()).toBe('10');
     expect(screen.getByRole('button', { name: 'Продолжить' })).toBe(document.activeElement);
   });
 
   it("waits while a pay tap's order is on its way, and counts afresh from its answer", async () => {
     renderIdle('/cart');
-    act(() => appStore.getState().setPlacingOrder(true));
+    act(() => kioskStore.getState().setPlacingOrder(true));
     await wait(60_000);
     expect(overlay()).toBeNull();
-    act(() => appStore.getState().setPlacingOrder(false));
+    act(() => kioskStore.getState().setPlacingOrder(false));
     await wait(14_999);
     expect(overlay()).toBeNull();
     await wait(1);
@@ -79,8 +80,8 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
       expect(overlay()).toBeNull();
       cleanup();
     }
-    expect(appStore.getState().cart).toHaveLength(1);
-    appStore.getState().endKioskGuest();
+    expect(cartStore.getState().cart).toHaveLength(1);
+    kioskStore.getState().endKioskGuest();
     renderIdle('/');
     await wait(600_000);
     expect(overlay()).toBeNull();
@@ -88,14 +89,14 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
   });
 
   it('idles on Home when a guest left their cart and table there (the logo, «Главная»), and the next guest gets none of it', async () => {
-    appStore.getState().checkoutKey();
+    cartStore.getState().checkoutKey();
     renderIdle('/');
     await wait(14_999);
     expect(overlay()).toBeNull();
     await wait(1);
     expect(count()).toBe('10');
     await wait(10_000);
-    const state = appStore.getState();
+    const state = appSnapshot();
     expect(state.cart).toEqual([]);
     expect(state.checkout.table).toBe('');
     expect(state.checkout.idempotencyKey).toBeNull();
@@ -114,41 +115,41 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     }
     expect(overlay()).toBeNull();
     act(() => location.navigate('/menu/1/inrest'));
-    expect(appStore.getState().cart).toHaveLength(1);
-    expect(appStore.getState().checkout.table).toBe('12');
+    expect(cartStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().checkout.table).toBe('12');
   });
 
   it('idles on Home for a placed order or accessibility mode left there too, in accessibility mode\'s own time', async () => {
-    appStore.getState().endKioskGuest();
-    appStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
+    kioskStore.getState().endKioskGuest();
+    cartStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
     renderIdle('/');
     await wait(15_000);
     expect(count()).toBe('10');
     await wait(10_000);
-    expect(appStore.getState().checkout.order).toBeNull();
+    expect(cartStore.getState().checkout.order).toBeNull();
     cleanup();
 
-    appStore.getState().setKioskAccessible(true);
+    kioskStore.getState().setKioskAccessible(true);
     renderIdle('/');
     await wait(44_999);
     expect(overlay()).toBeNull();
     await wait(1);
     expect(count()).toBe('30');
     await wait(30_000);
-    expect(appStore.getState().kioskAccessible).toBe(false);
+    expect(kioskStore.getState().kioskAccessible).toBe(false);
   });
 
   it('a new screen under the overlay (payment polled to Thanks) hides it; the count starts again with the new screen\'s time', async () => {
-    appStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
+    cartStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
     renderIdle('/payment');
     await wait(90_000);
     await wait(5_000);
     expect(count()).toBe('5');
     act(() => location.navigate('/thanks', { replace: true }));
     expect(overlay()).toBeNull();
-    expect(appStore.getState().kioskIdleVisible).toBe(false);
+    expect(kioskStore.getState().kioskIdleVisible).toBe(false);
     await wait(10_000);
-    expect(appStore.getState().checkout.order?.followToken).toBe('tok');
+    expect(cartStore.getState().checkout.order?.followToken).toBe('tok');
     expect(location.history.at(-1)).toBe('/thanks');
     expect(overlay()).toBeNull();
     await wait(5_000);
@@ -180,10 +181,10 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(count()).toBe('7');
     fireEvent.click(screen.getByText(KIOSK_IDLE_QUESTION));
     expect(overlay()).toBeNull();
-    expect(appStore.getState().kioskIdleVisible).toBe(false);
+    expect(kioskStore.getState().kioskIdleVisible).toBe(false);
     await wait(14_000);
     expect(overlay()).toBeNull();
-    expect(appStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().cart).toHaveLength(1);
     await wait(1_000);
     expect(count()).toBe('10');
   });
@@ -208,21 +209,21 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(overlay()).toBeNull();
     await wait(10_000);
     expect(location.history.at(-1)).toBe('/cart');
-    expect(appStore.getState().cart).toHaveLength(1);
-    expect(appStore.getState().checkout.table).toBe('12');
+    expect(cartStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().checkout.table).toBe('12');
   });
 
   it('left alone to 0, starts the next guest clean on Home: cart, table, sheets and dialogs', async () => {
     renderIdle('/cart');
     const answers: Array<number | null> = [];
-    appStore.getState().setSpecModal('101');
-    appStore.getState().enqueueDialog({ message: 'Вопрос', resolve: (choice) => answers.push(choice) });
+    chromeStore.getState().setSpecModal('101');
+    chromeStore.getState().enqueueDialog({ message: 'Вопрос', resolve: (choice) => answers.push(choice) });
     await wait(15_000);
     await wait(9_000);
     expect(count()).toBe('1');
-    expect(appStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().cart).toHaveLength(1);
     await wait(1_000);
-    const state = appStore.getState();
+    const state = appSnapshot();
     expect(state.cart).toEqual([]);
     expect(state.checkout.table).toBe('');
     expect(state.specModal).toBeNull();
@@ -244,17 +245,17 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
   });
 
   it('gives three times as long in accessibility mode: 45 s, then 30 s', async () => {
-    appStore.getState().setKioskAccessible(true);
+    kioskStore.getState().setKioskAccessible(true);
     renderIdle('/menu/1/inrest');
     await wait(44_999);
     expect(overlay()).toBeNull();
     await wait(1);
     expect(count()).toBe('30');
     await wait(29_000);
-    expect(appStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().cart).toHaveLength(1);
     await wait(1_000);
-    expect(appStore.getState().cart).toEqual([]);
-    expect(appStore.getState().kioskAccessible).toBe(false);
+    expect(cartStore.getState().cart).toEqual([]);
+    expect(kioskStore.getState().kioskAccessible).toBe(false);
     expect(location.history.at(-1)).toBe('/');
   });
 
@@ -296,7 +297,7 @@ describe('a kiosk and a new version of the app (issue 18)', () => {
     await wait(1000);
     expect(take).not.toHaveBeenCalled();
     // The guest has gone (the idle reset empties the kiosk): the new version is taken.
-    act(() => appStore.getState().endKioskGuest());
+    act(() => kioskStore.getState().endKioskGuest());
     await wait(0);
     expect(take).toHaveBeenCalledTimes(1);
   });

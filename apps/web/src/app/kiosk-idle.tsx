@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { KIOSK_IDLE_QUESTION, kioskIdleTimes } from '@chain/domain';
-import { kioskGuestPresent } from '../state/kiosk-guest';
-import { appStore, useAppState } from '../state/store';
+import { useKioskGuestPresent } from '../state/kiosk-guest';
+import { kioskStore, useKioskState } from '../state/store';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import type { KioskScreen } from './kiosk-screen';
@@ -12,7 +12,7 @@ import './kiosk-idle.css';
 /** What a guest does at a kiosk; any of it means someone is there. */
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
-const continueHere = () => appStore.getState().setKioskIdleVisible(false);
+const continueHere = () => kioskStore.getState().setKioskIdleVisible(false);
 
 /**
  * SPEC 4 / 9 Kiosk idle, mounted only in kiosk mode. On every screen but Home, and on Home too
@@ -25,12 +25,12 @@ const continueHere = () => appStore.getState().setKioskIdleVisible(false);
  */
 export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   const [path, navigate] = useLocation();
-  const accessible = useAppState((state) => state.kioskAccessible);
-  const visible = useAppState((state) => state.kioskIdleVisible);
-  const guestPresent = useAppState(kioskGuestPresent);
+  const accessible = useKioskState((state) => state.kioskAccessible);
+  const visible = useKioskState((state) => state.kioskIdleVisible);
+  const guestPresent = useKioskGuestPresent();
   // A pay tap's order/create on its way: nobody is asked whether they are still here (a slow answer
   // would otherwise end the guest who is waiting for it); the count starts afresh when it comes.
-  const placingOrder = useAppState((state) => state.placingOrder);
+  const placingOrder = useKioskState((state) => state.placingOrder);
   const times = screen ? kioskIdleTimes(screen, accessible, guestPresent) : null;
   const idleMs = times?.idleMs ?? null;
   const idles = times !== null;
@@ -46,7 +46,7 @@ export default function KioskIdle({ screen }: { screen: KioskScreen }) {
 
   useEffect(() => {
     if (idleMs === null || visible || placingOrder) return;
-    const fire = () => appStore.getState().setKioskIdleVisible(true);
+    const fire = () => kioskStore.getState().setKioskIdleVisible(true);
     let timer = setTimeout(fire, idleMs);
     const restart = () => {
       clearTimeout(timer);
@@ -69,16 +69,16 @@ export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   useEffect(() => {
     if (pathSeen.current === path) return;
     pathSeen.current = path;
-    if (appStore.getState().kioskIdleVisible) appStore.getState().setKioskIdleVisible(false);
+    if (kioskStore.getState().kioskIdleVisible) kioskStore.getState().setKioskIdleVisible(false);
   }, [path]);
 
   useEffect(() => {
     // A screen that does not idle (an empty Home, the start page) with the overlay up: nothing to ask there.
-    if (visible && !idles) appStore.getState().setKioskIdleVisible(false);
+    if (visible && !idles) kioskStore.getState().setKioskIdleVisible(false);
   }, [visible, idles]);
 
   const endGuest = () => {
-    appStore.getState().endKioskGuest();
+    kioskStore.getState().endKioskGuest();
     navigate('/', { replace: true });
   };
 

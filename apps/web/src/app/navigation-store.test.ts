@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore, STORAGE_KEY } from '../state/app-store';
+import { createAppStores } from '../state/app-stores';
+import { STORAGE_KEY } from '../state/persisted-shape';
 import { MemoryStorage } from '../state/memory-storage.test-support';
 import { loadStateOnce } from './load-state';
 import { guardNavigation } from './navigation-guard';
@@ -9,24 +10,25 @@ describe('the guard wired to the store (SPEC 2 Navigation guard)', () => {
     const storage = new MemoryStorage({
       [STORAGE_KEY]: JSON.stringify({ state: { kiosk: true }, version: 1 }),
     });
-    const store = createAppStore(storage);
-    expect(store.getState().kiosk).toBe(false);
+    const { kioskStore, statePersistence } = createAppStores(storage);
+    expect(kioskStore.getState().kiosk).toBe(false);
 
-    await loadStateOnce(store);
-    await loadStateOnce(store);
-    await loadStateOnce(store);
+    await loadStateOnce(statePersistence);
+    await loadStateOnce(statePersistence);
+    await loadStateOnce(statePersistence);
 
     expect(storage.reads).toBe(1);
-    expect(store.getState().kiosk).toBe(true);
-    expect(store.persist.hasHydrated()).toBe(true);
+    expect(kioskStore.getState().kiosk).toBe(true);
+    expect(statePersistence.hasHydrated()).toBe(true);
   });
 
   it('SPEC 2: after logout every route but /auth leads to /auth again', async () => {
-    const store = createAppStore(new MemoryStorage());
-    await loadStateOnce(store);
-    store.getState().setUser({ authorized: true });
-    store.getState().logout();
-    const { user, kiosk } = store.getState();
+    const { guestStore, kioskStore, statePersistence } = createAppStores(new MemoryStorage());
+    await loadStateOnce(statePersistence);
+    guestStore.getState().setUser({ authorized: true });
+    guestStore.getState().logout();
+    const { user } = guestStore.getState();
+    const { kiosk } = kioskStore.getState();
     expect(guardNavigation({ path: '/profile', state: null }, { authorized: user.authorized, kiosk })).toEqual({
       redirect: '/auth',
     });

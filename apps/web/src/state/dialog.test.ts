@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from './app-store';
+import { createAppStores } from './app-stores';
 import { openDialog } from './dialog';
 import { MemoryStorage } from './memory-storage.test-support';
 
 function store() {
-  return createAppStore(new MemoryStorage());
+  return createAppStores(new MemoryStorage()).chromeStore;
 }
 
 describe('dialog helper (SPEC 8)', () => {
@@ -59,8 +59,11 @@ describe('dialog helper (SPEC 8)', () => {
 
   it('never keeps dialogs in storage', () => {
     const storage = new MemoryStorage();
-    const app = createAppStore(storage);
-    void openDialog(app, { message: 'Первое' });
+    const stores = createAppStores(storage);
+    void stores.statePersistence.hydrate();
+    void openDialog(stores.chromeStore, { message: 'Первое' });
+    stores.cartStore.getState().updateCheckout({ comment: 'запись' });
+    expect(String(storage.values.get('chain-ordering:state'))).toContain('запись');
     expect(String(storage.values.get('chain-ordering:state'))).not.toContain('Первое');
   });
 });

@@ -1,4 +1,4 @@
-import type { AppStore, DialogChoice } from './app-store';
+import type { ChromeStore, DialogChoice } from './chrome-store';
 
 export interface AlertOptions {
   title?: string;
@@ -16,10 +16,10 @@ export interface ChoiceOptions<T extends DialogChoice> {
  * that resolves when acknowledged. With items: resolves to the chosen item, or null when the
  * guest dismisses the dialog with Escape. Dialogs queue: the next one shows when one closes.
  */
-export function openDialog(store: AppStore, options: AlertOptions): Promise<void>;
-export function openDialog<T extends DialogChoice>(store: AppStore, options: ChoiceOptions<T>): Promise<T | null>;
+export function openDialog(store: ChromeStore, options: AlertOptions): Promise<void>;
+export function openDialog<T extends DialogChoice>(store: ChromeStore, options: ChoiceOptions<T>): Promise<T | null>;
 export function openDialog<T extends DialogChoice>(
-  store: AppStore,
+  store: ChromeStore,
   options: AlertOptions | ChoiceOptions<T>,
 ): Promise<T | null | void> {
   return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { User } from './app-store';
-import { useAppState } from './store';
+import type { User } from './guest-store';
+import { useGuestState } from './store';
 
 /** The signed-in guest's id and session token, as the calls of their own things take them. */
 export type GuestSession = Pick<User, 'id' | 'password'>;
@@ -11,8 +11,8 @@ export type GuestSession = Pick<User, 'id' | 'password'>;
  * same object while the session lasts, so effects that depend on it do not run again.
  */
 export function useGuestSession(): GuestSession | null {
-  const authorized = useAppState((state) => state.user.authorized);
-  const id = useAppState((state) => state.user.id);
-  const password = useAppState((state) => state.user.password);
+  const authorized = useGuestState((state) => state.user.authorized);
+  const id = useGuestState((state) => state.user.id);
+  const password = useGuestState((state) => state.user.password);
   return useMemo(() => (authorized && id ? { id, password } : null), [authorized, id, password]);
 }

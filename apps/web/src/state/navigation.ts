@@ -107,6 +107,23 @@ export function routePath(name: AppRouteName, params: RouteParams = {}): string 
   return `/${built.join('/')}`;
 }
 
+/** The query that names the restaurant a later order's screen opens at (SPEC 2 Предзаказ, Отложенный заказ). */
+const CAME_FROM_RESTAURANT = 'restaurant';
+
+/**
+ * SPEC 2 Предзаказ / Отложенный заказ opened from a restaurant (its menu's closed notice): the
+ * screen starts with that restaurant chosen. In the query, so a reload keeps it.
+ */
+export function laterOrderPath(route: 'predzakaz' | 'delayedzakaz', restaurantId: string): string {
+  return `${APP_ROUTES[route]}?${new URLSearchParams({ [CAME_FROM_RESTAURANT]: restaurantId }).toString()}`;
+}
+
+/** The restaurant a later order's screen was opened for (laterOrderPath), or null. */
+export function cameFromRestaurant(search: string): string | null {
+  const id = new URLSearchParams(search).get(CAME_FROM_RESTAURANT)?.trim() ?? '';
+  return id === '' ? null : id;
+}
+
 /**
  * The SPEC 2 screens this release has built. Every route has a screen (the others say calmly
  * that they are being prepared, for a guest who follows an old link), but the app offers no way

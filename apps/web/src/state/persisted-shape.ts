@@ -1,6 +1,8 @@
-import { SIGNED_OUT_USER } from '@chain/contract';
 import { DEFAULT_PAY_METHOD, normalizedFilters, ORDER_TYPES, PAY_METHODS } from '@chain/domain';
-import type { Checkout, PersistedState, User } from './app-store';
+import { type Checkout, EMPTY_CHECKOUT, INITIAL_CART } from './cart-store';
+import { EMPTY_USER, INITIAL_GUEST, type User } from './guest-store';
+import { INITIAL_KIOSK } from './kiosk-store';
+import type { PersistedState } from './persistence';
 
 /*
  * The stored state's shape (SPEC 3, client state kept locally): its empty values, the checks a
@@ -13,40 +15,8 @@ import type { Checkout, PersistedState, User } from './app-store';
 export const STORAGE_KEY = 'chain-ordering:state';
 export const STATE_VERSION = 9;
 
-/** The contract's signed-out user in the stored shape: no id, flags off. */
-export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
-
-export const EMPTY_CHECKOUT: Checkout = {
-  table: '',
-  paySystem: DEFAULT_PAY_METHOD,
-  coupon: '',
-  email: '',
-  comment: '',
-  deliveryDateTime: null,
-  booking: null,
-  delayed: false,
-  resumedOrderId: null,
-  pribors: {},
-  recommended: {},
-  idempotencyKey: null,
-  order: null,
-};
-
-export const INITIAL_PERSISTED_STATE: PersistedState = {
-  kiosk: false,
-  kioskToken: '',
-  user: EMPTY_USER,
-  cart: [],
-  cartRestaurantId: null,
-  address: null,
-  favorites: [],
-  favoriteRestaurants: [],
-  checkout: EMPTY_CHECKOUT,
-  orderType: null,
-  restaurant: null,
-  lockCode: '',
-  menuFilters: [],
-};
+/** Nothing stored: each store's empty values. */
+export const INITIAL_PERSISTED_STATE: PersistedState = { ...INITIAL_CART, ...INITIAL_GUEST, ...INITIAL_KIOSK };
 
 // What a stored value must look like to be used. Each field falls back to its default on its
 // own, so one damaged field (an older build, a hand-edited storage) costs only that field.

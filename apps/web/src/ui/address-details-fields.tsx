@@ -1,4 +1,4 @@
-import type { DeliveryAddress } from '../state/app-store';
+import type { DeliveryAddress } from '../state/cart-store';
 import { Input, TextArea } from './input';
 import './address-details-fields.css';
 

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appStore } from '../state/store';
+import { kioskStore } from '../state/store';
 import { MenuPhoto } from './menu-photo';
+import { resetAppStores } from '../state/stores.test-support';
 
 const CARD = { kind: 'box', rem: 7, kioskRem: 12, aspect: 1 } as const;
 
 describe('a menu photo (issue 18)', () => {
-  beforeEach(() => appStore.setState(appStore.getInitialState()));
+  beforeEach(() => resetAppStores());
   afterEach(() => cleanup());
 
   it('offers a picture under /media/ as AVIF, then WebP, then the original, sized for its place', () => {
@@ -41,10 +42,10 @@ describe('a menu photo (issue 18)', () => {
   });
 
   it('sizes the picture for the kiosk’s larger layout', () => {
-    appStore.getState().setKiosk(true);
+    kioskStore.getState().setKiosk(true);
     const { container, rerender } = render(<MenuPhoto src="/media/dishes/margherita.svg" alt="" width={112} height={112} slot={CARD} loading="eager" />);
     expect(container.querySelector('source')?.getAttribute('sizes')).toBe('432px');
-    appStore.getState().setKioskAccessible(true);
+    kioskStore.getState().setKioskAccessible(true);
     rerender(<MenuPhoto src="/media/dishes/margherita.svg" alt="" width={112} height={112} slot={CARD} loading="eager" />);
     expect(container.querySelector('source')?.getAttribute('sizes')).toBe('540px');
   });

@@ -1,4 +1,4 @@
-import { useAppState } from '../state/store';
+import { useKioskState } from '../state/store';
 import { type PhotoSlot, photoSources } from '@chain/domain';
 import './menu-photo.css';
 
@@ -24,8 +24,8 @@ export interface MenuPhotoProps {
  * elsewhere (a chain's CDN), the <img> alone.
  */
 export function MenuPhoto({ src, alt, className, width, height, slot, loading, fetchPriority }: MenuPhotoProps) {
-  const kiosk = useAppState((state) => state.kiosk);
-  const accessible = useAppState((state) => state.kioskAccessible);
+  const kiosk = useKioskState((state) => state.kiosk);
+  const accessible = useKioskState((state) => state.kioskAccessible);
   const image = (
     <img className={className} src={src} alt={alt} width={width} height={height} loading={loading} decoding="async" fetchPriority={fetchPriority} />
   );

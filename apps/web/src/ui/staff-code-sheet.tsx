@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN, KIOSK_CODE_SHEET_IDLE_MS } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../api/client';
 import type { KioskCodeRefusal } from '../api/kiosk';
-import { useAppState } from '../state/store';
+import { useKioskState } from '../state/store';
 import { BottomSheet } from './bottom-sheet';
 import { Keypad } from './keypad';
 import './staff-code-sheet.css';
@@ -54,7 +54,7 @@ export function StaffCodeSheet<Answer extends CodeAnswer>({ title, hint, submitL
     onClose();
   };
 
-  const idle = useAppState((state) => state.kioskIdleVisible);
+  const idle = useKioskState((state) => state.kioskIdleVisible);
   const closeForIdle = useEffectEvent(() => close());
   useEffect(() => {
     if (idle) closeForIdle();

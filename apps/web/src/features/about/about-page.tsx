@@ -1,13 +1,13 @@
 import { CHAIN_PAGE_SLUGS, type RestaurantListResponse } from '@chain/contract';
-import { ChevronRight, MapPin, Store } from 'lucide-react';
-import { Link } from 'wouter';
+import { Store } from 'lucide-react';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { routePath } from '../../state/navigation';
-import { useAppState } from '../../state/store';
+import { useCartState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
+import { RestaurantCard } from '../../ui/restaurant-card';
 import { Screen } from '../../ui/screen';
 import { useNow } from '../../ui/use-now';
 import { currentRestaurant, openState, restaurantKey } from './about-model';
@@ -26,8 +26,8 @@ const MINUTE = 60_000;
 export default function AboutPage() {
   const page = useQuery(chainPageQuery, CHAIN_PAGE_SLUGS.about);
   const list = useQuery(restaurantListQuery);
-  const orderType = useAppState((state) => state.orderType);
-  const chosen = useAppState((state) => state.restaurant);
+  const orderType = useCartState((state) => state.orderType);
+  const chosen = useCartState((state) => state.restaurant);
   // The open-now state follows the clock while the screen stays open.
   const now = useNow(MINUTE, list.status === 'ready');
 
@@ -68,22 +68,16 @@ function Restaurants({ list, current, now }: { list: RestaurantListResponse; cur
       <h2 id="about-restaurants-title" className="about-restaurants__title">
         Наши рестораны
       </h2>
-      <ul className="about-restaurants__list">
+      <ul className="restaurant-list">
         {list.map((restaurant) => {
           const state = openState(restaurant, now);
           return (
             <li key={restaurant.id}>
-              <Link href={routePath('aboutRestoran', { id: restaurantKey(restaurant) })} className="about-restaurants__card">
-                <span className="about-restaurants__name">{restaurant.name}</span>
-                <span className="about-restaurants__address">
-                  <MapPin aria-hidden="true" />
-                  <span>{restaurant.address}</span>
-                </span>
+              <RestaurantCard href={routePath('aboutRestoran', { id: restaurantKey(restaurant) })} name={restaurant.name} address={restaurant.address} favourite={false}>
                 <span className={state.open ? 'about-restaurants__state about-restaurants__state--open' : 'about-restaurants__state'}>
                   {state.text}
                 </span>
-                <ChevronRight className="about-restaurants__chevron" aria-hidden="true" />
-              </Link>
+              </RestaurantCard>
             </li>
           );
         })}

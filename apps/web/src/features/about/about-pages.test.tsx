@@ -8,12 +8,13 @@ import { REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { restaurantWire, zoneWire } from '../../api/delivery-fixtures.test-support';
 import { mapConfigQuery } from '../../api/geo';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore } from '../../state/store';
+import { cartStore } from '../../state/store';
 import AboutDeliveryPage from './about-delivery-page';
 import AboutOfferPage from './about-offer-page';
 import AboutPage from './about-page';
 import AboutRestaurantPage from './about-restaurant-page';
 import { chainPageQuery } from './chain-page-query';
+import { resetAppStores } from '../../state/stores.test-support';
 
 const page = (slug: 'offer' | 'delivery' | 'about', title: string, body: string) => ({ slug, title, body, updated_at: '2026-11-01T00:00:00Z' });
 const OFFER = page('offer', 'Оферта', '## 1. Термины\n\nПриложение — сайт сети.\n\n- Заказ\n- Ресторан');
@@ -58,7 +59,7 @@ const settle = () => act(async () => {});
 
 describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
     restaurantListQuery.set(undefined, [PATRIKI, POKROVKA, TAGANKA]);
     chainPageQuery.set('offer', OFFER);
     chainPageQuery.set('about', ABOUT);
@@ -94,7 +95,7 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
   });
 
   it('О кафе for self-pickup: the chain’s words, then the current restaurant with tel:, mailto:, seating, seven days and its page', () => {
-    appStore.setState({ orderType: 'self', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
+    cartStore.setState({ orderType: 'self', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
     renderAt('/about');
     expect(screen.getByRole('heading', { level: 2, name: 'О сети' })).toBeTruthy();
     const card = screen.getByRole('region', { name: PATRIKI.name });
@@ -107,7 +108,7 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
   });
 
   it('О кафе without a current restaurant (or for a table order) lists every restaurant, each linking to its page', () => {
-    appStore.setState({ orderType: 'inrest', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
+    cartStore.setState({ orderType: 'inrest', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
     renderAt('/about');
     const list = screen.getByRole('heading', { level: 2, name: 'Наши рестораны' }).parentElement!;
     expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/about_restoran/1', '/about_restoran/2', '/about_restoran/3']);
@@ -128,7 +129,7 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
   it('a restaurant’s photo tops its card with its size held and its renditions offered; one without keeps the card as it was (issue 31)', async () => {
     const photo = '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg';
     restaurantListQuery.set(undefined, [{ ...PATRIKI, img: photo }, POKROVKA, TAGANKA]);
-    appStore.setState({ orderType: 'self', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
+    cartStore.setState({ orderType: 'self', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
     renderAt('/about');
     // Below the chain's words on «О кафе»: lazy.
     const onAbout = within(screen.getByRole('region', { name: PATRIKI.name })).getByRole('img', { name: `Ресторан «${PATRIKI.name}»` });

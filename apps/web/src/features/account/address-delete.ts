@@ -1,6 +1,6 @@
 import { ERROR_TITLE } from '@chain/domain';
 import { ADDRESS_DELETE_CONFIRM, ADDRESS_DELETE_FAILED_MESSAGE, deleteAddress } from '../../api/addresses';
-import { appStore, showDialog } from '../../state/store';
+import { guestStore, showDialog } from '../../state/store';
 
 /**
  * SPEC 5: asks «Удалить адрес?» and deletes the address when the guest agrees. True when it was
@@ -15,7 +15,7 @@ export async function confirmAndDeleteAddress(id: number): Promise<boolean> {
     ],
   });
   if (choice?.label !== 'Удалить') return false;
-  const { user } = appStore.getState();
+  const { user } = guestStore.getState();
   try {
     await deleteAddress({ id: user.id, password: user.password }, id);
     return true;

@@ -5,7 +5,7 @@ import type { SavedAddress } from '@chain/contract';
 import { ERROR_TITLE } from '@chain/domain';
 import { addressListQuery, addressSaveErrorMessage, addressSaveInput, deliveryAddressOf, saveAddress } from '../../api/addresses';
 import { useQuery } from '../../api/query-cache';
-import { appStore, showDialog } from '../../state/store';
+import { cartStore, showDialog } from '../../state/store';
 import { type AddressDetails, AddressDetailsFields } from '../../ui/address-details-fields';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -71,7 +71,7 @@ function AddressForm({ address, session }: { address: SavedAddress; session: { i
       await saveAddress(session, addressSaveInput({ ...address, ...trimmed }));
       // The courier's line is composed by the server: the order's address takes the saved one.
       const saved = (await addressListQuery.fetch(session)).find((entry) => entry.id === address.id);
-      if (saved) appStore.getState().refreshDeliveryAddress(deliveryAddressOf(saved));
+      if (saved) cartStore.getState().refreshDeliveryAddress(deliveryAddressOf(saved));
       navigate(LIST_PATH);
     } catch (error) {
       setSaving(false);

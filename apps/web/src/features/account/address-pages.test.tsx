@@ -16,9 +16,10 @@ import {
 } from '../../api/addresses';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { savedAddress } from '../../api/delivery-fixtures.test-support';
-import { appStore } from '../../state/store';
+import { cartStore, chromeStore, guestStore } from '../../state/store';
 import AddressDetailPage from './address-detail-page';
 import AddressListPage from './address-list-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/addresses'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -44,21 +45,21 @@ function renderAt(path: string) {
     </Router>,
   );
 }
-const dialog = () => appStore.getState().dialogItems[0];
+const dialog = () => chromeStore.getState().dialogItems[0];
 /** Answers the open dialog with the item of this label (null: dismissed), and lets what follows run. */
 const answerDialog = (label: string | null) =>
   act(async () => {
     const open = dialog();
     if (!open) throw new Error('no dialog is open');
     const index = label === null ? -1 : (open.items?.findIndex((item) => item.label === label) ?? -1);
-    appStore.getState().resolveDialog(open.id, index >= 0 ? index : null);
+    chromeStore.getState().resolveDialog(open.id, index >= 0 ? index : null);
   });
 const settle = () => act(async () => {});
 
 describe('Мои адреса (SPEC 2 Other pages, SPEC 5, 8)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ ...SESSION, authorized: true });
+    resetAppStores();
+    guestStore.getState().setUser({ ...SESSION, authorized: true });
     addressListQuery.set(SESSION, [HOME, WORK]);
   });
   afterEach(() => {
@@ -109,7 +110,7 @@ describe('Мои адреса (SPEC 2 Other pages, SPEC 5, 8)', () => {
   it('edits the details, street and house read-only, and saves them with the rest of the address', async () => {
     vi.mocked(saveAddress).mockResolvedValue(5);
     const edited = { ...HOME, room: '14', long: 'Москва, Малая Бронная улица, 24, подъезд 2, домофон 12, этаж 3, кв. 14' };
-    appStore.getState().chooseDeliveryAddress(deliveryAddressOf(HOME), { id: '7', name: 'Бронная', nameShort: '' });
+    cartStore.getState().chooseDeliveryAddress(deliveryAddressOf(HOME), { id: '7', name: 'Бронная', nameShort: '' });
     vi.mocked(saveAddress).mockImplementation(() => {
       addressListQuery.set(SESSION, [edited, WORK]);
       return Promise.resolve(5);
@@ -127,7 +128,7 @@ describe('Мои адреса (SPEC 2 Other pages, SPEC 5, 8)', () => {
     expect(saveAddress).toHaveBeenCalledWith(SESSION, expect.objectContaining({ id: 5, street: HOME.street, house: '24', room: '14', comment: 'Позвонить заранее', lat: 55.76, lon: 37.59 }));
     expect(location.history.at(-1)).toBe('/address_list');
     // The order's address is this one: it takes the server's new courier line.
-    expect(appStore.getState().address?.long).toBe(edited.long);
+    expect(cartStore.getState().address?.long).toBe(edited.long);
   });
 
   it.each([

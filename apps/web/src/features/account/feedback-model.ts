@@ -6,7 +6,7 @@ import {
   type FeedbackTopicItem,
 } from '@chain/contract';
 import { formatPhoneInput, phoneDigits } from '@chain/domain';
-import type { User } from '../../state/app-store';
+import type { User } from '../../state/guest-store';
 import type { FeedbackBody } from './api/feedback';
 
 /*

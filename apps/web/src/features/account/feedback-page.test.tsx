@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedbackTopicCategory } from '@chain/contract';
 import { ERROR_TITLE, FEEDBACK_INCOMPLETE, FEEDBACK_SENT } from '@chain/domain';
 import { ApiError } from '../../api/client';
-import { EMPTY_USER } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import { EMPTY_USER } from '../../state/guest-store';
+import { chromeStore, guestStore } from '../../state/store';
 import { feedbackTopicsQuery, sendFeedback } from './api/feedback';
 import FeedbackPage from './feedback-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('./api/feedback'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -27,7 +28,7 @@ const TOPICS: FeedbackTopicCategory[] = [
   },
 ];
 
-const dialog = () => appStore.getState().dialogItems[0];
+const dialog = () => chromeStore.getState().dialogItems[0];
 const settle = () => act(async () => {});
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -38,8 +39,8 @@ const send = async () => {
 
 describe('Обратная связь (SPEC 2 Other pages, SPEC 5)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ ...EMPTY_USER, ...SESSION, authorized: true, name: 'Анна', phone: '79161234567' });
+    resetAppStores();
+    guestStore.getState().setUser({ ...EMPTY_USER, ...SESSION, authorized: true, name: 'Анна', phone: '79161234567' });
     feedbackTopicsQuery.set({ session: SESSION }, TOPICS);
   });
   afterEach(() => {
@@ -103,7 +104,7 @@ describe('Обратная связь (SPEC 2 Other pages, SPEC 5)', () => {
   });
 
   it('lets a guest signed out write with the public topics', () => {
-    appStore.getState().logout();
+    guestStore.getState().logout();
     feedbackTopicsQuery.set({ session: null }, TOPICS.slice(1));
     render(<FeedbackPage />);
     expect(field('Имя').value).toBe('');

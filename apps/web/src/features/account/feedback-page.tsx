@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
 import { ERROR_TITLE, FEEDBACK_SENT, formatPhoneInput, validateFeedback } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { useQuery } from '../../api/query-cache';
-import { showDialog, useAppState } from '../../state/store';
+import { showDialog, useGuestState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Input, TextArea } from '../../ui/input';
 import { Screen } from '../../ui/screen';
@@ -33,7 +33,7 @@ export default function FeedbackPage() {
 
 function FeedbackFormView({ session }: { session: FeedbackSession | null }) {
   const formId = useId();
-  const user = useAppState((state) => state.user);
+  const user = useGuestState((state) => state.user);
   const [form, setForm] = useState<FeedbackForm>(() => feedbackFormOf(session ? user : { name: '', phone: '' }));
   const [sending, setSending] = useState(false);
   const topicsArgs = useMemo(() => ({ session }), [session]);

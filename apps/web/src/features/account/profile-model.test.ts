@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userUpdateRequest } from '@chain/contract';
 import { PHONE_MESSAGE, PROFILE_EMAIL_MESSAGE } from '@chain/domain';
-import { EMPTY_USER } from '../../state/app-store';
+import { EMPTY_USER } from '../../state/guest-store';
 import { ADDRESS_FIELDS, CONTACT_FIELDS, profileErrors, profileFormOf, profileRequest } from './profile-model';
 
 const FORM = { name: '', phone: '', email: '', card: '', city: '', street: '', house: '', room: '' };

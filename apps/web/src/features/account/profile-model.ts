@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
 import { formatPhoneInput, phoneDigits, validatePhone, validateProfileEmail } from '@chain/domain';
-import type { User } from '../../state/app-store';
+import type { User } from '../../state/guest-store';
 import type { ProfileFieldName, ProfileFields } from './api/profile';
 
 /*

@@ -12,10 +12,11 @@ import {
   SOMETHING_WENT_WRONG_MESSAGE,
 } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { EMPTY_USER, type User } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import { EMPTY_USER, type User } from '../../state/guest-store';
+import { chromeStore, guestStore } from '../../state/store';
 import { dropAccount, saveProfile } from './api/profile';
 import ProfilePage from './profile-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('./api/profile'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -36,13 +37,13 @@ function renderProfile() {
     </Router>,
   );
 }
-const dialog = () => appStore.getState().dialogItems[0];
+const dialog = () => chromeStore.getState().dialogItems[0];
 const answerDialog = (label: string | null) =>
   act(async () => {
     const open = dialog();
     if (!open) throw new Error('no dialog is open');
     const index = label === null ? -1 : (open.items?.findIndex((item) => item.label === label) ?? -1);
-    appStore.getState().resolveDialog(open.id, index >= 0 ? index : null);
+    chromeStore.getState().resolveDialog(open.id, index >= 0 ? index : null);
   });
 const settle = () => act(async () => {});
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
@@ -54,8 +55,8 @@ const save = async () => {
 
 describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser(USER);
+    resetAppStores();
+    guestStore.getState().setUser(USER);
   });
   afterEach(() => {
     cleanup();
@@ -103,7 +104,7 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
       { id: '42', password: 'token' },
       { name: 'Анна К.', phone: '79161234567', email: 'Anna.K@example.ru', card: '', city: 'Москва', street: 'Тверская', house: '7', room: '12' },
     );
-    expect(appStore.getState().user).toEqual(saved);
+    expect(guestStore.getState().user).toEqual(saved);
     expect(field('E-mail').value).toBe('anna.k@example.ru');
     expect(dialog()).toMatchObject({ message: PROFILE_SAVED_MESSAGE });
   });
@@ -116,7 +117,7 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
     renderProfile();
     await save();
     expect(dialog()).toMatchObject({ title: PROFILE_NOT_SAVED_MESSAGE, message });
-    expect(appStore.getState().user).toEqual(USER);
+    expect(guestStore.getState().user).toEqual(USER);
   });
 
   it('says «Данные не сохранены» alone on a server failure', async () => {
@@ -167,7 +168,7 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
     await settle();
     await answerDialog('Удалить профиль');
     expect(dropAccount).toHaveBeenCalledWith({ id: '42', password: 'token' });
-    expect(appStore.getState().user).toEqual(EMPTY_USER);
+    expect(guestStore.getState().user).toEqual(EMPTY_USER);
     expect(location.history.at(-1)).toBe('/auth');
   });
 
@@ -178,12 +179,12 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
     await settle();
     await answerDialog('Удалить профиль');
     expect(dialog()).toMatchObject({ title: ERROR_TITLE, message: SOMETHING_WENT_WRONG_MESSAGE });
-    expect(appStore.getState().user).toEqual(USER);
+    expect(guestStore.getState().user).toEqual(USER);
     expect(location.history).toEqual(['/profile']);
   });
 
   it('offers a signed-out guest the way to sign in', () => {
-    appStore.getState().logout();
+    guestStore.getState().logout();
     renderProfile();
     expect(screen.getByRole('link', { name: 'Войти' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryByLabelText('Имя')).toBeNull();

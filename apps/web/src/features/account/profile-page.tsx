@@ -11,7 +11,7 @@ import {
   SOMETHING_WENT_WRONG_MESSAGE,
 } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import { guestStore, showDialog, useGuestState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Screen } from '../../ui/screen';
@@ -55,7 +55,7 @@ function saveFailureText(error: unknown): string | undefined {
 function ProfileForm({ session }: { session: ProfileSession }) {
   const [, navigate] = useLocation();
   const formId = useId();
-  const user = useAppState((state) => state.user);
+  const user = useGuestState((state) => state.user);
   const [form, setForm] = useState<ProfileFields>(() => profileFormOf(user));
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [saving, setSaving] = useState(false);
@@ -82,7 +82,7 @@ function ProfileForm({ session }: { session: ProfileSession }) {
     setSaving(true);
     try {
       const saved = await saveProfile(session, profileRequest(form));
-      appStore.getState().setUser(saved);
+      guestStore.getState().setUser(saved);
       setForm(profileFormOf(saved));
       setSaving(false);
       await showDialog({ message: PROFILE_SAVED_MESSAGE });
@@ -118,7 +118,7 @@ function ProfileForm({ session }: { session: ProfileSession }) {
       return;
     }
     // The server ended every session of the profile: here the guest is signed out like a logout.
-    appStore.getState().logout();
+    guestStore.getState().logout();
     navigate(APP_ROUTES.auth);
   };
 

@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RatingListEntry } from '@chain/contract';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { loadRatingPage } from '../../api/ratings';
-import { appStore } from '../../state/store';
+import { guestStore } from '../../state/store';
 import RateListPage, { ratingCardLabel } from './rate-list-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock('../../api/ratings', () => ({ loadRatingPage: vi.fn(), RATING_PAGE_SIZE: 3 }));
 const loadPage = vi.mocked(loadRatingPage);
@@ -72,8 +73,8 @@ const renderList = async () => {
 describe('Мои оценки', () => {
   beforeEach(() => {
     loadPage.mockReset();
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
+    resetAppStores();
+    guestStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
   });
   afterEach(() => cleanup());
 
@@ -126,7 +127,7 @@ describe('Мои оценки', () => {
   });
 
   it('signed out: the way to sign in, nothing asked', async () => {
-    appStore.getState().setUser({ authorized: false, id: '', password: '' });
+    guestStore.getState().setUser({ authorized: false, id: '', password: '' });
     await renderList();
     expect(screen.getByRole('link', { name: 'Войти' })).toBeTruthy();
     expect(loadPage).not.toHaveBeenCalled();

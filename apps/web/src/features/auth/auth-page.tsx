@@ -5,8 +5,8 @@ import { useLocation } from 'wouter';
 import { captchaConfigQuery } from '../../api/auth';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
-import type { User } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import type { User } from '../../state/guest-store';
+import { guestStore } from '../../state/store';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
@@ -85,7 +85,7 @@ function SignIn({ settings }: { settings: Settings }) {
   }
 
   const signedIn = (user: User) => {
-    appStore.getState().setUser(user);
+    guestStore.getState().setUser(user);
     // SPEC 4: signed in → OrderType.
     navigate('/', { replace: true });
   };

@@ -3,7 +3,7 @@ import { Phone, PhoneIncoming } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type InboundCall, pollInboundCall } from '../../api/auth';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import type { User } from '../../state/app-store';
+import type { User } from '../../state/guest-store';
 import { Button, buttonClassName } from '../../ui/button';
 import { drawQr } from '../../ui/qr-drawing';
 import { useSecondsLeft } from '../../ui/use-now';

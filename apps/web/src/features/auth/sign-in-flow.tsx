@@ -14,7 +14,7 @@ import {
   startInboundCall,
 } from '../../api/auth';
 import { useQuery } from '../../api/query-cache';
-import type { User } from '../../state/app-store';
+import type { User } from '../../state/guest-store';
 import { showDialog } from '../../state/store';
 import { Button, IconButton } from '../../ui/button';
 import { CaptchaPicture } from '../../ui/captcha-picture';

@@ -3,7 +3,7 @@ import { Redirect, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { APP_ROUTES } from '@chain/contract';
 import { DEFAULT_BOOKING_AGREEMENT, ERROR_TITLE, formatGuests, formatMoney } from '@chain/domain';
-import { type BookingSession, saveBooking } from '../../api/booking';
+import { type BookingSession, saveBooking } from './api/booking';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
 import { readBookingStep2State, routePath } from '../../state/navigation';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { bookingView, type BookingView } from '@chain/contract';
 import { BOOKING_MAX_MINUTES, BOOKING_MIN_MINUTES, BOOKING_STEP_MINUTES, bookingOrderTime } from '@chain/domain';
-import type { DeliveryDateTimeProps, OrderAtTimeInput } from '../../state/app-store';
+import type { DeliveryDateTimeProps, OrderAtTimeInput } from '../../state/cart-store';
 
 // What the three booking screens share: the lengths offered, the parameters Бронирование стола
 // hands to Подтверждение бронирования, and the way from a booking to ordering dishes.

@@ -3,10 +3,10 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { BookingView } from '@chain/contract';
 import { BOOKING_MIN_GUESTS, CHOOSE_RESTAURANT_MESSAGE, DEFAULT_BOOKING_GUESTS, DEFAULT_BOOKING_MINUTES, formatMoney, NO_FREE_TABLES_ON_DATE_MESSAGE } from '@chain/domain';
-import { type BookingPeriodsAnswer, type BookingSession, loadActiveBookings, loadBookingPeriods } from '../../api/booking';
+import { type BookingPeriodsAnswer, type BookingSession, loadActiveBookings, loadBookingPeriods } from './api/booking';
 import { ApiError } from '../../api/client';
 import { routePath } from '../../state/navigation';
-import { useAppState } from '../../state/store';
+import { useCartState } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
@@ -86,7 +86,7 @@ function currentRestaurantId(id: string | undefined): number | null {
 function BookingForm({ session }: { session: BookingSession }) {
   const [, navigate] = useLocation();
   const ids = useId();
-  const current = useAppState((state) => state.restaurant?.id);
+  const current = useCartState((state) => state.restaurant?.id);
   const [choice, setChoice] = useState<Choice>(() => ({ restoranid: currentRestaurantId(current), date: null, guests: DEFAULT_BOOKING_GUESTS, minutes: DEFAULT_BOOKING_MINUTES }));
   const [periodfrom, setPeriodfrom] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

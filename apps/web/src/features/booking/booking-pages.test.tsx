@@ -4,17 +4,18 @@ import { Route, Router, Switch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingView } from '@chain/contract';
 import { ERROR_TITLE } from '@chain/domain';
-import { changeBooking, loadActiveBookings, loadBookingPeriods, saveBooking, type BookingPeriodsAnswer } from '../../api/booking';
+import { changeBooking, loadActiveBookings, loadBookingPeriods, saveBooking, type BookingPeriodsAnswer } from './api/booking';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { settingsQuery } from '../../api/settings';
-import { EMPTY_USER } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import { EMPTY_USER } from '../../state/guest-store';
+import { cartStore, chromeStore, guestStore } from '../../state/store';
 import BookingConfirmPage from './booking-confirm-page';
 import type { BookingParameters } from './booking-model';
 import BookingPage from './booking-page';
 import BookingResultPage from './booking-result-page';
+import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
-vi.mock(import('../../api/booking'), async (importOriginal) => ({
+vi.mock(import('./api/booking'), async (importOriginal) => ({
   ...(await importOriginal()),
   loadBookingPeriods: vi.fn(),
   loadActiveBookings: vi.fn(),
@@ -119,13 +120,13 @@ function renderAt(path: string, state: unknown) {
   );
 }
 
-const dialog = () => appStore.getState().dialogItems[0];
+const dialog = () => chromeStore.getState().dialogItems[0];
 const answerDialog = (label: string | null) =>
   act(async () => {
     const open = dialog();
     if (!open) throw new Error('no dialog is open');
     const index = label === null ? -1 : (open.items?.findIndex((item) => item.label === label) ?? -1);
-    appStore.getState().resolveDialog(open.id, index >= 0 ? index : null);
+    chromeStore.getState().resolveDialog(open.id, index >= 0 ? index : null);
   });
 const settle = () => act(async () => {});
 const tick = (ms: number) =>
@@ -136,8 +137,8 @@ const tick = (ms: number) =>
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
   vi.setSystemTime(NOW);
-  appStore.setState(appStore.getInitialState());
-  appStore.getState().setUser({ ...EMPTY_USER, ...SESSION, authorized: true, booking: true });
+  resetAppStores();
+  guestStore.getState().setUser({ ...EMPTY_USER, ...SESSION, authorized: true, booking: true });
   settingsQuery.set(undefined, { booking_text_step2: 'Стол ждёт 15 минут.' } as never);
   vi.mocked(loadActiveBookings).mockResolvedValue([]);
   // Without a restaurant the server offers the restaurants and dates only.
@@ -173,7 +174,7 @@ describe('Бронирование стола (SPEC 2, 9)', () => {
   });
 
   it('starts at the restaurant of the order, asks again for another party or date, and says why nothing can be booked', async () => {
-    appStore.setState({ restaurant: { id: '1', name: 'Жар-печь на Патриарших', nameShort: 'Патрики' } });
+    cartStore.setState({ restaurant: { id: '1', name: 'Жар-печь на Патриарших', nameShort: 'Патрики' } });
     renderAt('/booking', null);
     await settle();
     vi.mocked(loadBookingPeriods).mockResolvedValue(periodsAnswer({ periods: [], allowbooking: 0, message: 'На эту дату свободных столов нет. Выберите другую дату.' }));
@@ -352,7 +353,7 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Заказать блюда к столу' }));
     await settle();
     expect(location.pathname).toBe('/menu/1/inrest');
-    const state = appStore.getState();
+    const state = appSnapshot();
     expect(state.orderType).toBe('inrest');
     expect(state.restaurant?.id).toBe('1');
     expect(state.checkout.table).toBe('3');

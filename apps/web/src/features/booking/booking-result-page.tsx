@@ -15,9 +15,9 @@ import {
   formatGuests,
   formatMoney,
 } from '@chain/domain';
-import { type BookingAction, type BookingSession, changeBooking, loadActiveBookings } from '../../api/booking';
+import { type BookingAction, type BookingSession, changeBooking, loadActiveBookings } from './api/booking';
 import { readBookingResultState, routePath } from '../../state/navigation';
-import { appStore, showDialog } from '../../state/store';
+import { cartStore, showDialog } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { Screen } from '../../ui/screen';
 import { useGuestSession } from '../../state/guest-session';
@@ -114,7 +114,7 @@ function BookingResult({ session, initial }: { session: BookingSession; initial:
   };
 
   const order = () => {
-    navigate(appStore.getState().orderAtTime(orderFromBooking(booking, now)));
+    navigate(cartStore.getState().orderAtTime(orderFromBooking(booking, now)));
   };
 
   const table = booking.table_num ? `№${booking.table_num}` : 'назначит ресторан';

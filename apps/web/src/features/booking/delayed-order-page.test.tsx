@@ -4,9 +4,10 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAction } from '../../api/action';
-import { EMPTY_USER } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import { EMPTY_USER } from '../../state/guest-store';
+import { cartStore, guestStore } from '../../state/store';
 import DelayedOrderPage from './delayed-order-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock('../../api/action', () => ({ callAction: vi.fn() }));
 const action = vi.mocked(callAction);
@@ -52,8 +53,8 @@ describe('Отложенный заказ', () => {
   beforeEach(() => {
     action.mockReset();
     action.mockImplementation(async (definition, fields) => answer(definition.name, fields as Record<string, unknown>));
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ ...EMPTY_USER, id: '42', password: 'token', authorized: true });
+    resetAppStores();
+    guestStore.getState().setUser({ ...EMPTY_USER, id: '42', password: 'token', authorized: true });
   });
   afterEach(() => cleanup());
 
@@ -68,8 +69,8 @@ describe('Отложенный заказ', () => {
     expect((choose as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(choose);
     expect(location.history?.at(-1)).toBe('/menu/4/inrest');
-    expect(appStore.getState().orderType).toBe('inrest');
-    expect(appStore.getState().checkout).toMatchObject({ delayed: true, deliveryDateTime: { deliveryDate: '27.11.2026', deliveryTime: '19:15', isTimePeriods: false } });
+    expect(cartStore.getState().orderType).toBe('inrest');
+    expect(cartStore.getState().checkout).toMatchObject({ delayed: true, deliveryDateTime: { deliveryDate: '27.11.2026', deliveryTime: '19:15', isTimePeriods: false } });
   });
 
   it('offers both ways to get the order where the restaurant takes both, at a table first (SPEC 2: the menu in inrest mode)', async () => {
@@ -85,7 +86,7 @@ describe('Отложенный заказ', () => {
     fireEvent.click(screen.getByRole('radio', { name: '19:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Выбрать блюда к 19:00' }));
     expect(location.history?.at(-1)).toBe('/menu/1/inrest');
-    expect(appStore.getState().orderType).toBe('inrest');
+    expect(cartStore.getState().orderType).toBe('inrest');
   });
 
   it('takes the order for pickup when the guest chooses «Заберу сам»', async () => {
@@ -97,7 +98,7 @@ describe('Отложенный заказ', () => {
     fireEvent.click(screen.getByRole('radio', { name: '19:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Выбрать блюда к 19:00' }));
     expect(location.history?.at(-1)).toBe('/menu/1/self');
-    expect(appStore.getState().orderType).toBe('self');
+    expect(cartStore.getState().orderType).toBe('self');
   });
 
   it('offers the guest\'s delayed order whichever way it was to be got: a pickup order shows with «В ресторане» chosen', async () => {

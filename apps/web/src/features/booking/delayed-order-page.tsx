@@ -1,19 +1,16 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
-import { ATTENTION_TITLE, formatMoney, type LaterOrderType, LOAD_FAILED_MESSAGE } from '@chain/domain';
+import { useLocation, useSearch } from 'wouter';
+import { ATTENTION_TITLE, formatMoney, type LaterOrderType } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { useQuery } from '../../api/query-cache';
-import type { CartLine } from '../../state/app-store';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import type { CartLine } from '../../state/cart-store';
+import { cameFromRestaurant } from '../../state/navigation';
+import { cartStore, showDialog, useGuestState } from '../../state/store';
 import { Button } from '../../ui/button';
-import { LoadError } from '../../ui/load-error';
 import { RadioCards } from '../../ui/radio-cards';
-import { Screen } from '../../ui/screen';
-import { type DelayedOrder, delayedRestaurantsQuery, findDelayedOrder } from './preorder-api';
-import { PickerSkeleton } from './preorder-page';
+import { type DelayedOrder, delayedRestaurantsQuery, findDelayedOrder } from './api/later-orders';
+import { DateChoice, LaterOrderScreen, TimeChoice, useShownAnswer } from './later-order';
 import { RestaurantPicker } from './preorder-restaurants';
-import './preorder.css';
 
 const TYPE_LABELS: Record<LaterOrderType, string> = { self: 'Заберу сам', inrest: 'В ресторане' };
 /**
@@ -31,16 +28,15 @@ const TYPE_ORDER: readonly LaterOrderType[] = ['inrest', 'self'];
  * warning about dishes no longer available (SPEC 4).
  */
 export default function DelayedOrderPage() {
-  const [restaurantId, setRestaurantId] = useState<string | null>(null);
+  // Opened from a restaurant (its menu's closed notice): that restaurant is chosen to begin with.
+  const search = useSearch();
+  const [restaurantId, setRestaurantId] = useState<string | null>(() => cameFromRestaurant(search));
   const [type, setType] = useState<LaterOrderType>('inrest');
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const args = useMemo(() => ({ restaurantId }), [restaurantId]);
-  const answer = useQuery(delayedRestaurantsQuery, args);
+  const { answer, data } = useShownAnswer(delayedRestaurantsQuery, args);
   const [, navigate] = useLocation();
-  const [shown, setShown] = useState(answer.data);
-  if (answer.status === 'ready' && answer.data !== shown) setShown(answer.data);
-  const data = answer.status === 'ready' ? answer.data : shown;
 
   const restaurant = data?.restorans.find((entry) => String(entry.id) === restaurantId) ?? null;
   const types = TYPE_ORDER.filter((kind) => restaurant?.order_types.includes(kind));
@@ -54,7 +50,7 @@ export default function DelayedOrderPage() {
 
   const choose = () => {
     if (!restaurant || !day || !chosenTime || !orderType) return;
-    const path = appStore.getState().orderAtTime({
+    const path = cartStore.getState().orderAtTime({
       restaurantId: String(restaurant.id),
       fsUid: restaurant.fs_uid,
       table: null,
@@ -67,7 +63,7 @@ export default function DelayedOrderPage() {
   };
 
   const resume = async (order: DelayedOrder) => {
-    const state = appStore.getState();
+    const state = cartStore.getState();
     const lines: CartLine[] = order.cart
       .filter((line) => line.available === 1)
       .map((line) => ({
@@ -94,117 +90,84 @@ export default function DelayedOrderPage() {
     navigate(lines.length > 0 ? '/cart' : `/menu/${order.restoran_id}/${order.type}`);
   };
 
-  let body;
-  if (answer.status === 'error' && !data) {
-    body = <LoadError title={LOAD_FAILED_MESSAGE} message={answer.error.message} onRetry={() => delayedRestaurantsQuery.refetch(args)} />;
-  } else if (!data) {
-    body = <PickerSkeleton />;
-  } else {
-    body = (
-      <>
-        <p className="preorder__intro">
-          <Clock aria-hidden="true" />
-          <span>Оформите заказ сейчас, а оплатите позже — ресторан приготовит его к выбранному времени.</span>
-        </p>
-        {data.allowbooking === 0 && data.message && restaurantId === null ? (
-          <p className="preorder__notice" role="status">
-            {data.message}
-          </p>
-        ) : null}
-        <RestaurantPicker
-          name="delayed-restaurant"
-          restaurants={data.restorans}
-          value={restaurantId}
-          onChange={(next) => {
-            setRestaurantId(next);
-            setDate(null);
-            setTime(null);
-          }}
-        />
-        {ready && types.length > 1 ? (
-          <fieldset className="preorder__group">
-            <legend className="preorder__legend">Как получить заказ</legend>
-            <div className="preorder__types">
-              <RadioCards name="delayed-type" options={types.map((kind) => ({ value: kind, label: TYPE_LABELS[kind] }))} value={orderType ?? 'inrest'} onChange={setType} />
-            </div>
-          </fieldset>
-        ) : null}
-        {delayed.order ? (
-          <section className="preorder__order" aria-labelledby="delayed-found">
-            <h2 id="delayed-found" className="preorder__order-title">
-              Ваш отложенный заказ {delayed.order.number}
-            </h2>
-            <p>
-              На {delayed.order.time_text}, {formatMoney(delayed.order.sum)}
-            </p>
-            <Button variant="secondary" block onClick={() => void resume(delayed.order as DelayedOrder)}>
-              Продолжить этот заказ
-            </Button>
-          </section>
-        ) : null}
-        {delayed.error ? (
-          <p className="preorder__notice" role="alert">
-            {delayed.error}
-          </p>
-        ) : null}
-        {ready && dates.length > 0 ? (
-          <fieldset className="preorder__group">
-            <legend className="preorder__legend">Дата</legend>
-            <div className="preorder__dates">
-              <RadioCards
-                name="delayed-date"
-                wide
-                options={dates}
-                value={day?.value ?? null}
-                onChange={(value) => {
-                  setDate(value);
-                  setTime(null);
-                }}
-              />
-            </div>
-          </fieldset>
-        ) : null}
-        {ready && day ? (
-          <fieldset className="preorder__group">
-            <legend className="preorder__legend">Время</legend>
-            <div className="preorder__times">
-              <RadioCards
-                name="delayed-time"
-                optionClassName="preorder__time"
-                options={day.times.map((entry) => ({ value: entry, label: entry }))}
-                value={chosenTime}
-                onChange={setTime}
-              />
-            </div>
-          </fieldset>
-        ) : null}
-        {ready && data.message ? (
-          <p className="preorder__notice" role="status">
-            {data.message}
-          </p>
-        ) : null}
-        {answer.status === 'error' ? (
-          <LoadError title={LOAD_FAILED_MESSAGE} message={answer.error.message} onRetry={() => delayedRestaurantsQuery.refetch(args)} />
-        ) : null}
-      </>
-    );
-  }
-
   return (
-    <Screen
+    <LaterOrderScreen
       title="Отложенный заказ"
-      back="/"
-      busy={answer.status === 'loading'}
-      actions={
-        data ? (
-          <Button block disabled={!chosenTime || !orderType || answer.status !== 'ready'} onClick={choose}>
-            {chosenTime && day ? `Выбрать блюда к ${chosenTime}` : 'Выберите ресторан и время'}
-          </Button>
-        ) : undefined
-      }
+      answer={answer}
+      data={data}
+      onRetry={() => delayedRestaurantsQuery.refetch(args)}
+      chosen={orderType && day ? chosenTime : null}
+      onChoose={choose}
     >
-      {body}
-    </Screen>
+      {(data) => (
+        <>
+          <p className="preorder__intro">
+            <Clock aria-hidden="true" />
+            <span>Оформите заказ сейчас, а оплатите позже — ресторан приготовит его к выбранному времени.</span>
+          </p>
+          {data.allowbooking === 0 && data.message && restaurantId === null ? (
+            <p className="preorder__notice" role="status">
+              {data.message}
+            </p>
+          ) : null}
+          <RestaurantPicker
+            name="delayed-restaurant"
+            restaurants={data.restorans}
+            value={restaurantId}
+            onChange={(next) => {
+              setRestaurantId(next);
+              setDate(null);
+              setTime(null);
+            }}
+          />
+          {ready && types.length > 1 ? (
+            <fieldset className="preorder__group">
+              <legend className="preorder__legend">Как получить заказ</legend>
+              <div className="preorder__types">
+                <RadioCards name="delayed-type" options={types.map((kind) => ({ value: kind, label: TYPE_LABELS[kind] }))} value={orderType ?? 'inrest'} onChange={setType} />
+              </div>
+            </fieldset>
+          ) : null}
+          {delayed.order ? (
+            <section className="preorder__order" aria-labelledby="delayed-found">
+              <h2 id="delayed-found" className="preorder__order-title">
+                Ваш отложенный заказ {delayed.order.number}
+              </h2>
+              <p>
+                На {delayed.order.time_text}, {formatMoney(delayed.order.sum)}
+              </p>
+              <Button variant="secondary" block onClick={() => void resume(delayed.order as DelayedOrder)}>
+                Продолжить этот заказ
+              </Button>
+            </section>
+          ) : null}
+          {delayed.error ? (
+            <p className="preorder__notice" role="alert">
+              {delayed.error}
+            </p>
+          ) : null}
+          {ready && dates.length > 0 ? (
+            <DateChoice
+              name="delayed-date"
+              options={dates}
+              value={day?.value ?? null}
+              onChange={(value) => {
+                setDate(value);
+                setTime(null);
+              }}
+            />
+          ) : null}
+          {ready && day ? (
+            <TimeChoice name="delayed-time" options={day.times.map((entry) => ({ value: entry, label: entry }))} value={chosenTime} onChange={setTime} />
+          ) : null}
+          {ready && data.message ? (
+            <p className="preorder__notice" role="status">
+              {data.message}
+            </p>
+          ) : null}
+        </>
+      )}
+    </LaterOrderScreen>
   );
 }
 
@@ -215,7 +178,7 @@ export default function DelayedOrderPage() {
  * saved earlier shows even though «В ресторане» is chosen first.
  */
 function useDelayedOrder(fsUid: string | null, types: readonly LaterOrderType[]): { order: DelayedOrder | null; error: string | null } {
-  const user = useAppState((state) => state.user);
+  const user = useGuestState((state) => state.user);
   const [found, setFound] = useState<{ key: string; order: DelayedOrder | null; error: string | null } | null>(null);
   const key = fsUid && types.length > 0 && user.authorized ? `${fsUid}|${types.join(',')}|${user.id}` : null;
   useEffect(() => {

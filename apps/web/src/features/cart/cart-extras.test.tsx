@@ -3,10 +3,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_EXTRA_COUNT } from '@chain/contract';
 import { type CutleryItem, loadCutlery, loadRecommended, type RecommendedItem } from '../../api/order';
-import type { CartLine } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import type { CartLine } from '../../state/cart-store';
+import { cartStore } from '../../state/store';
 import { CartExtras } from './cart-extras';
 import { useCartExtras } from './use-cart-extras';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/order'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -41,7 +42,7 @@ const pricing = (name: string) => screen.getByRole('group', { name }).parentElem
 
 describe('cart extras (SPEC 2 Cart, SPEC 5)', () => {
   beforeEach(async () => {
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
     vi.mocked(loadCutlery).mockResolvedValue([fork, napkins]);
     vi.mocked(loadRecommended).mockResolvedValue([mors, sauce]);
     render(<Extras />);
@@ -60,7 +61,7 @@ describe('cart extras (SPEC 2 Cart, SPEC 5)', () => {
 
     fireEvent.click(forks.more);
     expect(forks.value()).toBe(2);
-    expect(appStore.getState().checkout.pribors).toEqual({ 1: 2 });
+    expect(cartStore.getState().checkout.pribors).toEqual({ 1: 2 });
     // One above the free count is charged.
     expect(pricing('Вилка')).toBe('бесплатно 1 шт., далее 15,00 ₽ · 15,00 ₽');
 
@@ -74,7 +75,7 @@ describe('cart extras (SPEC 2 Cart, SPEC 5)', () => {
     for (let taps = 0; taps < 4; taps += 1) fireEvent.click(forks.less);
     expect(forks.value()).toBe(0);
     expect(forks.less.disabled).toBe(true);
-    expect(appStore.getState().checkout.pribors).toEqual({ 1: 0 });
+    expect(cartStore.getState().checkout.pribors).toEqual({ 1: 0 });
     expect(pricing('Вилка')).toBe('бесплатно 1 шт., далее 15,00 ₽');
 
     // A free item names only its free count.
@@ -93,16 +94,16 @@ describe('cart extras (SPEC 2 Cart, SPEC 5)', () => {
     fireEvent.click(stepper('Морс клюквенный').more);
     fireEvent.click(stepper('Морс клюквенный').more);
     fireEvent.click(stepper('Соус сырный').more);
-    expect(appStore.getState().checkout.recommended).toEqual({ 4: 2, 5: 1 });
+    expect(cartStore.getState().checkout.recommended).toEqual({ 4: 2, 5: 1 });
     expect(stepper('Морс клюквенный').value()).toBe(2);
 
     fireEvent.click(stepper('Морс клюквенный').less);
-    expect(appStore.getState().checkout.recommended).toEqual({ 4: 1, 5: 1 });
+    expect(cartStore.getState().checkout.recommended).toEqual({ 4: 1, 5: 1 });
     expect(stepper('Морс клюквенный').value()).toBe(1);
   });
 
   it('lets a recommended count reach the most an order takes, and no further', () => {
-    act(() => appStore.getState().setExtraCount('recommended', mors.id, MAX_EXTRA_COUNT - 1));
+    act(() => cartStore.getState().setExtraCount('recommended', mors.id, MAX_EXTRA_COUNT - 1));
     const { more } = stepper('Морс клюквенный');
     fireEvent.click(more);
     expect(stepper('Морс клюквенный').value()).toBe(MAX_EXTRA_COUNT);
@@ -118,7 +119,7 @@ describe('cart extras when nothing is offered', () => {
   });
 
   it('shows no block for an empty or failed list', async () => {
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
     vi.mocked(loadCutlery).mockRejectedValue(new Error('offline'));
     vi.mocked(loadRecommended).mockResolvedValue([]);
     const { container } = render(<Extras />);

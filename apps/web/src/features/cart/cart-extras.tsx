@@ -1,7 +1,7 @@
 import { MAX_EXTRA_COUNT } from '@chain/contract';
 import { chargedCount, formatMoney, type PhotoSlot } from '@chain/domain';
 import type { CutleryItem, RecommendedItem } from '../../api/order';
-import { appStore } from '../../state/store';
+import { cartStore } from '../../state/store';
 import { MenuPhoto } from '../../ui/menu-photo';
 import { Stepper } from '../../ui/stepper';
 
@@ -24,7 +24,7 @@ export function CartExtras({ cutlery, recommended }: { cutlery: readonly Cutlery
             Приборы
           </h2>
           {cutlery.map((item) => (
-            <CutleryRow key={item.id} item={item} onChange={(cnt) => appStore.getState().setExtraCount('pribors', item.id, cnt)} />
+            <CutleryRow key={item.id} item={item} onChange={(cnt) => cartStore.getState().setExtraCount('pribors', item.id, cnt)} />
           ))}
         </section>
       ) : null}
@@ -54,7 +54,7 @@ function RecommendedBlock({ id, title, items }: { id: string; title: string; ite
               min={0}
               max={MAX_EXTRA_COUNT}
               label={item.name}
-              onChange={(cnt) => appStore.getState().setExtraCount('recommended', item.id, cnt)}
+              onChange={(cnt) => cartStore.getState().setExtraCount('recommended', item.id, cnt)}
             />
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import type { MenuDish } from '@chain/contract';
 import { formatMoney, lineTotal } from '@chain/domain';
-import type { CartLine } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import type { CartLine } from '../../state/cart-store';
+import { cartStore } from '../../state/store';
 import { IconButton } from '../../ui/button';
 import { Stepper } from '../../ui/stepper';
 
@@ -31,12 +31,12 @@ export function LineRow({ line, dish }: { line: CartLine; dish: MenuDish | undef
         <IconButton
           label={`Удалить: ${name}`}
           icon={<Trash2 />}
-          onClick={() => appStore.getState().changeLineCount(line.token, -line.cnt)}
+          onClick={() => cartStore.getState().changeLineCount(line.token, -line.cnt)}
         />
         <Stepper
           value={line.cnt}
           label={name}
-          onChange={(next) => appStore.getState().changeLineCount(line.token, next - line.cnt)}
+          onChange={(next) => cartStore.getState().changeLineCount(line.token, next - line.cnt)}
         />
       </div>
     </article>

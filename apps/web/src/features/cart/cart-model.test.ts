@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexDishes, orderTotals } from '@chain/domain';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
 import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, orderTimeStanding, totalIsFinal } from './cart-model';
 

@@ -21,7 +21,7 @@ import {
   quoteCheckout,
 } from '@chain/domain';
 import type { DeliveryQuoteState } from './use-delivery-quote';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import type { OrderType } from '@chain/domain';
 
 /** SPEC 2 Cart: the empty state's next step (docs/design.md). */

@@ -1,7 +1,7 @@
 import { ShoppingBasket } from 'lucide-react';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
-import { useAppState } from '../../state/store';
+import { useCartState, useGuestState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Screen } from '../../ui/screen';
@@ -21,18 +21,18 @@ import { useMenuFollowsCatalogue } from '../../api/menu-events';
 export default function CartPage() {
   // A dish stopped while the guest looks at the cart shows as unavailable at once (issue 17).
   useMenuFollowsCatalogue();
-  const orderType = useAppState((state) => state.orderType);
-  const lines = useAppState((state) => state.cart);
-  const restaurantId = useAppState((state) => state.cartRestaurantId ?? state.restaurant?.id ?? null);
+  const orderType = useCartState((state) => state.orderType);
+  const lines = useCartState((state) => state.cart);
+  const restaurantId = useCartState((state) => state.cartRestaurantId ?? state.restaurant?.id ?? null);
   const list = useQuery(restaurantListQuery);
   const restaurant =
     list.status === 'ready' && restaurantId !== null ? (list.data.find((entry) => String(entry.id) === restaurantId) ?? null) : null;
   const menu = useCartMenu(restaurant);
   // Asked beside the restaurant list and the menu, not after them (issue 18: one round trip less
   // before the cart shows).
-  const user = useAppState((state) => state.user);
+  const user = useGuestState((state) => state.user);
   const extras = useCartExtras(orderType ?? 'self', restaurantId, lines, user);
-  const preorder = useAppState((state) => isPreorder(state.checkout));
+  const preorder = useCartState((state) => isPreorder(state.checkout));
 
   if (lines.length === 0 || restaurantId === null) {
     return (

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexDishes } from '@chain/domain';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import { cartFigures } from './cart-model';
 import { CartTotals } from './cart-totals';
 

@@ -3,9 +3,9 @@ import type { MenuDish, RestaurantWire } from '@chain/contract';
 import { cartTotal, formatShortDate, indexDishes, wallClockAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import { KIOSK_PAY_METHOD, type PayMethod } from '@chain/domain';
-import { appStore, useAppState } from '../../state/store';
+import { cartStore, useCartState, useGuestState, useKioskState } from '../../state/store';
 import { Input } from '../../ui/input';
 import { PayMethodChoice } from '../../ui/pay-method-choice';
 import { Screen } from '../../ui/screen';
@@ -42,10 +42,10 @@ export function CartView({
   /** The cutlery and recommended items (useCartExtras), asked by the page beside the menu. */
   extras: CartExtraLists;
 }) {
-  const orderType = useAppState((state) => state.orderType ?? 'self');
-  const kiosk = useAppState((state) => state.kiosk);
-  const user = useAppState((state) => state.user);
-  const checkout = useAppState((state) => state.checkout);
+  const orderType = useCartState((state) => state.orderType ?? 'self');
+  const kiosk = useKioskState((state) => state.kiosk);
+  const user = useGuestState((state) => state.user);
+  const checkout = useCartState((state) => state.checkout);
   const dishIndex = useMemo(() => indexDishes(dishes), [dishes]);
   const restaurantId = String(restaurant.id);
   const priceChanges = usePriceChanges(lines, dishIndex);
@@ -60,7 +60,7 @@ export function CartView({
 
   // SPEC 2 Cart «Доставка курьером»: the zone of the address and the order/delivery quote of this cart.
   const delivery = orderType === 'delivery';
-  const address = useAppState((state) => state.address);
+  const address = useCartState((state) => state.address);
   const point = delivery ? pointOf(address) : null;
   const zone = delivery ? deliveryZoneAt(restaurant, point) : null;
   const quote = useDeliveryQuote(
@@ -165,7 +165,7 @@ export function CartView({
               inputMode="email"
               autoComplete="email"
               value={email}
-              onChange={(event) => appStore.getState().updateCheckout({ email: event.target.value })}
+              onChange={(event) => cartStore.getState().updateCheckout({ email: event.target.value })}
             />
             <CouponField code={checkout.coupon} coupon={coupon} quoted={figures.coupon} />
           </section>
@@ -174,7 +174,7 @@ export function CartView({
         {kiosk ? null : (
           <fieldset className="cart__block cart__pay">
             <legend className="cart__block-title">Способ оплаты</legend>
-            <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => appStore.getState().updateCheckout({ paySystem: method })} />
+            <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => cartStore.getState().updateCheckout({ paySystem: method })} />
           </fieldset>
         )}
 

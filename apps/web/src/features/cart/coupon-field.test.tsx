@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COUPON_DEBOUNCE_MS, couponBelowMinimumMessage, indexDishes } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { checkCoupon, type CouponAnswer } from '../../api/order';
-import type { CartLine } from '../../state/app-store';
-import { appStore, useAppState } from '../../state/store';
+import type { CartLine } from '../../state/cart-store';
+import { useCartState } from '../../state/store';
 import { cartFigures } from './cart-model';
 import { CouponField } from './coupon-field';
 import { useCoupon } from './use-coupon';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/order'), async (importOriginal) => ({ ...(await importOriginal()), checkCoupon: vi.fn() }));
 
@@ -18,7 +19,7 @@ const user = { id: '7', password: 'token' };
 
 /** The coupon field as the cart screen wires it: the code from the store, its check, and the quote of a cart. */
 function Coupon({ lines }: { lines: CartLine[] }) {
-  const code = useAppState((state) => state.checkout.coupon);
+  const code = useCartState((state) => state.checkout.coupon);
   const coupon = useCoupon(code, 'self', 'fs-kursky', user);
   const figures = cartFigures({
     lines,
@@ -49,7 +50,7 @@ const wait = (ms: number) =>
 describe('coupon field (SPEC 2 Cart, SPEC 9)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
   });
   afterEach(() => {
     cleanup();

@@ -1,5 +1,5 @@
 import { couponTermsLabel } from '@chain/domain';
-import { appStore } from '../../state/store';
+import { cartStore } from '../../state/store';
 import { Input } from '../../ui/input';
 import type { CartFigures, CouponState } from './cart-model';
 
@@ -15,7 +15,7 @@ export function CouponField({ code, coupon, quoted }: { code: string; coupon: Co
       autoComplete="off"
       autoCapitalize="characters"
       value={code}
-      onChange={(event) => appStore.getState().updateCheckout({ coupon: event.target.value })}
+      onChange={(event) => cartStore.getState().updateCheckout({ coupon: event.target.value })}
       hint={
         coupon.status === 'checking'
           ? 'Проверяем купон…'

@@ -1,6 +1,6 @@
 import { Clock, MapPin } from 'lucide-react';
 import { type CalendarDate, chosenTimeLabel, formatMoney } from '@chain/domain';
-import type { DeliveryAddress } from '../../state/app-store';
+import type { DeliveryAddress } from '../../state/cart-store';
 import { Button, LinkButton } from '../../ui/button';
 import type { DeliveryQuoteState } from './use-delivery-quote';
 

@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { formatMoney } from '@chain/domain';
-import type { Checkout } from '../../state/app-store';
+import type { Checkout } from '../../state/cart-store';
 
 /**
  * An inrest order for later (Предзаказ, a booking): the time it is cooked for and, from a

@@ -7,10 +7,11 @@ import { ATTENTION_TITLE, KIOSK_NOT_CONNECTED_MESSAGE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { menuQuery } from '../../api/menu';
 import { createOrder, type OrderCreated } from '../../api/order';
-import type { CartLine } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import type { CartLine } from '../../state/cart-store';
+import { cartStore, chromeStore, kioskStore } from '../../state/store';
 import { PayButton } from './pay-button';
 import type { CartOrder } from './use-place-order';
+import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/order'), async (importOriginal) => ({ ...(await importOriginal()), createOrder: vi.fn() }));
 
@@ -47,14 +48,14 @@ const renderButton = (ready = true) =>
   );
 const button = () => screen.getByRole('button', { name: 'Оплатить 800,00 ₽' });
 const busy = () => button().getAttribute('aria-busy') === 'true';
-const dialogs = () => appStore.getState().dialogItems;
+const dialogs = () => chromeStore.getState().dialogItems;
 /** Lets the answer arrive and React render what followed. */
 const settle = () => act(async () => {});
 
 describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    const state = appStore.getState();
+    resetAppStores();
+    const state = appSnapshot();
     state.setUser({ id: '7', password: 'token', authorized: true });
     state.addToCart('5', { item: '101', cnt: 2 });
     location = memoryLocation({ path: '/cart', record: true });
@@ -83,13 +84,13 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     const request = vi.mocked(createOrder).mock.calls[0]?.[0];
     // The coupon the cart quoted and the total it showed go with the order (issue 12).
     expect(request).toMatchObject({ restaurantId: '5', orderType: 'self', lines, cutlery: order.cutlery, email: 'guest@example.ru', paySystem: 'card', coupon: 'ZHAR10', expectedSum: 80_000 });
-    expect(request?.idempotencyKey).toBe(appStore.getState().checkout.idempotencyKey);
+    expect(request?.idempotencyKey).toBe(cartStore.getState().checkout.idempotencyKey);
 
     answer.resolve(placed());
     await settle();
     expect(location.history.at(-1)).toBe('/payment');
-    expect(appStore.getState().checkout.order).toEqual({ id: '501', number: 'С-017', sum: 80_000, paySystem: 'card' });
-    expect(appStore.getState().cart).toEqual([]);
+    expect(cartStore.getState().checkout.order).toEqual({ id: '501', number: 'С-017', sum: 80_000, paySystem: 'card' });
+    expect(cartStore.getState().cart).toEqual([]);
     expect(dialogs()).toEqual([]);
   });
 
@@ -101,7 +102,7 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     expect(busy()).toBe(false);
     expect(dialogs()).toEqual([]);
     expect(location.history).toEqual(['/cart']);
-    const key = appStore.getState().checkout.idempotencyKey;
+    const key = cartStore.getState().checkout.idempotencyKey;
 
     vi.mocked(createOrder).mockResolvedValueOnce(placed());
     act(() => button().click());
@@ -120,10 +121,10 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     expect(busy()).toBe(true);
     expect(location.history).toEqual(['/cart']);
 
-    act(() => appStore.getState().resolveDialog(dialogs()[0]!.id, null));
+    act(() => chromeStore.getState().resolveDialog(dialogs()[0]!.id, null));
     await settle();
     expect(busy()).toBe(false);
-    expect(appStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().cart).toHaveLength(1);
   });
 
   it('starts a new attempt key after idempotency_conflict', async () => {
@@ -131,7 +132,7 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     renderButton();
     act(() => button().click());
     await settle();
-    expect(appStore.getState().checkout.idempotencyKey).toBeNull();
+    expect(cartStore.getState().checkout.idempotencyKey).toBeNull();
     expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message: 'Повторите заказ' }]);
   });
 
@@ -179,10 +180,10 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     expect(dialogs()).toMatchObject([{ title: ATTENTION_TITLE, message: 'Заказ принят на завтра' }]);
     expect(location.history).toEqual(['/cart']);
 
-    act(() => appStore.getState().resolveDialog(dialogs()[0]!.id, null));
+    act(() => chromeStore.getState().resolveDialog(dialogs()[0]!.id, null));
     await settle();
     expect(location.history.at(-1)).toBe('/');
-    expect(appStore.getState().checkout.order?.id).toBe('501');
+    expect(cartStore.getState().checkout.order?.id).toBe('501');
   });
 
   it('waits while the extras load: busy, and a tap places nothing', () => {
@@ -194,7 +195,7 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
 
   it('on a kiosk orders as the kiosk, under a fresh key for the next guest once this order is placed (SPEC 6, issue 14)', async () => {
     vi.mocked(createOrder).mockResolvedValue(placed());
-    const state = appStore.getState();
+    const state = appSnapshot();
     state.setKiosk(true);
     state.setKioskToken('kiosk-device-token');
     state.updateCheckout({ table: '5' });
@@ -209,13 +210,13 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     const first = vi.mocked(createOrder).mock.calls[0]?.[0];
     expect(first).toMatchObject({ kiosk: true, kioskToken: 'kiosk-device-token', orderType: 'inrest', table: '5', paySystem: 'sbp' });
     // The placed order forgets its key: the next checkout makes its own.
-    expect(appStore.getState().checkout.idempotencyKey).toBeNull();
-    expect(appStore.getState().checkoutKey()).not.toBe(first?.idempotencyKey);
+    expect(cartStore.getState().checkout.idempotencyKey).toBeNull();
+    expect(cartStore.getState().checkoutKey()).not.toBe(first?.idempotencyKey);
   });
 
   it('on a kiosk the server no longer takes (kiosk_not_connected) says why, forgets the token and goes Home, where staff connect it; the cart stays (decision 038)', async () => {
     vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(KIOSK_NOT_CONNECTED_MESSAGE, 'server', 403, 'kiosk_not_connected'));
-    const state = appStore.getState();
+    const state = appSnapshot();
     state.setKiosk(true);
     state.setKioskToken('ended-token');
     state.updateCheckout({ table: '5' });
@@ -227,10 +228,10 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     act(() => button().click());
     await settle();
     expect(dialogs()[0]).toMatchObject({ title: ATTENTION_TITLE, message: KIOSK_NOT_CONNECTED_MESSAGE });
-    expect(appStore.getState().kioskToken).toBe('');
-    act(() => appStore.getState().resolveDialog(dialogs()[0]!.id, 0));
+    expect(kioskStore.getState().kioskToken).toBe('');
+    act(() => chromeStore.getState().resolveDialog(dialogs()[0]!.id, 0));
     await settle();
     expect(location.history.at(-1)).toBe('/');
-    expect(appStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().cart).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney, OFFLINE_PAY_WAITS_MESSAGE } from '@chain/domain';
-import { useAppState } from '../../state/store';
+import { useCartState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { useOnline } from '../../ui/use-online';
 import { type CartOrder, usePlaceOrder } from './use-place-order';
@@ -8,7 +8,7 @@ import { type CartOrder, usePlaceOrder } from './use-place-order';
 export function PayButton({ toPay, order, ready }: { toPay: number; order: CartOrder; ready: boolean }) {
   const { busy, pay } = usePlaceOrder(order, ready);
   // SPEC 4 delayed order: saved for its time and paid later, so the button saves it.
-  const delayed = useAppState((state) => state.checkout.delayed && !order.kiosk);
+  const delayed = useCartState((state) => state.checkout.delayed && !order.kiosk);
   // Issue 18: with the network gone the button says why it waits; the guest taps it again when it is back.
   const online = useOnline();
   return (

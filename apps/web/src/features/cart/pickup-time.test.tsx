@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RestaurantWire } from '@chain/contract';
 import { wallClockAt } from '@chain/domain';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
-import { appStore } from '../../state/store';
+import { cartStore } from '../../state/store';
 import { PickupTime } from './pickup-time';
 import { firstPickupDay, pickupDays } from './pickup-time-model';
+import { resetAppStores } from '../../state/stores.test-support';
 
 /** Monday 23 November 2026 at this Moscow time (UTC+3). */
 const moscow = (time: string, day = 23) => new Date(`2026-11-${day}T${time}:00+03:00`);
@@ -54,7 +55,7 @@ describe('the pickup picker’s days (SPEC 2 Cart pickup time, SPEC 9, issue 31)
 describe('the cart’s pickup time sheet (SPEC 2 Cart pickup time, issue 31)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
   });
   afterEach(() => {
     cleanup();
@@ -84,7 +85,7 @@ describe('the cart’s pickup time sheet (SPEC 2 Cart pickup time, issue 31)', (
     expect(buttons[0]?.textContent).toBe('10:00');
     expect(buttons.some((button) => button.textContent === 'По готовности')).toBe(false);
     fireEvent.click(buttons[0]!);
-    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '10:00', isTimePeriods: false });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '10:00', isTimePeriods: false });
 
     fireEvent.click(screen.getByRole('button', { name: 'Время самовывоза: Вторник, 24 ноября, 10:00' }));
     fireEvent.change(dateSelect(), { target: { value: '23.11.2026' } });

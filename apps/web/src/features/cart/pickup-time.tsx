@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Clock } from 'lucide-react';
 import type { RestaurantWire } from '@chain/contract';
 import { AS_READY_TEXT, chosenTimeLabel, formatClock, wallClockAt } from '@chain/domain';
-import { appStore, useAppState } from '../../state/store';
+import { cartStore, useCartState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import { useNow } from '../../ui/use-now';
@@ -14,7 +14,7 @@ import { firstPickupDay, pickupDays } from './pickup-time-model';
  * holiday (issue 31) or late in the evening, the next open day.
  */
 export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
-  const chosen = useAppState((state) => state.checkout.deliveryDateTime);
+  const chosen = useCartState((state) => state.checkout.deliveryDateTime);
   const [open, setOpen] = useState(false);
   const now = useNow(60_000);
   const clock = wallClockAt(now, restaurant.time_zone);
@@ -25,7 +25,7 @@ export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
 
   const label = chosen ? chosenTimeLabel(chosen, clock.date) : AS_READY_TEXT;
   const choose = (time: string | null) => {
-    appStore.getState().updateCheckout({
+    cartStore.getState().updateCheckout({
       deliveryDateTime: time === null || !day ? null : { deliveryDate: day.value, deliveryTime: time, isTimePeriods: false },
     });
     setOpen(false);

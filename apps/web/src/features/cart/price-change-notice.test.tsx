@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuDish } from '@chain/contract';
 import { type DishIndex, indexDishes } from '@chain/domain';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import { PRICE_CHANGED_ASK, PRICE_CHANGED_TITLE } from './cart-model';
 import { PriceChangeNotice, usePriceChanges } from './price-change-notice';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MenuDish } from '@chain/contract';
 import { type DishIndex, formatMoney, type LinePriceChange, linePriceChanges } from '@chain/domain';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import { Button } from '../../ui/button';
 import { PRICE_CHANGED_ASK, PRICE_CHANGED_TITLE, priceChangedLine } from './cart-model';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Armchair } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { chooseTableByCode } from '../../api/tables';
-import { appStore, useAppState } from '../../state/store';
+import { cartStore, useCartState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { TableCodeSheet } from '../../ui/table-code-sheet';
 
@@ -13,7 +13,7 @@ import { TableCodeSheet } from '../../ui/table-code-sheet';
 export function TableChoice({ table, optional = false }: { table: string; optional?: boolean }) {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
-  const cartRestaurant = useAppState((state) => state.cartRestaurantId);
+  const cartRestaurant = useCartState((state) => state.cartRestaurantId);
   return (
     <section className="cart__block" aria-labelledby="cart-table">
       <h2 id="cart-table" className="cart__block-title">
@@ -31,11 +31,11 @@ export function TableChoice({ table, optional = false }: { table: string; option
         onSubmit={async (code) => {
           // A pre-order's time stays with its table: choosing the table forgets the time (a table
           // order is for now), so the time chosen for this restaurant is put back.
-          const time = appStore.getState().checkout.deliveryDateTime;
+          const time = cartStore.getState().checkout.deliveryDateTime;
           const chosen = await chooseTableByCode(code);
           if (!chosen) return;
           setOpen(false);
-          if (chosen.restaurantId === cartRestaurant && time) appStore.getState().updateCheckout({ deliveryDateTime: time });
+          if (chosen.restaurantId === cartRestaurant && time) cartStore.getState().updateCheckout({ deliveryDateTime: time });
           // A table of another restaurant empties the cart (SPEC 4): its menu opens.
           if (chosen.restaurantId !== cartRestaurant) navigate(`/menu/${encodeURIComponent(chosen.restaurantId)}/inrest`);
         }}

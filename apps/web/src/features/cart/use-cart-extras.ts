@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { type CartExtrasInput, type CutleryItem, loadCutlery, loadRecommended, type RecommendedItem } from '../../api/order';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import type { OrderType } from '@chain/domain';
-import { useAppState } from '../../state/store';
+import { useCartState } from '../../state/store';
 
 /** The cart's extras with the guest's counts, and whether both lists have come (or failed). */
 export interface CartExtras {
@@ -24,8 +24,8 @@ export function useCartExtras(
 ): CartExtras {
   const cutlery = useExtraList(loadCutlery, orderType, restaurantId, lines, user, 'once');
   const recommended = useExtraList(loadRecommended, orderType, restaurantId, lines, user, 'per-dishes');
-  const cutleryCounts = useAppState((state) => state.checkout.pribors);
-  const recommendedCounts = useAppState((state) => state.checkout.recommended);
+  const cutleryCounts = useCartState((state) => state.checkout.pribors);
+  const recommendedCounts = useCartState((state) => state.checkout.recommended);
   return {
     cutlery: (cutlery ?? []).map((item) => ({ ...item, cnt: cutleryCounts[item.id] ?? item.cnt })),
     recommended: (recommended ?? []).map((item) => ({ ...item, cnt: recommendedCounts[item.id] ?? item.cnt })),

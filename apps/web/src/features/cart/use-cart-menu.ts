@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import type { MenuDish, RestaurantWire } from '@chain/contract';
 import { menuQuery, useCurrentMenu } from '../../api/menu';
-import { useAppState } from '../../state/store';
+import { useCartState, useGuestState } from '../../state/store';
 
 /** The dishes of the cart's restaurant: the menu of this visit, asked again after a reload. */
 export function useCartMenu(restaurant: RestaurantWire | null): readonly MenuDish[] | null {
   const menu = useCurrentMenu();
-  const orderType = useAppState((state) => state.orderType ?? 'self');
-  const lockCode = useAppState((state) => state.lockCode);
-  const userId = useAppState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
+  const orderType = useCartState((state) => state.orderType ?? 'self');
+  const lockCode = useGuestState((state) => state.lockCode);
+  const userId = useGuestState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
   const current = menu.args !== null && restaurant !== null && menu.args.restaurantId === String(restaurant.id);
   useEffect(() => {
     if (!restaurant || current) return;

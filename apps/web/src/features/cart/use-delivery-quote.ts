@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { type OrderRequest, quoteDelivery } from '../../api/order';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 
 /** What the cart knows of its delivery sum: none asked, asking, the server's quote, or why not. */
 export type DeliveryQuoteState =

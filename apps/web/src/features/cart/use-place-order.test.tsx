@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KIOSK_PAY_METHOD } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { createOrder, type OrderCreated } from '../../api/order';
-import { appStore } from '../../state/store';
+import { cartStore, chromeStore, kioskStore } from '../../state/store';
 import { type CartOrder, usePlaceOrder } from './use-place-order';
+import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/order'), async (importOriginal) => ({ ...(await importOriginal()), createOrder: vi.fn() }));
 
@@ -51,8 +52,8 @@ const settle = () => act(async () => {});
 
 describe('placing a kiosk order (SPEC 4, issue 14)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    const state = appStore.getState();
+    resetAppStores();
+    const state = appSnapshot();
     state.setKiosk(true);
     state.setRestaurant({ id: '5', name: 'Центральный' });
     state.setOrderType('inrest');
@@ -76,7 +77,7 @@ describe('placing a kiosk order (SPEC 4, issue 14)', () => {
     await settle();
     expect(location.history.at(-1)).toBe('/payment');
     expect(location.state).toMatchObject({ orderId: 501, orderNum: 'К-017', followToken: 'follow.tok-1' });
-    expect(appStore.getState().checkout.order).toEqual({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'follow.tok-1' });
+    expect(cartStore.getState().checkout.order).toEqual({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'follow.tok-1' });
   });
 
   it('drops an answer that comes after the guest who tapped was ended: the next guest gets no order and no payment screen', async () => {
@@ -86,13 +87,13 @@ describe('placing a kiosk order (SPEC 4, issue 14)', () => {
     expect(createOrder).toHaveBeenCalledTimes(1);
     // The countdown ran out while order/create was on its way: the next guest starts on Home.
     act(() => {
-      appStore.getState().endKioskGuest();
+      kioskStore.getState().endKioskGuest();
       location.navigate('/', { replace: true });
     });
     answer.resolve(placed());
     await settle();
     expect(location.history).toEqual(['/']);
-    const state = appStore.getState();
+    const state = appSnapshot();
     expect(state.checkout.order).toBeNull();
     expect(state.checkout.idempotencyKey).toBeNull();
     expect(state.dialogItems).toEqual([]);
@@ -102,10 +103,10 @@ describe('placing a kiosk order (SPEC 4, issue 14)', () => {
     const answer = pending<OrderCreated>();
     vi.mocked(createOrder).mockReturnValueOnce(answer.promise);
     tapPay();
-    act(() => appStore.getState().endKioskGuest());
+    act(() => kioskStore.getState().endKioskGuest());
     answer.reject(new ApiError('Ресторан сейчас закрыт', 'server', 409, 'closed'));
     await settle();
-    expect(appStore.getState().dialogItems).toEqual([]);
+    expect(chromeStore.getState().dialogItems).toEqual([]);
     expect(location.history).toEqual(['/cart']);
   });
 
@@ -113,11 +114,11 @@ describe('placing a kiosk order (SPEC 4, issue 14)', () => {
     vi.mocked(createOrder).mockResolvedValueOnce(placed({ delayed: 1, message: 'Заказ принят на потом.', follow_token: null }));
     tapPay();
     await settle();
-    expect(appStore.getState().dialogItems).toHaveLength(1);
+    expect(chromeStore.getState().dialogItems).toHaveLength(1);
     // endKioskGuest answers the open message with null, as the idle countdown at zero does.
-    act(() => appStore.getState().endKioskGuest());
+    act(() => kioskStore.getState().endKioskGuest());
     await settle();
-    expect(appStore.getState().checkout.order).toBeNull();
+    expect(cartStore.getState().checkout.order).toBeNull();
     expect(location.history).toEqual(['/cart']);
   });
 });

@@ -4,9 +4,9 @@ import { ATTENTION_TITLE } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { menuQuery } from '../../api/menu';
 import { createOrder, type OrderRequest } from '../../api/order';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
 import type { OrderType, PayMethod } from '@chain/domain';
-import { appStore, showDialog } from '../../state/store';
+import { cartStore, guestStore, kioskStore, showDialog } from '../../state/store';
 
 /** What the cart screen orders; the rest of the request (comment, table, time, key) is read from the store at the tap. */
 export interface CartOrder {
@@ -47,46 +47,47 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
     if (placing.current || !ready) return;
     placing.current = true;
     setBusy(true);
-    const state = appStore.getState();
-    state.setPlacingOrder(true);
-    const guest = state.kioskGuestGeneration;
-    const sameGuest = () => appStore.getState().kioskGuestGeneration === guest;
+    const kioskSession = kioskStore.getState();
+    const { checkout, checkoutKey, orderPlaced, updateCheckout } = cartStore.getState();
+    kioskSession.setPlacingOrder(true);
+    const guest = kioskSession.kioskGuestGeneration;
+    const sameGuest = () => kioskStore.getState().kioskGuestGeneration === guest;
     const { orderType, paySystem, kiosk } = order;
     try {
       const placed = await createOrder({
         kiosk,
-        kioskToken: kiosk ? state.kioskToken : '',
-        user: state.user,
+        kioskToken: kiosk ? kioskSession.kioskToken : '',
+        user: guestStore.getState().user,
         restaurantId: order.restaurantId,
         orderType,
         lines: order.lines,
         cutlery: order.cutlery,
         recommended: order.recommended,
-        comment: state.checkout.comment,
-        table: orderType === 'inrest' ? state.checkout.table || null : null,
-        pickup: state.checkout.deliveryDateTime,
+        comment: checkout.comment,
+        table: orderType === 'inrest' ? checkout.table || null : null,
+        pickup: checkout.deliveryDateTime,
         email: order.email,
         coupon: order.coupon,
         expectedSum: order.expectedSum,
         address: order.address ?? null,
         deliveryUuid: order.deliveryUuid ?? null,
-        bookingNum: orderType === 'inrest' ? (state.checkout.booking?.num ?? null) : null,
-        delayed: !kiosk && state.checkout.delayed,
-        resumedOrderId: state.checkout.resumedOrderId,
+        bookingNum: orderType === 'inrest' ? (checkout.booking?.num ?? null) : null,
+        delayed: !kiosk && checkout.delayed,
+        resumedOrderId: checkout.resumedOrderId,
         paySystem,
-        lockCode: state.lockCode,
-        idempotencyKey: state.checkoutKey(),
+        lockCode: guestStore.getState().lockCode,
+        idempotencyKey: checkoutKey(),
       });
       if (!sameGuest()) return;
       if (placed.delayed === 1) {
         await showDialog({ title: ATTENTION_TITLE, message: placed.message || 'Заказ сохранён.' });
         if (!sameGuest()) return;
-        state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken: placed.follow_token });
+        orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken: placed.follow_token });
         navigate('/', { replace: true });
         return;
       }
       const followToken = placed.follow_token;
-      state.orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken });
+      orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken });
       // The follow token rides in the history state too (payment-model followTokenOf), as the order does.
       navigate('/payment', { state: { orderId: placed.id, orderNum: placed.number, orderSum: placed.sum, paysystem: paySystem, followToken } });
     } catch (error) {
@@ -94,10 +95,10 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
       if (!sameGuest()) return;
       // SPEC 8: the server's message in a 'Внимание' dialog; a network failure only re-enables the button.
       if (error instanceof ApiError && error.kind === 'server') {
-        if (error.code === 'idempotency_conflict') state.updateCheckout({ idempotencyKey: null });
+        if (error.code === 'idempotency_conflict') updateCheckout({ idempotencyKey: null });
         // The delayed order this cart resumed was resumed elsewhere, paid or is gone: the server's
         // words say so, and the cart is an order of its own from now on.
-        if (error.code === 'delayed_order_closed' || error.code === 'order_not_found') state.updateCheckout({ resumedOrderId: null });
+        if (error.code === 'delayed_order_closed' || error.code === 'order_not_found') updateCheckout({ resumedOrderId: null });
         // The total changed under the cart (a price or the stop list): the cart asks the menu again.
         // A stale delivery quote may be the same change seen first by the quote (its subtotal), or
         // a quote that ran out: the menu is asked again and the delivery quoted again.
@@ -106,14 +107,14 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         // The kiosk's token is no longer taken (staff ended it elsewhere, or the kiosk has none):
         // the guest reads why, and Home asks staff for the code (decision 038). The cart stays.
         const disconnected = kiosk && error.code === 'kiosk_not_connected';
-        if (disconnected) state.setKioskToken('');
+        if (disconnected) kioskSession.setKioskToken('');
         await showDialog({ title: ATTENTION_TITLE, message: error.message });
         if (disconnected && sameGuest()) navigate('/', { replace: true });
       }
     } finally {
       placing.current = false;
       setBusy(false);
-      appStore.getState().setPlacingOrder(false);
+      kioskStore.getState().setPlacingOrder(false);
     }
   };
 

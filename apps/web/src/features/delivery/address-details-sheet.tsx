@@ -2,7 +2,7 @@ import type { FoundAddress, RestaurantWire } from '@chain/contract';
 import type { GeoPoint } from '@chain/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { addressListQuery, addressSaveErrorMessage, deliveryAddressOf, saveAddress } from '../../api/addresses';
-import { appStore, showDialog } from '../../state/store';
+import { cartStore, guestStore, showDialog } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { type AddressDetails, AddressDetailsFields, EMPTY_ADDRESS_DETAILS } from '../../ui/address-details-fields';
 import { Button } from '../../ui/button';
@@ -31,9 +31,8 @@ export function AddressDetailsSheet({ open, onClose, address, point, restaurant,
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const state = appStore.getState();
     const restaurantId = String(restaurant.id);
-    if (state.cart.length > 0) {
+    if (cartStore.getState().cart.length > 0) {
       const choice = await showDialog({
         title: 'Сменить адрес доставки?',
         message: 'При смене адреса или ресторана корзина очистится.',
@@ -46,11 +45,11 @@ export function AddressDetailsSheet({ open, onClose, address, point, restaurant,
     }
     setSaving(true);
     try {
-      const session = { id: state.user.id, password: state.user.password };
+      const session = { id: guestStore.getState().user.id, password: guestStore.getState().user.password };
       const id = await saveAddress(session, addressInputOf(address, point, details));
       const saved = (await addressListQuery.fetch(session)).find((entry) => entry.id === id);
       if (saved === undefined) throw new Error('saved address not listed');
-      appStore.getState().chooseDeliveryAddress(deliveryAddressOf(saved), {
+      cartStore.getState().chooseDeliveryAddress(deliveryAddressOf(saved), {
         id: restaurantId,
         name: restaurant.name,
         nameShort: restaurant.nameShort,

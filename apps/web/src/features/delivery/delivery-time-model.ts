@@ -11,7 +11,7 @@ import {
   openPickupSlots,
   type WallClock,
 } from '@chain/domain';
-import type { Checkout } from '../../state/app-store';
+import type { Checkout } from '../../state/cart-store';
 import type { CourierZone } from '../../api/courier-zones';
 
 /** What the delivery time screen offers on a date: a period of the zone, or a time when it has none. */

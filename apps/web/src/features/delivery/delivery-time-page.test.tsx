@@ -7,9 +7,10 @@ import type { DeliveryZoneWire, RestaurantWire } from '@chain/contract';
 import { DELIVERY_TIME_REQUIRED_MESSAGE, DELIVERY_TIME_TICK_MS, NO_DELIVERY_TIME_TODAY_MESSAGE } from '@chain/domain';
 import { restaurantWire, zoneWire } from '../../api/delivery-fixtures.test-support';
 import { restaurantListQuery } from '../../api/restaurants';
-import type { DeliveryAddress } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import type { DeliveryAddress } from '../../state/cart-store';
+import { cartStore } from '../../state/store';
 import DeliveryTimePage from './delivery-time-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 const ALL_WEEK = [1, 1, 1, 1, 1, 1, 1];
 const zone = (patch: Partial<DeliveryZoneWire> = {}) =>
@@ -57,8 +58,8 @@ const apply = () => fireEvent.click(screen.getByRole('button', { name: 'Прим
 describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().chooseDeliveryAddress(HOME, { id: '7', name: 'Жар-печь на Бронной', nameShort: 'Бронная' });
+    resetAppStores();
+    cartStore.getState().chooseDeliveryAddress(HOME, { id: '7', name: 'Жар-печь на Бронной', nameShort: 'Бронная' });
   });
   afterEach(() => {
     cleanup();
@@ -91,18 +92,18 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     apply();
     expect(screen.getByRole('alert').textContent).toBe(DELIVERY_TIME_REQUIRED_MESSAGE);
     expect(location.history).toEqual(['/delivery_time']);
-    expect(appStore.getState().checkout.deliveryDateTime).toBeNull();
+    expect(cartStore.getState().checkout.deliveryDateTime).toBeNull();
   });
 
   it('stores the chosen date and period and opens the delivery menu of the zone\'s restaurant', () => {
     vi.setSystemTime(moscow('11:30'));
-    appStore.getState().addToCart('7', { item: '101' });
+    cartStore.getState().addToCart('7', { item: '101' });
     renderPage();
     fireEvent.click(period('18:00–20:00'));
     apply();
-    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: '18:00-20:00', isTimePeriods: true });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: '18:00-20:00', isTimePeriods: true });
     expect(location.history.at(-1)).toBe('/menu/7/delivery');
-    expect(appStore.getState().cart).toHaveLength(1);
+    expect(cartStore.getState().cart).toHaveLength(1);
   });
 
   it('says there is no time left today when every period of today is closed, and offers the other dates', () => {
@@ -111,12 +112,12 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(screen.getByRole('status').textContent).toContain(NO_DELIVERY_TIME_TODAY_MESSAGE);
     apply();
     expect(screen.getByRole('alert').textContent).toContain(NO_DELIVERY_TIME_TODAY_MESSAGE);
-    expect(appStore.getState().checkout.deliveryDateTime).toBeNull();
+    expect(cartStore.getState().checkout.deliveryDateTime).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Среда, 25 ноября' }));
     expect(screen.queryByText(NO_DELIVERY_TIME_TODAY_MESSAGE, { exact: false })).toBeNull();
     fireEvent.click(period('10:00–12:00'));
     apply();
-    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '25.11.2026', deliveryTime: '10:00-12:00', isTimePeriods: true });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '25.11.2026', deliveryTime: '10:00-12:00', isTimePeriods: true });
   });
 
   it('follows the clock every 60 s: the last period closes while the screen is open', () => {
@@ -141,7 +142,7 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(screen.getByRole('alert').textContent).toBe(DELIVERY_TIME_REQUIRED_MESSAGE);
     fireEvent.click(screen.getByRole('radio', { name: 'По готовности' }));
     apply();
-    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: 'По готовности', isTimePeriods: false });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: 'По готовности', isTimePeriods: false });
   });
 
   it('on a holiday opens on the next open day: the zone\'s periods of a closed day are not there (SPEC 5, 8, issue 31, decision 053)', () => {
@@ -155,7 +156,7 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(screen.getByRole('status').textContent).toContain(NO_DELIVERY_TIME_TODAY_MESSAGE);
     expect(screen.queryByRole('radio', { name: '10:00–12:00' })).toBeNull();
     apply();
-    expect(appStore.getState().checkout.deliveryDateTime).toBeNull();
+    expect(cartStore.getState().checkout.deliveryDateTime).toBeNull();
   });
 
   it('on a holiday with its own hours keeps only the periods starting while it is open (SPEC 5, issue 31, decision 053)', () => {
@@ -173,7 +174,7 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(times[0]?.closest('label')?.textContent).toBe('10:00');
     fireEvent.click(times[0]!);
     apply();
-    expect(appStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '10:00', isTimePeriods: false });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '10:00', isTimePeriods: false });
   });
 
   it('shows «Закрыто до …» of a restaurant closed for now under the one that would deliver (issue 31)', () => {
@@ -184,7 +185,7 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
 
   it('sends a guest without a deliverable address to choose one', () => {
     vi.setSystemTime(moscow('11:30'));
-    appStore.setState({ address: { ...HOME, lat: 50, lon: 30 } });
+    cartStore.setState({ address: { ...HOME, lat: 50, lon: 30 } });
     renderPage();
     expect(screen.getByRole('heading', { name: 'Сначала выберите адрес' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Применить' })).toBeNull();

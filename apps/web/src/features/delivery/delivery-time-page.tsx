@@ -5,7 +5,7 @@ import { restaurantClosedText, type RestaurantWire } from '@chain/contract';
 import { dateChoices, DELIVERY_TIME_TICK_MS, NO_DELIVERY_TIME_TODAY_MESSAGE, wallClockAt } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore, useAppState } from '../../state/store';
+import { cartStore, useCartState } from '../../state/store';
 import { routePath } from '../../state/navigation';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -21,7 +21,7 @@ import './delivery-time-page.css';
 /** SPEC 2 Delivery time (/delivery_time): a date of deliveryDaysTrue and a time of the zone, then Apply. */
 export default function DeliveryTimePage() {
   const list = useQuery(restaurantListQuery);
-  const address = useAppState((state) => state.address);
+  const address = useCartState((state) => state.address);
   const point = pointOf(address);
   const found = list.status === 'ready' && point !== null ? courierFor(list.data, point) : null;
 
@@ -51,7 +51,7 @@ export default function DeliveryTimePage() {
 
 function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantWire; zone: CourierZone; addressLine: string }) {
   const [, navigate] = useLocation();
-  const stored = useAppState((state) => state.checkout.deliveryDateTime);
+  const stored = useCartState((state) => state.checkout.deliveryDateTime);
   // SPEC 9: the choices follow the clock every 60 s (a period closes while the screen is open).
   const now = useNow(DELIVERY_TIME_TICK_MS);
   const clock = wallClockAt(now, restaurant.time_zone);
@@ -77,7 +77,7 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
     const problem = applyError(zone, restaurant, date.date, clock, options, chosen);
     setError(problem);
     if (problem !== null || chosen === null) return;
-    const state = appStore.getState();
+    const state = cartStore.getState();
     // The zone's restaurant delivers (the chain's zones may have moved since the address was chosen).
     if (state.address && state.restaurant?.id !== String(restaurant.id)) {
       state.chooseDeliveryAddress(state.address, { id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });

@@ -5,13 +5,13 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE, FOLLOW_POLL_MS, isOrderSettled } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { loadOrderFollow, type OrderFollow } from './follow-api';
+import { loadOrderFollow, type OrderFollow } from './api';
 import { followProblemOf } from './follow-model';
 import { statusTextColour } from '../../ui/colour';
 import FollowPage from './follow-page';
 import { stepName } from '../../ui/order-progress';
 
-vi.mock('./follow-api', () => ({ loadOrderFollow: vi.fn() }));
+vi.mock('./api', () => ({ loadOrderFollow: vi.fn() }));
 const load = vi.mocked(loadOrderFollow);
 
 const order = (fields: Partial<OrderFollow> = {}): OrderFollow => ({

@@ -5,7 +5,7 @@ import { LoadError } from '../../ui/load-error';
 import { useShell } from '../../ui/shell-context';
 import { Skeleton } from '../../ui/skeleton';
 import { BrandLogo } from '../../ui/top-bar';
-import { loadOrderFollow, type OrderFollow } from './follow-api';
+import { loadOrderFollow, type OrderFollow } from './api';
 import { type FollowProblem, followProblemOf } from './follow-model';
 import { statusTextColour } from '../../ui/colour';
 import { OrderProgress } from '../../ui/order-progress';

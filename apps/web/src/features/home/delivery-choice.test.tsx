@@ -7,8 +7,9 @@ import { ATTENTION_TITLE, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { addressListQuery } from '../../api/addresses';
 import { restaurantWire, savedAddress } from '../../api/delivery-fixtures.test-support';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore } from '../../state/store';
+import { cartStore, chromeStore, guestStore } from '../../state/store';
 import { ADDRESS_CHANGE_EMPTIES_CART, DeliveryChoice } from './delivery-choice';
+import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
 const SESSION = { id: '42', password: 'token' };
 const BRONNAYA = restaurantWire();
@@ -32,7 +33,7 @@ const tapDelivery = async () => {
 
 describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery location)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
     restaurantListQuery.set(undefined, [BRONNAYA]);
   });
   afterEach(() => {
@@ -46,7 +47,7 @@ describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery loca
   });
 
   it('takes a guest without saved addresses straight to the map', async () => {
-    appStore.getState().setUser({ ...SESSION, authorized: true });
+    guestStore.getState().setUser({ ...SESSION, authorized: true });
     addressListQuery.set(SESSION, []);
     renderChoice();
     await tapDelivery();
@@ -54,7 +55,7 @@ describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery loca
   });
 
   it('lists the saved addresses with the warning and «Новый адрес»', async () => {
-    appStore.getState().setUser({ ...SESSION, authorized: true });
+    guestStore.getState().setUser({ ...SESSION, authorized: true });
     addressListQuery.set(SESSION, [HOME, FAR]);
     renderChoice();
     await tapDelivery();
@@ -66,7 +67,7 @@ describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery loca
   });
 
   it('chooses an address inside a zone: delivery from its restaurant, the cart of another address emptied, then the time', async () => {
-    const state = appStore.getState();
+    const state = appSnapshot();
     state.setUser({ ...SESSION, authorized: true });
     state.setRestaurant({ id: '7', name: BRONNAYA.name });
     state.addToCart('7', { item: '101' });
@@ -75,7 +76,7 @@ describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery loca
     await tapDelivery();
     fireEvent.click(screen.getByRole('button', { name: /Малая Бронная улица, 24/ }));
     await settle();
-    const after = appStore.getState();
+    const after = appSnapshot();
     expect(after.orderType).toBe('delivery');
     expect(after.restaurant).toEqual({ id: '7', name: BRONNAYA.name, nameShort: 'Бронная' });
     expect(after.address).toMatchObject({ id: '5', long: HOME.long, room: '12', lat: 55.76, lon: 37.59 });
@@ -84,14 +85,14 @@ describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery loca
   });
 
   it('says delivery is impossible to an address outside every zone, and changes nothing', async () => {
-    appStore.getState().setUser({ ...SESSION, authorized: true });
+    guestStore.getState().setUser({ ...SESSION, authorized: true });
     addressListQuery.set(SESSION, [HOME, FAR]);
     renderChoice();
     await tapDelivery();
     fireEvent.click(screen.getByRole('button', { name: /Ленина, 1/ }));
     await settle();
-    expect(appStore.getState().dialogItems[0]).toMatchObject({ title: ATTENTION_TITLE, message: OUTSIDE_DELIVERY_ZONE_MESSAGE });
-    expect(appStore.getState().orderType).toBeNull();
+    expect(chromeStore.getState().dialogItems[0]).toMatchObject({ title: ATTENTION_TITLE, message: OUTSIDE_DELIVERY_ZONE_MESSAGE });
+    expect(cartStore.getState().orderType).toBeNull();
     expect(location.history).toEqual(['/']);
   });
 });

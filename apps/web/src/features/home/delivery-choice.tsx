@@ -5,7 +5,7 @@ import { APP_ROUTES, type SavedAddress } from '@chain/contract';
 import { ATTENTION_TITLE, ERROR_TITLE, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { addressListQuery, deliveryAddressOf } from '../../api/addresses';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import { cartStore, guestStore, showDialog, useCartState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { LinkButton } from '../../ui/button';
 import { courierFor, pointOf } from '../../api/courier-zones';
@@ -24,11 +24,11 @@ export function DeliveryChoice() {
   const [addresses, setAddresses] = useState<readonly SavedAddress[] | null>(null);
   const [loading, setLoading] = useState(false);
   const [choosing, setChoosing] = useState<number | null>(null);
-  const currentId = useAppState((state) => (state.orderType === 'delivery' ? (state.address?.id ?? null) : null));
+  const currentId = useCartState((state) => (state.orderType === 'delivery' ? (state.address?.id ?? null) : null));
 
   const open = async () => {
     if (loading) return;
-    const { user } = appStore.getState();
+    const { user } = guestStore.getState();
     if (!user.authorized || !user.id) {
       navigate(APP_ROUTES.deliveryTo);
       return;
@@ -56,7 +56,7 @@ export function DeliveryChoice() {
         return;
       }
       const { restaurant } = courier;
-      appStore.getState().chooseDeliveryAddress(deliveryAddressOf(saved), {
+      cartStore.getState().chooseDeliveryAddress(deliveryAddressOf(saved), {
         id: String(restaurant.id),
         name: restaurant.name,
         nameShort: restaurant.nameShort,

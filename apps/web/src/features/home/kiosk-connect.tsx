@@ -2,7 +2,7 @@ import { Unplug } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { KIOSK_CHECK_MS, KIOSK_NOT_CONNECTED_MESSAGE, KIOSK_NOT_CONNECTED_TITLE } from '@chain/domain';
 import { enterKiosk, isKioskConnected } from '../../api/kiosk';
-import { appStore } from '../../state/store';
+import { kioskStore } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
 import { StaffCodeSheet } from '../../ui/staff-code-sheet';
@@ -20,7 +20,7 @@ export function useKioskConnection(restaurantId: string | null, token: string): 
     const ask = () =>
       isKioskConnected(restaurantId, token).then(
         (connected) => {
-          if (!connected && appStore.getState().kioskToken === token) appStore.getState().setKioskToken('');
+          if (!connected && kioskStore.getState().kioskToken === token) kioskStore.getState().setKioskToken('');
         },
         () => undefined,
       );
@@ -64,7 +64,7 @@ export function KioskConnect({ restaurantId, name }: { restaurantId: string; nam
             check={(code) => enterKiosk(restaurantId, code)}
             onAccepted={(answer) => {
               setAsking(false);
-              appStore.getState().setKioskToken(answer.token);
+              kioskStore.getState().setKioskToken(answer.token);
             }}
             onClose={() => setAsking(false)}
           />

@@ -9,8 +9,9 @@ import { restaurantWire } from '../../api/delivery-fixtures.test-support';
 import { enterKiosk, isKioskConnected, lookupTableNumber } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
 import { settingsQuery } from '../../api/settings';
-import { appStore } from '../../state/store';
+import { cartStore, chromeStore, kioskStore } from '../../state/store';
 import OrderTypePage from './order-type-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), lookupTableNumber: vi.fn(), isKioskConnected: vi.fn(), enterKiosk: vi.fn() }));
 
@@ -40,10 +41,10 @@ const settle = () => act(async () => {});
 
 describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setKiosk(true);
-    appStore.getState().setKioskToken('device-token');
-    appStore.getState().setRestaurant({ id: '1', name: 'Жар-печь на Тверской' });
+    resetAppStores();
+    kioskStore.getState().setKiosk(true);
+    kioskStore.getState().setKioskToken('device-token');
+    cartStore.getState().setRestaurant({ id: '1', name: 'Жар-печь на Тверской' });
     restaurantListQuery.set(undefined, [TVERSKAYA]);
     vi.mocked(lookupTableNumber).mockImplementation((_id, num) => Promise.resolve(num === '5' ? { num: '5', fs_uid: TVERSKAYA.fs_uid } : null));
     vi.mocked(isKioskConnected).mockResolvedValue(true);
@@ -70,7 +71,7 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
     await renderHome();
     press('OK');
     await settle();
-    expect(appStore.getState().dialogItems[0]).toMatchObject({ title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE });
+    expect(chromeStore.getState().dialogItems[0]).toMatchObject({ title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE });
     expect(lookupTableNumber).not.toHaveBeenCalled();
     expect(location.history).toEqual(['/']);
   });
@@ -81,8 +82,8 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
     press('OK');
     await settle();
     expect(lookupTableNumber).toHaveBeenCalledWith('1', '5');
-    expect(appStore.getState().checkout.table).toBe('5');
-    expect(appStore.getState().orderType).toBe('inrest');
+    expect(cartStore.getState().checkout.table).toBe('5');
+    expect(cartStore.getState().orderType).toBe('inrest');
     expect(location.history.at(-1)).toBe('/menu/1/inrest');
   });
 
@@ -111,7 +112,7 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
       });
       expect(shown()).not.toContain('12');
       press('7');
-      act(() => appStore.getState().endKioskGuest());
+      act(() => kioskStore.getState().endKioskGuest());
       expect(shown()).not.toContain('7');
     } finally {
       vi.useRealTimers();
@@ -122,8 +123,8 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
     const connectScreen = () => screen.findByRole('heading', { level: 1, name: KIOSK_NOT_CONNECTED_TITLE });
 
     it('without a token (set up before tokens, or ended) asks staff for the code instead of the keypad, and the code brings the keypad back', async () => {
-      appStore.getState().setKioskToken('');
-      appStore.getState().addToCart('1', { item: '101' });
+      kioskStore.getState().setKioskToken('');
+      cartStore.getState().addToCart('1', { item: '101' });
       vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true, token: 'new-device-token' });
       await renderHome({ role: 'heading', name: KIOSK_NOT_CONNECTED_TITLE });
       expect(screen.getByText(KIOSK_NOT_CONNECTED_MESSAGE)).toBeTruthy();
@@ -135,9 +136,9 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
       fireEvent.click(within(sheet).getByRole('button', { name: 'Подключить киоск' }));
       await screen.findByRole('group', { name: 'Номер стола' });
       expect(enterKiosk).toHaveBeenCalledWith('1', '2580');
-      expect(appStore.getState().kioskToken).toBe('new-device-token');
+      expect(kioskStore.getState().kioskToken).toBe('new-device-token');
       // The guest who was there keeps the cart.
-      expect(appStore.getState().cart).toHaveLength(1);
+      expect(cartStore.getState().cart).toHaveLength(1);
     });
 
     it('asks the server at once and every hour whether its token is still taken, and shows the code screen once it is not', async () => {
@@ -147,13 +148,13 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
         await renderHome();
         await settle();
         expect(isKioskConnected).toHaveBeenCalledWith('1', 'device-token');
-        expect(appStore.getState().kioskToken).toBe('device-token');
+        expect(kioskStore.getState().kioskToken).toBe('device-token');
         await act(async () => {
           vi.advanceTimersByTime(KIOSK_CHECK_MS);
         });
         expect(isKioskConnected).toHaveBeenCalledTimes(2);
         await connectScreen();
-        expect(appStore.getState().kioskToken).toBe('');
+        expect(kioskStore.getState().kioskToken).toBe('');
       } finally {
         vi.useRealTimers();
       }
@@ -164,7 +165,7 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
       await renderHome();
       await settle();
       expect(isKioskConnected).toHaveBeenCalled();
-      expect(appStore.getState().kioskToken).toBe('device-token');
+      expect(kioskStore.getState().kioskToken).toBe('device-token');
       expect(pad()).toBeTruthy();
     });
   });

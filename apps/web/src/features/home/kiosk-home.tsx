@@ -4,7 +4,7 @@ import { KIOSK_TABLE_MAX_DIGITS, kioskIdleTimes } from '@chain/domain';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { routePath } from '../../state/navigation';
-import { useAppState } from '../../state/store';
+import { useCartState, useKioskState } from '../../state/store';
 import { KioskConnect, useKioskConnection } from './kiosk-connect';
 import { Keypad } from '../../ui/keypad';
 import { Screen } from '../../ui/screen';
@@ -19,13 +19,13 @@ import './kiosk-home.css';
  * KioskConnect instead, and asks whether it still is while Home shows (decision 038).
  */
 export default function KioskHome() {
-  const restaurant = useAppState((state) => state.restaurant);
+  const restaurant = useCartState((state) => state.restaurant);
   const list = useQuery(restaurantListQuery);
   const [, navigate] = useLocation();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
-  const accessible = useAppState((state) => state.kioskAccessible);
-  const token = useAppState((state) => state.kioskToken);
+  const accessible = useKioskState((state) => state.kioskAccessible);
+  const token = useKioskState((state) => state.kioskToken);
   useKioskConnection(restaurant?.id ?? null, token);
 
   // Digits typed and left: gone after the kiosk's idle time (SPEC 9, ×3 in accessibility mode)

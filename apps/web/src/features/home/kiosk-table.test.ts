@@ -9,8 +9,9 @@ import {
 } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
-import { appStore } from '../../state/store';
+import { cartStore, chromeStore, kioskStore } from '../../state/store';
 import { chooseKioskTable, type KioskTableSources, kioskTableOutcome } from './kiosk-table';
+import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
 /** Tuesday 24 November 2026, 12:00 in Moscow: the fixture restaurant (10:00–23:00) is open. */
 const NOON = Date.parse('2026-11-24T09:00:00Z');
@@ -84,16 +85,16 @@ describe('the kiosk table number (SPEC 2 Home kiosk mode, SPEC 5, SPEC 8)', () =
 
 describe('the keypad OK (chooseKioskTable)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setKiosk(true);
-    appStore.getState().setRestaurant({ id: '1', name: TVERSKAYA.name });
+    resetAppStores();
+    kioskStore.getState().setKiosk(true);
+    cartStore.getState().setRestaurant({ id: '1', name: TVERSKAYA.name });
   });
-  afterEach(() => appStore.setState(appStore.getInitialState()));
+  afterEach(() => resetAppStores());
 
   it('sets an in-restaurant order at the table, for now', async () => {
-    appStore.getState().updateCheckout({ deliveryDateTime: { deliveryDate: '25.11.2026', deliveryTime: '12:00', isTimePeriods: false } });
+    cartStore.getState().updateCheckout({ deliveryDateTime: { deliveryDate: '25.11.2026', deliveryTime: '12:00', isTimePeriods: false } });
     await expect(chooseKioskTable('1', '5', sources())).resolves.toBe(true);
-    const state = appStore.getState();
+    const state = appSnapshot();
     expect(state.orderType).toBe('inrest');
     expect(state.checkout.table).toBe('5');
     expect(state.checkout.deliveryDateTime).toBeNull();
@@ -102,11 +103,11 @@ describe('the keypad OK (chooseKioskTable)', () => {
 
   it('shows the refusal and changes nothing', async () => {
     const chosen = chooseKioskTable('1', '999', sources());
-    await vi.waitFor(() => expect(appStore.getState().dialogItems).toHaveLength(1));
-    const dialog = appStore.getState().dialogItems[0]!;
+    await vi.waitFor(() => expect(chromeStore.getState().dialogItems).toHaveLength(1));
+    const dialog = chromeStore.getState().dialogItems[0]!;
     expect(dialog).toMatchObject({ title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE });
-    appStore.getState().resolveDialog(dialog.id, null);
+    chromeStore.getState().resolveDialog(dialog.id, null);
     await expect(chosen).resolves.toBe(false);
-    expect(appStore.getState().checkout.table).toBe('');
+    expect(cartStore.getState().checkout.table).toBe('');
   });
 });

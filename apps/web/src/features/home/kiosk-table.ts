@@ -3,7 +3,7 @@ import { ATTENTION_TITLE, type DialogText, ERROR_TITLE, type Instant, TABLE_NUMB
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { lookupTableNumber } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore, showDialog } from '../../state/store';
+import { cartStore, showDialog } from '../../state/store';
 
 type ListEntry = Pick<RestaurantWire, 'id' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>;
 
@@ -57,7 +57,7 @@ export async function chooseKioskTable(restaurantId: string, typed: string, sour
     await showDialog(outcome.dialog);
     return false;
   }
-  const state = appStore.getState();
+  const state = cartStore.getState();
   state.setOrderType('inrest');
   state.updateCheckout({ table: outcome.table, deliveryDateTime: null });
   return true;

@@ -7,7 +7,7 @@ import { settingsQuery } from '../../api/settings';
 import { chooseTableByCode } from '../../api/tables';
 import { takeTableLink, tableLinkCode } from '../../api/table-link';
 import { isBuiltScreen } from '../../state/navigation';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import { cartStore, showDialog, useCartState, useGuestState, useKioskState } from '../../state/store';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
 import { TableCodeSheet } from '../../ui/table-code-sheet';
@@ -30,16 +30,16 @@ const KioskHome = lazy(() => import('./kiosk-home'));
 
 /** SPEC 2 Home (/): the order type, then the optional service tiles; on a kiosk, the table keypad. */
 export default function OrderTypePage() {
-  const kiosk = useAppState((state) => state.kiosk);
+  const kiosk = useKioskState((state) => state.kiosk);
   // A new kiosk guest (endKioskGuest) gets a new keypad: no digit a gone guest typed is left on it.
-  const guest = useAppState((state) => state.kioskGuestGeneration);
+  const guest = useKioskState((state) => state.kioskGuestGeneration);
   return kiosk ? <KioskHome key={guest} /> : <GuestHome />;
 }
 
 function GuestHome() {
   const settings = useQuery(settingsQuery);
-  const setOrderType = useAppState((state) => state.setOrderType);
-  const user = useAppState((state) => state.user);
+  const setOrderType = useCartState((state) => state.setOrderType);
+  const user = useGuestState((state) => state.user);
 
   const [, navigate] = useLocation();
   const [tableSheet, setTableSheet] = useState(false);
@@ -69,7 +69,7 @@ function GuestHome() {
       if (choice.label === 'Отсканировать позже') {
         // The restaurants taking table orders; the table is asked in the cart.
         setOrderType('inrest');
-        appStore.getState().updateCheckout({ table: '' });
+        cartStore.getState().updateCheckout({ table: '' });
         navigate('/self_from');
         return;
       }

@@ -12,9 +12,10 @@ import {
 } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { exitKiosk } from '../../api/kiosk';
-import { appStore } from '../../state/store';
+import { cartStore, kioskStore } from '../../state/store';
 import KioskExitSheet from './kiosk-exit-sheet';
 import { KIOSK_CODE_MAX_DIGITS } from '../../ui/staff-code-sheet';
+import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), exitKiosk: vi.fn() }));
 
@@ -40,8 +41,8 @@ const refusal = () => within(pad()).getByRole('alert').textContent;
 
 describe('leaving kiosk mode with the staff code (issue 14)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
-    const state = appStore.getState();
+    resetAppStores();
+    const state = appSnapshot();
     state.setKiosk(true);
     state.setKioskToken('device-token');
     state.setRestaurant({ id: '1', name: 'Жар-печь на Тверской' });
@@ -68,7 +69,7 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     type('2580');
     await leave();
     expect(exitKiosk).toHaveBeenCalledWith('1', '2580', 'device-token');
-    const state = appStore.getState();
+    const state = appSnapshot();
     expect(state.kiosk).toBe(false);
     expect(state.kioskToken).toBe('');
     expect(state.cart).toEqual([]);
@@ -90,7 +91,7 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     expect(refusal()).toBe('');
     await leave();
     expect(refusal()).toBe(KIOSK_CODE_RATE_MESSAGE);
-    expect(appStore.getState().kiosk).toBe(true);
+    expect(kioskStore.getState().kiosk).toBe(true);
     expect(location.history).toEqual(['/cart']);
   });
 
@@ -100,7 +101,7 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     type('2580');
     await leave();
     expect(refusal()).toBe(REQUEST_FAILED_MESSAGE);
-    expect(appStore.getState().kiosk).toBe(true);
+    expect(kioskStore.getState().kiosk).toBe(true);
   });
 
   it('a code shorter than 4 digits is refused before it is sent; at most 8 digits are taken', async () => {
@@ -119,12 +120,12 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     renderSheet();
     fireEvent.click(within(pad()).getByRole('button', { name: 'Отмена' }));
     expect(onClose).toHaveBeenCalled();
-    expect(appStore.getState().kiosk).toBe(true);
+    expect(kioskStore.getState().kiosk).toBe(true);
   });
 
   it('closes when the idle overlay shows: staff who walk away leave no sheet to the next guest', () => {
     renderSheet();
-    act(() => appStore.getState().setKioskIdleVisible(true));
+    act(() => kioskStore.getState().setKioskIdleVisible(true));
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -147,7 +148,7 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     });
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(pad().querySelector('output')?.textContent).not.toContain('•');
-    expect(appStore.getState().kiosk).toBe(true);
+    expect(kioskStore.getState().kiosk).toBe(true);
     expect(KIOSK_CODE_SHEET_IDLE_MS).toBe(30_000);
   });
 
@@ -179,8 +180,8 @@ describe('leaving kiosk mode with the staff code (issue 14)', () => {
     fireEvent.click(within(pad()).getByRole('button', { name: 'Отмена' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     await act(async () => answer({ ok: true }));
-    expect(appStore.getState().kiosk).toBe(true);
-    expect(appStore.getState().cart).not.toEqual([]);
+    expect(kioskStore.getState().kiosk).toBe(true);
+    expect(cartStore.getState().cart).not.toEqual([]);
     expect(location.history.at(-1)).toBe('/cart');
   });
 });

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { exitKiosk } from '../../api/kiosk';
-import { appStore, useAppState } from '../../state/store';
+import { kioskStore, useCartState } from '../../state/store';
 import { StaffCodeSheet } from '../../ui/staff-code-sheet';
 
 /**
@@ -10,7 +10,7 @@ import { StaffCodeSheet } from '../../ui/staff-code-sheet';
  * opens sign-in: the device is a phone-style app again.
  */
 export default function KioskExitSheet({ onClose }: { onClose: () => void }) {
-  const restaurant = useAppState((state) => state.restaurant);
+  const restaurant = useCartState((state) => state.restaurant);
   const [, navigate] = useLocation();
   return (
     <StaffCodeSheet
@@ -19,9 +19,9 @@ export default function KioskExitSheet({ onClose }: { onClose: () => void }) {
       submitLabel="Выйти из режима киоска"
       // A kiosk without a restaurant has no code to check against: the server answers «Неверный код.».
       // The right code also ends the kiosk's token on the server (decision 038).
-      check={(code) => exitKiosk(restaurant?.id ?? '0', code, appStore.getState().kioskToken)}
+      check={(code) => exitKiosk(restaurant?.id ?? '0', code, kioskStore.getState().kioskToken)}
       onAccepted={() => {
-        const state = appStore.getState();
+        const state = kioskStore.getState();
         state.endKioskGuest();
         state.setKiosk(false);
         onClose();

@@ -7,9 +7,10 @@ import { KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_SHEET_IDLE_MS, KIOSK_CODE_WRONG_MES
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
 import { enterKiosk } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
-import { EMPTY_USER } from '../../state/app-store';
-import { appStore } from '../../state/store';
+import { EMPTY_USER } from '../../state/guest-store';
+import { cartStore, guestStore, kioskStore } from '../../state/store';
 import KioskPage from './kiosk-page';
+import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), enterKiosk: vi.fn() }));
 
@@ -44,7 +45,7 @@ async function answerYes(code: string) {
 
 describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
     restaurantListQuery.set(undefined, [BRONNAYA, TVERSKAYA]);
   });
   afterEach(() => {
@@ -70,14 +71,14 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     expect(within(sheet()).getByText('Введите код сотрудника ресторана «Жар-печь на Тверской», чтобы включить режим киоска.')).toBeTruthy();
     type('2580');
     expect(pad().querySelector('output')?.textContent).toBe('••••');
-    expect(appStore.getState().kiosk).toBe(false);
+    expect(kioskStore.getState().kiosk).toBe(false);
     expect(enterKiosk).not.toHaveBeenCalled();
     expect(location.history).toEqual(['/kiosk/10']);
   });
 
   it('the right code: kiosk mode for this restaurant with the token the server gave, the user out, the last guest’s cart gone, then /', async () => {
     vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: true, token: 'device-token-1' });
-    const state = appStore.getState();
+    const state = appSnapshot();
     state.setUser({ authorized: true, id: '42', password: 'token', name: 'Анна' });
     state.setRestaurant({ id: '10' });
     state.addToCart('10', { item: '101' });
@@ -85,7 +86,7 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     renderStart('/kiosk/10');
     await answerYes('2580');
     expect(enterKiosk).toHaveBeenCalledWith('10', '2580', '');
-    const after = appStore.getState();
+    const after = appSnapshot();
     expect(after.kiosk).toBe(true);
     // Decision 038: the kiosk's orders and payments carry it.
     expect(after.kioskToken).toBe('device-token-1');
@@ -102,8 +103,8 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     vi.mocked(enterKiosk)
       .mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE })
       .mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_RATE_MESSAGE });
-    appStore.getState().setUser({ authorized: true, id: '42', password: 'token' });
-    const before = appStore.getState();
+    guestStore.getState().setUser({ authorized: true, id: '42', password: 'token' });
+    const before = appSnapshot();
     renderStart('/kiosk/10');
     await answerYes('1111');
     expect(within(pad()).getByRole('alert').textContent).toBe(KIOSK_CODE_WRONG_MESSAGE);
@@ -111,7 +112,7 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     type('1112');
     await turnOn();
     expect(within(pad()).getByRole('alert').textContent).toBe(KIOSK_CODE_RATE_MESSAGE);
-    const after = appStore.getState();
+    const after = appSnapshot();
     expect(after.kiosk).toBe(false);
     expect(after.user).toBe(before.user);
     expect(after.restaurant).toBe(before.restaurant);
@@ -123,7 +124,7 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
     fireEvent.click(within(pad()).getByRole('button', { name: 'Отмена' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(appStore.getState().kiosk).toBe(false);
+    expect(kioskStore.getState().kiosk).toBe(false);
     expect(screen.getByRole('button', { name: 'Да' })).toBeTruthy();
   });
 
@@ -138,7 +139,7 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
     expect(pad().querySelector('output')?.textContent).not.toContain('•');
-    expect(appStore.getState().kiosk).toBe(false);
+    expect(kioskStore.getState().kiosk).toBe(false);
   });
 
   it('takes the restaurant by its fs_uid too, and asks that restaurant’s code', async () => {
@@ -146,24 +147,24 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     renderStart('/kiosk/fs-tverskaya');
     await answerYes('2580');
     expect(enterKiosk).toHaveBeenCalledWith('10', '2580', '');
-    expect(appStore.getState().restaurant?.id).toBe('10');
+    expect(cartStore.getState().restaurant?.id).toBe('10');
   });
 
   it('a kiosk is not moved to another restaurant without that restaurant’s code; «Нет» keeps it as it is', async () => {
     vi.mocked(enterKiosk).mockResolvedValueOnce({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE });
-    const state = appStore.getState();
+    const state = appSnapshot();
     state.setKiosk(true);
     state.setKioskToken('bronnaya-token');
     state.setRestaurant({ id: '7', name: 'Жар-печь на Бронной' });
     state.addToCart('7', { item: '101' });
-    const before = appStore.getState();
+    const before = appSnapshot();
     renderStart('/kiosk/10');
     await answerYes('1111');
     // The kiosk's own token goes along: the right code would end it as it connects the device here.
     expect(enterKiosk).toHaveBeenCalledWith('10', '1111', 'bronnaya-token');
     fireEvent.click(within(sheet()).getByRole('button', { name: 'Закрыть' }));
     fireEvent.click(screen.getByRole('button', { name: 'Нет' }));
-    const after = appStore.getState();
+    const after = appSnapshot();
     expect(after.kiosk).toBe(true);
     expect(after.kioskToken).toBe('bronnaya-token');
     expect(after.restaurant).toBe(before.restaurant);
@@ -172,11 +173,11 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
   });
 
   it('«Нет»: nothing changes, then /', () => {
-    appStore.getState().setUser({ authorized: true, id: '42', password: 'token' });
-    const before = appStore.getState();
+    guestStore.getState().setUser({ authorized: true, id: '42', password: 'token' });
+    const before = appSnapshot();
     renderStart('/kiosk/10');
     fireEvent.click(screen.getByRole('button', { name: 'Нет' }));
-    const after = appStore.getState();
+    const after = appSnapshot();
     expect(after.kiosk).toBe(false);
     expect(after.user).toBe(before.user);
     expect(after.restaurant).toBe(before.restaurant);
@@ -188,7 +189,7 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     expect(screen.getByRole('heading', { name: 'Ресторан не найден' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Да' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'На главную' }));
-    expect(appStore.getState().kiosk).toBe(false);
+    expect(kioskStore.getState().kiosk).toBe(false);
     expect(location.history.at(-1)).toBe('/');
   });
 

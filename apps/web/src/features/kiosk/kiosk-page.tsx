@@ -6,7 +6,7 @@ import { LOAD_FAILED_MESSAGE } from '@chain/domain';
 import { enterKiosk } from '../../api/kiosk';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore } from '../../state/store';
+import { cartStore, guestStore, kioskStore } from '../../state/store';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
@@ -27,12 +27,11 @@ export function kioskRestaurant<T extends Pick<RestaurantWire, 'id' | 'fs_uid'>>
  * left (cart, table, dialogs) goes.
  */
 export function startKiosk(restaurant: Pick<RestaurantWire, 'id' | 'name' | 'nameShort'>, token: string): void {
-  const state = appStore.getState();
-  state.setKiosk(true);
-  state.setKioskToken(token);
-  state.setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
-  state.logout();
-  state.endKioskGuest();
+  kioskStore.getState().setKiosk(true);
+  kioskStore.getState().setKioskToken(token);
+  cartStore.getState().setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
+  guestStore.getState().logout();
+  kioskStore.getState().endKioskGuest();
 }
 
 /**
@@ -125,7 +124,7 @@ export default function KioskPage() {
               hint={`Введите код сотрудника ресторана «${restaurant.name}», чтобы включить режим киоска.`}
               submitLabel="Включить режим киоска"
               // A kiosk set up again (or moved here) ends the token it had: one device, one token.
-              check={(code) => enterKiosk(String(restaurant.id), code, appStore.getState().kioskToken)}
+              check={(code) => enterKiosk(String(restaurant.id), code, kioskStore.getState().kioskToken)}
               onAccepted={(answer) => {
                 setAskingCode(false);
                 startKiosk(restaurant, answer.token);

@@ -11,6 +11,7 @@ import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { LoadMeter } from './load-meter';
+import '../../ui/restaurant-card.css';
 import './load.css';
 
 type StopListGroup = z.output<typeof stopListGroup>;
@@ -63,7 +64,7 @@ function LoadDetail({ answer }: { answer: LoadInfoAnswer }) {
         <h2 id="load-detail-name" className="load-detail__name">
           {info.name}
         </h2>
-        <p className="load-card__line">
+        <p className="restaurant-card__line">
           <MapPin aria-hidden="true" />
           <span>{info.address}</span>
         </p>

@@ -74,7 +74,7 @@ describe('the load list', () => {
     LoadRestaurantListPage = (await import('./load-restaurant-list-page')).default;
     const store = await import('../../state/store');
     showDialog = store.showDialog;
-    store.appStore.setState({ favoriteRestaurants: ['3'] });
+    store.guestStore.setState({ favoriteRestaurants: ['3'] });
   });
   afterEach(() => {
     cleanup();

@@ -1,16 +1,16 @@
 import { favouritesFirst, LOAD_FAILED_MESSAGE } from '@chain/domain';
-import { ChevronRight, Clock, Heart, MapPin, Navigation, Store } from 'lucide-react';
+import { Clock, Navigation, Store } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import { type LoadListArgs, type LoadListItem, loadListQuery, loadPeriodsQuery } from '../../api/load';
 import { useQuery } from '../../api/query-cache';
 import { routePath } from '../../state/navigation';
-import { showDialog, useAppState } from '../../state/store';
+import { showDialog, useGuestState } from '../../state/store';
 import { statusTextColour } from '../../ui/colour';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { LOCATE_FAILED_MESSAGE, locateGuest } from '../../ui/map/locate-guest';
 import { RadioCards } from '../../ui/radio-cards';
+import { RestaurantCard } from '../../ui/restaurant-card';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { LoadMeter } from './load-meter';
@@ -37,7 +37,7 @@ export default function LoadRestaurantListPage() {
   const stale = offered !== null && chosen.time !== 0 && !offered.some((period) => period.time === chosen.time);
   const args = useMemo(() => (stale ? { ...chosen, time: 0 } : chosen), [stale, chosen]);
   const list = useQuery(loadListQuery, args);
-  const favouriteIds = useAppState((state) => state.favoriteRestaurants);
+  const favouriteIds = useGuestState((state) => state.favoriteRestaurants);
 
   const change = (next: LoadListArgs) => {
     remembered = next;
@@ -120,7 +120,7 @@ export default function LoadRestaurantListPage() {
       ) : rows.length === 0 ? (
         <EmptyState icon={<Store />} title="Нет ресторанов" text="Ни один ресторан сейчас не готовит для гостей. Загляните позже." />
       ) : (
-        <ul className="load-list" aria-label={args.sort === 'distance' ? 'Рестораны, ближайшие сначала' : 'Рестораны, свободные сначала'}>
+        <ul className="restaurant-list" aria-label={args.sort === 'distance' ? 'Рестораны, ближайшие сначала' : 'Рестораны, свободные сначала'}>
           {rows.map(({ item, favourite }) => (
             <li key={item.fs_uid}>
               <LoadCard item={item} favourite={favourite} time={args.time} />
@@ -136,22 +136,9 @@ function LoadCard({ item, favourite, time }: { item: LoadListItem; favourite: bo
   const href = routePath('zagruzkaDetail', time > 0 ? { fs_uid: item.fs_uid, time } : { fs_uid: item.fs_uid });
   const timeColour = statusTextColour(item.timeColor);
   return (
-    <Link href={href} className="load-card" data-testid="load-card">
-      <span className="load-card__head">
-        <span className="load-card__name">{item.name}</span>
-        {favourite ? (
-          <span className="load-card__favourite" title="В любимых">
-            <Heart aria-hidden="true" />
-            <span className="visually-hidden">В любимых</span>
-          </span>
-        ) : null}
-      </span>
-      <span className="load-card__line">
-        <MapPin aria-hidden="true" />
-        <span>{item.address}</span>
-      </span>
+    <RestaurantCard href={href} name={item.name} address={item.address} favourite={favourite} testId="load-card">
       {item.distanceText !== '' ? (
-        <span className="load-card__line">
+        <span className="restaurant-card__line">
           <Navigation aria-hidden="true" />
           <span>
             <span className="load-card__distance">{item.distanceText}</span> от вас
@@ -160,21 +147,20 @@ function LoadCard({ item, favourite, time }: { item: LoadListItem; favourite: bo
       ) : null}
       <LoadMeter percent={item.zagruzkaPerc} text={item.zagruzkaText} colour={item.zagruzkaColor} compact />
       {item.open === 1 ? (
-        <span className="load-card__line" style={timeColour ? { color: timeColour } : undefined}>
+        <span className="restaurant-card__line" style={timeColour ? { color: timeColour } : undefined}>
           <Clock aria-hidden="true" />
           <span>Среднее время: {item.timeSrednText}</span>
         </span>
       ) : null}
-      <ChevronRight className="load-card__chevron" aria-hidden="true" />
-    </Link>
+    </RestaurantCard>
   );
 }
 
 function ListSkeleton() {
   return (
-    <ul className="load-list" aria-hidden="true">
+    <ul className="restaurant-list" aria-hidden="true">
       {[0, 1, 2].map((index) => (
-        <li key={index} className="load-card load-card--skeleton">
+        <li key={index} className="restaurant-card restaurant-card--skeleton">
           <Skeleton height="1.25rem" width="60%" />
           <Skeleton height="1rem" width="85%" />
           <Skeleton height="0.75rem" />

@@ -5,9 +5,10 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuDish } from '@chain/contract';
 import { ADD_TO_CART_LOCKOUT_MS } from '@chain/domain';
-import { appStore } from '../../state/store';
+import { cartStore } from '../../state/store';
 import { createTapLock } from './add-to-cart-lock';
 import { DishCard } from './menu-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 const soup: MenuDish = {
   id: 101,
@@ -61,7 +62,7 @@ describe('SPEC 2 Menu product card «+» under the SPEC 9 add-to-cart lockout', 
   beforeEach(() => {
     // The app's one lock remembers the tap of the test before: that was long ago.
     vi.advanceTimersByTime(ADD_TO_CART_LOCKOUT_MS);
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
   });
   afterEach(cleanup);
 
@@ -71,7 +72,7 @@ describe('SPEC 2 Menu product card «+» under the SPEC 9 add-to-cart lockout', 
         <DishCard dish={soup} stopText="" restaurantId="5" eager={false} favourite={false} />
       </Router>,
     );
-  const count = () => appStore.getState().cart.reduce((sum, line) => sum + line.cnt, 0);
+  const count = () => cartStore.getState().cart.reduce((sum, line) => sum + line.cnt, 0);
   const plus = () => screen.queryByRole('button', { name: 'Добавить в корзину: Борщ' }) ?? screen.getByRole('button', { name: 'Увеличить количество: Борщ' });
 
   it('SPEC 9: two taps on «+» within 500 ms add one (the second lands on the stepper that replaced it)', () => {

@@ -11,7 +11,7 @@ const day = (d: number, fromMinute: number, toMinute: number) => ({ day: d, from
 const WEEK = [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, 600, 1380));
 
 function restaurant(patch: Partial<Parameters<typeof closedMenuNotice>[0]> = {}): Parameters<typeof closedMenuNotice>[0] {
-  return { shedule: WEEK, time_zone: 'Europe/Moscow', closedUntil: null, closedText: '', deliveryDays: 0, deliveryRest: '1', deliverySelf: '1', ...patch };
+  return { id: 7, shedule: WEEK, time_zone: 'Europe/Moscow', closedUntil: null, closedText: '', deliveryDays: 0, deliveryRest: '1', deliverySelf: '1', ...patch };
 }
 
 const BOTH = { allow_predzakaz: 1, allow_delayed: 1 } as const;
@@ -22,15 +22,15 @@ describe('the menu of a restaurant closed now (SPEC 2 Menu, SPEC 4 open now, iss
     expect(closedMenuNotice(restaurant(), 'self', guest, NIGHT)).toEqual({
       text: 'Ресторан сейчас закрыт. Откроется в 10:00.',
       hint: CLOSED_MENU_TEXTS.pickupLater,
-      later: { label: CLOSED_MENU_TEXTS.delayed, href: APP_ROUTES.delayedzakaz },
+      later: { label: CLOSED_MENU_TEXTS.delayed, href: `${APP_ROUTES.delayedzakaz}?restaurant=7` },
     });
   });
 
-  it('offers the pre-order to a table order where the chain takes them (SPEC 2 Предзаказ, allow_predzakaz)', () => {
+  it('offers the pre-order to a table order where the chain takes them, opened at this restaurant (SPEC 2 Предзаказ, allow_predzakaz)', () => {
     expect(closedMenuNotice(restaurant(), 'inrest', guest, NIGHT)).toEqual({
       text: 'Ресторан сейчас закрыт. Откроется в 10:00.',
       hint: null,
-      later: { label: CLOSED_MENU_TEXTS.preorder, href: APP_ROUTES.predzakaz },
+      later: { label: CLOSED_MENU_TEXTS.preorder, href: `${APP_ROUTES.predzakaz}?restaurant=7` },
     });
     expect(closedMenuNotice(restaurant(), 'inrest', { ...guest, settings: { allow_predzakaz: 0, allow_delayed: 0 } }, NIGHT)?.later).toBeNull();
     expect(closedMenuNotice(restaurant(), 'self', { ...guest, settings: null }, NIGHT)?.later).toBeNull();
@@ -64,6 +64,6 @@ describe('the menu of a restaurant closed now (SPEC 2 Menu, SPEC 4 open now, iss
   });
 
   it('says only that it is closed when it does not open within a month', () => {
-    expect(closedMenuNotice(restaurant({ shedule: [] }), 'inrest', guest, NIGHT)).toEqual({ text: 'Ресторан сейчас закрыт.', hint: null, later: { label: CLOSED_MENU_TEXTS.preorder, href: APP_ROUTES.predzakaz } });
+    expect(closedMenuNotice(restaurant({ shedule: [] }), 'inrest', guest, NIGHT)).toEqual({ text: 'Ресторан сейчас закрыт.', hint: null, later: { label: CLOSED_MENU_TEXTS.preorder, href: `${APP_ROUTES.predzakaz}?restaurant=7` } });
   });
 });

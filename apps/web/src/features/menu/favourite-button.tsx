@@ -1,4 +1,4 @@
-import { useAppState } from '../../state/store';
+import { useGuestState } from '../../state/store';
 import { FavouriteToggle, type FavouriteToggleProps } from '../../ui/favourite-toggle';
 import { type FavouriteKind, isFavourite, toggleFavourite } from './favourites';
 
@@ -13,7 +13,7 @@ export interface FavouriteButtonProps extends Pick<FavouriteToggleProps, 'look' 
 
 /** The heart of a dish or a restaurant, bound to the client state's favourites (SPEC 2, 3). */
 export function FavouriteButton({ kind, id, name, look, className, onRemoved }: FavouriteButtonProps) {
-  const favourite = useAppState((state) => isFavourite(state, kind, id));
+  const favourite = useGuestState((state) => isFavourite(state, kind, id));
   const onToggle = () => {
     void toggleFavourite(kind, id, name).then((stillFavourite) => {
       if (favourite && !stillFavourite) onRemoved?.();

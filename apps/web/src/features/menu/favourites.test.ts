@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../state/app-store';
+import { createAppStores } from '../../state/app-stores';
 import { MemoryStorage } from '../../state/memory-storage.test-support';
 import { type FavouriteKind, isFavourite, removeFavouriteMessage, toggleFavourite } from './favourites';
 
 async function loadedStore() {
-  const store = createAppStore(new MemoryStorage());
-  await store.persist.rehydrate();
-  return store;
+  const { guestStore, statePersistence } = createAppStores(new MemoryStorage());
+  await statePersistence.hydrate();
+  return guestStore;
 }
 
 /** A confirmation that answers as told and records what it was asked. */

@@ -1,5 +1,5 @@
-import type { AppState, AppStore } from '../../state/app-store';
-import { appStore, showDialog } from '../../state/store';
+import type { GuestFields, GuestStore } from '../../state/guest-store';
+import { guestStore, showDialog } from '../../state/store';
 
 export type FavouriteKind = 'dish' | 'restaurant';
 
@@ -16,7 +16,7 @@ export function removeFavouriteMessage(kind: FavouriteKind, name: string): strin
 }
 
 /** Whether the dish or restaurant (its id as text) is a favourite in the client state. */
-export function isFavourite(state: Pick<AppState, 'favorites' | 'favoriteRestaurants'>, kind: FavouriteKind, id: string): boolean {
+export function isFavourite(state: Pick<GuestFields, 'favorites' | 'favoriteRestaurants'>, kind: FavouriteKind, id: string): boolean {
   return (kind === 'dish' ? state.favorites : state.favoriteRestaurants).includes(id);
 }
 
@@ -29,7 +29,7 @@ export async function toggleFavourite(
   kind: FavouriteKind,
   id: string,
   name: string,
-  store: AppStore = appStore,
+  store: GuestStore = guestStore,
   confirmRemoval: (kind: FavouriteKind, name: string) => Promise<boolean> = askToRemove,
 ): Promise<boolean> {
   const set = (favourite: boolean) =>

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { cardPhoto, type IsShop, type MenuDish } from '@chain/contract';
 import { formatMoney, type PhotoSlot } from '@chain/domain';
 import { menuQuery } from '../../api/menu';
-import { appStore, useAppState } from '../../state/store';
+import { chromeStore, useCartState, useGuestState, useKioskState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { MenuPhoto } from '../../ui/menu-photo';
@@ -29,16 +29,16 @@ const LIKED_DISH_PHOTO: PhotoSlot = { kind: 'box', rem: 4.5, kioskRem: 8, aspect
 export default function LikedPage() {
   const [requestedKind] = useState<IsShop>(() => menuQuery.latest().args?.isShop ?? 0);
   const target = useMenuTarget(undefined, undefined, requestedKind);
-  const favourites = useAppState((state) => state.favorites);
-  const kiosk = useAppState((state) => state.kiosk);
-  const stateRestaurantName = useAppState((state) => state.restaurant?.name ?? '');
+  const favourites = useGuestState((state) => state.favorites);
+  const kiosk = useKioskState((state) => state.kiosk);
+  const stateRestaurantName = useCartState((state) => state.restaurant?.name ?? '');
   const { menu, notice, loading } = useTargetMenu(
     target,
     'Любимые блюда показываем по меню ресторана. Выберите, где и как хотите получить заказ.',
   );
 
   useEffect(() => {
-    if (menu) appStore.getState().setDishesLoaded(true);
+    if (menu) chromeStore.getState().setDishesLoaded(true);
   }, [menu]);
 
   const dishes = useMemo(() => (menu ? favouriteDishes(menu.dishes, favourites) : []), [menu, favourites]);

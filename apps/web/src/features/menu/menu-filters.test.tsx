@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DishLabel } from '@chain/domain';
-import { appStore } from '../../state/store';
+import { guestStore } from '../../state/store';
 import { MenuFilters, showDishesText } from './menu-filters';
 
 // Issue 31: the guest menu's label filter hides what does not fit and says how many it hid.
@@ -16,7 +16,7 @@ const DISHES: Array<{ id: number; labels: DishLabel[] }> = [
 ];
 
 describe('the menu’s label filter (issue 31)', () => {
-  beforeEach(() => act(() => appStore.getState().setMenuFilters([])));
+  beforeEach(() => act(() => guestStore.getState().setMenuFilters([])));
   afterEach(cleanup);
 
   it('opens a sheet of the choices; «Без орехов» hides two dishes and says so; «Вегетарианское» too hides four; clearing shows all again', () => {
@@ -28,31 +28,31 @@ describe('the menu’s label filter (issue 31)', () => {
     expect(screen.getAllByRole('checkbox')).toHaveLength(17);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Без орехов' }));
-    expect(appStore.getState().menuFilters).toEqual(['nuts']);
+    expect(guestStore.getState().menuFilters).toEqual(['nuts']);
     expect(screen.getByRole('status').textContent).toBe('Скрыто 2 блюда');
     expect(screen.getByRole('button', { name: showDishesText(3) })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Вегетарианское' }));
-    expect(appStore.getState().menuFilters).toEqual(['vegetarian', 'nuts']);
+    expect(guestStore.getState().menuFilters).toEqual(['vegetarian', 'nuts']);
     expect(screen.getByRole('status').textContent).toBe('Скрыто 4 блюда');
     fireEvent.click(screen.getByRole('button', { name: 'Показать 1 блюдо' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Фильтры: 2' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Сбросить' }));
-    expect(appStore.getState().menuFilters).toEqual([]);
+    expect(guestStore.getState().menuFilters).toEqual([]);
     expect(screen.getByRole('status').textContent).toBe('');
     expect(screen.queryByRole('button', { name: 'Сбросить' })).toBeNull();
   });
 
   it('unticking a choice takes it off', () => {
-    act(() => appStore.getState().setMenuFilters(['spicy']));
+    act(() => guestStore.getState().setMenuFilters(['spicy']));
     render(<MenuFilters dishes={DISHES} />);
     expect(screen.getByRole('status').textContent).toBe('Скрыто 1 блюдо');
     fireEvent.click(screen.getByRole('button', { name: 'Фильтры: 1' }));
     const spicy = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Не острое' });
     expect(spicy.checked).toBe(true);
     fireEvent.click(spicy);
-    expect(appStore.getState().menuFilters).toEqual([]);
+    expect(guestStore.getState().menuFilters).toEqual([]);
   });
 });

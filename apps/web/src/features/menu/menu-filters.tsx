@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { CONTAINS_LABELS, DIET_LABELS, DISH_FILTER_NAMES, type DishLabel, filterByLabels, hiddenDishesText, russianPlural } from '@chain/domain';
-import { appStore, useAppState } from '../../state/store';
+import { guestStore, useGuestState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import './menu-filters.css';
@@ -26,13 +26,13 @@ export function showDishesText(count: number): string {
  * clear them. The choice is the store's (menuFilters), kept while the guest browses.
  */
 export function MenuFilters({ dishes }: { dishes: ReadonlyArray<{ readonly labels: readonly DishLabel[] }> }) {
-  const filters = useAppState((state) => state.menuFilters);
+  const filters = useGuestState((state) => state.menuFilters);
   const [open, setOpen] = useState(false);
   const { hidden, shown } = filterByLabels(dishes, filters);
-  const clear = () => appStore.getState().setMenuFilters([]);
+  const clear = () => guestStore.getState().setMenuFilters([]);
   const toggle = (label: DishLabel, on: boolean) => {
-    const current = appStore.getState().menuFilters;
-    appStore.getState().setMenuFilters(on ? [...current, label] : current.filter((chosen) => chosen !== label));
+    const current = guestStore.getState().menuFilters;
+    guestStore.getState().setMenuFilters(on ? [...current, label] : current.filter((chosen) => chosen !== label));
   };
   return (
     <div className="menu-filters">

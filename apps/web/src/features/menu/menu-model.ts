@@ -1,5 +1,4 @@
 import {
-  APP_ROUTES,
   type IsShop,
   MENU_KIND_BY_IS_SHOP,
   type MenuKind,
@@ -12,7 +11,8 @@ import {
   type Settings,
 } from '@chain/contract';
 import { CLOSED_TEXT, dateChoices, type Instant, MENU_KIND_NAMES, openPickupSlots, RESTAURANT_CLOSED_MESSAGE } from '@chain/domain';
-import type { CartLine } from '../../state/app-store';
+import type { CartLine } from '../../state/cart-store';
+import { laterOrderPath } from '../../state/navigation';
 
 /** The menus a restaurant offers as toggle entries (only those in menuKinds), in SPEC 2 order. */
 export function menuKindOptions(menuKinds: readonly MenuKind[]): Array<{ isShop: IsShop; kind: MenuKind; label: string }> {
@@ -77,7 +77,7 @@ export interface ClosedMenuNotice {
   readonly later: { readonly label: string; readonly href: string } | null;
 }
 
-type NoticeRestaurant = Pick<RestaurantWire, 'shedule' | 'time_zone' | 'closedUntil' | 'closedText' | 'deliveryDays' | 'deliveryRest' | 'deliverySelf'> &
+type NoticeRestaurant = Pick<RestaurantWire, 'id' | 'shedule' | 'time_zone' | 'closedUntil' | 'closedText' | 'deliveryDays' | 'deliveryRest' | 'deliverySelf'> &
   Partial<Pick<RestaurantWire, 'holidays'>>;
 
 /**
@@ -89,6 +89,7 @@ type NoticeRestaurant = Pick<RestaurantWire, 'shedule' | 'time_zone' | 'closedUn
  * (allow_predzakaz, restaurants taking table orders) or the delayed order (allow_delayed). Null
  * while open, for delivery (its own time), for a kiosk (no later orders), once the guest chose a
  * clock time (the cart judges that time), and while closed for now (the manager's words show).
+ * The later order's screen opens with this restaurant chosen (laterOrderPath).
  */
 export function closedMenuNotice(
   restaurant: NoticeRestaurant,
@@ -106,8 +107,8 @@ export function closedMenuNotice(
     const holidays = restaurantHolidays(restaurant);
     const pickupLater = dateChoices(clock.date, restaurant.deliveryDays).some((choice) => openPickupSlots(restaurant.shedule, holidays, choice.date, clock).length > 0);
     const delayed = context.settings?.allow_delayed === 1 && restaurant.deliverySelf === '1';
-    return { text, hint: pickupLater ? CLOSED_MENU_TEXTS.pickupLater : null, later: delayed ? { label: CLOSED_MENU_TEXTS.delayed, href: APP_ROUTES.delayedzakaz } : null };
+    return { text, hint: pickupLater ? CLOSED_MENU_TEXTS.pickupLater : null, later: delayed ? { label: CLOSED_MENU_TEXTS.delayed, href: laterOrderPath('delayedzakaz', String(restaurant.id)) } : null };
   }
   const preorder = context.settings?.allow_predzakaz === 1 && restaurant.deliveryRest === '1';
-  return { text, hint: null, later: preorder ? { label: CLOSED_MENU_TEXTS.preorder, href: APP_ROUTES.predzakaz } : null };
+  return { text, hint: null, later: preorder ? { label: CLOSED_MENU_TEXTS.preorder, href: laterOrderPath('predzakaz', String(restaurant.id)) } : null };
 }

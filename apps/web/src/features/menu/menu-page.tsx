@@ -7,7 +7,7 @@ import { addToCartBlocker, cartTotal, filterByLabels, formatMoney, indexDishes, 
 import { menuQuery } from '../../api/menu';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
-import { appStore, useAppState } from '../../state/store';
+import { cartStore, chromeStore, guestStore, useCartState, useGuestState, useKioskState } from '../../state/store';
 import { Button, IconButton, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { MenuPhoto } from '../../ui/menu-photo';
@@ -41,18 +41,18 @@ export default function MenuPage() {
   const [requestedKind, setIsShop] = useState<IsShop>(() => menuQuery.latest().args?.isShop ?? 0);
   const target = useMenuTarget(params.restoran_id, params.order_type, requestedKind);
   const isShop = target.isShop;
-  const kiosk = useAppState((state) => state.kiosk);
-  const table = useAppState((state) => state.checkout.table);
-  const stateRestaurant = useAppState((state) => state.restaurant);
-  const lockCode = useAppState((state) => state.lockCode);
+  const kiosk = useKioskState((state) => state.kiosk);
+  const table = useCartState((state) => state.checkout.table);
+  const stateRestaurant = useCartState((state) => state.restaurant);
+  const lockCode = useGuestState((state) => state.lockCode);
 
   const { menu, notice, loading } = useTargetMenu(target, 'Выберите, где и как хотите получить заказ, — и мы покажем меню.');
 
   useEffect(() => {
     if (!menu) return;
-    appStore.getState().setDishesLoaded(true);
+    chromeStore.getState().setDishesLoaded(true);
     // SPEC 3: a code the server no longer accepts (answered with lock_code null) is forgotten.
-    if (lockCode && menu.lock_code === null) appStore.getState().setLockCode('');
+    if (lockCode && menu.lock_code === null) guestStore.getState().setLockCode('');
   }, [menu, lockCode]);
 
   const restaurant = target.restaurant
@@ -66,7 +66,7 @@ export default function MenuPage() {
   const closedText = target.restaurant ? restaurantClosedText(target.restaurant, now) : null;
   // Closed now by its hours (issue 33): said at the top, with when it opens and how to order for later.
   const settings = useQuery(settingsQuery);
-  const chosenTime = useAppState((state) => state.checkout.deliveryDateTime);
+  const chosenTime = useCartState((state) => state.checkout.deliveryDateTime);
   const closedNow = target.restaurant
     ? closedMenuNotice(
         target.restaurant,
@@ -155,7 +155,7 @@ function stuckBottom(element: HTMLElement): number {
 
 function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; restaurantId: string; favourites: boolean }) {
   // The guest's label filters (issue 31) hide what does not fit; MenuFilters says how many.
-  const filters = useAppState((state) => state.menuFilters);
+  const filters = useGuestState((state) => state.menuFilters);
   const allSections = useMemo(() => categorySections({ categories: menu.categories, dishes: filterByLabels(menu.dishes, filters).shown }), [menu, filters]);
   // The first screenful is drawn at once, the rest in a transition React interrupts for a tap, so
   // no single long task keeps the phone from answering (issue 18).
@@ -237,7 +237,7 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
           icon={<ShoppingBag />}
           title="Под эти фильтры ничего не подходит"
           text="Уберите какой-нибудь фильтр — и блюда вернутся."
-          action={<Button onClick={() => appStore.getState().setMenuFilters([])}>{CLEAR_FILTERS}</Button>}
+          action={<Button onClick={() => guestStore.getState().setMenuFilters([])}>{CLEAR_FILTERS}</Button>}
         />
       </>
     );
@@ -352,8 +352,8 @@ export function DishCard({
   favourite: boolean;
 }) {
   const [, navigate] = useLocation();
-  const count = useAppState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).count : 0));
-  const token = useAppState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).token : null));
+  const count = useCartState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).count : 0));
+  const token = useCartState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).token : null));
   const href = `/product/${dish.id}`;
   const allowed = dish.allowed;
 
@@ -365,14 +365,14 @@ export function DishCard({
     }
     // SPEC 9: a second tap within 500 ms of the last add is ignored (the one lock of every add control).
     if (!addToCartLock.take(dish.id)) return;
-    appStore.getState().addToCart(restaurantId, { item: String(dish.id) });
+    cartStore.getState().addToCart(restaurantId, { item: String(dish.id) });
   };
 
   const change = (next: number) => {
     if (token === null) return;
     // The stepper takes the «+»'s place at once: a double tap's second half must not add a second one (SPEC 9).
     if (next > count && addToCartLock.held(dish.id)) return;
-    appStore.getState().changeLineCount(token, next - count);
+    cartStore.getState().changeLineCount(token, next - count);
   };
 
   return (
@@ -413,7 +413,7 @@ export function DishCard({
 }
 
 function CartButton({ menu, restaurantId }: { menu: MenuResponse; restaurantId: string }) {
-  const lines = useAppState((state) => (state.cartRestaurantId === restaurantId ? state.cart : null));
+  const lines = useCartState((state) => (state.cartRestaurantId === restaurantId ? state.cart : null));
   const dishes = useMemo(() => indexDishes(menu.dishes), [menu]);
   if (!lines || lines.length === 0) return null;
   const sum = cartTotal(lines, dishes);

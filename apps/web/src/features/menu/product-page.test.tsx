@@ -9,9 +9,10 @@ import { callAction } from '../../api/action';
 import { ApiError } from '../../api/client';
 import { cookTimeQuery } from '../../api/load';
 import { type MenuQuery, menuQuery } from '../../api/menu';
-import { appStore } from '../../state/store';
+import { cartStore } from '../../state/store';
 import ProductPage from './product-page';
 import { shownCookMinutes } from './product-model';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/action'), async (importOriginal) => ({ ...(await importOriginal()), callAction: vi.fn() }));
 
@@ -59,7 +60,7 @@ const settle = () => act(async () => {});
 
 describe('SPEC 2 Product «Приготовим примерно за …» from SPEC 7 zagruzkaLoadCookTime', () => {
   beforeEach(() => {
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
     // Answers of an earlier test are stale: each test asks afresh.
     cookTimeQuery.invalidate();
   });
@@ -69,7 +70,7 @@ describe('SPEC 2 Product «Приготовим примерно за …» from
   });
 
   it('SPEC 7, SPEC 2 Product: asks zagruzkaLoadCookTime for the menu\'s restaurant and order type at the cart\'s chosen time, shows the menu\'s cook_time until the kitchen answers, then its minutes', async () => {
-    appStore.getState().updateCheckout({ deliveryDateTime: tonight });
+    cartStore.getState().updateCheckout({ deliveryDateTime: tonight });
     const kitchen = pending<unknown>();
     vi.mocked(callAction).mockReturnValueOnce(kitchen.promise);
     renderProduct();
@@ -106,7 +107,7 @@ describe('SPEC 2 Product «Приготовим примерно за …» from
     expect(cookLine()).toBe('Приготовим примерно за 22 мин');
     expect(callAction).toHaveBeenCalledOnce();
 
-    act(() => appStore.getState().updateCheckout({ deliveryDateTime: tonight }));
+    act(() => cartStore.getState().updateCheckout({ deliveryDateTime: tonight }));
     await settle();
     expect(callAction).toHaveBeenCalledTimes(2);
     expect(vi.mocked(callAction).mock.calls[1]?.[1]).toMatchObject({ delivery_datetime_props: tonight });
@@ -132,8 +133,8 @@ describe('SPEC 2 Product «Добавить в корзину» under the SPEC 9
   afterAll(() => vi.useRealTimers());
   beforeEach(() => {
     vi.advanceTimersByTime(ADD_TO_CART_LOCKOUT_MS);
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setRestaurant({ id: '5', name: 'Курский', nameShort: 'Курский' });
+    resetAppStores();
+    cartStore.getState().setRestaurant({ id: '5', name: 'Курский', nameShort: 'Курский' });
     vi.mocked(callAction).mockResolvedValue(answer(15));
   });
   afterEach(() => {
@@ -141,7 +142,7 @@ describe('SPEC 2 Product «Добавить в корзину» under the SPEC 9
     vi.mocked(callAction).mockReset();
   });
   const add = () => act(() => screen.getByRole('button', { name: 'Добавить в корзину' }).click());
-  const count = () => appStore.getState().cart.reduce((sum, line) => sum + line.cnt, 0);
+  const count = () => cartStore.getState().cart.reduce((sum, line) => sum + line.cnt, 0);
 
   it('SPEC 9: two taps within 500 ms add one; a tap 500 ms after the first adds another', () => {
     renderProduct();

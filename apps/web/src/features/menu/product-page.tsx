@@ -7,7 +7,7 @@ import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { cookTimeQuery } from '../../api/load';
 import { menuQuery, unlockMenu, useCurrentMenu } from '../../api/menu';
 import { useQuery } from '../../api/query-cache';
-import { appStore, useAppState } from '../../state/store';
+import { cartStore, guestStore, useCartState, useKioskState } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Input } from '../../ui/input';
@@ -61,8 +61,8 @@ function OptionsBlock({
 export default function ProductPage() {
   const params = useParams<{ id?: string }>();
   const snapshot = useCurrentMenu();
-  const restaurantId = useAppState((state) => state.restaurant?.id ?? null);
-  const orderType = useAppState((state) => state.orderType);
+  const restaurantId = useCartState((state) => state.restaurant?.id ?? null);
+  const orderType = useCartState((state) => state.orderType);
   const dish = snapshot.status === 'ready' ? (snapshot.data.dishes.find((entry) => String(entry.id) === params.id) ?? null) : null;
 
   if (dish && snapshot.status === 'ready') {
@@ -120,8 +120,8 @@ interface ProductViewProps {
 function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: ProductViewProps) {
   const shell = useShell();
   const cookMinutes = useCookMinutes(dish, fsUid, orderType);
-  const restaurantId = useAppState((state) => state.restaurant?.id ?? null);
-  const kiosk = useAppState((state) => state.kiosk);
+  const restaurantId = useCartState((state) => state.restaurant?.id ?? null);
+  const kiosk = useKioskState((state) => state.kiosk);
   const { single, multi } = useMemo(() => splitOptions(dish), [dish]);
   const [spec, setSpec] = useState<number | null>(() => defaultSingle(dish));
   const [counts, setCounts] = useState<Record<string, number>>({});
@@ -136,7 +136,7 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
 
   const addNow = () => {
     if (restaurantId === null) return;
-    appStore.getState().addToCart(restaurantId, { ...choice, cnt });
+    cartStore.getState().addToCart(restaurantId, { ...choice, cnt });
     shell.goBack();
   };
 
@@ -256,7 +256,7 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
           onClose={() => setAskCode(false)}
           onUnlocked={(unlocked) => {
             setAskCode(false);
-            if (restaurantId === null || unlocked === null || addToCartBlocker(unlocked, appStore.getState().lockCode) !== null) return;
+            if (restaurantId === null || unlocked === null || addToCartBlocker(unlocked, guestStore.getState().lockCode) !== null) return;
             addNow();
           }}
           dishId={dish.id}
@@ -273,7 +273,7 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
  * when it fails (shownCookMinutes).
  */
 function useCookMinutes(dish: MenuDish, fsUid: string, orderType: OrderType): number {
-  const when = useAppState((state) => state.checkout.deliveryDateTime);
+  const when = useCartState((state) => state.checkout.deliveryDateTime);
   const asks = dish.cook_time > 0;
   const args = useMemo(() => (asks ? { fsUid, productId: dish.id, orderType, when } : null), [asks, fsUid, dish.id, orderType, when]);
   const answer = useQuery(cookTimeQuery, args);
@@ -312,7 +312,7 @@ function LockCodeDialog({
         setError(WRONG_LOCK_CODE);
         return;
       }
-      appStore.getState().setLockCode(trimmed);
+      guestStore.getState().setLockCode(trimmed);
       onUnlocked(menu.dishes.find((entry) => entry.id === dishId) ?? null);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : REQUEST_FAILED_MESSAGE);

@@ -4,7 +4,7 @@ import { type MenuQuery, menuQuery } from '../../api/menu';
 import { type QueryState, useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
 import { asOrderType, type OrderType } from '@chain/domain';
-import { appStore, useAppState } from '../../state/store';
+import { cartStore, useCartState, useGuestState } from '../../state/store';
 
 export interface MenuTarget {
   readonly list: QueryState<void, RestaurantListResponse>;
@@ -35,13 +35,13 @@ export function useMenuTarget(
   requestedKind: IsShop,
 ): MenuTarget {
   const list = useQuery(restaurantListQuery);
-  const stateRestaurantId = useAppState((state) => state.restaurant?.id ?? null);
-  const stateOrderType = useAppState((state) => state.orderType);
-  const lockCode = useAppState((state) => state.lockCode);
-  const userId = useAppState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
-  const token = useAppState((state) => (state.user.authorized ? state.user.password : null));
-  const deliveryDateTime = useAppState((state) => state.checkout.deliveryDateTime);
-  const bookingNum = useAppState((state) => state.checkout.booking?.num ?? null);
+  const stateRestaurantId = useCartState((state) => state.restaurant?.id ?? null);
+  const stateOrderType = useCartState((state) => state.orderType);
+  const lockCode = useGuestState((state) => state.lockCode);
+  const userId = useGuestState((state) => (state.user.authorized && state.user.id ? state.user.id : null));
+  const token = useGuestState((state) => (state.user.authorized ? state.user.password : null));
+  const deliveryDateTime = useCartState((state) => state.checkout.deliveryDateTime);
+  const bookingNum = useCartState((state) => state.checkout.booking?.num ?? null);
 
   const routeOrStateId = routeRestaurantId ?? stateRestaurantId;
   const orderType = asOrderType(routeOrderType) ?? stateOrderType ?? 'self';
@@ -52,7 +52,7 @@ export function useMenuTarget(
 
   useEffect(() => {
     if (!restaurant) return;
-    const state = appStore.getState();
+    const state = cartStore.getState();
     const current = state.restaurant;
     if (current?.id !== String(restaurant.id) || current.name !== restaurant.name || current.nameShort !== restaurant.nameShort) {
       state.setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });

@@ -4,16 +4,17 @@ import { Route, Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import type { OrderStatusEvent } from '@chain/contract';
-import { followOrderEvents, type OrderEventsOptions } from '../../api/order-events';
-import { loadOrder } from '../../api/orders';
+import { followOrderEvents, type OrderEventsOptions } from './api/order-events';
+import { loadOrder } from './api/orders';
 import { addRating } from '../../api/ratings';
-import { appStore } from '../../state/store';
+import { guestStore } from '../../state/store';
 import { orderFixture } from './order-fixtures.test-support';
 import OrderDetailPage from './order-detail-page';
 import { orderSumRows, orderWhenText, payLaterState } from './orders-model';
+import { resetAppStores } from '../../state/stores.test-support';
 
-vi.mock('../../api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не найден.', loadOrder: vi.fn() }));
-vi.mock('../../api/order-events', () => ({ followOrderEvents: vi.fn() }));
+vi.mock('./api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не найден.', loadOrder: vi.fn() }));
+vi.mock('./api/order-events', () => ({ followOrderEvents: vi.fn() }));
 vi.mock('../../api/ratings', () => ({
   addRating: vi.fn(),
   loadRatingTypes: vi.fn(() => Promise.resolve({ sections: [{ id: 1, name: 'Кухня' }], items: [{ id: 11, name: 'Холодное блюдо', section_id: 1 }] })),
@@ -81,8 +82,8 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     follow.mockReset();
     stop.mockReset();
     follow.mockReturnValue(stop);
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
+    resetAppStores();
+    guestStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
   });
   afterEach(() => cleanup());
 

@@ -5,13 +5,14 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_LIST_PAGE_SIZE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { loadOrderPage } from '../../api/orders';
-import { appStore } from '../../state/store';
+import { loadOrderPage } from './api/orders';
+import { guestStore } from '../../state/store';
 import { orderFixture } from './order-fixtures.test-support';
 import OrderListPage from './order-list-page';
 import { orderCardLabel } from './orders-model';
+import { resetAppStores } from '../../state/stores.test-support';
 
-vi.mock('../../api/orders', () => ({ loadOrderPage: vi.fn() }));
+vi.mock('./api/orders', () => ({ loadOrderPage: vi.fn() }));
 const loadPage = vi.mocked(loadOrderPage);
 
 const page = (from: number, count: number) =>
@@ -55,8 +56,8 @@ describe('Мои заказы (SPEC 2 Orders, SPEC 8, SPEC 9)', () => {
     loadPage.mockReset();
     observed = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
+    resetAppStores();
+    guestStore.getState().setUser({ authorized: true, id: '7', password: 'tok' });
   });
   afterEach(() => {
     cleanup();
@@ -130,7 +131,7 @@ describe('Мои заказы (SPEC 2 Orders, SPEC 8, SPEC 9)', () => {
   });
 
   it('a guest without a session is offered sign-in, nothing is asked', async () => {
-    appStore.getState().logout();
+    guestStore.getState().logout();
     await renderList();
     expect(screen.getByRole('link', { name: 'Войти' })).toBeTruthy();
     expect(loadPage).not.toHaveBeenCalled();

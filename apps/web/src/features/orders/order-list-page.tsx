@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { OrderView } from '@chain/contract';
 import { cssColour, formatMoney, paidText } from '@chain/domain';
 import { REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { loadOrderPage } from '../../api/orders';
+import { loadOrderPage } from './api/orders';
 import { routePath } from '../../state/navigation';
 import { LinkButton } from '../../ui/button';
 import { statusTextColour } from '../../ui/colour';

@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderView, RATING_COMMENT_MAX_LENGTH, rateAddRequest } from '@chain/contract';
 import { ACCEPTED_PHOTO_TYPES, ERROR_TITLE, SOMETHING_WENT_WRONG_MESSAGE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
-import { appStore } from '../../state/store';
+import { chromeStore } from '../../state/store';
 import { addRating, loadRatingTypes } from '../../api/ratings';
 import { orderFixture } from './order-fixtures.test-support';
-import { OrderRatingForm, ratingFailureMessage } from './order-rating';
+import { OrderRatingForm, ratingFailureMessage } from './order-rating-form';
 import { preparePhoto } from './photo-resize';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock('../../api/ratings', () => ({ addRating: vi.fn(), loadRatingTypes: vi.fn() }));
 vi.mock(import('./photo-resize'), async (importOriginal) => ({ ...(await importOriginal()), preparePhoto: vi.fn() }));
@@ -43,7 +44,7 @@ describe('the rating form of a paid order', () => {
         { id: 21, name: 'Долгое ожидание', section_id: 2 },
       ],
     });
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
   });
   afterEach(() => cleanup());
 
@@ -103,9 +104,9 @@ describe('the rating form of a paid order', () => {
     await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Отправить оценку' }));
     await settle();
-    const [dialog] = appStore.getState().dialogItems;
+    const [dialog] = chromeStore.getState().dialogItems;
     expect(dialog).toMatchObject({ title: ERROR_TITLE, message: SOMETHING_WENT_WRONG_MESSAGE });
-    act(() => appStore.getState().resolveDialog(dialog!.id, null));
+    act(() => chromeStore.getState().resolveDialog(dialog!.id, null));
     await settle();
     expect(rated).toEqual([]);
     // The order rating went through: stored as it was, its controls no longer change; the dishes' still do.

@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_FAILED_MESSAGE, PAYMENT_POLL_MS } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { checkPayment, type SbpStart, startSbpPayment } from '../../api/order';
-import { appStore } from '../../state/store';
+import { cartStore, chromeStore, kioskStore } from '../../state/store';
 import { KIOSK_SCAN_HINT } from './kiosk-payment';
 import PaymentPage from './payment-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/order'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -47,11 +48,11 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     navigations = [];
     startSbp.mockReset();
     check.mockReset();
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setKiosk(true);
-    appStore.getState().setKioskToken('kiosk-device-token');
-    appStore.getState().updateCheckout({ table: '12' });
-    appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'tok.501' });
+    resetAppStores();
+    kioskStore.getState().setKiosk(true);
+    kioskStore.getState().setKioskToken('kiosk-device-token');
+    cartStore.getState().updateCheckout({ table: '12' });
+    cartStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'tok.501' });
     history.replaceState({ orderId: 501, orderNum: 'К-017', orderSum: 80_000, paysystem: 'sbp' }, '', '/payment');
   });
   afterEach(() => {
@@ -95,7 +96,7 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     startSbp.mockResolvedValue(sbp());
     check.mockResolvedValueOnce('fail').mockResolvedValue('pending');
     await renderPayment();
-    expect(appStore.getState().dialogItems.at(-1)).toMatchObject({ message: PAYMENT_FAILED_MESSAGE });
+    expect(chromeStore.getState().dialogItems.at(-1)).toMatchObject({ message: PAYMENT_FAILED_MESSAGE });
     expect(screen.queryByRole('img', { name: /QR-код для оплаты/ })).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 2));
     expect(check).toHaveBeenCalledTimes(1);

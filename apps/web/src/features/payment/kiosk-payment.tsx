@@ -4,8 +4,9 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { formatMoney, PAYMENT_FAILED_MESSAGE, PAYMENT_INIT_FAILED_MESSAGE } from '@chain/domain';
 import { RefreshCw } from 'lucide-react';
 import { ApiError } from '../../api/client';
-import { payer, startSbpPayment } from '../../api/order';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import { startSbpPayment } from '../../api/order';
+import { showDialog, useCartState } from '../../state/store';
+import { currentPayer } from './current-payer';
 import { Button } from '../../ui/button';
 import { QrCode } from '../../ui/qr-code';
 import { Screen } from '../../ui/screen';
@@ -34,9 +35,9 @@ export const KIOSK_SCAN_HINT = 'Отсканируйте QR-код камеро�
 export function KioskPayment({ target, title, back }: { target: PaymentTarget | null; title: string; back: string | true }) {
   const [, navigate] = useLocation();
   const historyState = useHistoryState<unknown>();
-  const placed = useAppState((state) => state.checkout.order);
+  const placed = useCartState((state) => state.checkout.order);
   // The table stays in the checkout after the order is placed (orderPlaced keeps it).
-  const table = useAppState((state) => state.checkout.table) || stringField(historyState, 'table');
+  const table = useCartState((state) => state.checkout.table) || stringField(historyState, 'table');
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);
   const orderId = target?.orderId ?? null;
@@ -45,7 +46,7 @@ export function KioskPayment({ target, title, back }: { target: PaymentTarget | 
   useEffect(() => {
     if (orderId === null) return;
     const controller = new AbortController();
-    startSbpPayment({ ...payer(appStore.getState()), followToken, orderId }, { signal: controller.signal }).then(
+    startSbpPayment({ ...currentPayer(), followToken, orderId }, { signal: controller.signal }).then(
       (started) => {
         if (controller.signal.aborted) return;
         const qr = kioskQrOf(started, PAYMENT_INIT_FAILED_MESSAGE);

@@ -1,5 +1,5 @@
 import type { PayMethod } from '@chain/domain';
-import type { PlacedOrder } from '../../state/app-store';
+import type { PlacedOrder } from '../../state/cart-store';
 import type { PaymentRouteState } from '../../state/navigation';
 
 /** The order the payment screen pays, from history state or the bank's return URL. */

@@ -4,8 +4,9 @@ import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PAYMENT_AUTOSTART_MS, type PayMethod } from '@chain/domain';
 import { checkPayment, loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
-import { appStore } from '../../state/store';
+import { guestStore } from '../../state/store';
 import PaymentPage from './payment-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/order'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -48,8 +49,8 @@ const payButton = () => screen.getByRole('button', { name: 'Оплатить 800
 describe('SPEC 2 Payment on a phone: SPEC 4 auto-start after 500 ms', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ id: '7', password: 'token', authorized: true });
+    resetAppStores();
+    guestStore.getState().setUser({ id: '7', password: 'token', authorized: true });
     startSbp.mockResolvedValue(sbpAnswer());
     startCard.mockResolvedValue({ formUrl: null, errorMessage: '', status: 'pending' });
     savedCards.mockResolvedValue([]);
@@ -69,7 +70,7 @@ describe('SPEC 2 Payment on a phone: SPEC 4 auto-start after 500 ms', () => {
     await wait(PAYMENT_AUTOSTART_MS - 1);
     expect(startSbp).not.toHaveBeenCalled();
     await wait(1);
-    expect(startSbp.mock.calls).toEqual([[{ user: appStore.getState().user, orderId }]]);
+    expect(startSbp.mock.calls).toEqual([[{ user: guestStore.getState().user, orderId }]]);
     // Re-renders and time do not start it again.
     view.rerender(
       <Router hook={hook}>
@@ -110,7 +111,7 @@ describe('SPEC 2 Payment on a phone: SPEC 4 auto-start after 500 ms', () => {
     fireEvent.click(payButton());
     fireEvent.click(payButton());
     await settle();
-    expect(startCard.mock.calls).toEqual([[{ user: appStore.getState().user, orderId, savedCardId: 'binding-1' }]]);
+    expect(startCard.mock.calls).toEqual([[{ user: guestStore.getState().user, orderId, savedCardId: 'binding-1' }]]);
   });
 
   it('SPEC 4: a method chosen within the 500 ms cancels the auto-start', async () => {

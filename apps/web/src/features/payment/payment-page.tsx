@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../api/client';
 import { loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
 import { readPaymentState } from '../../state/navigation';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import { guestStore, showDialog, useCartState, useKioskState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
 import { Screen } from '../../ui/screen';
@@ -34,8 +34,8 @@ import './payment-page.css';
 export default function PaymentPage() {
   const search = useSearch();
   const routeState = readPaymentState(useHistoryState<unknown>());
-  const placed = useAppState((state) => state.checkout.order);
-  const kiosk = useAppState((state) => state.kiosk);
+  const placed = useCartState((state) => state.checkout.order);
+  const kiosk = useKioskState((state) => state.kiosk);
   const target = paymentTarget(routeState, search, placed);
   const title = target?.orderNum ? `Оплата заказа ${target.orderNum}` : 'Оплата заказа';
   const back = routeState?.navback ?? true;
@@ -75,7 +75,7 @@ function PhonePayment({ target, title, back }: { target: PaymentTarget | null; t
       if (orderId === null || starting.current) return;
       starting.current = true;
       setBusy(true);
-      const { user } = appStore.getState();
+      const { user } = guestStore.getState();
       try {
         if (method === 'card' && cardId !== null) {
           // A saved card: the bank charges it at once; polling reads the outcome (ok at once, or pending).
@@ -208,7 +208,7 @@ function useSavedCards(): SavedCard[] | null {
   const [cards, setCards] = useState<SavedCard[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    loadSavedCards({ user: appStore.getState().user }, { signal: controller.signal }).then(setCards, () => {
+    loadSavedCards({ user: guestStore.getState().user }, { signal: controller.signal }).then(setCards, () => {
       if (!controller.signal.aborted) setCards([]);
     });
     return () => controller.abort();

@@ -4,8 +4,9 @@ import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PAYMENT_AUTOSTART_MS, PAYMENT_POLL_MS } from '@chain/domain';
 import { checkPayment, type SbpStart, startSbpPayment } from '../../api/order';
-import { appStore } from '../../state/store';
+import { cartStore, guestStore } from '../../state/store';
 import PaymentPage from './payment-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/order'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -50,9 +51,9 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
     order += 1;
     startSbp.mockReset();
     check.mockReset();
-    appStore.setState(appStore.getInitialState());
-    appStore.getState().setUser({ authorized: true, id: '7', password: 'session-token' });
-    appStore.getState().orderPlaced({ id: String(order), number: `W-${order}`, sum: 120_000, paySystem: 'sbp', followToken: null });
+    resetAppStores();
+    guestStore.getState().setUser({ authorized: true, id: '7', password: 'session-token' });
+    cartStore.getState().orderPlaced({ id: String(order), number: `W-${order}`, sum: 120_000, paySystem: 'sbp', followToken: null });
     history.replaceState({ orderId: order, orderNum: `W-${order}`, orderSum: 120_000, paysystem: 'sbp' }, '', '/payment');
     opened = vi.spyOn(window, 'open').mockImplementation(() => null);
   });

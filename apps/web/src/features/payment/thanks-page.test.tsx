@@ -2,8 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appStore } from '../../state/store';
+import { cartStore, kioskStore } from '../../state/store';
 import ThanksPage, { followUrl } from './thanks-page';
+import { resetAppStores } from '../../state/stores.test-support';
 
 let navigations: Array<{ to: string; options: unknown }>;
 const hook = (): [string, (to: string, options?: unknown) => void] => [
@@ -24,7 +25,7 @@ const renderThanks = async () => {
 describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
   beforeEach(() => {
     navigations = [];
-    appStore.setState(appStore.getInitialState());
+    resetAppStores();
     history.replaceState({ orderNum: 'К-017', followToken: '501.lz3k9c.sig' }, '', '/thanks');
   });
   afterEach(() => cleanup());
@@ -35,8 +36,8 @@ describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
   });
 
   it('on a kiosk: the number large, the hand-off QR with its instruction, and «На главную» ends the guest', async () => {
-    appStore.getState().setKiosk(true);
-    appStore.getState().updateCheckout({ table: '12' });
+    kioskStore.getState().setKiosk(true);
+    cartStore.getState().updateCheckout({ table: '12' });
     await renderThanks();
     expect(screen.getByRole('heading', { name: 'Спасибо за заказ!' })).toBeTruthy();
     expect(screen.getByText('К-017')).toBeTruthy();
@@ -46,12 +47,12 @@ describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
     expect(screen.queryByText(/Мои заказы/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'На главную' }));
     expect(navigations).toEqual([{ to: '/', options: { replace: true } }]);
-    expect(appStore.getState().checkout.table).toBe('');
-    expect(appStore.getState().kiosk).toBe(true);
+    expect(cartStore.getState().checkout.table).toBe('');
+    expect(kioskStore.getState().kiosk).toBe(true);
   });
 
   it('on a kiosk without a follow token: the number alone', async () => {
-    appStore.getState().setKiosk(true);
+    kioskStore.getState().setKiosk(true);
     history.replaceState({ orderNum: 'К-017' }, '', '/thanks');
     await renderThanks();
     expect(screen.getByText('К-017')).toBeTruthy();
@@ -70,14 +71,14 @@ describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
   });
 
   it('on a phone: «Открыть заказ» leads to the placed order’s page', async () => {
-    appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
+    cartStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
     await renderThanks();
     expect(screen.getByRole('link', { name: 'Открыть заказ' }).getAttribute('href')).toBe('/order_detail/501');
     expect(screen.getByRole('link', { name: 'Мои заказы' }).getAttribute('href')).toBe('/order_list');
   });
 
   it('on a phone: another order thanked for (paid later from its page) is not linked as the placed one', async () => {
-    appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
+    cartStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
     history.replaceState({ orderNum: 'К-020' }, '', '/thanks');
     await renderThanks();
     expect(screen.queryByRole('link', { name: 'Открыть заказ' })).toBeNull();
@@ -85,7 +86,7 @@ describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
   });
 
   it('on a phone: an order paid later from its page is linked by the id the payment screen passes', async () => {
-    appStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
+    cartStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 125_000, paySystem: 'sbp', followToken: null });
     history.replaceState({ orderNum: 'К-020', orderId: 520 }, '', '/thanks');
     await renderThanks();
     expect(screen.getByRole('link', { name: 'Открыть заказ' }).getAttribute('href')).toBe('/order_detail/520');

@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { routePath } from '../../state/navigation';
-import { appStore, useAppState } from '../../state/store';
+import { kioskStore, useCartState, useKioskState } from '../../state/store';
 import { Button, LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { QrCode } from '../../ui/qr-code';
@@ -13,8 +13,8 @@ import './thanks-page.css';
 /** SPEC 2 Thanks: thanks for the order, with its number and a home button. */
 export default function ThanksPage() {
   const historyState = useHistoryState<unknown>();
-  const placed = useAppState((state) => state.checkout.order);
-  const kiosk = useAppState((state) => state.kiosk);
+  const placed = useCartState((state) => state.checkout.order);
+  const kiosk = useKioskState((state) => state.kiosk);
   const number = stringField(historyState, 'orderNum') ?? placed?.number ?? null;
   if (kiosk) {
     const followToken = stringField(historyState, 'followToken') ?? placed?.followToken ?? null;
@@ -71,7 +71,7 @@ export function followUrl(origin: string, token: string): string {
 function KioskThanks({ number, followToken }: { number: string | null; followToken: string | null }) {
   const [, navigate] = useLocation();
   const home = () => {
-    appStore.getState().endKioskGuest();
+    kioskStore.getState().endKioskGuest();
     navigate('/', { replace: true });
   };
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PAYMENT_POLL_MS } from '@chain/domain';
-import { checkPayment, payer } from '../../api/order';
-import { appStore } from '../../state/store';
+import { checkPayment } from '../../api/order';
+import { currentPayer } from './current-payer';
 
 /** What ends the polling: the bank's answer for the order. */
 export type PaymentOutcome = 'ok' | 'fail';
@@ -23,7 +23,7 @@ export function usePaymentPolling(orderId: string | null, active: boolean, onOut
     let stopped = false;
     const tick = async () => {
       try {
-        const status = await checkPayment({ ...payer(appStore.getState()), followToken, orderId });
+        const status = await checkPayment({ ...currentPayer(), followToken, orderId });
         if (stopped) return;
         if (status === 'ok' || status === 'fail') {
           stopped = true;

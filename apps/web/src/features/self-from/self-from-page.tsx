@@ -1,13 +1,14 @@
-import { ChevronRight, Clock, Gauge, Heart, MapPin, Store, Wine } from 'lucide-react';
+import { Clock, Gauge, Store, Wine } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
-import { appStore, showDialog, useAppState } from '../../state/store';
+import { cartStore, showDialog, useCartState, useGuestState } from '../../state/store';
 import { LinkButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { MenuPhoto } from '../../ui/menu-photo';
+import { RestaurantCard } from '../../ui/restaurant-card';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { useNow } from '../../ui/use-now';
@@ -17,15 +18,15 @@ import './self-from-page.css';
 
 const MINUTE = 60_000;
 
-/** A card's photo: the card's whole width (the column's, less its border), 8rem tall (self-from-page.css). */
+/** A card's photo: the card's whole width (the column's, less its border), 8rem tall (ui/restaurant-card.css). */
 const CARD_PHOTO: PhotoSlot = { kind: 'column', aspect: 5 / 2 };
 
 /** SPEC 2 Self-pickup (/self_from): where the guest will collect the order. */
 export default function SelfFromPage() {
   const list = useQuery(restaurantListQuery);
-  const favourites = useAppState((state) => state.favoriteRestaurants);
+  const favourites = useGuestState((state) => state.favoriteRestaurants);
   // 'Отсканировать позже' (SPEC 2 Home) lists the restaurants taking table orders.
-  const orderType = useAppState((state) => (state.orderType === 'inrest' ? 'inrest' : 'self'));
+  const orderType = useCartState((state) => (state.orderType === 'inrest' ? 'inrest' : 'self'));
   // The open-now markers follow the clock while the screen stays open.
   const now = useNow(MINUTE, list.status === 'ready');
 
@@ -67,11 +68,11 @@ function RestaurantList({ rows, orderType }: { rows: PickupRestaurant[]; orderTy
       <p className="self-from__lead">
         {inrest ? 'Выберите ресторан — номер стола укажете в корзине' : 'Выберите ресторан, где заберёте заказ'}
       </p>
-      <ul className="self-from__list" aria-label={inrest ? 'Рестораны для заказа к столу' : 'Рестораны для самовывоза'}>
+      <ul className="restaurant-list" aria-label={inrest ? 'Рестораны для заказа к столу' : 'Рестораны для самовывоза'}>
         {rows.map((row, index) => (
           <li key={row.id}>
             {/* The first card's photo is on the first screen (decision 034: eager there, lazy below). */}
-            <RestaurantCard row={row} orderType={orderType} photoLoading={index === 0 ? 'eager' : 'lazy'} />
+            <PickupCard row={row} orderType={orderType} photoLoading={index === 0 ? 'eager' : 'lazy'} />
           </li>
         ))}
       </ul>
@@ -79,18 +80,18 @@ function RestaurantList({ rows, orderType }: { rows: PickupRestaurant[]; orderTy
   );
 }
 
-function RestaurantCard({ row, orderType, photoLoading }: { row: PickupRestaurant; orderType: 'self' | 'inrest'; photoLoading: 'eager' | 'lazy' }) {
+function PickupCard({ row, orderType, photoLoading }: { row: PickupRestaurant; orderType: 'self' | 'inrest'; photoLoading: 'eager' | 'lazy' }) {
   const [, navigate] = useLocation();
   const href = `/menu/${encodeURIComponent(row.id)}/${orderType}`;
 
   const choose = () => {
-    const state = appStore.getState();
+    const state = cartStore.getState();
     state.setRestaurant({ id: row.id, name: row.name, nameShort: row.nameShort });
     state.setOrderType(orderType);
   };
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    const state = appStore.getState();
+    const state = cartStore.getState();
     const switching = state.cart.length > 0 && state.restaurant !== null && state.restaurant.id !== row.id;
     if (!switching) {
       choose();
@@ -113,22 +114,15 @@ function RestaurantCard({ row, orderType, photoLoading }: { row: PickupRestauran
   };
 
   return (
-    <Link href={href} className={row.img ? 'self-from__card self-from__card--photo' : 'self-from__card'} onClick={onClick}>
-      {/* Decorative: the card names the restaurant right under it. */}
-      {row.img ? <MenuPhoto src={row.img} alt="" className="self-from__photo" width={640} height={256} slot={CARD_PHOTO} loading={photoLoading} /> : null}
-      <span className="self-from__card-head">
-        <span className="self-from__name">{row.name}</span>
-        {row.favourite ? (
-          <span className="self-from__favourite" title="В любимых">
-            <Heart aria-hidden="true" />
-            <span className="visually-hidden">В любимых</span>
-          </span>
-        ) : null}
-      </span>
-      <span className="self-from__address">
-        <MapPin aria-hidden="true" />
-        <span>{row.address}</span>
-      </span>
+    <RestaurantCard
+      href={href}
+      name={row.name}
+      address={row.address}
+      favourite={row.favourite}
+      onClick={onClick}
+      // Decorative: the card names the restaurant right under it.
+      photo={row.img ? <MenuPhoto src={row.img} alt="" className="restaurant-card__photo" width={640} height={256} slot={CARD_PHOTO} loading={photoLoading} /> : null}
+    >
       <span className="self-from__badges">
         <span className={row.open ? 'self-from__badge self-from__badge--open' : 'self-from__badge self-from__badge--closed'}>
           <Clock aria-hidden="true" />
@@ -142,13 +136,12 @@ function RestaurantCard({ row, orderType, photoLoading }: { row: PickupRestauran
         ) : null}
       </span>
       {row.congestion ? (
-        <span className="self-from__congestion">
+        <span className="restaurant-card__line">
           <Gauge aria-hidden="true" />
           <span>{row.congestion}</span>
         </span>
       ) : null}
-      <ChevronRight className="self-from__chevron" aria-hidden="true" />
-    </Link>
+    </RestaurantCard>
   );
 }
 
@@ -159,9 +152,9 @@ function ListSkeleton() {
         Загружаем рестораны…
       </span>
       <Skeleton shape="text" width="70%" className="self-from__lead-skeleton" />
-      <div className="self-from__list" aria-hidden="true">
+      <div className="restaurant-list" aria-hidden="true">
         {[0, 1, 2, 3].map((key) => (
-          <div key={key} className="self-from__card self-from__card--skeleton">
+          <div key={key} className="restaurant-card restaurant-card--skeleton">
             <Skeleton shape="text" width="75%" height="1.25rem" />
             <Skeleton shape="text" width="90%" />
             <span className="self-from__badges">

@@ -1,7 +1,7 @@
 import { feedbackAddCall, feedbackTopicsCall, type CallInput, type FeedbackTopicCategory } from '@chain/contract';
 import { call, type RequestOptions } from '../../../api/client';
 import { createQuery, type Query } from '../../../api/query-cache';
-import type { User } from '../../../state/app-store';
+import type { User } from '../../../state/guest-store';
 
 /*
  * Обратная связь (SPEC 2, SPEC 5, SPEC 7 feedback/add): what the message may be about

@@ -1,7 +1,7 @@
 import { dropAccountCall, userUpdateCall } from '@chain/contract';
 import { toStoredUser } from '../../../api/auth';
 import { call, type RequestOptions } from '../../../api/client';
-import type { User } from '../../../state/app-store';
+import type { User } from '../../../state/guest-store';
 
 /*
  * Мой профиль (SPEC 5 profile save and account deletion, SPEC 7 user/update, user/drop_account):

@@ -1,6 +1,6 @@
 import { isFinalOrderState, ORDER_EVENTS_KEEP_ALIVE_MS, orderEventsUrl, orderStatusEvent, type OrderStatusEvent } from '@chain/contract';
-import type { User } from '../state/app-store';
-import { followLiveStream, LIVE_STREAM_RECONNECT_MS, type VisibilitySource } from './live-stream';
+import type { User } from '../../../state/guest-store';
+import { followLiveStream, LIVE_STREAM_RECONNECT_MS, type VisibilitySource } from '../../../api/live-stream';
 
 /*
  * The order's live status (GET /api/v1/order/{id}/events, Server-Sent Events): the order page
@@ -24,7 +24,7 @@ export interface OrderEventsOptions {
   readonly document?: VisibilitySource;
 }
 
-export type { VisibilitySource } from './live-stream';
+export type { VisibilitySource } from '../../../api/live-stream';
 
 /**
  * Follows an order's status live (GET /api/v1/order/{id}/events) while the page is open and

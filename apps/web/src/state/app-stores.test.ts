@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AppState,
-  type CartLine,
-  createAppStore,
-  type DeliveryAddress,
-  EMPTY_USER,
-  INITIAL_PERSISTED_STATE,
-  STATE_VERSION,
-  STORAGE_KEY,
-} from './app-store';
+import { createAppStores } from './app-stores';
+import type { CartLine, DeliveryAddress } from './cart-store';
+import { EMPTY_USER } from './guest-store';
+import { INITIAL_PERSISTED_STATE, STATE_VERSION, STORAGE_KEY } from './persisted-shape';
+import { type AllState, storeView } from './stores.test-support';
 import { lineToken } from '@chain/domain';
 import { kioskGuestPresent } from './kiosk-guest';
 import { MemoryStorage } from './memory-storage.test-support';
@@ -17,9 +12,9 @@ const LINE: CartLine = { token: 'a1', item: '101', cnt: 2, comment: '', spec: nu
 const SIGNED_IN = { authorized: true, id: '42', password: 'token', name: 'Анна', phone: '79991234567' };
 
 async function loadedStore(storage = new MemoryStorage()) {
-  const store = createAppStore(storage);
-  await store.persist.rehydrate();
-  return { store, storage };
+  const stores = createAppStores(storage);
+  await stores.statePersistence.hydrate();
+  return { store: storeView(stores), stores, storage };
 }
 
 function stored(storage: MemoryStorage): { state: Record<string, unknown>; version: number } {
@@ -67,6 +62,7 @@ describe('client-kept state (SPEC 3)', () => {
     store.getState().setSpecModal('101');
     store.getState().setDishesLoaded(true);
     store.getState().setKioskAccessible(true);
+    store.getState().setOrderType('self');
     const keys = Object.keys(stored(storage).state);
     for (const key of ['showDrawer', 'kioskIdleVisible', 'kioskAccessible', 'dialogItems', 'specModal', 'dishesLoaded']) {
       expect(keys).not.toContain(key);
@@ -94,7 +90,7 @@ describe('client-kept state (SPEC 3)', () => {
 
   it('does not read storage before the state is loaded', () => {
     const storage = new MemoryStorage();
-    createAppStore(storage);
+    createAppStores(storage);
     expect(storage.reads).toBe(0);
   });
 });
@@ -321,8 +317,8 @@ describe('stored shape versions', () => {
   });
 
   it('starts afresh when the stored text is not JSON', async () => {
-    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: '{not json' }));
-    expect(store.persist.hasHydrated()).toBe(true);
+    const { store, stores } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: '{not json' }));
+    expect(stores.statePersistence.hasHydrated()).toBe(true);
     expect(store.getState().user).toEqual(EMPTY_USER);
   });
 
@@ -620,7 +616,7 @@ describe('a kiosk guest present (SPEC 4 Kiosk idle on Home, issue 14)', () => {
   });
 
   it('is someone as soon as anything of a guest is left: a cart, a table, a key, an order, a lock code, accessibility mode', async () => {
-    const leftBehind: Array<(state: AppState) => void> = [
+    const leftBehind: Array<(state: AllState) => void> = [
       (state) => state.addToCart('1', { item: '101' }),
       (state) => state.updateCheckout({ table: '12' }),
       (state) => void state.checkoutKey(),
@@ -784,5 +780,71 @@ describe("the menu's label filters (issue 31)", () => {
     expect(store.getState()).toMatchObject({ menuFilters: [], lockCode: '5821' });
     const { store: odd } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { menuFilters: ['nuts', 'made-up', 7] }, version: STATE_VERSION }) }));
     expect(odd.getState().menuFilters).toEqual(['nuts']);
+  });
+});
+
+describe('the stores by concern, kept as one stored value (SPEC 3, issue 33)', () => {
+  /** What a phone saved with the one store of version 9: a signed-in guest mid-order. */
+  const SAVED_V9 = {
+    version: 9,
+    state: {
+      kiosk: false,
+      kioskToken: '',
+      user: { ...EMPTY_USER, ...SIGNED_IN, booking: true },
+      cart: [LINE],
+      cartRestaurantId: '1',
+      address: null,
+      favorites: ['101'],
+      favoriteRestaurants: ['3'],
+      checkout: { ...INITIAL_PERSISTED_STATE.checkout, coupon: 'LETO', pribors: { '7': 2 }, idempotencyKey: 'key-1' },
+      orderType: 'self',
+      restaurant: { id: '1', name: 'Жар-печь на Патриарших', nameShort: 'Патрики' },
+      lockCode: '5821',
+      menuFilters: ['vegetarian'],
+    },
+  };
+
+  it('loads what a phone saved with the one store into each store: no guest loses a cart', async () => {
+    const { stores, storage } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify(SAVED_V9) }));
+    const cart = stores.cartStore.getState();
+    expect(cart.cart).toEqual([LINE]);
+    expect(cart.cartRestaurantId).toBe('1');
+    expect(cart.orderType).toBe('self');
+    expect(cart.restaurant?.nameShort).toBe('Патрики');
+    expect(cart.checkout).toMatchObject({ coupon: 'LETO', pribors: { '7': 2 }, idempotencyKey: 'key-1' });
+    const guest = stores.guestStore.getState();
+    expect(guest.user).toMatchObject({ authorized: true, id: '42', password: 'token', booking: true });
+    expect(guest.favorites).toEqual(['101']);
+    expect(guest.favoriteRestaurants).toEqual(['3']);
+    expect(guest.lockCode).toBe('5821');
+    expect(guest.menuFilters).toEqual(['vegetarian']);
+    expect(stores.kioskStore.getState().kiosk).toBe(false);
+    // Read as it is (its version is this one's): nothing written until something changes.
+    expect(storage.writes).toBe(0);
+  });
+
+  it('writes back the same one value, version 9, that the one store wrote', async () => {
+    const { stores, storage } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify(SAVED_V9) }));
+    stores.cartStore.getState().changeLineCount(LINE.token, 1);
+    expect(stored(storage)).toEqual({ version: 9, state: { ...SAVED_V9.state, cart: [{ ...LINE, cnt: 3 }] } });
+  });
+
+  it('writes once for a change of a kept field, and not for the chrome or the kiosk visit', async () => {
+    const { stores, storage } = await loadedStore();
+    stores.guestStore.getState().setFavorite('101', true);
+    expect(storage.writes).toBe(1);
+    stores.chromeStore.getState().setShowDrawer(true);
+    stores.kioskStore.getState().setKioskIdleVisible(true);
+    stores.kioskStore.getState().setKioskAccessible(true);
+    expect(storage.writes).toBe(1);
+  });
+
+  it('writes nothing before the state is loaded, so an early change cannot overwrite a saved cart', () => {
+    const storage = new MemoryStorage({ [STORAGE_KEY]: JSON.stringify(SAVED_V9) });
+    const stores = createAppStores(storage);
+    stores.kioskStore.getState().setKiosk(false);
+    stores.guestStore.getState().setLockCode('1');
+    expect(storage.writes).toBe(0);
+    expect(stored(storage)).toEqual(SAVED_V9);
   });
 });

@@ -1,7 +1,7 @@
 import { orderListUserCall, type OrderView } from '@chain/contract';
 import { ORDER_LIST_PAGE_SIZE } from '@chain/domain';
-import type { User } from '../state/app-store';
-import { ApiError, call, type RequestOptions } from './client';
+import type { User } from '../../../state/guest-store';
+import { ApiError, call, type RequestOptions } from '../../../api/client';
 
 /*
  * The guest's orders (SPEC 7 order/listUser: a page of Мои заказы, or one order), and the

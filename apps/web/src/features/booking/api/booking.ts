@@ -8,8 +8,8 @@ import {
   type BookingView,
 } from '@chain/contract';
 import type * as z from 'zod/mini';
-import { callAction } from './action';
-import type { RequestOptions } from './client';
+import { callAction } from '../../../api/action';
+import type { RequestOptions } from '../../../api/client';
 
 /*
  * Table booking (SPEC 2 booking pages, SPEC 7 booking actions, decision 027 bookingExtend): the

@@ -5,9 +5,9 @@ import {
 } from '@chain/contract';
 import type { OrderType } from '@chain/domain';
 import type * as z from 'zod/mini';
-import { type ActionSession, callAction } from '../../api/action';
-import { createQuery } from '../../api/query-cache';
-import type { User } from '../../state/app-store';
+import { type ActionSession, callAction } from '../../../api/action';
+import { createQuery } from '../../../api/query-cache';
+import type { User } from '../../../state/guest-store';
 
 /*
  * The actions of Предзаказ and Отложенный заказ (SPEC 2, 4, 7; docs/rest.md): the times a
