@@ -42,8 +42,8 @@ describe.each(databaseKinds())('orders from a booking on %s (SPEC 4, 5)', (kind)
     await allowBooking(t.database, user.id);
     return user;
   };
-  const book = async (user: { id: number; token: string }, restoran: number, periodfrom: string, offset: number) => {
-    const res = await rest('bookingSave', { restoran, cntpersons: 1, cntminutes: 60, periodfrom, date: day(offset), timeZoneOffset: MSK }, user);
+  const book = async (user: { id: number; token: string }, restaurantId: number, periodfrom: string, offset: number) => {
+    const res = await rest('bookingSave', { restoran: restaurantId, cntpersons: 1, cntminutes: 60, periodfrom, date: day(offset), timeZoneOffset: MSK }, user);
     expect(res.statusCode, res.body).toBe(200);
     return bookingAnswer.parse(res.json()).booking;
   };

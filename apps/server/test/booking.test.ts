@@ -189,8 +189,8 @@ describe.each(databaseKinds())('table booking on %s (SPEC 2, 3, 4, 7)', (kind) =
 
     it('refuses a second booking of the same guest at an overlapping time, and a fourth upcoming one', async () => {
       const user = await guest();
-      const save = (restoran: number, periodfrom: string, offset = 1) =>
-        rest('bookingSave', { restoran, cntpersons: 2, cntminutes: 60, periodfrom, date: day(offset), timeZoneOffset: MSK }, user);
+      const save = (restaurantId: number, periodfrom: string, offset = 1) =>
+        rest('bookingSave', { restoran: restaurantId, cntpersons: 2, cntminutes: 60, periodfrom, date: day(offset), timeZoneOffset: MSK }, user);
       expect((await save(PATRIKI.id, '13:00')).statusCode).toBe(200);
       const overlap = await save(2, '13:30');
       expect(overlap.statusCode).toBe(409);
@@ -203,8 +203,8 @@ describe.each(databaseKinds())('table booking on %s (SPEC 2, 3, 4, 7)', (kind) =
     });
 
     it('keeps one guest to one booking at a time and to the limit when two restaurants are booked at once', async () => {
-      const save = (user: { id: number; token: string }, restoran: number, periodfrom: string) =>
-        rest('bookingSave', { restoran, cntpersons: 2, cntminutes: 60, periodfrom, date: day(2), timeZoneOffset: MSK }, user);
+      const save = (user: { id: number; token: string }, restaurantId: number, periodfrom: string) =>
+        rest('bookingSave', { restoran: restaurantId, cntpersons: 2, cntminutes: 60, periodfrom, date: day(2), timeZoneOffset: MSK }, user);
       const liveBookings = async (userId: number) =>
         (await t.database.db.selectFrom('bookings').select('id').where('user_id', '=', userId).where('status', 'in', ['new', 'active']).execute()).length;
       // Each guest books 19:00 at Патриаршие and 19:30 at Покровка in the same moment: the two

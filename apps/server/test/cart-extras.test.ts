@@ -21,7 +21,7 @@ describe.each(databaseKinds())('the cart’s extras on %s (SPEC 2 Cart, SPEC 3, 
     expect(res.statusCode, res.body).toBe(200);
     return cartRecommendsAction.response.parse(res.json());
   };
-  const pribors = async (fields: Record<string, unknown>) => {
+  const askCutlery = async (fields: Record<string, unknown>) => {
     const res = await rest('cartPribors', fields);
     expect(res.statusCode, res.body).toBe(200);
     return cartPriborsAction.response.parse(res.json());
@@ -119,17 +119,17 @@ describe.each(databaseKinds())('the cart’s extras on %s (SPEC 2 Cart, SPEC 3, 
 
   describe('cartPribors', () => {
     it('offers the cutlery of the order type with free counts and maxima (SPEC 3, 5)', async () => {
-      const body = await pribors({ order_type: 'delivery', restoran_id: PATRIKI.id, cart_items: [{ item: 101, cnt: 1 }] });
+      const body = await askCutlery({ order_type: 'delivery', restoran_id: PATRIKI.id, cart_items: [{ item: 101, cnt: 1 }] });
       expect(body.items).toEqual(
         DEMO_CUTLERY.filter((item) => item.orderTypes.includes('delivery')).map((item) => ({ id: item.id, name: item.name, cnt: 0, price: item.price, free_cnt: item.freeCnt, max: item.max })),
       );
-      const inrest = await pribors({ order_type: 'inrest', restoran_id: PATRIKI.fsUid });
+      const inrest = await askCutlery({ order_type: 'inrest', restoran_id: PATRIKI.fsUid });
       expect(inrest.items.map((item) => item.id)).toEqual(DEMO_CUTLERY.filter((item) => item.orderTypes.includes('inrest')).map((item) => item.id));
     });
 
     it('keeps the counts chosen so far within 0..max (SPEC 5)', async () => {
       const wipes = DEMO_CUTLERY.find((item) => item.id === 3)!;
-      const body = await pribors({ order_type: 'self', restoran_id: PATRIKI.id, items: [{ id: 3, cnt: 99 }, { id: 1, cnt: '4' }] });
+      const body = await askCutlery({ order_type: 'self', restoran_id: PATRIKI.id, items: [{ id: 3, cnt: 99 }, { id: 1, cnt: '4' }] });
       expect(body.items.find((item) => item.id === 3)?.cnt).toBe(wipes.max);
       expect(body.items.find((item) => item.id === 1)?.cnt).toBe(4);
       expect(body.items.find((item) => item.id === 2)?.cnt).toBe(0);

@@ -222,8 +222,8 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
   });
 
   describe('the staff code that enters and leaves kiosk mode (SPEC 6 kiosk mode, decision 023)', () => {
-    const exit = (restoran: number | string, code: string, remoteAddress = newAddress()) => post(t.app, EXIT, { restoran, code }, { remoteAddress });
-    const enter = (restoran: number | string, code: string, remoteAddress = newAddress()) => post(t.app, ENTER, { restoran, code }, { remoteAddress });
+    const exit = (restaurantRef: number | string, code: string, remoteAddress = newAddress()) => post(t.app, EXIT, { restoran: restaurantRef, code }, { remoteAddress });
+    const enter = (restaurantRef: number | string, code: string, remoteAddress = newAddress()) => post(t.app, ENTER, { restoran: restaurantRef, code }, { remoteAddress });
     /** Each try of a series to the other call than the one before: enter, exit, enter… */
     const either = (i: number) => (i % 2 === 0 ? enter : exit);
     const wrongCode = (res: LightMyRequestResponse) => refused(res, 403, 'kiosk_code_wrong', KIOSK_CODE_WRONG_MESSAGE);

@@ -38,8 +38,8 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
 
   describe('zagruzkaLoadInfo', () => {
     it('shows a free kitchen with no orders: 0 %, «Свободно» in green, the menu’s own cook time', async () => {
-      const { restoranInfo } = await info({ fs_uid: KURSKY.fsUid });
-      expect(restoranInfo).toMatchObject({
+      const { restoranInfo: restaurantInfo } = await info({ fs_uid: KURSKY.fsUid });
+      expect(restaurantInfo).toMatchObject({
         id: KURSKY.id,
         fs_uid: KURSKY.fsUid,
         name: KURSKY.name,
@@ -50,10 +50,10 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
         zagruzkaText: 'Свободно',
         zagruzkaColor: '#FF2E7D32',
       });
-      expect(Math.abs(restoranInfo.time * 1000 - Date.now())).toBeLessThan(60_000);
-      base = restoranInfo.timeSredn;
+      expect(Math.abs(restaurantInfo.time * 1000 - Date.now())).toBeLessThan(60_000);
+      base = restaurantInfo.timeSredn;
       expect(base).toBeGreaterThan(0);
-      expect(restoranInfo.timeSrednText).toBe(`около ${base} мин`);
+      expect(restaurantInfo.timeSrednText).toBe(`около ${base} мин`);
     });
 
     it('counts only paid orders not yet ready: unpaid, ready, done and cancelled ones are no work', async () => {
@@ -107,8 +107,8 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
       const clock = wallClockAt(Date.now() + 10 * 60_000, 'Europe/Moscow');
       let threeAm = instantAt(clock.date, 3 * 60, 'Europe/Moscow');
       if (threeAm < Date.now() + 10 * 60_000) threeAm = instantAt(addDays(clock.date, 1), 3 * 60, 'Europe/Moscow');
-      const { restoranInfo } = await info({ fs_uid: SOKOL.fsUid, time: Math.floor(threeAm / 1000) });
-      expect(restoranInfo).toMatchObject({ open: 0, zagruzkaPerc: 0, zagruzkaText: 'Закрыто', zagruzkaColor: '#FF5F6B75', timeSredn: 0, timeSrednText: '', timeColor: '#FF5F6B75' });
+      const { restoranInfo: restaurantInfo } = await info({ fs_uid: SOKOL.fsUid, time: Math.floor(threeAm / 1000) });
+      expect(restaurantInfo).toMatchObject({ open: 0, zagruzkaPerc: 0, zagruzkaText: 'Закрыто', zagruzkaColor: '#FF5F6B75', timeSredn: 0, timeSrednText: '', timeColor: '#FF5F6B75' });
     });
 
     it('gives the stop list by menu and category, with the reason or the chain’s stop-list text (SPEC 3)', async () => {

@@ -40,7 +40,7 @@ describe.each(databaseKinds())('the back office’s cutlery and recommendations 
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const pribors = async (orderType: string) =>
+  const cutleryItems = async (orderType: string) =>
     cartPriborsAction.response.parse((await action(t.app, 'cartPribors', { order_type: orderType, restoran_id: PATRIKI.id })).json()).items;
   const recommends = async (orderType: string) =>
     cartRecommendsAction.response.parse((await action(t.app, 'cartRecommends', { order_type: orderType, restoran_id: PATRIKI.id, cart_items: [] })).json()).items;
@@ -72,8 +72,8 @@ describe.each(databaseKinds())('the back office’s cutlery and recommendations 
     expect(created.statusCode, created.body).toBe(200);
     const item = cutleryItem.parse(created.json());
     expect(item).toEqual({ id: item.id, name: 'Бамбуковые палочки', price: 1500, free_cnt: 2, max: 6, order_types: ['self', 'delivery'], sort: 7, archived: false, version: 1 });
-    expect((await pribors('delivery')).find((offered) => offered.id === item.id)).toMatchObject({ name: 'Бамбуковые палочки', price: 1500, free_cnt: 2, max: 6 });
-    expect((await pribors('inrest')).some((offered) => offered.id === item.id)).toBe(false);
+    expect((await cutleryItems('delivery')).find((offered) => offered.id === item.id)).toMatchObject({ name: 'Бамбуковые палочки', price: 1500, free_cnt: 2, max: 6 });
+    expect((await cutleryItems('inrest')).some((offered) => offered.id === item.id)).toBe(false);
 
     const saved = await call(chain, 'POST', `/api/staff/manage/cutlery/${item.id}`, { ...item, free_cnt: 3, version: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -81,11 +81,11 @@ describe.each(databaseKinds())('the back office’s cutlery and recommendations 
     const stale = await call(chain, 'POST', `/api/staff/manage/cutlery/${item.id}`, { ...item, price: 2000, version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: { id: item.id, free_cnt: 3, price: 1500, version: 2 } });
-    expect((await pribors('delivery')).find((offered) => offered.id === item.id)?.free_cnt).toBe(3);
+    expect((await cutleryItems('delivery')).find((offered) => offered.id === item.id)?.free_cnt).toBe(3);
 
     const archived = await call(chain, 'POST', `/api/staff/manage/cutlery/${item.id}`, { ...item, free_cnt: 3, archived: true, version: 2 });
     expect(archived.json()).toMatchObject({ archived: true, version: 3 });
-    expect((await pribors('delivery')).some((offered) => offered.id === item.id)).toBe(false);
+    expect((await cutleryItems('delivery')).some((offered) => offered.id === item.id)).toBe(false);
     const listed = staffExtrasResponse.parse((await call(manager, 'GET', '/api/staff/manage/extras')).json()).cutlery;
     expect(listed.at(-1)).toMatchObject({ id: item.id, archived: true });
 

@@ -89,7 +89,7 @@ describe.each(databaseKinds())('the back office’s restaurants on %s (issue 31)
     return call(token, 'POST', `/api/staff/manage/restaurants/${id}`, { ...rest, ...change });
   };
   const guestList = async () => restaurantListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v2/restoran/list' })).json());
-  const order = (restoran: number) => t.app.inject({ method: 'POST', url: '/api/v2/order/create', payload: selfPickupOrderBody(guest, { restoran }) });
+  const order = (restaurantRef: number) => t.app.inject({ method: 'POST', url: '/api/v2/order/create', payload: selfPickupOrderBody(guest, { restoran: restaurantRef }) });
   const audits = (restaurantId: number, action: string) =>
     t.database.db.selectFrom('staff_audit').select(['before', 'after']).where('restaurant_id', '=', restaurantId).where('action', '=', action).orderBy('id').execute();
 

@@ -165,8 +165,8 @@ async function prepare(baseUrl) {
         step2 = {
           periodfrom: another.periodfrom,
           restoran: restaurant.id,
-          restoranName: restaurant.name,
-          restoranAddress: restaurant.address,
+          restaurantName: restaurant.name,
+          restaurantAddress: restaurant.address,
           date: date.date,
           dateLabel: date.label,
           periodText: another.text,

@@ -11,7 +11,7 @@ import {
 } from '@chain/contract';
 import type { RestActionRegistry } from '../rest';
 import { bookingPeriodsAnswer, closeBooking, extendBooking, listBookings, saveBooking } from './bookings';
-import { checkDelayedAnswer, delayedRestaurantsAnswer, predzakazPeriodsAnswer } from './later';
+import { checkDelayedAnswer, delayedRestaurantsAnswer, preorderPeriodsAnswer } from './later';
 
 /**
  * Booking, pre-order and delayed order actions of the generic call (SPEC 7; docs/rest.md,
@@ -27,7 +27,7 @@ export function registerBookingActions(registry: RestActionRegistry): void {
     .register(bookingCancelAction, async ({ app, user, fields }) => closeBooking(app.db, user, fields.booking_num, 'cancel', new Date()))
     .register(bookingEndAction, async ({ app, user, fields }) => closeBooking(app.db, user, fields.booking_num, 'end', new Date()))
     .register(bookingExtendAction, async ({ app, user, fields }) => extendBooking(app.db, user, fields.booking_num, new Date()))
-    .register(predzakazPeriodsAction, async ({ app, fields }) => predzakazPeriodsAnswer(app.db, fields, new Date()))
+    .register(predzakazPeriodsAction, async ({ app, fields }) => preorderPeriodsAnswer(app.db, fields, new Date()))
     .register(delayedzakazRestoransAction, async ({ app, fields }) => delayedRestaurantsAnswer(app.db, fields.restoranid, new Date()))
     .register(checkDelayedAction, async ({ app, user, fields }) => checkDelayedAnswer(app.db, user, fields));
 }

@@ -132,7 +132,7 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
   const minutes = fields.cntminutes ?? DEFAULT_BOOKING_MINUTES;
   const minSum = bookingMinimumSum(guests);
   const choices = await bookingRestaurants(db);
-  const restorans = choices.map(({ restaurant, tables }) => ({
+  const restaurantChoices = choices.map(({ restaurant, tables }) => ({
     ...restaurantChoiceOf(restaurant.row),
     maxPersons: Math.max(...tables.map((table) => table.seats)),
   }));
@@ -145,7 +145,7 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
   const dates = dateChoicesWire(today, week.length - 1, tz);
   const date = chosenDate(fields, today, tz);
   const base = {
-    restorans,
+    restorans: restaurantChoices,
     restoranid: restaurant?.row.id ?? null,
     dates: dates.map(dateWire),
     min_sum: minSum,

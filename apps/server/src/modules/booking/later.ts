@@ -34,13 +34,13 @@ import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
 import { periodsOffered, periodsRefused } from './periods';
 import { dishesWithMenuKind, latestDelayedOrder, optionsOfDishes, stoppedDishIds } from './repository';
 
-type PredzakazFields = ActionFields<typeof predzakazPeriodsAction>;
-type PredzakazAnswer = z.input<typeof predzakazPeriodsResponse>;
+type PreorderFields = ActionFields<typeof predzakazPeriodsAction>;
+type PreorderAnswer = z.input<typeof predzakazPeriodsResponse>;
 type DelayedRestaurantsAnswer = z.input<typeof delayedzakazRestoransResponse>;
 type CheckDelayedFields = ActionFields<typeof checkDelayedAction>;
 type DelayedOrder = z.input<typeof delayedOrder>;
 
-export const PREDZAKAZ_OFF_MESSAGE = 'Предзаказ сейчас недоступен.';
+export const PREORDER_OFF_MESSAGE = 'Предзаказ сейчас недоступен.';
 export const DELAYED_OFF_MESSAGE = 'Отложенные заказы сейчас не принимаются.';
 
 /**
@@ -49,7 +49,7 @@ export const DELAYED_OFF_MESSAGE = 'Отложенные заказы сейча
  * the domain's openPickupSlots with the restaurant's holidays, the rule order/create checks a
  * chosen time with (issue 31).
  */
-export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: PredzakazFields, now: Date): Promise<PredzakazAnswer> {
+export async function preorderPeriodsAnswer(db: Kysely<Database>, fields: PreorderFields, now: Date): Promise<PreorderAnswer> {
   const settings = await loadSettings(db);
   const restaurants = (await activeRestaurantsWithSchedules(db)).filter((r) => r.row.delivery_rest);
   const restaurant = fields.restoranid === undefined ? null : await findActiveRestaurant(db, fields.restoranid);
@@ -68,8 +68,8 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
     dates: dates.map(dateWire),
     min_sum: restaurant?.row.min_order_sum_inrest ?? 0,
   };
-  const refuse = (message: string): PredzakazAnswer => ({ ...base, ...periodsRefused(date, 0, message) });
-  if (settings.allow_predzakaz !== 1) return refuse(PREDZAKAZ_OFF_MESSAGE);
+  const refuse = (message: string): PreorderAnswer => ({ ...base, ...periodsRefused(date, 0, message) });
+  if (settings.allow_predzakaz !== 1) return refuse(PREORDER_OFF_MESSAGE);
   if (!restaurant) return refuse(CHOOSE_RESTAURANT_MESSAGE);
   if (!restaurant.row.delivery_rest) return refuse('Этот ресторан не принимает заказы в зале.');
   if (!dates.some((choice) => sameDate(choice.calendar, date))) return refuse('На выбранную дату предзаказ недоступен. Выберите другую дату.');
@@ -94,10 +94,10 @@ export async function predzakazPeriodsAnswer(db: Kysely<Database>, fields: Predz
  * table), each with the order types it takes for one, so the app needs no other list; and, for
  * restoranid, its dates (deliveryDays) with their open times and the earliest one.
  */
-export async function delayedRestaurantsAnswer(db: Kysely<Database>, restoranid: number | string | undefined, now: Date): Promise<DelayedRestaurantsAnswer> {
+export async function delayedRestaurantsAnswer(db: Kysely<Database>, restaurantRef: number | string | undefined, now: Date): Promise<DelayedRestaurantsAnswer> {
   const settings = await loadSettings(db);
   const restaurants = (await activeRestaurantsWithSchedules(db)).filter((r) => r.row.delivery_self || r.row.delivery_rest);
-  const restaurant = restoranid === undefined ? null : await findActiveRestaurant(db, restoranid);
+  const restaurant = restaurantRef === undefined ? null : await findActiveRestaurant(db, restaurantRef);
   const tz = restaurant?.row.time_zone ?? DEFAULT_TIME_ZONE;
   const clock = wallClockAt(now, tz);
   const base = {

@@ -7,7 +7,7 @@ import { findActiveRestaurant } from '../restaurants';
 import { cutleryForOrderType, recommendationsOnSale } from './repository';
 
 type RecommendsFields = ActionFields<typeof cartRecommendsAction>;
-type PriborsFields = ActionFields<typeof cartPriborsAction>;
+type CartCutleryFields = ActionFields<typeof cartPriborsAction>;
 type RecommendedItemView = z.input<typeof recommendedItemView>;
 type CutleryItemView = z.input<typeof cutleryItemView>;
 
@@ -57,7 +57,7 @@ export async function cartRecommends(db: Kysely<Database>, fields: RecommendsFie
  * cartPribors (SPEC 2 Cart, SPEC 3 Cutlery item, SPEC 5, SPEC 7): the cutlery offered for the
  * order type, with the count chosen so far kept within 0..max.
  */
-export async function cartPribors(db: Kysely<Database>, fields: PriborsFields): Promise<{ items: CutleryItemView[] }> {
+export async function cartCutlery(db: Kysely<Database>, fields: CartCutleryFields): Promise<{ items: CutleryItemView[] }> {
   await findActiveRestaurant(db, fields.restoran_id);
   const rows = await cutleryForOrderType(db, fields.order_type);
   const counts = chosenCounts(fields.items);

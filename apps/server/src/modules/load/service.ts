@@ -148,9 +148,9 @@ async function stopListOf(db: Kysely<Database>, restaurant: RestaurantWithSchedu
 export async function loadInfo(db: Kysely<Database>, fsUid: number | string, time: number | undefined, now: Date) {
   const moment = loadMoment(time, now);
   const restaurant = await findActiveRestaurant(db, fsUid);
-  const [restoranInfo] = await restaurantLoads(db, [restaurant], moment);
-  if (!restoranInfo) throw new Error('no load computed for the restaurant');
-  return { restoranInfo, stopList: await stopListOf(db, restaurant) };
+  const [restaurantInfo] = await restaurantLoads(db, [restaurant], moment);
+  if (!restaurantInfo) throw new Error('no load computed for the restaurant');
+  return { restoranInfo: restaurantInfo, stopList: await stopListOf(db, restaurant) };
 }
 
 /** Restaurants that cook for guests: active and taking at least one order type. */

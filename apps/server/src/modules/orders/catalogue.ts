@@ -20,7 +20,7 @@ type CatalogueDish = Omit<CartDish, 'stopped' | 'domain'> & { id: number; price:
  * a dozen queries, and a change (a dish stopped a moment ago) is seen by the next request.
  */
 export interface OrderCatalogue {
-  restaurant(restoran: number | string): RestaurantContext | undefined;
+  restaurant(restaurantRef: number | string): RestaurantContext | undefined;
   /** The cart's dishes as they stand at this restaurant (its menus and stop list applied). */
   cartDishes(restaurant: RestaurantContext, ids: readonly number[]): Map<number, CartDish>;
   cutlery: ReadonlyMap<number, CutleryRow>;
@@ -98,7 +98,7 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
   const tableKeys = new Set(tables.map((table) => `${table.restaurant_id}|${table.num}`));
 
   return {
-    restaurant: (restoran) => (typeof restoran === 'number' ? byId.get(restoran) : byUid.get(restoran)),
+    restaurant: (restaurantRef) => (typeof restaurantRef === 'number' ? byId.get(restaurantRef) : byUid.get(restaurantRef)),
     cartDishes(restaurant, ids) {
       const offered = new Set(restaurant.row.menu_kinds);
       const stops = stopped.get(restaurant.row.id);

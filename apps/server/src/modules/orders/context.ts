@@ -31,8 +31,8 @@ export interface CartDish {
 }
 
 /** The active restaurant by id or fs_uid, or a 404 with the Russian message. */
-export function requireRestaurant(catalogue: OrderCatalogue, restoran: number | string): RestaurantContext {
-  const restaurant = catalogue.restaurant(restoran);
+export function requireRestaurant(catalogue: OrderCatalogue, restaurantRef: number | string): RestaurantContext {
+  const restaurant = catalogue.restaurant(restaurantRef);
   if (!restaurant || !restaurant.row.active) throw new AppError(404, 'restaurant_not_found', RESTAURANT_NOT_FOUND_MESSAGE);
   return restaurant;
 }

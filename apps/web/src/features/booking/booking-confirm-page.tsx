@@ -81,8 +81,8 @@ function ConfirmForm({ session, parameters }: { session: BookingSession; paramet
         <div>
           <dt>Ресторан</dt>
           <dd>
-            {parameters.restoranName}
-            <span className="booking__muted">{parameters.restoranAddress}</span>
+            {parameters.restaurantName}
+            <span className="booking__muted">{parameters.restaurantAddress}</span>
           </dd>
         </div>
         <div>

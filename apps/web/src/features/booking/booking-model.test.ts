@@ -18,8 +18,8 @@ describe('booking model', () => {
     const whole = {
       periodfrom: '19:00',
       restoran: 1,
-      restoranName: 'Жар-печь',
-      restoranAddress: 'Москва',
+      restaurantName: 'Жар-печь',
+      restaurantAddress: 'Москва',
       date: 1_795_000_000,
       dateLabel: 'Сегодня',
       periodText: '19:00–20:00',

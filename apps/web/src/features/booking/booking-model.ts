@@ -24,8 +24,8 @@ export function formatBookingLength(minutes: number): string {
 export const bookingParameters = z.object({
   periodfrom: z.string(),
   restoran: z.int(),
-  restoranName: z.string(),
-  restoranAddress: z.string(),
+  restaurantName: z.string(),
+  restaurantAddress: z.string(),
   /** Seconds of the date's midnight on the restaurant's clock, as bookingPeriods lists it. */
   date: z.int(),
   dateLabel: z.string(),

@@ -134,8 +134,8 @@ function BookingForm({ session }: { session: BookingSession }) {
     const parameters: BookingParameters = {
       periodfrom: period.periodfrom,
       restoran: restaurant.id,
-      restoranName: restaurant.name,
-      restoranAddress: restaurant.address,
+      restaurantName: restaurant.name,
+      restaurantAddress: restaurant.address,
       date: date.date,
       dateLabel: date.label,
       periodText: period.text,

@@ -67,8 +67,8 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
 const PARAMETERS: BookingParameters = {
   periodfrom: '19:00',
   restoran: 1,
-  restoranName: 'Жар-печь на Патриарших',
-  restoranAddress: 'Москва, ул. Малая Бронная, 24',
+  restaurantName: 'Жар-печь на Патриарших',
+  restaurantAddress: 'Москва, ул. Малая Бронная, 24',
   date: MIDNIGHT,
   dateLabel: 'Сегодня',
   periodText: '19:00–20:00',

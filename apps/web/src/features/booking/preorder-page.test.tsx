@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAction } from '../../api/action';
 import { cartStore } from '../../state/store';
 import { resetAppStores } from '../../state/stores.test-support';
-import { predzakazQuery } from './api/later-orders';
+import { preorderQuery } from './api/later-orders';
 import PreorderPage from './preorder-page';
 
 vi.mock('../../api/action', () => ({ callAction: vi.fn() }));
@@ -46,7 +46,7 @@ describe('Предзаказ (SPEC 2 Предзаказ)', () => {
   beforeEach(() => {
     action.mockReset();
     action.mockImplementation(async (_definition, fields) => answer(fields as Record<string, unknown>));
-    predzakazQuery.invalidate();
+    preorderQuery.invalidate();
     resetAppStores();
   });
   afterEach(() => cleanup());

@@ -5,7 +5,7 @@ import { formatMoney } from '@chain/domain';
 import { cameFromRestaurant } from '../../state/navigation';
 import { cartStore } from '../../state/store';
 import { DateChoice, LaterOrderScreen, TimeChoice, useShownAnswer } from './later-order';
-import { predzakazQuery, type PredzakazArgs } from './api/later-orders';
+import { preorderQuery, type PreorderArgs } from './api/later-orders';
 import { RestaurantPicker } from './preorder-restaurants';
 
 /**
@@ -17,9 +17,9 @@ import { RestaurantPicker } from './preorder-restaurants';
 export default function PreorderPage() {
   // Opened from a restaurant (its menu's closed notice): that restaurant is chosen to begin with.
   const search = useSearch();
-  const [args, setArgs] = useState<PredzakazArgs>(() => ({ restaurantId: cameFromRestaurant(search), date: null }));
+  const [args, setArgs] = useState<PreorderArgs>(() => ({ restaurantId: cameFromRestaurant(search), date: null }));
   const [time, setTime] = useState<string | null>(null);
-  const { answer, data } = useShownAnswer(predzakazQuery, args);
+  const { answer, data } = useShownAnswer(preorderQuery, args);
   const [, navigate] = useLocation();
 
   const restaurant = data?.restorans.find((entry) => String(entry.id) === args.restaurantId) ?? null;
@@ -44,7 +44,7 @@ export default function PreorderPage() {
       title="Предзаказ"
       answer={answer}
       data={data}
-      onRetry={() => predzakazQuery.refetch(args)}
+      onRetry={() => preorderQuery.refetch(args)}
       chosen={period?.text ?? null}
       onChoose={choose}
     >

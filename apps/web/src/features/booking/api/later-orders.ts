@@ -14,12 +14,12 @@ import type { User } from '../../../state/guest-store';
  * pre-order or a delayed order can be placed for, and the guest's delayed order to resume.
  */
 
-export type PredzakazAnswer = z.output<typeof predzakazPeriodsAction.response>;
+export type PreorderAnswer = z.output<typeof predzakazPeriodsAction.response>;
 export type DelayedRestaurantsAnswer = z.output<typeof delayedzakazRestoransAction.response>;
 export type DelayedOrder = NonNullable<z.output<typeof checkDelayedAction.response>['order']>;
 
 /** What Предзаказ asks: the restaurant and the date (Unix seconds of its midnight, from the answer's dates). */
-export interface PredzakazArgs {
+export interface PreorderArgs {
   readonly restaurantId: string | null;
   readonly date: number | null;
 }
@@ -28,7 +28,7 @@ const guestSession = (user: Pick<User, 'id' | 'password'>): ActionSession => ({ 
 const NO_SESSION: ActionSession = { user_id: null, token: null };
 
 /** predzakazPeriods: asked afresh on each visit of the screen (times pass), kept while it is open. */
-export const predzakazQuery = createQuery<PredzakazArgs, PredzakazAnswer>({
+export const preorderQuery = createQuery<PreorderArgs, PreorderAnswer>({
   key: (args) => `${args.restaurantId ?? ''}|${args.date ?? ''}`,
   staleTime: 60_000,
   keep: 8,
