@@ -48,9 +48,14 @@ const boundaryZones = [
   {
     target: [`${web}/app`, `${web}/features`, `${web}/ui`, `${web}/api`, `${web}/state`, `${web}/main.tsx`],
     from: `${web}/staff`,
-    message: 'The guest app and the kiosk never load the staff app (issue 17): staff imports ui and api, never the other way.',
+    message:
+      'The guest app and the kiosk never load the staff app (issue 17): staff imports ui and api, never the other way.',
   },
-  { target: `${web}/staff`, from: [`${web}/features`, `${web}/app`], message: 'The staff app is its own app: it shares ui, api and state, not the guest screens.' },
+  {
+    target: `${web}/staff`,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'The staff app is its own app: it shares ui, api and state, not the guest screens.',
+  },
   ...features.map((feature) => ({
     target: `${web}/features/${feature}`,
     from: `${web}/features`,
@@ -64,7 +69,10 @@ const boundaryZones = [
     message: `A module imports another module only through its index.ts (its surface); to share more, export it there.`,
   })),
   {
-    target: [`${import.meta.dirname}/apps/server/src/${notTests}`, `${import.meta.dirname}/apps/server/src/!(modules)/**/${notTests}`],
+    target: [
+      `${import.meta.dirname}/apps/server/src/${notTests}`,
+      `${import.meta.dirname}/apps/server/src/!(modules)/**/${notTests}`,
+    ],
     from: modules,
     except: surfaces,
     message: 'Outside the modules, a module is imported only through its index.ts (its surface).',

@@ -13,7 +13,16 @@ import {
   type RestaurantWire,
   toDomainZone,
 } from '@chain/contract';
-import { addDays, addToCart, type CartLine, formatShortDate, indexDishes, isOn, wallClockAt, zoneContainsPoint } from '@chain/domain';
+import {
+  addDays,
+  addToCart,
+  type CartLine,
+  formatShortDate,
+  indexDishes,
+  isOn,
+  wallClockAt,
+  zoneContainsPoint,
+} from '@chain/domain';
 import { buildTestApp, type TestApp } from '../apps/server/test/support/build';
 import { post } from '../apps/server/test/support/calls';
 import { action } from '../apps/server/test/support/rest';
@@ -47,7 +56,10 @@ interface Scenario {
   picks: Array<{ dish: number; cnt: number; single: number; multi: Array<{ option: number; cnt: number }> }>;
   cutlery: number[];
   recommended: number[];
-  coupon: { kind: 'none' } | { kind: 'code'; code: string } | { kind: 'probe'; percent: number; amount: number | null; offset: number };
+  coupon:
+    | { kind: 'none' }
+    | { kind: 'code'; code: string }
+    | { kind: 'probe'; percent: number; amount: number | null; offset: number };
   withQuote: boolean;
 }
 
@@ -64,8 +76,16 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
     await t.database.db.insertInto('stop_list').values({ restaurant_id: KURSKY, dish_id: STOPPED_DISH }).execute();
     // Minimums the random carts land on both sides of (the demo restaurant asks none for pickup),
     // the shop variant higher; the zone's free delivery stays at 1800 ₽.
-    await t.database.db.updateTable('restaurants').set({ min_order_sum_self: 150_000, min_order_sum_shop_self: 200_000 }).where('id', '=', KURSKY).execute();
-    await t.database.db.updateTable('delivery_zones').set({ min_order_sum_rest: 200_000, min_order_sum_shop: 250_000 }).where('restaurant_id', '=', KURSKY).execute();
+    await t.database.db
+      .updateTable('restaurants')
+      .set({ min_order_sum_self: 150_000, min_order_sum_shop_self: 200_000 })
+      .where('id', '=', KURSKY)
+      .execute();
+    await t.database.db
+      .updateTable('delivery_zones')
+      .set({ min_order_sum_rest: 200_000, min_order_sum_shop: 250_000 })
+      .where('restaurant_id', '=', KURSKY)
+      .execute();
     await t.database.db
       .insertInto('coupons')
       .values({
@@ -81,12 +101,18 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
         once_per_user: false,
       })
       .execute();
-    const list = restaurantList.response.parse((await t.app.inject({ method: 'GET', url: restaurantList.path })).json());
+    const list = restaurantList.response.parse(
+      (await t.app.inject({ method: 'GET', url: restaurantList.path })).json(),
+    );
     const found = list.find((entry) => entry.id === KURSKY);
     if (!found) throw new Error('the demo chain has no restaurant 5');
     restaurant = found;
     const menu = async (orderType: OrderType) => {
-      const res = await post(t.app, restaurantMenu.path, { fs_uid: restaurant.fs_uid, order_type: orderType, is_shop: 0 });
+      const res = await post(t.app, restaurantMenu.path, {
+        fs_uid: restaurant.fs_uid,
+        order_type: orderType,
+        is_shop: 0,
+      });
       return restaurantMenu.response.parse(res.json()).dishes.filter((dish) => dish.is_locked === 0);
     };
     menus = { self: await menu('self'), delivery: await menu('delivery') };
@@ -160,19 +186,41 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
   }
 
   async function cartExtras(s: Scenario, lines: CartLine[], user: { id: number; token: string }) {
-    const fields = { order_type: s.orderType, restoran_id: String(restaurant.id), cart_items: lines.map((line) => ({ item: line.item, cnt: line.cnt })) };
+    const fields = {
+      order_type: s.orderType,
+      restoran_id: String(restaurant.id),
+      cart_items: lines.map((line) => ({ item: line.item, cnt: line.cnt })),
+    };
     const cutlery = cartPriborsAction.response.parse((await action(t.app, 'cartPribors', fields, user)).json()).items;
-    const recommended = cartRecommendsAction.response.parse((await action(t.app, 'cartRecommends', fields, user)).json()).items;
+    const recommended = cartRecommendsAction.response.parse(
+      (await action(t.app, 'cartRecommends', fields, user)).json(),
+    ).items;
     // The guest's steppers: cutlery within 0..max (SPEC 5), recommended from 0.
     return {
-      cutlery: cutlery.map((item, index) => ({ ...item, cnt: Math.min(item.max, s.cutlery[index % s.cutlery.length] ?? 0) })),
-      recommended: recommended.map((item, index) => ({ ...item, cnt: s.recommended[index % s.recommended.length] ?? 0 })),
+      cutlery: cutlery.map((item, index) => ({
+        ...item,
+        cnt: Math.min(item.max, s.cutlery[index % s.cutlery.length] ?? 0),
+      })),
+      recommended: recommended.map((item, index) => ({
+        ...item,
+        cnt: s.recommended[index % s.recommended.length] ?? 0,
+      })),
     };
   }
 
   /** What order/discount told the cart screen (SPEC 9: the coupon field's check). */
-  async function couponState(code: string, orderType: OrderType, user: { id: number; token: string }): Promise<CouponState> {
-    const res = await post(t.app, orderDiscount.path, { coupon: code, order_type: orderType, fs_uid: restaurant.fs_uid, user_id: user.id, token: user.token });
+  async function couponState(
+    code: string,
+    orderType: OrderType,
+    user: { id: number; token: string },
+  ): Promise<CouponState> {
+    const res = await post(t.app, orderDiscount.path, {
+      coupon: code,
+      order_type: orderType,
+      fs_uid: restaurant.fs_uid,
+      user_id: user.id,
+      token: user.token,
+    });
     if (res.statusCode !== 200) return { status: 'refused', message: res.json<{ message: string }>().message };
     const answer = orderDiscount.response.parse(res.json());
     return appliedCoupon(answer);
@@ -196,16 +244,35 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
         const minimums = { minOrderSum: restaurant.minOrderSum, minOrderSumShop: restaurant.minOrderSumShop };
         const when = { deliveryDate: tomorrow(), deliveryTime: '11:00-14:00' };
         // The zone the map would find for the address (SPEC 4: ray casting on the zone's outline).
-        const zoneWire = restaurant.deliveryZone.find((entry) => isOn(entry.active) && zoneContainsPoint(toDomainZone(entry).polygon, KURSKY_POINT)) ?? null;
+        const zoneWire =
+          restaurant.deliveryZone.find(
+            (entry) => isOn(entry.active) && zoneContainsPoint(toDomainZone(entry).polygon, KURSKY_POINT),
+          ) ?? null;
         const zone = s.orderType === 'delivery' && zoneWire ? checkoutZone(zoneWire) : null;
 
         let code = '';
         if (s.coupon.kind === 'code') code = s.coupon.code;
         if (s.coupon.kind === 'probe') {
-          const bare = cartFigures({ lines, dishes, cutlery, recommended, coupon: { status: 'none' }, orderType: s.orderType, restaurant: minimums, zone });
+          const bare = cartFigures({
+            lines,
+            dishes,
+            cutlery,
+            recommended,
+            coupon: { status: 'none' },
+            orderType: s.orderType,
+            restaurant: minimums,
+            zone,
+          });
           const minSum = Math.max(0, bare.totals.subtotal + s.coupon.offset);
-          const terms = s.coupon.amount === null ? { percent: s.coupon.percent, amount: null } : { percent: null, amount: s.coupon.amount };
-          await t.database.db.updateTable('coupons').set({ ...terms, min_sum: minSum }).where('code', '=', PROBE_COUPON).execute();
+          const terms =
+            s.coupon.amount === null
+              ? { percent: s.coupon.percent, amount: null }
+              : { percent: null, amount: s.coupon.amount };
+          await t.database.db
+            .updateTable('coupons')
+            .set({ ...terms, min_sum: minSum })
+            .where('code', '=', PROBE_COUPON)
+            .execute();
           code = PROBE_COUPON;
         }
         const coupon: CouponState = code === '' ? { status: 'none' } : await couponState(code, s.orderType, user);
@@ -245,15 +312,33 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
           }
         }
 
-        const figures = cartFigures({ lines, dishes, cutlery, recommended, coupon, orderType: s.orderType, restaurant: minimums, zone, quotedDelivery });
+        const figures = cartFigures({
+          lines,
+          dishes,
+          cutlery,
+          recommended,
+          coupon,
+          orderType: s.orderType,
+          restaurant: minimums,
+          zone,
+          quotedDelivery,
+        });
         const order = {
           ...body,
-          ...(s.orderType === 'delivery' ? { order: { ...body.order, props: { address: { ...KURSKY_POINT, full: 'Москва, ул. Земляной Вал, 33' } } } } : {}),
+          ...(s.orderType === 'delivery'
+            ? {
+                order: { ...body.order, props: { address: { ...KURSKY_POINT, full: 'Москва, ул. Земляной Вал, 33' } } },
+              }
+            : {}),
           ...(deliveryUuid ? { delivery_uuid: deliveryUuid } : {}),
         };
         const res = await post(t.app, orderCreate.path, order);
         const verdict = figures.button.show ? 'placed' : figures.button.reason;
-        for (const seen of [verdict, `coupon ${figures.coupon.status}`, `${s.orderType}${quotedDelivery === null ? '' : ' quoted'} ${verdict}`]) {
+        for (const seen of [
+          verdict,
+          `coupon ${figures.coupon.status}`,
+          `${s.orderType}${quotedDelivery === null ? '' : ' quoted'} ${verdict}`,
+        ]) {
           verdicts.set(seen, (verdicts.get(seen) ?? 0) + 1);
         }
 
@@ -284,7 +369,10 @@ describe('the cart screen shows what order/create charges (issue 12 property, SP
           const refusal = res.json<{ error: string; message: string }>();
           const reason = { unavailable: 'unavailable-items', minimum: 'below-minimum', empty: 'empty' }[refusal.error];
           const blocker = figures.blockers.find((entry) => entry.reason === reason);
-          expect(blocker, `the server refused with ${refusal.error}, the screen said ${JSON.stringify(figures.blockers)}`).toBeDefined();
+          expect(
+            blocker,
+            `the server refused with ${refusal.error}, the screen said ${JSON.stringify(figures.blockers)}`,
+          ).toBeDefined();
           if (blocker?.message) expect(refusal.message).toBe(blocker.message);
         }
       }),

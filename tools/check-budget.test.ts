@@ -28,7 +28,8 @@ function build(entryBytes: number, preloadBytes: number): string {
   return dist;
 }
 
-const run = (dist: string) => spawnSync(process.execPath, [SCRIPT], { env: { ...process.env, BUDGET_DIST: dist }, encoding: 'utf8' });
+const run = (dist: string) =>
+  spawnSync(process.execPath, [SCRIPT], { env: { ...process.env, BUDGET_DIST: dist }, encoding: 'utf8' });
 
 // docs/architecture.md / issue 18: the entry route's JavaScript, gzipped as served: hard cap 120 kB, aim 90 kB.
 describe('the entry route budget (npm run build)', () => {

@@ -28,7 +28,9 @@ export function missingHaproxy() {
       }
     }
   }
-  return existsSync(HAPROXY) ? null : `HAProxy is not at ${HAPROXY} and could not be installed (apt-get install -y haproxy, or set HAPROXY_PATH)`;
+  return existsSync(HAPROXY)
+    ? null
+    : `HAProxy is not at ${HAPROXY} and could not be installed (apt-get install -y haproxy, or set HAPROXY_PATH)`;
 }
 
 /**
@@ -43,7 +45,23 @@ export async function startTlsBalancer(targetPort) {
   const cert = join(folder, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+    ],
     { stdio: 'ignore' },
   );
   const pem = join(folder, 'site.pem');

@@ -62,7 +62,11 @@ const violations: [file: string, code: string, message: string][] = [
   ['apps/server/src/modules/menu/probe.ts', "import { x } from '../auth/service';", MODULE],
   ['apps/server/src/modules/menu/probe.ts', "import type { x } from '../staff/access';", MODULE],
   ['apps/server/src/modules/staff-team/probe.ts', "import { x } from '../staff/repository';", MODULE],
-  ['apps/server/src/modules/payments/repository/probe.ts', "import { x } from '../../order-events/repository';", MODULE],
+  [
+    'apps/server/src/modules/payments/repository/probe.ts',
+    "import { x } from '../../order-events/repository';",
+    MODULE,
+  ],
   ['apps/server/src/modules/menu/probe.ts', "export { x } from '../orders/catalogue';", MODULE],
   ['apps/server/src/modules/menu/probe.ts', "export const load = () => import('../staff/demo');", MODULE],
   ['apps/server/src/app.ts', "import { x } from './modules/menu/routes';", OUTSIDE],
@@ -73,9 +77,18 @@ const violations: [file: string, code: string, message: string][] = [
 const allowed: [file: string, code: string][] = [
   ['packages/domain/src/probe.ts', "import { x } from './units';"],
   ['packages/contract/src/probe.ts', "import { x } from '@chain/domain';\nimport { z } from 'zod/mini';"],
-  ['apps/server/src/modules/menu/probe.ts', "import { x } from '@chain/contract';\nimport { y } from '../auth';\nimport { createHash } from 'node:crypto';"],
-  ['apps/server/src/modules/menu/probe.ts', "import { x } from './service';\nimport { y } from '../staff/index';\nimport { z } from '../../http/route';"],
-  ['apps/server/src/modules/payments/repository/probe.ts', "import { x } from '../closing';\nimport { y } from '../../order-events';"],
+  [
+    'apps/server/src/modules/menu/probe.ts',
+    "import { x } from '@chain/contract';\nimport { y } from '../auth';\nimport { createHash } from 'node:crypto';",
+  ],
+  [
+    'apps/server/src/modules/menu/probe.ts',
+    "import { x } from './service';\nimport { y } from '../staff/index';\nimport { z } from '../../http/route';",
+  ],
+  [
+    'apps/server/src/modules/payments/repository/probe.ts',
+    "import { x } from '../closing';\nimport { y } from '../../order-events';",
+  ],
   ['apps/server/src/app.ts', "import { x } from './modules/menu';\nimport { y } from './http/route';"],
   // Tests may reach into a module's files (decided in docs/architecture.md «Modules»).
   ['apps/server/src/modules/staff-board/probe.test.ts', "import { x } from '../order-history/status';"],
@@ -83,7 +96,10 @@ const allowed: [file: string, code: string][] = [
   ['apps/server/test/probe.test.ts', "import { x } from '../src/modules/payments/closing';"],
   ['apps/web/src/ui/probe.ts', "import { x } from '../api/table-code';\nimport { y } from './button';"],
   ['apps/web/src/api/probe.ts', "import { x } from '../state/store';\nimport { y } from '@chain/contract';"],
-  ['apps/web/src/features/menu/probe.ts', "import { x } from './menu-page';\nimport { y } from '../../ui/button';\nimport { z } from '../../api/client';\nimport { w } from '../../state/store';\nimport { v } from '@chain/domain';"],
+  [
+    'apps/web/src/features/menu/probe.ts',
+    "import { x } from './menu-page';\nimport { y } from '../../ui/button';\nimport { z } from '../../api/client';\nimport { w } from '../../state/store';\nimport { v } from '@chain/domain';",
+  ],
   ['apps/web/src/app/probe.ts', "export const load = () => import('../features/menu/menu-page');"],
 ];
 

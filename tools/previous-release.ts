@@ -8,7 +8,18 @@
 //   node --import tsx tools/previous-release.ts --all    every API test of the previous release
 //   node --import tsx tools/previous-release.ts photos   the named ones (apps/server/test/{name}.test.ts)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contractReasons } from '../apps/server/src/db/expand-contract';
@@ -20,8 +31,16 @@ const previous = readPreviousRelease(CHECK);
 
 /** What CI runs: where the schema meets money, the menu and the staff's screens. */
 const CORE = [
-  'menu', 'orders', 'payments', 'payments-exactly-once', 'order-events', 'kiosk', 'staff-board', 'manage-menu',
-  'staff-restaurants', 'photos',
+  'menu',
+  'orders',
+  'payments',
+  'payments-exactly-once',
+  'order-events',
+  'kiosk',
+  'staff-board',
+  'manage-menu',
+  'staff-restaurants',
+  'photos',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Tests of the previous release's own schema, which a newer schema rightly fails. */
 const OWN_SCHEMA = new Set(['apps/server/test/migrations.test.ts', 'apps/server/test/db-types.test.ts']);
@@ -32,13 +51,19 @@ function fail(message: string): never {
 
 const newer = loadMigrations().filter((migration) => migration.version > previous.lastMigration);
 if (newer.length === 0) {
-  console.log(`previous-release check: no migration since ${previous.commit.slice(0, 7)} (last ${previous.lastMigration}): its code runs on this schema as it is`);
+  console.log(
+    `previous-release check: no migration since ${previous.commit.slice(0, 7)} (last ${previous.lastMigration}): its code runs on this schema as it is`,
+  );
   process.exit(0);
 }
-const contracting = newer.flatMap((migration) => contractReasons(migration.sql).map((reason) => `${migration.name}: ${reason}`));
+const contracting = newer.flatMap((migration) =>
+  contractReasons(migration.sql).map((reason) => `${migration.name}: ${reason}`),
+);
 if (contracting.length > 0) {
   // Written reasons stand in for the run: this release is deployed by stopping every instance.
-  console.log(`previous-release check: this release contracts the schema, so it is not deployed rolling:\n  ${contracting.join('\n  ')}`);
+  console.log(
+    `previous-release check: this release contracts the schema, so it is not deployed rolling:\n  ${contracting.join('\n  ')}`,
+  );
   process.exit(0);
 }
 
@@ -52,7 +77,10 @@ const theirLast = Math.max(
     .filter((version): version is string => version !== undefined)
     .map(Number),
 );
-if (theirLast !== previous.lastMigration) fail(`ops/previous-release.json says the last migration of ${previous.commit.slice(0, 7)} is ${previous.lastMigration}, its tree says ${theirLast}`);
+if (theirLast !== previous.lastMigration)
+  fail(
+    `ops/previous-release.json says the last migration of ${previous.commit.slice(0, 7)} is ${previous.lastMigration}, its tree says ${theirLast}`,
+  );
 
 const tree = mkdtempSync(join(tmpdir(), 'chain-previous-release-'));
 try {
@@ -63,22 +91,37 @@ try {
   rmSync(archive);
   const migrations = join(tree, 'apps/server/src/db/migrations');
   for (const file of readdirSync(migrations)) if (file.endsWith('.sql')) unlinkSync(join(migrations, file));
-  for (const file of readdirSync(MIGRATIONS_DIR)) if (file.endsWith('.sql')) copyFileSync(join(MIGRATIONS_DIR, file), join(migrations, file));
+  for (const file of readdirSync(MIGRATIONS_DIR))
+    if (file.endsWith('.sql')) copyFileSync(join(MIGRATIONS_DIR, file), join(migrations, file));
 
   linkOrInstall(tree);
 
   const all = process.argv.includes('--all');
-  const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--')).map((name) => `apps/server/test/${name}.test.ts`);
-  const files = named.length > 0
-    ? named
-    : all
-    ? readdirSync(join(tree, 'apps/server/test')).filter((file) => file.endsWith('.test.ts')).map((file) => `apps/server/test/${file}`).filter((file) => !OWN_SCHEMA.has(file))
-    : CORE.filter((file) => existsSync(join(tree, file)));
+  const named = process.argv
+    .slice(2)
+    .filter((arg) => !arg.startsWith('--'))
+    .map((name) => `apps/server/test/${name}.test.ts`);
+  const files =
+    named.length > 0
+      ? named
+      : all
+        ? readdirSync(join(tree, 'apps/server/test'))
+            .filter((file) => file.endsWith('.test.ts'))
+            .map((file) => `apps/server/test/${file}`)
+            .filter((file) => !OWN_SCHEMA.has(file))
+        : CORE.filter((file) => existsSync(join(tree, file)));
   console.log(
     `previous-release check: ${previous.commit.slice(0, 7)}'s API tests (${named.length > 0 ? 'named' : all ? 'all' : 'core'}: ${files.length} files) on this release's schema (migrations ${newer.map((migration) => migration.version).join(', ')} added)`,
   );
-  const run = spawnSync(process.execPath, [join(tree, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'api', ...files], { cwd: tree, stdio: 'inherit', env: process.env });
-  if (run.status !== 0) fail(`the previous release's API tests fail on this schema: make the migration expand only, or give its reason (-- contract: …)`);
+  const run = spawnSync(
+    process.execPath,
+    [join(tree, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'api', ...files],
+    { cwd: tree, stdio: 'inherit', env: process.env },
+  );
+  if (run.status !== 0)
+    fail(
+      `the previous release's API tests fail on this schema: make the migration expand only, or give its reason (-- contract: …)`,
+    );
 } finally {
   rmSync(tree, { recursive: true, force: true });
 }
@@ -89,11 +132,21 @@ try {
  * them), the workspace's own packages pointing into its tree; else a clean install of its lock.
  */
 function linkOrInstall(root: string): void {
-  const ours = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; link?: boolean }> };
+  const ours = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; link?: boolean }>;
+  };
   const theirs = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as typeof ours;
-  const moved = Object.entries(theirs.packages).filter(([path, entry]) => path.startsWith('node_modules/') && !entry.link && ours.packages[path]?.version !== entry.version);
+  const moved = Object.entries(theirs.packages).filter(
+    ([path, entry]) =>
+      path.startsWith('node_modules/') && !entry.link && ours.packages[path]?.version !== entry.version,
+  );
   if (moved.length > 0 || !existsSync(join(REPO, 'node_modules'))) {
-    console.log(`previous-release check: ${moved.length} packages differ from this checkout's (${moved.slice(0, 3).map(([path]) => path).join(', ')}…): npm ci`);
+    console.log(
+      `previous-release check: ${moved.length} packages differ from this checkout's (${moved
+        .slice(0, 3)
+        .map(([path]) => path)
+        .join(', ')}…): npm ci`,
+    );
     execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
     return;
   }
@@ -102,13 +155,15 @@ function linkOrInstall(root: string): void {
     if (entry === '@chain') {
       // Relative links (../../packages/domain …): made the same, they point into the old tree.
       mkdirSync(join(root, 'node_modules/@chain'));
-      for (const link of readdirSync(join(REPO, 'node_modules/@chain'))) symlinkSync(readlinkSync(join(REPO, 'node_modules/@chain', link)), join(root, 'node_modules/@chain', link));
+      for (const link of readdirSync(join(REPO, 'node_modules/@chain')))
+        symlinkSync(readlinkSync(join(REPO, 'node_modules/@chain', link)), join(root, 'node_modules/@chain', link));
     } else {
       symlinkSync(join(REPO, 'node_modules', entry), join(root, 'node_modules', entry));
     }
   }
   for (const workspace of ['apps/server', 'apps/web', 'packages/domain', 'packages/contract', 'e2e']) {
     const modules = join(REPO, workspace, 'node_modules');
-    if (existsSync(modules) && existsSync(join(root, workspace)) && !existsSync(join(root, workspace, 'node_modules'))) symlinkSync(modules, join(root, workspace, 'node_modules'));
+    if (existsSync(modules) && existsSync(join(root, workspace)) && !existsSync(join(root, workspace, 'node_modules')))
+      symlinkSync(modules, join(root, workspace, 'node_modules'));
   }
 }

@@ -35,13 +35,26 @@ export async function startProduct({ dataPrefix, env = {} }) {
   if (!existsSync(built)) throw new Error('the server is not built: run `npm run build` first');
   const server = spawn(process.execPath, [built], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PHOTO_CACHE_DIR: photoCacheDir, SANDBOX: '1', DEMO_DATA: '1', LOG_LEVEL: 'warn', SHUTDOWN_READY_DELAY_MS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PHOTO_CACHE_DIR: photoCacheDir,
+      SANDBOX: '1',
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_READY_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode === null && server.signalCode === null ? server.once('exit', resolve) : resolve(undefined)));
+    await new Promise((resolve) =>
+      server.exitCode === null && server.signalCode === null ? server.once('exit', resolve) : resolve(undefined),
+    );
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(photoCacheDir, { recursive: true, force: true });
   };

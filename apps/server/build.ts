@@ -18,7 +18,9 @@ export const DIST_DIR = join(SERVER_DIR, 'dist');
 const npmPackagesExternal: Plugin = {
   name: 'npm-packages-external',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@chain/') ? undefined : { path: args.path, external: true }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@chain/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

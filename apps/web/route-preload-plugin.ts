@@ -47,7 +47,9 @@ export function routePreloadPlugin(): Plugin {
       // After Vite's own steps, which drop the chunks that only carried styles.
       order: 'post',
       handler(_options, bundle) {
-        const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith('/index.html'));
+        const entry = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith('/index.html'),
+        );
         if (entry?.type !== 'chunk') return;
         const reach = (fileName: string, into: Set<string>) => {
           if (into.has(fileName) || !(fileName in bundle)) return;
@@ -69,7 +71,8 @@ export function routePreloadPlugin(): Plugin {
           return { js: js.map((file) => `/${file}`), css: [...new Set(css)].map((file) => `/${file}`) };
         };
         const chunkHolding = (id: string) => {
-          const holds = (output: (typeof bundle)[string]) => output.type === 'chunk' && output.moduleIds.some((moduleId) => moduleId.replace(/\.tsx?$/, '') === id);
+          const holds = (output: (typeof bundle)[string]) =>
+            output.type === 'chunk' && output.moduleIds.some((moduleId) => moduleId.replace(/\.tsx?$/, '') === id);
           // The module's own chunk (loaded by its import()), else whichever chunk holds it.
           const chunks = Object.values(bundle).filter(holds);
           return chunks.find((output) => output.type === 'chunk' && output.isDynamicEntry) ?? chunks[0];

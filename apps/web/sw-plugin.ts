@@ -49,9 +49,16 @@ export function serviceWorkerPlugin(): Plugin {
         };
         for (const output of Object.values(bundle)) {
           // The guest app's entry (index.html; staff.html is the staff app's, never cached here).
-          if (output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith('/index.html')) add(output.fileName);
-          if (output.type === 'chunk' && SHELL_MODULES.some((module) => output.facadeModuleId?.endsWith(module))) add(output.fileName);
-          if (output.type === 'asset' && /\.woff2$/.test(output.fileName) && /inter-(cyrillic|latin)-(400|600)-normal/.test(output.fileName)) shell.add(`/${output.fileName}`);
+          if (output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith('/index.html'))
+            add(output.fileName);
+          if (output.type === 'chunk' && SHELL_MODULES.some((module) => output.facadeModuleId?.endsWith(module)))
+            add(output.fileName);
+          if (
+            output.type === 'asset' &&
+            /\.woff2$/.test(output.fileName) &&
+            /inter-(cyrillic|latin)-(400|600)-normal/.test(output.fileName)
+          )
+            shell.add(`/${output.fileName}`);
         }
         const list = [...shell].sort();
         const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 16);

@@ -15,7 +15,7 @@ if (!isRoot || process.env.CHROMIUM_PATH) {
   );
   process.exit(1);
 }
-console.log('Installing Debian\'s chromium package for the end-to-end tests...');
+console.log("Installing Debian's chromium package for the end-to-end tests...");
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 try {
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });

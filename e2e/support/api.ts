@@ -1,6 +1,11 @@
 import type { OrderView, RestaurantWire } from '@chain/contract';
 /** Calls of the product's API from a test, through the sandbox, as a person would make them. */
-export async function api<T>(baseUrl: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function api<T>(
+  baseUrl: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -34,12 +39,20 @@ export async function signInByEmail(baseUrl: string, email: string): Promise<{ i
   await api(baseUrl, '/api/v2/user/sendEmailCode', { email, captcha: before.captcha }, from);
   const after = await api<Outbox>(baseUrl, `/sandbox/outbox?to=${encodeURIComponent(email)}`);
   const code = after.messages.at(-1)?.code;
-  const signed = await api<{ user: { id: number; password: string } }>(baseUrl, '/api/v2/user/checkEmailCode', { email, code }, from);
+  const signed = await api<{ user: { id: number; password: string } }>(
+    baseUrl,
+    '/api/v2/user/checkEmailCode',
+    { email, code },
+    from,
+  );
   return signed.user;
 }
 
 /** A self-pickup order at Курский (open round the clock): one Маргарита. */
-export async function placeOrder(baseUrl: string, user: { id: number; password: string }): Promise<{ id: number; sum: number; number: string }> {
+export async function placeOrder(
+  baseUrl: string,
+  user: { id: number; password: string },
+): Promise<{ id: number; sum: number; number: string }> {
   return api(baseUrl, '/api/v2/order/create', {
     source: 'web',
     v: 3,
@@ -64,7 +77,11 @@ export async function restaurantById(baseUrl: string, id: number): Promise<Resta
 }
 
 /** One order of the guest as the order list/detail call gives it (its sum, parts and paid flag). */
-export async function orderOf(baseUrl: string, user: { id: number; password: string }, orderId: number): Promise<OrderView> {
+export async function orderOf(
+  baseUrl: string,
+  user: { id: number; password: string },
+  orderId: number,
+): Promise<OrderView> {
   const answer = await api<{ items: OrderView[] }>(baseUrl, `/api/v1/order/listUser/${user.id}`, {
     user_id: user.id,
     user_token: user.password,
@@ -79,7 +96,11 @@ export async function orderOf(baseUrl: string, user: { id: number; password: str
  * Pays a guest's order by SBP as their bank app would: payment/sbp, then «Оплатить» on the
  * sandbox bank's page (its JSON form), until payment/check says ok.
  */
-export async function payOrderBySbp(baseUrl: string, user: { id: number; password: string }, orderId: number): Promise<void> {
+export async function payOrderBySbp(
+  baseUrl: string,
+  user: { id: number; password: string },
+  orderId: number,
+): Promise<void> {
   const sbp = await api<{ paymentUrl: string | null; errorMessage: string }>(baseUrl, '/api/v1/order/payment/sbp', {
     user_id: user.id,
     token: user.password,
@@ -89,7 +110,9 @@ export async function payOrderBySbp(baseUrl: string, user: { id: number; passwor
   const bankPage = new URL(sbp.paymentUrl);
   await api(baseUrl, bankPage.pathname, { action: 'pay' }, { accept: 'application/json' });
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const { status } = await api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${orderId}`, undefined, { authorization: `Bearer ${user.password}` });
+    const { status } = await api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${orderId}`, undefined, {
+      authorization: `Bearer ${user.password}`,
+    });
     if (status === 'ok') return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

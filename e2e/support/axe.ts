@@ -26,7 +26,9 @@ export async function expectNoSeriousViolations(page: Page, screenName: string):
   const present = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
   if (!present) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async (tags) => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } }
+    ).axe;
     const { document } = globalThis as unknown as { document: unknown };
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations as Violation[];
@@ -37,7 +39,9 @@ export async function expectNoSeriousViolations(page: Page, screenName: string):
       (violation) =>
         `- [${violation.impact}] ${violation.id}: ${violation.help}\n    ${violation.nodes.map((node) => JSON.stringify(node.target)).join('\n    ')}`,
     );
-    throw new Error(`axe-core on ${screenName} (${page.url()}): ${serious.length} serious or critical violation(s)\n${lines.join('\n')}`);
+    throw new Error(
+      `axe-core on ${screenName} (${page.url()}): ${serious.length} serious or critical violation(s)\n${lines.join('\n')}`,
+    );
   }
 }
 
@@ -66,16 +70,31 @@ export async function expectTouchTargets(page: Page, screenName = page.url(), mi
     }
     const g = globalThis as unknown as {
       document: { querySelectorAll(selector: string): ArrayLike<El> };
-      getComputedStyle(element: El): { display: string; opacity: string; position: string; clip: string; clipPath: string };
+      getComputedStyle(element: El): {
+        display: string;
+        opacity: string;
+        position: string;
+        clip: string;
+        clipPath: string;
+      };
     };
     const describe = (element: El): string => {
       const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
-      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '';
       return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${classes} «${name}»`;
     };
     const hiddenInput = (element: El, rect: Rect): boolean => {
       const style = g.getComputedStyle(element);
-      return rect.width <= 2 || rect.height <= 2 || style.opacity === '0' || style.clipPath !== 'none' || style.clip.startsWith('rect');
+      return (
+        rect.width <= 2 ||
+        rect.height <= 2 ||
+        style.opacity === '0' ||
+        style.clipPath !== 'none' ||
+        style.clip.startsWith('rect')
+      );
     };
     const inlineText = (element: El): boolean => {
       if (element.tagName !== 'A') return false;
@@ -83,7 +102,9 @@ export async function expectTouchTargets(page: Page, screenName = page.url(), mi
       return element.closest('p, li > span, label, small, dd, [role="note"]') !== null;
     };
     const result: string[] = [];
-    const all = g.document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"]');
+    const all = g.document.querySelectorAll(
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"]',
+    );
     for (let index = 0; index < all.length; index += 1) {
       const element = all[index];
       if (!element || !element.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;

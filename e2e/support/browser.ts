@@ -55,7 +55,11 @@ export interface PhoneContextOptions {
  * bypassCSP lets support/axe.ts add axe-core's source as a script tag (the product's CSP forbids
  * inline scripts); the product itself is unchanged.
  */
-export async function phoneContext(browser: Browser, baseURL: string, options: PhoneContextOptions = {}): Promise<BrowserContext> {
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: PhoneContextOptions = {},
+): Promise<BrowserContext> {
   return withStepTimeout(
     await browser.newContext({
       baseURL,
@@ -79,7 +83,11 @@ export async function phoneContext(browser: Browser, baseURL: string, options: P
  * kiosk's staff code tries count against an allowance of its own (10 per address in 10 minutes),
  * as kiosks in different halls do.
  */
-export async function kioskContext(browser: Browser, baseURL: string, options: { address?: string } = {}): Promise<BrowserContext> {
+export async function kioskContext(
+  browser: Browser,
+  baseURL: string,
+  options: { address?: string } = {},
+): Promise<BrowserContext> {
   return withStepTimeout(
     await browser.newContext({
       baseURL,

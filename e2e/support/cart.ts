@@ -28,7 +28,9 @@ export async function cartPayButton(page: Page, timeout = SETTLE_MS): Promise<{ 
         const shown = document.querySelector('[data-testid="cart-to-pay"]')?.textContent?.trim();
         if (!shown) return null;
         const buttons = Array.from(document.querySelectorAll('button'));
-        const idle = buttons.some((button) => button.textContent?.trim() === `Оплатить ${shown}` && !button.hasAttribute('aria-busy'));
+        const idle = buttons.some(
+          (button) => button.textContent?.trim() === `Оплатить ${shown}` && !button.hasAttribute('aria-busy'),
+        );
         return idle ? shown : null;
       },
       undefined,
@@ -37,12 +39,20 @@ export async function cartPayButton(page: Page, timeout = SETTLE_MS): Promise<{ 
     total = String(await settled.jsonValue());
   } catch (error) {
     const shown = await page.getByTestId('cart-to-pay').allTextContents();
-    const buttons = await page.getByRole('button', { name: /^Оплатить/ }).evaluateAll((found) =>
-      found.map((button) => `«${(button as unknown as { textContent: string }).textContent}»${(button as unknown as { hasAttribute(name: string): boolean }).hasAttribute('aria-busy') ? ' (busy)' : ''}`),
+    const buttons = await page
+      .getByRole('button', { name: /^Оплатить/ })
+      .evaluateAll((found) =>
+        found.map(
+          (button) =>
+            `«${(button as unknown as { textContent: string }).textContent}»${(button as unknown as { hasAttribute(name: string): boolean }).hasAttribute('aria-busy') ? ' (busy)' : ''}`,
+        ),
+      );
+    throw new Error(
+      `the cart did not settle on a pay button for its total within ${timeout} ms: total ${JSON.stringify(shown)}, pay buttons ${buttons.join(', ') || 'none'}`,
+      {
+        cause: error,
+      },
     );
-    throw new Error(`the cart did not settle on a pay button for its total within ${timeout} ms: total ${JSON.stringify(shown)}, pay buttons ${buttons.join(', ') || 'none'}`, {
-      cause: error,
-    });
   }
   return { total, button: page.getByRole('button', { name: `Оплатить ${total}`, exact: true }) };
 }

@@ -9,7 +9,11 @@ import type { Locator, Page } from 'playwright-core';
  */
 export async function readQrCode(target: Page | Locator, what: string): Promise<string> {
   const png = PNG.sync.read(await target.screenshot({ animations: 'disabled' }));
-  const found = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  const found = jsQR(
+    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+    png.width,
+    png.height,
+  );
   if (!found) throw new Error(`no QR code could be read on ${what} (${png.width}×${png.height} px screenshot)`);
   return found.data;
 }

@@ -14,7 +14,10 @@ export async function readOutbox(baseUrl: string, to: string): Promise<Outbox> {
 
 /** A phone number no other test uses: 11 digits starting 79. */
 export function uniquePhone(prefix = '79'): string {
-  return `${prefix}${String(Date.now()).slice(-7)}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`.slice(0, 11);
+  return `${prefix}${String(Date.now()).slice(-7)}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`.slice(
+    0,
+    11,
+  );
 }
 
 /** The address of the captcha image on the page. */
@@ -33,13 +36,14 @@ export async function captchaAnswer(page: Page, baseUrl: string, contact: string
   // A function, not a string: the product's CSP forbids eval, and a string predicate needs it.
   // (This package is compiled without the DOM's types, hence the structural element type.)
   const loaded = () =>
-    image.evaluate(
-      (element, old) => {
-        const img = element as unknown as { complete: boolean; naturalWidth: number; getAttribute(name: string): string | null };
-        return img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0;
-      },
-      replacing ?? null,
-    );
+    image.evaluate((element, old) => {
+      const img = element as unknown as {
+        complete: boolean;
+        naturalWidth: number;
+        getAttribute(name: string): string | null;
+      };
+      return img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0;
+    }, replacing ?? null);
   const deadline = Date.now() + 10_000;
   while (!(await loaded())) {
     if (Date.now() > deadline) throw new Error('the captcha image did not load');
@@ -51,7 +55,11 @@ export async function captchaAnswer(page: Page, baseUrl: string, contact: string
 }
 
 /** The latest code sent to a contact, waiting a little for the provider counterpart to write it. */
-export async function latestCode(baseUrl: string, contact: string, channel: Outbox['messages'][number]['channel']): Promise<string> {
+export async function latestCode(
+  baseUrl: string,
+  contact: string,
+  channel: Outbox['messages'][number]['channel'],
+): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const outbox = await readOutbox(baseUrl, contact);
     const code = outbox.messages.filter((message) => message.channel === channel).at(-1)?.code;

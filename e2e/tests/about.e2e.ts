@@ -35,7 +35,9 @@ describe('the chain’s pages (О кафе, a restaurant, Условия дос�
   afterAll(() => browser?.close());
 
   /** A phone page with this client state stored before the app starts (a signed-in guest unless told). */
-  async function phonePage(state: Record<string, unknown>): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  async function phonePage(
+    state: Record<string, unknown>,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await phoneContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'));
     await context.addInitScript(
       ({ key, value, version }) => {
@@ -49,7 +51,9 @@ describe('the chain’s pages (О кафе, a restaurant, Условия дос�
     return { context, page, errors };
   }
 
-  const signedIn = () => ({ user: { authorized: true, id: String(user.id), password: user.password, name: 'Анна', email: 'anna@example.ru' } });
+  const signedIn = () => ({
+    user: { authorized: true, id: String(user.id), password: user.password, name: 'Анна', email: 'anna@example.ru' },
+  });
   const pickingUpAt = (restaurant: RestaurantWire) => ({
     ...signedIn(),
     orderType: 'self',
@@ -109,12 +113,24 @@ describe('the chain’s pages (О кафе, a restaurant, Условия дос�
     const card = page.getByRole('region', { name: current.name });
     await card.waitFor();
     expect(await card.getByText(current.address).count()).toBe(1);
-    expect(await card.getByRole('link', { name: new RegExp(escape(current.phone)) }).getAttribute('href')).toBe(telHref(current.phone));
-    expect(await card.getByRole('link', { name: new RegExp(escape(current.email)) }).getAttribute('href')).toBe(`mailto:${current.email}`);
+    expect(await card.getByRole('link', { name: new RegExp(escape(current.phone)) }).getAttribute('href')).toBe(
+      telHref(current.phone),
+    );
+    expect(await card.getByRole('link', { name: new RegExp(escape(current.email)) }).getAttribute('href')).toBe(
+      `mailto:${current.email}`,
+    );
     expect(await card.getByText(`Посадочных мест: ${current.seating}`).count()).toBe(1);
     // Seven days, Monday first; the open-now line.
     const days = await card.getByRole('rowheader').allInnerTexts();
-    expect(days.map((day) => day.split(' ·')[0])).toEqual(['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье']);
+    expect(days.map((day) => day.split(' ·')[0])).toEqual([
+      'Понедельник',
+      'Вторник',
+      'Среда',
+      'Четверг',
+      'Пятница',
+      'Суббота',
+      'Воскресенье',
+    ]);
     expect(await card.getByText(/^(Открыто|Сейчас закрыто)/).count()).toBe(1);
     await auditScreen(page, '/about (current restaurant)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/about.png`, fullPage: true });
@@ -163,12 +179,20 @@ describe('the chain’s pages (О кафе, a restaurant, Условия дос�
       for (const zone of restaurant.deliveryZone.filter((candidate) => isOn(candidate.active))) {
         const row = page.locator(`[data-restaurant-id="${restaurant.id}"] tr[data-zone-id="${zone.id}"]`);
         expect(await row.locator('th').innerText()).toContain(zone.name);
-        expect(await row.locator('[data-cell="min"] .zone-table__value').innerText()).toBe(formatMoney(zone.minordersum_rest));
+        expect(await row.locator('[data-cell="min"] .zone-table__value').innerText()).toBe(
+          formatMoney(zone.minordersum_rest),
+        );
         if (zone.minordersum_shop !== zone.minordersum_rest) {
-          expect(await row.locator('[data-cell="min"]').innerText()).toContain(`с товарами магазина ${formatMoney(zone.minordersum_shop)}`);
+          expect(await row.locator('[data-cell="min"]').innerText()).toContain(
+            `с товарами магазина ${formatMoney(zone.minordersum_shop)}`,
+          );
         }
-        expect(await row.locator('[data-cell="price"] .zone-table__value').innerText()).toBe(zone.delivery_price === 0 ? 'Бесплатно' : formatMoney(zone.delivery_price));
-        expect(await row.locator('[data-cell="free"] .zone-table__value').innerText()).toBe(zone.free_delivery_from === null ? 'нет' : formatMoney(zone.free_delivery_from));
+        expect(await row.locator('[data-cell="price"] .zone-table__value').innerText()).toBe(
+          zone.delivery_price === 0 ? 'Бесплатно' : formatMoney(zone.delivery_price),
+        );
+        expect(await row.locator('[data-cell="free"] .zone-table__value').innerText()).toBe(
+          zone.free_delivery_from === null ? 'нет' : formatMoney(zone.free_delivery_from),
+        );
         checked += 1;
       }
     }
@@ -192,7 +216,8 @@ describe('the chain’s pages (О кафе, a restaurant, Условия дос�
     const offer = await chainPage('offer');
     const offerHeadings = parsePageText(offer.body).filter((block) => block.kind === 'heading');
     expect(offerHeadings.length).toBeGreaterThan(0);
-    for (const heading of offerHeadings) await page.getByRole('heading', { level: 2, name: heading.text, exact: true }).waitFor();
+    for (const heading of offerHeadings)
+      await page.getByRole('heading', { level: 2, name: heading.text, exact: true }).waitFor();
     expect(await page.locator('main').innerText()).not.toContain('## ');
     await auditScreen(page, '/about_oferta');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/about-offer.png` });

@@ -19,7 +19,17 @@ const BRONNAYA = {
   lat: 55.7627,
   lon: 37.5926,
 };
-const ZEMLYANOY_VAL = { ...BRONNAYA, street: { id: 'zemlyanoy-val', name: 'Земляной Вал', full: 'улица Земляной Вал' }, house: '33', podjezd: '', domofon: '', etaz: '', room: '', lat: 55.7574, lon: 37.6596 };
+const ZEMLYANOY_VAL = {
+  ...BRONNAYA,
+  street: { id: 'zemlyanoy-val', name: 'Земляной Вал', full: 'улица Земляной Вал' },
+  house: '33',
+  podjezd: '',
+  domofon: '',
+  etaz: '',
+  room: '',
+  lat: 55.7574,
+  lon: 37.6596,
+};
 
 // SPEC 2 Other pages: Мои адреса and the edit page on a phone (issue 13): the list, the details
 // edited and saved, an address deleted after «Удалить адрес?»; axe and 44 px targets on each.
@@ -33,14 +43,23 @@ describe('saved addresses (/address_list, /address_list/{id})', () => {
   afterAll(() => browser?.close());
 
   const listOf = async (user: { id: number; password: string }) =>
-    (await api<{ result: SavedAddress[] }>(baseUrl, '/api/v2/user/address/list', { user_id: user.id, user_token: user.password })).result;
+    (
+      await api<{ result: SavedAddress[] }>(baseUrl, '/api/v2/user/address/list', {
+        user_id: user.id,
+        user_token: user.password,
+      })
+    ).result;
   const save = (user: { id: number; password: string }, address: object) =>
-    api<{ result: { id: number } }>(baseUrl, '/api/v2/user/address/save', { address, user_id: user.id, user_token: user.password });
+    api<{ result: { id: number } }>(baseUrl, '/api/v2/user/address/save', {
+      address,
+      user_id: user.id,
+      user_token: user.password,
+    });
   const shot = async (page: Page, name: string) => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   };
 
-  it('lists, edits and deletes the guest\'s addresses', async () => {
+  it("lists, edits and deletes the guest's addresses", async () => {
     const user = await signInByEmail(baseUrl, `e2e-addresses-${Date.now()}@example.ru`);
     await save(user, ZEMLYANOY_VAL);
     const { id } = (await save(user, BRONNAYA)).result;
@@ -73,11 +92,17 @@ describe('saved addresses (/address_list, /address_list/{id})', () => {
       const failedSave = page.getByRole('alertdialog');
       await page.route(saveCall, (route) => route.abort('internetdisconnected'), { times: 1 });
       await page.getByRole('button', { name: 'Сохранить' }).click();
-      await failedSave.getByText('Ошибка сохранения адреса, проверьте подключение или попробуйте еще раз.', { exact: true }).waitFor();
+      await failedSave
+        .getByText('Ошибка сохранения адреса, проверьте подключение или попробуйте еще раз.', { exact: true })
+        .waitFor();
       await auditScreen(page, 'Адрес: ошибка сохранения');
       await failedSave.getByRole('button').first().click();
       await failedSave.waitFor({ state: 'detached' });
-      await page.route(saveCall, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
+      await page.route(
+        saveCall,
+        (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+        { times: 1 },
+      );
       await page.getByRole('button', { name: 'Сохранить' }).click();
       await failedSave.getByText('Ошибка сохранения адреса', { exact: true }).waitFor();
       await failedSave.getByRole('button').first().click();
@@ -88,7 +113,14 @@ describe('saved addresses (/address_list, /address_list/{id})', () => {
       await page.waitForURL('**/address_list');
       await list.getByText(/кв\. 14/).waitFor();
       const saved = (await listOf(user)).find((address) => address.id === id);
-      expect(saved).toMatchObject({ room: '14', comment: 'Позвонить за 10 минут', house: '24', podjezd: '2', lat: BRONNAYA.lat, lon: BRONNAYA.lon });
+      expect(saved).toMatchObject({
+        room: '14',
+        comment: 'Позвонить за 10 минут',
+        house: '24',
+        podjezd: '2',
+        lat: BRONNAYA.lat,
+        lon: BRONNAYA.lon,
+      });
 
       // Delete: «Удалить адрес?», «Отмена» keeps it, «Удалить» removes it.
       const remove = page.getByRole('button', { name: 'Удалить адрес: улица Земляной Вал, 33' });

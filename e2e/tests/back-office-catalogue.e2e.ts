@@ -31,18 +31,31 @@ describe('the back office’s catalogue on a tablet (issue 31)', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Скачать цены (CSV)' }).tap();
     const csv = (await (await download).createReadStream()).toArray();
-    const text = Buffer.concat(await csv).toString('utf8').replace(/^\uFEFF/, '');
+    const text = Buffer.concat(await csv)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const lines = text.trimEnd().split('\n');
     // A dish of the restaurants' menu no other journey orders: the last on sale, by id.
-    const catalogue = (await (await fetch(`${baseUrl}/api/staff/catalogue`, { headers: { authorization: `Bearer ${staff.token}` } })).json()) as { json: string };
-    const file = JSON.parse(catalogue.json) as { categories: Array<{ id: number; menu_kind: string }>; dishes: Array<{ id: number; category_id: number; active: boolean; price: number }> };
-    const restaurantMenu = new Set(file.categories.filter((row) => row.menu_kind === 'restaurant').map((row) => row.id));
+    const catalogue = (await (
+      await fetch(`${baseUrl}/api/staff/catalogue`, { headers: { authorization: `Bearer ${staff.token}` } })
+    ).json()) as { json: string };
+    const file = JSON.parse(catalogue.json) as {
+      categories: Array<{ id: number; menu_kind: string }>;
+      dishes: Array<{ id: number; category_id: number; active: boolean; price: number }>;
+    };
+    const restaurantMenu = new Set(
+      file.categories.filter((row) => row.menu_kind === 'restaurant').map((row) => row.id),
+    );
     const dish = file.dishes.filter((row) => row.active && restaurantMenu.has(row.category_id)).at(-1)!;
     const line = lines.find((candidate) => candidate.startsWith(`${dish.id};`))!;
     const [id, category, name] = line.split(';');
-    const edited = lines.map((candidate) => (candidate === line ? `${id};${category};${name};612,00` : candidate)).join('\n');
+    const edited = lines
+      .map((candidate) => (candidate === line ? `${id};${category};${name};612,00` : candidate))
+      .join('\n');
 
-    await page.getByLabel('Файл каталога (.json) или цен (.csv)').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+    await page
+      .getByLabel('Файл каталога (.json) или цен (.csv)')
+      .setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
     await page.getByRole('row', { name: /^Блюда 0 1 0$/ }).waitFor();
     await page.getByText(`Блюда, изменено: ${name}`).waitFor();
     await auditScreen(page, '/staff/manage/catalogue (checked)');
@@ -50,12 +63,25 @@ describe('the back office’s catalogue on a tablet (issue 31)', () => {
     await page.getByRole('button', { name: 'Применить' }).tap();
     await page.getByRole('status').filter({ hasText: CATALOGUE_TEXTS.applied }).waitFor();
 
-    const menu = await fetch(`${baseUrl}/api/v2/restoran/menu`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ver: 4, order_type: 'inrest', fs_uid: (await restaurantById(baseUrl, 1)).fs_uid, is_shop: 0 }) });
+    const menu = await fetch(`${baseUrl}/api/v2/restoran/menu`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ver: 4,
+        order_type: 'inrest',
+        fs_uid: (await restaurantById(baseUrl, 1)).fs_uid,
+        is_shop: 0,
+      }),
+    });
     const dishes = ((await menu.json()) as { dishes: Array<{ id: number; price: number }> }).dishes;
     expect(dishes.find((row) => row.id === dish.id)?.price).toBe(61_200);
 
     // The demo's price back, for the journeys that follow.
-    const restored = await fetch(`${baseUrl}/api/staff/catalogue/import`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` }, body: JSON.stringify({ format: 'csv', content: text, dry_run: false }) });
+    const restored = await fetch(`${baseUrl}/api/staff/catalogue/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` },
+      body: JSON.stringify({ format: 'csv', content: text, dry_run: false }),
+    });
     expect(((await restored.json()) as { applied: boolean }).applied).toBe(true);
     await staff.close();
   });

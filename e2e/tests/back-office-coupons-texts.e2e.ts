@@ -29,11 +29,18 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
   afterAll(() => browser?.close());
 
   /** A tablet with this account's staff session already on it (signed in through the API). */
-  async function staffTablet(account: { login: string; password: string; email: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  async function staffTablet(account: {
+    login: string;
+    password: string;
+    email: string;
+  }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const token = await staffTokenOf(baseUrl, account);
-    const me = (await (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })).json());
+    const me = await (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })).json();
     const context = await tabletContext(browser!, baseUrl);
-    await context.addInitScript((session) => sessionStorage.setItem('chain-staff-session', session), JSON.stringify({ token, me }));
+    await context.addInitScript(
+      (session) => sessionStorage.setItem('chain-staff-session', session),
+      JSON.stringify({ token, me }),
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -72,7 +79,10 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     const list = page.getByRole('list', { name: 'Рестораны для самовывоза' });
     await list.getByRole('link').filter({ hasText: KURSKY.name }).first().click();
     await page.waitForURL(`**/menu/${KURSKY.id}/self`);
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     await page.getByRole('radio', { name: /Тонкое тесто/ }).check();
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
@@ -99,13 +109,22 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     // «Использования»: the order, its sum and discount, paid; the totals over it.
     await listed.getByRole('button', { name: 'Использования' }).click();
     const uses = staff.page.getByRole('region', { name: `Использования купона ${code}` });
-    await uses.getByText(`Использован: 1 из 100, оплачено заказов: 1, скидка по оплаченным: ${formatMoney(15_000)}`).waitFor();
+    await uses
+      .getByText(`Использован: 1 из 100, оплачено заказов: 1, скидка по оплаченным: ${formatMoney(15_000)}`)
+      .waitFor();
     const row = uses.getByRole('row').filter({ hasText: KURSKY.name });
     // The list read again with it: its totals say the same.
     await listed.getByText('1 из 100', { exact: true }).waitFor();
     await listed.getByText(formatMoney(15_000), { exact: true }).waitFor();
     const { znumber } = await orderOf(baseUrl, user, orderId);
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual([znumber, KURSKY.name, expect.stringMatching(/\d/), formatMoney(after), formatMoney(15_000), 'Оплачен']);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      znumber,
+      KURSKY.name,
+      expect.stringMatching(/\d/),
+      formatMoney(after),
+      formatMoney(15_000),
+      'Оплачен',
+    ]);
     await auditScreen(staff.page, '/staff/manage/coupons (a coupon’s uses)');
     if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/back-office-coupon-uses.png`, fullPage: true });
 
@@ -137,7 +156,11 @@ describe('the back office: coupons and the chain’s texts (/staff/manage)', () 
     expect(staff.errors).toEqual([]);
     await staff.context.close();
 
-    const guest = await signedInPhonePage(browser!, baseUrl, await signInByEmail(baseUrl, `e2e-texts-${Date.now()}@example.ru`));
+    const guest = await signedInPhonePage(
+      browser!,
+      baseUrl,
+      await signInByEmail(baseUrl, `e2e-texts-${Date.now()}@example.ru`),
+    );
     await guest.page.goto('/about_delivery');
     await guest.page.getByRole('heading', { level: 2, name: heading }).waitFor();
     await guest.page.getByText('Курьер привезёт заказ за 60 минут.').waitFor();

@@ -9,7 +9,16 @@ import {
   STAFF_TEXTS,
   type StaffZonesResponse,
 } from '@chain/contract';
-import { ATTENTION_TITLE, DISH_FILTER_NAMES, dishFitsFilters, DISH_LABEL_NAMES, formatMoney, hiddenDishesText, lineToken, weekdayName } from '@chain/domain';
+import {
+  ATTENTION_TITLE,
+  DISH_FILTER_NAMES,
+  dishFitsFilters,
+  DISH_LABEL_NAMES,
+  formatMoney,
+  hiddenDishesText,
+  lineToken,
+  weekdayName,
+} from '@chain/domain';
 import { api, orderOf, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { dishPhoto } from '../support/photo';
@@ -20,7 +29,6 @@ import { DEMO_KITCHEN, DEMO_MANAGER, signedInTabletPage } from '../support/staff
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
-
 
 // Far from every demo zone and from the addresses other journeys use as outside every zone
 // (delivery-map's is on Ленинградский проспект): the new zone changes no other journey's answer.
@@ -107,7 +115,9 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     await page.getByRole('heading', { level: 1, name: restaurantName }).waitFor();
 
     const id = Number(new URL(page.url()).searchParams.get('r'));
-    const saved = manageRestaurant.parse(await (await fetch(`${baseUrl}${manageRestaurantsCall.path}/${id}`, { headers: headers() })).json());
+    const saved = manageRestaurant.parse(
+      await (await fetch(`${baseUrl}${manageRestaurantsCall.path}/${id}`, { headers: headers() })).json(),
+    );
     expect(saved).toMatchObject({ name: restaurantName, delivery_courier: true, active: true });
     expect(saved.hours).toEqual(WEEK.map((day) => ({ day, from: '06:00', to: '06:00' })));
     restaurant = { id, fs_uid: saved.fs_uid };
@@ -121,7 +131,12 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     await page.getByRole('button', { name: 'Новая зона' }).tap();
     await page.getByLabel('Название').fill(zoneName);
     const canvas = page.locator('.zones-map__canvas');
-    const corners = [[60, 60], [260, 60], [260, 220], [60, 220]] as const;
+    const corners = [
+      [60, 60],
+      [260, 60],
+      [260, 220],
+      [60, 220],
+    ] as const;
     for (const [index, [dx, dy]] of corners.entries()) {
       const box = (await canvas.boundingBox())!;
       await page.touchscreen.tap(box.x + dx, box.y + dy);
@@ -132,10 +147,15 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     await page.getByRole('button', { name: BACKOFFICE_TEXTS.save }).tap();
     await page.getByRole('status').filter({ hasText: BACKOFFICE_TEXTS.saved }).waitFor();
 
-    const zones = (await (await fetch(`${baseUrl}/api/staff/restaurants/${restaurant.id}/zones`, { headers: headers() })).json()) as StaffZonesResponse;
+    const zones = (await (
+      await fetch(`${baseUrl}/api/staff/restaurants/${restaurant.id}/zones`, { headers: headers() })
+    ).json()) as StaffZonesResponse;
     const ring = zones.zones.find((zone) => zone.name === zoneName)!.polygon[0]!.slice(0, 4);
     // The guest lives in the middle of it.
-    home = { lon: ring.reduce((sum, point) => sum + point[0], 0) / 4, lat: ring.reduce((sum, point) => sum + point[1], 0) / 4 };
+    home = {
+      lon: ring.reduce((sum, point) => sum + point[0], 0) / 4,
+      lat: ring.reduce((sum, point) => sum + point[1], 0) / 4,
+    };
   });
 
   let guestA: { id: number; password: string };
@@ -149,7 +169,11 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     const phone = await signedInPhonePage(browser!, baseUrl, guestA);
     contexts.push(phone.context);
     phoneA = phone.page;
-    await withGuestChoices(phone.context, { orderType: 'delivery', restaurant: guestAt(restaurant.id), address: address() });
+    await withGuestChoices(phone.context, {
+      orderType: 'delivery',
+      restaurant: guestAt(restaurant.id),
+      address: address(),
+    });
     await phoneA.goto(`/menu/${restaurant.id}/delivery`);
     await phoneA.getByRole('heading', { level: 1 }).waitFor();
     let reloads = 0;
@@ -178,10 +202,15 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     await option.getByLabel('Доплата, ₽').fill('90');
     await option.getByLabel('Количеством').check();
     await option.getByLabel('Не больше').fill('2');
-    await form.getByLabel('Фото блюда').setInputFiles({ name: 'pie.png', mimeType: 'image/png', buffer: dishPhoto([196, 120, 40]) });
+    await form
+      .getByLabel('Фото блюда')
+      .setInputFiles({ name: 'pie.png', mimeType: 'image/png', buffer: dishPhoto([196, 120, 40]) });
     await form.getByText('Фото загружено.').waitFor();
     await form.getByRole('button', { name: BACKOFFICE_TEXTS.save }).tap();
-    await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByText(BACKOFFICE_TEXTS.saved).waitFor();
+    await page
+      .getByRole('form', { name: `Блюдо «${dishName}»` })
+      .getByText(BACKOFFICE_TEXTS.saved)
+      .waitFor();
 
     // The guest's open menu shows it, with its photo, without a reload.
     const card = phoneA.getByRole('article', { name: dishName, exact: true });
@@ -197,7 +226,10 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     const menu = await api<MenuResponse>(baseUrl, publicMenuPath(restaurant.fs_uid, 'delivery', 0));
     const withNuts = menu.dishes.filter((dish) => !dishFitsFilters(dish.labels, ['nuts']));
     expect(withNuts.map((dish) => dish.name)).toContain(dishName);
-    await phoneA.getByRole('status').filter({ hasText: hiddenDishesText(withNuts.length) }).waitFor();
+    await phoneA
+      .getByRole('status')
+      .filter({ hasText: hiddenDishesText(withNuts.length) })
+      .waitFor();
     expect(await card.count()).toBe(0);
     await phoneA.getByRole('button', { name: 'Сбросить' }).tap();
     await card.waitFor();
@@ -235,7 +267,16 @@ describe('a manager opens a restaurant from the back office, and guests order fr
       orderType: 'delivery',
       restaurant: guestAt(restaurant.id),
       cartRestaurantId: String(restaurant.id),
-      cart: [{ token: lineToken({ item: String(dish.id) }), item: String(dish.id), cnt: 2, comment: '', spec: null, specs: [] }],
+      cart: [
+        {
+          token: lineToken({ item: String(dish.id) }),
+          item: String(dish.id),
+          cnt: 2,
+          comment: '',
+          spec: null,
+          specs: [],
+        },
+      ],
       address: address(),
     });
     // This phone's live updates are cut (a tunnel, a sleeping tab): the price reaches it only when it pays.
@@ -293,14 +334,18 @@ describe('a manager opens a restaurant from the back office, and guests order fr
     await expect.poll(() => refunds.allTextContents()).toEqual([`Возврат на карту: ${formatMoney(42_000)}`]);
     if (SHOTS) await bank.screenshot({ path: `${SHOTS}/journey-bank-refund.png` });
     await bank.close();
-    await expect.poll(async () => (await orderOf(baseUrl, guestA, orderA)).status_text).toContain(`Отменён, деньги возвращены: ${formatMoney(42_000)}`);
+    await expect
+      .poll(async () => (await orderOf(baseUrl, guestA, orderA)).status_text)
+      .toContain(`Отменён, деньги возвращены: ${formatMoney(42_000)}`);
   });
 
   it('a kitchen account is refused the back office, on screen and by the API', async () => {
     const kitchen = await signedInTabletPage(browser!, baseUrl, DEMO_KITCHEN);
     await kitchen.page.goto('/staff/manage/menu');
     await kitchen.page.getByRole('alert').filter({ hasText: STAFF_TEXTS.managerOnly }).waitFor();
-    const refused = await fetch(`${baseUrl}${manageRestaurantsCall.path}`, { headers: { authorization: `Bearer ${kitchen.token}` } });
+    const refused = await fetch(`${baseUrl}${manageRestaurantsCall.path}`, {
+      headers: { authorization: `Bearer ${kitchen.token}` },
+    });
     expect(refused.status).toBe(403);
     await kitchen.close();
   });

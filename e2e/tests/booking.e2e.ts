@@ -45,19 +45,32 @@ const TVERSKAYA = 10;
  * dates after today, unless the week has none left (a Sunday). The test is skipped, with the
  * reason, only late on a Sunday, when SPEC 9's week has no period left to book; else none is a failure.
  */
-async function bookable(ctx: { skip: (note?: string) => void }, baseUrl: string, user: Guest, only: { restaurantId?: number; afterToday?: boolean } = {}) {
+async function bookable(
+  ctx: { skip: (note?: string) => void },
+  baseUrl: string,
+  user: Guest,
+  only: { restaurantId?: number; afterToday?: boolean } = {},
+) {
   const first = await rest<PeriodsAnswer>(baseUrl, user, 'bookingPeriods', { cntpersons: 2, cntminutes: 60 });
-  const restaurants = first.restorans.filter((restaurant) => only.restaurantId === undefined || restaurant.id === only.restaurantId);
+  const restaurants = first.restorans.filter(
+    (restaurant) => only.restaurantId === undefined || restaurant.id === only.restaurantId,
+  );
   const dates = only.afterToday && first.dates.length > 1 ? first.dates.slice(1) : first.dates;
   for (const restaurant of restaurants) {
     for (const date of dates) {
-      const answer = await rest<PeriodsAnswer>(baseUrl, user, 'bookingPeriods', { restoranid: restaurant.id, date: date.date, cntpersons: 2, cntminutes: 60 });
+      const answer = await rest<PeriodsAnswer>(baseUrl, user, 'bookingPeriods', {
+        restoranid: restaurant.id,
+        date: date.date,
+        cntpersons: 2,
+        cntminutes: 60,
+      });
       const period = answer.periods[0];
       if (answer.allowbooking === 1 && period) return { restaurant, date, period, minSum: answer.min_sum };
     }
   }
   // The demo chain keeps the default time zone.
-  if (wallClockAt(Date.now(), DEFAULT_TIME_ZONE).weekday === 7) ctx.skip('late on Sunday: the week of SPEC 9 ends at midnight and no period is left in it');
+  if (wallClockAt(Date.now(), DEFAULT_TIME_ZONE).weekday === 7)
+    ctx.skip('late on Sunday: the week of SPEC 9 ends at midnight and no period is left in it');
   throw new Error('no restaurant has a free period this week');
 }
 
@@ -157,7 +170,9 @@ describe('Бронирование стола → Подтверждение б�
     const first = countdownSeconds((await timer.textContent()) ?? '');
     expect(first).toBeLessThanOrEqual(60 * 60 - 5);
     expect(first).toBeGreaterThan(60 * 60 - 10);
-    await expect.poll(async () => countdownSeconds((await timer.textContent()) ?? ''), { timeout: 5_000 }).toBeLessThan(first);
+    await expect
+      .poll(async () => countdownSeconds((await timer.textContent()) ?? ''), { timeout: 5_000 })
+      .toBeLessThan(first);
     const later = countdownSeconds((await timer.textContent()) ?? '');
     expect(first - later).toBeGreaterThanOrEqual(1);
     expect(first - later).toBeLessThanOrEqual(3);
@@ -205,21 +220,34 @@ describe('Бронирование стола → Подтверждение б�
     // The guest came early: the restaurant seats them (the staff app's new → active), and the
     // booking runs from now on the server as in the app.
     const staff = { authorization: `Bearer ${await staffTokenOf(baseUrl, DEMO_MANAGER)}` };
-    const board = await api<{ tables: Array<{ bookings: Array<{ id: number; booking_num: string }> }> }>(baseUrl, `/api/staff/restaurants/${booking.restoran}/bookings`, undefined, staff);
-    const held = board.tables.flatMap((table) => table.bookings).find((entry) => entry.booking_num === booking.booking_num);
+    const board = await api<{ tables: Array<{ bookings: Array<{ id: number; booking_num: string }> }> }>(
+      baseUrl,
+      `/api/staff/restaurants/${booking.restoran}/bookings`,
+      undefined,
+      staff,
+    );
+    const held = board.tables
+      .flatMap((table) => table.bookings)
+      .find((entry) => entry.booking_num === booking.booking_num);
     if (!held) throw new Error(`booking ${booking.booking_num} is not on the staff's board`);
     await api(baseUrl, `/api/staff/bookings/${held.id}/status`, { to: 'active' }, staff);
 
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
     await page.goto('/booking');
-    await page.getByRole('region', { name: 'Ваши брони' }).getByRole('button', { name: new RegExp(choice.restaurant.name) }).tap();
+    await page
+      .getByRole('region', { name: 'Ваши брони' })
+      .getByRole('button', { name: new RegExp(choice.restaurant.name) })
+      .tap();
     await page.getByRole('heading', { level: 1, name: 'Бронь стола' }).waitFor();
     const timer = page.getByRole('timer');
     // Seated before the start: the whole booking is left, to its end.
     await expect.poll(() => timer.textContent()).toBe(formatCountdown(30 * 60));
     await page.getByRole('button', { name: 'Продлить на 30 минут' }).tap();
     const end = formatClock(wallClockAt((booking.timeto + 30 * 60) * 1000, booking.time_zone).minuteOfDay);
-    await page.getByRole('status').filter({ hasText: `Бронь продлена до ${end}.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Бронь продлена до ${end}.` })
+      .waitFor();
     expect(await timer.textContent()).toBe(formatCountdown(60 * 60));
     await auditScreen(page, '/booking_result (extended)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/booking-extended.png`, fullPage: true, animations: 'disabled' });
@@ -265,7 +293,9 @@ describe('Бронирование стола → Подтверждение б�
     const user = await signInByEmail(baseUrl, `e2e-booking-order-${Date.now()}@example.ru`);
     // A restaurant whose own order times are today's only (deliveryDays 0: Таганка in the demo):
     // an order from tomorrow's booking is for the booking's time all the same.
-    const todayOnly = (await listRestaurants(baseUrl)).find((restaurant) => restaurant.deliveryDays === 0 && restaurant.deliveryRest === '1');
+    const todayOnly = (await listRestaurants(baseUrl)).find(
+      (restaurant) => restaurant.deliveryDays === 0 && restaurant.deliveryRest === '1',
+    );
     if (!todayOnly) throw new Error('no restaurant seats guests with deliveryDays 0');
     const choice = await bookable(ctx, baseUrl, user, { restaurantId: todayOnly.id, afterToday: true });
     expectCalendarDay(choice);
@@ -284,7 +314,13 @@ describe('Бронирование стола → Подтверждение б�
     await page.getByRole('button', { name: 'Заказать блюда к столу' }).tap();
     await page.waitForURL((url) => url.pathname === `/menu/${booking.restoran}/inrest`);
     await page.getByRole('heading', { level: 1, name: choice.restaurant.name }).waitFor();
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { checkout?: { booking?: unknown; table?: string } } }, STATE_KEY);
+    const stored = await page.evaluate(
+      (key) =>
+        JSON.parse(localStorage.getItem(key) ?? '{}') as {
+          state?: { checkout?: { booking?: unknown; table?: string } };
+        },
+      STATE_KEY,
+    );
     expect(stored.state?.checkout?.booking).toEqual({ num: booking.booking_num, minSum: booking.min_sum });
     expect(stored.state?.checkout?.table).toBe(booking.table_num);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/booking-menu.png`, animations: 'disabled' });
@@ -296,8 +332,14 @@ describe('Бронирование стола → Подтверждение б�
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByText(minimumSumMessage(booking.min_sum, false)).waitFor();
     // The order is for the booking's start, on the day it starts (SPEC 4).
-    const when = { deliveryDate: formatShortDate(wallClockAt(booking.timefrom * 1000, booking.time_zone).date), deliveryTime: choice.period.periodfrom };
-    await page.getByRole('region', { name: `Бронь №${booking.booking_num}` }).getByText(`${when.deliveryDate}, ${when.deliveryTime}`).waitFor();
+    const when = {
+      deliveryDate: formatShortDate(wallClockAt(booking.timefrom * 1000, booking.time_zone).date),
+      deliveryTime: choice.period.periodfrom,
+    };
+    await page
+      .getByRole('region', { name: `Бронь №${booking.booking_num}` })
+      .getByText(`${when.deliveryDate}, ${when.deliveryTime}`)
+      .waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/booking-cart.png`, fullPage: true, animations: 'disabled' });
     await page.getByRole('button', { name: 'Увеличить количество: Маргарита' }).tap();
     const { button } = await cartPayButton(page);
@@ -306,7 +348,9 @@ describe('Бронирование стола → Подтверждение б�
     await button.tap();
     const response = await created;
     expect(response.status()).toBe(200);
-    expect((response.request().postDataJSON() as { order: { booking_num?: string } }).order.booking_num).toBe(booking.booking_num);
+    expect((response.request().postDataJSON() as { order: { booking_num?: string } }).order.booking_num).toBe(
+      booking.booking_num,
+    );
     await page.waitForURL((url) => url.pathname === '/payment');
     const placed = await orderOf(baseUrl, user, ((await response.json()) as { id: number }).id);
     expect(placed.sum).toBeGreaterThanOrEqual(booking.min_sum);

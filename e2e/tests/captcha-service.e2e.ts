@@ -44,10 +44,11 @@ describe('sign-in on a phone behind the captcha service (/auth)', () => {
     expect(await page.getByAltText('Картинка с кодом из цифр').count()).toBe(0);
     expect(await page.getByLabel('Код с картинки').count()).toBe(0);
     await auditScreen(page, '/auth: the captcha service widget');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/auth-captcha-widget.png`, fullPage: true, animations: 'disabled' });
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/auth-captcha-widget.png`, fullPage: true, animations: 'disabled' });
   });
 
-  it('signs in with the widget\'s token under the product\'s CSP: unticked it asks first, ticked the code is sent', async () => {
+  it("signs in with the widget's token under the product's CSP: unticked it asks first, ticked the code is sent", async () => {
     const phone = uniquePhone('7932');
     const page = await toCaptchaStep(false, phone);
     const blocked: string[] = [];
@@ -62,7 +63,12 @@ describe('sign-in on a phone behind the captcha service (/auth)', () => {
 
     await page.getByText('Я не робот', { exact: true }).click();
     await page.getByText('Я не робот — проверено').waitFor();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/auth-captcha-widget-passed.png`, fullPage: true, animations: 'disabled' });
+    if (SHOTS)
+      await page.screenshot({
+        path: `${SHOTS}/auth-captcha-widget-passed.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
     await page.getByRole('button', { name: 'Позвонить мне' }).click();
     const codeField = page.getByLabel('Код из звонка');
     await codeField.waitFor();

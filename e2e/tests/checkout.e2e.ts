@@ -18,7 +18,6 @@ interface Cutlery {
   price: number;
 }
 
-
 // SPEC 2 Cart → Payment → Thanks on a phone, through the sandbox acquirer (decision 011):
 // a self-pickup order at Курский (open round the clock), paid by card and by SBP, and a
 // declined card payment paid again.
@@ -60,7 +59,10 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     await list.waitFor();
     await list.getByRole('link').filter({ hasText: KURSKY.name }).first().click();
     await page.waitForURL(`**/menu/${KURSKY.id}/self`);
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     await page.getByRole('radio', { name: /Тонкое тесто/ }).check();
     await page.getByRole('button', { name: 'Увеличить количество: Двойная моцарелла' }).click();
@@ -147,7 +149,10 @@ describe('checkout: cart, payment and thanks (/cart, /payment, /thanks)', () => 
     // 04:00 on a Wednesday in Moscow: restaurant 1 (10:00–23:00 that day) is closed.
     await page.clock.setFixedTime(new Date('2026-11-25T04:00:00+03:00'));
     await page.goto('/menu/1/self');
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     await page.getByRole('radio', { name: /Тонкое тесто/ }).check();
     await page.getByRole('button', { name: 'Увеличить количество: Двойная моцарелла' }).click();

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { manageCloseRestaurantCall, manageRestaurant, manageRestaurantCall, restaurantClosedText, type RestaurantWire, type StaffZone, type StaffZonesResponse, toDomainZone } from '@chain/contract';
+import {
+  manageCloseRestaurantCall,
+  manageRestaurant,
+  manageRestaurantCall,
+  restaurantClosedText,
+  type RestaurantWire,
+  type StaffZone,
+  type StaffZonesResponse,
+  toDomainZone,
+} from '@chain/contract';
 import { deliveryZoneFor, type GeoPoint, isOn, OUTSIDE_DELIVERY_ZONE_MESSAGE } from '@chain/domain';
 import { api, listRestaurants, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
@@ -23,14 +32,20 @@ function pixelAt(point: GeoPoint, zoom: number): { x: number; y: number } {
   return { x: ((point.lon + 180) / 360) * scale, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale };
 }
 
-type Courier = Array<{ deliveryCourier: RestaurantWire['deliveryCourier']; deliveryZone: ReturnType<typeof toDomainZone>[]; name: string }>;
+type Courier = Array<{
+  deliveryCourier: RestaurantWire['deliveryCourier'];
+  deliveryZone: ReturnType<typeof toDomainZone>[];
+  name: string;
+}>;
 
 /**
  * Two points 15 m either side of an edge of the zone: inside it, and outside every zone (so the
  * guest is told delivery is impossible there).
  */
 function acrossBorder(courier: Courier, zoneName: string): { inside: GeoPoint; outside: GeoPoint } {
-  const zone = courier.flatMap((restaurant) => restaurant.deliveryZone).find((candidate) => candidate.name === zoneName);
+  const zone = courier
+    .flatMap((restaurant) => restaurant.deliveryZone)
+    .find((candidate) => candidate.name === zoneName);
   const ring = zone?.polygon[0] ?? [];
   const metre = { lat: 1 / 111_320, lon: 1 / (111_320 * Math.cos((55.76 * Math.PI) / 180)) };
   for (let index = 0; index + 1 < ring.length; index += 1) {
@@ -42,11 +57,15 @@ function acrossBorder(courier: Courier, zoneName: string): { inside: GeoPoint; o
     const north = (lat2 - lat1) / metre.lat;
     const length = Math.hypot(east, north);
     const normal = { east: -north / length, north: east / length };
-    const at = (metres: number) => ({ lat: middle.lat + normal.north * metres * metre.lat, lon: middle.lon + normal.east * metres * metre.lon });
+    const at = (metres: number) => ({
+      lat: middle.lat + normal.north * metres * metre.lat,
+      lon: middle.lon + normal.east * metres * metre.lon,
+    });
     for (const sign of [1, -1]) {
       const inside = at(-15 * sign);
       const outside = at(15 * sign);
-      if (deliveryZoneFor(courier, inside)?.zone.name === zoneName && deliveryZoneFor(courier, outside) === null) return { inside, outside };
+      if (deliveryZoneFor(courier, inside)?.zone.name === zoneName && deliveryZoneFor(courier, outside) === null)
+        return { inside, outside };
     }
   }
   throw new Error(`no edge of ${zoneName} borders the outside`);
@@ -64,7 +83,11 @@ describe('delivery address map (/delivery_to)', () => {
     browser = await launchBrowser();
     courier = (await listRestaurants(baseUrl))
       .filter((restaurant) => isOn(restaurant.deliveryCourier))
-      .map((restaurant) => ({ name: restaurant.name, deliveryCourier: restaurant.deliveryCourier, deliveryZone: restaurant.deliveryZone.map(toDomainZone) }));
+      .map((restaurant) => ({
+        name: restaurant.name,
+        deliveryCourier: restaurant.deliveryCourier,
+        deliveryZone: restaurant.deliveryZone.map(toDomainZone),
+      }));
   });
   afterAll(() => browser?.close());
 
@@ -85,7 +108,11 @@ describe('delivery address map (/delivery_to)', () => {
     // The tiles of the first view (measured for the web README).
     const tiles: number[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/sandbox/tiles/')) void response.body().then((body) => tiles.push(body.length), () => undefined);
+      if (response.url().includes('/sandbox/tiles/'))
+        void response.body().then(
+          (body) => tiles.push(body.length),
+          () => undefined,
+        );
     });
 
     await page.goto('/delivery_to');
@@ -133,7 +160,10 @@ describe('delivery address map (/delivery_to)', () => {
     // Search: «Малая Бронная, 24», the suggestion picked, shown at zoom 18 inside the zone.
     const search = page.getByRole('combobox', { name: 'Поиск адреса' });
     await search.fill('Малая Бронная, 24');
-    const option = page.getByRole('listbox', { name: 'Найденные адреса' }).getByRole('option', { name: /Малая Бронная улица, 24/ }).first();
+    const option = page
+      .getByRole('listbox', { name: 'Найденные адреса' })
+      .getByRole('option', { name: /Малая Бронная улица, 24/ })
+      .first();
     await option.waitFor();
     await auditScreen(page, '/delivery_to suggestions');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delivery-map-search.png` });
@@ -162,11 +192,17 @@ describe('delivery address map (/delivery_to)', () => {
     expect(stored.state.restaurant.name).toBe(PATRIARSHIE.restaurant);
     expect(stored.state.address.short).toBe('Малая Бронная улица, 24');
     expect(stored.state.address.long).toBe('Москва, Малая Бронная улица, 24, подъезд 2, домофон 12К, этаж 3, кв. 12');
-    const saved = await api<{ result: Array<{ short: string; comment: string }> }>(baseUrl, '/api/v2/user/address/list', {
-      user_id: user.id,
-      user_token: user.password,
-    });
-    expect(saved.result.map((address) => [address.short, address.comment])).toEqual([['Малая Бронная улица, 24', 'Код калитки 45']]);
+    const saved = await api<{ result: Array<{ short: string; comment: string }> }>(
+      baseUrl,
+      '/api/v2/user/address/list',
+      {
+        user_id: user.id,
+        user_token: user.password,
+      },
+    );
+    expect(saved.result.map((address) => [address.short, address.comment])).toEqual([
+      ['Малая Бронная улица, 24', 'Код калитки 45'],
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -175,9 +211,13 @@ describe('delivery address map (/delivery_to)', () => {
     // The manager (signed in through the API) closes Курский for two hours, as the pickup list would then show it.
     const headers = { authorization: `Bearer ${await staffTokenOf(baseUrl, DEMO_MANAGER)}` };
     const closePath = manageCloseRestaurantCall.path.replace(':id', String(KURSKY_ID));
-    const current = manageRestaurant.parse(await api(baseUrl, manageRestaurantCall.path.replace(':id', String(KURSKY_ID)), undefined, headers));
+    const current = manageRestaurant.parse(
+      await api(baseUrl, manageRestaurantCall.path.replace(':id', String(KURSKY_ID)), undefined, headers),
+    );
     const until = new Date(Date.now() + 2 * 3_600_000).toISOString();
-    const closed = manageRestaurant.parse(await api(baseUrl, closePath, { version: current.version, closed_until: until, closed_text: '' }, headers));
+    const closed = manageRestaurant.parse(
+      await api(baseUrl, closePath, { version: current.version, closed_until: until, closed_text: '' }, headers),
+    );
     let reopened = false;
     try {
       const shown = restaurantClosedText(await restaurantById(baseUrl, KURSKY_ID), Date.now());
@@ -188,7 +228,11 @@ describe('delivery address map (/delivery_to)', () => {
         await context.grantPermissions(['geolocation'], { origin: baseUrl.replace('127.0.0.1', 'localhost') });
         await context.setGeolocation({ latitude: ZEMLYANOY_VAL.lat, longitude: ZEMLYANOY_VAL.lon });
         await page.goto('/delivery_to');
-        await page.getByRole('region', { name: 'Карта зон доставки' }).locator('img.leaflet-tile-loaded').first().waitFor();
+        await page
+          .getByRole('region', { name: 'Карта зон доставки' })
+          .locator('img.leaflet-tile-loaded')
+          .first()
+          .waitFor();
         await page.getByRole('button', { name: 'Моё местоположение' }).click();
         await summary(page).getByText('Доставит Жар-печь у Курского вокзала, зона «Басманный»').waitFor();
         await summary(page).getByText(shown!, { exact: true }).waitFor();
@@ -205,8 +249,15 @@ describe('delivery address map (/delivery_to)', () => {
         await summary(page).getByText(shown!, { exact: true }).waitFor({ state: 'detached' });
         // …and its zone switched off in a rush: the chosen point is outside every zone now; on again, delivered.
         const zonesPath = `/api/staff/restaurants/${KURSKY_ID}/zones`;
-        const basmanny = (await api<StaffZonesResponse>(baseUrl, zonesPath, undefined, headers)).zones.find((zone) => zone.name === 'Басманный')!;
-        const off = await api<StaffZone>(baseUrl, `${zonesPath}/${basmanny.id}/active`, { active: false, version: basmanny.version }, headers);
+        const basmanny = (await api<StaffZonesResponse>(baseUrl, zonesPath, undefined, headers)).zones.find(
+          (zone) => zone.name === 'Басманный',
+        )!;
+        const off = await api<StaffZone>(
+          baseUrl,
+          `${zonesPath}/${basmanny.id}/active`,
+          { active: false, version: basmanny.version },
+          headers,
+        );
         try {
           await summary(page).getByText(OUTSIDE_DELIVERY_ZONE_MESSAGE).waitFor();
         } finally {
@@ -220,16 +271,18 @@ describe('delivery address map (/delivery_to)', () => {
       }
     } finally {
       // Opened again at once, so the other journeys find it taking orders.
-      if (!reopened) await api(baseUrl, closePath, { version: closed.version, closed_until: null, closed_text: '' }, headers);
+      if (!reopened)
+        await api(baseUrl, closePath, { version: closed.version, closed_until: null, closed_text: '' }, headers);
     }
   });
 
-  it('shows the first view before the map code, draws under the product\'s own CSP, and says so when the guest denies geolocation', async () => {
+  it("shows the first view before the map code, draws under the product's own CSP, and says so when the guest denies geolocation", async () => {
     const user = await signInByEmail(baseUrl, `e2e-map-denied-${Date.now()}@example.ru`);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user, { bypassCSP: false });
     const refused: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+        refused.push(message.text());
     });
     // Issue 18: the map's code held back, as on a slow network: the first view's tiles show as
     // pictures (tile-preview.ts) before it, where Leaflet then draws the same tiles.
@@ -242,18 +295,32 @@ describe('delivery address map (/delivery_to)', () => {
     await page.goto('/delivery_to');
     const preview = page.locator('.delivery-to__map .map-preview img');
     await preview.first().waitFor();
-    type Picture = { complete: boolean; naturalWidth: number; getAttribute(name: string): string | null; getBoundingClientRect(): { x: number; y: number } };
+    type Picture = {
+      complete: boolean;
+      naturalWidth: number;
+      getAttribute(name: string): string | null;
+      getBoundingClientRect(): { x: number; y: number };
+    };
     await page.waitForFunction(() => {
-      const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Picture> } };
-      return Array.from(document.querySelectorAll('.map-preview img')).every((image) => image.complete && image.naturalWidth > 0);
+      const { document } = globalThis as unknown as {
+        document: { querySelectorAll(selector: string): ArrayLike<Picture> };
+      };
+      return Array.from(document.querySelectorAll('.map-preview img')).every(
+        (image) => image.complete && image.naturalWidth > 0,
+      );
     });
     // Each tile's address and place on the screen (CSS px).
     const placed = (selector: string) =>
-      page.locator(selector).evaluateAll((images) =>
-        (images as unknown as Picture[])
-          .map((image) => `${image.getAttribute('src')} ${Math.round(image.getBoundingClientRect().x)},${Math.round(image.getBoundingClientRect().y)}`)
-          .sort(),
-      );
+      page
+        .locator(selector)
+        .evaluateAll((images) =>
+          (images as unknown as Picture[])
+            .map(
+              (image) =>
+                `${image.getAttribute('src')} ${Math.round(image.getBoundingClientRect().x)},${Math.round(image.getBoundingClientRect().y)}`,
+            )
+            .sort(),
+        );
     const previewed = await placed('.map-preview img');
     expect(previewed.length).toBeGreaterThan(1);
     expect(await page.locator('.map-preview').getAttribute('aria-hidden')).toBe('true');

@@ -56,7 +56,9 @@ describe('delivery cart: the quoted delivery sum is the sum charged (/cart)', ()
     await delivery.getByRole('link', { name: 'улица Земляной Вал, 33' }).waitFor();
     // The day reads in full (SPEC 9): 'Вторник, 24 ноября, 11:00-14:00'.
     const today = wallClockAt(new Date(), 'Europe/Moscow').date;
-    await delivery.getByRole('link', { name: chosenTimeLabel({ deliveryDate: tomorrow, deliveryTime: '11:00-14:00' }, today) }).waitFor();
+    await delivery
+      .getByRole('link', { name: chosenTimeLabel({ deliveryDate: tomorrow, deliveryTime: '11:00-14:00' }, today) })
+      .waitFor();
     // 3 × 590 ₽ = 1770 ₽: 10 ₽ short of free delivery.
     await delivery.getByText('Доставка 199,00 ₽').waitFor();
     expect((await cartPayButton(page)).total).toBe('1969,00 ₽');

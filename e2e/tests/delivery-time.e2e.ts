@@ -98,8 +98,16 @@ describe('delivery time (/delivery_time)', () => {
       await period(page, '21:00–23:00').check();
       await page.getByRole('button', { name: 'Применить' }).click();
       await page.waitForURL(`**/menu/${PATRIARSHIE.id}/delivery`);
-      const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { checkout: { deliveryDateTime: unknown } } }, STATE_KEY);
-      expect(kept.state.checkout.deliveryDateTime).toEqual({ deliveryDate: '27.11.2026', deliveryTime: '21:00-23:00', isTimePeriods: true });
+      const kept = await page.evaluate(
+        (key) =>
+          JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { checkout: { deliveryDateTime: unknown } } },
+        STATE_KEY,
+      );
+      expect(kept.state.checkout.deliveryDateTime).toEqual({
+        deliveryDate: '27.11.2026',
+        deliveryTime: '21:00-23:00',
+        isTimePeriods: true,
+      });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -108,7 +116,14 @@ describe('delivery time (/delivery_time)', () => {
 
   it('is reached from Home → Доставка through a saved address, with the warning, and «Новый адрес» leads to the map', async () => {
     const guest = await signInByEmail(baseUrl, `e2e-home-delivery-${Date.now()}@example.ru`);
-    const address = { city: { name: 'Москва' }, street: { name: 'Красная Пресня' }, house: '1', room: '5', lat: PRESNYA.lat, lon: PRESNYA.lon };
+    const address = {
+      city: { name: 'Москва' },
+      street: { name: 'Красная Пресня' },
+      house: '1',
+      room: '5',
+      lat: PRESNYA.lat,
+      lon: PRESNYA.lon,
+    };
     await api(baseUrl, '/api/v2/user/address/save', { address, user_id: guest.id, user_token: guest.password });
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, guest);
     await context.clock.setFixedTime(wednesday('12:30'));
@@ -123,7 +138,11 @@ describe('delivery time (/delivery_time)', () => {
       await sheet.getByRole('button', { name: /Красная Пресня, 1/ }).click();
       await page.waitForURL('**/delivery_time');
       await period(page, '15:00–17:00').waitFor();
-      const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { orderType: string; restaurant: { id: string } } }, STATE_KEY);
+      const kept = await page.evaluate(
+        (key) =>
+          JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { orderType: string; restaurant: { id: string } } },
+        STATE_KEY,
+      );
       expect(kept.state.orderType).toBe('delivery');
       expect(kept.state.restaurant.id).toBe(String(PATRIARSHIE.id));
       expect(errors).toEqual([]);

@@ -27,7 +27,10 @@ describe('dish labels on the guest menu and the back office’s cutlery (issue 3
   afterAll(() => browser?.close());
 
   it('hides the dishes with nuts on a phone and says how many; clearing brings them back; the product card names the labels', async () => {
-    const menu = await api<MenuResponse>(baseUrl, publicMenuPath((await restaurantById(baseUrl, PATRIKI)).fs_uid, 'self', 0));
+    const menu = await api<MenuResponse>(
+      baseUrl,
+      publicMenuPath((await restaurantById(baseUrl, PATRIKI)).fs_uid, 'self', 0),
+    );
     const pizza = menu.dishes.find((dish) => dish.name === PESTO_PIZZA)!;
     expect(pizza.labels).toContain('nuts');
     const hidden = menu.dishes.filter((dish) => !dishFitsFilters(dish.labels, ['nuts'])).length;
@@ -47,7 +50,10 @@ describe('dish labels on the guest menu and the back office’s cutlery (issue 3
     await sheet.getByRole('button', { name: /^Показать \d+ блюд/ }).tap();
     await sheet.waitFor({ state: 'detached' });
 
-    await page.getByRole('status').filter({ hasText: hiddenDishesText(hidden) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: hiddenDishesText(hidden) })
+      .waitFor();
     await page.getByRole('button', { name: 'Фильтры: 1' }).waitFor();
     expect(await pizzaCard.count()).toBe(0);
     await auditScreen(page, '/menu/{id}/self (filtered)');
@@ -61,7 +67,10 @@ describe('dish labels on the guest menu and the back office’s cutlery (issue 3
     await auditScreen(page, '/product/{id} (labels)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/product-labels.png` });
     await page.goBack();
-    await page.getByRole('status').filter({ hasText: hiddenDishesText(hidden) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: hiddenDishesText(hidden) })
+      .waitFor();
 
     await page.getByRole('button', { name: 'Сбросить' }).tap();
     await pizzaCard.waitFor({ state: 'attached' });
@@ -74,7 +83,10 @@ describe('dish labels on the guest menu and the back office’s cutlery (issue 3
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const me = await api<unknown>(baseUrl, '/api/staff/me', undefined, { authorization: `Bearer ${token}` });
     const context = await tabletContext(browser!, baseUrl);
-    await context.addInitScript(({ session }) => sessionStorage.setItem('chain-staff-session', JSON.stringify(session)), { session: { token, me } });
+    await context.addInitScript(
+      ({ session }) => sessionStorage.setItem('chain-staff-session', JSON.stringify(session)),
+      { session: { token, me } },
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -100,9 +112,12 @@ describe('dish labels on the guest menu and the back office’s cutlery (issue 3
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-extras.png`, fullPage: true });
 
     const offered = async () =>
-      (await api<{ items: Array<{ name: string; free_cnt: number; price: number }> }>(baseUrl, '/rest/', { action: 'cartPribors', fields: { order_type: 'inrest', restoran_id: PATRIKI } })).items.find(
-        (item) => item.name === name,
-      );
+      (
+        await api<{ items: Array<{ name: string; free_cnt: number; price: number }> }>(baseUrl, '/rest/', {
+          action: 'cartPribors',
+          fields: { order_type: 'inrest', restoran_id: PATRIKI },
+        })
+      ).items.find((item) => item.name === name);
     expect(await offered()).toMatchObject({ free_cnt: 2, price: 1250 });
 
     await saved.getByRole('checkbox', { name: /В архиве/ }).check();
@@ -113,10 +128,14 @@ describe('dish labels on the guest menu and the back office’s cutlery (issue 3
     await context.close();
 
     const kitchen = await staffTokenOf(baseUrl, DEMO_KITCHEN);
-    const refused = await fetch(`${baseUrl}/api/staff/manage/extras`, { headers: { authorization: `Bearer ${kitchen}` } });
+    const refused = await fetch(`${baseUrl}/api/staff/manage/extras`, {
+      headers: { authorization: `Bearer ${kitchen}` },
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(STAFF_TEXTS.managerOnly);
-    const listed = await api<StaffExtras>(baseUrl, '/api/staff/manage/extras', undefined, { authorization: `Bearer ${token}` });
+    const listed = await api<StaffExtras>(baseUrl, '/api/staff/manage/extras', undefined, {
+      authorization: `Bearer ${token}`,
+    });
     expect(listed.cutlery.find((item) => item.name === name)).toMatchObject({ archived: true, free_cnt: 2 });
   });
 });

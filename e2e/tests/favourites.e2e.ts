@@ -7,7 +7,6 @@ import { kioskContext, launchBrowser, signedInPhonePage, STATE_KEY, STATE_VERSIO
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
-
 interface MenuDish {
   id: number;
   name: string;
@@ -30,14 +29,19 @@ const add = (name: string) => `Добавить в любимое: ${name}`;
 const remove = (name: string) => `Убрать из любимого: ${name}`;
 
 async function storedFavourites(page: Page): Promise<StoredFavourites> {
-  const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: StoredFavourites }, STATE_KEY);
+  const stored = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: StoredFavourites },
+    STATE_KEY,
+  );
   return { favorites: stored.state?.favorites ?? [], favoriteRestaurants: stored.state?.favoriteRestaurants ?? [] };
 }
 
 /** The accessible name (aria-label) of the element with focus. The e2e project has no DOM types. */
 async function focusedName(page: Page): Promise<string | null> {
   return page.evaluate(() => {
-    const { document } = globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } };
+    const { document } = globalThis as unknown as {
+      document: { activeElement: { getAttribute(name: string): string | null } | null };
+    };
     return document.activeElement?.getAttribute('aria-label') ?? null;
   });
 }
@@ -63,12 +67,19 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
     const later = pickup.at(-1)!;
     expect(r1).toBeDefined();
     expect(later.id).not.toBe(r1.id);
-    const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', { is_shop: 0, fs_uid: r1.fs_uid, order_type: 'self', ver: 4 });
+    const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', {
+      is_shop: 0,
+      fs_uid: r1.fs_uid,
+      order_type: 'self',
+      ver: 4,
+    });
     const margherita = menu.dishes.find((dish) => dish.id === 101)!;
     const second = menu.dishes.find((dish) => dish.id !== 101 && dish.allowed)!;
     expect(margherita && second).toBeTruthy();
     // The liked list follows the menu's order (categories, then dishes).
-    const menuOrder = menu.categories.flatMap((category) => menu.dishes.filter((dish) => dish.categoryId === category.id));
+    const menuOrder = menu.categories.flatMap((category) =>
+      menu.dishes.filter((dish) => dish.categoryId === category.id),
+    );
     const likedOrder = menuOrder.filter((dish) => dish.id === margherita.id || dish.id === second.id);
 
     const user = await signInByEmail(baseUrl, `e2e-favourites-${Date.now()}@example.ru`);
@@ -82,10 +93,18 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
     await banner.getByRole('button', { name: remove(r1.name), exact: true }).waitFor();
 
     const card = (dish: MenuDish) => page.getByRole('article', { name: dish.name, exact: true });
-    await card(margherita).getByRole('button', { name: add(margherita.name), exact: true }).click();
-    await card(margherita).getByRole('button', { name: remove(margherita.name), exact: true }).waitFor();
-    await card(second).getByRole('button', { name: add(second.name), exact: true }).click();
-    await card(second).getByRole('button', { name: remove(second.name), exact: true }).waitFor();
+    await card(margherita)
+      .getByRole('button', { name: add(margherita.name), exact: true })
+      .click();
+    await card(margherita)
+      .getByRole('button', { name: remove(margherita.name), exact: true })
+      .waitFor();
+    await card(second)
+      .getByRole('button', { name: add(second.name), exact: true })
+      .click();
+    await card(second)
+      .getByRole('button', { name: remove(second.name), exact: true })
+      .waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(await storedFavourites(page)).toEqual({
       favorites: [String(margherita.id), String(second.id)],
@@ -99,7 +118,9 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
     await page.reload();
     await page.getByRole('heading', { level: 1, name: r1.name }).waitFor();
     await banner.getByRole('button', { name: remove(r1.name), exact: true }).waitFor();
-    await card(margherita).getByRole('button', { name: remove(margherita.name), exact: true }).waitFor();
+    await card(margherita)
+      .getByRole('button', { name: remove(margherita.name), exact: true })
+      .waitFor();
 
     // Removing asks first: Отмена keeps the dish (and focus comes back to its heart), Убрать removes it.
     const heart = card(margherita).getByRole('button', { name: remove(margherita.name), exact: true });
@@ -116,10 +137,14 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
 
     await heart.click();
     await confirm.getByRole('button', { name: 'Убрать', exact: true }).click();
-    await card(margherita).getByRole('button', { name: add(margherita.name), exact: true }).waitFor();
+    await card(margherita)
+      .getByRole('button', { name: add(margherita.name), exact: true })
+      .waitFor();
     expect((await storedFavourites(page)).favorites).toEqual([String(second.id)]);
     // … and marked again, for the liked list.
-    await card(margherita).getByRole('button', { name: add(margherita.name), exact: true }).click();
+    await card(margherita)
+      .getByRole('button', { name: add(margherita.name), exact: true })
+      .click();
 
     // The product screen: the dish's heart in the top bar.
     await card(margherita).getByRole('link', { name: margherita.name }).click();
@@ -153,13 +178,19 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
     await page.reload();
     await liked.waitFor();
     const [first, last] = likedOrder as [MenuDish, MenuDish];
-    await rows.first().getByRole('button', { name: remove(first.name), exact: true }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: remove(first.name), exact: true })
+      .click();
     await confirm.getByRole('button', { name: 'Убрать', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => focusedName(page)).toBe(remove(last.name));
 
     // The last one: the empty state says what to do next and leads back to the menu.
-    await rows.first().getByRole('button', { name: remove(last.name), exact: true }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: remove(last.name), exact: true })
+      .click();
     await confirm.getByRole('button', { name: 'Убрать', exact: true }).click();
     const empty = page.getByRole('region', { name: 'В любимом пока пусто' });
     await empty.waitFor();
@@ -193,7 +224,12 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
   it('in kiosk mode keeps the restaurant heart but shows none on dishes or the product (SPEC 2, 6)', async () => {
     const restaurants = await listRestaurants(baseUrl);
     const r1 = restaurants.find((entry) => entry.id === 1)!;
-    const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', { is_shop: 0, fs_uid: r1.fs_uid, order_type: 'inrest', ver: 4 });
+    const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', {
+      is_shop: 0,
+      fs_uid: r1.fs_uid,
+      order_type: 'inrest',
+      ver: 4,
+    });
     const dish = menu.dishes.find((entry) => entry.id === 101)!;
 
     const context = await kioskContext(browser!, baseUrl);
@@ -213,7 +249,10 @@ describe('favourites (/menu/{id}/self, /product/{id}, /liked, /self_from)', () =
     await page.getByRole('heading', { level: 1, name: r1.name }).waitFor();
     const card = page.getByRole('article', { name: dish.name, exact: true });
     await card.waitFor();
-    await page.getByRole('banner').getByRole('button', { name: add(r1.name), exact: true }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: add(r1.name), exact: true })
+      .waitFor();
     expect(await page.getByRole('button', { name: /любим/ }).count()).toBe(1);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/favourites-kiosk-menu.png` });
 

@@ -1,7 +1,24 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type ActionResponse, locationSchema, type MapConfig, mapConfig, type RestaurantWire, type zagruzkaLoadInfoAction } from '@chain/contract';
-import { cssColour, formatDistanceKm, haversineKm, isOn, MAP_CENTRE, MAP_POINT_ZOOM, MAP_ZOOM, MENU_KIND_NAMES, telHref } from '@chain/domain';
+import {
+  type ActionResponse,
+  locationSchema,
+  type MapConfig,
+  mapConfig,
+  type RestaurantWire,
+  type zagruzkaLoadInfoAction,
+} from '@chain/contract';
+import {
+  cssColour,
+  formatDistanceKm,
+  haversineKm,
+  isOn,
+  MAP_CENTRE,
+  MAP_POINT_ZOOM,
+  MAP_ZOOM,
+  MENU_KIND_NAMES,
+  telHref,
+} from '@chain/domain';
 import { listRestaurants, placeOrder, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, STATE_KEY, STATE_VERSION } from '../support/browser';
@@ -23,17 +40,23 @@ interface Box {
   width: number;
   height: number;
 }
-const crossing = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const crossing = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** A point's pixel on the whole world's image at a zoom (Web Mercator). */
 function worldPixel(point: { lat: number; lon: number }, zoom: number): { x: number; y: number } {
   const scale = TILE * 2 ** zoom;
   const sinLat = Math.sin((point.lat * Math.PI) / 180);
-  return { x: ((point.lon + 180) / 360) * scale, y: (0.5 - Math.log((1 + sinLat) / (1 - sinLat)) / (4 * Math.PI)) * scale };
+  return {
+    x: ((point.lon + 180) / 360) * scale,
+    y: (0.5 - Math.log((1 + sinLat) / (1 - sinLat)) / (4 * Math.PI)) * scale,
+  };
 }
 
 /** The restaurant pins on the map as the guest sees them: name, short name, the pin's and the caption's boxes, whether the caption shows. */
-async function pinsOf(map: Locator): Promise<Array<{ name: string; caption: string; pin: Box; captionBox: Box; shown: boolean; tappable: boolean }>> {
+async function pinsOf(
+  map: Locator,
+): Promise<Array<{ name: string; caption: string; pin: Box; captionBox: Box; shown: boolean; tappable: boolean }>> {
   const pins = map.locator('.map-pin--captioned');
   const result = [];
   for (let index = 0; index < (await pins.count()); index += 1) {
@@ -45,7 +68,12 @@ async function pinsOf(map: Locator): Promise<Array<{ name: string; caption: stri
       pin: (await pin.boundingBox())!,
       captionBox: (await caption.boundingBox())!,
       shown: await caption.isVisible(),
-      tappable: await caption.evaluate((element) => (globalThis as unknown as { getComputedStyle(target: unknown): { pointerEvents: string } }).getComputedStyle(element).pointerEvents !== 'none'),
+      tappable: await caption.evaluate(
+        (element) =>
+          (globalThis as unknown as { getComputedStyle(target: unknown): { pointerEvents: string } }).getComputedStyle(
+            element,
+          ).pointerEvents !== 'none',
+      ),
     });
   }
   return result;
@@ -58,7 +86,8 @@ function rgbOf(computed: string): number[] {
 
 /** WCAG 2 contrast of a colour against white. */
 function contrastOnWhite([r = 0, g = 0, b = 0]: number[]): number {
-  const linear = (channel: number) => (channel / 255 <= 0.039_28 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4);
+  const linear = (channel: number) =>
+    channel / 255 <= 0.039_28 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4;
   return 1.05 / (0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) + 0.05);
 }
 
@@ -66,7 +95,10 @@ function contrastOnWhite([r = 0, g = 0, b = 0]: number[]): number {
 function computedColour(page: Page, colour: string): Promise<string> {
   return page.evaluate((css) => {
     const browser = globalThis as unknown as {
-      document: { body: { append(node: unknown): void }; createElement(tag: string): { style: { background: string }; remove(): void } };
+      document: {
+        body: { append(node: unknown): void };
+        createElement(tag: string): { style: { background: string }; remove(): void };
+      };
       getComputedStyle(target: unknown): { backgroundColor: string };
     };
     const probe = browser.document.createElement('span');
@@ -123,7 +155,9 @@ describe('Загруженность and Карта ресторанов', () =>
   }
 
   /** The list's cards as the guest reads them: name, percent, distance text. */
-  async function cards(page: Page): Promise<Array<{ name: string; percent: number; distance: string; favourite: boolean }>> {
+  async function cards(
+    page: Page,
+  ): Promise<Array<{ name: string; percent: number; distance: string; favourite: boolean }>> {
     const all = page.getByTestId('load-card');
     const result = [];
     for (let index = 0; index < (await all.count()); index += 1) {
@@ -131,7 +165,10 @@ describe('Загруженность and Карта ресторанов', () =>
       result.push({
         name: (await card.locator('.restaurant-card__name').innerText()).trim(),
         percent: Number.parseInt(await card.locator('.load-meter__percent').innerText(), 10),
-        distance: (await card.locator('.load-card__distance').count()) > 0 ? (await card.locator('.load-card__distance').innerText()).trim() : '',
+        distance:
+          (await card.locator('.load-card__distance').count()) > 0
+            ? (await card.locator('.load-card__distance').innerText()).trim()
+            : '',
         favourite: (await card.getByText('В любимых').count()) > 0,
       });
     }
@@ -146,7 +183,10 @@ describe('Загруженность and Карта ресторанов', () =>
     await page.goto('/zagruzka');
     await page.getByRole('heading', { level: 1, name: 'Загруженность ресторанов' }).waitFor();
     const settings = (await (await fetch(`${baseUrl}/settings.php`)).json()) as { text_about_zagruzka: string };
-    const firstLine = settings.text_about_zagruzka.split('\n').map((line) => line.trim()).find(Boolean)!;
+    const firstLine = settings.text_about_zagruzka
+      .split('\n')
+      .map((line) => line.trim())
+      .find(Boolean)!;
     await page.getByText(firstLine, { exact: true }).waitFor();
     await auditScreen(page, '/zagruzka');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/load-intro.png` });
@@ -169,10 +209,16 @@ describe('Загруженность and Карта ресторанов', () =>
 
     // By distance from the granted position: haversine km to 0.1, nearest first after the favourite.
     await page.getByText('По расстоянию').tap();
-    await expect.poll(async () => { const now = await cards(page); return now.length > 0 && now.every((card) => card.distance !== ''); }).toBe(true);
+    await expect
+      .poll(async () => {
+        const now = await cards(page);
+        return now.length > 0 && now.every((card) => card.distance !== '');
+      })
+      .toBe(true);
     const byDistance = await cards(page);
     expect(byDistance[0]).toMatchObject({ name: favourite.name, favourite: true });
-    for (const card of byDistance) expect(card.distance).toBe(formatDistanceKm(haversineKm(GUEST_POINT, pointOf(byName(card.name)))));
+    for (const card of byDistance)
+      expect(card.distance).toBe(formatDistanceKm(haversineKm(GUEST_POINT, pointOf(byName(card.name)))));
     const kilometres = byDistance.slice(1).map((card) => haversineKm(GUEST_POINT, pointOf(byName(card.name))));
     expect(kilometres).toEqual(kilometres.toSorted((a, b) => a - b));
     expect(byDistance.slice(1).map((card) => card.name)).not.toEqual(byLoad.slice(1).map((card) => card.name));
@@ -197,7 +243,11 @@ describe('Загруженность and Карта ресторанов', () =>
     const { context, page, errors } = await phonePage();
     const restaurant = restaurants.find((entry) => entry.id === WITH_STOP_LIST)!;
     // The server's answer the page shows (read as it arrives: other journeys may change the load meanwhile).
-    const loadInfo = page.waitForResponse((response) => response.url().endsWith('/rest/') && (response.request().postDataJSON() as { action?: string }).action === 'zagruzkaLoadInfo');
+    const loadInfo = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/rest/') &&
+        (response.request().postDataJSON() as { action?: string }).action === 'zagruzkaLoadInfo',
+    );
     await page.goto(`/zagruzka/detail/${restaurant.fs_uid}`);
     const { restoranInfo: info } = (await (await loadInfo).json()) as ActionResponse<typeof zagruzkaLoadInfoAction>;
     await page.getByRole('heading', { level: 1, name: 'Загруженность ресторана' }).waitFor();
@@ -215,22 +265,37 @@ describe('Загруженность and Карта ресторанов', () =>
     expect(await stop.getByRole('heading', { level: 4 }).count()).toBeGreaterThan(0);
     // SPEC 9 colour rule: the bar is painted in the wire's 9-character '#AARRGGBB' with its alpha pair moved.
     expect(info.zagruzkaColor).toMatch(/^#[0-9A-F]{8}$/i);
-    const fill = await page.locator('.load-meter__fill').evaluate(
-      (element) => (globalThis as unknown as { getComputedStyle(target: unknown): { backgroundColor: string } }).getComputedStyle(element).backgroundColor,
-    );
+    const fill = await page
+      .locator('.load-meter__fill')
+      .evaluate(
+        (element) =>
+          (
+            globalThis as unknown as { getComputedStyle(target: unknown): { backgroundColor: string } }
+          ).getComputedStyle(element).backgroundColor,
+      );
     expect(fill).toBe(await computedColour(page, cssColour(info.zagruzkaColor)));
     // The average time in its own colour (timeColor, the same rule), darkened only as far as text
     // on white must be to read (4.5:1, docs/design.md).
     const timeLine = page.locator('.load-detail__time');
-    const painted = await timeLine.evaluate((element) => (element as unknown as { style: { color: string } }).style.color);
+    const painted = await timeLine.evaluate(
+      (element) => (element as unknown as { style: { color: string } }).style.color,
+    );
     expect(painted).not.toBe('');
     const wire = rgbOf(await computedColour(page, cssColour(info.timeColor)));
-    const shown = rgbOf(await timeLine.evaluate((element) => (globalThis as unknown as { getComputedStyle(target: unknown): { color: string } }).getComputedStyle(element).color));
+    const shown = rgbOf(
+      await timeLine.evaluate(
+        (element) =>
+          (globalThis as unknown as { getComputedStyle(target: unknown): { color: string } }).getComputedStyle(element)
+            .color,
+      ),
+    );
     expect(contrastOnWhite(shown)).toBeGreaterThanOrEqual(4.5);
     if (contrastOnWhite(wire) >= 4.5) expect(shown).toEqual(wire);
     else {
       // Darker than the wire's colour, and only just past 4.5:1 (the ink itself reads ~17:1).
-      expect(shown.reduce((sum, channel) => sum + channel, 0)).toBeLessThan(wire.reduce((sum, channel) => sum + channel, 0));
+      expect(shown.reduce((sum, channel) => sum + channel, 0)).toBeLessThan(
+        wire.reduce((sum, channel) => sum + channel, 0),
+      );
       expect(contrastOnWhite(shown)).toBeLessThan(5.5);
     }
     await auditScreen(page, '/zagruzka/detail/{fs_uid}');
@@ -262,7 +327,9 @@ describe('Загруженность and Карта ресторанов', () =>
     // so that the centre's pixel on it is the middle of the map.
     const centre = worldPixel(MAP_CENTRE, MAP_ZOOM);
     // The phone has 2 device pixels per CSS pixel: the sandbox's @2x tile, drawn 256 CSS px wide.
-    const tile = map.locator(`img.leaflet-tile[src$="/${MAP_ZOOM}/${Math.floor(centre.x / TILE)}/${Math.floor(centre.y / TILE)}@2x.png"]`);
+    const tile = map.locator(
+      `img.leaflet-tile[src$="/${MAP_ZOOM}/${Math.floor(centre.x / TILE)}/${Math.floor(centre.y / TILE)}@2x.png"]`,
+    );
     await tile.waitFor({ state: 'attached' });
     const [tileBox, mapBox] = [(await tile.boundingBox())!, (await map.boundingBox())!];
     expect(tileBox.x + (centre.x % TILE)).toBeCloseTo(mapBox.x + mapBox.width / 2, 0);
@@ -282,13 +349,18 @@ describe('Загруженность and Карта ресторанов', () =>
       for (const other of atCity) {
         if (other === pin) continue;
         expect(crossing(pin.captionBox, other.pin), `${pin.caption} over the pin of ${other.caption}`).toBe(false);
-        if (other.shown) expect(crossing(pin.captionBox, other.captionBox), `${pin.caption} over ${other.caption}`).toBe(false);
+        if (other.shown)
+          expect(crossing(pin.captionBox, other.captionBox), `${pin.caption} over ${other.caption}`).toBe(false);
       }
     }
     // …and a caption is hidden only where it would cover another pin or a caption shown.
     for (const pin of atCity.filter((entry) => !entry.shown)) {
       expect(pin.tappable, pin.caption).toBe(false);
-      const covers = atCity.some((other) => other !== pin && (crossing(pin.captionBox, other.pin) || (other.shown && crossing(pin.captionBox, other.captionBox))));
+      const covers = atCity.some(
+        (other) =>
+          other !== pin &&
+          (crossing(pin.captionBox, other.pin) || (other.shown && crossing(pin.captionBox, other.captionBox))),
+      );
       expect(covers, pin.caption).toBe(true);
     }
     await auditScreen(page, '/rest_map');
@@ -298,7 +370,9 @@ describe('Загруженность and Карта ресторанов', () =>
     for (const restaurant of shown) {
       const pin = map.getByRole('button', { name: `${restaurant.name}, ${restaurant.address}` });
       const caption = pin.locator('.map-pin__caption');
-      for (const open of (await caption.isVisible()) ? [() => caption.tap(), () => pin.press('Enter')] : [() => pin.press('Enter')]) {
+      for (const open of (await caption.isVisible())
+        ? [() => caption.tap(), () => pin.press('Enter')]
+        : [() => pin.press('Enter')]) {
         await open();
         const sheet = page.getByRole('dialog', { name: restaurant.name });
         await sheet.waitFor();
@@ -335,7 +409,10 @@ describe('Загруженность and Карта ресторанов', () =>
     await page.getByRole('button', { name: 'Найти' }).tap();
     const tverskaya = restaurants.find((entry) => entry.id === 10)!;
     await page.getByRole('dialog', { name: tverskaya.name }).waitFor();
-    await map.locator(`img.leaflet-tile[src*="/${Math.min(MAP_POINT_ZOOM, config.tiles.maxZoom)}/"]`).first().waitFor({ state: 'attached' });
+    await map
+      .locator(`img.leaflet-tile[src*="/${Math.min(MAP_POINT_ZOOM, config.tiles.maxZoom)}/"]`)
+      .first()
+      .waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -372,7 +449,9 @@ describe('Загруженность and Карта ресторанов', () =>
     const { context, page, errors } = await phonePage();
     // The open map's code does not arrive (a dropped connection), until it does.
     let fail = true;
-    await context.route(/\/assets\/leaflet-map-[\w-]+\.js$/, (route) => (fail ? route.abort('connectionfailed') : route.fallback()));
+    await context.route(/\/assets\/leaflet-map-[\w-]+\.js$/, (route) =>
+      fail ? route.abort('connectionfailed') : route.fallback(),
+    );
     await page.goto('/rest_map');
     const failed = page.getByRole('alert').filter({ hasText: 'Карта не загрузилась' });
     await failed.waitFor();
@@ -383,10 +462,11 @@ describe('Загруженность and Карта ресторанов', () =>
     fail = false;
     await failed.getByRole('button', { name: 'Повторить' }).tap();
     await page.locator('.rest-map[data-points]').waitFor();
-    expect(await page.getByRole('region', { name: 'Карта ресторанов' }).locator('.map-pin__caption').count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole('region', { name: 'Карта ресторанов' }).locator('.map-pin__caption').count(),
+    ).toBeGreaterThan(0);
     expect(await page.getByText('Карта не загрузилась').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
 });
-

@@ -11,7 +11,6 @@ const SHOTS = process.env['E2E_SCREENSHOTS'];
 /** Курский: self-pickup round the clock; restaurant and shop menus. */
 const KURSKY = 5;
 
-
 // Issue 31, «Меню» of the back office at the staff tablet's viewport: a chain manager creates a
 // category and a dish with two options, labels and a photo; a guest's menu open on a phone shows
 // the dish without a reload; a second dish moved above it shows above it there too; the first,
@@ -30,7 +29,10 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const me = await api<StaffMe>(baseUrl, '/api/staff/me', undefined, { authorization: `Bearer ${token}` });
     const context = await tabletContext(browser!, baseUrl);
-    await context.addInitScript((session) => sessionStorage.setItem('chain-staff-session', session), JSON.stringify({ token, me }));
+    await context.addInitScript(
+      (session) => sessionStorage.setItem('chain-staff-session', session),
+      JSON.stringify({ token, me }),
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -74,16 +76,23 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
     await second.getByLabel('Доплата, ₽').fill('50');
     await second.getByLabel('Количеством').check();
     await second.getByLabel('Не больше').fill('3');
-    await form.getByLabel('Фото блюда').setInputFiles({ name: 'syrniki.png', mimeType: 'image/png', buffer: dishPhoto() });
+    await form
+      .getByLabel('Фото блюда')
+      .setInputFiles({ name: 'syrniki.png', mimeType: 'image/png', buffer: dishPhoto() });
     await form.getByText('Фото загружено.').waitFor();
     const preview = form.getByRole('img', { name: `Фото блюда «${dishName}»` });
-    await expect.poll(() => preview.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     expect(await preview.getAttribute('src')).toMatch(/^\/media\/uploads\/[\w-]+\.jpg$/);
     await auditScreen(page, '/staff/manage/menu (a new dish)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-menu-new-dish.png`, fullPage: true });
 
     await form.getByRole('button', { name: BACKOFFICE_TEXTS.save }).tap();
-    await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByText(BACKOFFICE_TEXTS.saved).waitFor();
+    await page
+      .getByRole('form', { name: `Блюдо «${dishName}»` })
+      .getByText(BACKOFFICE_TEXTS.saved)
+      .waitFor();
     const savedAt = Date.now();
 
     // The guest's open menu hears of the change and shows the dish, with its photo, without a reload.
@@ -101,9 +110,19 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
 
     // The guest orders it: named by an order, it can only be archived from now on.
     const auth = { authorization: `Bearer ${token}` };
-    const made = (await api<ManageMenu>(baseUrl, '/api/staff/manage/menu', undefined, auth)).dishes.find((dish) => dish.name === dishName)!;
+    const made = (await api<ManageMenu>(baseUrl, '/api/staff/manage/menu', undefined, auth)).dishes.find(
+      (dish) => dish.name === dishName,
+    )!;
     const sourCream = made.options.find((option) => !option.multicheck)!;
-    await api(baseUrl, '/api/v2/order/create', { source: 'web', v: 3, user: guest, cart: [{ item: made.id, cnt: 2, spec: sourCream.id }], order: { type: 'self' }, restoran: KURSKY, idempotency_key: `e2e-manage-menu-${stamp}` });
+    await api(baseUrl, '/api/v2/order/create', {
+      source: 'web',
+      v: 3,
+      user: guest,
+      cart: [{ item: made.id, cnt: 2, spec: sourCream.id }],
+      order: { type: 'self' },
+      restoran: KURSKY,
+      idempotency_key: `e2e-manage-menu-${stamp}`,
+    });
 
     // A second dish, moved above the first: the guest's open menu shows them in that order.
     const secondName = `Блинчики ${stamp}`;
@@ -112,14 +131,20 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
     await next.getByLabel('Название', { exact: true }).fill(secondName);
     await next.getByLabel('Цена, ₽').fill('250');
     await next.getByRole('button', { name: BACKOFFICE_TEXTS.save }).tap();
-    await page.getByRole('form', { name: `Блюдо «${secondName}»` }).getByText(BACKOFFICE_TEXTS.saved).waitFor();
+    await page
+      .getByRole('form', { name: `Блюдо «${secondName}»` })
+      .getByText(BACKOFFICE_TEXTS.saved)
+      .waitFor();
     const secondCard = phone.page.getByRole('article', { name: secondName, exact: true });
     await secondCard.waitFor({ timeout: 5000 });
-    const top = async (name: string) => (await phone.page.getByRole('article', { name, exact: true }).boundingBox())?.y ?? Number.NaN;
+    const top = async (name: string) =>
+      (await phone.page.getByRole('article', { name, exact: true }).boundingBox())?.y ?? Number.NaN;
     expect(await top(secondName)).toBeGreaterThan(await top(dishName));
     const order = page.getByRole('list', { name: `Блюда категории «${categoryName}» по порядку` });
     await order.getByRole('button', { name: `Выше: ${secondName}` }).tap();
-    await expect.poll(async () => (await order.getByRole('listitem').first().textContent()) ?? '').toMatch(new RegExp(`^${secondName}`));
+    await expect
+      .poll(async () => (await order.getByRole('listitem').first().textContent()) ?? '')
+      .toMatch(new RegExp(`^${secondName}`));
     await expect.poll(async () => (await top(secondName)) < (await top(dishName)), { timeout: 5000 }).toBe(true);
 
     // Taken off the menu, the ordered dish is archived; «Вернуть из архива» brings it back last, hidden from guests.
@@ -129,15 +154,24 @@ describe('the back office’s menu on a tablet (issue 31)', () => {
     await first.getByRole('button', { name: 'Да, убрать' }).tap();
     await page.getByRole('status').filter({ hasText: MENU_EDIT_TEXTS.archived }).waitFor();
     await card.waitFor({ state: 'detached', timeout: 5000 });
-    const restore = page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByRole('button', { name: 'Вернуть из архива' });
+    const restore = page
+      .getByRole('form', { name: `Блюдо «${dishName}»` })
+      .getByRole('button', { name: 'Вернуть из архива' });
     if (SHOTS) {
       await restore.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/manage-menu-archived.png` });
     }
     await restore.tap();
     await page.getByRole('status').filter({ hasText: MENU_EDIT_TEXTS.restored }).waitFor();
-    await expect.poll(async () => (await order.getByRole('listitem').last().textContent()) ?? '').toMatch(new RegExp(`^${dishName}.*скрыто`));
-    expect(await page.getByRole('form', { name: `Блюдо «${dishName}»` }).getByLabel('Показывать гостям').isChecked()).toBe(false);
+    await expect
+      .poll(async () => (await order.getByRole('listitem').last().textContent()) ?? '')
+      .toMatch(new RegExp(`^${dishName}.*скрыто`));
+    expect(
+      await page
+        .getByRole('form', { name: `Блюдо «${dishName}»` })
+        .getByLabel('Показывать гостям')
+        .isChecked(),
+    ).toBe(false);
     await auditScreen(page, '/staff/manage/menu (a dish back from the archive)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/manage-menu-restored.png`, fullPage: true });
 

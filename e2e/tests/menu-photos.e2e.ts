@@ -27,7 +27,10 @@ interface ShownPhoto {
 function shown(image: Locator): Promise<ShownPhoto> {
   return image.evaluate(async (element) => {
     const img = element as unknown as {
-      parentElement: { tagName: string; querySelectorAll(selector: string): Array<{ getAttribute(name: string): string | null }> } | null;
+      parentElement: {
+        tagName: string;
+        querySelectorAll(selector: string): Array<{ getAttribute(name: string): string | null }>;
+      } | null;
       currentSrc: string;
       loading: string;
       complete: boolean;
@@ -49,7 +52,10 @@ function shown(image: Locator): Promise<ShownPhoto> {
     }
     return {
       inPicture: img.parentElement?.tagName === 'PICTURE',
-      sources: Array.from(img.parentElement?.querySelectorAll('source') ?? [], (source) => source.getAttribute('type') ?? ''),
+      sources: Array.from(
+        img.parentElement?.querySelectorAll('source') ?? [],
+        (source) => source.getAttribute('type') ?? '',
+      ),
       currentSrc: img.currentSrc,
       loading: img.loading,
       fetchPriority: img.getAttribute('fetchpriority') ?? '',
@@ -95,7 +101,9 @@ describe('menu photos on a phone (/menu/{id}/self, /product/{id})', () => {
     // A function, not a string: the product's CSP (applied here) forbids evaluating text.
     await page.waitForFunction(
       ({ selector, count }) => {
-        const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ complete: boolean; naturalWidth: number }> } };
+        const { document } = globalThis as unknown as {
+          document: { querySelectorAll(selector: string): ArrayLike<{ complete: boolean; naturalWidth: number }> };
+        };
         return Array.from(document.querySelectorAll(selector))
           .slice(0, count)
           .every((img) => img.complete && img.naturalWidth > 0);
@@ -115,7 +123,10 @@ describe('menu photos on a phone (/menu/{id}/self, /product/{id})', () => {
     page.on('requestfinished', (request) => {
       const url = new URL(request.url());
       if (!url.pathname.startsWith('/photos/') && !url.pathname.startsWith('/media/')) return;
-      void request.sizes().then((sizes) => pictures.set(url.pathname, sizes.responseBodySize + sizes.responseHeadersSize), () => undefined);
+      void request.sizes().then(
+        (sizes) => pictures.set(url.pathname, sizes.responseBodySize + sizes.responseHeadersSize),
+        () => undefined,
+      );
     });
 
     const asked: string[] = [];
@@ -146,17 +157,28 @@ describe('menu photos on a phone (/menu/{id}/self, /product/{id})', () => {
     const firstPath = new URL(first[0]!.currentSrc).pathname;
     expect(asked.filter((path) => path === firstPath)).toHaveLength(1);
     const drawn = new Set(
-      (await cards.evaluateAll((images) => images.map((image) => (image as unknown as { currentSrc: string }).currentSrc))).filter(Boolean).map((src) => new URL(src).pathname),
+      (
+        await cards.evaluateAll((images) =>
+          images.map((image) => (image as unknown as { currentSrc: string }).currentSrc),
+        )
+      )
+        .filter(Boolean)
+        .map((src) => new URL(src).pathname),
     );
     expect(asked.filter((path) => path.startsWith('/photos/') && !drawn.has(path))).toEqual([]);
 
     if (SHOTS) {
       const firstScreen = first.map((photo) => pictures.get(new URL(photo.currentSrc).pathname) ?? Number.NaN);
-      console.info(`menu, first ${FIRST_CARDS} cards' pictures at DPR ${first[0]?.dpr}: ${firstScreen.join(' + ')} = ${firstScreen.reduce((sum, bytes) => sum + bytes, 0)} bytes with headers`);
+      console.info(
+        `menu, first ${FIRST_CARDS} cards' pictures at DPR ${first[0]?.dpr}: ${firstScreen.join(' + ')} = ${firstScreen.reduce((sum, bytes) => sum + bytes, 0)} bytes with headers`,
+      );
       await page.screenshot({ path: `${SHOTS}/menu-photos.png` });
     }
 
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     const photo = page.locator('.product__photo');
     await photosLoaded(page, '.product__photo', 1);

@@ -7,7 +7,6 @@ import { launchBrowser, phoneContext, STATE_KEY, STATE_VERSION } from '../suppor
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
-
 interface MenuOption {
   specid: number;
   specname: string;
@@ -47,7 +46,12 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
 
   it('shows the menu from the API, switches to the shop, and adds a dish with options', async () => {
     const r1 = await restaurantById(baseUrl, 1);
-    const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', { is_shop: 0, fs_uid: r1.fs_uid, order_type: 'self', ver: 4 });
+    const menu = await api<Menu>(baseUrl, '/api/v2/restoran/menu', {
+      is_shop: 0,
+      fs_uid: r1.fs_uid,
+      order_type: 'self',
+      ver: 4,
+    });
 
     const user = await signInByEmail(baseUrl, `e2e-menu-${Date.now()}@example.ru`);
     const context = await phoneContext(browser!, baseUrl);
@@ -73,7 +77,9 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     const slider = page.getByRole('navigation', { name: 'Категории меню' });
     await slider.waitFor();
     const chips = slider.getByRole('link');
-    const withDishes = menu.categories.filter((category) => menu.dishes.some((dish) => dish.categoryId === category.id));
+    const withDishes = menu.categories.filter((category) =>
+      menu.dishes.some((dish) => dish.categoryId === category.id),
+    );
     expect(await chips.allTextContents()).toEqual(withDishes.map((category) => category.name));
     expect(await slider.locator('[aria-current="true"]').textContent()).toBe(withDishes[0]?.name);
     for (const dish of menu.dishes.slice(0, 5)) {
@@ -102,7 +108,9 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     expect(menuRequests).toEqual([`GET /api/v2/restoran/menu/${r1.fs_uid}/self/0`]);
     expect(styleRequests.some((path) => /\/menu-page-[\w-]+\.css$/.test(path))).toBe(true);
     expect(styleRequests.filter((path, index) => styleRequests.indexOf(path) !== index)).toEqual([]);
-    expect(await page.locator(`link[rel="preload"][as="fetch"][href="/api/v2/restoran/menu/${r1.fs_uid}/self/0"]`).count()).toBe(1);
+    expect(
+      await page.locator(`link[rel="preload"][as="fetch"][href="/api/v2/restoran/menu/${r1.fs_uid}/self/0"]`).count(),
+    ).toBe(1);
 
     // The stop list: shown with the stop text, no add button (the API's allowed flag decides).
     const stopped = menu.dishes.filter((dish) => !dish.allowed);
@@ -119,14 +127,19 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
     if (middle && withDishes.length > 2) {
       await chips.filter({ hasText: middle.name }).click();
       const heading = page.getByRole('heading', { level: 2, name: middle.name, exact: true });
-      const gapUnderSlider = async () => Math.round((await heading.boundingBox())!.y - ((await slider.boundingBox())!.y + (await slider.boundingBox())!.height));
+      const gapUnderSlider = async () =>
+        Math.round(
+          (await heading.boundingBox())!.y - ((await slider.boundingBox())!.y + (await slider.boundingBox())!.height),
+        );
       await expect.poll(gapUnderSlider, { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
       await expect.poll(gapUnderSlider, { timeout: 5_000 }).toBeLessThan(48);
     }
     const last = withDishes.at(-1);
     if (last && withDishes.length > 1) {
       await chips.filter({ hasText: last.name }).click();
-      await expect.poll(() => slider.locator('[aria-current="true"]').textContent(), { timeout: 5_000 }).toBe(last.name);
+      await expect
+        .poll(() => slider.locator('[aria-current="true"]').textContent(), { timeout: 5_000 })
+        .toBe(last.name);
     }
 
     // Restaurant/Shop toggle: only the menus this restaurant offers; the shop reloads the menu.
@@ -135,7 +148,12 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
       MENU_KINDS.filter((kind) => r1.menuKinds.includes(kind)).map((kind) => MENU_KIND_NAMES[kind]),
     );
     if (r1.menuKinds.includes('shop')) {
-      const shop = await api<Menu>(baseUrl, '/api/v2/restoran/menu', { is_shop: 1, fs_uid: r1.fs_uid, order_type: 'self', ver: 4 });
+      const shop = await api<Menu>(baseUrl, '/api/v2/restoran/menu', {
+        is_shop: 1,
+        fs_uid: r1.fs_uid,
+        order_type: 'self',
+        ver: 4,
+      });
       await kinds.getByRole('button', { name: MENU_KIND_NAMES.shop }).click();
       const shopDish = shop.dishes[0];
       expect(shopDish).toBeDefined();
@@ -184,7 +202,14 @@ describe('the menu and a product (/menu/{id}/self, /product/{id})', () => {
       version: STATE_VERSION,
       state: {
         cartRestaurantId: String(r1.id),
-        cart: [{ item: String(dish.id), cnt: 1, spec: String(thin?.specid), specs: [{ specid: String(mozzarella?.specid), cnt: 2 }] }],
+        cart: [
+          {
+            item: String(dish.id),
+            cnt: 1,
+            spec: String(thin?.specid),
+            specs: [{ specid: String(mozzarella?.specid), cnt: 2 }],
+          },
+        ],
       },
     });
 

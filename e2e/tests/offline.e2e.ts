@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { OFFLINE_KEPT_MESSAGE, OFFLINE_PAY_WAITS_MESSAGE, OFFLINE_SIGN_IN_WAITS_MESSAGE, OFFLINE_TITLE } from '@chain/domain';
+import {
+  OFFLINE_KEPT_MESSAGE,
+  OFFLINE_PAY_WAITS_MESSAGE,
+  OFFLINE_SIGN_IN_WAITS_MESSAGE,
+  OFFLINE_TITLE,
+} from '@chain/domain';
 import { api, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, signedInPhonePage } from '../support/browser';
@@ -23,7 +28,10 @@ describe('offline on a phone', () => {
     const guest = await signInByEmail(baseUrl, `e2e-offline-${Date.now()}@example.ru`);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, guest);
     await page.goto(`/menu/${KURSKY}/self`);
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
     await page.waitForURL(`**/menu/${KURSKY}/self`);
@@ -45,7 +53,12 @@ describe('offline on a phone', () => {
     await context.setOffline(false);
     await banner.waitFor({ state: 'detached' });
     // Nothing was sent by itself: no order yet.
-    const orders = () => api<{ items: unknown[] }>(baseUrl, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.password, offset: 0 });
+    const orders = () =>
+      api<{ items: unknown[] }>(baseUrl, `/api/v1/order/listUser/${guest.id}`, {
+        user_id: guest.id,
+        user_token: guest.password,
+        offset: 0,
+      });
     const before = await orders();
     expect(before.items).toEqual([]);
     await pay.click();
@@ -73,7 +86,11 @@ describe('offline on a phone', () => {
     const page = await context.newPage();
     await page.goto('/auth');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const manifest = (await (await page.request.get(href ?? '')).json()) as { name: string; theme_color: string; icons: Array<{ sizes: string }> };
+    const manifest = (await (await page.request.get(href ?? '')).json()) as {
+      name: string;
+      theme_color: string;
+      icons: Array<{ sizes: string }>;
+    };
     const settings = await api<{ app_name: string; brand_color: string }>(baseUrl, '/settings.php');
     expect(manifest).toMatchObject({ name: settings.app_name, theme_color: settings.brand_color });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));

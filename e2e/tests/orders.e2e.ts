@@ -38,14 +38,17 @@ describe('after the order: «Мои заказы» (/order_list) and the order (
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/orders-list.png` });
 
     // Scrolling to the end loads the second page (offset = the number loaded), and then stops.
-    await page.getByRole('link', { name: /^Заказ / }).last().scrollIntoViewIfNeeded();
+    await page
+      .getByRole('link', { name: /^Заказ / })
+      .last()
+      .scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByRole('link', { name: /^Заказ / }).count(), { timeout: 10_000 }).toBe(25);
     await card(page, orders[0]!.number).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it("shows a paid order «Оплачен» in the list, and on its page the progress moving as the kitchen moves it, without a reload", async () => {
+  it('shows a paid order «Оплачен» in the list, and on its page the progress moving as the kitchen moves it, without a reload', async () => {
     const order = orders.at(-1)!;
     await payOrderBySbp(baseUrl, user, order.id);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);

@@ -17,7 +17,14 @@ const PEPPERONI = 102;
 type TileSettings = Record<'allow_predzakaz' | 'allow_delayed' | 'show_zagruzka' | 'show_restmap', 0 | 1>;
 
 /** The service tiles of Home in their order (SPEC 2 Home), each shown by its setting or the guest's flag. */
-const TILES = ['Предзаказ', 'Отложенный заказ', 'Забронировать стол', 'Загруженность ресторанов', 'Карта ресторанов', 'Стоп-лист'] as const;
+const TILES = [
+  'Предзаказ',
+  'Отложенный заказ',
+  'Забронировать стол',
+  'Загруженность ресторанов',
+  'Карта ресторанов',
+  'Стоп-лист',
+] as const;
 
 // SPEC 2 Home tiles, Предзаказ and Отложенный заказ; SPEC 4 a delayed order resumed with the
 // warning about unavailable dishes; SPEC 5 the pre-order's cart.
@@ -34,7 +41,8 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
   });
   afterAll(async () => {
     await setSettings(initial);
-    for (const restaurant of [KURSKY, PATRIKI]) await api(baseUrl, '/sandbox/stop-list', { restaurant: restaurant.id, dish: PEPPERONI, stopped: false });
+    for (const restaurant of [KURSKY, PATRIKI])
+      await api(baseUrl, '/sandbox/stop-list', { restaurant: restaurant.id, dish: PEPPERONI, stopped: false });
     await browser?.close();
   });
 
@@ -43,12 +51,20 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     const context = await phoneContext(browser!, baseUrl.replace('127.0.0.1', 'localhost'));
     await context.addInitScript(
       ({ key, state, version }) => localStorage.setItem(key, JSON.stringify({ state, version })),
-      { key: STATE_KEY, version: STATE_VERSION, state: { user: { authorized: true, id: String(user.id), password: user.password, ...flags } } },
+      {
+        key: STATE_KEY,
+        version: STATE_VERSION,
+        state: { user: { authorized: true, id: String(user.id), password: user.password, ...flags } },
+      },
     );
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Как вы хотите заказать?' }).waitFor();
-    await page.getByText('Позвонить:').or(page.getByRole('navigation', { name: 'Сервисы' })).first().waitFor();
+    await page
+      .getByText('Позвонить:')
+      .or(page.getByRole('navigation', { name: 'Сервисы' }))
+      .first()
+      .waitFor();
     return { context, page };
   }
 
@@ -61,7 +77,11 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     const email = `e2e-tiles-${Date.now()}@example.ru`;
     const user = await signInByEmail(baseUrl, email);
     // A new sandbox guest has the booking and stop-list flags on (docs/sandbox.md); asked without a change.
-    expect(await api(baseUrl, '/sandbox/user-flags', { contact: email })).toEqual({ id: user.id, booking: true, stoplist: true });
+    expect(await api(baseUrl, '/sandbox/user-flags', { contact: email })).toEqual({
+      id: user.id,
+      booking: true,
+      stoplist: true,
+    });
 
     await setSettings({ allow_predzakaz: 0, allow_delayed: 0, show_zagruzka: 0, show_restmap: 0 });
     let home = await homeWith(user, { booking: false, stoplist: false });
@@ -108,13 +128,19 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     // A later time than the first, so the order is plainly for later.
     const time = (await times.nth(Math.min(3, (await times.count()) - 1)).getAttribute('value')) ?? '';
     await page.getByRole('radio', { name: time, exact: true }).check();
-    const date = await page.getByRole('group', { name: 'Дата' }).getByRole('radio', { checked: true }).getAttribute('value');
+    const date = await page
+      .getByRole('group', { name: 'Дата' })
+      .getByRole('radio', { checked: true })
+      .getAttribute('value');
     await auditScreen(page, 'Предзаказ with a restaurant and a time');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/preorder-page.png`, fullPage: true });
 
     await page.getByRole('button', { name: `Выбрать блюда к ${time}` }).click();
     await page.waitForURL(`**/menu/${TVERSKAYA.id}/inrest`);
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
     await page.waitForURL(`**/menu/${TVERSKAYA.id}/inrest`);
@@ -129,7 +155,10 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/preorder-cart.png`, fullPage: true });
     const created = page.waitForRequest((request) => request.url().endsWith('/api/v2/order/create'));
     await button.click();
-    const body = (await created).postDataJSON() as { order: { type: string; table: string }; deliveryDateTimeProps: { deliveryDate: string; deliveryTime: string } };
+    const body = (await created).postDataJSON() as {
+      order: { type: string; table: string };
+      deliveryDateTimeProps: { deliveryDate: string; deliveryTime: string };
+    };
     expect(body.order.type).toBe('inrest');
     expect(body.order.table ?? null).toBeNull();
     expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: date, deliveryTime: time });
@@ -152,21 +181,31 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
       await page.getByRole('group', { name: 'Время' }).getByRole('radio').first().waitFor();
       // SPEC 2: after a delayed order the menu opens in inrest mode; at a table is chosen first.
       const ways = page.getByRole('group', { name: 'Как получить заказ' });
-      expect(await ways.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as unknown as { checked: boolean }).checked))).toEqual([true, false]);
+      expect(
+        await ways
+          .getByRole('radio')
+          .evaluateAll((radios) => radios.map((radio) => (radio as unknown as { checked: boolean }).checked)),
+      ).toEqual([true, false]);
       expect(await ways.getByRole('radio', { name: 'В ресторане' }).isChecked()).toBe(true);
     };
 
     await choosePatriki();
     await auditScreen(page, 'Отложенный заказ');
     // The day's last time: Патриаршие closes at 23:00, so late in the evening today may offer one time only.
-    const time = (await page.getByRole('group', { name: 'Время' }).getByRole('radio').last().getAttribute('value')) ?? '';
+    const time =
+      (await page.getByRole('group', { name: 'Время' }).getByRole('radio').last().getAttribute('value')) ?? '';
     await page.getByRole('radio', { name: time, exact: true }).check();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delayed-page.png`, fullPage: true });
     // The menu is asked for that time: the call carries the chosen delivery_datetime_props (SPEC 7).
-    const menuAsked = page.waitForRequest((request) => request.url().endsWith('/api/v2/restoran/menu') && request.method() === 'POST');
+    const menuAsked = page.waitForRequest(
+      (request) => request.url().endsWith('/api/v2/restoran/menu') && request.method() === 'POST',
+    );
     await page.getByRole('button', { name: `Выбрать блюда к ${time}` }).click();
     await page.waitForURL(`**/menu/${PATRIKI.id}/inrest`);
-    expect((await menuAsked).postDataJSON()).toMatchObject({ order_type: 'inrest', delivery_datetime_props: { deliveryTime: time } });
+    expect((await menuAsked).postDataJSON()).toMatchObject({
+      order_type: 'inrest',
+      delivery_datetime_props: { deliveryTime: time },
+    });
     for (const [id, name] of [
       [101, 'Маргарита'],
       [PEPPERONI, 'Пепперони'],
@@ -196,7 +235,9 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     await auditScreen(page, 'Отложенный заказ with the guest’s delayed order');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delayed-found.png`, fullPage: true });
     await found.getByRole('button', { name: 'Продолжить этот заказ' }).click();
-    const warning = page.getByRole('alertdialog').filter({ hasText: 'Некоторые блюда недоступны и не попадут в заказ' });
+    const warning = page
+      .getByRole('alertdialog')
+      .filter({ hasText: 'Некоторые блюда недоступны и не попадут в заказ' });
     await warning.waitFor();
     expect(await warning.textContent()).toContain('Пепперони');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delayed-warning.png` });
@@ -216,7 +257,12 @@ describe('services: Home tiles, pre-order and delayed order (SPEC 2, 4)', () => 
     expect((await created).status()).toBe(200);
     await page.waitForURL('**/payment');
     const { fs_uid } = await restaurantById(baseUrl, PATRIKI.id);
-    const left = await api<{ order: unknown }>(baseUrl, '/rest/', { user_id: String(user.id), token: user.password, action: 'checkDelayed', fields: { fs_uid, order_type: 'inrest' } });
+    const left = await api<{ order: unknown }>(baseUrl, '/rest/', {
+      user_id: String(user.id),
+      token: user.password,
+      action: 'checkDelayed',
+      fields: { fs_uid, order_type: 'inrest' },
+    });
     expect(left.order).toBeNull();
     await api(baseUrl, '/sandbox/stop-list', { restaurant: PATRIKI.id, dish: PEPPERONI, stopped: false });
     expect(errors).toEqual([]);

@@ -17,7 +17,16 @@ import { launchBrowser, signedInPhonePage, STATE_KEY } from '../support/browser'
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
 interface SavedUser {
-  user: { name: string; phone: string; email: string; card: string; city: string; street: string; house: string; room: string };
+  user: {
+    name: string;
+    phone: string;
+    email: string;
+    card: string;
+    city: string;
+    street: string;
+    house: string;
+    room: string;
+  };
 }
 
 /** A phone no other guest of the run has: 79 and nine random digits. */
@@ -75,7 +84,14 @@ describe('Мой профиль (/profile) and Обратная связь (/fee
     await page.getByLabel('Телефон').fill(`8${phone.slice(1)}`);
     expect(await page.getByLabel('Телефон').inputValue()).toBe(formatPhoneInput(phone));
 
-    const values = { name: 'Анна Котова', card: '1234567890', city: 'Москва', street: 'Тверская улица', house: '7', room: '12' };
+    const values = {
+      name: 'Анна Котова',
+      card: '1234567890',
+      city: 'Москва',
+      street: 'Тверская улица',
+      house: '7',
+      room: '12',
+    };
     await page.getByLabel('Имя').fill(values.name);
     await emailField.fill(email.toUpperCase());
     await page.getByLabel('Карта лояльности').fill(values.card);
@@ -129,7 +145,9 @@ describe('Мой профиль (/profile) and Обратная связь (/fee
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-not-saved.png`, animations: 'disabled' });
     await acknowledge(page, 'Этот телефон уже привязан к другому профилю.');
     expect(await phoneField.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('.field__error').filter({ hasText: 'Этот телефон уже привязан к другому профилю.' }).count()).toBe(1);
+    expect(
+      await page.locator('.field__error').filter({ hasText: 'Этот телефон уже привязан к другому профилю.' }).count(),
+    ).toBe(1);
     await expect.poll(() => page.locator('input:focus').getAttribute('name')).toBe('phone');
     await auditScreen(page, '/profile (phone taken)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-phone-taken.png` });
@@ -225,7 +243,8 @@ describe('Мой профиль (/profile) and Обратная связь (/fee
     await confirm.getByRole('button', { name: 'Удалить профиль' }).tap();
     await page.waitForURL(/\/auth$/);
     const stored = await page.evaluate(
-      (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { user: { authorized: boolean; id: string } } },
+      (key) =>
+        JSON.parse(localStorage.getItem(key) ?? '{}') as { state: { user: { authorized: boolean; id: string } } },
       STATE_KEY,
     );
     expect(stored.state.user).toMatchObject({ authorized: false, id: '' });

@@ -24,13 +24,16 @@ describe('the guest app as a PWA (service worker)', () => {
   afterAll(() => browser?.close());
 
   // Evaluated in the page (this package is compiled without the DOM's types: the code is text).
-  const controlled = (page: Page) => page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 15_000 });
+  const controlled = (page: Page) =>
+    page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 15_000 });
 
   /** The menu's first card photo: the file the browser chose, whether it shows, whether the worker keeps it. */
   function firstCardPhoto(page: Page): Promise<{ src: string; shown: boolean; kept: boolean }> {
     return page.evaluate(async () => {
       const g = globalThis as unknown as {
-        document: { querySelector(selector: string): { currentSrc: string; complete: boolean; naturalWidth: number } | null };
+        document: {
+          querySelector(selector: string): { currentSrc: string; complete: boolean; naturalWidth: number } | null;
+        };
         caches: { open(name: string): Promise<{ match(url: string): Promise<unknown> }> };
       };
       const img = g.document.querySelector('.menu-dish__photo');
@@ -41,7 +44,10 @@ describe('the guest app as a PWA (service worker)', () => {
   }
 
   async function addMargherita(page: Page): Promise<void> {
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
     await page.waitForURL(`**/menu/${KURSKY}/self`);
@@ -65,7 +71,8 @@ describe('the guest app as a PWA (service worker)', () => {
     await page.reload();
     await page.getByRole('article', { name: 'Маргарита', exact: true }).waitFor();
     expect(await page.evaluate('document.documentElement.getAttribute("data-font")')).toBe('inter');
-    const interDrawn = "[...document.fonts].some((face) => face.family.replace(/[\"']/g, '') === 'Inter' && face.status === 'loaded') && getComputedStyle(document.body).fontFamily.replace(/[\"']/g, '').startsWith('Inter,')";
+    const interDrawn =
+      "[...document.fonts].some((face) => face.family.replace(/[\"']/g, '') === 'Inter' && face.status === 'loaded') && getComputedStyle(document.body).fontFamily.replace(/[\"']/g, '').startsWith('Inter,')";
     await expect.poll(() => page.evaluate(interDrawn), { timeout: 10_000 }).toBe(true);
     await addMargherita(page);
     await page.getByRole('link', { name: /Ваш заказ на/ }).click();
@@ -137,7 +144,9 @@ describe('the guest app as a PWA (service worker)', () => {
     try {
       // A new deploy: the worker's file changes.
       writeFileSync(SW_FILE, built.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";'));
-      await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration && registration.update())');
+      await page.evaluate(
+        'navigator.serviceWorker.getRegistration().then((registration) => registration && registration.update())',
+      );
       const prompt = page.getByRole('status').filter({ hasText: UPDATE_AVAILABLE_MESSAGE });
       await prompt.waitFor({ timeout: 15_000 });
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/pwa-update.png` });
@@ -145,7 +154,11 @@ describe('the guest app as a PWA (service worker)', () => {
       await prompt.getByRole('button', { name: UPDATE_BUTTON }).click();
       await reloaded;
       await prompt.waitFor({ state: 'detached' });
-      expect(await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration.waiting === null)')).toBe(true);
+      expect(
+        await page.evaluate(
+          'navigator.serviceWorker.getRegistration().then((registration) => registration.waiting === null)',
+        ),
+      ).toBe(true);
     } finally {
       writeFileSync(SW_FILE, built);
     }

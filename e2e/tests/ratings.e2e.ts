@@ -47,7 +47,12 @@ function stripedPng(width: number, height: number): Buffer {
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -62,7 +67,12 @@ function pngBomb(side: number): Buffer {
   header[9] = 0; // grey
   const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** What the tests read of a picture and an element in the page (the e2e code has no DOM types). */
@@ -84,7 +94,10 @@ async function tapStar(group: Locator, name: string): Promise<void> {
 
 /** Whether every photo in the locator's scope has loaded as a picture (not a broken link). */
 async function photosLoaded(page: Page, scope: string): Promise<number[]> {
-  return page.locator(scope).locator('img').evaluateAll((images) => images.map((image) => (image as unknown as Picture).naturalWidth));
+  return page
+    .locator(scope)
+    .locator('img')
+    .evaluateAll((images) => images.map((image) => (image as unknown as Picture).naturalWidth));
 }
 
 // Issue 15 (second part): rating a paid order on its page and «Мои оценки» on the phone.
@@ -151,15 +164,25 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     expect(await shown.textContent()).toContain(chosen);
     expect(await shown.textContent()).toContain('Пицца остыла, но вкусная');
     // The server's copy brings the photo's signed link, and it loads.
-    await expect.poll(() => shown.getByRole('img').first().getAttribute('src')).toMatch(/^\/api\/v1\/rate\/photo\/\d+\?sig=/);
+    await expect
+      .poll(() => shown.getByRole('img').first().getAttribute('src'))
+      .toMatch(/^\/api\/v1\/rate\/photo\/\d+\?sig=/);
     // One photo, drawn: its width is 0 until the picture has arrived (polled until then — a
     // single read right after the element appeared failed under load).
     expect(await photosLoaded(page, '[data-testid="order-rating"]')).toHaveLength(1);
-    await expect.poll(async () => (await photosLoaded(page, '[data-testid="order-rating"]'))[0] ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await photosLoaded(page, '[data-testid="order-rating"]'))[0] ?? 0)
+      .toBeGreaterThan(0);
 
     // As stored: the order rating first, then the dish's.
     const stored = await orderOf(baseUrl, user, order.id);
-    expect(stored.rate).toMatchObject({ stars: 4, rate_speed: 3, rate_taste: 5, comment: 'Пицца остыла, но вкусная', photos: [expect.any(String)] });
+    expect(stored.rate).toMatchObject({
+      stars: 4,
+      rate_speed: 3,
+      rate_taste: 5,
+      comment: 'Пицца остыла, но вкусная',
+      photos: [expect.any(String)],
+    });
     expect(stored.rate?.type).not.toBeNull();
     expect(stored.basket[0]?.rate).toMatchObject({ taste: 5, fresh: 5, speed: 5, comment: 'Тесто отличное' });
 
@@ -178,13 +201,19 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     await orderCard.waitFor();
     expect(await orderCard.textContent()).toContain('Оценка заказа: 4 из 5');
     expect(await orderCard.textContent()).toContain(chosen);
-    expect(await orderCard.getByRole('link', { name: `Заказ ${order.number}` }).getAttribute('href')).toBe(`/order_detail/${order.id}`);
-    const cards = await page.getByRole('article').evaluateAll((nodes) => nodes.map((node) => (node as unknown as Named).getAttribute('aria-label')));
+    expect(await orderCard.getByRole('link', { name: `Заказ ${order.number}` }).getAttribute('href')).toBe(
+      `/order_detail/${order.id}`,
+    );
+    const cards = await page
+      .getByRole('article')
+      .evaluateAll((nodes) => nodes.map((node) => (node as unknown as Named).getAttribute('aria-label')));
     expect(cards).toHaveLength(2);
     expect(cards[1]).toBe(`Оценка заказа ${order.number}`);
     expect(cards[0]).toMatch(new RegExp(`^Оценка блюда .+, заказ ${order.number}$`));
     expect(await page.getByRole('article').first().textContent()).toContain('Тесто отличное');
-    await expect.poll(async () => (await photosLoaded(page, `article[aria-label="Оценка заказа ${order.number}"]`))[0] ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await photosLoaded(page, `article[aria-label="Оценка заказа ${order.number}"]`))[0] ?? 0)
+      .toBeGreaterThan(0);
     await auditScreen(page, '/rate_list');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/rate-list.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -196,7 +225,11 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     await payOrderBySbp(baseUrl, user, order.id);
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
     await page.route('**/api/v1/rate/add', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Internal Server Error' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'internal', message: 'Internal Server Error' }),
+      }),
     );
     await page.goto(`/order_detail/${order.id}`);
     const form = page.getByRole('region', { name: 'Оцените заказ' });
@@ -229,7 +262,9 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     });
     await page.goto(`/order_detail/${order.id}`);
     const form = page.getByRole('region', { name: 'Оцените заказ' });
-    await form.locator('input[type="file"]').setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: stripedPng(800, 600) });
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: stripedPng(800, 600) });
     await form.getByRole('list', { name: 'Выбранные фото' }).getByRole('img', { name: 'Фото 1' }).waitFor();
     await form.getByRole('button', { name: 'Отправить оценку' }).tap();
 
@@ -255,7 +290,13 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     const order = await placeOrder(baseUrl, user);
     await payOrderBySbp(baseUrl, user, order.id);
     // The order's own rating went through; its dish's did not (a lost connection, the app closed).
-    await api(baseUrl, '/api/v1/rate/add', { order_id: order.id, user_id: user.id, token: user.password, stars: 5, comment: 'Быстро' });
+    await api(baseUrl, '/api/v1/rate/add', {
+      order_id: order.id,
+      user_id: user.id,
+      token: user.password,
+      stars: 5,
+      comment: 'Быстро',
+    });
     const { context, page, errors } = await signedInPhonePage(browser!, baseUrl, user);
     await page.goto(`/order_detail/${order.id}`);
     const form = page.getByRole('region', { name: 'Оцените блюда' });
@@ -269,7 +310,9 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
 
     await form.getByRole('button', { name: 'Отправить оценку' }).tap();
     await form.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await orderOf(baseUrl, user, order.id)).basket.every((line) => line.rate !== null)).toBe(true);
+    await expect
+      .poll(async () => (await orderOf(baseUrl, user, order.id)).basket.every((line) => line.rate !== null))
+      .toBe(true);
     expect((await orderOf(baseUrl, user, order.id)).basket[0]?.rate).toMatchObject({ taste: 4 });
     await page.reload();
     await page.getByRole('region', { name: 'Ваша оценка' }).waitFor();
@@ -284,7 +327,9 @@ describe('ratings: the order page (/order_detail/{id}) and «Мои оценки
     await page.goto(`/order_detail/${order.id}`);
     await page.getByRole('button', { name: /^Оплатить/ }).waitFor();
     expect(await page.getByRole('region', { name: 'Оцените заказ' }).count()).toBe(0);
-    await expect(api(baseUrl, '/api/v1/rate/add', { order_id: order.id, user_id: user.id, token: user.password, stars: 5 })).rejects.toThrow(/409/);
+    await expect(
+      api(baseUrl, '/api/v1/rate/add', { order_id: order.id, user_id: user.id, token: user.password, stars: 5 }),
+    ).rejects.toThrow(/409/);
     await context.close();
   });
 });

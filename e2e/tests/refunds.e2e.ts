@@ -27,11 +27,22 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     // The guest orders and pays by SBP in the sandbox bank.
     const guest = await signInByEmail(baseUrl, `e2e-refund-${Date.now()}@example.ru`);
     const order = await placeOrder(baseUrl, guest);
-    const sbp = await api<{ paymentUrl: string | null }>(baseUrl, '/api/v1/order/payment/sbp', { user_id: guest.id, token: guest.password, order_id: order.id });
+    const sbp = await api<{ paymentUrl: string | null }>(baseUrl, '/api/v1/order/payment/sbp', {
+      user_id: guest.id,
+      token: guest.password,
+      order_id: order.id,
+    });
     const bankPage = new URL(sbp.paymentUrl ?? '');
     await api(baseUrl, `${bankPage.pathname}${bankPage.search}`, { action: 'pay' }, { accept: 'application/json' });
     await expect
-      .poll(async () => (await api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${order.id}`, undefined, { authorization: `Bearer ${guest.password}` })).status)
+      .poll(
+        async () =>
+          (
+            await api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${order.id}`, undefined, {
+              authorization: `Bearer ${guest.password}`,
+            })
+          ).status,
+      )
       .toBe('ok');
 
     // The guest keeps the order's page open: it follows the order live.
@@ -47,12 +58,17 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const me = await api<unknown>(baseUrl, '/api/staff/me', undefined, { authorization: `Bearer ${token}` });
     const context = await tabletContext(browser!, baseUrl);
-    await context.addInitScript((session) => sessionStorage.setItem('chain-staff-session', session), JSON.stringify({ token, me }));
+    await context.addInitScript(
+      (session) => sessionStorage.setItem('chain-staff-session', session),
+      JSON.stringify({ token, me }),
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`/staff/r/${KURSKY}`);
-    const card = page.getByRole('article', { name: order.number }).and(page.locator(`[aria-labelledby="order-${order.id}"]`));
+    const card = page
+      .getByRole('article', { name: order.number })
+      .and(page.locator(`[aria-labelledby="order-${order.id}"]`));
     await card.getByRole('button', { name: 'Отменить с возвратом' }).tap();
 
     const dialog = page.getByRole('dialog', { name: `Возврат по заказу ${order.number}` });
@@ -60,7 +76,10 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     await confirm.waitFor();
     // The lines can be chosen instead: the sum follows the choice.
     await dialog.getByLabel('Выбрать позиции (заказ продолжается)').check();
-    await dialog.getByRole('button', { name: /^Больше: / }).first().tap();
+    await dialog
+      .getByRole('button', { name: /^Больше: / })
+      .first()
+      .tap();
     await dialog.getByText(`К возврату: ${formatMoney(order.sum)}`).waitFor();
     await auditScreen(page, '/staff/r/{id} (refund dialog)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-refund-dialog.png` });
@@ -78,12 +97,17 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     await auditScreen(page, '/staff/r/{id} (refund done)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-refund-done.png` });
     await dialog.getByRole('button', { name: 'Закрыть' }).tap();
-    await card.getByText(`Отменён, деньги возвращены: ${formatMoney(order.sum)}`, { exact: false }).waitFor({ timeout: 5000 });
+    await card
+      .getByText(`Отменён, деньги возвращены: ${formatMoney(order.sum)}`, { exact: false })
+      .waitFor({ timeout: 5000 });
 
     // «Возвраты» in the back office: the on-call manager's list shows it, returned.
     await page.getByRole('link', { name: 'Управление' }).tap();
     await page.getByRole('link', { name: /^Возвраты/ }).tap();
-    const row = page.getByRole('row').filter({ hasText: order.number }).filter({ hasText: formatMoney(order.sum) });
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: order.number })
+      .filter({ hasText: formatMoney(order.sum) });
     await row.getByText('Возвращено').first().waitFor();
     await auditScreen(page, '/staff/manage/refunds');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-refunds-area.png` });
@@ -94,7 +118,9 @@ describe('a paid order cancelled with its money returned (issue 31)', () => {
     await bank.goto(bankPage.toString());
     await bank.getByRole('heading', { name: 'Перевод выполнен' }).waitFor();
     await expect.poll(() => bank.getByRole('listitem').filter({ hasText: 'Возврат на счёт' }).count()).toBe(1);
-    await expect.poll(() => bank.getByRole('listitem').filter({ hasText: 'Возврат на счёт' }).textContent()).toBe(`Возврат на счёт: ${formatMoney(order.sum)}`);
+    await expect
+      .poll(() => bank.getByRole('listitem').filter({ hasText: 'Возврат на счёт' }).textContent())
+      .toBe(`Возврат на счёт: ${formatMoney(order.sum)}`);
     if (SHOTS) await bank.screenshot({ path: `${SHOTS}/sandbox-bank-refund.png` });
     await context.close();
 

@@ -18,14 +18,20 @@ describe('the sandbox bank pages in a phone browser', () => {
   afterAll(() => browser?.close());
 
   const check = (orderId: number) =>
-    api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${orderId}`, undefined, { authorization: `Bearer ${user.password}` });
+    api<{ status: string }>(baseUrl, `/api/v1/order/payment/check/${orderId}`, undefined, {
+      authorization: `Bearer ${user.password}`,
+    });
 
   const startCard = async (orderId: number) => {
-    const started = await api<{ formUrl: string | null; errorMessage: string }>(baseUrl, '/api/v1/order/payment/start', {
-      user_id: user.id,
-      token: user.password,
-      order_id: orderId,
-    });
+    const started = await api<{ formUrl: string | null; errorMessage: string }>(
+      baseUrl,
+      '/api/v1/order/payment/start',
+      {
+        user_id: user.id,
+        token: user.password,
+        order_id: orderId,
+      },
+    );
     expect(started.errorMessage).toBe('');
     expect(started.formUrl).toBeTruthy();
     return started.formUrl ?? '';
@@ -62,17 +68,26 @@ describe('the sandbox bank pages in a phone browser', () => {
 
   it('pays by SBP on a bank’s page', async () => {
     const order = await placeOrder(baseUrl, user);
-    const sbp = await api<{ variants: Array<{ name: string; link: string }>; errorMessage: string }>(baseUrl, '/api/v1/order/payment/sbp', {
-      user_id: user.id,
-      token: user.password,
-      order_id: order.id,
-    });
+    const sbp = await api<{ variants: Array<{ name: string; link: string }>; errorMessage: string }>(
+      baseUrl,
+      '/api/v1/order/payment/sbp',
+      {
+        user_id: user.id,
+        token: user.password,
+        order_id: order.id,
+      },
+    );
     const bank = sbp.variants[0];
     expect(bank).toBeDefined();
     const context = await phoneContext(browser!, baseUrl);
     const page = await context.newPage();
     await page.goto(bank?.link ?? '');
-    await expect(page.getByText(bank?.name ?? '?').first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByText(bank?.name ?? '?')
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await expect.poll(async () => (await check(order.id)).status, { timeout: 10_000 }).toBe('ok');
     await context.close();

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { manageRestaurant, manageRestaurantCall, type ManageRestaurant, restaurantClosedText, restaurantHolidays, restaurantOpeningNow, type RestaurantWire } from '@chain/contract';
+import {
+  manageRestaurant,
+  manageRestaurantCall,
+  type ManageRestaurant,
+  restaurantClosedText,
+  restaurantHolidays,
+  restaurantOpeningNow,
+  type RestaurantWire,
+} from '@chain/contract';
 import { addDays, dayLabel, isoDateText, isOpenWithHolidays, lineToken, wallClockAt } from '@chain/domain';
 import { api, listRestaurants, restaurantById, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
@@ -11,9 +19,9 @@ const SHOTS = process.env['E2E_SCREENSHOTS'];
 /** Жар-печь у Курского вокзала: round the clock, pickup up to 7 days ahead — closed only by its holidays. */
 const KURSKY_ID = 5;
 
-
 /** SPEC 4 open now as the list reads it: not closed for now by the manager and open by its hours and holidays. */
-const openNow = (restaurant: RestaurantWire) => restaurantClosedText(restaurant, Date.now()) === null && restaurantOpeningNow(restaurant, Date.now()).open;
+const openNow = (restaurant: RestaurantWire) =>
+  restaurantClosedText(restaurant, Date.now()) === null && restaurantOpeningNow(restaurant, Date.now()).open;
 
 // SPEC 2 Self-pickup restaurant list on a phone: those open now first, then those closed saying
 // when they open (issue 33), favourites first in each; the open-now marker, the wine-card marker,
@@ -61,8 +69,14 @@ describe('the self-pickup list (/self_from)', () => {
     expect(await rows.count()).toBe(pickup.length);
     await auditScreen(page, '/self_from');
     // Open now first, then closed (issue 33); in each, favourites first, then the chain's order.
-    const byFavourite = (group: RestaurantWire[]) => [...group.filter((restaurant) => restaurant === favourite), ...group.filter((restaurant) => restaurant !== favourite)];
-    const expectedOrder = [...byFavourite(pickup.filter(openNow)), ...byFavourite(pickup.filter((restaurant) => !openNow(restaurant)))];
+    const byFavourite = (group: RestaurantWire[]) => [
+      ...group.filter((restaurant) => restaurant === favourite),
+      ...group.filter((restaurant) => restaurant !== favourite),
+    ];
+    const expectedOrder = [
+      ...byFavourite(pickup.filter(openNow)),
+      ...byFavourite(pickup.filter((restaurant) => !openNow(restaurant))),
+    ];
     for (const [index, restaurant] of expectedOrder.entries()) {
       const row = rows.nth(index);
       const text = (await row.textContent()) ?? '';
@@ -86,16 +100,22 @@ describe('the self-pickup list (/self_from)', () => {
     await page.waitForURL(`**/menu/${chosen.id}/self`);
     await page.getByRole('heading', { level: 1, name: chosen.name }).waitFor();
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as unknown, STATE_KEY);
-    expect(stored).toMatchObject({ state: { orderType: 'self', restaurant: { id: String(chosen.id), name: chosen.name } } });
+    expect(stored).toMatchObject({
+      state: { orderType: 'self', restaurant: { id: String(chosen.id), name: chosen.name } },
+    });
     await auditScreen(page, `/menu/${chosen.id}/self`);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('the menu of a restaurant closed now says so at its top: when it opens, the pickup time for later, the delayed order (SPEC 2 Menu, SPEC 4 open now, issue 33)', async () => {
-    const pickup = (await listRestaurants(baseUrl)).filter((restaurant) => restaurant.active === '1' && restaurant.deliverySelf === '1');
+    const pickup = (await listRestaurants(baseUrl)).filter(
+      (restaurant) => restaurant.active === '1' && restaurant.deliverySelf === '1',
+    );
     // At night (faketime) a restaurant is closed by its hours; by day none may be, and no menu says it.
-    const closed = pickup.find((restaurant) => restaurantClosedText(restaurant, Date.now()) === null && !openNow(restaurant));
+    const closed = pickup.find(
+      (restaurant) => restaurantClosedText(restaurant, Date.now()) === null && !openNow(restaurant),
+    );
     const shown = closed ?? pickup.find(openNow)!;
     const settings = await api<{ allow_delayed: number }>(baseUrl, '/settings.php');
     const user = await signInByEmail(baseUrl, `e2e-self-night-${Date.now()}@example.ru`);
@@ -106,7 +126,10 @@ describe('the self-pickup list (/self_from)', () => {
       const banner = page.getByRole('status', { name: 'Ресторан закрыт' });
       if (!closed) {
         // The dishes are drawn and nothing says the restaurant is closed.
-        await page.getByRole('button', { name: /^Добавить/ }).first().waitFor();
+        await page
+          .getByRole('button', { name: /^Добавить/ })
+          .first()
+          .waitFor();
         expect(await banner.count()).toBe(0);
         return;
       }
@@ -139,13 +162,32 @@ describe('the self-pickup list (/self_from)', () => {
     const path = manageRestaurantCall.path.replace(':id', String(KURSKY_ID));
     const read = async () => manageRestaurant.parse(await api(baseUrl, path, undefined, headers));
     const save = async (restaurant: ManageRestaurant, holidays: ManageRestaurant['holidays']) => {
-      const { id: _id, fs_uid: _uid, archived_at: _archived, closed_until: _until, closed_text: _text, kiosk_code_set: _code, kiosks_connected: _kiosks, has_orders: _orders, ...fields } = restaurant;
+      const {
+        id: _id,
+        fs_uid: _uid,
+        archived_at: _archived,
+        closed_until: _until,
+        closed_text: _text,
+        kiosk_code_set: _code,
+        kiosks_connected: _kiosks,
+        has_orders: _orders,
+        ...fields
+      } = restaurant;
       return manageRestaurant.parse(await api(baseUrl, path, { ...fields, holidays }, headers));
     };
     const before = await read();
     const today = wallClockAt(Date.now(), 'Europe/Moscow').date;
-    const closedDay = (offset: number) => ({ date: isoDateText(addDays(today, offset)), from: null, to: null, note: 'Санитарный день' });
-    const shut = await save(before, [...before.holidays.filter((holiday) => ![-1, 0].some((offset) => closedDay(offset).date === holiday.date)), closedDay(-1), closedDay(0)]);
+    const closedDay = (offset: number) => ({
+      date: isoDateText(addDays(today, offset)),
+      from: null,
+      to: null,
+      note: 'Санитарный день',
+    });
+    const shut = await save(before, [
+      ...before.holidays.filter((holiday) => ![-1, 0].some((offset) => closedDay(offset).date === holiday.date)),
+      closedDay(-1),
+      closedDay(0),
+    ]);
     try {
       const kursky = await restaurantById(baseUrl, KURSKY_ID);
       expect(isOpenWithHolidays(kursky.shedule, restaurantHolidays(kursky), Date.now(), kursky.time_zone)).toBe(false);
@@ -173,7 +215,10 @@ describe('the self-pickup list (/self_from)', () => {
         // The pickup list: when it opens after the holiday — 06:00 tomorrow (issue 33) — where
         // «Открыто круглосуточно» stands on other days.
         await page.goto('/self_from');
-        const row = page.getByRole('list', { name: 'Рестораны для самовывоза' }).getByRole('listitem').filter({ hasText: kursky.name });
+        const row = page
+          .getByRole('list', { name: 'Рестораны для самовывоза' })
+          .getByRole('listitem')
+          .filter({ hasText: kursky.name });
         await row.getByText('Откроется завтра в 06:00', { exact: true }).waitFor();
 
         // The cart: the chain's words for a closed restaurant, and no pay button.
@@ -187,7 +232,15 @@ describe('the self-pickup list (/self_from)', () => {
         const sheet = page.getByRole('dialog', { name: 'Время самовывоза' });
         const date = sheet.getByRole('combobox', { name: 'Дата' });
         const clock = wallClockAt(Date.now(), 'Europe/Moscow').date;
-        await expect.poll(() => date.evaluate((select) => (select as unknown as { selectedOptions: Array<{ textContent: string }> }).selectedOptions[0]?.textContent)).toBe(dayLabel(addDays(clock, 1), clock));
+        await expect
+          .poll(() =>
+            date.evaluate(
+              (select) =>
+                (select as unknown as { selectedOptions: Array<{ textContent: string }> }).selectedOptions[0]
+                  ?.textContent,
+            ),
+          )
+          .toBe(dayLabel(addDays(clock, 1), clock));
         const times = sheet.getByRole('group', { name: 'Время' }).getByRole('button');
         expect(await times.first().textContent()).toBe('09:00');
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/cart-pickup-holiday.png` });
@@ -220,7 +273,9 @@ describe('the self-pickup list (/self_from)', () => {
     await page.goto('/self_from');
     const problem = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить рестораны' });
     await problem.waitFor();
-    expect(await problem.textContent()).toContain('Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.');
+    expect(await problem.textContent()).toContain(
+      'Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.',
+    );
     await auditScreen(page, '/self_from: the load failure');
     await page.getByRole('button', { name: 'Повторить' }).click();
     await page.getByRole('list', { name: 'Рестораны для самовывоза' }).waitFor();

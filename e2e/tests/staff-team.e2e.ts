@@ -25,7 +25,9 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
   it('a second chain manager’s changes appear in the open list; the manager adds a kitchen account, it signs in with the password shown once, the manager disables it and its session ends', async () => {
     // The manager, signed in through the API helpers (the sign-in screen has its own journey).
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
-    const me = (await (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as StaffMe;
+    const me = (await (
+      await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as StaffMe;
     const managerContext = await tabletContext(browser!, baseUrl);
     await managerContext.addInitScript((session) => {
       if (!sessionStorage.getItem('chain-staff-session')) sessionStorage.setItem('chain-staff-session', session);
@@ -36,7 +38,10 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
     await manager.goto('/staff/manage');
     await manager.getByRole('link', { name: /Команда/ }).tap();
     await manager.getByRole('heading', { level: 1, name: 'Команда' }).waitFor();
-    await manager.getByRole('cell', { name: /manager/ }).first().waitFor();
+    await manager
+      .getByRole('cell', { name: /manager/ })
+      .first()
+      .waitFor();
     await auditScreen(manager, '/staff/manage/team (list)');
     if (SHOTS) await manager.screenshot({ path: `${SHOTS}/team-list.png`, fullPage: true });
 
@@ -44,13 +49,44 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
     // it: the first manager's open list shows both, without a reload.
     await manager.evaluate(() => Object.assign(globalThis, { openedOnce: true }));
     const stamp = Date.now().toString(36);
-    const added = (as: string, body: object) => api<{ account: StaffTeamAccount; password: string }>(baseUrl, '/api/staff/team', { delivery: 'show', ...body }, { authorization: `Bearer ${as}` });
-    const deputy = await added(token, { login: `deputy.${stamp}`, name: 'Заместитель', email: `deputy.${stamp}@staff.demo`, role: 'manager', chain: true, restaurant_ids: [] });
-    const deputyToken = await staffTokenOf(baseUrl, { login: deputy.account.login, password: deputy.password, email: deputy.account.email });
-    const cashier = await added(deputyToken, { login: `cashier.${stamp}`, name: `Кассир ${stamp}`, email: `cashier.${stamp}@staff.demo`, role: 'kitchen', chain: false, restaurant_ids: [1] });
-    const cashierRow = manager.getByRole('row').filter({ has: manager.getByRole('button', { name: `Кассир ${stamp}` }) });
+    const added = (as: string, body: object) =>
+      api<{ account: StaffTeamAccount; password: string }>(
+        baseUrl,
+        '/api/staff/team',
+        { delivery: 'show', ...body },
+        { authorization: `Bearer ${as}` },
+      );
+    const deputy = await added(token, {
+      login: `deputy.${stamp}`,
+      name: 'Заместитель',
+      email: `deputy.${stamp}@staff.demo`,
+      role: 'manager',
+      chain: true,
+      restaurant_ids: [],
+    });
+    const deputyToken = await staffTokenOf(baseUrl, {
+      login: deputy.account.login,
+      password: deputy.password,
+      email: deputy.account.email,
+    });
+    const cashier = await added(deputyToken, {
+      login: `cashier.${stamp}`,
+      name: `Кассир ${stamp}`,
+      email: `cashier.${stamp}@staff.demo`,
+      role: 'kitchen',
+      chain: false,
+      restaurant_ids: [1],
+    });
+    const cashierRow = manager
+      .getByRole('row')
+      .filter({ has: manager.getByRole('button', { name: `Кассир ${stamp}` }) });
     await cashierRow.getByRole('cell', { name: 'Активен' }).waitFor();
-    await api(baseUrl, `/api/staff/team/${cashier.account.id}/active`, { version: cashier.account.version, active: false }, { authorization: `Bearer ${deputyToken}` });
+    await api(
+      baseUrl,
+      `/api/staff/team/${cashier.account.id}/active`,
+      { version: cashier.account.version, active: false },
+      { authorization: `Bearer ${deputyToken}` },
+    );
     await cashierRow.getByRole('cell', { name: 'Отключён' }).waitFor();
     expect(await manager.evaluate(() => (globalThis as { openedOnce?: boolean }).openedOnce)).toBe(true);
 
@@ -87,8 +123,12 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
     await kitchen.getByLabel('Код из письма').fill(await lastStaffCode(baseUrl, email));
     await kitchen.getByRole('button', { name: 'Войти' }).tap();
     await kitchen.getByRole('heading', { level: 2, name: /^Новые/ }).waitFor();
-    const kitchenToken = await kitchen.evaluate(() => (JSON.parse(sessionStorage.getItem('chain-staff-session') ?? '{}') as { token?: string }).token ?? '');
-    expect((await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${kitchenToken}` } })).status).toBe(200);
+    const kitchenToken = await kitchen.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('chain-staff-session') ?? '{}') as { token?: string }).token ?? '',
+    );
+    expect(
+      (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${kitchenToken}` } })).status,
+    ).toBe(200);
 
     // The manager sees its session appear as it signs in, then disables it after a confirmation.
     await manager.getByText(/Chrome на Linux/).waitFor();
@@ -103,9 +143,13 @@ describe('the team screen (/staff/manage/team) on a tablet', () => {
     await manager.getByText('Нет открытых сеансов.').waitFor();
 
     // Its token is refused at once, and its tablet — whose board stream closed — is back at the sign-in, without a reload.
-    expect((await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${kitchenToken}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${kitchenToken}` } })).status,
+    ).toBe(401);
     await kitchen.getByRole('heading', { level: 1, name: 'Вход для сотрудников' }).waitFor({ timeout: 10_000 });
-    console.log(`team e2e: the disabled kitchen tablet was back at the sign-in ${Date.now() - disabledAt} ms after the confirmation`);
+    console.log(
+      `team e2e: the disabled kitchen tablet was back at the sign-in ${Date.now() - disabledAt} ms after the confirmation`,
+    );
     if (SHOTS) await kitchen.screenshot({ path: `${SHOTS}/team-kitchen-signed-out.png` });
     // And the password no longer opens anything.
     await kitchen.getByLabel('Логин').fill(login);

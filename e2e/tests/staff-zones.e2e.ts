@@ -50,12 +50,17 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
   async function managerTablet() {
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
     const zonesOf = async () => {
-      const response = await fetch(`${baseUrl}/api/staff/restaurants/${KURSKY}/zones`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${baseUrl}/api/staff/restaurants/${KURSKY}/zones`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return (await response.json()) as StaffZonesResponse;
     };
     const me = await (await fetch(`${baseUrl}/api/staff/me`, { headers: { authorization: `Bearer ${token}` } })).json();
     const context = await tabletContext(browser!, baseUrl);
-    await context.addInitScript((session) => sessionStorage.setItem('chain-staff-session', session), JSON.stringify({ token, me }));
+    await context.addInitScript(
+      (session) => sessionStorage.setItem('chain-staff-session', session),
+      JSON.stringify({ token, me }),
+    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -82,7 +87,13 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     // The zoom the map shows: that of its newest tiles (/sandbox/tiles/{z}/{x}/{y}.png).
     const zoom = async () => {
       // Read at once: tiles come and go while the map zooms (one by one, a tile gone meanwhile is waited for in vain).
-      const sources = await page.locator('.zones-map img.leaflet-tile-loaded').evaluateAll((tiles) => tiles.map((tile) => (tile as unknown as { getAttribute(name: string): string | null }).getAttribute('src') ?? ''));
+      const sources = await page
+        .locator('.zones-map img.leaflet-tile-loaded')
+        .evaluateAll((tiles) =>
+          tiles.map(
+            (tile) => (tile as unknown as { getAttribute(name: string): string | null }).getAttribute('src') ?? '',
+          ),
+        );
       return Math.min(...sources.map((source) => Number(/\/(\d+)\/\d+\/\d+(?:@2x)?\.png/.exec(source)?.[1] ?? 99)));
     };
     for (let step = 0; step < 3; step++) {
@@ -93,7 +104,12 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
       await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
     }
     const canvas = page.locator('.zones-map__canvas');
-    const taps = [[80, 90], [220, 90], [220, 220], [80, 220]] as const;
+    const taps = [
+      [80, 90],
+      [220, 90],
+      [220, 220],
+      [80, 220],
+    ] as const;
     for (const [index, [dx, dy]] of taps.entries()) {
       const box = (await canvas.boundingBox())!;
       await page.touchscreen.tap(box.x + dx, box.y + dy);
@@ -108,7 +124,11 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     }
     // A finger drags corner 3 outward.
     const handle = (await page.getByRole('button', { name: 'Точка 3', exact: true }).boundingBox())!;
-    await touchDrag(page, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 }, { x: handle.x + handle.width / 2 + 60, y: handle.y + handle.height / 2 + 40 });
+    await touchDrag(
+      page,
+      { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 },
+      { x: handle.x + handle.width / 2 + 60, y: handle.y + handle.height / 2 + 40 },
+    );
     // The drag moved it: the side handles moved with it and point 3 is picked for removal.
     await page.getByRole('button', { name: 'Удалить точку 3' }).waitFor();
     await auditScreen(page, '/staff/manage/zones (drawing)');
@@ -145,7 +165,12 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     await page.getByRole('button', { name: `Изменить зону «${name}»` }).tap();
     await page.locator('.zones-map[data-points="4"][data-map-state="ready"]').waitFor();
     await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
-    const shapes = () => page.locator('.zones-map path').evaluateAll((paths) => paths.map((path) => (path as unknown as { getAttribute(name: string): string | null }).getAttribute('d')));
+    const shapes = () =>
+      page
+        .locator('.zones-map path')
+        .evaluateAll((paths) =>
+          paths.map((path) => (path as unknown as { getAttribute(name: string): string | null }).getAttribute('d')),
+        );
     const drawnBefore = await shapes();
     const second = (await page.getByRole('button', { name: 'Точка 2', exact: true }).boundingBox())!;
     await page.mouse.move(second.x + second.width / 2, second.y + second.height / 2);
@@ -171,9 +196,12 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     await page.locator('.zones-map[data-map-state="ready"]').waitFor();
 
     // «Скачать GeoJSON»: the file is the restaurant's zones as the export call gives them.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать GeoJSON' }).tap()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Скачать GeoJSON' }).tap(),
+    ]);
     expect(download.suggestedFilename()).toBe(`zones-${KURSKY}.geojson`);
-    const file = JSON.parse(readFileSync((await download.path()), 'utf8')) as ZoneCollection;
+    const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as ZoneCollection;
     const before = await zonesOf();
     expect(file.features.map((feature) => feature.properties.name)).toEqual(before.zones.map((zone) => zone.name));
 
@@ -183,9 +211,15 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     const feature = edited.features.find((candidate) => candidate.properties.name === name)!;
     feature.properties.name = renamed;
     const upload = page.locator('.zones__file input[type="file"]');
-    await upload.setInputFiles({ name: 'zones.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(edited)) });
+    await upload.setInputFiles({
+      name: 'zones.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify(edited)),
+    });
     const preview = page.getByRole('status').filter({ hasText: 'Если загрузить файл' });
-    await preview.getByText(`изменится 1, уйдёт 0, без изменений ${file.features.length - 1}`, { exact: false }).waitFor();
+    await preview
+      .getByText(`изменится 1, уйдёт 0, без изменений ${file.features.length - 1}`, { exact: false })
+      .waitFor();
     await preview.getByText(`~ ${renamed}`).waitFor();
     expect((await zonesOf()).zones.map((zone) => zone.name)).toContain(name);
     await auditScreen(page, '/staff/manage/zones (GeoJSON dry run)');
@@ -195,9 +229,13 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
     await page.getByRole('status').filter({ hasText: 'Загружено:' }).waitFor();
     await page.getByRole('button', { name: `Изменить зону «${renamed}»` }).waitFor();
     const after = await zonesOf();
-    expect(after.zones.map((zone) => zone.name)).toEqual(before.zones.map((zone) => (zone.name === name ? renamed : zone.name)));
+    expect(after.zones.map((zone) => zone.name)).toEqual(
+      before.zones.map((zone) => (zone.name === name ? renamed : zone.name)),
+    );
     // Only the renamed zone moved a version: the others equal to the file are left alone.
-    expect(after.zones.filter((zone, index) => zone.version !== before.zones[index]!.version).map((zone) => zone.name)).toEqual([renamed]);
+    expect(
+      after.zones.filter((zone, index) => zone.version !== before.zones[index]!.version).map((zone) => zone.name),
+    ).toEqual([renamed]);
 
     // A file with a self-crossing border (a bow tie) is refused in words; nothing changes.
     const crossing = structuredClone(edited);
@@ -210,7 +248,11 @@ describe('delivery zones in the back office (/staff/manage/zones) on a tablet', 
         [37.6, 55.7],
       ],
     ];
-    await upload.setInputFiles({ name: 'zones.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(crossing)) });
+    await upload.setInputFiles({
+      name: 'zones.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify(crossing)),
+    });
     await page.getByRole('alert').filter({ hasText: 'пересекает сама себя' }).waitFor();
     await auditScreen(page, '/staff/manage/zones (GeoJSON refused)');
     expect((await zonesOf()).zones).toEqual(after.zones);

@@ -6,7 +6,14 @@ import { dayHeading, DEFAULT_TIME_ZONE, formatClock, orderStatusText, wallClockA
 import { api, payOrderBySbp, placeOrder, signInByEmail } from '../support/api';
 import { auditScreen } from '../support/axe';
 import { launchBrowser, phoneContext, signedInPhonePage, STATE_KEY, STATE_VERSION } from '../support/browser';
-import { DEMO_KITCHEN, DEMO_MANAGER, lastStaffCode, staffCaptchaAnswer, staffTokenOf, tabletContext } from '../support/staff';
+import {
+  DEMO_KITCHEN,
+  DEMO_MANAGER,
+  lastStaffCode,
+  staffCaptchaAnswer,
+  staffTokenOf,
+  tabletContext,
+} from '../support/staff';
 
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 /** Курский: self-pickup round the clock (the guests' orders of support/api.ts go there). */
@@ -28,7 +35,11 @@ describe('the staff app (/staff) on a tablet', () => {
   });
   afterAll(() => browser?.close());
 
-  async function signInOnTablet(account: { login: string; password: string; email: string }): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
+  async function signInOnTablet(account: {
+    login: string;
+    password: string;
+    email: string;
+  }): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
     const context = await tabletContext(browser!, baseUrl);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -61,7 +72,8 @@ describe('the staff app (/staff) on a tablet', () => {
     const order = await placeOrder(baseUrl, guest);
     // Order numbers start again each business day (06:00): a run across it can find an earlier
     // order of the same number still on the board, so the card is this order's by its id too.
-    const cardIn = (scope: Page | Locator) => scope.getByRole('article', { name: order.number }).and(page.locator(`[aria-labelledby="order-${order.id}"]`));
+    const cardIn = (scope: Page | Locator) =>
+      scope.getByRole('article', { name: order.number }).and(page.locator(`[aria-labelledby="order-${order.id}"]`));
     const card = cardIn(page);
     // Placed a moment ago: on the board without a reload, awaiting payment.
     await card.getByText('Не оплачен', { exact: false }).waitFor({ timeout: 5000 });
@@ -92,7 +104,10 @@ describe('the staff app (/staff) on a tablet', () => {
     // The move is in the audit log, with who did it.
     await page.getByRole('link', { name: 'Журнал' }).tap();
     await page.getByRole('heading', { level: 1, name: 'Журнал действий' }).waitFor();
-    await page.getByRole('cell', { name: new RegExp(`заказ ${order.number}`) }).first().waitFor();
+    await page
+      .getByRole('cell', { name: new RegExp(`заказ ${order.number}`) })
+      .first()
+      .waitFor();
     await auditScreen(page, '/staff/audit');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-audit.png` });
     // A tablet held upright (768×1024): the board in two columns, still without a sideways scroll.
@@ -157,8 +172,12 @@ describe('the staff app (/staff) on a tablet', () => {
 
   it('shows a guest’s booking on the bookings board under the calendar day it starts on, at its time on the restaurant’s clock, and seats the guests (issue 30)', async (ctx) => {
     const guest = await signInByEmail(baseUrl, `e2e-staff-booking-${Date.now()}@example.ru`);
-    const rest = <T,>(action: string, fields: Record<string, unknown>) => api<T>(baseUrl, '/rest/', { user_id: String(guest.id), token: guest.password, action, fields });
-    type Periods = { dates: Array<{ date: number }>; periods: Array<{ periodfrom: string; timefrom: number; timeto: number }> };
+    const rest = <T>(action: string, fields: Record<string, unknown>) =>
+      api<T>(baseUrl, '/rest/', { user_id: String(guest.id), token: guest.password, action, fields });
+    type Periods = {
+      dates: Array<{ date: number }>;
+      periods: Array<{ periodfrom: string; timefrom: number; timeto: number }>;
+    };
     // The first free hour round the clock: at night the night's, at 05:57 the morning's (the next business day).
     let chosen: { date: number; period: Periods['periods'][number] } | undefined;
     for (const { date } of (await rest<Periods>('bookingPeriods', { restoranid: TVERSKAYA })).dates) {
@@ -169,30 +188,50 @@ describe('the staff app (/staff) on a tablet', () => {
       }
     }
     if (!chosen) {
-      if (wallClockAt(Date.now(), DEFAULT_TIME_ZONE).weekday === 7) ctx.skip('late on Sunday: the week of SPEC 9 ends at midnight and no period is left in it');
+      if (wallClockAt(Date.now(), DEFAULT_TIME_ZONE).weekday === 7)
+        ctx.skip('late on Sunday: the week of SPEC 9 ends at midnight and no period is left in it');
       throw new Error('no free period at Тверская this week');
     }
-    const { booking } = await rest<{ booking: BookingView }>('bookingSave', { restoran: TVERSKAYA, cntpersons: 2, cntminutes: 60, periodfrom: chosen.period.periodfrom, date: chosen.date });
+    const { booking } = await rest<{ booking: BookingView }>('bookingSave', {
+      restoran: TVERSKAYA,
+      cntpersons: 2,
+      cntminutes: 60,
+      periodfrom: chosen.period.periodfrom,
+      date: chosen.date,
+    });
 
     const staff = await signInOnTablet(DEMO_MANAGER);
     const { page } = staff;
     await page.goto(`/staff/r/${TVERSKAYA}/bookings`);
     await page.getByRole('heading', { level: 1, name: /^Брони/ }).waitFor();
     const start = wallClockAt(booking.timefrom * 1000, DEFAULT_TIME_ZONE);
-    const day = page.getByRole('region', { name: dayHeading(start.date, wallClockAt(Date.now(), DEFAULT_TIME_ZONE).date), exact: true });
+    const day = page.getByRole('region', {
+      name: dayHeading(start.date, wallClockAt(Date.now(), DEFAULT_TIME_ZONE).date),
+      exact: true,
+    });
     const line = day.getByRole('listitem').filter({ hasText: booking.booking_num });
-    await line.getByText(`${formatClock(start.minuteOfDay)}–${formatClock(wallClockAt(booking.timeto * 1000, DEFAULT_TIME_ZONE).minuteOfDay)}`).waitFor();
+    await line
+      .getByText(
+        `${formatClock(start.minuteOfDay)}–${formatClock(wallClockAt(booking.timeto * 1000, DEFAULT_TIME_ZONE).minuteOfDay)}`,
+      )
+      .waitFor();
     await auditScreen(page, '/staff/r/{id}/bookings (a booking)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-bookings-day.png`, fullPage: true });
     await line.getByRole('button', { name: 'Гости пришли' }).tap();
-    await day.getByRole('listitem').filter({ hasText: booking.booking_num }).getByText('Гости за столом', { exact: false }).waitFor();
+    await day
+      .getByRole('listitem')
+      .filter({ hasText: booking.booking_num })
+      .getByText('Гости за столом', { exact: false })
+      .waitFor();
     expect(staff.errors).toEqual([]);
     await staff.close();
   });
 
   it('prints table QR codes whose link opens the guest app at that table', async () => {
     const token = await staffTokenOf(baseUrl, DEMO_MANAGER);
-    const tables = (await (await fetch(`${baseUrl}/api/staff/restaurants/10/tables`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const tables = (await (
+      await fetch(`${baseUrl}/api/staff/restaurants/10/tables`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       tables: Array<{ num: string; code: string; link: string }>;
     };
     // «Жар-печь на Тверской» takes table orders round the clock (the seed).
@@ -207,7 +246,11 @@ describe('the staff app (/staff) on a tablet', () => {
     await page.waitForURL(/\/auth$/);
     await page.evaluate(
       ({ key, version, user }) => localStorage.setItem(key, JSON.stringify({ state: { user }, version })),
-      { key: STATE_KEY, version: STATE_VERSION, user: { authorized: true, id: String(guest.id), password: guest.password, email: 'guest@example.ru' } },
+      {
+        key: STATE_KEY,
+        version: STATE_VERSION,
+        user: { authorized: true, id: String(guest.id), password: guest.password, email: 'guest@example.ru' },
+      },
     );
     await page.goto('/');
     await page.waitForURL(/\/menu\/10\/inrest$/);
@@ -234,7 +277,9 @@ describe('the staff app (/staff) on a tablet', () => {
       body: JSON.stringify({ to: 30 }),
     });
     expect([403, 404]).toContain(refused.status);
-    const board = await fetch(`${baseUrl}/api/staff/restaurants/${KURSKY}/orders`, { headers: { authorization: `Bearer ${token}` } });
+    const board = await fetch(`${baseUrl}/api/staff/restaurants/${KURSKY}/orders`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(board.status).toBe(403);
     expect(await board.json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
 
@@ -242,7 +287,10 @@ describe('the staff app (/staff) on a tablet', () => {
     for (const call of STAFF_SESSION_CALLS) {
       const answer = await fetch(`${baseUrl}${call.path.replace(/:\w+/g, '1')}`, {
         method: call.method,
-        headers: { authorization: `Bearer ${guest.password}`, ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${guest.password}`,
+          ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        },
         ...(call.method === 'POST' ? { body: '{}' } : {}),
       });
       expect(answer.status, call.name).toBe(401);

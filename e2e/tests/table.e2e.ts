@@ -15,8 +15,6 @@ const TABLE = { code: 'T-K7WQ-01', num: '1', restaurantId: 10 };
 /** Restaurant 1's first table: open by day only, so either its menu or SPEC 8's closed dialog. */
 const DAYTIME_TABLE = { code: 'T-JQBB-01', num: '1', restaurantId: 1 };
 
-
-
 // SPEC 2 Home 'Ресторан' → the table's code (read by the camera from the table's QR, or typed)
 // → SPEC 8's table dialogs, or the table's menu and an order paid by card. The journeys use the
 // round-the-clock restaurant, so they take the same path at any hour; restaurant 1 (open by day)
@@ -75,7 +73,9 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
   /** [opened, still live] camera streams of the page. */
   function cameraStreams(page: Page): Promise<[number, number]> {
     return page.evaluate(() => {
-      const streams = (globalThis as unknown as { cameraStreams?: Array<{ getTracks(): Array<{ readyState: string }> }> }).cameraStreams ?? [];
+      const streams =
+        (globalThis as unknown as { cameraStreams?: Array<{ getTracks(): Array<{ readyState: string }> }> })
+          .cameraStreams ?? [];
       const live = streams.filter((stream) => stream.getTracks().some((track) => track.readyState === 'live'));
       return [streams.length, live.length] as [number, number];
     });
@@ -98,7 +98,10 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
 
   /** From the table restaurant's menu: a Маргарита into the cart, and the cart opened. */
   async function margheritaToCart(page: Page): Promise<void> {
-    await page.getByRole('article', { name: 'Маргарита', exact: true }).getByRole('link', { name: 'Маргарита' }).click();
+    await page
+      .getByRole('article', { name: 'Маргарита', exact: true })
+      .getByRole('link', { name: 'Маргарита' })
+      .click();
     await page.waitForURL('**/product/101');
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
     await page.waitForURL(`**/menu/${TABLE.restaurantId}/inrest`);
@@ -246,7 +249,10 @@ describe('an order at a table (Home → Номер стола → /menu/{id}/inr
     // This browser has no camera device, and the context no camera permission.
     const { context, page, errors } = await signedInPage();
     const sheet = await openTableSheet(page);
-    await sheet.getByRole('status').filter({ hasText: 'Камера недоступна — введите код вручную' }).waitFor({ timeout: 15_000 });
+    await sheet
+      .getByRole('status')
+      .filter({ hasText: 'Камера недоступна — введите код вручную' })
+      .waitFor({ timeout: 15_000 });
     expect(await sheet.locator('video').count()).toBe(0);
     await auditScreen(page, '/ (home): the table sheet without a camera');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/table-code-no-camera.png`, animations: 'disabled' });

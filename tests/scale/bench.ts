@@ -36,14 +36,26 @@ type Requests = NonNullable<Options['requests']>;
 async function measure(call: string, url: string, requests: Requests): Promise<Figure> {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, requests });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
-  return { call, rps: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
+  return {
+    call,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 /** Opens `count` idle menu-events streams through the balancer from a process of its own (hold-streams.ts). */
-async function holdStreams(url: string, count: number): Promise<{ perInstance: Record<string, number>; close: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hold-streams.ts', import.meta.url)), url, String(count)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+async function holdStreams(
+  url: string,
+  count: number,
+): Promise<{ perInstance: Record<string, number>; close: () => void }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./hold-streams.ts', import.meta.url)), url, String(count)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -73,7 +85,13 @@ async function main(): Promise<void> {
     const owner = guests[0]!;
     const checked = await insertTestOrder(database, { userId: owner.id, restaurantId: 5 });
     let serial = 0;
-    const menu: Requests = [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ver: 4, order_type: 'self', fs_uid: KURSKY.fsUid }) }];
+    const menu: Requests = [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ver: 4, order_type: 'self', fs_uid: KURSKY.fsUid }),
+      },
+    ];
     const orders: Requests = [
       {
         method: 'POST',
@@ -82,7 +100,10 @@ async function main(): Promise<void> {
           const guest = guests[serial % guests.length]!;
           return {
             ...request,
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${Math.floor(serial / 250) % 250}.${(serial % 250) + 1}` },
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.8.${Math.floor(serial / 250) % 250}.${(serial % 250) + 1}`,
+            },
             body: JSON.stringify({
               source: 'web',
               v: 3,
@@ -96,14 +117,24 @@ async function main(): Promise<void> {
         },
       },
     ];
-    const check: Requests = [{ method: 'GET', path: `/api/v1/order/payment/check/${checked.id}`, headers: { authorization: `Bearer ${owner.token}` } }];
+    const check: Requests = [
+      {
+        method: 'GET',
+        path: `/api/v1/order/payment/check/${checked.id}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      },
+    ];
 
     const round = async (label: string) => {
       const figures = [
         await measure('bare route', `${cluster.bareUrl}/bare`, [{ method: 'GET' }]),
         await measure('menu (POST /api/v2/restoran/menu)', `${cluster.url}/api/v2/restoran/menu`, menu),
         await measure('order create (POST /api/v2/order/create)', `${cluster.url}/api/v2/order/create`, orders),
-        await measure('payment check (GET /api/v1/order/payment/check/{id})', `${cluster.url}/api/v1/order/payment/check/${checked.id}`, check),
+        await measure(
+          'payment check (GET /api/v1/order/payment/check/{id})',
+          `${cluster.url}/api/v1/order/payment/check/${checked.id}`,
+          check,
+        ),
       ];
       return { label, figures };
     };
@@ -113,11 +144,15 @@ async function main(): Promise<void> {
     const held = await round(`${STREAMS} idle live connections held`);
     streams.close();
 
-    console.log(`\nbench:scale — ${new Date().toISOString()} — ${cpus().length} cores, HAProxy → 2 instances → PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per call`);
+    console.log(
+      `\nbench:scale — ${new Date().toISOString()} — ${cpus().length} cores, HAProxy → 2 instances → PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per call`,
+    );
     console.log(`idle streams held: ${JSON.stringify(streams.perInstance)}`);
     const bareQuiet = quiet.figures[0]!;
     const bareHeld = held.figures[0]!;
-    console.log('\n| call | rps (no streams) | p99 ms | rps ÷ bare | rps (streams held) | p99 ms | rps ÷ bare | p99 held ÷ p99 quiet | failures |');
+    console.log(
+      '\n| call | rps (no streams) | p99 ms | rps ÷ bare | rps (streams held) | p99 ms | rps ÷ bare | p99 held ÷ p99 quiet | failures |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [index, figure] of quiet.figures.entries()) {
       const other = held.figures[index]!;

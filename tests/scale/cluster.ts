@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HAPROXY, missingHaproxy } from '../../tools/haproxy.mjs';
 import { freePort } from '../../apps/server/test/support/free-port';
-import { admin, databaseUrl, dropDatabase, postgresReachable, ADMIN_URL } from '../../apps/server/test/support/postgres';
+import {
+  admin,
+  databaseUrl,
+  dropDatabase,
+  postgresReachable,
+  ADMIN_URL,
+} from '../../apps/server/test/support/postgres';
 
 // Two server instances on one PostgreSQL behind HAProxy, as production scales past one machine
 // (docs/load-balancer.md): the harness of the scale-out test and of the mixed-load benchmark.
@@ -87,9 +93,21 @@ function startInstance(name: string, port: number, database: string, env: Record
   return { name, port, url: `http://127.0.0.1:${port}`, process: child };
 }
 
-function haproxyConfig(port: number, instances: Instance[], bare: { port: number; target: number } | null, statsSocket: string): string {
+function haproxyConfig(
+  port: number,
+  instances: Instance[],
+  bare: { port: number; target: number } | null,
+  statsSocket: string,
+): string {
   const bareSection = bare
-    ? ['frontend bare', `  bind 127.0.0.1:${bare.port}`, '  option forwardfor', '  default_backend bare', 'backend bare', `  server bare 127.0.0.1:${bare.target}`]
+    ? [
+        'frontend bare',
+        `  bind 127.0.0.1:${bare.port}`,
+        '  option forwardfor',
+        '  default_backend bare',
+        'backend bare',
+        `  server bare 127.0.0.1:${bare.target}`,
+      ]
     : [];
   return [
     'global',
@@ -129,7 +147,9 @@ function haproxyConfig(port: number, instances: Instance[], bare: { port: number
  * A fresh database on the local PostgreSQL, instance A started first (it migrates and loads
  * the demo chain), then B, then HAProxy in front of both once both answer.
  */
-export async function startCluster(options: { env?: Record<string, string>; barePort?: number } = {}): Promise<Cluster> {
+export async function startCluster(
+  options: { env?: Record<string, string>; barePort?: number } = {},
+): Promise<Cluster> {
   const name = `chain_scale_${process.pid}_${Date.now()}`;
   await admin((client) => client.query(`create database "${name}"`));
   const database = databaseUrl(name);
@@ -179,7 +199,8 @@ export async function startCluster(options: { env?: Record<string, string>; bare
         });
         const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
         const columns = (header ?? '').split(',');
-        const backend = rows.map((row) => row.split(',')).find((cells) => cells[0] === 'app' && cells[1] === 'BACKEND') ?? [];
+        const backend =
+          rows.map((row) => row.split(',')).find((cells) => cells[0] === 'app' && cells[1] === 'BACKEND') ?? [];
         const value = (name: string) => Number(backend[columns.indexOf(name)] || 0);
         return { retries: value('wretr'), redispatches: value('wredis') };
       },
@@ -196,7 +217,7 @@ export async function startCluster(options: { env?: Record<string, string>; bare
         instances[index] = fresh;
         await waitHealthy(fresh.url, 90_000);
         // In the balancer again: it answered a request through it.
-        for (let served = false; !served; ) {
+        for (let served = false; !served;) {
           const response = await fetch(`${url}/api/health/live`);
           await response.arrayBuffer();
           served = response.headers.get('x-served-by') === which;

@@ -22,6 +22,7 @@ const open = async () => {
   perInstance[served] = (perInstance[served] ?? 0) + 1;
   void response.body.pipeTo(new WritableStream()).catch(() => undefined);
 };
-for (let index = 0; index < count; index += 50) await Promise.all(Array.from({ length: Math.min(50, count - index) }, open));
+for (let index = 0; index < count; index += 50)
+  await Promise.all(Array.from({ length: Math.min(50, count - index) }, open));
 console.log(JSON.stringify(perInstance));
 setInterval(() => undefined, 60_000);

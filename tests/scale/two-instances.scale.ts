@@ -52,7 +52,8 @@ function holdStream(url: string, orderId: number, token: string, failed: (what: 
     async waitFor(status, withinMs) {
       const began = Date.now();
       while (!held.statuses.includes(status)) {
-        if (Date.now() - began > withinMs) throw new Error(`order ${orderId}'s page did not hear status ${status} within ${withinMs} ms`);
+        if (Date.now() - began > withinMs)
+          throw new Error(`order ${orderId}'s page did not hear status ${status} within ${withinMs} ms`);
         await sleep(20);
       }
       return Date.now() - began;
@@ -99,10 +100,18 @@ async function json<T>(response: Response): Promise<T> {
 async function staffSignIn(url: string, database: DatabaseHandle): Promise<{ token: string }> {
   const account = await staffAccount(database, { role: 'manager', chain: true });
   const { challenge } = await json<{ challenge: string }>(
-    await fetch(`${url}/api/staff/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: account.login, password: account.password }) }),
+    await fetch(`${url}/api/staff/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: account.login, password: account.password }),
+    }),
   );
   return json<{ token: string }>(
-    await fetch(`${url}/api/staff/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ challenge, code: await lastStaffCode(database, account.email) }) }),
+    await fetch(`${url}/api/staff/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ challenge, code: await lastStaffCode(database, account.email) }),
+    }),
   );
 }
 
@@ -127,7 +136,9 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
     const account = await staffAccount(database, { role: 'manager', chain: true });
 
     // The guest's page and the staff board, both opened through the balancer.
-    const page = await openEventStreamAt(`${cluster.url}${orderEventsUrl(order.id, guest.id)}`, { authorization: `Bearer ${guest.token}` });
+    const page = await openEventStreamAt(`${cluster.url}${orderEventsUrl(order.id, guest.id)}`, {
+      authorization: `Bearer ${guest.token}`,
+    });
     const holder = page.headers.get('x-served-by');
     expect(['a', 'b']).toContain(holder);
     const other = cluster.instances.find((instance) => instance.name !== holder)!;
@@ -135,7 +146,11 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
 
     // Staff sign in and move the order on the OTHER instance, directly.
     const { challenge } = await json<{ challenge: string }>(
-      await fetch(`${other.url}/api/staff/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: account.login, password: account.password }) }),
+      await fetch(`${other.url}/api/staff/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: account.login, password: account.password }),
+      }),
     );
     const { token } = await json<{ token: string }>(
       await fetch(`${other.url}/api/staff/verify`, {
@@ -144,9 +159,12 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
         body: JSON.stringify({ challenge, code: await lastStaffCode(database, account.email) }),
       }),
     );
-    const board = await openEventStreamAt(`${cluster.instances.find((instance) => instance.name === holder)!.url}/api/staff/restaurants/${KURSKY}/orders/events`, {
-      authorization: `Bearer ${token}`,
-    });
+    const board = await openEventStreamAt(
+      `${cluster.instances.find((instance) => instance.name === holder)!.url}/api/staff/restaurants/${KURSKY}/orders/events`,
+      {
+        authorization: `Bearer ${token}`,
+      },
+    );
     expect(board.status).toBe(200);
     try {
       const started = Date.now();
@@ -177,8 +195,18 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
     const paid: number[] = [];
 
     // Guests' order pages held open through the balancer on paid orders, spread over both instances.
-    const watched = await Promise.all(guests.slice(0, 16).map((guest) => insertTestOrder(database, { userId: guest.id, paid: true, status: 20, restaurantId: KURSKY }).then((order) => ({ guest, order }))));
-    const streams = watched.map(({ guest, order }) => holdStream(`${cluster.url}${orderEventsUrl(order.id, guest.id)}`, order.id, guest.token, failed));
+    const watched = await Promise.all(
+      guests
+        .slice(0, 16)
+        .map((guest) =>
+          insertTestOrder(database, { userId: guest.id, paid: true, status: 20, restaurantId: KURSKY }).then(
+            (order) => ({ guest, order }),
+          ),
+        ),
+    );
+    const streams = watched.map(({ guest, order }) =>
+      holdStream(`${cluster.url}${orderEventsUrl(order.id, guest.id)}`, order.id, guest.token, failed),
+    );
     await Promise.all(streams.map((stream) => stream.waitFor(20, 10_000)));
 
     /** One call through the balancer; a refusal or a broken connection is a failed request. */
@@ -186,7 +214,14 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
       counts[kind] += 1;
       const began = Date.now();
       try {
-        const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', 'x-forwarded-for': from, ...(init.headers as Record<string, string> | undefined) } });
+        const response = await fetch(url, {
+          ...init,
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': from,
+            ...(init.headers as Record<string, string> | undefined),
+          },
+        });
         const text = await response.text();
         durations.push(Date.now() - began);
         if (!response.ok) {
@@ -208,25 +243,56 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
       while (running) {
         serial += 1;
         const guest = guests[serial % guests.length]!;
-        await call('menu', `${cluster.url}/api/v2/restoran/menu`, { method: 'POST', body: JSON.stringify({ ver: 4, order_type: 'self', fs_uid: KURSKY_UID }) }, from);
+        await call(
+          'menu',
+          `${cluster.url}/api/v2/restoran/menu`,
+          { method: 'POST', body: JSON.stringify({ ver: 4, order_type: 'self', fs_uid: KURSKY_UID }) },
+          from,
+        );
         // A guest orders, pays on the bank's form and the payment screen asks until it is paid.
         const created = (await call(
           'create',
           `${cluster.url}/api/v2/order/create`,
           {
             method: 'POST',
-            body: JSON.stringify({ source: 'web', v: 3, user: { id: guest.id, password: guest.token }, cart: [{ item: 101, cnt: 1 }], order: { type: 'self' }, restoran: KURSKY, idempotency_key: `roll-${begun}-${index}-${serial}` }),
+            body: JSON.stringify({
+              source: 'web',
+              v: 3,
+              user: { id: guest.id, password: guest.token },
+              cart: [{ item: 101, cnt: 1 }],
+              order: { type: 'self' },
+              restoran: KURSKY,
+              idempotency_key: `roll-${begun}-${index}-${serial}`,
+            }),
           },
           from,
         )) as { id: number } | null;
         if (!created) continue;
-        const started = (await call('start', `${cluster.url}/api/v1/order/payment/start`, { method: 'POST', body: JSON.stringify({ user_id: guest.id, token: guest.token, order_id: created.id }) }, from)) as { formUrl: string | null } | null;
+        const started = (await call(
+          'start',
+          `${cluster.url}/api/v1/order/payment/start`,
+          { method: 'POST', body: JSON.stringify({ user_id: guest.id, token: guest.token, order_id: created.id }) },
+          from,
+        )) as { formUrl: string | null } | null;
         if (!started?.formUrl) continue;
         // The form is the sandbox bank's page on the product's own origin: reached through the balancer.
         const form = new URL(started.formUrl);
-        if (!(await call('bank', `${cluster.url}${form.pathname}`, { method: 'POST', body: JSON.stringify({ action: 'pay' }) }, from))) continue;
+        if (
+          !(await call(
+            'bank',
+            `${cluster.url}${form.pathname}`,
+            { method: 'POST', body: JSON.stringify({ action: 'pay' }) },
+            from,
+          ))
+        )
+          continue;
         for (let tries = 0; tries < 50; tries += 1) {
-          const checked = (await call('check', `${cluster.url}/api/v1/order/payment/check/${created.id}`, { method: 'GET', headers: { authorization: `Bearer ${guest.token}` } }, from)) as { status: string } | null;
+          const checked = (await call(
+            'check',
+            `${cluster.url}/api/v1/order/payment/check/${created.id}`,
+            { method: 'GET', headers: { authorization: `Bearer ${guest.token}` } },
+            from,
+          )) as { status: string } | null;
           if (checked?.status === 'ok') {
             paid.push(created.id);
             break;
@@ -238,7 +304,13 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
     const clients = Array.from({ length: 6 }, (_, index) => client(index));
 
     await sleep(2000);
-    const deploys: Array<{ name: string; stoppingMs: number; outMs: number; exitCode: number | null; paidBefore: number }> = [];
+    const deploys: Array<{
+      name: string;
+      stoppingMs: number;
+      outMs: number;
+      exitCode: number | null;
+      paidBefore: number;
+    }> = [];
     for (const name of ['a', 'b']) {
       const paidBefore = paid.length;
       deploys.push({ name, paidBefore, ...(await cluster.restart(name)) });
@@ -271,8 +343,15 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
     console.info(
       [
-        `rolling deploy: ${requests} requests through the balancer in ${((Date.now() - begun) / 1000).toFixed(1)} s (${Object.entries(counts).map(([kind, count]) => `${kind} ${count}`).join(', ')}), ${failures.length} failed; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
-        ...deploys.map((deploy) => `instance ${deploy.name}: SIGTERM to exit ${deploy.stoppingMs} ms (exit code ${deploy.exitCode}), back in the balancer after ${(deploy.outMs / 1000).toFixed(1)} s`),
+        `rolling deploy: ${requests} requests through the balancer in ${((Date.now() - begun) / 1000).toFixed(1)} s (${Object.entries(
+          counts,
+        )
+          .map(([kind, count]) => `${kind} ${count}`)
+          .join(', ')}), ${failures.length} failed; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+        ...deploys.map(
+          (deploy) =>
+            `instance ${deploy.name}: SIGTERM to exit ${deploy.stoppingMs} ms (exit code ${deploy.exitCode}), back in the balancer after ${(deploy.outMs / 1000).toFixed(1)} s`,
+        ),
         `the balancer sent ${balancer.retries} requests again (${balancer.redispatches} to the other instance): connections an instance closed as the request came (retry-on conn-failure empty-response, docs/load-balancer.md)`,
         `${paid.length} orders paid; ${streams.length} order pages reconnected ${streams.reduce((sum, stream) => sum + stream.reconnects, 0)} times (each at least ${Math.min(...streams.map((stream) => stream.reconnects))}), a move after the deploy reached all within ${Math.max(...reached)} ms`,
       ].join('\n'),
@@ -285,7 +364,11 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
     // Paid exactly once: one move to accepted, one payment, the bank keeping the order's sum once.
     for (const orderId of paid) {
       expect(await acceptedRows(database, orderId)).toBe(1);
-      const payments = await database.db.selectFrom('payments').select(['status', 'amount']).where('order_id', '=', orderId).execute();
+      const payments = await database.db
+        .selectFrom('payments')
+        .select(['status', 'amount'])
+        .where('order_id', '=', orderId)
+        .execute();
       expect(payments.filter((payment) => payment.status === 'paid')).toHaveLength(1);
       expect(await keptAtBank(database, orderId)).toBe(payments.find((payment) => payment.status === 'paid')!.amount);
     }
@@ -312,7 +395,11 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL behind HAProx
         const key = `scale-${begun}-${index}-${serial}`;
         try {
           const response = read
-            ? await fetch(`${cluster.url}/api/v2/restoran/menu`, { method: 'POST', headers: { 'content-type': 'application/json', ...from }, body: JSON.stringify({ ver: 4, order_type: 'self', fs_uid: KURSKY_UID }) })
+            ? await fetch(`${cluster.url}/api/v2/restoran/menu`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', ...from },
+                body: JSON.stringify({ ver: 4, order_type: 'self', fs_uid: KURSKY_UID }),
+              })
             : await fetch(`${cluster.url}/api/v2/order/create`, {
                 method: 'POST',
                 headers: { 'content-type': 'application/json', ...from },

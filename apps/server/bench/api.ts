@@ -34,7 +34,8 @@ const WARMUP_SECONDS = 1;
 const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 300);
 /** A regular expression naming the targets to run (bare targets always run); unset: all. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The biggest menu of the demo chain: Патриаршие, restaurant menu, at a table. */
 const MENU_BODY = JSON.stringify({ fs_uid: DEMO_RESTAURANTS[0]?.fsUid, order_type: 'inrest', is_shop: 0, ver: 4 });
@@ -81,12 +82,17 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-async function startApp(database: DatabaseHandle): Promise<{ origin: string; app: FastifyInstance; guest: Guest; orderPool: NonNullable<Target['pool']> }> {
+async function startApp(
+  database: DatabaseHandle,
+): Promise<{ origin: string; app: FastifyInstance; guest: Guest; orderPool: NonNullable<Target['pool']> }> {
   await migrate(database.db);
   await seedDemoChain(database.db);
   // Production mode: answers are not re-checked against the contract, as in a real deployment.
   // autocannon stands where a load balancer would, on loopback, and says whose request it is.
-  const app = await buildApp(testConfig({ env: 'production', logLevel: 'silent', sandbox: false, trustProxy: { addresses: ['loopback'] } }), { database });
+  const app = await buildApp(
+    testConfig({ env: 'production', logLevel: 'silent', sandbox: false, trustProxy: { addresses: ['loopback'] } }),
+    { database },
+  );
   const guest = await benchGuest(database);
   return { origin: await listen(app), app, guest, orderPool: await orderPool(database, guest) };
 }
@@ -102,10 +108,20 @@ const ORDER_GUESTS = 1000;
 async function orderPool(database: DatabaseHandle, first: Guest): Promise<NonNullable<Target['pool']>> {
   const users = await database.db
     .insertInto('users')
-    .values(Array.from({ length: ORDER_GUESTS - 1 }, (_, i) => ({ phone: `7999${String(i + 1).padStart(7, '0')}`, name: 'Нагрузка' })))
+    .values(
+      Array.from({ length: ORDER_GUESTS - 1 }, (_, i) => ({
+        phone: `7999${String(i + 1).padStart(7, '0')}`,
+        name: 'Нагрузка',
+      })),
+    )
     .returning('id')
     .execute();
-  const guests = [first, ...(await Promise.all(users.map(async (user) => ({ id: user.id, token: await openSession(database.db, user.id) }))))];
+  const guests = [
+    first,
+    ...(await Promise.all(
+      users.map(async (user) => ({ id: user.id, token: await openSession(database.db, user.id) })),
+    )),
+  ];
   return guests.map((guest, i) => ({
     body: orderBody(guest),
     headers: { ...JSON_HEADERS, 'x-forwarded-for': `10.${Math.floor(i / 250)}.${i % 250}.1` },
@@ -121,7 +137,11 @@ interface Guest {
 
 /** A signed-in guest with one paid order, made in the database as a sign-in and a payment would. */
 async function benchGuest(database: DatabaseHandle): Promise<Guest> {
-  const user = await database.db.insertInto('users').values({ phone: '79990000000', name: 'Нагрузка' }).returning('id').executeTakeFirstOrThrow();
+  const user = await database.db
+    .insertInto('users')
+    .values({ phone: '79990000000', name: 'Нагрузка' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const token = await openSession(database.db, user.id);
   const order = await database.db
     .insertInto('orders')
@@ -164,7 +184,16 @@ function orderBody(guest: Pick<Guest, 'id' | 'token'>): string {
 
 function orderTargets(origin: string, database: string, guest: Guest, pool: Target['pool']): Target[] {
   return [
-    { name: 'POST order/create', database, method: 'POST', url: `${origin}/api/v2/order/create`, body: orderBody(guest), pool, unique: true, bare: 'bare (order bytes)' },
+    {
+      name: 'POST order/create',
+      database,
+      method: 'POST',
+      url: `${origin}/api/v2/order/create`,
+      body: orderBody(guest),
+      pool,
+      unique: true,
+      bare: 'bare (order bytes)',
+    },
     // Issue 5's target: 300 orders a second with p99 under 100 ms, held at that pace.
     {
       name: `POST order/create at ${ORDER_RATE}/s`,
@@ -189,10 +218,17 @@ function orderTargets(origin: string, database: string, guest: Guest, pool: Targ
 }
 
 /** A Fastify with one route per answer, each sending fixed bytes: the most the framework can do. */
-async function startBare(answers: { menu: string; list: string; order: string; check: string }): Promise<{ origin: string; app: FastifyInstance }> {
+async function startBare(answers: {
+  menu: string;
+  list: string;
+  order: string;
+  check: string;
+}): Promise<{ origin: string; app: FastifyInstance }> {
   const app = Fastify({ logger: false });
   const menu = Buffer.from(answers.menu);
-  const menuBrotli = brotliCompressSync(menu, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } });
+  const menuBrotli = brotliCompressSync(menu, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+  });
   const list = Buffer.from(answers.list);
   app.post('/bare/menu', async (_request, reply) => reply.type('application/json; charset=utf-8').send(menu));
   app.post('/bare/menu-br', async (_request, reply) =>
@@ -258,8 +294,13 @@ async function runTarget(target: Target): Promise<Row> {
 
 async function fetchText(target: Target): Promise<string> {
   const body = target.unique ? target.body?.replaceAll('[<id>]', randomBytes(8).toString('hex')) : target.body;
-  const response = await fetch(target.url, { method: target.method, body, headers: { ...(target.body ? JSON_HEADERS : {}), ...target.headers } });
-  if (!response.ok) throw new Error(`${target.name} on ${target.database}: ${response.status} ${await response.text()}`);
+  const response = await fetch(target.url, {
+    method: target.method,
+    body,
+    headers: { ...(target.body ? JSON_HEADERS : {}), ...target.headers },
+  });
+  if (!response.ok)
+    throw new Error(`${target.name} on ${target.database}: ${response.status} ${await response.text()}`);
   return response.text();
 }
 
@@ -333,7 +374,14 @@ async function main(): Promise<void> {
     const closePglite = once(() => pglite.app.close());
     cleanups.unshift(closePglite);
     const appTargets = (origin: string, database: string): Target[] => [
-      { name: 'POST menu', database, method: 'POST', url: `${origin}/api/v2/restoran/menu`, body: MENU_BODY, bare: 'bare (menu bytes)' },
+      {
+        name: 'POST menu',
+        database,
+        method: 'POST',
+        url: `${origin}/api/v2/restoran/menu`,
+        body: MENU_BODY,
+        bare: 'bare (menu bytes)',
+      },
       {
         name: 'POST menu, br',
         database,
@@ -343,7 +391,13 @@ async function main(): Promise<void> {
         brotli: true,
         bare: 'bare (menu, br)',
       },
-      { name: 'GET restaurant list', database, method: 'GET', url: `${origin}/api/v2/restoran/list`, bare: 'bare (list bytes)' },
+      {
+        name: 'GET restaurant list',
+        database,
+        method: 'GET',
+        url: `${origin}/api/v2/restoran/list`,
+        bare: 'bare (list bytes)',
+      },
     ];
     const pgliteTargets = appTargets(pglite.origin, 'PGlite');
     const menuTarget = pgliteTargets.find((target) => target.name === 'POST menu');
@@ -367,10 +421,29 @@ async function main(): Promise<void> {
       console.log(`  ${target.name} on ${target.database}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms`);
     };
 
-    await measure({ name: 'bare (menu bytes)', database: '—', method: 'POST', url: `${bare.origin}/bare/menu`, body: MENU_BODY });
-    await measure({ name: 'bare (menu, br)', database: '—', method: 'POST', url: `${bare.origin}/bare/menu-br`, body: MENU_BODY, brotli: true });
+    await measure({
+      name: 'bare (menu bytes)',
+      database: '—',
+      method: 'POST',
+      url: `${bare.origin}/bare/menu`,
+      body: MENU_BODY,
+    });
+    await measure({
+      name: 'bare (menu, br)',
+      database: '—',
+      method: 'POST',
+      url: `${bare.origin}/bare/menu-br`,
+      body: MENU_BODY,
+      brotli: true,
+    });
     await measure({ name: 'bare (list bytes)', database: '—', method: 'GET', url: `${bare.origin}/bare/list` });
-    await measure({ name: 'bare (order bytes)', database: '—', method: 'POST', url: `${bare.origin}/bare/order`, body: orderBody(pglite.guest) });
+    await measure({
+      name: 'bare (order bytes)',
+      database: '—',
+      method: 'POST',
+      url: `${bare.origin}/bare/order`,
+      body: orderBody(pglite.guest),
+    });
     await measure({ name: 'bare (check bytes)', database: '—', method: 'GET', url: `${bare.origin}/bare/check` });
     for (const target of [...pgliteTargets, ...pgliteOrderTargets]) await measure(target);
     await closePglite();
@@ -381,7 +454,11 @@ async function main(): Promise<void> {
     try {
       await adminQuery(`create database "${name}"`);
       cleanups.push(() => adminQuery(`drop database if exists "${name}" with (force)`));
-      postgres = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) });
+      postgres = await openDatabase({
+        kind: 'postgres',
+        url: databaseUrl(name),
+        poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10),
+      });
     } catch (error) {
       console.log(`  PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -392,7 +469,8 @@ async function main(): Promise<void> {
       if ((await fetchText({ ...menuTarget, url: `${served.origin}/api/v2/restoran/menu` })) !== answers.menu) {
         throw new Error('PostgreSQL answers another menu than PGlite');
       }
-      for (const target of [...targets, ...orderTargets(served.origin, 'PostgreSQL', served.guest, served.orderPool)]) await measure(target);
+      for (const target of [...targets, ...orderTargets(served.origin, 'PostgreSQL', served.guest, served.orderPool)])
+        await measure(target);
     }
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));

@@ -16,7 +16,14 @@
  * Environment: CAPTCHA_BENCH_TRAIN, CAPTCHA_BENCH_TEST, CAPTCHA_BENCH_ROUNDS (cost rounds,
  * default 5, of 200 pictures each), CAPTCHA_BENCH_READERS (comma-separated; default all).
  */
-import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, captchaAnswer, captchaPng, Raster } from '../src/modules/auth/captcha-image';
+import {
+  CAPTCHA_HEIGHT,
+  CAPTCHA_LENGTH,
+  CAPTCHA_WIDTH,
+  captchaAnswer,
+  captchaPng,
+  Raster,
+} from '../src/modules/auth/captcha-image';
 import { READERS, type ReaderName, score, trainReader, wilson } from '../test/support/captcha-knn';
 
 const TRAIN = Number(process.env.CAPTCHA_BENCH_TRAIN ?? 5000);
@@ -51,10 +58,16 @@ function cost(): void {
   const captcha = median(captchaMs);
   const baseline = median(bareMs);
   console.log(`cost: ${ROUNDS} rounds of ${PER_ROUND} pictures, medians`);
-  console.log(`  captchaPng            ${captcha.toFixed(2)} ms a picture (rounds: ${captchaMs.map((ms) => ms.toFixed(2)).join(', ')})`);
-  console.log(`  bare ${CAPTCHA_WIDTH} × ${CAPTCHA_HEIGHT} PNG     ${baseline.toFixed(2)} ms a picture (rounds: ${bareMs.map((ms) => ms.toFixed(2)).join(', ')})`);
+  console.log(
+    `  captchaPng            ${captcha.toFixed(2)} ms a picture (rounds: ${captchaMs.map((ms) => ms.toFixed(2)).join(', ')})`,
+  );
+  console.log(
+    `  bare ${CAPTCHA_WIDTH} × ${CAPTCHA_HEIGHT} PNG     ${baseline.toFixed(2)} ms a picture (rounds: ${bareMs.map((ms) => ms.toFixed(2)).join(', ')})`,
+  );
   console.log(`  ratio                 ${(captcha / baseline).toFixed(1)} × the bare picture`);
-  console.log(`  PNG size              mean ${Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length)} bytes, max ${Math.max(...sizes)}`);
+  console.log(
+    `  PNG size              mean ${Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length)} bytes, max ${Math.max(...sizes)}`,
+  );
 }
 
 function readers(): boolean {
@@ -66,7 +79,9 @@ function readers(): boolean {
     });
   const training = labelled(TRAIN);
   const test = labelled(TEST);
-  console.log(`\nreaders: trained on ${TRAIN} labelled pictures, read ${TEST} held back (${CAPTCHA_LENGTH} digits each; drawn in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nreaders: trained on ${TRAIN} labelled pictures, read ${TEST} held back (${CAPTCHA_LENGTH} digits each; drawn in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   let within = true;
   for (const name of CHOSEN) {
     const begun = performance.now();

@@ -20,7 +20,14 @@ const DISHES = 2_000;
 const URL_ = process.env['DATABASE_URL'];
 
 function chain(priceShift = 0): CatalogueFile {
-  const categories = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, menu_kind: MENU_KINDS[index % MENU_KINDS.length] ?? 'restaurant', name: `Категория ${index + 1}`, img: `/media/categories/c${index + 1}.svg`, sort: index + 1, hidden: false }));
+  const categories = Array.from({ length: 20 }, (_, index) => ({
+    id: index + 1,
+    menu_kind: MENU_KINDS[index % MENU_KINDS.length] ?? 'restaurant',
+    name: `Категория ${index + 1}`,
+    img: `/media/categories/c${index + 1}.svg`,
+    sort: index + 1,
+    hidden: false,
+  }));
   const dishes = Array.from({ length: DISHES }, (_, index) => ({
     id: index + 1,
     category_id: (index % 20) + 1,
@@ -37,18 +44,37 @@ function chain(priceShift = 0): CatalogueFile {
     img: `/media/dishes/d${index + 1}.svg`,
     sort: index + 1,
     not_carried_by: [],
-    options: [0, 1].map((option) => ({ id: index * 2 + option + 1, name: option === 0 ? 'Большая' : 'Двойной сыр', price: 9_000, disabled: false, multicheck: option === 1, max_cnt: option === 1 ? 2 : 1, sort: option + 1 })),
+    options: [0, 1].map((option) => ({
+      id: index * 2 + option + 1,
+      name: option === 0 ? 'Большая' : 'Двойной сыр',
+      price: 9_000,
+      disabled: false,
+      multicheck: option === 1,
+      max_cnt: option === 1 ? 2 : 1,
+      sort: option + 1,
+    })),
   }));
   return {
     format: CATALOGUE_FORMAT,
     categories,
     dishes,
-    cutlery: [{ id: 1, name: 'Палочки', price: 0, free_cnt: 2, max: 10, order_types: ['inrest', 'self', 'delivery'], sort: 1 }],
-    recommended: Array.from({ length: 10 }, (_, index) => ({ id: index + 1, dish_id: index + 1, free_cnt: 0, separated: false, order_types: ['inrest', 'self', 'delivery'], sort: index + 1 })),
+    cutlery: [
+      { id: 1, name: 'Палочки', price: 0, free_cnt: 2, max: 10, order_types: ['inrest', 'self', 'delivery'], sort: 1 },
+    ],
+    recommended: Array.from({ length: 10 }, (_, index) => ({
+      id: index + 1,
+      dish_id: index + 1,
+      free_cnt: 0,
+      separated: false,
+      order_types: ['inrest', 'self', 'delivery'],
+      sort: index + 1,
+    })),
   };
 }
 
-async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ kind: 'pglite', instance: await createPglite() });
     await migrate(handle.db);
@@ -78,8 +104,20 @@ async function bareInsert(handle: DatabaseHandle, file: CatalogueFile): Promise<
     await trx.insertInto('categories').values(file.categories).execute();
     for (let start = 0; start < file.dishes.length; start += 500) {
       const part = file.dishes.slice(start, start + 500);
-      await trx.insertInto('dishes').values(part.map(({ options: _options, not_carried_by: _notCarried, ...dish }) => ({ ...dish, is_shop: false, is_locked: false }))).execute();
-      await trx.insertInto('dish_options').values(part.flatMap((dish) => dish.options.map((option) => ({ ...option, dish_id: dish.id })))).execute();
+      await trx
+        .insertInto('dishes')
+        .values(
+          part.map(({ options: _options, not_carried_by: _notCarried, ...dish }) => ({
+            ...dish,
+            is_shop: false,
+            is_locked: false,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('dish_options')
+        .values(part.flatMap((dish) => dish.options.map((option) => ({ ...option, dish_id: dish.id }))))
+        .execute();
     }
     await trx.insertInto('cutlery_items').values(file.cutlery).execute();
     await trx.insertInto('recommended_items').values(file.recommended).execute();
@@ -95,7 +133,9 @@ const time = async (work: () => Promise<unknown>) => {
 
 const first = catalogueFileText(chain());
 const shifted = catalogueFileText(chain(1_000));
-console.log(`catalogue: ${DISHES} dishes, ${DISHES * 2} options, file ${(first.length / 1024).toFixed(0)} KB; ${RUNS} runs each, median ms`);
+console.log(
+  `catalogue: ${DISHES} dishes, ${DISHES * 2} options, file ${(first.length / 1024).toFixed(0)} KB; ${RUNS} runs each, median ms`,
+);
 for (const kind of URL_ ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
   const figures = { baseline: [] as number[], dryRun: [] as number[], apply: [] as number[], reapply: [] as number[] };
   for (let run = 0; run < RUNS; run += 1) {
@@ -103,16 +143,29 @@ for (const kind of URL_ ? (['pglite', 'postgres'] as const) : (['pglite'] as con
     figures.baseline.push(await time(() => bareInsert(bare.handle, chain())));
     await bare.drop();
     const database = await freshDatabase(kind);
-    figures.dryRun.push(await time(() => importCatalogue(database.handle.db, { format: 'json', content: first }, { dryRun: true })));
-    figures.apply.push(await time(async () => {
-      const outcome = await importCatalogue(database.handle.db, { format: 'json', content: first }, { dryRun: false });
-      if (!outcome.applied) throw new Error(`not applied: ${JSON.stringify(outcome.problems.slice(0, 3))}`);
-    }));
-    figures.reapply.push(await time(() => importCatalogue(database.handle.db, { format: 'json', content: shifted }, { dryRun: false })));
+    figures.dryRun.push(
+      await time(() => importCatalogue(database.handle.db, { format: 'json', content: first }, { dryRun: true })),
+    );
+    figures.apply.push(
+      await time(async () => {
+        const outcome = await importCatalogue(
+          database.handle.db,
+          { format: 'json', content: first },
+          { dryRun: false },
+        );
+        if (!outcome.applied) throw new Error(`not applied: ${JSON.stringify(outcome.problems.slice(0, 3))}`);
+      }),
+    );
+    figures.reapply.push(
+      await time(() => importCatalogue(database.handle.db, { format: 'json', content: shifted }, { dryRun: false })),
+    );
     await database.drop();
   }
   const base = median(figures.baseline);
-  const line = (label: string, values: number[]) => console.log(`${kind.padEnd(8)} ${label.padEnd(44)} ${median(values).toFixed(0).padStart(7)} ms  ×${(median(values) / base).toFixed(2)} of the baseline`);
+  const line = (label: string, values: number[]) =>
+    console.log(
+      `${kind.padEnd(8)} ${label.padEnd(44)} ${median(values).toFixed(0).padStart(7)} ms  ×${(median(values) / base).toFixed(2)} of the baseline`,
+    );
   line('baseline: bare inserts, one transaction', figures.baseline);
   line('dry run into an empty catalogue', figures.dryRun);
   line('apply into an empty catalogue (all added)', figures.apply);

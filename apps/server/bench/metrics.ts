@@ -31,7 +31,12 @@ async function start(withMetrics: boolean): Promise<{ app: FastifyInstance; url:
   const folder = mkdtempSync(join(tmpdir(), 'chain-bench-metrics-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: folder });
   await migrate(database.db);
-  const config = testConfig({ env: 'production', sandbox: false, demoData: false, metrics: withMetrics ? { token: TOKEN, listen: null } : null });
+  const config = testConfig({
+    env: 'production',
+    sandbox: false,
+    demoData: false,
+    metrics: withMetrics ? { token: TOKEN, listen: null } : null,
+  });
   const app = await buildApp(config, { database });
   app.get('/bench/bare', async () => ({ success: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -44,7 +49,11 @@ async function measure(url: string): Promise<{ rps: number; p99: number; failure
   const options = { url: `${url}/bench/bare`, connections: CONNECTIONS, workers: 1, timeout: 10 };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: SECONDS });
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 function median(values: number[]): number {
@@ -68,7 +77,10 @@ async function main(): Promise<void> {
   const results: Record<'off' | 'on', Array<{ rps: number; p99: number }>> = { off: [], on: [] };
   try {
     for (let run = 1; run <= RUNS; run++) {
-      for (const [side, server] of [['off', off], ['on', on]] as const) {
+      for (const [side, server] of [
+        ['off', off],
+        ['on', on],
+      ] as const) {
         const row = await measure(server.url);
         if (row.failures > 0) throw new Error(`${side}: ${row.failures} failed requests`);
         results[side].push(row);

@@ -34,7 +34,8 @@ async function measure(one: Case): Promise<Figures> {
     );
     const wall = performance.now() - started;
     const used = process.cpuUsage(cpu);
-    if (accepted !== one.accepted) throw new Error(`${one.name}: ${accepted ? 'accepted' : 'refused'}, expected the other`);
+    if (accepted !== one.accepted)
+      throw new Error(`${one.name}: ${accepted ? 'accepted' : 'refused'}, expected the other`);
     if (run < 0) continue;
     figures.wall.push(wall);
     figures.cpu.push((used.user + used.system) / 1000);
@@ -51,7 +52,11 @@ const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(2)
 const side = Math.floor(Math.sqrt(MAX_RATING_PHOTO_PIXELS));
 const cases: Case[] = [
   { name: 'phone photo 1600×1200 JPEG', url: dataUrl('image/jpeg', await phonePhoto()), accepted: true },
-  { name: 'camera photo 4000×3000 JPEG q70', url: dataUrl('image/jpeg', await phonePhoto(4000, 3000, 70)), accepted: true },
+  {
+    name: 'camera photo 4000×3000 JPEG q70',
+    url: dataUrl('image/jpeg', await phonePhoto(4000, 3000, 70)),
+    accepted: true,
+  },
   { name: `heaviest allowed: PNG ${side}² (1-bit)`, url: dataUrl('image/png', pngBomb(side)), accepted: true },
   { name: 'bomb: PNG claiming 16000²', url: dataUrl('image/png', pngBomb(16_000)), accepted: false },
   { name: 'bomb: GIF screen 65535²', url: dataUrl('image/gif', gifBomb(65_535)), accepted: false },
@@ -66,7 +71,9 @@ for (const one of cases) {
   const figures = await measure(one);
   phone ??= figures;
   const wall = quantile(figures.wall, 0.5);
-  const ratio = one.accepted ? '' : `   phone photo / this: ${(quantile(phone.wall, 0.5) / wall).toFixed(0)}× wall, ${(quantile(phone.cpu, 0.5) / Math.max(0.001, quantile(figures.cpu, 0.5))).toFixed(0)}× CPU`;
+  const ratio = one.accepted
+    ? ''
+    : `   phone photo / this: ${(quantile(phone.wall, 0.5) / wall).toFixed(0)}× wall, ${(quantile(phone.cpu, 0.5) / Math.max(0.001, quantile(figures.cpu, 0.5))).toFixed(0)}× CPU`;
   const bytes = Math.round((one.url.length * 3) / 4 / 1024);
   console.log(
     `${one.name.padEnd(38)} ${String(bytes).padStart(5)} KB  wall ${ms(wall)} ${ms(quantile(figures.wall, 0.95))}  CPU ${ms(quantile(figures.cpu, 0.5))} ${ms(quantile(figures.cpu, 0.95))}${ratio}`,

@@ -29,7 +29,8 @@ import { freePort } from '../test/support/free-port';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 3000);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HEALTHY_WITHIN_MS = 120_000;
 
 /** Production's variables: every provider's key (none is called while idle). */
@@ -65,7 +66,9 @@ interface Sample {
 
 /** Resident memory of a process, from /proc (Linux). */
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('VmRSS:'));
   return Number(line?.replace(/\D+/g, '') ?? NaN) / 1024;
 }
 
@@ -77,7 +80,16 @@ async function startOnce(way: Way, database: Record<string, string>): Promise<Sa
   const started = performance.now();
   const child = spawn(process.execPath, way.args, {
     cwd: SERVER_ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: join(tmpdir(), 'no-web-app'), ...way.env, ...database },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      WEB_DIST: join(tmpdir(), 'no-web-app'),
+      ...way.env,
+      ...database,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -89,7 +101,8 @@ async function startOnce(way: Way, database: Record<string, string>): Promise<Sa
       } catch {
         // Not listening yet.
       }
-      if (performance.now() - started > HEALTHY_WITHIN_MS) throw new Error(`${way.name} not healthy within ${HEALTHY_WITHIN_MS} ms`);
+      if (performance.now() - started > HEALTHY_WITHIN_MS)
+        throw new Error(`${way.name} not healthy within ${HEALTHY_WITHIN_MS} ms`);
       await sleep(10);
     }
     const startMs = performance.now() - started;
@@ -132,17 +145,27 @@ async function postgresAnswers(): Promise<boolean> {
 async function main(): Promise<void> {
   const built = performance.now();
   await buildServer();
-  console.log(`server built in ${Math.round(performance.now() - built)} ms; ${RUNS} runs per way and database, RSS read after ${IDLE_MS} ms idle`);
+  console.log(
+    `server built in ${Math.round(performance.now() - built)} ms; ${RUNS} runs per way and database, RSS read after ${IDLE_MS} ms idle`,
+  );
   const rows: string[] = [];
   const databases: { name: string; env: Record<string, string>; dispose: () => Promise<void> }[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'chain-bench-startup-'));
-  databases.push({ name: 'PGlite', env: { DATA_DIR: dataDir }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) });
+  databases.push({
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir },
+    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+  });
   if (await postgresAnswers()) {
     const name = `chain_bench_startup_${randomBytes(4).toString('hex')}`;
     await admin(`create database "${name}"`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
-    databases.push({ name: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, dispose: () => admin(`drop database if exists "${name}" with (force)`) });
+    databases.push({
+      name: 'PostgreSQL',
+      env: { DATABASE_URL: url.toString() },
+      dispose: () => admin(`drop database if exists "${name}" with (force)`),
+    });
   } else {
     console.log(`PostgreSQL at ${new URL(ADMIN_URL).host} does not answer: PGlite only`);
   }
@@ -161,7 +184,15 @@ async function main(): Promise<void> {
       process.stdout.write('\n');
       for (const way of WAYS) {
         const taken = samples.get(way.name) ?? [];
-        rows.push(`| ${database.name} | ${way.name} | ${range(taken.map((s) => s.startMs), 0)} | ${range(taken.map((s) => s.rssMb), 0)} |`);
+        rows.push(
+          `| ${database.name} | ${way.name} | ${range(
+            taken.map((s) => s.startMs),
+            0,
+          )} | ${range(
+            taken.map((s) => s.rssMb),
+            0,
+          )} |`,
+        );
       }
     }
   } finally {

@@ -111,13 +111,21 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('lifecycle', { draining: false });
   app.decorate('calls', []);
   app.decorate('restActions', createRestActions());
-  app.decorate('providers', createProviders(config, () => selfOrigin(app), () => publicOrigin(app)));
+  app.decorate(
+    'providers',
+    createProviders(
+      config,
+      () => selfOrigin(app),
+      () => publicOrigin(app),
+    ),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // While the database is lost, API calls answer 503 at once instead of hanging; the
     // monitor's probe reopens the gate when it returns. Health and static files stay up.
-    if (monitor.state === 'down' && needsDatabase(request.url, config.restPath)) return replyUnavailable(reply, request.id);
+    if (monitor.state === 'down' && needsDatabase(request.url, config.restPath))
+      return replyUnavailable(reply, request.id);
   });
   // Draining after SIGTERM: each answer closes its connection, so the balancer's keep-alive
   // connections to this instance end one by one before it stops (issue 32).
@@ -186,11 +194,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(staffRestaurantsRoutes);
   await app.register(menuEventsRoutes);
 
-  await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, { pagePreloads: menuPagePreloads(menus) });
+  await registerWebApp(app, config.webDist, config.restPath, config.photoCacheDir, {
+    pagePreloads: menuPagePreloads(menus),
+  });
   return app;
 }
 
 function needsDatabase(url: string, restPath: string): boolean {
   if (url.startsWith('/api/health')) return false;
-  return url.startsWith('/api/') || url.startsWith('/settings.php') || url.startsWith(restPath) || url.startsWith('/captcha/');
+  return (
+    url.startsWith('/api/') ||
+    url.startsWith('/settings.php') ||
+    url.startsWith(restPath) ||
+    url.startsWith('/captcha/')
+  );
 }

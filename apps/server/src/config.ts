@@ -5,7 +5,6 @@ import { CAPTCHA_KINDS } from '@chain/contract';
 import * as z from 'zod';
 import { REPO_ROOT } from './paths';
 
-
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be 1 or 0' })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
@@ -20,7 +19,8 @@ const originList = z
   .pipe(
     z.array(
       z.string().regex(/^https:\/\/(\*\.[a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9.-]+|[a-z0-9.-]+)(:\d+)?$/i, {
-        error: 'must be a comma-separated list of https origins, e.g. https://maps.example.com (a wildcard only below a service\'s own domain, e.g. https://*.tiles.example.com)',
+        error:
+          "must be a comma-separated list of https origins, e.g. https://maps.example.com (a wildcard only below a service's own domain, e.g. https://*.tiles.example.com)",
       }),
     ),
   );
@@ -95,14 +95,39 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // Issue 11.11: a frozen database must not hold calls. Together they answer 503 within 5 s.
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(60_000).default(3000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(600_000).default(3500),
-  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(600_000).default(4000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(3500),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(4000),
   // Slow clients (issue 11, second read): the whole request within this, or 408 and closed. Long
   // enough for rate/add's three photos (8.2 MB) at 0.6 Mbit/s.
-  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(1000).max(3_600_000).default(120_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(120_000),
   // A connection on which nothing arrives or leaves for this long is closed.
-  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(1000).max(3_600_000).default(60_000),
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(60_000),
   DATA_DIR: z.string().min(1).optional(),
   SANDBOX: flag.optional(),
   DEMO_DATA: flag.optional(),
@@ -126,7 +151,8 @@ const envSchema = z.object({
   TIPS_PAGE_URL: z
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?\/[^\s?#]*$/i, {
-      error: 'must be the base URL of the tips pages, a tips id follows it, e.g. https://pay.cloudtips.ru/p/ (no query)',
+      error:
+        'must be the base URL of the tips pages, a tips id follows it, e.g. https://pay.cloudtips.ru/p/ (no query)',
     })
     .optional(),
   API_DOCS: flag.optional(),
@@ -147,7 +173,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   PUBLIC_ORIGIN: z
     .string()
-    .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, { error: 'must be an origin the guests open, e.g. https://order.example.ru (no path)' })
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, {
+      error: 'must be an origin the guests open, e.g. https://order.example.ru (no path)',
+    })
     .optional(),
   ACQUIRING_BASE_URL: z.url({ error: 'must be a URL' }).optional(),
   ACQUIRING_USERNAME: z.string().min(1).optional(),
@@ -158,11 +186,15 @@ const envSchema = z.object({
   GEOCODER_URL: z.url({ error: 'must be a URL' }).optional(),
   GEOCODER_KEY: z.string().min(1).optional(),
   GEOCODER_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(200).max(30_000).default(3000),
-  YANDEX_MAPS_KEY: z.string().regex(/^[\w-]{8,100}$/, { error: 'must be the key of the Yandex Maps JS API' }).optional(),
+  YANDEX_MAPS_KEY: z
+    .string()
+    .regex(/^[\w-]{8,100}$/, { error: 'must be the key of the Yandex Maps JS API' })
+    .optional(),
   MAP_TILES_URL: z
     .string()
     .regex(/^(https:\/\/[a-z0-9.-]+(:\d+)?)?\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/i, {
-      error: 'must be an https tile URL template with {z}, {x} and {y} (and {r} where the server has @2x tiles), e.g. https://tiles.example.com/{z}/{x}/{y}{r}.png (or a path on this server)',
+      error:
+        'must be an https tile URL template with {z}, {x} and {y} (and {r} where the server has @2x tiles), e.g. https://tiles.example.com/{z}/{x}/{y}{r}.png (or a path on this server)',
     })
     .optional(),
   MAP_TILES_ATTRIBUTION: z.string().min(1).max(300).optional(),
@@ -170,22 +202,38 @@ const envSchema = z.object({
   // The captcha before a sign-in code (decision 061): SPEC 7's picture, or Yandex SmartCaptcha's
   // widget whose token the server checks at {SMARTCAPTCHA_URL}/validate with the server key.
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_KINDS, { error: `must be ${CAPTCHA_KINDS.join(' or ')}` }).default('image'),
-  SMARTCAPTCHA_CLIENT_KEY: z.string().regex(/^[\x21-\x7e]{8,200}$/, { error: 'must be the captcha\'s client key (8 to 200 printable characters)' }).optional(),
-  SMARTCAPTCHA_SERVER_KEY: z.string().regex(/^[\x21-\x7e]{8,200}$/, { error: 'must be the captcha\'s server key (8 to 200 printable characters)' }).optional(),
+  SMARTCAPTCHA_CLIENT_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,200}$/, { error: "must be the captcha's client key (8 to 200 printable characters)" })
+    .optional(),
+  SMARTCAPTCHA_SERVER_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,200}$/, { error: "must be the captcha's server key (8 to 200 printable characters)" })
+    .optional(),
   SMARTCAPTCHA_URL: z
     .string()
-    .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s?#]*)?$/i, { error: 'must be the service\'s base URL, e.g. https://smartcaptcha.yandexcloud.net (no query)' })
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s?#]*)?$/i, {
+      error: "must be the service's base URL, e.g. https://smartcaptcha.yandexcloud.net (no query)",
+    })
     .optional(),
   SMARTCAPTCHA_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(200).max(30_000).default(3000),
   // Metrics (issue 32): /metrics answers only with this bearer token; unset, it answers 404.
-  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 printable characters without spaces' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 printable characters without spaces' })
+    .optional(),
   METRICS_LISTEN: z
     .string()
-    .regex(/^((\[[0-9a-f:.]+\]|[a-z0-9.-]+):)?\d{1,5}$/i, { error: 'must be a port or host:port, e.g. 9464 or 127.0.0.1:9464' })
+    .regex(/^((\[[0-9a-f:.]+\]|[a-z0-9.-]+):)?\d{1,5}$/i, {
+      error: 'must be a port or host:port, e.g. 9464 or 127.0.0.1:9464',
+    })
     .optional(),
   // Backups of PGlite (issue 32, decision 058): POST /operator/backup answers only with this
   // bearer token; unset, it answers 404. PostgreSQL is backed up with pg_dump instead.
-  BACKUP_TOKEN: z.string().regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' }).optional(),
+  BACKUP_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/, { error: 'must be 32 to 200 printable characters without spaces' })
+    .optional(),
 });
 
 /** Variables that must be set when the sandbox is off: the real providers need their keys. */
@@ -209,7 +257,10 @@ const SANDBOX_TILES_ATTRIBUTION = 'Песочница: демо-город, не
 /** Yandex SmartCaptcha's own address: its script (/captcha.js) and its check (/validate). */
 const SMARTCAPTCHA_URL = 'https://smartcaptcha.yandexcloud.net';
 /** The sandbox captcha service's keys (sandbox on only; src/sandbox/smartcaptcha.ts). */
-export const SANDBOX_SMARTCAPTCHA_KEYS = { client: 'sandbox-smartcaptcha-client', server: 'sandbox-smartcaptcha-server' } as const;
+export const SANDBOX_SMARTCAPTCHA_KEYS = {
+  client: 'sandbox-smartcaptcha-client',
+  server: 'sandbox-smartcaptcha-server',
+} as const;
 
 /** Used only in development and tests (sandbox on): codes there are not secret anyway. */
 const DEVELOPMENT_AUTH_SECRET = 'development-only-secret-never-used-in-production';
@@ -302,7 +353,9 @@ export interface Config {
    * is checked at {baseUrl}/validate with `serverKey`, given up after `timeoutMs`. baseUrl null
    * (sandbox only): the sandbox's own counterpart under /sandbox/smartcaptcha.
    */
-  captcha: { kind: 'image' } | { kind: 'smartcaptcha'; baseUrl: string | null; clientKey: string; serverKey: string; timeoutMs: number };
+  captcha:
+    | { kind: 'image' }
+    | { kind: 'smartcaptcha'; baseUrl: string | null; clientKey: string; serverKey: string; timeoutMs: number };
   /**
    * Prometheus metrics (issue 32, decision 057). Null (no METRICS_TOKEN): no /metrics at all.
    * `listen` null: /metrics on the server's own port; else only on this address of its own.
@@ -361,7 +414,8 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
   if (!sandbox && !forTool) {
     const missing: string[] = REQUIRED_WITHOUT_SANDBOX.filter((name) => e[name] === undefined);
     // No public tile server or geocoder is used unasked: their terms, load and privacy are the chain's choice.
-    if (e.YANDEX_MAPS_KEY === undefined && e.MAP_TILES_URL === undefined) missing.push('YANDEX_MAPS_KEY or MAP_TILES_URL');
+    if (e.YANDEX_MAPS_KEY === undefined && e.MAP_TILES_URL === undefined)
+      missing.push('YANDEX_MAPS_KEY or MAP_TILES_URL');
     if (e.GEOCODER === 'photon' && e.GEOCODER_URL === undefined) missing.push('GEOCODER_URL (GEOCODER is photon)');
     // Everything missing in one line, so a first production start names all of it at once.
     if (missing.length > 0) {
@@ -369,18 +423,27 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
         `Invalid configuration: SANDBOX is off, so the real providers need ${missing.join(', ')} (not set); set them, or SANDBOX=1 for the test mode (docs/sandbox.md)`,
       );
     }
-    if (e.CAPTCHA_PROVIDER === 'smartcaptcha' && (e.SMARTCAPTCHA_CLIENT_KEY === undefined || e.SMARTCAPTCHA_SERVER_KEY === undefined)) {
-      throw new ConfigError('Invalid configuration: CAPTCHA_PROVIDER is smartcaptcha, so SMARTCAPTCHA_CLIENT_KEY and SMARTCAPTCHA_SERVER_KEY are required when SANDBOX is off');
+    if (
+      e.CAPTCHA_PROVIDER === 'smartcaptcha' &&
+      (e.SMARTCAPTCHA_CLIENT_KEY === undefined || e.SMARTCAPTCHA_SERVER_KEY === undefined)
+    ) {
+      throw new ConfigError(
+        'Invalid configuration: CAPTCHA_PROVIDER is smartcaptcha, so SMARTCAPTCHA_CLIENT_KEY and SMARTCAPTCHA_SERVER_KEY are required when SANDBOX is off',
+      );
     }
     if (e.SMARTCAPTCHA_URL !== undefined && !e.SMARTCAPTCHA_URL.startsWith('https://')) {
       throw new ConfigError('Invalid configuration: SMARTCAPTCHA_URL must be an https URL when SANDBOX is off');
     }
     // Tips are optional (decision 025): none of their variables, no tips; half of them is a mistake.
     if (e.TIPS_API_KEY !== undefined && e.TIPS_PAGE_URL === undefined) {
-      throw new ConfigError('Invalid configuration: TIPS_PAGE_URL is required when TIPS_API_KEY is set and SANDBOX is off');
+      throw new ConfigError(
+        'Invalid configuration: TIPS_PAGE_URL is required when TIPS_API_KEY is set and SANDBOX is off',
+      );
     }
     if (e.TIPS_API_KEY === undefined && (e.TIPS_PAGE_URL !== undefined || e.TIPS_API_URL !== undefined)) {
-      throw new ConfigError('Invalid configuration: TIPS_API_KEY is required when TIPS_PAGE_URL or TIPS_API_URL is set and SANDBOX is off');
+      throw new ConfigError(
+        'Invalid configuration: TIPS_API_KEY is required when TIPS_PAGE_URL or TIPS_API_URL is set and SANDBOX is off',
+      );
     }
     if (e.TIPS_PAGE_URL !== undefined && !e.TIPS_PAGE_URL.startsWith('https://')) {
       throw new ConfigError('Invalid configuration: TIPS_PAGE_URL must be an https URL when SANDBOX is off');
@@ -395,10 +458,14 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
     throw new ConfigError('Invalid configuration: METRICS_LISTEN must be another port than PORT');
   }
   if (e.BACKUP_TOKEN !== undefined && e.DATABASE_URL !== undefined) {
-    throw new ConfigError('Invalid configuration: BACKUP_TOKEN is for PGlite (DATA_DIR) only; back up PostgreSQL with pg_dump (docs/operations.md, «Backups and restore»)');
+    throw new ConfigError(
+      'Invalid configuration: BACKUP_TOKEN is for PGlite (DATA_DIR) only; back up PostgreSQL with pg_dump (docs/operations.md, «Backups and restore»)',
+    );
   }
   if (e.GEOCODER === 'yandex' && geocoderKey === undefined) {
-    throw new ConfigError('Invalid configuration: GEOCODER_KEY (or YANDEX_MAPS_KEY) is required when GEOCODER is yandex');
+    throw new ConfigError(
+      'Invalid configuration: GEOCODER_KEY (or YANDEX_MAPS_KEY) is required when GEOCODER is yandex',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -420,7 +487,11 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
     webDist: resolve(e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist')),
     photoCacheDir: e.PHOTO_CACHE_DIR ? resolve(e.PHOTO_CACHE_DIR) : join(tmpdir(), 'chain-photos'),
     // A configured tile server's origin is where the map's images come from.
-    cspHosts: { mapsScripts: e.MAPS_SCRIPT_HOSTS, maps: withTileOrigin(e.MAPS_HOSTS, e.MAP_TILES_URL), tips: e.TIPS_HOSTS },
+    cspHosts: {
+      mapsScripts: e.MAPS_SCRIPT_HOSTS,
+      maps: withTileOrigin(e.MAPS_HOSTS, e.MAP_TILES_URL),
+      tips: e.TIPS_HOSTS,
+    },
     apiDocs: e.API_DOCS ?? !production,
     restPath: e.REST_PATH.endsWith('/') ? e.REST_PATH : `${e.REST_PATH}/`,
     trustProxy: e.TRUST_PROXY ?? false,
@@ -453,7 +524,8 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
           : null,
       geocoder: {
         kind: e.GEOCODER,
-        baseUrl: e.GEOCODER_URL?.replace(/\/+$/, '') ?? (e.GEOCODER === 'yandex' ? 'https://geocode-maps.yandex.ru' : null),
+        baseUrl:
+          e.GEOCODER_URL?.replace(/\/+$/, '') ?? (e.GEOCODER === 'yandex' ? 'https://geocode-maps.yandex.ru' : null),
         key: geocoderKey ?? '',
         timeoutMs: e.GEOCODER_TIMEOUT_MS,
       },
@@ -462,9 +534,11 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
       yandexKey: e.YANDEX_MAPS_KEY ?? '',
       tiles: {
         url: e.MAP_TILES_URL ?? (sandbox ? SANDBOX_TILES_URL : ''),
-        attribution: e.MAP_TILES_ATTRIBUTION ?? (e.MAP_TILES_URL === undefined && sandbox ? SANDBOX_TILES_ATTRIBUTION : ''),
+        attribution:
+          e.MAP_TILES_ATTRIBUTION ?? (e.MAP_TILES_URL === undefined && sandbox ? SANDBOX_TILES_ATTRIBUTION : ''),
         // The sandbox's own tiles stop at its deepest zoom; a configured tile server says its own.
-        maxZoom: e.MAP_TILES_URL === undefined ? Math.min(e.MAP_TILES_MAX_ZOOM, SANDBOX_TILES_MAX_ZOOM) : e.MAP_TILES_MAX_ZOOM,
+        maxZoom:
+          e.MAP_TILES_URL === undefined ? Math.min(e.MAP_TILES_MAX_ZOOM, SANDBOX_TILES_MAX_ZOOM) : e.MAP_TILES_MAX_ZOOM,
       },
     },
     captcha:
@@ -486,7 +560,8 @@ export function parseConfig(env: Record<string, string | undefined>, { forTool =
 function parseListen(value: string): { host: string; port: number } {
   const colon = value.lastIndexOf(':');
   const port = Number(colon === -1 ? value : value.slice(colon + 1));
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError('Invalid configuration: METRICS_LISTEN must name a port from 1 to 65535');
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new ConfigError('Invalid configuration: METRICS_LISTEN must name a port from 1 to 65535');
   const host = colon === -1 ? '0.0.0.0' : value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
   return { host, port };
 }

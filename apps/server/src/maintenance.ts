@@ -40,7 +40,11 @@ export function startMaintenance(app: FastifyInstance): () => void {
   });
   const expiry = every(app, EXPIRY_EVERY_MS, 'expiring unpaid orders', 'order-expiry', async () => {
     const cancelled = await expireUnpaidOrders(app.db);
-    if (cancelled.length > 0) scopedLog(app.log).info({ orderIds: cancelled.slice(0, 50), count: cancelled.length }, 'unpaid orders past their time to pay were cancelled');
+    if (cancelled.length > 0)
+      scopedLog(app.log).info(
+        { orderIds: cancelled.slice(0, 50), count: cancelled.length },
+        'unpaid orders past their time to pay were cancelled',
+      );
   });
   void expiry.runNow();
   return () => {
@@ -53,7 +57,13 @@ export function startMaintenance(app: FastifyInstance): () => void {
  * A job run every `ms`, never two rounds at once (a big pile, a slow database), in its log scope
  * (`by`: its state lines name it); a failure is logged and tried next time.
  */
-function every(app: FastifyInstance, ms: number, name: string, by: string, job: () => Promise<void>): { runNow: () => Promise<void>; stop: () => void } {
+function every(
+  app: FastifyInstance,
+  ms: number,
+  name: string,
+  by: string,
+  job: () => Promise<void>,
+): { runNow: () => Promise<void>; stop: () => void } {
   let running = false;
   const runNow = async () => {
     if (running || app.dbMonitor.state === 'down') return;
@@ -92,7 +102,9 @@ async function deleteInBatches(db: Kysely<Database>, table: string, column: stri
   for (;;) {
     const result = await sql`
       delete from ${sql.table(table)}
-      where ctid = any(array(select ctid from ${sql.table(table)} where ${sql.ref(column)} < ${before} limit ${HOUSEKEEPING_BATCH}))`.execute(db);
+      where ctid = any(array(select ctid from ${sql.table(table)} where ${sql.ref(column)} < ${before} limit ${HOUSEKEEPING_BATCH}))`.execute(
+      db,
+    );
     const deleted = Number(result.numAffectedRows ?? 0);
     total += deleted;
     if (deleted < HOUSEKEEPING_BATCH) return total;

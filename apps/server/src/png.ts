@@ -18,7 +18,12 @@ export function pngChunk(type: string, data: Buffer): Buffer {
  * an index into `palette`'s RGB triples). One IDAT, deflated by Node's zlib: the captcha and the
  * sandbox's map tiles need nothing more.
  */
-export function pngFile(width: number, height: number, rows: Buffer, options: { palette?: Buffer; level?: number } = {}): Buffer {
+export function pngFile(
+  width: number,
+  height: number,
+  rows: Buffer,
+  options: { palette?: Buffer; level?: number } = {},
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

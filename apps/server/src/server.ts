@@ -26,13 +26,20 @@ async function main(): Promise<void> {
     throw error;
   }
   // The first line says which modes are on, before anything else happens.
-  console.log(JSON.stringify({ level: 30, sandbox: config.sandbox, demoData: config.demoData, msg: describeModes(config) }));
+  console.log(
+    JSON.stringify({ level: 30, sandbox: config.sandbox, demoData: config.demoData, msg: describeModes(config) }),
+  );
 
   let database: DatabaseHandle;
   try {
     database =
       config.database.kind === 'postgres'
-        ? await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize, timeouts: config.databaseTimeouts })
+        ? await openDatabase({
+            kind: 'postgres',
+            url: config.database.url,
+            poolSize: config.database.poolSize,
+            timeouts: config.databaseTimeouts,
+          })
         : await openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
     // Migrations and the demo data may take longer than a call's statement timeout (issue 11.11).
     const applied = await database.runLong(async (db) => {
@@ -129,10 +136,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
     stopMetrics = await startMetricsListener(app);
-    app.log.info(
-      { database: database.driver, sandbox: config.sandbox },
-      `ready on http://localhost:${config.port}`,
-    );
+    app.log.info({ database: database.driver, sandbox: config.sandbox }, `ready on http://localhost:${config.port}`);
   } catch (error) {
     app.log.error({ err: error }, 'cannot listen');
     await app.close();

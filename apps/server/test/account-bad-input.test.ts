@@ -31,7 +31,19 @@ const CALLS: CallCase[] = [
   {
     name: 'user/update',
     url: '/api/v1/user/update',
-    body: (u) => ({ id: u.id, password: u.token, passwordNew: '', name: 'Имя', phone: '79990001122', email: '', card: '1', city: 'М', street: 'С', house: '1', room: '2' }),
+    body: (u) => ({
+      id: u.id,
+      password: u.token,
+      passwordNew: '',
+      name: 'Имя',
+      phone: '79990001122',
+      email: '',
+      card: '1',
+      city: 'М',
+      street: 'С',
+      house: '1',
+      room: '2',
+    }),
     required: ['id', 'password'],
     auth: { id: 'id', token: 'password' },
   },
@@ -55,7 +67,14 @@ const CALLS: CallCase[] = [
     body: (u, addressId) => ({
       user_id: u.id,
       user_token: u.token,
-      address: { id: addressId, street: { id: '1', name: 'Арбат', full: 'ул Арбат' }, house: '1', room: '2', lat: 55.75, lon: 37.59 },
+      address: {
+        id: addressId,
+        street: { id: '1', name: 'Арбат', full: 'ул Арбат' },
+        house: '1',
+        room: '2',
+        lat: 55.75,
+        lon: 37.59,
+      },
     }),
     required: ['user_id', 'user_token', 'address'],
     auth: { id: 'user_id', token: 'user_token' },
@@ -78,7 +97,15 @@ const CALLS: CallCase[] = [
   {
     name: 'feedback/add',
     url: '/api/v1/feedback/add',
-    body: (u, _addressId, restaurantId) => ({ name: 'Имя', phone: '79990001122', message: 'Текст', restoran: restaurantId, type: 'Кухня', user_id: u.id, token: u.token }),
+    body: (u, _addressId, restaurantId) => ({
+      name: 'Имя',
+      phone: '79990001122',
+      message: 'Текст',
+      restoran: restaurantId,
+      type: 'Кухня',
+      user_id: u.id,
+      token: u.token,
+    }),
     required: ['phone', 'message'],
     optionalIds: ['restoran'],
   },
@@ -89,7 +116,10 @@ const CALLS: CallCase[] = [
 let sent = 0;
 const post = (app: FastifyInstance, url: string, payload: unknown, options: { contentType?: string } = {}) => {
   sent += 1;
-  return postFrom(app, url, payload, { ...options, remoteAddress: `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}` });
+  return postFrom(app, url, payload, {
+    ...options,
+    remoteAddress: `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+  });
 };
 
 const WRONG_TYPES: unknown[] = [{ nested: true }, [1, 2], true];
@@ -114,7 +144,8 @@ describe.each(databaseKinds())('bad input to the account calls on %s (issue 4, S
   beforeAll(async () => {
     t = await buildTestApp(kind, {}, undefined);
     owner = await signedInUser(t.database, { name: 'Владелец' });
-    restaurantId = (await t.database.db.selectFrom('restaurants').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    restaurantId = (await t.database.db.selectFrom('restaurants').select('id').orderBy('id').executeTakeFirstOrThrow())
+      .id;
     const saved = await post(t.app, '/api/v2/user/address/save', {
       user_id: owner.id,
       user_token: owner.token,
@@ -171,7 +202,9 @@ describe.each(databaseKinds())('bad input to the account calls on %s (issue 4, S
         }
       }
       // Repeated form fields arrive as arrays: also a 400.
-      const form = Object.keys(valid).map((key) => `${key}=1&${key}=2`).join('&');
+      const form = Object.keys(valid)
+        .map((key) => `${key}=1&${key}=2`)
+        .join('&');
       expectReadableError(await post(t.app, call.url, form, { contentType: 'application/x-www-form-urlencoded' }), 400);
     });
 
@@ -244,7 +277,11 @@ describe.each(databaseKinds())('bad input to the account calls on %s (issue 4, S
   });
 
   it('answers an unknown restaurant in feedback with 404', async () => {
-    const res = await post(t.app, '/api/v1/feedback/add', { phone: '79990001122', message: 'Текст', restoran: 1_999_999_999 });
+    const res = await post(t.app, '/api/v1/feedback/add', {
+      phone: '79990001122',
+      message: 'Текст',
+      restoran: 1_999_999_999,
+    });
     expect(expectReadableError(res, 404)).toBe('Ресторан не найден.');
   });
 });

@@ -31,7 +31,8 @@ describe.each(databaseKinds())('user/address/* on %s (SPEC 3 Address, SPEC 7)', 
   });
   afterAll(() => t.close());
 
-  const save = (user: { id: number; token: string }, address: unknown) => post(t.app, SAVE, { user_id: user.id, user_token: user.token, address });
+  const save = (user: { id: number; token: string }, address: unknown) =>
+    post(t.app, SAVE, { user_id: user.id, user_token: user.token, address });
   const list = (user: { id: number; token: string }, id?: number) =>
     post(t.app, LIST, { user_id: user.id, user_token: user.token, ...(id === undefined ? {} : { id }) });
   const savedId = async (user: { id: number; token: string }, address: unknown) => {
@@ -83,10 +84,15 @@ describe.each(databaseKinds())('user/address/* on %s (SPEC 3 Address, SPEC 7)', 
     expect(await savedId(user, { ...HOME, id, room: '99', comment: '' })).toBe(id);
     const result = addressListResponse.parse((await list(user)).json()).result;
     expect(result).toHaveLength(1);
-    expect(result[0]).toMatchObject({ id, room: '99', comment: '', long: 'г Москва, ул Тверская, 7, подъезд 2, домофон 45К, этаж 3, кв. 99' });
+    expect(result[0]).toMatchObject({
+      id,
+      room: '99',
+      comment: '',
+      long: 'г Москва, ул Тверская, 7, подъезд 2, домофон 45К, этаж 3, кв. 99',
+    });
   });
 
-  it('lists only the user\'s own addresses, newest first, and one address when asked by id', async () => {
+  it("lists only the user's own addresses, newest first, and one address when asked by id", async () => {
     const user = await signedInUser(t.database);
     const other = await signedInUser(t.database);
     await savedId(other, HOME);
@@ -105,7 +111,9 @@ describe.each(databaseKinds())('user/address/* on %s (SPEC 3 Address, SPEC 7)', 
     expect(noStreet.statusCode).toBe(400);
     expect(errorResponse.parse(noStreet.json()).message).toContain('address.street');
     const emptyStreet = await save(user, { street: { name: '' }, house: '1' });
-    expect(errorResponse.parse(emptyStreet.json()).message).toBe('Некорректное поле «address.street.name»: укажите улицу.');
+    expect(errorResponse.parse(emptyStreet.json()).message).toBe(
+      'Некорректное поле «address.street.name»: укажите улицу.',
+    );
   });
 
   it('bounds the lengths and the coordinates', async () => {
@@ -128,7 +136,11 @@ describe.each(databaseKinds())('user/address/* on %s (SPEC 3 Address, SPEC 7)', 
 
   it('takes the address as JSON text in a form body, as a form can only carry text', async () => {
     const user = await signedInUser(t.database);
-    const res = await postForm(t.app, SAVE, { user_id: String(user.id), user_token: user.token, address: JSON.stringify({ ...HOME, lat: '55.76', lon: '37.6' }) });
+    const res = await postForm(t.app, SAVE, {
+      user_id: String(user.id),
+      user_token: user.token,
+      address: JSON.stringify({ ...HOME, lat: '55.76', lon: '37.6' }),
+    });
     expect(res.statusCode).toBe(200);
     const id = addressSaveResponse.parse(res.json()).result.id;
     const listed = await postForm(t.app, LIST, { user_id: String(user.id), user_token: user.token, id: String(id) });
@@ -147,7 +159,7 @@ describe.each(databaseKinds())('user/address/* on %s (SPEC 3 Address, SPEC 7)', 
     expect(errorResponse.parse(again.json())).toMatchObject({ error: 'not_found', message: 'Адрес не найден' });
   });
 
-  it('answers another user\'s address exactly like an unknown one, and leaves it as it was', async () => {
+  it("answers another user's address exactly like an unknown one, and leaves it as it was", async () => {
     const owner = await signedInUser(t.database);
     const intruder = await signedInUser(t.database);
     const id = await savedId(owner, HOME);

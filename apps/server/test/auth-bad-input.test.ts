@@ -8,11 +8,31 @@ import { post } from './support/calls';
 // fails the test on any 5xx).
 
 const CALLS: Array<{ url: string; body: Record<string, unknown>; required: string[] }> = [
-  { url: '/api/v2/user/sendEmailCode', body: { captcha: '12345', email: 'guest@example.ru', pushToken: 'p' }, required: ['captcha', 'email'] },
-  { url: '/api/v2/user/checkEmailCode', body: { email: 'guest@example.ru', code: '123456' }, required: ['email', 'code'] },
-  { url: '/api/v1/user/sendSms', body: { captcha: '12345', phone: '79160000000', authType: 'call' }, required: ['captcha', 'phone'] },
-  { url: '/api/v1/user/checkSms', body: { phone: '79160000000', authType: 'call', code: '1234' }, required: ['phone', 'code'] },
-  { url: '/api/v2/user/auth_inbound', body: { phone: '79160000000', captcha: '12345' }, required: ['phone', 'captcha'] },
+  {
+    url: '/api/v2/user/sendEmailCode',
+    body: { captcha: '12345', email: 'guest@example.ru', pushToken: 'p' },
+    required: ['captcha', 'email'],
+  },
+  {
+    url: '/api/v2/user/checkEmailCode',
+    body: { email: 'guest@example.ru', code: '123456' },
+    required: ['email', 'code'],
+  },
+  {
+    url: '/api/v1/user/sendSms',
+    body: { captcha: '12345', phone: '79160000000', authType: 'call' },
+    required: ['captcha', 'phone'],
+  },
+  {
+    url: '/api/v1/user/checkSms',
+    body: { phone: '79160000000', authType: 'call', code: '1234' },
+    required: ['phone', 'code'],
+  },
+  {
+    url: '/api/v2/user/auth_inbound',
+    body: { phone: '79160000000', captcha: '12345' },
+    required: ['phone', 'captcha'],
+  },
   { url: '/api/v2/user/check_inbound', body: { callId: 'abc', phone: '79160000000' }, required: ['callId', 'phone'] },
 ];
 
@@ -56,7 +76,12 @@ describe.each(databaseKinds())('sign-in calls refuse bad input on %s', (kind) =>
   });
 
   it('answers an unknown inbound call id with 404', async () => {
-    const res = await post(t.app, '/api/v2/user/check_inbound', { callId: 'f'.repeat(32), phone: '79160000000' }, from());
+    const res = await post(
+      t.app,
+      '/api/v2/user/check_inbound',
+      { callId: 'f'.repeat(32), phone: '79160000000' },
+      from(),
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'inbound_unknown' });
   });
@@ -67,20 +92,28 @@ describe.each(databaseKinds())('sign-in calls refuse bad input on %s', (kind) =>
   });
 
   it('answers an unknown authType with 400', async () => {
-    const res = await post(t.app, '/api/v1/user/sendSms', { phone: '79160000000', captcha: '1', authType: 'pigeon' }, from());
+    const res = await post(
+      t.app,
+      '/api/v1/user/sendSms',
+      { phone: '79160000000', captcha: '1', authType: 'pigeon' },
+      from(),
+    );
     expect(res.statusCode).toBe(400);
   });
 
   // Issue 11, second read, point 6: the path arrives decoded once; decoding it again made a
   // percent sign a 500 and %2540 an @.
-  it.each(['/captcha/a%25', '/captcha/%25E0', '/captcha/%25%25', '/captcha/guest%2540example.ru', '/captcha/7916%2500'])(
-    'answers %s, a contact that is neither a phone nor an e-mail, with a readable 400, never a 500',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url, ...from() });
-      expect(res.statusCode).toBe(400);
-      expect(errorResponse.parse(res.json()).message).toMatch(/телефона|email/);
-    },
-  );
+  it.each([
+    '/captcha/a%25',
+    '/captcha/%25E0',
+    '/captcha/%25%25',
+    '/captcha/guest%2540example.ru',
+    '/captcha/7916%2500',
+  ])('answers %s, a contact that is neither a phone nor an e-mail, with a readable 400, never a 500', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, ...from() });
+    expect(res.statusCode).toBe(400);
+    expect(errorResponse.parse(res.json()).message).toMatch(/телефона|email/);
+  });
 
   it('draws a captcha for an e-mail whose @ came percent-encoded once, as a browser sends it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/captcha/guest%40example.ru', ...from() });

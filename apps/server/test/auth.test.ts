@@ -21,9 +21,12 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: object, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  const post = (url: string, payload: object, ip = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
   const ageCodes = (contact: string) =>
-    sql`update auth_codes set created_at = created_at - interval '2 minutes' where contact = ${contact}`.execute(t.database.db);
+    sql`update auth_codes set created_at = created_at - interval '2 minutes' where contact = ${contact}`.execute(
+      t.database.db,
+    );
 
   describe('the captcha', () => {
     it('is a server-drawn PNG, never cached, for a 5-digit answer (the picture itself: captcha-solver.test.ts)', async () => {
@@ -39,13 +42,19 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
     it('stores only a hash of the answer', async () => {
       const phone = newPhone();
       const answer = await solveCaptcha(t.app, phone);
-      const rows = await t.database.db.selectFrom('captchas').select('answer_hash').where('contact', '=', phone).execute();
+      const rows = await t.database.db
+        .selectFrom('captchas')
+        .select('answer_hash')
+        .where('contact', '=', phone)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]?.answer_hash).not.toContain(answer);
     });
 
     it('accepts the +7 mask and refuses a contact that is neither phone nor e-mail (SPEC 5)', async () => {
-      expect((await t.app.inject({ method: 'GET', url: `/captcha/${encodeURIComponent('+7 (916) 000-11-22')}` })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/captcha/${encodeURIComponent('+7 (916) 000-11-22')}` })).statusCode,
+      ).toBe(200);
       const bad = await t.app.inject({ method: 'GET', url: '/captcha/12345' });
       expect(bad.statusCode).toBe(400);
       expect(errorResponse.parse(bad.json()).message).toBe('Проверьте правильность ввода телефона.');
@@ -73,10 +82,17 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       const ip = newIp();
       const first = await solveCaptcha(t.app, phone);
       const second = await solveCaptcha(t.app, phone);
-      if (first !== second) expect((await post('/api/v1/user/sendSms', { phone, captcha: first }, ip)).json()).toMatchObject({ error: 'captcha' });
+      if (first !== second)
+        expect((await post('/api/v1/user/sendSms', { phone, captcha: first }, ip)).json()).toMatchObject({
+          error: 'captcha',
+        });
       const third = await solveCaptcha(t.app, phone);
-      await sql`update captchas set expires_at = now() - interval '1 second' where contact = ${phone}`.execute(t.database.db);
-      expect((await post('/api/v1/user/sendSms', { phone, captcha: third }, ip)).json()).toMatchObject({ error: 'captcha' });
+      await sql`update captchas set expires_at = now() - interval '1 second' where contact = ${phone}`.execute(
+        t.database.db,
+      );
+      expect((await post('/api/v1/user/sendSms', { phone, captcha: third }, ip)).json()).toMatchObject({
+        error: 'captcha',
+      });
     });
   });
 
@@ -100,7 +116,11 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       expect(user).toMatchObject({ authorized: true, email, phone: '' });
       // The token has at least 128 bits and is stored only as a hash.
       expect(Buffer.from(user.password, 'base64url').length).toBeGreaterThanOrEqual(16);
-      const session = await t.database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      const session = await t.database.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(session.token_hash).toBe(createHash('sha256').update(user.password).digest('hex'));
     });
 
@@ -123,7 +143,9 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
     it('makes a new code for the same address wait 60 s', async () => {
       const email = newEmail();
       const ip = newIp();
-      expect((await post('/api/v2/user/sendEmailCode', { email, captcha: await solveCaptcha(t.app, email) }, ip)).statusCode).toBe(200);
+      expect(
+        (await post('/api/v2/user/sendEmailCode', { email, captcha: await solveCaptcha(t.app, email) }, ip)).statusCode,
+      ).toBe(200);
       const again = await post('/api/v2/user/sendEmailCode', { email, captcha: await solveCaptcha(t.app, email) }, ip);
       expect(again.statusCode).toBe(429);
       expect(again.json<{ message: string }>().message).toMatch(/^Новый код можно запросить через \d+ сек\.$/);
@@ -143,7 +165,9 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       const code = await lastCode(t.app, email);
       const wrongCode = code === '000000' ? '111111' : '000000';
       for (let i = 1; i <= 4; i++) {
-        expect((await post('/api/v2/user/checkEmailCode', { email, code: wrongCode }, ip)).json()).toMatchObject({ error: 'code_wrong' });
+        expect((await post('/api/v2/user/checkEmailCode', { email, code: wrongCode }, ip)).json()).toMatchObject({
+          error: 'code_wrong',
+        });
       }
       const fifth = await post('/api/v2/user/checkEmailCode', { email, code: wrongCode }, ip);
       expect(fifth.statusCode).toBe(429);
@@ -155,7 +179,9 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       const email = newEmail();
       const ip = newIp();
       await post('/api/v2/user/sendEmailCode', { email, captcha: await solveCaptcha(t.app, email) }, ip);
-      await sql`update auth_codes set expires_at = now() - interval '1 second' where contact = ${email}`.execute(t.database.db);
+      await sql`update auth_codes set expires_at = now() - interval '1 second' where contact = ${email}`.execute(
+        t.database.db,
+      );
       const res = await post('/api/v2/user/checkEmailCode', { email, code: await lastCode(t.app, email) }, ip);
       expect(res.json()).toMatchObject({ error: 'code_expired', message: 'Код устарел. Запросите новый код.' });
     });
@@ -166,7 +192,9 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       await post('/api/v2/user/sendEmailCode', { email, captcha: await solveCaptcha(t.app, email) }, ip);
       const code = await lastCode(t.app, email);
       expect((await post('/api/v2/user/checkEmailCode', { email, code }, ip)).statusCode).toBe(200);
-      expect((await post('/api/v2/user/checkEmailCode', { email, code }, ip)).json()).toMatchObject({ error: 'code_expired' });
+      expect((await post('/api/v2/user/checkEmailCode', { email, code }, ip)).json()).toMatchObject({
+        error: 'code_expired',
+      });
     });
   });
 
@@ -174,7 +202,15 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
     it('signs in with the last 4 digits of the robot call (authType call)', async () => {
       const phone = newPhone();
       const ip = newIp();
-      const sent = await post('/api/v1/user/sendSms', { phone: `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`, captcha: await solveCaptcha(t.app, phone), authType: 'call' }, ip);
+      const sent = await post(
+        '/api/v1/user/sendSms',
+        {
+          phone: `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`,
+          captcha: await solveCaptcha(t.app, phone),
+          authType: 'call',
+        },
+        ip,
+      );
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toMatchObject({ codeLength: 4 });
       const call = (await readOutbox(t.app, phone)).messages.at(-1);
@@ -215,9 +251,18 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
     it('gives a number and a tel: QR, answers pending, then signs in once the guest has called', async () => {
       const phone = newPhone();
       const ip = newIp();
-      const started = await post('/api/v2/user/auth_inbound', { phone, captcha: await solveCaptcha(t.app, phone), authType: 'inbound' }, ip);
+      const started = await post(
+        '/api/v2/user/auth_inbound',
+        { phone, captcha: await solveCaptcha(t.app, phone), authType: 'inbound' },
+        ip,
+      );
       expect(started.statusCode).toBe(200);
-      const { number, qr, uid, expiresIn } = started.json<{ number: string; qr: string; uid: string; expiresIn: number }>();
+      const { number, qr, uid, expiresIn } = started.json<{
+        number: string;
+        qr: string;
+        uid: string;
+        expiresIn: number;
+      }>();
       expect(number).toMatch(/^\+7 \(800\)/);
       expect(qr).toMatch(/^tel:\+7800\d{7}$/);
       expect(expiresIn).toBe(60);
@@ -240,7 +285,9 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       const started = await post('/api/v2/user/auth_inbound', { phone, captcha: await solveCaptcha(t.app, phone) }, ip);
       const { uid } = started.json<{ uid: string }>();
       expect((await post('/api/v2/user/check_inbound', { callId: uid, phone: newPhone() }, ip)).statusCode).toBe(404);
-      await sql`update inbound_checks set expires_at = now() - interval '1 second' where id = ${uid}`.execute(t.database.db);
+      await sql`update inbound_checks set expires_at = now() - interval '1 second' where id = ${uid}`.execute(
+        t.database.db,
+      );
       const late = await post('/api/v2/user/check_inbound', { callId: uid, phone }, ip);
       expect(late.statusCode).toBe(410);
       expect(late.json()).toMatchObject({ error: 'inbound_expired' });
@@ -253,7 +300,9 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
         const phone = newPhone();
-        statuses.push((await post('/api/v1/user/sendSms', { phone, captcha: await solveCaptcha(t.app, phone) }, ip)).statusCode);
+        statuses.push(
+          (await post('/api/v1/user/sendSms', { phone, captcha: await solveCaptcha(t.app, phone) }, ip)).statusCode,
+        );
       }
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       expect(statuses[10]).toBe(429);
@@ -267,20 +316,35 @@ describe.each(databaseKinds())('sign-in on %s (SPEC 2 Sign-in, 4, 5, 7, 9)', (ki
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
         await ageCodes(phone);
-        statuses.push((await post('/api/v1/user/sendSms', { phone, captcha: await solveCaptcha(t.app, phone) }, newIp())).statusCode);
+        statuses.push(
+          (await post('/api/v1/user/sendSms', { phone, captcha: await solveCaptcha(t.app, phone) }, newIp()))
+            .statusCode,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     });
 
     it('follows the settings: a sign-in type switched off is refused', async () => {
-      await t.database.db.updateTable('settings').set({ value: JSON.stringify(0) }).where('key', '=', 'allow_email_auth').execute();
+      await t.database.db
+        .updateTable('settings')
+        .set({ value: JSON.stringify(0) })
+        .where('key', '=', 'allow_email_auth')
+        .execute();
       try {
         const email = newEmail();
-        const res = await post('/api/v2/user/sendEmailCode', { email, captcha: await solveCaptcha(t.app, email) }, newIp());
+        const res = await post(
+          '/api/v2/user/sendEmailCode',
+          { email, captcha: await solveCaptcha(t.app, email) },
+          newIp(),
+        );
         expect(res.statusCode).toBe(403);
         expect(res.json()).toMatchObject({ error: 'auth_type_disabled' });
       } finally {
-        await t.database.db.updateTable('settings').set({ value: JSON.stringify(1) }).where('key', '=', 'allow_email_auth').execute();
+        await t.database.db
+          .updateTable('settings')
+          .set({ value: JSON.stringify(1) })
+          .where('key', '=', 'allow_email_auth')
+          .execute();
       }
     });
   });
@@ -302,10 +366,19 @@ describe('when a provider fails', () => {
 
   it('answers 502 with a Russian message and leaves no usable code behind', async () => {
     const email = `fail${process.pid}@example.ru`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/user/sendEmailCode', payload: { email, captcha: await solveCaptcha(t.app, email) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user/sendEmailCode',
+      payload: { email, captcha: await solveCaptcha(t.app, email) },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ error: 'provider', message: 'Не удалось отправить код. Попробуйте позже.' });
-    const live = await t.database.db.selectFrom('auth_codes').select('id').where('contact', '=', email).where('consumed_at', 'is', null).execute();
+    const live = await t.database.db
+      .selectFrom('auth_codes')
+      .select('id')
+      .where('contact', '=', email)
+      .where('consumed_at', 'is', null)
+      .execute();
     expect(live).toEqual([]);
   });
 });
@@ -313,15 +386,25 @@ describe('when a provider fails', () => {
 describe('when a provider refuses (SMS.ru answers status ERROR for a wrong api_id)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { providers: { ...(await import('../src/config')).testConfig().providers, smsru: { baseUrl: null, apiId: '' } } });
+    t = await buildTestApp('pglite', {
+      providers: { ...(await import('../src/config')).testConfig().providers, smsru: { baseUrl: null, apiId: '' } },
+    });
   });
   afterAll(() => t.close());
 
   it('answers 502 for a robot call and for an inbound check', async () => {
     const phone = '79160000001';
-    const call = await t.app.inject({ method: 'POST', url: '/api/v1/user/sendSms', payload: { phone, captcha: await solveCaptcha(t.app, phone) } });
+    const call = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/sendSms',
+      payload: { phone, captcha: await solveCaptcha(t.app, phone) },
+    });
     expect(call.statusCode).toBe(502);
-    const inbound = await t.app.inject({ method: 'POST', url: '/api/v2/user/auth_inbound', payload: { phone, captcha: await solveCaptcha(t.app, phone) } });
+    const inbound = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user/auth_inbound',
+      payload: { phone, captcha: await solveCaptcha(t.app, phone) },
+    });
     expect(inbound.statusCode).toBe(502);
   });
 });
@@ -335,7 +418,12 @@ describe('without the sandbox', () => {
 
   it('has no /sandbox/* at all', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/outbox?to=79160000000' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/inbound-call', payload: { phone: '79160000000' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/providers/smsru/code/call', payload: {} })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/sandbox/inbound-call', payload: { phone: '79160000000' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/sandbox/providers/smsru/code/call', payload: {} })).statusCode,
+    ).toBe(404);
   });
 });

@@ -32,10 +32,20 @@ const TOKEN = 'backup-test-token-0123456789abcdefghij';
  * The server of these tests: with BACKUP_TOKEN, and without the tips service, whose outbox would
  * otherwise write paid orders in the background — every write here is one the test makes.
  */
-const serverConfig = () => testConfig({ backup: { token: TOKEN }, providers: { ...testConfig().providers, tips: null } });
+const serverConfig = () =>
+  testConfig({ backup: { token: TOKEN }, providers: { ...testConfig().providers, tips: null } });
 
 /** The tables whose rows a restore must give back: accounts, orders, payments and their parts. */
-const TABLES = ['users', 'staff_accounts', 'orders', 'order_items', 'order_status_history', 'payments', 'payment_events', 'order_refunds'] as const;
+const TABLES = [
+  'users',
+  'staff_accounts',
+  'orders',
+  'order_items',
+  'order_status_history',
+  'payments',
+  'payment_events',
+  'order_refunds',
+] as const;
 type Table = (typeof TABLES)[number];
 type RowSets = Record<Table, string[]>;
 
@@ -43,7 +53,9 @@ type RowSets = Record<Table, string[]>;
 async function rowSets(database: DatabaseHandle): Promise<RowSets> {
   const sets = {} as RowSets;
   for (const table of TABLES) {
-    const { rows } = await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.table(table)} t`.execute(database.db);
+    const { rows } = await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.table(table)} t`.execute(
+      database.db,
+    );
     sets[table] = rows.map((r) => r.row).sort();
   }
   return sets;
@@ -117,7 +129,11 @@ async function changesAfter(app: FastifyInstance, database: DatabaseHandle, befo
   await pressCardForm(app, before.pendingForm, 'pay');
   expect(await check(app, before.pending, before.guests[2]!.token)).toBe('ok');
   await database.db.updateTable('orders').set({ status: 50 }).where('id', '=', before.unpaid).execute();
-  await database.db.updateTable('users').set({ name: 'Изменено после копии' }).where('id', '=', before.guests[1]!.id).execute();
+  await database.db
+    .updateTable('users')
+    .set({ name: 'Изменено после копии' })
+    .where('id', '=', before.guests[1]!.id)
+    .execute();
   await database.db.deleteFrom('orders').where('id', '=', before.paid[0]!).execute();
   await database.db.deleteFrom('staff_accounts').where('id', '=', before.staffId).execute();
 }
@@ -126,24 +142,42 @@ async function changesAfter(app: FastifyInstance, database: DatabaseHandle, befo
  * The restored rows against the states around the backup: `atStart` read before the copy began,
  * `atEnd` once it was taken (the writes served meanwhile in it), `changed` after the changes.
  */
-function expectRestored(restored: RowSets, atStart: RowSets, atEnd: RowSets, changed: RowSets, before: Before): { inCopy: number; after: number } {
+function expectRestored(
+  restored: RowSets,
+  atStart: RowSets,
+  atEnd: RowSets,
+  changed: RowSets,
+  before: Before,
+): { inCopy: number; after: number } {
   for (const table of TABLES) {
     const known = new Set([...atStart[table], ...atEnd[table]]);
     const back = new Set(restored[table]);
     // Every row the database had before the copy began, and no write touched while it was taken, is back as it was.
     const steady = atStart[table].filter((row) => atEnd[table].includes(row));
-    expect(steady.filter((row) => !back.has(row)), `${table}: rows of the backup missing or changed`).toEqual([]);
+    expect(
+      steady.filter((row) => !back.has(row)),
+      `${table}: rows of the backup missing or changed`,
+    ).toEqual([]);
     // Every row restored is one the database had at the backup: nothing from after it.
-    expect(restored[table].filter((row) => !known.has(row)), `${table}: rows that were not in the database at the backup`).toEqual([]);
+    expect(
+      restored[table].filter((row) => !known.has(row)),
+      `${table}: rows that were not in the database at the backup`,
+    ).toEqual([]);
     // What the changes wrote is gone (each changed table had rows of its own after the changes).
     const after = changed[table].filter((row) => !known.has(row));
-    expect(after.filter((row) => back.has(row)), `${table}: rows written after the backup`).toEqual([]);
+    expect(
+      after.filter((row) => back.has(row)),
+      `${table}: rows written after the backup`,
+    ).toEqual([]);
   }
   // One instant: every order in the copy has all its lines and history, none has half of them.
   const ordersBack = new Set(restored.orders.map(idOf));
   for (const table of ['order_items', 'order_status_history', 'payments'] as const) {
     const expected = atEnd[table].filter((row) => ordersBack.has(orderIdOf(row)));
-    expect(restored[table].filter((row) => ordersBack.has(orderIdOf(row))).sort(), `${table} of the restored orders`).toEqual(expected.sort());
+    expect(
+      restored[table].filter((row) => ordersBack.has(orderIdOf(row))).sort(),
+      `${table} of the restored orders`,
+    ).toEqual(expected.sort());
   }
   // The particular changes, named: the deleted paid order and its payment, the deleted staff
   // account, the order and the guest changed, the payment in flight — each as at the backup.
@@ -156,7 +190,9 @@ function expectRestored(restored: RowSets, atStart: RowSets, atEnd: RowSets, cha
     ['staff_accounts', before.staffId],
   ] as const) {
     expect(rowOf(restored, table, id), `${table} ${id}`).toBe(rowOf(atStart, table, id));
-    expect(rowOf(changed, table, id), `${table} ${id} was changed after the backup`).not.toBe(rowOf(atStart, table, id));
+    expect(rowOf(changed, table, id), `${table} ${id} was changed after the backup`).not.toBe(
+      rowOf(atStart, table, id),
+    );
   }
   const pendingPayments = (sets: RowSets) => sets.payments.filter((row) => orderIdOf(row) === before.pending);
   expect(pendingPayments(restored)).toEqual(pendingPayments(atStart));
@@ -192,10 +228,16 @@ describe('PGlite: npm run backup while the server serves writes, npm run restore
     const without = await app.inject({ method: 'POST', url: BACKUP_PATH });
     expect(without.statusCode).toBe(401);
     expect(without.headers['www-authenticate']).toBe('Bearer');
-    const wrong = await app.inject({ method: 'POST', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}x` } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: BACKUP_PATH,
+      headers: { authorization: `Bearer ${TOKEN}x` },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['content-type']).not.toContain('gzip');
-    expect((await app.inject({ method: 'GET', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode,
+    ).toBe(404);
   });
 
   it('answers the folder as a checked gzip archive without its lock file, one copy at a time (a second meanwhile: 409)', async () => {
@@ -209,21 +251,30 @@ describe('PGlite: npm run backup while the server serves writes, npm run restore
     const { tar, files } = readBackup(copy.rawPayload);
     expect(files).toBeGreaterThan(100);
     expect(Buffer.from(tar).includes(Buffer.from(DATA_DIR_LOCK_FILE))).toBe(false);
-    expect((first.statusCode === 409 ? first : second).json()).toMatchObject({ success: false, error: 'backup_in_progress' });
+    expect((first.statusCode === 409 ? first : second).json()).toMatchObject({
+      success: false,
+      error: 'backup_in_progress',
+    });
   });
 
   it('gives back every account, order and payment of the copy taken while orders were being written, and nothing written after it', async () => {
     const started = performance.now();
     const before = await dataBefore(app, database);
     const atStart = await rowSets(database);
-    const backup = runCommand('apps/server/src/backup/cli.ts', [file, '--server', `http://127.0.0.1:${String((app.server.address() as { port: number }).port)}`], {
-      ...command.env,
-      BACKUP_TOKEN: TOKEN,
-    });
+    const backup = runCommand(
+      'apps/server/src/backup/cli.ts',
+      [file, '--server', `http://127.0.0.1:${String((app.server.address() as { port: number }).port)}`],
+      {
+        ...command.env,
+        BACKUP_TOKEN: TOKEN,
+      },
+    );
     const written = await writesDuring(app, database, backup);
     const run = await backup;
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Backup written: .*backup\.tar\.gz \([\d.]+ MB, \d+ files of the data folder\) from the server running on/);
+    expect(run.stdout).toMatch(
+      /^Backup written: .*backup\.tar\.gz \([\d.]+ MB, \d+ files of the data folder\) from the server running on/,
+    );
     // Its owner's alone: the copy holds every guest's phone and the password hashes.
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([]);
@@ -246,7 +297,9 @@ describe('PGlite: npm run backup while the server serves writes, npm run restore
     closed = true;
     const restore = await runCommand('apps/server/src/backup/restore-cli.ts', [file], command.env);
     expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/^Restored .* into .*: \d+ orders, \d+ payments, \d+ guest and \d+ staff accounts, migrations up to \d+/);
+    expect(restore.stdout).toMatch(
+      /^Restored .* into .*: \d+ orders, \d+ payments, \d+ guest and \d+ staff accounts, migrations up to \d+/,
+    );
     const aside = siblings();
     expect(aside).toEqual([expect.stringMatching(/\.before-restore-/)]);
 
@@ -269,7 +322,10 @@ describe('PGlite: npm run backup while the server serves writes, npm run restore
   it('has no route without BACKUP_TOKEN: 404 even with a token', async () => {
     const plain = await buildTestApp('pglite');
     try {
-      expect((await plain.app.inject({ method: 'POST', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+      expect(
+        (await plain.app.inject({ method: 'POST', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await plain.close();
     }
@@ -279,7 +335,8 @@ describe('PGlite: npm run backup while the server serves writes, npm run restore
 /** pg_dump and pg_restore on PATH; CI must have them (the test fails there rather than skip). */
 function postgresTools(): boolean {
   const found = ['pg_dump', 'pg_restore'].every((tool) => spawnSync(tool, ['--version']).status === 0);
-  if (!found && process.env.CI === 'true') throw new Error('CI=true but pg_dump / pg_restore are not on PATH: the PostgreSQL backup must be proven');
+  if (!found && process.env.CI === 'true')
+    throw new Error('CI=true but pg_dump / pg_restore are not on PATH: the PostgreSQL backup must be proven');
   return found;
 }
 
@@ -292,71 +349,90 @@ function runTool(tool: string, args: string[]): Promise<{ code: number | null; s
   });
 }
 
-describe.skipIf(!databaseKinds().includes('postgres') || !postgresTools())('PostgreSQL: pg_dump while the server serves writes, pg_restore (issue 32)', () => {
-  let command: CommandDatabase;
-  let app: FastifyInstance;
-  let database: DatabaseHandle;
-  let closed = false;
-  const folder = mkdtempSync(join(tmpdir(), 'chain-backup-pg-'));
-  const file = join(folder, 'chain.dump');
-  const fresh = `chain_t_${randomBytes(6).toString('hex')}`;
+describe.skipIf(!databaseKinds().includes('postgres') || !postgresTools())(
+  'PostgreSQL: pg_dump while the server serves writes, pg_restore (issue 32)',
+  () => {
+    let command: CommandDatabase;
+    let app: FastifyInstance;
+    let database: DatabaseHandle;
+    let closed = false;
+    const folder = mkdtempSync(join(tmpdir(), 'chain-backup-pg-'));
+    const file = join(folder, 'chain.dump');
+    const fresh = `chain_t_${randomBytes(6).toString('hex')}`;
 
-  beforeAll(async () => {
-    command = await commandDatabase('postgres');
-    database = await command.open();
-    app = await buildApp(serverConfig(), { database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    if (!closed) await app.close();
-    await command.dispose();
-    await dropDatabase(fresh);
-    rmSync(folder, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      command = await commandDatabase('postgres');
+      database = await command.open();
+      app = await buildApp(serverConfig(), { database });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      if (!closed) await app.close();
+      await command.dispose();
+      await dropDatabase(fresh);
+      rmSync(folder, { recursive: true, force: true });
+    });
 
-  it('has no /operator/backup: PostgreSQL is copied with pg_dump (404 even with the token)', async () => {
-    expect((await app.inject({ method: 'POST', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
-  });
+    it('has no /operator/backup: PostgreSQL is copied with pg_dump (404 even with the token)', async () => {
+      expect(
+        (await app.inject({ method: 'POST', url: BACKUP_PATH, headers: { authorization: `Bearer ${TOKEN}` } }))
+          .statusCode,
+      ).toBe(404);
+    });
 
-  it('gives back every account, order and payment of the dump taken while orders were being written, in place (--clean) and into a new database', async () => {
-    const started = performance.now();
-    const url = command.env.DATABASE_URL ?? '';
-    const before = await dataBefore(app, database);
-    const atStart = await rowSets(database);
-    const dump = runTool('pg_dump', ['--format=custom', `--file=${file}`, url]);
-    const written = await writesDuring(app, database, dump);
-    const dumped = await dump;
-    expect(dumped.code, dumped.stderr).toBe(0);
-    const atEnd = await rowSets(database);
+    it('gives back every account, order and payment of the dump taken while orders were being written, in place (--clean) and into a new database', async () => {
+      const started = performance.now();
+      const url = command.env.DATABASE_URL ?? '';
+      const before = await dataBefore(app, database);
+      const atStart = await rowSets(database);
+      const dump = runTool('pg_dump', ['--format=custom', `--file=${file}`, url]);
+      const written = await writesDuring(app, database, dump);
+      const dumped = await dump;
+      expect(dumped.code, dumped.stderr).toBe(0);
+      const atEnd = await rowSets(database);
 
-    await changesAfter(app, database, before);
-    const changed = await rowSets(database);
-    await app.close();
-    closed = true;
+      await changesAfter(app, database, before);
+      const changed = await rowSets(database);
+      await app.close();
+      closed = true;
 
-    // In place: the database's objects dropped and made again from the dump, in one transaction.
-    const inPlace = await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file]);
-    expect(inPlace.code, inPlace.stderr).toBe(0);
-    const restoredDb = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-    let split: { inCopy: number; after: number };
-    try {
-      split = expectRestored(await rowSets(restoredDb), atStart, atEnd, changed, before);
-    } finally {
-      await restoredDb.close();
-    }
+      // In place: the database's objects dropped and made again from the dump, in one transaction.
+      const inPlace = await runTool('pg_restore', [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${url}`,
+        file,
+      ]);
+      expect(inPlace.code, inPlace.stderr).toBe(0);
+      const restoredDb = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+      let split: { inCopy: number; after: number };
+      try {
+        split = expectRestored(await rowSets(restoredDb), atStart, atEnd, changed, before);
+      } finally {
+        await restoredDb.close();
+      }
 
-    // Into a new, empty database (the drill, or a restore beside the damaged one).
-    await admin((client) => client.query(`create database "${fresh}"`));
-    const beside = await runTool('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrl(fresh)}`, file]);
-    expect(beside.code, beside.stderr).toBe(0);
-    const besideDb = await openDatabase({ kind: 'postgres', url: databaseUrl(fresh), poolSize: 1 });
-    try {
-      expectRestored(await rowSets(besideDb), atStart, atEnd, changed, before);
-    } finally {
-      await besideDb.close();
-    }
-    console.log(
-      `PostgreSQL pg_dump and pg_restore: ${written} orders written while pg_dump ran, ${split.inCopy} of them before its snapshot (restored), ${split.after} after (gone); ${((performance.now() - started) / 1000).toFixed(1)} s in all`,
-    );
-  }, 60_000);
-});
+      // Into a new, empty database (the drill, or a restore beside the damaged one).
+      await admin((client) => client.query(`create database "${fresh}"`));
+      const beside = await runTool('pg_restore', [
+        '--no-owner',
+        '--exit-on-error',
+        `--dbname=${databaseUrl(fresh)}`,
+        file,
+      ]);
+      expect(beside.code, beside.stderr).toBe(0);
+      const besideDb = await openDatabase({ kind: 'postgres', url: databaseUrl(fresh), poolSize: 1 });
+      try {
+        expectRestored(await rowSets(besideDb), atStart, atEnd, changed, before);
+      } finally {
+        await besideDb.close();
+      }
+      console.log(
+        `PostgreSQL pg_dump and pg_restore: ${written} orders written while pg_dump ran, ${split.inCopy} of them before its snapshot (restored), ${split.after} after (gone); ${((performance.now() - started) / 1000).toFixed(1)} s in all`,
+      );
+    }, 60_000);
+  },
+);

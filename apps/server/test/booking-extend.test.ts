@@ -37,14 +37,22 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
     await t.close();
   });
 
-  const rest = (name: string, fields: unknown, user?: { id: number; token: string } | null) => action(t.app, name, fields, user);
+  const rest = (name: string, fields: unknown, user?: { id: number; token: string } | null) =>
+    action(t.app, name, fields, user);
   const guest = async () => {
     const user = await signedInUser(t.database);
     await allowBooking(t.database, user.id);
     return user;
   };
   const tableFive = async () =>
-    (await t.database.db.selectFrom('restaurant_tables').select('id').where('restaurant_id', '=', TAGANKA.id).where('num', '=', '5').executeTakeFirstOrThrow()).id;
+    (
+      await t.database.db
+        .selectFrom('restaurant_tables')
+        .select('id')
+        .where('restaurant_id', '=', TAGANKA.id)
+        .where('num', '=', '5')
+        .executeTakeFirstOrThrow()
+    ).id;
   /** A booking of table 5 made earlier (inserted here), from `from` to `to`. */
   const booked = async (user: { id: number }, from: Date, to: Date, status: 'new' | 'active' | 'cancelled' = 'new') => {
     serial += 1;
@@ -71,19 +79,34 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
   it('adds 30 minutes to a running booking on the same table; the table is then taken for them', async () => {
     const user = await guest();
     const num = await booked(user, new Date(NOW.getTime() - 10 * 60_000), at('13:00'));
-    const listed = bookingView.parse((await rest('bookingList', { active: 1 }, user)).json<{ items: unknown[] }>().items[0]);
+    const listed = bookingView.parse(
+      (await rest('bookingList', { active: 1 }, user)).json<{ items: unknown[] }>().items[0],
+    );
     expect(listed).toMatchObject({ booking_num: num, allowExtend: 1, allowEnd: 1, allowCancel: 0 });
 
     const res = await rest('bookingExtend', { booking_num: ` ${num} ` }, user);
     expect(res.statusCode).toBe(200);
     const answer = bookingAnswer.parse(res.json());
     expect(answer.message).toBe('Бронь продлена до 13:30.');
-    expect(answer.booking).toMatchObject({ booking_num: num, timeto: seconds(at('13:30')), cntminutes: 100, table_num: '5', allowExtend: 1, status: 'new' });
+    expect(answer.booking).toMatchObject({
+      booking_num: num,
+      timeto: seconds(at('13:30')),
+      cntminutes: 100,
+      table_num: '5',
+      allowExtend: 1,
+      status: 'new',
+    });
     expect(answer.booking.dateFormatted).toMatch(/, 11:50–13:30$/);
 
     // Another party of six can no longer have 13:00 (table 5 is held to 13:30), but 13:30 is free.
     const other = await guest();
-    const fields = { restoran: TAGANKA.id, cntpersons: 6, cntminutes: 60, date: startOfDaySeconds(TODAY), timeZoneOffset: MSK };
+    const fields = {
+      restoran: TAGANKA.id,
+      cntpersons: 6,
+      cntminutes: 60,
+      date: startOfDaySeconds(TODAY),
+      timeZoneOffset: MSK,
+    };
     expect((await rest('bookingSave', { ...fields, periodfrom: '13:00' }, other)).statusCode).toBe(409);
     expect((await rest('bookingSave', { ...fields, periodfrom: '13:30' }, other)).statusCode).toBe(200);
   });
@@ -92,12 +115,30 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
     const user = await guest();
     const num = await booked(user, new Date(NOW.getTime() - 10 * 60_000), at('13:00'));
     const other = await guest();
-    const save = await rest('bookingSave', { restoran: TAGANKA.id, cntpersons: 6, cntminutes: 60, periodfrom: '13:00', date: startOfDaySeconds(TODAY), timeZoneOffset: MSK }, other);
+    const save = await rest(
+      'bookingSave',
+      {
+        restoran: TAGANKA.id,
+        cntpersons: 6,
+        cntminutes: 60,
+        periodfrom: '13:00',
+        date: startOfDaySeconds(TODAY),
+        timeZoneOffset: MSK,
+      },
+      other,
+    );
     expect(save.statusCode).toBe(200);
     const res = await rest('bookingExtend', { booking_num: num }, user);
     expect(res.statusCode).toBe(409);
-    expect(refusal(res)).toMatchObject({ error: 'booking_extend_taken', message: 'Стол после 13:00 уже забронирован — продлить бронь нельзя.' });
-    const row = await t.database.db.selectFrom('bookings').select(['timeto', 'cntminutes']).where('booking_num', '=', num).executeTakeFirstOrThrow();
+    expect(refusal(res)).toMatchObject({
+      error: 'booking_extend_taken',
+      message: 'Стол после 13:00 уже забронирован — продлить бронь нельзя.',
+    });
+    const row = await t.database.db
+      .selectFrom('bookings')
+      .select(['timeto', 'cntminutes'])
+      .where('booking_num', '=', num)
+      .executeTakeFirstOrThrow();
     expect(row.timeto.getTime()).toBe(at('13:00').getTime());
     expect(row.cntminutes).toBe(70);
   });
@@ -108,24 +149,54 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
     const long = await booked(user, new Date(NOW.getTime() - 10 * 60_000), new Date(NOW.getTime() + 350 * 60_000));
     const tooLong = await rest('bookingExtend', { booking_num: long }, user);
     expect(tooLong.statusCode).toBe(409);
-    expect(refusal(tooLong)).toMatchObject({ error: 'booking_extend_limit', message: 'Бронь не может длиться дольше 6 часов.' });
+    expect(refusal(tooLong)).toMatchObject({
+      error: 'booking_extend_limit',
+      message: 'Бронь не может длиться дольше 6 часов.',
+    });
 
     // Not started yet: it can be cancelled, not extended.
     const later = await guest();
     const upcoming = bookingAnswer.parse(
-      (await rest('bookingSave', { restoran: PATRIKI.id, cntpersons: 2, cntminutes: 60, periodfrom: '19:00', date: startOfDaySeconds(TODAY), timeZoneOffset: MSK }, later)).json(),
+      (
+        await rest(
+          'bookingSave',
+          {
+            restoran: PATRIKI.id,
+            cntpersons: 2,
+            cntminutes: 60,
+            periodfrom: '19:00',
+            date: startOfDaySeconds(TODAY),
+            timeZoneOffset: MSK,
+          },
+          later,
+        )
+      ).json(),
     ).booking;
     expect(upcoming.allowExtend).toBe(0);
     const notStarted = await rest('bookingExtend', { booking_num: upcoming.booking_num }, later);
     expect(notStarted.statusCode).toBe(409);
-    expect(refusal(notStarted)).toMatchObject({ error: 'booking_not_started', message: 'Бронь ещё не началась — продлить её можно во время брони.' });
+    expect(refusal(notStarted)).toMatchObject({
+      error: 'booking_not_started',
+      message: 'Бронь ещё не началась — продлить её можно во время брони.',
+    });
     await rest('bookingCancel', { booking_num: upcoming.booking_num }, later);
 
     // The guest's own booking elsewhere right after.
     await t.database.db.deleteFrom('bookings').where('restaurant_id', '=', TAGANKA.id).execute();
     const busy = await guest();
     const running = await booked(busy, new Date(NOW.getTime() - 10 * 60_000), at('13:00'));
-    const elsewhere = await rest('bookingSave', { restoran: PATRIKI.id, cntpersons: 2, cntminutes: 60, periodfrom: '13:00', date: startOfDaySeconds(TODAY), timeZoneOffset: MSK }, busy);
+    const elsewhere = await rest(
+      'bookingSave',
+      {
+        restoran: PATRIKI.id,
+        cntpersons: 2,
+        cntminutes: 60,
+        periodfrom: '13:00',
+        date: startOfDaySeconds(TODAY),
+        timeZoneOffset: MSK,
+      },
+      busy,
+    );
     expect(elsewhere.statusCode).toBe(200);
     const overlap = await rest('bookingExtend', { booking_num: running }, busy);
     expect(overlap.statusCode).toBe(409);
@@ -134,9 +205,14 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
 
     // Cancelled, and over.
     const cancelled = await booked(user, at('11:30'), at('14:00'), 'cancelled');
-    expect(refusal(await rest('bookingExtend', { booking_num: cancelled }, user))).toMatchObject({ error: 'booking_closed', message: 'Бронь отменена или уже закончилась.' });
+    expect(refusal(await rest('bookingExtend', { booking_num: cancelled }, user))).toMatchObject({
+      error: 'booking_closed',
+      message: 'Бронь отменена или уже закончилась.',
+    });
     const over = await booked(user, at('11:00'), at('11:30'));
-    expect(refusal(await rest('bookingExtend', { booking_num: over }, user))).toMatchObject({ error: 'booking_closed' });
+    expect(refusal(await rest('bookingExtend', { booking_num: over }, user))).toMatchObject({
+      error: 'booking_closed',
+    });
 
     // Closing: at 22:10 a booking to 23:00, when Таганка closes.
     await t.database.db.deleteFrom('bookings').where('restaurant_id', '=', TAGANKA.id).execute();
@@ -144,7 +220,10 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
     const lastOne = await booked(user, at('22:00'), at('23:00'));
     const closing = await rest('bookingExtend', { booking_num: lastOne }, user);
     expect(closing.statusCode).toBe(409);
-    expect(refusal(closing)).toMatchObject({ error: 'booking_extend_closing', message: 'Ресторан закрывается в 23:00 — продлить бронь нельзя.' });
+    expect(refusal(closing)).toMatchObject({
+      error: 'booking_extend_closing',
+      message: 'Ресторан закрывается в 23:00 — продлить бронь нельзя.',
+    });
   });
 
   it('does not extend another guest’s booking (404 as unknown), needs the booking flag (403) and a booking number (400)', async () => {
@@ -166,11 +245,18 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
   it('runs two extends of one booking at once one after the other: both count, nothing is lost', async () => {
     const user = await guest();
     const num = await booked(user, new Date(NOW.getTime() - 10 * 60_000), at('13:00'));
-    const answers = await Promise.all([rest('bookingExtend', { booking_num: num }, user), rest('bookingExtend', { booking_num: num }, user)]);
+    const answers = await Promise.all([
+      rest('bookingExtend', { booking_num: num }, user),
+      rest('bookingExtend', { booking_num: num }, user),
+    ]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     const ends = answers.map((res) => bookingAnswer.parse(res.json()).booking.timeto).sort();
     expect(ends).toEqual([seconds(at('13:30')), seconds(at('14:00'))]);
-    const row = await t.database.db.selectFrom('bookings').select(['timeto', 'cntminutes']).where('booking_num', '=', num).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('bookings')
+      .select(['timeto', 'cntminutes'])
+      .where('booking_num', '=', num)
+      .executeTakeFirstOrThrow();
     expect(row.timeto.getTime()).toBe(at('14:00').getTime());
     expect(row.cntminutes).toBe(130);
   });
@@ -183,7 +269,18 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
       const other = await guest();
       const [extend, save] = await Promise.all([
         rest('bookingExtend', { booking_num: num }, user),
-        rest('bookingSave', { restoran: TAGANKA.id, cntpersons: 6, cntminutes: 60, periodfrom: '13:00', date: startOfDaySeconds(TODAY), timeZoneOffset: MSK }, other),
+        rest(
+          'bookingSave',
+          {
+            restoran: TAGANKA.id,
+            cntpersons: 6,
+            cntminutes: 60,
+            periodfrom: '13:00',
+            date: startOfDaySeconds(TODAY),
+            timeZoneOffset: MSK,
+          },
+          other,
+        ),
       ]);
       expect([extend.statusCode, save.statusCode].sort()).toEqual([200, 409]);
       const holds = await t.database.db
@@ -194,7 +291,8 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
         .orderBy('timefrom')
         .execute();
       // Never both: the table's holds do not overlap.
-      for (let i = 1; i < holds.length; i += 1) expect(holds[i]!.timefrom.getTime()).toBeGreaterThanOrEqual(holds[i - 1]!.timeto.getTime());
+      for (let i = 1; i < holds.length; i += 1)
+        expect(holds[i]!.timefrom.getTime()).toBeGreaterThanOrEqual(holds[i - 1]!.timeto.getTime());
     }
   });
 
@@ -206,7 +304,18 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
       // Патриаршие at 13:00 overlaps the half hour the extension would add (13:00–13:30).
       const [extend, save] = await Promise.all([
         rest('bookingExtend', { booking_num: num }, user),
-        rest('bookingSave', { restoran: PATRIKI.id, cntpersons: 2, cntminutes: 60, periodfrom: '13:00', date: startOfDaySeconds(TODAY), timeZoneOffset: MSK }, user),
+        rest(
+          'bookingSave',
+          {
+            restoran: PATRIKI.id,
+            cntpersons: 2,
+            cntminutes: 60,
+            periodfrom: '13:00',
+            date: startOfDaySeconds(TODAY),
+            timeZoneOffset: MSK,
+          },
+          user,
+        ),
       ]);
       expect([extend.statusCode, save.statusCode].sort()).toEqual([200, 409]);
       expect(refusal(extend.statusCode === 409 ? extend : save).error).toBe('booking_overlap');
@@ -219,7 +328,8 @@ describe.each(databaseKinds())('bookingExtend on %s (SPEC 4, decision 027)', (ki
         .execute();
       // Never both: the guest's own bookings do not overlap.
       expect(mine.length).toBeGreaterThan(0);
-      for (let i = 1; i < mine.length; i += 1) expect(mine[i]!.timefrom.getTime()).toBeGreaterThanOrEqual(mine[i - 1]!.timeto.getTime());
+      for (let i = 1; i < mine.length; i += 1)
+        expect(mine[i]!.timefrom.getTime()).toBeGreaterThanOrEqual(mine[i - 1]!.timeto.getTime());
     }
   });
 });

@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingAnswer, errorResponse } from '@chain/contract';
-import { addDays, AS_READY_TEXT, formatShortDate, startOfDaySeconds, wallClockAt, type CalendarDate } from '@chain/domain';
+import {
+  addDays,
+  AS_READY_TEXT,
+  formatShortDate,
+  startOfDaySeconds,
+  wallClockAt,
+  type CalendarDate,
+} from '@chain/domain';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -36,19 +43,33 @@ describe.each(databaseKinds())('orders from a booking on %s (SPEC 4, 5)', (kind)
     await t.close();
   });
 
-  const rest = (name: string, fields: unknown, user: { id: number; token: string }) => action(t.app, name, fields, user);
+  const rest = (name: string, fields: unknown, user: { id: number; token: string }) =>
+    action(t.app, name, fields, user);
   const guest = async () => {
     const user = await signedInUser(t.database);
     await allowBooking(t.database, user.id);
     return user;
   };
-  const book = async (user: { id: number; token: string }, restaurantId: number, periodfrom: string, offset: number) => {
-    const res = await rest('bookingSave', { restoran: restaurantId, cntpersons: 1, cntminutes: 60, periodfrom, date: day(offset), timeZoneOffset: MSK }, user);
+  const book = async (
+    user: { id: number; token: string },
+    restaurantId: number,
+    periodfrom: string,
+    offset: number,
+  ) => {
+    const res = await rest(
+      'bookingSave',
+      { restoran: restaurantId, cntpersons: 1, cntminutes: 60, periodfrom, date: day(offset), timeZoneOffset: MSK },
+      user,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return bookingAnswer.parse(res.json()).booking;
   };
   /** order/create of two Маргариты at the booking's table, as the app sends it: the time as the app had it, or none. */
-  const order = (user: { id: number; token: string }, booking: { restoran: number; table_num: string | null; booking_num: string }, when?: { deliveryDate: string; deliveryTime: string }) =>
+  const order = (
+    user: { id: number; token: string },
+    booking: { restoran: number; table_num: string | null; booking_num: string },
+    when?: { deliveryDate: string; deliveryTime: string },
+  ) =>
     post(t.app, '/api/v2/order/create', {
       source: 'web',
       v: 3,
@@ -60,7 +81,11 @@ describe.each(databaseKinds())('orders from a booking on %s (SPEC 4, 5)', (kind)
       idempotency_key: `booking-order-${kind}-${key++}`,
     });
   const stored = (id: number) =>
-    t.database.db.selectFrom('orders').select(['ready_at', 'as_ready', 'props', 'booking_num', 'table_num']).where('id', '=', id).executeTakeFirstOrThrow();
+    t.database.db
+      .selectFrom('orders')
+      .select(['ready_at', 'as_ready', 'props', 'booking_num', 'table_num'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('takes an order for tomorrow’s booking at a restaurant that takes pickup orders for today only, ready at the booking’s start', async () => {
     const user = await guest();
@@ -84,7 +109,10 @@ describe.each(databaseKinds())('orders from a booking on %s (SPEC 4, 5)', (kind)
     expect(booking.timefrom).toBe(day(2) + 3600);
     expect(booking.date).toBe(day(2));
     // A day early, as an app that read the schedule day would send it: the booking's own time wins.
-    const res = await order(user, booking, { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: booking.periodfrom });
+    const res = await order(user, booking, {
+      deliveryDate: formatShortDate(addDays(TODAY, 1)),
+      deliveryTime: booking.periodfrom,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const row = await stored(res.json<{ id: number }>().id);
     expect(row.ready_at?.getTime()).toBe(booking.timefrom * 1000);
@@ -114,7 +142,11 @@ describe.each(databaseKinds())('orders from a booking on %s (SPEC 4, 5)', (kind)
   it('still refuses a time of its own for an inrest order without a booking (SPEC 9 pickup slots)', async () => {
     const user = await guest();
     const booking = await book(user, TAGANKA.id, '19:00', 1);
-    const res = await order(user, { ...booking, booking_num: '' }, { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '19:00' });
+    const res = await order(
+      user,
+      { ...booking, booking_num: '' },
+      { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '19:00' },
+    );
     expect(res.statusCode).toBe(400);
     expect(errorResponse.parse(res.json()).message).toBe('На выбранную дату заказ недоступен. Выберите другую дату.');
   });

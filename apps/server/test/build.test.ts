@@ -91,19 +91,23 @@ describe('the built server (decision 056)', () => {
 
   it('bundles the sandbox and the demo data into chunks the server imports only when they are on', () => {
     const inputs = Object.keys(metafile.inputs);
-    const sandboxSources = readdirSync(join(SERVER_ROOT, 'src/sandbox')).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    const sandboxSources = readdirSync(join(SERVER_ROOT, 'src/sandbox')).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
     expect(sandboxSources.length).toBeGreaterThan(0);
     for (const file of sandboxSources) expect(inputs).toContain(`apps/server/src/sandbox/${file}`);
     const loaded = staticallyLoaded(metafile);
     expect(loaded.size).toBeGreaterThan(0);
-    const reached = [...loaded].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {})).filter((input) => ON_DEMAND.test(input));
+    const reached = [...loaded]
+      .flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}))
+      .filter((input) => ON_DEMAND.test(input));
     expect(reached).toEqual([]);
     // The workspace packages are inside the bundle; npm packages stay in node_modules.
     expect(inputs.some((input) => input.startsWith('packages/contract/src/'))).toBe(true);
     expect(inputs.some((input) => input.includes('node_modules/'))).toBe(false);
   });
 
-  it('refuses to start with neither SANDBOX nor the providers\' keys, in one line naming them', async () => {
+  it("refuses to start with neither SANDBOX nor the providers' keys, in one line naming them", async () => {
     const run = await runBuilt({});
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([
@@ -111,7 +115,7 @@ describe('the built server (decision 056)', () => {
     ]);
   });
 
-  it('runs under plain node without SANDBOX with the sandbox\'s and the demo data\'s chunks deleted: no /sandbox/ route, the API serves', async () => {
+  it("runs under plain node without SANDBOX with the sandbox's and the demo data's chunks deleted: no /sandbox/ route, the API serves", async () => {
     const onDemand = Object.entries(metafile.outputs)
       .filter(([, output]) => Object.keys(output.inputs).some((input) => ON_DEMAND.test(input)))
       .map(([file]) => file);
@@ -119,23 +123,45 @@ describe('the built server (decision 056)', () => {
     for (const file of onDemand) rmSync(join(SERVER_ROOT, relative('apps/server', file)));
     // A data folder migrated ahead (the run's template), so the start is the server's alone.
     const dataDir = mkdtempSync(join(tmpdir(), 'chain-built-'));
-    await (await openDatabase({ kind: 'pglite', instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])) })).close();
+    await (
+      await openDatabase({
+        kind: 'pglite',
+        instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])),
+      })
+    ).close();
     const port = await freePort();
     const metricsPort = await freePort();
     const metricsToken = 'metrics-token-of-the-built-server';
     const answers: Record<string, number> = {};
     try {
-      const env = { ...PRODUCTION_KEYS, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), METRICS_TOKEN: metricsToken, METRICS_LISTEN: `127.0.0.1:${metricsPort}` };
+      const env = {
+        ...PRODUCTION_KEYS,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIST: join(dataDir, 'no-web'),
+        METRICS_TOKEN: metricsToken,
+        METRICS_LISTEN: `127.0.0.1:${metricsPort}`,
+      };
       const run = await runBuilt(env, async () => {
         for (const path of ['/api/health', '/api/v2/restoran/list', '/sandbox/outbox', '/sandbox/tiles/1/0/0.png']) {
           answers[path] = (await fetch(`http://127.0.0.1:${port}${path}`)).status;
         }
         // /metrics on its own address (METRICS_LISTEN), started with the server.
-        answers['metrics'] = (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status;
+        answers['metrics'] = (
+          await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+            headers: { authorization: `Bearer ${metricsToken}` },
+          })
+        ).status;
       });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      expect(answers).toEqual({ '/api/health': 200, '/api/v2/restoran/list': 200, '/sandbox/outbox': 404, '/sandbox/tiles/1/0/0.png': 404, metrics: 200 });
+      expect(answers).toEqual({
+        '/api/health': 200,
+        '/api/v2/restoran/list': 200,
+        '/sandbox/outbox': 404,
+        '/sandbox/tiles/1/0/0.png': 404,
+        metrics: 200,
+      });
       const first = JSON.parse(run.stdout.split('\n')[0] ?? '') as { msg: string };
       expect(first.msg).toBe('sandbox off: real providers; demo data off');
     } finally {

@@ -24,7 +24,13 @@ const newPhone = () => `7926${String(process.pid % 1000).padStart(3, '0')}${Stri
 const newEmail = () => `widget${process.pid}.${seq++}@example.ru`;
 const newIp = () => `10.30.${Math.floor(seq / 250)}.${(seq++ % 250) + 1}`;
 
-const SERVICE = { kind: 'smartcaptcha', baseUrl: null, clientKey: SANDBOX_SMARTCAPTCHA_KEYS.client, serverKey: SANDBOX_SMARTCAPTCHA_KEYS.server, timeoutMs: 3000 } as const;
+const SERVICE = {
+  kind: 'smartcaptcha',
+  baseUrl: null,
+  clientKey: SANDBOX_SMARTCAPTCHA_KEYS.client,
+  serverKey: SANDBOX_SMARTCAPTCHA_KEYS.server,
+  timeoutMs: 3000,
+} as const;
 
 describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2, 7; decision 061)', (kind) => {
   let t: TestApp;
@@ -37,7 +43,11 @@ describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2
   const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: newIp() });
   /** What ticking the sandbox widget's box gives: a fresh token. */
   async function widgetToken(): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/smartcaptcha/check', payload: { sitekey: SERVICE.clientKey, host: 'localhost' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/smartcaptcha/check',
+      payload: { sitekey: SERVICE.clientKey, host: 'localhost' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ token: string }>().token;
   }
@@ -54,13 +64,20 @@ describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2
   const expectUnavailable = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe(String(CAPTCHA_RETRY_AFTER_SECONDS));
-    expect(errorResponse.parse(res.json())).toMatchObject({ error: 'captcha_unavailable', message: CAPTCHA_UNAVAILABLE_MESSAGE });
+    expect(errorResponse.parse(res.json())).toMatchObject({
+      error: 'captcha_unavailable',
+      message: CAPTCHA_UNAVAILABLE_MESSAGE,
+    });
   };
 
   it('tells the app to show the widget, and serves the stand-in script with the real global API', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/captcha' });
     expect(res.statusCode).toBe(200);
-    expect(captchaConfigResponse.parse(res.json())).toEqual({ kind: 'smartcaptcha', sitekey: SERVICE.clientKey, scriptUrl: '/sandbox/smartcaptcha/captcha.js' });
+    expect(captchaConfigResponse.parse(res.json())).toEqual({
+      kind: 'smartcaptcha',
+      sitekey: SERVICE.clientKey,
+      scriptUrl: '/sandbox/smartcaptcha/captcha.js',
+    });
     const script = await t.app.inject({ method: 'GET', url: '/sandbox/smartcaptcha/captcha.js' });
     expect(script.headers['content-type']).toMatch(/^application\/javascript/);
     expect(script.body).toContain('window.smartCaptcha = {');
@@ -75,10 +92,12 @@ describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2
     const email = newEmail();
     expect((await send('/api/v2/user/sendEmailCode', { email, captcha: await widgetToken() })).statusCode).toBe(200);
     expect(await lastCode(t.app, email)).toMatch(/^\d{6}$/);
-    expect((await send('/api/v2/user/auth_inbound', { phone: newPhone(), captcha: await widgetToken() })).statusCode).toBe(200);
+    expect(
+      (await send('/api/v2/user/auth_inbound', { phone: newPhone(), captcha: await widgetToken() })).statusCode,
+    ).toBe(200);
   });
 
-  it('refuses a wrong token, an empty one and a picture\'s answer with a readable 400, sending nothing', async () => {
+  it("refuses a wrong token, an empty one and a picture's answer with a readable 400, sending nothing", async () => {
     const phone = newPhone();
     const wrong = await send('/api/v1/user/sendSms', { phone, captcha: 'sandbox-not-a-token-it-issued' });
     expect(wrong.statusCode).toBe(400);
@@ -102,33 +121,51 @@ describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2
     expect(again.json()).toMatchObject({ error: 'captcha' });
 
     const twice = await widgetToken();
-    const statuses = (await Promise.all([0, 1, 2, 3].map(() => send('/api/v1/user/sendSms', { phone: newPhone(), captcha: twice })))).map((r) => r.statusCode);
+    const statuses = (
+      await Promise.all([0, 1, 2, 3].map(() => send('/api/v1/user/sendSms', { phone: newPhone(), captcha: twice })))
+    ).map((r) => r.statusCode);
     expect(statuses.sort()).toEqual([200, 400, 400, 400]);
   });
 
   it('refuses a token older than 5 minutes', async () => {
     const token = await widgetToken();
-    await t.database.db.updateTable('sandbox_smartcaptcha_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('token', '=', token).execute();
-    expect((await send('/api/v1/user/sendSms', { phone: newPhone(), captcha: token })).json()).toMatchObject({ error: 'captcha' });
+    await t.database.db
+      .updateTable('sandbox_smartcaptcha_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token', '=', token)
+      .execute();
+    expect((await send('/api/v1/user/sendSms', { phone: newPhone(), captcha: token })).json()).toMatchObject({
+      error: 'captcha',
+    });
   });
 
   it('answers 503 with Retry-After when the service is down (HTTP 503), keeping the token unspent', async () => {
     const token = await widgetToken();
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/smartcaptcha/faults', payload: { count: 1 } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/sandbox/smartcaptcha/faults', payload: { count: 1 } })).statusCode,
+    ).toBe(200);
     const phone = newPhone();
     expectUnavailable(await send('/api/v1/user/sendSms', { phone, captcha: token }));
     expect((await send('/api/v1/user/sendSms', { phone, captcha: token })).statusCode).toBe(200);
   });
 
   it('answers 503 with Retry-After when our server key is refused: every guest would fail, so it is ours', async () => {
-    const wrongKey = new SmartCaptchaClient({ baseUrl: () => `${origin()}/sandbox/smartcaptcha`, serverKey: 'not-the-server-key', timeoutMs: 3000 });
+    const wrongKey = new SmartCaptchaClient({
+      baseUrl: () => `${origin()}/sandbox/smartcaptcha`,
+      serverKey: 'not-the-server-key',
+      timeoutMs: 3000,
+    });
     await withService(wrongKey, async () => {
       expectUnavailable(await send('/api/v1/user/sendSms', { phone: newPhone(), captcha: await widgetToken() }));
     });
   });
 
   it('answers 503 with Retry-After when the service is unreachable or hangs past its timeout', async () => {
-    const unreachable = new SmartCaptchaClient({ baseUrl: () => 'http://127.0.0.1:9', serverKey: SERVICE.serverKey, timeoutMs: 3000 });
+    const unreachable = new SmartCaptchaClient({
+      baseUrl: () => 'http://127.0.0.1:9',
+      serverKey: SERVICE.serverKey,
+      timeoutMs: 3000,
+    });
     await withService(unreachable, async () => {
       expectUnavailable(await send('/api/v2/user/sendEmailCode', { email: newEmail(), captcha: 'any-token' }));
     });
@@ -136,7 +173,11 @@ describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     try {
       const port = (hanging.address() as { port: number }).port;
-      const slow = new SmartCaptchaClient({ baseUrl: () => `http://127.0.0.1:${port}`, serverKey: SERVICE.serverKey, timeoutMs: 300 });
+      const slow = new SmartCaptchaClient({
+        baseUrl: () => `http://127.0.0.1:${port}`,
+        serverKey: SERVICE.serverKey,
+        timeoutMs: 300,
+      });
       await withService(slow, async () => {
         const started = Date.now();
         expectUnavailable(await send('/api/v2/user/auth_inbound', { phone: newPhone(), captcha: 'any-token' }));
@@ -164,11 +205,18 @@ describe('the captcha service in configuration and the CSP (decision 061)', () =
   };
 
   it('needs both keys without the sandbox, and allows the service origin in the CSP only when the widget is shown', () => {
-    expect(() => parseConfig({ ...production, CAPTCHA_PROVIDER: 'smartcaptcha', SMARTCAPTCHA_CLIENT_KEY: 'ysc1_client_key' })).toThrow(
-      /SMARTCAPTCHA_CLIENT_KEY and SMARTCAPTCHA_SERVER_KEY are required/,
+    expect(() =>
+      parseConfig({ ...production, CAPTCHA_PROVIDER: 'smartcaptcha', SMARTCAPTCHA_CLIENT_KEY: 'ysc1_client_key' }),
+    ).toThrow(/SMARTCAPTCHA_CLIENT_KEY and SMARTCAPTCHA_SERVER_KEY are required/);
+    expect(() => parseConfig({ ...production, CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(
+      /CAPTCHA_PROVIDER must be image or smartcaptcha/,
     );
-    expect(() => parseConfig({ ...production, CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/CAPTCHA_PROVIDER must be image or smartcaptcha/);
-    const service = parseConfig({ ...production, CAPTCHA_PROVIDER: 'smartcaptcha', SMARTCAPTCHA_CLIENT_KEY: 'ysc1_client_key', SMARTCAPTCHA_SERVER_KEY: 'ysc2_server_key' });
+    const service = parseConfig({
+      ...production,
+      CAPTCHA_PROVIDER: 'smartcaptcha',
+      SMARTCAPTCHA_CLIENT_KEY: 'ysc1_client_key',
+      SMARTCAPTCHA_SERVER_KEY: 'ysc2_server_key',
+    });
     expect(service.captcha).toEqual({
       kind: 'smartcaptcha',
       baseUrl: 'https://smartcaptcha.yandexcloud.net',
@@ -177,10 +225,13 @@ describe('the captcha service in configuration and the CSP (decision 061)', () =
       timeoutMs: 3000,
     });
     const csp = contentSecurityPolicy(service);
-    for (const directive of ['script-src', 'frame-src', 'connect-src']) expect(csp[directive]).toContain('https://smartcaptcha.yandexcloud.net');
+    for (const directive of ['script-src', 'frame-src', 'connect-src'])
+      expect(csp[directive]).toContain('https://smartcaptcha.yandexcloud.net');
     const picture = contentSecurityPolicy(parseConfig(production));
     expect(JSON.stringify(picture)).not.toContain('smartcaptcha');
     // The sandbox's stand-in comes from the server itself: 'self' covers it.
-    expect(JSON.stringify(contentSecurityPolicy(parseConfig({ ...SANDBOX_ENV, CAPTCHA_PROVIDER: 'smartcaptcha' })))).not.toContain('smartcaptcha');
+    expect(
+      JSON.stringify(contentSecurityPolicy(parseConfig({ ...SANDBOX_ENV, CAPTCHA_PROVIDER: 'smartcaptcha' }))),
+    ).not.toContain('smartcaptcha');
   });
 });

@@ -1,6 +1,16 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, captchaAnswer, captchaPng, cleanPose, drawCaptcha, drawGlyph, Raster } from '../src/modules/auth/captcha-image';
+import {
+  CAPTCHA_HEIGHT,
+  CAPTCHA_LENGTH,
+  CAPTCHA_WIDTH,
+  captchaAnswer,
+  captchaPng,
+  cleanPose,
+  drawCaptcha,
+  drawGlyph,
+  Raster,
+} from '../src/modules/auth/captcha-image';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { type Reader, score, trainReader, wilson } from './support/captcha-knn';
 import { decodePng, solveCaptchaPng } from './support/captcha-solver';
@@ -47,7 +57,8 @@ beforeAll(() => {
 /** The chunk types of a PNG file, in order. */
 function chunkTypes(file: Buffer): string[] {
   const types: string[] = [];
-  for (let offset = 8; offset < file.length; offset += 12 + file.readUInt32BE(offset)) types.push(file.toString('latin1', offset + 4, offset + 8));
+  for (let offset = 8; offset < file.length; offset += 12 + file.readUInt32BE(offset))
+    types.push(file.toString('latin1', offset + 4, offset + 8));
   return types;
 }
 
@@ -56,7 +67,9 @@ describe('the template solver (support/captcha-solver.ts) is no straw man', () =
     const answers = Array.from({ length: 20 }, () => captchaAnswer());
     const read = answers.map((answer) => {
       const raster = new Raster(CAPTCHA_WIDTH, CAPTCHA_HEIGHT, [0.95, 0.94, 0.9]);
-      [...answer].forEach((digit, index) => drawGlyph(raster, digit, cleanPose(50 + index * 65, CAPTCHA_HEIGHT / 2, 80), [0.16, 0.15, 0.22]));
+      [...answer].forEach((digit, index) =>
+        drawGlyph(raster, digit, cleanPose(50 + index * 65, CAPTCHA_HEIGHT / 2, 80), [0.16, 0.15, 0.22]),
+      );
       return solveCaptchaPng(raster.toPng(), CAPTCHA_LENGTH);
     });
     expect(read).toEqual(answers);
@@ -64,14 +77,22 @@ describe('the template solver (support/captcha-solver.ts) is no straw man', () =
 });
 
 describe('issue 30.5: a k-NN reader trained on labelled captchas', () => {
-  it('reads 1 200 labelled pictures, then at most 1 in 20 of 300 held back with the issue\'s slot reader, and at most 1 in 10 with the HOG and dark-ink readers', () => {
+  it("reads 1 200 labelled pictures, then at most 1 in 20 of 300 held back with the issue's slot reader, and at most 1 in 10 with the HOG and dark-ink readers", () => {
     const test = labelled(HELD_BACK);
     const results = readers.map((reader) => {
       const { solved, digits, total, n } = score(reader, test);
       const [low, high] = wilson(solved, n);
-      return { reader: reader.name, solved, within: solved <= n * allowedShare(reader), read: `${solved} of ${n} (95 % ${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)} %), ${digits} of ${total} digits` };
+      return {
+        reader: reader.name,
+        solved,
+        within: solved <= n * allowedShare(reader),
+        read: `${solved} of ${n} (95 % ${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)} %), ${digits} of ${total} digits`,
+      };
     });
-    expect(results.filter((result) => !result.within), results.map((result) => `${result.reader}: ${result.read}`).join('; ')).toEqual([]);
+    expect(
+      results.filter((result) => !result.within),
+      results.map((result) => `${result.reader}: ${result.read}`).join('; '),
+    ).toEqual([]);
   }, 300_000);
 });
 
@@ -126,7 +147,10 @@ describe.each(databaseKinds())('the captcha picture on %s (issue 11.6, SPEC 2 Si
     // fail only when the served pictures are read more often than allowed with 95 % confidence
     // (the lower end of the Wilson interval above the bound), not on a sample's luck.
     const over = readers.filter((reader, k) => wilson(solved[k] ?? 0, 60)[0] > allowedShare(reader));
-    expect(over.map((reader) => reader.name), readers.map((reader, k) => `${reader.name}: ${solved[k]} of 60`).join('; ')).toEqual([]);
+    expect(
+      over.map((reader) => reader.name),
+      readers.map((reader, k) => `${reader.name}: ${solved[k]} of 60`).join('; '),
+    ).toEqual([]);
   }, 120_000);
 
   it('gives the answer away in no byte: not in the file, not in its pixels, and one answer never draws the same twice', async () => {

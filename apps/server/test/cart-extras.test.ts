@@ -71,25 +71,51 @@ describe.each(databaseKinds())('the cart’s extras on %s (SPEC 2 Cart, SPEC 3, 
 
     it('never suggests a dish stopped at this restaurant, and still does at another', async () => {
       const lemonade = dishOf('tarragon-lemonade');
-      await t.database.db.insertInto('stop_list').values({ restaurant_id: PATRIKI.id, dish_id: lemonade.id, reason: 'Нет эстрагона' }).execute();
-      expect((await recommends({ order_type: 'self', restoran_id: PATRIKI.id })).items.map((item) => item.dish_id)).not.toContain(lemonade.id);
-      expect((await recommends({ order_type: 'self', restoran_id: 2 })).items.map((item) => item.dish_id)).toContain(lemonade.id);
+      await t.database.db
+        .insertInto('stop_list')
+        .values({ restaurant_id: PATRIKI.id, dish_id: lemonade.id, reason: 'Нет эстрагона' })
+        .execute();
+      expect(
+        (await recommends({ order_type: 'self', restoran_id: PATRIKI.id })).items.map((item) => item.dish_id),
+      ).not.toContain(lemonade.id);
+      expect((await recommends({ order_type: 'self', restoran_id: 2 })).items.map((item) => item.dish_id)).toContain(
+        lemonade.id,
+      );
     });
 
     it('never suggests a dish that is not sold or not on this restaurant’s menus', async () => {
       const mors = dishOf('cranberry-mors');
       await t.database.db.updateTable('dishes').set({ active: false }).where('id', '=', mors.id).execute();
-      expect((await recommends({ order_type: 'self', restoran_id: 3 })).items.map((item) => item.dish_id)).not.toContain(mors.id);
+      expect(
+        (await recommends({ order_type: 'self', restoran_id: 3 })).items.map((item) => item.dish_id),
+      ).not.toContain(mors.id);
       await t.database.db.updateTable('dishes').set({ active: true }).where('id', '=', mors.id).execute();
-      await t.database.db.updateTable('restaurants').set({ menu_kinds: ['bar'] }).where('id', '=', 3).execute();
+      await t.database.db
+        .updateTable('restaurants')
+        .set({ menu_kinds: ['bar'] })
+        .where('id', '=', 3)
+        .execute();
       expect(await recommends({ order_type: 'self', restoran_id: 3 })).toEqual({ items: [], show_separated: 0 });
-      await t.database.db.updateTable('restaurants').set({ menu_kinds: ['restaurant', 'shop'] }).where('id', '=', 3).execute();
+      await t.database.db
+        .updateTable('restaurants')
+        .set({ menu_kinds: ['restaurant', 'shop'] })
+        .where('id', '=', 3)
+        .execute();
     });
 
     it('splits the separated items on request and keeps the counts chosen so far', async () => {
-      const separated = await recommends({ order_type: 'delivery', restoran_id: 3, separated: 1, items: [{ id: recommendation('honey-cake').id, cnt: 2 }] });
+      const separated = await recommends({
+        order_type: 'delivery',
+        restoran_id: 3,
+        separated: 1,
+        items: [{ id: recommendation('honey-cake').id, cnt: 2 }],
+      });
       expect(separated.items.every((item) => item.separated === 1)).toBe(true);
-      expect(separated.items.map((item) => item.id)).toEqual(DEMO_RECOMMENDED.filter((item) => item.separated && item.orderTypes.includes('delivery')).map((item) => item.id));
+      expect(separated.items.map((item) => item.id)).toEqual(
+        DEMO_RECOMMENDED.filter((item) => item.separated && item.orderTypes.includes('delivery')).map(
+          (item) => item.id,
+        ),
+      );
       expect(separated.items.find((item) => item.id === recommendation('honey-cake').id)?.cnt).toBe(2);
       expect(separated.show_separated).toBe(1);
       const together = await recommends({ order_type: 'delivery', restoran_id: 3, separated: '0' });
@@ -112,24 +138,46 @@ describe.each(databaseKinds())('the cart’s extras on %s (SPEC 2 Cart, SPEC 3, 
       ] as const) {
         const res = await rest('cartRecommends', fields);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
-        expect(errorResponse.parse(res.json()).message).toMatch(new RegExp(`^Некорректное поле «fields\\.${field.replaceAll('.', '\\.')}»`));
+        expect(errorResponse.parse(res.json()).message).toMatch(
+          new RegExp(`^Некорректное поле «fields\\.${field.replaceAll('.', '\\.')}»`),
+        );
       }
     });
   });
 
   describe('cartPribors', () => {
     it('offers the cutlery of the order type with free counts and maxima (SPEC 3, 5)', async () => {
-      const body = await askCutlery({ order_type: 'delivery', restoran_id: PATRIKI.id, cart_items: [{ item: 101, cnt: 1 }] });
+      const body = await askCutlery({
+        order_type: 'delivery',
+        restoran_id: PATRIKI.id,
+        cart_items: [{ item: 101, cnt: 1 }],
+      });
       expect(body.items).toEqual(
-        DEMO_CUTLERY.filter((item) => item.orderTypes.includes('delivery')).map((item) => ({ id: item.id, name: item.name, cnt: 0, price: item.price, free_cnt: item.freeCnt, max: item.max })),
+        DEMO_CUTLERY.filter((item) => item.orderTypes.includes('delivery')).map((item) => ({
+          id: item.id,
+          name: item.name,
+          cnt: 0,
+          price: item.price,
+          free_cnt: item.freeCnt,
+          max: item.max,
+        })),
       );
       const inrest = await askCutlery({ order_type: 'inrest', restoran_id: PATRIKI.fsUid });
-      expect(inrest.items.map((item) => item.id)).toEqual(DEMO_CUTLERY.filter((item) => item.orderTypes.includes('inrest')).map((item) => item.id));
+      expect(inrest.items.map((item) => item.id)).toEqual(
+        DEMO_CUTLERY.filter((item) => item.orderTypes.includes('inrest')).map((item) => item.id),
+      );
     });
 
     it('keeps the counts chosen so far within 0..max (SPEC 5)', async () => {
       const wipes = DEMO_CUTLERY.find((item) => item.id === 3)!;
-      const body = await askCutlery({ order_type: 'self', restoran_id: PATRIKI.id, items: [{ id: 3, cnt: 99 }, { id: 1, cnt: '4' }] });
+      const body = await askCutlery({
+        order_type: 'self',
+        restoran_id: PATRIKI.id,
+        items: [
+          { id: 3, cnt: 99 },
+          { id: 1, cnt: '4' },
+        ],
+      });
       expect(body.items.find((item) => item.id === 3)?.cnt).toBe(wipes.max);
       expect(body.items.find((item) => item.id === 1)?.cnt).toBe(4);
       expect(body.items.find((item) => item.id === 2)?.cnt).toBe(0);
@@ -137,7 +185,13 @@ describe.each(databaseKinds())('the cart’s extras on %s (SPEC 2 Cart, SPEC 3, 
 
     it('answers an unknown restaurant with 404 and malformed fields with 400', async () => {
       expect((await rest('cartPribors', { order_type: 'self', restoran_id: 12345 })).statusCode).toBe(404);
-      for (const fields of [{ restoran_id: 1 }, { order_type: 'self' }, { order_type: 1, restoran_id: 1 }, { order_type: 'self', restoran_id: 1, items: [{ id: 'fork' }] }, { order_type: 'self', restoran_id: 1, items: {} }]) {
+      for (const fields of [
+        { restoran_id: 1 },
+        { order_type: 'self' },
+        { order_type: 1, restoran_id: 1 },
+        { order_type: 'self', restoran_id: 1, items: [{ id: 'fork' }] },
+        { order_type: 'self', restoran_id: 1, items: {} },
+      ]) {
         const res = await rest('cartPribors', fields);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
         expect(errorResponse.parse(res.json()).message).toMatch(/^Некорректное поле «fields\./);
@@ -150,7 +204,10 @@ describe.each(databaseKinds())('the cart’s extras on %s (SPEC 2 Cart, SPEC 3, 
       method: 'POST',
       url: '/rest/',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ action: 'cartPribors', fields: JSON.stringify({ order_type: 'self', restoran_id: '1' }) }).toString(),
+      payload: new URLSearchParams({
+        action: 'cartPribors',
+        fields: JSON.stringify({ order_type: 'self', restoran_id: '1' }),
+      }).toString(),
     });
     expect(res.statusCode).toBe(200);
     expect(cartPriborsAction.response.parse(res.json()).items.length).toBeGreaterThan(0);

@@ -27,7 +27,8 @@ describe(`npm run catalogue on ${kind} (issue 31)`, { timeout: 120_000 }, () => 
   const priceOf = async (id: number) => {
     const handle = await database.open();
     try {
-      return (await handle.db.selectFrom('dishes').select('price').where('id', '=', id).executeTakeFirstOrThrow()).price;
+      return (await handle.db.selectFrom('dishes').select('price').where('id', '=', id).executeTakeFirstOrThrow())
+        .price;
     } finally {
       await handle.close();
     }
@@ -42,7 +43,13 @@ describe(`npm run catalogue on ${kind} (issue 31)`, { timeout: 120_000 }, () => 
     expect((await catalogue('import', path, '--dry-run')).stdout).toContain('Dry run: nothing changed.');
 
     const dish = file.dishes[0]!;
-    writeFileSync(path, catalogueFileText({ ...file, dishes: file.dishes.map((row) => (row.id === dish.id ? { ...row, price: row.price + 100 } : row)) }));
+    writeFileSync(
+      path,
+      catalogueFileText({
+        ...file,
+        dishes: file.dishes.map((row) => (row.id === dish.id ? { ...row, price: row.price + 100 } : row)),
+      }),
+    );
     const dry = await catalogue('import', path, '--dry-run');
     expect(dry, dry.stderr).toMatchObject({ code: 0 });
     expect(dry.stdout).toContain('Блюда: added 0, changed 1, archived 0');

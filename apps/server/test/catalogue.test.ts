@@ -27,8 +27,16 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
   beforeAll(async () => {
     t = await buildTestApp(kind);
     chain = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', chain: true }));
-    manager = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', restaurantIds: [1] }));
-    kitchen = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'kitchen', restaurantIds: [1] }));
+    manager = await staffToken(
+      t.app,
+      t.database,
+      await staffAccount(t.database, { role: 'manager', restaurantIds: [1] }),
+    );
+    kitchen = await staffToken(
+      t.app,
+      t.database,
+      await staffAccount(t.database, { role: 'kitchen', restaurantIds: [1] }),
+    );
   });
   afterAll(() => t.close());
 
@@ -37,13 +45,20 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ json: string; csv: string; fingerprint: string }>();
   };
-  const importing = (body: { format: 'json' | 'csv'; content: string; dry_run: boolean; based_on?: string }, token = chain) =>
-    t.app.inject({ method: 'POST', url: '/api/staff/catalogue/import', headers: bearer(token), payload: body });
+  const importing = (
+    body: { format: 'json' | 'csv'; content: string; dry_run: boolean; based_on?: string },
+    token = chain,
+  ) => t.app.inject({ method: 'POST', url: '/api/staff/catalogue/import', headers: bearer(token), payload: body });
   const guestMenu = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/restoran/menu', payload: { ver: 4, order_type: 'inrest', fs_uid: PATRIKI, is_shop: 0 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/restoran/menu',
+      payload: { ver: 4, order_type: 'inrest', fs_uid: PATRIKI, is_shop: 0 },
+    });
     return menuResponse.parse(res.json());
   };
-  const dishRow = (id: number) => t.database.db.selectFrom('dishes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const dishRow = (id: number) =>
+    t.database.db.selectFrom('dishes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('exports the same bytes twice, valid against its own schema; export then import is no change', async () => {
     const first = await exported();
@@ -57,7 +72,12 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     expect(first.csv).toContain(';Маргарита;590,00');
 
     const dry = await importing({ format: 'json', content: first.json, dry_run: true });
-    expect(dry.json()).toMatchObject({ applied: false, problems: [], fingerprint: first.fingerprint, difference: { dishes: { added: 0, changed: 0, archived: 0 }, examples: [] } });
+    expect(dry.json()).toMatchObject({
+      applied: false,
+      problems: [],
+      fingerprint: first.fingerprint,
+      difference: { dishes: { added: 0, changed: 0, archived: 0 }, examples: [] },
+    });
     const applied = await importing({ format: 'json', content: first.json, dry_run: false });
     expect(applied.json()).toMatchObject({ applied: false, problems: [] });
     expect((await exported()).fingerprint).toBe(first.fingerprint);
@@ -77,15 +97,41 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     const before = await exported();
     const file = catalogueFile.parse(JSON.parse(before.json));
     const margherita = file.dishes.find((dish) => dish.name === 'Маргарита')!;
-    const dropped = file.dishes.find((dish) => dish.id !== margherita.id && dish.category_id === margherita.category_id && !file.recommended.some((row) => row.dish_id === dish.id))!;
+    const dropped = file.dishes.find(
+      (dish) =>
+        dish.id !== margherita.id &&
+        dish.category_id === margherita.category_id &&
+        !file.recommended.some((row) => row.dish_id === dish.id),
+    )!;
     const category = file.categories.find((row) => row.id === margherita.category_id)!;
     const newId = Math.max(...file.dishes.map((dish) => dish.id)) + 1000;
     const optionId = Math.max(...file.dishes.flatMap((dish) => dish.options.map((option) => option.id))) + 1000;
     const changed: CatalogueFile = {
       ...file,
       dishes: [
-        ...file.dishes.filter((dish) => dish.id !== dropped.id).map((dish) => (dish.id === margherita.id ? { ...dish, price: dish.price + 5_000, labels: ['vegetarian' as const], not_carried_by: [2] } : dish)),
-        { ...margherita, id: newId, name: 'Пицца из файла', options: [{ id: optionId, name: 'Двойной сыр', price: 9_000, disabled: false, multicheck: false, max_cnt: 1, sort: 1 }] },
+        ...file.dishes
+          .filter((dish) => dish.id !== dropped.id)
+          .map((dish) =>
+            dish.id === margherita.id
+              ? { ...dish, price: dish.price + 5_000, labels: ['vegetarian' as const], not_carried_by: [2] }
+              : dish,
+          ),
+        {
+          ...margherita,
+          id: newId,
+          name: 'Пицца из файла',
+          options: [
+            {
+              id: optionId,
+              name: 'Двойной сыр',
+              price: 9_000,
+              disabled: false,
+              multicheck: false,
+              max_cnt: 1,
+              sort: 1,
+            },
+          ],
+        },
       ],
       cutlery: file.cutlery.slice(1),
     };
@@ -111,8 +157,18 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     const after = await exported();
     expect(after.json).toBe(content);
     expect(applied.json<{ fingerprint: string }>().fingerprint).toBe(after.fingerprint);
-    expect(await dishRow(margherita.id)).toMatchObject({ price: margherita.price + 5_000, labels: ['vegetarian'], version: versionBefore + 1 });
-    expect(await t.database.db.selectFrom('dishes_not_carried').select('restaurant_id').where('dish_id', '=', margherita.id).execute()).toEqual([{ restaurant_id: 2 }]);
+    expect(await dishRow(margherita.id)).toMatchObject({
+      price: margherita.price + 5_000,
+      labels: ['vegetarian'],
+      version: versionBefore + 1,
+    });
+    expect(
+      await t.database.db
+        .selectFrom('dishes_not_carried')
+        .select('restaurant_id')
+        .where('dish_id', '=', margherita.id)
+        .execute(),
+    ).toEqual([{ restaurant_id: 2 }]);
     const archived = await dishRow(dropped.id);
     expect(archived.archived_at).toBeInstanceOf(Date);
     expect(archived.active).toBe(false);
@@ -121,16 +177,30 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     const menu = await guestMenu();
     expect(menu.dishes.find((dish) => dish.id === margherita.id)?.price).toBe(margherita.price + 5_000);
     expect(menu.dishes.some((dish) => dish.id === dropped.id)).toBe(false);
-    expect(menu.dishes.find((dish) => dish.id === newId)?.spec.map((option) => option.specname)).toEqual(['Двойной сыр']);
+    expect(menu.dishes.find((dish) => dish.id === newId)?.spec.map((option) => option.specname)).toEqual([
+      'Двойной сыр',
+    ]);
 
-    const audit = await t.database.db.selectFrom('staff_audit').selectAll().where('action', '=', 'catalogue.import').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(audit.after).toMatchObject({ fingerprint: after.fingerprint, difference: { dishes: { added: 1, changed: 1, archived: 1 } } });
+    const audit = await t.database.db
+      .selectFrom('staff_audit')
+      .selectAll()
+      .where('action', '=', 'catalogue.import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({
+      fingerprint: after.fingerprint,
+      difference: { dishes: { added: 1, changed: 1, archived: 1 } },
+    });
 
     // The next import may bring the archived dish back, and a new row takes the next id after the file's.
     const back = await importing({ format: 'json', content: before.json, dry_run: false });
     expect(back.json()).toMatchObject({ applied: true, difference: { dishes: { added: 0, changed: 2, archived: 1 } } });
     expect((await dishRow(dropped.id)).archived_at).toBeNull();
-    const next = await t.database.db.insertInto('dishes').values({ category_id: category.id, name: 'Следующее', thumb: '', img: '', price: 100 }).returning('id').executeTakeFirstOrThrow();
+    const next = await t.database.db
+      .insertInto('dishes')
+      .values({ category_id: category.id, name: 'Следующее', thumb: '', img: '', price: 100 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(newId);
     await t.database.db.deleteFrom('dishes').where('id', '=', next.id).execute();
   });
@@ -144,20 +214,29 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
     (file.dishes[4] as unknown as { labels: string[] }).labels = ['glitter'];
     const answer = await importing({ format: 'json', content: JSON.stringify(file), dry_run: false });
     expect(answer.statusCode).toBe(200);
-    const { applied, problems } = answer.json<{ applied: boolean; problems: Array<{ place: string; message: string }> }>();
+    const { applied, problems } = answer.json<{
+      applied: boolean;
+      problems: Array<{ place: string; message: string }>;
+    }>();
     expect(applied).toBe(false);
-    expect(problems.map((problem) => problem.place)).toEqual(expect.arrayContaining(['dishes[0].price', 'dishes[4].labels[0]']));
+    expect(problems.map((problem) => problem.place)).toEqual(
+      expect.arrayContaining(['dishes[0].price', 'dishes[4].labels[0]']),
+    );
     // Schema problems first; the references are checked once the rows themselves are right.
     file.dishes[0]!.price = 100;
     (file.dishes[4] as unknown as { labels: string[] }).labels = [];
-    const references = (await importing({ format: 'json', content: JSON.stringify(file), dry_run: true })).json<{ problems: Array<{ place: string; message: string }> }>().problems;
+    const references = (await importing({ format: 'json', content: JSON.stringify(file), dry_run: true })).json<{
+      problems: Array<{ place: string; message: string }>;
+    }>().problems;
     expect(references).toEqual(
       expect.arrayContaining([
         { place: 'dishes[1].category_id', message: 'нет категории с номером 999999' },
         { place: 'dishes[3].id', message: `номер ${file.dishes[3]!.id} уже есть: dishes[2]` },
       ]),
     );
-    expect((await importing({ format: 'json', content: '{"format": ', dry_run: true })).json()).toMatchObject({ problems: [{ place: 'файл', message: CATALOGUE_TEXTS.notJson }] });
+    expect((await importing({ format: 'json', content: '{"format": ', dry_run: true })).json()).toMatchObject({
+      problems: [{ place: 'файл', message: CATALOGUE_TEXTS.notJson }],
+    });
     const good = JSON.parse(before.json) as CatalogueFile;
     good.dishes[5]!.not_carried_by = [1, 999_999];
     expect((await importing({ format: 'json', content: JSON.stringify(good), dry_run: false })).json()).toMatchObject({
@@ -179,7 +258,10 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
       { place: 'строка 2', message: '«много» не цена в рублях (например 450 или 450,50)' },
     ]);
     const unknown = await importing({ format: 'csv', content: `${lines[0]}\n999999;;;5\n`, dry_run: false });
-    expect(unknown.json()).toMatchObject({ applied: false, problems: [{ place: 'строка 2', message: 'в каталоге нет блюда с номером 999999' }] });
+    expect(unknown.json()).toMatchObject({
+      applied: false,
+      problems: [{ place: 'строка 2', message: 'в каталоге нет блюда с номером 999999' }],
+    });
     const applied = await importing({ format: 'csv', content: edited, dry_run: false });
     expect(applied.json()).toMatchObject({ applied: true });
     expect((await dishRow(Number(id))).price).toBe(123_450);
@@ -188,11 +270,25 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
   it('applying after the catalogue moved since the dry run is 409; racing imports of one dry run apply once', async () => {
     const before = await exported();
     const file = JSON.parse(before.json) as CatalogueFile;
-    const content = (price: number) => catalogueFileText({ ...file, dishes: file.dishes.map((dish, index) => (index === 0 ? { ...dish, price } : dish)) });
-    const answers = await Promise.all([11_100, 22_200, 33_300].map((price) => importing({ format: 'json', content: content(price), dry_run: false, based_on: before.fingerprint })));
+    const content = (price: number) =>
+      catalogueFileText({
+        ...file,
+        dishes: file.dishes.map((dish, index) => (index === 0 ? { ...dish, price } : dish)),
+      });
+    const answers = await Promise.all(
+      [11_100, 22_200, 33_300].map((price) =>
+        importing({ format: 'json', content: content(price), dry_run: false, based_on: before.fingerprint }),
+      ),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
-    for (const lost of answers.filter((answer) => answer.statusCode === 409)) expect(lost.json()).toMatchObject({ error: 'catalogue_changed', message: CATALOGUE_TEXTS.changedSinceCheck });
-    const audits = await t.database.db.selectFrom('staff_audit').select('id').where('action', '=', 'catalogue.import').where('before', 'is not', null).execute();
+    for (const lost of answers.filter((answer) => answer.statusCode === 409))
+      expect(lost.json()).toMatchObject({ error: 'catalogue_changed', message: CATALOGUE_TEXTS.changedSinceCheck });
+    const audits = await t.database.db
+      .selectFrom('staff_audit')
+      .select('id')
+      .where('action', '=', 'catalogue.import')
+      .where('before', 'is not', null)
+      .execute();
     expect(audits.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -201,7 +297,9 @@ describe.each(databaseKinds())('the catalogue file on %s (issue 31)', (kind) => 
       const read = await t.app.inject({ method: 'GET', url: '/api/staff/catalogue', headers: bearer(token) });
       expect(read.statusCode).toBe(403);
       expect(read.json()).toMatchObject({ error: 'chain_manager_only', message: STAFF_TEXTS.chainManagerOnly });
-      expect((await importing({ format: 'csv', content: CATALOGUE_PRICES_HEADER, dry_run: true }, token)).statusCode).toBe(403);
+      expect(
+        (await importing({ format: 'csv', content: CATALOGUE_PRICES_HEADER, dry_run: true }, token)).statusCode,
+      ).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/catalogue' })).statusCode).toBe(401);
   });

@@ -28,7 +28,11 @@ const withTrustProxy = (kind: Parameters<typeof buildTestApp>[0], value: string 
  */
 async function limitedAs(t: TestApp, remoteAddress: string, forwardedFor?: string): Promise<string> {
   const keys = async () =>
-    new Set((await t.database.db.selectFrom('rate_limits').select('key').where('key', 'like', 'captcha:ip:%').execute()).map((r) => r.key));
+    new Set(
+      (await t.database.db.selectFrom('rate_limits').select('key').where('key', 'like', 'captcha:ip:%').execute()).map(
+        (r) => r.key,
+      ),
+    );
   const before = await keys();
   const res = await t.app.inject({
     method: 'GET',
@@ -58,7 +62,13 @@ describe.each(databaseKinds())('the client address behind proxies on %s (issue 1
         // The guest forges a fresh address each time; the balancer appends the one it saw.
         const headers = { 'x-forwarded-for': `198.51.100.${i + 1}, ${GUEST}` };
         const captcha = await solveCaptcha(t.app, phone);
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/user/sendSms', payload: { phone, captcha }, remoteAddress: BALANCER, headers });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/user/sendSms',
+          payload: { phone, captcha },
+          remoteAddress: BALANCER,
+          headers,
+        });
         statuses.push(res.statusCode);
       }
       // Sign-in limit: 10 code requests per address in 10 minutes (decision 008).
@@ -131,7 +141,12 @@ describe.each(databaseKinds())('the client address behind proxies on %s (issue 1
         const captcha = await solveCaptcha(t.app, phone);
         // Every send from another interface id of the same /64, as a script on one line picks them.
         const remoteAddress = `2001:db8:7:1:${(i * 4099).toString(16)}:${(i + 1).toString(16)}::${i + 1}`;
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/user/sendSms', payload: { phone, captcha }, remoteAddress });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/user/sendSms',
+          payload: { phone, captcha },
+          remoteAddress,
+        });
         statuses.push(res.statusCode);
       }
       // Sign-in limit: 10 code requests per address in 10 minutes (decision 008).
@@ -139,7 +154,12 @@ describe.each(databaseKinds())('the client address behind proxies on %s (issue 1
       // The next /64 is another client.
       const phone = newPhone();
       const captcha = await solveCaptcha(t.app, phone);
-      const next = await t.app.inject({ method: 'POST', url: '/api/v1/user/sendSms', payload: { phone, captcha }, remoteAddress: '2001:db8:7:2::1' });
+      const next = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/sendSms',
+        payload: { phone, captcha },
+        remoteAddress: '2001:db8:7:2::1',
+      });
       expect(next.statusCode).toBe(200);
     });
 

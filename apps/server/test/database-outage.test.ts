@@ -32,7 +32,12 @@ describe.skipIf(!inject('postgresTemplate'))('losing PostgreSQL while running, a
     const url = new URL(ADMIN_URL);
     url.port = String(port);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3, timeouts: { ...testConfig().databaseTimeouts, connectMs: 1000 } });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: url.toString(),
+      poolSize: 3,
+      timeouts: { ...testConfig().databaseTimeouts, connectMs: 1000 },
+    });
     app = await buildApp(testConfig(), { database });
     await app.ready();
   });
@@ -48,7 +53,11 @@ describe.skipIf(!inject('postgresTemplate'))('losing PostgreSQL while running, a
     await proxy.cut();
     const during = await app.inject({ method: 'GET', url: '/settings.php' });
     expect(during.statusCode).toBe(503);
-    expect(during.json()).toMatchObject({ success: false, error: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже.' });
+    expect(during.json()).toMatchObject({
+      success: false,
+      error: 'unavailable',
+      message: 'Сервис временно недоступен. Попробуйте позже.',
+    });
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
@@ -59,9 +68,15 @@ describe.skipIf(!inject('postgresTemplate'))('losing PostgreSQL while running, a
     expect(Date.now() - started).toBeLessThan(500);
 
     await proxy.restore();
-    const recovered = await until(async () => (await app.inject({ method: 'GET', url: '/settings.php' })).statusCode === 200, 10_000);
+    const recovered = await until(
+      async () => (await app.inject({ method: 'GET', url: '/settings.php' })).statusCode === 200,
+      10_000,
+    );
     expect(recovered).toBe(true);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+      status: 'ok',
+      database: { state: 'up' },
+    });
   });
 });
 
@@ -76,7 +91,12 @@ describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)'
   beforeAll(async () => {
     const copy = await postgresTemplateCopy(proxy);
     name = copy.name;
-    const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 4, timeouts: config.databaseTimeouts });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: copy.url,
+      poolSize: 4,
+      timeouts: config.databaseTimeouts,
+    });
     app = await buildApp(config, { database });
     // A call that is inside a transaction when the database freezes.
     app.get('/api/test/transaction', async () => {
@@ -102,7 +122,11 @@ describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)'
   };
   const expect503Within5s = ({ res, ms }: { res: LightMyRequestResponse; ms: number }, what: string) => {
     expect(res.statusCode, `${what}: ${res.body}`).toBe(503);
-    expect(res.json(), what).toMatchObject({ success: false, error: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже.' });
+    expect(res.json(), what).toMatchObject({
+      success: false,
+      error: 'unavailable',
+      message: 'Сервис временно недоступен. Попробуйте позже.',
+    });
     expect(res.headers['retry-after'], what).toBe('5');
     expect(ms, what).toBeLessThan(5000);
   };
@@ -115,9 +139,16 @@ describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)'
     await new Promise((resolve) => setTimeout(resolve, 100));
     proxy.freeze();
     // Sent to the database after it froze, before anyone noticed: in flight too.
-    const inFlight = [timed('/settings.php'), timed('/api/v2/restoran/list'), timed('/settings.php'), timed('/api/v2/restoran/list'), timed('/settings.php')];
+    const inFlight = [
+      timed('/settings.php'),
+      timed('/api/v2/restoran/list'),
+      timed('/settings.php'),
+      timed('/api/v2/restoran/list'),
+      timed('/settings.php'),
+    ];
     expect503Within5s(await inTransaction, 'a call inside a transaction');
-    for (const [index, call] of (await Promise.all(inFlight)).entries()) expect503Within5s(call, `call ${index} in flight`);
+    for (const [index, call] of (await Promise.all(inFlight)).entries())
+      expect503Within5s(call, `call ${index} in flight`);
 
     // Noticed: new calls are refused at once, and health says so.
     expect503Within5s(await timed('/settings.php'), 'a new call');
@@ -127,15 +158,24 @@ describe.skipIf(!inject('postgresTemplate'))('a frozen PostgreSQL (issue 11.11)'
     expect(health.ms).toBeLessThan(5000);
 
     proxy.thaw();
-    const recovered = await until(async () => (await app.inject({ method: 'GET', url: '/settings.php' })).statusCode === 200, 10_000);
+    const recovered = await until(
+      async () => (await app.inject({ method: 'GET', url: '/settings.php' })).statusCode === 200,
+      10_000,
+    );
     expect(recovered).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/test/transaction' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+      status: 'ok',
+      database: { state: 'up' },
+    });
   });
 });
 
 /** An app on a throw-away copy of the template with these timeouts and pool size, and GET /api/test/slow: a statement of 1 s. */
-async function appWithSlowRoute(timeouts: DatabaseTimeouts, poolSize: number): Promise<{ app: FastifyInstance; handle: DatabaseHandle; name: string }> {
+async function appWithSlowRoute(
+  timeouts: DatabaseTimeouts,
+  poolSize: number,
+): Promise<{ app: FastifyInstance; handle: DatabaseHandle; name: string }> {
   const copy = await postgresTemplateCopy();
   const handle = await openDatabase({ kind: 'postgres', url: copy.url, poolSize, timeouts });
   const app = await buildApp(testConfig({ databaseTimeouts: timeouts }), { database: handle });
@@ -167,7 +207,9 @@ describe.skipIf(!inject('postgresTemplate'))('the statement timeout and long leg
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: 'unavailable' });
     expect(Date.now() - started).toBeLessThan(1000);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ database: { state: 'up' } });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+      database: { state: 'up' },
+    });
     expect((await app.inject({ method: 'GET', url: '/settings.php' })).statusCode).toBe(200);
   });
 
@@ -191,33 +233,42 @@ describe.skipIf(!inject('postgresTemplate'))('the statement timeout and long leg
 // wait for a free one; pg-pool gives up on that wait with «timeout exceeded when trying to
 // connect». That is a busy database, not a lost one: it must not mark the database down, or one
 // rush takes every instance out (503 to everything, /api/health failing) at once.
-describe.skipIf(!inject('postgresTemplate'))('a pool busy with slow statements (issue 11, second read, point 4)', () => {
-  const timeouts = { connectMs: 300, statementMs: 3000, queryMs: 4000 };
-  let app: FastifyInstance;
-  let name: string;
+describe.skipIf(!inject('postgresTemplate'))(
+  'a pool busy with slow statements (issue 11, second read, point 4)',
+  () => {
+    const timeouts = { connectMs: 300, statementMs: 3000, queryMs: 4000 };
+    let app: FastifyInstance;
+    let name: string;
 
-  beforeAll(async () => {
-    ({ app, name } = await appWithSlowRoute(timeouts, 2));
-  });
-  afterAll(async () => {
-    await app.close();
-    await dropDatabase(name);
-  });
+    beforeAll(async () => {
+      ({ app, name } = await appWithSlowRoute(timeouts, 2));
+    });
+    afterAll(async () => {
+      await app.close();
+      await dropDatabase(name);
+    });
 
-  it('answers the calls that found no free connection in time 503 with Retry-After, and keeps the database up for health and every other call', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => app.inject({ method: 'GET', url: '/api/test/slow' })));
-    const statuses = answers.map((res) => res.statusCode);
-    // Two connections: two calls run their statement, the others wait past the connect timeout.
-    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
-    for (const res of answers.filter((answer) => answer.statusCode !== 200)) {
-      expect(res.statusCode).toBe(503);
-      expect(res.headers['retry-after']).toBeDefined();
-      expect(res.json()).toMatchObject({ success: false, error: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже.' });
-    }
-    expect(app.dbMonitor.state).toBe('up');
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
-    expect((await app.inject({ method: 'GET', url: '/settings.php' })).statusCode).toBe(200);
-  });
-});
+    it('answers the calls that found no free connection in time 503 with Retry-After, and keeps the database up for health and every other call', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => app.inject({ method: 'GET', url: '/api/test/slow' })),
+      );
+      const statuses = answers.map((res) => res.statusCode);
+      // Two connections: two calls run their statement, the others wait past the connect timeout.
+      expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+      for (const res of answers.filter((answer) => answer.statusCode !== 200)) {
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBeDefined();
+        expect(res.json()).toMatchObject({
+          success: false,
+          error: 'unavailable',
+          message: 'Сервис временно недоступен. Попробуйте позже.',
+        });
+      }
+      expect(app.dbMonitor.state).toBe('up');
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
+      expect((await app.inject({ method: 'GET', url: '/settings.php' })).statusCode).toBe(200);
+    });
+  },
+);

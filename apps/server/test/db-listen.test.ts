@@ -13,7 +13,8 @@ describe.each(databaseKinds())('listen on %s', (kind) => {
   });
   afterAll(() => database.dispose());
 
-  const notify = (channel: string, payload: string) => sql`select pg_notify(${channel}, ${payload})`.execute(database.handle.db);
+  const notify = (channel: string, payload: string) =>
+    sql`select pg_notify(${channel}, ${payload})`.execute(database.handle.db);
   const settle = () => new Promise((resolve) => setTimeout(resolve, kind === 'postgres' ? 150 : 10));
 
   it('hears what is committed on its channel only, and nothing after it stops', async () => {

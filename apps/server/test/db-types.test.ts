@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { databaseKinds, freshDatabase, type TestDatabase } from './support/build';
-import { readDeclaredTables, readSchemaTables, schemaDrift, type DeclaredColumn, type Tables } from './support/schema-drift';
+import {
+  readDeclaredTables,
+  readSchemaTables,
+  schemaDrift,
+  type DeclaredColumn,
+  type Tables,
+} from './support/schema-drift';
 
 // src/db/types.ts is written by hand; this test holds it to the schema every migration builds
 // (decision 019): each table and column on both sides, each column's JavaScript type,
@@ -46,17 +52,19 @@ describe.each(databaseKinds())('db/types.ts on %s', (kind) => {
         },
       ]);
       const drift = schemaDrift(declared, await readSchemaTables(probe.handle.db as unknown as Kysely<never>));
-      expect(drift.sort()).toEqual([
-        'table drift_probe: in the schema, not in Database',
-        'settings.note: in the schema, not in types.ts',
-        'categories.menu_kind: types.ts allows only bar, restaurant, shop, the schema\'s check only bar, cafe, restaurant, shop',
-        'coupons.min_sum: types.ts lets an insert leave it out, the schema has no default',
-        'rating_sections.sort: in types.ts, not in the schema',
-        'feedback.message: types.ts excludes null, the schema is nullable',
-        'addresses.full_text: select type is string, the schema\'s int4 is number',
-        'addresses.full_text: insert type is string, the schema\'s int4 is number',
-        'addresses.full_text: update type is string, the schema\'s int4 is number',
-      ].sort());
+      expect(drift.sort()).toEqual(
+        [
+          'table drift_probe: in the schema, not in Database',
+          'settings.note: in the schema, not in types.ts',
+          "categories.menu_kind: types.ts allows only bar, restaurant, shop, the schema's check only bar, cafe, restaurant, shop",
+          'coupons.min_sum: types.ts lets an insert leave it out, the schema has no default',
+          'rating_sections.sort: in types.ts, not in the schema',
+          'feedback.message: types.ts excludes null, the schema is nullable',
+          "addresses.full_text: select type is string, the schema's int4 is number",
+          "addresses.full_text: insert type is string, the schema's int4 is number",
+          "addresses.full_text: update type is string, the schema's int4 is number",
+        ].sort(),
+      );
     } finally {
       await probe.dispose();
     }

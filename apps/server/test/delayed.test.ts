@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDelayedAction, delayedzakazRestoransResponse, errorResponse, predzakazPeriodsResponse } from '@chain/contract';
-import { addDays, formatShortDate, isoDateText, lineToken, startOfDaySeconds, wallClockAt, type CalendarDate } from '@chain/domain';
+import {
+  checkDelayedAction,
+  delayedzakazRestoransResponse,
+  errorResponse,
+  predzakazPeriodsResponse,
+} from '@chain/contract';
+import {
+  addDays,
+  formatShortDate,
+  isoDateText,
+  lineToken,
+  startOfDaySeconds,
+  wallClockAt,
+  type CalendarDate,
+} from '@chain/domain';
 import { DEMO_DISHES, DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
@@ -29,52 +42,108 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
     await t.close();
   });
 
-  const rest = (name: string, fields: unknown, user?: { id: number; token: string } | null) => action(t.app, name, fields, user);
+  const rest = (name: string, fields: unknown, user?: { id: number; token: string } | null) =>
+    action(t.app, name, fields, user);
   const setSetting = async (key: string, value: unknown) => {
-    await t.database.db.updateTable('settings').set({ value: JSON.stringify(value) }).where('key', '=', key).execute();
+    await t.database.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(value) })
+      .where('key', '=', key)
+      .execute();
   };
 
   describe('predzakazPeriods', () => {
     it('offers the pickup slots of SPEC 9 within the opening hours: today from now + 30 minutes every 15 to 22:45', async () => {
-      const res = await rest('predzakazPeriods', { logictype: 'predzakaz', restoranid: PATRIKI.id, cntpersons: 2, cntminutes: 60, date: day(0), timeZoneOffset: MSK });
+      const res = await rest('predzakazPeriods', {
+        logictype: 'predzakaz',
+        restoranid: PATRIKI.id,
+        cntpersons: 2,
+        cntminutes: 60,
+        date: day(0),
+        timeZoneOffset: MSK,
+      });
       expect(res.statusCode).toBe(200);
       const body = predzakazPeriodsResponse.parse(res.json());
-      expect(body).toMatchObject({ allowbooking: 1, message: '', restoranid: PATRIKI.id, min_sum: PATRIKI.minOrderSum.inrest });
-      expect(body.periods[0]).toEqual({ periodfrom: '12:30', from: '12:30', to: '12:45', timefrom: day(0) + 12.5 * 3600, timeto: day(0) + 12.75 * 3600, text: '12:30' });
+      expect(body).toMatchObject({
+        allowbooking: 1,
+        message: '',
+        restoranid: PATRIKI.id,
+        min_sum: PATRIKI.minOrderSum.inrest,
+      });
+      expect(body.periods[0]).toEqual({
+        periodfrom: '12:30',
+        from: '12:30',
+        to: '12:45',
+        timefrom: day(0) + 12.5 * 3600,
+        timeto: day(0) + 12.75 * 3600,
+        text: '12:30',
+      });
       expect(body.periods.at(-1)?.periodfrom).toBe('22:45');
       expect(body.periods).toHaveLength(42);
-      expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(TODAY), deliveryTime: '12:30', isTimePeriods: 0 });
+      expect(body.deliveryDateTimeProps).toEqual({
+        deliveryDate: formatShortDate(TODAY),
+        deliveryTime: '12:30',
+        isTimePeriods: 0,
+      });
       expect(body.dates.map((d) => d.date)).toEqual([day(0), day(1), day(2), day(3)]);
       expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4, 10]);
     });
 
     it('starts a later date at 09:00, or at opening when that is later, and keeps the chosen time', async () => {
-      const body = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.fsUid, date: String(day(1)), timeZoneOffset: '-180', periodfrom: '18:15' })).json());
+      const body = predzakazPeriodsResponse.parse(
+        (
+          await rest('predzakazPeriods', {
+            restoranid: PATRIKI.fsUid,
+            date: String(day(1)),
+            timeZoneOffset: '-180',
+            periodfrom: '18:15',
+          })
+        ).json(),
+      );
       expect(body.periods[0]?.periodfrom).toBe('10:00');
-      expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '18:15', isTimePeriods: 0 });
+      expect(body.deliveryDateTimeProps).toEqual({
+        deliveryDate: formatShortDate(addDays(TODAY, 1)),
+        deliveryTime: '18:15',
+        isTimePeriods: 0,
+      });
     });
 
-    it('opens on the first date with a time left when none is asked: tomorrow once today\'s last time has gone', async () => {
+    it("opens on the first date with a time left when none is asked: tomorrow once today's last time has gone", async () => {
       // 22:20 Moscow: the last slot, 22:45, is within the 30 minutes of SPEC 9's lead.
       freezeDate(new Date(NOW.getTime() + (10 * 60 + 20) * 60_000));
       try {
-        const opened = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id })).json());
+        const opened = predzakazPeriodsResponse.parse(
+          (await rest('predzakazPeriods', { restoranid: PATRIKI.id })).json(),
+        );
         expect(opened).toMatchObject({ allowbooking: 1, message: '' });
-        expect(opened.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '10:00', isTimePeriods: 0 });
+        expect(opened.deliveryDateTimeProps).toEqual({
+          deliveryDate: formatShortDate(addDays(TODAY, 1)),
+          deliveryTime: '10:00',
+          isTimePeriods: 0,
+        });
         expect(opened.periods[0]?.timefrom).toBe(day(1) + 10 * 3600);
         // Today asked by name still says why there is nothing to choose.
-        const today = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(0), timeZoneOffset: MSK })).json());
-        expect(today).toMatchObject({ allowbooking: 0, periods: [], message: 'На эту дату свободного времени нет. Выберите другую дату.' });
+        const today = predzakazPeriodsResponse.parse(
+          (await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(0), timeZoneOffset: MSK })).json(),
+        );
+        expect(today).toMatchObject({
+          allowbooking: 0,
+          periods: [],
+          message: 'На эту дату свободного времени нет. Выберите другую дату.',
+        });
       } finally {
         freezeDate(NOW);
       }
     });
 
     it('answers allowbooking 0 with the reason when a pre-order is not possible', async () => {
-      const reason = async (fields: Record<string, unknown>) => predzakazPeriodsResponse.parse((await rest('predzakazPeriods', fields)).json());
+      const reason = async (fields: Record<string, unknown>) =>
+        predzakazPeriodsResponse.parse((await rest('predzakazPeriods', fields)).json());
       expect(await reason({})).toMatchObject({ allowbooking: 0, periods: [], message: 'Выберите ресторан.' });
       expect((await reason({ restoranid: 5 })).message).toBe('Этот ресторан не принимает заказы в зале.');
-      expect((await reason({ restoranid: PATRIKI.id, date: day(4), timeZoneOffset: MSK })).message).toBe('На выбранную дату предзаказ недоступен. Выберите другую дату.');
+      expect((await reason({ restoranid: PATRIKI.id, date: day(4), timeZoneOffset: MSK })).message).toBe(
+        'На выбранную дату предзаказ недоступен. Выберите другую дату.',
+      );
       await setSetting('allow_predzakaz', 0);
       expect((await reason({ restoranid: PATRIKI.id })).message).toBe('Предзаказ сейчас недоступен.');
       await setSetting('allow_predzakaz', 1);
@@ -82,8 +151,17 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
 
     it('answers an unknown or inactive restaurant with 404 and malformed fields with 400', async () => {
       expect((await rest('predzakazPeriods', { restoranid: 9 })).statusCode).toBe(404);
-      expect(errorResponse.parse((await rest('predzakazPeriods', { restoranid: 'nope' })).json()).message).toBe('Ресторан не найден');
-      for (const fields of [{ date: 'сегодня' }, { restoranid: [1] }, { timeZoneOffset: 'MSK' }, { periodfrom: '9' }, { cntpersons: 0 }, { logictype: { a: 1 } }]) {
+      expect(errorResponse.parse((await rest('predzakazPeriods', { restoranid: 'nope' })).json()).message).toBe(
+        'Ресторан не найден',
+      );
+      for (const fields of [
+        { date: 'сегодня' },
+        { restoranid: [1] },
+        { timeZoneOffset: 'MSK' },
+        { periodfrom: '9' },
+        { cntpersons: 0 },
+        { logictype: { a: 1 } },
+      ]) {
         const res = await rest('predzakazPeriods', fields);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
         expect(errorResponse.parse(res.json()).message).toMatch(/^Некорректное поле «fields\./);
@@ -93,38 +171,71 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
 
   describe('on a holiday (issue 31: the pickers read the holidays order/create reads)', () => {
     const iso = (offset: number) => isoDateText(addDays(TODAY, offset));
-    const withHolidays = async (rows: Array<{ restaurant_id: number; day: string; from_minute: number | null; to_minute: number | null }>, run: () => Promise<void>) => {
+    const withHolidays = async (
+      rows: Array<{ restaurant_id: number; day: string; from_minute: number | null; to_minute: number | null }>,
+      run: () => Promise<void>,
+    ) => {
       await t.database.db.insertInto('restaurant_holidays').values(rows).execute();
       try {
         await run();
       } finally {
-        await t.database.db.deleteFrom('restaurant_holidays').where('restaurant_id', 'in', rows.map((row) => row.restaurant_id)).execute();
+        await t.database.db
+          .deleteFrom('restaurant_holidays')
+          .where(
+            'restaurant_id',
+            'in',
+            rows.map((row) => row.restaurant_id),
+          )
+          .execute();
       }
     };
 
     it('predzakazPeriods offers a closed today no time and opens on the next open day (SPEC 4, 7, 9)', async () => {
       await withHolidays([{ restaurant_id: PATRIKI.id, day: iso(0), from_minute: null, to_minute: null }], async () => {
-        const opened = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id })).json());
+        const opened = predzakazPeriodsResponse.parse(
+          (await rest('predzakazPeriods', { restoranid: PATRIKI.id })).json(),
+        );
         expect(opened).toMatchObject({ allowbooking: 1, message: '' });
-        expect(opened.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '10:00', isTimePeriods: 0 });
-        const today = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(0), timeZoneOffset: MSK })).json());
-        expect(today).toMatchObject({ allowbooking: 0, periods: [], message: 'На эту дату свободного времени нет. Выберите другую дату.' });
+        expect(opened.deliveryDateTimeProps).toEqual({
+          deliveryDate: formatShortDate(addDays(TODAY, 1)),
+          deliveryTime: '10:00',
+          isTimePeriods: 0,
+        });
+        const today = predzakazPeriodsResponse.parse(
+          (await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(0), timeZoneOffset: MSK })).json(),
+        );
+        expect(today).toMatchObject({
+          allowbooking: 0,
+          periods: [],
+          message: 'На эту дату свободного времени нет. Выберите другую дату.',
+        });
       });
     });
 
     it('predzakazPeriods reads a holiday’s own hours in place of the weekday’s (SPEC 4, 9)', async () => {
-      await withHolidays([{ restaurant_id: PATRIKI.id, day: iso(1), from_minute: 14 * 60, to_minute: 18 * 60 }], async () => {
-        const body = predzakazPeriodsResponse.parse((await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(1), timeZoneOffset: MSK })).json());
-        expect(body.periods[0]?.periodfrom).toBe('14:00');
-        expect(body.periods.at(-1)?.periodfrom).toBe('17:45');
-      });
+      await withHolidays(
+        [{ restaurant_id: PATRIKI.id, day: iso(1), from_minute: 14 * 60, to_minute: 18 * 60 }],
+        async () => {
+          const body = predzakazPeriodsResponse.parse(
+            (await rest('predzakazPeriods', { restoranid: PATRIKI.id, date: day(1), timeZoneOffset: MSK })).json(),
+          );
+          expect(body.periods[0]?.periodfrom).toBe('14:00');
+          expect(body.periods.at(-1)?.periodfrom).toBe('17:45');
+        },
+      );
     });
 
     it('delayedzakazRestorans leaves out the dates a holiday closes (SPEC 4, 7)', async () => {
       await withHolidays([{ restaurant_id: SOKOL.id, day: iso(0), from_minute: null, to_minute: null }], async () => {
-        const body = delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: SOKOL.id })).json());
+        const body = delayedzakazRestoransResponse.parse(
+          (await rest('delayedzakazRestorans', { restoranid: SOKOL.id })).json(),
+        );
         expect(body.dates.map((d) => d.value)).toEqual([1, 2].map((offset) => formatShortDate(addDays(TODAY, offset))));
-        expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '09:00', isTimePeriods: 0 });
+        expect(body.deliveryDateTimeProps).toEqual({
+          deliveryDate: formatShortDate(addDays(TODAY, 1)),
+          deliveryTime: '09:00',
+          isTimePeriods: 0,
+        });
       });
     });
   });
@@ -136,11 +247,17 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       const body = delayedzakazRestoransResponse.parse(res.json());
       expect(body.restorans.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 10]);
       expect(body).toMatchObject({ allowbooking: 1, message: '', restoranid: SOKOL.id });
-      expect(body.dates.map((d) => d.value)).toEqual([0, 1, 2].map((offset) => formatShortDate(addDays(TODAY, offset))));
+      expect(body.dates.map((d) => d.value)).toEqual(
+        [0, 1, 2].map((offset) => formatShortDate(addDays(TODAY, offset))),
+      );
       expect(body.dates[0]?.times[0]).toBe('12:30');
       expect(body.dates[0]?.times.at(-1)).toBe('20:45');
       expect(body.dates[1]?.times[0]).toBe('09:00');
-      expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: formatShortDate(TODAY), deliveryTime: '12:30', isTimePeriods: 0 });
+      expect(body.deliveryDateTimeProps).toEqual({
+        deliveryDate: formatShortDate(TODAY),
+        deliveryTime: '12:30',
+        isTimePeriods: 0,
+      });
     });
 
     it('names the order types each restaurant takes for later: pickup, at a table or both', async () => {
@@ -153,17 +270,23 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
     });
 
     it('answers without restoranid with the list only, and allowbooking 0 when delayed orders are off', async () => {
-      expect(delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', {})).json())).toMatchObject({ allowbooking: 1, dates: [], restoranid: null });
+      expect(delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', {})).json())).toMatchObject({
+        allowbooking: 1,
+        dates: [],
+        restoranid: null,
+      });
       expect((await rest('delayedzakazRestorans', null)).statusCode).toBe(200);
       await setSetting('allow_delayed', 0);
-      expect(delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: 1 })).json())).toMatchObject({
+      expect(
+        delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: 1 })).json()),
+      ).toMatchObject({
         allowbooking: 0,
         message: 'Отложенные заказы сейчас не принимаются.',
       });
       await setSetting('allow_delayed', 1);
-      expect(delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: 7 })).json()).message).toBe(
-        'Этот ресторан не принимает заказы на самовывоз или в зале.',
-      );
+      expect(
+        delayedzakazRestoransResponse.parse((await rest('delayedzakazRestorans', { restoranid: 7 })).json()).message,
+      ).toBe('Этот ресторан не принимает заказы на самовывоз или в зале.');
     });
 
     it('answers an unknown restaurant with 404 and a malformed one with 400', async () => {
@@ -176,10 +299,18 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
   describe('checkDelayed', () => {
     let serial = 40;
     /** A delayed order as order/create stores it: unpaid, status 10, delayed, for tomorrow 13:00. */
-    async function delayedOrder(userId: number, options: { paid?: boolean; status?: number; type?: 'self' | 'inrest'; restaurantId?: number } = {}) {
+    async function delayedOrder(
+      userId: number,
+      options: { paid?: boolean; status?: number; type?: 'self' | 'inrest'; restaurantId?: number } = {},
+    ) {
       const db = t.database.db;
       const option = async (dish: number, name: string) =>
-        (await db.selectFrom('dish_options').select(['id', 'name', 'price']).where('dish_id', '=', dish).where('name', '=', name).executeTakeFirstOrThrow());
+        await db
+          .selectFrom('dish_options')
+          .select(['id', 'name', 'price'])
+          .where('dish_id', '=', dish)
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow();
       const thin = await option(101, 'Тонкое тесто');
       const pepperoni = await option(101, 'Пепперони');
       const glutenFree = await option(101, 'Без глютена');
@@ -200,13 +331,22 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
           sum: 100_000,
           as_ready: false,
           ready_at: readyAt,
-          props: JSON.stringify({ deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '13:00', as_ready: 0 }),
+          props: JSON.stringify({
+            deliveryDate: formatShortDate(addDays(TODAY, 1)),
+            deliveryTime: '13:00',
+            as_ready: 0,
+          }),
           idempotency_key: randomUUID(),
           request_hash: 'test',
         })
         .returning(['id', 'znumber'])
         .executeTakeFirstOrThrow();
-      const line = (kind: 'dish' | 'cutlery' | 'recommended', itemId: number, name: string, extra: { spec?: unknown; specs?: unknown[]; cnt?: number; comment?: string } = {}) => ({
+      const line = (
+        kind: 'dish' | 'cutlery' | 'recommended',
+        itemId: number,
+        name: string,
+        extra: { spec?: unknown; specs?: unknown[]; cnt?: number; comment?: string } = {},
+      ) => ({
         order_id: order.id,
         kind,
         item_id: itemId,
@@ -222,7 +362,12 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       await db
         .insertInto('order_items')
         .values([
-          line('dish', 101, 'Маргарита', { spec: thin, specs: [{ ...pepperoni, cnt: 2 }], cnt: 2, comment: 'Порезать' }),
+          line('dish', 101, 'Маргарита', {
+            spec: thin,
+            specs: [{ ...pepperoni, cnt: 2 }],
+            cnt: 2,
+            comment: 'Порезать',
+          }),
           line('dish', dishId('mushroom-truffle-pizza'), 'С белыми грибами и трюфельным маслом'),
           line('dish', 101, 'Маргарита', { spec: glutenFree }),
           line('dish', 306, 'Окрошка на квасе'),
@@ -237,7 +382,15 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
     it('finds the user’s delayed order and gives its time and cart, marking what is no longer available (SPEC 4)', async () => {
       const user = await signedInUser(t.database);
       const made = await delayedOrder(user.id);
-      const res = await rest('checkDelayed', { fs_uid: PATRIKI.fsUid, order_type: 'self', delivery_datetime_props: { deliveryDate: '', deliveryTime: 'По готовоности' } }, user);
+      const res = await rest(
+        'checkDelayed',
+        {
+          fs_uid: PATRIKI.fsUid,
+          order_type: 'self',
+          delivery_datetime_props: { deliveryDate: '', deliveryTime: 'По готовоности' },
+        },
+        user,
+      );
       expect(res.statusCode).toBe(200);
       const { order } = checkDelayedAction.response.parse(res.json());
       expect(order).not.toBeNull();
@@ -249,7 +402,11 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
         fs_uid: PATRIKI.fsUid,
         time: day(1) + 13 * 3600,
         time_text: `${formatShortDate(addDays(TODAY, 1))} 13:00`,
-        deliveryDateTimeProps: { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '13:00', isTimePeriods: 0 },
+        deliveryDateTimeProps: {
+          deliveryDate: formatShortDate(addDays(TODAY, 1)),
+          deliveryTime: '13:00',
+          isTimePeriods: 0,
+        },
         sum: 100_000,
         pribors: [{ id: 2, cnt: 3 }],
         recommendedItems: [{ id: 6, cnt: 2 }],
@@ -285,7 +442,8 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       await delayedOrder(user.id, { status: 90 });
       await delayedOrder(user.id, { type: 'inrest' });
       await delayedOrder(other.id);
-      const check = async (fields: Record<string, unknown>) => (await rest('checkDelayed', fields, user)).json<{ order: unknown }>().order;
+      const check = async (fields: Record<string, unknown>) =>
+        (await rest('checkDelayed', fields, user)).json<{ order: unknown }>().order;
       expect(await check({ fs_uid: PATRIKI.fsUid, order_type: 'self' })).toBeNull();
       expect(await check({ fs_uid: DEMO_RESTAURANTS[1]!.fsUid, order_type: 'inrest' })).toBeNull();
       expect(await check({ fs_uid: PATRIKI.fsUid, order_type: 'inrest' })).not.toBeNull();
@@ -294,19 +452,34 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
     it('is for the signed-in user only (401), a known restaurant (404) and well-formed fields (400)', async () => {
       const user = await signedInUser(t.database);
       expect((await rest('checkDelayed', { fs_uid: PATRIKI.fsUid, order_type: 'self' })).statusCode).toBe(401);
-      expect((await rest('checkDelayed', { fs_uid: PATRIKI.fsUid, order_type: 'self' }, { id: user.id, token: 'wrong-token-wrong-token' })).statusCode).toBe(401);
+      expect(
+        (
+          await rest(
+            'checkDelayed',
+            { fs_uid: PATRIKI.fsUid, order_type: 'self' },
+            { id: user.id, token: 'wrong-token-wrong-token' },
+          )
+        ).statusCode,
+      ).toBe(401);
       expect((await rest('checkDelayed', { fs_uid: 'no-such-uid', order_type: 'self' }, user)).statusCode).toBe(404);
-      expect((await rest('checkDelayed', { fs_uid: DEMO_RESTAURANTS[8]!.fsUid, order_type: 'self' }, user)).statusCode).toBe(404);
+      expect(
+        (await rest('checkDelayed', { fs_uid: DEMO_RESTAURANTS[8]!.fsUid, order_type: 'self' }, user)).statusCode,
+      ).toBe(404);
       for (const [fields, field] of [
         [{ order_type: 'self' }, 'fields.fs_uid'],
         [{ fs_uid: PATRIKI.fsUid }, 'fields.order_type'],
         [{ fs_uid: PATRIKI.fsUid, order_type: 'pickup' }, 'fields.order_type'],
-        [{ fs_uid: PATRIKI.fsUid, order_type: 'self', delivery_datetime_props: 'завтра' }, 'fields.delivery_datetime_props'],
+        [
+          { fs_uid: PATRIKI.fsUid, order_type: 'self', delivery_datetime_props: 'завтра' },
+          'fields.delivery_datetime_props',
+        ],
         [{ fs_uid: '', order_type: 'self' }, 'fields.fs_uid'],
       ] as const) {
         const res = await rest('checkDelayed', fields, user);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
-        expect(errorResponse.parse(res.json()).message).toMatch(new RegExp(`^Некорректное поле «${field.replace('.', '\\.')}»`));
+        expect(errorResponse.parse(res.json()).message).toMatch(
+          new RegExp(`^Некорректное поле «${field.replace('.', '\\.')}»`),
+        );
       }
     });
   });
@@ -323,7 +496,11 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
         cart: [{ item: 101, cnt: 2 }],
         order: { type: 'self', ...(extra.delayed ? { props: { delayed: 1 } } : {}) },
         restoran: PATRIKI.id,
-        deliveryDateTimeProps: { deliveryDate: formatShortDate(addDays(TODAY, 1)), deliveryTime: '13:00', isTimePeriods: false },
+        deliveryDateTimeProps: {
+          deliveryDate: formatShortDate(addDays(TODAY, 1)),
+          deliveryTime: '13:00',
+          isTimePeriods: false,
+        },
         ...(extra.resumes === undefined ? {} : { delayed_order_id: extra.resumes }),
         idempotency_key: extra.key ?? `resume-${kind}-${key++}`,
       });
@@ -332,8 +509,18 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       expect(res.json()).toMatchObject({ delayed: 1 });
       return res.json<{ id: number }>().id;
     };
-    const found = async (user: Guest) => (await rest('checkDelayed', { fs_uid: PATRIKI.fsUid, order_type: 'self' }, user)).json<{ order: { id: number } | null }>().order;
-    const status = async (id: number) => (await t.database.db.selectFrom('orders').select(['status', 'paid']).where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const found = async (user: Guest) =>
+      (await rest('checkDelayed', { fs_uid: PATRIKI.fsUid, order_type: 'self' }, user)).json<{
+        order: { id: number } | null;
+      }>().order;
+    const status = async (id: number) =>
+      (
+        await t.database.db
+          .selectFrom('orders')
+          .select(['status', 'paid'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
 
     it('cancels the delayed order it resumes in the same transaction: checkDelayed finds nothing, and it cannot be paid or counted again', async () => {
       const user = await signedInUser(t.database);
@@ -344,7 +531,12 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       expect(resumed.statusCode, resumed.body).toBe(200);
       expect(resumed.json()).toMatchObject({ delayed: 0 });
       expect(await status(original)).toBe(90);
-      const history = await t.database.db.selectFrom('order_status_history').select(['status', 'actor']).where('order_id', '=', original).orderBy('id').execute();
+      const history = await t.database.db
+        .selectFrom('order_status_history')
+        .select(['status', 'actor'])
+        .where('order_id', '=', original)
+        .orderBy('id')
+        .execute();
       expect(history.at(-1)).toEqual({ status: 90, actor: 'guest' });
       expect(await found(user)).toBeNull();
     });
@@ -371,7 +563,9 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       const refused = await create(user, { resumes: paid });
       expect(refused.statusCode).toBe(409);
       expect(errorResponse.parse(refused.json()).error).toBe('delayed_order_closed');
-      expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(before.length);
+      expect(
+        await t.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute(),
+      ).toHaveLength(before.length);
       expect(await status(paid)).toBe(20);
     });
 
@@ -382,7 +576,10 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
       for (const id of [theirs, plain, 2_000_000_000]) {
         const res = await create(user, { resumes: id });
         expect(res.statusCode, String(id)).toBe(404);
-        expect(errorResponse.parse(res.json())).toMatchObject({ error: 'order_not_found', message: 'Заказ не найден.' });
+        expect(errorResponse.parse(res.json())).toMatchObject({
+          error: 'order_not_found',
+          message: 'Заказ не найден.',
+        });
       }
       expect(await status(theirs)).toBe(10);
       for (const id of ['первый', -1, 1.5, 2 ** 31]) {
@@ -410,8 +607,15 @@ describe.each(databaseKinds())('pre-order and delayed order on %s (SPEC 2, 4, 7)
         const original = await saveDelayed(user);
         const answers = await Promise.all([create(user, { resumes: original }), create(user, { resumes: original })]);
         expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
-        expect(errorResponse.parse(answers.find((res) => res.statusCode === 409)!.json()).error).toBe('delayed_order_closed');
-        const orders = await t.database.db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', user.id).orderBy('id').execute();
+        expect(errorResponse.parse(answers.find((res) => res.statusCode === 409)!.json()).error).toBe(
+          'delayed_order_closed',
+        );
+        const orders = await t.database.db
+          .selectFrom('orders')
+          .select(['id', 'status'])
+          .where('user_id', '=', user.id)
+          .orderBy('id')
+          .execute();
         expect(orders).toEqual([
           { id: original, status: 90 },
           { id: answers.find((res) => res.statusCode === 200)!.json<{ id: number }>().id, status: 10 },

@@ -39,7 +39,11 @@ function captureLogs(app: FastifyInstance): Map<string, LogLine[]> {
     const keep = (level: LogLine['level']) => (obj: unknown, msg?: string) => {
       own.push({ level, msg: typeof obj === 'string' ? obj : (msg ?? '') });
     };
-    request.log = Object.assign(Object.create(log) as typeof log, { info: keep('info'), warn: keep('warn'), error: keep('error') });
+    request.log = Object.assign(Object.create(log) as typeof log, {
+      info: keep('info'),
+      warn: keep('warn'),
+      error: keep('error'),
+    });
   });
   return lines;
 }
@@ -50,24 +54,46 @@ interface Answer {
   body: { success?: boolean; error?: string; message?: string; requestId?: string };
 }
 
-async function call(app: FastifyInstance, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Answer> {
+async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Answer> {
   const response = await fetch(`${baseUrl(app)}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Answer['body'] };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Answer['body'],
+  };
 }
 
 const UNAVAILABLE = { success: false, error: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже.' };
 
-function expectUnavailable(answer: Answer, logs: Map<string, LogLine[]>, what: string, level: LogLine['level'], msg: string): void {
+function expectUnavailable(
+  answer: Answer,
+  logs: Map<string, LogLine[]>,
+  what: string,
+  level: LogLine['level'],
+  msg: string,
+): void {
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(503);
   expect(answer.retryAfter, what).toBe('5');
   expect(answer.body, what).toMatchObject(UNAVAILABLE);
   const lines = logs.get(answer.body.requestId ?? '') ?? [];
   expect(lines, what).toContainEqual({ level, msg });
-  expect(lines.map((line) => line.msg), what).not.toContain('client closed the connection');
+  expect(
+    lines.map((line) => line.msg),
+    what,
+  ).not.toContain('client closed the connection');
 }
 
 describe.each(databaseKinds())('errors that are not the database on %s (issue 30.2)', (kind) => {
@@ -102,13 +128,23 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
     it(`answers an unexpected throw on a ${method} 500 with the request id, logged as an error`, async () => {
       const answer = await call(t.app, method, '/api/test/boom', body);
       expect(answer.status).toBe(500);
-      expect(answer.body).toMatchObject({ success: false, error: 'internal', message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+      expect(answer.body).toMatchObject({
+        success: false,
+        error: 'internal',
+        message: 'Внутренняя ошибка сервера. Попробуйте позже.',
+      });
       expect(JSON.stringify(answer.body)).not.toContain('secret_table');
       expect(logs.get(answer.body.requestId ?? '')).toContainEqual({ level: 'error', msg: 'request failed' });
     });
 
     it(`answers a provider that failed, unanswered by its module, on a ${method} 503 with Retry-After, logged as an error`, async () => {
-      expectUnavailable(await call(t.app, method, '/api/test/provider', body), logs, method, 'error', 'provider failed');
+      expectUnavailable(
+        await call(t.app, method, '/api/test/provider', body),
+        logs,
+        method,
+        'error',
+        'provider failed',
+      );
     });
   }
 
@@ -117,7 +153,12 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
     const { port } = t.app.server.address() as { port: number };
     const requestId = `left-${kind}`;
     await new Promise<void>((resolve) => {
-      const client = http.get({ port, host: '127.0.0.1', path: '/api/test/left', headers: { 'x-request-id': requestId } });
+      const client = http.get({
+        port,
+        host: '127.0.0.1',
+        path: '/api/test/left',
+        headers: { 'x-request-id': requestId },
+      });
       client.on('error', () => undefined);
       setTimeout(() => {
         client.destroy();
@@ -133,7 +174,9 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
     const net = await import('node:net');
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write('POST /api/v1/feedback/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"message":"half');
+        socket.write(
+          'POST /api/v1/feedback/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"message":"half',
+        );
         setTimeout(() => {
           socket.resetAndDestroy();
           resolve();
@@ -144,7 +187,9 @@ describe.each(databaseKinds())('errors that are not the database on %s (issue 30
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(t.app.dbMonitor.state).toBe('up');
     const reset = [...logs.values()].find((lines) => lines.some((line) => line.msg === 'client closed the connection'));
-    expect(reset, 'the reset is logged as the client gone, at info').toEqual([{ level: 'info', msg: 'client closed the connection' }]);
+    expect(reset, 'the reset is logged as the client gone, at info').toEqual([
+      { level: 'info', msg: 'client closed the connection' },
+    ]);
     expect((await call(t.app, 'GET', '/settings.php')).status).toBe(200);
   });
 });
@@ -207,7 +252,10 @@ async function stalledApp(timeouts: DatabaseTimeouts, poolSize: number, proxy?: 
 /** order/create (a POST with a body) and the payment check (a GET), both reading and writing orders. */
 const realCalls = (s: Stalled) => [
   { what: 'POST order/create', run: () => call(s.app, 'POST', '/api/v2/order/create', selfPickupOrderBody(s.guest)) },
-  { what: 'GET payment/check', run: () => call(s.app, 'GET', `/api/v1/order/payment/check/${s.orderId}`, undefined, s.guest.token) },
+  {
+    what: 'GET payment/check',
+    run: () => call(s.app, 'GET', `/api/v1/order/payment/check/${s.orderId}`, undefined, s.guest.token),
+  },
 ];
 
 describe.skipIf(!inject('postgresTemplate'))('a stalled PostgreSQL, on a POST as on a GET (issue 30.2)', () => {
@@ -224,9 +272,16 @@ describe.skipIf(!inject('postgresTemplate'))('a stalled PostgreSQL, on a POST as
       try {
         await locker.query('begin');
         await locker.query('lock table orders in access exclusive mode');
-        for (const { what, run } of realCalls(s)) expectUnavailable(await run(), s.logs, what, 'warn', 'statement cancelled');
+        for (const { what, run } of realCalls(s))
+          expectUnavailable(await run(), s.logs, what, 'warn', 'statement cancelled');
         for (const method of ['GET', 'POST'] as const) {
-          expectUnavailable(await call(s.app, method, '/api/test/slow', method === 'POST' ? { a: 1 } : undefined), s.logs, `${method} slow`, 'warn', 'statement cancelled');
+          expectUnavailable(
+            await call(s.app, method, '/api/test/slow', method === 'POST' ? { a: 1 } : undefined),
+            s.logs,
+            `${method} slow`,
+            'warn',
+            'statement cancelled',
+          );
         }
       } finally {
         await locker.query('rollback');
@@ -245,7 +300,9 @@ describe.skipIf(!inject('postgresTemplate'))('a stalled PostgreSQL, on a POST as
     afterAll(() => s.close());
 
     it('answers the one PostgreSQL ends 503 with Retry-After, logged as a transaction conflict, and the other goes on', async () => {
-      const answers = await Promise.all(['a', 'b'].map((side) => call(s.app, 'POST', `/api/test/deadlock/${side}`, { side })));
+      const answers = await Promise.all(
+        ['a', 'b'].map((side) => call(s.app, 'POST', `/api/test/deadlock/${side}`, { side })),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 503]);
       const ended = answers.find((answer) => answer.status === 503)!;
       expectUnavailable(ended, s.logs, 'the deadlock', 'warn', 'transaction conflict');
@@ -264,7 +321,8 @@ describe.skipIf(!inject('postgresTemplate'))('a stalled PostgreSQL, on a POST as
       const holding = [call(s.app, 'GET', '/api/test/slow'), call(s.app, 'POST', '/api/test/slow', { a: 1 })];
       await new Promise((resolve) => setTimeout(resolve, 100));
       const answers = await Promise.all(realCalls(s).map(async ({ what, run }) => ({ what, answer: await run() })));
-      for (const { what, answer } of answers) expectUnavailable(answer, s.logs, what, 'warn', 'no free database connection');
+      for (const { what, answer } of answers)
+        expectUnavailable(answer, s.logs, what, 'warn', 'no free database connection');
       for (const held of await Promise.all(holding)) expect(held.status).toBe(200);
       expect(s.app.dbMonitor.state).toBe('up');
     });
@@ -289,7 +347,10 @@ describe.skipIf(!inject('postgresTemplate'))('a stalled PostgreSQL, on a POST as
         // the gate answers before any handler runs (nothing to log per call then).
         const lines = s.logs.get(answer.body.requestId ?? '') ?? [];
         if (index === 0) expect(lines, what).toContainEqual({ level: 'error', msg: 'database unreachable' });
-        expect(lines.every((line) => line.level === 'error' && line.msg === 'database unreachable'), `${what}: ${JSON.stringify(lines)}`).toBe(true);
+        expect(
+          lines.every((line) => line.level === 'error' && line.msg === 'database unreachable'),
+          `${what}: ${JSON.stringify(lines)}`,
+        ).toBe(true);
       }
       expect(s.app.dbMonitor.state).toBe('down');
     });

@@ -65,7 +65,11 @@ describe('the central error handler', () => {
   it('keeps a deliberate 4xx with its own Russian message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/refused' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, error: 'phone', message: 'Проверьте правильность ввода телефона.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: 'phone',
+      message: 'Проверьте правильность ввода телефона.',
+    });
   });
 
   it('never leaks internals in a 500, but names the request id to look up in the log', async () => {

@@ -14,30 +14,53 @@ describe.each(databaseKinds())('feedback/add on %s (SPEC 2 Feedback, SPEC 5, SPE
   const from = () => ({ remoteAddress: `10.0.0.${nextAddress++}` });
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    restaurantId = (await t.database.db.selectFrom('restaurants').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    restaurantId = (await t.database.db.selectFrom('restaurants').select('id').orderBy('id').executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(() => t.close());
 
-  const stored = (message: string) => t.database.db.selectFrom('feedback').selectAll().where('message', '=', message).execute();
+  const stored = (message: string) =>
+    t.database.db.selectFrom('feedback').selectAll().where('message', '=', message).execute();
 
   it('stores the message with its restaurant and category and answers «Спасибо» (SPEC 5)', async () => {
     const res = await post(
       t.app,
       FEEDBACK,
-      { name: 'Ирина', phone: '+7 (916) 222-33-44', message: 'Очень вкусная пицца', restoran: restaurantId, type: 'Кухня' },
+      {
+        name: 'Ирина',
+        phone: '+7 (916) 222-33-44',
+        message: 'Очень вкусная пицца',
+        restoran: restaurantId,
+        type: 'Кухня',
+      },
       from(),
     );
     expect(res.statusCode).toBe(200);
-    expect(feedbackAddResponse.parse(res.json())).toEqual({ success: true, title: 'Спасибо', message: 'Ваше сообщение успешно отправлено!' });
+    expect(feedbackAddResponse.parse(res.json())).toEqual({
+      success: true,
+      title: 'Спасибо',
+      message: 'Ваше сообщение успешно отправлено!',
+    });
     expect(await stored('Очень вкусная пицца')).toMatchObject([
       { name: 'Ирина', phone: '79162223344', restaurant_id: restaurantId, category: 'Кухня', user_id: null },
     ]);
   });
 
   it('takes a form-urlencoded body with the restaurant as text, and feedback about no restaurant', async () => {
-    const res = await postForm(t.app, FEEDBACK, { name: '', phone: '89162223345', message: 'Форма', restoran: String(restaurantId), type: '3' });
+    const res = await postForm(t.app, FEEDBACK, {
+      name: '',
+      phone: '89162223345',
+      message: 'Форма',
+      restoran: String(restaurantId),
+      type: '3',
+    });
     expect(res.statusCode).toBe(200);
-    const general = await post(t.app, FEEDBACK, { phone: '79162223346', message: 'Без ресторана', restoran: 0 }, from());
+    const general = await post(
+      t.app,
+      FEEDBACK,
+      { phone: '79162223346', message: 'Без ресторана', restoran: 0 },
+      from(),
+    );
     expect(general.statusCode).toBe(200);
     expect(await stored('Без ресторана')).toMatchObject([{ restaurant_id: null, category: '' }]);
   });
@@ -54,14 +77,20 @@ describe.each(databaseKinds())('feedback/add on %s (SPEC 2 Feedback, SPEC 5, SPE
     for (const body of cases) {
       const res = await post(t.app, FEEDBACK, body, from());
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorResponse.parse(res.json())).toMatchObject({ error: 'feedback_incomplete', message: 'Не заполнены поля Телефон или Сообщение!' });
+      expect(errorResponse.parse(res.json())).toMatchObject({
+        error: 'feedback_incomplete',
+        message: 'Не заполнены поля Телефон или Сообщение!',
+      });
     }
   });
 
   it('refuses an unknown restaurant with 404 and a clear message', async () => {
     const res = await post(t.app, FEEDBACK, { phone: '79162223344', message: 'Куда это?', restoran: 999_999 }, from());
     expect(res.statusCode).toBe(404);
-    expect(errorResponse.parse(res.json())).toMatchObject({ error: 'restaurant_not_found', message: 'Ресторан не найден.' });
+    expect(errorResponse.parse(res.json())).toMatchObject({
+      error: 'restaurant_not_found',
+      message: 'Ресторан не найден.',
+    });
     expect(await stored('Куда это?')).toEqual([]);
   });
 
@@ -77,7 +106,7 @@ describe.each(databaseKinds())('feedback/add on %s (SPEC 2 Feedback, SPEC 5, SPE
     expect(await stored('От гостя')).toMatchObject([{ user_id: user.id }]);
   });
 
-  it('refuses a wrong token or another user\'s id instead of storing the feedback as anonymous', async () => {
+  it("refuses a wrong token or another user's id instead of storing the feedback as anonymous", async () => {
     const user = await signedInUser(t.database);
     const other = await signedInUser(t.database);
     for (const auth of [

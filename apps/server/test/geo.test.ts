@@ -1,7 +1,13 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorResponse, GEOCODER_UNAVAILABLE_MESSAGE, geoReverse, geoSuggest, mapConfigResponse } from '@chain/contract';
+import {
+  errorResponse,
+  GEOCODER_UNAVAILABLE_MESSAGE,
+  geoReverse,
+  geoSuggest,
+  mapConfigResponse,
+} from '@chain/contract';
 import { zoneContainsPoint } from '@chain/domain';
 import { testConfig } from '../src/config';
 import { countCachedAnswers, pruneCachedAnswers, writeCachedAnswer } from '../src/modules/geo/repository';
@@ -51,7 +57,9 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
   });
 
   it('finds by a part of a word, in any case, ё as е, the street first without a number', async () => {
-    const { items } = geoSuggest.response.parse((await suggest({ q: 'ПЯТНИЦ', near: { lat: 55.738, lon: 37.628 } })).json());
+    const { items } = geoSuggest.response.parse(
+      (await suggest({ q: 'ПЯТНИЦ', near: { lat: 55.738, lon: 37.628 } })).json(),
+    );
     expect(items[0]).toMatchObject({ title: 'Пятницкая улица', house: '' });
     expect(items.length).toBe(10);
     expect(items.slice(1).every((item) => item.street.name === 'Пятницкая' && item.house !== '')).toBe(true);
@@ -101,7 +109,9 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
       const samePlace = await reverse({ lat: 55.73812, lon: 37.62791 });
       expect(samePlace.json()).toEqual(point.json());
       expect(reverseSpy).toHaveBeenCalledTimes(1);
-      expect(await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:`)).toBeGreaterThanOrEqual(2);
+      expect(
+        await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:`),
+      ).toBeGreaterThanOrEqual(2);
     } finally {
       suggestSpy.mockRestore();
       reverseSpy.mockRestore();
@@ -109,15 +119,24 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
   });
 
   it('answers 503 geocoder_unavailable with the text when the provider fails, and keeps nothing', async () => {
-    const faults = (body: unknown) => t.app.inject({ method: 'POST', url: '/sandbox/providers/photon/faults', payload: body as object });
+    const faults = (body: unknown) =>
+      t.app.inject({ method: 'POST', url: '/sandbox/providers/photon/faults', payload: body as object });
     expect((await faults({ count: 1 })).statusCode).toBe(200);
     const failed = await postRaw(t.app, SUGGEST, { q: 'Таганская 5' });
     expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toMatchObject({ success: false, error: 'geocoder_unavailable', message: GEOCODER_UNAVAILABLE_MESSAGE });
-    expect(await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:suggest:-:таганская 5`)).toBe(0);
+    expect(failed.json()).toMatchObject({
+      success: false,
+      error: 'geocoder_unavailable',
+      message: GEOCODER_UNAVAILABLE_MESSAGE,
+    });
+    expect(
+      await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:suggest:-:таганская 5`),
+    ).toBe(0);
     // The fault is spent: the next ask is answered and kept.
     expect((await suggest({ q: 'Таганская 5' })).statusCode).toBe(200);
-    expect(await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:suggest:-:таганская 5`)).toBe(1);
+    expect(
+      await countCachedAnswers(t.app.db, `${geocoderCacheName(t.app.config.providers.geocoder)}:suggest:-:таганская 5`),
+    ).toBe(1);
     await faults({ count: 0 });
   });
 
@@ -153,7 +172,11 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/map/config' });
     expect(res.statusCode).toBe(200);
     const config = mapConfigResponse.parse(res.json());
-    expect(config).toMatchObject({ provider: 'tiles', tiles: { url: '/sandbox/tiles/{z}/{x}/{y}{r}.png', maxZoom: 19 }, yandexKey: '' });
+    expect(config).toMatchObject({
+      provider: 'tiles',
+      tiles: { url: '/sandbox/tiles/{z}/{x}/{y}{r}.png', maxZoom: 19 },
+      yandexKey: '',
+    });
     expect(config.tiles.attribution).toContain('Песочница');
   });
 
@@ -179,7 +202,13 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
     const retina = (await t.app.inject({ method: 'GET', url: url.replace('.png', '@2x.png') })).rawPayload;
     expect([retina.readUInt32BE(16), retina.readUInt32BE(20)]).toEqual([512, 512]);
     expect(retina.length).toBeLessThan(8192);
-    for (const bad of ['/sandbox/tiles/20/0/0.png', '/sandbox/tiles/2/4/0.png', '/sandbox/tiles/2/0/x.png', '/sandbox/tiles/a/0/0.png', '/sandbox/tiles/2/0/0@3x.png']) {
+    for (const bad of [
+      '/sandbox/tiles/20/0/0.png',
+      '/sandbox/tiles/2/4/0.png',
+      '/sandbox/tiles/2/0/x.png',
+      '/sandbox/tiles/a/0/0.png',
+      '/sandbox/tiles/2/0/0@3x.png',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(404);
     }
   });
@@ -188,7 +217,9 @@ describe.each(databaseKinds())('geo calls on %s (issue 13: geocoder adapter, cac
 describe.each(databaseKinds())('geo configuration on %s', (kind) => {
   it('answers 503 when the geocoder does not answer at all (a dead port), not a 500', async () => {
     const config = testConfig();
-    const t = await buildTestApp(kind, { providers: { ...config.providers, geocoder: { ...config.providers.geocoder, baseUrl: 'http://127.0.0.1:9' } } });
+    const t = await buildTestApp(kind, {
+      providers: { ...config.providers, geocoder: { ...config.providers.geocoder, baseUrl: 'http://127.0.0.1:9' } },
+    });
     try {
       const res = await postRaw(t.app, SUGGEST, { q: 'Малая Бронная, 24' });
       expect(res.statusCode).toBe(503);
@@ -205,7 +236,9 @@ describe.each(databaseKinds())('geo configuration on %s', (kind) => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const config = testConfig();
     const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-    const t = await buildTestApp(kind, { providers: { ...config.providers, geocoder: { ...config.providers.geocoder, baseUrl, timeoutMs: 500 } } });
+    const t = await buildTestApp(kind, {
+      providers: { ...config.providers, geocoder: { ...config.providers.geocoder, baseUrl, timeoutMs: 500 } },
+    });
     try {
       const started = Date.now();
       const res = await postRaw(t.app, REVERSE, { lat: 55.7425, lon: 37.665 });

@@ -61,7 +61,9 @@ function upload(port: number, path: string, bytes: number, chunked: boolean): Pr
       while (sent < bytes && !socket.destroyed) {
         const size = Math.min(block.length, bytes - sent);
         sent += size;
-        const piece = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), block.subarray(0, size), Buffer.from('\r\n')]) : block.subarray(0, size);
+        const piece = chunked
+          ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), block.subarray(0, size), Buffer.from('\r\n')])
+          : block.subarray(0, size);
         if (!socket.write(piece)) {
           socket.once('drain', pump);
           return;
@@ -83,8 +85,12 @@ function tally(results: string[]): Record<string, number> {
 
 describe('configuration of the headers (issue 11.12)', () => {
   it('refuses a wildcard among the maps script origins, and keeps whole-domain wildcards out of the defaults', () => {
-    expect(() => parseConfig({ ...SANDBOX_ENV, MAPS_SCRIPT_HOSTS: 'https://*.yandex.ru' })).toThrow(/^Invalid configuration: MAPS_SCRIPT_HOSTS /);
-    expect(() => parseConfig({ ...SANDBOX_ENV, MAPS_SCRIPT_HOSTS: 'https://api-maps.yandex.ru, *' })).toThrow(/^Invalid configuration: MAPS_SCRIPT_HOSTS /);
+    expect(() => parseConfig({ ...SANDBOX_ENV, MAPS_SCRIPT_HOSTS: 'https://*.yandex.ru' })).toThrow(
+      /^Invalid configuration: MAPS_SCRIPT_HOSTS /,
+    );
+    expect(() => parseConfig({ ...SANDBOX_ENV, MAPS_SCRIPT_HOSTS: 'https://api-maps.yandex.ru, *' })).toThrow(
+      /^Invalid configuration: MAPS_SCRIPT_HOSTS /,
+    );
     const { cspHosts } = parseConfig(SANDBOX_ENV);
     expect(cspHosts.mapsScripts).toEqual(['https://api-maps.yandex.ru', 'https://suggest-maps.yandex.ru']);
     expect([...cspHosts.mapsScripts, ...cspHosts.maps]).not.toContain('https://*.yandex.ru');
@@ -94,8 +100,17 @@ describe('configuration of the headers (issue 11.12)', () => {
     const strict = contentSecurityPolicy(parseConfig(SANDBOX_ENV));
     expect(strict['script-src']).not.toContain("'unsafe-eval'");
     const yandex = contentSecurityPolicy(parseConfig({ ...SANDBOX_ENV, YANDEX_MAPS_KEY: 'test-key-0000' }));
-    expect(yandex['script-src']).toEqual(expect.arrayContaining(['https://api-maps.yandex.ru', 'https://*.api-maps.yandex.ru', 'https://yastatic.net', "'unsafe-eval'"]));
-    expect(yandex['style-src']).toEqual(expect.arrayContaining(['https://*.api-maps.yandex.ru', 'https://yastatic.net']));
+    expect(yandex['script-src']).toEqual(
+      expect.arrayContaining([
+        'https://api-maps.yandex.ru',
+        'https://*.api-maps.yandex.ru',
+        'https://yastatic.net',
+        "'unsafe-eval'",
+      ]),
+    );
+    expect(yandex['style-src']).toEqual(
+      expect.arrayContaining(['https://*.api-maps.yandex.ru', 'https://yastatic.net']),
+    );
     expect(yandex['connect-src']).toContain('https://search-maps.yandex.ru');
   });
 
@@ -117,36 +132,87 @@ describe.each(databaseKinds())('headers on %s (issue 11.12)', (kind) => {
   afterAll(() => t.close());
 
   it('names the exact maps script origins in script-src, no wildcard, and the tile hosts only where images and data come from', async () => {
-    const csp = directives((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const csp = directives(
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
     expect(csp.get('script-src')).toEqual(["'self'", 'https://api-maps.yandex.ru', 'https://suggest-maps.yandex.ru']);
     for (const [name, values] of csp) {
       expect(values.join(' '), name).not.toContain('*.yandex.ru');
-      if (name === 'script-src' || name === 'style-src' || name === 'frame-src') expect(values.join(' '), name).not.toContain('*');
+      if (name === 'script-src' || name === 'style-src' || name === 'frame-src')
+        expect(values.join(' '), name).not.toContain('*');
     }
     expect(csp.get('img-src')).toContain('https://*.maps.yandex.net');
     expect(csp.get('connect-src')).toContain('https://*.maps.yandex.net');
   });
 
-  it('sends Cache-Control: no-store with every personal answer: orders, profile, addresses, ratings, cards, payments, sign-in, a kiosk\'s token, the generic call’s user actions', async () => {
+  it("sends Cache-Control: no-store with every personal answer: orders, profile, addresses, ratings, cards, payments, sign-in, a kiosk's token, the generic call’s user actions", async () => {
     const session = { user_id: guest.id, token: guest.token };
     const order = await insertTestOrder(t.database, { userId: guest.id });
     const kiosk = await connectedKiosk(t.database, 1);
-    const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
+    const kioskOrder = await insertTestOrder(t.database, {
+      userId: null,
+      source: 'kiosk',
+      type: 'inrest',
+      kioskDeviceId: kiosk.id,
+    });
     const personal: Array<[string, () => Promise<LightMyRequestResponse>]> = [
-      ['order list', () => post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token })],
-      ['order detail', () => post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token, id: order.id })],
+      [
+        'order list',
+        () => post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token }),
+      ],
+      [
+        'order detail',
+        () =>
+          post(t.app, `/api/v1/order/listUser/${guest.id}`, {
+            user_id: guest.id,
+            user_token: guest.token,
+            id: order.id,
+          }),
+      ],
       ['profile save', () => post(t.app, '/api/v1/user/update', { id: guest.id, password: guest.token, name: 'Анна' })],
-      ['address save', () => post(t.app, '/api/v2/user/address/save', { user_id: guest.id, user_token: guest.token, address: { street: { name: 'Ленина' }, house: '1' } })],
+      [
+        'address save',
+        () =>
+          post(t.app, '/api/v2/user/address/save', {
+            user_id: guest.id,
+            user_token: guest.token,
+            address: { street: { name: 'Ленина' }, house: '1' },
+          }),
+      ],
       ['address list', () => post(t.app, '/api/v2/user/address/list', { user_id: guest.id, user_token: guest.token })],
       ['rating list', () => post(t.app, '/api/v1/rate/list', session)],
       ['saved cards', () => post(t.app, '/api/v1/order/payment/bindings', session)],
       ['card payment', () => post(t.app, '/api/v1/order/payment/start', { ...session, order_id: order.id })],
-      ['SBP payment of a kiosk order', () => post(t.app, '/api/v1/order/payment/sbp', { order_id: kioskOrder.id, kiosk_token: kiosk.token })],
-      ['a kiosk connected with the staff code (its token)', () => post(t.app, '/api/v1/kiosk/enter', { restoran: 1, code: DEMO_KIOSK_CODE })],
-      ['payment check', () => t.app.inject({ method: 'GET', url: `/api/v1/order/payment/check/${order.id}`, headers: { authorization: `Bearer ${guest.token}` } })],
-      ['coupon check', () => post(t.app, '/api/v1/order/discount', { coupon: 'NONE', order_type: 'self', fs_uid: PATRIKI, ...session })],
-      ['a user action of the generic call', () => post(t.app, '/rest/', { ...session, action: 'bookingList', fields: {} })],
-      ['a refused personal call', () => post(t.app, '/api/v2/user/address/list', { user_id: guest.id, user_token: 'wrong-token-wrong-token' })],
+      [
+        'SBP payment of a kiosk order',
+        () => post(t.app, '/api/v1/order/payment/sbp', { order_id: kioskOrder.id, kiosk_token: kiosk.token }),
+      ],
+      [
+        'a kiosk connected with the staff code (its token)',
+        () => post(t.app, '/api/v1/kiosk/enter', { restoran: 1, code: DEMO_KIOSK_CODE }),
+      ],
+      [
+        'payment check',
+        () =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/v1/order/payment/check/${order.id}`,
+            headers: { authorization: `Bearer ${guest.token}` },
+          }),
+      ],
+      [
+        'coupon check',
+        () =>
+          post(t.app, '/api/v1/order/discount', { coupon: 'NONE', order_type: 'self', fs_uid: PATRIKI, ...session }),
+      ],
+      [
+        'a user action of the generic call',
+        () => post(t.app, '/rest/', { ...session, action: 'bookingList', fields: {} }),
+      ],
+      [
+        'a refused personal call',
+        () => post(t.app, '/api/v2/user/address/list', { user_id: guest.id, user_token: 'wrong-token-wrong-token' }),
+      ],
     ];
     for (const [name, call] of personal) {
       const res = await call();
@@ -168,10 +234,19 @@ describe.each(databaseKinds())('headers on %s (issue 11.12)', (kind) => {
   });
 
   it('keeps the public answers cacheable: menu, restaurant list and settings revalidate by ETag, a public action of the generic call is not marked', async () => {
-    const menu = await post(t.app, '/api/v2/restoran/menu', { fs_uid: PATRIKI, order_type: 'self', is_shop: 0, ver: 4 });
+    const menu = await post(t.app, '/api/v2/restoran/menu', {
+      fs_uid: PATRIKI,
+      order_type: 'self',
+      is_shop: 0,
+      ver: 4,
+    });
     const list = await t.app.inject({ method: 'GET', url: '/api/v2/restoran/list' });
     const settings = await t.app.inject({ method: 'GET', url: '/settings.php' });
-    for (const [name, res] of [['menu', menu], ['restaurant list', list], ['settings', settings]] as const) {
+    for (const [name, res] of [
+      ['menu', menu],
+      ['restaurant list', list],
+      ['settings', settings],
+    ] as const) {
       expect(res.statusCode, name).toBe(200);
       expect(res.headers['cache-control'], name).toBe('no-cache');
       expect(res.headers.etag, name).toBeDefined();
@@ -191,7 +266,11 @@ describe.each(databaseKinds())('headers on %s (issue 11.12)', (kind) => {
 
   it('answers a photo upload over rate/add’s own larger limit with its 413 too', async () => {
     const port = (t.app.server.address() as net.AddressInfo).port;
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => upload(port, '/api/v1/rate/add', RATE_ADD_BODY_LIMIT + 4 * MiB, i % 2 === 1)));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        upload(port, '/api/v1/rate/add', RATE_ADD_BODY_LIMIT + 4 * MiB, i % 2 === 1),
+      ),
+    );
     expect(tally(results)).toEqual({ 413: 16 });
   }, 120_000);
 
@@ -216,7 +295,9 @@ describe.each(databaseKinds())('headers on %s (issue 11.12)', (kind) => {
   });
 
   it('asks browsers for HTTPS only (HSTS) in production, where the product is served over HTTPS, and never in development', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     const production = await buildTestApp(kind, { env: 'production' });
     try {
       const res = await production.app.inject({ method: 'GET', url: '/api/health' });

@@ -61,20 +61,30 @@ describe.each(databaseKinds())('GET /api/health/live and /api/health/ready on %s
       const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(readinessResponse.parse(res.json())).toMatchObject({ status: 'not_ready', checks: { database: 'up', migrations: 'pending', draining: false } });
+      expect(readinessResponse.parse(res.json())).toMatchObject({
+        status: 'not_ready',
+        checks: { database: 'up', migrations: 'pending', draining: false },
+      });
     } finally {
-      await sql`insert into schema_migrations (version, name, checksum) values (${row.version}, ${row.name}, ${row.checksum})`.execute(t.app.db);
+      await sql`insert into schema_migrations (version, name, checksum) values (${row.version}, ${row.name}, ${row.checksum})`.execute(
+        t.app.db,
+      );
     }
   });
 
   it('ready: 200 when the database answers, every migration is applied and the instance is not draining; a newer schema is fine', async () => {
     // A migration of the next release, applied by an instance of it (expand, then contract).
-    await sql`insert into schema_migrations (version, name, checksum) values (999, '999_next_release', 'x')`.execute(t.app.db);
+    await sql`insert into schema_migrations (version, name, checksum) values (999, '999_next_release', 'x')`.execute(
+      t.app.db,
+    );
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(readinessResponse.parse(res.json())).toMatchObject({ status: 'ready', checks: { database: 'up', migrations: 'applied', draining: false } });
+      expect(readinessResponse.parse(res.json())).toMatchObject({
+        status: 'ready',
+        checks: { database: 'up', migrations: 'applied', draining: false },
+      });
     } finally {
       await sql`delete from schema_migrations where version = 999`.execute(t.app.db);
     }

@@ -14,7 +14,11 @@ import {
 } from '@chain/domain';
 import { publicOrigin } from '../src/http/origins';
 import { followToken, linkSignature } from '../src/http/signed-links';
-import { KIOSK_CODE_TRIES_PER_ADDRESS, KIOSK_CODE_TRIES_PER_RESTAURANT, kioskRestaurantTriesKey } from '../src/modules/kiosk/limits';
+import {
+  KIOSK_CODE_TRIES_PER_ADDRESS,
+  KIOSK_CODE_TRIES_PER_RESTAURANT,
+  kioskRestaurantTriesKey,
+} from '../src/modules/kiosk/limits';
 import { hashKioskCode } from '../src/modules/kiosk/codes';
 import { clearKioskCodeTries, setKioskCodeHash } from '../src/modules/kiosk/repository';
 import { checkKioskCode } from '../src/modules/kiosk/service';
@@ -36,7 +40,8 @@ import { signedInUser } from './support/users';
 
 const CREATE = '/api/v2/order/create';
 const FOLLOW = (token: string) => `/api/v1/order/follow/${token}`;
-const TABLE = (restaurant: number | string, num: string) => `/api/v1/restoran/${restaurant}/tables/${encodeURIComponent(num)}`;
+const TABLE = (restaurant: number | string, num: string) =>
+  `/api/v1/restoran/${restaurant}/tables/${encodeURIComponent(num)}`;
 const ENTER = '/api/v1/kiosk/enter';
 const EXIT = '/api/v1/kiosk/exit';
 
@@ -62,7 +67,9 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
     // 00:00–24:00 would be closed after midnight).
     await sql`delete from restaurant_schedule where restaurant_id = ${PATRIARSHIE}`.execute(t.database.db);
     for (let weekday = 1; weekday <= 7; weekday++) {
-      await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (${PATRIARSHIE}, ${weekday}, 360, 1800)`.execute(t.database.db);
+      await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (${PATRIARSHIE}, ${weekday}, 360, 1800)`.execute(
+        t.database.db,
+      );
     }
   });
   afterAll(() => t.close());
@@ -100,23 +107,51 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       const token = first.json<{ follow_token: string }>().follow_token;
       expect(token).toMatch(/^\d+\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);
       expect(token.length).toBeLessThanOrEqual(45);
-      expect(again.json<{ id: number; follow_token: string }>()).toMatchObject({ id: first.json<{ id: number }>().id, follow_token: token });
+      expect(again.json<{ id: number; follow_token: string }>()).toMatchObject({
+        id: first.json<{ id: number }>().id,
+        follow_token: token,
+      });
 
       const guest = await signedInUser(t.database);
-      const web = await create({ ...kioskOrder(), source: 'web', user: { id: guest.id, password: guest.token }, idempotency_key: freshKey() });
+      const web = await create({
+        ...kioskOrder(),
+        source: 'web',
+        user: { id: guest.id, password: guest.token },
+        idempotency_key: freshKey(),
+      });
       expect(web.statusCode, web.body).toBe(200);
       expect(web.json()).toMatchObject({ follow_token: null });
     });
 
-    it('opens the order\'s number, status, paid flag, type, progress bar and expiry, nothing more, unsigned and uncached', async () => {
+    it("opens the order's number, status, paid flag, type, progress bar and expiry, nothing more, unsigned and uncached", async () => {
       const order = await placed();
       const res = await follow(order.follow_token ?? '');
       expect(res.statusCode, res.body).toBe(200);
       const body = orderFollowResponse.parse(res.json());
-      expect(Object.keys(res.json<object>()).sort()).toEqual(['expires_at', 'number', 'paid', 'progressBarData', 'status', 'status_color', 'status_text', 'type']);
-      expect(body).toMatchObject({ number: order.number, status: ORDER_STATUS.awaitingPayment, paid: 0, type: 'inrest' });
+      expect(Object.keys(res.json<object>()).sort()).toEqual([
+        'expires_at',
+        'number',
+        'paid',
+        'progressBarData',
+        'status',
+        'status_color',
+        'status_text',
+        'type',
+      ]);
+      expect(body).toMatchObject({
+        number: order.number,
+        status: ORDER_STATUS.awaitingPayment,
+        paid: 0,
+        type: 'inrest',
+      });
       expect(body.progressBarData.step).toBe(1);
-      const createdAt = (await t.database.db.selectFrom('orders').select('created_at').where('id', '=', order.id).executeTakeFirstOrThrow()).created_at;
+      const createdAt = (
+        await t.database.db
+          .selectFrom('orders')
+          .select('created_at')
+          .where('id', '=', order.id)
+          .executeTakeFirstOrThrow()
+      ).created_at;
       const expiry = Math.floor(createdAt.getTime() / 1000) * 1000 + FOLLOW_LINK_TTL_HOURS * 3_600_000;
       expect(Math.abs(new Date(body.expires_at).getTime() - expiry)).toBeLessThan(1000);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -129,10 +164,22 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
       await pressBankPage(t.app, sbp.qrPayload ?? '', 'pay');
       expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
-      const paid = (await follow(order.follow_token ?? '')).json<{ paid: number; status: number; status_text: string }>();
+      const paid = (await follow(order.follow_token ?? '')).json<{
+        paid: number;
+        status: number;
+        status_text: string;
+      }>();
       expect(paid).toMatchObject({ paid: 1, status: ORDER_STATUS.accepted });
-      await t.database.db.updateTable('orders').set({ status: ORDER_STATUS.cooking }).where('id', '=', order.id).execute();
-      const cooking = (await follow(order.follow_token ?? '')).json<{ status: number; status_text: string; progressBarData: { step: number } }>();
+      await t.database.db
+        .updateTable('orders')
+        .set({ status: ORDER_STATUS.cooking })
+        .where('id', '=', order.id)
+        .execute();
+      const cooking = (await follow(order.follow_token ?? '')).json<{
+        status: number;
+        status_text: string;
+        progressBarData: { step: number };
+      }>();
       expect(cooking.status).toBe(ORDER_STATUS.cooking);
       expect(cooking.status_text).not.toBe(paid.status_text);
       expect(cooking.progressBarData.step).toBe(2);
@@ -166,8 +213,20 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
 
     it('opens nothing of an order of a signed-in guest, even under a genuine signature: they follow it in Мои заказы', async () => {
       const guest = await signedInUser(t.database);
-      const web = (await create({ ...kioskOrder(), source: 'web', user: { id: guest.id, password: guest.token }, idempotency_key: freshKey() })).json<{ id: number }>();
-      refused(await follow(followToken(secret, web.id, new Date(Date.now() + 3_600_000))), 404, 'follow_not_found', FOLLOW_LINK_INVALID_MESSAGE);
+      const web = (
+        await create({
+          ...kioskOrder(),
+          source: 'web',
+          user: { id: guest.id, password: guest.token },
+          idempotency_key: freshKey(),
+        })
+      ).json<{ id: number }>();
+      refused(
+        await follow(followToken(secret, web.id, new Date(Date.now() + 3_600_000))),
+        404,
+        'follow_not_found',
+        FOLLOW_LINK_INVALID_MESSAGE,
+      );
     });
 
     it(`answers 410 «Ссылка устарела…» ${FOLLOW_LINK_TTL_HOURS} h after the order was placed, and 404 to a forged token of a past expiry`, async () => {
@@ -190,17 +249,26 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
     });
   });
 
-  describe('the table keypad\'s check (SPEC 2 Home in kiosk mode, SPEC 5 table number, SPEC 8)', () => {
+  describe("the table keypad's check (SPEC 2 Home in kiosk mode, SPEC 5 table number, SPEC 8)", () => {
     it('answers the number and the restaurant for a table of the restaurant, by id or fs_uid, trimmed', async () => {
       const res = await t.app.inject({ method: 'GET', url: TABLE(PATRIARSHIE, '7') });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ num: '7', fs_uid: PATRIKI_UID });
-      expect((await t.app.inject({ method: 'GET', url: TABLE(PATRIKI_UID, ' 7 ') })).json()).toEqual({ num: '7', fs_uid: PATRIKI_UID });
+      expect((await t.app.inject({ method: 'GET', url: TABLE(PATRIKI_UID, ' 7 ') })).json()).toEqual({
+        num: '7',
+        fs_uid: PATRIKI_UID,
+      });
     });
 
     it("answers 404 'Неверный номер стола!' for a number the restaurant does not have, and for an unknown or inactive restaurant", async () => {
       const inactiveTable = INACTIVE.tables[0]?.num ?? '1';
-      for (const url of [TABLE(PATRIARSHIE, '99'), TABLE(PATRIARSHIE, '07'), TABLE(999_999, '1'), TABLE('no-such-restaurant', '1'), TABLE(INACTIVE.id, inactiveTable)]) {
+      for (const url of [
+        TABLE(PATRIARSHIE, '99'),
+        TABLE(PATRIARSHIE, '07'),
+        TABLE(999_999, '1'),
+        TABLE('no-such-restaurant', '1'),
+        TABLE(INACTIVE.id, inactiveTable),
+      ]) {
         refused(await t.app.inject({ method: 'GET', url }), 404, 'table_not_found', TABLE_NUMBER_MESSAGE);
       }
     });
@@ -216,19 +284,23 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
         const table = await t.app.inject({ method: 'GET', url: TABLE(PATRIARSHIE, num) });
         const order = await create(kioskOrder({ idempotency_key: freshKey(), order: { type: 'inrest', table: num } }));
         expect([num, table.statusCode === 200]).toEqual([num, order.statusCode === 200]);
-        if (order.statusCode !== 200) expect(order.json()).toMatchObject({ error: 'table', message: TABLE_NUMBER_MESSAGE });
+        if (order.statusCode !== 200)
+          expect(order.json()).toMatchObject({ error: 'table', message: TABLE_NUMBER_MESSAGE });
       }
     });
   });
 
   describe('the staff code that enters and leaves kiosk mode (SPEC 6 kiosk mode, decision 023)', () => {
-    const exit = (restaurantRef: number | string, code: string, remoteAddress = newAddress()) => post(t.app, EXIT, { restoran: restaurantRef, code }, { remoteAddress });
-    const enter = (restaurantRef: number | string, code: string, remoteAddress = newAddress()) => post(t.app, ENTER, { restoran: restaurantRef, code }, { remoteAddress });
+    const exit = (restaurantRef: number | string, code: string, remoteAddress = newAddress()) =>
+      post(t.app, EXIT, { restoran: restaurantRef, code }, { remoteAddress });
+    const enter = (restaurantRef: number | string, code: string, remoteAddress = newAddress()) =>
+      post(t.app, ENTER, { restoran: restaurantRef, code }, { remoteAddress });
     /** Each try of a series to the other call than the one before: enter, exit, enter… */
     const either = (i: number) => (i % 2 === 0 ? enter : exit);
     const wrongCode = (res: LightMyRequestResponse) => refused(res, 403, 'kiosk_code_wrong', KIOSK_CODE_WRONG_MESSAGE);
     /** Forgets the restaurant's tries so far (each test here tries every restaurant's code once). */
-    const forgetTries = (restaurantId: number | null) => t.database.db.deleteFrom('rate_limits').where('key', '=', kioskRestaurantTriesKey(restaurantId)).execute();
+    const forgetTries = (restaurantId: number | null) =>
+      t.database.db.deleteFrom('rate_limits').where('key', '=', kioskRestaurantTriesKey(restaurantId)).execute();
     const tooMany = (res: LightMyRequestResponse) => {
       refused(res, 429, 'rate_limited', KIOSK_CODE_RATE_MESSAGE);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -276,7 +348,15 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
     it('refuses a code that is not 4 to 8 digits, or a missing restaurant, with 400 and counts nothing', async () => {
       await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_ADDRESS.windowSeconds);
       const address = newAddress();
-      const bodies = [{ restoran: PATRIARSHIE, code: '123' }, { restoran: PATRIARSHIE, code: '123456789' }, { restoran: PATRIARSHIE, code: '12a4' }, { restoran: PATRIARSHIE, code: ' 2580' }, { restoran: PATRIARSHIE, code: 2580 }, { code: '2580' }, {}];
+      const bodies = [
+        { restoran: PATRIARSHIE, code: '123' },
+        { restoran: PATRIARSHIE, code: '123456789' },
+        { restoran: PATRIARSHIE, code: '12a4' },
+        { restoran: PATRIARSHIE, code: ' 2580' },
+        { restoran: PATRIARSHIE, code: 2580 },
+        { code: '2580' },
+        {},
+      ];
       for (let round = 0; round < 2; round++) {
         for (const body of bodies) {
           const res = await post(t.app, EXIT, body, { remoteAddress: address });
@@ -294,7 +374,8 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
     it(`takes ${KIOSK_CODE_TRIES_PER_ADDRESS.limit} tries per address in ${KIOSK_CODE_TRIES_PER_ADDRESS.windowSeconds / 60} minutes, then refuses even the right code with 429`, async () => {
       await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_ADDRESS.windowSeconds);
       const address = newAddress();
-      for (let i = 0; i < KIOSK_CODE_TRIES_PER_ADDRESS.limit; i++) wrongCode(await exit(DEMO_RESTAURANTS[3]!.id, String(1000 + i), address));
+      for (let i = 0; i < KIOSK_CODE_TRIES_PER_ADDRESS.limit; i++)
+        wrongCode(await exit(DEMO_RESTAURANTS[3]!.id, String(1000 + i), address));
       tooMany(await exit(DEMO_RESTAURANTS[3]!.id, DEMO_KIOSK_CODE, address));
       // Another restaurant from the same address: the address is spent.
       tooMany(await exit(DEMO_RESTAURANTS[4]!.id, DEMO_KIOSK_CODE, address));
@@ -306,7 +387,8 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
       const restaurant = DEMO_RESTAURANTS[5]!;
       await forgetTries(restaurant.id);
-      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++) wrongCode(await exit(i % 2 === 0 ? restaurant.id : restaurant.fsUid, String(3000 + i)));
+      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++)
+        wrongCode(await exit(i % 2 === 0 ? restaurant.id : restaurant.fsUid, String(3000 + i)));
       tooMany(await exit(restaurant.id, DEMO_KIOSK_CODE));
       tooMany(await exit(restaurant.fsUid, DEMO_KIOSK_CODE));
       // Another restaurant is not held back by this one.
@@ -318,7 +400,10 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
         const res = await enter(restaurant, DEMO_KIOSK_CODE);
         expect(res.statusCode, res.body).toBe(200);
         // The device's token (decision 038), answered once and never cached.
-        expect(res.json()).toEqual({ success: true, kiosk_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string });
+        expect(res.json()).toEqual({
+          success: true,
+          kiosk_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string,
+        });
         expect(res.headers['cache-control']).toBe('no-store');
       }
       wrongCode(await enter(PATRIARSHIE, '2581'));
@@ -334,7 +419,11 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
         await setKioskCodeHash(t.database.db, other, await hashKioskCode(DEMO_KIOSK_CODE));
       }
       wrongCode(await enter(999_999, DEMO_KIOSK_CODE));
-      for (const body of [{ restoran: PATRIARSHIE, code: '123' }, { restoran: PATRIARSHIE, code: 2580 }, { code: '2580' }]) {
+      for (const body of [
+        { restoran: PATRIARSHIE, code: '123' },
+        { restoran: PATRIARSHIE, code: 2580 },
+        { code: '2580' },
+      ]) {
         const res = await post(t.app, ENTER, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json()).toMatchObject({ error: 'validation' });
@@ -356,7 +445,8 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
       const restaurant = DEMO_RESTAURANTS[4]!;
       await forgetTries(restaurant.id);
-      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++) wrongCode(await either(i)(i % 3 === 0 ? restaurant.fsUid : restaurant.id, String(5200 + i)));
+      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++)
+        wrongCode(await either(i)(i % 3 === 0 ? restaurant.fsUid : restaurant.id, String(5200 + i)));
       tooMany(await enter(restaurant.id, DEMO_KIOSK_CODE));
       tooMany(await exit(restaurant.fsUid, DEMO_KIOSK_CODE));
       await forgetTries(restaurant.id);
@@ -369,7 +459,16 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
         // Every made-up id and fs_uid is a fresh one, from a fresh address: no allowance of their own.
         wrongCode(await either(i)(i % 2 === 0 ? 900_000 + i : `unknown-restaurant-${i}`, DEMO_KIOSK_CODE));
       }
-      const counted = await t.database.db.selectFrom('rate_limits').select(['key', 'count']).where('key', 'like', 'kiosk_code:restaurant:%').where('key', 'not in', DEMO_RESTAURANTS.map((r) => kioskRestaurantTriesKey(r.id))).execute();
+      const counted = await t.database.db
+        .selectFrom('rate_limits')
+        .select(['key', 'count'])
+        .where('key', 'like', 'kiosk_code:restaurant:%')
+        .where(
+          'key',
+          'not in',
+          DEMO_RESTAURANTS.map((r) => kioskRestaurantTriesKey(r.id)),
+        )
+        .execute();
       expect(counted).toEqual([{ key: kioskRestaurantTriesKey(null), count: KIOSK_CODE_TRIES_PER_RESTAURANT.limit }]);
       tooMany(await enter(900_999, DEMO_KIOSK_CODE));
       tooMany(await exit('unknown-restaurant-last', DEMO_KIOSK_CODE));
@@ -378,17 +477,22 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       await forgetTries(null);
     });
 
-    it('warns once in the log, with the restaurant id and never the code, when a restaurant\'s hour is used up; clearing its tries lets its staff in again', async () => {
+    it("warns once in the log, with the restaurant id and never the code, when a restaurant's hour is used up; clearing its tries lets its staff in again", async () => {
       await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
       const restaurant = DEMO_RESTAURANTS[6]!.id;
       await forgetTries(restaurant);
       const warn = vi.fn();
-      const check = (code: string) => checkKioskCode(t.database.db, { restoran: restaurant, code }, { ip: newAddress(), log: { warn } });
-      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++) await expect(check(String(6000 + i))).rejects.toMatchObject({ statusCode: 403 });
+      const check = (code: string) =>
+        checkKioskCode(t.database.db, { restoran: restaurant, code }, { ip: newAddress(), log: { warn } });
+      for (let i = 0; i < KIOSK_CODE_TRIES_PER_RESTAURANT.limit; i++)
+        await expect(check(String(6000 + i))).rejects.toMatchObject({ statusCode: 403 });
       expect(warn).not.toHaveBeenCalled();
       for (let i = 0; i < 3; i++) await expect(check(DEMO_KIOSK_CODE)).rejects.toMatchObject({ statusCode: 429 });
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0]![0]).toMatchObject({ restaurantId: restaurant, limit: KIOSK_CODE_TRIES_PER_RESTAURANT.limit });
+      expect(warn.mock.calls[0]![0]).toMatchObject({
+        restaurantId: restaurant,
+        limit: KIOSK_CODE_TRIES_PER_RESTAURANT.limit,
+      });
       expect(JSON.stringify(warn.mock.calls)).not.toContain(DEMO_KIOSK_CODE);
       expect(JSON.stringify(warn.mock.calls)).not.toContain('6000');
       tooMany(await enter(restaurant, DEMO_KIOSK_CODE));
@@ -400,43 +504,56 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
     });
 
     // A race shows only where statements run side by side: PGlite runs one at a time.
-    it.runIf(kind === 'postgres')('checks no more codes than the limits allow from a concurrent burst, per address and per restaurant, the right code last refused like the rest', async () => {
-      await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
-      const byAddress = newAddress();
-      const codes = [...Array.from({ length: 99 }, (_, i) => String(4000 + i)), DEMO_KIOSK_CODE];
-      const fromOne = await Promise.all(codes.map((code) => exit(DEMO_RESTAURANTS[7]!.id, code, byAddress)));
-      expect(fromOne.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_ADDRESS.limit);
-      expect(fromOne.filter((res) => res.statusCode === 429)).toHaveLength(codes.length - KIOSK_CODE_TRIES_PER_ADDRESS.limit);
-      tooMany(fromOne.at(-1)!);
+    it.runIf(kind === 'postgres')(
+      'checks no more codes than the limits allow from a concurrent burst, per address and per restaurant, the right code last refused like the rest',
+      async () => {
+        await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
+        const byAddress = newAddress();
+        const codes = [...Array.from({ length: 99 }, (_, i) => String(4000 + i)), DEMO_KIOSK_CODE];
+        const fromOne = await Promise.all(codes.map((code) => exit(DEMO_RESTAURANTS[7]!.id, code, byAddress)));
+        expect(fromOne.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_ADDRESS.limit);
+        expect(fromOne.filter((res) => res.statusCode === 429)).toHaveLength(
+          codes.length - KIOSK_CODE_TRIES_PER_ADDRESS.limit,
+        );
+        tooMany(fromOne.at(-1)!);
 
-      const restaurant = DEMO_RESTAURANTS[8]!.id;
-      await forgetTries(restaurant);
-      const fromMany = await Promise.all(codes.map((code) => exit(restaurant, code)));
-      expect(fromMany.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
-      expect(fromMany.filter((res) => res.statusCode === 429)).toHaveLength(codes.length - KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
-      tooMany(fromMany.at(-1)!);
-    });
+        const restaurant = DEMO_RESTAURANTS[8]!.id;
+        await forgetTries(restaurant);
+        const fromMany = await Promise.all(codes.map((code) => exit(restaurant, code)));
+        expect(fromMany.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
+        expect(fromMany.filter((res) => res.statusCode === 429)).toHaveLength(
+          codes.length - KIOSK_CODE_TRIES_PER_RESTAURANT.limit,
+        );
+        tooMany(fromMany.at(-1)!);
+      },
+    );
 
-    it.runIf(kind === 'postgres')('checks no more codes than the shared limits allow from a concurrent burst of enters and exits mixed', async () => {
-      await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
-      const codes = [...Array.from({ length: 99 }, (_, i) => String(7000 + i)), DEMO_KIOSK_CODE];
-      const byAddress = newAddress();
-      const fromOne = await Promise.all(codes.map((code, i) => either(i)(DEMO_RESTAURANTS[7]!.id, code, byAddress)));
-      expect(fromOne.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_ADDRESS.limit);
-      expect(fromOne.filter((res) => res.statusCode === 429)).toHaveLength(codes.length - KIOSK_CODE_TRIES_PER_ADDRESS.limit);
+    it.runIf(kind === 'postgres')(
+      'checks no more codes than the shared limits allow from a concurrent burst of enters and exits mixed',
+      async () => {
+        await awayFromWindowEdge(KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds);
+        const codes = [...Array.from({ length: 99 }, (_, i) => String(7000 + i)), DEMO_KIOSK_CODE];
+        const byAddress = newAddress();
+        const fromOne = await Promise.all(codes.map((code, i) => either(i)(DEMO_RESTAURANTS[7]!.id, code, byAddress)));
+        expect(fromOne.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_ADDRESS.limit);
+        expect(fromOne.filter((res) => res.statusCode === 429)).toHaveLength(
+          codes.length - KIOSK_CODE_TRIES_PER_ADDRESS.limit,
+        );
 
-      const restaurant = DEMO_RESTAURANTS[8]!.id;
-      await forgetTries(restaurant);
-      const fromMany = await Promise.all(codes.map((code, i) => either(i)(restaurant, code)));
-      expect(fromMany.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
-      expect(fromMany.filter((res) => res.statusCode === 429)).toHaveLength(codes.length - KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
-      await forgetTries(restaurant);
-    });
-
+        const restaurant = DEMO_RESTAURANTS[8]!.id;
+        await forgetTries(restaurant);
+        const fromMany = await Promise.all(codes.map((code, i) => either(i)(restaurant, code)));
+        expect(fromMany.filter((res) => res.statusCode === 403)).toHaveLength(KIOSK_CODE_TRIES_PER_RESTAURANT.limit);
+        expect(fromMany.filter((res) => res.statusCode === 429)).toHaveLength(
+          codes.length - KIOSK_CODE_TRIES_PER_RESTAURANT.limit,
+        );
+        await forgetTries(restaurant);
+      },
+    );
   });
 
   describe('the QR the kiosk draws (SPEC 2 Payment in kiosk mode, SPEC 4 Payment)', () => {
-    it('is the sandbox bank\'s page on the public origin, which pays the order when a phone presses «Оплатить»', async () => {
+    it("is the sandbox bank's page on the public origin, which pays the order when a phone presses «Оплатить»", async () => {
       const order = await placed();
       const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
       expect(sbp).toMatchObject({ variants: [], paymentUrl: null, errorMessage: '' });
@@ -447,7 +564,12 @@ describe.each(databaseKinds())('the kiosk on %s (issue 14)', (kind) => {
       const page = await t.app.inject({ method: 'GET', url: qr.pathname });
       expect(page.statusCode).toBe(200);
       expect(await check(t.app, order.id, kiosk.token)).toBe('pending');
-      const res = await t.app.inject({ method: 'POST', url: qr.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: qr.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'action=pay',
+      });
       expect(res.statusCode).toBe(303);
       expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
     });

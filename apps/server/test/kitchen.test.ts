@@ -17,16 +17,30 @@ describe.each(databaseKinds())('order statuses and the sandbox kitchen on %s (SP
   afterAll(() => t.close());
 
   const statusOf = async (id: number) =>
-    (await t.database.db.selectFrom('orders').select(['status', 'status_changed_at']).where('id', '=', id).executeTakeFirstOrThrow());
+    await t.database.db
+      .selectFrom('orders')
+      .select(['status', 'status_changed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const history = async (id: number) =>
-    (await t.database.db.selectFrom('order_status_history').select(['status', 'actor']).where('order_id', '=', id).orderBy('id').execute());
+    await t.database.db
+      .selectFrom('order_status_history')
+      .select(['status', 'actor'])
+      .where('order_id', '=', id)
+      .orderBy('id')
+      .execute();
   /** Makes the order's last change look `seconds` old. */
   const age = (id: number, seconds: number) =>
-    sql`update orders set status_changed_at = now() - make_interval(secs => ${seconds}::double precision) where id = ${id}`.execute(t.database.db);
+    sql`update orders set status_changed_at = now() - make_interval(secs => ${seconds}::double precision) where id = ${id}`.execute(
+      t.database.db,
+    );
 
   it('moves an order only along the documented machine, with a history row for each move', async () => {
     const { id } = await insertTestOrder(t.database, { userId });
-    await expect(moveOrderStatus(t.database.db, id, 30, 'staff:1')).rejects.toMatchObject({ statusCode: 409, code: 'illegal_status_move' });
+    await expect(moveOrderStatus(t.database.db, id, 30, 'staff:1')).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'illegal_status_move',
+    });
     await moveOrderStatus(t.database.db, id, 20, 'payment');
     await moveOrderStatus(t.database.db, id, 90, 'staff:7');
     for (const to of [10, 20, 30, 40, 50]) {
@@ -43,7 +57,9 @@ describe.each(databaseKinds())('order statuses and the sandbox kitchen on %s (SP
   });
 
   it('answers a move of an order that does not exist with 404', async () => {
-    await expect(moveOrderStatus(t.database.db, 1_999_999_999, 20, 'kitchen')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(moveOrderStatus(t.database.db, 1_999_999_999, 20, 'kitchen')).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it('takes a move inside the caller’s transaction, so paying and accepting commit together or not at all', async () => {
@@ -77,7 +93,12 @@ describe.each(databaseKinds())('order statuses and the sandbox kitchen on %s (SP
     expect((await statusOf(fresh)).status).toBe(20);
     expect((await statusOf(unpaid)).status).toBe(10);
     expect((await statusOf(cancelled)).status).toBe(90);
-    expect((await history(paid)).map((h) => `${h.status}:${h.actor}`)).toEqual(['20:system', '30:kitchen', '40:kitchen', '50:kitchen']);
+    expect((await history(paid)).map((h) => `${h.status}:${h.actor}`)).toEqual([
+      '20:system',
+      '30:kitchen',
+      '40:kitchen',
+      '50:kitchen',
+    ]);
   });
 
   it('accepts a paid order still awaiting acceptance before cooking it (10 → 20)', async () => {
@@ -96,7 +117,8 @@ describe.each(databaseKinds())('order statuses and the sandbox kitchen on %s (SP
     const stop = startSandboxKitchen(t.app);
     try {
       const deadline = Date.now() + 10_000;
-      while ((await statusOf(id)).status === 20 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      while ((await statusOf(id)).status === 20 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await statusOf(id)).status).toBeGreaterThanOrEqual(30);
     } finally {
       await stop();
@@ -107,30 +129,34 @@ describe.each(databaseKinds())('order statuses and the sandbox kitchen on %s (SP
     expect((await statusOf(id)).status).toBe(after);
   });
 
-  it.skipIf(kind === 'pglite')('skips an order another instance holds and never moves one order twice (for update skip locked)', async () => {
-    const held = (await insertTestOrder(t.database, { userId, paid: true, status: 20 })).id;
-    const free = (await insertTestOrder(t.database, { userId, paid: true, status: 20 })).id;
-    await age(held, 120);
-    await age(free, 120);
-    await t.database.db.transaction().execute(async (trx) => {
-      // Another instance is in the middle of moving `held`.
-      await trx.selectFrom('orders').select('id').where('id', '=', held).forUpdate().execute();
-      const moves = await kitchenStep(t.database.db, 60);
-      expect(moves.map((m) => m.orderId)).toContain(free);
-      expect(moves.map((m) => m.orderId)).not.toContain(held);
-    });
-    expect((await statusOf(held)).status).toBe(20);
+  it.skipIf(kind === 'pglite')(
+    'skips an order another instance holds and never moves one order twice (for update skip locked)',
+    async () => {
+      const held = (await insertTestOrder(t.database, { userId, paid: true, status: 20 })).id;
+      const free = (await insertTestOrder(t.database, { userId, paid: true, status: 20 })).id;
+      await age(held, 120);
+      await age(free, 120);
+      await t.database.db.transaction().execute(async (trx) => {
+        // Another instance is in the middle of moving `held`.
+        await trx.selectFrom('orders').select('id').where('id', '=', held).forUpdate().execute();
+        const moves = await kitchenStep(t.database.db, 60);
+        expect(moves.map((m) => m.orderId)).toContain(free);
+        expect(moves.map((m) => m.orderId)).not.toContain(held);
+      });
+      expect((await statusOf(held)).status).toBe(20);
 
-    // Several instances at once: each due order moves exactly one step.
-    const many: number[] = [];
-    for (let i = 0; i < 10; i++) many.push((await insertTestOrder(t.database, { userId, paid: true, status: 20 })).id);
-    for (const id of many) await age(id, 120);
-    await Promise.all([1, 2, 3, 4].map(() => kitchenStep(t.database.db, 60)));
-    for (const id of many) {
-      expect((await statusOf(id)).status).toBe(30);
-      expect((await history(id)).filter((h) => h.actor === 'kitchen')).toHaveLength(1);
-    }
-  });
+      // Several instances at once: each due order moves exactly one step.
+      const many: number[] = [];
+      for (let i = 0; i < 10; i++)
+        many.push((await insertTestOrder(t.database, { userId, paid: true, status: 20 })).id);
+      for (const id of many) await age(id, 120);
+      await Promise.all([1, 2, 3, 4].map(() => kitchenStep(t.database.db, 60)));
+      for (const id of many) {
+        expect((await statusOf(id)).status).toBe(30);
+        expect((await history(id)).filter((h) => h.actor === 'kitchen')).toHaveLength(1);
+      }
+    },
+  );
 
   it('POST /sandbox/kitchen/orders/{id}/next moves one paid order one status on at once (docs/sandbox.md)', async () => {
     const next = (id: number | string) => t.app.inject({ method: 'POST', url: `/sandbox/kitchen/orders/${id}/next` });

@@ -20,7 +20,12 @@ import { databaseKinds, freshDatabase, type TestDatabase } from './support/build
 // Exercised here on a table of its own, so the module is proven apart from any one job.
 
 /** The test's outbox: a table of its own, cast to the module's table type (its identifiers are fixed here, in code). */
-const OUTBOX = { table: 'outbox_probe', dueAt: 'due_at', attempts: 'attempts', open: sql<boolean>`done_at is null` } as unknown as LeasedOutbox<'orders'>;
+const OUTBOX = {
+  table: 'outbox_probe',
+  dueAt: 'due_at',
+  attempts: 'attempts',
+  open: sql<boolean>`done_at is null`,
+} as unknown as LeasedOutbox<'orders'>;
 
 interface ProbeRow extends Leased {
   label: string;
@@ -32,7 +37,9 @@ describe.each(databaseKinds())('the leased outbox, on %s', (kind) => {
   beforeAll(async () => {
     database = await freshDatabase(kind);
     db = database.handle.db;
-    await sql`create table outbox_probe (id serial primary key, label text not null, due_at timestamptz, attempts integer not null default 0, done_at timestamptz)`.execute(db);
+    await sql`create table outbox_probe (id serial primary key, label text not null, due_at timestamptz, attempts integer not null default 0, done_at timestamptz)`.execute(
+      db,
+    );
   });
   afterAll(() => database.dispose());
 
@@ -45,8 +52,16 @@ describe.each(databaseKinds())('the leased outbox, on %s', (kind) => {
       returning id`.execute(db);
     return rows.rows.map((row) => row.id);
   }
-  const take = (id?: number, leaseSeconds = 60) => takeDue<'orders', ProbeRow>(db, OUTBOX, { id, leaseSeconds, columns: ['label'] as never });
-  const row = async (id: number) => (await sql<{ due_at: Date | null; attempts: number; done_at: Date | null }>`select due_at, attempts, done_at from outbox_probe where id = ${id}`.execute(db)).rows[0]!;
+  const take = (id?: number, leaseSeconds = 60) =>
+    takeDue<'orders', ProbeRow>(db, OUTBOX, { id, leaseSeconds, columns: ['label'] as never });
+  const row = async (id: number) =>
+    (
+      await sql<{
+        due_at: Date | null;
+        attempts: number;
+        done_at: Date | null;
+      }>`select due_at, attempts, done_at from outbox_probe where id = ${id}`.execute(db)
+    ).rows[0]!;
 
   it('takes the longest due row first under a lease, skips leased rows, and a named take takes only that row', async () => {
     const [first, second, third] = await due(3);
@@ -96,41 +111,50 @@ describe.each(databaseKinds())('the leased outbox, on %s', (kind) => {
   it('a run works the due rows one by one up to its limit, and ends at a failed try or when stopping', async () => {
     await due(5);
     const worked: string[] = [];
-    const run = await runOutbox({ limit: 3, take: (id) => take(id), work: async (probe: ProbeRow) => (worked.push(probe.label), 'done' as const) });
+    const run = await runOutbox({
+      limit: 3,
+      take: (id) => take(id),
+      work: async (probe: ProbeRow) => (worked.push(probe.label), 'done' as const),
+    });
     expect(run.map(({ result }) => result)).toEqual(['done', 'done', 'done']);
     expect(worked).toEqual(['row1', 'row2', 'row3']);
     const failing = await runOutbox({ limit: 3, take: (id) => take(id), work: async () => 'retry' as const });
     expect(failing).toHaveLength(1);
-    expect(await runOutbox({ limit: 3, take: (id) => take(id), work: async () => 'done' as const, stopping: () => true })).toEqual([]);
+    expect(
+      await runOutbox({ limit: 3, take: (id) => take(id), work: async () => 'done' as const, stopping: () => true }),
+    ).toEqual([]);
   });
 
-  it.runIf(kind === 'postgres')('takes each row once when workers race, and takes a row again once its taker’s lease lapsed', async () => {
-    const ids = await due(40);
-    const taken: number[] = [];
-    // Four workers on the pool's connections at once, each working slowly enough to overlap.
-    const worker = () =>
-      runOutbox({
-        limit: 40,
-        take: (id) => take(id),
-        work: async (probe: ProbeRow) => {
-          taken.push(probe.id);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          await markDone(db, OUTBOX, probe.id, sql`done_at = now()`);
-          return 'done' as const;
-        },
-      });
-    await Promise.all([worker(), worker(), worker(), worker()]);
-    expect([...taken].sort((x, y) => x - y)).toEqual(ids);
+  it.runIf(kind === 'postgres')(
+    'takes each row once when workers race, and takes a row again once its taker’s lease lapsed',
+    async () => {
+      const ids = await due(40);
+      const taken: number[] = [];
+      // Four workers on the pool's connections at once, each working slowly enough to overlap.
+      const worker = () =>
+        runOutbox({
+          limit: 40,
+          take: (id) => take(id),
+          work: async (probe: ProbeRow) => {
+            taken.push(probe.id);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            await markDone(db, OUTBOX, probe.id, sql`done_at = now()`);
+            return 'done' as const;
+          },
+        });
+      await Promise.all([worker(), worker(), worker(), worker()]);
+      expect([...taken].sort((x, y) => x - y)).toEqual(ids);
 
-    // A taker that stalled past its lease: the row is taken again, and the stalled one's renewal fails.
-    const [id] = await due(1);
-    const stalled = (await take(undefined, 0.2))!;
-    expect(await take()).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const [again, other] = await Promise.all([take(), take()]);
-    expect([again?.id, other?.id].filter(Boolean)).toEqual([id]);
-    expect((again ?? other)!.attempts).toBe(2);
-    expect(await renewLease(db, OUTBOX, stalled, 60)).toBe(false);
-    expect(await renewLease(db, OUTBOX, (again ?? other)!, 60)).toBe(true);
-  });
+      // A taker that stalled past its lease: the row is taken again, and the stalled one's renewal fails.
+      const [id] = await due(1);
+      const stalled = (await take(undefined, 0.2))!;
+      expect(await take()).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const [again, other] = await Promise.all([take(), take()]);
+      expect([again?.id, other?.id].filter(Boolean)).toEqual([id]);
+      expect((again ?? other)!.attempts).toBe(2);
+      expect(await renewLease(db, OUTBOX, stalled, 60)).toBe(false);
+      expect(await renewLease(db, OUTBOX, (again ?? other)!, 60)).toBe(true);
+    },
+  );
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponse, restaurantLoad, zagruzkaLoadCookTimeAction, zagruzkaLoadInfoAction, zagruzkaLoadPeriodsAction, zagruzkaLoadRestListAction } from '@chain/contract';
+import {
+  errorResponse,
+  restaurantLoad,
+  zagruzkaLoadCookTimeAction,
+  zagruzkaLoadInfoAction,
+  zagruzkaLoadPeriodsAction,
+  zagruzkaLoadRestListAction,
+} from '@chain/contract';
 import { addDays, formatShortDate, instantAt, loadedCookMinutes, wallClockAt } from '@chain/domain';
 import { DEMO_DISHES, DEMO_RESTAURANTS, DEMO_SETTINGS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
@@ -79,9 +86,17 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
     });
 
     it('uses the restaurant’s own kitchen capacity', async () => {
-      await t.database.db.updateTable('restaurants').set({ kitchen_capacity: 720 }).where('id', '=', KURSKY.id).execute();
+      await t.database.db
+        .updateTable('restaurants')
+        .set({ kitchen_capacity: 720 })
+        .where('id', '=', KURSKY.id)
+        .execute();
       expect((await info({ fs_uid: KURSKY.fsUid })).restoranInfo.zagruzkaPerc).toBe(40);
-      await t.database.db.updateTable('restaurants').set({ kitchen_capacity: 360 }).where('id', '=', KURSKY.id).execute();
+      await t.database.db
+        .updateTable('restaurants')
+        .set({ kitchen_capacity: 360 })
+        .where('id', '=', KURSKY.id)
+        .execute();
     });
 
     it('forecasts a future hour from the orders scheduled then plus the average of the same hour over four weeks', async () => {
@@ -89,18 +104,37 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
       const quiet = (await info({ fs_uid: KURSKY.fsUid, time: at })).restoranInfo;
       expect(quiet).toMatchObject({ forecast: 1, time: at, zagruzkaPerc: 0 });
 
-      const scheduled = await insertTestOrder(t.database, { userId: null, restaurantId: KURSKY.id, paid: false, status: 10 });
-      await t.database.db.updateTable('orders').set({ delayed: true, as_ready: false, ready_at: new Date(at * 1000 + 10 * 60_000) }).where('id', '=', scheduled.id).execute();
+      const scheduled = await insertTestOrder(t.database, {
+        userId: null,
+        restaurantId: KURSKY.id,
+        paid: false,
+        status: 10,
+      });
+      await t.database.db
+        .updateTable('orders')
+        .set({ delayed: true, as_ready: false, ready_at: new Date(at * 1000 + 10 * 60_000) })
+        .where('id', '=', scheduled.id)
+        .execute();
       const lastWeek = await orders(4, { userId: null, restaurantId: KURSKY.id, paid: true, status: 50 });
       const weekAgo = new Date(at * 1000 - 7 * 24 * HOUR - 5 * 60_000);
-      await t.database.db.updateTable('orders').set({ created_at: weekAgo }).where('id', 'in', lastWeek.map((o) => o.id)).execute();
+      await t.database.db
+        .updateTable('orders')
+        .set({ created_at: weekAgo })
+        .where(
+          'id',
+          'in',
+          lastWeek.map((o) => o.id),
+        )
+        .execute();
 
       // 36 scheduled + (4 × 36) / 4 weeks = 72 cook-minutes: 20 %.
       const forecast = (await info({ fs_uid: KURSKY.fsUid, time: String(at) })).restoranInfo;
       expect(forecast).toMatchObject({ forecast: 1, zagruzkaPerc: 20, zagruzkaText: 'Свободно' });
       expect(forecast.timeSredn).toBe(loadedCookMinutes(base, 72, 360));
       // The live queue is not part of the forecast, and a moment within five minutes is now.
-      expect((await info({ fs_uid: KURSKY.fsUid, time: Math.floor(Date.now() / 1000) + 120 })).restoranInfo).toMatchObject({ forecast: 0, zagruzkaPerc: 80 });
+      expect(
+        (await info({ fs_uid: KURSKY.fsUid, time: Math.floor(Date.now() / 1000) + 120 })).restoranInfo,
+      ).toMatchObject({ forecast: 0, zagruzkaPerc: 80 });
     });
 
     it('shows a restaurant closed at the moment as «Закрыто» in grey, with no time', async () => {
@@ -108,7 +142,15 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
       let threeAm = instantAt(clock.date, 3 * 60, 'Europe/Moscow');
       if (threeAm < Date.now() + 10 * 60_000) threeAm = instantAt(addDays(clock.date, 1), 3 * 60, 'Europe/Moscow');
       const { restoranInfo: restaurantInfo } = await info({ fs_uid: SOKOL.fsUid, time: Math.floor(threeAm / 1000) });
-      expect(restaurantInfo).toMatchObject({ open: 0, zagruzkaPerc: 0, zagruzkaText: 'Закрыто', zagruzkaColor: '#FF5F6B75', timeSredn: 0, timeSrednText: '', timeColor: '#FF5F6B75' });
+      expect(restaurantInfo).toMatchObject({
+        open: 0,
+        zagruzkaPerc: 0,
+        zagruzkaText: 'Закрыто',
+        zagruzkaColor: '#FF5F6B75',
+        timeSredn: 0,
+        timeSrednText: '',
+        timeColor: '#FF5F6B75',
+      });
     });
 
     it('gives the stop list by menu and category, with the reason or the chain’s stop-list text (SPEC 3)', async () => {
@@ -117,13 +159,23 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
       const mushroom = DEMO_DISHES.find((dish) => dish.slug === 'mushroom-truffle-pizza')!;
       expect(stopList.groups).toHaveLength(1);
       expect(stopList.groups[0]).toMatchObject({ id: 'restaurant', name: 'Ресторан' });
-      expect(stopList.groups[0]!.sections.map((section) => [section.name, section.items.map((item) => [item.id, item.name, item.stop, item.text])])).toEqual([
+      expect(
+        stopList.groups[0]!.sections.map((section) => [
+          section.name,
+          section.items.map((item) => [item.id, item.name, item.stop, item.text]),
+        ]),
+      ).toEqual([
         ['Пицца из печи', [[mushroom.id, mushroom.name, true, 'Закончились белые грибы, ждём поставку']]],
         ['Салаты', [[burrata.id, burrata.name, true, 'Не привезли буррату']]],
       ]);
       expect(stopList.groups[0]!.sections[0]!.time).toMatch(/^\d{2}:\d{2}$/);
 
-      await t.database.db.updateTable('stop_list').set({ reason: '' }).where('restaurant_id', '=', PATRIKI.id).where('dish_id', '=', burrata.id).execute();
+      await t.database.db
+        .updateTable('stop_list')
+        .set({ reason: '' })
+        .where('restaurant_id', '=', PATRIKI.id)
+        .where('dish_id', '=', burrata.id)
+        .execute();
       const again = await info({ fs_uid: PATRIKI.fsUid });
       expect(again.stopList.groups[0]!.sections[1]!.items[0]!.text).toBe(DEMO_SETTINGS.text_stoplist);
       expect((await info({ fs_uid: DEMO_RESTAURANTS[3]!.fsUid })).stopList).toEqual({ groups: [] });
@@ -135,10 +187,22 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
         expect(res.statusCode).toBe(404);
         expect(errorResponse.parse(res.json()).message).toBe('Ресторан не найден');
       }
-      const far = await rest('zagruzkaLoadInfo', { fs_uid: KURSKY.fsUid, time: Math.floor(Date.now() / 1000) + 8 * 24 * 3600 });
+      const far = await rest('zagruzkaLoadInfo', {
+        fs_uid: KURSKY.fsUid,
+        time: Math.floor(Date.now() / 1000) + 8 * 24 * 3600,
+      });
       expect(far.statusCode).toBe(400);
-      expect(errorResponse.parse(far.json())).toMatchObject({ error: 'load_time', message: 'Прогноз загрузки возможен не дальше чем на 7 дней вперёд.' });
-      for (const fields of [{}, { fs_uid: KURSKY.fsUid, time: 'сейчас' }, { fs_uid: KURSKY.fsUid, time: -1 }, { fs_uid: KURSKY.fsUid, time: 1.5 }, { fs_uid: null }]) {
+      expect(errorResponse.parse(far.json())).toMatchObject({
+        error: 'load_time',
+        message: 'Прогноз загрузки возможен не дальше чем на 7 дней вперёд.',
+      });
+      for (const fields of [
+        {},
+        { fs_uid: KURSKY.fsUid, time: 'сейчас' },
+        { fs_uid: KURSKY.fsUid, time: -1 },
+        { fs_uid: KURSKY.fsUid, time: 1.5 },
+        { fs_uid: null },
+      ]) {
         const res = await rest('zagruzkaLoadInfo', fields);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
         expect(errorResponse.parse(res.json()).message).toMatch(/^Некорректное поле «fields\.(fs_uid|time)»/);
@@ -158,7 +222,13 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
       expect(body.sort).toBe('load');
       expect(body.forecast).toBe(0);
       expect(body.items.map((item) => item.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 10]);
-      expect(body.items.at(-1)).toMatchObject({ id: KURSKY.id, zagruzkaPerc: 80, distanceKm: null, distanceText: '', isFavorite: 0 });
+      expect(body.items.at(-1)).toMatchObject({
+        id: KURSKY.id,
+        zagruzkaPerc: 80,
+        distanceKm: null,
+        distanceText: '',
+        isFavorite: 0,
+      });
       for (const item of body.items) restaurantLoad.parse(item);
       const loads = body.items.map((item) => item.zagruzkaPerc);
       expect(loads).toEqual([...loads].sort((a, b) => a - b));
@@ -184,7 +254,14 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
     });
 
     it('answers malformed fields with 400', async () => {
-      for (const fields of [{ sort: 'price' }, { lat: 100, lon: 37 }, { lat: 'north' }, { favorites: 'abc' }, { favorites: [''] }, { time: 'later' }]) {
+      for (const fields of [
+        { sort: 'price' },
+        { lat: 100, lon: 37 },
+        { lat: 'north' },
+        { favorites: 'abc' },
+        { favorites: [''] },
+        { time: 'later' },
+      ]) {
         const res = await rest('zagruzkaLoadRestList', fields);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
         expect(errorResponse.parse(res.json()).message).toMatch(/^Некорректное поле «fields\./);
@@ -200,7 +277,9 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
       expect(periods).toHaveLength(25);
       expect(periods[0]).toMatchObject({ time: 0, text: 'Сейчас' });
       const hours = periods.slice(1);
-      expect(hours.every((period) => period.time % 3600 === 0 && /^(Сегодня|Завтра), \d{2}:00$/.test(period.text))).toBe(true);
+      expect(
+        hours.every((period) => period.time % 3600 === 0 && /^(Сегодня|Завтра), \d{2}:00$/.test(period.text)),
+      ).toBe(true);
       expect(hours[0]!.time * 1000 - Date.now()).toBeGreaterThan(0);
       expect(hours[0]!.time * 1000 - Date.now()).toBeLessThanOrEqual(HOUR);
       expect(hours.at(-1)!.time - hours[0]!.time).toBe(23 * 3600);
@@ -208,7 +287,9 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
     });
 
     it('keeps only the hours the restaurant is open when fs_uid is given', async () => {
-      const { periods } = zagruzkaLoadPeriodsAction.response.parse((await rest('zagruzkaLoadPeriods', { fs_uid: SOKOL.fsUid, hours: 48 })).json());
+      const { periods } = zagruzkaLoadPeriodsAction.response.parse(
+        (await rest('zagruzkaLoadPeriods', { fs_uid: SOKOL.fsUid, hours: 48 })).json(),
+      );
       const hours = periods.slice(1).map((period) => Number(period.from.slice(0, 2)));
       expect(hours.length).toBeGreaterThanOrEqual(26);
       expect(hours.every((hour) => hour >= 8 && hour <= 20)).toBe(true);
@@ -230,7 +311,12 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
     };
 
     it('stretches the dish’s cook time by the load now, for as soon as ready (SPEC 2 «We will cook in about»)', async () => {
-      const answer = await cookTime({ fs_uid: KURSKY.fsUid, product_id: 101, orderType: 'self', delivery_datetime_props: { deliveryDate: '', deliveryTime: 'По готовоности' } });
+      const answer = await cookTime({
+        fs_uid: KURSKY.fsUid,
+        product_id: 101,
+        orderType: 'self',
+        delivery_datetime_props: { deliveryDate: '', deliveryTime: 'По готовоности' },
+      });
       const expected = loadedCookMinutes(12, 8 * ORDER_WORK, 360);
       expect(answer).toMatchObject({ cookTime: expected, cookTimeText: `около ${expected} мин`, zagruzkaPerc: 80 });
       expect((await cookTime({ fs_uid: KURSKY.id, product_id: '101', orderType: 'delivery' })).cookTime).toBe(expected);
@@ -238,22 +324,38 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
 
     it('uses the forecast of the chosen time, and gives 0 for a dish that needs no cooking', async () => {
       const tomorrow = addDays(wallClockAt(Date.now(), 'Europe/Moscow').date, 1);
-      const answer = await cookTime({ fs_uid: KURSKY.fsUid, product_id: 101, orderType: 'self', delivery_datetime_props: { deliveryDate: formatShortDate(tomorrow), deliveryTime: '13:00' } });
+      const answer = await cookTime({
+        fs_uid: KURSKY.fsUid,
+        product_id: 101,
+        orderType: 'self',
+        delivery_datetime_props: { deliveryDate: formatShortDate(tomorrow), deliveryTime: '13:00' },
+      });
       expect(answer.time).toBe(instantAt(tomorrow, 13 * 60, 'Europe/Moscow') / 1000);
       expect(answer.cookTime).toBeLessThan(loadedCookMinutes(12, 8 * ORDER_WORK, 360));
       const ready = DEMO_DISHES.find((dish) => dish.cookTime === 0 && dish.active !== false)!;
-      expect(await cookTime({ fs_uid: KURSKY.fsUid, product_id: ready.id, orderType: 'self' })).toMatchObject({ cookTime: 0, cookTimeText: '' });
+      expect(await cookTime({ fs_uid: KURSKY.fsUid, product_id: ready.id, orderType: 'self' })).toMatchObject({
+        cookTime: 0,
+        cookTimeText: '',
+      });
     });
 
     it('refuses an order type the restaurant does not take (409), an unknown dish or restaurant (404), bad fields (400)', async () => {
       const inrest = await rest('zagruzkaLoadCookTime', { fs_uid: KURSKY.fsUid, product_id: 101, orderType: 'inrest' });
       expect(inrest.statusCode).toBe(409);
       expect(errorResponse.parse(inrest.json()).error).toBe('order_type_not_offered');
-      const unknown = await rest('zagruzkaLoadCookTime', { fs_uid: KURSKY.fsUid, product_id: 99_999, orderType: 'self' });
+      const unknown = await rest('zagruzkaLoadCookTime', {
+        fs_uid: KURSKY.fsUid,
+        product_id: 99_999,
+        orderType: 'self',
+      });
       expect(unknown.statusCode).toBe(404);
       expect(errorResponse.parse(unknown.json()).message).toBe('Блюдо не найдено.');
-      expect((await rest('zagruzkaLoadCookTime', { fs_uid: KURSKY.fsUid, product_id: 306, orderType: 'self' })).statusCode).toBe(404);
-      expect((await rest('zagruzkaLoadCookTime', { fs_uid: 'nope', product_id: 101, orderType: 'self' })).statusCode).toBe(404);
+      expect(
+        (await rest('zagruzkaLoadCookTime', { fs_uid: KURSKY.fsUid, product_id: 306, orderType: 'self' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await rest('zagruzkaLoadCookTime', { fs_uid: 'nope', product_id: 101, orderType: 'self' })).statusCode,
+      ).toBe(404);
       for (const [fields, field] of [
         [{ fs_uid: KURSKY.fsUid, orderType: 'self' }, 'product_id'],
         [{ fs_uid: KURSKY.fsUid, product_id: 'пицца', orderType: 'self' }, 'product_id'],
@@ -261,7 +363,10 @@ describe.each(databaseKinds())('restaurant load on %s (SPEC 2, 3, 7; decision 01
         [{ fs_uid: KURSKY.fsUid, product_id: 101, orderType: 'pickup' }, 'orderType'],
         [{ fs_uid: KURSKY.fsUid, product_id: 101 }, 'orderType'],
         [{ product_id: 101, orderType: 'self' }, 'fs_uid'],
-        [{ fs_uid: KURSKY.fsUid, product_id: 101, orderType: 'self', delivery_datetime_props: [1] }, 'delivery_datetime_props'],
+        [
+          { fs_uid: KURSKY.fsUid, product_id: 101, orderType: 'self', delivery_datetime_props: [1] },
+          'delivery_datetime_props',
+        ],
       ] as const) {
         const res = await rest('zagruzkaLoadCookTime', fields);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_CODE_ATTEMPTS_ERROR } from '@chain/contract';
-import { LOCK_CODE_ATTEMPTS_MESSAGE, LOCK_CODE_ATTEMPTS_PER_ADDRESS, LOCK_CODE_ATTEMPTS_PER_GUEST } from '../src/http/lock-code';
+import {
+  LOCK_CODE_ATTEMPTS_MESSAGE,
+  LOCK_CODE_ATTEMPTS_PER_ADDRESS,
+  LOCK_CODE_ATTEMPTS_PER_GUEST,
+} from '../src/http/lock-code';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { signedInUser } from './support/users';
@@ -29,15 +33,24 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
   beforeAll(async () => {
     t = await buildTestApp(kind);
     // Патриаршие round the clock, so an order placed at any hour of the test run is taken.
-    await sql`update restaurant_schedule set from_minute = 360, to_minute = 1800 where restaurant_id = ${PATRIARSHIE}`.execute(t.database.db);
+    await sql`update restaurant_schedule set from_minute = 360, to_minute = 1800 where restaurant_id = ${PATRIARSHIE}`.execute(
+      t.database.db,
+    );
     for (let weekday = 1; weekday <= 7; weekday++) {
-      await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (${PATRIARSHIE}, ${weekday}, 360, 1800) on conflict do nothing`.execute(t.database.db);
+      await sql`insert into restaurant_schedule (restaurant_id, weekday, from_minute, to_minute) values (${PATRIARSHIE}, ${weekday}, 360, 1800) on conflict do nothing`.execute(
+        t.database.db,
+      );
     }
   });
   afterAll(() => t.close());
 
   const menu = (lockCode: string, remoteAddress: string, isShop = 2) =>
-    t.app.inject({ method: 'POST', url: MENU, payload: { ver: 4, fs_uid: PATRIKI, order_type: 'self', is_shop: isShop, lock_code: lockCode }, remoteAddress });
+    t.app.inject({
+      method: 'POST',
+      url: MENU,
+      payload: { ver: 4, fs_uid: PATRIKI, order_type: 'self', is_shop: isShop, lock_code: lockCode },
+      remoteAddress,
+    });
 
   const order = (lockCode: string, remoteAddress: string, guest: { id: number; token: string }) =>
     t.app.inject({
@@ -48,7 +61,10 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
         source: 'web',
         v: 3,
         user: { id: guest.id, password: guest.token },
-        cart: [{ item: 101, cnt: 2 }, { item: LOCKED_DISH, cnt: 1 }],
+        cart: [
+          { item: 101, cnt: 2 },
+          { item: LOCKED_DISH, cnt: 1 },
+        ],
         order: { type: 'self' },
         restoran: PATRIARSHIE,
         lock_code: lockCode,
@@ -58,7 +74,11 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
 
   const refusedForTries = (res: { statusCode: number; json: () => unknown }) => {
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ success: false, error: LOCK_CODE_ATTEMPTS_ERROR, message: LOCK_CODE_ATTEMPTS_MESSAGE });
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: LOCK_CODE_ATTEMPTS_ERROR,
+      message: LOCK_CODE_ATTEMPTS_MESSAGE,
+    });
   };
 
   /** A wrong code of its own for each try, so no answer is served from another try's cache. */
@@ -73,7 +93,8 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
     const guest = await signedInUser(t.database);
     // Five tries through order/create (within the guest's own allowance), the rest through the menu.
     const onOrders = 5;
-    for (let i = 0; i < onOrders; i++) expect((await order(wrong(), address, guest)).json()).toMatchObject({ error: 'locked' });
+    for (let i = 0; i < onOrders; i++)
+      expect((await order(wrong(), address, guest)).json()).toMatchObject({ error: 'locked' });
     for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit - onOrders; i++) {
       const onMenu = await menu(wrong(), address);
       expect(onMenu.statusCode).toBe(200);
@@ -84,7 +105,7 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
     refusedForTries(await order(wrong(), address, await signedInUser(t.database)));
   });
 
-  it('counts a signed-in guest\'s wrong codes wherever they come from', async () => {
+  it("counts a signed-in guest's wrong codes wherever they come from", async () => {
     const guest = await signedInUser(t.database);
     for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_GUEST.limit; i++) {
       expect((await order(wrong(), newAddress(), guest)).json()).toMatchObject({ error: 'locked' });
@@ -92,11 +113,12 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
     refusedForTries(await order(wrong(), newAddress(), guest));
   });
 
-  it('gives a hall\'s shared address more tries than one guest: a guest who spent their own allowance leaves the others at that address theirs (decision 010)', async () => {
+  it("gives a hall's shared address more tries than one guest: a guest who spent their own allowance leaves the others at that address theirs (decision 010)", async () => {
     expect(LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit).toBeGreaterThanOrEqual(3 * LOCK_CODE_ATTEMPTS_PER_GUEST.limit);
     const hall = newAddress();
     const guesser = await signedInUser(t.database);
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_GUEST.limit; i++) expect((await order(wrong(), hall, guesser)).json()).toMatchObject({ error: 'locked' });
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_GUEST.limit; i++)
+      expect((await order(wrong(), hall, guesser)).json()).toMatchObject({ error: 'locked' });
     refusedForTries(await order(wrong(), hall, guesser));
     // The guest at the next table mistypes the code, then types it right.
     const neighbour = await signedInUser(t.database);
@@ -115,7 +137,8 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
     }
     for (let i = 0; i < 5; i++) expect((await order(LOCK_CODE, address, guest)).statusCode).toBe(200);
     // Wrong codes still have their full allowance after all those right ones.
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++) expect((await menu(wrong(), address)).statusCode).toBe(200);
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++)
+      expect((await menu(wrong(), address)).statusCode).toBe(200);
     refusedForTries(await menu(wrong(), address));
   });
 
@@ -130,7 +153,8 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
       }
     }
     // Wrong codes still have their whole allowance.
-    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++) expect((await menu(wrong(), address, 0)).json()).toMatchObject({ lock_code: null });
+    for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++)
+      expect((await menu(wrong(), address, 0)).json()).toMatchObject({ lock_code: null });
     refusedForTries(await menu(wrong(), address, 0));
   });
 
@@ -147,26 +171,33 @@ describe.each(databaseKinds())('one lock-code attempt counter on %s (issue 11.7,
   it('lets no more than the allowance of concurrent wrong codes through, per address and per guest', async () => {
     const address = newAddress();
     const extra = 20;
-    const onMenu = await Promise.all(Array.from({ length: LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit + extra }, () => menu(wrong(), address)));
+    const onMenu = await Promise.all(
+      Array.from({ length: LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit + extra }, () => menu(wrong(), address)),
+    );
     expect(onMenu.filter((res) => res.statusCode === 429)).toHaveLength(extra);
     expect(onMenu.filter((res) => res.statusCode !== 429).every((res) => res.statusCode === 200)).toBe(true);
 
     const guest = await signedInUser(t.database);
-    const onOrders = await Promise.all(Array.from({ length: LOCK_CODE_ATTEMPTS_PER_GUEST.limit + extra }, () => order(wrong(), newAddress(), guest)));
+    const onOrders = await Promise.all(
+      Array.from({ length: LOCK_CODE_ATTEMPTS_PER_GUEST.limit + extra }, () => order(wrong(), newAddress(), guest)),
+    );
     expect(onOrders.filter((res) => res.statusCode === 429)).toHaveLength(extra);
     expect(onOrders.filter((res) => res.statusCode !== 429).every((res) => res.statusCode === 403)).toBe(true);
   });
 
   // A race shows only where statements run side by side: PGlite runs one at a time.
-  it.runIf(kind === 'postgres')('refuses the right code inside a burst of 200 concurrent menu calls like every try past the allowance (issue 11, second read, point 1)', async () => {
-    const address = newAddress();
-    // Wrong codes first, the right one last: an oracle would answer it unlocked.
-    const codes = [...Array.from({ length: 199 }, () => wrong()), LOCK_CODE];
-    const answers = await Promise.all(codes.map((code) => menu(code, address)));
-    const evaluated = answers.filter((res) => res.statusCode === 200);
-    expect(evaluated).toHaveLength(LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit);
-    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(200 - LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit);
-    expect(evaluated.every((res) => res.json<{ lock_code: string | null }>().lock_code === null)).toBe(true);
-    refusedForTries(answers.at(-1)!);
-  });
+  it.runIf(kind === 'postgres')(
+    'refuses the right code inside a burst of 200 concurrent menu calls like every try past the allowance (issue 11, second read, point 1)',
+    async () => {
+      const address = newAddress();
+      // Wrong codes first, the right one last: an oracle would answer it unlocked.
+      const codes = [...Array.from({ length: 199 }, () => wrong()), LOCK_CODE];
+      const answers = await Promise.all(codes.map((code) => menu(code, address)));
+      const evaluated = answers.filter((res) => res.statusCode === 200);
+      expect(evaluated).toHaveLength(LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit);
+      expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(200 - LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit);
+      expect(evaluated.every((res) => res.json<{ lock_code: string | null }>().lock_code === null)).toBe(true);
+      refusedForTries(answers.at(-1)!);
+    },
+  );
 });

@@ -12,7 +12,16 @@ import { startSandboxKitchen } from '../src/sandbox/kitchen';
 import { databaseKinds, freshDatabase, type TestDatabase } from './support/build';
 import { post } from './support/calls';
 import { connectedKiosk } from './support/kiosk';
-import { callback, check, mdOrderOf, paymentRows, pressBankPage, pressCardForm, startCard, startSbp } from './support/payments';
+import {
+  callback,
+  check,
+  mdOrderOf,
+  paymentRows,
+  pressBankPage,
+  pressCardForm,
+  startCard,
+  startSbp,
+} from './support/payments';
 import { readOutbox, solveCaptcha } from './support/sign-in';
 import { bearer, lastStaffCode, staffAccount } from './support/staff';
 
@@ -50,7 +59,15 @@ interface Line {
 function phoneForms(digits: string): string[] {
   const ten = digits.slice(1);
   const spaced = `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6, 8)}-${ten.slice(8)}`;
-  return [`+7${ten}`, `7${ten}`, `8${ten}`, ten, `+7 ${spaced}`, `8 ${spaced}`, `${ten.slice(0, 3)} ${ten.slice(3, 6)} ${ten.slice(6, 8)} ${ten.slice(8)}`];
+  return [
+    `+7${ten}`,
+    `7${ten}`,
+    `8${ten}`,
+    ten,
+    `+7 ${spaced}`,
+    `8 ${spaced}`,
+    `${ten.slice(0, 3)} ${ten.slice(3, 6)} ${ten.slice(6, 8)} ${ten.slice(8)}`,
+  ];
 }
 
 describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that help at 3 a.m.)', (kind) => {
@@ -76,7 +93,11 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
         ...base.providers,
         smsru: { ...base.providers.smsru, apiId: secretText('smsru-key') },
         mail: { ...base.providers.mail, apiKey: secretText('mail-key') },
-        acquiring: { ...base.providers.acquiring, password: secretText('acquiring-password'), callbackSecret: secretText('callback-secret') },
+        acquiring: {
+          ...base.providers.acquiring,
+          password: secretText('acquiring-password'),
+          callbackSecret: secretText('callback-secret'),
+        },
         tips: base.providers.tips && { ...base.providers.tips, apiKey: secretText('tips-key') },
       },
     });
@@ -87,7 +108,10 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     keep('acquirer callback key', config.providers.acquiring.callbackSecret);
     keep('tips key', config.providers.tips?.apiKey);
     database = await freshDatabase(kind);
-    app = await buildApp(config, { database: database.handle, logDestination: { write: (line) => void written.push(line) } });
+    app = await buildApp(config, {
+      database: database.handle,
+      logDestination: { write: (line) => void written.push(line) },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -113,7 +137,12 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     keep('guest session token', guest.token);
 
     // A broken client sends its token as a body that is not JSON: a 400, whose line does not quote the body.
-    const broken = await app.inject({ method: 'POST', url: '/api/v1/order/payment/start', headers: { 'content-type': 'application/json' }, payload: guest.token });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/payment/start',
+      headers: { 'content-type': 'application/json' },
+      payload: guest.token,
+    });
     expect(broken.statusCode).toBe(400);
 
     // Saves an e-mail to the profile.
@@ -121,7 +150,9 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     keep('guest e-mail', email);
     keep('guest e-mail', email.toLowerCase());
     keep('guest e-mail', encodeURIComponent(email.toLowerCase()));
-    expect((await post(app, '/api/v1/user/update', { id: guest.id, password: guest.token, email })).statusCode).toBe(200);
+    expect((await post(app, '/api/v1/user/update', { id: guest.id, password: guest.token, email })).statusCode).toBe(
+      200,
+    );
 
     // A delivery for tomorrow, with a receipt by e-mail and a phone of its own.
     const orderPhone = `7926${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -131,7 +162,11 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
       v: 3,
       user: { id: guest.id, password: guest.token },
       cart: [{ item: 101, cnt: 2 }],
-      order: { type: 'delivery', comment: '', props: { address: { ...KURSKY_POINT, full: 'Москва, ул. Земляной Вал, 33' } } },
+      order: {
+        type: 'delivery',
+        comment: '',
+        props: { address: { ...KURSKY_POINT, full: 'Москва, ул. Земляной Вал, 33' } },
+      },
       deliveryDateTimeProps: { deliveryDate: tomorrow(), deliveryTime: '11:00-14:00', isTimePeriods: 1 },
       restoran: KURSKY,
       phone: phoneForms(orderPhone)[5],
@@ -157,9 +192,20 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     // The kitchen signs in with its password and an e-mailed code, and moves it on the board.
     const cook = await staffAccount(database.handle, { role: 'kitchen', restaurantIds: [KURSKY] });
     const cookToken = await staffSignIn(cook);
-    expect((await app.inject({ method: 'POST', url: `/api/staff/orders/${deliveryId}/status`, headers: bearer(cookToken), payload: { to: ORDER_STATUS.cooking } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/staff/orders/${deliveryId}/status`,
+          headers: bearer(cookToken),
+          payload: { to: ORDER_STATUS.cooking },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The sandbox kitchen's button moves it on once more.
-    expect((await app.inject({ method: 'POST', url: `/sandbox/kitchen/orders/${deliveryId}/next` })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/sandbox/kitchen/orders/${deliveryId}/next` })).statusCode).toBe(
+      200,
+    );
 
     // A kiosk order paid by SBP; its follow link opened on the guest's phone.
     const kiosk = await connectedKiosk(database.handle, KURSKY);
@@ -180,14 +226,18 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     const kioskId = kioskOrder.id;
     orders.kiosk = kioskId;
     keep('follow token', kioskOrder.follow_token);
-    expect((await app.inject({ method: 'GET', url: `/api/v1/order/follow/${kioskOrder.follow_token}` })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/order/follow/${kioskOrder.follow_token}` })).statusCode,
+    ).toBe(200);
     await pressBankPage(app, (await startSbp(app, null, kioskId, { kiosk_token: kiosk.token })).qrPayload ?? '', 'pay');
     expect(await check(app, kioskId, kiosk.token)).toBe('ok');
 
     // A manager cancels it with its money returned (issue 31).
     const manager = await staffAccount(database.handle, { role: 'manager', restaurantIds: [KURSKY] });
     const managerToken = await staffSignIn(manager);
-    const sum = (await database.handle.db.selectFrom('orders').select('sum').where('id', '=', kioskId).executeTakeFirstOrThrow()).sum;
+    const sum = (
+      await database.handle.db.selectFrom('orders').select('sum').where('id', '=', kioskId).executeTakeFirstOrThrow()
+    ).sum;
     const refund = await app.inject({
       method: 'POST',
       url: `/api/staff/orders/${kioskId}/refunds`,
@@ -211,18 +261,35 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     const expiredId = unpaid.json<{ id: number }>().id;
     orders.expired = expiredId;
     await startCard(app, guest, expiredId);
-    await database.handle.db.updateTable('orders').set({ created_at: new Date(Date.now() - 3 * 3_600_000) }).where('id', '=', expiredId).execute();
+    await database.handle.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 3 * 3_600_000) })
+      .where('id', '=', expiredId)
+      .execute();
     stops.push(startMaintenance(app));
-    await vi.waitFor(async () => expect((await orderOf(expiredId)).status).toBe(ORDER_STATUS.cancelled), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await orderOf(expiredId)).status).toBe(ORDER_STATUS.cancelled), {
+      timeout: 10_000,
+      interval: 100,
+    });
     stops.push(startPaymentWorker(app));
-    await vi.waitFor(async () => expect((await paymentRows(database.handle, expiredId)).map((row) => row.status)).toEqual(['cancelled']), { timeout: 15_000, interval: 200 });
+    await vi.waitFor(
+      async () =>
+        expect((await paymentRows(database.handle, expiredId)).map((row) => row.status)).toEqual(['cancelled']),
+      { timeout: 15_000, interval: 200 },
+    );
 
     // The kitchen finishes the delivery on its own.
     stops.push(startSandboxKitchen(app));
-    await vi.waitFor(async () => expect((await orderOf(deliveryId)).status).toBe(ORDER_STATUS.done), { timeout: 15_000, interval: 200 });
+    await vi.waitFor(async () => expect((await orderOf(deliveryId)).status).toBe(ORDER_STATUS.done), {
+      timeout: 15_000,
+      interval: 200,
+    });
     while (stops.length > 0) await stops.pop()?.();
     // Work the requests left running (a receipt, a tips id) ends before the lines are read.
-    await vi.waitFor(async () => expect((await orderOf(deliveryId)).receipt_sent_at).not.toBeNull(), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await orderOf(deliveryId)).receipt_sent_at).not.toBeNull(), {
+      timeout: 10_000,
+      interval: 100,
+    });
   });
 
   it('logs each order status change once, with the order id and the request id or the worker that made it', async () => {
@@ -230,7 +297,12 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     const lines = parsed();
     const requestIds = new Set(lines.flatMap((line) => (typeof line.reqId === 'string' ? [line.reqId] : [])));
     for (const [name, orderId] of Object.entries(orders)) {
-      const history = await database.handle.db.selectFrom('order_status_history').select(['status', 'actor']).where('order_id', '=', orderId).orderBy('id').execute();
+      const history = await database.handle.db
+        .selectFrom('order_status_history')
+        .select(['status', 'actor'])
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
       const moves = lines.filter((line) => line.msg === STATE_LINES.order && line.orderId === orderId);
       expect(
         moves.map((line) => [line.from, line.to, line.actor]),
@@ -241,13 +313,17 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
         if (line.requestId === null) expect(['payment-worker', 'order-expiry', 'sandbox-kitchen']).toContain(line.by);
         else {
           expect(line.by).toBe('request');
-          expect(requestIds.has(String(line.requestId)), `${name}: ${String(line.requestId)} is a request's id`).toBe(true);
+          expect(requestIds.has(String(line.requestId)), `${name}: ${String(line.requestId)} is a request's id`).toBe(
+            true,
+          );
           expect(line.reqId).toBe(line.requestId);
         }
       }
     }
     const byWorker = (orderId: number | undefined, by: string) =>
-      lines.filter((line) => line.msg === STATE_LINES.order && line.orderId === orderId && line.by === by).map((line) => [line.from, line.to]);
+      lines
+        .filter((line) => line.msg === STATE_LINES.order && line.orderId === orderId && line.by === by)
+        .map((line) => [line.from, line.to]);
     expect(byWorker(orders.expired, 'order-expiry')).toEqual([[ORDER_STATUS.awaitingPayment, ORDER_STATUS.cancelled]]);
     expect(byWorker(orders.delivery, 'sandbox-kitchen')).toEqual([[ORDER_STATUS.ready, ORDER_STATUS.done]]);
   });
@@ -272,9 +348,15 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
         expect(payment.provider_id).toBeTruthy();
       }
     }
-    const delivery = lines.filter((line) => line.msg === STATE_LINES.payment && line.orderId === orders.delivery).map((line) => line.to);
+    const delivery = lines
+      .filter((line) => line.msg === STATE_LINES.payment && line.orderId === orders.delivery)
+      .map((line) => line.to);
     expect(delivery).toEqual(expect.arrayContaining(['declined', 'paid']));
-    expect(lines.filter((line) => line.msg === STATE_LINES.payment && line.orderId === orders.expired).map((line) => [line.to, line.by])).toEqual([
+    expect(
+      lines
+        .filter((line) => line.msg === STATE_LINES.payment && line.orderId === orders.expired)
+        .map((line) => [line.to, line.by]),
+    ).toEqual([
       ['registering', 'request'],
       ['pending', 'request'],
       ['cancelling', 'order-expiry'],
@@ -282,15 +364,29 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     ]);
 
     // The other lines of the same work carry the same request id, or the worker's `by`.
-    const paidLine = lines.find((line) => line.msg === STATE_LINES.payment && line.orderId === orders.delivery && line.to === 'paid');
-    expect(lines.find((line) => line.msg === 'order paid' && line.orderId === orders.delivery)?.reqId).toBe(paidLine?.requestId);
-    expect(lines.find((line) => line.msg === 'payment closed at the bank' && line.orderId === orders.expired)).toMatchObject({ by: 'payment-worker' });
+    const paidLine = lines.find(
+      (line) => line.msg === STATE_LINES.payment && line.orderId === orders.delivery && line.to === 'paid',
+    );
+    expect(lines.find((line) => line.msg === 'order paid' && line.orderId === orders.delivery)?.reqId).toBe(
+      paidLine?.requestId,
+    );
+    expect(
+      lines.find((line) => line.msg === 'payment closed at the bank' && line.orderId === orders.expired),
+    ).toMatchObject({ by: 'payment-worker' });
 
-    const refunds = await database.handle.db.selectFrom('order_refunds').select(['id', 'status', 'payment_id']).where('order_id', '=', orders.kiosk ?? 0).execute();
+    const refunds = await database.handle.db
+      .selectFrom('order_refunds')
+      .select(['id', 'status', 'payment_id'])
+      .where('order_id', '=', orders.kiosk ?? 0)
+      .execute();
     expect(refunds.map((refund) => refund.status)).toEqual(['done']);
-    const kioskPayment = (await paymentRows(database.handle, orders.kiosk ?? 0)).find((payment) => payment.status === 'paid');
+    const kioskPayment = (await paymentRows(database.handle, orders.kiosk ?? 0)).find(
+      (payment) => payment.status === 'paid',
+    );
     const refundLines = lines.filter((line) => line.msg === STATE_LINES.refund && line.refundId === refunds[0]?.id);
-    expect(refundLines.map((line) => [line.from, line.to, line.orderId, line.paymentId, line.providerPaymentId])).toEqual([
+    expect(
+      refundLines.map((line) => [line.from, line.to, line.orderId, line.paymentId, line.providerPaymentId]),
+    ).toEqual([
       [null, 'pending', orders.kiosk, kioskPayment?.id, kioskPayment?.provider_id],
       ['pending', 'done', orders.kiosk, kioskPayment?.id, kioskPayment?.provider_id],
     ]);
@@ -306,12 +402,16 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
     const leaks: string[] = [];
     for (const [value, label] of secrets) {
       // A short code is found as a token of its own (not inside an id or a sum).
-      const found = /^\d{1,6}$/.test(value) ? new RegExp(`(?<![\\w.:,\\[-])${value}(?![\\w.])`).test(text) : text.toLowerCase().includes(value.toLowerCase());
+      const found = /^\d{1,6}$/.test(value)
+        ? new RegExp(`(?<![\\w.:,\\[-])${value}(?![\\w.])`).test(text)
+        : text.toLowerCase().includes(value.toLowerCase());
       if (found) leaks.push(`${label}: ${value}`);
     }
     expect(leaks).toEqual([]);
     // Requests are logged, their paths without query strings.
-    const urls = parsed().flatMap((line) => (line.req && typeof line.req === 'object' && 'url' in line.req ? [String(line.req.url)] : []));
+    const urls = parsed().flatMap((line) =>
+      line.req && typeof line.req === 'object' && 'url' in line.req ? [String(line.req.url)] : [],
+    );
     expect(urls.length).toBeGreaterThan(20);
     expect(urls.filter((url) => url.includes('?'))).toEqual([]);
     expect(urls).toContain('/api/v1/order/follow/[redacted]');
@@ -322,20 +422,32 @@ describe.each(databaseKinds())('the logs of a run on %s (issue 32: logs that hel
   }
 
   function orderOf(orderId: number | undefined) {
-    return database.handle.db.selectFrom('orders').selectAll().where('id', '=', orderId ?? 0).executeTakeFirstOrThrow();
+    return database.handle.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId ?? 0)
+      .executeTakeFirstOrThrow();
   }
 
   /** Both steps of a staff sign-in (password, then the e-mailed code); every secret of it kept. */
   async function staffSignIn(account: { login: string; email: string; password: string }): Promise<string> {
     keep('staff password', account.password);
     keep('staff e-mail', account.email);
-    const first = await app.inject({ method: 'POST', url: '/api/staff/sign-in', payload: { login: account.login, password: account.password } });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/staff/sign-in',
+      payload: { login: account.login, password: account.password },
+    });
     expect(first.statusCode, first.body).toBe(200);
     const { challenge } = first.json<{ challenge: string }>();
     keep('staff challenge', challenge);
     const staffCode = await lastStaffCode(database.handle, account.email);
     keep('staff code', staffCode);
-    const second = await app.inject({ method: 'POST', url: '/api/staff/verify', payload: { challenge, code: staffCode } });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/staff/verify',
+      payload: { challenge, code: staffCode },
+    });
     expect(second.statusCode, second.body).toBe(200);
     const { token, device } = second.json<{ token: string; device: string }>();
     keep('staff token', token);

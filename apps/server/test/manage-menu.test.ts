@@ -39,18 +39,41 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
   beforeAll(async () => {
     t = await buildTestApp(kind);
     chain = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', chain: true }));
-    local = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', restaurantIds: [KURSKY] }));
-    kitchen = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'kitchen', restaurantIds: [KURSKY] }));
+    local = await staffToken(
+      t.app,
+      t.database,
+      await staffAccount(t.database, { role: 'manager', restaurantIds: [KURSKY] }),
+    );
+    kitchen = await staffToken(
+      t.app,
+      t.database,
+      await staffAccount(t.database, { role: 'kitchen', restaurantIds: [KURSKY] }),
+    );
     guest = await signedInUser(t.database, { name: 'Гость' });
   });
   afterAll(() => t.close());
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/staff/manage/menu${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const audits = async (action: string) => (await t.database.db.selectFrom('staff_audit').select(['before', 'after', 'target']).where('action', '=', action).orderBy('id').execute());
-  const catalogueVersion = async () => Number((await t.database.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
+    t.app.inject({
+      method,
+      url: `/api/staff/manage/menu${url}`,
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+  const audits = async (action: string) =>
+    await t.database.db
+      .selectFrom('staff_audit')
+      .select(['before', 'after', 'target'])
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
+  const catalogueVersion = async () =>
+    Number((await t.database.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version);
   const guestMenu = async (fsUid: string, isShop = 0) =>
-    (await post(t.app, '/api/v2/restoran/menu', { fs_uid: fsUid, order_type: 'self', is_shop: isShop })).json<{ categories: Array<{ id: number }>; dishes: Array<{ id: number; price: number; name: string; spec: Array<{ specid: number }> }> }>();
+    (await post(t.app, '/api/v2/restoran/menu', { fs_uid: fsUid, order_type: 'self', is_shop: isShop })).json<{
+      categories: Array<{ id: number }>;
+      dishes: Array<{ id: number; price: number; name: string; spec: Array<{ specid: number }> }>;
+    }>();
   const order = (cart: object[], extra: Record<string, unknown> = {}) =>
     post(t.app, '/api/v2/order/create', {
       source: 'web',
@@ -96,15 +119,24 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
       expect(answer.statusCode, answer.body).toBe(403);
       expect(answer.json<{ error: string }>().error).toMatch(/^(manager_only|chain_manager_only)$/);
     }
-    expect((await call(kitchen, 'GET', '')).json()).toMatchObject({ error: 'manager_only', message: STAFF_TEXTS.managerOnly });
-    expect((await t.app.inject({ method: 'GET', url: '/api/staff/manage/menu', headers: bearer(guest.token) })).statusCode).toBe(401);
+    expect((await call(kitchen, 'GET', '')).json()).toMatchObject({
+      error: 'manager_only',
+      message: STAFF_TEXTS.managerOnly,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/staff/manage/menu', headers: bearer(guest.token) })).statusCode,
+    ).toBe(401);
   });
 
   it('creates, renames, hides and orders categories, with readable refusals and their audit rows; guests follow', async () => {
     const empty = await call(chain, 'POST', '/categories', { menu_kind: 'restaurant', name: '   ', hidden: false });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: 'validation', message: `Название категории: ${MENU_EDIT_TEXTS.name}` });
-    const tooLong = await call(chain, 'POST', '/categories', { menu_kind: 'restaurant', name: 'я'.repeat(61), hidden: false });
+    const tooLong = await call(chain, 'POST', '/categories', {
+      menu_kind: 'restaurant',
+      name: 'я'.repeat(61),
+      hidden: false,
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json<{ message: string }>().message).toContain('не длиннее 60 символов');
 
@@ -116,12 +148,22 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     expect(category).toMatchObject({ menu_kind: 'restaurant', name: 'Завтраки', hidden: false, version: 1 });
     expect(await catalogueVersion()).toBeGreaterThan(before);
 
-    const renamed = await call(chain, 'POST', `/categories/${category.id}`, { version: 1, name: 'Завтраки весь день', hidden: false });
+    const renamed = await call(chain, 'POST', `/categories/${category.id}`, {
+      version: 1,
+      name: 'Завтраки весь день',
+      hidden: false,
+    });
     expect(renamed.json()).toMatchObject({ name: 'Завтраки весь день', version: 2 });
     const stale = await call(chain, 'POST', `/categories/${category.id}`, { version: 1, name: 'Утро', hidden: true });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: { name: 'Завтраки весь день', version: 2 } });
-    expect((await audits('menu.category.save')).map((row) => row.after)).toEqual([expect.objectContaining({ name: 'Завтраки весь день', version: 2 })]);
+    expect(stale.json()).toMatchObject({
+      error: 'stale_version',
+      message: BACKOFFICE_TEXTS.staleVersion,
+      current: { name: 'Завтраки весь день', version: 2 },
+    });
+    expect((await audits('menu.category.save')).map((row) => row.after)).toEqual([
+      expect.objectContaining({ name: 'Завтраки весь день', version: 2 }),
+    ]);
 
     // Ordering: the list must be exactly the menu's categories.
     const menu = manageMenuResponse.parse((await call(chain, 'GET', '')).json());
@@ -140,8 +182,18 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     const made = await call(chain, 'POST', '/dishes', dishBody());
     expect(made.statusCode, made.body).toBe(200);
     const dish = manageDish.parse(made.json());
-    expect(dish).toMatchObject({ name: 'Сырники с вишней', price: 39_000, version: 1, labels: ['vegetarian', 'eggs', 'milk', 'gluten'], restaurant_ids: [1, KURSKY], archived: false });
-    expect(dish.options.map((o) => [o.name, o.multicheck, o.max])).toEqual([['Сметана', false, 1], ['Варенье', true, 3]]);
+    expect(dish).toMatchObject({
+      name: 'Сырники с вишней',
+      price: 39_000,
+      version: 1,
+      labels: ['vegetarian', 'eggs', 'milk', 'gluten'],
+      restaurant_ids: [1, KURSKY],
+      archived: false,
+    });
+    expect(dish.options.map((o) => [o.name, o.multicheck, o.max])).toEqual([
+      ['Сметана', false, 1],
+      ['Варенье', true, 3],
+    ]);
     const kursky = await guestMenu(KURSKY_FS_UID);
     expect(kursky.dishes.find((d) => d.id === dish.id)).toMatchObject({ name: 'Сырники с вишней', price: 39_000 });
     expect(kursky.categories.map((c) => c.id)).toContain(categoryId);
@@ -149,12 +201,25 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     const other = await guestMenu(RESTAURANT_2_FS_UID);
     expect(other.dishes.map((d) => d.id)).not.toContain(dish.id);
     expect(other.categories.map((c) => c.id)).not.toContain(categoryId);
-    expect(await audits('menu.dish.create')).toEqual([expect.objectContaining({ before: null, target: 'блюдо «Сырники с вишней»' })]);
+    expect(await audits('menu.dish.create')).toEqual([
+      expect.objectContaining({ before: null, target: 'блюдо «Сырники с вишней»' }),
+    ]);
 
     for (const [answer, message] of [
       [await call(chain, 'POST', '/dishes', dishBody({ name: ' ' })), `Название блюда: ${MENU_EDIT_TEXTS.name}`],
-      [await call(chain, 'POST', '/dishes', dishBody({ img: '/media/../etc/passwd' })), `Фото: ${STAFF_PHOTO_TEXTS.notPicture}`],
-      [await call(chain, 'POST', '/dishes', dishBody({ options: [{ id: null, name: '', price: 0, disabled: false, multicheck: false, max: 1 }] })), `Опция 1: ${MENU_EDIT_TEXTS.optionName}`],
+      [
+        await call(chain, 'POST', '/dishes', dishBody({ img: '/media/../etc/passwd' })),
+        `Фото: ${STAFF_PHOTO_TEXTS.notPicture}`,
+      ],
+      [
+        await call(
+          chain,
+          'POST',
+          '/dishes',
+          dishBody({ options: [{ id: null, name: '', price: 0, disabled: false, multicheck: false, max: 1 }] }),
+        ),
+        `Опция 1: ${MENU_EDIT_TEXTS.optionName}`,
+      ],
     ] as const) {
       expect(answer.statusCode, answer.body).toBe(400);
       expect(answer.json()).toMatchObject({ error: 'validation', message });
@@ -168,7 +233,12 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
   it('saves a dish over its version with its options: one of two racing saves wins, the other is 409 with the winner’s values, and only the winner is audited', async () => {
     const dish = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Омлет' }))).json());
     const auditsBefore = (await audits('menu.dish.save')).length;
-    const save = (name: string, price: number) => call(chain, 'POST', `/dishes/${dish.id}`, { ...dishBody({ name, price }), version: dish.version, options: dish.options });
+    const save = (name: string, price: number) =>
+      call(chain, 'POST', `/dishes/${dish.id}`, {
+        ...dishBody({ name, price }),
+        version: dish.version,
+        options: dish.options,
+      });
     const racing = await Promise.all([save('Омлет с сыром', 41_000), save('Омлет с беконом', 45_000)]);
     expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const won = manageDish.parse(racing.find((answer) => answer.statusCode === 200)?.json());
@@ -177,20 +247,36 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     expect(lost?.current).toEqual(won);
     expect(won.version).toBe(dish.version + 1);
     expect(await audits('menu.dish.save')).toHaveLength(auditsBefore + 1);
-    const row = await t.database.db.selectFrom('dishes').select(['name', 'price', 'version']).where('id', '=', dish.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('dishes')
+      .select(['name', 'price', 'version'])
+      .where('id', '=', dish.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: won.name, price: won.price, version: won.version });
 
     // A refused save (a bad option id) changes nothing and writes no audit row.
-    const refused = await call(chain, 'POST', `/dishes/${dish.id}`, { ...dishBody({ name: 'Другое' }), version: won.version, options: [{ ...won.options[0], id: 999_999 }] });
+    const refused = await call(chain, 'POST', `/dishes/${dish.id}`, {
+      ...dishBody({ name: 'Другое' }),
+      version: won.version,
+      options: [{ ...won.options[0], id: 999_999 }],
+    });
     expect(refused.json()).toMatchObject({ error: 'validation', message: `Опции: ${MENU_EDIT_TEXTS.optionUnknown}` });
     expect(await audits('menu.dish.save')).toHaveLength(auditsBefore + 1);
-    expect((await t.database.db.selectFrom('dishes').select('version').where('id', '=', dish.id).executeTakeFirstOrThrow()).version).toBe(won.version);
+    expect(
+      (await t.database.db.selectFrom('dishes').select('version').where('id', '=', dish.id).executeTakeFirstOrThrow())
+        .version,
+    ).toBe(won.version);
   });
 
   it('a price changed after the guest was quoted reaches order/create as sum_changed, never a different charge', async () => {
-    const dish = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Каша', options: [] }))).json());
+    const dish = manageDish.parse(
+      (await call(chain, 'POST', '/dishes', dishBody({ name: 'Каша', options: [] }))).json(),
+    );
     const quoted = dish.price;
-    const saved = await call(chain, 'POST', `/dishes/${dish.id}`, { ...dishBody({ name: 'Каша', price: 45_000, options: [] }), version: dish.version });
+    const saved = await call(chain, 'POST', `/dishes/${dish.id}`, {
+      ...dishBody({ name: 'Каша', price: 45_000, options: [] }),
+      version: dish.version,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await guestMenu(KURSKY_FS_UID)).dishes.find((d) => d.id === dish.id)?.price).toBe(45_000);
     const placed = await order([{ item: dish.id, cnt: 2 }], { expected_sum: 2 * quoted });
@@ -208,48 +294,102 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
 
     // Both options named by the order: left out of the list, they are archived (still in the database, disabled).
     const added = { id: null, name: 'Мёд', price: 3_000, disabled: false, multicheck: true, max: 2 };
-    const saved = manageDish.parse((await call(chain, 'POST', `/dishes/${dish.id}`, { ...dishBody({ name: 'Блины' }), version: dish.version, options: [added] })).json());
+    const saved = manageDish.parse(
+      (
+        await call(chain, 'POST', `/dishes/${dish.id}`, {
+          ...dishBody({ name: 'Блины' }),
+          version: dish.version,
+          options: [added],
+        })
+      ).json(),
+    );
     expect(saved.options.map((o) => o.name)).toEqual(['Мёд']);
-    const kept = await t.database.db.selectFrom('dish_options').select(['id', 'disabled']).where('dish_id', '=', dish.id).where('archived_at', 'is not', null).execute();
+    const kept = await t.database.db
+      .selectFrom('dish_options')
+      .select(['id', 'disabled'])
+      .where('dish_id', '=', dish.id)
+      .where('archived_at', 'is not', null)
+      .execute();
     expect(kept.map((o) => o.id).sort()).toEqual([single?.id, counted?.id].sort());
     expect(kept.every((o) => o.disabled)).toBe(true);
-    expect((await guestMenu(KURSKY_FS_UID)).dishes.find((d) => d.id === dish.id)?.spec.map((s) => s.specid)).toEqual([saved.options[0]?.id]);
+    expect((await guestMenu(KURSKY_FS_UID)).dishes.find((d) => d.id === dish.id)?.spec.map((s) => s.specid)).toEqual([
+      saved.options[0]?.id,
+    ]);
     const oldOption = await order([{ item: dish.id, cnt: 1, spec: single?.id }]);
     expect(oldOption.statusCode).toBe(409);
     // An option no order names is deleted.
-    const again = manageDish.parse((await call(chain, 'POST', `/dishes/${dish.id}`, { ...dishBody({ name: 'Блины' }), version: saved.version, options: [] })).json());
-    expect(await t.database.db.selectFrom('dish_options').select('id').where('id', '=', saved.options[0]?.id ?? 0).execute()).toEqual([]);
+    const again = manageDish.parse(
+      (
+        await call(chain, 'POST', `/dishes/${dish.id}`, {
+          ...dishBody({ name: 'Блины' }),
+          version: saved.version,
+          options: [],
+        })
+      ).json(),
+    );
+    expect(
+      await t.database.db
+        .selectFrom('dish_options')
+        .select('id')
+        .where('id', '=', saved.options[0]?.id ?? 0)
+        .execute(),
+    ).toEqual([]);
 
     // The dish itself: named by the order, so archived.
     const stale = await call(chain, 'POST', `/dishes/${dish.id}/remove`, { version: dish.version });
     expect(stale.statusCode).toBe(409);
     const removed = await call(chain, 'POST', `/dishes/${dish.id}/remove`, { version: again.version });
-    expect(removed.json()).toMatchObject({ outcome: 'archived', message: MENU_EDIT_TEXTS.archived, dish: { archived: true, active: false } });
+    expect(removed.json()).toMatchObject({
+      outcome: 'archived',
+      message: MENU_EDIT_TEXTS.archived,
+      dish: { archived: true, active: false },
+    });
     expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).not.toContain(dish.id);
-    const stopList = (await t.app.inject({ method: 'GET', url: `/api/staff/restaurants/${KURSKY}/menu`, headers: bearer(local) })).json<{ categories: Array<{ dishes: Array<{ id: number }> }> }>();
+    const stopList = (
+      await t.app.inject({ method: 'GET', url: `/api/staff/restaurants/${KURSKY}/menu`, headers: bearer(local) })
+    ).json<{ categories: Array<{ dishes: Array<{ id: number }> }> }>();
     expect(stopList.categories.flatMap((c) => c.dishes.map((d) => d.id))).not.toContain(dish.id);
     const archivedOrder = await order([{ item: dish.id, cnt: 1 }]);
     expect(archivedOrder.statusCode).toBe(409);
     expect(archivedOrder.json()).toMatchObject({ error: 'unavailable' });
-    expect((await call(chain, 'POST', `/dishes/${dish.id}`, { ...dishBody(), version: again.version + 1 })).json()).toMatchObject({ error: 'archived' });
-    expect((await t.database.db.selectFrom('order_items').select('name').where('item_id', '=', dish.id).execute())).toEqual([{ name: 'Блины' }]);
+    expect(
+      (await call(chain, 'POST', `/dishes/${dish.id}`, { ...dishBody(), version: again.version + 1 })).json(),
+    ).toMatchObject({ error: 'archived' });
+    expect(
+      await t.database.db.selectFrom('order_items').select('name').where('item_id', '=', dish.id).execute(),
+    ).toEqual([{ name: 'Блины' }]);
 
     // A dish no order names is deleted.
     const fresh = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Тосты' }))).json());
-    expect((await call(chain, 'POST', `/dishes/${fresh.id}/remove`, { version: fresh.version })).json()).toMatchObject({ outcome: 'deleted', dish: null });
+    expect((await call(chain, 'POST', `/dishes/${fresh.id}/remove`, { version: fresh.version })).json()).toMatchObject({
+      outcome: 'deleted',
+      dish: null,
+    });
     expect(await t.database.db.selectFrom('dishes').select('id').where('id', '=', fresh.id).execute()).toEqual([]);
     expect((await audits('menu.dish.delete')).map((row) => row.target)).toContain('блюдо «Тосты»');
     expect((await audits('menu.dish.archive')).map((row) => row.target)).toContain('блюдо «Блины»');
   });
 
   it('a hidden category hides its dishes from guests and order/create; shown again, they are back', async () => {
-    const dish = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Гренки', options: [] }))).json());
-    const category = manageMenuResponse.parse((await call(chain, 'GET', '')).json()).categories.find((c) => c.id === categoryId);
-    const hidden = await call(chain, 'POST', `/categories/${categoryId}`, { version: category?.version, name: 'Завтраки весь день', hidden: true });
+    const dish = manageDish.parse(
+      (await call(chain, 'POST', '/dishes', dishBody({ name: 'Гренки', options: [] }))).json(),
+    );
+    const category = manageMenuResponse
+      .parse((await call(chain, 'GET', '')).json())
+      .categories.find((c) => c.id === categoryId);
+    const hidden = await call(chain, 'POST', `/categories/${categoryId}`, {
+      version: category?.version,
+      name: 'Завтраки весь день',
+      hidden: true,
+    });
     expect(hidden.json()).toMatchObject({ hidden: true });
     expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).not.toContain(dish.id);
     expect((await order([{ item: dish.id, cnt: 1 }])).json()).toMatchObject({ error: 'unavailable' });
-    await call(chain, 'POST', `/categories/${categoryId}`, { version: hidden.json<{ version: number }>().version, name: 'Завтраки весь день', hidden: false });
+    await call(chain, 'POST', `/categories/${categoryId}`, {
+      version: hidden.json<{ version: number }>().version,
+      name: 'Завтраки весь день',
+      hidden: false,
+    });
     expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).toContain(dish.id);
   });
 
@@ -267,26 +407,40 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
       expect(answer.statusCode).toBe(403);
       expect(answer.json()).toMatchObject({ error: 'chain_manager_only', message: STAFF_TEXTS.chainManagerOnly });
     }
-    expect((await call(local, 'POST', `/dishes/${dish.id}/restaurants/1`, { version: dish.version, carried: false })).json()).toMatchObject({ error: 'other_restaurant' });
-    const dropped = await call(local, 'POST', `/dishes/${dish.id}/restaurants/${KURSKY}`, { version: dish.version, carried: false });
+    expect(
+      (await call(local, 'POST', `/dishes/${dish.id}/restaurants/1`, { version: dish.version, carried: false })).json(),
+    ).toMatchObject({ error: 'other_restaurant' });
+    const dropped = await call(local, 'POST', `/dishes/${dish.id}/restaurants/${KURSKY}`, {
+      version: dish.version,
+      carried: false,
+    });
     expect(dropped.statusCode, dropped.body).toBe(200);
     expect(dropped.json()).toMatchObject({ restaurant_ids: [1], version: dish.version + 1 });
     expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).not.toContain(dish.id);
     expect((await order([{ item: dish.id, cnt: 1 }])).json()).toMatchObject({ error: 'unavailable' });
-    expect((await call(local, 'POST', `/dishes/${dish.id}/restaurants/${KURSKY}`, { version: dish.version, carried: true })).statusCode).toBe(409);
-    expect(await audits('menu.dish.carry')).toEqual([{ target: 'блюдо «Гренки»', before: { carried: true }, after: { carried: false } }]);
+    expect(
+      (await call(local, 'POST', `/dishes/${dish.id}/restaurants/${KURSKY}`, { version: dish.version, carried: true }))
+        .statusCode,
+    ).toBe(409);
+    expect(await audits('menu.dish.carry')).toEqual([
+      { target: 'блюдо «Гренки»', before: { carried: true }, after: { carried: false } },
+    ]);
   });
 
   it('orders a category’s dishes over the order’s own version: guests and the stop list follow, an older order is 409 with the order now, one of two racing orders wins; the catalogue file keeps it', async () => {
     const menuNow = async () => manageMenuResponse.parse((await call(chain, 'GET', '')).json());
-    const liveIds = (menu: ManageMenu) => menu.dishes.filter((d) => d.category_id === categoryId && !d.archived).map((d) => d.id);
+    const liveIds = (menu: ManageMenu) =>
+      menu.dishes.filter((d) => d.category_id === categoryId && !d.archived).map((d) => d.id);
     const before = await menuNow();
     const category = before.categories.find((c) => c.id === categoryId)!;
     const ids = liveIds(before);
     expect(ids.length).toBeGreaterThanOrEqual(4);
     const reversed = ids.toReversed();
 
-    const ordered = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: category.dish_order_version, ids: reversed });
+    const ordered = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, {
+      version: category.dish_order_version,
+      ids: reversed,
+    });
     expect(ordered.statusCode, ordered.body).toBe(200);
     const answer = dishOrder.parse(ordered.json());
     expect(answer.ids).toEqual(reversed);
@@ -297,39 +451,79 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     const shown = (await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id).filter((id) => ids.includes(id));
     expect(shown).toEqual(reversed.filter((id) => shown.includes(id)));
     expect(shown.length).toBeGreaterThanOrEqual(2);
-    const stopList = (await t.app.inject({ method: 'GET', url: `/api/staff/restaurants/${KURSKY}/menu`, headers: bearer(local) })).json<StaffMenu>();
-    expect(stopList.categories.find((c) => c.id === categoryId)?.dishes.map((d) => d.id)).toEqual(reversed.filter((id) => shown.includes(id)));
+    const stopList = (
+      await t.app.inject({ method: 'GET', url: `/api/staff/restaurants/${KURSKY}/menu`, headers: bearer(local) })
+    ).json<StaffMenu>();
+    expect(stopList.categories.find((c) => c.id === categoryId)?.dishes.map((d) => d.id)).toEqual(
+      reversed.filter((id) => shown.includes(id)),
+    );
     expect((await audits('menu.dish.order')).map((row) => [row.before, row.after])).toEqual([[ids, reversed]]);
 
     // The order the screen showed is older now: 409 with the order as it is, nothing changed, no audit row.
-    const stale = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: category.dish_order_version, ids });
+    const stale = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, {
+      version: category.dish_order_version,
+      ids,
+    });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: { category: { dish_order_version: answer.category.dish_order_version }, ids: reversed } });
+    expect(stale.json()).toMatchObject({
+      error: 'stale_version',
+      message: BACKOFFICE_TEXTS.staleVersion,
+      current: { category: { dish_order_version: answer.category.dish_order_version }, ids: reversed },
+    });
     expect(liveIds(await menuNow())).toEqual(reversed);
     expect(await audits('menu.dish.order')).toHaveLength(1);
     // A dish added meanwhile moves the order's version too; the category's own version (its name) is not touched.
-    const added = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Яичница', options: [] }))).json());
+    const added = manageDish.parse(
+      (await call(chain, 'POST', '/dishes', dishBody({ name: 'Яичница', options: [] }))).json(),
+    );
     const afterAdd = (await menuNow()).categories.find((c) => c.id === categoryId)!;
     expect(afterAdd).toMatchObject({ version: category.version });
     expect(afterAdd.dish_order_version).toBeGreaterThan(answer.category.dish_order_version);
-    expect((await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: answer.category.dish_order_version, ids: reversed })).json()).toMatchObject({
+    expect(
+      (
+        await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, {
+          version: answer.category.dish_order_version,
+          ids: reversed,
+        })
+      ).json(),
+    ).toMatchObject({
       error: 'stale_version',
       current: { ids: [...reversed, added.id] },
     });
     // Over the version it is at, the list must be the category's dishes, each once.
     for (const wrong of [reversed, [...reversed, added.id, added.id], [...reversed, 101]]) {
-      const refused = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: wrong });
+      const refused = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, {
+        version: afterAdd.dish_order_version,
+        ids: wrong,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error: 'validation', message: MENU_EDIT_TEXTS.dishOrderList });
     }
-    expect((await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: 1, ids: [] }, )).statusCode).toBe(409);
-    expect((await call(chain, 'POST', '/categories/999999/dishes/order', { version: 1, ids: [] })).json()).toMatchObject({ error: 'category_not_found' });
-    expect((await call(local, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: [added.id, ...reversed] })).json()).toMatchObject({ error: 'chain_manager_only' });
+    expect(
+      (await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: 1, ids: [] })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(chain, 'POST', '/categories/999999/dishes/order', { version: 1, ids: [] })).json(),
+    ).toMatchObject({ error: 'category_not_found' });
+    expect(
+      (
+        await call(local, 'POST', `/categories/${categoryId}/dishes/order`, {
+          version: afterAdd.dish_order_version,
+          ids: [added.id, ...reversed],
+        })
+      ).json(),
+    ).toMatchObject({ error: 'chain_manager_only' });
 
     // Two managers reorder from the same screen: one wins, the other is told, one audit row.
     const racing = await Promise.all([
-      call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: [added.id, ...reversed] }),
-      call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: afterAdd.dish_order_version, ids: [added.id, ...ids] }),
+      call(chain, 'POST', `/categories/${categoryId}/dishes/order`, {
+        version: afterAdd.dish_order_version,
+        ids: [added.id, ...reversed],
+      }),
+      call(chain, 'POST', `/categories/${categoryId}/dishes/order`, {
+        version: afterAdd.dish_order_version,
+        ids: [added.id, ...ids],
+      }),
     ]);
     expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const won = dishOrder.parse(racing.find((r) => r.statusCode === 200)?.json());
@@ -337,60 +531,121 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     expect(liveIds(await menuNow())).toEqual(won.ids);
     expect(await audits('menu.dish.order')).toHaveLength(2);
     // The category's name is saved over its own version, untouched by the orders.
-    expect((await call(chain, 'POST', `/categories/${categoryId}`, { version: category.version, name: category.name, hidden: false })).statusCode).toBe(200);
+    expect(
+      (
+        await call(chain, 'POST', `/categories/${categoryId}`, {
+          version: category.version,
+          name: category.name,
+          hidden: false,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // The catalogue file carries the order: exported the same twice, and export then import is no change.
-    const exportFile = async () => (await t.app.inject({ method: 'GET', url: '/api/staff/catalogue', headers: bearer(chain) })).json<{ json: string; fingerprint: string }>();
+    const exportFile = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/staff/catalogue', headers: bearer(chain) })).json<{
+        json: string;
+        fingerprint: string;
+      }>();
     const file = await exportFile();
     expect((await exportFile()).json).toBe(file.json);
-    const sorts = catalogueFile.parse(JSON.parse(file.json)).dishes.filter((d) => d.category_id === categoryId).toSorted((a, b) => a.sort - b.sort).map((d) => d.id);
+    const sorts = catalogueFile
+      .parse(JSON.parse(file.json))
+      .dishes.filter((d) => d.category_id === categoryId)
+      .toSorted((a, b) => a.sort - b.sort)
+      .map((d) => d.id);
     expect(sorts.filter((id) => won.ids.includes(id))).toEqual(won.ids);
     const orderVersion = (await menuNow()).categories.find((c) => c.id === categoryId)!.dish_order_version;
-    const reimport = await t.app.inject({ method: 'POST', url: '/api/staff/catalogue/import', headers: bearer(chain), payload: { format: 'json', content: file.json, dry_run: false } });
-    expect(reimport.json()).toMatchObject({ applied: false, problems: [], difference: { categories: { changed: 0 }, dishes: { added: 0, changed: 0, archived: 0 } } });
+    const reimport = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/catalogue/import',
+      headers: bearer(chain),
+      payload: { format: 'json', content: file.json, dry_run: false },
+    });
+    expect(reimport.json()).toMatchObject({
+      applied: false,
+      problems: [],
+      difference: { categories: { changed: 0 }, dishes: { added: 0, changed: 0, archived: 0 } },
+    });
     expect((await exportFile()).fingerprint).toBe(file.fingerprint);
     expect((await menuNow()).categories.find((c) => c.id === categoryId)!.dish_order_version).toBe(orderVersion);
     // A file that reorders the dishes moves the order's version, so a screen showing the old order is told.
     const edited = catalogueFile.parse(JSON.parse(file.json));
     const [first, second] = won.ids;
-    const swapped = { ...edited, dishes: edited.dishes.map((d) => (d.id === first ? { ...d, sort: edited.dishes.find((e) => e.id === second)!.sort } : d.id === second ? { ...d, sort: edited.dishes.find((e) => e.id === first)!.sort } : d)) };
-    const imported = await t.app.inject({ method: 'POST', url: '/api/staff/catalogue/import', headers: bearer(chain), payload: { format: 'json', content: catalogueFileText(swapped), dry_run: false } });
+    const swapped = {
+      ...edited,
+      dishes: edited.dishes.map((d) =>
+        d.id === first
+          ? { ...d, sort: edited.dishes.find((e) => e.id === second)!.sort }
+          : d.id === second
+            ? { ...d, sort: edited.dishes.find((e) => e.id === first)!.sort }
+            : d,
+      ),
+    };
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/catalogue/import',
+      headers: bearer(chain),
+      payload: { format: 'json', content: catalogueFileText(swapped), dry_run: false },
+    });
     expect(imported.json()).toMatchObject({ applied: true, difference: { dishes: { changed: 2 } } });
-    const moved = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, { version: orderVersion, ids: won.ids });
-    expect(moved.json()).toMatchObject({ error: 'stale_version', current: { ids: [second, first, ...won.ids.slice(2)] } });
+    const moved = await call(chain, 'POST', `/categories/${categoryId}/dishes/order`, {
+      version: orderVersion,
+      ids: won.ids,
+    });
+    expect(moved.json()).toMatchObject({
+      error: 'stale_version',
+      current: { ids: [second, first, ...won.ids.slice(2)] },
+    });
   });
 
   // PostgreSQL only: PGlite runs one transaction at a time, so nothing there can wait on a lock.
-  it.runIf(kind === 'postgres')('removing a dish takes its category before the dish, as a reorder does, so the two never deadlock', async () => {
-    const dish = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ name: 'Оладьи', options: [] }))).json());
-    // Another transaction holds the category, as a reorder does while it writes the dishes' order.
-    let taken!: () => void;
-    let release!: () => void;
-    const categoryTaken = new Promise<void>((resolve) => (taken = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holder = t.database.db.transaction().execute(async (trx) => {
-      await sql`select id from categories where id = ${categoryId} for update`.execute(trx);
-      taken();
-      await released;
-    });
-    await categoryTaken;
-    const removal = call(chain, 'POST', `/dishes/${dish.id}/remove`, { version: dish.version });
-    const waiting = async () =>
-      Number((await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)).rows[0]?.n);
-    try {
-      await expect.poll(waiting, { timeout: 5000 }).toBe(1);
-      // The removal waits on the category and holds nothing of the dish: a reorder could take it.
-      const dishFree = await t.database.db
-        .transaction()
-        .execute(async (trx) => (await sql`select id from dishes where id = ${dish.id} for update nowait`.execute(trx)).rows.length === 1)
-        .catch(() => false);
-      expect(dishFree).toBe(true);
-    } finally {
-      release();
-      await holder;
-    }
-    expect((await removal).statusCode).toBe(200);
-  });
+  it.runIf(kind === 'postgres')(
+    'removing a dish takes its category before the dish, as a reorder does, so the two never deadlock',
+    async () => {
+      const dish = manageDish.parse(
+        (await call(chain, 'POST', '/dishes', dishBody({ name: 'Оладьи', options: [] }))).json(),
+      );
+      // Another transaction holds the category, as a reorder does while it writes the dishes' order.
+      let taken!: () => void;
+      let release!: () => void;
+      const categoryTaken = new Promise<void>((resolve) => (taken = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holder = t.database.db.transaction().execute(async (trx) => {
+        await sql`select id from categories where id = ${categoryId} for update`.execute(trx);
+        taken();
+        await released;
+      });
+      await categoryTaken;
+      const removal = call(chain, 'POST', `/dishes/${dish.id}/remove`, { version: dish.version });
+      const waiting = async () =>
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`select count(*)::integer as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+              t.database.db,
+            )
+          ).rows[0]?.n,
+        );
+      try {
+        await expect.poll(waiting, { timeout: 5000 }).toBe(1);
+        // The removal waits on the category and holds nothing of the dish: a reorder could take it.
+        const dishFree = await t.database.db
+          .transaction()
+          .execute(
+            async (trx) =>
+              (await sql`select id from dishes where id = ${dish.id} for update nowait`.execute(trx)).rows.length === 1,
+          )
+          .catch(() => false);
+        expect(dishFree).toBe(true);
+      } finally {
+        release();
+        await holder;
+      }
+      expect((await removal).statusCode).toBe(200);
+    },
+  );
 
   it('brings an archived dish back over its version: last in its category, hidden from guests until shown, audited; not twice, not into a category the catalogue left', async () => {
     const menu = manageMenuResponse.parse((await call(chain, 'GET', '')).json());
@@ -400,32 +655,76 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
 
     const stale = await call(chain, 'POST', `/dishes/${archived.id}/restore`, { version: archived.version - 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ error: 'stale_version', current: { id: archived.id, archived: true, version: archived.version } });
-    expect((await call(local, 'POST', `/dishes/${archived.id}/restore`, { version: archived.version })).json()).toMatchObject({ error: 'chain_manager_only' });
+    expect(stale.json()).toMatchObject({
+      error: 'stale_version',
+      current: { id: archived.id, archived: true, version: archived.version },
+    });
+    expect(
+      (await call(local, 'POST', `/dishes/${archived.id}/restore`, { version: archived.version })).json(),
+    ).toMatchObject({ error: 'chain_manager_only' });
 
     const restored = await call(chain, 'POST', `/dishes/${archived.id}/restore`, { version: archived.version });
     expect(restored.statusCode, restored.body).toBe(200);
     const dish = manageDish.parse(restored.json());
-    expect(dish).toMatchObject({ archived: false, active: false, version: archived.version + 1, options: archived.options, restaurant_ids: archived.restaurant_ids });
+    expect(dish).toMatchObject({
+      archived: false,
+      active: false,
+      version: archived.version + 1,
+      options: archived.options,
+      restaurant_ids: archived.restaurant_ids,
+    });
     const after = manageMenuResponse.parse((await call(chain, 'GET', '')).json());
-    expect(after.dishes.filter((d) => d.category_id === archived.category_id && !d.archived).at(-1)?.id).toBe(archived.id);
-    expect(after.categories.find((c) => c.id === archived.category_id)!.dish_order_version).toBeGreaterThan(orderVersion);
+    expect(after.dishes.filter((d) => d.category_id === archived.category_id && !d.archived).at(-1)?.id).toBe(
+      archived.id,
+    );
+    expect(after.categories.find((c) => c.id === archived.category_id)!.dish_order_version).toBeGreaterThan(
+      orderVersion,
+    );
     // Not shown to guests until a manager shows it; then it can be ordered again.
     expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).not.toContain(archived.id);
-    expect(await audits('menu.dish.restore')).toEqual([{ target: 'блюдо «Блины»', before: expect.objectContaining({ archived: true }) as unknown, after: expect.objectContaining({ archived: false, active: false }) as unknown }]);
-    const shown = await call(chain, 'POST', `/dishes/${archived.id}`, { ...dishBody({ name: 'Блины', active: true }), version: dish.version, options: dish.options });
+    expect(await audits('menu.dish.restore')).toEqual([
+      {
+        target: 'блюдо «Блины»',
+        before: expect.objectContaining({ archived: true }) as unknown,
+        after: expect.objectContaining({ archived: false, active: false }) as unknown,
+      },
+    ]);
+    const shown = await call(chain, 'POST', `/dishes/${archived.id}`, {
+      ...dishBody({ name: 'Блины', active: true }),
+      version: dish.version,
+      options: dish.options,
+    });
     expect(shown.statusCode, shown.body).toBe(200);
     expect((await guestMenu(KURSKY_FS_UID)).dishes.map((d) => d.id)).toContain(archived.id);
 
-    const again = await call(chain, 'POST', `/dishes/${archived.id}/restore`, { version: manageDish.parse(shown.json()).version });
+    const again = await call(chain, 'POST', `/dishes/${archived.id}/restore`, {
+      version: manageDish.parse(shown.json()).version,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'not_archived', message: MENU_EDIT_TEXTS.notArchived });
-    expect((await call(chain, 'POST', '/dishes/999999/restore', { version: 1 })).json()).toMatchObject({ error: 'dish_not_found' });
+    expect((await call(chain, 'POST', '/dishes/999999/restore', { version: 1 })).json()).toMatchObject({
+      error: 'dish_not_found',
+    });
 
     // A dish whose category the catalogue no longer holds stays in the archive.
-    const gone = (await call(chain, 'POST', '/categories', { menu_kind: 'bar', name: 'Сезонное', hidden: false })).json<{ id: number }>();
-    const seasonal = manageDish.parse((await call(chain, 'POST', '/dishes', dishBody({ category_id: gone.id, name: 'Глинтвейн', restaurant_ids: [], options: [] }))).json());
-    await t.database.db.updateTable('dishes').set({ archived_at: new Date(), active: false }).where('id', '=', seasonal.id).execute();
+    const gone = (
+      await call(chain, 'POST', '/categories', { menu_kind: 'bar', name: 'Сезонное', hidden: false })
+    ).json<{ id: number }>();
+    const seasonal = manageDish.parse(
+      (
+        await call(
+          chain,
+          'POST',
+          '/dishes',
+          dishBody({ category_id: gone.id, name: 'Глинтвейн', restaurant_ids: [], options: [] }),
+        )
+      ).json(),
+    );
+    await t.database.db
+      .updateTable('dishes')
+      .set({ archived_at: new Date(), active: false })
+      .where('id', '=', seasonal.id)
+      .execute();
     await t.database.db.updateTable('categories').set({ archived_at: new Date() }).where('id', '=', gone.id).execute();
     const refused = await call(chain, 'POST', `/dishes/${seasonal.id}/restore`, { version: seasonal.version });
     expect(refused.statusCode).toBe(409);
@@ -434,8 +733,12 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
   });
 
   it('takes a photo only as the server encodes it again, serves it and its renditions, and refuses what is not a picture', async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c84' } }).png().toBuffer();
-    const uploaded = await call(chain, 'POST', '/photos', { data_url: `data:image/png;base64,${png.toString('base64')}` });
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c84' } })
+      .png()
+      .toBuffer();
+    const uploaded = await call(chain, 'POST', '/photos', {
+      data_url: `data:image/png;base64,${png.toString('base64')}`,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const { img } = uploaded.json<{ img: string }>();
     expect(img).toMatch(/^\/media\/uploads\/[A-Za-z0-9_-]{32}\.jpg$/);
@@ -451,11 +754,21 @@ describe.each(databaseKinds())('the back office’s menu on %s (issue 31)', (kin
     expect(dish.img).toBe(img);
     expect((await guestMenu(KURSKY_FS_UID)).dishes.find((d) => d.id === dish.id)).toMatchObject({ img, thumb: img });
 
-    const notPicture = await call(chain, 'POST', '/photos', { data_url: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}` });
+    const notPicture = await call(chain, 'POST', '/photos', {
+      data_url: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`,
+    });
     expect(notPicture.json()).toMatchObject({ error: 'photo', message: `Фото: ${STAFF_PHOTO_TEXTS.notPicture}` });
-    const damaged = await call(chain, 'POST', '/photos', { data_url: `data:image/png;base64,${png.subarray(0, 60).toString('base64')}` });
+    const damaged = await call(chain, 'POST', '/photos', {
+      data_url: `data:image/png;base64,${png.subarray(0, 60).toString('base64')}`,
+    });
     expect(damaged.json()).toMatchObject({ error: 'photo', message: `Фото: ${STAFF_PHOTO_TEXTS.damaged}` });
-    expect((await call(chain, 'POST', '/dishes', dishBody({ img: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' }))).json()).toMatchObject({ message: `Фото: ${STAFF_PHOTO_TEXTS.damaged}` });
-    expect((await t.app.inject({ method: 'GET', url: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' })).statusCode).toBe(404);
+    expect(
+      (
+        await call(chain, 'POST', '/dishes', dishBody({ img: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' }))
+      ).json(),
+    ).toMatchObject({ message: `Фото: ${STAFF_PHOTO_TEXTS.damaged}` });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' })).statusCode,
+    ).toBe(404);
   });
 });

@@ -25,16 +25,26 @@ describe.each(databaseKinds())('dish labels in the guest’s menu on %s (issue 3
 
   it('answers each dish’s labels in the one list’s order, none as []; the demo’s filter «Без орехов» has dishes to hide', async () => {
     const answer = await menu();
-    expect(answer.dishes.find((dish) => dish.id === dishId('vegetable-pizza'))?.labels).toEqual(['vegetarian', 'gluten', 'milk', 'nuts']);
+    expect(answer.dishes.find((dish) => dish.id === dishId('vegetable-pizza'))?.labels).toEqual([
+      'vegetarian',
+      'gluten',
+      'milk',
+      'nuts',
+    ]);
     expect(answer.dishes.find((dish) => dish.id === dishId('borscht'))?.labels).toEqual([]);
-    for (const dish of answer.dishes) expect(dish.labels).toEqual(DISH_LABELS.filter((label) => dish.labels.includes(label)));
+    for (const dish of answer.dishes)
+      expect(dish.labels).toEqual(DISH_LABELS.filter((label) => dish.labels.includes(label)));
     const hidden = answer.dishes.filter((dish) => !dishFitsFilters(dish.labels, ['nuts']));
     expect(hidden.length).toBeGreaterThanOrEqual(3);
   });
 
   it('follows a manager’s change of a dish’s labels at the next request (the catalogue version moves)', async () => {
     const borscht = dishId('borscht');
-    await t.database.db.updateTable('dishes').set({ labels: ['nuts', 'celery'] }).where('id', '=', borscht).execute();
+    await t.database.db
+      .updateTable('dishes')
+      .set({ labels: ['nuts', 'celery'] })
+      .where('id', '=', borscht)
+      .execute();
     expect((await menu()).dishes.find((dish) => dish.id === borscht)?.labels).toEqual(['nuts', 'celery']);
     await t.database.db.updateTable('dishes').set({ labels: [] }).where('id', '=', borscht).execute();
     expect((await menu()).dishes.find((dish) => dish.id === borscht)?.labels).toEqual([]);

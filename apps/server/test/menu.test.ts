@@ -1,7 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse, LOCK_CODE_ATTEMPTS_ERROR, menuResponse, type MenuResponse } from '@chain/contract';
-import { addToCartBlocker, cartTotal, indexDishes, minimumOrderSum, TABLE_ORDER_UNAVAILABLE_MESSAGE } from '@chain/domain';
+import {
+  addToCartBlocker,
+  cartTotal,
+  indexDishes,
+  minimumOrderSum,
+  TABLE_ORDER_UNAVAILABLE_MESSAGE,
+} from '@chain/domain';
 import { DEMO_CATEGORIES, DEMO_DISHES, DEMO_RESTAURANTS, DEMO_SETTINGS } from '../src/seed/demo-chain';
 import { LOCK_CODE_ATTEMPTS_PER_ADDRESS } from '../src/http/lock-code';
 import { SESSION_EXPIRED_MESSAGE } from '../src/modules/auth/sessions';
@@ -27,8 +33,16 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
   afterAll(() => t.close());
 
   async function menu(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-    const res = await t.app.inject({ method: 'POST', url: MENU, payload: { ver: 4, order_type: 'inrest', ...body }, headers });
-    return { res, menu: res.statusCode === 200 ? menuResponse.parse(res.json()) : (undefined as unknown as MenuResponse) };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: MENU,
+      payload: { ver: 4, order_type: 'inrest', ...body },
+      headers,
+    });
+    return {
+      res,
+      menu: res.statusCode === 200 ? menuResponse.parse(res.json()) : (undefined as unknown as MenuResponse),
+    };
   }
   const dish = (answer: MenuResponse, id: number) => {
     const found = answer.dishes.find((d) => d.id === id);
@@ -42,9 +56,26 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
     expect(answer.categories.map((c) => c.id)).toEqual(categoriesOf('restaurant'));
     expect(answer.dishes.every((d) => categoriesOf('restaurant').includes(d.categoryId) && d.is_shop === 0)).toBe(true);
     const margherita = dish(answer, 101);
-    expect(margherita).toMatchObject({ name: 'Маргарита', price: 59_000, weight: '450 г', cook_time: 12, is_locked: 0, allowed: true });
-    expect(margherita.spec.find((o) => o.specname === 'Без глютена')).toMatchObject({ price: 15_000, disabled: 1, multicheck: 0, max: 1 });
-    expect(margherita.spec.find((o) => o.specname === 'Пепперони')).toMatchObject({ price: 15_000, disabled: 0, multicheck: 1, max: 2 });
+    expect(margherita).toMatchObject({
+      name: 'Маргарита',
+      price: 59_000,
+      weight: '450 г',
+      cook_time: 12,
+      is_locked: 0,
+      allowed: true,
+    });
+    expect(margherita.spec.find((o) => o.specname === 'Без глютена')).toMatchObject({
+      price: 15_000,
+      disabled: 1,
+      multicheck: 0,
+      max: 1,
+    });
+    expect(margherita.spec.find((o) => o.specname === 'Пепперони')).toMatchObject({
+      price: 15_000,
+      disabled: 0,
+      multicheck: 1,
+      max: 2,
+    });
     expect(answer.stories).toEqual([]);
     expect(answer).toMatchObject({ lock_code: null, min_sum: null, stop_text: DEMO_SETTINGS.text_stoplist });
   });
@@ -52,7 +83,9 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
   it('lists dishes in menu order: by category, then by the dish order within it', async () => {
     const { menu: answer } = await menu({ fs_uid: PATRIKI });
     const order = answer.dishes.map((d) => d.categoryId);
-    expect(order).toEqual([...order].sort((a, b) => categoriesOf('restaurant').indexOf(a) - categoriesOf('restaurant').indexOf(b)));
+    expect(order).toEqual(
+      [...order].sort((a, b) => categoriesOf('restaurant').indexOf(a) - categoriesOf('restaurant').indexOf(b)),
+    );
   });
 
   it('leaves out dishes that are not sold at all, and keeps stop-listed ones with allowed false (SPEC 4, 5)', async () => {
@@ -92,7 +125,10 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
   it('refuses a menu the restaurant does not offer with 404 and a Russian message', async () => {
     const { res } = await menu({ fs_uid: POKROVKA, is_shop: 1, order_type: 'self' });
     expect(res.statusCode).toBe(404);
-    expect(errorResponse.parse(res.json())).toMatchObject({ error: 'menu_not_offered', message: 'В этом ресторане нет магазина.' });
+    expect(errorResponse.parse(res.json())).toMatchObject({
+      error: 'menu_not_offered',
+      message: 'В этом ресторане нет магазина.',
+    });
   });
 
   it('lists a locked dish as locked without a code, so the guest can ask for one (SPEC 4)', async () => {
@@ -121,7 +157,12 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
   it('refuses with 429 after too many wrong codes from one address, so a 4-digit code cannot be tried through', async () => {
     const remote = { remoteAddress: '10.9.9.9' };
     const attempt = () =>
-      t.app.inject({ method: 'POST', url: MENU, payload: { fs_uid: PATRIKI, is_shop: 2, order_type: 'inrest', lock_code: '1111' }, ...remote });
+      t.app.inject({
+        method: 'POST',
+        url: MENU,
+        payload: { fs_uid: PATRIKI, is_shop: 2, order_type: 'inrest', lock_code: '1111' },
+        ...remote,
+      });
     for (let i = 0; i < LOCK_CODE_ATTEMPTS_PER_ADDRESS.limit; i++) expect((await attempt()).statusCode).toBe(200);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
@@ -146,21 +187,34 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
   it('answers an inactive restaurant with 409 and a clear message (SPEC 3 active)', async () => {
     const { res } = await menu({ fs_uid: LENINSKY });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: 'restaurant_inactive', message: 'Ресторан временно не принимает заказы.' });
+    expect(res.json()).toMatchObject({
+      error: 'restaurant_inactive',
+      message: 'Ресторан временно не принимает заказы.',
+    });
   });
 
   it('refuses an order type the restaurant does not take (SPEC 3 deliveryRest/deliverySelf/deliveryCourier)', async () => {
     const self = await menu({ fs_uid: TAGANKA, order_type: 'self' });
     expect(self.res.statusCode).toBe(409);
-    expect(self.res.json()).toMatchObject({ error: 'order_type_not_offered', message: 'Этот ресторан не принимает заказы на самовывоз.' });
+    expect(self.res.json()).toMatchObject({
+      error: 'order_type_not_offered',
+      message: 'Этот ресторан не принимает заказы на самовывоз.',
+    });
     const kursky = await menu({ fs_uid: DEMO_RESTAURANTS[4]!.fsUid, order_type: 'inrest' });
-    expect(kursky.res.json()).toMatchObject({ error: 'order_type_not_offered', message: TABLE_ORDER_UNAVAILABLE_MESSAGE });
+    expect(kursky.res.json()).toMatchObject({
+      error: 'order_type_not_offered',
+      message: TABLE_ORDER_UNAVAILABLE_MESSAGE,
+    });
     const delivery = await menu({ fs_uid: TAGANKA, order_type: 'delivery' });
     expect(delivery.res.statusCode).toBe(409);
   });
 
   it('answers the public menu by its URL exactly as the menu call, with its ETag and cacheable (issue 18)', async () => {
-    for (const [fsUid, orderType, isShop] of [[PATRIKI, 'self', 0], [PATRIKI, 'inrest', 2], [POKROVKA, 'delivery', 0]] as const) {
+    for (const [fsUid, orderType, isShop] of [
+      [PATRIKI, 'self', 0],
+      [PATRIKI, 'inrest', 2],
+      [POKROVKA, 'delivery', 0],
+    ] as const) {
       const url = `${MENU}/${fsUid}/${orderType}/${isShop}`;
       const get = await t.app.inject({ method: 'GET', url });
       const post = await menu({ fs_uid: fsUid, order_type: orderType, is_shop: isShop });
@@ -173,7 +227,9 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
       expect(again.statusCode).toBe(304);
     }
     // A locked dish (the bar's) stays locked: the URL carries no lock code.
-    const locked = menuResponse.parse((await t.app.inject({ method: 'GET', url: `${MENU}/${PATRIKI}/inrest/2` })).json());
+    const locked = menuResponse.parse(
+      (await t.app.inject({ method: 'GET', url: `${MENU}/${PATRIKI}/inrest/2` })).json(),
+    );
     expect(dish(locked, LOCKED_DISH).is_locked).toBe(1);
   });
 
@@ -185,7 +241,10 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
     expect((await get(`${LENINSKY}/self/0`)).json()).toMatchObject({ error: 'restaurant_inactive' });
     const notTaken = await get(`${TAGANKA}/self/0`);
     expect(notTaken.statusCode).toBe(409);
-    expect(notTaken.json()).toMatchObject({ error: 'order_type_not_offered', message: 'Этот ресторан не принимает заказы на самовывоз.' });
+    expect(notTaken.json()).toMatchObject({
+      error: 'order_type_not_offered',
+      message: 'Этот ресторан не принимает заказы на самовывоз.',
+    });
     expect((await get(`${TAGANKA}/inrest/2`)).statusCode).toBe(404);
     for (const bad of [`${PATRIKI}/pickup/0`, `${PATRIKI}/self/3`, `${'x'.repeat(65)}/self/0`]) {
       const res = await get(bad);
@@ -226,7 +285,10 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
     const same = await menu({ fs_uid: PATRIKI }, { 'if-none-match': etag });
     expect(same.res.statusCode).toBe(304);
 
-    await t.database.db.insertInto('stop_list').values({ restaurant_id: 1, dish_id: pizza, reason: 'Кончилась' }).execute();
+    await t.database.db
+      .insertInto('stop_list')
+      .values({ restaurant_id: 1, dish_id: pizza, reason: 'Кончилась' })
+      .execute();
     const stopped = await menu({ fs_uid: PATRIKI }, { 'if-none-match': etag });
     expect(stopped.res.statusCode).toBe(200);
     expect(dish(stopped.menu, pizza).allowed).toBe(false);
@@ -270,11 +332,20 @@ describe.each(databaseKinds())('POST /api/v2/restoran/menu on %s (SPEC 3 Dish, S
   it('sends the menu compressed as the client accepts, the same JSON before and after the best compression is ready', async () => {
     const plain = (await menu({ fs_uid: POKROVKA })).res.body;
     const compressed = async (acceptEncoding: string) => {
-      const res = await t.app.inject({ method: 'POST', url: MENU, payload: { fs_uid: POKROVKA, order_type: 'inrest' }, headers: { 'accept-encoding': acceptEncoding } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: MENU,
+        payload: { fs_uid: POKROVKA, order_type: 'inrest' },
+        headers: { 'accept-encoding': acceptEncoding },
+      });
       expect(res.headers.vary).toContain('accept-encoding');
       const encoding = res.headers['content-encoding'];
       const text =
-        encoding === 'br' ? brotliDecompressSync(res.rawPayload).toString() : encoding === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+        encoding === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body;
       expect(text).toBe(plain);
       return { encoding, size: res.rawPayload.length };
     };
@@ -306,7 +377,16 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
     other = await signedInUser(t.database);
     const hour = 3600_000;
     const now = Date.now();
-    const booking = (num: string, fields: { user_id: number; restaurant_id: number; min_sum: number; status?: 'new' | 'active' | 'cancelled' | 'ended'; endsIn?: number }) => ({
+    const booking = (
+      num: string,
+      fields: {
+        user_id: number;
+        restaurant_id: number;
+        min_sum: number;
+        status?: 'new' | 'active' | 'cancelled' | 'ended';
+        endsIn?: number;
+      },
+    ) => ({
       booking_num: num,
       user_id: fields.user_id,
       restaurant_id: fields.restaurant_id,
@@ -331,7 +411,11 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
   afterAll(() => t.close());
 
   const menu = (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: MENU, payload: { fs_uid: PATRIKI, order_type: 'inrest', is_shop: 0, ver: 4, ...body } });
+    t.app.inject({
+      method: 'POST',
+      url: MENU,
+      payload: { fs_uid: PATRIKI, order_type: 'inrest', is_shop: 0, ver: 4, ...body },
+    });
 
   /** The guest's own session, as every user call sends it. */
   const session = () => ({ user_id: guest.id, token: guest.token });
@@ -374,7 +458,7 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
     expect(again.statusCode).toBe(304);
   });
 
-  it('keeps the menu with booking_num out of every cache (Cache-Control: no-store), its refusals too: it carries the guest\'s own booking minimum (issue 11, second read)', async () => {
+  it("keeps the menu with booking_num out of every cache (Cache-Control: no-store), its refusals too: it carries the guest's own booking minimum (issue 11, second read)", async () => {
     const answers = [
       await menu({ ...session(), booking_num: 'B-1001' }),
       await menu({ ...session(), booking_num: 'B-9999' }),
@@ -401,7 +485,7 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
     expect(othersBody).toEqual(unknownBody);
   });
 
-  it('needs the guest\'s session with booking_num: no token or a wrong one is a 401 that says nothing of the booking (issue 11.8)', async () => {
+  it("needs the guest's session with booking_num: no token or a wrong one is a 401 that says nothing of the booking (issue 11.8)", async () => {
     const answers = [
       await menu({ user_id: guest.id, booking_num: 'B-1001' }),
       await menu({ user_id: guest.id, token: other.token, booking_num: 'B-1001' }),
@@ -419,14 +503,26 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
     expect((await menu({ user_id: guest.id })).statusCode).toBe(200);
   });
 
-  it('refuses another guest\'s, another restaurant\'s and a cancelled booking on order/create as the menu call does: one rule, one set of texts', async () => {
+  it("refuses another guest's, another restaurant's and a cancelled booking on order/create as the menu call does: one rule, one set of texts", async () => {
     const order = (bookingNum: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/v2/order/create',
-        payload: { source: 'web', v: 3, user: { id: guest.id, password: guest.token }, cart: [{ item: 101, cnt: 1 }], order: { type: 'inrest', table: '3', booking_num: bookingNum }, restoran: 1 },
+        payload: {
+          source: 'web',
+          v: 3,
+          user: { id: guest.id, password: guest.token },
+          cart: [{ item: 101, cnt: 1 }],
+          order: { type: 'inrest', table: '3', booking_num: bookingNum },
+          restoran: 1,
+        },
       });
-    for (const [num, status] of [['B-1005', 404], ['B-9999', 404], ['B-1002', 409], ['B-1003', 409]] as const) {
+    for (const [num, status] of [
+      ['B-1005', 404],
+      ['B-9999', 404],
+      ['B-1002', 409],
+      ['B-1003', 409],
+    ] as const) {
       const onMenu = await menu({ ...session(), booking_num: num });
       const onOrder = await order(num);
       expect(onOrder.statusCode, num).toBe(status);
@@ -439,7 +535,10 @@ describe.each(databaseKinds())('the menu with a booking_num on %s (SPEC 4 bookin
   it('refuses a booking made at another restaurant with 409', async () => {
     const res = await menu({ ...session(), booking_num: 'B-1002' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: 'booking_other_restaurant', message: 'Эта бронь сделана в другом ресторане.' });
+    expect(res.json()).toMatchObject({
+      error: 'booking_other_restaurant',
+      message: 'Эта бронь сделана в другом ресторане.',
+    });
   });
 
   it('refuses a cancelled booking and one whose time is over with 409', async () => {

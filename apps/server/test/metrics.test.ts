@@ -58,7 +58,9 @@ function sample(text: string, series: string): number | undefined {
 
 /** Metric names a PromQL expression uses: the product's own (chain_), Node's (process_, nodejs_) and Prometheus's `up`. */
 function namesIn(expr: string): string[] {
-  return [...expr.matchAll(/\b(chain_[a-z0-9_]+|process_[a-z0-9_]+|nodejs_[a-z0-9_]+|up)\b(?=\s*[{[)\s]|$)/g)].map((match) => match[1] ?? '');
+  return [...expr.matchAll(/\b(chain_[a-z0-9_]+|process_[a-z0-9_]+|nodejs_[a-z0-9_]+|up)\b(?=\s*[{[)\s]|$)/g)].map(
+    (match) => match[1] ?? '',
+  );
 }
 
 /** The rules file's exprs: one line each (the file says so), one per alert. */
@@ -71,7 +73,9 @@ function alertExprs(): string[] {
 }
 
 function dashboardExprs(): string[] {
-  const dashboard = JSON.parse(readFileSync(new URL('ops/grafana/dashboard.json', REPO), 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+  const dashboard = JSON.parse(readFileSync(new URL('ops/grafana/dashboard.json', REPO), 'utf8')) as {
+    panels: { targets: { expr: string }[] }[];
+  };
   return dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
 }
 
@@ -86,7 +90,10 @@ describe.each(databaseKinds())('metrics on %s (issue 32)', (kind) => {
   beforeAll(async () => {
     // A short idle limit: the test client's connection left after its aborted stream would
     // otherwise hold close() for the server's full idle time.
-    t = await buildTestApp(kind, { metrics: { token: TOKEN, listen: null }, httpTimeouts: { requestMs: 120_000, connectionMs: 3000 } });
+    t = await buildTestApp(kind, {
+      metrics: { token: TOKEN, listen: null },
+      httpTimeouts: { requestMs: 120_000, connectionMs: 3000 },
+    });
     // A small exercise: an order created and paid in the sandbox (the bank over HTTP), its
     // payment checked, and its live stream open while scraped.
     const guest = await signedInUser(t.database);
@@ -96,7 +103,9 @@ describe.each(databaseKinds())('metrics on %s (issue 32)', (kind) => {
     const started = await startCard(t.app, guest, orderId);
     await pressCardForm(t.app, started.formUrl ?? '', 'pay');
     expect(await check(t.app, orderId, guest.token)).toBe('ok');
-    const stream = await openEventStream(t.app, orderEventsUrl(orderId, guest.id), { authorization: `Bearer ${guest.token}` });
+    const stream = await openEventStream(t.app, orderEventsUrl(orderId, guest.id), {
+      authorization: `Bearer ${guest.token}`,
+    });
     expect(stream.status).toBe(200);
     await stream.next();
     const res = await scrape(t.app, `Bearer ${TOKEN}`);
@@ -108,7 +117,13 @@ describe.each(databaseKinds())('metrics on %s (issue 32)', (kind) => {
   afterAll(() => t.close());
 
   it('answers 401 to a missing or wrong token, without a figure', async () => {
-    for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, `Basic ${TOKEN}`]) {
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+    ]) {
       const res = await scrape(t.app, authorization);
       expect(res.statusCode, String(authorization)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
@@ -122,19 +137,32 @@ describe.each(databaseKinds())('metrics on %s (issue 32)', (kind) => {
     expect(sample(text, 'chain_orders_created_total{type="self",source="web"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'chain_orders_paid_total{type="self",source="web"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'chain_live_streams_open{route="/api/v1/order/:id/events"}')).toBe(1);
-    expect(sample(text, 'chain_provider_call_duration_seconds_count{provider="acquiring",outcome="ok"}')).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, 'chain_provider_call_duration_seconds_count{provider="acquiring",outcome="ok"}'),
+    ).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'chain_db_up')).toBe(1);
     expect(sample(text, 'chain_db_pool_size')).toBe(kind === 'pglite' ? 1 : 5);
-    for (const queue of ['closing', 'refund']) expect(sample(text, `chain_payment_worker_backlog{queue="${queue}"}`), queue).toBe(0);
-    for (const outbox of ['receipt_mail', 'refund_mail', 'tips']) expect(sample(text, `chain_outbox_backlog{outbox="${outbox}"}`), outbox).toBeGreaterThanOrEqual(0);
+    for (const queue of ['closing', 'refund'])
+      expect(sample(text, `chain_payment_worker_backlog{queue="${queue}"}`), queue).toBe(0);
+    for (const outbox of ['receipt_mail', 'refund_mail', 'tips'])
+      expect(sample(text, `chain_outbox_backlog{outbox="${outbox}"}`), outbox).toBeGreaterThanOrEqual(0);
   });
 
   it('labels requests by route pattern and status, never by the URL', () => {
-    expect(sample(text, 'chain_http_request_duration_seconds_count{method="POST",route="/api/v2/order/create",status="200"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(
+        text,
+        'chain_http_request_duration_seconds_count{method="POST",route="/api/v2/order/create",status="200"}',
+      ),
+    ).toBeGreaterThanOrEqual(1);
     const routes = [...text.matchAll(/route="([^"]*)"/g)].map((match) => match[1] ?? '');
     expect(routes.some((route) => route.includes('/:'))).toBe(true);
     // No path segment is the order's id (or any number), no query string: patterns only.
-    expect(routes.filter((route) => route.split('/').includes(String(orderId)) || /\/\d+(\/|$)/.test(route) || route.includes('?'))).toEqual([]);
+    expect(
+      routes.filter(
+        (route) => route.split('/').includes(String(orderId)) || /\/\d+(\/|$)/.test(route) || route.includes('?'),
+      ),
+    ).toEqual([]);
   });
 
   it('the alert rules and the dashboard name only metrics the server exports', () => {
@@ -169,7 +197,9 @@ describe('metrics without METRICS_TOKEN, and on an address of its own (issue 32)
       const url = `http://127.0.0.1:${port}/metrics`;
       expect((await fetch(url)).status).toBe(401);
       expect((await fetch(url, { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { authorization: `Bearer ${TOKEN}` } })).status,
+      ).toBe(404);
       const res = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('chain_db_pool_in_use');

@@ -45,14 +45,24 @@ describe.each(databaseKinds())('migrating %s', (kind) => {
     const handle = await fresh();
     const extra: Migration[] = [
       ...loadMigrations(),
-      { version: 900, name: '900_probe', sql: 'create table probe (id int); insert into probe values (1);', checksum: 'a' },
+      {
+        version: 900,
+        name: '900_probe',
+        sql: 'create table probe (id int); insert into probe values (1);',
+        checksum: 'a',
+      },
     ];
     expect(await migrate(handle.db, extra)).toEqual(['900_probe']);
     expect(await migrate(handle.db, extra)).toEqual([]);
 
     const failing: Migration[] = [
       ...extra,
-      { version: 901, name: '901_broken', sql: 'create table half (id int); select * from no_such_table;', checksum: 'b' },
+      {
+        version: 901,
+        name: '901_broken',
+        sql: 'create table half (id int); select * from no_such_table;',
+        checksum: 'b',
+      },
     ];
     await expect(migrate(handle.db, failing)).rejects.toThrow();
     const half = await sql<{ name: string | null }>`select to_regclass('half')::text as name`.execute(handle.db);
@@ -78,7 +88,10 @@ describe('a new PGlite data folder', () => {
     dir = mkdtempSync(join(tmpdir(), 'chain-data-'));
     handle = await openDatabase({ kind: 'pglite', dataDir: dir });
     expect((await migrate(handle.db)).length).toBeGreaterThan(0);
-    await handle.db.insertInto('settings').values({ key: 'probe', value: JSON.stringify(1) }).execute();
+    await handle.db
+      .insertInto('settings')
+      .values({ key: 'probe', value: JSON.stringify(1) })
+      .execute();
     await handle.close();
     handle = await openDatabase({ kind: 'pglite', instance: await createPglite(dir) });
     expect(await migrate(handle.db)).toEqual([]);

@@ -23,7 +23,10 @@ import { signedInUser } from './support/users';
 type Guest = { id: number; token: string };
 
 const open = (app: FastifyInstance, orderId: number, guest: Guest | null, extra: Record<string, string> = {}) =>
-  openEventStream(app, orderEventsUrl(orderId, guest?.id ?? 0), { ...(guest ? { authorization: `Bearer ${guest.token}` } : {}), ...extra });
+  openEventStream(app, orderEventsUrl(orderId, guest?.id ?? 0), {
+    ...(guest ? { authorization: `Bearer ${guest.token}` } : {}),
+    ...extra,
+  });
 
 async function nextStatus(stream: EventStream, withinMs = 3000): Promise<OrderStatusEvent> {
   const event = await stream.next(withinMs);
@@ -64,7 +67,15 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
     expect(stream.headers.get('content-encoding')).toBeNull();
     expect(stream.headers.get('x-request-id')).toBeTruthy();
     const first = await nextStatus(stream, 1000);
-    const listed = orderListUserResponse.parse((await post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token, id: order.id })).json()).items[0]!;
+    const listed = orderListUserResponse.parse(
+      (
+        await post(t.app, `/api/v1/order/listUser/${guest.id}`, {
+          user_id: guest.id,
+          user_token: guest.token,
+          id: order.id,
+        })
+      ).json(),
+    ).items[0]!;
     expect(first).toEqual({
       id: listed.id,
       status: listed.status,
@@ -96,7 +107,11 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
     const stream = track(await open(t.app, order.id, guest));
     expect(await nextStatus(stream)).toMatchObject({ status: 10, paid: 0 });
     const { formUrl } = await startCard(t.app, guest, order.id);
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2, masked_pan: '411111**1111' }).where('md_order', '=', mdOrderOf(formUrl ?? '')).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 2, masked_pan: '411111**1111' })
+      .where('md_order', '=', mdOrderOf(formUrl ?? ''))
+      .execute();
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
     const paid = await nextStatus(stream);
     expect(paid).toMatchObject({ status: 20, paid: 1, status_text: 'Принят' });
@@ -105,7 +120,11 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
     const withTips = paid.tips_id === null ? await nextStatus(stream, 10_000) : paid;
     expect(withTips).toMatchObject({ status: 20, paid: 1 });
     expect(withTips.tips_id).toMatch(/.+/);
-    const stored = await t.database.db.selectFrom('orders').select('tips_id').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('orders')
+      .select('tips_id')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(withTips.tips_id).toBe(stored.tips_id);
     stream.close();
   });
@@ -137,17 +156,32 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
     for (const id of [theirs.id, kiosk.id, 999_999]) {
       const refused = await open(t.app, id, guest);
       expect(refused.status, `order ${id}`).toBe(404);
-      expect(JSON.parse(refused.body)).toMatchObject({ success: false, error: 'order_not_found', message: 'Заказ не найден.' });
+      expect(JSON.parse(refused.body)).toMatchObject({
+        success: false,
+        error: 'order_not_found',
+        message: 'Заказ не найден.',
+      });
       expect(refused.headers.get('cache-control')).toBe('no-store');
     }
     const mine = await insertTestOrder(t.database, { userId: guest.id });
     const noToken = await openEventStream(t.app, orderEventsUrl(mine.id, guest.id));
     expect(noToken.status).toBe(401);
-    expect(JSON.parse(noToken.body)).toMatchObject({ error: 'unauthorized', message: 'Сессия истекла. Войдите снова.' });
+    expect(JSON.parse(noToken.body)).toMatchObject({
+      error: 'unauthorized',
+      message: 'Сессия истекла. Войдите снова.',
+    });
     // The token must be the user_id's own, and in the header: another's token, none in the query.
-    expect((await openEventStream(t.app, orderEventsUrl(mine.id, guest.id), { authorization: `Bearer ${other.token}` })).status).toBe(401);
-    expect((await openEventStream(t.app, `/api/v1/order/${mine.id}/events`, { authorization: `Bearer ${guest.token}` })).status).toBe(401);
-    expect((await openEventStream(t.app, `/api/v1/order/${mine.id}/events?user_id=${guest.id}&token=${guest.token}`)).status).toBe(401);
+    expect(
+      (await openEventStream(t.app, orderEventsUrl(mine.id, guest.id), { authorization: `Bearer ${other.token}` }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await openEventStream(t.app, `/api/v1/order/${mine.id}/events`, { authorization: `Bearer ${guest.token}` }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await openEventStream(t.app, `/api/v1/order/${mine.id}/events?user_id=${guest.id}&token=${guest.token}`)).status,
+    ).toBe(401);
     expect((await open(t.app, mine.id, { id: guest.id, token: 'x'.repeat(40) })).status).toBe(401);
     expect((await openEventStream(t.app, '/api/v1/order/abc/events')).status).toBe(400);
   });
@@ -208,64 +242,80 @@ describe.each(databaseKinds())('order events on %s (issue 15)', (kind) => {
   });
 });
 
-describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('order events across instances on %s (issue 15)', () => {
-  const name = `chain_t_${randomBytes(6).toString('hex')}`;
-  let a: { app: FastifyInstance; database: DatabaseHandle };
-  let b: { app: FastifyInstance; database: DatabaseHandle };
+describe.each(databaseKinds().filter((kind) => kind === 'postgres'))(
+  'order events across instances on %s (issue 15)',
+  () => {
+    const name = `chain_t_${randomBytes(6).toString('hex')}`;
+    let a: { app: FastifyInstance; database: DatabaseHandle };
+    let b: { app: FastifyInstance; database: DatabaseHandle };
 
-  const instance = async () => {
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 3, timeouts: testConfig().databaseTimeouts });
-    // A short idle time: see the note above on the test client's connections.
-    const app = await buildApp(testConfig({ httpTimeouts: { requestMs: 120_000, connectionMs: 3000 } }), { database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, database };
-  };
+    const instance = async () => {
+      const database = await openDatabase({
+        kind: 'postgres',
+        url: databaseUrl(name),
+        poolSize: 3,
+        timeouts: testConfig().databaseTimeouts,
+      });
+      // A short idle time: see the note above on the test client's connections.
+      const app = await buildApp(testConfig({ httpTimeouts: { requestMs: 120_000, connectionMs: 3000 } }), {
+        database,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return { app, database };
+    };
 
-  beforeAll(async () => {
-    await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate')}"`));
-    a = await instance();
-    b = await instance();
-  });
-  afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await dropDatabase(name);
-  });
+    beforeAll(async () => {
+      await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate')}"`));
+      a = await instance();
+      b = await instance();
+    });
+    afterAll(async () => {
+      await a?.app.close();
+      await b?.app.close();
+      await dropDatabase(name);
+    });
 
-  it('a guest on instance B sees, within 1 s, a move made on instance A', async () => {
-    const user = await signedInUser(a.database);
-    const order = await insertTestOrder(a.database, { userId: user.id, paid: true });
-    const stream = await open(b.app, order.id, user);
-    try {
-      expect((await nextStatus(stream)).status).toBe(10);
-      const started = Date.now();
-      await moveOrderStatus(a.database.db, order.id, 20, 'kitchen');
-      expect((await nextStatus(stream, 1000)).status).toBe(20);
-      expect(Date.now() - started).toBeLessThan(1000);
-      await moveOrderStatus(a.database.db, order.id, 30, 'kitchen');
-      expect((await nextStatus(stream, 1000)).status).toBe(30);
-    } finally {
-      stream.close();
-    }
-  });
+    it('a guest on instance B sees, within 1 s, a move made on instance A', async () => {
+      const user = await signedInUser(a.database);
+      const order = await insertTestOrder(a.database, { userId: user.id, paid: true });
+      const stream = await open(b.app, order.id, user);
+      try {
+        expect((await nextStatus(stream)).status).toBe(10);
+        const started = Date.now();
+        await moveOrderStatus(a.database.db, order.id, 20, 'kitchen');
+        expect((await nextStatus(stream, 1000)).status).toBe(20);
+        expect(Date.now() - started).toBeLessThan(1000);
+        await moveOrderStatus(a.database.db, order.id, 30, 'kitchen');
+        expect((await nextStatus(stream, 1000)).status).toBe(30);
+      } finally {
+        stream.close();
+      }
+    });
 
-  it('keeps sending after B’s LISTEN connection is cut: it reconnects and re-reads the order', async () => {
-    const user = await signedInUser(a.database);
-    const order = await insertTestOrder(a.database, { userId: user.id, paid: true });
-    const stream = await open(b.app, order.id, user);
-    try {
-      expect((await nextStatus(stream)).status).toBe(10);
-      // B's LISTEN connection (A has no stream, so no LISTEN) is cut; a move made during the gap is still sent.
-      const cut = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`.execute(a.database.db);
-      expect(cut.rows.length).toBe(1);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`.execute(a.database.db);
-      await moveOrderStatus(a.database.db, order.id, 20, 'kitchen');
-      expect((await nextStatus(stream, 3000)).status).toBe(20);
-      // And the new connection listens: the next move comes as a notification.
-      await moveOrderStatus(a.database.db, order.id, 30, 'kitchen');
-      expect((await nextStatus(stream, 1000)).status).toBe(30);
-    } finally {
-      stream.close();
-    }
-  });
-});
+    it('keeps sending after B’s LISTEN connection is cut: it reconnects and re-reads the order', async () => {
+      const user = await signedInUser(a.database);
+      const order = await insertTestOrder(a.database, { userId: user.id, paid: true });
+      const stream = await open(b.app, order.id, user);
+      try {
+        expect((await nextStatus(stream)).status).toBe(10);
+        // B's LISTEN connection (A has no stream, so no LISTEN) is cut; a move made during the gap is still sent.
+        const cut = await sql<{
+          pid: number;
+        }>`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`.execute(
+          a.database.db,
+        );
+        expect(cut.rows.length).toBe(1);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`.execute(
+          a.database.db,
+        );
+        await moveOrderStatus(a.database.db, order.id, 20, 'kitchen');
+        expect((await nextStatus(stream, 3000)).status).toBe(20);
+        // And the new connection listens: the next move comes as a notification.
+        await moveOrderStatus(a.database.db, order.id, 30, 'kitchen');
+        expect((await nextStatus(stream, 1000)).status).toBe(30);
+      } finally {
+        stream.close();
+      }
+    });
+  },
+);

@@ -22,7 +22,11 @@ describe.each(databaseKinds())('payment calls refuse bad input on %s', (kind) =>
   afterAll(() => t.close());
 
   const calls = () => [
-    { url: START, body: { user_id: guest.id, token: guest.token, order_id: orderId }, required: ['user_id', 'token', 'order_id'] },
+    {
+      url: START,
+      body: { user_id: guest.id, token: guest.token, order_id: orderId },
+      required: ['user_id', 'token', 'order_id'],
+    },
     { url: SBP, body: { user_id: guest.id, token: guest.token, order_id: orderId }, required: ['order_id'] },
     { url: BINDINGS, body: { user_id: guest.id, token: guest.token }, required: ['user_id', 'token'] },
   ];
@@ -64,7 +68,12 @@ describe.each(databaseKinds())('payment calls refuse bad input on %s', (kind) =>
   });
 
   it('answers a body over 1 MB with 413', async () => {
-    const res = await post(t.app, START, { user_id: guest.id, token: guest.token, order_id: orderId, fs_uid: 'x'.repeat(1_100_000) });
+    const res = await post(t.app, START, {
+      user_id: guest.id,
+      token: guest.token,
+      order_id: orderId,
+      fs_uid: 'x'.repeat(1_100_000),
+    });
     expect(res.statusCode).toBe(413);
   });
 
@@ -78,7 +87,12 @@ describe.each(databaseKinds())('payment calls refuse bad input on %s', (kind) =>
     }
     const bindings = await post(t.app, BINDINGS, { user_id: 2_000_000_000, token: guest.token });
     expect(bindings.statusCode).toBe(401);
-    const card = await post(t.app, START, { user_id: guest.id, token: guest.token, order_id: orderId, binding_id: 'no-such-card' });
+    const card = await post(t.app, START, {
+      user_id: guest.id,
+      token: guest.token,
+      order_id: orderId,
+      binding_id: 'no-such-card',
+    });
     expect(card.statusCode).toBe(404);
   });
 
@@ -99,12 +113,20 @@ describe.each(databaseKinds())('payment calls refuse bad input on %s', (kind) =>
 
   it('refuses the sandbox pages bad actions and unknown ids with 4xx', async () => {
     expect((await post(t.app, '/sandbox/acquiring/form/not-an-id', { action: 'pay' })).statusCode).toBe(404);
-    expect((await post(t.app, '/sandbox/acquiring/form/00000000-0000-0000-0000-000000000000', { action: 'steal' })).statusCode).toBe(400);
+    expect(
+      (await post(t.app, '/sandbox/acquiring/form/00000000-0000-0000-0000-000000000000', { action: 'steal' }))
+        .statusCode,
+    ).toBe(400);
     expect((await post(t.app, '/sandbox/sbp/NOPE', { action: 'pay' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/sbp/NOPE' })).statusCode).toBe(404);
-    const wrongLogin = await post(t.app, '/sandbox/acquiring/payment/rest/register.do', 'userName=x&password=y&orderNumber=1&amount=100&returnUrl=http://x', {
-      contentType: 'application/x-www-form-urlencoded',
-    });
+    const wrongLogin = await post(
+      t.app,
+      '/sandbox/acquiring/payment/rest/register.do',
+      'userName=x&password=y&orderNumber=1&amount=100&returnUrl=http://x',
+      {
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    );
     expect(wrongLogin.json()).toMatchObject({ errorCode: '5' });
   });
 });

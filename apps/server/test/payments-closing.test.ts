@@ -52,7 +52,11 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
   });
   afterAll(() => t.close());
 
-  const deps = (acquiring: CardAcquirer = t.app.providers.acquiring): ClosingDeps => ({ db: t.database.db, acquiring, log: t.app.log });
+  const deps = (acquiring: CardAcquirer = t.app.providers.acquiring): ClosingDeps => ({
+    db: t.database.db,
+    acquiring,
+    log: t.app.log,
+  });
 
   /** A second payment the bank took for an order already paid: due to be refunded. */
   async function refundDue(sum: number) {
@@ -60,7 +64,11 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
     const order = await insertTestOrder(t.database, { userId: guest.id, sum });
     const { formUrl } = await startCard(t.app, guest, order.id);
     const mdOrder = mdOrderOf(formUrl ?? '');
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2 }).where('md_order', '=', mdOrder).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 2 })
+      .where('md_order', '=', mdOrder)
+      .execute();
     await t.database.db.updateTable('orders').set({ paid: true, status: 20 }).where('id', '=', order.id).execute();
     const [payment] = await paymentRows(t.database, order.id);
     await t.database.db
@@ -140,7 +148,9 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
       pausedAcquirer(t.app.providers.acquiring, {
         afterStatus: async () => {
           if (reads++ > 0) return;
-          const answer = (await sandboxRbs(t.app, 'refund.do', { orderId: mdOrder, amount: '40000' })).json<{ errorCode: string }>();
+          const answer = (await sandboxRbs(t.app, 'refund.do', { orderId: mdOrder, amount: '40000' })).json<{
+            errorCode: string;
+          }>();
           expect(answer.errorCode).toBe('0');
         },
       }),
@@ -149,7 +159,9 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
 
     expect((await paymentRows(t.database, orderId)).map((payment) => payment.status)).toEqual(['refunded']);
     expect(await keptAtBank(t.database, orderId)).toBe(0);
-    expect((await paymentEvents(t.database, orderId)).map((event) => [event.kind, event.outcome, event.bank_code])).toEqual([['refund', 'refused', '7']]);
+    expect(
+      (await paymentEvents(t.database, orderId)).map((event) => [event.kind, event.outcome, event.bank_code]),
+    ).toEqual([['refund', 'refused', '7']]);
   });
 
   /** Tries a named payment `tries` times, each as if its retry time had come. */
@@ -165,7 +177,14 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
     const order = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20 });
     const payment = await t.database.db
       .insertInto('payments')
-      .values({ order_id: order.id, method: 'card', provider_id: randomUUID(), amount: order.sum, status: 'refund_due', next_attempt_at: new Date() })
+      .values({
+        order_id: order.id,
+        method: 'card',
+        provider_id: randomUUID(),
+        amount: order.sum,
+        status: 'refund_due',
+        next_attempt_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const errors = vi.spyOn(t.app.log, 'error');
@@ -174,7 +193,9 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
       const [row] = await paymentRows(t.database, order.id);
       expect(row).toMatchObject({ status: 'needs_operator', attempts: MAX_CLOSING_ATTEMPTS, next_attempt_at: null });
       expect(row?.failure).toMatch(/refund_due/);
-      expect(errors.mock.calls.filter(([fields]) => (fields as { paymentId?: number }).paymentId === payment.id)).toHaveLength(1);
+      expect(
+        errors.mock.calls.filter(([fields]) => (fields as { paymentId?: number }).paymentId === payment.id),
+      ).toHaveLength(1);
     } finally {
       errors.mockRestore();
     }
@@ -185,16 +206,27 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
     const order = await insertTestOrder(t.database, { userId: guest.id });
     const { formUrl } = await startCard(t.app, guest, order.id);
     // The guest is stuck in 3-D Secure (RBS orderStatus 5): the bank refuses to decline it, every time.
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 5 }).where('md_order', '=', mdOrderOf(formUrl ?? '')).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 5 })
+      .where('md_order', '=', mdOrderOf(formUrl ?? ''))
+      .execute();
     await t.database.db.updateTable('orders').set({ paid: true, status: 20 }).where('id', '=', order.id).execute();
     const [payment] = await paymentRows(t.database, order.id);
-    await t.database.db.updateTable('payments').set({ status: 'cancelling' }).where('id', '=', payment?.id ?? 0).execute();
+    await t.database.db
+      .updateTable('payments')
+      .set({ status: 'cancelling' })
+      .where('id', '=', payment?.id ?? 0)
+      .execute();
 
     await tryRepeatedly(payment?.id ?? 0, MAX_CLOSING_ATTEMPTS + 3);
     const events = await paymentEvents(t.database, order.id);
     expect(events).toHaveLength(MAX_CLOSING_ATTEMPTS);
     expect(new Set(events.map((event) => `${event.kind} ${event.outcome}`))).toEqual(new Set(['decline refused']));
-    expect((await paymentRows(t.database, order.id))[0]).toMatchObject({ status: 'needs_operator', next_attempt_at: null });
+    expect((await paymentRows(t.database, order.id))[0]).toMatchObject({
+      status: 'needs_operator',
+      next_attempt_at: null,
+    });
     expect(await closeDuePayments(deps())).toEqual([]);
   });
 
@@ -203,10 +235,23 @@ describe.each(databaseKinds())('closing a payment at the bank on %s (issue 11.1,
     const order = await insertTestOrder(t.database, { userId: guest.id });
     await t.database.db
       .insertInto('payments')
-      .values({ order_id: order.id, method: 'card', provider_id: randomUUID(), amount: order.sum, status: 'needs_operator' })
+      .values({
+        order_id: order.id,
+        method: 'card',
+        provider_id: randomUUID(),
+        amount: order.sum,
+        status: 'needs_operator',
+      })
       .execute();
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/order/payment/check/${order.id}`, headers: { authorization: `Bearer ${guest.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/order/payment/check/${order.id}`,
+      headers: { authorization: `Bearer ${guest.token}` },
+    });
     expect(res.json()).toEqual({ status: 'fail' });
-    expect((await post(t.app, '/api/v1/order/payment/start', { user_id: guest.id, token: guest.token, order_id: order.id })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/v1/order/payment/start', { user_id: guest.id, token: guest.token, order_id: order.id }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -39,7 +39,6 @@ import { signedInUser } from './support/users';
 /** How long closing at the bank (after the request that settled a payment) may take on a busy machine. */
 const SETTLES = { timeout: 10_000, interval: 50 };
 
-
 describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.1)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -51,7 +50,9 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
   async function twentyAtOnce<T>(url: string, read: (body: unknown) => T): Promise<{ orderId: number; answers: T[] }> {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 59_000 });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(t.app, url, { user_id: guest.id, token: guest.token, order_id: order.id })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(t.app, url, { user_id: guest.id, token: guest.token, order_id: order.id })),
+    );
     return {
       orderId: order.id,
       answers: answers.map((res) => {
@@ -75,7 +76,11 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     expect(new Set(answers)).toEqual(new Set([answers[0]]));
     const bankOrders = await bankOrdersOf(t.database, orderId);
     expect(bankOrders).toHaveLength(1);
-    const qrs = await t.database.db.selectFrom('sandbox_sbp_payments').select('qr_id').where('order_number', '=', bankOrders[0]?.order_number ?? '').execute();
+    const qrs = await t.database.db
+      .selectFrom('sandbox_sbp_payments')
+      .select('qr_id')
+      .where('order_number', '=', bankOrders[0]?.order_number ?? '')
+      .execute();
     expect(qrs).toHaveLength(1);
   });
 
@@ -83,7 +88,9 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     const { guest, bindingId } = await guestWithSavedCard(t.app, t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 59_000 });
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, binding_id: bindingId })),
+      Array.from({ length: 5 }, () =>
+        post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, binding_id: bindingId }),
+      ),
     );
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(200);
@@ -111,16 +118,13 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
 
     // Whatever got through is returned by itself; the bank keeps the order's sum, once.
-    await vi.waitFor(
-      async () => {
-        const states = (await bankOrdersOf(t.database, order.id)).map((bankOrder) => bankOrder.status);
-        expect(states.filter((status) => status === 2)).toHaveLength(1);
-        expect(states.every((status) => status === 2 || status === 4 || status === 6)).toBe(true);
-        const ours = (await paymentRows(t.database, order.id)).map((payment) => payment.status);
-        expect(ours.every((status) => status === 'paid' || status === 'cancelled' || status === 'refunded')).toBe(true);
-      },
-      SETTLES,
-    );
+    await vi.waitFor(async () => {
+      const states = (await bankOrdersOf(t.database, order.id)).map((bankOrder) => bankOrder.status);
+      expect(states.filter((status) => status === 2)).toHaveLength(1);
+      expect(states.every((status) => status === 2 || status === 4 || status === 6)).toBe(true);
+      const ours = (await paymentRows(t.database, order.id)).map((payment) => payment.status);
+      expect(ours.every((status) => status === 'paid' || status === 'cancelled' || status === 'refunded')).toBe(true);
+    }, SETTLES);
     expect(await keptAtBank(t.database, order.id)).toBe(59_000);
     expect(await orderRow(t.database, order.id)).toMatchObject({ paid: true, status: 20 });
     expect(await acceptedRows(t.database, order.id)).toBe(1);
@@ -142,14 +146,29 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
 
     const sbpPayment = (await paymentRows(t.database, order.id)).find((payment) => payment.method === 'sbp');
-    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['paid', 'cancelled']), SETTLES);
-    const bankOrder = (await bankOrdersOf(t.database, order.id)).find((row) => row.md_order === sbpPayment?.provider_id);
+    await vi.waitFor(
+      async () =>
+        expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual([
+          'paid',
+          'cancelled',
+        ]),
+      SETTLES,
+    );
+    const bankOrder = (await bankOrdersOf(t.database, order.id)).find(
+      (row) => row.md_order === sbpPayment?.provider_id,
+    );
     expect(bankOrder?.status).toBe(6);
     const late = await post(t.app, new URL(sbp.paymentUrl ?? '').pathname, { action: 'pay' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ errorMessage: 'Заказ уже обработан' });
     expect(await paymentEvents(t.database, order.id)).toEqual([
-      expect.objectContaining({ payment_id: sbpPayment?.id, kind: 'decline', amount: 150_000, outcome: 'done', bank_code: '0' }),
+      expect.objectContaining({
+        payment_id: sbpPayment?.id,
+        kind: 'decline',
+        amount: 150_000,
+        outcome: 'done',
+        bank_code: '0',
+      }),
     ]);
     expect(await keptAtBank(t.database, order.id)).toBe(150_000);
   });
@@ -161,11 +180,22 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     await startSbp(t.app, guest, order.id);
     const sbpPayment = (await paymentRows(t.database, order.id)).find((payment) => payment.method === 'sbp');
     // The bank took the QR's money before anyone here heard of the card payment.
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2 }).where('md_order', '=', sbpPayment?.provider_id ?? '').execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 2 })
+      .where('md_order', '=', sbpPayment?.provider_id ?? '')
+      .execute();
     await pressCardForm(t.app, card.formUrl ?? '', 'pay');
     expect((await callback(t.app, signedCallback(mdOrderOf(card.formUrl ?? '')))).statusCode).toBe(200);
 
-    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((payment) => payment.status).sort()).toEqual(['paid', 'refunded']), SETTLES);
+    await vi.waitFor(
+      async () =>
+        expect((await paymentRows(t.database, order.id)).map((payment) => payment.status).sort()).toEqual([
+          'paid',
+          'refunded',
+        ]),
+      SETTLES,
+    );
     expect(await keptAtBank(t.database, order.id)).toBe(150_000);
     const refund = (await paymentEvents(t.database, order.id)).find((event) => event.kind === 'refund');
     expect(refund).toMatchObject({ payment_id: sbpPayment?.id, amount: 150_000, outcome: 'done', bank_code: '0' });
@@ -179,13 +209,21 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     // An instance claimed the order's card form a minute ago and stopped before the bank answered.
     await t.database.db
       .insertInto('payments')
-      .values({ order_id: order.id, method: 'card', amount: order.sum, status: 'registering', created_at: new Date(Date.now() - 60_000) })
+      .values({
+        order_id: order.id,
+        method: 'card',
+        amount: order.sum,
+        status: 'registering',
+        created_at: new Date(Date.now() - 60_000),
+      })
       .execute();
     const started = Date.now();
     const { formUrl } = await startCard(t.app, guest, order.id);
     expect(formUrl).toMatch(/\/sandbox\/acquiring\/form\//);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect((await paymentRows(t.database, order.id)).map((payment) => [payment.status, payment.form_url])).toEqual([['pending', formUrl]]);
+    expect((await paymentRows(t.database, order.id)).map((payment) => [payment.status, payment.form_url])).toEqual([
+      ['pending', formUrl],
+    ]);
   });
 
   it('keeps a young claim: a start waits for its form instead of registering a second one', async () => {
@@ -201,7 +239,11 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     // The claimer's bank answers: its form is the one every waiting start gives.
     await t.database.db
       .updateTable('payments')
-      .set({ status: 'pending', provider_id: 'md-of-the-claimer', form_url: 'https://bank.test/form/md-of-the-claimer' })
+      .set({
+        status: 'pending',
+        provider_id: 'md-of-the-claimer',
+        form_url: 'https://bank.test/form/md-of-the-claimer',
+      })
       .where('id', '=', claim.id)
       .execute();
     const res = await waiting;
@@ -216,13 +258,19 @@ describe.each(databaseKinds())('one live bank payment per order on %s (issue 11.
     await t.database.db.updateTable('orders').set({ paid: true, status: 20 }).where('id', '=', order.id).execute();
     const stop = startPaymentWorker(t.app);
     try {
-      await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['cancelled']), SETTLES);
+      await vi.waitFor(
+        async () =>
+          expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['cancelled']),
+        SETTLES,
+      );
     } finally {
       await stop();
     }
     expect((await bankOrdersOf(t.database, order.id))[0]?.status).toBe(6);
     expect((await post(t.app, new URL(formUrl ?? '').pathname, { action: 'pay' })).statusCode).toBe(409);
-    expect(await paymentEvents(t.database, order.id)).toEqual([expect.objectContaining({ kind: 'decline', outcome: 'done', bank_code: '0' })]);
+    expect(await paymentEvents(t.database, order.id)).toEqual([
+      expect.objectContaining({ kind: 'decline', outcome: 'done', bank_code: '0' }),
+    ]);
   });
 });
 
@@ -239,19 +287,33 @@ describe.each(databaseKinds())('a refund the bank cannot make right now, on %s (
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 50_000 });
     const { formUrl } = await startCard(t.app, guest, order.id);
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ amount: 700 }).where('md_order', '=', mdOrderOf(formUrl ?? '')).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ amount: 700 })
+      .where('md_order', '=', mdOrderOf(formUrl ?? ''))
+      .execute();
     await bankFaults(t.app, 'refund.do', 1);
     await pressCardForm(t.app, formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('fail');
 
-    await vi.waitFor(async () => expect(await paymentEvents(t.database, order.id)).toEqual([expect.objectContaining({ kind: 'refund', outcome: 'retry' })]), SETTLES);
+    await vi.waitFor(
+      async () =>
+        expect(await paymentEvents(t.database, order.id)).toEqual([
+          expect.objectContaining({ kind: 'refund', outcome: 'retry' }),
+        ]),
+      SETTLES,
+    );
     const [due] = await paymentRows(t.database, order.id);
     expect(due).toMatchObject({ status: 'refund_due' });
     expect(await keptAtBank(t.database, order.id)).toBe(700);
 
     // Not before its time: the retry waits for its backoff.
     expect(await closeDuePayments(deps())).toEqual([]);
-    await t.database.db.updateTable('payments').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', due?.id ?? 0).execute();
+    await t.database.db
+      .updateTable('payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('id', '=', due?.id ?? 0)
+      .execute();
     const [first, second] = await Promise.all([
       closeDuePayments(deps()),
       closeDuePayments(deps()),
@@ -269,7 +331,11 @@ describe.each(databaseKinds())('a refund the bank cannot make right now, on %s (
     expect(events[0]?.bank_message).toMatch(/503/);
     expect(events[1]).toMatchObject({ amount: 700, bank_code: '0' });
     // Once done, the job finds nothing more to do.
-    await t.database.db.updateTable('payments').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', due?.id ?? 0).execute();
+    await t.database.db
+      .updateTable('payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('id', '=', due?.id ?? 0)
+      .execute();
     expect(await closeDuePayments(deps())).toEqual([]);
   });
 
@@ -281,10 +347,17 @@ describe.each(databaseKinds())('a refund the bank cannot make right now, on %s (
     await bankFaults(t.app, 'decline.do', 1);
     await pressCardForm(t.app, card.formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
-    await vi.waitFor(async () => expect((await paymentEvents(t.database, order.id)).map((event) => event.outcome)).toEqual(['retry']), SETTLES);
+    await vi.waitFor(
+      async () => expect((await paymentEvents(t.database, order.id)).map((event) => event.outcome)).toEqual(['retry']),
+      SETTLES,
+    );
     expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['paid', 'cancelling']);
 
-    await t.database.db.updateTable('payments').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('order_id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('payments')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('order_id', '=', order.id)
+      .execute();
     expect(await closeDuePayments(deps())).toHaveLength(1);
     expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['paid', 'cancelled']);
     expect((await post(t.app, new URL(sbp.paymentUrl ?? '').pathname, { action: 'pay' })).statusCode).toBe(409);
@@ -305,18 +378,32 @@ describe.each(databaseKinds())('the sandbox acquirer refunds, reverses and decli
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 10_000 });
     const { formUrl } = await startCard(t.app, guest, order.id);
     const mdOrder = mdOrderOf(formUrl ?? '');
-    expect((await rbs('refund.do', { orderId: mdOrder, amount: '100' })).json()).toMatchObject({ errorCode: '7', errorMessage: 'Платёж должен быть в корректном состоянии' });
+    expect((await rbs('refund.do', { orderId: mdOrder, amount: '100' })).json()).toMatchObject({
+      errorCode: '7',
+      errorMessage: 'Платёж должен быть в корректном состоянии',
+    });
     await pressCardForm(t.app, formUrl ?? '', 'pay');
 
     expect((await rbs('decline.do', { orderId: mdOrder })).json()).toMatchObject({ errorCode: '7' });
     expect((await rbs('refund.do', { orderId: mdOrder, amount: '4000' })).json()).toMatchObject({ errorCode: '0' });
     const partly = (await rbs('getOrderStatusExtended.do', { orderId: mdOrder })).json<unknown>();
-    expect(partly).toMatchObject({ orderStatus: 2, paymentAmountInfo: { depositedAmount: 10_000, refundedAmount: 4000 } });
-    expect((await rbs('refund.do', { orderId: mdOrder, amount: '6001' })).json()).toMatchObject({ errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' });
+    expect(partly).toMatchObject({
+      orderStatus: 2,
+      paymentAmountInfo: { depositedAmount: 10_000, refundedAmount: 4000 },
+    });
+    expect((await rbs('refund.do', { orderId: mdOrder, amount: '6001' })).json()).toMatchObject({
+      errorCode: '7',
+      errorMessage: 'Сумма возврата превышает сумму списания',
+    });
     expect((await rbs('refund.do', { orderId: mdOrder, amount: '6000' })).json()).toMatchObject({ errorCode: '0' });
     const whole = (await rbs('getOrderStatusExtended.do', { orderId: mdOrder })).json<unknown>();
-    expect(whole).toMatchObject({ orderStatus: 4, paymentAmountInfo: { paymentState: 'REFUNDED', refundedAmount: 10_000 } });
-    expect((await rbs('refund.do', { orderId: '00000000-0000-0000-0000-000000000000', amount: '1' })).json()).toMatchObject({ errorCode: '6' });
+    expect(whole).toMatchObject({
+      orderStatus: 4,
+      paymentAmountInfo: { paymentState: 'REFUNDED', refundedAmount: 10_000 },
+    });
+    expect(
+      (await rbs('refund.do', { orderId: '00000000-0000-0000-0000-000000000000', amount: '1' })).json(),
+    ).toMatchObject({ errorCode: '6' });
 
     const page = await t.app.inject({ method: 'GET', url: new URL(formUrl ?? '').pathname });
     expect(page.body).toContain('Возврат');
@@ -336,14 +423,24 @@ describe.each(databaseKinds())('the sandbox acquirer refunds, reverses and decli
     const held = await insertTestOrder(t.database, { userId: guest.id, sum: 10_000 });
     const heldForm = await startCard(t.app, guest, held.id);
     const heldOrder = mdOrderOf(heldForm.formUrl ?? '');
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 1 }).where('md_order', '=', heldOrder).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 1 })
+      .where('md_order', '=', heldOrder)
+      .execute();
     expect((await rbs('reverse.do', { orderId: heldOrder })).json()).toMatchObject({ errorCode: '0' });
     expect((await rbs('getOrderStatusExtended.do', { orderId: heldOrder })).json()).toMatchObject({ orderStatus: 3 });
   });
 
   it('answers the faults switch only for known methods and counts', async () => {
-    for (const body of [{ method: 'nothing.do', count: 1 }, { method: 'refund.do', count: -1 }, { method: 'refund.do', count: 101 }]) {
-      expect((await t.app.inject({ method: 'POST', url: '/sandbox/acquiring/faults', payload: body })).statusCode).toBe(400);
+    for (const body of [
+      { method: 'nothing.do', count: 1 },
+      { method: 'refund.do', count: -1 },
+      { method: 'refund.do', count: 101 },
+    ]) {
+      expect((await t.app.inject({ method: 'POST', url: '/sandbox/acquiring/faults', payload: body })).statusCode).toBe(
+        400,
+      );
     }
   });
 });
@@ -357,18 +454,27 @@ describe.each(databaseKinds())('migrations 010 and 011 on a database with paymen
    * longer a state of the type). Then every migration runs; returns the applied ones.
    */
   async function migratedFrom009(
-    fill: (database: DatabaseHandle) => Promise<Array<{ order_id: number; method: string; provider_id: string; amount: number; status: string; updated_at: Date }>>,
+    fill: (
+      database: DatabaseHandle,
+    ) => Promise<
+      Array<{ order_id: number; method: string; provider_id: string; amount: number; status: string; updated_at: Date }>
+    >,
     check: (database: DatabaseHandle, applied: string[]) => Promise<void>,
   ): Promise<void> {
     const empty = await freshDatabase(kind, { empty: true });
     try {
       const all = loadMigrations();
-      await migrate(empty.handle.db, all.filter((migration) => migration.version < 10));
+      await migrate(
+        empty.handle.db,
+        all.filter((migration) => migration.version < 10),
+      );
       // The demo chain as it stood at 009: no kiosk staff codes (migration 015) yet.
       await seedDemoChain(empty.handle.db, { kioskCode: null, loadCatalogue: insertOlderCatalogue });
       for (const payment of await fill(empty.handle)) {
         await sql`insert into payments (order_id, method, provider_id, amount, status, updated_at)
-                  values (${payment.order_id}, ${payment.method}, ${payment.provider_id}, ${payment.amount}, ${payment.status}, ${payment.updated_at})`.execute(empty.handle.db);
+                  values (${payment.order_id}, ${payment.method}, ${payment.provider_id}, ${payment.amount}, ${payment.status}, ${payment.updated_at})`.execute(
+          empty.handle.db,
+        );
       }
       await check(empty.handle, await migrate(empty.handle.db, all));
     } finally {
@@ -382,12 +488,44 @@ describe.each(databaseKinds())('migrations 010 and 011 on a database with paymen
         const order = await insertTestOrder(database, { userId: null, paid: true, status: 20 });
         const other = await insertTestOrder(database, { userId: null, sum: 50_000 });
         // As the settle before 010 left it: the first payment paid the order (its method, its time).
-        await database.db.updateTable('orders').set({ pay_method: 'card', paid_at: at(1) }).where('id', '=', order.id).execute();
+        await database.db
+          .updateTable('orders')
+          .set({ pay_method: 'card', paid_at: at(1) })
+          .where('id', '=', order.id)
+          .execute();
         return [
-          { order_id: order.id, method: 'card', provider_id: 'md-first', amount: order.sum, status: 'paid', updated_at: at(1) },
-          { order_id: order.id, method: 'sbp', provider_id: 'md-second', amount: order.sum, status: 'paid', updated_at: at(2) },
-          { order_id: order.id, method: 'card', provider_id: 'md-declined', amount: order.sum, status: 'declined', updated_at: at(3) },
-          { order_id: other.id, method: 'card', provider_id: 'md-refused', amount: other.sum, status: 'refused', updated_at: at(4) },
+          {
+            order_id: order.id,
+            method: 'card',
+            provider_id: 'md-first',
+            amount: order.sum,
+            status: 'paid',
+            updated_at: at(1),
+          },
+          {
+            order_id: order.id,
+            method: 'sbp',
+            provider_id: 'md-second',
+            amount: order.sum,
+            status: 'paid',
+            updated_at: at(2),
+          },
+          {
+            order_id: order.id,
+            method: 'card',
+            provider_id: 'md-declined',
+            amount: order.sum,
+            status: 'declined',
+            updated_at: at(3),
+          },
+          {
+            order_id: other.id,
+            method: 'card',
+            provider_id: 'md-refused',
+            amount: other.sum,
+            status: 'refused',
+            updated_at: at(4),
+          },
         ];
       },
       async (database, applied) => {
@@ -399,7 +537,11 @@ describe.each(databaseKinds())('migrations 010 and 011 on a database with paymen
           { provider_id: 'md-declined', status: 'declined' },
           { provider_id: 'md-refused', status: 'refund_due' },
         ]);
-        const due = await database.db.selectFrom('payments').select('next_attempt_at').where('status', '=', 'refund_due').execute();
+        const due = await database.db
+          .selectFrom('payments')
+          .select('next_attempt_at')
+          .where('status', '=', 'refund_due')
+          .execute();
         for (const row of due) expect(row.next_attempt_at).toBeInstanceOf(Date);
       },
     );
@@ -410,20 +552,56 @@ describe.each(databaseKinds())('migrations 010 and 011 on a database with paymen
       async (database) => {
         // Paid by SBP at :20; a card payment of it was recorded paid earlier (:10) and touched since.
         const bySbp = await insertTestOrder(database, { userId: null, paid: true, status: 20 });
-        await database.db.updateTable('orders').set({ pay_method: 'sbp', paid_at: at(20) }).where('id', '=', bySbp.id).execute();
+        await database.db
+          .updateTable('orders')
+          .set({ pay_method: 'sbp', paid_at: at(20) })
+          .where('id', '=', bySbp.id)
+          .execute();
         // Cancelled before its payment reached the bank, and one left unpaid by an old fault: the bank took money for orders that are not paid.
         const cancelled = await insertTestOrder(database, { userId: null, status: 90 });
         const unpaid = await insertTestOrder(database, { userId: null });
         return [
-          { order_id: bySbp.id, method: 'card', provider_id: 'md-card-first', amount: bySbp.sum, status: 'paid', updated_at: at(10) },
-          { order_id: bySbp.id, method: 'sbp', provider_id: 'md-sbp-kept', amount: bySbp.sum, status: 'paid', updated_at: at(20) },
-          { order_id: cancelled.id, method: 'card', provider_id: 'md-after-cancel', amount: cancelled.sum, status: 'paid', updated_at: at(30) },
-          { order_id: unpaid.id, method: 'sbp', provider_id: 'md-unpaid', amount: unpaid.sum, status: 'paid', updated_at: at(40) },
+          {
+            order_id: bySbp.id,
+            method: 'card',
+            provider_id: 'md-card-first',
+            amount: bySbp.sum,
+            status: 'paid',
+            updated_at: at(10),
+          },
+          {
+            order_id: bySbp.id,
+            method: 'sbp',
+            provider_id: 'md-sbp-kept',
+            amount: bySbp.sum,
+            status: 'paid',
+            updated_at: at(20),
+          },
+          {
+            order_id: cancelled.id,
+            method: 'card',
+            provider_id: 'md-after-cancel',
+            amount: cancelled.sum,
+            status: 'paid',
+            updated_at: at(30),
+          },
+          {
+            order_id: unpaid.id,
+            method: 'sbp',
+            provider_id: 'md-unpaid',
+            amount: unpaid.sum,
+            status: 'paid',
+            updated_at: at(40),
+          },
         ];
       },
       async (database, applied) => {
         expect(applied).toContain('011_payment_closing_bounds');
-        const rows = await database.db.selectFrom('payments').select(['provider_id', 'status', 'next_attempt_at']).orderBy('id').execute();
+        const rows = await database.db
+          .selectFrom('payments')
+          .select(['provider_id', 'status', 'next_attempt_at'])
+          .orderBy('id')
+          .execute();
         expect(rows.map((row) => [row.provider_id, row.status])).toEqual([
           ['md-card-first', 'refund_due'],
           ['md-sbp-kept', 'paid'],

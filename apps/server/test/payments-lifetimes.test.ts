@@ -49,11 +49,22 @@ describe.each(databaseKinds())('lifetimes of forms, QRs and claims on %s (issue 
     const fresh = await startCard(t.app, guest, order.id);
     expect(fresh.formUrl).not.toBe(old.formUrl);
 
-    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['cancelled', 'pending']), SETTLES);
+    await vi.waitFor(
+      async () =>
+        expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual([
+          'cancelled',
+          'pending',
+        ]),
+      SETTLES,
+    );
     const late = await post(t.app, new URL(old.formUrl ?? '').pathname, { action: 'pay' });
     expect(late.statusCode).toBe(409);
-    expect((await bankOrdersOf(t.database, order.id)).find((row) => row.md_order === mdOrderOf(old.formUrl ?? ''))?.status).toBe(6);
-    expect(await paymentEvents(t.database, order.id)).toEqual([expect.objectContaining({ payment_id: oldPayment?.id, kind: 'decline', outcome: 'done' })]);
+    expect(
+      (await bankOrdersOf(t.database, order.id)).find((row) => row.md_order === mdOrderOf(old.formUrl ?? ''))?.status,
+    ).toBe(6);
+    expect(await paymentEvents(t.database, order.id)).toEqual([
+      expect.objectContaining({ payment_id: oldPayment?.id, kind: 'decline', outcome: 'done' }),
+    ]);
     expect((await post(t.app, new URL(fresh.formUrl ?? '').pathname, { action: 'pay' })).statusCode).toBe(200);
     expect(await keptAtBank(t.database, order.id)).toBe(order.sum);
   });
@@ -67,7 +78,14 @@ describe.each(databaseKinds())('lifetimes of forms, QRs and claims on %s (issue 
     const fresh = await startSbp(t.app, guest, order.id);
     expect(fresh.qrPayload).not.toBe(old.qrPayload);
 
-    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['cancelled', 'pending']), SETTLES);
+    await vi.waitFor(
+      async () =>
+        expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual([
+          'cancelled',
+          'pending',
+        ]),
+      SETTLES,
+    );
     const late = await post(t.app, new URL(old.paymentUrl ?? '').pathname, { action: 'pay' });
     expect(late.statusCode).toBe(409);
     expect(await pressBankPage(t.app, fresh.paymentUrl ?? '', 'pay')).toMatchObject({ status: 'paid' });
@@ -90,7 +108,8 @@ describe.each(databaseKinds())('lifetimes of forms, QRs and claims on %s (issue 
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 59_000 });
     // The bank is slow to charge the card (paymentOrderBinding.do).
     await bankFaults(t.app, 'paymentOrderBinding.do', 1, 1500);
-    const tap = () => post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, binding_id: bindingId });
+    const tap = () =>
+      post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, binding_id: bindingId });
     const first = tap();
     // The first tap's claim has its bank order and waits for the charge: as if register.do,
     // paymentOrderBinding.do and the status read had each taken nearly their whole timeout.

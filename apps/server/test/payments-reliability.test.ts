@@ -40,7 +40,11 @@ describe.each(databaseKinds())('paid exactly once on %s', (kind) => {
     const { formUrl } = await startCard(t.app, guest, order.id);
     const mdOrder = mdOrderOf(formUrl ?? '');
     // The bank takes the money; its own callback is not sent, so only the racers below report it.
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2, masked_pan: '411111**1111' }).where('md_order', '=', mdOrder).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 2, masked_pan: '411111**1111' })
+      .where('md_order', '=', mdOrder)
+      .execute();
 
     const answers = await Promise.all([
       checkRequest(t.app, order.id, guest.token),
@@ -50,7 +54,9 @@ describe.each(databaseKinds())('paid exactly once on %s', (kind) => {
       checkRequest(t.app, order.id, guest.token),
     ]);
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-    expect(answers.filter((_, index) => index % 2 === 0).map((answer) => answer.json<{ status: string }>().status)).toContain('ok');
+    expect(
+      answers.filter((_, index) => index % 2 === 0).map((answer) => answer.json<{ status: string }>().status),
+    ).toContain('ok');
 
     const row = await orderRow(t.database, order.id);
     expect(row).toMatchObject({ paid: true, status: 20 });
@@ -73,7 +79,12 @@ describe.each(databaseKinds())('paid exactly once on %s', (kind) => {
       .executeTakeFirstOrThrow();
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        settlePayment(t.database.db, t.app.log, payment.id, index === 3 ? { kind: 'declined', reason: 'late' } : { kind: 'paid', amount: 10_000, card: null }),
+        settlePayment(
+          t.database.db,
+          t.app.log,
+          payment.id,
+          index === 3 ? { kind: 'declined', reason: 'late' } : { kind: 'paid', amount: 10_000, card: null },
+        ),
       ),
     );
     expect(results.filter((result) => result.changed)).toHaveLength(1);
@@ -94,15 +105,26 @@ describe.each(databaseKinds())('paid exactly once on %s', (kind) => {
     // late. (Paid after the card instead, it races the decline sent once the card settles, and
     // a declined QR takes no money: nothing to return, so it would prove nothing here.) Which of
     // the two pays the order is whichever is settled first; the other's money goes back.
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2 }).where('md_order', '=', sbpPayment?.provider_id ?? '').execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 2 })
+      .where('md_order', '=', sbpPayment?.provider_id ?? '')
+      .execute();
     await pressCardForm(t.app, card.formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
     const paidAt = (await orderRow(t.database, order.id)).paid_at;
     expect(sbp.qrPayload).toBe(sbpPayment?.sbp_payload);
     expect((await callback(t.app, signedCallback(sbpPayment?.provider_id ?? ''))).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((payment) => payment.status).sort()).toEqual(['paid', 'refunded']), {
-      timeout: 10_000,
-    });
+    await vi.waitFor(
+      async () =>
+        expect((await paymentRows(t.database, order.id)).map((payment) => payment.status).sort()).toEqual([
+          'paid',
+          'refunded',
+        ]),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(await orderRow(t.database, order.id)).toMatchObject({ paid: true, status: 20, paid_at: paidAt });
     expect(await acceptedRows(t.database, order.id)).toBe(1);
   });
@@ -155,7 +177,9 @@ describe.each(databaseKinds())('a bank that does not answer, on %s', (kind) => {
   beforeAll(async () => {
     const config = testConfig();
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
-    t = await buildTestApp(kind, { providers: { ...config.providers, acquiring: { ...config.providers.acquiring, baseUrl: 'http://127.0.0.1:9' } } });
+    t = await buildTestApp(kind, {
+      providers: { ...config.providers, acquiring: { ...config.providers.acquiring, baseUrl: 'http://127.0.0.1:9' } },
+    });
   });
   afterAll(() => t.close());
 
@@ -175,7 +199,10 @@ describe.each(databaseKinds())('a bank that does not answer, on %s', (kind) => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id });
     const providerId = randomUUID();
-    await t.database.db.insertInto('payments').values({ order_id: order.id, method: 'card', provider_id: providerId, amount: 150_000 }).execute();
+    await t.database.db
+      .insertInto('payments')
+      .values({ order_id: order.id, method: 'card', provider_id: providerId, amount: 150_000 })
+      .execute();
     expect(await check(t.app, order.id, guest.token)).toBe('pending');
     const res = await callback(t.app, signedCallback(providerId));
     expect(res.statusCode).toBe(502);

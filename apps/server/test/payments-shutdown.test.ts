@@ -34,7 +34,16 @@ interface Run {
 function runServer(env: Record<string, string>, runFor: number): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), SHUTDOWN_READY_DELAY_MS: '0', ...SANDBOX_ENV, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+        SHUTDOWN_READY_DELAY_MS: '0',
+        ...SANDBOX_ENV,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -52,17 +61,28 @@ function runServer(env: Record<string, string>, runFor: number): Promise<Run> {
 }
 
 /** A database of the given kind for a server process: prepared here, then opened by the server alone. */
-async function serverDatabase(kind: DatabaseKind): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; dispose: () => Promise<void> }> {
+async function serverDatabase(
+  kind: DatabaseKind,
+): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; dispose: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'chain-shutdown-'));
     const open = async () => openDatabase({ kind: 'pglite', instance: await createPglite(dataDir) });
-    await (await openDatabase({ kind: 'pglite', instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])) })).close();
+    await (
+      await openDatabase({
+        kind: 'pglite',
+        instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])),
+      })
+    ).close();
     return { env: { DATA_DIR: dataDir }, open, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `chain_t_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
   const url = databaseUrl(name);
-  return { env: { DATABASE_URL: url }, open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }), dispose: () => dropDatabase(name) };
+  return {
+    env: { DATABASE_URL: url },
+    open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }),
+    dispose: () => dropDatabase(name),
+  };
 }
 
 /**
@@ -75,11 +95,24 @@ async function openFormsOfPaidOrders(server: DatabaseHandle, bank: DatabaseHandl
     const mdOrder = randomUUID();
     await bank.db
       .insertInto('sandbox_acquiring_orders')
-      .values({ md_order: mdOrder, order_number: `${order.id}-${randomBytes(3).toString('hex')}`, amount: order.sum, return_url: 'http://127.0.0.1/payment', fail_url: 'http://127.0.0.1/payment' })
+      .values({
+        md_order: mdOrder,
+        order_number: `${order.id}-${randomBytes(3).toString('hex')}`,
+        amount: order.sum,
+        return_url: 'http://127.0.0.1/payment',
+        fail_url: 'http://127.0.0.1/payment',
+      })
       .execute();
     await server.db
       .insertInto('payments')
-      .values({ order_id: order.id, method: 'card', provider_id: mdOrder, amount: order.sum, status: 'cancelling', next_attempt_at: new Date(Date.now() - 1000) })
+      .values({
+        order_id: order.id,
+        method: 'card',
+        provider_id: mdOrder,
+        amount: order.sum,
+        status: 'cancelling',
+        next_attempt_at: new Date(Date.now() - 1000),
+      })
       .execute();
   }
 }
@@ -90,7 +123,9 @@ async function expectOneClosedRestLeftDue(database: { open: () => Promise<Databa
   try {
     const payments = await after.db.selectFrom('payments').select(['status', 'attempts']).execute();
     expect(payments.filter((payment) => payment.status === 'cancelled')).toHaveLength(1);
-    expect(payments.filter((payment) => payment.status === 'cancelling' && payment.attempts === 0)).toHaveLength(FORMS - 1);
+    expect(payments.filter((payment) => payment.status === 'cancelling' && payment.attempts === 0)).toHaveLength(
+      FORMS - 1,
+    );
     const events = await after.db.selectFrom('payment_events').select(['kind', 'outcome']).execute();
     expect(events.map((event) => `${event.kind} ${event.outcome}`)).toEqual(['decline done']);
   } finally {
@@ -115,7 +150,10 @@ describe.each(databaseKinds())('stopping a server whose payment worker is at the
       await bankFaults(bank.app, 'decline.do', FORMS, SLOW_DECLINE_MS);
       const bankUrl = `http://127.0.0.1:${(bank.app.server.address() as { port: number }).port}/sandbox/acquiring`;
 
-      const run = await runServer({ ...database.env, PORT: String(await freePort()), ACQUIRING_BASE_URL: bankUrl }, SLOW_DECLINE_MS / 3);
+      const run = await runServer(
+        { ...database.env, PORT: String(await freePort()), ACQUIRING_BASE_URL: bankUrl },
+        SLOW_DECLINE_MS / 3,
+      );
 
       expect(run.code, run.stdout).toBe(0);
       expect(run.elapsedAfterSigterm).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
@@ -131,7 +169,10 @@ describe.each(databaseKinds())('stopping a server whose payment worker is at the
       const server = await database.open();
       // The sandbox bank is this same server, with its books in the same database.
       await openFormsOfPaidOrders(server, server);
-      await server.db.insertInto('sandbox_acquiring_faults').values({ method: 'decline.do', remaining: FORMS, delay_ms: SLOW_DECLINE_MS }).execute();
+      await server.db
+        .insertInto('sandbox_acquiring_faults')
+        .values({ method: 'decline.do', remaining: FORMS, delay_ms: SLOW_DECLINE_MS })
+        .execute();
       await server.close();
 
       const run = await runServer({ ...database.env, PORT: String(await freePort()) }, SLOW_DECLINE_MS / 3);

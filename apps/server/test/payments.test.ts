@@ -44,7 +44,11 @@ describe.each(databaseKinds())('card payments on %s (SPEC 4, 7)', (kind) => {
     expect(started.errorMessage).toBe('');
     expect(started.formUrl).toMatch(/\/sandbox\/acquiring\/form\/[0-9a-f-]{36}$/);
     const formUrl = started.formUrl ?? '';
-    const bankOrder = await t.database.db.selectFrom('sandbox_acquiring_orders').selectAll().where('md_order', '=', mdOrderOf(formUrl)).executeTakeFirstOrThrow();
+    const bankOrder = await t.database.db
+      .selectFrom('sandbox_acquiring_orders')
+      .selectAll()
+      .where('md_order', '=', mdOrderOf(formUrl))
+      .executeTakeFirstOrThrow();
     expect(bankOrder.amount).toBe(123_450);
     expect(bankOrder.return_url).toMatch(new RegExp(`/payment\\?order_id=${order.id}$`));
     expect(bankOrder.client_id).toBe(String(guest.id));
@@ -68,11 +72,21 @@ describe.each(databaseKinds())('card payments on %s (SPEC 4, 7)', (kind) => {
     const order = await insertTestOrder(t.database, { userId: guest.id });
     const { formUrl } = await startCard(t.app, guest, order.id);
     const path = new URL(formUrl ?? '').pathname;
-    const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=decline' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=decline',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toMatch(new RegExp(`/payment\\?order_id=${order.id}&failed=1&orderId=`));
     // Pressing again changes nothing and leads to the same place.
-    const again = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toContain('failed=1');
   });
@@ -98,17 +112,26 @@ describe.each(databaseKinds())('card payments on %s (SPEC 4, 7)', (kind) => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 50_000 });
     const { formUrl } = await startCard(t.app, guest, order.id);
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ amount: 100 }).where('md_order', '=', mdOrderOf(formUrl ?? '')).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ amount: 100 })
+      .where('md_order', '=', mdOrderOf(formUrl ?? ''))
+      .execute();
     await pressCardForm(t.app, formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('fail');
     expect(await orderRow(t.database, order.id)).toMatchObject({ paid: false, status: 10 });
-    await vi.waitFor(async () => expect((await paymentRows(t.database, order.id)).map((p) => p.status)).toEqual(['refunded']), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect((await paymentRows(t.database, order.id)).map((p) => p.status)).toEqual(['refunded']),
+      { timeout: 10_000 },
+    );
     const [payment] = await paymentRows(t.database, order.id);
     expect(payment?.failure).toContain('100');
     expect(await acceptedRows(t.database, order.id)).toBe(0);
     // Returned at the bank, and on the order's payment history with the bank's answer.
     expect(await keptAtBank(t.database, order.id)).toBe(0);
-    expect(await paymentEvents(t.database, order.id)).toEqual([expect.objectContaining({ kind: 'refund', amount: 100, outcome: 'done', bank_code: '0' })]);
+    expect(await paymentEvents(t.database, order.id)).toEqual([
+      expect.objectContaining({ kind: 'refund', amount: 100, outcome: 'done', bank_code: '0' }),
+    ]);
   });
 
   it('reuses a pending card form instead of registering the order again', async () => {
@@ -123,9 +146,20 @@ describe.each(databaseKinds())('card payments on %s (SPEC 4, 7)', (kind) => {
   it('accepts the form-urlencoded body the app may send', async () => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id });
-    const res = await post(t.app, START, new URLSearchParams({ user_id: String(guest.id), token: guest.token, order_id: String(order.id), fs_uid: '', binding_id: '' }).toString(), {
-      contentType: 'application/x-www-form-urlencoded',
-    });
+    const res = await post(
+      t.app,
+      START,
+      new URLSearchParams({
+        user_id: String(guest.id),
+        token: guest.token,
+        order_id: String(order.id),
+        fs_uid: '',
+        binding_id: '',
+      }).toString(),
+      {
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json<{ formUrl: string }>().formUrl).toContain('/sandbox/acquiring/form/');
   });
@@ -133,9 +167,16 @@ describe.each(databaseKinds())('card payments on %s (SPEC 4, 7)', (kind) => {
   it("checks the restaurant when fs_uid is given: another restaurant's uid is an unknown order", async () => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id });
-    const fsUid = (await t.database.db.selectFrom('restaurants').select('fs_uid').where('id', '=', 1).executeTakeFirstOrThrow()).fs_uid;
+    const fsUid = (
+      await t.database.db.selectFrom('restaurants').select('fs_uid').where('id', '=', 1).executeTakeFirstOrThrow()
+    ).fs_uid;
     expect((await startCard(t.app, guest, order.id, { fs_uid: fsUid })).errorMessage).toBe('');
-    const res = await post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, fs_uid: 'another-restaurant' });
+    const res = await post(t.app, START, {
+      user_id: guest.id,
+      token: guest.token,
+      order_id: order.id,
+      fs_uid: 'another-restaurant',
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -176,7 +217,9 @@ describe.each(databaseKinds())('saved cards on %s (SPEC 7 payment/bindings, bind
     const third = await insertTestOrder(t.database, { userId: guest.id });
     const { formUrl: thirdForm } = await startCard(t.app, guest, third.id);
     await pressCardForm(t.app, thirdForm ?? '', 'pay');
-    const again = paymentBindingsResponse.parse((await post(t.app, BINDINGS, { user_id: guest.id, token: guest.token })).json());
+    const again = paymentBindingsResponse.parse(
+      (await post(t.app, BINDINGS, { user_id: guest.id, token: guest.token })).json(),
+    );
     expect(again.bindings.map((b) => b.bindingId)).toEqual([bindingId]);
   });
 
@@ -185,14 +228,24 @@ describe.each(databaseKinds())('saved cards on %s (SPEC 7 payment/bindings, bind
     const order = await insertTestOrder(t.database, { userId: owner.id });
     const { formUrl } = await startCard(t.app, owner, order.id);
     await pressCardForm(t.app, formUrl ?? '', 'pay');
-    const [card] = paymentBindingsResponse.parse((await post(t.app, BINDINGS, { user_id: owner.id, token: owner.token })).json()).bindings;
+    const [card] = paymentBindingsResponse.parse(
+      (await post(t.app, BINDINGS, { user_id: owner.id, token: owner.token })).json(),
+    ).bindings;
 
     const other = await signedInUser(t.database);
     const otherOrder = await insertTestOrder(t.database, { userId: other.id });
-    const res = await post(t.app, START, { user_id: other.id, token: other.token, order_id: otherOrder.id, binding_id: card?.bindingId });
+    const res = await post(t.app, START, {
+      user_id: other.id,
+      token: other.token,
+      order_id: otherOrder.id,
+      binding_id: card?.bindingId,
+    });
     expect(res.statusCode).toBe(404);
     expect(errorResponse.parse(res.json())).toMatchObject({ error: 'binding_not_found', message: 'Карта не найдена.' });
-    expect(paymentBindingsResponse.parse((await post(t.app, BINDINGS, { user_id: other.id, token: other.token })).json()).bindings).toEqual([]);
+    expect(
+      paymentBindingsResponse.parse((await post(t.app, BINDINGS, { user_id: other.id, token: other.token })).json())
+        .bindings,
+    ).toEqual([]);
     expect(await paymentRows(t.database, otherOrder.id)).toEqual([]);
   });
 });
@@ -209,7 +262,9 @@ describe.each(databaseKinds())('SBP on %s (SPEC 2 Payment, SPEC 4, SPEC 7 paymen
     const order = await insertTestOrder(t.database, { userId: guest.id, sum: 77_700 });
     const sbp = await startSbp(t.app, guest, order.id);
     expect(sbp.errorMessage).toBe('');
-    expect(sbp.qrPayload).toMatch(/^https:\/\/qr\.nspk\.ru\/[A-Z0-9]{32}\?type=02&bank=\d+&sum=77700&cur=RUB&crc=[0-9A-F]{4}$/);
+    expect(sbp.qrPayload).toMatch(
+      /^https:\/\/qr\.nspk\.ru\/[A-Z0-9]{32}\?type=02&bank=\d+&sum=77700&cur=RUB&crc=[0-9A-F]{4}$/,
+    );
     expect(sbp.variants.length).toBeGreaterThan(1);
     const qrId = new URL(sbp.qrPayload ?? '').pathname.slice(1);
     for (const variant of sbp.variants) {
@@ -223,7 +278,10 @@ describe.each(databaseKinds())('SBP on %s (SPEC 2 Payment, SPEC 4, SPEC 7 paymen
     expect(logo.headers['content-type']).toContain('image/svg+xml');
 
     const second = sbp.variants[1];
-    const page = await t.app.inject({ method: 'GET', url: new URL(second?.link ?? '').pathname + new URL(second?.link ?? '').search });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(second?.link ?? '').pathname + new URL(second?.link ?? '').search,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(second?.name);
     expect(page.body).toContain(formatMoney(77_700));
@@ -237,9 +295,14 @@ describe.each(databaseKinds())('SBP on %s (SPEC 2 Payment, SPEC 4, SPEC 7 paymen
     expect(await acceptedRows(t.database, order.id)).toBe(1);
   });
 
-  it('gives a kiosk order, which has no user, the QR alone; it answers to its kiosk\'s token, with no guest\'s session', async () => {
+  it("gives a kiosk order, which has no user, the QR alone; it answers to its kiosk's token, with no guest's session", async () => {
     const kiosk = await connectedKiosk(t.database, 1);
-    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
+    const order = await insertTestOrder(t.database, {
+      userId: null,
+      source: 'kiosk',
+      type: 'inrest',
+      kioskDeviceId: kiosk.id,
+    });
     const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
     expect(sbp).toMatchObject({ variants: [], paymentUrl: null, errorMessage: '' });
     // What the kiosk draws is the sandbox bank's page, which a phone opens (issue 14).
@@ -249,11 +312,21 @@ describe.each(databaseKinds())('SBP on %s (SPEC 2 Payment, SPEC 4, SPEC 7 paymen
     expect(await check(t.app, order.id, kiosk.token)).toBe('ok');
   });
 
-  it('a kiosk order cannot be paid by card (SPEC 6): it is not the guest\'s own', async () => {
+  it("a kiosk order cannot be paid by card (SPEC 6): it is not the guest's own", async () => {
     const guest = await signedInUser(t.database);
     const kiosk = await connectedKiosk(t.database, 1);
-    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
-    const res = await post(t.app, START, { user_id: guest.id, token: guest.token, order_id: order.id, kiosk_token: kiosk.token });
+    const order = await insertTestOrder(t.database, {
+      userId: null,
+      source: 'kiosk',
+      type: 'inrest',
+      kioskDeviceId: kiosk.id,
+    });
+    const res = await post(t.app, START, {
+      user_id: guest.id,
+      token: guest.token,
+      order_id: order.id,
+      kiosk_token: kiosk.token,
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -273,10 +346,20 @@ describe.each(databaseKinds())('SBP on %s (SPEC 2 Payment, SPEC 4, SPEC 7 paymen
 
   it('a bank page posted as a browser form comes back to itself (303) and then shows the result', async () => {
     const kiosk = await connectedKiosk(t.database, 1);
-    const order = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', kioskDeviceId: kiosk.id });
+    const order = await insertTestOrder(t.database, {
+      userId: null,
+      source: 'kiosk',
+      type: 'inrest',
+      kioskDeviceId: kiosk.id,
+    });
     const sbp = await startSbp(t.app, null, order.id, { kiosk_token: kiosk.token });
     const path = `${new URL(sbp.qrPayload ?? '').pathname}?bank=100000009003`;
-    const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(path);
     const page = await t.app.inject({ method: 'GET', url: path });
@@ -315,7 +398,7 @@ describe.each(databaseKinds())('what cannot be paid, and who may ask, on %s (SPE
     expect(await check(t.app, paid.id, guest.token)).toBe('ok');
   });
 
-  it("keeps another guest out of an order: start, sbp and check answer 404 and say nothing of it", async () => {
+  it('keeps another guest out of an order: start, sbp and check answer 404 and say nothing of it', async () => {
     const owner = await signedInUser(t.database);
     const stranger = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: owner.id });
@@ -331,9 +414,16 @@ describe.each(databaseKinds())('what cannot be paid, and who may ask, on %s (SPE
     expect(mixed.statusCode).toBe(401);
 
     const unknown = await checkRequest(t.app, 2_000_000_000);
-    for (const res of [await checkRequest(t.app, order.id), await checkRequest(t.app, order.id, stranger.token), await checkRequest(t.app, order.id, 'x'.repeat(40))]) {
+    for (const res of [
+      await checkRequest(t.app, order.id),
+      await checkRequest(t.app, order.id, stranger.token),
+      await checkRequest(t.app, order.id, 'x'.repeat(40)),
+    ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ error: 'order_not_found', message: unknown.json<{ message: string }>().message });
+      expect(res.json()).toMatchObject({
+        error: 'order_not_found',
+        message: unknown.json<{ message: string }>().message,
+      });
     }
     expect(await check(t.app, order.id, owner.token)).toBe('pending');
     // The payment still belongs to the owner alone.
@@ -365,7 +455,11 @@ describe.each(databaseKinds())("the acquirer's callback on %s", (kind) => {
     expect((await callback(t.app, signedCallback(mdOrder))).statusCode).toBe(200);
     expect(await orderRow(t.database, order.id)).toMatchObject({ paid: false });
 
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2 }).where('md_order', '=', mdOrder).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 2 })
+      .where('md_order', '=', mdOrder)
+      .execute();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/order/payment/callback/acquiring',
@@ -381,7 +475,11 @@ describe.each(databaseKinds())("the acquirer's callback on %s", (kind) => {
     const order = await insertTestOrder(t.database, { userId: guest.id });
     const { formUrl } = await startCard(t.app, guest, order.id);
     const mdOrder = mdOrderOf(formUrl ?? '');
-    await t.database.db.updateTable('sandbox_acquiring_orders').set({ status: 2 }).where('md_order', '=', mdOrder).execute();
+    await t.database.db
+      .updateTable('sandbox_acquiring_orders')
+      .set({ status: 2 })
+      .where('md_order', '=', mdOrder)
+      .execute();
     const forged = { ...signedCallback(mdOrder), checksum: 'A'.repeat(64) };
     expect((await callback(t.app, forged)).statusCode).toBe(403);
     const { checksum: _dropped, ...unsigned } = signedCallback(mdOrder);
@@ -423,7 +521,10 @@ describe.each(databaseKinds())('the sandbox card form on %s (docs/sandbox.md)', 
   });
 
   it('answers an unknown form with a 404 page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sandbox/acquiring/form/00000000-0000-0000-0000-000000000000' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/acquiring/form/00000000-0000-0000-0000-000000000000',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Заказ не найден');
   });

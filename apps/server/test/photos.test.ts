@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,7 +29,8 @@ import { buildTestApp, type TestApp } from './support/build';
 /** The container a rendition's bytes say they are. */
 function container(bytes: Buffer): string {
   if (bytes.subarray(4, 12).toString('latin1') === 'ftypavif') return 'avif';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return 'unknown';
 }
 
@@ -132,13 +142,22 @@ describe('menu photo renditions of the demo pictures, through the whole server',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toMatchObject({ success: false, error: 'bad_request', message: PHOTO_NOT_OFFERED_MESSAGE });
+      expect(res.json(), url).toMatchObject({
+        success: false,
+        error: 'bad_request',
+        message: PHOTO_NOT_OFFERED_MESSAGE,
+      });
     }
     expect(PHOTO_NOT_OFFERED_MESSAGE).toContain(PHOTO_WIDTHS.join(', '));
   });
 
   it('answers 404 in words for a picture that is not there, never the web app’s page', async () => {
-    for (const url of ['/photos/360/dishes/no-such-dish.svg.avif', '/photos/360/dishes/margherita.txt.avif', '/photos/360/dishes.svg.webp', '/photos/360/dishes/.svg.avif']) {
+    for (const url of [
+      '/photos/360/dishes/no-such-dish.svg.avif',
+      '/photos/360/dishes/margherita.txt.avif',
+      '/photos/360/dishes.svg.webp',
+      '/photos/360/dishes/.svg.avif',
+    ]) {
       const res = await get(url, { accept: 'text/html,image/avif,*/*' });
       expect(res.headers['content-type'], url).toContain('application/json');
       expect(res.statusCode, url).toBe(404);
@@ -176,10 +195,14 @@ describe('menu photo renditions of a chain’s own photos', () => {
     cache = mkdtempSync(join(tmpdir(), 'chain-photos-test-'));
     outside = mkdtempSync(join(tmpdir(), 'chain-outside-test-'));
     mkdirSync(join(media, 'menu'));
-    const colour = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#b4432c' } });
+    const colour = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#b4432c' } });
     writeFileSync(join(media, 'menu', 'photo.jpg'), await colour(400, 300).jpeg().toBuffer());
     // A camera's photo stored sideways, with the EXIF orientation that turns it upright.
-    writeFileSync(join(media, 'menu', 'upright.jpg'), await colour(400, 300).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    writeFileSync(
+      join(media, 'menu', 'upright.jpg'),
+      await colour(400, 300).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
+    );
     writeFileSync(join(media, 'menu', 'small.png'), await colour(200, 100).png().toBuffer());
     writeFileSync(join(media, 'menu', 'dish.webp'), await colour(600, 600).webp().toBuffer());
     writeFileSync(join(media, 'menu', 'dish.gif'), await colour(300, 200).gif().toBuffer());
@@ -267,7 +290,8 @@ describe('menu photo renditions of a chain’s own photos', () => {
   });
 
   it('makes a rendition once however many ask for it at the same moment, into a folder it creates', async () => {
-    const made = () => logs.filter((line) => line.msg === 'menu photo rendition made' && line.source === 'menu/dish.webp').length;
+    const made = () =>
+      logs.filter((line) => line.msg === 'menu photo rendition made' && line.source === 'menu/dish.webp').length;
     const before = made();
     const answers = await Promise.all(Array.from({ length: 6 }, () => get('/photos/640/menu/dish.webp.avif')));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
@@ -299,7 +323,9 @@ describe('the gate in front of the making', () => {
       return index;
     };
     // A task that fails gives its place up like one that succeeds.
-    const failing = gate.run(async () => Promise.reject(new Error('broken source'))).catch((error: Error) => error.message);
+    const failing = gate
+      .run(async () => Promise.reject(new Error('broken source')))
+      .catch((error: Error) => error.message);
     const results = await Promise.all([0, 1, 2, 3, 4, 5].map((index) => gate.run(task(index))));
     expect(await failing).toBe('broken source');
     expect(results).toEqual([0, 1, 2, 3, 4, 5]);

@@ -29,19 +29,38 @@ describe.each(databaseKinds())('a rating photo not made in time, on %s (issue 30
   it('answers rate/add 503 with Retry-After, keeps nothing and gives the try back; the same request then goes through', async () => {
     const user = await signedInUser(t.database);
     const order = await insertRichOrder(t.database, { userId: user.id, paid: true, status: 20 });
-    const body = { user_id: user.id, token: user.token, order_id: order.id, stars: 4, photos: [dataUrl('image/jpeg', await phoneJpegWithGps())] };
+    const body = {
+      user_id: user.id,
+      token: user.token,
+      order_id: order.id,
+      stars: 4,
+      photos: [dataUrl('image/jpeg', await phoneJpegWithGps())],
+    };
     const send = () => t.app.inject({ method: 'POST', url: '/api/v1/rate/add', payload: body });
 
     vi.mocked(reencodeUpload).mockRejectedValueOnce(timedOut());
     const busy = await send();
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('5');
-    expect(errorResponse.parse(busy.json())).toMatchObject({ error: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже.' });
-    const tries = await t.database.db.selectFrom('rate_limits').select('count').where('key', '=', `rate:user:${user.id}`).execute();
+    expect(errorResponse.parse(busy.json())).toMatchObject({
+      error: 'unavailable',
+      message: 'Сервис временно недоступен. Попробуйте позже.',
+    });
+    const tries = await t.database.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', `rate:user:${user.id}`)
+      .execute();
     expect(tries.map((row) => row.count)).toEqual([0]);
     const listed = async () =>
       orderListUserResponse.parse(
-        (await t.app.inject({ method: 'POST', url: `/api/v1/order/listUser/${user.id}`, payload: { user_id: user.id, user_token: user.token, id: order.id } })).json(),
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/order/listUser/${user.id}`,
+            payload: { user_id: user.id, user_token: user.token, id: order.id },
+          })
+        ).json(),
       ).items[0]?.rate ?? null;
     expect(await listed()).toBeNull();
 
@@ -52,7 +71,11 @@ describe.each(databaseKinds())('a rating photo not made in time, on %s (issue 30
   it('answers the first read of a photo kept as uploaded 503 with Retry-After when it is not made in time, and serves it made on the next', async () => {
     const user = await signedInUser(t.database);
     const order = await insertRichOrder(t.database, { userId: user.id, paid: true, status: 20 });
-    const rating = await t.database.db.insertInto('ratings').values({ order_id: order.id, user_id: user.id }).returning('id').executeTakeFirstOrThrow();
+    const rating = await t.database.db
+      .insertInto('ratings')
+      .values({ order_id: order.id, user_id: user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const photo = await t.database.db
       .insertInto('rating_photos')
       .values({ rating_id: rating.id, mime: 'image/jpeg', data: await phoneJpegWithGps(), reencoded: false })
@@ -63,7 +86,15 @@ describe.each(databaseKinds())('a rating photo not made in time, on %s (issue 30
     vi.mocked(reencodeUpload).mockRejectedValueOnce(timedOut());
     const busy = await t.app.inject({ method: 'GET', url });
     expect([busy.statusCode, busy.headers['retry-after']]).toEqual([503, '5']);
-    expect((await t.database.db.selectFrom('rating_photos').select('reencoded').where('id', '=', photo.id).executeTakeFirstOrThrow()).reencoded).toBe(false);
+    expect(
+      (
+        await t.database.db
+          .selectFrom('rating_photos')
+          .select('reencoded')
+          .where('id', '=', photo.id)
+          .executeTakeFirstOrThrow()
+      ).reencoded,
+    ).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/jpeg']);

@@ -12,7 +12,17 @@ import { linkSignature } from '../src/http/signed-links';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { insertTestOrder } from './support/orders';
-import { callback, check, checkRequest, mdOrderOf, orderRow, paymentRows, pressCardForm, signedCallback, startCard } from './support/payments';
+import {
+  callback,
+  check,
+  checkRequest,
+  mdOrderOf,
+  orderRow,
+  paymentRows,
+  pressCardForm,
+  signedCallback,
+  startCard,
+} from './support/payments';
 import { signedInUser } from './support/users';
 
 // The receipt by e-mail (SPEC 2 Cart: the e-mail-for-receipt field; SPEC 7 order/create
@@ -30,16 +40,28 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
   afterAll(() => t.close());
 
   const origin = () => `http://localhost:${(t.app.server.address() as { port: number }).port}`;
-  const deps = (): ReceiptMailDeps => ({ db: t.database.db, email: t.app.providers.email, authSecret: testConfig().authSecret, publicOrigin: origin, log: t.app.log });
-  const faults = async (count: number) => expect((await post(t.app, '/sandbox/providers/mailgun/faults', { count })).statusCode).toBe(200);
-  const lettersTo = (email: string) => t.database.db.selectFrom('sandbox_outbox').selectAll().where('recipient', '=', email).orderBy('id').execute();
+  const deps = (): ReceiptMailDeps => ({
+    db: t.database.db,
+    email: t.app.providers.email,
+    authSecret: testConfig().authSecret,
+    publicOrigin: origin,
+    log: t.app.log,
+  });
+  const faults = async (count: number) =>
+    expect((await post(t.app, '/sandbox/providers/mailgun/faults', { count })).statusCode).toBe(200);
+  const lettersTo = (email: string) =>
+    t.database.db.selectFrom('sandbox_outbox').selectAll().where('recipient', '=', email).orderBy('id').execute();
   let mailbox = 0;
   const newAddress = () => `guest-${kind}-${process.pid}-${++mailbox}@example.ru`;
 
   /** A guest's unpaid order that asks for the receipt at `email`, paid at the sandbox bank's card form. */
   async function paidAtBank(email: string | undefined) {
     const guest = await signedInUser(t.database);
-    const order = await insertTestOrder(t.database, { userId: guest.id, sum: 135_000, ...(email === undefined ? {} : { email }) });
+    const order = await insertTestOrder(t.database, {
+      userId: guest.id,
+      sum: 135_000,
+      ...(email === undefined ? {} : { email }),
+    });
     const started = await startCard(t.app, guest, order.id);
     await pressCardForm(t.app, started.formUrl ?? '', 'pay');
     return { guest, order, mdOrder: mdOrderOf(started.formUrl ?? '') };
@@ -49,7 +71,11 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
   async function dueOrder(email: string, paidAt = new Date()) {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20, email });
-    await t.database.db.updateTable('orders').set({ paid_at: paidAt, receipt_due_at: new Date(Date.now() - 1000) }).where('id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('orders')
+      .set({ paid_at: paidAt, receipt_due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', order.id)
+      .execute();
     return order;
   }
 
@@ -67,13 +93,19 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
     expect(subject).toBe(`Чек заказа № ${row.znumber} — Жар-печь`);
     const text = body.join('\n');
     expect(text).toContain('Спасибо за заказ!');
-    expect(text).toMatch(new RegExp(`Заказ № ${row.znumber} оплачен \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} банковской картой\\.`));
+    expect(text).toMatch(
+      new RegExp(`Заказ № ${row.znumber} оплачен \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} банковской картой\\.`),
+    );
     expect(text).toContain('Ресторан «Жар-печь на Патриарших», Москва, ул. Малая Бронная, 24');
     expect(text).toContain('Самовывоз, время выдачи: По готовности.');
     expect(text).toContain('Маргарита: 2 × 590,00 ₽ = 1180,00 ₽');
     expect(text).toContain(`Итого: ${formatMoney(135_000)}`);
     expect(text).toContain('Документ не является кассовым чеком.');
-    expect(letter).toMatchObject({ channel: 'email', code: null, message_id: `<receipt-${order.id}@${testConfig().providers.mail.domain}>` });
+    expect(letter).toMatchObject({
+      channel: 'email',
+      code: null,
+      message_id: `<receipt-${order.id}@${testConfig().providers.mail.domain}>`,
+    });
 
     const link = new URL(/Чек заказа: (\S+)/.exec(text)?.[1] ?? '');
     expect(link.origin).toBe(origin());
@@ -86,7 +118,12 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
   it('sends nothing when the guest did not ask for the receipt by e-mail (no address, a kiosk order)', async () => {
     const { guest, order } = await paidAtBank(undefined);
     expect(await check(t.app, order.id, guest.token)).toBe('ok');
-    expect(await orderRow(t.database, order.id)).toMatchObject({ paid: true, receipt_due_at: null, receipt_sent_at: null, receipt_attempts: 0 });
+    expect(await orderRow(t.database, order.id)).toMatchObject({
+      paid: true,
+      receipt_due_at: null,
+      receipt_sent_at: null,
+      receipt_attempts: 0,
+    });
     expect(await sendDueReceipts(deps(), order.id)).toEqual([]);
   });
 
@@ -97,15 +134,28 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
       const { guest, order } = await paidAtBank(email);
       expect(await check(t.app, order.id, guest.token)).toBe('ok');
       // The failed send is over once the letter is due again later (the first retry waits 30 s).
-      await vi.waitFor(async () => expect((await orderRow(t.database, order.id)).receipt_due_at?.getTime()).toBeGreaterThan(Date.now() + 20_000), MAILED);
-      expect(await orderRow(t.database, order.id)).toMatchObject({ paid: true, status: 20, receipt_sent_at: null, receipt_attempts: 1 });
+      await vi.waitFor(
+        async () =>
+          expect((await orderRow(t.database, order.id)).receipt_due_at?.getTime()).toBeGreaterThan(Date.now() + 20_000),
+        MAILED,
+      );
+      expect(await orderRow(t.database, order.id)).toMatchObject({
+        paid: true,
+        status: 20,
+        receipt_sent_at: null,
+        receipt_attempts: 1,
+      });
       expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['paid']);
       expect(await lettersTo(email)).toEqual([]);
       // Not before its time.
       expect(await sendDueReceipts(deps(), order.id)).toEqual([]);
 
       await faults(0);
-      await t.database.db.updateTable('orders').set({ receipt_due_at: new Date(Date.now() - 1000) }).where('id', '=', order.id).execute();
+      await t.database.db
+        .updateTable('orders')
+        .set({ receipt_due_at: new Date(Date.now() - 1000) })
+        .where('id', '=', order.id)
+        .execute();
       expect(await receiptWorkerRun(deps())).toContainEqual({ orderId: order.id, result: 'sent' });
       expect(await lettersTo(email)).toHaveLength(1);
       expect(await orderRow(t.database, order.id)).toMatchObject({ receipt_due_at: null, receipt_attempts: 2 });
@@ -130,8 +180,15 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
   it('two workers and the request that paid (two instances) send a due letter once', async () => {
     const email = newAddress();
     const order = await dueOrder(email);
-    const runs = await Promise.all([receiptWorkerRun(deps()), receiptWorkerRun(deps()), sendDueReceipts(deps(), order.id), sendDueReceipts(deps(), order.id)]);
-    expect(runs.flat().filter((report) => report.orderId === order.id)).toEqual([{ orderId: order.id, result: 'sent' }]);
+    const runs = await Promise.all([
+      receiptWorkerRun(deps()),
+      receiptWorkerRun(deps()),
+      sendDueReceipts(deps(), order.id),
+      sendDueReceipts(deps(), order.id),
+    ]);
+    expect(runs.flat().filter((report) => report.orderId === order.id)).toEqual([
+      { orderId: order.id, result: 'sent' },
+    ]);
     expect(await lettersTo(email)).toHaveLength(1);
     expect(await orderRow(t.database, order.id)).toMatchObject({ receipt_attempts: 1, receipt_due_at: null });
   });
@@ -143,7 +200,11 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
     expect(stalled).toMatchObject({ id: order.id, email, attempts: 1 });
     // Within the lease nobody else takes it.
     expect(await receiptWorkerRun(deps())).not.toContainEqual(expect.objectContaining({ orderId: order.id }));
-    await t.database.db.updateTable('orders').set({ receipt_due_at: new Date(Date.now() - 1000) }).where('id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('orders')
+      .set({ receipt_due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', order.id)
+      .execute();
     expect(await receiptWorkerRun(deps())).toContainEqual({ orderId: order.id, result: 'sent' });
     expect(await lettersTo(email)).toHaveLength(1);
     expect(await orderRow(t.database, order.id)).toMatchObject({ receipt_attempts: 2, receipt_due_at: null });
@@ -154,7 +215,11 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
     try {
       const email = newAddress();
       const order = await dueOrder(email);
-      await t.database.db.updateTable('orders').set({ receipt_attempts: RECEIPT_POLICY.maxAttempts - 1 }).where('id', '=', order.id).execute();
+      await t.database.db
+        .updateTable('orders')
+        .set({ receipt_attempts: RECEIPT_POLICY.maxAttempts - 1 })
+        .where('id', '=', order.id)
+        .execute();
       expect(await sendDueReceipts(deps(), order.id)).toEqual([{ orderId: order.id, result: 'gave_up' }]);
       expect(await orderRow(t.database, order.id)).toMatchObject({ receipt_due_at: null, receipt_sent_at: null });
       expect(await lettersTo(email)).toEqual([]);
@@ -164,7 +229,11 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
     const oldEmail = newAddress();
     const old = await dueOrder(oldEmail, new Date(Date.now() - 25 * 3600 * 1000));
     expect((await receiptWorkerRun(deps())).filter((report) => report.orderId === old.id)).toEqual([]);
-    expect(await orderRow(t.database, old.id)).toMatchObject({ receipt_due_at: null, receipt_sent_at: null, receipt_attempts: 0 });
+    expect(await orderRow(t.database, old.id)).toMatchObject({
+      receipt_due_at: null,
+      receipt_sent_at: null,
+      receipt_attempts: 0,
+    });
     expect(await lettersTo(oldEmail)).toEqual([]);
   });
 
@@ -173,6 +242,7 @@ describe.each(databaseKinds())('the receipt e-mailed once an order is paid, on %
     const order = await dueOrder(email);
     expect(await sendDueReceipts(deps(), order.id)).toEqual([{ orderId: order.id, result: 'sent' }]);
     expect((await lettersTo(email))[0]?.code).toBeNull();
-    for (const count of [-1, 101, 1.5, 'x']) expect((await post(t.app, '/sandbox/providers/mailgun/faults', { count })).statusCode).toBe(400);
+    for (const count of [-1, 101, 1.5, 'x'])
+      expect((await post(t.app, '/sandbox/providers/mailgun/faults', { count })).statusCode).toBe(400);
   });
 });

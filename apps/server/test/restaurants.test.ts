@@ -7,7 +7,13 @@ import {
   toDomainZone,
   type RestaurantWire,
 } from '@chain/contract';
-import { deliveryZoneFor, isOpenAt, TABLE_ORDER_UNAVAILABLE_MESSAGE, tableOrderBlock, zoneContainsPoint } from '@chain/domain';
+import {
+  deliveryZoneFor,
+  isOpenAt,
+  TABLE_ORDER_UNAVAILABLE_MESSAGE,
+  tableOrderBlock,
+  zoneContainsPoint,
+} from '@chain/domain';
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 
@@ -102,9 +108,19 @@ describe.each(databaseKinds())('GET /api/v2/restoran/list on %s (SPEC 3 Restaura
     const patriki = byId(restaurants, 1);
     expect(patriki.deliveryZone.map((z) => z.id)).toEqual([1, 2]);
     const [first, second] = patriki.deliveryZone.map(toDomainZone);
-    expect(first).toMatchObject({ active: '1', time_limit: 45, minordersum_rest: 100_000, minordersum_shop: 150_000, periods: [] });
+    expect(first).toMatchObject({
+      active: '1',
+      time_limit: 45,
+      minordersum_rest: 100_000,
+      minordersum_shop: 150_000,
+      periods: [],
+    });
     expect(second?.periods[0]).toEqual({ from: '11:00', to: '13:00', days: [1, 1, 1, 1, 1, 1, 1] });
-    expect(patriki.deliveryZone[0]).toMatchObject({ color: '#66B4432C', delivery_price: 19_900, free_delivery_from: 200_000 });
+    expect(patriki.deliveryZone[0]).toMatchObject({
+      color: '#66B4432C',
+      delivery_price: 19_900,
+      free_delivery_from: 200_000,
+    });
     const home = { lat: PATRIKI.lat, lon: PATRIKI.lon };
     expect(zoneContainsPoint(first!.polygon, home)).toBe(true);
 
@@ -123,11 +139,19 @@ describe.each(databaseKinds())('GET /api/v2/restoran/list on %s (SPEC 3 Restaura
     const first = await list();
     const etag = String(first.res.headers.etag);
     expect(first.res.headers['cache-control']).toBe('no-cache');
-    const again = await t.app.inject({ method: 'GET', url: '/api/v2/restoran/list', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/restoran/list',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    await t.database.db.updateTable('restaurants').set({ congestion_text: 'Сейчас очередь' }).where('id', '=', 2).execute();
+    await t.database.db
+      .updateTable('restaurants')
+      .set({ congestion_text: 'Сейчас очередь' })
+      .where('id', '=', 2)
+      .execute();
     const changed = await list({ 'if-none-match': etag });
     expect(changed.res.statusCode).toBe(200);
     expect(changed.res.headers.etag).not.toBe(etag);
@@ -141,7 +165,11 @@ describe.each(databaseKinds())('GET /api/v2/restoran/list on %s (SPEC 3 Restaura
   });
 
   it('compresses the list for clients that accept it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/restoran/list', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/restoran/list',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 });
@@ -167,7 +195,10 @@ describe.each(databaseKinds())('GET /api/v1/restoran/table/{code} on %s (SPEC 5,
   it("answers an unknown code with 404 'Неверный номер стола!' (SPEC 8)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/restoran/table/T-NONE-99' });
     expect(res.statusCode).toBe(404);
-    expect(errorResponse.parse(res.json())).toMatchObject({ error: 'table_not_found', message: 'Неверный номер стола!' });
+    expect(errorResponse.parse(res.json())).toMatchObject({
+      error: 'table_not_found',
+      message: 'Неверный номер стола!',
+    });
   });
 
   it('refuses a table of an inactive restaurant with the table-order dialog text (SPEC 5, 8)', async () => {
@@ -204,11 +235,29 @@ describe('the API reference of the restaurants and menu calls (issue 4: every sh
     expect(table?.parameters).toEqual([expect.objectContaining({ name: 'code', in: 'path' })]);
     expect(JSON.stringify(table?.responses)).toContain('table_not_found');
     const request = JSON.stringify(menu?.requestBody);
-    for (const field of ['is_shop', 'fs_uid', 'order_type', 'user_id', 'lock_code', 'delivery_datetime_props', 'ver', 'booking_num']) {
+    for (const field of [
+      'is_shop',
+      'fs_uid',
+      'order_type',
+      'user_id',
+      'lock_code',
+      'delivery_datetime_props',
+      'ver',
+      'booking_num',
+    ]) {
       expect(request).toContain(`"${field}"`);
     }
     const answer = JSON.stringify(menu?.responses);
-    for (const field of ['categories', 'dishes', 'stories', 'lock_code', 'min_sum', 'stop_text', 'is_locked', 'specname']) {
+    for (const field of [
+      'categories',
+      'dishes',
+      'stories',
+      'lock_code',
+      'min_sum',
+      'stop_text',
+      'is_locked',
+      'specname',
+    ]) {
       expect(answer).toContain(`"${field}"`);
     }
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -25,9 +25,15 @@ describe.each(databaseKinds())('sandbox guest flags on %s (issue 16, docs/sandbo
   it('leaves a known guest’s flags as they are on the next sign-in', async () => {
     const email = newEmail();
     const user = await signInByEmail(t.app, email);
-    await t.database.db.updateTable('users').set({ booking: false, stoplist: false }).where('id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ booking: false, stoplist: false })
+      .where('id', '=', user.id)
+      .execute();
     // The resend pause of the first code is over.
-    await sql`update auth_codes set created_at = created_at - interval '2 minutes' where contact = ${email}`.execute(t.database.db);
+    await sql`update auth_codes set created_at = created_at - interval '2 minutes' where contact = ${email}`.execute(
+      t.database.db,
+    );
     await signInByEmail(t.app, email);
     expect(await flagsOf(user.id)).toEqual({ booking: false, stoplist: false });
   });
@@ -39,7 +45,10 @@ describe.each(databaseKinds())('sandbox guest flags on %s (issue 16, docs/sandbo
     expect(off.json()).toMatchObject({ allow_predzakaz: 0, show_restmap: 0 });
     const settings = (await t.app.inject({ method: 'GET', url: '/settings.php' })).json<Record<string, unknown>>();
     expect(settings).toMatchObject({ allow_predzakaz: 0, show_restmap: 0 });
-    expect((await post('/sandbox/settings', { allow_predzakaz: 1, show_restmap: 1 })).json()).toMatchObject({ allow_predzakaz: 1, show_restmap: 1 });
+    expect((await post('/sandbox/settings', { allow_predzakaz: 1, show_restmap: 1 })).json()).toMatchObject({
+      allow_predzakaz: 1,
+      show_restmap: 1,
+    });
     expect((await post('/sandbox/settings', { allow_predzakaz: 2 })).statusCode).toBe(400);
     expect((await post('/sandbox/settings', { hotline: 1 })).statusCode).toBe(400);
 
@@ -53,7 +62,9 @@ describe.each(databaseKinds())('sandbox guest flags on %s (issue 16, docs/sandbo
 
   it('puts a dish on a restaurant’s stop list and takes it off; the menu follows', async () => {
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-    const restaurant = (await t.app.inject({ method: 'GET', url: '/api/v2/restoran/list' })).json<Array<{ id: number; fs_uid: string }>>().find((r) => r.id === 5);
+    const restaurant = (await t.app.inject({ method: 'GET', url: '/api/v2/restoran/list' }))
+      .json<Array<{ id: number; fs_uid: string }>>()
+      .find((r) => r.id === 5);
     const menuOf = async () => {
       const res = await post('/api/v2/restoran/menu', { fs_uid: restaurant?.fs_uid, order_type: 'self', ver: 4 });
       return res.json<{ dishes: Array<{ id: number; allowed: boolean }> }>().dishes.find((dish) => dish.id === 101);

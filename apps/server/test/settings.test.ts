@@ -51,17 +51,40 @@ describe.each(databaseKinds())('GET /manifest.webmanifest on %s (issue 18: insta
     const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/manifest+json');
-    const manifest = res.json<{ name: string; theme_color: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string }> }>();
+    const manifest = res.json<{
+      name: string;
+      theme_color: string;
+      start_url: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string }>;
+    }>();
     const settings = settingsResponse.parse((await t.app.inject({ method: 'GET', url: '/settings.php' })).json());
-    expect(manifest).toMatchObject({ name: settings.app_name, theme_color: settings.brand_color, start_url: '/', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      name: settings.app_name,
+      theme_color: settings.brand_color,
+      start_url: '/',
+      display: 'standalone',
+    });
     expect(manifest.icons[0]?.src).toBe(settings.logo);
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   });
 
   it('follows a change of the settings, and keeps a valid theme when the colour is not one', async () => {
-    await t.database.db.updateTable('settings').set({ value: JSON.stringify('Сеть «Печь и Ко» на Садовом') }).where('key', '=', 'app_name').execute();
-    await t.database.db.updateTable('settings').set({ value: JSON.stringify('terracotta') }).where('key', '=', 'brand_color').execute();
-    const manifest = (await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json<{ name: string; short_name: string; theme_color: string }>();
+    await t.database.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify('Сеть «Печь и Ко» на Садовом') })
+      .where('key', '=', 'app_name')
+      .execute();
+    await t.database.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify('terracotta') })
+      .where('key', '=', 'brand_color')
+      .execute();
+    const manifest = (await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json<{
+      name: string;
+      short_name: string;
+      theme_color: string;
+    }>();
     expect(manifest.name).toBe('Сеть «Печь и Ко» на Садовом');
     expect(manifest.short_name).toHaveLength(12);
     expect(manifest.theme_color).toBe('#2e2e34');

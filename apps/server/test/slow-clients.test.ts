@@ -18,7 +18,13 @@ interface Outcome {
 }
 
 /** Sends the head of a POST declaring `length` bytes, then `chunks` (text, pause before each); watches until the server closes or `watchMs` ends. */
-function slowPost(app: FastifyInstance, path: string, length: number, chunks: Array<{ text: string; afterMs: number }>, watchMs: number): Promise<Outcome> {
+function slowPost(
+  app: FastifyInstance,
+  path: string,
+  length: number,
+  chunks: Array<{ text: string; afterMs: number }>,
+  watchMs: number,
+): Promise<Outcome> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return new Promise((resolve) => {
@@ -26,7 +32,9 @@ function slowPost(app: FastifyInstance, path: string, length: number, chunks: Ar
     let received = '';
     const timers: NodeJS.Timeout[] = [];
     const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`,
+      );
       let at = 0;
       for (const chunk of chunks) {
         at += chunk.afterMs;
@@ -52,7 +60,10 @@ function slowPost(app: FastifyInstance, path: string, length: number, chunks: Ar
 function bodyIn(length: number, parts: number, everyMs: number): Array<{ text: string; afterMs: number }> {
   const body = `{"message":"${'x'.repeat(length - 14)}"}`;
   const size = Math.ceil(body.length / parts);
-  return Array.from({ length: parts }, (_, i) => ({ text: body.slice(i * size, (i + 1) * size), afterMs: i === 0 ? 0 : everyMs }));
+  return Array.from({ length: parts }, (_, i) => ({
+    text: body.slice(i * size, (i + 1) * size),
+    afterMs: i === 0 ? 0 : everyMs,
+  }));
 }
 
 describe.each(databaseKinds())('slow clients on %s (issue 11, second read)', (kind) => {
@@ -103,7 +114,13 @@ describe.each(databaseKinds())('slow clients on %s (issue 11, second read)', (ki
 
     it('leaves the database up: a reset from the client is no lost database, or every abandoned upload would answer 503 to everyone', async () => {
       // The client sends half its body and resets the connection (a phone that lost its signal).
-      const outcome = await slowPost(t.app, '/api/v1/feedback/add', 1000, [{ text: '{"message":"half', afterMs: 0 }], 300);
+      const outcome = await slowPost(
+        t.app,
+        '/api/v1/feedback/add',
+        1000,
+        [{ text: '{"message":"half', afterMs: 0 }],
+        300,
+      );
       expect(outcome.closedAfterMs).toBeNull();
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(t.app.dbMonitor.state).toBe('up');

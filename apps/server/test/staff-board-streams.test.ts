@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_STREAMS_PER_RESTAURANT, BOARD_STREAMS_PER_SESSION, BOARD_STREAMS_PER_STAFF, STAFF_TEXTS } from '@chain/contract';
+import {
+  BOARD_STREAMS_PER_RESTAURANT,
+  BOARD_STREAMS_PER_SESSION,
+  BOARD_STREAMS_PER_STAFF,
+  STAFF_TEXTS,
+} from '@chain/contract';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { openEventStream, type EventStream } from './support/event-stream';
 import { bearer, staffAccount, staffToken } from './support/staff';
@@ -31,7 +36,9 @@ describe.each(databaseKinds())('board stream caps on %s (issue 30.4)', (kind) =>
   }
 
   async function open(token: string, restaurantId: number, count = 1): Promise<EventStream[]> {
-    const streams = await Promise.all(Array.from({ length: count }, () => openEventStream(t.app, boardEvents(restaurantId), bearer(token))));
+    const streams = await Promise.all(
+      Array.from({ length: count }, () => openEventStream(t.app, boardEvents(restaurantId), bearer(token))),
+    );
     held.push(...streams);
     return streams;
   }
@@ -44,7 +51,10 @@ describe.each(databaseKinds())('board stream caps on %s (issue 30.4)', (kind) =>
 
     const [refused] = await open(kitchen!, 3);
     expect(refused!.status).toBe(429);
-    expect(JSON.parse(refused!.body)).toMatchObject({ error: 'too_many_streams', message: STAFF_TEXTS.tooManyBoardStreams });
+    expect(JSON.parse(refused!.body)).toMatchObject({
+      error: 'too_many_streams',
+      message: STAFF_TEXTS.tooManyBoardStreams,
+    });
 
     const [theirs] = await open(elsewhere!, 4);
     expect(theirs!.status).toBe(200);
@@ -80,7 +90,10 @@ describe.each(databaseKinds())('board stream caps on %s (issue 30.4)', (kind) =>
     }
     const [refused] = await open(sessions.at(-1)!, 6);
     expect(refused!.status).toBe(429);
-    expect(JSON.parse(refused!.body)).toMatchObject({ error: 'too_many_streams', message: STAFF_TEXTS.tooManyBoardStreams });
+    expect(JSON.parse(refused!.body)).toMatchObject({
+      error: 'too_many_streams',
+      message: STAFF_TEXTS.tooManyBoardStreams,
+    });
   });
 
   it(`holds a restaurant's board to ${BOARD_STREAMS_PER_RESTAURANT} streams from any sessions (429 in words), and another restaurant's board still opens`, async () => {
@@ -95,7 +108,10 @@ describe.each(databaseKinds())('board stream caps on %s (issue 30.4)', (kind) =>
     const [fresh] = await kitchenSessions(7);
     const [refused] = await open(fresh!, 7);
     expect(refused!.status).toBe(429);
-    expect(JSON.parse(refused!.body)).toMatchObject({ error: 'too_many_restaurant_streams', message: STAFF_TEXTS.tooManyRestaurantBoardStreams });
+    expect(JSON.parse(refused!.body)).toMatchObject({
+      error: 'too_many_restaurant_streams',
+      message: STAFF_TEXTS.tooManyRestaurantBoardStreams,
+    });
 
     const [elsewhere] = await kitchenSessions(8);
     const [theirs] = await open(elsewhere!, 8);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKOFFICE_TEXTS, COUPON_TEXTS, type CouponFields, STAFF_TEXTS, staffCoupon, staffCouponsResponse, staffCouponStale } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  COUPON_TEXTS,
+  type CouponFields,
+  STAFF_TEXTS,
+  staffCoupon,
+  staffCouponsResponse,
+  staffCouponStale,
+} from '@chain/contract';
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post } from './support/calls';
 import { bearer, staffAccount, staffToken } from './support/staff';
@@ -22,8 +30,16 @@ describe.each(databaseKinds())('the back office’s coupons on %s (issue 31)', (
   beforeAll(async () => {
     t = await buildTestApp(kind);
     chain = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', chain: true }));
-    local = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'manager', restaurantIds: [1] }));
-    kitchen = await staffToken(t.app, t.database, await staffAccount(t.database, { role: 'kitchen', restaurantIds: [1] }));
+    local = await staffToken(
+      t.app,
+      t.database,
+      await staffAccount(t.database, { role: 'manager', restaurantIds: [1] }),
+    );
+    kitchen = await staffToken(
+      t.app,
+      t.database,
+      await staffAccount(t.database, { role: 'kitchen', restaurantIds: [1] }),
+    );
   });
   afterAll(() => t.close());
 
@@ -68,7 +84,14 @@ describe.each(databaseKinds())('the back office’s coupons on %s (issue 31)', (
       idempotency_key: `coupon-${process.pid}-${kind}-${serial++}`,
     });
   const discount = (guest: { id: number; token: string }, coupon: string) =>
-    post(t.app, '/api/v1/order/discount', { coupon, order_type: 'self', fs_uid: KURSKY_UID, user_id: guest.id, token: guest.token, cart: [{ item: 101, cnt: 2 }] });
+    post(t.app, '/api/v1/order/discount', {
+      coupon,
+      order_type: 'self',
+      fs_uid: KURSKY_UID,
+      user_id: guest.id,
+      token: guest.token,
+      cart: [{ item: 101, cnt: 2 }],
+    });
 
   it('keeps coupons from a kitchen account: 403 manager_only on every call', async () => {
     for (const answer of [
@@ -85,14 +108,29 @@ describe.each(databaseKinds())('the back office’s coupons on %s (issue 31)', (
   it('creates a coupon with its code as the guest’s field reads it, unique in that form, with its audit row', async () => {
     const code = freshCode('vesna');
     const made = await create(chain, { code: ` ${code.slice(0, 3)} ${code.slice(3)} `, title: '  Весна  ' });
-    expect(made).toMatchObject({ code: code.toUpperCase(), title: 'Весна', kind: 'percent', percent: 10, amount: 0, version: 1 });
+    expect(made).toMatchObject({
+      code: code.toUpperCase(),
+      title: 'Весна',
+      kind: 'percent',
+      percent: 10,
+      amount: 0,
+      version: 1,
+    });
     const again = await call(chain, 'POST', '/api/staff/coupons', fields({ code: code.toLowerCase() }));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'coupon_code_taken', message: COUPON_TEXTS.codeTaken });
-    const audit = await t.database.db.selectFrom('staff_audit').select(['before', 'after']).where('action', '=', 'coupon.create').where('target', '=', `купон ${made.code}`).execute();
+    const audit = await t.database.db
+      .selectFrom('staff_audit')
+      .select(['before', 'after'])
+      .where('action', '=', 'coupon.create')
+      .where('target', '=', `купон ${made.code}`)
+      .execute();
     expect(audit).toEqual([{ before: null, after: made }]);
     const list = staffCouponsResponse.parse((await call(chain, 'GET', '/api/staff/coupons')).json());
-    expect(list.coupons.find((entry) => entry.coupon.id === made.id)).toEqual({ coupon: made, stats: { uses: 0, paid_uses: 0, discount_given: 0 } });
+    expect(list.coupons.find((entry) => entry.coupon.id === made.id)).toEqual({
+      coupon: made,
+      stats: { uses: 0, paid_uses: 0, discount_given: 0 },
+    });
   });
 
   it('refuses what a coupon cannot be, in words naming the field (400 validation)', async () => {
@@ -111,7 +149,15 @@ describe.each(databaseKinds())('the back office’s coupons on %s (issue 31)', (
       expect(answer.statusCode, JSON.stringify(change)).toBe(400);
       expect(answer.json()).toMatchObject({ error: 'validation', message });
     }
-    for (const change of [{ percent: 101 }, { amount: 10_000_001 }, { order_types: [] }, { restaurant_ids: [] }, { max_uses: 0 }, { title: 'я'.repeat(101) }, { active_to: '31.12.2099' }]) {
+    for (const change of [
+      { percent: 101 },
+      { amount: 10_000_001 },
+      { order_types: [] },
+      { restaurant_ids: [] },
+      { max_uses: 0 },
+      { title: 'я'.repeat(101) },
+      { active_to: '31.12.2099' },
+    ]) {
       const answer = await call(chain, 'POST', '/api/staff/coupons', fields(change));
       expect(answer.statusCode, JSON.stringify(change)).toBe(400);
       expect(answer.json<{ error: string }>().error).toBe('validation');
@@ -122,7 +168,10 @@ describe.each(databaseKinds())('the back office’s coupons on %s (issue 31)', (
     const everywhere = await call(local, 'POST', '/api/staff/coupons', fields());
     expect(everywhere.statusCode).toBe(403);
     expect(everywhere.json()).toMatchObject({ error: 'other_restaurant', message: COUPON_TEXTS.ownRestaurantsOnly });
-    expect((await call(local, 'POST', '/api/staff/coupons', fields({ restaurant_ids: [1, 2] }))).json()).toMatchObject({ error: 'other_restaurant', message: STAFF_TEXTS.otherRestaurant });
+    expect((await call(local, 'POST', '/api/staff/coupons', fields({ restaurant_ids: [1, 2] }))).json()).toMatchObject({
+      error: 'other_restaurant',
+      message: STAFF_TEXTS.otherRestaurant,
+    });
     const own = await create(local, { restaurant_ids: [1] });
     const chainWide = await create(chain);
     const list = staffCouponsResponse.parse((await call(local, 'GET', '/api/staff/coupons')).json());
@@ -148,20 +197,43 @@ describe.each(databaseKinds())('the back office’s coupons on %s (issue 31)', (
       const body = staffCouponStale.parse(lost.json());
       expect(body).toMatchObject({ message: BACKOFFICE_TEXTS.staleVersion, current: winner });
     }
-    const audit = await t.database.db.selectFrom('staff_audit').select(['before', 'after']).where('action', '=', 'coupon.save').where('target', '=', `купон ${coupon.code}`).execute();
+    const audit = await t.database.db
+      .selectFrom('staff_audit')
+      .select(['before', 'after'])
+      .where('action', '=', 'coupon.save')
+      .where('target', '=', `купон ${coupon.code}`)
+      .execute();
     expect(audit).toEqual([{ before: coupon, after: winner }]);
-    expect((await call(chain, 'POST', '/api/staff/coupons/2000000000', { ...fields(), version: 1 })).json()).toMatchObject({ error: 'coupon_not_found' });
+    expect(
+      (await call(chain, 'POST', '/api/staff/coupons/2000000000', { ...fields(), version: 1 })).json(),
+    ).toMatchObject({ error: 'coupon_not_found' });
   });
 
   it('a fixed coupon takes its sum off the guest’s order, from order/discount to order/create; switched off, guests are told it has expired', async () => {
     const guest = await signedInUser(t.database);
     const coupon = await create(chain, { kind: 'amount', percent: 0, amount: 15_000, code: freshCode('minus') });
     const checked = await discount(guest, coupon.code.toLowerCase());
-    expect(checked.json()).toMatchObject({ success: true, discountPercent: 0, discountAmount: 15_000, message: 'Скидка 150,00 ₽', applied: true, discountSum: 15_000 });
+    expect(checked.json()).toMatchObject({
+      success: true,
+      discountPercent: 0,
+      discountAmount: 15_000,
+      message: 'Скидка 150,00 ₽',
+      applied: true,
+      discountSum: 15_000,
+    });
     const placed = await order(guest, coupon.code);
     expect(placed.statusCode, placed.body).toBe(200);
-    const row = await t.database.db.selectFrom('orders').select(['items_sum', 'discount_percent', 'discount_sum', 'sum', 'coupon_id']).where('id', '=', placed.json<{ id: number }>().id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ discount_percent: 0, discount_sum: 15_000, sum: row.items_sum - 15_000, coupon_id: coupon.id });
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['items_sum', 'discount_percent', 'discount_sum', 'sum', 'coupon_id'])
+      .where('id', '=', placed.json<{ id: number }>().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      discount_percent: 0,
+      discount_sum: 15_000,
+      sum: row.items_sum - 15_000,
+      coupon_id: coupon.id,
+    });
 
     const off = await save(chain, coupon, { active: false });
     expect(off.json()).toMatchObject({ active: false, version: 2 });
@@ -178,12 +250,22 @@ describe.each(databaseKinds())('the back office’s coupons on %s (issue 31)', (
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     for (const lost of answers.filter((answer) => answer.statusCode !== 200)) {
       expect(lost.statusCode).toBe(409);
-      expect(lost.json()).toMatchObject({ error: 'coupon_used_up', message: 'Купон закончился: его уже использовали столько раз, сколько он действует' });
+      expect(lost.json()).toMatchObject({
+        error: 'coupon_used_up',
+        message: 'Купон закончился: его уже использовали столько раз, сколько он действует',
+      });
     }
     expect((await discount(first, coupon.code)).json()).toMatchObject({ error: 'coupon_used_up' });
 
-    await t.database.db.updateTable('orders').set({ paid: true }).where('id', '=', placed.json<{ id: number }>().id).execute();
-    const history = (await call(chain, 'GET', `/api/staff/coupons/${coupon.id}/uses`)).json<{ stats: object; uses: Array<{ paid: boolean; discount: number }> }>();
+    await t.database.db
+      .updateTable('orders')
+      .set({ paid: true })
+      .where('id', '=', placed.json<{ id: number }>().id)
+      .execute();
+    const history = (await call(chain, 'GET', `/api/staff/coupons/${coupon.id}/uses`)).json<{
+      stats: object;
+      uses: Array<{ paid: boolean; discount: number }>;
+    }>();
     expect(history.uses).toHaveLength(2);
     const paidDiscount = history.uses.filter((use) => use.paid).reduce((sum, use) => sum + use.discount, 0);
     expect(paidDiscount).toBeGreaterThan(0);

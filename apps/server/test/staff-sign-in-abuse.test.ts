@@ -38,13 +38,17 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
 
   const signIn = (payload: Record<string, unknown>, remoteAddress = someAddress()) =>
     t.app.inject({ method: 'POST', url: '/api/staff/sign-in', payload, remoteAddress });
-  const verify = (challenge: string, code: string) => t.app.inject({ method: 'POST', url: '/api/staff/verify', payload: { challenge, code } });
+  const verify = (challenge: string, code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/staff/verify', payload: { challenge, code } });
 
   /** Signs the account in through both steps, as its owner on their tablet: the device token it answers. */
   async function ownerDevice(account: Account): Promise<string> {
     const first = await signIn({ login: account.login, password: account.password });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await verify(first.json<{ challenge: string }>().challenge, await lastStaffCode(t.database, account.email));
+    const second = await verify(
+      first.json<{ challenge: string }>().challenge,
+      await lastStaffCode(t.database, account.email),
+    );
     expect(second.statusCode, second.body).toBe(200);
     return staffVerifyResponse.parse(second.json()).device;
   }
@@ -71,7 +75,8 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
     const device = await ownerDevice(account);
 
     const guesses = [];
-    for (let index = 0; index < 12; index++) guesses.push(await signIn({ login: account.login, password: `guess-${index}` }));
+    for (let index = 0; index < 12; index++)
+      guesses.push(await signIn({ login: account.login, password: `guess-${index}` }));
     expect(guesses.map((answer) => answer.statusCode)).toEqual([
       ...Array<number>(STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA).fill(401),
       ...Array<number>(12 - STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA).fill(400),
@@ -81,7 +86,10 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
     // The owner's tablet: straight to the code, no captcha, no 429.
     const trusted = await signIn({ login: account.login, password: account.password, device });
     expect(trusted.statusCode, trusted.body).toBe(200);
-    const verified = await verify(trusted.json<{ challenge: string }>().challenge, await lastStaffCode(t.database, account.email));
+    const verified = await verify(
+      trusted.json<{ challenge: string }>().challenge,
+      await lastStaffCode(t.database, account.email),
+    );
     expect(verified.statusCode).toBe(200);
 
     // A new device of the owner: the captcha, then in.
@@ -89,7 +97,12 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
     expect(untrusted.statusCode).toBe(400);
     expect(untrusted.json()).toMatchObject({ error: 'captcha_required' });
     const captcha = await drawCaptcha();
-    const withCaptcha = await signIn({ login: account.login, password: account.password, captcha_id: captcha.id, captcha: captcha.answer });
+    const withCaptcha = await signIn({
+      login: account.login,
+      password: account.password,
+      captcha_id: captcha.id,
+      captcha: captcha.answer,
+    });
     expect(withCaptcha.statusCode, withCaptcha.body).toBe(200);
     expect(staffSignInResponse.parse(withCaptcha.json()).email_hint).toBe(`${account.email[0]}***@staff.test`);
   });
@@ -101,24 +114,47 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
     }
     const captcha = await drawCaptcha();
     const wrongAnswer = captcha.answer === '00000' ? '11111' : '00000';
-    const wrong = await signIn({ login: account.login, password: account.password, captcha_id: captcha.id, captcha: wrongAnswer });
+    const wrong = await signIn({
+      login: account.login,
+      password: account.password,
+      captcha_id: captcha.id,
+      captcha: wrongAnswer,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: 'captcha' });
     // One image, one try: the right answer to a used image is refused too, even with the right password.
-    const reused = await signIn({ login: account.login, password: account.password, captcha_id: captcha.id, captcha: captcha.answer });
+    const reused = await signIn({
+      login: account.login,
+      password: account.password,
+      captcha_id: captcha.id,
+      captcha: captcha.answer,
+    });
     expect(reused.json()).toMatchObject({ error: 'captcha' });
-    const unknown = await signIn({ login: account.login, password: account.password, captcha_id: randomBytes(16).toString('hex'), captcha: '12345' });
+    const unknown = await signIn({
+      login: account.login,
+      password: account.password,
+      captcha_id: randomBytes(16).toString('hex'),
+      captcha: '12345',
+    });
     expect(unknown.json()).toMatchObject({ error: 'captcha' });
     // A right captcha with a wrong password: 401, and the next try needs a new image.
     const next = await drawCaptcha();
-    const guessed = await signIn({ login: account.login, password: 'guess-with-captcha', captcha_id: next.id, captcha: next.answer });
+    const guessed = await signIn({
+      login: account.login,
+      password: 'guess-with-captcha',
+      captcha_id: next.id,
+      captcha: next.answer,
+    });
     expect(guessed.statusCode).toBe(401);
     expect(guessed.json()).toMatchObject({ error: 'wrong_credentials', message: STAFF_TEXTS.wrongCredentials });
-    expect((await signIn({ login: account.login, password: account.password })).json()).toMatchObject({ error: 'captcha_required' });
+    expect((await signIn({ login: account.login, password: account.password })).json()).toMatchObject({
+      error: 'captcha_required',
+    });
     // An unknown login is throttled the same way: nothing tells the two apart.
     const nobody = `nobody-${randomBytes(4).toString('hex')}`;
     const answers = [];
-    for (let index = 0; index <= STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA; index++) answers.push((await signIn({ login: nobody, password: account.password })).statusCode);
+    for (let index = 0; index <= STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA; index++)
+      answers.push((await signIn({ login: nobody, password: account.password })).statusCode);
     expect(answers).toEqual([...Array<number>(STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA).fill(401), 400]);
   });
 
@@ -131,8 +167,11 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
     // The login's allowance is untouched: another client still signs in without a captcha.
     expect((await signIn({ login: account.login, password: account.password })).statusCode).toBe(200);
     // The device's sixth wrong password counts as a stranger's.
-    for (let index = 0; index < STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA + 1; index++) await signIn({ login: account.login, password: `typo-again-${index}`, device });
-    expect((await signIn({ login: account.login, password: account.password })).json()).toMatchObject({ error: 'captcha_required' });
+    for (let index = 0; index < STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA + 1; index++)
+      await signIn({ login: account.login, password: `typo-again-${index}`, device });
+    expect((await signIn({ login: account.login, password: account.password })).json()).toMatchObject({
+      error: 'captcha_required',
+    });
   });
 
   it('trusts a device token only for its own account, signed by the server', async () => {
@@ -140,7 +179,8 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
     const other = await staffAccount(t.database);
     const othersDevice = await ownerDevice(other);
     const device = await ownerDevice(account);
-    for (let index = 0; index < STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA; index++) await signIn({ login: account.login, password: `guess-${index}` });
+    for (let index = 0; index < STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA; index++)
+      await signIn({ login: account.login, password: `guess-${index}` });
     const [version, id, issued, nonce, mac] = device.split('.');
     const forged = [version, id, issued, nonce, `${mac!.slice(0, -1)}${mac!.endsWith('0') ? '1' : '0'}`].join('.');
     for (const token of [othersDevice, forged, 'd1.1.1.x.y', 'x'.repeat(300)]) {
@@ -171,7 +211,8 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
   it('mails one code for 30 right sign-ins in a row, answering the same challenge, and the code opens the session', async () => {
     const account = await staffAccount(t.database);
     const answers = [];
-    for (let index = 0; index < 30; index++) answers.push(await signIn({ login: account.login, password: account.password }));
+    for (let index = 0; index < 30; index++)
+      answers.push(await signIn({ login: account.login, password: account.password }));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     const bodies = answers.map((answer) => staffSignInResponse.parse(answer.json()));
     expect(await mailsTo(account.email)).toBe(1);
@@ -196,7 +237,8 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
         .where('staff_id', '=', account.id)
         .execute();
     };
-    const start = async () => staffSignInResponse.parse((await signIn({ login: account.login, password: account.password })).json());
+    const start = async () =>
+      staffSignInResponse.parse((await signIn({ login: account.login, password: account.password })).json());
     const first = await start();
     const firstCode = await lastStaffCode(t.database, account.email);
     await age(61);
@@ -226,13 +268,19 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
 
   it('lets the owner ask again at once when the code could not be mailed (502)', async () => {
     const account = await staffAccount(t.database);
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/providers/mailgun/faults', payload: { count: 1 } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/sandbox/providers/mailgun/faults', payload: { count: 1 } }))
+        .statusCode,
+    ).toBe(200);
     const failed = await signIn({ login: account.login, password: account.password });
     expect(failed.statusCode).toBe(502);
     const again = await signIn({ login: account.login, password: account.password });
     expect(again.statusCode, again.body).toBe(200);
     expect(staffSignInResponse.parse(again.json()).new_code).toBe(true);
-    expect((await verify(again.json<{ challenge: string }>().challenge, await lastStaffCode(t.database, account.email))).statusCode).toBe(200);
+    expect(
+      (await verify(again.json<{ challenge: string }>().challenge, await lastStaffCode(t.database, account.email)))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a captcha id that is not 32 hex digits (400), never a 500', async () => {
@@ -243,25 +291,37 @@ describe.each(databaseKinds())('staff sign-in under abuse on %s (issue 30.3)', (
     expect(bad.statusCode).toBe(400);
   });
 
-  it.runIf(kind === 'postgres')('checks no more than five wrong passwords of 30 sent at once from 30 addresses; the owner’s device still signs in', async () => {
-    const account = await staffAccount(t.database);
-    const device = await ownerDevice(account);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => signIn({ login: account.login, password: `burst-${index}` })));
-    const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA);
-    expect(statuses.filter((status) => status === 400)).toHaveLength(30 - STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA);
-    expect((await signIn({ login: account.login, password: account.password, device })).statusCode).toBe(200);
-  });
+  it.runIf(kind === 'postgres')(
+    'checks no more than five wrong passwords of 30 sent at once from 30 addresses; the owner’s device still signs in',
+    async () => {
+      const account = await staffAccount(t.database);
+      const device = await ownerDevice(account);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => signIn({ login: account.login, password: `burst-${index}` })),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(30 - STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA);
+      expect((await signIn({ login: account.login, password: account.password, device })).statusCode).toBe(200);
+    },
+  );
 
-  it.runIf(kind === 'postgres')('mails one code for 10 right sign-ins sent at once, all answered the same challenge', async () => {
-    const account = await staffAccount(t.database);
-    // Every try is counted before its password is looked at (so a burst gets no more wrong ones
-    // checked than the allowance): ten at once are five from the owner's device and five more.
-    const device = await ownerDevice(account);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => signIn({ login: account.login, password: account.password, ...(index < 5 ? { device } : {}) })));
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
-    expect(new Set(answers.map((answer) => answer.json<{ challenge: string }>().challenge)).size).toBe(1);
-    // The owner's first sign-in's code, and one for the ten.
-    expect(await mailsTo(account.email)).toBe(2);
-  });
+  it.runIf(kind === 'postgres')(
+    'mails one code for 10 right sign-ins sent at once, all answered the same challenge',
+    async () => {
+      const account = await staffAccount(t.database);
+      // Every try is counted before its password is looked at (so a burst gets no more wrong ones
+      // checked than the allowance): ten at once are five from the owner's device and five more.
+      const device = await ownerDevice(account);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          signIn({ login: account.login, password: account.password, ...(index < 5 ? { device } : {}) }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((answer) => answer.json<{ challenge: string }>().challenge)).size).toBe(1);
+      // The owner's first sign-in's code, and one for the ten.
+      expect(await mailsTo(account.email)).toBe(2);
+    },
+  );
 });

@@ -20,7 +20,11 @@ interface Run {
  * Starts the real server process; `whileRunning` may talk to it before it is stopped with SIGTERM
  * (or send the SIGTERM itself with `sigterm`, and go on talking to it while it drains).
  */
-function runServer(env: Record<string, string>, whileRunning?: (port: number, sigterm: () => void) => Promise<void>, port = 0): Promise<Run> {
+function runServer(
+  env: Record<string, string>,
+  whileRunning?: (port: number, sigterm: () => void) => Promise<void>,
+  port = 0,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...SANDBOX_ENV, ...env },
@@ -39,13 +43,10 @@ function runServer(env: Record<string, string>, whileRunning?: (port: number, si
       stdout += chunk.toString();
       if (!started && whileRunning && stdout.includes('ready on')) {
         started = true;
-        whileRunning(port, sigterm).then(
-          sigterm,
-          (error: unknown) => {
-            child.kill('SIGKILL');
-            reject(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
+        whileRunning(port, sigterm).then(sigterm, (error: unknown) => {
+          child.kill('SIGKILL');
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -71,7 +72,9 @@ describe('starting the server', () => {
     const closed = await freePort();
     const run = await runServer({ DATABASE_URL: `postgres://app:secret@127.0.0.1:${closed}/chain` });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^Cannot start: database at postgres:\/\/app:\*\*\*@127\.0\.0\.1:\d+\/chain: database unreachable/);
+    expect(run.stderr).toMatch(
+      /^Cannot start: database at postgres:\/\/app:\*\*\*@127\.0\.0\.1:\d+\/chain: database unreachable/,
+    );
     expect(run.stderr).not.toContain('secret');
   });
 
@@ -81,7 +84,13 @@ describe('starting the server', () => {
     let health: unknown;
     try {
       const run = await runServer(
-        { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), SHUTDOWN_READY_DELAY_MS: '0' },
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          WEB_DIST: join(dataDir, 'no-web'),
+          SHUTDOWN_READY_DELAY_MS: '0',
+        },
         async () => {
           health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
         },
@@ -89,7 +98,10 @@ describe('starting the server', () => {
       );
       expect(health).toMatchObject({ status: 'ok', database: { driver: 'pglite', state: 'up' } });
       expect(run.code).toBe(0);
-      const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; reqId?: string });
+      const lines = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string; reqId?: string });
       expect(lines.some((line) => line.msg === 'shutting down: finishing requests in flight')).toBe(true);
       expect(lines.some((line) => typeof line.reqId === 'string')).toBe(true);
     } finally {
@@ -109,21 +121,37 @@ describe('starting the server', () => {
     let lateAnswer: Promise<{ status: number; connection: string }> = Promise.resolve({ status: 0, connection: '' });
     try {
       const run = await runServer(
-        { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), SHUTDOWN_READY_DELAY_MS: String(delayMs) },
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          WEB_DIST: join(dataDir, 'no-web'),
+          SHUTDOWN_READY_DELAY_MS: String(delayMs),
+        },
         async (_port, sigterm) => {
           const base = `http://127.0.0.1:${port}`;
           readyBefore = (await fetch(`${base}/api/health/ready`)).status;
           // Keep-alive connections as a balancer holds them: a live stream open through the
           // shutdown, and one idle between requests. Neither may hold the exit.
           const agent = new Agent({ keepAlive: true });
-          const open = (path: string) => new Promise<IncomingMessage>((resolve, reject) => get({ host: '127.0.0.1', port, path, agent }, resolve).on('error', reject));
+          const open = (path: string) =>
+            new Promise<IncomingMessage>((resolve, reject) =>
+              get({ host: '127.0.0.1', port, path, agent }, resolve).on('error', reject),
+            );
           const stream = await open('/api/v1/menu/events');
           stream.on('data', () => undefined);
           streamEnded = new Promise((resolve) => stream.once('end', () => resolve(Date.now() - signalledAt)));
           (await open('/api/health/live')).resume();
           // A request in flight when the server stops taking connections: its body comes late.
           const body = JSON.stringify({ ver: 4, order_type: 'self', fs_uid: 'none' });
-          const late = httpRequest({ host: '127.0.0.1', port, path: '/api/v2/restoran/menu', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+          const late = httpRequest({
+            host: '127.0.0.1',
+            port,
+            path: '/api/v2/restoran/menu',
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          });
           lateAnswer = new Promise((resolve, reject) => {
             late.on('response', (response) => {
               response.resume();
@@ -135,7 +163,8 @@ describe('starting the server', () => {
           signalledAt = Date.now();
           sigterm();
           // Once it drains (the signal takes a moment to arrive), an answer closes its connection.
-          while ((await fetch(`${base}/api/health/ready`)).status !== 503) await new Promise((resolve) => setTimeout(resolve, 20));
+          while ((await fetch(`${base}/api/health/ready`)).status !== 503)
+            await new Promise((resolve) => setTimeout(resolve, 20));
           const during = await open('/settings.php');
           during.resume();
           connectionDuring = String(during.headers.connection);
@@ -143,7 +172,9 @@ describe('starting the server', () => {
           // Asked through the wait, as a balancer and guests would.
           while (Date.now() - signalledAt < delayMs - 700) {
             const [ready, health, settings] = await Promise.all(
-              [`${base}/api/health/ready`, `${base}/api/health`, `${base}/settings.php`].map(async (url) => (await fetch(url)).status),
+              [`${base}/api/health/ready`, `${base}/api/health`, `${base}/settings.php`].map(
+                async (url) => (await fetch(url)).status,
+              ),
             );
             seen.push({ ready: ready!, health: health!, settings: settings!, at: Date.now() - signalledAt });
             await new Promise((resolve) => setTimeout(resolve, 100));
@@ -166,9 +197,14 @@ describe('starting the server', () => {
       // The request in flight was answered, not cut, and its connection closed with it.
       expect(await lateAnswer).toMatchObject({ connection: 'close' });
       expect((await lateAnswer).status).toBeLessThan(500);
-      const messages = run.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+      const messages = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
       expect(messages.indexOf('draining: readiness answers 503, requests still served')).toBeGreaterThan(-1);
-      expect(messages.indexOf('shutting down: finishing requests in flight')).toBeGreaterThan(messages.indexOf('draining: readiness answers 503, requests still served'));
+      expect(messages.indexOf('shutting down: finishing requests in flight')).toBeGreaterThan(
+        messages.indexOf('draining: readiness answers 503, requests still served'),
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

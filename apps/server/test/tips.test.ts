@@ -6,7 +6,18 @@ import { assignDueTips, TIPS_POLICY, tipsWorkerRun, type TipsDeps } from '../src
 import { buildTestApp, databaseKinds, type TestApp } from './support/build';
 import { post, postForm } from './support/calls';
 import { insertTestOrder } from './support/orders';
-import { acceptedRows, callback, check, checkRequest, mdOrderOf, orderRow, paymentRows, pressCardForm, signedCallback, startCard } from './support/payments';
+import {
+  acceptedRows,
+  callback,
+  check,
+  checkRequest,
+  mdOrderOf,
+  orderRow,
+  paymentRows,
+  pressCardForm,
+  signedCallback,
+  startCard,
+} from './support/payments';
 import { signedInUser } from './support/users';
 
 // Tips (SPEC 3 Order tips_id, Settings tips_volume; SPEC 4 the tips link for paid orders with
@@ -25,9 +36,14 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
 
   const deps = (): TipsDeps => ({ db: t.database.db, tips: t.app.providers.tips, log: t.app.log });
   const origin = () => `http://localhost:${(t.app.server.address() as { port: number }).port}`;
-  const faults = async (count: number) => expect((await post(t.app, '/sandbox/tips/faults', { count })).statusCode).toBe(200);
+  const faults = async (count: number) =>
+    expect((await post(t.app, '/sandbox/tips/faults', { count })).statusCode).toBe(200);
   const receiversOf = (orderId: number) =>
-    t.database.db.selectFrom('sandbox_tips_receivers').selectAll().where('external_id', '=', `order-${orderId}`).execute();
+    t.database.db
+      .selectFrom('sandbox_tips_receivers')
+      .selectAll()
+      .where('external_id', '=', `order-${orderId}`)
+      .execute();
 
   /** A guest's unpaid order, paid at the sandbox bank's card form; the bank's own callback settles it too. */
   async function paidAtBank() {
@@ -52,10 +68,18 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
     const [receiver, ...others] = await receiversOf(order.id);
     expect(others).toEqual([]);
     expect(row).toMatchObject({ paid: true, tips_id: receiver?.tips_id, tips_due_at: null, tips_attempts: 1 });
-    const restaurant = await t.database.db.selectFrom('restaurants').select(['name', 'address']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const restaurant = await t.database.db
+      .selectFrom('restaurants')
+      .select(['name', 'address'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(receiver).toMatchObject({ name: restaurant.name, place: restaurant.address });
 
-    const listed = await post(t.app, `/api/v1/order/listUser/${guest.id}`, { user_id: guest.id, user_token: guest.token, id: order.id });
+    const listed = await post(t.app, `/api/v1/order/listUser/${guest.id}`, {
+      user_id: guest.id,
+      user_token: guest.token,
+      id: order.id,
+    });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(orderListUserResponse.parse(listed.json()).items[0]?.tips_id).toBe(receiver?.tips_id);
   });
@@ -67,7 +91,11 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
       expect(await check(t.app, order.id, guest.token)).toBe('ok');
       // The failed ask is over once the order is due again later (the first retry waits 30 s).
       await vi.waitFor(async () => expect((await orderRow(t.database, order.id)).tips_attempts).toBe(1), ASSIGNED);
-      await vi.waitFor(async () => expect((await orderRow(t.database, order.id)).tips_due_at?.getTime()).toBeGreaterThan(Date.now() + 20_000), ASSIGNED);
+      await vi.waitFor(
+        async () =>
+          expect((await orderRow(t.database, order.id)).tips_due_at?.getTime()).toBeGreaterThan(Date.now() + 20_000),
+        ASSIGNED,
+      );
       const row = await orderRow(t.database, order.id);
       expect(row).toMatchObject({ paid: true, status: 20, tips_id: null });
       expect(await acceptedRows(t.database, order.id)).toBe(1);
@@ -77,23 +105,40 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
       expect(await assignDueTips(deps(), order.id)).toEqual([]);
 
       await faults(0);
-      await t.database.db.updateTable('orders').set({ tips_due_at: new Date(Date.now() - 1000) }).where('id', '=', order.id).execute();
+      await t.database.db
+        .updateTable('orders')
+        .set({ tips_due_at: new Date(Date.now() - 1000) })
+        .where('id', '=', order.id)
+        .execute();
       expect(await tipsWorkerRun(deps())).toContainEqual({ orderId: order.id, result: 'assigned' });
-      expect(await orderRow(t.database, order.id)).toMatchObject({ paid: true, tips_id: (await receiversOf(order.id))[0]?.tips_id, tips_due_at: null, tips_attempts: 2 });
+      expect(await orderRow(t.database, order.id)).toMatchObject({
+        paid: true,
+        tips_id: (await receiversOf(order.id))[0]?.tips_id,
+        tips_due_at: null,
+        tips_attempts: 2,
+      });
     } finally {
       await faults(0);
     }
   });
 
   it('pays an order whose tips service is unreachable, and gives up after its tries', async () => {
-    const unreachable = await buildTestApp(kind, { providers: { ...testConfig().providers, tips: { baseUrl: 'http://127.0.0.1:9', apiKey: 'sandbox', pageUrl: null } } });
+    const unreachable = await buildTestApp(kind, {
+      providers: {
+        ...testConfig().providers,
+        tips: { baseUrl: 'http://127.0.0.1:9', apiKey: 'sandbox', pageUrl: null },
+      },
+    });
     try {
       const guest = await signedInUser(unreachable.database);
       const order = await insertTestOrder(unreachable.database, { userId: guest.id, sum: 50_000 });
       const started = await startCard(unreachable.app, guest, order.id);
       await pressCardForm(unreachable.app, started.formUrl ?? '', 'pay');
       expect(await check(unreachable.app, order.id, guest.token)).toBe('ok');
-      await vi.waitFor(async () => expect((await orderRow(unreachable.database, order.id)).tips_attempts).toBe(1), ASSIGNED);
+      await vi.waitFor(
+        async () => expect((await orderRow(unreachable.database, order.id)).tips_attempts).toBe(1),
+        ASSIGNED,
+      );
       expect(await orderRow(unreachable.database, order.id)).toMatchObject({ paid: true, status: 20, tips_id: null });
 
       // The last try leaves the order without a tips id and no longer due.
@@ -102,9 +147,17 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
         .set({ tips_attempts: TIPS_POLICY.maxAttempts - 1, tips_due_at: new Date(Date.now() - 1000) })
         .where('id', '=', order.id)
         .execute();
-      const unreachableDeps = { db: unreachable.database.db, tips: unreachable.app.providers.tips, log: unreachable.app.log };
+      const unreachableDeps = {
+        db: unreachable.database.db,
+        tips: unreachable.app.providers.tips,
+        log: unreachable.app.log,
+      };
       expect(await assignDueTips(unreachableDeps, order.id)).toEqual([{ orderId: order.id, result: 'gave_up' }]);
-      expect(await orderRow(unreachable.database, order.id)).toMatchObject({ paid: true, tips_id: null, tips_due_at: null });
+      expect(await orderRow(unreachable.database, order.id)).toMatchObject({
+        paid: true,
+        tips_id: null,
+        tips_due_at: null,
+      });
     } finally {
       await unreachable.close();
     }
@@ -127,9 +180,19 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
   it('two takers of one due order at once (a request and the worker, two instances) ask the service once', async () => {
     const guest = await signedInUser(t.database);
     const order = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20 });
-    await t.database.db.updateTable('orders').set({ paid_at: new Date(), tips_due_at: new Date(Date.now() - 1000) }).where('id', '=', order.id).execute();
-    const [first, second, third] = await Promise.all([assignDueTips(deps(), order.id), assignDueTips(deps(), order.id), tipsWorkerRun(deps())]);
-    expect([...first, ...second, ...third].filter((report) => report.orderId === order.id)).toEqual([{ orderId: order.id, result: 'assigned' }]);
+    await t.database.db
+      .updateTable('orders')
+      .set({ paid_at: new Date(), tips_due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', order.id)
+      .execute();
+    const [first, second, third] = await Promise.all([
+      assignDueTips(deps(), order.id),
+      assignDueTips(deps(), order.id),
+      tipsWorkerRun(deps()),
+    ]);
+    expect([...first, ...second, ...third].filter((report) => report.orderId === order.id)).toEqual([
+      { orderId: order.id, result: 'assigned' },
+    ]);
     expect(await orderRow(t.database, order.id)).toMatchObject({ tips_attempts: 1, tips_due_at: null });
     expect(await receiversOf(order.id)).toHaveLength(1);
   });
@@ -185,7 +248,9 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
       expect(refused.body).toContain('aria-invalid="true"');
     }
     // A link with a bad amount opens the page with the field empty.
-    expect((await t.app.inject({ method: 'GET', url: `/sandbox/tips/${tipsId}?amount=-1` })).body).toMatch(/name="amount"[^>]*value=""/);
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox/tips/${tipsId}?amount=-1` })).body).toMatch(
+      /name="amount"[^>]*value=""/,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/tips/nope' })).statusCode).toBe(404);
     expect((await postForm(t.app, '/sandbox/tips/nope', { amount: '100' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/sandbox/tips/${'a'.repeat(500)}` })).statusCode).toBe(404);
@@ -199,7 +264,12 @@ describe.each(databaseKinds())('tips ids of paid orders on %s (SPEC 3, 4, 7)', (
 
   it('the sandbox tips API checks its key and body, and answers the same tips id for the same order', async () => {
     const api = (body: unknown, key = 'sandbox') =>
-      t.app.inject({ method: 'POST', url: '/sandbox/tips/api/receivers', headers: { authorization: `Bearer ${key}` }, payload: body as object });
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/tips/api/receivers',
+        headers: { authorization: `Bearer ${key}` },
+        payload: body as object,
+      });
     expect((await api({ externalId: 'x-1', name: 'Ресторан' }, 'wrong')).statusCode).toBe(401);
     expect((await api({ externalId: '', name: 'Ресторан' })).statusCode).toBe(400);
     expect((await api({ externalId: 'x-1', name: 'Р'.repeat(201) })).statusCode).toBe(400);

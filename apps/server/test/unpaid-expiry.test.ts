@@ -48,7 +48,12 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
 
   const statusOf = async (orderId: number) => (await orderRow(t.database, orderId)).status;
   const history = (orderId: number) =>
-    t.database.db.selectFrom('order_status_history').select(['status', 'actor']).where('order_id', '=', orderId).orderBy('id').execute();
+    t.database.db
+      .selectFrom('order_status_history')
+      .select(['status', 'actor'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
   const closeAll = () => closeDuePayments({ db: t.database.db, acquiring: t.app.providers.acquiring, log: t.app.log });
 
   it('cancels an order for a time once its time has come, and keeps one whose time is ahead', async () => {
@@ -68,22 +73,59 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
   });
 
   it(`cancels an order as soon as ready ${AS_READY_PAYMENT_MINUTES} minutes after it was placed, ${KIOSK_PAYMENT_MINUTES} at a kiosk, and not before`, async () => {
-    const late = await insertTestOrder(t.database, { userId: guest.id, restaurantId: KURSKY, createdAt: ago(AS_READY_PAYMENT_MINUTES + 1) });
-    const fresh = await insertTestOrder(t.database, { userId: guest.id, restaurantId: KURSKY, createdAt: ago(AS_READY_PAYMENT_MINUTES - 5) });
-    const kioskLate = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', restaurantId: KURSKY, createdAt: ago(KIOSK_PAYMENT_MINUTES + 1) });
-    const kioskFresh = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', restaurantId: KURSKY, createdAt: ago(KIOSK_PAYMENT_MINUTES - 5) });
+    const late = await insertTestOrder(t.database, {
+      userId: guest.id,
+      restaurantId: KURSKY,
+      createdAt: ago(AS_READY_PAYMENT_MINUTES + 1),
+    });
+    const fresh = await insertTestOrder(t.database, {
+      userId: guest.id,
+      restaurantId: KURSKY,
+      createdAt: ago(AS_READY_PAYMENT_MINUTES - 5),
+    });
+    const kioskLate = await insertTestOrder(t.database, {
+      userId: null,
+      source: 'kiosk',
+      type: 'inrest',
+      restaurantId: KURSKY,
+      createdAt: ago(KIOSK_PAYMENT_MINUTES + 1),
+    });
+    const kioskFresh = await insertTestOrder(t.database, {
+      userId: null,
+      source: 'kiosk',
+      type: 'inrest',
+      restaurantId: KURSKY,
+      createdAt: ago(KIOSK_PAYMENT_MINUTES - 5),
+    });
     await expireUnpaidOrders(t.database.db);
-    expect([await statusOf(late.id), await statusOf(fresh.id), await statusOf(kioskLate.id), await statusOf(kioskFresh.id)]).toEqual([90, 10, 90, 10]);
+    expect([
+      await statusOf(late.id),
+      await statusOf(fresh.id),
+      await statusOf(kioskLate.id),
+      await statusOf(kioskFresh.id),
+    ]).toEqual([90, 10, 90, 10]);
   });
 
   it('cancels an order as soon as ready once its restaurant has closed, and any order of a restaurant that no longer works', async () => {
     // Wednesday 25 November 2026, 22:50 in Moscow: «на Патриарших» closes at 23:00.
     const placed = new Date(instantAt({ year: 2026, month: 11, day: 25 }, 22 * 60 + 50, 'Europe/Moscow'));
-    const beforeClosing = await insertTestOrder(t.database, { userId: guest.id, restaurantId: PATRIARSHIE, createdAt: placed });
-    expect(await expireUnpaidOrders(t.database.db, new Date(placed.getTime() + 9 * MINUTE))).not.toContain(beforeClosing.id);
-    expect(await expireUnpaidOrders(t.database.db, new Date(placed.getTime() + 10 * MINUTE))).toContain(beforeClosing.id);
+    const beforeClosing = await insertTestOrder(t.database, {
+      userId: guest.id,
+      restaurantId: PATRIARSHIE,
+      createdAt: placed,
+    });
+    expect(await expireUnpaidOrders(t.database.db, new Date(placed.getTime() + 9 * MINUTE))).not.toContain(
+      beforeClosing.id,
+    );
+    expect(await expireUnpaidOrders(t.database.db, new Date(placed.getTime() + 10 * MINUTE))).toContain(
+      beforeClosing.id,
+    );
 
-    const atClosedRestaurant = await insertTestOrder(t.database, { userId: guest.id, restaurantId: LENINSKY, readyAt: ahead(24 * 60) });
+    const atClosedRestaurant = await insertTestOrder(t.database, {
+      userId: guest.id,
+      restaurantId: LENINSKY,
+      readyAt: ahead(24 * 60),
+    });
     expect(await expireUnpaidOrders(t.database.db)).toContain(atClosedRestaurant.id);
     expect(await statusOf(atClosedRestaurant.id)).toBe(90);
   });
@@ -92,8 +134,18 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
     const delayed = await insertTestOrder(t.database, { userId: guest.id, delayed: true, readyAt: ahead(2 * 24 * 60) });
     const delayedPassed = await insertTestOrder(t.database, { userId: guest.id, delayed: true, readyAt: ago(5) });
     const paid = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 20, readyAt: ago(60) });
-    const paidStill10 = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 10, createdAt: ago(24 * 60) });
-    const done = await insertTestOrder(t.database, { userId: guest.id, paid: true, status: 50, createdAt: ago(24 * 60) });
+    const paidStill10 = await insertTestOrder(t.database, {
+      userId: guest.id,
+      paid: true,
+      status: 10,
+      createdAt: ago(24 * 60),
+    });
+    const done = await insertTestOrder(t.database, {
+      userId: guest.id,
+      paid: true,
+      status: 50,
+      createdAt: ago(24 * 60),
+    });
     const cancelled = await insertTestOrder(t.database, { userId: guest.id, status: 90, createdAt: ago(24 * 60) });
     const expired = await expireUnpaidOrders(t.database.db);
     expect(expired).toContain(delayedPassed.id);
@@ -104,11 +156,17 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
 
   it('tells the guest’s open order page at once: the live stream sends the cancelled state and ends', async () => {
     const order = await insertTestOrder(t.database, { userId: guest.id, readyAt: ahead(60) });
-    const stream = await openEventStream(t.app, orderEventsUrl(order.id, guest.id), { authorization: `Bearer ${guest.token}` });
+    const stream = await openEventStream(t.app, orderEventsUrl(order.id, guest.id), {
+      authorization: `Bearer ${guest.token}`,
+    });
     try {
       const next = async () => orderStatusEvent.parse(JSON.parse((await stream.next(3000))?.data ?? 'null'));
       expect((await next()).status).toBe(10);
-      await t.database.db.updateTable('orders').set({ ready_at: ago(1) }).where('id', '=', order.id).execute();
+      await t.database.db
+        .updateTable('orders')
+        .set({ ready_at: ago(1) })
+        .where('id', '=', order.id)
+        .execute();
       await expireUnpaidOrders(t.database.db);
       expect(await next()).toMatchObject({ status: 90, status_text: 'Отменён', paid: 0 });
       expect(await stream.next(3000)).toBeNull();
@@ -120,7 +178,14 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
   it('refuses payment/start and payment/sbp with 409 in words once the time to pay is over, before housekeeping has run', async () => {
     const order = await insertTestOrder(t.database, { userId: guest.id, readyAt: ago(1) });
     const kiosk = await connectedKiosk(t.database, KURSKY);
-    const kioskOrder = await insertTestOrder(t.database, { userId: null, source: 'kiosk', type: 'inrest', restaurantId: KURSKY, createdAt: ago(KIOSK_PAYMENT_MINUTES + 1), kioskDeviceId: kiosk.id });
+    const kioskOrder = await insertTestOrder(t.database, {
+      userId: null,
+      source: 'kiosk',
+      type: 'inrest',
+      restaurantId: KURSKY,
+      createdAt: ago(KIOSK_PAYMENT_MINUTES + 1),
+      kioskDeviceId: kiosk.id,
+    });
     for (const [url, body] of [
       [START, { user_id: guest.id, token: guest.token, order_id: order.id }],
       [SBP, { user_id: guest.id, token: guest.token, order_id: order.id }],
@@ -128,7 +193,10 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
     ] as const) {
       const res = await post(t.app, url, body);
       expect(res.statusCode, res.body).toBe(409);
-      expect(errorResponse.parse(res.json())).toMatchObject({ error: 'payment_time_over', message: PAYMENT_TIME_OVER_MESSAGE });
+      expect(errorResponse.parse(res.json())).toMatchObject({
+        error: 'payment_time_over',
+        message: PAYMENT_TIME_OVER_MESSAGE,
+      });
     }
     expect(await paymentRows(t.database, order.id)).toEqual([]);
     expect(await paymentRows(t.database, kioskOrder.id)).toEqual([]);
@@ -142,7 +210,11 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
   it('declines the open card form of an order it cancels, so the guest can no longer pay it', async () => {
     const order = await insertTestOrder(t.database, { userId: guest.id, readyAt: ahead(60) });
     const { formUrl } = await startCard(t.app, guest, order.id);
-    await t.database.db.updateTable('orders').set({ ready_at: ago(1) }).where('id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('orders')
+      .set({ ready_at: ago(1) })
+      .where('id', '=', order.id)
+      .execute();
     await expireUnpaidOrders(t.database.db);
     expect((await paymentRows(t.database, order.id)).map((payment) => payment.status)).toEqual(['cancelling']);
     await closeAll();
@@ -155,7 +227,11 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
   it('returns the money the bank takes on that form after the cancel, before the decline reached the bank', async () => {
     const order = await insertTestOrder(t.database, { userId: guest.id, readyAt: ahead(60), sum: 64_000 });
     const { formUrl } = await startCard(t.app, guest, order.id);
-    await t.database.db.updateTable('orders').set({ ready_at: ago(1) }).where('id', '=', order.id).execute();
+    await t.database.db
+      .updateTable('orders')
+      .set({ ready_at: ago(1) })
+      .where('id', '=', order.id)
+      .execute();
     await expireUnpaidOrders(t.database.db);
     await pressCardForm(t.app, formUrl ?? '', 'pay');
     expect(await check(t.app, order.id, guest.token)).toBe('fail');
@@ -173,10 +249,18 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
     // it does (the two take the order's row lock at once), and after.
     const delays = [0, 5, 10, 20, 40, 80, 160, 320, 640, 1280];
     for (const [round, delay] of delays.entries()) {
-      const order = await insertTestOrder(t.database, { userId: guest.id, readyAt: ahead(60), sum: 51_000 + round * 100 });
+      const order = await insertTestOrder(t.database, {
+        userId: guest.id,
+        readyAt: ahead(60),
+        sum: 51_000 + round * 100,
+      });
       const { formUrl } = await startCard(t.app, guest, order.id);
       // The order's time comes while the guest is on the bank's form.
-      await t.database.db.updateTable('orders').set({ ready_at: ago(0) }).where('id', '=', order.id).execute();
+      await t.database.db
+        .updateTable('orders')
+        .set({ ready_at: ago(0) })
+        .where('id', '=', order.id)
+        .execute();
       const housekeeping = async () => {
         await sleep(delay);
         await expireUnpaidOrders(t.database.db);
@@ -192,7 +276,10 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
       await vi.waitFor(async () => {
         await closeAll();
         const statuses = (await paymentRows(t.database, order.id)).map((payment) => payment.status);
-        expect(statuses.every((status) => status === 'paid' || status === 'refunded' || status === 'cancelled'), statuses.join()).toBe(true);
+        expect(
+          statuses.every((status) => status === 'paid' || status === 'refunded' || status === 'cancelled'),
+          statuses.join(),
+        ).toBe(true);
       }, SETTLES);
       const row = await orderRow(t.database, order.id);
       const moves = (await history(order.id)).map((move) => move.status);
@@ -209,4 +296,3 @@ describe.each(databaseKinds())('unpaid orders whose time to pay is over, on %s (
     expect(new Set(outcomes)).toEqual(new Set(['paid', 'cancelled']));
   });
 });
-

@@ -25,7 +25,14 @@ describe.each(databaseKinds())('versioned saves on %s (issue 31, decision 043)',
             returning id, name, version`.execute(trx);
           return savedOrStale(
             rows[0],
-            async () => (await sql<{ id: number; name: string; version: number }>`select id, name, version from categories where id = ${request.body.id}`.execute(trx)).rows[0],
+            async () =>
+              (
+                await sql<{
+                  id: number;
+                  name: string;
+                  version: number;
+                }>`select id, name, version from categories where id = ${request.body.id}`.execute(trx)
+              ).rows[0],
             { message: 'Категория не найдена.', code: 'category_not_found' },
           );
         }),
@@ -35,17 +42,37 @@ describe.each(databaseKinds())('versioned saves on %s (issue 31, decision 043)',
   });
   afterAll(() => t.close());
 
-  const save = (name: string, version: number, target = id) => t.app.inject({ method: 'POST', url: '/api/test/category', payload: { id: target, name, version } });
+  const save = (name: string, version: number, target = id) =>
+    t.app.inject({ method: 'POST', url: '/api/test/category', payload: { id: target, name, version } });
 
   it('every editable row starts at version 1 (migration 023)', async () => {
-    for (const table of ['restaurants', 'delivery_zones', 'restaurant_tables', 'categories', 'dishes', 'dish_options', 'cutlery_items', 'recommended_items', 'coupons', 'chain_pages', 'settings', 'staff_accounts'] as const) {
-      const { rows } = await sql<{ versions: number[] | null }>`select array_agg(distinct version) as versions from ${sql.table(table)}`.execute(t.database.db);
+    for (const table of [
+      'restaurants',
+      'delivery_zones',
+      'restaurant_tables',
+      'categories',
+      'dishes',
+      'dish_options',
+      'cutlery_items',
+      'recommended_items',
+      'coupons',
+      'chain_pages',
+      'settings',
+      'staff_accounts',
+    ] as const) {
+      const { rows } = await sql<{
+        versions: number[] | null;
+      }>`select array_agg(distinct version) as versions from ${sql.table(table)}`.execute(t.database.db);
       expect([null, [1]], table).toContainEqual(rows[0]?.versions ?? null);
     }
   });
 
   it('saves over the version it names and bumps it; a save over an older one is 409 with the current row, and changes nothing', async () => {
-    const { version } = await t.database.db.selectFrom('categories').select('version').where('id', '=', id).executeTakeFirstOrThrow();
+    const { version } = await t.database.db
+      .selectFrom('categories')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const first = await save('Первая', version);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ id, name: 'Первая', version: version + 1 });
@@ -53,9 +80,15 @@ describe.each(databaseKinds())('versioned saves on %s (issue 31, decision 043)',
     const late = await save('Вторая', version);
     expect(late.statusCode).toBe(409);
     const body = staleVersionResponse(currentCategory).parse(late.json());
-    expect(body).toMatchObject({ error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: { id, name: 'Первая', version: version + 1 } });
+    expect(body).toMatchObject({
+      error: 'stale_version',
+      message: BACKOFFICE_TEXTS.staleVersion,
+      current: { id, name: 'Первая', version: version + 1 },
+    });
     expect(body.requestId).toBeTruthy();
-    expect((await t.database.db.selectFrom('categories').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Первая');
+    expect(
+      (await t.database.db.selectFrom('categories').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name,
+    ).toBe('Первая');
   });
 
   it('a row that is gone is 404 with its own words, not 409', async () => {
@@ -65,7 +98,11 @@ describe.each(databaseKinds())('versioned saves on %s (issue 31, decision 043)',
   });
 
   it('of many saves racing from one version exactly one wins; the others get 409 with the winner’s row', async () => {
-    const { version } = await t.database.db.selectFrom('categories').select('version').where('id', '=', id).executeTakeFirstOrThrow();
+    const { version } = await t.database.db
+      .selectFrom('categories')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => save(`Гонка ${index}`, version)));
     const won = answers.filter((answer) => answer.statusCode === 200);
     expect(won).toHaveLength(1);

@@ -10,9 +10,11 @@ import { acceptsCoding, MEDIA_DIR, PAGE_PRELOADS_WAIT_MS, pageLinkHtml, register
 import { DEMO_RESTAURANTS } from '../src/seed/demo-chain';
 import { buildTestApp, type TestApp } from './support/build';
 
-const INDEX = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="ru"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
-const STAFF = '<!doctype html><html lang="ru"><head><script type="module" src="/assets/staff-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const STAFF =
+  '<!doctype html><html lang="ru"><head><script type="module" src="/assets/staff-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('serving the built web app (SPEC 2 routes)', () => {
   let t: TestApp;
@@ -30,7 +32,10 @@ describe('serving the built web app (SPEC 2 routes)', () => {
       join(dist, 'route-assets.json'),
       JSON.stringify({
         routes: {
-          auth: { js: ['/assets/auth-page-def456.js', '/assets/input-aaa111.js'], css: ['/assets/auth-page-def456.css'] },
+          auth: {
+            js: ['/assets/auth-page-def456.js', '/assets/input-aaa111.js'],
+            css: ['/assets/auth-page-def456.css'],
+          },
           orderType: { js: ['/assets/order-type-page-777.js', '"><script>alert(1)</script>'], css: [] },
           selfFrom: { js: ['/assets/self-from-page-888.js'], css: [] },
           restMap: { js: ['/assets/restaurant-map-page-999.js'], css: [] },
@@ -77,20 +82,29 @@ describe('serving the built web app (SPEC 2 routes)', () => {
   });
 
   it('serves hashed assets for a year, immutable and compressed', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
-  it.each(['/auth', '/menu/3/self', '/zagruzka/detail/abc', '/zagruzka/detail/abc/1200', '/kiosk/2', '/booking/step_2', '/order_detail/15'])(
-    'falls back to the app for the SPEC 2 route %s',
-    async (url) => {
-      const res = await page(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/auth',
+    '/menu/3/self',
+    '/zagruzka/detail/abc',
+    '/zagruzka/detail/abc/1200',
+    '/kiosk/2',
+    '/booking/step_2',
+    '/order_detail/15',
+  ])('falls back to the app for the SPEC 2 route %s', async (url) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it('preloads the route’s screen in its page, so its code comes with the entry (issue 18)', async () => {
     const auth = await page('/auth');
@@ -107,7 +121,9 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     expect(home.body).not.toContain('<script>alert');
     // The public answers a screen asks as it opens (the contract's ROUTE_OPENING_ANSWERS): Home none.
     expect(home.body).not.toContain('as="fetch" crossorigin="anonymous" href="/api/');
-    expect((await page('/self_from')).body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v2/restoran/list">');
+    expect((await page('/self_from')).body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v2/restoran/list">',
+    );
     // A route that opens on a map asks the map's configuration too.
     const map = (await page('/rest_map')).body;
     expect(map).toContain('/assets/restaurant-map-page-999.js');
@@ -130,8 +146,13 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     }
     // The first card's photo as the card offers it: the best format's renditions at the card's
     // sizes, for a phone's width only (a kiosk draws larger cards on the same route).
-    const menu = (await t.app.inject({ method: 'GET', url: `/api/v2/restoran/menu/${patriki!.fsUid}/self/0` })).json<MenuResponse>();
-    const best = photoSources(cardPhoto(categorySections(menu)[0]!.dishes[0]!), MENU_CARD_PHOTO, { kiosk: false, accessible: false })![0]!;
+    const menu = (
+      await t.app.inject({ method: 'GET', url: `/api/v2/restoran/menu/${patriki!.fsUid}/self/0` })
+    ).json<MenuResponse>();
+    const best = photoSources(cardPhoto(categorySections(menu)[0]!.dishes[0]!), MENU_CARD_PHOTO, {
+      kiosk: false,
+      accessible: false,
+    })![0]!;
     expect(best.srcSet).toMatch(/^\/photos\/160\/dishes\/[\w.-]+\.avif 160w, /);
     expect(menuPage.body).toContain(
       `<link rel="preload" as="image" type="image/avif" imagesrcset="${best.srcSet}" imagesizes="${best.sizes}" media="(max-width: 1079px)" fetchpriority="high">`,
@@ -143,7 +164,13 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     // restaurant: the page as built, still 200 (the app says why). A delivery menu is asked with
     // its time by the menu call: nothing to preload.
     const inactive = DEMO_RESTAURANTS.find((r) => !r.active)!;
-    for (const url of [`/menu/${taganka!.id}/self`, '/menu/999/self', '/menu/1/pickup', `/menu/${inactive.id}/self`, '/menu/1/delivery']) {
+    for (const url of [
+      `/menu/${taganka!.id}/self`,
+      '/menu/999/self',
+      '/menu/1/pickup',
+      `/menu/${inactive.id}/self`,
+      '/menu/1/delivery',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
@@ -151,7 +178,13 @@ describe('serving the built web app (SPEC 2 routes)', () => {
   });
 
   it('writes a path link only for the public menu or photo renditions, whatever it is handed (issue 18)', () => {
-    const image = { kind: 'image', type: 'image/avif', srcSet: '/photos/160/a.jpg.avif 160w', sizes: '168px', media: '(max-width: 1079px)' } as const;
+    const image = {
+      kind: 'image',
+      type: 'image/avif',
+      srcSet: '/photos/160/a.jpg.avif 160w',
+      sizes: '168px',
+      media: '(max-width: 1079px)',
+    } as const;
     expect(pageLinkHtml(image)).toContain('imagesrcset="/photos/160/a.jpg.avif 160w"');
     for (const bad of [
       { ...image, srcSet: '/photos/160/a.jpg.avif" onload="x 160w' },
@@ -170,14 +203,26 @@ describe('serving the built web app (SPEC 2 routes)', () => {
     const first = await page('/auth');
     const etag = String(first.headers['etag']);
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/auth',
+      headers: { accept: 'text/html', 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const br = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/auth',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toContain('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
-    const refused = await t.app.inject({ method: 'GET', url: '/auth', headers: { accept: 'text/html', 'accept-encoding': 'br;q=0, identity' } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/auth',
+      headers: { accept: 'text/html', 'accept-encoding': 'br;q=0, identity' },
+    });
     expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
@@ -190,7 +235,11 @@ describe('serving the built web app (SPEC 2 routes)', () => {
   });
 
   it('sends a script as the build compressed it, without the page’s policies (issue 18)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/auth-page-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/auth-page-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.equals(gzipSync('export default 1;'))).toBe(true);
@@ -228,7 +277,7 @@ describe('serving the built web app (SPEC 2 routes)', () => {
   });
 });
 
-describe('a page\'s own preloads never hold it up (issue 18)', () => {
+describe("a page's own preloads never hold it up (issue 18)", () => {
   let dist: string;
   let app: FastifyInstance;
   const seen: string[] = [];
@@ -240,7 +289,8 @@ describe('a page\'s own preloads never hold it up (issue 18)', () => {
     await registerWebApp(app, dist, '/rest/', photos, {
       pagePreloads: (_route, path) => {
         seen.push(path);
-        if (path === '/menu/1/self') return Promise.resolve([{ kind: 'fetch', href: '/api/v2/restoran/menu/abc/self/0' }]);
+        if (path === '/menu/1/self')
+          return Promise.resolve([{ kind: 'fetch', href: '/api/v2/restoran/menu/abc/self/0' }]);
         // A database that does not answer, and one that refuses.
         if (path === '/menu/2/self') return new Promise(() => undefined);
         if (path === '/menu/4/self') throw new Error('a lookup that throws before it promises anything');
@@ -252,7 +302,8 @@ describe('a page\'s own preloads never hold it up (issue 18)', () => {
     await app.close();
     rmSync(dist, { recursive: true, force: true });
   });
-  const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
   it('goes as built when the lookup hangs (after PAGE_PRELOADS_WAIT_MS) or fails, and answers its own ETag with 304', async () => {
     for (const url of ['/menu/2/self', '/menu/3/self', '/menu/4/self']) {

@@ -40,7 +40,12 @@ const STATE_VERSION = 7;
 /** docs/architecture.md: Performance ≥ 95, Accessibility 100, Best Practices ≥ 95, LCP ≤ 2.0 s, CLS 0. */
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 2000, cls: 0 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+];
 /**
  * How long Lighthouse waits for the page's network to go quiet. The menu, the product and the
  * cart keep the live menu's event stream (Server-Sent Events, issue 17) open, so it never goes
@@ -50,7 +55,14 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
  * warnings a run gives are printed under the table.
  */
 const MAX_WAIT_FOR_LOAD_MS = 15_000;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 /**
  * Chromium's own pages that a headless browser preloads for a window's omnibox popup (some 200
  * chrome:// scripts in a renderer of their own, ~1.2 s of its main thread at every new page): on
@@ -62,8 +74,12 @@ const QUIET_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmnib
 /** chrome-launcher's own flags, with QUIET_FEATURES joined to its --disable-features (a second such flag would replace the first). */
 function launcherFlags() {
   const flags = chromeLauncher.Launcher.defaultFlags();
-  const merged = flags.map((flag) => (flag.startsWith('--disable-features=') ? `${flag},${QUIET_FEATURES.join(',')}` : flag));
-  return merged.some((flag) => flag.startsWith('--disable-features=')) ? merged : [...merged, `--disable-features=${QUIET_FEATURES.join(',')}`];
+  const merged = flags.map((flag) =>
+    flag.startsWith('--disable-features=') ? `${flag},${QUIET_FEATURES.join(',')}` : flag,
+  );
+  return merged.some((flag) => flag.startsWith('--disable-features='))
+    ? merged
+    : [...merged, `--disable-features=${QUIET_FEATURES.join(',')}`];
 }
 
 // The demo chain (apps/server/src/seed): Жар-печь у Курского вокзала (5, open round the clock, so
@@ -80,7 +96,10 @@ const slowdownFlag = args.indexOf('--cpu-slowdown');
 const RUNS = runsFlag >= 0 ? Math.max(1, Number(args[runsFlag + 1]) || 1) : 3;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const prefixes = args.filter(
-  (arg, index) => !arg.startsWith('--') && (runsFlag < 0 || index !== runsFlag + 1) && (slowdownFlag < 0 || index !== slowdownFlag + 1),
+  (arg, index) =>
+    !arg.startsWith('--') &&
+    (runsFlag < 0 || index !== runsFlag + 1) &&
+    (slowdownFlag < 0 || index !== slowdownFlag + 1),
 );
 const DIRECT = args.includes('--direct');
 const CPU_SLOWDOWN = slowdownFlag >= 0 ? Number(args[slowdownFlag + 1]) : 4;
@@ -91,7 +110,9 @@ if (!(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 20)) {
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROME)) {
-  console.error(`lighthouse: no Chromium at ${CHROME}. Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
+  console.error(
+    `lighthouse: no Chromium at ${CHROME}. Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -126,7 +147,8 @@ async function signIn(baseUrl) {
 /** What the screens show, made through the API as the app would: an order, an address, a booking. */
 async function prepare(baseUrl) {
   const user = await signIn(baseUrl);
-  const rest = (action, fields) => api(baseUrl, '/rest/', { user_id: String(user.id), token: user.password, action, fields });
+  const rest = (action, fields) =>
+    api(baseUrl, '/rest/', { user_id: String(user.id), token: user.password, action, fields });
   const order = await api(baseUrl, '/api/v2/order/create', {
     source: 'web',
     v: 3,
@@ -158,10 +180,23 @@ async function prepare(baseUrl) {
   const first = await rest('bookingPeriods', { cntpersons: 2, cntminutes: 60 });
   search: for (const restaurant of first.restorans) {
     for (const date of first.dates) {
-      const answer = await rest('bookingPeriods', { restoranid: restaurant.id, date: date.date, cntpersons: 2, cntminutes: 60 });
+      const answer = await rest('bookingPeriods', {
+        restoranid: restaurant.id,
+        date: date.date,
+        cntpersons: 2,
+        cntminutes: 60,
+      });
       const [period, another = period] = answer.periods;
       if (answer.allowbooking === 1 && period) {
-        booking = (await rest('bookingSave', { restoran: restaurant.id, cntpersons: 2, cntminutes: 60, periodfrom: period.periodfrom, date: date.date })).booking;
+        booking = (
+          await rest('bookingSave', {
+            restoran: restaurant.id,
+            cntpersons: 2,
+            cntminutes: 60,
+            periodfrom: period.periodfrom,
+            date: date.date,
+          })
+        ).booking;
         step2 = {
           periodfrom: another.periodfrom,
           restoran: restaurant.id,
@@ -198,10 +233,24 @@ function storedState(user, extra = {}) {
 
 /** Every guest screen of SPEC 2 a phone shows, with what it needs: stored state, history state. */
 function screens({ user, order, addressId, booking, step2, loadUid }) {
-  const cart = { cart: [{ token: `${DISH}::`, item: String(DISH), cnt: 2, comment: '', spec: null, specs: [] }], cartRestaurantId: RESTAURANT.id };
+  const cart = {
+    cart: [{ token: `${DISH}::`, item: String(DISH), cnt: 2, comment: '', spec: null, specs: [] }],
+    cartRestaurantId: RESTAURANT.id,
+  };
   const deliveryAddress = {
     orderType: 'delivery',
-    address: { id: addressId, full: 'Москва, Малая Бронная улица, 24', short: 'Малая Бронная, 24', long: '', ...BRONNAYA, podjezd: '2', domofon: '12', etaz: '3', room: '12', comment: '' },
+    address: {
+      id: addressId,
+      full: 'Москва, Малая Бронная улица, 24',
+      short: 'Малая Бронная, 24',
+      long: '',
+      ...BRONNAYA,
+      podjezd: '2',
+      domofon: '12',
+      etaz: '3',
+      room: '12',
+      comment: '',
+    },
   };
   const list = [
     { path: '/auth', stored: null },
@@ -215,7 +264,13 @@ function screens({ user, order, addressId, booking, step2, loadUid }) {
     { path: '/delivery_time', extra: deliveryAddress },
     {
       path: '/payment',
-      history: { orderNum: order.number, orderId: order.id, orderSum: order.sum, paysystems: ['sbp', 'card'], paysystem: null },
+      history: {
+        orderNum: order.number,
+        orderId: order.id,
+        orderSum: order.sum,
+        paysystems: ['sbp', 'card'],
+        paysystem: null,
+      },
     },
     { path: '/thanks' },
     { path: '/order_list' },
@@ -262,7 +317,9 @@ try {
   const baseUrl = balancer?.url ?? directUrl;
   const origin = new URL(baseUrl).origin;
   const fixtures = await prepare(directUrl);
-  const chosen = screens(fixtures).filter((screen) => prefixes.length === 0 || prefixes.some((prefix) => screen.path.startsWith(prefix)));
+  const chosen = screens(fixtures).filter(
+    (screen) => prefixes.length === 0 || prefixes.some((prefix) => screen.path.startsWith(prefix)),
+  );
   if (chosen.length === 0) throw new Error(`no screen's path starts with ${prefixes.join(' or ')}`);
 
   chrome = await chromeLauncher.launch({
@@ -291,7 +348,11 @@ try {
       let flags = { disableStorageReset: true };
       if (screen.history) {
         // The screen's values travel in history state: open the path with them, then reload.
-        await page.evaluate((state, path) => globalThis.history.replaceState(state, '', path), screen.history, screen.path);
+        await page.evaluate(
+          (state, path) => globalThis.history.replaceState(state, '', path),
+          screen.history,
+          screen.path,
+        );
         requestor = () => page.reload();
         flags = { ...flags, skipAboutBlank: true };
       }
@@ -301,14 +362,23 @@ try {
         flags,
         config: {
           extends: 'lighthouse:default',
-          settings: { onlyCategories: CATEGORIES, maxWaitForLoad: MAX_WAIT_FOR_LOAD_MS, ...(CPU_SLOWDOWN !== 4 ? { throttling: { ...DEFAULT_MOBILE_THROTTLING, cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}) },
+          settings: {
+            onlyCategories: CATEGORIES,
+            maxWaitForLoad: MAX_WAIT_FOR_LOAD_MS,
+            ...(CPU_SLOWDOWN !== 4
+              ? { throttling: { ...DEFAULT_MOBILE_THROTTLING, cpuSlowdownMultiplier: CPU_SLOWDOWN } }
+              : {}),
+          },
         },
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`no Lighthouse result for ${screen.path}`);
       if (REPORTS) {
         mkdirSync(REPORTS, { recursive: true });
-        writeFileSync(join(REPORTS, `${screen.path.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(lhr));
+        writeFileSync(
+          join(REPORTS, `${screen.path.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`),
+          JSON.stringify(lhr),
+        );
       }
       if (lhr.runtimeError) throw new Error(`${screen.path}: ${lhr.runtimeError.message}`);
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
@@ -318,9 +388,17 @@ try {
         metrics: Object.fromEntries(METRICS.map((key) => [key, lhr.audits[key]?.numericValue ?? Number.NaN])),
         benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
         warnings: lhr.runWarnings ?? [],
-        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+        lcpElement:
+          lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
         failing: Object.values(lhr.audits)
-          .filter((audit) => audit.score !== null && audit.score < 1 && ['accessibility', 'best-practices'].some((key) => lhr.categories[key]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0)))
+          .filter(
+            (audit) =>
+              audit.score !== null &&
+              audit.score < 1 &&
+              ['accessibility', 'best-practices'].some((key) =>
+                lhr.categories[key]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+              ),
+          )
           .map((audit) => audit.id),
       };
     } finally {
@@ -338,9 +416,14 @@ try {
     const page = await browser.newPage();
     try {
       await page.goto(`${baseUrl}/favicon.svg`);
-      if (screen.stored) await page.evaluate((key, value) => localStorage.setItem(key, value), STATE_KEY, JSON.stringify(screen.stored));
+      if (screen.stored)
+        await page.evaluate((key, value) => localStorage.setItem(key, value), STATE_KEY, JSON.stringify(screen.stored));
       if (screen.history) {
-        await page.evaluate((state, path) => globalThis.history.replaceState(state, '', path), screen.history, screen.path);
+        await page.evaluate(
+          (state, path) => globalThis.history.replaceState(state, '', path),
+          screen.history,
+          screen.path,
+        );
         await page.reload({ waitUntil: 'networkidle2' });
       } else {
         await page.goto(`${baseUrl}${screen.path}`, { waitUntil: 'networkidle2' });
@@ -362,9 +445,16 @@ try {
     }
   }
 
-  const throttlingText = CPU_SLOWDOWN === 4 ? 'default throttling' : `default network throttling, CPU ×${CPU_SLOWDOWN} (not the default ×4: for comparison only)`;
-  console.log(`Lighthouse mobile, ${throttlingText}, median of ${RUNS} run(s) per screen, ${new Date().toISOString().slice(0, 10)},`);
-  console.log(balancer ? 'through HAProxy (TLS, HTTP/2) as deployed:' : `the server directly over HTTP/1.1 (${missing}):`);
+  const throttlingText =
+    CPU_SLOWDOWN === 4
+      ? 'default throttling'
+      : `default network throttling, CPU ×${CPU_SLOWDOWN} (not the default ×4: for comparison only)`;
+  console.log(
+    `Lighthouse mobile, ${throttlingText}, median of ${RUNS} run(s) per screen, ${new Date().toISOString().slice(0, 10)},`,
+  );
+  console.log(
+    balancer ? 'through HAProxy (TLS, HTTP/2) as deployed:' : `the server directly over HTTP/1.1 (${missing}):`,
+  );
   console.log('');
   console.log('| screen | Performance | Accessibility | Best Practices | FCP | LCP | TBT | CLS |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -403,7 +493,9 @@ try {
     if (misses.length) {
       failed = true;
       const failing = [...new Set(runs.flatMap((entry) => entry.failing))];
-      notes.push(`${screen.path}: ${misses.join(', ')}; LCP element ${runs[0]?.lcpElement || '?'}${failing.length ? `; failing audits ${failing.join(', ')}` : ''}`);
+      notes.push(
+        `${screen.path}: ${misses.join(', ')}; LCP element ${runs[0]?.lcpElement || '?'}${failing.length ? `; failing audits ${failing.join(', ')}` : ''}`,
+      );
     }
   }
   if (notes.length) {
@@ -413,9 +505,16 @@ try {
   if (benchmarks.length) {
     const index = median(benchmarks);
     const sorted = [...benchmarks].sort((a, b) => a - b);
-    const deviceClass = index >= 1500 ? 'a high-end desktop, which Lighthouse calibrates its CPU ×4 for' : index >= 1000 ? 'a low-end desktop: Lighthouse calibrates its CPU ×4 for 1500–2000, so CPU-bound figures here read as a slower phone than the budgets mean' : 'a machine slower than a desktop: CPU-bound figures here read as a much slower phone than the budgets mean';
+    const deviceClass =
+      index >= 1500
+        ? 'a high-end desktop, which Lighthouse calibrates its CPU ×4 for'
+        : index >= 1000
+          ? 'a low-end desktop: Lighthouse calibrates its CPU ×4 for 1500–2000, so CPU-bound figures here read as a slower phone than the budgets mean'
+          : 'a machine slower than a desktop: CPU-bound figures here read as a much slower phone than the budgets mean';
     console.log('');
-    console.log(`This machine's benchmarkIndex: median ${Math.round(index)} over ${benchmarks.length} runs (${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}), ${deviceClass}.`);
+    console.log(
+      `This machine's benchmarkIndex: median ${Math.round(index)} over ${benchmarks.length} runs (${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}), ${deviceClass}.`,
+    );
   }
   await browser.disconnect();
 } catch (error) {

@@ -15,7 +15,8 @@ import { drawInWebFont, webFontAtHand } from './ui/web-font';
 rememberTableLink(window.location, window.sessionStorage, window.history);
 
 // Issue 18: Inter from the first frame only where its files are at hand (web-font.ts).
-if (webFontAtHand({ controlledByWorker: Boolean(navigator.serviceWorker?.controller), dev: import.meta.env.DEV })) drawInWebFont();
+if (webFontAtHand({ controlledByWorker: Boolean(navigator.serviceWorker?.controller), dev: import.meta.env.DEV }))
+  drawInWebFont();
 
 // Issue 18: the service worker, once the page has loaded (the shell offline, updates offered).
 registerServiceWorker();

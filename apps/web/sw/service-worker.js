@@ -111,7 +111,9 @@ async function keep(key, response) {
 async function dropOldAssets() {
   const cache = await caches.open(ASSETS_CACHE);
   const kept = await cache.keys();
-  await Promise.all(kept.filter((request) => !BUILD_ASSETS.has(new URL(request.url).pathname)).map((request) => cache.delete(request)));
+  await Promise.all(
+    kept.filter((request) => !BUILD_ASSETS.has(new URL(request.url).pathname)).map((request) => cache.delete(request)),
+  );
 }
 
 /** A response as it is, with the time it was kept (KEPT_AT). */
@@ -125,7 +127,9 @@ async function stamped(response) {
 /** Of `entries` (requests kept in `cache`), all but the `keep` kept last go. */
 async function dropOldest(cache, entries, keep) {
   if (entries.length <= keep) return;
-  const times = await Promise.all(entries.map(async (kept) => Number((await cache.match(kept))?.headers.get(KEPT_AT) ?? 0)));
+  const times = await Promise.all(
+    entries.map(async (kept) => Number((await cache.match(kept))?.headers.get(KEPT_AT) ?? 0)),
+  );
   const oldest = entries.map((kept, index) => ({ kept, at: times[index] ?? 0 })).sort((a, b) => a.at - b.at);
   await Promise.all(oldest.slice(0, entries.length - keep).map(({ kept }) => cache.delete(kept)));
 }
@@ -186,5 +190,6 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || NEVER.some((prefix) => url.pathname.startsWith(prefix))) return;
   if (request.mode === 'navigate') event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
-  else if (PHOTO_PATHS.some((prefix) => url.pathname.startsWith(prefix))) event.respondWith(staleWhileRevalidate(event));
+  else if (PHOTO_PATHS.some((prefix) => url.pathname.startsWith(prefix)))
+    event.respondWith(staleWhileRevalidate(event));
 });

@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import { FEEDBACK_SENT } from '@chain/domain';
 import { credentialFields, defineCall } from './call';
-import { optionalWireCoordinate, optionalWireId, REQUIRED, sessionToken, successResponse, wireId, wireText } from './common';
+import {
+  optionalWireCoordinate,
+  optionalWireId,
+  REQUIRED,
+  sessionToken,
+  successResponse,
+  wireId,
+  wireText,
+} from './common';
 import { JSON_TOO_DEEP_MESSAGE, parseJsonText } from './json';
 import { userResponse } from './user';
 
@@ -43,7 +51,7 @@ export const userUpdateCall = defineCall({
   tag: 'account',
   summary: 'Save the profile (SPEC 5 profile save, SPEC 7)',
   description:
-    'Saves name, phone, e-mail, loyalty card and the home address fields. A field left out keeps its value. The phone is stored as 11 digits starting with 7, the e-mail lower-cased; an empty e-mail or phone removes it, but one of them must remain (the guest signs in with it). `passwordNew`: the app\'s password is the session token, so a non-empty passwordNew ends the current session and the answer carries a new random token in `user.password` (the value sent is never used as a token). Success answers `{ success: true, user }`; a refused save answers a 4xx error whose message the app shows (SPEC 5: «Неверный формат email», «Проверьте правильность ввода телефона.»).',
+    "Saves name, phone, e-mail, loyalty card and the home address fields. A field left out keeps its value. The phone is stored as 11 digits starting with 7, the e-mail lower-cased; an empty e-mail or phone removes it, but one of them must remain (the guest signs in with it). `passwordNew`: the app's password is the session token, so a non-empty passwordNew ends the current session and the answer carries a new random token in `user.password` (the value sent is never used as a token). Success answers `{ success: true, user }`; a refused save answers a 4xx error whose message the app shows (SPEC 5: «Неверный формат email», «Проверьте правильность ввода телефона.»).",
   auth: 'user',
   credentials: credentialFields('id', 'password'),
   body: userUpdateRequest,
@@ -71,12 +79,15 @@ export const dropAccountCall = defineCall({
   tag: 'account',
   summary: 'Delete the account and its personal data (SPEC 5, SPEC 7)',
   description:
-    'Deletes the personal data of the signed-in user: name, phone, e-mail, card and address fields, saved addresses, every session and pending sign-in codes; feedback keeps its restaurant, category and text but loses the name, phone and the link to the user. The user\'s number stays as an empty tombstone so the restaurant\'s books (orders) keep their reference (decision 009). Answers `{ success: true, user }` with the signed-out user (authorized false, id 0, empty fields).',
+    "Deletes the personal data of the signed-in user: name, phone, e-mail, card and address fields, saved addresses, every session and pending sign-in codes; feedback keeps its restaurant, category and text but loses the name, phone and the link to the user. The user's number stays as an empty tombstone so the restaurant's books (orders) keep their reference (decision 009). Answers `{ success: true, user }` with the signed-out user (authorized false, id 0, empty fields).",
   auth: 'user',
   credentials: credentialFields('id', 'password'),
   body: dropAccountRequest,
   response: dropAccountResponse,
-  errors: { unauthorized: 'the id and token do not make a live session (401)', validation: 'a field is missing or of the wrong type (400)' },
+  errors: {
+    unauthorized: 'the id and token do not make a live session (401)',
+    validation: 'a field is missing or of the wrong type (400)',
+  },
 });
 
 export const logoutRequest = z.object({ user_id: wireId, token: sessionToken });
@@ -88,12 +99,15 @@ export const logoutCall = defineCall({
   tag: 'account',
   summary: 'Sign out: end this session (not in SPEC 7; SPEC 4 logout)',
   description:
-    'Ends the session of this token only; the user\'s other sessions (other phones) stay signed in. A second call with the same token answers 401. The SPEC has no sign-out call: without it a token copied from a device would stay valid after the guest signs out.',
+    "Ends the session of this token only; the user's other sessions (other phones) stay signed in. A second call with the same token answers 401. The SPEC has no sign-out call: without it a token copied from a device would stay valid after the guest signs out.",
   auth: 'user',
   credentials: credentialFields('user_id', 'token'),
   body: logoutRequest,
   response: successResponse,
-  errors: { unauthorized: 'the id and token do not make a live session (401)', validation: 'a field is missing or of the wrong type (400)' },
+  errors: {
+    unauthorized: 'the id and token do not make a live session (401)',
+    validation: 'a field is missing or of the wrong type (400)',
+  },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -117,23 +131,30 @@ const optionalAddressPart = z.pipe(
  * `short` and `long` are composed by the server, so anything sent under those names is ignored.
  */
 export const addressInput = z
-  .object({
-    id: optionalWireId,
-    region: optionalAddressPart,
-    city: optionalAddressPart,
-    street: z.object(
-      { id: z.optional(wireText(100)), name: wireText(200).check(z.minLength(1, 'укажите улицу')), full: z.optional(wireText(300)) },
-      { error: (issue) => (issue.input === undefined ? 'укажите улицу' : 'ожидается объект { id, name, full }') },
-    ),
-    house: wireText(20).check(z.minLength(1, 'укажите номер дома')),
-    podjezd: z.optional(wireText(20)),
-    domofon: z.optional(wireText(20)),
-    etaz: z.optional(wireText(20)),
-    room: z.optional(wireText(20)),
-    comment: z.optional(wireText(500)),
-    lat: optionalWireCoordinate(90, 'широта'),
-    lon: optionalWireCoordinate(180, 'долгота'),
-  }, { error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается адрес: объект { street, house, … }') })
+  .object(
+    {
+      id: optionalWireId,
+      region: optionalAddressPart,
+      city: optionalAddressPart,
+      street: z.object(
+        {
+          id: z.optional(wireText(100)),
+          name: wireText(200).check(z.minLength(1, 'укажите улицу')),
+          full: z.optional(wireText(300)),
+        },
+        { error: (issue) => (issue.input === undefined ? 'укажите улицу' : 'ожидается объект { id, name, full }') },
+      ),
+      house: wireText(20).check(z.minLength(1, 'укажите номер дома')),
+      podjezd: z.optional(wireText(20)),
+      domofon: z.optional(wireText(20)),
+      etaz: z.optional(wireText(20)),
+      room: z.optional(wireText(20)),
+      comment: z.optional(wireText(500)),
+      lat: optionalWireCoordinate(90, 'широта'),
+      lon: optionalWireCoordinate(180, 'долгота'),
+    },
+    { error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается адрес: объект { street, house, … }') },
+  )
   .check(
     z.refine((address) => (address.lat === undefined) === (address.lon === undefined), {
       message: 'широта и долгота указываются вместе',
@@ -188,7 +209,7 @@ export const ADDRESS_NOT_FOUND_MESSAGE = 'Адрес не найден';
 
 const addressErrors = {
   unauthorized: 'the user id and token do not make a live session (401)',
-  not_found: 'no address with this id among the user\'s own (404, «Адрес не найден»)',
+  not_found: "no address with this id among the user's own (404, «Адрес не найден»)",
   validation: 'a field is missing, of the wrong type or too long (400)',
 };
 
@@ -218,8 +239,9 @@ export const addressListCall = defineCall({
   method: 'POST',
   path: '/api/v2/user/address/list',
   tag: 'account',
-  summary: 'The user\'s saved addresses (SPEC 7)',
-  description: 'Without `id`: every saved address of the user, newest first. With `id`: that one address in the array, or 404 when it is not the user\'s.',
+  summary: "The user's saved addresses (SPEC 7)",
+  description:
+    "Without `id`: every saved address of the user, newest first. With `id`: that one address in the array, or 404 when it is not the user's.",
   auth: 'user',
   credentials: credentialFields('user_id', 'user_token'),
   body: addressListRequest,
@@ -235,7 +257,8 @@ export const addressDeleteCall = defineCall({
   path: '/api/v2/user/address/delete',
   tag: 'account',
   summary: 'Delete a saved address (SPEC 7)',
-  description: 'Answers `{ success: true }`; another user\'s address and an unknown id both answer 404 «Адрес не найден».',
+  description:
+    "Answers `{ success: true }`; another user's address and an unknown id both answer 404 «Адрес не найден».",
   auth: 'user',
   credentials: credentialFields('user_id', 'user_token'),
   body: addressDeleteRequest,
@@ -282,7 +305,7 @@ export const feedbackAddCall = defineCall({
   tag: 'account',
   summary: 'Send feedback (SPEC 5, SPEC 7)',
   description:
-    'Stores the message with its restaurant and category. Phone (11 digits) and message are required (SPEC 5: «Не заполнены поля Телефон или Сообщение!»). Limited to 10 messages per 10 minutes from one address. `type` takes up to 100 characters, `message` up to 2302. With a topic chosen from feedback/topics (decision 024) the app sends `type` = «<category name>: <item name>» cut to 100 characters (feedbackTopicType), `restoran` = the item\'s restoran when not null, and `message` = the line «Тема: <category name> — <item name>» (cut to 300 characters), a blank line, then the guest\'s text of at most 2000 characters (feedbackTopicMessage). Answers `{ success: true, title: «Спасибо», message: «Ваше сообщение успешно отправлено!» }`.',
+    "Stores the message with its restaurant and category. Phone (11 digits) and message are required (SPEC 5: «Не заполнены поля Телефон или Сообщение!»). Limited to 10 messages per 10 minutes from one address. `type` takes up to 100 characters, `message` up to 2302. With a topic chosen from feedback/topics (decision 024) the app sends `type` = «<category name>: <item name>» cut to 100 characters (feedbackTopicType), `restoran` = the item's restoran when not null, and `message` = the line «Тема: <category name> — <item name>» (cut to 300 characters), a blank line, then the guest's text of at most 2000 characters (feedbackTopicMessage). Answers `{ success: true, title: «Спасибо», message: «Ваше сообщение успешно отправлено!» }`.",
   auth: 'optional-user',
   credentials: credentialFields('user_id', 'token'),
   body: feedbackAddRequest,
@@ -328,25 +351,36 @@ export const feedbackTopicsRequest = z.object({
 export const feedbackTopicItem = z.object({
   id: z.string().check(z.describe("A stable id: 'topic:3', 'order:123', 'dish:45', 'restaurant:2'.")),
   name: z.string(),
-  restoran: z.nullable(z.int()).check(z.describe('The restaurant the item is about: send it as feedbackAdd `restoran`; null for none.')),
+  restoran: z
+    .nullable(z.int())
+    .check(z.describe('The restaurant the item is about: send it as feedbackAdd `restoran`; null for none.')),
 });
 export type FeedbackTopicItem = z.infer<typeof feedbackTopicItem>;
 
 export const feedbackTopicCategory = z.object({
-  id: z.string().check(z.describe("'category:1' for the chain's own topics; 'orders', 'dishes', 'restaurants' for the ones made of the guest's orders and the restaurants.")),
+  id: z
+    .string()
+    .check(
+      z.describe(
+        "'category:1' for the chain's own topics; 'orders', 'dishes', 'restaurants' for the ones made of the guest's orders and the restaurants.",
+      ),
+    ),
   name: z.string(),
   items: z.array(feedbackTopicItem),
 });
 export type FeedbackTopicCategory = z.infer<typeof feedbackTopicCategory>;
 
-export const feedbackTopicsResponse = z.object({ success: z.literal(true), categories: z.array(feedbackTopicCategory) });
+export const feedbackTopicsResponse = z.object({
+  success: z.literal(true),
+  categories: z.array(feedbackTopicCategory),
+});
 
 export const feedbackTopicsCall = defineCall({
   name: 'feedbackTopics',
   method: 'POST',
   path: '/api/v1/feedback/topics',
   tag: 'account',
-  summary: 'What feedback may be about: the chain\'s topics, the guest\'s orders and dishes, the restaurants (SPEC 5)',
+  summary: "What feedback may be about: the chain's topics, the guest's orders and dishes, the restaurants (SPEC 5)",
   description:
     "Answers `{ success: true, categories }`, each category `{ id, name, items: [{ id, name, restoran }] }`, in this order: the chain's own topics (kept in the database, e.g. «Качество блюд», «Обслуживание», «Доставка»); for a signed-in guest (user_id + token) «Мой заказ» — the guest's own last 10 orders, named «№ К-001 от 20.11.2026, 1250,00 ₽» (the date on the restaurant's clock, the sum as SPEC 9 writes money), restoran = the order's restaurant — and «Блюдо из заказа» — the distinct dishes of those orders; then «Ресторан» — the active restaurants. A category without items is left out. Without credentials only the chain's topics and the restaurants. The app sends the choice with feedbackAdd: `type` = «<category name>: <item name>» cut to 100 characters (feedbackTopicType), `restoran` = the item's restoran when not null, and `message` = the line «Тема: <category name> — <item name>», a blank line, then the guest's text (feedbackTopicMessage).",
   auth: 'optional-user',

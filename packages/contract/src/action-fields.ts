@@ -12,10 +12,7 @@ const REQUIRED = 'обязательное поле';
 /** Unix time in whole seconds (SPEC 9: the booking date is sent in seconds). */
 export const unixSecondsInput = wireInt(0, 4_102_444_800, 'ожидается время в секундах (Unix)');
 /** The same, optional; 0 also means "not given" (e.g. "now" for a load). */
-export const optionalUnixSeconds = z.pipe(
-  z.transform(blankOrZeroToUndefined),
-  z.optional(unixSecondsInput),
-);
+export const optionalUnixSeconds = z.pipe(z.transform(blankOrZeroToUndefined), z.optional(unixSecondsInput));
 
 /** A 0/1 flag as 0, 1, '0', '1', true or false; out: 0 or 1. */
 export const wireFlag = z.pipe(
@@ -30,28 +27,27 @@ export const optionalWireFlag = leftOut(blankToUndefined, wireFlag);
  * A restaurant: its id (a number or its digits) or its fs_uid. Out: the id as a number, or
  * the fs_uid as text.
  */
-export const restaurantRef = z.pipe(
-  z.union([z.number(), z.string()], {
-    error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается номер или fs_uid ресторана'),
-  }),
-  z.transform((value): number | string => {
-    if (typeof value === 'number') return value;
-    const text = value.trim();
-    return /^\d{1,10}$/.test(text) ? Number(text) : text;
-  }),
-).check(
-  z.refine(
-    (value) =>
-      typeof value === 'number'
-        ? Number.isInteger(value) && value > 0 && value <= MAX_WIRE_ID
-        : value.length >= 1 && value.length <= 64 && !/\p{Cc}/u.test(value),
-    'ожидается номер или fs_uid ресторана',
-  ),
-);
-export const optionalRestaurantRef = z.pipe(
-  z.transform(blankOrZeroToUndefined),
-  z.optional(restaurantRef),
-);
+export const restaurantRef = z
+  .pipe(
+    z.union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается номер или fs_uid ресторана'),
+    }),
+    z.transform((value): number | string => {
+      if (typeof value === 'number') return value;
+      const text = value.trim();
+      return /^\d{1,10}$/.test(text) ? Number(text) : text;
+    }),
+  )
+  .check(
+    z.refine(
+      (value) =>
+        typeof value === 'number'
+          ? Number.isInteger(value) && value > 0 && value <= MAX_WIRE_ID
+          : value.length >= 1 && value.length <= 64 && !/\p{Cc}/u.test(value),
+      'ожидается номер или fs_uid ресторана',
+    ),
+  );
+export const optionalRestaurantRef = z.pipe(z.transform(blankOrZeroToUndefined), z.optional(restaurantRef));
 
 /** A clock time 'HH:MM' (00:00..23:59), trimmed. */
 export const clockInput = z
@@ -68,7 +64,11 @@ export const optionalClockInput = leftOut(blankToUndefined, clockInput);
 
 /** Anything the app sends that the server accepts and does not read (kept short). */
 export const ignoredText = z.optional(
-  z.nullable(z.union([z.string().check(z.maxLength(64, 'не длиннее 64 символов')), z.number(), z.boolean()], { error: 'ожидается текст или число' })),
+  z.nullable(
+    z.union([z.string().check(z.maxLength(64, 'не длиннее 64 символов')), z.number(), z.boolean()], {
+      error: 'ожидается текст или число',
+    }),
+  ),
 );
 
 /** A restaurant to choose from on the booking, pre-order and delayed order pages. */

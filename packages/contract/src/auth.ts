@@ -63,9 +63,10 @@ export const captchaConfig = defineCall({
   method: 'GET',
   path: '/api/v1/auth/captcha',
   tag: 'Sign-in',
-  summary: 'Which captcha the sign-in screen shows: the picture of GET /captcha/{contact}, or a captcha service\'s widget',
+  summary:
+    "Which captcha the sign-in screen shows: the picture of GET /captcha/{contact}, or a captcha service's widget",
   description:
-    'kind `image`: SPEC 7\'s picture; the send calls carry its digits in `captcha`. kind `smartcaptcha` (Yandex SmartCaptcha, decision 061): load `scriptUrl`, call window.smartCaptcha.render(container, { sitekey, callback }) and send the token the callback gives in `captcha`; a token is single use and lives 5 minutes. The same for every guest; cacheable for 5 minutes.',
+    "kind `image`: SPEC 7's picture; the send calls carry its digits in `captcha`. kind `smartcaptcha` (Yandex SmartCaptcha, decision 061): load `scriptUrl`, call window.smartCaptcha.render(container, { sitekey, callback }) and send the token the callback gives in `captcha`; a token is single use and lives 5 minutes. The same for every guest; cacheable for 5 minutes.",
   auth: 'public',
   response: captchaConfigResponse,
 });
@@ -76,8 +77,7 @@ export const sendEmailCode = defineCall({
   path: '/api/v2/user/sendEmailCode',
   tag: 'Sign-in',
   summary: 'Checks the captcha and e-mails a 6-digit sign-in code',
-  description:
-    `${CAPTCHA_FIELD_TEXT} A new code for the same address waits 60 s. Codes expire in 10 minutes and allow 5 wrong tries.`,
+  description: `${CAPTCHA_FIELD_TEXT} A new code for the same address waits 60 s. Codes expire in 10 minutes and allow 5 wrong tries.`,
   auth: 'public',
   personal: true,
   body: z.object({ captcha: captchaField, email: contactText, pushToken }),
@@ -119,8 +119,7 @@ export const sendSms = defineCall({
   path: '/api/v1/user/sendSms',
   tag: 'Sign-in',
   summary: 'Checks the captcha, then calls the phone (authType call) or sends an SMS code (authType sms)',
-  description:
-    `authType "call" (default): a robot calls; the code is the last 4 digits of its number. authType "sms": a 4-digit code by SMS. The phone is 11 digits starting with 7 (a +7 mask is accepted). ${CAPTCHA_FIELD_TEXT}`,
+  description: `authType "call" (default): a robot calls; the code is the last 4 digits of its number. authType "sms": a 4-digit code by SMS. The phone is 11 digits starting with 7 (a +7 mask is accepted). ${CAPTCHA_FIELD_TEXT}`,
   auth: 'public',
   personal: true,
   body: z.object({
@@ -171,8 +170,7 @@ export const authInbound = defineCall({
   path: '/api/v2/user/auth_inbound',
   tag: 'Sign-in',
   summary: 'Checks the captcha and gives a number the guest calls within 1 minute',
-  description:
-    `\`number\` is for display, \`qr\` the tel: link to show as a QR code, \`uid\` the callId for check_inbound, which the app polls every 10 s. ${CAPTCHA_FIELD_TEXT}`,
+  description: `\`number\` is for display, \`qr\` the tel: link to show as a QR code, \`uid\` the callId for check_inbound, which the app polls every 10 s. ${CAPTCHA_FIELD_TEXT}`,
   auth: 'public',
   personal: true,
   body: z.object({ phone: contactText, captcha: captchaField, authType: z.optional(z.string()), pushToken }),
@@ -226,4 +224,13 @@ export const captchaImage = defineCall({
   response: z.string(),
 });
 
-export const AUTH_CALLS = [captchaConfig, captchaImage, sendEmailCode, checkEmailCode, sendSms, checkSms, authInbound, checkInbound] as const;
+export const AUTH_CALLS = [
+  captchaConfig,
+  captchaImage,
+  sendEmailCode,
+  checkEmailCode,
+  sendSms,
+  checkSms,
+  authInbound,
+  checkInbound,
+] as const;

@@ -39,8 +39,12 @@ export const COUPON_KINDS = ['percent', 'amount'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, COUPON_TEXTS.badDate));
-const orderTypes = z.array(z.enum(ORDER_TYPES)).check(z.minLength(1, COUPON_TEXTS.orderTypesRequired), z.maxLength(ORDER_TYPES.length, 'не больше трёх'));
-const restaurantId = z.int().check(z.minimum(1, COUPON_TEXTS.unknownRestaurant), z.maximum(MAX_WIRE_ID, COUPON_TEXTS.unknownRestaurant));
+const orderTypes = z
+  .array(z.enum(ORDER_TYPES))
+  .check(z.minLength(1, COUPON_TEXTS.orderTypesRequired), z.maxLength(ORDER_TYPES.length, 'не больше трёх'));
+const restaurantId = z
+  .int()
+  .check(z.minimum(1, COUPON_TEXTS.unknownRestaurant), z.maximum(MAX_WIRE_ID, COUPON_TEXTS.unknownRestaurant));
 
 /** A coupon's terms as a manager edits them. */
 export const couponFields = z.object({
@@ -62,7 +66,14 @@ export const couponFields = z.object({
   max_uses: z.nullable(z.int().check(z.minimum(1, 'от 1'), z.maximum(COUPON_MAX_USES, 'не больше 1 000 000'))),
   once_per_user: z.boolean(),
   /** The restaurants it applies in; null: every restaurant (a chain manager's only). */
-  restaurant_ids: z.nullable(z.array(restaurantId).check(z.minLength(1, COUPON_TEXTS.restaurantsRequired), z.maxLength(COUPON_MAX_RESTAURANTS, 'слишком много ресторанов'))),
+  restaurant_ids: z.nullable(
+    z
+      .array(restaurantId)
+      .check(
+        z.minLength(1, COUPON_TEXTS.restaurantsRequired),
+        z.maxLength(COUPON_MAX_RESTAURANTS, 'слишком много ресторанов'),
+      ),
+  ),
   order_types: orderTypes,
   /** false: switched off (guests are told it has expired); orders that named it keep it. */
   active: z.boolean(),
@@ -89,7 +100,9 @@ const COUPON_ERRORS = {
   ...MANAGER_ERRORS,
   validation: `a field out of its bounds or rules, named in the message (400), e.g. «${COUPON_TEXTS.datesOrder}»`,
 } as const;
-const NOT_FOUND = { coupon_not_found: `no such coupon, or one limited to restaurants beyond this manager's (404 «${COUPON_TEXTS.notFound}»)` } as const;
+const NOT_FOUND = {
+  coupon_not_found: `no such coupon, or one limited to restaurants beyond this manager's (404 «${COUPON_TEXTS.notFound}»)`,
+} as const;
 
 export const staffCouponsCall = defineCall({
   name: 'staffCoupons',
@@ -130,7 +143,12 @@ export const staffSaveCouponCall = defineCall({
   params: z.object({ id: wireId }),
   body: z.extend(couponFields, { version: rowVersion }),
   response: staffCoupon,
-  errors: { ...COUPON_ERRORS, ...NOT_FOUND, ...STALE_VERSION_ERROR, coupon_code_taken: `another coupon has this code (409 «${COUPON_TEXTS.codeTaken}»)` },
+  errors: {
+    ...COUPON_ERRORS,
+    ...NOT_FOUND,
+    ...STALE_VERSION_ERROR,
+    coupon_code_taken: `another coupon has this code (409 «${COUPON_TEXTS.codeTaken}»)`,
+  },
 });
 
 /** The body of a 409 stale_version of staffSaveCoupon. */
@@ -164,4 +182,9 @@ export const staffCouponUsesCall = defineCall({
 });
 
 /** The coupons' staff calls (every staff call refuses a guest token: staff-auth.test.ts). */
-export const COUPON_CALLS = [staffCouponsCall, staffCreateCouponCall, staffSaveCouponCall, staffCouponUsesCall] as const;
+export const COUPON_CALLS = [
+  staffCouponsCall,
+  staffCreateCouponCall,
+  staffSaveCouponCall,
+  staffCouponUsesCall,
+] as const;

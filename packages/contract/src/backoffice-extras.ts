@@ -36,8 +36,11 @@ export const EXTRAS_TEXTS = {
   tooManyRecommended: `Рекомендаций не может быть больше ${EXTRAS_LIMITS.recommendedItems}.`,
 } as const;
 
-const count = (max: number) => z.int('ожидается целое число').check(z.minimum(0, 'не меньше 0'), z.maximum(max, `не больше ${max}`));
-const orderTypes = z.array(orderTypeSchema).check(z.minLength(1, EXTRAS_TEXTS.orderTypesRequired), z.maxLength(3, 'не больше трёх видов заказа'));
+const count = (max: number) =>
+  z.int('ожидается целое число').check(z.minimum(0, 'не меньше 0'), z.maximum(max, `не больше ${max}`));
+const orderTypes = z
+  .array(orderTypeSchema)
+  .check(z.minLength(1, EXTRAS_TEXTS.orderTypesRequired), z.maxLength(3, 'не больше трёх видов заказа'));
 
 /** A cutlery item as the back office shows it (SPEC 3 Cutlery item). */
 export const cutleryItem = z.object({
@@ -55,7 +58,14 @@ export type CutleryItem = z.infer<typeof cutleryItem>;
 
 /** What a manager sets on a cutlery item; a save also names the version it was based on. */
 export const cutleryFields = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Введите название.'), z.maxLength(EXTRAS_LIMITS.nameMax, `не длиннее ${EXTRAS_LIMITS.nameMax} символов`), z.regex(/^[^\p{Cc}]*$/u, 'без управляющих символов')),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Введите название.'),
+      z.maxLength(EXTRAS_LIMITS.nameMax, `не длиннее ${EXTRAS_LIMITS.nameMax} символов`),
+      z.regex(/^[^\p{Cc}]*$/u, 'без управляющих символов'),
+    ),
   price: kopecks.check(z.maximum(EXTRAS_LIMITS.priceMax, `не больше ${EXTRAS_LIMITS.priceMax / 100} ₽`)),
   free_cnt: count(EXTRAS_LIMITS.countMax),
   max: count(EXTRAS_LIMITS.countMax).check(z.minimum(1, 'не меньше 1')),
@@ -73,7 +83,9 @@ export const recommendedItem = z.object({
   /** The dish's price, kopecks: what a piece above the free count costs. */
   price: kopecks,
   free_cnt: z.int(),
-  separated: z.boolean().check(z.describe('Shown apart from the sauces, under its own heading (cartRecommends `separated`).')),
+  separated: z
+    .boolean()
+    .check(z.describe('Shown apart from the sauces, under its own heading (cartRecommends `separated`).')),
   order_types: z.array(orderTypeSchema),
   sort: z.int(),
   archived: z.boolean(),
@@ -82,7 +94,9 @@ export const recommendedItem = z.object({
 export type RecommendedItem = z.infer<typeof recommendedItem>;
 
 export const recommendedFields = z.object({
-  dish_id: z.int('выберите блюдо').check(z.minimum(1, 'выберите блюдо'), z.maximum(MAX_WIRE_ID, EXTRAS_TEXTS.dishNotFound)),
+  dish_id: z
+    .int('выберите блюдо')
+    .check(z.minimum(1, 'выберите блюдо'), z.maximum(MAX_WIRE_ID, EXTRAS_TEXTS.dishNotFound)),
   free_cnt: count(EXTRAS_LIMITS.countMax),
   separated: z.boolean(),
   order_types: orderTypes,
@@ -107,7 +121,8 @@ const CHAIN_EDIT_ERRORS = {
   ...STAFF_ERRORS,
   manager_only: `a kitchen account (403 «${STAFF_TEXTS.managerOnly}»)`,
   chain_manager_only: `a manager of some restaurants only: the lists are the chain's (403 «${STAFF_TEXTS.chainManagerOnly}»)`,
-  validation: 'a field out of its bounds, free above the maximum, no order type, an unknown dish (400, naming the field)',
+  validation:
+    'a field out of its bounds, free above the maximum, no order type, an unknown dish (400, naming the field)',
 } as const;
 
 export const staffExtrasCall = defineCall({
@@ -115,8 +130,10 @@ export const staffExtrasCall = defineCall({
   method: 'GET',
   path: '/api/staff/manage/extras',
   tag: 'staff',
-  summary: 'The cutlery and the recommended items, archived ones too, with the dishes a recommendation may name: managers',
-  description: 'One list for the whole chain: every restaurant\'s cart offers the same cutlery and recommendations (by order type). `may_edit` is true for a manager of the whole chain, the one who may change them (decision 045).',
+  summary:
+    'The cutlery and the recommended items, archived ones too, with the dishes a recommendation may name: managers',
+  description:
+    "One list for the whole chain: every restaurant's cart offers the same cutlery and recommendations (by order type). `may_edit` is true for a manager of the whole chain, the one who may change them (decision 045).",
   auth: 'staff',
   response: staffExtrasResponse,
   errors: { ...STAFF_ERRORS, manager_only: MANAGER_ERRORS.manager_only },
@@ -140,13 +157,19 @@ export const staffSaveCutleryCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/cutlery/:id',
   tag: 'staff',
-  summary: 'Saves a cutlery item over the version it was based on; `archived` true archives it, false brings it back: managers of the whole chain',
-  description: 'Audited (cutlery.save, before and after). Orders name cutlery items, so they are archived, never deleted.',
+  summary:
+    'Saves a cutlery item over the version it was based on; `archived` true archives it, false brings it back: managers of the whole chain',
+  description:
+    'Audited (cutlery.save, before and after). Orders name cutlery items, so they are archived, never deleted.',
   auth: 'staff',
   params: z.object({ id: wireId }),
   body: z.extend(cutleryFields, { version: rowVersion }),
   response: cutleryItem,
-  errors: { ...CHAIN_EDIT_ERRORS, ...STALE_VERSION_ERROR, cutlery_not_found: `no such item (404 «${EXTRAS_TEXTS.cutleryNotFound}»)` },
+  errors: {
+    ...CHAIN_EDIT_ERRORS,
+    ...STALE_VERSION_ERROR,
+    cutlery_not_found: `no such item (404 «${EXTRAS_TEXTS.cutleryNotFound}»)`,
+  },
 });
 
 export const staffCreateRecommendedCall = defineCall({
@@ -159,7 +182,10 @@ export const staffCreateRecommendedCall = defineCall({
   auth: 'staff',
   body: recommendedFields,
   response: recommendedItem,
-  errors: { ...CHAIN_EDIT_ERRORS, dish_recommended: `the dish has a live recommendation already (409 «${EXTRAS_TEXTS.dishRecommended}»)` },
+  errors: {
+    ...CHAIN_EDIT_ERRORS,
+    dish_recommended: `the dish has a live recommendation already (409 «${EXTRAS_TEXTS.dishRecommended}»)`,
+  },
 });
 
 export const staffSaveRecommendedCall = defineCall({
@@ -167,8 +193,10 @@ export const staffSaveRecommendedCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/recommended/:id',
   tag: 'staff',
-  summary: 'Saves a recommended item over the version it was based on; `archived` true archives it: managers of the whole chain',
-  description: 'Audited (recommended.save, before and after). Orders name recommended items, so they are archived, never deleted.',
+  summary:
+    'Saves a recommended item over the version it was based on; `archived` true archives it: managers of the whole chain',
+  description:
+    'Audited (recommended.save, before and after). Orders name recommended items, so they are archived, never deleted.',
   auth: 'staff',
   params: z.object({ id: wireId }),
   body: z.extend(recommendedFields, { version: rowVersion }),
@@ -182,4 +210,10 @@ export const staffSaveRecommendedCall = defineCall({
 });
 
 /** The back office's extras calls: each needs a staff session. */
-export const EXTRAS_CALLS = [staffExtrasCall, staffCreateCutleryCall, staffSaveCutleryCall, staffCreateRecommendedCall, staffSaveRecommendedCall] as const;
+export const EXTRAS_CALLS = [
+  staffExtrasCall,
+  staffCreateCutleryCall,
+  staffSaveCutleryCall,
+  staffCreateRecommendedCall,
+  staffSaveRecommendedCall,
+] as const;

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { DISH_LABELS, MENU_KINDS } from '@chain/domain';
 import { rowVersion, STALE_VERSION_ERROR, staleVersionResponse } from './backoffice';
-import { STAFF_PHOTO_ERRORS, STAFF_PHOTO_RULE, staffPhotoPath, staffPhotoUploadBody, staffPhotoUploadResponse } from './backoffice-photos';
+import {
+  STAFF_PHOTO_ERRORS,
+  STAFF_PHOTO_RULE,
+  staffPhotoPath,
+  staffPhotoUploadBody,
+  staffPhotoUploadResponse,
+} from './backoffice-photos';
 import { CATALOGUE_LIMITS } from './catalogue';
 import { defineCall } from './call';
 import { kopecks, MAX_WIRE_ID, wireId } from './common';
@@ -48,7 +54,8 @@ export const MENU_EDIT_TEXTS = {
   dishOrderList: 'Порядок должен назвать каждое блюдо категории, кроме архивных, по одному разу: обновите страницу.',
   notArchived: 'Блюдо не в архиве.',
   categoryArchived: 'Категория блюда убрана из каталога: сначала верните её файлом каталога, потом блюдо.',
-  restored: 'Блюдо вернулось из архива в конец категории и пока скрыто от гостей: проверьте его и отметьте «Показывать гостям».',
+  restored:
+    'Блюдо вернулось из архива в конец категории и пока скрыто от гостей: проверьте его и отметьте «Показывать гостям».',
 } as const;
 
 /** The audit log's actions of the menu (staff_audit.action) and how «Журнал» names them. */
@@ -66,7 +73,8 @@ export const MENU_AUDIT_ACTIONS = {
 } as const;
 export type MenuAuditAction = keyof typeof MENU_AUDIT_ACTIONS;
 
-const text = (max: number, describe: string) => z.string().check(z.maxLength(max, `не длиннее ${max} символов`), z.describe(describe));
+const text = (max: number, describe: string) =>
+  z.string().check(z.maxLength(max, `не длиннее ${max} символов`), z.describe(describe));
 const bodyId = z.int().check(z.minimum(1, 'ожидается номер больше нуля'), z.maximum(MAX_WIRE_ID, 'такого номера нет'));
 const price = kopecks.check(z.maximum(MENU_EDIT_LIMITS.price, `не больше ${MENU_EDIT_LIMITS.price / 100} ₽`));
 
@@ -99,7 +107,12 @@ export const manageOption = z.object({
   /** Counted extras (true) or one of the single choices (false). */
   multicheck: z.boolean(),
   /** The most a counted option may be taken (1 for a single choice). */
-  max: z.int().check(z.minimum(1, 'не меньше 1'), z.maximum(MENU_EDIT_LIMITS.optionMax, `не больше ${MENU_EDIT_LIMITS.optionMax}`)),
+  max: z
+    .int()
+    .check(
+      z.minimum(1, 'не меньше 1'),
+      z.maximum(MENU_EDIT_LIMITS.optionMax, `не больше ${MENU_EDIT_LIMITS.optionMax}`),
+    ),
 });
 export type ManageOption = z.infer<typeof manageOption>;
 
@@ -110,7 +123,12 @@ const dishFields = {
   sostav: text(MENU_EDIT_LIMITS.sostav, 'What it is made of (SPEC 3 sostav).'),
   weight: text(MENU_EDIT_LIMITS.weight, 'As the menu prints it: «250 г», «0,5 л».'),
   price,
-  cook_time: z.int().check(z.minimum(0, 'не меньше 0'), z.maximum(MENU_EDIT_LIMITS.cookTime, `не больше ${MENU_EDIT_LIMITS.cookTime} минут`)),
+  cook_time: z
+    .int()
+    .check(
+      z.minimum(0, 'не меньше 0'),
+      z.maximum(MENU_EDIT_LIMITS.cookTime, `не больше ${MENU_EDIT_LIMITS.cookTime} минут`),
+    ),
   /** A picture under /media/ (an uploaded one: the answer of the photo call); '' for none. */
   img: staffPhotoPath('The photo: /media/… as the photo upload answered.'),
   labels: z.array(dishLabelSchema).check(z.maxLength(DISH_LABELS.length)),
@@ -118,7 +136,9 @@ const dishFields = {
   active: z.boolean(),
   /** The restaurants carrying it, among those offering its category's menu. */
   restaurant_ids: z.array(bodyId).check(z.maxLength(1000)),
-  options: z.array(manageOption).check(z.maxLength(MENU_EDIT_LIMITS.options, `не больше ${MENU_EDIT_LIMITS.options} опций`)),
+  options: z
+    .array(manageOption)
+    .check(z.maxLength(MENU_EDIT_LIMITS.options, `не больше ${MENU_EDIT_LIMITS.options} опций`)),
 };
 
 /** A dish as the back office edits it: the form's fields, its version and whether it is archived. */
@@ -134,13 +154,18 @@ export type ManageDish = z.infer<typeof manageDish>;
 export const manageMenuResponse = z.object({
   /** A manager of the whole chain edits the catalogue; a restaurant's manager only what their restaurants carry. */
   can_edit: z.boolean(),
-  restaurants: z.array(z.object({ id: z.int(), name: z.string(), menu_kinds: z.array(menuKindSchema), mine: z.boolean() })),
+  restaurants: z.array(
+    z.object({ id: z.int(), name: z.string(), menu_kinds: z.array(menuKindSchema), mine: z.boolean() }),
+  ),
   categories: z.array(manageCategory),
   dishes: z.array(manageDish),
 });
 export type ManageMenu = z.infer<typeof manageMenuResponse>;
 
-const CHAIN_ERRORS = { ...MANAGER_ERRORS, chain_manager_only: `a restaurant's manager: the catalogue is the chain's (403 «${STAFF_TEXTS.chainManagerOnly}»)` } as const;
+const CHAIN_ERRORS = {
+  ...MANAGER_ERRORS,
+  chain_manager_only: `a restaurant's manager: the catalogue is the chain's (403 «${STAFF_TEXTS.chainManagerOnly}»)`,
+} as const;
 const DISH_NOT_FOUND = { dish_not_found: `no such dish (404 «${MENU_EDIT_TEXTS.dishNotFound}»)` } as const;
 const VALIDATION = { validation: 'a field out of bounds or empty: 400 naming the field in Russian' } as const;
 
@@ -149,7 +174,8 @@ export const manageMenuCall = defineCall({
   method: 'GET',
   path: '/api/staff/manage/menu',
   tag: 'staff',
-  summary: "The chain's menu as the back office edits it: every category of the three menus, every dish with its options, and the restaurants",
+  summary:
+    "The chain's menu as the back office edits it: every category of the three menus, every dish with its options, and the restaurants",
   description: 'Managers only. Archived dishes are listed (archived: true) for history; archived options are not.',
   auth: 'staff',
   response: manageMenuResponse,
@@ -163,7 +189,11 @@ export const createCategoryCall = defineCall({
   tag: 'staff',
   summary: 'Adds a category at the end of its menu (chain managers)',
   auth: 'staff',
-  body: z.object({ menu_kind: menuKindSchema, name: text(MENU_EDIT_LIMITS.categoryName, 'As guests read it.'), hidden: z.boolean() }),
+  body: z.object({
+    menu_kind: menuKindSchema,
+    name: text(MENU_EDIT_LIMITS.categoryName, 'As guests read it.'),
+    hidden: z.boolean(),
+  }),
   response: manageCategory,
   errors: { ...CHAIN_ERRORS, ...VALIDATION },
 });
@@ -176,9 +206,18 @@ export const saveCategoryCall = defineCall({
   summary: 'Renames a category or hides it from guests (chain managers), over the version it names',
   auth: 'staff',
   params: z.object({ id: wireId }),
-  body: z.object({ version: rowVersion, name: text(MENU_EDIT_LIMITS.categoryName, 'As guests read it.'), hidden: z.boolean() }),
+  body: z.object({
+    version: rowVersion,
+    name: text(MENU_EDIT_LIMITS.categoryName, 'As guests read it.'),
+    hidden: z.boolean(),
+  }),
   response: manageCategory,
-  errors: { ...CHAIN_ERRORS, ...VALIDATION, ...STALE_VERSION_ERROR, category_not_found: `no such category (404 «${MENU_EDIT_TEXTS.categoryNotFound}»)` },
+  errors: {
+    ...CHAIN_ERRORS,
+    ...VALIDATION,
+    ...STALE_VERSION_ERROR,
+    category_not_found: `no such category (404 «${MENU_EDIT_TEXTS.categoryNotFound}»)`,
+  },
 });
 export const saveCategoryConflict = staleVersionResponse(manageCategory);
 
@@ -192,7 +231,10 @@ export const orderCategoriesCall = defineCall({
   auth: 'staff',
   body: z.object({ menu_kind: menuKindSchema, ids: z.array(bodyId).check(z.maxLength(MENU_EDIT_LIMITS.categories)) }),
   response: z.object({ categories: z.array(manageCategory) }),
-  errors: { ...CHAIN_ERRORS, order_changed: `the list is not the menu's categories as they are now (409 «${MENU_EDIT_TEXTS.orderChanged}»)` },
+  errors: {
+    ...CHAIN_ERRORS,
+    order_changed: `the list is not the menu's categories as they are now (409 «${MENU_EDIT_TEXTS.orderChanged}»)`,
+  },
 });
 
 /** A category's dishes in their order (archived ones left out), and the category with the order's version. */
@@ -204,11 +246,17 @@ export const orderDishesCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/menu/categories/:id/dishes/order',
   tag: 'staff',
-  summary: "Puts a category's dishes in the order given (chain managers), over the order's version; guests' menus and the stop list follow",
+  summary:
+    "Puts a category's dishes in the order given (chain managers), over the order's version; guests' menus and the stop list follow",
   description: `\`version\` is the category's \`dish_order_version\`; \`ids\` every dish of the category but the archived ones, each once (400 \`validation\` «${MENU_EDIT_TEXTS.dishOrderList}» otherwise). An order over an older version — another manager's order, a dish added, moved, archived or brought back since — is 409 \`stale_version\` with the order as it is now. It does not change the dishes' own versions.`,
   auth: 'staff',
   params: z.object({ id: wireId }),
-  body: z.object({ version: rowVersion, ids: z.array(bodyId).check(z.maxLength(MENU_EDIT_LIMITS.dishesInCategory, `не больше ${MENU_EDIT_LIMITS.dishesInCategory} блюд`)) }),
+  body: z.object({
+    version: rowVersion,
+    ids: z
+      .array(bodyId)
+      .check(z.maxLength(MENU_EDIT_LIMITS.dishesInCategory, `не больше ${MENU_EDIT_LIMITS.dishesInCategory} блюд`)),
+  }),
   response: dishOrder,
   errors: {
     ...CHAIN_ERRORS,
@@ -227,7 +275,11 @@ export const createDishCall = defineCall({
   auth: 'staff',
   body: z.object(dishFields),
   response: manageDish,
-  errors: { ...CHAIN_ERRORS, ...VALIDATION, category_not_found: `no such category (404 «${MENU_EDIT_TEXTS.categoryNotFound}»)` },
+  errors: {
+    ...CHAIN_ERRORS,
+    ...VALIDATION,
+    category_not_found: `no such category (404 «${MENU_EDIT_TEXTS.categoryNotFound}»)`,
+  },
 });
 
 export const saveDishCall = defineCall({
@@ -264,7 +316,12 @@ export const removeDishCall = defineCall({
   params: z.object({ id: wireId }),
   body: z.object({ version: rowVersion }),
   response: z.object({ outcome: z.enum(['deleted', 'archived']), message: z.string(), dish: z.nullable(manageDish) }),
-  errors: { ...CHAIN_ERRORS, ...DISH_NOT_FOUND, ...STALE_VERSION_ERROR, archived: `already archived (409 «${MENU_EDIT_TEXTS.archivedDish}»)` },
+  errors: {
+    ...CHAIN_ERRORS,
+    ...DISH_NOT_FOUND,
+    ...STALE_VERSION_ERROR,
+    archived: `already archived (409 «${MENU_EDIT_TEXTS.archivedDish}»)`,
+  },
 });
 
 export const restoreDishCall = defineCall({
@@ -272,7 +329,8 @@ export const restoreDishCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/menu/dishes/:id/restore',
   tag: 'staff',
-  summary: 'Brings an archived dish back to the menu (chain managers), over its version: last in its category, hidden from guests until shown',
+  summary:
+    'Brings an archived dish back to the menu (chain managers), over its version: last in its category, hidden from guests until shown',
   description: `The dish comes back with its options and restaurants as they were, \`active: false\` («${MENU_EDIT_TEXTS.restored}»), so nothing reaches guests before a manager has looked at it.`,
   auth: 'staff',
   params: z.object({ id: wireId }),
@@ -292,7 +350,8 @@ export const carryDishCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/menu/dishes/:id/restaurants/:restaurant',
   tag: 'staff',
-  summary: "Whether one restaurant carries a dish: a restaurant's manager for their restaurants, a chain manager for any",
+  summary:
+    "Whether one restaurant carries a dish: a restaurant's manager for their restaurants, a chain manager for any",
   description: "Saved over the dish's version like any change of the dish (it bumps it).",
   auth: 'staff',
   params: z.object({ id: wireId, restaurant: wireId }),
@@ -313,7 +372,8 @@ export const uploadMenuPhotoCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/menu/photos',
   tag: 'staff',
-  summary: "Takes a dish's photo (a data URL of JPEG, PNG or GIF) and answers where the server's own copy of it is (chain managers)",
+  summary:
+    "Takes a dish's photo (a data URL of JPEG, PNG or GIF) and answers where the server's own copy of it is (chain managers)",
   description: `${STAFF_PHOTO_RULE} The dish names it when saved.`,
   auth: 'staff',
   body: staffPhotoUploadBody,

@@ -38,12 +38,19 @@ export const STAFF_PHOTO_BODY_LIMIT = PHOTO_DATA_URL_MAX + 1024;
 
 /** A picture a form saves: '' for none, else one under /media/ (an uploaded one: the upload's answer). */
 export function staffPhotoPath(describe: string) {
-  return z.string().check(z.maxLength(STAFF_PHOTO_LIMITS.path, `не длиннее ${STAFF_PHOTO_LIMITS.path} символов`), z.describe(describe));
+  return z
+    .string()
+    .check(
+      z.maxLength(STAFF_PHOTO_LIMITS.path, `не длиннее ${STAFF_PHOTO_LIMITS.path} символов`),
+      z.describe(describe),
+    );
 }
 
 /** What a photo upload call takes. */
 export const staffPhotoUploadBody = z.object({
-  data_url: z.string().check(z.maxLength(PHOTO_DATA_URL_MAX, STAFF_PHOTO_TEXTS.tooLarge), z.describe('data:image/jpeg|png|gif;base64,…')),
+  data_url: z
+    .string()
+    .check(z.maxLength(PHOTO_DATA_URL_MAX, STAFF_PHOTO_TEXTS.tooLarge), z.describe('data:image/jpeg|png|gif;base64,…')),
 });
 
 /** What a photo upload call answers: where the server's own copy is, and its size. */

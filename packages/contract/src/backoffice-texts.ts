@@ -49,7 +49,13 @@ export type EditableSettingKey = keyof EditableSettings;
 export const EDITABLE_SETTING_KEYS = Object.keys(editableSettings.shape) as EditableSettingKey[];
 
 /** The editable switches (0/1 flags in /settings.php). */
-export const SETTING_SWITCHES = ['delivery', 'allow_predzakaz', 'allow_delayed', 'show_zagruzka', 'show_restmap'] as const satisfies readonly EditableSettingKey[];
+export const SETTING_SWITCHES = [
+  'delivery',
+  'allow_predzakaz',
+  'allow_delayed',
+  'show_zagruzka',
+  'show_restmap',
+] as const satisfies readonly EditableSettingKey[];
 
 /** Each editable setting's name, as the screen labels it and a refusal names it. */
 export const SETTING_LABELS: Record<EditableSettingKey, string> = {
@@ -121,7 +127,8 @@ export const staffSavePageCall = defineCall({
     ...CHAIN_ONLY,
     ...STALE_VERSION_ERROR,
     page_not_found: `no page of this slug (404 «${PAGE_NOT_FOUND_MESSAGE}»); new pages are added by the chain-page command`,
-    validation: 'the title or the text breaks a rule of the page format, in words (400), e.g. «В тексте есть HTML (<b>): страницы — обычный текст.»',
+    validation:
+      'the title or the text breaks a rule of the page format, in words (400), e.g. «В тексте есть HTML (<b>): страницы — обычный текст.»',
   },
 });
 

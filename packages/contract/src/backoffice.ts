@@ -45,7 +45,9 @@ export const MANAGE_STREAM_ERRORS = {
  * server saves only over that version and answers 409 `stale_version` with the current row
  * otherwise. A new row has version 1.
  */
-export const rowVersion = z.int().check(z.minimum(1, 'ожидается версия больше нуля'), z.maximum(MAX_WIRE_ID, 'такой версии нет'));
+export const rowVersion = z
+  .int()
+  .check(z.minimum(1, 'ожидается версия больше нуля'), z.maximum(MAX_WIRE_ID, 'такой версии нет'));
 
 /** The 409 of a save over a newer version, for a call's `errors`. */
 export const STALE_VERSION_ERROR = {

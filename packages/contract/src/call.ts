@@ -117,7 +117,12 @@ export interface CallDefinition<
  * answer to a request that carries credentials.
  */
 export function isPersonal(definition: { auth: CallAuth; personal?: true }): boolean {
-  return definition.auth === 'user' || definition.auth === 'owner' || definition.auth === 'staff' || definition.personal === true;
+  return (
+    definition.auth === 'user' ||
+    definition.auth === 'owner' ||
+    definition.auth === 'staff' ||
+    definition.personal === true
+  );
 }
 
 /** The kinds of call that read credentials and so must say where they are. */
@@ -126,7 +131,10 @@ export function readsCredentials(auth: CallAuth): boolean {
 }
 
 /** Any call: its credentials read some body. */
-export type AnyCall = Omit<CallDefinition<z.ZodMiniType | undefined, z.ZodMiniType | undefined, z.ZodMiniType, CallAuth>, 'credentials'> & {
+export type AnyCall = Omit<
+  CallDefinition<z.ZodMiniType | undefined, z.ZodMiniType | undefined, z.ZodMiniType, CallAuth>,
+  'credentials'
+> & {
   credentials?: Credentials<never>;
 };
 
@@ -154,21 +162,46 @@ export type DefinedCall<
 
 /* The server's view of a call: the body and path parameters as checked, the answer it sends. */
 export type CallBody<C> = C extends { body?: infer B } ? BodyOutput<B> : never;
-export type CallParams<C> = C extends { params?: infer P } ? ([P] extends [z.ZodMiniType] ? z.output<P> : undefined) : never;
-export type CallResponse<C> = C extends { response: infer R } ? ([R] extends [z.ZodMiniType] ? z.input<R> : never) : never;
+export type CallParams<C> = C extends { params?: infer P }
+  ? [P] extends [z.ZodMiniType]
+    ? z.output<P>
+    : undefined
+  : never;
+export type CallResponse<C> = C extends { response: infer R }
+  ? [R] extends [z.ZodMiniType]
+    ? z.input<R>
+    : never
+  : never;
 
 /*
  * A client's view of a call: what it may send (the schemas' input, before defaults and
  * transforms) and what it gets once the answer is parsed (the response schema's output).
  */
 /** The body a client sends: the input of the call's body schema, or undefined for a call without a body. */
-export type CallInput<C> = C extends { body?: infer B } ? ([B] extends [z.ZodMiniType] ? z.input<B> : undefined) : never;
+export type CallInput<C> = C extends { body?: infer B }
+  ? [B] extends [z.ZodMiniType]
+    ? z.input<B>
+    : undefined
+  : never;
 /** The path parameters a client fills in: the input of the call's params schema, or undefined. */
-export type CallParamsInput<C> = C extends { params?: infer P } ? ([P] extends [z.ZodMiniType] ? z.input<P> : undefined) : never;
+export type CallParamsInput<C> = C extends { params?: infer P }
+  ? [P] extends [z.ZodMiniType]
+    ? z.input<P>
+    : undefined
+  : never;
 /** The answer as a client has it after parsing with the call's response schema. */
-export type CallAnswer<C> = C extends { response: infer R } ? ([R] extends [z.ZodMiniType] ? z.output<R> : never) : never;
+export type CallAnswer<C> = C extends { response: infer R }
+  ? [R] extends [z.ZodMiniType]
+    ? z.output<R>
+    : never
+  : never;
 
 /** The path of a call with its parameters filled in, each encoded: '/api/v1/restoran/table/:code' → '…/T-1'. */
-export function callPath(definition: { readonly path: string }, params: Readonly<Record<string, string | number>> | undefined): string {
-  return definition.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+export function callPath(
+  definition: { readonly path: string },
+  params: Readonly<Record<string, string | number>> | undefined,
+): string {
+  return definition.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? '')),
+  );
 }

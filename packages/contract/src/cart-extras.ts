@@ -71,6 +71,11 @@ export const cartPriborsAction = defineAction({
   auth: 'public',
   summary:
     'The cutlery offered for the order type, with free counts and maxima (SPEC 5: only the quantity above free_cnt is charged; the count stays within 0..max). items [{id, cnt}] carries the counts chosen so far; cart_items is accepted and checked.',
-  fields: z.object({ order_type: orderTypeSchema, restoran_id: restaurantRef, cart_items: cartItems, items: chosenCounts }),
+  fields: z.object({
+    order_type: orderTypeSchema,
+    restoran_id: restaurantRef,
+    cart_items: cartItems,
+    items: chosenCounts,
+  }),
   response: z.object({ items: z.array(cutleryItemView) }),
 });

@@ -33,13 +33,35 @@ export const CATALOGUE_LIMITS = {
 } as const;
 
 const id = z.int().check(z.minimum(1, 'номер больше нуля'), z.maximum(MAX_WIRE_ID, 'такого номера нет'));
-const name = z.string().check(z.trim(), z.minLength(1, 'заполните название'), z.maxLength(CATALOGUE_LIMITS.name, `не длиннее ${CATALOGUE_LIMITS.name} символов`));
-const longText = z.string().check(z.maxLength(CATALOGUE_LIMITS.longText, `не длиннее ${CATALOGUE_LIMITS.longText} символов`));
-const picture = z.string().check(z.maxLength(CATALOGUE_LIMITS.picture, `не длиннее ${CATALOGUE_LIMITS.picture} символов`));
-const money = z.int('сумма в копейках, целым числом').check(z.minimum(0, 'не меньше нуля'), z.maximum(CATALOGUE_LIMITS.price, 'слишком большая сумма'));
-const count = (min: number) => z.int('целое число').check(z.minimum(min, `не меньше ${min}`), z.maximum(CATALOGUE_LIMITS.count, `не больше ${CATALOGUE_LIMITS.count}`));
-const sort = z.int('целое число').check(z.minimum(0, 'не меньше нуля'), z.maximum(CATALOGUE_LIMITS.sort, 'слишком большое число'));
-const orderTypes = z.array(z.enum(ORDER_TYPES, 'неизвестный тип заказа')).check(z.maxLength(ORDER_TYPES.length, 'повторяются типы заказа'));
+const name = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'заполните название'),
+    z.maxLength(CATALOGUE_LIMITS.name, `не длиннее ${CATALOGUE_LIMITS.name} символов`),
+  );
+const longText = z
+  .string()
+  .check(z.maxLength(CATALOGUE_LIMITS.longText, `не длиннее ${CATALOGUE_LIMITS.longText} символов`));
+const picture = z
+  .string()
+  .check(z.maxLength(CATALOGUE_LIMITS.picture, `не длиннее ${CATALOGUE_LIMITS.picture} символов`));
+const money = z
+  .int('сумма в копейках, целым числом')
+  .check(z.minimum(0, 'не меньше нуля'), z.maximum(CATALOGUE_LIMITS.price, 'слишком большая сумма'));
+const count = (min: number) =>
+  z
+    .int('целое число')
+    .check(
+      z.minimum(min, `не меньше ${min}`),
+      z.maximum(CATALOGUE_LIMITS.count, `не больше ${CATALOGUE_LIMITS.count}`),
+    );
+const sort = z
+  .int('целое число')
+  .check(z.minimum(0, 'не меньше нуля'), z.maximum(CATALOGUE_LIMITS.sort, 'слишком большое число'));
+const orderTypes = z
+  .array(z.enum(ORDER_TYPES, 'неизвестный тип заказа'))
+  .check(z.maxLength(ORDER_TYPES.length, 'повторяются типы заказа'));
 
 export const catalogueCategory = z.object({
   id,
@@ -69,16 +91,33 @@ export const catalogueDish = z.object({
   weight: z.string().check(z.maxLength(CATALOGUE_LIMITS.weight, `не длиннее ${CATALOGUE_LIMITS.weight} символов`)),
   sostav: longText,
   more_ingredients: longText,
-  cook_time: z.int('минуты целым числом').check(z.minimum(0, 'не меньше нуля'), z.maximum(CATALOGUE_LIMITS.cookMinutes, `не больше ${CATALOGUE_LIMITS.cookMinutes}`)),
+  cook_time: z
+    .int('минуты целым числом')
+    .check(
+      z.minimum(0, 'не меньше нуля'),
+      z.maximum(CATALOGUE_LIMITS.cookMinutes, `не больше ${CATALOGUE_LIMITS.cookMinutes}`),
+    ),
   labels: z.array(z.enum(DISH_LABELS, 'неизвестная метка')).check(z.maxLength(DISH_LABELS.length, 'повторяются метки')),
   active: z.boolean(),
-  lock_code: z.nullable(z.string().check(z.minLength(1, STAFF_TEXTS.lockCodeRequired), z.maxLength(LOCK_CODE_MAX_LENGTH, `не длиннее ${LOCK_CODE_MAX_LENGTH} символов`), z.regex(/^[0-9A-Za-z-]*$/, 'цифры, латинские буквы и «-»'))),
+  lock_code: z.nullable(
+    z
+      .string()
+      .check(
+        z.minLength(1, STAFF_TEXTS.lockCodeRequired),
+        z.maxLength(LOCK_CODE_MAX_LENGTH, `не длиннее ${LOCK_CODE_MAX_LENGTH} символов`),
+        z.regex(/^[0-9A-Za-z-]*$/, 'цифры, латинские буквы и «-»'),
+      ),
+  ),
   thumb: picture,
   img: picture,
   sort,
   /** The restaurants that do not carry the dish though they offer its menu (none: every one does). */
-  not_carried_by: z.array(id).check(z.maxLength(CATALOGUE_LIMITS.restaurants, `не больше ${CATALOGUE_LIMITS.restaurants} ресторанов`)),
-  options: z.array(catalogueOption).check(z.maxLength(CATALOGUE_LIMITS.optionsPerDish, `не больше ${CATALOGUE_LIMITS.optionsPerDish} опций у блюда`)),
+  not_carried_by: z
+    .array(id)
+    .check(z.maxLength(CATALOGUE_LIMITS.restaurants, `не больше ${CATALOGUE_LIMITS.restaurants} ресторанов`)),
+  options: z
+    .array(catalogueOption)
+    .check(z.maxLength(CATALOGUE_LIMITS.optionsPerDish, `не больше ${CATALOGUE_LIMITS.optionsPerDish} опций у блюда`)),
 });
 
 export const catalogueCutlery = z.object({
@@ -110,10 +149,18 @@ export const catalogueRecommended = z.object({
  */
 export const catalogueFile = z.strictObject({
   format: z.literal(CATALOGUE_FORMAT, `ожидается "${CATALOGUE_FORMAT}"`),
-  categories: z.array(catalogueCategory).check(z.maxLength(CATALOGUE_LIMITS.categories, `не больше ${CATALOGUE_LIMITS.categories} категорий`)),
-  dishes: z.array(catalogueDish).check(z.maxLength(CATALOGUE_LIMITS.dishes, `не больше ${CATALOGUE_LIMITS.dishes} блюд`)),
-  cutlery: z.array(catalogueCutlery).check(z.maxLength(CATALOGUE_LIMITS.cutlery, `не больше ${CATALOGUE_LIMITS.cutlery} приборов`)),
-  recommended: z.array(catalogueRecommended).check(z.maxLength(CATALOGUE_LIMITS.recommended, `не больше ${CATALOGUE_LIMITS.recommended} рекомендаций`)),
+  categories: z
+    .array(catalogueCategory)
+    .check(z.maxLength(CATALOGUE_LIMITS.categories, `не больше ${CATALOGUE_LIMITS.categories} категорий`)),
+  dishes: z
+    .array(catalogueDish)
+    .check(z.maxLength(CATALOGUE_LIMITS.dishes, `не больше ${CATALOGUE_LIMITS.dishes} блюд`)),
+  cutlery: z
+    .array(catalogueCutlery)
+    .check(z.maxLength(CATALOGUE_LIMITS.cutlery, `не больше ${CATALOGUE_LIMITS.cutlery} приборов`)),
+  recommended: z
+    .array(catalogueRecommended)
+    .check(z.maxLength(CATALOGUE_LIMITS.recommended, `не больше ${CATALOGUE_LIMITS.recommended} рекомендаций`)),
 });
 export type CatalogueFile = z.infer<typeof catalogueFile>;
 export type CatalogueDish = z.infer<typeof catalogueDish>;
@@ -147,7 +194,14 @@ export function catalogueFileText(file: CatalogueFile): string {
   const byId = <T extends { id: number }>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
   const canonical: CatalogueFile = {
     format: file.format,
-    categories: byId(file.categories).map((row) => ({ id: row.id, menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort, hidden: row.hidden })),
+    categories: byId(file.categories).map((row) => ({
+      id: row.id,
+      menu_kind: row.menu_kind,
+      name: row.name,
+      img: row.img,
+      sort: row.sort,
+      hidden: row.hidden,
+    })),
     dishes: byId(file.dishes).map((row) => ({
       id: row.id,
       category_id: row.category_id,
@@ -164,10 +218,33 @@ export function catalogueFileText(file: CatalogueFile): string {
       img: row.img,
       sort: row.sort,
       not_carried_by: [...new Set(row.not_carried_by)].sort((a, b) => a - b),
-      options: byId(row.options).map((option) => ({ id: option.id, name: option.name, price: option.price, disabled: option.disabled, multicheck: option.multicheck, max_cnt: option.max_cnt, sort: option.sort })),
+      options: byId(row.options).map((option) => ({
+        id: option.id,
+        name: option.name,
+        price: option.price,
+        disabled: option.disabled,
+        multicheck: option.multicheck,
+        max_cnt: option.max_cnt,
+        sort: option.sort,
+      })),
     })),
-    cutlery: byId(file.cutlery).map((row) => ({ id: row.id, name: row.name, price: row.price, free_cnt: row.free_cnt, max: row.max, order_types: ORDER_TYPES.filter((type) => row.order_types.includes(type)), sort: row.sort })),
-    recommended: byId(file.recommended).map((row) => ({ id: row.id, dish_id: row.dish_id, free_cnt: row.free_cnt, separated: row.separated, order_types: ORDER_TYPES.filter((type) => row.order_types.includes(type)), sort: row.sort })),
+    cutlery: byId(file.cutlery).map((row) => ({
+      id: row.id,
+      name: row.name,
+      price: row.price,
+      free_cnt: row.free_cnt,
+      max: row.max,
+      order_types: ORDER_TYPES.filter((type) => row.order_types.includes(type)),
+      sort: row.sort,
+    })),
+    recommended: byId(file.recommended).map((row) => ({
+      id: row.id,
+      dish_id: row.dish_id,
+      free_cnt: row.free_cnt,
+      separated: row.separated,
+      order_types: ORDER_TYPES.filter((type) => row.order_types.includes(type)),
+      sort: row.sort,
+    })),
   };
   return `${JSON.stringify(canonical, null, 2)}\n`;
 }
@@ -187,7 +264,14 @@ export const catalogueDifference = z.object({
   cutlery: kindChange,
   recommended: kindChange,
   /** A few rows of each change in words, for the person checking the file (at most 50). */
-  examples: z.array(z.object({ kind: z.enum(CATALOGUE_KINDS), change: z.enum(['added', 'changed', 'archived']), id: z.int(), name: z.string() })),
+  examples: z.array(
+    z.object({
+      kind: z.enum(CATALOGUE_KINDS),
+      change: z.enum(['added', 'changed', 'archived']),
+      id: z.int(),
+      name: z.string(),
+    }),
+  ),
 });
 export type CatalogueDifference = z.infer<typeof catalogueDifference>;
 
@@ -205,10 +289,14 @@ export const staffCatalogueExportCall = defineCall({
   method: 'GET',
   path: '/api/staff/catalogue',
   tag: 'staff',
-  summary: 'The chain’s catalogue as its file (JSON, schema at /api/docs/catalogue.schema.json) and its dish prices as CSV: managers of the whole chain',
+  summary:
+    'The chain’s catalogue as its file (JSON, schema at /api/docs/catalogue.schema.json) and its dish prices as CSV: managers of the whole chain',
   auth: 'staff',
   response: catalogueExport,
-  errors: { ...STAFF_ERRORS, chain_manager_only: `not a manager of the whole chain (403 «${STAFF_TEXTS.chainManagerOnly}»)` },
+  errors: {
+    ...STAFF_ERRORS,
+    chain_manager_only: `not a manager of the whole chain (403 «${STAFF_TEXTS.chainManagerOnly}»)`,
+  },
 });
 
 export const staffCatalogueImportCall = defineCall({
@@ -216,7 +304,8 @@ export const staffCatalogueImportCall = defineCall({
   method: 'POST',
   path: '/api/staff/catalogue/import',
   tag: 'staff',
-  summary: 'Checks a catalogue file (dry run: the difference per kind and every error with its place) or applies it in one transaction: managers of the whole chain',
+  summary:
+    'Checks a catalogue file (dry run: the difference per kind and every error with its place) or applies it in one transaction: managers of the whole chain',
   description:
     'The body carries the file as text: `format` json (the catalogue file, schema at /api/docs/catalogue.schema.json) or csv (dish prices only). A file with any error changes nothing and is answered 200 with `applied: false` and its problems. Applying with `based_on` (the fingerprint of the catalogue the dry run was checked against) answers 409 catalogue_changed if the catalogue moved since.',
   auth: 'staff',

@@ -107,7 +107,8 @@ export const wireId = wireNumber({
  * How SPEC 7 clients leave an id (or a "none" value such as a time of 0) out: '' or null, and 0
  * (the app's empty select) — undefined; anything else as it is.
  */
-export const blankOrZeroToUndefined = (value: unknown): unknown => (value === 0 || value === '0' ? undefined : blankToUndefined(value));
+export const blankOrZeroToUndefined = (value: unknown): unknown =>
+  value === 0 || value === '0' ? undefined : blankToUndefined(value);
 
 /**
  * An id the client may leave out (issue 11, point 10): absent, null, '' and 0 all mean "none"
@@ -118,7 +119,14 @@ export const optionalWireId = leftOut(blankOrZeroToUndefined, wireId);
 /** A coordinate in degrees within ±limit, as a number or its decimal text; `what` names it in the message. */
 export function wireCoordinate(limit: number, what: string) {
   const range = `${what} от -${limit} до ${limit}`;
-  return wireNumber({ integer: false, min: -limit, max: limit, message: `${what}: ожидается число`, minMessage: range, maxMessage: range });
+  return wireNumber({
+    integer: false,
+    min: -limit,
+    max: limit,
+    message: `${what}: ожидается число`,
+    minMessage: range,
+    maxMessage: range,
+  });
 }
 
 /** The same, optional: absent, null or '' means none. */
@@ -162,9 +170,11 @@ export function wireText(max: number) {
 }
 
 /** A session token as the app holds it: the signed-in user's `password` (SPEC 3, 6). */
-export const sessionToken = z.string({
-  error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
-}).check(z.maxLength(512, 'не длиннее 512 символов'));
+export const sessionToken = z
+  .string({
+    error: (issue) => (issue.input === undefined ? REQUIRED : 'ожидается текст'),
+  })
+  .check(z.maxLength(512, 'не длиннее 512 символов'));
 
 /** `{ success: true }` */
 export const successResponse = z.object({ success: z.literal(true) });

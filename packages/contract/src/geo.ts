@@ -44,7 +44,8 @@ export const geoSuggest = defineCall({
   response: z.object({ items: z.array(foundAddress) }),
   errors: {
     validation: 'the text is shorter than 2 or longer than 200 characters, or the point is out of range (400)',
-    geocoder_unavailable: "the geocoder did not answer in time: 'Поиск адреса сейчас недоступен. Укажите точку на карте.' (503)",
+    geocoder_unavailable:
+      "the geocoder did not answer in time: 'Поиск адреса сейчас недоступен. Укажите точку на карте.' (503)",
   },
 });
 
@@ -54,7 +55,8 @@ export const geoReverse = defineCall({
   path: '/api/v1/geo/reverse',
   tag: 'geo',
   summary: 'The address at a point of the map (a tap, a dragged marker, geolocation)',
-  description: 'The nearest house (or street) to the point, or null when the geocoder knows nothing there; cached by the rounded point. JSON body.',
+  description:
+    'The nearest house (or street) to the point, or null when the geocoder knows nothing there; cached by the rounded point. JSON body.',
   auth: 'public',
   body: z.object({ lat: latitude, lon: longitude }),
   response: z.object({ item: z.nullable(foundAddress) }),

@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { KIOSK_CODE_FORMAT_MESSAGE, KIOSK_CODE_PATTERN, KIOSK_DEVICE_IDLE_DAYS, KIOSK_NOT_CONNECTED_MESSAGE } from '@chain/domain';
+import {
+  KIOSK_CODE_FORMAT_MESSAGE,
+  KIOSK_CODE_PATTERN,
+  KIOSK_DEVICE_IDLE_DAYS,
+  KIOSK_NOT_CONNECTED_MESSAGE,
+} from '@chain/domain';
 import { defineCall } from './call';
 import { restaurantRef } from './action-fields';
 
@@ -25,22 +30,28 @@ export const kioskToken = z
 
 export const kioskCodeBody = z.object({
   restoran: restaurantRef.check(z.describe('The restaurant the kiosk runs for (id or fs_uid).')),
-  code: z.string().check(z.regex(KIOSK_CODE_PATTERN, KIOSK_CODE_FORMAT_MESSAGE), z.describe('The staff code: 4 to 8 digits.')),
-  kiosk_token: z.optional(kioskToken).check(
-    z.describe(
-      "The device's token, when it has one: kiosk/exit ends it; kiosk/enter ends it as it gives the new one (a kiosk connected again, or moved to another restaurant). Not needed for either.",
+  code: z
+    .string()
+    .check(z.regex(KIOSK_CODE_PATTERN, KIOSK_CODE_FORMAT_MESSAGE), z.describe('The staff code: 4 to 8 digits.')),
+  kiosk_token: z
+    .optional(kioskToken)
+    .check(
+      z.describe(
+        "The device's token, when it has one: kiosk/exit ends it; kiosk/enter ends it as it gives the new one (a kiosk connected again, or moved to another restaurant). Not needed for either.",
+      ),
     ),
-  ),
 });
 export type KioskCodeBody = z.infer<typeof kioskCodeBody>;
 
 export const kioskEnterResponse = z.object({
   success: z.literal(true),
-  kiosk_token: z.string().check(
-    z.describe(
-      `The device's token: kept by the kiosk and sent with each order and each payment call of its orders. It lasts until kiosk/exit, the next kiosk/enter of the device, on call ending the restaurant's kiosks, or ${KIOSK_DEVICE_IDLE_DAYS} days without a call; kiosk/check says whether it still does. Never shown again: the server keeps only its SHA-256.`,
+  kiosk_token: z
+    .string()
+    .check(
+      z.describe(
+        `The device's token: kept by the kiosk and sent with each order and each payment call of its orders. It lasts until kiosk/exit, the next kiosk/enter of the device, on call ending the restaurant's kiosks, or ${KIOSK_DEVICE_IDLE_DAYS} days without a call; kiosk/check says whether it still does. Never shown again: the server keeps only its SHA-256.`,
+      ),
     ),
-  ),
 });
 export type KioskEnterResponse = z.infer<typeof kioskEnterResponse>;
 
@@ -60,7 +71,7 @@ const kioskCodeErrors = {
 };
 
 const kioskCodeCheck =
-  "The code is kept hashed per restaurant (scrypt, docs/security.md); a restaurant with no code set, an unknown restaurant and a wrong code all answer the same 403 «Неверный код.» after the same work, so nothing tells them apart. Tries are counted before the code is checked, per client address and per restaurant, and kiosk/enter and kiosk/exit share those counters: one allowance for both (429 «Слишком много попыток. Попробуйте через несколько минут.» with Retry-After). JSON body.";
+  'The code is kept hashed per restaurant (scrypt, docs/security.md); a restaurant with no code set, an unknown restaurant and a wrong code all answer the same 403 «Неверный код.» after the same work, so nothing tells them apart. Tries are counted before the code is checked, per client address and per restaurant, and kiosk/enter and kiosk/exit share those counters: one allowance for both (429 «Слишком много попыток. Попробуйте через несколько минут.» with Retry-After). JSON body.';
 
 /** POST /api/v1/kiosk/enter: the staff code makes this device the restaurant's kiosk, and gives it its token. */
 export const kioskEnter = defineCall({
@@ -68,7 +79,8 @@ export const kioskEnter = defineCall({
   method: 'POST',
   path: '/api/v1/kiosk/enter',
   tag: 'kiosk',
-  summary: "Connects a device as a restaurant's kiosk with the staff code, and gives it its device token (issue 14, decision 038)",
+  summary:
+    "Connects a device as a restaurant's kiosk with the staff code, and gives it its device token (issue 14, decision 038)",
   description:
     "The start page /kiosk/{id} asks this before it turns kiosk mode on, so a guest's phone that opened a kiosk link (a prank QR in the hall) is not trapped in kiosk mode, and a kiosk is not moved to another restaurant without that restaurant's code. The right code answers the device's `kiosk_token`, without which no kiosk order is taken (order/create with source kiosk: 403 kiosk_not_connected): a stranger on the internet cannot place kiosk orders. The same code check as kiosk/exit. " +
     kioskCodeCheck,
@@ -85,7 +97,8 @@ export const kioskExit = defineCall({
   method: 'POST',
   path: '/api/v1/kiosk/exit',
   tag: 'kiosk',
-  summary: "Checks a restaurant's staff code before a kiosk leaves kiosk mode, and ends its device token (issue 14, decision 038)",
+  summary:
+    "Checks a restaurant's staff code before a kiosk leaves kiosk mode, and ends its device token (issue 14, decision 038)",
   description:
     "The kiosk asks this before it leaves kiosk mode, so a guest cannot walk away with a kiosk that signs in or pays by card. With the right code, the `kiosk_token` sent (when it is this restaurant's) ends: the device places no more kiosk orders. The same code check as kiosk/enter. " +
     kioskCodeCheck,

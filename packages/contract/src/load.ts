@@ -50,7 +50,13 @@ export const stopListItem = z.object({
 });
 
 /** A section of the stop list: a menu category, with the time ('HH:MM', restaurant's clock) its first dish was stopped. */
-export const stopListSection = z.object({ id: z.int(), name: z.string(), time: z.string(), since: z.int(), items: z.array(stopListItem) });
+export const stopListSection = z.object({
+  id: z.int(),
+  name: z.string(),
+  time: z.string(),
+  since: z.int(),
+  items: z.array(stopListItem),
+});
 
 /** A group of the stop list: a menu (restaurant, shop, bar). */
 export const stopListGroup = z.object({ id: z.enum(MENU_KINDS), name: z.string(), sections: z.array(stopListSection) });
@@ -83,7 +89,12 @@ export const zagruzkaLoadRestListAction = defineAction({
     lon: optionalWireCoordinate(180, 'долгота'),
     favorites: z.optional(z.array(lookupText(64)).check(z.maxLength(100, 'не больше 100'))),
   }),
-  response: z.object({ items: z.array(loadListEntry), time: z.int(), forecast: flag, sort: z.enum(['load', 'distance']) }),
+  response: z.object({
+    items: z.array(loadListEntry),
+    time: z.int(),
+    forecast: flag,
+    sort: z.enum(['load', 'distance']),
+  }),
 });
 
 export const loadPeriod = z.object({
@@ -111,7 +122,14 @@ export const zagruzkaLoadCookTimeAction = defineAction({
     'How long a dish takes at the restaurant for the order type at the chosen time (delivery_datetime_props; as soon as ready: now): its cook time stretched by the load of that hour (decision 014).',
   fields: z.object({
     fs_uid: restaurantRef,
-    product_id: wireNumber({ integer: true, min: 1, max: MAX_WIRE_ID, message: 'ожидается номер блюда', minMessage: 'ожидается номер блюда', maxMessage: 'такого номера нет' }),
+    product_id: wireNumber({
+      integer: true,
+      min: 1,
+      max: MAX_WIRE_ID,
+      message: 'ожидается номер блюда',
+      minMessage: 'ожидается номер блюда',
+      maxMessage: 'такого номера нет',
+    }),
     orderType: orderTypeSchema,
     delivery_datetime_props: z.optional(z.nullable(deliveryDateTimeProps)),
   }),

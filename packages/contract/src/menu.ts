@@ -27,9 +27,16 @@ export function offeredMenuKinds(offered: readonly string[]): IsShop[] {
  * restaurant's id first, else the one with that fs_uid. The app's menu screen and the server's
  * page for it both read the route so.
  */
-export function restaurantOfMenuRoute<R extends { readonly id: number; readonly fs_uid: string }>(restaurants: Iterable<R>, idOrFsUid: string): R | null {
+export function restaurantOfMenuRoute<R extends { readonly id: number; readonly fs_uid: string }>(
+  restaurants: Iterable<R>,
+  idOrFsUid: string,
+): R | null {
   const list = [...restaurants];
-  return list.find((candidate) => String(candidate.id) === idOrFsUid) ?? list.find((candidate) => candidate.fs_uid === idOrFsUid) ?? null;
+  return (
+    list.find((candidate) => String(candidate.id) === idOrFsUid) ??
+    list.find((candidate) => candidate.fs_uid === idOrFsUid) ??
+    null
+  );
 }
 
 /**
@@ -66,26 +73,45 @@ const optionalText = (max: number) => z.optional(z.nullable(lookupText(max, 0)))
 export const menuRequest = z.object({
   is_shop: z
     ._default(isShop, 0)
-    .check(z.describe('0 the restaurant menu (default), 1 the shop, 2 the bar; a menu the restaurant does not offer is a 404.')),
+    .check(
+      z.describe(
+        '0 the restaurant menu (default), 1 the shop, 2 the bar; a menu the restaurant does not offer is a 404.',
+      ),
+    ),
   fs_uid: lookupText(64).check(z.describe('The restaurant.')),
   order_type: orderTypeSchema.check(
-    z.describe('The order the menu is for; the restaurant must take it (deliveryRest, deliverySelf, deliveryCourier), else 409.'),
+    z.describe(
+      'The order the menu is for; the restaurant must take it (deliveryRest, deliverySelf, deliveryCourier), else 409.',
+    ),
   ),
   user_id: optionalWireId.check(z.describe('The signed-in guest, if any; needed with booking_num.')),
-  token: z.optional(z.nullable(sessionToken)).check(
-    z.describe("The session token of user_id (the user's password, SPEC 3). Needed with booking_num: without a live session that call is a 401 and says nothing about the booking."),
-  ),
+  token: z
+    .optional(z.nullable(sessionToken))
+    .check(
+      z.describe(
+        "The session token of user_id (the user's password, SPEC 3). Needed with booking_num: without a live session that call is a 401 and says nothing about the booking.",
+      ),
+    ),
   lock_code: optionalText(32).check(
-    z.describe('The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes count, with those of order/create, against one allowance per address and signed-in guest (10 in 15 minutes); once it is spent every code, the right one too, is a 429 `lock_code_attempts` until the window ends (the app then loads the menu without its stored code).'),
+    z.describe(
+      'The code that unlocks locked dishes (SPEC 4). A wrong code is not an error: the answer says lock_code null. Wrong codes count, with those of order/create, against one allowance per address and signed-in guest (10 in 15 minutes); once it is spent every code, the right one too, is a 429 `lock_code_attempts` until the window ends (the app then loads the menu without its stored code).',
+    ),
   ),
-  delivery_datetime_props: z.optional(z.nullable(deliveryDateTimeProps)).check(
-    z.describe('Accepted for compatibility (SPEC 7); the menu does not depend on it. JSON bodies only.'),
-  ),
-  ver: z.optional(z.pipe(z.union([z.literal(4), z.literal('4')], { error: 'поддерживается версия 4' }), z.transform(() => 4 as const))).check(
-    z.describe('The menu call version, 4 (SPEC 9); another version is a 400.'),
-  ),
+  delivery_datetime_props: z
+    .optional(z.nullable(deliveryDateTimeProps))
+    .check(z.describe('Accepted for compatibility (SPEC 7); the menu does not depend on it. JSON bodies only.')),
+  ver: z
+    .optional(
+      z.pipe(
+        z.union([z.literal(4), z.literal('4')], { error: 'поддерживается версия 4' }),
+        z.transform(() => 4 as const),
+      ),
+    )
+    .check(z.describe('The menu call version, 4 (SPEC 9); another version is a 400.')),
   booking_num: optionalText(64).check(
-    z.describe("A booking of this guest at this restaurant: the answer's min_sum is its minimum (SPEC 4, 5). Needs user_id and token; another guest's booking answers as an unknown one. Such an answer is personal: Cache-Control no-store."),
+    z.describe(
+      "A booking of this guest at this restaurant: the answer's min_sum is its minimum (SPEC 4, 5). Needs user_id and token; another guest's booking answers as an unknown one. Such an answer is personal: Cache-Control no-store.",
+    ),
   ),
 });
 export type MenuRequest = z.input<typeof menuRequest>;
@@ -115,9 +141,13 @@ export const menuDish = z.object({
   weight: z.string(),
   sostav: z.string(),
   more_ingredients: z.string(),
-  allowed: z.boolean().check(z.describe('false: on the stop list of this restaurant; shown with stop_text, cannot be added (SPEC 4).')),
+  allowed: z
+    .boolean()
+    .check(z.describe('false: on the stop list of this restaurant; shown with stop_text, cannot be added (SPEC 4).')),
   is_locked: flag.check(
-    z.describe('1: needs the lock code before adding (SPEC 4). 0 for a dish this request unlocked with the right lock_code.'),
+    z.describe(
+      '1: needs the lock code before adding (SPEC 4). 0 for a dish this request unlocked with the right lock_code.',
+    ),
   ),
   is_shop: flag,
   categoryId: z.int(),
@@ -125,9 +155,13 @@ export const menuDish = z.object({
   spec: z.array(dishOption),
   // Read as [] when absent: a menu cached before labels existed, or an older instance's answer
   // during a deploy, still parses.
-  labels: z._default(z.array(z.enum(DISH_LABELS)), []).check(
-    z.describe('Added to SPEC 7 (issue 31): the dish\'s diets, heat and allergen groups (TR CU 022/2011, EU 1169/2011), in the one list\'s order; the product card shows them and the menu\'s filter reads them. Empty: none set.'),
-  ),
+  labels: z
+    ._default(z.array(z.enum(DISH_LABELS)), [])
+    .check(
+      z.describe(
+        "Added to SPEC 7 (issue 31): the dish's diets, heat and allergen groups (TR CU 022/2011, EU 1169/2011), in the one list's order; the product card shows them and the menu's filter reads them. Empty: none set.",
+      ),
+    ),
 });
 export type MenuDish = z.infer<typeof menuDish>;
 
@@ -140,16 +174,26 @@ export const menuStory = z.object({
 });
 
 export const menuResponse = z.object({
-  categories: z.array(menuCategory).check(z.describe('Categories that hold at least one dish of this menu, in menu order.')),
+  categories: z
+    .array(menuCategory)
+    .check(z.describe('Categories that hold at least one dish of this menu, in menu order.')),
   dishes: z.array(menuDish),
   stories: z.array(menuStory),
-  lock_code: z.nullable(z.string()).check(
-    z.describe('The lock_code sent, when it unlocked dishes of this menu; else null. The app keeps it as its lockCode (SPEC 3) and forgets a code answered with null.'),
-  ),
+  lock_code: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'The lock_code sent, when it unlocked dishes of this menu; else null. The app keeps it as its lockCode (SPEC 3) and forgets a code answered with null.',
+      ),
+    ),
   stop_text: z.string().check(z.describe('Settings text_stoplist, shown on dishes with allowed false (SPEC 2).')),
-  min_sum: z.nullable(kopecks).check(
-    z.describe('With booking_num: the booking minimum, kopecks, applied to inrest orders when larger (SPEC 5); else null.'),
-  ),
+  min_sum: z
+    .nullable(kopecks)
+    .check(
+      z.describe(
+        'With booking_num: the booking minimum, kopecks, applied to inrest orders when larger (SPEC 5); else null.',
+      ),
+    ),
 });
 export type MenuResponse = z.infer<typeof menuResponse>;
 
@@ -204,10 +248,11 @@ export const restaurantMenu = defineCall({
     menu_not_offered: 'the restaurant has no such menu (shop or bar), 404',
     order_type_not_offered: 'the restaurant does not take this order type, 409',
     unauthorized: 'booking_num without a live session of user_id + token, 401',
-    booking_not_found: 'no booking with this number for this guest (another guest\'s reads the same), 404',
+    booking_not_found: "no booking with this number for this guest (another guest's reads the same), 404",
     booking_other_restaurant: 'the booking is at another restaurant, 409',
     booking_closed: 'the booking is cancelled, ended or over, 409',
-    lock_code_attempts: 'too many wrong lock codes from this address or guest (menu and order/create together), 429 until the window ends, for every code sent, the right one too',
+    lock_code_attempts:
+      'too many wrong lock codes from this address or guest (menu and order/create together), 429 until the window ends, for every code sent, the right one too',
   },
 });
 
@@ -215,7 +260,9 @@ export const restaurantMenu = defineCall({
 export const publicMenuParams = z.object({
   fs_uid: lookupText(64).check(z.describe('The restaurant.')),
   order_type: orderTypeSchema.check(z.describe('The order the menu is for; the restaurant must take it, else 409.')),
-  is_shop: isShop.check(z.describe('0 the restaurant menu, 1 the shop, 2 the bar; a menu the restaurant does not offer is a 404.')),
+  is_shop: isShop.check(
+    z.describe('0 the restaurant menu, 1 the shop, 2 the bar; a menu the restaurant does not offer is a 404.'),
+  ),
 });
 
 /**
@@ -256,9 +303,9 @@ export const menuEventsCall = defineCall({
   method: 'GET',
   path: '/api/v1/menu/events',
   tag: 'menu',
-  summary: "The catalogue's version as it changes: Server-Sent Events (issue 17: a stop list reaches guests' menus within 2 s)",
-  description:
-    `A \`text/event-stream\`, public. First, at once, an event \`catalogue\` whose \`data\` is \`{ version }\`, then one after every change of the menu, the stop list or the restaurants, on any instance (the catalogue_version notification); \`: keep-alive\` every ${EVENT_STREAM_KEEP_ALIVE_MS / 1000} s. A menu or cart screen reloads its menu when the version differs from the one it has.`,
+  summary:
+    "The catalogue's version as it changes: Server-Sent Events (issue 17: a stop list reaches guests' menus within 2 s)",
+  description: `A \`text/event-stream\`, public. First, at once, an event \`catalogue\` whose \`data\` is \`{ version }\`, then one after every change of the menu, the stop list or the restaurants, on any instance (the catalogue_version notification); \`: keep-alive\` every ${EVENT_STREAM_KEEP_ALIVE_MS / 1000} s. A menu or cart screen reloads its menu when the version differs from the one it has.`,
   auth: 'public',
   produces: 'text/event-stream',
   response: z.object({ version: z.int() }),

@@ -27,7 +27,10 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
           }
         : {}),
       responses: {
-        '200': { description: call.produces ? 'A stream: each event\'s data as below' : 'Success', content: { [call.produces ?? 'application/json']: { schema: jsonSchema(call.response, 'output') } } },
+        '200': {
+          description: call.produces ? "A stream: each event's data as below" : 'Success',
+          content: { [call.produces ?? 'application/json']: { schema: jsonSchema(call.response, 'output') } },
+        },
         '4XX': {
           description: errorsText(call),
           content: { 'application/json': { schema: jsonSchema(errorResponse, 'output') } },
@@ -55,13 +58,14 @@ export function buildOpenApi(calls: readonly AnyCall[], info: { title: string; v
         staffBearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'A staff session token (staffVerify), as `Authorization: Bearer {token}`. Guests\' sessions are never staff sessions.',
+          description:
+            "A staff session token (staffVerify), as `Authorization: Bearer {token}`. Guests' sessions are never staff sessions.",
         },
         ownerBearer: {
           type: 'http',
           scheme: 'bearer',
           description:
-            'The session token of the user who owns what the call names (an order), as `Authorization: Bearer {token}`; for a kiosk order (no user), where the call takes one (payment/check), the token of the kiosk it was placed at or the order\'s follow token (decision 038). Without it, or with another\'s, the answer is as for an unknown one.',
+            "The session token of the user who owns what the call names (an order), as `Authorization: Bearer {token}`; for a kiosk order (no user), where the call takes one (payment/check), the token of the kiosk it was placed at or the order's follow token (decision 038). Without it, or with another's, the answer is as for an unknown one.",
         },
       },
     },
@@ -101,13 +105,21 @@ function whoMayCall(call: AnyCall): string {
 }
 
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): unknown {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
 function pathParameters(params: z.ZodMiniType): unknown[] {
   const schema = jsonSchema(params, 'input') as { properties?: Record<string, unknown> };
-  return Object.entries(schema.properties ?? {}).map(([name, value]) => ({ name, in: 'path', required: true, schema: value }));
+  return Object.entries(schema.properties ?? {}).map(([name, value]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: value,
+  }));
 }
 
 function errorsText(call: AnyCall): string {

@@ -30,7 +30,9 @@ export const progressBarData = z.object({ step: z.int(), text: z.string(), steps
 export const MAX_FOLLOW_TOKEN_LENGTH = 96;
 
 export const orderFollowParams = z.object({
-  token: lookupText(MAX_FOLLOW_TOKEN_LENGTH).check(z.describe("The order's follow token (order/create `follow_token`).")),
+  token: lookupText(MAX_FOLLOW_TOKEN_LENGTH).check(
+    z.describe("The order's follow token (order/create `follow_token`)."),
+  ),
 });
 
 /**

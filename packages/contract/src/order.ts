@@ -1,9 +1,26 @@
 import * as z from 'zod/mini';
 import { DELIVERY_OFF_MESSAGE, KIOSK_NOT_CONNECTED_MESSAGE, PAY_METHODS } from '@chain/domain';
 import { credentialFields, defineCall, type Credentials } from './call';
-import { blankOrZeroToUndefined, kopecks, leftOut, latitude, longitude, optionalWireCoordinate, optionalWireId, optionalWireInt, wireId, wireInt } from './common';
+import {
+  blankOrZeroToUndefined,
+  kopecks,
+  leftOut,
+  latitude,
+  longitude,
+  optionalWireCoordinate,
+  optionalWireId,
+  optionalWireInt,
+  wireId,
+  wireInt,
+} from './common';
 import { deliveryDateTimeProps, orderTypeSchema } from './menu';
-import { boundedJson, jsonAtMost, MAX_CART_RAW_BYTES, MAX_DELIVERY_PROPS_BYTES, MAX_IGNORED_VALUE_BYTES } from './free-form';
+import {
+  boundedJson,
+  jsonAtMost,
+  MAX_CART_RAW_BYTES,
+  MAX_DELIVERY_PROPS_BYTES,
+  MAX_IGNORED_VALUE_BYTES,
+} from './free-form';
 import { kioskToken } from './kiosk';
 
 /**
@@ -25,7 +42,15 @@ const chosenOption = z.union(
     optionalWireId,
     z.pipe(
       z.object(
-        { specid: z.union([z.pipe(z.union([z.literal(0), z.literal('0'), z.literal(''), z.null()]), z.transform(() => undefined)), wireId]) },
+        {
+          specid: z.union([
+            z.pipe(
+              z.union([z.literal(0), z.literal('0'), z.literal(''), z.null()]),
+              z.transform(() => undefined),
+            ),
+            wireId,
+          ]),
+        },
         { error: 'ожидается номер опции или опция { specid, … }' },
       ),
       z.transform((option) => option.specid),
@@ -66,7 +91,13 @@ const userInput = z.object({ id: wireId, password: z.optional(text(200)), token:
  * clients send an absent id) is no user, so a kiosk's `user: {id: ""}` is a kiosk order.
  */
 const orderUser = leftOut(
-  (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) && blankOrZeroToUndefined((value as { id?: unknown }).id) === undefined ? undefined : value),
+  (value: unknown) =>
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    blankOrZeroToUndefined((value as { id?: unknown }).id) === undefined
+      ? undefined
+      : value,
   z.nullable(userInput),
 );
 
@@ -75,18 +106,27 @@ const orderUser = leftOut(
  * SPEC 3; `user.token` as well). A web order always carries them — without a user it is a pair
  * that fails (401) — a kiosk order only when it has a user.
  */
-export const orderUserCredentials: Credentials<{ source: 'kiosk' | 'web'; user?: z.output<typeof userInput> | null }, 'source' | 'user'> = {
+export const orderUserCredentials: Credentials<
+  { source: 'kiosk' | 'web'; user?: z.output<typeof userInput> | null },
+  'source' | 'user'
+> = {
   fields: ['source', 'user'],
   where: 'user.id + user.password (or user.token); a web order must carry them',
   read: ({ source, user }) =>
-    user ? { userId: user.id, token: user.password ?? user.token } : source === 'web' ? { userId: undefined, token: undefined } : null,
+    user
+      ? { userId: user.id, token: user.password ?? user.token }
+      : source === 'web'
+        ? { userId: undefined, token: undefined }
+        : null,
 };
 
 /** The largest table number taken as a number: every integer up to it is exact, at most 16 digits. */
 const MAX_TABLE_NUMBER = Number.MAX_SAFE_INTEGER;
 
 /** A table (SPEC 4 table order): a label of up to 16 characters, or a whole number of up to 16 digits; the restaurant's own list decides. */
-const tableLabel = z.union([text(16), wireInt(0, MAX_TABLE_NUMBER)], { error: 'ожидается номер стола: цифры или текст до 16 символов' });
+const tableLabel = z.union([text(16), wireInt(0, MAX_TABLE_NUMBER)], {
+  error: 'ожидается номер стола: цифры или текст до 16 символов',
+});
 
 export const orderCreateBody = z.object({
   source: z.enum(['kiosk', 'web']),
@@ -110,7 +150,16 @@ export const orderCreateBody = z.object({
     props: z.optional(
       z.object({
         deliveryTime: z.optional(text(32)),
-        address: z.optional(z.nullable(z.object({ ...geoPointInput.shape, full: z.optional(text(500)), short: z.optional(text(300)), id: z.optional(boundedJson(MAX_IGNORED_VALUE_BYTES)) }))),
+        address: z.optional(
+          z.nullable(
+            z.object({
+              ...geoPointInput.shape,
+              full: z.optional(text(500)),
+              short: z.optional(text(300)),
+              id: z.optional(boundedJson(MAX_IGNORED_VALUE_BYTES)),
+            }),
+          ),
+        ),
         /** 1: a delayed order (SPEC 4 checkDelayed) placed for later, not paid now. */
         delayed: flag01,
       }),
@@ -187,11 +236,13 @@ export const orderCreateResponse = z.object({
    * (`/follow/{follow_token}`, GET order/follow/{token}), which the kiosk's Thanks screen draws as a
    * QR so the guest follows the order on their own phone. Null for any other order.
    */
-  follow_token: z.nullable(z.string()).check(
-    z.describe(
-      'Kiosk orders only (source kiosk, no user): a signed token that opens the order\'s status on the public follow page (/follow/{follow_token}; GET /api/v1/order/follow/{token}) until FOLLOW_LINK_TTL_HOURS after the order was placed. A retry of the same order answers an equally valid token. Null for other orders.',
+  follow_token: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        "Kiosk orders only (source kiosk, no user): a signed token that opens the order's status on the public follow page (/follow/{follow_token}; GET /api/v1/order/follow/{token}) until FOLLOW_LINK_TTL_HOURS after the order was placed. A retry of the same order answers an equally valid token. Null for other orders.",
+      ),
     ),
-  ),
 });
 
 export const orderCreate = defineCall({
@@ -201,7 +252,7 @@ export const orderCreate = defineCall({
   tag: 'Orders',
   summary: 'Places an order (payload v3), priced by the server; idempotent',
   description:
-    'Checks the restaurant (active, open or the chosen time within its hours, offers the order type; an inrest order with the guest’s live `booking_num` is for the booking’s start while it is ahead, else as soon as ready, and its deliveryDateTimeProps is not read), the table for inrest (one of the restaurant’s tables; a signed-in guest’s pre-order for a chosen time may come without one, a kiosk order never), that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon (applied from its minimum sum; below it the order is charged without it and `coupon_applied` is false), and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest\'s. A kiosk order (source kiosk) needs the `kiosk_token` of a kiosk connected to this restaurant (POST /api/v1/kiosk/enter with the staff code): without it, or with an unknown, ended or another restaurant\'s token, 403 kiosk_not_connected, so no stranger places kiosk orders; an order keeps its kiosk, whose token (or the order\'s follow token) its payment calls need, and a retry of its key from another kiosk is an idempotency_conflict. New orders are limited per signed-in user and per client address, kiosk orders per kiosk and per restaurant too (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.',
+    "Checks the restaurant (active, open or the chosen time within its hours, offers the order type; an inrest order with the guest’s live `booking_num` is for the booking’s start while it is ahead, else as soon as ready, and its deliveryDateTimeProps is not read), the table for inrest (one of the restaurant’s tables; a signed-in guest’s pre-order for a chosen time may come without one, a kiosk order never), that every line counts (dish exists, not stopped, options exist and are not disabled, locked dishes with the right lock_code), the minimum sum, the coupon (applied from its minimum sum; below it the order is charged without it and `coupon_applied` is false), and for delivery the zone of props.address and the delivery time. The same request sent twice (double tap, retry) returns the first order: send an `idempotency_key` per checkout attempt (a retry of that attempt sends the same key). Without a key, an identical request of the same signed-in user within 10 minutes is taken as a retry; a request without a user and without a key (a kiosk) is always a new order, never merged with another guest's. A kiosk order (source kiosk) needs the `kiosk_token` of a kiosk connected to this restaurant (POST /api/v1/kiosk/enter with the staff code): without it, or with an unknown, ended or another restaurant's token, 403 kiosk_not_connected, so no stranger places kiosk orders; an order keeps its kiosk, whose token (or the order's follow token) its payment calls need, and a retry of its key from another kiosk is an idempotency_conflict. New orders are limited per signed-in user and per client address, kiosk orders per kiosk and per restaurant too (429); a retry of an existing order is not counted. `cart_raw` is at most 64 KB of JSON. JSON body.",
   auth: 'optional-user',
   credentials: orderUserCredentials,
   personal: true,
@@ -214,13 +265,16 @@ export const orderCreate = defineCall({
     order_type: 'the restaurant does not take this order type',
     delivery_off: `a delivery order while the chain's delivery is switched off (Settings delivery 0): '${DELIVERY_OFF_MESSAGE}' (409)`,
     closed: "'Ресторан сейчас закрыт' or the chosen time is outside the opening hours",
-    closed_for_now: "the restaurant is closed for now (issue 31): the message is the manager's words or 'Закрыто до HH:MM' (409); it takes orders again once the time passes",
+    closed_for_now:
+      "the restaurant is closed for now (issue 31): the message is the manager's words or 'Закрыто до HH:MM' (409); it takes orders again once the time passes",
     table: "'Неверный номер стола!'",
-    booking_not_found: "booking_num that is not this guest's booking, or without a guest: 'Бронь не найдена.' (404, as the menu call)",
+    booking_not_found:
+      "booking_num that is not this guest's booking, or without a guest: 'Бронь не найдена.' (404, as the menu call)",
     booking_other_restaurant: "'Эта бронь сделана в другом ресторане.' (409)",
     booking_closed: "'Бронь отменена или уже закончилась.' (409)",
     order_not_found: "delayed_order_id that is not this guest's delayed order: 'Заказ не найден.' (404)",
-    delayed_order_closed: "delayed_order_id of an order already resumed, paid or cancelled: 'Этот отложенный заказ уже продолжен или оплачен. Проверьте «Мои заказы».' (409)",
+    delayed_order_closed:
+      "delayed_order_id of an order already resumed, paid or cancelled: 'Этот отложенный заказ уже продолжен или оплачен. Проверьте «Мои заказы».' (409)",
     unavailable: 'some dishes are stopped, unknown or have unknown/disabled options (the message names them)',
     locked: 'a locked dish without the right code',
     minimum: "'Минимальная сумма заказа: … руб.'",
@@ -231,14 +285,17 @@ export const orderCreate = defineCall({
     coupon_restaurant: 'not for this restaurant',
     coupon_used: 'a one-time coupon this user has used (409)',
     coupon_used_up: 'a coupon used as many times as its total allows, the last use taken by another order (409)',
-    sum_changed: "expected_sum differs from the total the server quotes: 'Сумма заказа изменилась: … Проверьте корзину.' (409)",
-    delivery_quote_stale: 'delivery_uuid names an order/delivery quote that has run out or priced another cart, zone or delivery time (409): quote again. A quote stale because a price changed, with an expected_sum of the old total, answers sum_changed instead',
+    sum_changed:
+      "expected_sum differs from the total the server quotes: 'Сумма заказа изменилась: … Проверьте корзину.' (409)",
+    delivery_quote_stale:
+      'delivery_uuid names an order/delivery quote that has run out or priced another cart, zone or delivery time (409): quote again. A quote stale because a price changed, with an expected_sum of the old total, answers sum_changed instead',
     outside_zone: "'По данному адресу доставка невозможна'",
     delivery_time: "'Просьба выбрать время доставки' / 'На сегодня нет доступного времени доставки в выбранную зону'",
     idempotency_conflict: 'the key was used for a different order (409)',
     coupon_needs_guest: 'a coupon limited to one use per guest, on an order without a user (400)',
-    rate_limited: 'too many new orders from this user, this address, this kiosk or this restaurant\'s kiosks in 10 minutes (429, Retry-After)',
-    lock_code_attempts: 'too many wrong lock codes (counted with the menu call\'s) (429, Retry-After)',
+    rate_limited:
+      "too many new orders from this user, this address, this kiosk or this restaurant's kiosks in 10 minutes (429, Retry-After)",
+    lock_code_attempts: "too many wrong lock codes (counted with the menu call's) (429, Retry-After)",
   },
 });
 
@@ -246,7 +303,9 @@ export const orderDiscountBody = z.object({
   coupon: text(64),
   order_type: orderType,
   fs_uid: text(64),
-  location: z.optional(z.nullable(z.object({ lon: optionalWireCoordinate(180, 'долгота'), lat: optionalWireCoordinate(90, 'широта') }))),
+  location: z.optional(
+    z.nullable(z.object({ lon: optionalWireCoordinate(180, 'долгота'), lat: optionalWireCoordinate(90, 'широта') })),
+  ),
   user_id: wireId,
   token: text(200),
   card: z.optional(z.nullable(text(64))),
@@ -318,7 +377,7 @@ export const orderDelivery = defineCall({
   tag: 'Orders',
   summary: 'Quotes delivery for the cart and zone: the sum, whether a time is available, and a uuid for order/create',
   description:
-    'deliverySum is the zone price, or 0 from the zone\'s free-delivery sum, measured against orderSum: dishes, cutlery and recommended items above their free counts, before the discount, the base of the minimum sum too (server prices; order_sum from the client is ignored). order/create with `delivery_uuid` = uuid charges this deliverySum while the cart, zone and delivery time are the ones quoted. isAvailByTime says whether the zone can still deliver on the chosen date (SPEC 5: a period is closed for today when its start minus time_limit is at or before now; on a holiday of the restaurant only periods starting while it is open count, decision 053); for a zone without periods, whether order/create takes the chosen time (as soon as ready: open now; a clock time: open then), the restaurant holidays counted. The quote is kept 30 minutes.',
+    "deliverySum is the zone price, or 0 from the zone's free-delivery sum, measured against orderSum: dishes, cutlery and recommended items above their free counts, before the discount, the base of the minimum sum too (server prices; order_sum from the client is ignored). order/create with `delivery_uuid` = uuid charges this deliverySum while the cart, zone and delivery time are the ones quoted. isAvailByTime says whether the zone can still deliver on the chosen date (SPEC 5: a period is closed for today when its start minus time_limit is at or before now; on a holiday of the restaurant only periods starting while it is open count, decision 053); for a zone without periods, whether order/create takes the chosen time (as soon as ready: open now; a clock time: open then), the restaurant holidays counted. The quote is kept 30 minutes.",
   auth: 'public',
   body: orderDeliveryBody,
   response: z.object({

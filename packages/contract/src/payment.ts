@@ -16,7 +16,11 @@ export type PaymentCheckStatus = z.infer<typeof paymentCheckStatus>;
 
 /** An optional text; absent, null and '' all mean none. */
 function optionalText(max: number) {
-  return leftOut((value) => (value === null || value === '' || value === 0 ? undefined : typeof value === 'number' ? String(value) : value), lookupText(max));
+  return leftOut(
+    (value) =>
+      value === null || value === '' || value === 0 ? undefined : typeof value === 'number' ? String(value) : value,
+    lookupText(max),
+  );
 }
 
 const restaurantUid = optionalText(64).check(
@@ -38,15 +42,21 @@ export const paymentStartRequest = z.object({
 export type PaymentStartRequest = z.output<typeof paymentStartRequest>;
 
 export const paymentStartResponse = z.object({
-  formUrl: z.nullable(z.string()).check(
-    z.describe(
-      "Where to send the guest's browser: the bank's card form; with a saved card, the return page (/payment?order_id=…) once the bank took the payment. Null when there is nowhere to go (a refusal).",
+  formUrl: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        "Where to send the guest's browser: the bank's card form; with a saved card, the return page (/payment?order_id=…) once the bank took the payment. Null when there is nowhere to go (a refusal).",
+      ),
     ),
-  ),
-  errorMessage: z.string().check(z.describe("Empty on success; else the Russian text for the 'Ошибка' dialog (SPEC 8).")),
-  status: z.optional(paymentCheckStatus).check(
-    z.describe('With a saved card: the payment\'s outcome at once (ok, fail, or pending while the bank decides).'),
-  ),
+  errorMessage: z
+    .string()
+    .check(z.describe("Empty on success; else the Russian text for the 'Ошибка' dialog (SPEC 8).")),
+  status: z
+    .optional(paymentCheckStatus)
+    .check(
+      z.describe("With a saved card: the payment's outcome at once (ok, fail, or pending while the bank decides)."),
+    ),
 });
 export type PaymentStartResponse = z.infer<typeof paymentStartResponse>;
 
@@ -74,45 +84,70 @@ export const paymentStartCall = defineCall({
   credentials: credentialFields('user_id', 'token'),
   body: paymentStartRequest,
   response: paymentStartResponse,
-  errors: { ...PAYMENT_ERRORS, binding_not_found: 'binding_id is not a saved card of this guest (404, «Карта не найдена.»)' },
+  errors: {
+    ...PAYMENT_ERRORS,
+    binding_not_found: 'binding_id is not a saved card of this guest (404, «Карта не найдена.»)',
+  },
 });
 
 // ---------------------------------------------------------------------------------------------
 // payment/sbp
 
 export const paymentSbpRequest = z.object({
-  user_id: optionalWireId.check(z.describe('The signed-in guest; required when the order has one. Kiosk orders have none.')),
+  user_id: optionalWireId.check(
+    z.describe('The signed-in guest; required when the order has one. Kiosk orders have none.'),
+  ),
   token: z.optional(z.nullable(sessionToken)).check(z.describe("The guest's session token, with user_id.")),
   fs_uid: restaurantUid,
   order_id: wireId.check(z.describe('An unpaid order (of this guest, or a kiosk order).')),
-  kiosk_token: z.optional(kioskToken).check(
-    z.describe("A kiosk order's: the token of the kiosk it was placed at (kiosk/enter; decision 038). Either this or follow_token."),
-  ),
-  follow_token: z.optional(lookupText(MAX_FOLLOW_TOKEN_LENGTH)).check(
-    z.describe("A kiosk order's: its follow token (order/create `follow_token`, decision 023). Either this or kiosk_token."),
-  ),
+  kiosk_token: z
+    .optional(kioskToken)
+    .check(
+      z.describe(
+        "A kiosk order's: the token of the kiosk it was placed at (kiosk/enter; decision 038). Either this or follow_token.",
+      ),
+    ),
+  follow_token: z
+    .optional(lookupText(MAX_FOLLOW_TOKEN_LENGTH))
+    .check(
+      z.describe(
+        "A kiosk order's: its follow token (order/create `follow_token`, decision 023). Either this or kiosk_token.",
+      ),
+    ),
 });
 export type PaymentSbpRequest = z.output<typeof paymentSbpRequest>;
 
 export const sbpBankVariant = z.object({
-  link: z.string().check(z.describe("Opens the bank's app with the payment (bank{memberId}://qr.nspk.ru/… ; in the sandbox the bank's page).")),
+  link: z
+    .string()
+    .check(
+      z.describe(
+        "Opens the bank's app with the payment (bank{memberId}://qr.nspk.ru/… ; in the sandbox the bank's page).",
+      ),
+    ),
   logo: z.string().check(z.describe('Logo picture URL (served by this server).')),
   name: z.string(),
 });
 export type SbpBankVariant = z.infer<typeof sbpBankVariant>;
 
 export const paymentSbpResponse = z.object({
-  variants: z.array(sbpBankVariant).check(
-    z.describe("The guest's bank apps to choose from ('Выберите свой банк'); empty on a kiosk (the guest scans the QR)."),
-  ),
-  paymentUrl: z.nullable(z.string()).check(
-    z.describe('The link that opens the default bank app (SPEC 2); null on a kiosk.'),
-  ),
-  qrPayload: z.nullable(z.string()).check(
-    z.describe(
-      "What the QR encodes. A kiosk order: what the kiosk draws, the SBP gateway's default link of the payment, which a guest's phone camera or bank app opens (production: the NSPK payload https://qr.nspk.ru/… itself; sandbox: the sandbox bank's page {public origin}/sandbox/sbp/{qrId}, so a phone or a second browser can pay it). A phone order: the NSPK payload. Null on a refusal.",
+  variants: z
+    .array(sbpBankVariant)
+    .check(
+      z.describe(
+        "The guest's bank apps to choose from ('Выберите свой банк'); empty on a kiosk (the guest scans the QR).",
+      ),
     ),
-  ),
+  paymentUrl: z
+    .nullable(z.string())
+    .check(z.describe('The link that opens the default bank app (SPEC 2); null on a kiosk.')),
+  qrPayload: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        "What the QR encodes. A kiosk order: what the kiosk draws, the SBP gateway's default link of the payment, which a guest's phone camera or bank app opens (production: the NSPK payload https://qr.nspk.ru/… itself; sandbox: the sandbox bank's page {public origin}/sandbox/sbp/{qrId}, so a phone or a second browser can pay it). A phone order: the NSPK payload. Null on a refusal.",
+      ),
+    ),
   errorMessage: z.string().check(z.describe('Empty on success; else the Russian text for the dialog.')),
 });
 export type PaymentSbpResponse = z.infer<typeof paymentSbpResponse>;
@@ -158,7 +193,7 @@ export const paymentBindingsCall = defineCall({
   tag: 'payment',
   summary: "The guest's saved cards (SPEC 7)",
   description:
-    "The cards the acquirer keeps for this guest (RBS getBindings.do, clientId = user id); a card is saved when the guest pays by the form. Kept in the database as a cache: when the bank does not answer, the last known list is given.",
+    'The cards the acquirer keeps for this guest (RBS getBindings.do, clientId = user id); a card is saved when the guest pays by the form. Kept in the database as a cache: when the bank does not answer, the last known list is given.',
   auth: 'user',
   credentials: credentialFields('user_id', 'token'),
   body: paymentBindingsRequest,
@@ -186,7 +221,8 @@ export const paymentCheckCall = defineCall({
   params: paymentCheckParams,
   response: paymentCheckResponse,
   errors: {
-    order_not_found: "no such order, or a guest's order without the guest's token, or a kiosk order without its kiosk's token or its follow token (404)",
+    order_not_found:
+      "no such order, or a guest's order without the guest's token, or a kiosk order without its kiosk's token or its follow token (404)",
     validation: 'orderId is not a number (400)',
   },
 });

@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 import { STARS_MAX, STARS_MIN } from '@chain/domain';
-import { blankToUndefined, optionalWireId, optionalWireInt, sessionToken, successResponse, wireId, wireNumber, wireText } from './common';
+import {
+  blankToUndefined,
+  optionalWireId,
+  optionalWireInt,
+  sessionToken,
+  successResponse,
+  wireId,
+  wireNumber,
+  wireText,
+} from './common';
 import { credentialFields, defineCall } from './call';
 import { defineAction } from './rest';
 
@@ -56,7 +65,14 @@ const SCORE_MESSAGE = 'оценка — целое число от 1 до 5';
 const score = z.pipe(
   z.transform(blankToUndefined),
   z.optional(
-    wireNumber({ integer: true, min: STARS_MIN, max: STARS_MAX, message: SCORE_MESSAGE, minMessage: SCORE_MESSAGE, maxMessage: SCORE_MESSAGE }),
+    wireNumber({
+      integer: true,
+      min: STARS_MIN,
+      max: STARS_MAX,
+      message: SCORE_MESSAGE,
+      minMessage: SCORE_MESSAGE,
+      maxMessage: SCORE_MESSAGE,
+    }),
   ),
 );
 
@@ -118,8 +134,7 @@ export const rateAddCall = defineCall({
   path: '/api/v1/rate/add',
   tag: 'ratings',
   summary: 'Rate a paid order or one of its dishes (SPEC 3, 4, 5, 7)',
-  description:
-    `Two kinds, told apart by \`item_id\`. Order rating (item_id and spec_id empty): \`stars\` 1..5 (absent: 5), \`rate_taste\`, \`rate_speed\`, \`rate_fresh\`, \`rate_quality\` 1..5 or empty. Item rating (item_id = the dish id of a basket line, spec_id = its option id or empty): \`taste\`, \`fresh\`, \`speed\` 1..5 or empty. Both: \`comment\` (up to 2000 characters), \`type\` (the low-rating category: an item id of rateGetTypes, or empty) and \`photos\`: up to 3 pictures as data URLs in the JSON body (\`data:image/jpeg;base64,…\`, also image/png and image/gif), at most 2 MB and ${MAX_RATING_PHOTO_PIXELS / 1_000_000} million pixels each (the size the file declares, read before anything is decoded); the body of this call may be up to 9 MB. The type is checked by the picture’s first bytes as well as by its label, and the picture must decode whole. What is kept is the server’s own JPEG of it (the first frame of a GIF, turned upright, at most 1600 px a side, without EXIF or any other metadata), never the upload. Only the order’s own user may rate it, only once it is paid, and once per order and per dish (and option).Answers \`{ success: true }\`.`,
+  description: `Two kinds, told apart by \`item_id\`. Order rating (item_id and spec_id empty): \`stars\` 1..5 (absent: 5), \`rate_taste\`, \`rate_speed\`, \`rate_fresh\`, \`rate_quality\` 1..5 or empty. Item rating (item_id = the dish id of a basket line, spec_id = its option id or empty): \`taste\`, \`fresh\`, \`speed\` 1..5 or empty. Both: \`comment\` (up to 2000 characters), \`type\` (the low-rating category: an item id of rateGetTypes, or empty) and \`photos\`: up to 3 pictures as data URLs in the JSON body (\`data:image/jpeg;base64,…\`, also image/png and image/gif), at most 2 MB and ${MAX_RATING_PHOTO_PIXELS / 1_000_000} million pixels each (the size the file declares, read before anything is decoded); the body of this call may be up to 9 MB. The type is checked by the picture’s first bytes as well as by its label, and the picture must decode whole. What is kept is the server’s own JPEG of it (the first frame of a GIF, turned upright, at most 1600 px a side, without EXIF or any other metadata), never the upload. Only the order’s own user may rate it, only once it is paid, and once per order and per dish (and option).Answers \`{ success: true }\`.`,
   auth: 'user',
   credentials: credentialFields('user_id', 'token'),
   body: rateAddRequest,
@@ -127,14 +142,17 @@ export const rateAddCall = defineCall({
   errors: {
     unauthorized: 'user_id + token do not make a live session (401)',
     validation: 'a field is missing or malformed: a score outside 1..5, more than 3 photos (400, names the field)',
-    photo: 'a photo is not a jpeg, png or gif data URL, does not decode, is over 2 MB or declares more pixels than allowed (400, «Фото N: …»)',
-    unavailable: 'a photo was not made within the server’s time bound (503 with Retry-After; nothing kept, the try not counted)',
+    photo:
+      'a photo is not a jpeg, png or gif data URL, does not decode, is over 2 MB or declares more pixels than allowed (400, «Фото N: …»)',
+    unavailable:
+      'a photo was not made within the server’s time bound (503 with Retry-After; nothing kept, the try not counted)',
     order_not_found: 'no such order of this user (404 «Заказ не найден.»)',
     not_paid: 'the order is not paid yet (409 «Оценить можно только оплаченный заказ.»)',
     item_not_in_order: 'the dish (and option) is not in the order (400)',
     rating_type: 'type is not a rating category (400)',
     already_rated: 'this order or dish is rated already (409 «Оценка уже оставлена»)',
-    rate_limited: 'more than 30 refused tries of this user in 10 minutes (429); a rating kept does not count, so an order of any size is rated whole',
+    rate_limited:
+      'more than 30 refused tries of this user in 10 minutes (429); a rating kept does not count, so an order of any size is rated whole',
   },
 });
 
@@ -204,7 +222,10 @@ export const rateListCall = defineCall({
   credentials: credentialFields('user_id', 'token'),
   body: rateListRequest,
   response: rateListResponse,
-  errors: { unauthorized: 'user_id + token do not make a live session (401)', validation: 'a field is missing or malformed (400)' },
+  errors: {
+    unauthorized: 'user_id + token do not make a live session (401)',
+    validation: 'a field is missing or malformed (400)',
+  },
 });
 
 export const ratePhotoCall = defineCall({

@@ -15,7 +15,10 @@ export type RefundState = (typeof REFUND_STATUSES)[number];
 
 /** Words of the refund screen and its answers. */
 export const REFUND_SCREEN_TEXTS = {
-  status: { pending: 'Банк возвращает', done: 'Возвращено', failed: 'Банк не вернул' } satisfies Record<RefundState, string>,
+  status: { pending: 'Банк возвращает', done: 'Возвращено', failed: 'Банк не вернул' } satisfies Record<
+    RefundState,
+    string
+  >,
   notPaid: 'Заказ не оплачен: возвращать нечего.',
   cancelClosed: 'Этот заказ уже нельзя отменить: можно вернуть деньги за позиции.',
   refundNotFound: 'Возврат не найден.',
@@ -68,7 +71,10 @@ export const refundOrderLine = z.object({
   line_sum: kopecks,
 });
 
-export const refundLineAsk = z.object({ id: wireId, cnt: z.int().check(z.minimum(1, 'ожидается хотя бы одна штука'), z.maximum(999, REFUND_SCREEN_TEXTS.lineCount)) });
+export const refundLineAsk = z.object({
+  id: wireId,
+  cnt: z.int().check(z.minimum(1, 'ожидается хотя бы одна штука'), z.maximum(999, REFUND_SCREEN_TEXTS.lineCount)),
+});
 
 export const refundEntry = z.object({
   id: z.int(),
@@ -101,7 +107,8 @@ export type OrderRefunds = z.infer<typeof orderRefunds>;
 const orderParams = z.object({ id: wireId });
 const ORDER_ERRORS = {
   ...MANAGER_ERRORS,
-  order_not_found: 'no such order, or an order of a restaurant the account may not act on: the same 404 «Заказ не найден.» (decision 038)',
+  order_not_found:
+    'no such order, or an order of a restaurant the account may not act on: the same 404 «Заказ не найден.» (decision 038)',
 } as const;
 
 export const staffOrderRefundsCall = defineCall({
@@ -111,7 +118,7 @@ export const staffOrderRefundsCall = defineCall({
   tag: 'staff',
   summary: "An order's lines, what was paid and returned, and its refunds: what the refund dialog shows",
   description:
-    'For a manager of the order\'s restaurant. The dialog computes the sum of the refund it offers with the domain\'s refundAmount over these figures (decision 050), the same function the server charges the bank with.',
+    "For a manager of the order's restaurant. The dialog computes the sum of the refund it offers with the domain's refundAmount over these figures (decision 050), the same function the server charges the bank with.",
   auth: 'staff',
   params: orderParams,
   response: orderRefunds,
@@ -126,13 +133,19 @@ export const staffRefundOrderCall = defineCall({
   summary: 'Returns the money of a paid order: the whole order (cancelling it) or chosen lines',
   description: [
     '`full: true` cancels the order (moveOrderStatus, to 90) and returns what was paid less earlier refunds, its delivery included; `full: false` returns the chosen `lines` (order line ids and units) with their share of the coupon discount, the order going on (decision 050).',
-    '`key` names the press (the screen makes one per dialog): the same key again — a double tap, a retry after a lost answer — answers the refund it made, never a second one. `refunded` is what the screen read as refunded (the order\'s `refunded`) and `amount` the sum it showed: a refund made since, or another sum, answers 409 stale_version with the order as it is now.',
-    'The refund is recorded in one transaction under the order\'s row lock, with the audit row and the order\'s refunded total (never past what was paid, a database constraint too); the bank is asked after the commit, by this request and, when the bank cannot answer, by the payment worker (`pending` until then; `failed` when the bank refuses, for a manager to retry). The answer is the order\'s refunds after this request\'s try at the bank. The guest\'s order status then says it («Отменён, деньги возвращены: 450,00 ₽») and the guest is e-mailed once the bank returned it.',
+    "`key` names the press (the screen makes one per dialog): the same key again — a double tap, a retry after a lost answer — answers the refund it made, never a second one. `refunded` is what the screen read as refunded (the order's `refunded`) and `amount` the sum it showed: a refund made since, or another sum, answers 409 stale_version with the order as it is now.",
+    "The refund is recorded in one transaction under the order's row lock, with the audit row and the order's refunded total (never past what was paid, a database constraint too); the bank is asked after the commit, by this request and, when the bank cannot answer, by the payment worker (`pending` until then; `failed` when the bank refuses, for a manager to retry). The answer is the order's refunds after this request's try at the bank. The guest's order status then says it («Отменён, деньги возвращены: 450,00 ₽») and the guest is e-mailed once the bank returned it.",
   ].join(' '),
   auth: 'staff',
   params: orderParams,
   body: z.object({
-    key: z.string().check(z.minLength(8, 'ожидается ключ нажатия'), z.maxLength(64, 'ожидается ключ нажатия'), z.regex(/^[A-Za-z0-9_-]+$/, 'ожидается ключ нажатия')),
+    key: z
+      .string()
+      .check(
+        z.minLength(8, 'ожидается ключ нажатия'),
+        z.maxLength(64, 'ожидается ключ нажатия'),
+        z.regex(/^[A-Za-z0-9_-]+$/, 'ожидается ключ нажатия'),
+      ),
     full: z.boolean(),
     lines: z.array(refundLineAsk).check(z.maxLength(MAX_REFUND_LINES, REFUND_SCREEN_TEXTS.lineCount)),
     refunded: z.int().check(z.minimum(0), z.maximum(MAX_WIRE_ID)),
@@ -144,7 +157,8 @@ export const staffRefundOrderCall = defineCall({
     ...STALE_VERSION_ERROR,
     not_paid: `the order was not paid (409 «${REFUND_SCREEN_TEXTS.notPaid}»)`,
     not_cancellable: `full: the order is done or cancelled (409 «${REFUND_SCREEN_TEXTS.cancelClosed}»)`,
-    refund_refused: 'the lines cannot be returned as asked: a line not of the order, more units than are left, nothing chosen, nothing left (400, the domain\'s words)',
+    refund_refused:
+      "the lines cannot be returned as asked: a line not of the order, more units than are left, nothing chosen, nothing left (400, the domain's words)",
   },
 });
 
@@ -154,11 +168,15 @@ export const staffRetryRefundCall = defineCall({
   path: '/api/staff/orders/:id/refunds/:refundId/retry',
   tag: 'staff',
   summary: 'Asks the bank again for a refund it did not return (failed)',
-  description: 'A failed refund is pending again and the bank is asked at once (the worker retries it when the bank cannot answer). A refund not failed is left as it is: the answer is the order\'s refunds either way, so racing retries ask the bank once.',
+  description:
+    "A failed refund is pending again and the bank is asked at once (the worker retries it when the bank cannot answer). A refund not failed is left as it is: the answer is the order's refunds either way, so racing retries ask the bank once.",
   auth: 'staff',
   params: z.object({ id: wireId, refundId: wireId }),
   response: orderRefunds,
-  errors: { ...ORDER_ERRORS, refund_not_found: `no such refund of this order (404 «${REFUND_SCREEN_TEXTS.refundNotFound}»)` },
+  errors: {
+    ...ORDER_ERRORS,
+    refund_not_found: `no such refund of this order (404 «${REFUND_SCREEN_TEXTS.refundNotFound}»)`,
+  },
 });
 
 /** Refunds the «Возвраты» list shows at most. */
@@ -186,7 +204,8 @@ export const staffRecentRefundsCall = defineCall({
   method: 'GET',
   path: '/api/staff/refunds',
   tag: 'staff',
-  summary: 'The newest refunds of the restaurants the manager runs, the unfinished first: what an on-call manager looks at',
+  summary:
+    'The newest refunds of the restaurants the manager runs, the unfinished first: what an on-call manager looks at',
   description: `Failed and pending refunds first (a failed one waits for «Повторить»), then the newest done ones; at most ${RECENT_REFUNDS_LIMIT}. A chain manager sees every restaurant's. Each opens the order's refund dialog (staffOrderRefunds).`,
   auth: 'staff',
   response: z.object({ refunds: z.array(recentRefund) }),
@@ -207,4 +226,10 @@ export const staffRefundEventsCall = defineCall({
   errors: { ...MANAGER_ERRORS, ...MANAGE_STREAM_ERRORS },
 });
 
-export const REFUND_CALLS = [staffOrderRefundsCall, staffRefundOrderCall, staffRetryRefundCall, staffRecentRefundsCall, staffRefundEventsCall] as const;
+export const REFUND_CALLS = [
+  staffOrderRefundsCall,
+  staffRefundOrderCall,
+  staffRetryRefundCall,
+  staffRecentRefundsCall,
+  staffRefundEventsCall,
+] as const;

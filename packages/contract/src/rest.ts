@@ -52,9 +52,14 @@ const FIELDS_TEXT_MAX = 100_000;
 export const restRequest = z.object({
   // The contract's one id rule (issue 11, second read): '' / null / 0 are no user.
   user_id: optionalWireId,
-  token: z.optional(z.nullable(z.string({ error: 'ожидается текст' }).check(z.maxLength(512, 'не длиннее 512 символов')))),
+  token: z.optional(
+    z.nullable(z.string({ error: 'ожидается текст' }).check(z.maxLength(512, 'не длиннее 512 символов'))),
+  ),
   action: z
-    .string({ error: (issue) => (issue.input === undefined ? 'обязательное поле: имя действия' : 'ожидается имя действия (текст)') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'обязательное поле: имя действия' : 'ожидается имя действия (текст)',
+    })
     .check(z.minLength(1, 'обязательное поле: имя действия'), z.maxLength(64, 'не длиннее 64 символов')),
   fields: z.optional(
     z.nullable(
@@ -67,7 +72,9 @@ export const restRequest = z.object({
       ),
     ),
   ),
-  version: z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(32))], { error: 'ожидается номер версии' }))),
+  version: z.optional(
+    z.nullable(z.union([z.number(), z.string().check(z.maxLength(32))], { error: 'ожидается номер версии' })),
+  ),
 });
 export type RestRequest = z.output<typeof restRequest>;
 

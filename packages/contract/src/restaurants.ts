@@ -25,7 +25,6 @@ import { flag, kopecks, lookupText } from './common';
 export const textFlag = z.enum(['1', '0']);
 export type TextFlag = z.infer<typeof textFlag>;
 
-
 /** The menus a restaurant may offer (the domain's MENU_KINDS); the menu call picks one with is_shop 0, 1 or 2. */
 export const menuKind = z.enum(MENU_KINDS);
 export type { MenuKind } from '@chain/domain';
@@ -84,22 +83,28 @@ export const deliveryZoneWire = z.object({
   id: z.int(),
   name: z.string(),
   active: textFlag,
-  polygon: z.string().check(
-    z.describe(
-      'JSON text (SPEC 3 "polygon (JSON)") of GeoJSON Polygon coordinates: [[[lon, lat], …], …], the first ring is the outline. Decode with zonePolygonSchema before zoneContainsPoint (or use toDomainZone).',
+  polygon: z
+    .string()
+    .check(
+      z.describe(
+        'JSON text (SPEC 3 "polygon (JSON)") of GeoJSON Polygon coordinates: [[[lon, lat], …], …], the first ring is the outline. Decode with zonePolygonSchema before zoneContainsPoint (or use toDomainZone).',
+      ),
     ),
-  ),
   color: z.string().check(z.describe("'#AARRGGBB': SPEC 9 moves the alpha pair to the end before the map uses it.")),
-  periods: z.string().check(
-    z.describe(
-      'JSON text of [{ "from": "HH:MM", "to": "HH:MM", "days": [Mon..Sun as 0/1] }]; an empty list means "as soon as ready", no window to choose (SPEC 5).',
+  periods: z
+    .string()
+    .check(
+      z.describe(
+        'JSON text of [{ "from": "HH:MM", "to": "HH:MM", "days": [Mon..Sun as 0/1] }]; an empty list means "as soon as ready", no window to choose (SPEC 5).',
+      ),
     ),
-  ),
   time_limit: z.int().check(z.minimum(0), z.describe('Minutes a window closes before its start (SPEC 5).')),
   minordersum_rest: kopecks.check(z.describe('Minimum order, restaurant menu, kopecks (SPEC 5).')),
   minordersum_shop: kopecks.check(z.describe('Minimum order when any line is a shop item, kopecks (SPEC 5).')),
   delivery_price: kopecks.check(z.describe('What delivery to this zone costs, kopecks.')),
-  free_delivery_from: z.nullable(kopecks).check(z.describe('Order sum from which delivery is free, kopecks; null: always paid.')),
+  free_delivery_from: z
+    .nullable(kopecks)
+    .check(z.describe('Order sum from which delivery is free, kopecks; null: always paid.')),
 });
 export type DeliveryZoneWire = z.infer<typeof deliveryZoneWire>;
 
@@ -119,40 +124,66 @@ export const restaurantWire = z.object({
   seating: z.int().check(z.minimum(0)),
   location: z.string().check(z.describe('JSON text {"lat": …, "lon": …} (SPEC 3); decode with locationSchema.')),
   shedule: z.array(scheduleDay),
-  workTime: z.string().check(
-    z.describe("The schedule as a person reads it, e.g. 'Пн–Чт 10:00–23:00, Пт–Сб 10:00–01:00, Вс 10:00–23:00'; 'выходной' for a closed day."),
-  ),
+  workTime: z
+    .string()
+    .check(
+      z.describe(
+        "The schedule as a person reads it, e.g. 'Пн–Чт 10:00–23:00, Пт–Сб 10:00–01:00, Вс 10:00–23:00'; 'выходной' for a closed day.",
+      ),
+    ),
   active: textFlag,
   deliveryRest: textFlag.check(z.describe('"1": takes orders at a table (inrest).')),
   deliverySelf: textFlag.check(z.describe('"1": takes pickup orders (self).')),
   deliveryCourier: textFlag.check(z.describe('"1": delivers by courier (delivery).')),
-  deliveryZone: z.array(deliveryZoneWire).check(z.describe('Every zone, active or not; only active ones ("1") take orders (SPEC 4).')),
+  deliveryZone: z
+    .array(deliveryZoneWire)
+    .check(z.describe('Every zone, active or not; only active ones ("1") take orders (SPEC 4).')),
   deliveryDays: z.int().check(z.minimum(0), z.describe('Days ahead a guest may choose for pickup (SPEC 9).')),
-  deliveryDaysTrue: z.int().check(z.minimum(0), z.describe('Days ahead a guest may choose for courier delivery (SPEC 9).')),
+  deliveryDaysTrue: z
+    .int()
+    .check(z.minimum(0), z.describe('Days ahead a guest may choose for courier delivery (SPEC 9).')),
   winecard: textFlag,
-  isFavorite: flag.check(z.describe('Always 0: the list is the same for everyone; favourites are kept by the app (SPEC 3 client state).')),
+  isFavorite: flag.check(
+    z.describe('Always 0: the list is the same for everyone; favourites are kept by the app (SPEC 3 client state).'),
+  ),
   congestion: z.object({ text: z.string() }),
   minOrderSum: minimumPerOrderType,
   minOrderSumShop: minimumPerOrderType.check(z.describe('Used when any cart line is a shop item (SPEC 5).')),
   sbp: textFlag,
   time_zone: z.string().check(z.describe('IANA zone of the schedule, e.g. Europe/Moscow.')),
-  menuKinds: z.array(menuKind).check(z.describe('The menus the restaurant offers (menu call is_shop: 0 restaurant, 1 shop, 2 bar).')),
+  menuKinds: z
+    .array(menuKind)
+    .check(z.describe('The menus the restaurant offers (menu call is_shop: 0 restaurant, 1 shop, 2 bar).')),
   closedUntil: z.optional(
-    z.nullable(z.string()).check(
-      z.describe('«Закрыто на время» (issue 31): ISO instant until which it takes no orders; null or past: not closed. Read with closedForNowText of packages/domain.'),
-    ),
-  ),
-  closedText: z.optional(z.string().check(z.describe("What guests read while it is closed for now; '' for «Закрыто до HH:MM»."))),
-  img: z.optional(
-    z.string().check(
-      z.describe(
-        "The restaurant's photo (issue 31, decision 052): a picture under /media/ (a manager's upload is /media/uploads/{hash}.jpg, a JPEG of at most 1600 px a side). Shown as its AVIF and WebP renditions, /photos/{width}/{path under /media/}.{avif|webp} at the widths of PHOTO_WIDTHS (decision 034), the picture itself as the fallback. Absent when the restaurant has none: show it as before, without a picture.",
+    z
+      .nullable(z.string())
+      .check(
+        z.describe(
+          '«Закрыто на время» (issue 31): ISO instant until which it takes no orders; null or past: not closed. Read with closedForNowText of packages/domain.',
+        ),
       ),
-    ),
+  ),
+  closedText: z.optional(
+    z.string().check(z.describe("What guests read while it is closed for now; '' for «Закрыто до HH:MM».")),
+  ),
+  img: z.optional(
+    z
+      .string()
+      .check(
+        z.describe(
+          "The restaurant's photo (issue 31, decision 052): a picture under /media/ (a manager's upload is /media/uploads/{hash}.jpg, a JPEG of at most 1600 px a side). Shown as its AVIF and WebP renditions, /photos/{width}/{path under /media/}.{avif|webp} at the widths of PHOTO_WIDTHS (decision 034), the picture itself as the fallback. Absent when the restaurant has none: show it as before, without a picture.",
+        ),
+      ),
   ),
   holidays: z.optional(
     z
-      .array(z.object({ date: z.string(), fromMinute: z.nullable(minuteOfSchedule), toMinute: z.nullable(minuteOfSchedule) }))
+      .array(
+        z.object({
+          date: z.string(),
+          fromMinute: z.nullable(minuteOfSchedule),
+          toMinute: z.nullable(minuteOfSchedule),
+        }),
+      )
       .check(
         z.describe(
           "Dates ('YYYY-MM-DD') whose hours differ from the week's (issue 31): null minutes — closed that business day (06:00 to 06:00); else its hours in place of the weekday's. Read with restaurantHolidays (the domain's isOpenWithHolidays, openPickupSlots, deliveryPeriodChoices — what order/create applies) or scheduleOfBusinessDay; a holiday's business day has no delivery period the restaurant is closed at the start of.",
@@ -167,7 +198,10 @@ export type RestaurantWire = z.infer<typeof restaurantWire>;
  * 18:00» — or null when it is not (never closed, or the time has passed): the domain's rule on the
  * list entry, where the app shows a restaurant (the lists, the menu, «О ресторане»).
  */
-export function restaurantClosedText(restaurant: Pick<RestaurantWire, 'closedUntil' | 'closedText' | 'time_zone'>, now: Instant): string | null {
+export function restaurantClosedText(
+  restaurant: Pick<RestaurantWire, 'closedUntil' | 'closedText' | 'time_zone'>,
+  now: Instant,
+): string | null {
   const until = restaurant.closedUntil ? Date.parse(restaurant.closedUntil) : Number.NaN;
   const closed = { until: Number.isFinite(until) ? until : null, text: restaurant.closedText ?? '' };
   try {
@@ -186,12 +220,22 @@ export function restaurantHolidays(restaurant: Partial<Pick<RestaurantWire, 'hol
   return (restaurant.holidays ?? []).flatMap((holiday): ScheduleHoliday[] => {
     const date = parseIsoDate(holiday.date);
     if (date === null) return [];
-    return [{ date, hours: holiday.fromMinute !== null && holiday.toMinute !== null ? { fromMinute: holiday.fromMinute, toMinute: holiday.toMinute } : null }];
+    return [
+      {
+        date,
+        hours:
+          holiday.fromMinute !== null && holiday.toMinute !== null
+            ? { fromMinute: holiday.fromMinute, toMinute: holiday.toMinute }
+            : null,
+      },
+    ];
   });
 }
 
 /** A list entry's week and holidays in the domain's shape (RestaurantHours). */
-export function restaurantHours(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>): RestaurantHours {
+export function restaurantHours(
+  restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>,
+): RestaurantHours {
   return { schedule: restaurant.shedule, holidays: restaurantHolidays(restaurant) };
 }
 
@@ -209,7 +253,10 @@ export function restaurantWallClock(restaurant: Pick<RestaurantWire, 'time_zone'
  * domain's openingNow, SPEC 4): on its zone's clock, a zone the runtime does not know read as
  * Moscow. «Закрыто на время» is restaurantClosedText's, read beside it.
  */
-export function restaurantOpeningNow(restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>, now: Instant): { readonly open: boolean; readonly opens: string } {
+export function restaurantOpeningNow(
+  restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>,
+  now: Instant,
+): { readonly open: boolean; readonly opens: string } {
   const hours = restaurantHours(restaurant);
   try {
     return openingNow(hours, now, restaurant.time_zone || DEFAULT_TIME_ZONE);
@@ -222,11 +269,20 @@ export function restaurantOpeningNow(restaurant: Pick<RestaurantWire, 'shedule' 
  * The schedule as it holds on the business day of `clock` (issue 31): the week's `shedule` with
  * that date's holiday in place of its weekday's entry — what the open-now markers read.
  */
-export function scheduleOfBusinessDay(restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>, clock: WallClock): ScheduleDay[] {
+export function scheduleOfBusinessDay(
+  restaurant: Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire, 'holidays'>>,
+  clock: WallClock,
+): ScheduleDay[] {
   if (!restaurant.holidays || restaurant.holidays.length === 0) return restaurant.shedule;
   const holidays = restaurantHolidays(restaurant);
   return scheduleOnDate(restaurant.shedule, holidays, businessDateOf(clock))
-    .map((entry) => ({ day: entry.day, fromMinute: entry.fromMinute, toMinute: entry.toMinute, from: formatClock(entry.fromMinute), to: formatClock(entry.toMinute) }))
+    .map((entry) => ({
+      day: entry.day,
+      fromMinute: entry.fromMinute,
+      toMinute: entry.toMinute,
+      from: formatClock(entry.fromMinute),
+      to: formatClock(entry.toMinute),
+    }))
     .sort((a, b) => a.day - b.day);
 }
 
@@ -270,7 +326,8 @@ export const restaurantTable = defineCall({
   response: tableResponse,
   errors: {
     table_not_found: "no table has this code: 'Неверный номер стола!' (SPEC 8), 404",
-    table_order_unavailable: "the table's restaurant is inactive: 'Заказ за столом в этом ресторане сейчас невозможен' (SPEC 8), 409",
+    table_order_unavailable:
+      "the table's restaurant is inactive: 'Заказ за столом в этом ресторане сейчас невозможен' (SPEC 8), 409",
     validation: 'the code is empty or longer than 64 characters, 400',
   },
 });
@@ -280,7 +337,9 @@ export const MAX_TABLE_LABEL_LENGTH = 16;
 
 export const tableNumParams = z.object({
   id: restaurantRef.check(z.describe('The restaurant (id or fs_uid).')),
-  num: lookupText(MAX_TABLE_LABEL_LENGTH).check(z.describe('The table number as the guest typed it (the kiosk keypad: digits).')),
+  num: lookupText(MAX_TABLE_LABEL_LENGTH).check(
+    z.describe('The table number as the guest typed it (the kiosk keypad: digits).'),
+  ),
 });
 
 /** GET /api/v1/restoran/{id}/tables/{num} (issue 14): whether the restaurant has this table number, as order/create will check it. */
@@ -296,7 +355,8 @@ export const restaurantTableNum = defineCall({
   params: tableNumParams,
   response: tableResponse,
   errors: {
-    table_not_found: "the restaurant is unknown or inactive, or has no table with this number: 'Неверный номер стола!' (SPEC 8), 404",
+    table_not_found:
+      "the restaurant is unknown or inactive, or has no table with this number: 'Неверный номер стола!' (SPEC 8), 404",
     validation: `the restaurant is not an id or fs_uid, or the number is empty, longer than ${MAX_TABLE_LABEL_LENGTH} characters or holds control characters, 400`,
   },
 });

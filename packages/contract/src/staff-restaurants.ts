@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { CLOSED_TEXT_MAX_LENGTH, KIOSK_CODE_PATTERN, MENU_KINDS } from '@chain/domain';
 import { rowVersion, STALE_VERSION_ERROR, staleVersionResponse } from './backoffice';
-import { STAFF_PHOTO_ERRORS, STAFF_PHOTO_RULE, staffPhotoPath, staffPhotoUploadBody, staffPhotoUploadResponse } from './backoffice-photos';
+import {
+  STAFF_PHOTO_ERRORS,
+  STAFF_PHOTO_RULE,
+  staffPhotoPath,
+  staffPhotoUploadBody,
+  staffPhotoUploadResponse,
+} from './backoffice-photos';
 import { defineCall } from './call';
 import { kopecks, latitude, longitude, wireId } from './common';
 import { MANAGER_ERRORS, STAFF_TEXTS } from './staff';
@@ -38,7 +44,8 @@ const text = (max: number, min = 0) =>
     z.refine((value) => !/\p{Cc}/u.test(value), 'недопустимые символы'),
   );
 const clock = z.string().check(z.regex(/^\d{1,2}:\d{2}$/, 'время — в виде ЧЧ:ММ, например 10:00'));
-const smallCount = (max: number) => z.int('ожидается целое число').check(z.minimum(0, 'не меньше 0'), z.maximum(max, `не больше ${max}`));
+const smallCount = (max: number) =>
+  z.int('ожидается целое число').check(z.minimum(0, 'не меньше 0'), z.maximum(max, `не больше ${max}`));
 const money = kopecks.check(z.maximum(100_000_000, 'не больше 1 000 000 ₽'));
 
 /** One open day of the week as the form types it: 'HH:MM' to 'HH:MM'; a closing time at or before the opening reaches past midnight (10:00–02:00, until 06:00). A day absent is a day off. */
@@ -99,7 +106,9 @@ export const manageRestaurant = z.object({
   fs_uid: z.string(),
   version: z.int(),
   archived_at: z.nullable(z.string()),
-  closed_until: z.nullable(z.string().check(z.describe('ISO instant; null: not closed for now. Past: open again (it reopens by itself).'))),
+  closed_until: z.nullable(
+    z.string().check(z.describe('ISO instant; null: not closed for now. Past: open again (it reopens by itself).')),
+  ),
   closed_text: z.string(),
   kiosk_code_set: z.boolean(),
   kiosks_connected: z.int(),
@@ -121,7 +130,9 @@ export const manageRestaurantListItem = z.object({
 
 const restaurantParams = z.object({ id: wireId });
 const NOT_FOUND = { restaurant_not_found: `no such restaurant (404 «${RESTAURANT_MANAGE_TEXTS.notFound}»)` } as const;
-const CHAIN_ONLY = { chain_manager_only: `not a manager of the whole chain (403 «${STAFF_TEXTS.chainManagerOnly}»)` } as const;
+const CHAIN_ONLY = {
+  chain_manager_only: `not a manager of the whole chain (403 «${STAFF_TEXTS.chainManagerOnly}»)`,
+} as const;
 const VALIDATION = {
   validation:
     '400 naming the field in Russian: a field out of bounds, a time zone not of IANA, hours of a day typed twice or reaching past 06:00 of the next morning or opening before 06:00, a holiday twice, no menu, a photo that is not a picture under /media/ or an upload not kept («Фото: …»)',
@@ -156,7 +167,8 @@ export const manageCreateRestaurantCall = defineCall({
   path: '/api/staff/manage/restaurants',
   tag: 'back office',
   summary: 'Creates a restaurant with its hours and holidays (managers of the whole chain); audited',
-  description: 'Guests see it at once when active (the catalogue version moves in the same transaction). Answers the new restaurant at version 1.',
+  description:
+    'Guests see it at once when active (the catalogue version moves in the same transaction). Answers the new restaurant at version 1.',
   auth: 'staff',
   body: manageRestaurantFields,
   response: manageRestaurant,
@@ -169,7 +181,8 @@ export const manageSaveRestaurantCall = defineCall({
   path: '/api/staff/manage/restaurants/:id',
   tag: 'back office',
   summary: 'Saves a restaurant with its week of hours and holidays over the version it was based on; audited',
-  description: 'The hours and holidays are replaced by the ones sent and the restaurant\'s version bumps, in one transaction with the audit row. A save over a newer version is 409 with the current restaurant.',
+  description:
+    "The hours and holidays are replaced by the ones sent and the restaurant's version bumps, in one transaction with the audit row. A save over a newer version is 409 with the current restaurant.",
   auth: 'staff',
   params: restaurantParams,
   body: z.object({ ...manageRestaurantFields.shape, version: rowVersion }),
@@ -213,8 +226,10 @@ export const manageArchiveRestaurantCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/restaurants/:id/archive',
   tag: 'back office',
-  summary: 'Archives a restaurant (hidden from guests, kept for orders and reports) or brings it back: managers of the whole chain',
-  description: 'A restaurant is never deleted. Archiving switches it off for guests; bringing it back leaves it off until a manager switches it on.',
+  summary:
+    'Archives a restaurant (hidden from guests, kept for orders and reports) or brings it back: managers of the whole chain',
+  description:
+    'A restaurant is never deleted. Archiving switches it off for guests; bringing it back leaves it off until a manager switches it on.',
   auth: 'staff',
   params: restaurantParams,
   body: z.object({ version: rowVersion, archived: z.boolean() }),
@@ -245,7 +260,8 @@ export const manageUploadRestaurantPhotoCall = defineCall({
   method: 'POST',
   path: '/api/staff/manage/restaurants/photos',
   tag: 'back office',
-  summary: "Takes a restaurant's photo (a data URL of JPEG, PNG or GIF) and answers where the server's own copy of it is (managers)",
+  summary:
+    "Takes a restaurant's photo (a data URL of JPEG, PNG or GIF) and answers where the server's own copy of it is (managers)",
   description: `${STAFF_PHOTO_RULE} The restaurant shows it once its form is saved with \`img\` (versioned and audited, like every field); the dish photo upload takes the same path.`,
   auth: 'staff',
   body: staffPhotoUploadBody,

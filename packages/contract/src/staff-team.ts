@@ -2,7 +2,14 @@ import * as z from 'zod/mini';
 import { MANAGE_STREAM_ERRORS, STALE_VERSION_ERROR, rowVersion } from './backoffice';
 import { defineCall } from './call';
 import { MAX_WIRE_ID, wireId } from './common';
-import { STAFF_ERRORS, STAFF_LOGIN_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES, STAFF_TEXTS, staffRestaurant } from './staff';
+import {
+  STAFF_ERRORS,
+  STAFF_LOGIN_MAX_LENGTH,
+  STAFF_PASSWORD_MIN_LENGTH,
+  STAFF_ROLES,
+  STAFF_TEXTS,
+  staffRestaurant,
+} from './staff';
 
 // The back office's team (issue 31, docs/back-office.md "Team"): a manager of the whole chain
 // adds staff accounts, edits them, resets a password (shown once or e-mailed), disables and
@@ -71,7 +78,9 @@ const accountFields = {
   email: z.string().check(z.maxLength(254, 'не длиннее 254 символов')),
   role: z.enum(STAFF_ROLES, 'менеджер или кухня'),
   chain: z.boolean(),
-  restaurant_ids: z.array(bodyId).check(z.maxLength(STAFF_TEAM_MAX_RESTAURANTS, `не больше ${STAFF_TEAM_MAX_RESTAURANTS} ресторанов`)),
+  restaurant_ids: z
+    .array(bodyId)
+    .check(z.maxLength(STAFF_TEAM_MAX_RESTAURANTS, `не больше ${STAFF_TEAM_MAX_RESTAURANTS} ресторанов`)),
 };
 
 const passwordDelivery = z.enum(PASSWORD_DELIVERIES, 'show или email');
@@ -79,18 +88,30 @@ const passwordDelivery = z.enum(PASSWORD_DELIVERIES, 'show или email');
 /** A new password's answer: shown once (`password`), or where it was e-mailed (`emailed_to`). */
 const passwordAnswer = {
   password: z.nullable(
-    z.string().check(z.describe('The new password when `delivery` was `show`: answered this once, stored only as its scrypt hash; null when e-mailed.')),
+    z
+      .string()
+      .check(
+        z.describe(
+          'The new password when `delivery` was `show`: answered this once, stored only as its scrypt hash; null when e-mailed.',
+        ),
+      ),
   ),
-  emailed_to: z.nullable(z.string().check(z.describe('The account\'s e-mail the password went to when `delivery` was `email`, else null.'))),
+  emailed_to: z.nullable(
+    z.string().check(z.describe("The account's e-mail the password went to when `delivery` was `email`, else null.")),
+  ),
 };
 
 const CHAIN_ERRORS = {
   ...STAFF_ERRORS,
   chain_manager_only: `not a manager of the whole chain: a kitchen account or a restaurant's manager (403 «${STAFF_TEXTS.chainManagerOnly}»)`,
 } as const;
-const ACCOUNT_ERRORS = { ...CHAIN_ERRORS, staff_not_found: `no such account (404 «${STAFF_TEAM_TEXTS.accountNotFound}»)` } as const;
+const ACCOUNT_ERRORS = {
+  ...CHAIN_ERRORS,
+  staff_not_found: `no such account (404 «${STAFF_TEAM_TEXTS.accountNotFound}»)`,
+} as const;
 const RULE_ERRORS = {
-  validation: 'a field breaks the account rules (400, the text names the field): login, name, e-mail, role, a kitchen of exactly one restaurant, a manager of the chain or of restaurants that exist',
+  validation:
+    'a field breaks the account rules (400, the text names the field): login, name, e-mail, role, a kitchen of exactly one restaurant, a manager of the chain or of restaurants that exist',
   last_chain_manager: `the change would leave the chain without an active manager of the whole chain, also when two such saves race (409 «${STAFF_TEAM_TEXTS.lastChainManager}»)`,
 } as const;
 
@@ -124,7 +145,12 @@ export const staffTeamAddCall = defineCall({
     delivery: passwordDelivery,
   }),
   response: z.object({ account: staffTeamAccount, ...passwordAnswer }),
-  errors: { ...CHAIN_ERRORS, validation: RULE_ERRORS.validation, provider: MAIL_FAILED_ERROR, login_taken: `an account of this login exists (409 «${STAFF_TEAM_TEXTS.loginTaken}»)` },
+  errors: {
+    ...CHAIN_ERRORS,
+    validation: RULE_ERRORS.validation,
+    provider: MAIL_FAILED_ERROR,
+    login_taken: `an account of this login exists (409 «${STAFF_TEAM_TEXTS.loginTaken}»)`,
+  },
 });
 
 export const staffTeamSaveCall = defineCall({
@@ -132,7 +158,8 @@ export const staffTeamSaveCall = defineCall({
   method: 'POST',
   path: '/api/staff/team/:id',
   tag: 'staff',
-  summary: "Saves an account's name, e-mail, role and restaurants over the version it was based on (chain managers only)",
+  summary:
+    "Saves an account's name, e-mail, role and restaurants over the version it was based on (chain managers only)",
   description:
     "The login stays. A chain manager cannot change their own role or chain flag (409 own_account), and no save leaves the chain without an active chain manager (409 last_chain_manager, decided under a lock of the chain managers' rows, so racing saves cannot both pass). The account's sessions stay and take the new role and restaurants at their next call. Audited as `team.save` with before and after.",
   auth: 'staff',
@@ -152,7 +179,8 @@ export const staffTeamPasswordCall = defineCall({
   method: 'POST',
   path: '/api/staff/team/:id/password',
   tag: 'staff',
-  summary: 'Resets an account\'s password to a generated one, shown once or e-mailed; its sessions end (chain managers only)',
+  summary:
+    "Resets an account's password to a generated one, shown once or e-mailed; its sessions end (chain managers only)",
   description:
     "The old password stops working and every session of the account ends at once (the caller's own session stays when it is their own account), its board streams with them. `delivery: show` answers the new password this once (answered `Cache-Control: no-store`, as every staff call); `email` mails it to the account. Not versioned: it changes no field the team screen edits. Audited as `team.password` with the delivery, never the password or its hash.",
   auth: 'staff',
@@ -167,7 +195,8 @@ export const staffTeamActiveCall = defineCall({
   method: 'POST',
   path: '/api/staff/team/:id/active',
   tag: 'staff',
-  summary: 'Disables an account — its sessions and board streams end at once — or enables it again (chain managers only)',
+  summary:
+    'Disables an account — its sessions and board streams end at once — or enables it again (chain managers only)',
   description:
     "A disabled account cannot sign in and its token is refused at its next call (401 staff_unauthorized); its open board streams close on every instance (LISTEN/NOTIFY). Enabling it again gives no session back: its owner signs in. A chain manager cannot disable their own account (409 own_account), nor the chain's last active manager (409 last_chain_manager). Audited as `team.disable` / `team.enable`.",
   auth: 'staff',
@@ -213,13 +242,17 @@ export const staffTeamEndSessionsCall = defineCall({
   method: 'POST',
   path: '/api/staff/team/:id/sessions/end',
   tag: 'staff',
-  summary: "Ends one live session of an account, or all of them (chain managers only)",
-  description: "`session_id` ends that session; without it every live session of the account ends (the caller's own included when it is their own account). Their tokens are refused at once and their board streams close. Audited as `team.sessions_end`.",
+  summary: 'Ends one live session of an account, or all of them (chain managers only)',
+  description:
+    "`session_id` ends that session; without it every live session of the account ends (the caller's own included when it is their own account). Their tokens are refused at once and their board streams close. Audited as `team.sessions_end`.",
   auth: 'staff',
   params: accountParams,
   body: z.object({ session_id: z.optional(z.nullable(bodyId)) }),
   response: z.object({ ended: z.int() }),
-  errors: { ...ACCOUNT_ERRORS, session_not_found: `no live session of this id on this account (404 «${STAFF_TEAM_TEXTS.sessionNotFound}»)` },
+  errors: {
+    ...ACCOUNT_ERRORS,
+    session_not_found: `no live session of this id on this account (404 «${STAFF_TEAM_TEXTS.sessionNotFound}»)`,
+  },
 });
 
 /** An event of the team's stream: this account was added or changed, or its sessions were. */

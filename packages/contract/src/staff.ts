@@ -36,7 +36,8 @@ export const STAFF_TEXTS = {
   dishNotFound: 'Блюдо не найдено.',
   guestNotFound: 'Гость не найден.',
   tooManyBoardStreams: 'Слишком много открытых досок заказов. Закройте лишние вкладки.',
-  tooManyRestaurantBoardStreams: 'Доска заказов этого ресторана открыта на слишком многих экранах. Закройте лишние вкладки.',
+  tooManyRestaurantBoardStreams:
+    'Доска заказов этого ресторана открыта на слишком многих экранах. Закройте лишние вкладки.',
 } as const;
 
 /** A staff session lives this long from sign-in (a kitchen shift), then staff sign in again. */
@@ -56,7 +57,8 @@ export const LOCK_CODE_MAX_LENGTH = 32;
 /** An id in a JSON body: a positive whole number no bigger than any id the database holds. */
 const bodyId = z.int().check(z.minimum(1, 'ожидается номер больше нуля'), z.maximum(MAX_WIRE_ID, 'такого номера нет'));
 
-const text = (max: number, describe: string) => z.string().check(z.maxLength(max, `не длиннее ${max} символов`), z.describe(describe));
+const text = (max: number, describe: string) =>
+  z.string().check(z.maxLength(max, `не длиннее ${max} символов`), z.describe(describe));
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in: login and password, then a code e-mailed to the account's address
@@ -91,21 +93,51 @@ export function staffCodeWaitText(minutes: number): string {
 export const STAFF_CAPTCHA_ID = /^[0-9a-f]{32}$/;
 
 export const staffSignInRequest = z.object({
-  login: z.string().check(z.minLength(1, 'обязательное поле'), z.maxLength(STAFF_LOGIN_MAX_LENGTH, `не длиннее ${STAFF_LOGIN_MAX_LENGTH} символов`)),
-  password: z.string().check(z.minLength(1, 'обязательное поле'), z.maxLength(STAFF_PASSWORD_MAX_LENGTH, `не длиннее ${STAFF_PASSWORD_MAX_LENGTH} символов`)),
+  login: z
+    .string()
+    .check(
+      z.minLength(1, 'обязательное поле'),
+      z.maxLength(STAFF_LOGIN_MAX_LENGTH, `не длиннее ${STAFF_LOGIN_MAX_LENGTH} символов`),
+    ),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, 'обязательное поле'),
+      z.maxLength(STAFF_PASSWORD_MAX_LENGTH, `не длиннее ${STAFF_PASSWORD_MAX_LENGTH} символов`),
+    ),
   device: z.optional(
-    z.string().check(z.maxLength(300, 'не длиннее 300 символов'), z.describe('The device token the last sign-in of this login on this device answered (staffVerify `device`), if any.')),
+    z
+      .string()
+      .check(
+        z.maxLength(300, 'не длиннее 300 символов'),
+        z.describe(
+          'The device token the last sign-in of this login on this device answered (staffVerify `device`), if any.',
+        ),
+      ),
   ),
-  captcha_id: z.optional(z.string().check(z.regex(STAFF_CAPTCHA_ID, '32 шестнадцатеричные цифры'), z.describe('The id of the captcha image read (GET /api/staff/captcha/{id}).'))),
-  captcha: z.optional(z.string().check(z.maxLength(32, 'не длиннее 32 символов'), z.describe('The digits read from that image.'))),
+  captcha_id: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(STAFF_CAPTCHA_ID, '32 шестнадцатеричные цифры'),
+        z.describe('The id of the captcha image read (GET /api/staff/captcha/{id}).'),
+      ),
+  ),
+  captcha: z.optional(
+    z.string().check(z.maxLength(32, 'не длиннее 32 символов'), z.describe('The digits read from that image.')),
+  ),
 });
 export const staffSignInResponse = z.object({
   challenge: z.string().check(z.describe('Names this sign-in for staffVerify; opaque.')),
   email_hint: z.string().check(z.describe('Where the code went, masked: «m***@example.ru».')),
   sent_at: z.string().check(z.describe('When the code was e-mailed (ISO 8601).')),
-  new_code: z.boolean().check(
-    z.describe(`false: the code e-mailed at sent_at still stands and no new mail went out (a sign-in again within ${STAFF_CODE_RESEND_SECONDS} s and more, decision 039).`),
-  ),
+  new_code: z
+    .boolean()
+    .check(
+      z.describe(
+        `false: the code e-mailed at sent_at still stands and no new mail went out (a sign-in again within ${STAFF_CODE_RESEND_SECONDS} s and more, decision 039).`,
+      ),
+    ),
 });
 
 export const staffSignInCall = defineCall({
@@ -125,7 +157,8 @@ export const staffSignInCall = defineCall({
     captcha_required: `the login has had ${STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA} wrong passwords in ${STAFF_SIGN_IN_WINDOW_MINUTES} minutes and this client has no device token for it: read a captcha (400 «${STAFF_TEXTS.captchaRequired}»)`,
     captcha: 'the captcha answer is wrong or its image expired or was used (400; a new image is needed)',
     captcha_empty: 'captcha_id without an answer (400)',
-    code_wait: 'the last code, unused, has had its tries and the resend wait is not over (429 with Retry-After, the text names the minutes)',
+    code_wait:
+      'the last code, unused, has had its tries and the resend wait is not over (429 with Retry-After, the text names the minutes)',
   },
 });
 
@@ -136,7 +169,7 @@ export const staffCaptchaCall = defineCall({
   tag: 'staff',
   summary: "A captcha image (PNG) for a staff sign-in the login's wrong passwords put behind one",
   description:
-    'The client draws the id (32 hex digits) at random and sends it back as `captcha_id` with the digits read. The same picture and rules as the guests\' captcha (GET /captcha/{contact}): single use, 5 minutes, only the latest image of an id counts, answered `Cache-Control: no-store`.',
+    "The client draws the id (32 hex digits) at random and sends it back as `captcha_id` with the digits read. The same picture and rules as the guests' captcha (GET /captcha/{contact}): single use, 5 minutes, only the latest image of an id counts, answered `Cache-Control: no-store`.",
   auth: 'public',
   params: z.object({ id: z.string().check(z.regex(STAFF_CAPTCHA_ID, '32 шестнадцатеричные цифры')) }),
   response: z.string(),
@@ -164,9 +197,13 @@ export type StaffMe = z.infer<typeof staffMe>;
 export const staffVerifyResponse = z.object({
   token: z.string(),
   staff: staffMe,
-  device: z.string().check(
-    z.describe(`This device's token for this login, valid ${STAFF_DEVICE_DAYS} days: kept on the device and sent as \`device\` with the login's next sign-ins, so a stranger's wrong passwords never put it behind a captcha.`),
-  ),
+  device: z
+    .string()
+    .check(
+      z.describe(
+        `This device's token for this login, valid ${STAFF_DEVICE_DAYS} days: kept on the device and sent as \`device\` with the login's next sign-ins, so a stranger's wrong passwords never put it behind a captcha.`,
+      ),
+    ),
 });
 
 export const staffVerifyCall = defineCall({
@@ -192,7 +229,10 @@ export const RESTAURANT_ERRORS = {
   ...STAFF_ERRORS,
   other_restaurant: `the account may not act on this restaurant (403 «${STAFF_TEXTS.otherRestaurant}»)`,
 } as const;
-export const MANAGER_ERRORS = { ...RESTAURANT_ERRORS, manager_only: `a kitchen account (403 «${STAFF_TEXTS.managerOnly}»)` } as const;
+export const MANAGER_ERRORS = {
+  ...RESTAURANT_ERRORS,
+  manager_only: `a kitchen account (403 «${STAFF_TEXTS.managerOnly}»)`,
+} as const;
 
 export const staffMeCall = defineCall({
   name: 'staffMe',
@@ -328,7 +368,8 @@ export const staffMoveOrderCall = defineCall({
   response: staffOrder,
   errors: {
     ...STAFF_ERRORS,
-    order_not_found: 'no such order, or an order of a restaurant the account may not act on: the same 404 «Заказ не найден.», so ids tell nothing of other restaurants (issue 30)',
+    order_not_found:
+      'no such order, or an order of a restaurant the account may not act on: the same 404 «Заказ не найден.», so ids tell nothing of other restaurants (issue 30)',
     illegal_status_move: 'the move is not allowed from the current status (409, the text names both)',
   },
 });
@@ -395,7 +436,10 @@ export const staffStopCall = defineCall({
   params: restaurantParams,
   body: staffStopRequest,
   response: staffMenuDish,
-  errors: { ...RESTAURANT_ERRORS, dish_not_found: `no such dish or option in this restaurant's menu (404 «${STAFF_TEXTS.dishNotFound}»)` },
+  errors: {
+    ...RESTAURANT_ERRORS,
+    dish_not_found: `no such dish or option in this restaurant's menu (404 «${STAFF_TEXTS.dishNotFound}»)`,
+  },
 });
 
 export const staffLockCall = defineCall({
@@ -411,7 +455,14 @@ export const staffLockCall = defineCall({
   body: z.object({
     version: rowVersion,
     locked: z.boolean(),
-    code: z.optional(z.string().check(z.maxLength(LOCK_CODE_MAX_LENGTH, `не длиннее ${LOCK_CODE_MAX_LENGTH} символов`), z.regex(/^[0-9A-Za-z-]*$/, 'цифры, латинские буквы и «-»'))),
+    code: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(LOCK_CODE_MAX_LENGTH, `не длиннее ${LOCK_CODE_MAX_LENGTH} символов`),
+          z.regex(/^[0-9A-Za-z-]*$/, 'цифры, латинские буквы и «-»'),
+        ),
+    ),
   }),
   response: staffMenuDish,
   errors: {
@@ -452,7 +503,8 @@ export const staffSetLoadCall = defineCall({
   method: 'POST',
   path: '/api/staff/restaurants/:id/load',
   tag: 'staff',
-  summary: 'Sets the load level and average time the load screens and the cook time show (for up to 12 hours), or clears them',
+  summary:
+    'Sets the load level and average time the load screens and the cook time show (for up to 12 hours), or clears them',
   auth: 'staff',
   params: restaurantParams,
   body: z.object({
@@ -503,7 +555,7 @@ export const staffBookingsCall = defineCall({
   method: 'GET',
   path: '/api/staff/restaurants/:id/bookings',
   tag: 'staff',
-  summary: "The bookings of the current and the next business day by table",
+  summary: 'The bookings of the current and the next business day by table',
   auth: 'staff',
   params: restaurantParams,
   response: staffBookingsResponse,
@@ -576,7 +628,9 @@ export const staffGuestsCall = defineCall({
   tag: 'staff',
   summary: 'Finds guests by phone (10 or 11 digits) or e-mail, exactly: managers only',
   auth: 'staff',
-  body: z.object({ query: z.string().check(z.minLength(3, 'не короче 3 символов'), z.maxLength(100, 'не длиннее 100 символов')) }),
+  body: z.object({
+    query: z.string().check(z.minLength(3, 'не короче 3 символов'), z.maxLength(100, 'не длиннее 100 символов')),
+  }),
   response: z.object({ guests: z.array(staffGuest) }),
   errors: { ...STAFF_ERRORS, manager_only: `a kitchen account (403 «${STAFF_TEXTS.managerOnly}»)` },
 });

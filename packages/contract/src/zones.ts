@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { ZONE_COLOUR_PATTERN, ZONE_MAX_PERIODS, ZONE_MAX_PER_RESTAURANT, ZONE_MAX_POINTS, ZONE_NAME_MAX_LENGTH } from '@chain/domain';
+import {
+  ZONE_COLOUR_PATTERN,
+  ZONE_MAX_PERIODS,
+  ZONE_MAX_PER_RESTAURANT,
+  ZONE_MAX_POINTS,
+  ZONE_NAME_MAX_LENGTH,
+} from '@chain/domain';
 import { rowVersion, STALE_VERSION_ERROR, staleVersionResponse } from './backoffice';
 import { defineCall } from './call';
 import { kopecks, wireId } from './common';
@@ -31,10 +37,9 @@ const lonLat = z.tuple([
 ]);
 
 /** GeoJSON Polygon coordinates: one ring of [lon, lat] (closed or open; saved closed). Holes are not kept. */
-export const zonePolygon = z.array(z.array(lonLat).check(z.maxLength(ZONE_MAX_POINTS + 1, `не больше ${ZONE_MAX_POINTS} точек`))).check(
-  z.minLength(1, 'нужна граница зоны'),
-  z.maxLength(1, 'только граница, без вырезов'),
-);
+export const zonePolygon = z
+  .array(z.array(lonLat).check(z.maxLength(ZONE_MAX_POINTS + 1, `не больше ${ZONE_MAX_POINTS} точек`)))
+  .check(z.minLength(1, 'нужна граница зоны'), z.maxLength(1, 'только граница, без вырезов'));
 
 /** A delivery window: 'HH:MM' bounds, seven 0/1 day flags from Monday (SPEC 3 deliveryZone.periods). */
 export const zonePeriod = z.object({
@@ -47,7 +52,13 @@ const money = kopecks.check(z.maximum(100_000_000, 'не больше милли
 
 /** The fields a manager sets on a zone; sums in kopecks, time_limit in minutes. */
 export const zoneFields = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'введите название'), z.maxLength(ZONE_NAME_MAX_LENGTH, `не длиннее ${ZONE_NAME_MAX_LENGTH} символов`)),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'введите название'),
+      z.maxLength(ZONE_NAME_MAX_LENGTH, `не длиннее ${ZONE_NAME_MAX_LENGTH} символов`),
+    ),
   /** '#AARRGGBB' (SPEC 9 colour rule) or '#RRGGBB'. */
   color: z.string().check(z.regex(ZONE_COLOUR_PATTERN, 'цвет #RRGGBB или #AARRGGBB')),
   polygon: zonePolygon,
@@ -73,7 +84,14 @@ export const staffZone = z.extend(zoneFields, {
 export type StaffZone = z.infer<typeof staffZone>;
 
 /** Another restaurant's zone, shown on the map to see overlaps (read only). */
-export const neighbourZone = z.object({ id: z.int(), name: z.string(), restaurant_name: z.string(), color: z.string(), active: z.boolean(), polygon: zonePolygon });
+export const neighbourZone = z.object({
+  id: z.int(),
+  name: z.string(),
+  restaurant_name: z.string(),
+  color: z.string(),
+  active: z.boolean(),
+  polygon: zonePolygon,
+});
 
 export const staffZonesResponse = z.object({
   restaurant: z.object({ id: z.int(), name: z.string(), lat: z.number(), lon: z.number() }),
@@ -91,7 +109,8 @@ const ZONE_ERRORS = {
   zone_not_found: `no such zone in this restaurant, or it is archived (404 «${ZONE_TEXTS.zoneNotFound}»)`,
 } as const;
 
-const SHAPE_VALIDATION = 'a field out of bounds, or the outline crosses itself, has fewer than 3 or more than 200 points or a window is not HH:MM with its end after its start (400 «Граница зоны пересекает сама себя (стороны 1 и 3): …»)';
+const SHAPE_VALIDATION =
+  'a field out of bounds, or the outline crosses itself, has fewer than 3 or more than 200 points or a window is not HH:MM with its end after its start (400 «Граница зоны пересекает сама себя (стороны 1 и 3): …»)';
 
 export const staffZonesCall = defineCall({
   name: 'staffZones',
@@ -99,7 +118,8 @@ export const staffZonesCall = defineCall({
   path: '/api/staff/restaurants/:id/zones',
   tag: 'back office',
   summary: "The restaurant's delivery zones for the back office, with the chain's other zones to show overlaps",
-  description: 'Managers of the restaurant (chain managers: any). Archived zones are left out. `others` are the other restaurants\' zones, read only, so the map shows where zones overlap.',
+  description:
+    "Managers of the restaurant (chain managers: any). Archived zones are left out. `others` are the other restaurants' zones, read only, so the map shows where zones overlap.",
   auth: 'staff',
   params: restaurantParams,
   response: staffZonesResponse,
@@ -116,7 +136,11 @@ export const staffCreateZoneCall = defineCall({
   params: restaurantParams,
   body: zoneFields,
   response: staffZone,
-  errors: { ...MANAGER_ERRORS, validation: SHAPE_VALIDATION, too_many_zones: `the restaurant has ${ZONE_MAX_PER_RESTAURANT} zones (400 «${ZONE_TEXTS.tooManyZones}»)` },
+  errors: {
+    ...MANAGER_ERRORS,
+    validation: SHAPE_VALIDATION,
+    too_many_zones: `the restaurant has ${ZONE_MAX_PER_RESTAURANT} zones (400 «${ZONE_TEXTS.tooManyZones}»)`,
+  },
 });
 
 export const staffSaveZoneCall = defineCall({
@@ -125,7 +149,8 @@ export const staffSaveZoneCall = defineCall({
   path: '/api/staff/restaurants/:id/zones/:zone',
   tag: 'back office',
   summary: "Saves a zone's outline and fields over the version it was based on; audited",
-  description: 'Guests\' maps and delivery checks follow at once (the catalogue version). 409 stale_version with `current` when someone saved the zone since `version`.',
+  description:
+    "Guests' maps and delivery checks follow at once (the catalogue version). 409 stale_version with `current` when someone saved the zone since `version`.",
   auth: 'staff',
   params: zoneParams,
   body: z.extend(zoneFields, { version: rowVersion }),
@@ -154,12 +179,17 @@ export const staffRemoveZoneCall = defineCall({
   method: 'POST',
   path: '/api/staff/restaurants/:id/zones/:zone/remove',
   tag: 'back office',
-  summary: 'Removes a zone: deleted when no order names it, else archived (kept for history, hidden from guests); audited',
+  summary:
+    'Removes a zone: deleted when no order names it, else archived (kept for history, hidden from guests); audited',
   auth: 'staff',
   params: zoneParams,
   body: z.object({ version: rowVersion }),
   response: z.object({ outcome: z.enum(['deleted', 'archived']) }),
-  errors: { ...ZONE_ERRORS, ...STALE_VERSION_ERROR, zone_in_use: `an order named the zone while it was being deleted (409 «${ZONE_TEXTS.zoneInUse}»); removing it again archives it` },
+  errors: {
+    ...ZONE_ERRORS,
+    ...STALE_VERSION_ERROR,
+    zone_in_use: `an order named the zone while it was being deleted (409 «${ZONE_TEXTS.zoneInUse}»); removing it again archives it`,
+  },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +229,8 @@ export const staffExportZonesCall = defineCall({
   path: '/api/staff/restaurants/:id/zones/geojson',
   tag: 'back office',
   summary: "The restaurant's zones as a GeoJSON FeatureCollection; the same zones give the same bytes",
-  description: 'Features in the zones\' order (sort, then id), keys in a fixed order, no timestamps: exporting twice gives the same file, and importing it back changes nothing.',
+  description:
+    "Features in the zones' order (sort, then id), keys in a fixed order, no timestamps: exporting twice gives the same file, and importing it back changes nothing.",
   auth: 'staff',
   params: restaurantParams,
   response: zoneCollection,
@@ -224,9 +255,10 @@ export const staffImportZonesCall = defineCall({
   method: 'POST',
   path: '/api/staff/restaurants/:id/zones/import',
   tag: 'back office',
-  summary: "Replaces the restaurant's zones with a GeoJSON file's, in one transaction, or (dry_run) says what would change",
+  summary:
+    "Replaces the restaurant's zones with a GeoJSON file's, in one transaction, or (dry_run) says what would change",
   description:
-    'The file is the restaurant\'s whole set: a feature whose `properties.id` is one of its zones updates it, one without (or with another id) adds a zone, and zones missing from the file are removed (archived when orders name them). Every feature is checked first; one bad feature refuses the whole file (400 zone_import_invalid with `problems`, each naming its feature) and nothing changes.',
+    "The file is the restaurant's whole set: a feature whose `properties.id` is one of its zones updates it, one without (or with another id) adds a zone, and zones missing from the file are removed (archived when orders name them). Every feature is checked first; one bad feature refuses the whole file (400 zone_import_invalid with `problems`, each naming its feature) and nothing changes.",
   auth: 'staff',
   params: restaurantParams,
   body: z.object({ collection: z.unknown(), dry_run: z.optional(z.boolean()) }),
@@ -239,4 +271,12 @@ export const staffImportZonesCall = defineCall({
 });
 
 /** Every zone call, for the staff-session check. */
-export const ZONE_CALLS = [staffZonesCall, staffCreateZoneCall, staffSaveZoneCall, staffZoneActiveCall, staffRemoveZoneCall, staffExportZonesCall, staffImportZonesCall] as const;
+export const ZONE_CALLS = [
+  staffZonesCall,
+  staffCreateZoneCall,
+  staffSaveZoneCall,
+  staffZoneActiveCall,
+  staffRemoveZoneCall,
+  staffExportZonesCall,
+  staffImportZonesCall,
+] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categorySections, offeredMenuKinds, publicMenuPath, restaurantOfMenuRoute, shownMenuKind } from '../src/menu';
 
-describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', () => {
+describe("the menu screen's rules the server shares (SPEC 2 Menu, issue 18)", () => {
   it('groups dishes by category in menu order, leaving out empty categories', () => {
     const dish = (id: number, categoryId: number) => ({ id, categoryId }) as never;
     const sections = categorySections({
@@ -28,7 +28,7 @@ describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', (
     expect(offeredMenuKinds([])).toEqual([]);
   });
 
-  it('reads the menu route\'s restaurant by id first, else by fs_uid, else none (SPEC 2, both readings)', () => {
+  it("reads the menu route's restaurant by id first, else by fs_uid, else none (SPEC 2, both readings)", () => {
     const list = [
       { id: 1, fs_uid: 'a1b2c3d4-0000-4000-8000-000000000001' },
       { id: 2, fs_uid: 'a1b2c3d4-0000-4000-8000-000000000002' },
@@ -42,7 +42,7 @@ describe('the menu screen\'s rules the server shares (SPEC 2 Menu, issue 18)', (
     expect(restaurantOfMenuRoute(list, 'nope')).toBeNull();
   });
 
-  it('writes the public menu\'s URL with the restaurant escaped', () => {
+  it("writes the public menu's URL with the restaurant escaped", () => {
     expect(publicMenuPath('6e302e79-92b0', 'self', 0)).toBe('/api/v2/restoran/menu/6e302e79-92b0/self/0');
     expect(publicMenuPath('a/b c', 'inrest', 2)).toBe('/api/v2/restoran/menu/a%2Fb%20c/inrest/2');
   });

@@ -18,7 +18,10 @@ describe('matchAppRoute (SPEC 2 route table)', () => {
     expect(matchAppRoute(path)).toBe(name);
   });
 
-  it.each(['/menu/12', '/menu/12/inrest/extra', '/nothing', '/zagruzka/detail', '/kiosk'])('matches nothing for %s', (path) => {
-    expect(matchAppRoute(path)).toBeUndefined();
-  });
+  it.each(['/menu/12', '/menu/12/inrest/extra', '/nothing', '/zagruzka/detail', '/kiosk'])(
+    'matches nothing for %s',
+    (path) => {
+      expect(matchAppRoute(path)).toBeUndefined();
+    },
+  );
 });

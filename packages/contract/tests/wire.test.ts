@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, optionalWireId, parseJsonText, wireCoordinate, wireId, wireInt } from '../src';
+import {
+  jsonDepthExceeds,
+  MAX_JSON_DEPTH,
+  optionalWireId,
+  parseJsonText,
+  wireCoordinate,
+  wireId,
+  wireInt,
+} from '../src';
 
 describe('the JSON nesting check (issue 11, point 9)', () => {
   it('counts objects and arrays inside one another, up to the limit inclusive', () => {
@@ -13,7 +21,7 @@ describe('the JSON nesting check (issue 11, point 9)', () => {
   it('reads brackets inside strings as text, escaped quotes and backslashes included', () => {
     expect(jsonDepthExceeds(JSON.stringify({ text: '[[[[{{{{' }), 1)).toBe(false);
     expect(jsonDepthExceeds(JSON.stringify({ text: 'a "quoted" [[[[' }), 1)).toBe(false);
-    expect(jsonDepthExceeds(JSON.stringify({ text: 'ends in a backslash \\' , next: [[1]] }), 2)).toBe(true);
+    expect(jsonDepthExceeds(JSON.stringify({ text: 'ends in a backslash \\', next: [[1]] }), 2)).toBe(true);
     expect(jsonDepthExceeds(JSON.stringify({ text: 'ends in a backslash \\', next: [1] }), 2)).toBe(false);
   });
 
@@ -25,9 +33,12 @@ describe('the JSON nesting check (issue 11, point 9)', () => {
 });
 
 describe('numbers on the wire (issue 11, point 9)', () => {
-  it.each([[5], true, '0x10', '1e3', '', ' ', '1.5', '+1', 'Infinity', null, undefined, {}, Number.NaN])('refuses %j as a count', (value) => {
-    expect(wireInt(0, 99).safeParse(value).success).toBe(false);
-  });
+  it.each([[5], true, '0x10', '1e3', '', ' ', '1.5', '+1', 'Infinity', null, undefined, {}, Number.NaN])(
+    'refuses %j as a count',
+    (value) => {
+      expect(wireInt(0, 99).safeParse(value).success).toBe(false);
+    },
+  );
 
   it('takes a number or its plain digits, spaces around trimmed', () => {
     expect(wireInt(0, 99).parse(7)).toBe(7);

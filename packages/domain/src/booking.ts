@@ -169,14 +169,19 @@ export function bookingSlots(input: {
   return [addDays(input.date, -1), input.date].flatMap((businessDate) =>
     bookingPeriods({ ...input, date: businessDate }).flatMap((period) => {
       const start = calendarClockOf(businessDate, period.fromMinute);
-      return isSameDate(start.date, input.date) ? [{ ...period, businessDate, date: start.date, startMinute: start.minuteOfDay }] : [];
+      return isSameDate(start.date, input.date)
+        ? [{ ...period, businessDate, date: start.date, startMinute: start.minuteOfDay }]
+        : [];
     }),
   );
 }
 
 /** A slot's start and end in epoch milliseconds on the restaurant's clock. */
 export function bookingSlotRange(slot: BookingSlot, timeZone: string = DEFAULT_TIME_ZONE): TimeRange {
-  return { from: instantAt(slot.businessDate, slot.fromMinute, timeZone), to: instantAt(slot.businessDate, slot.toMinute, timeZone) };
+  return {
+    from: instantAt(slot.businessDate, slot.fromMinute, timeZone),
+    to: instantAt(slot.businessDate, slot.toMinute, timeZone),
+  };
 }
 
 /**
@@ -196,7 +201,10 @@ export function bookingWhenText(from: Instant, to: Instant, timeZone: string = D
  */
 export function bookingBoardSpan(now: Instant, timeZone: string = DEFAULT_TIME_ZONE): TimeRange {
   const today = scheduleDayClock(wallClockAt(now, timeZone)).date;
-  return { from: instantAt(today, DAY_BOUNDARY_MINUTE, timeZone), to: instantAt(addDays(today, 2), DAY_BOUNDARY_MINUTE, timeZone) };
+  return {
+    from: instantAt(today, DAY_BOUNDARY_MINUTE, timeZone),
+    to: instantAt(addDays(today, 2), DAY_BOUNDARY_MINUTE, timeZone),
+  };
 }
 
 /** Whether a booking may run BOOKING_EXTEND_MINUTES longer: its new length, or why not (decision 027). */
@@ -286,7 +294,11 @@ export function bookingOrderTime(
 ): { readonly at: UnixSeconds; readonly deliveryDate: string; readonly deliveryTime: string } | null {
   if (booking.timefrom <= nowSeconds) return null;
   const clock = wallClockAt(booking.timefrom * 1000, timeZone);
-  return { at: booking.timefrom, deliveryDate: formatShortDate(clock.date), deliveryTime: formatClock(clock.minuteOfDay) };
+  return {
+    at: booking.timefrom,
+    deliveryDate: formatShortDate(clock.date),
+    deliveryTime: formatClock(clock.minuteOfDay),
+  };
 }
 
 /** A booking's stored status (new: made; active: the guest has arrived; cancelled; ended). */
@@ -328,11 +340,35 @@ export interface BookingControls {
 export function bookingControls(phase: BookingPhase): BookingControls {
   switch (phase) {
     case 'upcoming':
-      return { allowOrder: true, allowCancel: true, allowEnd: false, allowExtend: false, allowMain: true, textContinue: 'Заказать блюда к столу', textMain: 'Отменить бронь' };
+      return {
+        allowOrder: true,
+        allowCancel: true,
+        allowEnd: false,
+        allowExtend: false,
+        allowMain: true,
+        textContinue: 'Заказать блюда к столу',
+        textMain: 'Отменить бронь',
+      };
     case 'running':
-      return { allowOrder: true, allowCancel: false, allowEnd: true, allowExtend: true, allowMain: true, textContinue: 'Продолжить заказ', textMain: 'Завершить бронь' };
+      return {
+        allowOrder: true,
+        allowCancel: false,
+        allowEnd: true,
+        allowExtend: true,
+        allowMain: true,
+        textContinue: 'Продолжить заказ',
+        textMain: 'Завершить бронь',
+      };
     case 'finished':
-      return { allowOrder: false, allowCancel: false, allowEnd: false, allowExtend: false, allowMain: false, textContinue: '', textMain: '' };
+      return {
+        allowOrder: false,
+        allowCancel: false,
+        allowEnd: false,
+        allowExtend: false,
+        allowMain: false,
+        textContinue: '',
+        textMain: '',
+      };
   }
 }
 
@@ -358,7 +394,9 @@ export function bookingMessage(
  * The moves the restaurant's staff may make on a booking (issue 17): a new one becomes active
  * when the guest comes, or is cancelled; an active one ends. Cancelled and ended ones are final.
  */
-export function staffBookingMoves(status: 'new' | 'active' | 'ended' | 'cancelled'): Array<'active' | 'ended' | 'cancelled'> {
+export function staffBookingMoves(
+  status: 'new' | 'active' | 'ended' | 'cancelled',
+): Array<'active' | 'ended' | 'cancelled'> {
   if (status === 'new') return ['active', 'cancelled'];
   if (status === 'active') return ['ended'];
   return [];

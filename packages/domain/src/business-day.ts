@@ -17,7 +17,10 @@ const MINUTES_PER_DAY = 1440;
  * (06:00 to 06:00, SPEC 4, 9) only says whose opening hours hold a moment; every date a guest or a
  * host reads names the calendar day this gives (issue 30, decision 042).
  */
-export function calendarClockOf(businessDate: CalendarDate, minute: MinuteOfDay): { readonly date: CalendarDate; readonly minuteOfDay: MinuteOfDay } {
+export function calendarClockOf(
+  businessDate: CalendarDate,
+  minute: MinuteOfDay,
+): { readonly date: CalendarDate; readonly minuteOfDay: MinuteOfDay } {
   const days = Math.floor(minute / MINUTES_PER_DAY);
   return { date: addDays(businessDate, days), minuteOfDay: minute - days * MINUTES_PER_DAY };
 }
@@ -27,7 +30,11 @@ export function parseIsoDate(text: string): CalendarDate | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (match === null) return null;
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-  const real = date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= new Date(Date.UTC(date.year, date.month, 0)).getUTCDate();
+  const real =
+    date.month >= 1 &&
+    date.month <= 12 &&
+    date.day >= 1 &&
+    date.day <= new Date(Date.UTC(date.year, date.month, 0)).getUTCDate();
   return real ? date : null;
 }
 

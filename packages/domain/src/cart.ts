@@ -140,7 +140,9 @@ export function mergeRepeatedItems<T extends { readonly id: Id; readonly cnt: nu
 }
 
 /** A line's multi options with one entry per option, repeated entries summed before the option's maximum (SPEC 3, 5). */
-export function mergeRepeatedOptions<T extends { readonly specid: Id; readonly cnt: number }>(options: readonly T[]): T[] {
+export function mergeRepeatedOptions<T extends { readonly specid: Id; readonly cnt: number }>(
+  options: readonly T[],
+): T[] {
   return mergeRepeated(options, (option) => option.specid);
 }
 
@@ -209,7 +211,10 @@ export function orderTotals(input: {
   const cutlery = extrasTotal(input.cutlery ?? []);
   const recommended = extrasTotal(input.recommended ?? []);
   const subtotal = items + cutlery + recommended;
-  const discount = input.discountFixed === undefined ? discountAmount(subtotal, input.discountPercent ?? 0) : Math.min(Math.max(0, input.discountFixed), subtotal);
+  const discount =
+    input.discountFixed === undefined
+      ? discountAmount(subtotal, input.discountPercent ?? 0)
+      : Math.min(Math.max(0, input.discountFixed), subtotal);
   const delivery = input.deliverySum ?? 0;
   const toPay = Math.max(0, subtotal - discount + delivery);
   return { items, cutlery, recommended, subtotal, discount, delivery, toPay };

@@ -1,6 +1,20 @@
-import { type DishIndex, type FreeCountItem, lineTotal, type OrderTotals, orderTotals, type PricedLine, unavailableLines } from './cart';
+import {
+  type DishIndex,
+  type FreeCountItem,
+  lineTotal,
+  type OrderTotals,
+  orderTotals,
+  type PricedLine,
+  unavailableLines,
+} from './cart';
 import { deliveryPrice, type DeliveryPricing } from './delivery-price';
-import { type CartButtonBlock, type CartButtonState, minimumOrderSum, minimumSumMessage, type MinimumSumRestaurant } from './minimum-sum';
+import {
+  type CartButtonBlock,
+  type CartButtonState,
+  minimumOrderSum,
+  minimumSumMessage,
+  type MinimumSumRestaurant,
+} from './minimum-sum';
 import type { OrderType } from './order-type';
 import { couponTermsLabel } from './coupon';
 import { formatMoney } from './money';
@@ -31,7 +45,13 @@ export type CheckoutZone = Pick<DeliveryZone, 'minordersum_rest' | 'minordersum_
 export type CouponOutcome =
   | { readonly status: 'none' }
   | { readonly status: 'applied'; readonly percent: number; readonly minSum: Kopecks; readonly amount?: Kopecks }
-  | { readonly status: 'below-minimum'; readonly percent: number; readonly minSum: Kopecks; readonly amount?: Kopecks; readonly message: string };
+  | {
+      readonly status: 'below-minimum';
+      readonly percent: number;
+      readonly minSum: Kopecks;
+      readonly amount?: Kopecks;
+      readonly message: string;
+    };
 
 /** A reason the order cannot be placed: the SPEC 5 cart-button rule, with the text to show (null: the lines show their own warning). */
 export interface CheckoutBlocker {
@@ -106,7 +126,8 @@ export function quoteCheckout<L extends PricedLine>(input: {
   const discountPercent = coupon.status === 'applied' ? coupon.percent : 0;
   const discountFixed = coupon.status === 'applied' && coupon.amount !== undefined ? coupon.amount : undefined;
   const zone = orderType === 'delivery' ? (input.zone ?? null) : null;
-  const delivery = orderType !== 'delivery' ? 0 : (input.quotedDelivery ?? (zone ? deliveryPrice(zone, base.subtotal) : 0));
+  const delivery =
+    orderType !== 'delivery' ? 0 : (input.quotedDelivery ?? (zone ? deliveryPrice(zone, base.subtotal) : 0));
   const totals = orderTotals({
     lines,
     dishes,
@@ -116,12 +137,20 @@ export function quoteCheckout<L extends PricedLine>(input: {
     ...(discountFixed === undefined ? {} : { discountFixed }),
     deliverySum: delivery,
   });
-  const minimum = minimumOrderSum({ orderType, lines, dishes, restaurant: input.restaurant, zone, booking: input.booking ?? null });
+  const minimum = minimumOrderSum({
+    orderType,
+    lines,
+    dishes,
+    restaurant: input.restaurant,
+    zone,
+    booking: input.booking ?? null,
+  });
   const unavailable = unavailableLines(lines, dishes);
 
   const blockers: CheckoutBlocker[] = [];
   if (totals.subtotal <= 0) blockers.push({ reason: 'empty', message: null });
-  if (input.purchaseAllowed === false) blockers.push({ reason: 'purchase-not-allowed', message: input.textNoTime ?? '' });
+  if (input.purchaseAllowed === false)
+    blockers.push({ reason: 'purchase-not-allowed', message: input.textNoTime ?? '' });
   if (totals.subtotal > 0 && totals.subtotal < minimum) {
     blockers.push({ reason: 'below-minimum', message: minimumSumMessage(minimum, totals.delivery > 0) });
   }
@@ -133,7 +162,10 @@ export function quoteCheckout<L extends PricedLine>(input: {
     lineSums: lines.map((line) => lineTotal(line, dishes.get(String(line.item)))),
     totals,
     discountPercent,
-    discountLabel: coupon.status === 'applied' && totals.discount !== 0 ? couponTermsLabel({ percent: coupon.percent, amount: coupon.amount ?? null }) : null,
+    discountLabel:
+      coupon.status === 'applied' && totals.discount !== 0
+        ? couponTermsLabel({ percent: coupon.percent, amount: coupon.amount ?? null })
+        : null,
     coupon,
     minimum,
     unavailable,
@@ -145,7 +177,10 @@ export function quoteCheckout<L extends PricedLine>(input: {
 function couponOutcome(coupon: CheckoutCoupon | null, subtotal: Kopecks): CouponOutcome {
   if (coupon === null) return { status: 'none' };
   const fixed = coupon.amount !== undefined && coupon.amount !== null && coupon.amount > 0;
-  const terms = fixed ? { percent: 0, minSum: coupon.min_sum, amount: coupon.amount } : { percent: coupon.percent, minSum: coupon.min_sum };
-  if (subtotal < coupon.min_sum) return { status: 'below-minimum', ...terms, message: couponBelowMinimumMessage(coupon.min_sum) };
+  const terms = fixed
+    ? { percent: 0, minSum: coupon.min_sum, amount: coupon.amount }
+    : { percent: coupon.percent, minSum: coupon.min_sum };
+  if (subtotal < coupon.min_sum)
+    return { status: 'below-minimum', ...terms, message: couponBelowMinimumMessage(coupon.min_sum) };
   return { status: 'applied', ...terms };
 }

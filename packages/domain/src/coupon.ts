@@ -18,7 +18,13 @@ export interface CouponRules {
   readonly max_uses?: number | null;
 }
 
-export type CouponProblem = 'coupon_expired' | 'coupon_order_type' | 'coupon_restaurant' | 'coupon_needs_guest' | 'coupon_used' | 'coupon_used_up';
+export type CouponProblem =
+  | 'coupon_expired'
+  | 'coupon_order_type'
+  | 'coupon_restaurant'
+  | 'coupon_needs_guest'
+  | 'coupon_used'
+  | 'coupon_used_up';
 
 /** The longest coupon code, as stored (after normaliseCouponCode). */
 export const COUPON_CODE_MAX_LENGTH = 32;
@@ -45,8 +51,12 @@ export function couponCodeProblem(code: string): string | null {
 }
 
 /** What a coupon gives, in words: «Скидка 10 %», «Наценка 5 %» or «Скидка 200,00 ₽». */
-export function couponTermsLabel(coupon: { readonly percent: number | null; readonly amount?: Kopecks | null }): string {
-  if (coupon.amount !== undefined && coupon.amount !== null && coupon.amount > 0) return `Скидка ${formatMoney(coupon.amount)}`;
+export function couponTermsLabel(coupon: {
+  readonly percent: number | null;
+  readonly amount?: Kopecks | null;
+}): string {
+  if (coupon.amount !== undefined && coupon.amount !== null && coupon.amount > 0)
+    return `Скидка ${formatMoney(coupon.amount)}`;
   const percent = coupon.percent ?? 0;
   return percent >= 0 ? `Скидка ${percent} %` : `Наценка ${Math.abs(percent)} %`;
 }
@@ -68,16 +78,24 @@ function isoDate(text: string): CalendarDate | null {
  */
 export function couponProblem(
   coupon: CouponRules,
-  order: { today: CalendarDate; orderType: OrderType; restaurantId: number; usedByGuest: boolean | null; uses?: number },
+  order: {
+    today: CalendarDate;
+    orderType: OrderType;
+    restaurantId: number;
+    usedByGuest: boolean | null;
+    uses?: number;
+  },
 ): CouponProblem | null {
   const from = isoDate(coupon.active_from);
   const to = isoDate(coupon.active_to);
-  if (!coupon.active || !from || !to || daysBetween(from, order.today) < 0 || daysBetween(order.today, to) < 0) return 'coupon_expired';
+  if (!coupon.active || !from || !to || daysBetween(from, order.today) < 0 || daysBetween(order.today, to) < 0)
+    return 'coupon_expired';
   if (!coupon.order_types.includes(order.orderType)) return 'coupon_order_type';
   if (coupon.restaurant_ids !== null && !coupon.restaurant_ids.includes(order.restaurantId)) return 'coupon_restaurant';
   if (coupon.once_per_user && order.usedByGuest === null) return 'coupon_needs_guest';
   if (coupon.once_per_user && order.usedByGuest) return 'coupon_used';
-  if (coupon.max_uses !== undefined && coupon.max_uses !== null && (order.uses ?? 0) >= coupon.max_uses) return 'coupon_used_up';
+  if (coupon.max_uses !== undefined && coupon.max_uses !== null && (order.uses ?? 0) >= coupon.max_uses)
+    return 'coupon_used_up';
   return null;
 }
 

@@ -30,7 +30,10 @@ export type DishLabel = (typeof DISH_LABELS)[number];
 /** Labels that say what a dish is; a filter on one keeps only dishes that carry it. */
 export const DIET_LABELS = ['vegetarian', 'vegan'] as const satisfies readonly DishLabel[];
 /** Labels that say what a dish contains; a filter on one hides the dishes that carry it. */
-export const CONTAINS_LABELS = DISH_LABELS.filter((label): label is Exclude<DishLabel, (typeof DIET_LABELS)[number]> => !(DIET_LABELS as readonly string[]).includes(label));
+export const CONTAINS_LABELS = DISH_LABELS.filter(
+  (label): label is Exclude<DishLabel, (typeof DIET_LABELS)[number]> =>
+    !(DIET_LABELS as readonly string[]).includes(label),
+);
 
 /** How a label reads on the dish (the back office's dish form, the product card). */
 export const DISH_LABEL_NAMES: Readonly<Record<DishLabel, string>> = {
@@ -76,7 +79,9 @@ export const DISH_FILTER_NAMES: Readonly<Record<DishLabel, string>> = {
 
 /** Whether a dish with these labels fits every chosen filter (a diet it must carry, a content it must not). */
 export function dishFitsFilters(labels: readonly DishLabel[], filters: readonly DishLabel[]): boolean {
-  return filters.every((filter) => ((DIET_LABELS as readonly DishLabel[]).includes(filter) ? labels.includes(filter) : !labels.includes(filter)));
+  return filters.every((filter) =>
+    (DIET_LABELS as readonly DishLabel[]).includes(filter) ? labels.includes(filter) : !labels.includes(filter),
+  );
 }
 
 /** Narrows free text to a known label (a wire value, a file's field). */
@@ -88,7 +93,10 @@ export function asDishLabel(value: string): DishLabel | null {
  * The guest's menu with the chosen filters applied (issue 31): the dishes that fit, in their
  * order, and how many were hidden — the menu says that number, never hides in silence.
  */
-export function filterByLabels<D extends { readonly labels: readonly DishLabel[] }>(dishes: readonly D[], filters: readonly DishLabel[]): { shown: D[]; hidden: number } {
+export function filterByLabels<D extends { readonly labels: readonly DishLabel[] }>(
+  dishes: readonly D[],
+  filters: readonly DishLabel[],
+): { shown: D[]; hidden: number } {
   if (filters.length === 0) return { shown: [...dishes], hidden: 0 };
   const shown = dishes.filter((dish) => dishFitsFilters(dish.labels, filters));
   return { shown, hidden: dishes.length - shown.length };

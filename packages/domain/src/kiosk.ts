@@ -25,7 +25,8 @@ export const KIOSK_NOT_CONNECTED_TITLE = 'Киоск не подключён';
  * 403 kiosk_not_connected, decision 038). A guest at a kiosk left behind by a deploy reads it
  * too, so it says what to do; the kiosk's Home says it under KIOSK_NOT_CONNECTED_TITLE.
  */
-export const KIOSK_NOT_CONNECTED_MESSAGE = 'Киоск не подключён к ресторану. Позовите сотрудника: он подключит киоск кодом сотрудника.';
+export const KIOSK_NOT_CONNECTED_MESSAGE =
+  'Киоск не подключён к ресторану. Позовите сотрудника: он подключит киоск кодом сотрудника.';
 /** A connected kiosk's token ends after this many days without a call (decision 038); a kiosk that is on asks every hour. */
 export const KIOSK_DEVICE_IDLE_DAYS = 30;
 /** A kiosk showing its Home asks whether it is still connected this often (kiosk/check, decision 038). */

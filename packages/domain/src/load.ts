@@ -84,6 +84,10 @@ export function cookTimeText(minutes: Minutes): string {
  * The forecast work of an hour (decision 014): the orders already scheduled into it (ready_at
  * in the window) plus the average of the same weekday and hour over the past weeks.
  */
-export function forecastWork(scheduledMinutes: Minutes, pastWeeksMinutes: Minutes, weeks: number = LOAD_HISTORY_WEEKS): Minutes {
+export function forecastWork(
+  scheduledMinutes: Minutes,
+  pastWeeksMinutes: Minutes,
+  weeks: number = LOAD_HISTORY_WEEKS,
+): Minutes {
   return Math.max(0, scheduledMinutes) + (weeks > 0 ? Math.max(0, pastWeeksMinutes) / weeks : 0);
 }

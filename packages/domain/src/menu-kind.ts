@@ -6,4 +6,8 @@ export const MENU_KINDS = ['restaurant', 'shop', 'bar'] as const;
 export type MenuKind = (typeof MENU_KINDS)[number];
 
 /** A menu's name as the guest reads it: the menu toggle (SPEC 2) and the stop list's groups (SPEC 3). */
-export const MENU_KIND_NAMES: Readonly<Record<MenuKind, string>> = { restaurant: 'Ресторан', shop: 'Магазин', bar: 'Бар' };
+export const MENU_KIND_NAMES: Readonly<Record<MenuKind, string>> = {
+  restaurant: 'Ресторан',
+  shop: 'Магазин',
+  bar: 'Бар',
+};

@@ -7,7 +7,8 @@ export const ERROR_TITLE = 'Ошибка';
 /** The title of a warning dialog (SPEC 8: order create; SPEC 5 feedback). */
 export const ATTENTION_TITLE = 'Внимание';
 /** A payment could not start (SPEC 8 init failure), with what the guest can do next. */
-export const PAYMENT_INIT_FAILED_MESSAGE = 'Ошибка инициализации платежа. Попробуйте ещё раз или выберите другой способ оплаты.';
+export const PAYMENT_INIT_FAILED_MESSAGE =
+  'Ошибка инициализации платежа. Попробуйте ещё раз или выберите другой способ оплаты.';
 /** The payment check failed (SPEC 8). */
 export const PAYMENT_FAILED_MESSAGE = 'Ошибка проведения платежа.';
 /** A screen's data did not load (SPEC 8 load page failures). */
@@ -36,7 +37,8 @@ export const ACCOUNT_DELETE_CONFIRM = 'Вы подтверждаете удал�
 
 /** Issue 18: the banner while the network is gone, and why paying waits. */
 export const OFFLINE_TITLE = 'Нет соединения';
-export const OFFLINE_KEPT_MESSAGE = 'Корзина и всё, что вы выбрали, сохранены. Когда сеть вернётся, всё продолжит работать.';
+export const OFFLINE_KEPT_MESSAGE =
+  'Корзина и всё, что вы выбрали, сохранены. Когда сеть вернётся, всё продолжит работать.';
 export const OFFLINE_PAY_WAITS_MESSAGE = 'Оплата станет доступна, когда вернётся соединение.';
 /** The kiosk's calm offline screen (issue 18). */
 export const KIOSK_OFFLINE_MESSAGE = 'Терминал снова заработает, как только вернётся связь. Ваш заказ не потерян.';

@@ -5,7 +5,6 @@ import type { OrderType } from './order-type';
 import type { Kopecks } from './units';
 import type { DeliveryZone } from './zone';
 
-
 /** A restaurant minimum: one sum for every order type, or one per order type (SPEC 3). */
 export type PerOrderType = Kopecks | Partial<Record<OrderType, Kopecks>>;
 
@@ -20,8 +19,7 @@ export type CartButtonBlock = 'empty' | 'purchase-not-allowed' | 'below-minimum'
 
 /** Whether the cart button shows, and otherwise the reason and the message to show, if any (SPEC 5; decided by quoteCheckout). */
 export type CartButtonState =
-  | { readonly show: true }
-  | { readonly show: false; readonly reason: CartButtonBlock; readonly message: string | null };
+  { readonly show: true } | { readonly show: false; readonly reason: CartButtonBlock; readonly message: string | null };
 
 function forOrderType(value: PerOrderType | null | undefined, orderType: OrderType): Kopecks {
   if (typeof value === 'number') return value;

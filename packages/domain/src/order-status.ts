@@ -165,7 +165,9 @@ export const BOARD_LIMITS: Readonly<Record<BoardPart, number>> = { kitchen: 1000
  * applies after each order its live stream brings, so a stream of unpaid orders keeps its screen
  * as bounded as a reload.
  */
-export function withinBoardLimits<T extends { readonly status: number; readonly paid: boolean }>(orders: readonly T[]): T[] {
+export function withinBoardLimits<T extends { readonly status: number; readonly paid: boolean }>(
+  orders: readonly T[],
+): T[] {
   const held: Record<BoardPart, number> = { kitchen: 0, finished: 0, unpaid: 0 };
   return orders.filter((order) => {
     const part = boardPartOf(order);

@@ -10,9 +10,7 @@
  * Nothing else is markup: `#`, `*`, `<b>` and the like stay as they are, shown as text.
  */
 export type PageBlock =
-  | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] };
+  { kind: 'heading'; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
 const HEADING = /^##\s+/;
 const LIST_ITEM = /^-\s+/;

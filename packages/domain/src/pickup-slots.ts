@@ -1,6 +1,13 @@
 import { addDays, type CalendarDate, daysBetween, isSameDate, weekdayOf } from './calendar-date';
 import { isOn } from './flag';
-import { businessDateOf, isHoliday, isOpenOnWallClock, type RestaurantHours, type ScheduleEntry, type ScheduleHoliday } from './schedule';
+import {
+  businessDateOf,
+  isHoliday,
+  isOpenOnWallClock,
+  type RestaurantHours,
+  type ScheduleEntry,
+  type ScheduleHoliday,
+} from './schedule';
 import { formatClock, formatLongDate, formatShortDate, parseClock, parseShortDate } from './time';
 import type { MinuteOfDay } from './units';
 import { DEFAULT_TIME_ZONE, type Instant, type WallClock, wallClockAt } from './wall-clock';
@@ -48,7 +55,9 @@ export function openPickupSlots(
   now: WallClock,
 ): MinuteOfDay[] {
   const weekday = weekdayOf(date);
-  return pickupSlots(date, now).filter((minuteOfDay) => isOpenOnWallClock(schedule, holidays, { date, weekday, minuteOfDay }));
+  return pickupSlots(date, now).filter((minuteOfDay) =>
+    isOpenOnWallClock(schedule, holidays, { date, weekday, minuteOfDay }),
+  );
 }
 
 /** A date the guest may pick: the date, its wire value 'DD.MM.YYYY' and a Russian label (SPEC 3, 9). */
@@ -177,7 +186,10 @@ export function clockWithDayText(instant: Instant, now: Instant, timeZone: strin
 }
 
 /** A chosen 'DD.MM.YYYY' day and time as the cart shows them: 'Сегодня, 10:00', 'Пятница, 27 ноября, 11:00-14:00' (SPEC 9). */
-export function chosenTimeLabel(chosen: { readonly deliveryDate: string; readonly deliveryTime: string }, today: CalendarDate): string {
+export function chosenTimeLabel(
+  chosen: { readonly deliveryDate: string; readonly deliveryTime: string },
+  today: CalendarDate,
+): string {
   const date = parseShortDate(chosen.deliveryDate);
   return `${date ? dayLabel(date, today) : chosen.deliveryDate}, ${chosen.deliveryTime}`;
 }

@@ -69,7 +69,9 @@ export type RefundRefusal = { readonly message: string; readonly lineId?: number
 export function refundAmount(
   order: RefundOrder,
   before: { readonly counts: LineCounts; readonly returned: Kopecks },
-  ask: { readonly full: true } | { readonly full: false; readonly lines: readonly { readonly id: number; readonly cnt: number }[] },
+  ask:
+    | { readonly full: true }
+    | { readonly full: false; readonly lines: readonly { readonly id: number; readonly cnt: number }[] },
 ): { amount: Kopecks; counts: Map<number, number> } | RefundRefusal {
   const left = order.paid - before.returned;
   if (left <= 0) return { message: REFUND_TEXTS.nothingLeft };
@@ -89,7 +91,16 @@ export function refundAmount(
     if (!line) return { message: REFUND_TEXTS.unknownLine, lineId: id };
     if ((before.counts.get(id) ?? 0) + units > line.cnt) return { message: REFUND_TEXTS.tooManyUnits, lineId: id };
   }
-  const amount = Math.min(refundedValue(order, addCounts([...before.counts].map(([id, cnt]) => ({ id, cnt })), [...counts].map(([id, cnt]) => ({ id, cnt })))) - refundedValue(order, before.counts), left);
+  const amount = Math.min(
+    refundedValue(
+      order,
+      addCounts(
+        [...before.counts].map(([id, cnt]) => ({ id, cnt })),
+        [...counts].map(([id, cnt]) => ({ id, cnt })),
+      ),
+    ) - refundedValue(order, before.counts),
+    left,
+  );
   if (amount <= 0) return { message: REFUND_TEXTS.nothingToReturn };
   return { amount, counts };
 }
@@ -128,9 +139,16 @@ export interface OrderRefundState {
 export function withRefundText(statusText: string, cancelled: boolean, refund: OrderRefundState | undefined): string {
   if (!refund || refund.returned + refund.returning <= 0) return statusText;
   const total = formatMoney(refund.returned + refund.returning);
-  if (refund.returning > 0 && refund.delayed) return cancelled ? `${statusText}, возврат денег задерживается: ${total}` : `${statusText} · возврат задерживается: ${total}`;
+  if (refund.returning > 0 && refund.delayed)
+    return cancelled
+      ? `${statusText}, возврат денег задерживается: ${total}`
+      : `${statusText} · возврат задерживается: ${total}`;
   if (cancelled) {
-    return refund.returning > 0 ? `${statusText}, деньги возвращаются: ${total}` : `${statusText}, деньги возвращены: ${formatMoney(refund.returned)}`;
+    return refund.returning > 0
+      ? `${statusText}, деньги возвращаются: ${total}`
+      : `${statusText}, деньги возвращены: ${formatMoney(refund.returned)}`;
   }
-  return refund.returning > 0 ? `${statusText} · возвращается ${total}` : `${statusText} · возвращено ${formatMoney(refund.returned)}`;
+  return refund.returning > 0
+    ? `${statusText} · возвращается ${total}`
+    : `${statusText} · возвращено ${formatMoney(refund.returned)}`;
 }

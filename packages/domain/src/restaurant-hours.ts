@@ -20,7 +20,9 @@ export interface HoursText {
   readonly to: string;
 }
 
-export type HoursReading = { readonly ok: true; readonly fromMinute: MinuteOfDay; readonly toMinute: MinuteOfDay } | { readonly ok: false; readonly message: string };
+export type HoursReading =
+  | { readonly ok: true; readonly fromMinute: MinuteOfDay; readonly toMinute: MinuteOfDay }
+  | { readonly ok: false; readonly message: string };
 
 export const HOURS_TEXTS = {
   notAClock: 'время — в виде ЧЧ:ММ, например 10:00',
@@ -49,7 +51,9 @@ export function hoursTextOf(entry: Pick<ScheduleEntry, 'fromMinute' | 'toMinute'
  * A week of typed hours (days 1 = Monday … 7) as schedule entries, or the first problem named by
  * its day («Пт: часы заходят на следующий день …»). A day absent is a day off.
  */
-export function readWeekHours(days: readonly (HoursText & { readonly day: number })[]): { ok: true; entries: ScheduleEntry[] } | { ok: false; message: string } {
+export function readWeekHours(
+  days: readonly (HoursText & { readonly day: number })[],
+): { ok: true; entries: ScheduleEntry[] } | { ok: false; message: string } {
   const entries: ScheduleEntry[] = [];
   for (const day of days) {
     const name = weekdayShortName(day.day as Weekday);

@@ -51,7 +51,11 @@ const MAX_JOINED_DAYS = 7;
  * schedule is closed then. Days whose hours meet (round the clock: 06:00 to 06:00 of the next
  * morning) are one stretch; a stretch longer than a week is cut there.
  */
-export function openUntil(schedule: readonly ScheduleEntry[], instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): number | null {
+export function openUntil(
+  schedule: readonly ScheduleEntry[],
+  instant: Instant,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): number | null {
   let until: number | null = null;
   let at = Number(instant);
   for (let joined = 0; joined < MAX_JOINED_DAYS; joined++) {
@@ -68,7 +72,10 @@ export function openUntil(schedule: readonly ScheduleEntry[], instant: Instant, 
 }
 
 /** The open day's entry and the minute read against it: before 06:00 the previous day's, minute + 1440 (SPEC 4). */
-function businessDayEntry(schedule: readonly (ScheduleEntry & { readonly from: string; readonly to: string })[], clock: WallClock) {
+function businessDayEntry(
+  schedule: readonly (ScheduleEntry & { readonly from: string; readonly to: string })[],
+  clock: WallClock,
+) {
   const previousDay = clock.minuteOfDay < DAY_BOUNDARY_MINUTE;
   const day = previousDay ? previousWeekday(clock.weekday) : clock.weekday;
   const minute = previousDay ? clock.minuteOfDay + MINUTES_PER_DAY : clock.minuteOfDay;
@@ -83,7 +90,10 @@ export const CLOSED_TEXT = 'Закрыто';
  * 23:00', 'Открыто круглосуточно', 'Откроется в 10:00' later in the same business day, else
  * 'Закрыто'. Entries carry their bounds as 'HH:MM' text too (the wire's from/to).
  */
-export function openHoursText(schedule: readonly (ScheduleEntry & { readonly from: string; readonly to: string })[], clock: WallClock): string {
+export function openHoursText(
+  schedule: readonly (ScheduleEntry & { readonly from: string; readonly to: string })[],
+  clock: WallClock,
+): string {
   const { entry, minute } = businessDayEntry(schedule, clock);
   if (!entry) return CLOSED_TEXT;
   if (isOpenAtWallClock(schedule, clock)) {
@@ -110,16 +120,26 @@ export function businessDateOf(clock: WallClock): CalendarDate {
  * The week's schedule as it holds on one business date: a holiday of that date replaces its
  * weekday's entry (or removes it: closed). Read it only for moments of that business day.
  */
-export function scheduleOnDate(schedule: readonly ScheduleEntry[], holidays: readonly ScheduleHoliday[], date: CalendarDate): readonly ScheduleEntry[] {
+export function scheduleOnDate(
+  schedule: readonly ScheduleEntry[],
+  holidays: readonly ScheduleHoliday[],
+  date: CalendarDate,
+): readonly ScheduleEntry[] {
   const holiday = holidays.find((candidate) => isSameDate(candidate.date, date));
   if (!holiday) return schedule;
   const day = weekdayOf(date);
   const others = schedule.filter((entry) => entry.day !== day);
-  return holiday.hours ? [...others, { day, fromMinute: holiday.hours.fromMinute, toMinute: holiday.hours.toMinute }] : others;
+  return holiday.hours
+    ? [...others, { day, fromMinute: holiday.hours.fromMinute, toMinute: holiday.hours.toMinute }]
+    : others;
 }
 
 /** Whether the restaurant is open at a wall-clock minute with its holidays applied (SPEC 4, issue 31). */
-export function isOpenOnWallClock(schedule: readonly ScheduleEntry[], holidays: readonly ScheduleHoliday[], clock: WallClock): boolean {
+export function isOpenOnWallClock(
+  schedule: readonly ScheduleEntry[],
+  holidays: readonly ScheduleHoliday[],
+  clock: WallClock,
+): boolean {
   return isOpenAtWallClock(scheduleOnDate(schedule, holidays, businessDateOf(clock)), clock);
 }
 
@@ -158,7 +178,11 @@ export const CLOSED_TEXT_MAX_LENGTH = 120;
  * 18:00» (with the date when it is not today on the restaurant's clock) — or null once the time
  * has passed: it opens again by itself, nothing to sweep. order/create refuses with the same text.
  */
-export function closedForNowText(closed: ClosedForNow, instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+export function closedForNowText(
+  closed: ClosedForNow,
+  instant: Instant,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string | null {
   if (closed.until === null || Number(instant) >= Number(closed.until)) return null;
   const text = closed.text.trim();
   if (text !== '') return text;
@@ -178,7 +202,11 @@ const NEXT_OPENING_DAYS = 31;
  * the day they started on, so at 03:30 a restaurant closed at 02:00 opens at 10:00 the same morning.
  * Read it while the restaurant is closed: while it is open it is the next day's opening.
  */
-export function nextOpeningAt(hours: RestaurantHours, instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): number | null {
+export function nextOpeningAt(
+  hours: RestaurantHours,
+  instant: Instant,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): number | null {
   const now = Number(instant);
   const first = businessDateOf(wallClockAt(now, timeZone));
   for (let offset = 0; offset <= NEXT_OPENING_DAYS; offset++) {
@@ -221,7 +249,11 @@ export function opensText(opening: Instant | null, instant: Instant, timeZone: s
 }
 
 /** Whether the restaurant is open now, and what its marker reads when it is not: opensText of nextOpeningAt (SPEC 4). */
-export function openingNow(hours: RestaurantHours, instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): { readonly open: boolean; readonly opens: string } {
+export function openingNow(
+  hours: RestaurantHours,
+  instant: Instant,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { readonly open: boolean; readonly opens: string } {
   if (isOpenWithHolidays(hours.schedule, hours.holidays, instant, timeZone)) return { open: true, opens: '' };
   return { open: false, opens: opensText(nextOpeningAt(hours, instant, timeZone), instant, timeZone) };
 }

@@ -80,7 +80,15 @@ export function weekdayName(weekday: Weekday): string {
   return WEEKDAY_NAMES[weekday];
 }
 
-const WEEKDAY_SHORT_NAMES: Readonly<Record<Weekday, string>> = { 1: 'Пн', 2: 'Вт', 3: 'Ср', 4: 'Чт', 5: 'Пт', 6: 'Сб', 7: 'Вс' };
+const WEEKDAY_SHORT_NAMES: Readonly<Record<Weekday, string>> = {
+  1: 'Пн',
+  2: 'Вт',
+  3: 'Ср',
+  4: 'Чт',
+  5: 'Пт',
+  6: 'Сб',
+  7: 'Вс',
+};
 
 /** The weekday's short Russian name: 1 → 'Пн' … 7 → 'Вс' (schedules and delivery hours). */
 export function weekdayShortName(weekday: Weekday): string {

@@ -18,7 +18,8 @@ export const AS_READY_PAYMENT_MINUTES = 60;
 export const KIOSK_PAYMENT_MINUTES = 30;
 
 /** Refused to a payment started after the order's time to pay is over (a 409 of payment/start and payment/sbp). */
-export const PAYMENT_TIME_OVER_MESSAGE = 'Время на оплату этого заказа вышло, оплатить его нельзя. Оформите заказ заново.';
+export const PAYMENT_TIME_OVER_MESSAGE =
+  'Время на оплату этого заказа вышло, оплатить его нельзя. Оформите заказ заново.';
 
 /** What decides an unpaid order's deadline. */
 export interface UnpaidOrderTiming {
@@ -42,7 +43,10 @@ export interface OrderRestaurantState {
  * comes first. (order/create takes an order as soon as ready only while the restaurant is open;
  * one placed otherwise is held to the minutes alone.)
  */
-export function paymentDeadline(order: UnpaidOrderTiming, restaurant: Pick<OrderRestaurantState, 'schedule' | 'timeZone'>): number {
+export function paymentDeadline(
+  order: UnpaidOrderTiming,
+  restaurant: Pick<OrderRestaurantState, 'schedule' | 'timeZone'>,
+): number {
   if (order.readyAt !== null) return Number(order.readyAt);
   const minutes = order.source === 'kiosk' ? KIOSK_PAYMENT_MINUTES : AS_READY_PAYMENT_MINUTES;
   const byMinutes = Number(order.createdAt) + minutes * 60_000;

@@ -62,7 +62,8 @@ export const FIXED_OFFSET_ZONES: Readonly<Record<string, number>> = {
 };
 
 function fixedOffsetAt(instant: number, timeZone: string): number | undefined {
-  if (!Number.isFinite(instant) || instant < FIXED_OFFSETS_SINCE || !Object.hasOwn(FIXED_OFFSET_ZONES, timeZone)) return undefined;
+  if (!Number.isFinite(instant) || instant < FIXED_OFFSETS_SINCE || !Object.hasOwn(FIXED_OFFSET_ZONES, timeZone))
+    return undefined;
   return FIXED_OFFSET_ZONES[timeZone];
 }
 
@@ -89,7 +90,11 @@ export function wallClockAt(instant: Instant, timeZone: string = DEFAULT_TIME_ZO
   const offset = fixedOffsetAt(ms, timeZone);
   if (offset !== undefined) {
     const shifted = new Date(ms + offset * MS_PER_MINUTE);
-    const date: CalendarDate = { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+    const date: CalendarDate = {
+      year: shifted.getUTCFullYear(),
+      month: shifted.getUTCMonth() + 1,
+      day: shifted.getUTCDate(),
+    };
     return { date, weekday: weekdayOf(date), minuteOfDay: shifted.getUTCHours() * 60 + shifted.getUTCMinutes() };
   }
   const fields: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = Object.fromEntries(
@@ -105,17 +110,12 @@ export function wallClockAt(instant: Instant, timeZone: string = DEFAULT_TIME_ZO
 export function utcOffsetMinutes(instant: Instant, timeZone: string = DEFAULT_TIME_ZONE): number {
   const minuteStart = Math.floor(Number(instant) / MS_PER_MINUTE) * MS_PER_MINUTE;
   const wall = wallClockAt(minuteStart, timeZone);
-  const wallAsUtc =
-    Date.UTC(wall.date.year, wall.date.month - 1, wall.date.day) + wall.minuteOfDay * MS_PER_MINUTE;
+  const wallAsUtc = Date.UTC(wall.date.year, wall.date.month - 1, wall.date.day) + wall.minuteOfDay * MS_PER_MINUTE;
   return (wallAsUtc - minuteStart) / MS_PER_MINUTE;
 }
 
 /** Epoch milliseconds at which the zone's clock shows `date` at `minuteOfDay` (SPEC 4, 9). */
-export function instantAt(
-  date: CalendarDate,
-  minuteOfDay: MinuteOfDay,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): number {
+export function instantAt(date: CalendarDate, minuteOfDay: MinuteOfDay, timeZone: string = DEFAULT_TIME_ZONE): number {
   const wallAsUtc = Date.UTC(date.year, date.month - 1, date.day) + minuteOfDay * MS_PER_MINUTE;
   // The offset at the guess can differ from the offset at the answer across a DST change,
   // so the offset is read a second time at the first estimate.

@@ -42,7 +42,8 @@ export function zoneShapeMessage(problem: ZoneShapeProblem): string {
 export function openRing(ring: readonly LonLat[]): LonLat[] {
   const first = ring[0];
   const last = ring.at(-1);
-  if (ring.length > 1 && first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1]) return ring.slice(0, -1);
+  if (ring.length > 1 && first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1])
+    return ring.slice(0, -1);
   return [...ring];
 }
 
@@ -63,7 +64,12 @@ function sign(value: number): -1 | 0 | 1 {
 }
 
 function withinBox(p: Point, a: Point, b: Point): boolean {
-  return Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1]);
+  return (
+    Math.min(a[0], b[0]) <= p[0] &&
+    p[0] <= Math.max(a[0], b[0]) &&
+    Math.min(a[1], b[1]) <= p[1] &&
+    p[1] <= Math.max(a[1], b[1])
+  );
 }
 
 /** Whether segments a1–a2 and b1–b2 have a point in common (touching and overlapping included). */
@@ -73,7 +79,12 @@ export function segmentsMeet(a1: Point, a2: Point, b1: Point, b2: Point): boolea
   const d3 = sign(cross(a1, a2, b1));
   const d4 = sign(cross(a1, a2, b2));
   if (d1 !== d2 && d3 !== d4 && d1 !== 0 && d2 !== 0 && d3 !== 0 && d4 !== 0) return true;
-  return (d1 === 0 && withinBox(a1, b1, b2)) || (d2 === 0 && withinBox(a2, b1, b2)) || (d3 === 0 && withinBox(b1, a1, a2)) || (d4 === 0 && withinBox(b2, a1, a2));
+  return (
+    (d1 === 0 && withinBox(a1, b1, b2)) ||
+    (d2 === 0 && withinBox(a2, b1, b2)) ||
+    (d3 === 0 && withinBox(b1, a1, a2)) ||
+    (d4 === 0 && withinBox(b2, a1, a2))
+  );
 }
 
 /** Whether segments cross at one point inside both (not at an end, not along a common line). */
@@ -122,7 +133,8 @@ export function zoneShapeProblem(ring: readonly LonLat[]): ZoneShapeProblem | nu
   if (points.length < ZONE_MIN_POINTS) return { kind: 'too_few_points' };
   if (points.length > ZONE_MAX_POINTS) return { kind: 'too_many_points' };
   for (const [index, [lon, lat]] of points.entries()) {
-    if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90) return { kind: 'out_of_range', point: index + 1 };
+    if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90)
+      return { kind: 'out_of_range', point: index + 1 };
   }
   for (const [index, point] of points.entries()) {
     const next = points[(index + 1) % points.length] as LonLat;
@@ -139,7 +151,8 @@ function strictlyInside(ring: readonly LonLat[], point: Point): boolean {
   for (const current of ring) {
     if (sign(cross(previous, current, point)) === 0 && withinBox(point, previous, current)) return false;
     if (current[1] > point[1] !== previous[1] > point[1]) {
-      const crossingX = ((previous[0] - current[0]) * (point[1] - current[1])) / (previous[1] - current[1]) + current[0];
+      const crossingX =
+        ((previous[0] - current[0]) * (point[1] - current[1])) / (previous[1] - current[1]) + current[0];
       if (point[0] < crossingX) inside = !inside;
     }
     previous = current;
@@ -148,7 +161,11 @@ function strictlyInside(ring: readonly LonLat[], point: Point): boolean {
 }
 
 function samePoints(a: readonly LonLat[], b: readonly LonLat[]): boolean {
-  const key = (points: readonly LonLat[]) => points.map(([lon, lat]) => `${lon},${lat}`).sort().join(';');
+  const key = (points: readonly LonLat[]) =>
+    points
+      .map(([lon, lat]) => `${lon},${lat}`)
+      .sort()
+      .join(';');
   return a.length === b.length && key(a) === key(b);
 }
 
@@ -182,13 +199,20 @@ export function zonesOverlap(a: PolygonCoordinates, b: PolygonCoordinates): bool
 }
 
 /** What is wrong with a zone's delivery window, or null: bounds 'HH:MM' with from before to, seven 0/1 day flags with one on. */
-export function zonePeriodProblem(period: { readonly from: string; readonly to: string; readonly days: readonly number[] }): string | null {
+export function zonePeriodProblem(period: {
+  readonly from: string;
+  readonly to: string;
+  readonly days: readonly number[];
+}): string | null {
   const from = parseClock(period.from);
   const to = parseClock(period.to);
-  if (from === null || !/^\d{2}:\d{2}$/.test(period.from)) return `Начало окна «${period.from}» — не время: нужно ЧЧ:ММ, например 11:00.`;
-  if (to === null || !/^\d{2}:\d{2}$/.test(period.to)) return `Конец окна «${period.to}» — не время: нужно ЧЧ:ММ, например 13:00.`;
+  if (from === null || !/^\d{2}:\d{2}$/.test(period.from))
+    return `Начало окна «${period.from}» — не время: нужно ЧЧ:ММ, например 11:00.`;
+  if (to === null || !/^\d{2}:\d{2}$/.test(period.to))
+    return `Конец окна «${period.to}» — не время: нужно ЧЧ:ММ, например 13:00.`;
   if (to <= from) return `Окно ${period.from}–${period.to}: конец должен быть позже начала.`;
-  if (period.days.length !== 7 || period.days.some((day) => day !== 0 && day !== 1)) return 'Дни окна — семь отметок 0 или 1, с понедельника.';
+  if (period.days.length !== 7 || period.days.some((day) => day !== 0 && day !== 1))
+    return 'Дни окна — семь отметок 0 или 1, с понедельника.';
   if (!period.days.includes(1)) return `Окно ${period.from}–${period.to}: отметьте хотя бы один день.`;
   return null;
 }

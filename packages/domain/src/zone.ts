@@ -81,7 +81,11 @@ export function zoneContainsPoint(polygon: PolygonCoordinates, point: GeoPoint):
  * first in list order. `zoneOf` reads a zone out of what the caller holds (the server keeps its
  * rows beside the domain's zones).
  */
-export function activeZoneHolding<Z>(zones: readonly Z[], point: GeoPoint, zoneOf: (zone: Z) => Pick<DeliveryZone, 'active' | 'polygon'>): Z | undefined {
+export function activeZoneHolding<Z>(
+  zones: readonly Z[],
+  point: GeoPoint,
+  zoneOf: (zone: Z) => Pick<DeliveryZone, 'active' | 'polygon'>,
+): Z | undefined {
   return zones.find((candidate) => {
     const zone = zoneOf(candidate);
     return isOn(zone.active) && zoneContainsPoint(zone.polygon, point);

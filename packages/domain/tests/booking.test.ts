@@ -129,12 +129,20 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
   });
 
   it('reads hours before 06:00 as the previous schedule day plus 24 hours (SPEC 4)', () => {
-    expect(scheduleDayClock(clock(friday, 5 * 60 + 59))).toEqual({ date: { year: 2024, month: 1, day: 4 }, minute: 1799 });
+    expect(scheduleDayClock(clock(friday, 5 * 60 + 59))).toEqual({
+      date: { year: 2024, month: 1, day: 4 },
+      minute: 1799,
+    });
     expect(scheduleDayClock(clock(friday, 6 * 60))).toEqual({ date: friday, minute: 360 });
   });
 
   it('offers a period every half hour while the booking fits before closing (SPEC 4)', () => {
-    const periods = bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock({ year: 2024, month: 1, day: 1 }, 720) });
+    const periods = bookingPeriods({
+      schedule,
+      date: wednesday,
+      minutes: 60,
+      now: clock({ year: 2024, month: 1, day: 1 }, 720),
+    });
     expect(periods[0]).toEqual({ fromMinute: 600, toMinute: 660 });
     expect(periods.at(-1)).toEqual({ fromMinute: 1320, toMinute: 1380 });
     expect(periods).toHaveLength(25);
@@ -143,22 +151,33 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
 
   it('runs past midnight on a day whose hours do, and offers nothing on a closed day (SPEC 4)', () => {
     const now = clock({ year: 2024, month: 1, day: 1 }, 720);
-    expect(bookingPeriods({ schedule, date: friday, minutes: 90, now }).at(-1)).toEqual({ fromMinute: 1410, toMinute: 1500 });
+    expect(bookingPeriods({ schedule, date: friday, minutes: 90, now }).at(-1)).toEqual({
+      fromMinute: 1410,
+      toMinute: 1500,
+    });
     expect(bookingPeriods({ schedule, date: { year: 2024, month: 1, day: 4 }, minutes: 60, now })).toEqual([]);
     expect(bookingPeriods({ schedule, date: wednesday, minutes: 0, now })).toEqual([]);
   });
 
   it('starts today’s periods at least 15 minutes from now, and none on a past day (SPEC 4)', () => {
     expect(BOOKING_LEAD_MINUTES).toBe(15);
-    expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 14 * 60 + 10) })[0]?.fromMinute).toBe(14 * 60 + 30);
-    expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 14 * 60 + 20) })[0]?.fromMinute).toBe(15 * 60);
+    expect(
+      bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 14 * 60 + 10) })[0]?.fromMinute,
+    ).toBe(14 * 60 + 30);
+    expect(
+      bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 14 * 60 + 20) })[0]?.fromMinute,
+    ).toBe(15 * 60);
     expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock(wednesday, 22 * 60 + 10) })).toEqual([]);
-    expect(bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock({ year: 2024, month: 1, day: 4 }, 720) })).toEqual([]);
+    expect(
+      bookingPeriods({ schedule, date: wednesday, minutes: 60, now: clock({ year: 2024, month: 1, day: 4 }, 720) }),
+    ).toEqual([]);
   });
 
   it('still offers Friday’s late periods at 00:10 on Saturday, which belongs to Friday (SPEC 4)', () => {
     const saturdayNight = clock({ year: 2024, month: 1, day: 6 }, 10);
-    expect(bookingPeriods({ schedule, date: friday, minutes: 30, now: saturdayNight })).toEqual([{ fromMinute: 1470, toMinute: 1500 }]);
+    expect(bookingPeriods({ schedule, date: friday, minutes: 30, now: saturdayNight })).toEqual([
+      { fromMinute: 1470, toMinute: 1500 },
+    ]);
   });
 
   it('treats touching ranges as free and overlapping ones as taken', () => {
@@ -235,18 +254,32 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
       textContinue: 'Продолжить заказ',
       textMain: 'Завершить бронь',
     });
-    expect(bookingControls('finished')).toEqual({ allowOrder: false, allowCancel: false, allowEnd: false, allowExtend: false, allowMain: false, textContinue: '', textMain: '' });
+    expect(bookingControls('finished')).toEqual({
+      allowOrder: false,
+      allowCancel: false,
+      allowEnd: false,
+      allowExtend: false,
+      allowMain: false,
+      textContinue: '',
+      textMain: '',
+    });
   });
 
   it('words a booking for its phase: the table and time before it, under way, over, cancelled or ended whatever the clock (SPEC 3 Booking.message)', () => {
     const made = { status: 'new' as const, table_num: '3', cntpersons: 2 };
     const when = 'вторник, 24 ноября, 19:00–20:00';
-    expect(bookingMessage(made, 'upcoming', when)).toBe('Стол №3 забронирован: вторник, 24 ноября, 19:00–20:00. Гостей: 2.');
-    expect(bookingMessage({ ...made, table_num: null }, 'upcoming', when)).toBe('Стол забронирован: вторник, 24 ноября, 19:00–20:00. Гостей: 2.');
+    expect(bookingMessage(made, 'upcoming', when)).toBe(
+      'Стол №3 забронирован: вторник, 24 ноября, 19:00–20:00. Гостей: 2.',
+    );
+    expect(bookingMessage({ ...made, table_num: null }, 'upcoming', when)).toBe(
+      'Стол забронирован: вторник, 24 ноября, 19:00–20:00. Гостей: 2.',
+    );
     expect(bookingMessage(made, 'running', when)).toBe('Бронь идёт. Приятного вечера!');
     expect(bookingMessage(made, 'finished', when)).toBe('Время брони закончилось.');
     expect(bookingMessage({ ...made, status: 'cancelled' }, 'finished', when)).toBe('Бронь отменена.');
-    expect(bookingMessage({ ...made, status: 'ended' }, 'finished', when)).toBe('Бронь завершена. Спасибо, что были у нас!');
+    expect(bookingMessage({ ...made, status: 'ended' }, 'finished', when)).toBe(
+      'Бронь завершена. Спасибо, что были у нас!',
+    );
   });
 
   it('extends a booking by 30 minutes while it stays within the hours of its schedule day and 360 minutes (decision 027)', () => {
@@ -254,17 +287,38 @@ describe('booking rules (SPEC 3 Booking, SPEC 4, decision 014)', () => {
       { day: 3, fromMinute: 600, toMinute: 1380 },
       { day: 5, fromMinute: 600, toMinute: 1500 },
     ];
-    const wednesday = (minuteOfDay: number) => ({ date: { year: 2026, month: 11, day: 25 }, weekday: 3 as const, minuteOfDay });
+    const wednesday = (minuteOfDay: number) => ({
+      date: { year: 2026, month: 11, day: 25 },
+      weekday: 3 as const,
+      minuteOfDay,
+    });
     expect(bookingExtension({ schedule, start: wednesday(1200), minutes: 60 })).toEqual({ ok: true, minutes: 90 });
     expect(bookingExtension({ schedule, start: wednesday(1290), minutes: 60 })).toEqual({ ok: true, minutes: 90 });
-    expect(bookingExtension({ schedule, start: wednesday(1320), minutes: 60 })).toEqual({ ok: false, reason: 'closing', closeMinute: 1380 });
-    expect(bookingExtension({ schedule, start: wednesday(720), minutes: 360 })).toEqual({ ok: false, reason: 'too_long' });
+    expect(bookingExtension({ schedule, start: wednesday(1320), minutes: 60 })).toEqual({
+      ok: false,
+      reason: 'closing',
+      closeMinute: 1380,
+    });
+    expect(bookingExtension({ schedule, start: wednesday(720), minutes: 360 })).toEqual({
+      ok: false,
+      reason: 'too_long',
+    });
     // Friday 23:30 for 60 minutes: the schedule runs to 01:00 of Saturday, so 30 more minutes fit.
     const friday = { date: { year: 2026, month: 11, day: 27 }, weekday: 5 as const, minuteOfDay: 1410 };
     expect(bookingExtension({ schedule, start: friday, minutes: 60 })).toEqual({ ok: true, minutes: 90 });
-    expect(bookingExtension({ schedule, start: friday, minutes: 90 })).toEqual({ ok: false, reason: 'closing', closeMinute: 1500 });
+    expect(bookingExtension({ schedule, start: friday, minutes: 90 })).toEqual({
+      ok: false,
+      reason: 'closing',
+      closeMinute: 1500,
+    });
     // Thursday has no hours.
-    expect(bookingExtension({ schedule, start: { date: { year: 2026, month: 11, day: 26 }, weekday: 4, minuteOfDay: 720 }, minutes: 60 })).toEqual({
+    expect(
+      bookingExtension({
+        schedule,
+        start: { date: { year: 2026, month: 11, day: 26 }, weekday: 4, minuteOfDay: 720 },
+        minutes: 60,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'closing',
       closeMinute: null,
@@ -296,13 +350,23 @@ describe('bookingOrderTime: an order from a booking is for the booking (SPEC 4, 
 
   it('is for the booking’s start on the calendar day it starts on, on the restaurant’s clock', () => {
     const evening = afterMidnight - 6 * 3600;
-    expect(bookingOrderTime({ timefrom: afterMidnight }, evening, 'Europe/Moscow')).toEqual({ at: afterMidnight, deliveryDate: '27.11.2026', deliveryTime: '01:00' });
-    expect(bookingOrderTime({ timefrom: afterMidnight }, evening, 'Asia/Yekaterinburg')).toEqual({ at: afterMidnight, deliveryDate: '27.11.2026', deliveryTime: '03:00' });
+    expect(bookingOrderTime({ timefrom: afterMidnight }, evening, 'Europe/Moscow')).toEqual({
+      at: afterMidnight,
+      deliveryDate: '27.11.2026',
+      deliveryTime: '01:00',
+    });
+    expect(bookingOrderTime({ timefrom: afterMidnight }, evening, 'Asia/Yekaterinburg')).toEqual({
+      at: afterMidnight,
+      deliveryDate: '27.11.2026',
+      deliveryTime: '03:00',
+    });
   });
 
   it('is as soon as ready (null) from the booking’s start on', () => {
     expect(bookingOrderTime({ timefrom: afterMidnight }, afterMidnight, 'Europe/Moscow')).toBeNull();
     expect(bookingOrderTime({ timefrom: afterMidnight }, afterMidnight + 60, 'Europe/Moscow')).toBeNull();
-    expect(bookingOrderTime({ timefrom: afterMidnight }, afterMidnight - 1, 'Europe/Moscow')?.deliveryTime).toBe('01:00');
+    expect(bookingOrderTime({ timefrom: afterMidnight }, afterMidnight - 1, 'Europe/Moscow')?.deliveryTime).toBe(
+      '01:00',
+    );
   });
 });

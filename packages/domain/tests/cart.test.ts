@@ -57,8 +57,20 @@ describe('line token (SPEC 3)', () => {
   });
 
   it('is the same whatever order the specs come in', () => {
-    const a = lineToken({ item: 10, specs: [{ specid: 3, cnt: 1 }, { specid: '5', cnt: 2 }] });
-    const b = lineToken({ item: 10, specs: [{ specid: '5', cnt: 2 }, { specid: 3, cnt: 1 }] });
+    const a = lineToken({
+      item: 10,
+      specs: [
+        { specid: 3, cnt: 1 },
+        { specid: '5', cnt: 2 },
+      ],
+    });
+    const b = lineToken({
+      item: 10,
+      specs: [
+        { specid: '5', cnt: 2 },
+        { specid: 3, cnt: 1 },
+      ],
+    });
     expect(a).toBe(b);
     expect(a).toBe(fnv1a32('10||3:1,5:2'));
   });
@@ -85,13 +97,22 @@ describe('line token (SPEC 3)', () => {
 describe('cart changes (SPEC 4)', () => {
   it('adds a new line with count 1 by default (SPEC 4)', () => {
     const cart = addToCart([], { item: 10, spec: 1 });
-    expect(cart).toEqual([{ token: lineToken({ item: 10, spec: 1 }), item: 10, cnt: 1, comment: '', spec: 1, specs: [] }]);
+    expect(cart).toEqual([
+      { token: lineToken({ item: 10, spec: 1 }), item: 10, cnt: 1, comment: '', spec: 1, specs: [] },
+    ]);
   });
 
   it('keeps the comment and options of a new line', () => {
     const specs = [{ specid: 3, cnt: 2, price: 5000 }];
     const [added] = addToCart([], { item: 10, cnt: 3, comment: 'без лука', specs });
-    expect(added).toEqual({ token: lineToken({ item: 10, specs }), item: 10, cnt: 3, comment: 'без лука', spec: null, specs });
+    expect(added).toEqual({
+      token: lineToken({ item: 10, specs }),
+      item: 10,
+      cnt: 3,
+      comment: 'без лука',
+      spec: null,
+      specs,
+    });
   });
 
   it('raises the count when the token is already in the cart (SPEC 4)', () => {
@@ -183,7 +204,9 @@ describe('cart total (SPEC 5)', () => {
       { specid: 3, cnt: 2 },
       { specid: 5, cnt: 1 },
     ];
-    expect(lineTotal({ item: 10, cnt: 3, spec: 1, specs }, pizza)).toBe((45000 + 10000) * 3 + 5000 * 2 * 3 + 3000 * 1 * 3);
+    expect(lineTotal({ item: 10, cnt: 3, spec: 1, specs }, pizza)).toBe(
+      (45000 + 10000) * 3 + 5000 * 2 * 3 + 3000 * 1 * 3,
+    );
   });
 
   it('skips a disabled option inside the multi options (SPEC 5)', () => {
@@ -213,7 +236,12 @@ describe('cart total (SPEC 5)', () => {
   });
 
   it('sums the lines, matching dishes by id whatever its type (SPEC 5)', () => {
-    const cart = [line({ item: 10, cnt: 1, spec: 1 }), line({ item: 20, cnt: 2 }), line({ item: '30' }), line({ item: 77 })];
+    const cart = [
+      line({ item: 10, cnt: 1, spec: 1 }),
+      line({ item: 20, cnt: 2 }),
+      line({ item: '30' }),
+      line({ item: 77 }),
+    ];
     expect(cartTotal(cart, dishes())).toBe(55000 + 30000);
     expect(cartTotal([], dishes())).toBe(0);
   });
@@ -298,7 +326,19 @@ describe('cart total (SPEC 5)', () => {
 
 describe('which lines count (SPEC 5)', () => {
   it('counts a line whose dish exists and is allowed, with existing enabled options (SPEC 5)', () => {
-    expect(isLineAvailable({ item: 10, spec: 1, specs: [{ specid: 3, cnt: 1 }, { specid: 5, cnt: 1 }] }, dishes())).toBe(true);
+    expect(
+      isLineAvailable(
+        {
+          item: 10,
+          spec: 1,
+          specs: [
+            { specid: 3, cnt: 1 },
+            { specid: 5, cnt: 1 },
+          ],
+        },
+        dishes(),
+      ),
+    ).toBe(true);
     expect(isLineAvailable({ item: '20' }, dishes())).toBe(true);
   });
 
@@ -310,7 +350,18 @@ describe('which lines count (SPEC 5)', () => {
   it('does not count a chosen option that is disabled or gone (SPEC 5)', () => {
     expect(isLineAvailable({ item: 10, spec: 2 }, dishes())).toBe(false);
     expect(isLineAvailable({ item: 10, spec: 42 }, dishes())).toBe(false);
-    expect(isLineAvailable({ item: 10, specs: [{ specid: 3, cnt: 1 }, { specid: 4, cnt: 1 }] }, dishes())).toBe(false);
+    expect(
+      isLineAvailable(
+        {
+          item: 10,
+          specs: [
+            { specid: 3, cnt: 1 },
+            { specid: 4, cnt: 1 },
+          ],
+        },
+        dishes(),
+      ),
+    ).toBe(false);
     expect(isLineAvailable({ item: 10, specs: [{ specid: 43, cnt: 1 }] }, dishes())).toBe(false);
   });
 
@@ -342,7 +393,12 @@ describe('cutlery and recommended items (SPEC 5)', () => {
   });
 
   it('charges every item when there is no free count, and ignores odd counts', () => {
-    expect(extrasTotal([{ id: 1, cnt: 3, price: 500, free_cnt: 0 }, { id: 2, cnt: 2, price: 700, free_cnt: 1 }])).toBe(1500 + 700);
+    expect(
+      extrasTotal([
+        { id: 1, cnt: 3, price: 500, free_cnt: 0 },
+        { id: 2, cnt: 2, price: 700, free_cnt: 1 },
+      ]),
+    ).toBe(1500 + 700);
     expect(chargedCount({ cnt: 3, free_cnt: -2 })).toBe(3);
     expect(chargedCount({ cnt: -3, free_cnt: 0 })).toBe(0);
   });
@@ -363,7 +419,13 @@ describe('cutlery and recommended items (SPEC 5)', () => {
     expect(split[0]).toBe(wipes);
     expect(wipes.cnt).toBe(20);
     // Odd counts count as nothing, as everywhere in the cart.
-    expect(mergeRepeatedItems([{ ...kit, cnt: 2 }, { ...kit, cnt: 1.5 }, { ...kit, cnt: -1 }])).toEqual([{ ...kit, cnt: 2 }]);
+    expect(
+      mergeRepeatedItems([
+        { ...kit, cnt: 2 },
+        { ...kit, cnt: 1.5 },
+        { ...kit, cnt: -1 },
+      ]),
+    ).toEqual([{ ...kit, cnt: 2 }]);
     expect(mergeRepeatedItems([])).toEqual([]);
   });
 
@@ -430,7 +492,9 @@ describe('order totals (SPEC 5)', () => {
 
   it('rounds the discount to the kopeck (SPEC 5, decision 006)', () => {
     // 660,50 ₽ × 7,5 % = 49,5375 ₽ → 49,54 ₽
-    expect(orderTotals({ lines: cart(), dishes: dishes(), cutlery, recommended, discountPercent: 7.5 }).discount).toBe(4954);
+    expect(orderTotals({ lines: cart(), dishes: dishes(), cutlery, recommended, discountPercent: 7.5 }).discount).toBe(
+      4954,
+    );
   });
 
   it('adds a markup for a negative percent (SPEC 2)', () => {
@@ -443,8 +507,14 @@ describe('order totals (SPEC 5)', () => {
     const split = orderTotals({
       lines: cart(),
       dishes: dishes(),
-      cutlery: [{ id: 1, cnt: 2, price: 1000, free_cnt: 2 }, { id: 1, cnt: 1, price: 1000, free_cnt: 2 }],
-      recommended: [{ id: 1, cnt: 1, price: 20050, free_cnt: 1 }, { id: 1, cnt: 1, price: 20050, free_cnt: 1 }],
+      cutlery: [
+        { id: 1, cnt: 2, price: 1000, free_cnt: 2 },
+        { id: 1, cnt: 1, price: 1000, free_cnt: 2 },
+      ],
+      recommended: [
+        { id: 1, cnt: 1, price: 20050, free_cnt: 1 },
+        { id: 1, cnt: 1, price: 20050, free_cnt: 1 },
+      ],
     });
     expect(split).toMatchObject({ cutlery: 1000, recommended: 20050, subtotal: 45000 + 1000 + 20050 });
   });
@@ -464,7 +534,8 @@ describe('order totals (SPEC 5)', () => {
 });
 
 describe('price changes under an open cart (SPEC 5 prices; issue 31)', () => {
-  const repriced = (changes: Partial<Dish>): ReturnType<typeof indexDishes> => indexDishes([{ ...pizza, ...changes }, tea, soldOut, locked]);
+  const repriced = (changes: Partial<Dish>): ReturnType<typeof indexDishes> =>
+    indexDishes([{ ...pizza, ...changes }, tea, soldOut, locked]);
 
   it('names each line whose price per portion changed, with its options, before and after', () => {
     const large = line({ item: 10, spec: 1, cnt: 3 });
@@ -476,8 +547,12 @@ describe('price changes under an open cart (SPEC 5 prices; issue 31)', () => {
 
   it('counts an option’s new price, and nothing when the prices stayed', () => {
     const cheese = line({ item: 10, specs: [{ specid: 3, cnt: 2 }] });
-    const dearerCheese = repriced({ spec: pizza.spec.map((option) => (option.specid === 3 ? { ...option, price: 6000 } : option)) });
-    expect(linePriceChanges([cheese], dishes(), dearerCheese)).toEqual([{ token: cheese.token, item: 10, before: 55000, after: 57000 }]);
+    const dearerCheese = repriced({
+      spec: pizza.spec.map((option) => (option.specid === 3 ? { ...option, price: 6000 } : option)),
+    });
+    expect(linePriceChanges([cheese], dishes(), dearerCheese)).toEqual([
+      { token: cheese.token, item: 10, before: 55000, after: 57000 },
+    ]);
     expect(linePriceChanges([cheese], dishes(), dishes())).toEqual([]);
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COUPON_UNKNOWN_MESSAGE, couponCodeProblem, couponProblem, couponProblemMessage, type CouponRules, couponTermsLabel, normaliseCouponCode } from '../src/coupon';
+import {
+  COUPON_UNKNOWN_MESSAGE,
+  couponCodeProblem,
+  couponProblem,
+  couponProblemMessage,
+  type CouponRules,
+  couponTermsLabel,
+  normaliseCouponCode,
+} from '../src/coupon';
 
 const coupon: CouponRules = {
   percent: 10,
@@ -11,7 +19,12 @@ const coupon: CouponRules = {
   min_sum: 0,
   once_per_user: false,
 };
-const order = { today: { year: 2026, month: 11, day: 21 }, orderType: 'self' as const, restaurantId: 1, usedByGuest: false };
+const order = {
+  today: { year: 2026, month: 11, day: 21 },
+  orderType: 'self' as const,
+  restaurantId: 1,
+  usedByGuest: false,
+};
 
 describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one use)', () => {
   it('applies within its dates, on both first and last day', () => {
@@ -42,10 +55,14 @@ describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one u
     expect(couponProblem({ ...coupon, once_per_user: false }, { ...order, usedByGuest: true })).toBeNull();
   });
   it('refuses a once-per-guest coupon to an order without a guest (a kiosk), which could use it again and again (issue 11)', () => {
-    expect(couponProblem({ ...coupon, once_per_user: true }, { ...order, usedByGuest: null })).toBe('coupon_needs_guest');
+    expect(couponProblem({ ...coupon, once_per_user: true }, { ...order, usedByGuest: null })).toBe(
+      'coupon_needs_guest',
+    );
     expect(couponProblem({ ...coupon, once_per_user: false }, { ...order, usedByGuest: null })).toBeNull();
     // The coupon's own terms come first: an expired one says so.
-    expect(couponProblem({ ...coupon, once_per_user: true, active: false }, { ...order, usedByGuest: null })).toBe('coupon_expired');
+    expect(couponProblem({ ...coupon, once_per_user: true, active: false }, { ...order, usedByGuest: null })).toBe(
+      'coupon_expired',
+    );
   });
   it('leaves the minimum sum to the checkout quote: a coupon below it is not a problem (issue 12)', () => {
     expect(couponProblem({ ...coupon, min_sum: 300_000 }, order)).toBeNull();
@@ -65,7 +82,9 @@ describe('coupon rules (issue 5: dates, order types, restaurants, minimum, one u
     expect(couponProblem({ ...coupon, max_uses: 3 }, { ...order, uses: 3 })).toBe('coupon_used_up');
     expect(couponProblem({ ...coupon, max_uses: 3 }, { ...order, uses: 4 })).toBe('coupon_used_up');
     expect(couponProblem({ ...coupon, max_uses: null }, { ...order, uses: 1_000 })).toBeNull();
-    expect(couponProblemMessage('coupon_used_up')).toBe('Купон закончился: его уже использовали столько раз, сколько он действует');
+    expect(couponProblemMessage('coupon_used_up')).toBe(
+      'Купон закончился: его уже использовали столько раз, сколько он действует',
+    );
   });
 });
 
@@ -79,7 +98,8 @@ describe('coupon codes and terms (issue 31)', () => {
     for (const code of ['ABC', 'ВЕСНА-25', 'A_1', 'X'.repeat(32)]) expect(couponCodeProblem(code), code).toBeNull();
     expect(couponCodeProblem('AB')).toBe('Код купона — от 3 до 32 символов.');
     expect(couponCodeProblem('X'.repeat(33))).toBe('Код купона — от 3 до 32 символов.');
-    for (const code of ['ZHAR!0', 'A.B.C', 'КОД%']) expect(couponCodeProblem(code), code).toBe('В коде купона — только буквы, цифры, «-» и «_».');
+    for (const code of ['ZHAR!0', 'A.B.C', 'КОД%'])
+      expect(couponCodeProblem(code), code).toBe('В коде купона — только буквы, цифры, «-» и «_».');
   });
   it('says what a coupon gives: a percent, a markup or a fixed sum', () => {
     expect(couponTermsLabel({ percent: 10 })).toBe('Скидка 10 %');

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { asDishLabel, CONTAINS_LABELS, DIET_LABELS, DISH_FILTER_NAMES, DISH_LABEL_NAMES, DISH_LABELS, dishFitsFilters, filterByLabels, hiddenDishesText, normalizedFilters } from '../src/dish-labels';
+import {
+  asDishLabel,
+  CONTAINS_LABELS,
+  DIET_LABELS,
+  DISH_FILTER_NAMES,
+  DISH_LABEL_NAMES,
+  DISH_LABELS,
+  dishFitsFilters,
+  filterByLabels,
+  hiddenDishesText,
+  normalizedFilters,
+} from '../src/dish-labels';
 
 // Issue 31: the labels a manager sets on a dish and the guest's menu filters by.
 describe('dish labels', () => {

@@ -7,6 +7,12 @@ describe('wire flags (SPEC 3)', () => {
   });
 
   it('reads everything else as no (SPEC 3)', () => {
-    expect([false, 0, '0', null, undefined].map((flag) => isOn(flag as never))).toEqual([false, false, false, false, false]);
+    expect([false, 0, '0', null, undefined].map((flag) => isOn(flag as never))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

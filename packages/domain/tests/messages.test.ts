@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ATTENTION_TITLE, ERROR_TITLE, LOAD_FAILED_MESSAGE, PAYMENT_FAILED_MESSAGE, PAYMENT_INIT_FAILED_MESSAGE } from '../src/messages';
+import {
+  ATTENTION_TITLE,
+  ERROR_TITLE,
+  LOAD_FAILED_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+  PAYMENT_INIT_FAILED_MESSAGE,
+} from '../src/messages';
 
 describe('SPEC 8 texts', () => {
   it('are the catalogue’s words', () => {

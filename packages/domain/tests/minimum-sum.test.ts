@@ -16,11 +16,15 @@ const zone = { minordersum_rest: 100000, minordersum_shop: 150000 };
 
 describe('minimum order sum (SPEC 5)', () => {
   it('takes the zone restaurant minimum for delivery (SPEC 5)', () => {
-    expect(minimumOrderSum({ orderType: 'delivery', lines: restaurantOnly, dishes: dishes(), restaurant, zone })).toBe(100000);
+    expect(minimumOrderSum({ orderType: 'delivery', lines: restaurantOnly, dishes: dishes(), restaurant, zone })).toBe(
+      100000,
+    );
   });
 
   it('takes the zone shop minimum for delivery when any item is a shop item (SPEC 5)', () => {
-    expect(minimumOrderSum({ orderType: 'delivery', lines: withShop, dishes: dishes(), restaurant, zone })).toBe(150000);
+    expect(minimumOrderSum({ orderType: 'delivery', lines: withShop, dishes: dishes(), restaurant, zone })).toBe(
+      150000,
+    );
   });
 
   it('takes the restaurant minimum by order type otherwise (SPEC 5)', () => {
@@ -30,13 +34,29 @@ describe('minimum order sum (SPEC 5)', () => {
   });
 
   it('falls back to the restaurant for delivery before a zone is known', () => {
-    expect(minimumOrderSum({ orderType: 'delivery', lines: restaurantOnly, dishes: dishes(), restaurant, zone: null })).toBe(70000);
+    expect(
+      minimumOrderSum({ orderType: 'delivery', lines: restaurantOnly, dishes: dishes(), restaurant, zone: null }),
+    ).toBe(70000);
   });
 
   it('reads a single restaurant minimum for every type, and none when absent', () => {
-    expect(minimumOrderSum({ orderType: 'self', lines: withShop, dishes: dishes(), restaurant: { minOrderSum: 100, minOrderSumShop: 200 } })).toBe(200);
+    expect(
+      minimumOrderSum({
+        orderType: 'self',
+        lines: withShop,
+        dishes: dishes(),
+        restaurant: { minOrderSum: 100, minOrderSumShop: 200 },
+      }),
+    ).toBe(200);
     expect(minimumOrderSum({ orderType: 'self', lines: restaurantOnly, dishes: dishes(), restaurant: {} })).toBe(0);
-    expect(minimumOrderSum({ orderType: 'self', lines: restaurantOnly, dishes: dishes(), restaurant: { minOrderSum: { inrest: 5 } } })).toBe(0);
+    expect(
+      minimumOrderSum({
+        orderType: 'self',
+        lines: restaurantOnly,
+        dishes: dishes(),
+        restaurant: { minOrderSum: { inrest: 5 } },
+      }),
+    ).toBe(0);
   });
 
   it('applies the booking minimum for inrest when larger (SPEC 5)', () => {

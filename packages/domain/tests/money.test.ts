@@ -58,7 +58,9 @@ describe('discount rounding (SPEC 5, decision 006)', () => {
 
   it('refuses fractional totals and non-finite percents', () => {
     expect(() => discountAmount(10.5, 10)).toThrow(RangeError);
-    expect(() => discountAmount(100, Number.POSITIVE_INFINITY)).toThrow('Percent must be a finite number, got Infinity');
+    expect(() => discountAmount(100, Number.POSITIVE_INFINITY)).toThrow(
+      'Percent must be a finite number, got Infinity',
+    );
     expect(() => discountAmount(100, Number.NaN)).toThrow(RangeError);
   });
 
@@ -125,7 +127,8 @@ describe('parseAmount (back-office price fields, issue 31)', () => {
   });
 
   it('refuses what is not an amount: letters, three decimals, a sign, nothing, above the limit', () => {
-    for (const text of ['', ' ', 'abc', '12,345', '-5', '+5', '1e3', '12,', ',5', '1234567890']) expect(parseAmount(text)).toBeNull();
+    for (const text of ['', ' ', 'abc', '12,345', '-5', '+5', '1e3', '12,', ',5', '1234567890'])
+      expect(parseAmount(text)).toBeNull();
     expect(parseAmount('1000,01', 100_000)).toBeNull();
     expect(parseAmount('1000', 100_000)).toBe(100_000);
   });

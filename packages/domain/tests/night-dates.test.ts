@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookingBoardSpan, bookingDates, bookingPeriods, bookingSlotRange, bookingSlots, bookingWhenText, startOfDaySeconds } from '../src/booking';
+import {
+  bookingBoardSpan,
+  bookingDates,
+  bookingPeriods,
+  bookingSlotRange,
+  bookingSlots,
+  bookingWhenText,
+  startOfDaySeconds,
+} from '../src/booking';
 import { calendarClockOf } from '../src/business-day';
 import { addDays, type CalendarDate, daysBetween, isSameDate, weekdayOf } from '../src/calendar-date';
 import { clockWithDayText, dateChoices, dayHeading } from '../src/pickup-slots';
@@ -14,7 +22,8 @@ import { instantAt, wallClockAt } from '../src/wall-clock';
 
 const MOSCOW = 'Europe/Moscow';
 const saturday: CalendarDate = { year: 2026, month: 11, day: 28 };
-const every = (fromMinute: number, toMinute: number): ScheduleEntry[] => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute, toMinute }));
+const every = (fromMinute: number, toMinute: number): ScheduleEntry[] =>
+  [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute, toMinute }));
 const SCHEDULES: Record<string, ScheduleEntry[]> = {
   'round the clock': every(360, 1800),
   'open past midnight (10:00–01:00, Friday and Saturday to 03:00)': [
@@ -33,7 +42,10 @@ describe('the calendar day of a business-day minute (issue 30)', () => {
   it('is the next calendar day past midnight: Friday’s 01:00 (minute 1500) is Saturday 01:00', () => {
     expect(calendarClockOf({ year: 2026, month: 11, day: 27 }, 1500)).toEqual({ date: saturday, minuteOfDay: 60 });
     expect(calendarClockOf(saturday, 360)).toEqual({ date: saturday, minuteOfDay: 360 });
-    expect(calendarClockOf({ year: 2026, month: 12, day: 31 }, 1799)).toEqual({ date: { year: 2027, month: 1, day: 1 }, minuteOfDay: 359 });
+    expect(calendarClockOf({ year: 2026, month: 12, day: 31 }, 1799)).toEqual({
+      date: { year: 2027, month: 1, day: 1 },
+      minuteOfDay: 359,
+    });
   });
 });
 
@@ -51,18 +63,29 @@ describe('booking periods on a calendar day: the words and the stored time agree
             const wrong: unknown[] = [];
             const choices = dateChoices(now.date, bookingDates(now.date).length - 1);
             // Every period of every business day that touches the week, once, under the calendar day it starts on.
-            const key = (businessDate: CalendarDate, fromMinute: number) => `${businessDate.day}.${businessDate.month}:${fromMinute}`;
-            const offered = choices.flatMap((choice) => bookingSlots({ schedule, date: choice.date, minutes, now }).map((slot) => key(slot.businessDate, slot.fromMinute)));
+            const key = (businessDate: CalendarDate, fromMinute: number) =>
+              `${businessDate.day}.${businessDate.month}:${fromMinute}`;
+            const offered = choices.flatMap((choice) =>
+              bookingSlots({ schedule, date: choice.date, minutes, now }).map((slot) =>
+                key(slot.businessDate, slot.fromMinute),
+              ),
+            );
             const expected = [addDays(now.date, -1), ...choices.map((choice) => choice.date)].flatMap((businessDate) =>
               bookingPeriods({ schedule, date: businessDate, minutes, now })
-                .filter((period) => choices.some((choice) => isSameDate(choice.date, calendarClockOf(businessDate, period.fromMinute).date)))
+                .filter((period) =>
+                  choices.some((choice) =>
+                    isSameDate(choice.date, calendarClockOf(businessDate, period.fromMinute).date),
+                  ),
+                )
                 .map((period) => key(businessDate, period.fromMinute)),
             );
             if (offered.join() !== expected.join()) wrong.push({ offered, expected });
             for (const choice of choices) {
               const capital = formatLongDate(choice.date).replace(/^./, (letter) => letter.toUpperCase());
-              if (choice.label !== (isSameDate(choice.date, now.date) ? 'Сегодня' : capital)) wrong.push(['label', choice]);
-              if (Math.floor(instantAt(choice.date, 0, zone) / 1000) !== startOfDaySeconds(choice.date, zone)) wrong.push(['midnight', choice]);
+              if (choice.label !== (isSameDate(choice.date, now.date) ? 'Сегодня' : capital))
+                wrong.push(['label', choice]);
+              if (Math.floor(instantAt(choice.date, 0, zone) / 1000) !== startOfDaySeconds(choice.date, zone))
+                wrong.push(['midnight', choice]);
               const slots = bookingSlots({ schedule, date: choice.date, minutes, now });
               for (const slot of slots) {
                 const { from, to } = bookingSlotRange(slot, zone);
@@ -72,7 +95,9 @@ describe('booking periods on a calendar day: the words and the stored time agree
                   // What the guest reads — the date chosen and 'HH:MM' — is where the stored start falls.
                   day: isSameDate(start.date, choice.date),
                   clock: formatClock(start.minuteOfDay) === formatClock(slot.startMinute),
-                  words: bookingWhenText(from, to, zone) === `${formatLongDate(choice.date)}, ${formatClock(slot.startMinute)}–${formatClock(clockAt(to, zone).minuteOfDay)}`,
+                  words:
+                    bookingWhenText(from, to, zone) ===
+                    `${formatLongDate(choice.date)}, ${formatClock(slot.startMinute)}–${formatClock(clockAt(to, zone).minuteOfDay)}`,
                   // From now + 15 minutes, as long as asked, within one business day's hours.
                   lead: from >= nowMs + 15 * 60_000,
                   length: to - from === minutes * 60_000,
@@ -81,7 +106,8 @@ describe('booking periods on a calendar day: the words and the stored time agree
                 if (!Object.values(checks).every(Boolean)) wrong.push({ choice: choice.value, slot, checks });
               }
               const starts = slots.map((slot) => slot.startMinute);
-              if (starts.some((minute, index) => index > 0 && minute <= starts[index - 1]!)) wrong.push(['order', choice.value, starts]);
+              if (starts.some((minute, index) => index > 0 && minute <= starts[index - 1]!))
+                wrong.push(['order', choice.value, starts]);
             }
             expect(wrong).toEqual([]);
           },
@@ -111,7 +137,11 @@ describe('booking periods on a calendar day: the words and the stored time agree
 
   it('at 05:57 the next business day’s 06:00 is too soon: the first period is 06:30', () => {
     const now = clockAt(Date.UTC(2026, 10, 28, 2, 57), MOSCOW);
-    expect(formatClock(bookingSlots({ schedule: SCHEDULES['round the clock']!, date: saturday, minutes: 60, now })[0]!.startMinute)).toBe('06:30');
+    expect(
+      formatClock(
+        bookingSlots({ schedule: SCHEDULES['round the clock']!, date: saturday, minutes: 60, now })[0]!.startMinute,
+      ),
+    ).toBe('06:30');
   });
 
   it('on Monday at 03:30 the week is the calendar’s, Monday to Sunday — not Sunday’s business day alone', () => {
@@ -150,12 +180,19 @@ describe('what the staff read (issue 30)', () => {
     expect(clockWithDayText(Date.UTC(2026, 10, 27, 22, 0), fridayEvening, MOSCOW)).toBe('01:00, суббота, 28 ноября');
     // Any moment: the day named is the one its clock shows.
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }), fc.integer({ min: -3 * 86_400_000, max: 3 * 86_400_000 }), fc.constantFrom(...ZONES), (now, shift, zone) => {
-        const at = clockAt(now + shift, zone);
-        const text = clockWithDayText(now + shift, now, zone);
-        const sameDay = daysBetween(clockAt(now, zone).date, at.date) === 0;
-        expect(text).toBe(sameDay ? formatClock(at.minuteOfDay) : `${formatClock(at.minuteOfDay)}, ${formatLongDate(at.date)}`);
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
+        fc.integer({ min: -3 * 86_400_000, max: 3 * 86_400_000 }),
+        fc.constantFrom(...ZONES),
+        (now, shift, zone) => {
+          const at = clockAt(now + shift, zone);
+          const text = clockWithDayText(now + shift, now, zone);
+          const sameDay = daysBetween(clockAt(now, zone).date, at.date) === 0;
+          expect(text).toBe(
+            sameDay ? formatClock(at.minuteOfDay) : `${formatClock(at.minuteOfDay)}, ${formatLongDate(at.date)}`,
+          );
+        },
+      ),
     );
   });
 });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { hasRating, paidText, progressBarSteps, showsPayButton, showsRatingControls, showsTipsLink } from '../src/order-display';
+import {
+  hasRating,
+  paidText,
+  progressBarSteps,
+  showsPayButton,
+  showsRatingControls,
+  showsTipsLink,
+} from '../src/order-display';
 
 describe('order display (SPEC 4)', () => {
   it('says whether the order is paid: «Оплачен» / «Не оплачен» (SPEC 4 paid flag)', () => {
     expect(([1, '1', true] as const).map((paid) => paidText(paid))).toEqual(['Оплачен', 'Оплачен', 'Оплачен']);
-    expect(([0, '0', false] as const).map((paid) => paidText(paid))).toEqual(['Не оплачен', 'Не оплачен', 'Не оплачен']);
+    expect(([0, '0', false] as const).map((paid) => paidText(paid))).toEqual([
+      'Не оплачен',
+      'Не оплачен',
+      'Не оплачен',
+    ]);
   });
 
   it('shows the pay button while unpaid and below status 50 (SPEC 4)', () => {

@@ -114,13 +114,14 @@ describe('staffMoves (issue 17: the staff board’s buttons)', () => {
     expect(staffMoves(10, false)).toEqual([90]);
     expect(staffMoves(90, false)).toEqual([]);
     for (const status of [10, 20, 30, 40, 50, 90]) {
-      for (const paid of [true, false]) for (const to of staffMoves(status, paid)) expect(canMoveOrder(status, to)).toBe(true);
+      for (const paid of [true, false])
+        for (const to of staffMoves(status, paid)) expect(canMoveOrder(status, to)).toBe(true);
     }
   });
 });
 
 describe('the parts of a staff board (issue 30.1: unpaid orders never push paid ones off)', () => {
-  it('puts a paid unfinished order in the kitchen\'s part, a paid finished one in the finished part, any unpaid one in the unpaid part', () => {
+  it("puts a paid unfinished order in the kitchen's part, a paid finished one in the finished part, any unpaid one in the unpaid part", () => {
     for (const status of [10, 20, 30, 40]) expect(boardPartOf({ status, paid: true })).toBe('kitchen');
     for (const status of [50, 90]) expect(boardPartOf({ status, paid: true })).toBe('finished');
     for (const status of [10, 90]) expect(boardPartOf({ status, paid: false })).toBe('unpaid');
@@ -138,9 +139,13 @@ describe('the parts of a staff board (issue 30.1: unpaid orders never push paid 
     expect(kept).toHaveLength(BOARD_LIMITS.unpaid + 2);
   });
 
-  it('holds each part to its own limit, the newest first, and keeps the board\'s order', () => {
+  it("holds each part to its own limit, the newest first, and keeps the board's order", () => {
     const kitchen = Array.from({ length: BOARD_LIMITS.kitchen + 5 }, (_, i) => ({ id: i, status: 30, paid: true }));
-    const finished = Array.from({ length: BOARD_LIMITS.finished + 5 }, (_, i) => ({ id: 10_000 + i, status: 50, paid: true }));
+    const finished = Array.from({ length: BOARD_LIMITS.finished + 5 }, (_, i) => ({
+      id: 10_000 + i,
+      status: 50,
+      paid: true,
+    }));
     const board = kitchen.flatMap((order, i) => [order, ...(finished[i] ? [finished[i]] : [])]);
     const kept = withinBoardLimits(board);
     expect(kept.filter((order) => boardPartOf(order) === 'kitchen')).toEqual(kitchen.slice(0, BOARD_LIMITS.kitchen));

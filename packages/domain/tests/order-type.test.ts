@@ -24,7 +24,11 @@ describe('order types', () => {
   });
 
   it('names each type in SPEC 2 Cart’s words, an in-restaurant pre-order as such', () => {
-    expect(ORDER_TYPES.map((type) => orderTypeTitle(type))).toEqual(['Заказ в заведении', 'Самовывоз', 'Доставка курьером']);
+    expect(ORDER_TYPES.map((type) => orderTypeTitle(type))).toEqual([
+      'Заказ в заведении',
+      'Самовывоз',
+      'Доставка курьером',
+    ]);
     expect(orderTypeTitle('inrest', true)).toBe('Предзаказ в заведении');
     // Only a table order is made ahead this way.
     expect(orderTypeTitle('self', true)).toBe('Самовывоз');

@@ -40,7 +40,9 @@ describe('parsePageText', () => {
   });
 
   it('continues a list item on a following line without the mark', () => {
-    expect(parsePageText('- длинный пункт,\n  продолжение\n- второй')).toEqual([{ kind: 'list', items: ['длинный пункт, продолжение', 'второй'] }]);
+    expect(parsePageText('- длинный пункт,\n  продолжение\n- второй')).toEqual([
+      { kind: 'list', items: ['длинный пункт, продолжение', 'второй'] },
+    ]);
   });
 
   it('splits lists at a blank line', () => {

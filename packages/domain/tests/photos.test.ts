@@ -12,7 +12,9 @@ import {
 
 describe('menu photo renditions (issue 18)', () => {
   it('names a rendition by its width, the picture’s path under /media/ and its format', () => {
-    expect(photoRenditionUrl('/media/dishes/margherita.svg', 360, 'avif')).toBe('/photos/360/dishes/margherita.svg.avif');
+    expect(photoRenditionUrl('/media/dishes/margherita.svg', 360, 'avif')).toBe(
+      '/photos/360/dishes/margherita.svg.avif',
+    );
     expect(photoRenditionUrl('/media/menu/2026/Борщ.JPG', 1280, 'webp')).toBe('/photos/1280/menu/2026/Борщ.JPG.webp');
   });
 
@@ -35,7 +37,8 @@ describe('menu photo renditions (issue 18)', () => {
   });
 
   it('takes JPEG, PNG, WebP, GIF and SVG sources in any case of extension', () => {
-    for (const path of ['a.jpg', 'a.jpeg', 'a.png', 'a.webp', 'a.gif', 'a.svg', 'dishes/A.JPEG', 'x/y/z.Png']) expect(isPhotoSourcePath(path), path).toBe(true);
+    for (const path of ['a.jpg', 'a.jpeg', 'a.png', 'a.webp', 'a.gif', 'a.svg', 'dishes/A.JPEG', 'x/y/z.Png'])
+      expect(isPhotoSourcePath(path), path).toBe(true);
   });
 
   it('takes a path up to its longest', () => {
@@ -63,8 +66,18 @@ describe('menu photo renditions (issue 18)', () => {
   });
 
   it('reads a rendition’s path back into its width, format and source', () => {
-    expect(parsePhotoRendition('360/dishes/margherita.svg.avif')).toEqual({ ok: true, width: 360, format: 'avif', source: 'dishes/margherita.svg' });
-    expect(parsePhotoRendition('160/logo.png.webp')).toEqual({ ok: true, width: 160, format: 'webp', source: 'logo.png' });
+    expect(parsePhotoRendition('360/dishes/margherita.svg.avif')).toEqual({
+      ok: true,
+      width: 360,
+      format: 'avif',
+      source: 'dishes/margherita.svg',
+    });
+    expect(parsePhotoRendition('160/logo.png.webp')).toEqual({
+      ok: true,
+      width: 160,
+      format: 'webp',
+      source: 'logo.png',
+    });
   });
 
   it('reads back every URL it names', () => {
@@ -79,14 +92,32 @@ describe('menu photo renditions (issue 18)', () => {
           const source = [...folders, `photo.${extension}`].join('/');
           const url = photoRenditionUrl(`/media/${source}`, width, format);
           expect(url).not.toBeNull();
-          expect(parsePhotoRendition((url ?? '').slice('/photos/'.length))).toEqual({ ok: true, width, format, source });
+          expect(parsePhotoRendition((url ?? '').slice('/photos/'.length))).toEqual({
+            ok: true,
+            width,
+            format,
+            source,
+          });
         },
       ),
     );
   });
 
   it('offers only its own widths and formats', () => {
-    for (const path of ['100/a.svg.avif', '0360/a.svg.avif', '360.5/a.svg.avif', '320/a.svg.avif', '99999/a.svg.avif', 'x/a.svg.avif', '360/a.svg.png', '360/a.svg.AVIF', '360/a.svg', '360/', '320', '']) {
+    for (const path of [
+      '100/a.svg.avif',
+      '0360/a.svg.avif',
+      '360.5/a.svg.avif',
+      '320/a.svg.avif',
+      '99999/a.svg.avif',
+      'x/a.svg.avif',
+      '360/a.svg.png',
+      '360/a.svg.AVIF',
+      '360/a.svg',
+      '360/',
+      '320',
+      '',
+    ]) {
       expect(parsePhotoRendition(path), path).toEqual({ ok: false, reason: 'not-offered' });
     }
   });

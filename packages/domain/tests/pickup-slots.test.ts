@@ -155,13 +155,22 @@ describe('delivery periods (SPEC 5)', () => {
   };
 
   it('offers the periods whose day flag is on, Monday first (SPEC 3, 5)', () => {
-    expect(deliveryPeriodChoices(zone, tomorrow, now(10)).map((period) => period.from)).toEqual(['12:00', '18:00', '09:00']);
+    expect(deliveryPeriodChoices(zone, tomorrow, now(10)).map((period) => period.from)).toEqual([
+      '12:00',
+      '18:00',
+      '09:00',
+    ]);
     expect(deliveryPeriodChoices(zone, today, now(10)).map((period) => period.from)).toEqual(['12:00', '18:00']);
   });
 
   it('disables a period today when start minus time_limit is at or before now (SPEC 5)', () => {
     // 12:00 − 60 min = 11:00
-    expect(deliveryPeriodChoices(zone, today, now(10, 59))[0]).toEqual({ from: '12:00', to: '14:00', fromMinute: 720, disabled: false });
+    expect(deliveryPeriodChoices(zone, today, now(10, 59))[0]).toEqual({
+      from: '12:00',
+      to: '14:00',
+      fromMinute: 720,
+      disabled: false,
+    });
     expect(deliveryPeriodChoices(zone, today, now(11, 0))[0]?.disabled).toBe(true);
     expect(deliveryPeriodChoices(zone, today, now(11, 1))[0]?.disabled).toBe(true);
   });
@@ -176,20 +185,28 @@ describe('delivery periods (SPEC 5)', () => {
 
   it('asks for a period when the zone has periods and none is chosen (SPEC 5)', () => {
     expect(DELIVERY_TIME_REQUIRED_MESSAGE).toBe('Просьба выбрать время доставки');
-    expect(deliveryTimeError({ zone, date: tomorrow, now: now(10), chosen: null })).toBe('Просьба выбрать время доставки');
+    expect(deliveryTimeError({ zone, date: tomorrow, now: now(10), chosen: null })).toBe(
+      'Просьба выбрать время доставки',
+    );
     const [lunch] = deliveryPeriodChoices(zone, tomorrow, now(10));
     expect(deliveryTimeError({ zone, date: tomorrow, now: now(10), chosen: lunch ?? null })).toBeNull();
   });
 
   it('refuses a chosen period that is already disabled (SPEC 5)', () => {
     const [lunch] = deliveryPeriodChoices(zone, today, now(11, 30));
-    expect(deliveryTimeError({ zone, date: today, now: now(11, 30), chosen: lunch ?? null })).toBe('Просьба выбрать время доставки');
+    expect(deliveryTimeError({ zone, date: today, now: now(11, 30), chosen: lunch ?? null })).toBe(
+      'Просьба выбрать время доставки',
+    );
   });
 
   it('says there is no time left today when every period has closed (SPEC 8)', () => {
     expect(NO_DELIVERY_TIME_TODAY_MESSAGE).toBe('На сегодня нет доступного времени доставки в выбранную зону');
-    expect(deliveryTimeError({ zone, date: today, now: now(17), chosen: null })).toBe('На сегодня нет доступного времени доставки в выбранную зону');
-    expect(deliveryTimeError({ zone, date: today, now: now(16, 59), chosen: null })).toBe('Просьба выбрать время доставки');
+    expect(deliveryTimeError({ zone, date: today, now: now(17), chosen: null })).toBe(
+      'На сегодня нет доступного времени доставки в выбранную зону',
+    );
+    expect(deliveryTimeError({ zone, date: today, now: now(16, 59), chosen: null })).toBe(
+      'Просьба выбрать время доставки',
+    );
   });
 
   it('asks for a period on a later day even when that day offers none (SPEC 5)', () => {
@@ -197,7 +214,9 @@ describe('delivery periods (SPEC 5)', () => {
     const saturday = { year: 2024, month: 1, day: 6 };
     const weekdaysOnly = { time_limit: 0, periods: [zone.periods[0] ?? { from: '', to: '', days: [] }] };
     expect(deliveryPeriodChoices(weekdaysOnly, saturday, now(10))).toEqual([]);
-    expect(deliveryTimeError({ zone: weekdaysOnly, date: saturday, now: now(10), chosen: null })).toBe('Просьба выбрать время доставки');
+    expect(deliveryTimeError({ zone: weekdaysOnly, date: saturday, now: now(10), chosen: null })).toBe(
+      'Просьба выбрать время доставки',
+    );
   });
 
   it('leaves out on a holiday the periods the restaurant is closed at the start of (SPEC 5, issue 31, decision 053)', () => {
@@ -208,21 +227,31 @@ describe('delivery periods (SPEC 5)', () => {
     expect(deliveryPeriodChoices(zone, tomorrow, now(10), short).map((period) => period.from)).toEqual(['12:00']);
     // An ordinary day keeps the zone's own periods, even one starting before the restaurant opens.
     expect(deliveryPeriodChoices(zone, today, now(8), closed).map((period) => period.from)).toEqual(['12:00', '18:00']);
-    expect(deliveryPeriodChoices(zone, tomorrow, now(8), { schedule: week, holidays: [] }).map((period) => period.from)).toEqual(['12:00', '18:00', '09:00']);
+    expect(
+      deliveryPeriodChoices(zone, tomorrow, now(8), { schedule: week, holidays: [] }).map((period) => period.from),
+    ).toEqual(['12:00', '18:00', '09:00']);
   });
 
   it('says there is no time today on a holiday that closes the restaurant, and asks for another day’s period (SPEC 8, issue 31)', () => {
     const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 600, toMinute: 1380 }));
     const hours = { schedule: week, holidays: [{ date: today, hours: null }] };
-    expect(deliveryTimeError({ zone, date: today, now: now(8), chosen: null, hours })).toBe(NO_DELIVERY_TIME_TODAY_MESSAGE);
+    expect(deliveryTimeError({ zone, date: today, now: now(8), chosen: null, hours })).toBe(
+      NO_DELIVERY_TIME_TODAY_MESSAGE,
+    );
     // A period chosen before the holiday was set is no longer there to take.
     const [stale] = deliveryPeriodChoices(zone, today, now(8));
-    expect(deliveryPeriodChoices(zone, today, now(8), hours).find((period) => period.from === stale?.from)).toBeUndefined();
-    expect(deliveryTimeError({ zone, date: tomorrow, now: now(8), chosen: null, hours })).toBe(DELIVERY_TIME_REQUIRED_MESSAGE);
+    expect(
+      deliveryPeriodChoices(zone, today, now(8), hours).find((period) => period.from === stale?.from),
+    ).toBeUndefined();
+    expect(deliveryTimeError({ zone, date: tomorrow, now: now(8), chosen: null, hours })).toBe(
+      DELIVERY_TIME_REQUIRED_MESSAGE,
+    );
   });
 
   it('needs no period when the zone has none (SPEC 5)', () => {
-    expect(deliveryTimeError({ zone: { time_limit: 0, periods: [] }, date: today, now: now(23), chosen: null })).toBeNull();
+    expect(
+      deliveryTimeError({ zone: { time_limit: 0, periods: [] }, date: today, now: now(23), chosen: null }),
+    ).toBeNull();
   });
 });
 
@@ -232,7 +261,9 @@ describe('how a chosen day reads (SPEC 9)', () => {
     expect(dayLabel(today, today)).toBe('Сегодня');
     expect(dayLabel({ year: 2026, month: 11, day: 27 }, today)).toBe('Пятница, 27 ноября');
     expect(chosenTimeLabel({ deliveryDate: '25.11.2026', deliveryTime: '10:00' }, today)).toBe('Сегодня, 10:00');
-    expect(chosenTimeLabel({ deliveryDate: '27.11.2026', deliveryTime: '11:00-14:00' }, today)).toBe('Пятница, 27 ноября, 11:00-14:00');
+    expect(chosenTimeLabel({ deliveryDate: '27.11.2026', deliveryTime: '11:00-14:00' }, today)).toBe(
+      'Пятница, 27 ноября, 11:00-14:00',
+    );
     // A text that is not a date is shown as it is.
     expect(chosenTimeLabel({ deliveryDate: 'скоро', deliveryTime: '10:00' }, today)).toBe('скоро, 10:00');
   });

@@ -15,6 +15,7 @@ describe('russianPlural: the word a count takes', () => {
   });
 
   it('takes the many form after 0, 5–20 and 25–30', () => {
-    for (const count of [0, 5, 9, 10, 15, 20, 25, 30, 100]) expect(russianPlural(count, GUESTS), String(count)).toBe('гостей');
+    for (const count of [0, 5, 9, 10, 15, 20, 25, 30, 100])
+      expect(russianPlural(count, GUESTS), String(count)).toBe('гостей');
   });
 });

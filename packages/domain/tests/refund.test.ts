@@ -32,23 +32,49 @@ describe('refundAmount: a refund of lines or of the whole order', () => {
     const soup = refundAmount(order, NOTHING, { full: false, lines: [{ id: 1, cnt: 1 }] });
     // 250,00 ₽ less 10 %: 225,00 ₽.
     expect(soup).toEqual({ amount: 22_500, counts: new Map([[1, 1]]) });
-    const all = refundAmount(order, NOTHING, { full: false, lines: [{ id: 1, cnt: 2 }, { id: 2, cnt: 1 }] });
+    const all = refundAmount(order, NOTHING, {
+      full: false,
+      lines: [
+        { id: 1, cnt: 2 },
+        { id: 2, cnt: 1 },
+      ],
+    });
     // Every line, but not the delivery: 600,00 − 60,00.
     expect(isRefundRefusal(all) ? null : all.amount).toBe(54_000);
-    expect(refundAmount(order, NOTHING, { full: true })).toEqual({ amount: 69_000, counts: new Map([[1, 2], [2, 1]]) });
+    expect(refundAmount(order, NOTHING, { full: true })).toEqual({
+      amount: 69_000,
+      counts: new Map([
+        [1, 2],
+        [2, 1],
+      ]),
+    });
   });
 
   it('after a part, the whole order returns what is left of the paid sum', () => {
     const after = { counts: new Map([[1, 1]]), returned: 22_500 };
-    expect(refundAmount(order, after, { full: true })).toEqual({ amount: 46_500, counts: new Map([[1, 1], [2, 1]]) });
+    expect(refundAmount(order, after, { full: true })).toEqual({
+      amount: 46_500,
+      counts: new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+    });
   });
 
   it('refuses more units than are left, lines not in the order, nothing chosen, nothing left', () => {
     const after = { counts: new Map([[1, 2]]), returned: 45_000 };
-    expect(refundAmount(order, after, { full: false, lines: [{ id: 1, cnt: 1 }] })).toEqual({ message: REFUND_TEXTS.tooManyUnits, lineId: 1 });
-    expect(refundAmount(order, NOTHING, { full: false, lines: [{ id: 9, cnt: 1 }] })).toEqual({ message: REFUND_TEXTS.unknownLine, lineId: 9 });
+    expect(refundAmount(order, after, { full: false, lines: [{ id: 1, cnt: 1 }] })).toEqual({
+      message: REFUND_TEXTS.tooManyUnits,
+      lineId: 1,
+    });
+    expect(refundAmount(order, NOTHING, { full: false, lines: [{ id: 9, cnt: 1 }] })).toEqual({
+      message: REFUND_TEXTS.unknownLine,
+      lineId: 9,
+    });
     expect(refundAmount(order, NOTHING, { full: false, lines: [] })).toEqual({ message: REFUND_TEXTS.chooseLines });
-    expect(refundAmount(order, { counts: new Map(), returned: 69_000 }, { full: true })).toEqual({ message: REFUND_TEXTS.nothingLeft });
+    expect(refundAmount(order, { counts: new Map(), returned: 69_000 }, { full: true })).toEqual({
+      message: REFUND_TEXTS.nothingLeft,
+    });
   });
 
   it('rounds each part half away from zero (decision 006): 1 of 3 units of 100,00 ₽ with 7,5 % off', () => {
@@ -60,7 +86,10 @@ describe('refundAmount: a refund of lines or of the whole order', () => {
 
 const orderArbitrary = fc
   .record({
-    lines: fc.array(fc.record({ cnt: fc.integer({ min: 1, max: 9 }), lineSum: fc.integer({ min: 0, max: 500_000 }) }), { minLength: 1, maxLength: 6 }),
+    lines: fc.array(fc.record({ cnt: fc.integer({ min: 1, max: 9 }), lineSum: fc.integer({ min: 0, max: 500_000 }) }), {
+      minLength: 1,
+      maxLength: 6,
+    }),
     percent: fc.integer({ min: 0, max: 10_000 }).map((basis) => basis / 100),
     delivery: fc.integer({ min: 0, max: 50_000 }),
   })
@@ -70,7 +99,13 @@ const orderArbitrary = fc
 const refundsArbitrary = orderArbitrary.chain((order) =>
   fc.record({
     order: fc.constant(order),
-    steps: fc.array(fc.array(fc.record({ id: fc.integer({ min: 1, max: order.lines.length }), cnt: fc.integer({ min: 1, max: 3 }) }), { maxLength: 3 }), { maxLength: 6 }),
+    steps: fc.array(
+      fc.array(
+        fc.record({ id: fc.integer({ min: 1, max: order.lines.length }), cnt: fc.integer({ min: 1, max: 3 }) }),
+        { maxLength: 3 },
+      ),
+      { maxLength: 6 },
+    ),
     thenFull: fc.boolean(),
   }),
 );
@@ -84,7 +119,13 @@ describe('refundAmount: properties', () => {
           const result = refundAmount(order, before, { full: false, lines: step });
           if (isRefundRefusal(result)) continue;
           expect(result.amount).toBeGreaterThan(0);
-          before = { counts: addCounts([...before.counts].map(([id, cnt]) => ({ id, cnt })), [...result.counts].map(([id, cnt]) => ({ id, cnt }))), returned: before.returned + result.amount };
+          before = {
+            counts: addCounts(
+              [...before.counts].map(([id, cnt]) => ({ id, cnt })),
+              [...result.counts].map(([id, cnt]) => ({ id, cnt })),
+            ),
+            returned: before.returned + result.amount,
+          };
           expect(before.returned).toBeLessThanOrEqual(order.paid);
           for (const line of order.lines) expect(before.counts.get(line.id) ?? 0).toBeLessThanOrEqual(line.cnt);
         }
@@ -116,14 +157,26 @@ describe('refundAmount: properties', () => {
 
 describe('the status text with the refund (SPEC 3 status_text)', () => {
   it('tells a cancelled order its money came back, or is coming', () => {
-    expect(orderStatusText(90, 'delivery', true, { returned: 45_000, returning: 0 })).toBe('Отменён, деньги возвращены: 450,00 ₽');
-    expect(orderStatusText(90, 'delivery', true, { returned: 0, returning: 45_000 })).toBe('Отменён, деньги возвращаются: 450,00 ₽');
-    expect(orderStatusText(30, 'self', true, { returned: 15_000, returning: 0 })).toBe('Готовится · возвращено 150,00 ₽');
+    expect(orderStatusText(90, 'delivery', true, { returned: 45_000, returning: 0 })).toBe(
+      'Отменён, деньги возвращены: 450,00 ₽',
+    );
+    expect(orderStatusText(90, 'delivery', true, { returned: 0, returning: 45_000 })).toBe(
+      'Отменён, деньги возвращаются: 450,00 ₽',
+    );
+    expect(orderStatusText(30, 'self', true, { returned: 15_000, returning: 0 })).toBe(
+      'Готовится · возвращено 150,00 ₽',
+    );
     expect(orderStatusText(90, 'self', false, { returned: 0, returning: 0 })).toBe('Отменён');
     // A refund the bank refused waits for a manager's retry: the guest reads it is delayed.
-    expect(orderStatusText(90, 'delivery', true, { returned: 0, returning: 45_000, delayed: true })).toBe('Отменён, возврат денег задерживается: 450,00 ₽');
-    expect(orderStatusText(30, 'self', true, { returned: 5_000, returning: 10_000, delayed: true })).toBe('Готовится · возврат задерживается: 150,00 ₽');
-    expect(orderStatusText(90, 'delivery', true, { returned: 45_000, returning: 0, delayed: true })).toBe('Отменён, деньги возвращены: 450,00 ₽');
+    expect(orderStatusText(90, 'delivery', true, { returned: 0, returning: 45_000, delayed: true })).toBe(
+      'Отменён, возврат денег задерживается: 450,00 ₽',
+    );
+    expect(orderStatusText(30, 'self', true, { returned: 5_000, returning: 10_000, delayed: true })).toBe(
+      'Готовится · возврат задерживается: 150,00 ₽',
+    );
+    expect(orderStatusText(90, 'delivery', true, { returned: 45_000, returning: 0, delayed: true })).toBe(
+      'Отменён, деньги возвращены: 450,00 ₽',
+    );
     expect(orderStatusText(20, 'self', true)).toBe('Принят');
   });
 });

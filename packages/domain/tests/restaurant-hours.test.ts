@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../src/business-day';
 import { HOURS_TEXTS, hoursTextOf, isTimeZoneName, readHours, readWeekHours } from '../src/restaurant-hours';
-import { closedForNowText, isHoliday, isOpenOnWallClock, isOpenWithHolidays, scheduleOnDate, type ScheduleEntry, type ScheduleHoliday } from '../src/schedule';
+import {
+  closedForNowText,
+  isHoliday,
+  isOpenOnWallClock,
+  isOpenWithHolidays,
+  scheduleOnDate,
+  type ScheduleEntry,
+  type ScheduleHoliday,
+} from '../src/schedule';
 import { instantAt, type WallClock } from '../src/wall-clock';
 
 // Issue 31: the hours a manager types, holidays read on the business day (SPEC 4: before 06:00
@@ -32,12 +40,28 @@ describe('typed hours (issue 31)', () => {
   });
 
   it('reads a week by day, Monday first, naming the day of a problem; a day absent is a day off', () => {
-    expect(readWeekHours([{ day: 7, from: '12:00', to: '22:00' }, { day: 1, from: '10:00', to: '01:30' }])).toEqual({
+    expect(
+      readWeekHours([
+        { day: 7, from: '12:00', to: '22:00' },
+        { day: 1, from: '10:00', to: '01:30' },
+      ]),
+    ).toEqual({
       ok: true,
-      entries: [{ day: 1, fromMinute: 600, toMinute: 1530 }, { day: 7, fromMinute: 720, toMinute: 1320 }],
+      entries: [
+        { day: 1, fromMinute: 600, toMinute: 1530 },
+        { day: 7, fromMinute: 720, toMinute: 1320 },
+      ],
     });
-    expect(readWeekHours([{ day: 5, from: '10:00', to: '07:00' }])).toEqual({ ok: false, message: `Пт: ${HOURS_TEXTS.pastNextDay}` });
-    expect(readWeekHours([{ day: 2, from: '10:00', to: '20:00' }, { day: 2, from: '11:00', to: '21:00' }])).toEqual({ ok: false, message: `Вт: ${HOURS_TEXTS.twice}` });
+    expect(readWeekHours([{ day: 5, from: '10:00', to: '07:00' }])).toEqual({
+      ok: false,
+      message: `Пт: ${HOURS_TEXTS.pastNextDay}`,
+    });
+    expect(
+      readWeekHours([
+        { day: 2, from: '10:00', to: '20:00' },
+        { day: 2, from: '11:00', to: '21:00' },
+      ]),
+    ).toEqual({ ok: false, message: `Вт: ${HOURS_TEXTS.twice}` });
   });
 
   it('knows IANA zones and nothing else', () => {
@@ -52,7 +76,10 @@ describe('typed hours (issue 31)', () => {
 
 describe('holidays on the business day (issue 31, SPEC 4)', () => {
   const closedMonday: ScheduleHoliday = { date: { year: 2024, month: 1, day: 1 }, hours: null };
-  const shortTuesday: ScheduleHoliday = { date: { year: 2024, month: 1, day: 2 }, hours: { fromMinute: 720, toMinute: 1080 } };
+  const shortTuesday: ScheduleHoliday = {
+    date: { year: 2024, month: 1, day: 2 },
+    hours: { fromMinute: 720, toMinute: 1080 },
+  };
 
   it('a closed date is closed from its 06:00 to the next 06:00, its night included', () => {
     expect(isOpenOnWallClock(week, [closedMonday], clock(1, 12))).toBe(false);
@@ -84,19 +111,29 @@ describe('holidays on the business day (issue 31, SPEC 4)', () => {
 
 describe('a holiday on the restaurant’s own clock (SPEC 4 Open now, SPEC 9 day boundary, issue 31)', () => {
   // Every day 10:00–02:00 of the next morning; 2024-12-31 is a Tuesday.
-  const newYearsEve: ScheduleHoliday = { date: { year: 2024, month: 12, day: 31 }, hours: { fromMinute: 600, toMinute: 1680 } };
+  const newYearsEve: ScheduleHoliday = {
+    date: { year: 2024, month: 12, day: 31 },
+    hours: { fromMinute: 600, toMinute: 1680 },
+  };
   const newYear: ScheduleHoliday = { date: { year: 2025, month: 1, day: 1 }, hours: null };
-  const at = (month: number, day: number, minute: number, zone: string) => instantAt({ year: month === 12 ? 2024 : 2025, month, day }, minute, zone);
+  const at = (month: number, day: number, minute: number, zone: string) =>
+    instantAt({ year: month === 12 ? 2024 : 2025, month, day }, minute, zone);
 
   it('closes today all day on its zone’s clock, while Moscow is still on the day before', () => {
     const yekaterinburg = 'Asia/Yekaterinburg';
     // Round the clock: 06:00 to 06:00 of the next morning, every day.
-    const roundTheClock: ScheduleEntry[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 360, toMinute: 1800 }));
+    const roundTheClock: ScheduleEntry[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+      day,
+      fromMinute: 360,
+      toMinute: 1800,
+    }));
     // 1 January 07:00 in Yekaterinburg is 05:00 in Moscow.
     const morning = at(1, 1, 7 * 60, yekaterinburg);
     // On the restaurant's Yekaterinburg clock it is the holiday's business day: closed.
     expect(isOpenWithHolidays(roundTheClock, [newYear], morning, yekaterinburg)).toBe(false);
-    expect(isOpenWithHolidays(roundTheClock, [newYear], at(1, 1, 5 * 60 + 59, yekaterinburg), yekaterinburg)).toBe(true);
+    expect(isOpenWithHolidays(roundTheClock, [newYear], at(1, 1, 5 * 60 + 59, yekaterinburg), yekaterinburg)).toBe(
+      true,
+    );
     // Read on Moscow's clock the same instant is 05:00, still 31 December's business day: open.
     expect(isOpenWithHolidays(roundTheClock, [newYear], morning, 'Europe/Moscow')).toBe(true);
     expect(isOpenWithHolidays(week, [newYear], at(1, 1, 12 * 60, yekaterinburg), yekaterinburg)).toBe(false);
@@ -126,7 +163,9 @@ describe('closed for now (issue 31)', () => {
   it('says the manager’s words, or «Закрыто до» the time on the restaurant’s clock, until then; after, nothing', () => {
     expect(closedForNowText({ until: evening, text: '' }, noon, 'Europe/Moscow')).toBe('Закрыто до 18:00');
     expect(closedForNowText({ until: evening, text: '' }, noon, 'Asia/Yekaterinburg')).toBe('Закрыто до 20:00');
-    expect(closedForNowText({ until: evening, text: ' Учёт до вечера ' }, noon, 'Europe/Moscow')).toBe('Учёт до вечера');
+    expect(closedForNowText({ until: evening, text: ' Учёт до вечера ' }, noon, 'Europe/Moscow')).toBe(
+      'Учёт до вечера',
+    );
     expect(closedForNowText({ until: evening, text: '' }, evening - 1, 'Europe/Moscow')).toBe('Закрыто до 18:00');
     expect(closedForNowText({ until: evening, text: 'Учёт' }, evening, 'Europe/Moscow')).toBeNull();
     expect(closedForNowText({ until: null, text: 'Учёт' }, noon, 'Europe/Moscow')).toBeNull();
@@ -134,6 +173,8 @@ describe('closed for now (issue 31)', () => {
 
   it('names the date when the time is not today, across midnight', () => {
     const tomorrowMorning = instantAt({ year: 2024, month: 1, day: 4 }, 600, 'Europe/Moscow');
-    expect(closedForNowText({ until: tomorrowMorning, text: '' }, noon, 'Europe/Moscow')).toBe('Закрыто до 04.01 10:00');
+    expect(closedForNowText({ until: tomorrowMorning, text: '' }, noon, 'Europe/Moscow')).toBe(
+      'Закрыто до 04.01 10:00',
+    );
   });
 });

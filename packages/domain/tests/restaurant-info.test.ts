@@ -5,9 +5,19 @@ import { weekdayName, weekdayShortName } from '../src/time';
 import type { WallClock } from '../src/wall-clock';
 
 // The words the chain's pages and the self-pickup list show about a restaurant (SPEC 2, 4).
-const entry = (day: number, from: string, to: string, fromMinute: number, toMinute: number) => ({ day, from, to, fromMinute, toMinute });
+const entry = (day: number, from: string, to: string, fromMinute: number, toMinute: number) => ({
+  day,
+  from,
+  to,
+  fromMinute,
+  toMinute,
+});
 // Monday 10:00–23:00, Friday 10:00–01:00 (past midnight), Saturday round the clock.
-const schedule = [entry(1, '10:00', '23:00', 600, 1380), entry(5, '10:00', '01:00', 600, 1500), entry(6, '06:00', '06:00', 360, 1800)];
+const schedule = [
+  entry(1, '10:00', '23:00', 600, 1380),
+  entry(5, '10:00', '01:00', 600, 1500),
+  entry(6, '06:00', '06:00', 360, 1800),
+];
 
 function at(weekday: WallClock['weekday'], hours: number, minutes = 0): WallClock {
   return { date: { year: 2024, month: 1, day: weekday }, weekday, minuteOfDay: hours * 60 + minutes };
@@ -53,6 +63,14 @@ describe('weekday names', () => {
       'суббота',
       'воскресенье',
     ]);
-    expect([1, 2, 3, 4, 5, 6, 7].map((day) => weekdayShortName(day as 1))).toEqual(['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс']);
+    expect([1, 2, 3, 4, 5, 6, 7].map((day) => weekdayShortName(day as 1))).toEqual([
+      'Пн',
+      'Вт',
+      'Ср',
+      'Чт',
+      'Пт',
+      'Сб',
+      'Вс',
+    ]);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSED_TEXT, DAY_BOUNDARY_MINUTE, isOpenAt, isOpenAtWallClock, nextOpeningAt, openingNow, opensText, openUntil, type ScheduleEntry } from '../src/schedule';
+import {
+  CLOSED_TEXT,
+  DAY_BOUNDARY_MINUTE,
+  isOpenAt,
+  isOpenAtWallClock,
+  nextOpeningAt,
+  openingNow,
+  opensText,
+  openUntil,
+  type ScheduleEntry,
+} from '../src/schedule';
 import { instantAt, type WallClock } from '../src/wall-clock';
 
 // Monday to Saturday 10:00–02:00 (past midnight), Sunday 12:00–22:00.
@@ -123,13 +133,19 @@ describe('when a closed restaurant opens (SPEC 4 open now, SPEC 2 Self-pickup ma
     const closedTuesday = { schedule, holidays: [{ date: { year: 2026, month: 11, day: 24 }, hours: null }] };
     expect(nextOpeningAt(closedTuesday, now)).toBe(moscow('2026-11-25', '10:00'));
     expect(opensText(nextOpeningAt(closedTuesday, now), now)).toBe('Откроется завтра в 10:00');
-    const lateTuesday = { schedule, holidays: [{ date: { year: 2026, month: 11, day: 24 }, hours: { fromMinute: 900, toMinute: 1200 } }] };
+    const lateTuesday = {
+      schedule,
+      holidays: [{ date: { year: 2026, month: 11, day: 24 }, hours: { fromMinute: 900, toMinute: 1200 } }],
+    };
     expect(opensText(nextOpeningAt(lateTuesday, now), now)).toBe('Откроется в 15:00');
   });
 
   it('is open now with nothing to say, and a schedule without days never opens (SPEC 4)', () => {
     expect(openingNow(hours, moscow('2026-11-24', '12:00'))).toEqual({ open: true, opens: '' });
     expect(nextOpeningAt({ schedule: [], holidays: [] }, moscow('2026-11-24', '12:00'))).toBeNull();
-    expect(openingNow({ schedule: [], holidays: [] }, moscow('2026-11-24', '12:00'))).toEqual({ open: false, opens: 'Закрыто' });
+    expect(openingNow({ schedule: [], holidays: [] }, moscow('2026-11-24', '12:00'))).toEqual({
+      open: false,
+      opens: 'Закрыто',
+    });
   });
 });

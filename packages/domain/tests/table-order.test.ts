@@ -24,14 +24,20 @@ describe('ordering at a table (SPEC 5, 8)', () => {
   it('says the restaurant is closed outside its hours, on its own clock (SPEC 5, 8)', () => {
     // 21:00 UTC is 00:00 in Moscow, but 21:00 in London
     const lateEvening = Date.UTC(2024, 0, 1, 21);
-    expect(tableOrderBlock(open, lateEvening)).toEqual({ title: 'Заказ невозможен', message: 'Ресторан сейчас закрыт' });
+    expect(tableOrderBlock(open, lateEvening)).toEqual({
+      title: 'Заказ невозможен',
+      message: 'Ресторан сейчас закрыт',
+    });
     expect(RESTAURANT_CLOSED_MESSAGE).toBe('Ресторан сейчас закрыт');
     expect(tableOrderBlock(open, lateEvening, 'Europe/London')).toBeNull();
   });
 
   it('says the restaurant is closed on a holiday that closes it, as order/create would (SPEC 5, 8, issue 31)', () => {
     const newYearsDay = [{ date: { year: 2024, month: 1, day: 1 }, hours: null }];
-    expect(tableOrderBlock(open, noonMoscow, 'Europe/Moscow', newYearsDay)).toEqual({ title: 'Заказ невозможен', message: RESTAURANT_CLOSED_MESSAGE });
+    expect(tableOrderBlock(open, noonMoscow, 'Europe/Moscow', newYearsDay)).toEqual({
+      title: 'Заказ невозможен',
+      message: RESTAURANT_CLOSED_MESSAGE,
+    });
     expect(tableOrderBlock(open, noonMoscow + 24 * 3_600_000, 'Europe/Moscow', newYearsDay)).toBeNull();
   });
 });

@@ -11,7 +11,9 @@ describe('tips link (SPEC 7: a tips service link with tips_id and amount)', () =
   it('joins the base, the tips id and the amount in roubles', () => {
     expect(tipsLink(URL_BASE, 'a1b2c3', 10_000)).toBe('https://tips.example.ru/p/a1b2c3?amount=100');
     expect(tipsLink('https://tips.example.ru/p', 'a1b2c3', 10_000)).toBe('https://tips.example.ru/p/a1b2c3?amount=100');
-    expect(tipsLink('http://localhost:3000/sandbox/tips/', 42, 15_050)).toBe('http://localhost:3000/sandbox/tips/42?amount=150.5');
+    expect(tipsLink('http://localhost:3000/sandbox/tips/', 42, 15_050)).toBe(
+      'http://localhost:3000/sandbox/tips/42?amount=150.5',
+    );
   });
 
   it('escapes the tips id, so it stays one path segment', () => {
@@ -52,7 +54,11 @@ describe('tips choices of an order (SPEC 4: for paid orders with tips_id; SPEC 3
   });
 
   it('leaves out a preset without a label or with an amount out of bounds', () => {
-    const volumes = [{ sum: 0, text: '0 ₽' }, { sum: 5000, text: ' ' }, { sum: 30_000, text: ' 300 ₽ ' }];
+    const volumes = [
+      { sum: 0, text: '0 ₽' },
+      { sum: 5000, text: ' ' },
+      { sum: 30_000, text: ' 300 ₽ ' },
+    ];
     expect(tipsChoices({ paid: '1', tips_id: 't1' }, URL_BASE, volumes)).toEqual([
       { sum: 30_000, text: '300 ₽', href: 'https://tips.example.ru/p/t1?amount=300' },
     ]);

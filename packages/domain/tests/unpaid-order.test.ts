@@ -48,7 +48,9 @@ describe('the deadline of an unpaid order (decision 032)', () => {
 
   it('is the minutes alone for an order as soon as ready placed while the restaurant was closed (order/create takes none)', () => {
     const placed = friday(3 * 60);
-    expect(paymentDeadline({ createdAt: placed, readyAt: null, source: 'web' }, open)).toBe(placed + AS_READY_PAYMENT_MINUTES * MINUTE);
+    expect(paymentDeadline({ createdAt: placed, readyAt: null, source: 'web' }, open)).toBe(
+      placed + AS_READY_PAYMENT_MINUTES * MINUTE,
+    );
   });
 
   it('has come at once at a restaurant that no longer works', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, FIXED_OFFSET_ZONES, FIXED_OFFSETS_SINCE, instantAt, utcOffsetMinutes, wallClockAt } from '../src/wall-clock';
+import {
+  DEFAULT_TIME_ZONE,
+  FIXED_OFFSET_ZONES,
+  FIXED_OFFSETS_SINCE,
+  instantAt,
+  utcOffsetMinutes,
+  wallClockAt,
+} from '../src/wall-clock';
 
 /** Runs `work` while every Intl.DateTimeFormat built is counted; `created()` tells how many so far. */
 function withCountedFormatters(work: (created: () => number) => void): void {
@@ -32,7 +39,11 @@ describe('wall clock in the restaurant zone (SPEC 4)', () => {
 
   it('reads the given zone, never the host zone', () => {
     const instant = new Date(Date.UTC(2024, 6, 1, 12, 45, 59));
-    expect(wallClockAt(instant, 'UTC')).toEqual({ date: { year: 2024, month: 7, day: 1 }, weekday: 1, minuteOfDay: 765 });
+    expect(wallClockAt(instant, 'UTC')).toEqual({
+      date: { year: 2024, month: 7, day: 1 },
+      weekday: 1,
+      minuteOfDay: 765,
+    });
     expect(wallClockAt(instant, 'Asia/Vladivostok').minuteOfDay).toBe(22 * 60 + 45);
     expect(wallClockAt(instant, 'America/New_York').minuteOfDay).toBe(8 * 60 + 45);
   });
@@ -77,14 +88,21 @@ describe('wall clock in the restaurant zone (SPEC 4)', () => {
   const intlClock = (instant: number, timeZone: string) => {
     const format =
       intlFormats.get(timeZone) ??
-      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
     intlFormats.set(timeZone, format);
-    const fields = Object.fromEntries(
-      format
-        .formatToParts(instant)
-        .map((part) => [part.type, Number(part.value)]),
-    );
-    return { date: { year: fields['year'], month: fields['month'], day: fields['day'] }, minuteOfDay: (fields['hour'] ?? 0) * 60 + (fields['minute'] ?? 0) };
+    const fields = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+    return {
+      date: { year: fields['year'], month: fields['month'], day: fields['day'] },
+      minuteOfDay: (fields['hour'] ?? 0) * 60 + (fields['minute'] ?? 0),
+    };
   };
 
   it('reads the fixed-offset zones without Intl, as Intl reads them, from 2021 on (issue 18)', () => {
@@ -95,14 +113,20 @@ describe('wall clock in the restaurant zone (SPEC 4)', () => {
     for (const timeZone of Object.keys(FIXED_OFFSET_ZONES)) {
       for (let instant = FIXED_OFFSETS_SINCE; instant < Date.UTC(2036, 0, 1); instant += step) {
         const { date, minuteOfDay } = wallClockAt(instant, timeZone);
-        expect({ date, minuteOfDay }, `${timeZone} at ${new Date(instant).toISOString()}`).toEqual(intlClock(instant, timeZone));
+        expect({ date, minuteOfDay }, `${timeZone} at ${new Date(instant).toISOString()}`).toEqual(
+          intlClock(instant, timeZone),
+        );
       }
     }
   });
 
   it('builds no Intl formatter for a Moscow restaurant now, and asks Intl before 2021 (Moscow was UTC+4 in 2013)', () => {
     withCountedFormatters((created) => {
-      expect(wallClockAt(Date.UTC(2026, 10, 27, 21, 5))).toEqual({ date: { year: 2026, month: 11, day: 28 }, weekday: 6, minuteOfDay: 5 });
+      expect(wallClockAt(Date.UTC(2026, 10, 27, 21, 5))).toEqual({
+        date: { year: 2026, month: 11, day: 28 },
+        weekday: 6,
+        minuteOfDay: 5,
+      });
       expect(utcOffsetMinutes(Date.UTC(2030, 6, 1), 'Asia/Vladivostok')).toBe(600);
       expect(created()).toBe(0);
       expect(wallClockAt(Date.UTC(2013, 0, 1, 0, 0), 'Europe/Moscow').minuteOfDay).toBe(4 * 60);

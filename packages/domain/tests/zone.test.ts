@@ -122,20 +122,28 @@ describe('delivery zone test, ray casting on the first ring (SPEC 5)', () => {
 
   it('agrees with the bounds of any rectangle (property, SPEC 5)', () => {
     fc.assert(
-      fc.property(coordinate, coordinate, coordinate, coordinate, pointCoordinate, pointCoordinate, (x1, x2, y1, y2, lon, lat) => {
-        fc.pre(x1 !== x2 && y1 !== y2);
-        const [west, east] = x1 < x2 ? [x1, x2] : [x2, x1];
-        const [south, north] = y1 < y2 ? [y1, y2] : [y2, y1];
-        const rectangle: LonLat[] = [
-          [west, south],
-          [east, south],
-          [east, north],
-          [west, north],
-          [west, south],
-        ];
-        const inBounds = lon >= west && lon <= east && lat >= south && lat <= north;
-        expect(zoneContainsPoint([rectangle], { lat, lon })).toBe(inBounds);
-      }),
+      fc.property(
+        coordinate,
+        coordinate,
+        coordinate,
+        coordinate,
+        pointCoordinate,
+        pointCoordinate,
+        (x1, x2, y1, y2, lon, lat) => {
+          fc.pre(x1 !== x2 && y1 !== y2);
+          const [west, east] = x1 < x2 ? [x1, x2] : [x2, x1];
+          const [south, north] = y1 < y2 ? [y1, y2] : [y2, y1];
+          const rectangle: LonLat[] = [
+            [west, south],
+            [east, south],
+            [east, north],
+            [west, north],
+            [west, south],
+          ];
+          const inBounds = lon >= west && lon <= east && lat >= south && lat <= north;
+          expect(zoneContainsPoint([rectangle], { lat, lon })).toBe(inBounds);
+        },
+      ),
     );
   });
 
@@ -191,7 +199,9 @@ describe('choosing the delivery zone and restaurant (SPEC 4)', () => {
   it('skips inactive zones (SPEC 4)', () => {
     const restaurant = { deliveryCourier: '1' as const, deliveryZone: [zone(1, square, '0'), zone(2, square, 1)] };
     expect(deliveryZoneFor([restaurant], inside)?.zone.id).toBe(2);
-    expect(deliveryZoneFor([{ deliveryCourier: '1' as const, deliveryZone: [zone(1, square, false)] }], inside)).toBeNull();
+    expect(
+      deliveryZoneFor([{ deliveryCourier: '1' as const, deliveryZone: [zone(1, square, false)] }], inside),
+    ).toBeNull();
   });
 
   it('takes the first match in list order when zones overlap', () => {

@@ -38,7 +38,11 @@ export function getJson(provider: string, url: string, options: { timeoutMs?: nu
 export const MAX_PROVIDER_ANSWER_BYTES = 1024 * 1024;
 
 /** The body's text, read no further than `maxBytes` (a provider gone wrong must not fill our memory). */
-export async function boundedText(provider: string, response: Response, maxBytes = MAX_PROVIDER_ANSWER_BYTES): Promise<string> {
+export async function boundedText(
+  provider: string,
+  response: Response,
+  maxBytes = MAX_PROVIDER_ANSWER_BYTES,
+): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -62,7 +66,12 @@ export async function boundedText(provider: string, response: Response, maxBytes
 }
 
 /** Every provider call of postForm and getJson, timed and its failures counted (metrics/metrics.ts). */
-function fetchObserved(provider: string, url: string, timeoutMs: number | undefined, init: RequestInit): Promise<unknown> {
+function fetchObserved(
+  provider: string,
+  url: string,
+  timeoutMs: number | undefined,
+  init: RequestInit,
+): Promise<unknown> {
   return observeProviderCall(provider, () => fetchJson(provider, url, timeoutMs, init));
 }
 

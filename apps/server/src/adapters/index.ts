@@ -35,7 +35,11 @@ export interface Providers {
  * sandbox) they talk to the sandbox counterparts this very server mounts under
  * /sandbox/providers/, found through `selfOrigin` once the server listens.
  */
-export function createProviders(config: Config, selfOrigin: () => string, publicOrigin: () => string = selfOrigin): Providers {
+export function createProviders(
+  config: Config,
+  selfOrigin: () => string,
+  publicOrigin: () => string = selfOrigin,
+): Providers {
   const smsruBase = () => config.providers.smsru.baseUrl ?? `${selfOrigin()}/sandbox/providers/smsru`;
   const smsru = new SmsRuClient({ baseUrl: smsruBase, apiId: config.providers.smsru.apiId });
   const mail = config.providers.mail;
@@ -83,7 +87,11 @@ function createCaptcha(captcha: Config['captcha'], selfOrigin: () => string): Ca
  */
 export function captchaConfigOf(captcha: Config['captcha']): CaptchaConfig {
   if (captcha.kind === 'image') return { kind: 'image', sitekey: '', scriptUrl: '' };
-  return { kind: 'smartcaptcha', sitekey: captcha.clientKey, scriptUrl: `${captcha.baseUrl ?? SANDBOX_SMARTCAPTCHA_PATH}/captcha.js` };
+  return {
+    kind: 'smartcaptcha',
+    sitekey: captcha.clientKey,
+    scriptUrl: `${captcha.baseUrl ?? SANDBOX_SMARTCAPTCHA_PATH}/captcha.js`,
+  };
 }
 
 /** The configured geocoder (issue 13); a Photon one without a base URL is the sandbox's own. */

@@ -43,11 +43,20 @@ async function fromServer(url: string, token: string): Promise<Uint8Array> {
       signal: AbortSignal.timeout(SERVER_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new BackupFailed(`the server holding the folder does not answer at ${url} (${error instanceof Error ? error.message : String(error)}); give its address with --server`);
+    throw new BackupFailed(
+      `the server holding the folder does not answer at ${url} (${error instanceof Error ? error.message : String(error)}); give its address with --server`,
+    );
   }
-  if (response.status === 404) throw new BackupFailed(`the server at ${url} has no ${BACKUP_PATH}: start it with BACKUP_TOKEN set (the same value as here)`);
-  if (response.status === 401) throw new BackupFailed(`the server at ${url} refused the token: BACKUP_TOKEN here differs from the server's`);
-  if (!response.ok) throw new BackupFailed(`the server at ${url} answered ${response.status} (${(await response.text()).slice(0, 300)}); try again`);
+  if (response.status === 404)
+    throw new BackupFailed(
+      `the server at ${url} has no ${BACKUP_PATH}: start it with BACKUP_TOKEN set (the same value as here)`,
+    );
+  if (response.status === 401)
+    throw new BackupFailed(`the server at ${url} refused the token: BACKUP_TOKEN here differs from the server's`);
+  if (!response.ok)
+    throw new BackupFailed(
+      `the server at ${url} answered ${response.status} (${(await response.text()).slice(0, 300)}); try again`,
+    );
   return new Uint8Array(await response.arrayBuffer());
 }
 
@@ -71,7 +80,9 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const config = parseConfig(process.env, { forTool: true });
   if (config.database.kind === 'postgres') {
-    console.error('DATABASE_URL is set: back up PostgreSQL with its own tools, e.g. pg_dump --format=custom --file=<file> "$DATABASE_URL" (docs/operations.md, «Backups and restore»).');
+    console.error(
+      'DATABASE_URL is set: back up PostgreSQL with its own tools, e.g. pg_dump --format=custom --file=<file> "$DATABASE_URL" (docs/operations.md, «Backups and restore»).',
+    );
     return 2;
   }
   const { dataDir } = config.database;
@@ -91,7 +102,10 @@ async function main(args: readonly string[]): Promise<number> {
     source = `the folder ${dataDir} (no server was running on it)`;
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    if (config.backup === null) throw new BackupFailed(`${error.message}\nTo copy it while the server runs, set BACKUP_TOKEN for the server and for this command.`);
+    if (config.backup === null)
+      throw new BackupFailed(
+        `${error.message}\nTo copy it while the server runs, set BACKUP_TOKEN for the server and for this command.`,
+      );
     const url = parsed.server ?? `http://127.0.0.1:${config.port}`;
     file = await fromServer(url, config.backup.token);
     source = `the server running on ${dataDir} (at ${url})`;
@@ -103,7 +117,7 @@ async function main(args: readonly string[]): Promise<number> {
     rmSync(partial, { force: true });
     const fd = openSync(partial, 'wx', 0o600);
     try {
-      for (let at = 0; at < file.length; ) at += writeSync(fd, file, at);
+      for (let at = 0; at < file.length;) at += writeSync(fd, file, at);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -114,7 +128,9 @@ async function main(args: readonly string[]): Promise<number> {
     rmSync(partial, { force: true });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const megabytes = (statSync(parsed.file).size / 1e6).toFixed(1);
-    console.log(`Backup written: ${parsed.file} (${megabytes} MB, ${files} files of the data folder) from ${source} in ${seconds} s.`);
+    console.log(
+      `Backup written: ${parsed.file} (${megabytes} MB, ${files} files of the data folder) from ${source} in ${seconds} s.`,
+    );
     return 0;
   } catch (error) {
     rmSync(partial, { force: true });
@@ -125,7 +141,11 @@ async function main(args: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const plain = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BackupFailed || error instanceof BackupArchiveError;
+    const plain =
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof BackupFailed ||
+      error instanceof BackupArchiveError;
     console.error(plain ? error.message : `backup failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },

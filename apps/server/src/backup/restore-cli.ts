@@ -27,10 +27,19 @@ const USAGE = 'Usage: npm run restore -w @chain/server -- <backup file>';
 async function figuresOf(folder: string, tar: Uint8Array): Promise<string> {
   const handle = await openDatabase({ kind: 'pglite', instance: await createPglite(folder, new Blob([tar])) });
   try {
-    const { rows } = await sql<{ orders: number; payments: number; users: number; staff: number; migration: number | null; last_order: Date | null }>`
+    const { rows } = await sql<{
+      orders: number;
+      payments: number;
+      users: number;
+      staff: number;
+      migration: number | null;
+      last_order: Date | null;
+    }>`
       select (select count(*) from orders)::int as orders, (select count(*) from payments)::int as payments,
              (select count(*) from users)::int as users, (select count(*) from staff_accounts)::int as staff,
-             (select max(version) from schema_migrations)::int as migration, (select max(created_at) from orders) as last_order`.execute(handle.db);
+             (select max(version) from schema_migrations)::int as migration, (select max(created_at) from orders) as last_order`.execute(
+      handle.db,
+    );
     const f = rows[0];
     if (!f) return 'no figures';
     const last = f.last_order ? `, the last order placed ${f.last_order.toISOString()}` : '';
@@ -68,11 +77,14 @@ function moveFolder(from: string, to: string): void {
  */
 function putBack(aside: string, dataDir: string): void {
   try {
-    if (existsSync(dataDir)) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+    if (existsSync(dataDir))
+      for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
     moveFolder(aside, dataDir);
     console.error(`The restore failed; ${dataDir} was put back as it was.`);
   } catch {
-    console.error(`The restore failed, and the data folder could not be put back: it is kept at ${aside}. Move it back to ${dataDir} by hand before starting the server.`);
+    console.error(
+      `The restore failed, and the data folder could not be put back: it is kept at ${aside}. Move it back to ${dataDir} by hand before starting the server.`,
+    );
   }
 }
 
@@ -84,7 +96,9 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const database = parseDatabaseConfig(process.env);
   if (database.kind === 'postgres') {
-    console.error('DATABASE_URL is set: restore PostgreSQL with its own tools, e.g. pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" <file> (docs/operations.md, «Backups and restore»).');
+    console.error(
+      'DATABASE_URL is set: restore PostgreSQL with its own tools, e.g. pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" <file> (docs/operations.md, «Backups and restore»).',
+    );
     return 2;
   }
   const { dataDir } = database;
@@ -134,7 +148,8 @@ async function main(args: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const plain = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BackupArchiveError;
+    const plain =
+      error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BackupArchiveError;
     console.error(plain ? error.message : `restore failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },

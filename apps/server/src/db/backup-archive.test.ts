@@ -37,7 +37,12 @@ function tar(...entries: Uint8Array[]): Uint8Array {
   return out;
 }
 
-const folder = () => tar(entry('/PG_VERSION', '17\n'), entry(`/${DATA_DIR_LOCK_FILE}`, '{"pid":1}\n'), entry('/global/pg_control', 'x'.repeat(700)));
+const folder = () =>
+  tar(
+    entry('/PG_VERSION', '17\n'),
+    entry(`/${DATA_DIR_LOCK_FILE}`, '{"pid":1}\n'),
+    entry('/global/pg_control', 'x'.repeat(700)),
+  );
 
 describe('PGlite backup archives (issue 32, decision 058)', () => {
   it('drops the lock file and keeps every other entry byte for byte', () => {
@@ -53,12 +58,16 @@ describe('PGlite backup archives (issue 32, decision 058)', () => {
 
   it('refuses a damaged gzip stream, a cut-off archive, a damaged header and an archive that is not a data folder', () => {
     const gz = gzipSync(folder());
-    expect(() => readBackup(gz.subarray(0, gz.length - 20))).toThrow(/^Not a usable PGlite backup: the gzip stream is damaged/);
+    expect(() => readBackup(gz.subarray(0, gz.length - 20))).toThrow(
+      /^Not a usable PGlite backup: the gzip stream is damaged/,
+    );
     expect(() => readBackup(folder().subarray(0, 1500))).toThrow(/^Not a usable PGlite backup: the archive is cut off/);
     const damaged = folder();
     damaged[5] = 0x41;
     expect(() => readBackup(damaged)).toThrow(/^Not a usable PGlite backup: a damaged header at byte 0/);
     expect(() => readBackup(tar(entry('/notes.txt', 'hello')))).toThrow(BackupArchiveError);
-    expect(() => readBackup(tar(entry('/notes.txt', 'hello')))).toThrow('PG_VERSION and global/pg_control missing (not a PGlite data folder)');
+    expect(() => readBackup(tar(entry('/notes.txt', 'hello')))).toThrow(
+      'PG_VERSION and global/pg_control missing (not a PGlite data folder)',
+    );
   });
 });

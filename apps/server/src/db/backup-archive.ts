@@ -33,7 +33,8 @@ interface TarEntry {
   end: number;
 }
 
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0) === -1 ? bytes.length : bytes.indexOf(0)));
+const text = (bytes: Uint8Array) =>
+  new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0) === -1 ? bytes.length : bytes.indexOf(0)));
 
 /** An octal number field of a header (NUL- or space-terminated); null when it is not one. */
 function octal(bytes: Uint8Array): number | null {
@@ -47,7 +48,7 @@ function octal(bytes: Uint8Array): number | null {
  */
 function tarEntries(tar: Uint8Array): TarEntry[] {
   const entries: TarEntry[] = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     if (offset + BLOCK > tar.length) throw new BackupArchiveError('the archive is cut off (no end-of-archive block)');
     const header = tar.subarray(offset, offset + BLOCK);
     if (header.every((byte) => byte === 0)) return entries;
@@ -86,7 +87,9 @@ export function readBackup(file: Uint8Array): { tar: Uint8Array; files: number }
   try {
     tar = file[0] === 0x1f && file[1] === 0x8b ? gunzipSync(file) : file;
   } catch (error) {
-    throw new BackupArchiveError(`the gzip stream is damaged (${error instanceof Error ? error.message : String(error)})`);
+    throw new BackupArchiveError(
+      `the gzip stream is damaged (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const entries = tarEntries(tar);
   const paths = new Set(entries.map((entry) => entry.path));

@@ -78,7 +78,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const instance = 'instance' in options ? options.instance : await createPglite(options.dataDir);
   const pool = pglitePool(instance);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
-  const handle = wrap(db, 'pglite', (work) => work(db), () => pool.stats());
+  const handle = wrap(
+    db,
+    'pglite',
+    (work) => work(db),
+    () => pool.stats(),
+  );
   const channels = new Map<string, number>();
   return {
     ...handle,
@@ -131,8 +136,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * pool size and no time limits, a tool's work being its own; a PGlite folder is locked as for the
  * server.
  */
-export function openToolDatabase(database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }): Promise<DatabaseHandle> {
-  return database.kind === 'postgres' ? openDatabase({ kind: 'postgres', url: database.url }) : openDatabase({ kind: 'pglite', dataDir: database.dataDir });
+export function openToolDatabase(
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string },
+): Promise<DatabaseHandle> {
+  return database.kind === 'postgres'
+    ? openDatabase({ kind: 'postgres', url: database.url })
+    : openDatabase({ kind: 'pglite', dataDir: database.dataDir });
 }
 
 /**
@@ -202,7 +211,9 @@ function postgresPool(url: string, max: number, timeouts: DatabaseTimeouts | und
 async function openPostgres(options: { url: string; poolSize?: number; timeouts?: DatabaseTimeouts }) {
   const pool = postgresPool(options.url, options.poolSize ?? 10, options.timeouts);
   const runLong = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
-    const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(options.url, 1, undefined) }) });
+    const own = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: postgresPool(options.url, 1, undefined) }),
+    });
     try {
       return await work(own);
     } finally {
@@ -212,11 +223,16 @@ async function openPostgres(options: { url: string; poolSize?: number; timeouts?
   let watcher: DatabaseWatcher | undefined;
   const guarded = guardedPool(pool, () => watcher);
   const listener = new PostgresListener(options.url, options.timeouts?.connectMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
-  const base = wrap(new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) }), 'postgres', runLong, () => ({
-    size: pool.options.max,
-    inUse: pool.totalCount - pool.idleCount,
-    waiting: pool.waitingCount,
-  }));
+  const base = wrap(
+    new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) }),
+    'postgres',
+    runLong,
+    () => ({
+      size: pool.options.max,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+  );
   const handle: DatabaseHandle = {
     ...base,
     ping: () => guarded.ping(),
@@ -260,7 +276,14 @@ function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) 
     databaseError(error);
     if (!isConnectionError(error)) return;
     watcher()?.markDown(error);
-    for (const stop of [...waiting]) stop(databaseError(new Error(`Connection terminated: the database stopped answering (${error instanceof Error ? error.message : String(error)})`)));
+    for (const stop of [...waiting])
+      stop(
+        databaseError(
+          new Error(
+            `Connection terminated: the database stopped answering (${error instanceof Error ? error.message : String(error)})`,
+          ),
+        ),
+      );
   };
   const nextClient = () =>
     new Promise<pg.PoolClient>((resolve, reject) => {
@@ -288,14 +311,20 @@ function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) 
     });
   return {
     async connect() {
-      if (watcher()?.state === 'down') throw databaseError(new Error('Connection terminated: the database is not answering; waiting for it to return'));
+      if (watcher()?.state === 'down')
+        throw databaseError(
+          new Error('Connection terminated: the database is not answering; waiting for it to return'),
+        );
       const client = await nextClient();
       let wrapped = clients.get(client);
       if (!wrapped) {
         let stuck: Error | undefined;
         wrapped = {
           query: ((...args: Parameters<pg.PoolClient['query']>) => {
-            if (stuck) return Promise.reject(databaseError(new Error(`Connection terminated: an earlier query got no answer (${stuck.message})`)));
+            if (stuck)
+              return Promise.reject(
+                databaseError(new Error(`Connection terminated: an earlier query got no answer (${stuck.message})`)),
+              );
             const result = (client.query as (...a: unknown[]) => unknown)(...args);
             if (!(result instanceof Promise)) return result;
             return result.catch((error: unknown) => {
@@ -327,7 +356,12 @@ function guardedPool(pool: pg.Pool, watcher: () => DatabaseWatcher | undefined) 
   };
 }
 
-function wrap(db: Kysely<Database>, driver: DatabaseDriver, runLong: DatabaseHandle['runLong'], poolStats: () => PoolStats): Omit<DatabaseHandle, 'listen'> {
+function wrap(
+  db: Kysely<Database>,
+  driver: DatabaseDriver,
+  runLong: DatabaseHandle['runLong'],
+  poolStats: () => PoolStats,
+): Omit<DatabaseHandle, 'listen'> {
   return {
     db,
     driver,

@@ -1,9 +1,24 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_DIR_LOCK_FILE, DataDirLockedError, lockDataDir, UNREADABLE_LOCK_GRACE_MS, type DataDirLockHolder } from './data-dir-lock';
+import {
+  DATA_DIR_LOCK_FILE,
+  DataDirLockedError,
+  lockDataDir,
+  UNREADABLE_LOCK_GRACE_MS,
+  type DataDirLockHolder,
+} from './data-dir-lock';
 
 // Two processes on one PGlite folder lose changes and can corrupt it: whoever opens a folder
 // takes its lock, and a second opener is refused while the first may run. A lock is taken over
@@ -124,25 +139,44 @@ describe('the data folder lock (PGlite)', () => {
     });
 
     it.runIf(hasProc)('takes over a lock of another boot, though its process id runs (the machine restarted)', () => {
-      expectTakenOver(lockedBy({ pid: process.ppid, startTime: startTimeOf(process.ppid), bootId: 'another-boot', since: '2020-01-01T00:00:00.000Z' }));
+      expectTakenOver(
+        lockedBy({
+          pid: process.ppid,
+          startTime: startTimeOf(process.ppid),
+          bootId: 'another-boot',
+          since: '2020-01-01T00:00:00.000Z',
+        }),
+      );
     });
 
-    it.runIf(hasProc)('refuses a lock of another boot written after this boot began: another machine of the same name', () => {
-      const dir = lockedBy({ pid: deadPid(), bootId: 'another-boot', since: new Date().toISOString() });
-      expectRefused(dir, /another machine of the same name/, `delete ${lockFile(dir)}`);
-    });
+    it.runIf(hasProc)(
+      'refuses a lock of another boot written after this boot began: another machine of the same name',
+      () => {
+        const dir = lockedBy({ pid: deadPid(), bootId: 'another-boot', since: new Date().toISOString() });
+        expectRefused(dir, /another machine of the same name/, `delete ${lockFile(dir)}`);
+      },
+    );
 
-    it.runIf(hasProc)('takes over a lock naming this process (pid, start time, boot) that this process does not hold: its own leftover', () => {
-      expectTakenOver(lockedBy({}));
-    });
+    it.runIf(hasProc)(
+      'takes over a lock naming this process (pid, start time, boot) that this process does not hold: its own leftover',
+      () => {
+        expectTakenOver(lockedBy({}));
+      },
+    );
 
-    it.runIf(hasProc)('takes over a lock naming this process id with another start time (an earlier process with the same id: a restarted container’s pid 1)', () => {
-      expectTakenOver(lockedBy({ startTime: '1' }));
-    });
+    it.runIf(hasProc)(
+      'takes over a lock naming this process id with another start time (an earlier process with the same id: a restarted container’s pid 1)',
+      () => {
+        expectTakenOver(lockedBy({ startTime: '1' }));
+      },
+    );
 
-    it.runIf(hasProc)('refuses a lock naming this process id with no start time to tell it apart (another container of the same host name may run it)', () => {
-      expectRefused(lockedBy({ startTime: null }), `in use by process ${process.pid}`);
-    });
+    it.runIf(hasProc)(
+      'refuses a lock naming this process id with no start time to tell it apart (another container of the same host name may run it)',
+      () => {
+        expectRefused(lockedBy({ startTime: null }), `in use by process ${process.pid}`);
+      },
+    );
   });
 
   describe('from another container or machine (the holder cannot be seen from here)', () => {

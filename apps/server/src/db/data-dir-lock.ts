@@ -104,7 +104,14 @@ export class DataDirLockedError extends Error {
   ) {
     super(refusalText(dataDir, lockFile, refusal));
     this.name = 'DataDirLockedError';
-    this.holderPid = refusal.kind === 'this-process' ? process.pid : refusal.kind === 'holder' ? refusal.holder.pid : refusal.kind === 'pid-only' ? refusal.pid : null;
+    this.holderPid =
+      refusal.kind === 'this-process'
+        ? process.pid
+        : refusal.kind === 'holder'
+          ? refusal.holder.pid
+          : refusal.kind === 'pid-only'
+            ? refusal.pid
+            : null;
   }
 }
 
@@ -142,7 +149,10 @@ function machineOf(proc: string): Machine {
       // fields are counted from after its last ')', where field 3 begins.
       const stat = readText(join(proc, String(pid), 'stat'));
       if (stat === null) return null;
-      const field = stat.slice(stat.lastIndexOf(')') + 1).trim().split(/\s+/)[22 - 3];
+      const field = stat
+        .slice(stat.lastIndexOf(')') + 1)
+        .trim()
+        .split(/\s+/)[22 - 3];
       return field && /^\d{1,20}$/.test(field) ? field : null;
     },
   };
@@ -205,20 +215,31 @@ function readLock(path: string): FoundLock | 'gone' {
  * Whether a lock found in the folder is stale (its holder provably gone), or else why it is
  * refused. `me` is this process's own record; a lock this process holds never gets here.
  */
-function judge(found: FoundLock, me: DataDirLockHolder, machine: Machine): { stale: true } | { stale: false; refusal: DataDirLockRefusal } {
+function judge(
+  found: FoundLock,
+  me: DataDirLockHolder,
+  machine: Machine,
+): { stale: true } | { stale: false; refusal: DataDirLockRefusal } {
   const stale = { stale: true } as const;
   const refuse = (refusal: DataDirLockRefusal) => ({ stale: false, refusal }) as const;
   const { holder } = found;
-  if (holder === null) return found.ageMs >= UNREADABLE_LOCK_GRACE_MS ? stale : refuse({ kind: 'unreadable', ageMs: found.ageMs });
+  if (holder === null)
+    return found.ageMs >= UNREADABLE_LOCK_GRACE_MS ? stale : refuse({ kind: 'unreadable', ageMs: found.ageMs });
   // An earlier version's lock (a bare process id) records no host: it may be another container's.
   if ('pidOnly' in holder) return refuse({ kind: 'pid-only', pid: holder.pidOnly });
-  if (holder.hostname !== me.hostname) return refuse({ kind: 'holder', holder, where: 'in another container or on another machine, by its host name' });
+  if (holder.hostname !== me.hostname)
+    return refuse({ kind: 'holder', holder, where: 'in another container or on another machine, by its host name' });
   if (holder.bootId !== null && me.bootId !== null && holder.bootId !== me.bootId) {
     // This machine restarted since, unless the lock was written after this boot began: then it
     // was written by another machine that goes by the same name.
     const since = Date.parse(holder.since);
     const boot = machine.bootTime();
-    if (boot !== null && since >= boot) return refuse({ kind: 'holder', holder, where: 'on another machine of the same name: another boot, and the lock is newer than this boot' });
+    if (boot !== null && since >= boot)
+      return refuse({
+        kind: 'holder',
+        holder,
+        where: 'on another machine of the same name: another boot, and the lock is newer than this boot',
+      });
     return stale;
   }
   if (holder.pid === me.pid) {
@@ -280,7 +301,13 @@ export function lockDataDir(dataDir: string, options: { proc?: string } = {}): (
       // Stale again and again: another opener keeps writing such locks; leave the folder to it.
       if (attempt > 2) {
         const { holder } = found;
-        throw new DataDirLockedError(dataDir, path, holder === null || 'pidOnly' in holder ? { kind: 'unreadable', ageMs: found.ageMs } : { kind: 'holder', holder, where: null });
+        throw new DataDirLockedError(
+          dataDir,
+          path,
+          holder === null || 'pidOnly' in holder
+            ? { kind: 'unreadable', ageMs: found.ageMs }
+            : { kind: 'holder', holder, where: null },
+        );
       }
       const again = readLock(path);
       if (again !== 'gone' && again.text === found.text) rmSync(path, { force: true });

@@ -7,7 +7,9 @@ import { loadMigrations } from './migrate';
 // Issue 32: a release's migrations work with the previous release's code (expand, then contract),
 // so a rolling deploy can run both on one schema. docs/operations.md has the rule.
 
-const previous = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../ops/previous-release.json', import.meta.url)), 'utf8')) as {
+const previous = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../../ops/previous-release.json', import.meta.url)), 'utf8'),
+) as {
   commit: string;
   lastMigration: number;
 };
@@ -35,16 +37,18 @@ describe('what contracts a schema', () => {
     'alter table orders add column follow_token text;',
     'create table menu_stories (id integer primary key, title text not null);',
     'create index orders_created on orders (created_at);',
-    "create function f() returns trigger language plpgsql as $$ begin drop table x; return null; end; $$;",
+    'create function f() returns trigger language plpgsql as $$ begin drop table x; return null; end; $$;',
     "-- we do not drop column anything here\ninsert into settings (key, value) values ('note', 'rename me');",
   ])('expands only: %s', (sql) => {
     expect(contractFindings(sql)).toEqual([]);
   });
 
   it('reads the written reasons', () => {
-    expect(contractReasons('-- contract: 041 stopped reading orders.comment (release 2026-12)\nalter table orders drop column comment;')).toEqual([
-      '041 stopped reading orders.comment (release 2026-12)',
-    ]);
+    expect(
+      contractReasons(
+        '-- contract: 041 stopped reading orders.comment (release 2026-12)\nalter table orders drop column comment;',
+      ),
+    ).toEqual(['041 stopped reading orders.comment (release 2026-12)']);
   });
 });
 
@@ -57,7 +61,11 @@ describe('this release’s migrations against the previous release (ops/previous
   it('each migration since the previous release only expands, or says why it cannot', () => {
     const unexplained = loadMigrations()
       .filter((migration) => migration.version > previous.lastMigration)
-      .flatMap((migration) => (contractReasons(migration.sql).length > 0 ? [] : contractFindings(migration.sql).map((finding) => `${migration.name}: ${finding}`)));
+      .flatMap((migration) =>
+        contractReasons(migration.sql).length > 0
+          ? []
+          : contractFindings(migration.sql).map((finding) => `${migration.name}: ${finding}`),
+      );
     expect(unexplained).toEqual([]);
   });
 });

@@ -10,11 +10,20 @@
 
 /** Statements that can break the previous release's code, each with what it does to it. */
 const CONTRACT_PATTERNS: ReadonlyArray<{ pattern: RegExp; what: string }> = [
-  { pattern: /\bdrop\s+(table|view|materialized\s+view|type|function|schema|sequence)\b/, what: 'drops what the previous release may use' },
+  {
+    pattern: /\bdrop\s+(table|view|materialized\s+view|type|function|schema|sequence)\b/,
+    what: 'drops what the previous release may use',
+  },
   { pattern: /\bdrop\s+column\b/, what: 'drops a column the previous release may read or write' },
   { pattern: /\brename\b/, what: 'renames what the previous release names' },
-  { pattern: /\balter\s+column\s+\w+\s+(set\s+data\s+)?type\b/, what: 'changes a column type under the previous release' },
-  { pattern: /\balter\s+column\s+\w+\s+set\s+not\s+null\b/, what: 'makes a column the previous release may leave empty required' },
+  {
+    pattern: /\balter\s+column\s+\w+\s+(set\s+data\s+)?type\b/,
+    what: 'changes a column type under the previous release',
+  },
+  {
+    pattern: /\balter\s+column\s+\w+\s+set\s+not\s+null\b/,
+    what: 'makes a column the previous release may leave empty required',
+  },
   { pattern: /\badd\s+constraint\b/, what: 'adds a constraint the previous release’s writes may break' },
   { pattern: /\bcreate\s+unique\s+index\b/, what: 'adds a uniqueness the previous release’s writes may break' },
   { pattern: /\btruncate\b/, what: 'empties a table' },
@@ -42,12 +51,20 @@ export function contractFindings(sql: string): string[] {
     for (const match of text.matchAll(global)) {
       const start = text.lastIndexOf(';', match.index) + 1;
       const end = text.indexOf(';', match.index);
-      findings.push(`${what}: ${text.slice(start, end === -1 ? undefined : end).trim().slice(0, 160)}`);
+      findings.push(
+        `${what}: ${text
+          .slice(start, end === -1 ? undefined : end)
+          .trim()
+          .slice(0, 160)}`,
+      );
     }
   }
   // Adding a required column with no default: the previous release's inserts leave it out.
   for (const match of text.matchAll(/\badd\s+column\s+(if\s+not\s+exists\s+)?[^,;]*?\bnot\s+null\b[^,;]*/g)) {
-    if (!/\bdefault\b|\bgenerated\b/.test(match[0])) findings.push(`adds a required column without a default the previous release’s inserts leave out: ${match[0].trim().slice(0, 160)}`);
+    if (!/\bdefault\b|\bgenerated\b/.test(match[0]))
+      findings.push(
+        `adds a required column without a default the previous release’s inserts leave out: ${match[0].trim().slice(0, 160)}`,
+      );
   }
   return findings;
 }

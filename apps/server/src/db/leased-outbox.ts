@@ -95,7 +95,12 @@ export function retryDelaySeconds(attempts: number): number {
 export async function takeDue<T extends keyof Database, Row>(
   db: Kysely<Database>,
   outbox: LeasedOutbox<T>,
-  options: { id?: number | undefined; leaseSeconds: number; where?: RawBuilder<boolean>; columns: readonly (keyof Database[T] & string)[] | '*' },
+  options: {
+    id?: number | undefined;
+    leaseSeconds: number;
+    where?: RawBuilder<boolean>;
+    columns: readonly (keyof Database[T] & string)[] | '*';
+  },
 ): Promise<(Row & Leased) | undefined> {
   const table = sql.table(outbox.table);
   const due = sql.ref(outbox.dueAt);
@@ -103,7 +108,8 @@ export async function takeDue<T extends keyof Database, Row>(
   const also = options.where ?? sql<boolean>`true`;
   const named = options.id === undefined ? sql`` : sql`and id = ${options.id}`;
   const lock = options.id === undefined ? sql`for update skip locked` : sql`for update`;
-  const returning = options.columns === '*' ? sql`*` : sql.join(['id', ...options.columns].map((column) => sql.ref(column)));
+  const returning =
+    options.columns === '*' ? sql`*` : sql.join(['id', ...options.columns].map((column) => sql.ref(column)));
   const taken = await sql<Row & { id: number; [column: string]: unknown }>`
     update ${table} set ${attempts} = ${attempts} + 1, ${due} = ${secondsFromNow(options.leaseSeconds)}
     where id in (
@@ -134,7 +140,12 @@ export async function renewLease<T extends keyof Database>(
 }
 
 /** After a failed try: due again in `delaySeconds`, or no longer (null), unless another take came since. */
-export async function retryLater<T extends keyof Database>(db: Kysely<Database>, outbox: LeasedOutbox<T>, row: Leased, delaySeconds: number | null): Promise<void> {
+export async function retryLater<T extends keyof Database>(
+  db: Kysely<Database>,
+  outbox: LeasedOutbox<T>,
+  row: Leased,
+  delaySeconds: number | null,
+): Promise<void> {
   const next = delaySeconds === null ? sql`null` : secondsFromNow(delaySeconds);
   await sql`
     update ${sql.table(outbox.table)} set ${sql.ref(outbox.dueAt)} = ${next}
@@ -145,7 +156,12 @@ export async function retryLater<T extends keyof Database>(db: Kysely<Database>,
  * After a failed try of the `maxAttempts`: due again after the back-off, or given up at the last
  * ('gave_up', the caller logs it as an error).
  */
-export async function failedTry<T extends keyof Database>(db: Kysely<Database>, outbox: LeasedOutbox<T>, row: Leased, maxAttempts: number): Promise<'retry' | 'gave_up'> {
+export async function failedTry<T extends keyof Database>(
+  db: Kysely<Database>,
+  outbox: LeasedOutbox<T>,
+  row: Leased,
+  maxAttempts: number,
+): Promise<'retry' | 'gave_up'> {
   const last = row.attempts >= maxAttempts;
   await retryLater(db, outbox, row, last ? null : retryDelaySeconds(row.attempts));
   return last ? 'gave_up' : 'retry';
@@ -155,7 +171,12 @@ export async function failedTry<T extends keyof Database>(db: Kysely<Database>, 
  * The row's work is done: `done` (the assignment that closes it, such as `sent_at = now()`) is
  * written and it is no longer due — once: false when it was done already.
  */
-export async function markDone<T extends keyof Database>(db: Kysely<Database>, outbox: LeasedOutbox<T>, id: number, done: RawBuilder<unknown>): Promise<boolean> {
+export async function markDone<T extends keyof Database>(
+  db: Kysely<Database>,
+  outbox: LeasedOutbox<T>,
+  id: number,
+  done: RawBuilder<unknown>,
+): Promise<boolean> {
   const saved = await sql`
     update ${sql.table(outbox.table)} set ${done}, ${sql.ref(outbox.dueAt)} = null
     where id = ${id} and (${outbox.open})
@@ -164,7 +185,11 @@ export async function markDone<T extends keyof Database>(db: Kysely<Database>, o
 }
 
 /** Rows still due but no longer open, or out of `keep` (their window): no longer due. Their ids. */
-export async function giveUpDue<T extends keyof Database>(db: Kysely<Database>, outbox: LeasedOutbox<T>, keep: RawBuilder<boolean>): Promise<number[]> {
+export async function giveUpDue<T extends keyof Database>(
+  db: Kysely<Database>,
+  outbox: LeasedOutbox<T>,
+  keep: RawBuilder<boolean>,
+): Promise<number[]> {
   const given = await sql<{ id: number }>`
     update ${sql.table(outbox.table)} set ${sql.ref(outbox.dueAt)} = null
     where ${sql.ref(outbox.dueAt)} is not null and not coalesce((${outbox.open}) and (${keep}), false)

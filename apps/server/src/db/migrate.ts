@@ -74,7 +74,9 @@ export async function migrate(db: Kysely<Database>, migrations = loadMigrations(
 
 /** The versions applied to this database (none when it was never migrated). For readiness (issue 32). */
 export async function appliedMigrationVersions(db: Kysely<Database>): Promise<Set<number>> {
-  const exists = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(db);
+  const exists = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(
+    db,
+  );
   if (!exists.rows[0]?.found) return new Set();
   const { rows } = await sql<{ version: number }>`select version from schema_migrations`.execute(db);
   return new Set(rows.map((row) => row.version));

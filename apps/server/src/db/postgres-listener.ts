@@ -29,7 +29,11 @@ export class PostgresListener {
     private readonly connectMs: number,
   ) {}
 
-  async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>> {
     if (this.#closed) throw new Error('the database handle is closed');
     const entry: ChannelListener = { onPayload, ...(onReconnect ? { onReconnect } : {}) };
     let listeners = this.#channels.get(channel);
@@ -39,7 +43,8 @@ export class PostgresListener {
     const client = this.#client ?? (await this.#connect());
     // A new connection listens to every channel itself; a live one learns the new channel here.
     // Without a connection the reconnection loop listens when it gets one.
-    if (client && first && client === this.#client) await client.query(`listen ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+    if (client && first && client === this.#client)
+      await client.query(`listen ${client.escapeIdentifier(channel)}`).catch(() => undefined);
     return async () => {
       const held = this.#channels.get(channel);
       if (!held?.delete(entry) || held.size > 0) return;
@@ -66,7 +71,12 @@ export class PostgresListener {
   }
 
   async #attempt(): Promise<pg.Client | undefined> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.connectMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: this.connectMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('error', () => this.#lost(client));
     client.on('end', () => this.#lost(client));
     client.on('notification', (message) => {

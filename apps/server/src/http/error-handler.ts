@@ -1,7 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProviderError } from '../adapters/http';
-import { isConnectionError, isDatabaseError, isPoolBusy, isStatementCancelled, isTransactionConflict } from '../db/monitor';
+import {
+  isConnectionError,
+  isDatabaseError,
+  isPoolBusy,
+  isStatementCancelled,
+  isTransactionConflict,
+} from '../db/monitor';
 import { AppError, MESSAGES, UnavailableError } from './errors';
 import { RateLimitedError } from './rate-limit';
 
@@ -27,8 +33,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const requestId = request.id;
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      if (error instanceof RateLimitedError || error instanceof UnavailableError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ ...error.details, success: false, error: error.code, message: error.message, requestId });
+      if (error instanceof RateLimitedError || error instanceof UnavailableError)
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.details, success: false, error: error.code, message: error.message, requestId });
     }
     if (isDatabaseError(error)) {
       if (isPoolBusy(error)) {
@@ -57,7 +66,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         // SQLSTATE class 22: a value the database cannot take (a NUL byte, a number out of
         // range...). The input was bad, not the server: a 400, logged for the contract's sake.
         request.log.warn({ err: error }, 'database refused a value');
-        return reply.status(400).send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
+        return reply
+          .status(400)
+          .send({ success: false, error: 'bad_request', message: MESSAGES.badRequest, requestId });
       }
     }
     if (clientWentAway(request, reply, error)) {
@@ -76,7 +87,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'bad_request';
       request.log.info({ err: error }, 'request rejected');
-      const send = () => reply.status(status).send({ success: false, error: clientErrorCode(status), message: clientMessage(status, code), requestId });
+      const send = () =>
+        reply
+          .status(status)
+          .send({ success: false, error: clientErrorCode(status), message: clientMessage(status, code), requestId });
       // Too large: the client may still be sending. Read the rest first, so closing the
       // connection does not reset it before it reads its 413 (issue 11.12).
       return status === 413 ? drainBody(request.raw).then(send) : send();
@@ -100,7 +114,8 @@ export function replyUnavailable(reply: FastifyReply, requestId: string): Fastif
  * and the request id (Fastify's `frameworkErrors` option).
  */
 export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   request.log.info({ err: error }, 'request rejected before routing');
   void reply
     .status(status)

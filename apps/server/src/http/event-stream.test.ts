@@ -16,10 +16,17 @@ afterEach(async () => {
 });
 
 /** A stream route that waits for `gate` between taking its slot and opening the stream. */
-async function routeWithGate(slots: StreamSlots, gate: Promise<void>, arrived: () => void, closed: () => void): Promise<number> {
+async function routeWithGate(
+  slots: StreamSlots,
+  gate: Promise<void>,
+  arrived: () => void,
+  closed: () => void,
+): Promise<number> {
   app = Fastify();
   app.get('/stream', async (request, reply) => {
-    const release = slots.take([{ key: 'restaurant:1', limit: 1, refusal: () => new AppError(429, 'too_many_streams', 'Слишком много') }]);
+    const release = slots.take([
+      { key: 'restaurant:1', limit: 1, refusal: () => new AppError(429, 'too_many_streams', 'Слишком много') },
+    ]);
     arrived();
     await gate;
     const stream = openEventStream(request, reply, { idleMs: 10_000, connectionMs: 10_000 });
@@ -60,7 +67,12 @@ describe('openEventStream', () => {
   it('runs onClose once when a client leaves an open stream', async () => {
     const slots = new StreamSlots();
     let closes = 0;
-    const port = await routeWithGate(slots, Promise.resolve(), () => undefined, () => (closes += 1));
+    const port = await routeWithGate(
+      slots,
+      Promise.resolve(),
+      () => undefined,
+      () => (closes += 1),
+    );
     await new Promise<void>((resolve) => {
       const client = http.get({ port, host: '127.0.0.1', path: '/stream' }, (response) => {
         response.once('data', () => {

@@ -9,7 +9,10 @@ export type ContentEncoding = 'br' | 'gzip';
 const COMPRESS: Record<ContentEncoding, (bytes: Buffer) => Promise<Buffer>> = {
   br: (bytes) =>
     brotliCompress(bytes, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     }),
   gzip: (bytes) => gzip(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }),
 };

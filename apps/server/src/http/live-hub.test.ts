@@ -9,7 +9,12 @@ import { LiveHub, type LiveStream } from './live-hub';
 const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
 function fakeStream(): LiveStream & { keepAlives: number; ended: boolean } {
-  const stream = { keepAlives: 0, ended: false, keepAlive: () => void (stream.keepAlives += 1), end: () => void (stream.ended = true) };
+  const stream = {
+    keepAlives: 0,
+    ended: false,
+    keepAlive: () => void (stream.keepAlives += 1),
+    end: () => void (stream.ended = true),
+  };
   return stream;
 }
 
@@ -24,7 +29,16 @@ describe('the live-stream hub', () => {
       }
       return async () => void stopped.push(channel);
     });
-    const hub = new LiveHub<number, LiveStream>({ database: { listen }, channels: [['a', () => undefined], ['b', () => undefined]], onReconnect: () => undefined, keepAliveMs: 60_000, log: silent });
+    const hub = new LiveHub<number, LiveStream>({
+      database: { listen },
+      channels: [
+        ['a', () => undefined],
+        ['b', () => undefined],
+      ],
+      onReconnect: () => undefined,
+      keepAliveMs: 60_000,
+      log: silent,
+    });
     await expect(hub.start()).rejects.toThrow('down');
     expect(stopped).toEqual(['a']);
     await hub.start();
@@ -35,8 +49,17 @@ describe('the live-stream hub', () => {
   });
 
   it('caps streams under each key, gives slots back with the stream, keeps streams alive and ends them all on close, refusing after', async () => {
-    const hub = new LiveHub<string, LiveStream>({ database: { listen: async () => async () => undefined }, channels: [], onReconnect: () => undefined, keepAliveMs: 20, log: silent, keyOf: (viewer) => viewer });
-    const caps = (who: string) => [{ key: `who:${who}`, limit: 1, refusal: () => new AppError(429, 'too_many_streams', 'много') }];
+    const hub = new LiveHub<string, LiveStream>({
+      database: { listen: async () => async () => undefined },
+      channels: [],
+      onReconnect: () => undefined,
+      keepAliveMs: 20,
+      log: silent,
+      keyOf: (viewer) => viewer,
+    });
+    const caps = (who: string) => [
+      { key: `who:${who}`, limit: 1, refusal: () => new AppError(429, 'too_many_streams', 'много') },
+    ];
     await hub.start();
     const a = fakeStream();
     const forget = hub.add('x', a, hub.admit(caps('x')));
@@ -56,9 +79,16 @@ describe('the live-stream hub', () => {
   });
 
   it('reads a key once for the notifications during its read, and ends what the caller says when a read fails', async () => {
-    const hub = new LiveHub<number, LiveStream>({ database: { listen: async () => async () => undefined }, channels: [], onReconnect: () => undefined, keepAliveMs: 60_000, log: silent });
+    const hub = new LiveHub<number, LiveStream>({
+      database: { listen: async () => async () => undefined },
+      channels: [],
+      onReconnect: () => undefined,
+      keepAliveMs: 60_000,
+      log: silent,
+    });
     const answers: Array<(fail?: boolean) => void> = [];
-    const read = () => new Promise<void>((resolve, reject) => answers.push((fail) => (fail ? reject(new Error('db')) : resolve())));
+    const read = () =>
+      new Promise<void>((resolve, reject) => answers.push((fail) => (fail ? reject(new Error('db')) : resolve())));
     const failed = vi.fn();
     const tick = () => new Promise((resolve) => setImmediate(resolve));
     hub.refresh('k', read, () => true, failed);

@@ -126,7 +126,11 @@ export class LiveHub<Viewer, Stream extends LiveStream = EventStream> {
     try {
       await this.start();
       const first = await options.first?.();
-      const stream = openEventStream(request, reply, { idleMs: 2 * this.options.keepAliveMs, connectionMs: options.connectionMs, shuttingDown: () => this.#closed });
+      const stream = openEventStream(request, reply, {
+        idleMs: 2 * this.options.keepAliveMs,
+        connectionMs: options.connectionMs,
+        shuttingDown: () => this.#closed,
+      });
       return { stream, first };
     } catch (error) {
       options.release();
@@ -234,7 +238,11 @@ export abstract class EventStreamHub<Viewer> {
   }
 
   /** Starts the hub and answers the request with a stream its close ends (LiveHub.open). */
-  open<First>(request: FastifyRequest, reply: FastifyReply, options: { connectionMs: number; release: () => void; first?: () => Promise<First> }) {
+  open<First>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { connectionMs: number; release: () => void; first?: () => Promise<First> },
+  ) {
     return this.hub.open(request, reply, options);
   }
 

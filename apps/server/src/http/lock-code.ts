@@ -25,7 +25,9 @@ function lockCodeRules(client: LockCodeClient): RateLimitRule[] {
   const refusal = { message: LOCK_CODE_ATTEMPTS_MESSAGE, code: LOCK_CODE_ATTEMPTS_ERROR };
   return [
     { key: addressLimitKey('lock_code', client.ip), ...LOCK_CODE_ATTEMPTS_PER_ADDRESS, ...refusal },
-    ...(client.userId === null ? [] : [{ key: `lock_code:user:${client.userId}`, ...LOCK_CODE_ATTEMPTS_PER_GUEST, ...refusal }]),
+    ...(client.userId === null
+      ? []
+      : [{ key: `lock_code:user:${client.userId}`, ...LOCK_CODE_ATTEMPTS_PER_GUEST, ...refusal }]),
   ];
 }
 
@@ -39,7 +41,12 @@ function lockCodeRules(client: LockCodeClient): RateLimitRule[] {
  * whose app sends the right code with every call is never held back by it; while it is in
  * flight it holds one place of the allowance.
  */
-export async function checkLockCodeTry(db: Kysely<Database>, client: LockCodeClient, right: boolean, now = new Date()): Promise<void> {
+export async function checkLockCodeTry(
+  db: Kysely<Database>,
+  client: LockCodeClient,
+  right: boolean,
+  now = new Date(),
+): Promise<void> {
   const rules = lockCodeRules(client);
   await consumeRateLimits(db, rules, now);
   if (right) await giveBackRateLimits(db, rules, now);

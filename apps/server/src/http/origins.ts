@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function selfOrigin(app: FastifyInstance): string {
   const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the server is not listening: sandbox providers are unreachable');
+  if (!address || typeof address === 'string')
+    throw new Error('the server is not listening: sandbox providers are unreachable');
   const wildcard = address.address === '0.0.0.0' || address.address === '::';
   const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;

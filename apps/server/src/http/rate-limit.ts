@@ -38,7 +38,11 @@ export async function consumeRateLimits(db: Kysely<Database>, rules: RateLimitRu
  * with it — for a limit past which a try is not refused but asked for more (a captcha), where
  * the caller decides; `giveBackRateLimits` takes it back.
  */
-export async function countRateLimitHit(db: Kysely<Database>, rule: Pick<RateLimitRule, 'key' | 'windowSeconds'>, now = new Date()): Promise<number> {
+export async function countRateLimitHit(
+  db: Kysely<Database>,
+  rule: Pick<RateLimitRule, 'key' | 'windowSeconds'>,
+  now = new Date(),
+): Promise<number> {
   const row = await db
     .insertInto('rate_limits')
     .values({ key: rule.key, window_start: windowOf(rule, now).start, count: 1 })
@@ -54,7 +58,11 @@ export async function countRateLimitHit(db: Kysely<Database>, rule: Pick<RateLim
  * and a write) but do not use the allowance once they turn out right (a right lock code,
  * http/lock-code.ts).
  */
-export async function giveBackRateLimits(db: Kysely<Database>, rules: Array<Pick<RateLimitRule, 'key' | 'windowSeconds'>>, now = new Date()): Promise<void> {
+export async function giveBackRateLimits(
+  db: Kysely<Database>,
+  rules: Array<Pick<RateLimitRule, 'key' | 'windowSeconds'>>,
+  now = new Date(),
+): Promise<void> {
   for (const rule of rules) {
     await db
       .updateTable('rate_limits')
@@ -71,7 +79,11 @@ function windowOf(rule: Pick<RateLimitRule, 'key' | 'windowSeconds' | 'message' 
   const windowMs = rule.windowSeconds * 1000;
   const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const refusal = () =>
-    new RateLimitedError(rule.message ?? MESSAGES.rateLimited, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000), rule.code);
+    new RateLimitedError(
+      rule.message ?? MESSAGES.rateLimited,
+      Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000),
+      rule.code,
+    );
   return { start, refusal };
 }
 

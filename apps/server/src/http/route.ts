@@ -16,7 +16,11 @@ import { acceptedEncoding, JsonText } from './json-text';
 import { parseRequest } from './validate';
 
 /** The user a handler is given, by who may make the call: always one for 'user', maybe one for 'optional-user'. */
-export type CallUser<A extends CallAuth> = A extends 'user' ? UserRow : A extends 'optional-user' ? UserRow | null : undefined;
+export type CallUser<A extends CallAuth> = A extends 'user'
+  ? UserRow
+  : A extends 'optional-user'
+    ? UserRow | null
+    : undefined;
 
 export interface CallContext<C extends AnyCall> {
   body: CallBody<C>;
@@ -107,8 +111,12 @@ export function registerCall<C extends AnyCall>(
 ): void {
   const checkResponse = app.config.env !== 'production';
   const personal = isPersonal(call);
-  if (readsCredentials(call.auth) && !call.credentials) throw new Error(`the ${call.auth} call ${call.name} does not say where its credentials are`);
-  const ownedBy = call.auth === 'owner' ? (request: FastifyRequest) => (ownerId: number) => showsSessionOf(app, request, ownerId) : undefined;
+  if (readsCredentials(call.auth) && !call.credentials)
+    throw new Error(`the ${call.auth} call ${call.name} does not say where its credentials are`);
+  const ownedBy =
+    call.auth === 'owner'
+      ? (request: FastifyRequest) => (ownerId: number) => showsSessionOf(app, request, ownerId)
+      : undefined;
   app.calls.push(call);
   app.route({
     method: call.method,
@@ -122,7 +130,10 @@ export function registerCall<C extends AnyCall>(
       const body = (call.body ? parseRequest(call.body, request.body ?? {}) : undefined) as CallBody<C>;
       const params = (call.params ? parseRequest(call.params, request.params) : undefined) as CallParams<C>;
       // The generic call signs in per action (modules/rest), with the same signIn.
-      const user = call.auth === 'per-action' ? undefined : await signIn(app, call.auth, call.credentials as Credentials<CallBody<C>> | undefined, body, reply);
+      const user =
+        call.auth === 'per-action'
+          ? undefined
+          : await signIn(app, call.auth, call.credentials as Credentials<CallBody<C>> | undefined, body, reply);
       const result = await handler({
         staff: staff as CallContext<C>['staff'],
         body,
@@ -158,6 +169,8 @@ function checkAnswer(call: AnyCall, answer: unknown): void {
   const checked = call.response.safeParse(answer);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new Error(`the answer of ${call.name} breaks the contract at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`);
+    throw new Error(
+      `the answer of ${call.name} breaks the contract at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
+    );
   }
 }

@@ -13,7 +13,10 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   const yandex = config.maps.yandexKey === '' ? NO_EXTRA : YANDEX_MAPS_CSP;
   // Only a chain whose sign-in shows a captcha service's widget allows its origin (decision 061);
   // the sandbox's stand-in comes from this server ('self').
-  const captcha = config.captcha.kind === 'smartcaptcha' && config.captcha.baseUrl !== null ? [new URL(config.captcha.baseUrl).origin] : [];
+  const captcha =
+    config.captcha.kind === 'smartcaptcha' && config.captcha.baseUrl !== null
+      ? [new URL(config.captcha.baseUrl).origin]
+      : [];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],

@@ -22,7 +22,13 @@ export function linkSignature(secret: string, kind: SignedKind, id: number, expi
 }
 
 /** Whether `sig` is the signature of this kind and id (and expiry, for a link that has one), compared in constant time. */
-export function isLinkSignatureValid(secret: string, kind: SignedKind, id: number, sig: unknown, expiresAtSeconds?: number): boolean {
+export function isLinkSignatureValid(
+  secret: string,
+  kind: SignedKind,
+  id: number,
+  sig: unknown,
+  expiresAtSeconds?: number,
+): boolean {
   if (typeof sig !== 'string' || sig.length !== SIGNATURE_LENGTH) return false;
   const expected = Buffer.from(linkSignature(secret, kind, id, expiresAtSeconds));
   const given = Buffer.from(sig);

@@ -66,8 +66,12 @@ const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
 function preloadLinks(route: AppRouteName, file: RouteAssetsFile): string {
   const own = file.routes[route];
   return [
-    ...(own?.js ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="modulepreload" crossorigin href="${path}">`),
-    ...(own?.css ?? []).filter((path) => ASSET_PATH.test(path)).map((path) => `<link rel="preload" as="style" crossorigin href="${path}">`),
+    ...(own?.js ?? [])
+      .filter((path) => ASSET_PATH.test(path))
+      .map((path) => `<link rel="modulepreload" crossorigin href="${path}">`),
+    ...(own?.css ?? [])
+      .filter((path) => ASSET_PATH.test(path))
+      .map((path) => `<link rel="preload" as="style" crossorigin href="${path}">`),
     ...(ROUTE_OPENING_ANSWERS[route] ?? []).map(fetchPreload),
   ].join('');
 }
@@ -117,7 +121,10 @@ function appPages(webDist: string) {
       pages = new Map([['none', page(index)]]);
       for (const name of Object.keys(assets.routes ?? {}) as AppRouteName[]) {
         const links = preloadLinks(name, assets);
-        pages.set(name, links && index.includes('</head>') ? page(index.replace('</head>', `${links}</head>`)) : page(index));
+        pages.set(
+          name,
+          links && index.includes('</head>') ? page(index.replace('</head>', `${links}</head>`)) : page(index),
+        );
       }
       builtAt = stamp;
     }
@@ -128,7 +135,13 @@ function appPages(webDist: string) {
 /** A link a page writes for its path's own answers: a public answer, or a picture as a <picture> offers it. */
 export type PageLink =
   | { readonly kind: 'fetch'; readonly href: string }
-  | { readonly kind: 'image'; readonly type: string; readonly srcSet: string; readonly sizes: string; readonly media: string };
+  | {
+      readonly kind: 'image';
+      readonly type: string;
+      readonly srcSet: string;
+      readonly sizes: string;
+      readonly media: string;
+    };
 
 /** What a page of a route preloads beyond its build's files and the contract's fixed answers: answers that depend on the path (issue 18). */
 export type PagePreloads = (route: AppRouteName, path: string) => Promise<readonly PageLink[]>;
@@ -154,7 +167,13 @@ export function pageLinkHtml(link: PageLink): string {
   if (link.kind === 'fetch') {
     return PATH_PRELOAD.test(link.href) ? fetchPreload(link.href) : '';
   }
-  if (!IMAGE_SRCSET.test(link.srcSet) || !IMAGE_TYPE.test(link.type) || !IMAGE_SIZES.test(link.sizes) || !IMAGE_SIZES.test(link.media)) return '';
+  if (
+    !IMAGE_SRCSET.test(link.srcSet) ||
+    !IMAGE_TYPE.test(link.type) ||
+    !IMAGE_SIZES.test(link.sizes) ||
+    !IMAGE_SIZES.test(link.media)
+  )
+    return '';
   return `<link rel="preload" as="image" type="${link.type}" imagesrcset="${link.srcSet}" imagesizes="${link.sizes}" media="${link.media}" fetchpriority="high">`;
 }
 
@@ -188,7 +207,12 @@ export function acceptsCoding(header: string, coding: string): boolean {
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, served: Page) {
-  reply.status(status).header('cache-control', 'no-cache').header('etag', served.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  reply
+    .status(status)
+    .header('cache-control', 'no-cache')
+    .header('etag', served.etag)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
   if (status === 200 && request.headers['if-none-match'] === served.etag) return reply.status(304).send();
   // The page is compressed once per build: the compress plugin does not see answers of the
   // not-found handler, and a page asked on every visit need not be compressed on every visit.
@@ -234,7 +258,8 @@ export async function registerWebApp(
   const hasWebApp = existsSync(indexFile);
   // Browsers ask /favicon.ico for anything that is not one of the app's pages (a picture, a JSON
   // answer opened in a tab): the app's icon, instead of a 404 in their console and our logs.
-  if (existsSync(join(webDist, 'favicon.svg'))) app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  if (existsSync(join(webDist, 'favicon.svg')))
+    app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   const hasStaffApp = existsSync(join(webDist, 'staff.html'));
   const pageFor = appPages(webDist);
   const withPathPreloads = pageVariants();
@@ -271,7 +296,11 @@ export async function registerWebApp(
       (request.headers.accept ?? '').includes('text/html');
     // The staff app (issue 17): its own page and bundle under /staff, outside SPEC 2's routes.
     if (isPage && hasStaffApp && isStaffPath(path)) {
-      return reply.status(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').sendFile('staff.html', webDist);
+      return reply
+        .status(200)
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .sendFile('staff.html', webDist);
     }
     if (isPage && hasWebApp) {
       const route = matchAppRoute(path);
@@ -281,17 +310,21 @@ export async function registerWebApp(
         // Never held up by the database: a lookup slower than PAGE_PRELOADS_WAIT_MS (a rush, an
         // outage) leaves the links out, and the page goes as built.
         const lookup = Promise.resolve().then(() => options.pagePreloads?.(route, path) ?? []);
-        const links = await withTimeout(lookup, PAGE_PRELOADS_WAIT_MS, () => new PagePreloadsLate()).catch((error: unknown) => {
-          // Late is routine (the first page after a catalogue change reads the whole catalogue);
-          // a failure is worth a warning.
-          if (error instanceof PagePreloadsLate) request.log.info({ path }, 'page preloads late: left out');
-          else request.log.warn({ err: error, path }, 'page preloads left out');
-          return [];
-        });
+        const links = await withTimeout(lookup, PAGE_PRELOADS_WAIT_MS, () => new PagePreloadsLate()).catch(
+          (error: unknown) => {
+            // Late is routine (the first page after a catalogue change reads the whole catalogue);
+            // a failure is worth a warning.
+            if (error instanceof PagePreloadsLate) request.log.info({ path }, 'page preloads late: left out');
+            else request.log.warn({ err: error, path }, 'page preloads left out');
+            return [];
+          },
+        );
         return sendPage(request, reply, 200, withPathPreloads(served, links));
       }
       if (served) return sendPage(request, reply, route ? 200 : 404, served);
     }
-    return reply.status(404).send({ success: false, error: 'not_found', message: MESSAGES.notFound, requestId: request.id });
+    return reply
+      .status(404)
+      .send({ success: false, error: 'not_found', message: MESSAGES.notFound, requestId: request.id });
   });
 }

@@ -56,7 +56,9 @@ export function maskContacts(line: string): string {
 }
 
 /** Paths whose last segment is a secret or a contact: a kiosk order's follow token, the contact a captcha is drawn for. */
-const SECRET_SEGMENT_PATHS = [APP_ROUTES.follow, orderFollowCall.path, captchaImage.path].map((path) => path.slice(0, path.lastIndexOf('/') + 1));
+const SECRET_SEGMENT_PATHS = [APP_ROUTES.follow, orderFollowCall.path, captchaImage.path].map((path) =>
+  path.slice(0, path.lastIndexOf('/') + 1),
+);
 
 /**
  * The path a request's lines show: never the query string (signed links' `sig`, a contact in
@@ -70,7 +72,13 @@ export function loggedPath(url: string): string {
 }
 
 /** The request as its lines show it: method and path (loggedPath), host and client address. */
-function requestSerializer(request: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+function requestSerializer(request: {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
   return {
     method: request.method,
     url: loggedPath(request.url),
@@ -85,7 +93,10 @@ function requestSerializer(request: { method: string; url: string; hostname?: st
  * LOG_LEVEL, the secret keys redacted, requests without their query, contacts masked in the
  * written text. `destination` defaults to standard output; tests pass one that keeps the lines.
  */
-export function loggerOptions(config: Pick<Config, 'logLevel'>, destination: LogDestination = process.stdout): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+  destination: LogDestination = process.stdout,
+): NonNullable<FastifyServerOptions['logger']> {
   return {
     level: config.logLevel,
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },

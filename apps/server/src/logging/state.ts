@@ -24,7 +24,14 @@ export const STATE_LINES = {
 function scoped(fields: Record<string, unknown>, msg: string): void {
   const scope = currentLogScope();
   if (!scope) return;
-  scope.log.info({ ...fields, requestId: scope.requestId, ...(scope.requestId === null && scope.by !== 'app' ? {} : { by: scope.by }) }, msg);
+  scope.log.info(
+    {
+      ...fields,
+      requestId: scope.requestId,
+      ...(scope.requestId === null && scope.by !== 'app' ? {} : { by: scope.by }),
+    },
+    msg,
+  );
 }
 
 /** An order's status moved (from null: the order was placed); `actor` as order_status_history keeps it. */

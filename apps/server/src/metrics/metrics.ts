@@ -33,7 +33,7 @@ export const databaseErrors = new Counter({
 
 export const paymentRetries = new Counter({
   name: 'chain_payment_worker_retries_total',
-  help: 'Bank operations the payment worker left for a later try: closing (decline, reverse, refund of a payment) or refund (a manager\'s refund)',
+  help: "Bank operations the payment worker left for a later try: closing (decline, reverse, refund of a payment) or refund (a manager's refund)",
   labelNames: ['queue'] as const,
   registers: [],
 });
@@ -68,7 +68,7 @@ export const ordersPaid = new Counter({
 
 export const refundOutcomes = new Counter({
   name: 'chain_refunds_total',
-  help: 'Managers\' refunds: requested, and at the bank done, retry or failed',
+  help: "Managers' refunds: requested, and at the bank done, retry or failed",
   labelNames: ['outcome'] as const,
   registers: [],
 });

@@ -50,7 +50,9 @@ type Queue = (typeof QUEUES)[keyof typeof QUEUES] | (typeof OUTBOXES)[keyof type
 function queueColumns(name: string, queue: Queue) {
   const table = sql.table(queue.table);
   return [
-    sql<number>`(select count(*)::integer from (select 1 from ${table} where ${queue.where} limit ${BACKLOG_COUNT_CAP}) as capped)`.as(`${name}_backlog`),
+    sql<number>`(select count(*)::integer from (select 1 from ${table} where ${queue.where} limit ${BACKLOG_COUNT_CAP}) as capped)`.as(
+      `${name}_backlog`,
+    ),
     sql<number>`(select coalesce(greatest(extract(epoch from now() - min(${queue.due})), 0), 0)::float8 from ${table} where ${queue.where})`.as(
       `${name}_overdue`,
     ),
@@ -63,15 +65,22 @@ async function readQueues(db: Kysely<Database>): Promise<Record<string, QueueFig
     .selectNoFrom(Object.entries(all).flatMap(([name, queue]) => queueColumns(name, queue)))
     .executeTakeFirstOrThrow()) as Record<string, number>;
   return Object.fromEntries(
-    Object.keys(all).map((name) => [name, { backlog: Number(row[`${name}_backlog`]), overdueSeconds: Number(row[`${name}_overdue`]) }]),
+    Object.keys(all).map((name) => [
+      name,
+      { backlog: Number(row[`${name}_backlog`]), overdueSeconds: Number(row[`${name}_overdue`]) },
+    ]),
   );
 }
 
 async function readOperatorCounts(db: Kysely<Database>): Promise<{ closing: number; refund: number }> {
   const row = await db
     .selectNoFrom([
-      sql<number>`(select count(*)::integer from (select 1 from payments where status in ('needs_operator', 'refund_failed') limit ${BACKLOG_COUNT_CAP}) as capped)`.as('closing'),
-      sql<number>`(select count(*)::integer from (select 1 from order_refunds where status = 'failed' limit ${BACKLOG_COUNT_CAP}) as capped)`.as('refund'),
+      sql<number>`(select count(*)::integer from (select 1 from payments where status in ('needs_operator', 'refund_failed') limit ${BACKLOG_COUNT_CAP}) as capped)`.as(
+        'closing',
+      ),
+      sql<number>`(select count(*)::integer from (select 1 from order_refunds where status = 'failed' limit ${BACKLOG_COUNT_CAP}) as capped)`.as(
+        'refund',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return { closing: Number(row.closing), refund: Number(row.refund) };
@@ -149,13 +158,22 @@ export function createMetricsRegistry(sources: MetricsSources): Registry {
   const queues = cached(QUEUES_MAX_AGE_MS, () => readQueues(database.db));
   const operator = cached(OPERATOR_MAX_AGE_MS, () => readOperatorCounts(database.db));
   /** Sets each label's figure, or leaves the gauge empty when the database did not answer. */
-  const fill = async <T>(gauge: Gauge<string>, label: string, names: readonly string[], read: () => Promise<T>, pick: (value: T, name: string) => number) => {
+  const fill = async <T>(
+    gauge: Gauge<string>,
+    label: string,
+    names: readonly string[],
+    read: () => Promise<T>,
+    pick: (value: T, name: string) => number,
+  ) => {
     gauge.reset();
     let value: T;
     try {
       value = await read();
     } catch (error) {
-      log.warn({ err: error }, 'metrics: the database did not give the queues; their gauges are left out of this scrape');
+      log.warn(
+        { err: error },
+        'metrics: the database did not give the queues; their gauges are left out of this scrape',
+      );
       return;
     }
     for (const name of names) gauge.set({ [label]: name }, pick(value, name));
@@ -174,7 +192,7 @@ export function createMetricsRegistry(sources: MetricsSources): Registry {
   });
   new Gauge({
     name: 'chain_payment_worker_overdue_seconds',
-    help: 'How long the most overdue entry of the queue has been due (0: none is): grows when no instance\'s worker takes it',
+    help: "How long the most overdue entry of the queue has been due (0: none is): grows when no instance's worker takes it",
     labelNames: ['queue'],
     registers,
     async collect() {
@@ -183,7 +201,7 @@ export function createMetricsRegistry(sources: MetricsSources): Registry {
   });
   new Gauge({
     name: 'chain_payment_worker_needs_operator',
-    help: 'Left to a person: closing (payments needs_operator or refund_failed), refund (managers\' refunds failed); read at most once a minute',
+    help: "Left to a person: closing (payments needs_operator or refund_failed), refund (managers' refunds failed); read at most once a minute",
     labelNames: ['queue'],
     registers,
     async collect() {
@@ -201,7 +219,7 @@ export function createMetricsRegistry(sources: MetricsSources): Registry {
   });
   new Gauge({
     name: 'chain_outbox_overdue_seconds',
-    help: 'How long the outbox\'s most overdue entry has been due (0: none is)',
+    help: "How long the outbox's most overdue entry has been due (0: none is)",
     labelNames: ['outbox'],
     registers,
     async collect() {

@@ -53,7 +53,10 @@ export function registerMetrics(app: FastifyInstance): void {
       reply.header('www-authenticate', 'Bearer');
       throw unauthorized();
     }
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }
 
@@ -68,11 +71,17 @@ export async function startMetricsListener(app: FastifyInstance): Promise<() => 
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?', 1)[0];
     const answer = (status: number, type: string, body: string) => {
-      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+      response.writeHead(status, {
+        'content-type': type,
+        'cache-control': 'no-store',
+        ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
+      });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
-    if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) return answer(404, 'text/plain; charset=utf-8', 'not found\n');
-    if (!bearerMatches(request.headers.authorization, settings.token)) return answer(401, 'text/plain; charset=utf-8', 'unauthorized\n');
+    if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return answer(404, 'text/plain; charset=utf-8', 'not found\n');
+    if (!bearerMatches(request.headers.authorization, settings.token))
+      return answer(401, 'text/plain; charset=utf-8', 'unauthorized\n');
     registry.metrics().then(
       (text) => answer(200, registry.contentType, text),
       (error: unknown) => {

@@ -24,11 +24,21 @@ function sqlUses(path: string, text: string): string[] {
   // Each local name `sql` of kysely is bound to (import { sql } / import { sql as q }).
   const sqlNames = new Set<string>();
   for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== 'kysely') continue;
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      statement.moduleSpecifier.text !== 'kysely'
+    )
+      continue;
     const bindings = statement.importClause?.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     for (const element of bindings.elements) {
-      if ((element.propertyName ?? element.name).text === 'sql' && !element.isTypeOnly && !statement.importClause?.isTypeOnly) sqlNames.add(element.name.text);
+      if (
+        (element.propertyName ?? element.name).text === 'sql' &&
+        !element.isTypeOnly &&
+        !statement.importClause?.isTypeOnly
+      )
+        sqlNames.add(element.name.text);
     }
   }
   const found: string[] = [];
@@ -37,7 +47,11 @@ function sqlUses(path: string, text: string): string[] {
     found.push(`${path}:${line + 1} ${what}`);
   };
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && QUERY_STARTS.has(node.expression.name.text)) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      QUERY_STARTS.has(node.expression.name.text)
+    ) {
       at(node, `.${node.expression.name.text}()`);
     } else if (ts.isIdentifier(node) && sqlNames.has(node.text) && !ts.isImportSpecifier(node.parent)) {
       at(node, `kysely's ${node.text}`);

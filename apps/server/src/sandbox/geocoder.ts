@@ -26,14 +26,31 @@ const reverseQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(1),
   radius: z.coerce.number().min(0).max(100).default(REVERSE_RADIUS_KM),
 });
-const faultsBody = z.object({ count: z.number().int().min(0).max(1000), delayMs: z.number().int().min(0).max(60_000).default(0) });
+const faultsBody = z.object({
+  count: z.number().int().min(0).max(1000),
+  delayMs: z.number().int().min(0).max(60_000).default(0),
+});
 
 /** A directory place as Photon answers it: a house with its number and street, or a street by name. */
 function feature(place: DirectoryHouse) {
   const id = DIRECTORY_STREETS.indexOf(place.street) * 1000 + (Number.parseInt(place.house, 10) || 0);
-  const common = { osm_type: place.house ? 'N' : 'W', osm_id: 900_000 + id, city: CITY, state: CITY, country: COUNTRY, countrycode: 'RU' };
+  const common = {
+    osm_type: place.house ? 'N' : 'W',
+    osm_id: 900_000 + id,
+    city: CITY,
+    state: CITY,
+    country: COUNTRY,
+    countrycode: 'RU',
+  };
   const properties = place.house
-    ? { ...common, osm_key: 'building', osm_value: 'yes', type: 'house', housenumber: place.house, street: place.street.name }
+    ? {
+        ...common,
+        osm_key: 'building',
+        osm_value: 'yes',
+        type: 'house',
+        housenumber: place.house,
+        street: place.street.name,
+      }
     : { ...common, osm_key: 'highway', osm_value: 'residential', type: 'street', name: place.street.name };
   return { type: 'Feature', geometry: { type: 'Point', coordinates: [place.lon, place.lat] }, properties };
 }
@@ -70,7 +87,8 @@ export const geocoderSandboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(`${PHOTON}/faults`, async (request, reply) => {
     const body = faultsBody.safeParse(request.body);
-    if (!body.success) return reply.status(400).send({ message: 'Укажите count (0–1000) и, если нужно, delayMs (0–60000).' });
+    if (!body.success)
+      return reply.status(400).send({ message: 'Укажите count (0–1000) и, если нужно, delayMs (0–60000).' });
     Object.assign(faults, body.data);
     return faults;
   });

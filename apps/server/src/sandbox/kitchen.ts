@@ -88,11 +88,21 @@ export function startSandboxKitchen(app: FastifyInstance): () => Promise<void> {
 export const kitchenSandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>('/sandbox/kitchen/orders/:id/next', async (request) => {
     // An id past what orders.id holds (int4) names no order: a 404, never the database's error.
-    const id = /^\d{1,10}$/.test(request.params.id) && Number(request.params.id) <= MAX_WIRE_ID ? Number(request.params.id) : null;
-    const order = id === null ? undefined : await app.db.selectFrom('orders').select(['id', 'status', 'paid']).where('id', '=', id).executeTakeFirst();
+    const id =
+      /^\d{1,10}$/.test(request.params.id) && Number(request.params.id) <= MAX_WIRE_ID
+        ? Number(request.params.id)
+        : null;
+    const order =
+      id === null
+        ? undefined
+        : await app.db.selectFrom('orders').select(['id', 'status', 'paid']).where('id', '=', id).executeTakeFirst();
     if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
     const to = order.paid ? kitchenNextStatus(order.status) : null;
-    if (to === null) throw conflict(order.paid ? 'Заказ уже завершён.' : 'Кухня готовит только оплаченные заказы.', 'kitchen_nothing_to_do');
+    if (to === null)
+      throw conflict(
+        order.paid ? 'Заказ уже завершён.' : 'Кухня готовит только оплаченные заказы.',
+        'kitchen_nothing_to_do',
+      );
     const move = await moveOrderStatus(app.db, order.id, to, 'kitchen');
     return { id: move.orderId, from: move.from, to: move.to };
   });

@@ -57,7 +57,12 @@ const UNKNOWN_ORDER = { errorCode: '6', errorMessage: 'Неверный номе
 const WRONG_STATE = { errorCode: '7', errorMessage: 'Платёж должен быть в корректном состоянии' };
 
 /** The one test card: it always pays. */
-const TEST_CARD = { maskedPan: '411111**1111', shown: '4111 11** **** 1111', expiration: '203012', expiryShown: '12/30' };
+const TEST_CARD = {
+  maskedPan: '411111**1111',
+  shown: '4111 11** **** 1111',
+  expiration: '203012',
+  expiryShown: '12/30',
+};
 
 const RBS = '/sandbox/acquiring/payment/rest';
 
@@ -78,7 +83,10 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // --- RBS REST API --------------------------------------------------------------------------
-  const rbs = (method: RbsMethod, handler: (form: Record<string, string>, request: FastifyRequest) => Promise<object>) => {
+  const rbs = (
+    method: RbsMethod,
+    handler: (form: Record<string, string>, request: FastifyRequest) => Promise<object>,
+  ) => {
     app.post(`${RBS}/${method}`, async (request, reply) => {
       // The faults switch: a bank that cannot answer right now (HTTP 503, as a gateway gives),
       // or one that answers slowly (delay_ms), as a real bank does near its timeout.
@@ -89,11 +97,13 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
         .where('remaining', '>', 0)
         .returning('delay_ms')
         .executeTakeFirst();
-      if (fault && fault.delay_ms === 0) return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
+      if (fault && fault.delay_ms === 0)
+        return reply.status(503).type('text/plain; charset=utf-8').send('503 Service Temporarily Unavailable');
       if (fault) await sleep(fault.delay_ms);
       const form = textFields(request.body);
       const { userName, password } = app.config.providers.acquiring;
-      if (form.userName !== userName || form.password !== password) return { errorCode: '5', errorMessage: 'Доступ запрещён.' };
+      if (form.userName !== userName || form.password !== password)
+        return { errorCode: '5', errorMessage: 'Доступ запрещён.' };
       return handler(form, request);
     });
   };
@@ -108,7 +118,10 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post('/sandbox/acquiring/faults', async (request, reply) => {
     const parsed = faultsBody.safeParse(request.body);
     if (!parsed.success) {
-      return reply.status(400).send({ errorCode: '4', errorMessage: `method: ${RBS_METHODS.join(', ')}; count: 0…100; delayMs: 0…${MAX_SANDBOX_DELAY_MS}` });
+      return reply.status(400).send({
+        errorCode: '4',
+        errorMessage: `method: ${RBS_METHODS.join(', ')}; count: 0…100; delayMs: 0…${MAX_SANDBOX_DELAY_MS}`,
+      });
     }
     const { method, count, delayMs = 0 } = parsed.data;
     await db
@@ -125,7 +138,11 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     if (!/^\d{1,12}$/.test(form.amount ?? '') || amount < 1) return { errorCode: '4', errorMessage: 'Неверная сумма' };
     if (!form.returnUrl) return { errorCode: '4', errorMessage: 'URL возврата не может быть пуст' };
     if (form.currency && form.currency !== '643') return { errorCode: '3', errorMessage: 'Неизвестная валюта' };
-    const taken = await db.selectFrom('sandbox_acquiring_orders').select('md_order').where('order_number', '=', form.orderNumber).executeTakeFirst();
+    const taken = await db
+      .selectFrom('sandbox_acquiring_orders')
+      .select('md_order')
+      .where('order_number', '=', form.orderNumber)
+      .executeTakeFirst();
     if (taken) return { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' };
     const mdOrder = randomUUID();
     await db
@@ -162,7 +179,15 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
         depositedAmount: order.status === DEPOSITED || order.status === REFUNDED ? order.amount : 0,
         refundedAmount: order.refunded_amount,
       },
-      ...(order.masked_pan ? { cardAuthInfo: { maskedPan: order.masked_pan, expiration: TEST_CARD.expiration, cardholderName: 'TEST CARDHOLDER' } } : {}),
+      ...(order.masked_pan
+        ? {
+            cardAuthInfo: {
+              maskedPan: order.masked_pan,
+              expiration: TEST_CARD.expiration,
+              cardholderName: 'TEST CARDHOLDER',
+            },
+          }
+        : {}),
       ...(order.binding_id ? { bindingInfo: { clientId: order.client_id, bindingId: order.binding_id } } : {}),
     };
   });
@@ -183,7 +208,11 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     const finished = await finishCardOrder(db, order.md_order, 'pay');
     if (!finished?.changed) return { errorCode: '7', error: 'Заказ уже обработан' };
     notify(ACQUIRING_CALLBACK_PATH, finished.order);
-    return { errorCode: 0, redirect: withOrderId(order.return_url, order.md_order), info: 'Ваш платёж обработан, происходит переадресация...' };
+    return {
+      errorCode: 0,
+      redirect: withOrderId(order.return_url, order.md_order),
+      info: 'Ваш платёж обработан, происходит переадресация...',
+    };
   });
 
   rbs('getBindings.do', async (form) => {
@@ -200,22 +229,35 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     return {
       errorCode: '0',
       errorMessage: 'Успешно',
-      bindings: rows.map((row) => ({ bindingId: row.binding_id, maskedPan: row.masked_pan, expiryDate: TEST_CARD.expiration })),
+      bindings: rows.map((row) => ({
+        bindingId: row.binding_id,
+        maskedPan: row.masked_pan,
+        expiryDate: TEST_CARD.expiration,
+      })),
     };
   });
 
   // decline.do: an order nobody paid is closed (status 6); its form and QR can no longer pay.
   rbs('decline.do', async (form) => {
-    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) => (order.status === REGISTERED ? { status: DECLINED } : null));
+    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) =>
+      order.status === REGISTERED ? { status: DECLINED } : null,
+    );
     if (changed === 'unknown') return UNKNOWN_ORDER;
     if (changed === 'refused') return { errorCode: '7', errorMessage: 'Неверное состояние заказа' };
-    await db.updateTable('sandbox_sbp_payments').set({ status: 'declined' }).where('order_number', '=', changed.order_number).where('status', '=', 'pending').execute();
+    await db
+      .updateTable('sandbox_sbp_payments')
+      .set({ status: 'declined' })
+      .where('order_number', '=', changed.order_number)
+      .where('status', '=', 'pending')
+      .execute();
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
   // reverse.do: money the bank only holds (status 1) is released whole (status 3).
   rbs('reverse.do', async (form) => {
-    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) => (order.status === HELD ? { status: REVERSED } : null));
+    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) =>
+      order.status === HELD ? { status: REVERSED } : null,
+    );
     if (changed === 'unknown') return UNKNOWN_ORDER;
     if (changed === 'refused') return WRONG_STATE;
     notify(ACQUIRING_CALLBACK_PATH, changed, 'reversed');
@@ -227,19 +269,27 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     if (!/^\d{1,12}$/.test(form.amount ?? '')) return { errorCode: '5', errorMessage: 'Неверная сумма' };
     const asked = Number(form.amount);
     let tooMuch = false;
-    const changed = await changeAcquiringOrder(db, form.orderId ?? '', (order) => {
-      if (order.status !== DEPOSITED) return null;
-      // RBS: amount 0 returns whatever is left.
-      const refunded = order.refunded_amount + (asked === 0 ? order.amount - order.refunded_amount : asked);
-      if (refunded > order.amount) {
-        tooMuch = true;
-        return null;
-      }
-      return { refunded_amount: refunded, status: refunded === order.amount ? REFUNDED : DEPOSITED };
-    }, async (trx, order, before) => {
-      // The bank's own record of each refund, shown on its pages (issue 31: a refund shows once).
-      await trx.insertInto('sandbox_acquiring_refunds').values({ md_order: order.md_order, amount: order.refunded_amount - before.refunded_amount }).execute();
-    });
+    const changed = await changeAcquiringOrder(
+      db,
+      form.orderId ?? '',
+      (order) => {
+        if (order.status !== DEPOSITED) return null;
+        // RBS: amount 0 returns whatever is left.
+        const refunded = order.refunded_amount + (asked === 0 ? order.amount - order.refunded_amount : asked);
+        if (refunded > order.amount) {
+          tooMuch = true;
+          return null;
+        }
+        return { refunded_amount: refunded, status: refunded === order.amount ? REFUNDED : DEPOSITED };
+      },
+      async (trx, order, before) => {
+        // The bank's own record of each refund, shown on its pages (issue 31: a refund shows once).
+        await trx
+          .insertInto('sandbox_acquiring_refunds')
+          .values({ md_order: order.md_order, amount: order.refunded_amount - before.refunded_amount })
+          .execute();
+      },
+    );
     if (changed === 'unknown') return UNKNOWN_ORDER;
     if (tooMuch) return { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' };
     if (changed === 'refused') return WRONG_STATE;
@@ -258,7 +308,11 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     const qrId = existing?.qr_id ?? nspkQrId();
-    if (!existing) await db.insertInto('sandbox_sbp_payments').values({ qr_id: qrId, order_number: order.order_number, amount: order.amount }).execute();
+    if (!existing)
+      await db
+        .insertInto('sandbox_sbp_payments')
+        .values({ qr_id: qrId, order_number: order.order_number, amount: order.amount })
+        .execute();
     return { errorCode: '0', qrId, payload: nspkPayload(qrId, order.amount), qrStatus: 'STARTED' };
   });
 
@@ -276,42 +330,71 @@ export const paymentSandboxRoutes: FastifyPluginAsync = async (app) => {
     if (!action) return reply.status(400).send({ errorCode: '4', errorMessage: 'action: pay или decline' });
     const finished = await finishCardOrder(db, request.params.id, action);
     if (!finished) {
-      return json ? reply.status(404).send({ errorCode: '6', errorMessage: 'Заказ не найден' }) : sendPage(reply.status(404), 'Заказ не найден', notFoundPage());
+      return json
+        ? reply.status(404).send({ errorCode: '6', errorMessage: 'Заказ не найден' })
+        : sendPage(reply.status(404), 'Заказ не найден', notFoundPage());
     }
     const { order, changed } = finished;
     if (changed) notify(ACQUIRING_CALLBACK_PATH, order);
     const redirect = withOrderId(order.status === DEPOSITED ? order.return_url : order.fail_url, order.md_order);
     if (!json) return reply.status(303).header('location', redirect).send();
-    if (!changed) return reply.status(409).send({ errorCode: '7', errorMessage: 'Заказ уже обработан', orderStatus: order.status, redirect });
+    if (!changed)
+      return reply
+        .status(409)
+        .send({ errorCode: '7', errorMessage: 'Заказ уже обработан', orderStatus: order.status, redirect });
     return { errorCode: '0', orderStatus: order.status, redirect };
   });
 
   // --- SBP bank pages --------------------------------------------------------------------------
-  app.get<{ Params: { qrId: string }; Querystring: { bank?: string } }>('/sandbox/sbp/:qrId', async (request, reply) => {
-    const bank = bankOf(request.query.bank);
-    const payment = await db.selectFrom('sandbox_sbp_payments').selectAll().where('qr_id', '=', request.params.qrId).executeTakeFirst();
-    if (!payment) return sendPage(reply.status(404), 'Платёж не найден', notFoundPage());
-    const order = await db.selectFrom('sandbox_acquiring_orders').selectAll().where('order_number', '=', payment.order_number).executeTakeFirst();
-    const merchant = await merchantName(db);
-    const refunds = order ? await acquiringRefunds(db, order.md_order) : [];
-    return sendPage(reply, bank.name, sbpBankPage(bank, payment, order ?? null, merchant, refunds));
-  });
+  app.get<{ Params: { qrId: string }; Querystring: { bank?: string } }>(
+    '/sandbox/sbp/:qrId',
+    async (request, reply) => {
+      const bank = bankOf(request.query.bank);
+      const payment = await db
+        .selectFrom('sandbox_sbp_payments')
+        .selectAll()
+        .where('qr_id', '=', request.params.qrId)
+        .executeTakeFirst();
+      if (!payment) return sendPage(reply.status(404), 'Платёж не найден', notFoundPage());
+      const order = await db
+        .selectFrom('sandbox_acquiring_orders')
+        .selectAll()
+        .where('order_number', '=', payment.order_number)
+        .executeTakeFirst();
+      const merchant = await merchantName(db);
+      const refunds = order ? await acquiringRefunds(db, order.md_order) : [];
+      return sendPage(reply, bank.name, sbpBankPage(bank, payment, order ?? null, merchant, refunds));
+    },
+  );
 
-  app.post<{ Params: { qrId: string }; Querystring: { bank?: string } }>('/sandbox/sbp/:qrId', async (request, reply) => {
-    const action = actionOf(request.body);
-    const json = isJson(request);
-    if (!action) return reply.status(400).send({ errorCode: '4', errorMessage: 'action: pay или decline' });
-    const finished = await finishSbpPayment(db, request.params.qrId, action);
-    if (!finished) return json ? reply.status(404).send({ errorCode: '6', errorMessage: 'Платёж не найден' }) : sendPage(reply.status(404), 'Платёж не найден', notFoundPage());
-    if (finished.changed && finished.order) notify(SBP_CALLBACK_PATH, finished.order);
-    if (!json) {
-      const bank = bankOf(request.query.bank ?? textFields(request.body).bank);
-      return reply.status(303).header('location', `/sandbox/sbp/${encodeURIComponent(request.params.qrId)}?bank=${bank.memberId}`).send();
-    }
-    if (finished.orderProcessed) return reply.status(409).send({ errorCode: '7', errorMessage: 'Заказ уже обработан', status: finished.status });
-    if (!finished.changed) return reply.status(409).send({ errorCode: '7', errorMessage: 'Платёж уже обработан', status: finished.status });
-    return { errorCode: '0', status: finished.status };
-  });
+  app.post<{ Params: { qrId: string }; Querystring: { bank?: string } }>(
+    '/sandbox/sbp/:qrId',
+    async (request, reply) => {
+      const action = actionOf(request.body);
+      const json = isJson(request);
+      if (!action) return reply.status(400).send({ errorCode: '4', errorMessage: 'action: pay или decline' });
+      const finished = await finishSbpPayment(db, request.params.qrId, action);
+      if (!finished)
+        return json
+          ? reply.status(404).send({ errorCode: '6', errorMessage: 'Платёж не найден' })
+          : sendPage(reply.status(404), 'Платёж не найден', notFoundPage());
+      if (finished.changed && finished.order) notify(SBP_CALLBACK_PATH, finished.order);
+      if (!json) {
+        const bank = bankOf(request.query.bank ?? textFields(request.body).bank);
+        return reply
+          .status(303)
+          .header('location', `/sandbox/sbp/${encodeURIComponent(request.params.qrId)}?bank=${bank.memberId}`)
+          .send();
+      }
+      if (finished.orderProcessed)
+        return reply.status(409).send({ errorCode: '7', errorMessage: 'Заказ уже обработан', status: finished.status });
+      if (!finished.changed)
+        return reply
+          .status(409)
+          .send({ errorCode: '7', errorMessage: 'Платёж уже обработан', status: finished.status });
+      return { errorCode: '0', status: finished.status };
+    },
+  );
 };
 
 /**
@@ -326,11 +409,21 @@ async function changeAcquiringOrder(
 ): Promise<AcquiringOrder | 'unknown' | 'refused'> {
   if (!/^[0-9a-f-]{36}$/.test(mdOrder)) return 'unknown';
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('sandbox_acquiring_orders').selectAll().where('md_order', '=', mdOrder).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('sandbox_acquiring_orders')
+      .selectAll()
+      .where('md_order', '=', mdOrder)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) return 'unknown';
     const fields = change(order);
     if (!fields) return 'refused';
-    const updated = await trx.updateTable('sandbox_acquiring_orders').set(fields).where('md_order', '=', mdOrder).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable('sandbox_acquiring_orders')
+      .set(fields)
+      .where('md_order', '=', mdOrder)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await changed?.(trx, updated, order);
     return updated;
   });
@@ -338,7 +431,12 @@ async function changeAcquiringOrder(
 
 /** The refunds the sandbox bank made of an order, oldest first. */
 function acquiringRefunds(db: Kysely<Database>, mdOrder: string): Promise<SandboxRefund[]> {
-  return db.selectFrom('sandbox_acquiring_refunds').select(['amount', 'created_at']).where('md_order', '=', mdOrder).orderBy('id').execute();
+  return db
+    .selectFrom('sandbox_acquiring_refunds')
+    .select(['amount', 'created_at'])
+    .where('md_order', '=', mdOrder)
+    .orderBy('id')
+    .execute();
 }
 
 type SandboxRefund = { amount: number; created_at: Date };
@@ -346,7 +444,9 @@ type SandboxRefund = { amount: number; created_at: Date };
 /** Each refund as its line on the bank's page: one line per refund the bank made. */
 function refundLines(refunds: readonly SandboxRefund[], to: string): string {
   if (refunds.length === 0) return '';
-  const items = refunds.map((refund) => `<li class="refund">Возврат ${to}: ${escapeHtml(formatMoney(refund.amount))}</li>`).join('');
+  const items = refunds
+    .map((refund) => `<li class="refund">Возврат ${to}: ${escapeHtml(formatMoney(refund.amount))}</li>`)
+    .join('');
   return `<ul class="meta refunds" aria-label="Возвраты">${items}</ul>`;
 }
 
@@ -363,11 +463,21 @@ async function finishCardOrder(
 ): Promise<{ order: AcquiringOrder; changed: boolean } | null> {
   if (!/^[0-9a-f-]{36}$/.test(mdOrder)) return null;
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('sandbox_acquiring_orders').selectAll().where('md_order', '=', mdOrder).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('sandbox_acquiring_orders')
+      .selectAll()
+      .where('md_order', '=', mdOrder)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) return null;
     if (order.status !== REGISTERED) return { order, changed: false };
     if (action === 'decline') {
-      const declined = await trx.updateTable('sandbox_acquiring_orders').set({ status: DECLINED }).where('md_order', '=', mdOrder).returningAll().executeTakeFirstOrThrow();
+      const declined = await trx
+        .updateTable('sandbox_acquiring_orders')
+        .set({ status: DECLINED })
+        .where('md_order', '=', mdOrder)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return { order: declined, changed: true };
     }
     // One test card per client: paying again reuses its binding, as a bank does for the same card.
@@ -396,7 +506,12 @@ async function finishCardOrder(
  */
 async function finishSbpPayment(db: Kysely<Database>, qrId: string, action: 'pay' | 'decline') {
   return db.transaction().execute(async (trx) => {
-    const payment = await trx.selectFrom('sandbox_sbp_payments').selectAll().where('qr_id', '=', qrId).forUpdate().executeTakeFirst();
+    const payment = await trx
+      .selectFrom('sandbox_sbp_payments')
+      .selectAll()
+      .where('qr_id', '=', qrId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!payment) return null;
     const order = await trx
       .selectFrom('sandbox_acquiring_orders')
@@ -404,12 +519,15 @@ async function finishSbpPayment(db: Kysely<Database>, qrId: string, action: 'pay
       .where('order_number', '=', payment.order_number)
       .forUpdate()
       .executeTakeFirst();
-    if (payment.status === 'paid') return { status: payment.status, changed: false, orderProcessed: false, order: null };
+    if (payment.status === 'paid')
+      return { status: payment.status, changed: false, orderProcessed: false, order: null };
     if (order?.status !== REGISTERED) {
-      if (order?.status === DECLINED) await trx.updateTable('sandbox_sbp_payments').set({ status: 'declined' }).where('qr_id', '=', qrId).execute();
+      if (order?.status === DECLINED)
+        await trx.updateTable('sandbox_sbp_payments').set({ status: 'declined' }).where('qr_id', '=', qrId).execute();
       return { status: payment.status, changed: false, orderProcessed: true, order: null };
     }
-    if (payment.status !== 'pending') return { status: payment.status, changed: false, orderProcessed: false, order: null };
+    if (payment.status !== 'pending')
+      return { status: payment.status, changed: false, orderProcessed: false, order: null };
     const status = action === 'pay' ? 'paid' : 'declined';
     await trx.updateTable('sandbox_sbp_payments').set({ status }).where('qr_id', '=', qrId).execute();
     const finished = await trx
@@ -429,7 +547,12 @@ async function finishSbpPayment(db: Kysely<Database>, qrId: string, action: 'pay
 /** RBS callback operations the sandbox sends. */
 type CallbackOperation = 'deposited' | 'reversed' | 'refunded';
 
-async function sendCallback(app: FastifyInstance, path: string, order: AcquiringOrder, operation: CallbackOperation): Promise<void> {
+async function sendCallback(
+  app: FastifyInstance,
+  path: string,
+  order: AcquiringOrder,
+  operation: CallbackOperation,
+): Promise<void> {
   let url: URL;
   try {
     url = new URL(path, callbackOrigin(app));
@@ -449,9 +572,12 @@ async function sendCallback(app: FastifyInstance, path: string, order: Acquiring
   await fetch(url, { signal: AbortSignal.timeout(5000) })
     .then(async (response) => {
       await response.body?.cancel();
-      if (!response.ok) app.log.info({ status: response.status, mdOrder: order.md_order }, 'sandbox acquirer: callback not accepted');
+      if (!response.ok)
+        app.log.info({ status: response.status, mdOrder: order.md_order }, 'sandbox acquirer: callback not accepted');
     })
-    .catch((error: unknown) => app.log.info({ err: error, mdOrder: order.md_order }, 'sandbox acquirer: callback not delivered'));
+    .catch((error: unknown) =>
+      app.log.info({ err: error, mdOrder: order.md_order }, 'sandbox acquirer: callback not delivered'),
+    );
 }
 
 function textFields(body: unknown): Record<string, string> {
@@ -503,10 +629,7 @@ async function merchantName(db: Kysely<Database>): Promise<string> {
 // --- Pages ------------------------------------------------------------------------------------
 
 function sendPage(reply: FastifyReply, title: string, body: string): FastifyReply {
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html>
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body>${body}</body></html>`);
@@ -545,7 +668,8 @@ main{max-width:480px;margin:0 auto;padding:16px}
 footer{max-width:480px;margin:0 auto;padding:4px 16px 24px;font-size:12px;color:#7a8797;text-align:center}
 `;
 
-const LOCK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z"/></svg>';
+const LOCK =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3z"/></svg>';
 
 function header(): string {
   return `<header class="top"><div class="top-in"><span class="acq"><i>ТЭ</i>Тестовый эквайринг</span><span class="secure">${LOCK}Защищено</span></div></header>`;
@@ -601,7 +725,9 @@ function sbpBankPage(
 <p class="sum">${escapeHtml(amount)}</p><p class="meta">Заказ № ${escapeHtml(payment.order_number)} · Система быстрых платежей</p>`;
   if (payment.status !== 'pending') {
     const paid = payment.status === 'paid';
-    const back = order ? `<a class="btn ${paid ? 'pay' : 'cancel'}" href="${escapeHtml(withOrderId(paid ? order.return_url : order.fail_url, order.md_order))}">Вернуться в магазин</a>` : '';
+    const back = order
+      ? `<a class="btn ${paid ? 'pay' : 'cancel'}" href="${escapeHtml(withOrderId(paid ? order.return_url : order.fail_url, order.md_order))}">Вернуться в магазин</a>`
+      : '';
     const refunded = refundLines(refunds, 'на счёт');
     return `<main><div class="panel done"><div class="mark ${paid ? 'ok' : 'bad'}" aria-hidden="true">${paid ? '✓' : '✕'}</div>
 <h1 class="merchant">${paid ? 'Перевод выполнен' : 'Перевод отменён'}</h1>${summary}${refunded}${back}</div></main>`;
@@ -620,5 +746,8 @@ function notFoundPage(): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 }

@@ -45,12 +45,18 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     if (refused) return refused;
     const to = field(request, 'to');
     const text = field(request, 'msg');
-    if (!/^7\d{10}$/.test(to) || !text) return { status: 'ERROR', status_code: 202, status_text: 'Неправильно указан получатель' };
+    if (!/^7\d{10}$/.test(to) || !text)
+      return { status: 'ERROR', status_code: 202, status_text: 'Неправильно указан получатель' };
     await db
       .insertInto('sandbox_outbox')
       .values({ channel: 'sms', recipient: to, code: /\b\d{4,6}\b/.exec(text)?.[0] ?? null, text })
       .execute();
-    return { status: 'OK', status_code: 100, sms: { [to]: { status: 'OK', status_code: 100, sms_id: randomBytes(6).toString('hex') } }, balance: 1000 };
+    return {
+      status: 'OK',
+      status_code: 100,
+      sms: { [to]: { status: 'OK', status_code: 100, sms_id: randomBytes(6).toString('hex') } },
+      balance: 1000,
+    };
   });
 
   app.post('/sandbox/providers/smsru/code/call', async (request) => {
@@ -62,7 +68,12 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const caller = `+7 (800) 555-${code.slice(0, 2)}-${code.slice(2)}`;
     await db
       .insertInto('sandbox_outbox')
-      .values({ channel: 'call', recipient: phone, code, text: `Входящий звонок с номера ${caller}. Код — последние 4 цифры: ${code}` })
+      .values({
+        channel: 'call',
+        recipient: phone,
+        code,
+        text: `Входящий звонок с номера ${caller}. Код — последние 4 цифры: ${code}`,
+      })
       .execute();
     return { status: 'OK', code, call_id: randomBytes(6).toString('hex'), cost: 0.4, balance: 1000 };
   });
@@ -133,7 +144,13 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(401).send({ message: 'Invalid private key' });
     }
     const form = z
-      .object({ from: z.string().min(1), to: z.string().min(3), subject: z.string(), text: z.string().min(1), 'h:Message-Id': z.string().max(300).optional() })
+      .object({
+        from: z.string().min(1),
+        to: z.string().min(3),
+        subject: z.string(),
+        text: z.string().min(1),
+        'h:Message-Id': z.string().max(300).optional(),
+      })
       .passthrough()
       .safeParse(request.body);
     if (!form.success) return reply.status(400).send({ message: "'to' and 'text' are required" });
@@ -175,7 +192,13 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       .limit(1)
       .executeTakeFirst();
     return {
-      messages: messages.reverse().map((m) => ({ channel: m.channel, to: m.recipient, code: m.code, text: m.text, at: m.created_at.toISOString() })),
+      messages: messages.reverse().map((m) => ({
+        channel: m.channel,
+        to: m.recipient,
+        code: m.code,
+        text: m.text,
+        at: m.created_at.toISOString(),
+      })),
       captcha: captcha?.answer ?? null,
     };
   });

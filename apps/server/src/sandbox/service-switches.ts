@@ -8,12 +8,24 @@ export const SERVICE_SETTINGS = ['allow_predzakaz', 'allow_delayed', 'show_zagru
 
 const onOff = z.union([z.literal(0), z.literal(1)]);
 const settingsBody = z
-  .object(Object.fromEntries(SERVICE_SETTINGS.map((key) => [key, onOff.optional()])) as Record<(typeof SERVICE_SETTINGS)[number], z.ZodOptional<typeof onOff>>)
+  .object(
+    Object.fromEntries(SERVICE_SETTINGS.map((key) => [key, onOff.optional()])) as Record<
+      (typeof SERVICE_SETTINGS)[number],
+      z.ZodOptional<typeof onOff>
+    >,
+  )
   .strict();
 const stopBody = z
-  .object({ restaurant: z.number().int().positive(), dish: z.number().int().positive(), stopped: z.boolean(), reason: z.string().max(200).optional() })
+  .object({
+    restaurant: z.number().int().positive(),
+    dish: z.number().int().positive(),
+    stopped: z.boolean(),
+    reason: z.string().max(200).optional(),
+  })
   .strict();
-const flagsBody = z.object({ contact: z.string().min(3).max(254), booking: z.boolean().optional(), stoplist: z.boolean().optional() }).strict();
+const flagsBody = z
+  .object({ contact: z.string().min(3).max(254), booking: z.boolean().optional(), stoplist: z.boolean().optional() })
+  .strict();
 
 /**
  * The sandbox's switches of the service tiles (docs/sandbox.md), so a person or a test sees Home
@@ -30,16 +42,30 @@ export const serviceSwitchSandboxRoutes: FastifyPluginAsync = async (app) => {
       for (const key of SERVICE_SETTINGS) {
         const value = body.data[key];
         if (value === undefined) continue;
-        await trx.updateTable('settings').set({ value: JSON.stringify(value) }).where('key', '=', key).execute();
+        await trx
+          .updateTable('settings')
+          .set({ value: JSON.stringify(value) })
+          .where('key', '=', key)
+          .execute();
       }
     });
-    const rows = await app.db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...SERVICE_SETTINGS]).execute();
-    return Object.fromEntries(rows.map((row) => [row.key, typeof row.value === 'string' ? JSON.parse(row.value) : row.value]));
+    const rows = await app.db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('key', 'in', [...SERVICE_SETTINGS])
+      .execute();
+    return Object.fromEntries(
+      rows.map((row) => [row.key, typeof row.value === 'string' ? JSON.parse(row.value) : row.value]),
+    );
   });
 
   app.post('/sandbox/user-flags', async (request) => {
     const body = flagsBody.safeParse(request.body ?? {});
-    if (!body.success) throw badRequest('Ожидаются contact (телефон или e-mail гостя) и флаги booking, stoplist (true или false).', 'validation');
+    if (!body.success)
+      throw badRequest(
+        'Ожидаются contact (телефон или e-mail гостя) и флаги booking, stoplist (true или false).',
+        'validation',
+      );
     const contact = normaliseContact(body.data.contact);
     const column = contact.includes('@') ? 'email' : 'phone';
     const patch = {
@@ -56,7 +82,8 @@ export const serviceSwitchSandboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/sandbox/stop-list', async (request) => {
     const body = stopBody.safeParse(request.body ?? {});
-    if (!body.success) throw badRequest('Ожидаются restaurant и dish (номера) и stopped (true или false).', 'validation');
+    if (!body.success)
+      throw badRequest('Ожидаются restaurant и dish (номера) и stopped (true или false).', 'validation');
     const { restaurant, dish, stopped, reason } = body.data;
     const known = await app.db
       .selectFrom('restaurants')
@@ -73,7 +100,11 @@ export const serviceSwitchSandboxRoutes: FastifyPluginAsync = async (app) => {
         .onConflict((oc) => oc.columns(['restaurant_id', 'dish_id']).doNothing())
         .execute();
     } else {
-      await app.db.deleteFrom('stop_list').where('restaurant_id', '=', restaurant).where('dish_id', '=', dish).execute();
+      await app.db
+        .deleteFrom('stop_list')
+        .where('restaurant_id', '=', restaurant)
+        .where('dish_id', '=', dish)
+        .execute();
     }
     return { restaurant, dish, stopped };
   });

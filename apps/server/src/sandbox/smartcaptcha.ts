@@ -23,7 +23,11 @@ import { registerFaultsSwitch, replyFault, takeFault } from './faults';
 export const SANDBOX_SMARTCAPTCHA_TOKEN_SECONDS = 5 * 60;
 
 const checkBody = z.object({ sitekey: z.string().max(200), host: z.string().max(300).optional() });
-const validateForm = z.object({ secret: z.string().max(500).optional(), token: z.string().max(4096).optional(), ip: z.string().max(100).optional() });
+const validateForm = z.object({
+  secret: z.string().max(500).optional(),
+  token: z.string().max(4096).optional(),
+  ip: z.string().max(100).optional(),
+});
 
 export const smartcaptchaSandboxRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
@@ -43,7 +47,11 @@ export const smartcaptchaSandboxRoutes: FastifyPluginAsync = async (app) => {
     const token = `sandbox-${randomBytes(24).toString('hex')}`;
     await db
       .insertInto('sandbox_smartcaptcha_tokens')
-      .values({ token, host: body.data.host ?? '', expires_at: new Date(Date.now() + SANDBOX_SMARTCAPTCHA_TOKEN_SECONDS * 1000) })
+      .values({
+        token,
+        host: body.data.host ?? '',
+        expires_at: new Date(Date.now() + SANDBOX_SMARTCAPTCHA_TOKEN_SECONDS * 1000),
+      })
       .execute();
     return { token, expiresIn: SANDBOX_SMARTCAPTCHA_TOKEN_SECONDS };
   });
@@ -65,10 +73,15 @@ export const smartcaptchaSandboxRoutes: FastifyPluginAsync = async (app) => {
       .where('expires_at', '>', now)
       .returning('host')
       .executeTakeFirst();
-    return used ? { status: 'ok', message: '', host: used.host } : { status: 'failed', message: 'Invalid or expired Token.' };
+    return used
+      ? { status: 'ok', message: '', host: used.host }
+      : { status: 'failed', message: 'Invalid or expired Token.' };
   });
 
-  registerFaultsSwitch(app, `${base}/faults`, 'sandbox_smartcaptcha_faults', { status: 'failed', message: 'count: 0…100' });
+  registerFaultsSwitch(app, `${base}/faults`, 'sandbox_smartcaptcha_faults', {
+    status: 'failed',
+    message: 'count: 0…100',
+  });
 };
 
 /**

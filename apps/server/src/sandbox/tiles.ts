@@ -87,7 +87,13 @@ export function drawTile(z: number, x: number, y: number, scale: 1 | 2 = 1): Can
   };
   const width = roadWidth(z) * scale;
   const lines = DIRECTORY_STREETS.map((street) => street.anchors.map(([, lat, lon]) => local(lat, lon)));
-  const passes: [number, number][] = z >= 14 ? [[width + 2, EDGE], [width, ROAD]] : [[width, EDGE]];
+  const passes: [number, number][] =
+    z >= 14
+      ? [
+          [width + 2, EDGE],
+          [width, ROAD],
+        ]
+      : [[width, EDGE]];
   for (const [passWidth, colour] of passes) {
     for (const line of lines) {
       for (const [i, b] of line.slice(1).entries()) {
@@ -127,7 +133,13 @@ export const tileSandboxRoutes: FastifyPluginAsync = async (app) => {
     const yText = match?.[1];
     const scale = match?.[2] ? 2 : 1;
     const [z, x, y] = [Number(zText), Number(xText), Number(yText)];
-    const valid = /^\d{1,2}$/.test(zText) && /^\d{1,7}$/.test(xText) && yText !== undefined && z <= SANDBOX_TILES_MAX_ZOOM && x < 2 ** z && y < 2 ** z;
+    const valid =
+      /^\d{1,2}$/.test(zText) &&
+      /^\d{1,7}$/.test(xText) &&
+      yText !== undefined &&
+      z <= SANDBOX_TILES_MAX_ZOOM &&
+      x < 2 ** z &&
+      y < 2 ** z;
     if (!valid) return reply.status(404).type('text/plain; charset=utf-8').send('Нет такой плитки.');
     const key = `${z}/${x}/${y}@${scale}`;
     let png = cache.get(key);

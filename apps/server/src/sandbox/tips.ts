@@ -53,7 +53,10 @@ export const tipsSandboxRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(401).send({ succeed: false, errors: ['Неверный ключ API'] });
     }
     const body = receiverBody.safeParse(request.body);
-    if (!body.success) return reply.status(400).send({ succeed: false, errors: ['externalId: 1…100 символов; name: 1…200; placeName: до 200'] });
+    if (!body.success)
+      return reply
+        .status(400)
+        .send({ succeed: false, errors: ['externalId: 1…100 символов; name: 1…200; placeName: до 200'] });
     const { externalId, name, placeName = '' } = body.data;
     // One receiver per externalId, whoever asks first; a repeat (a retry after a lost answer, two
     // instances at once) gets the same layoutId.
@@ -62,31 +65,48 @@ export const tipsSandboxRoutes: FastifyPluginAsync = async (app) => {
       .values({ tips_id: randomBytes(6).toString('hex'), external_id: externalId, name, place: placeName })
       .onConflict((oc) => oc.column('external_id').doNothing())
       .execute();
-    const receiver = await db.selectFrom('sandbox_tips_receivers').select('tips_id').where('external_id', '=', externalId).executeTakeFirstOrThrow();
+    const receiver = await db
+      .selectFrom('sandbox_tips_receivers')
+      .select('tips_id')
+      .where('external_id', '=', externalId)
+      .executeTakeFirstOrThrow();
     return { succeed: true, data: { layoutId: receiver.tips_id } };
   });
 
   // The faults switch of the test mode: the next `count` API calls answer 503.
-  registerFaultsSwitch(app, '/sandbox/tips/faults', 'sandbox_tips_faults', { succeed: false, errors: ['count: 0…100'] });
+  registerFaultsSwitch(app, '/sandbox/tips/faults', 'sandbox_tips_faults', {
+    succeed: false,
+    errors: ['count: 0…100'],
+  });
 
   // --- The tips page -------------------------------------------------------------------------
-  app.get<{ Params: { tipsId: string }; Querystring: { amount?: string; thanks?: string } }>('/sandbox/tips/:tipsId', async (request, reply) => {
-    const receiver = await findReceiver(db, request.params.tipsId);
-    if (!receiver) return sendPage(reply.status(404), 'Страница не найдена', notFoundPage());
-    // A tip's id is an integer column: a larger number is no tip (and never reaches the query).
-    const thanks = /^\d{1,10}$/.test(request.query.thanks ?? '') && Number(request.query.thanks) <= MAX_TIP_ID ? Number(request.query.thanks) : null;
-    if (thanks !== null) {
-      const tip = await db
-        .selectFrom('sandbox_tips')
-        .select(['amount', 'comment'])
-        .where('id', '=', thanks)
-        .where('tips_id', '=', receiver.tips_id)
-        .executeTakeFirst();
-      if (tip) return sendPage(reply, 'Спасибо за чаевые', thanksPage(receiver, tip.amount, tip.comment !== ''));
-    }
-    const amount = parseTipAmount(request.query.amount);
-    return sendPage(reply, `Чаевые — ${receiver.name}`, tipPage(receiver, amount === null ? '' : roublesText(amount), null));
-  });
+  app.get<{ Params: { tipsId: string }; Querystring: { amount?: string; thanks?: string } }>(
+    '/sandbox/tips/:tipsId',
+    async (request, reply) => {
+      const receiver = await findReceiver(db, request.params.tipsId);
+      if (!receiver) return sendPage(reply.status(404), 'Страница не найдена', notFoundPage());
+      // A tip's id is an integer column: a larger number is no tip (and never reaches the query).
+      const thanks =
+        /^\d{1,10}$/.test(request.query.thanks ?? '') && Number(request.query.thanks) <= MAX_TIP_ID
+          ? Number(request.query.thanks)
+          : null;
+      if (thanks !== null) {
+        const tip = await db
+          .selectFrom('sandbox_tips')
+          .select(['amount', 'comment'])
+          .where('id', '=', thanks)
+          .where('tips_id', '=', receiver.tips_id)
+          .executeTakeFirst();
+        if (tip) return sendPage(reply, 'Спасибо за чаевые', thanksPage(receiver, tip.amount, tip.comment !== ''));
+      }
+      const amount = parseTipAmount(request.query.amount);
+      return sendPage(
+        reply,
+        `Чаевые — ${receiver.name}`,
+        tipPage(receiver, amount === null ? '' : roublesText(amount), null),
+      );
+    },
+  );
 
   app.post<{ Params: { tipsId: string } }>('/sandbox/tips/:tipsId', async (request, reply) => {
     const receiver = await findReceiver(db, request.params.tipsId);
@@ -94,10 +114,22 @@ export const tipsSandboxRoutes: FastifyPluginAsync = async (app) => {
     const fields = textFields(request.body);
     const amount = parseTipAmount(fields.amount);
     const comment = (fields.comment ?? '').trim().slice(0, MAX_COMMENT);
-    if (amount === null) return sendPage(reply.status(400), `Чаевые — ${receiver.name}`, tipPage(receiver, (fields.amount ?? '').slice(0, 12), AMOUNT_ERROR));
-    const tip = await db.insertInto('sandbox_tips').values({ tips_id: receiver.tips_id, amount, comment }).returning('id').executeTakeFirstOrThrow();
+    if (amount === null)
+      return sendPage(
+        reply.status(400),
+        `Чаевые — ${receiver.name}`,
+        tipPage(receiver, (fields.amount ?? '').slice(0, 12), AMOUNT_ERROR),
+      );
+    const tip = await db
+      .insertInto('sandbox_tips')
+      .values({ tips_id: receiver.tips_id, amount, comment })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Post/redirect/get: a reload of the confirmation leaves no second tip.
-    return reply.status(303).header('location', `/sandbox/tips/${encodeURIComponent(receiver.tips_id)}?thanks=${tip.id}`).send();
+    return reply
+      .status(303)
+      .header('location', `/sandbox/tips/${encodeURIComponent(receiver.tips_id)}?thanks=${tip.id}`)
+      .send();
   });
 };
 
@@ -109,26 +141,31 @@ interface Receiver {
 
 function findReceiver(db: Kysely<Database>, tipsId: string): Promise<Receiver | undefined> {
   if (!TIPS_ID_FORMAT.test(tipsId)) return Promise.resolve(undefined);
-  return db.selectFrom('sandbox_tips_receivers').select(['tips_id', 'name', 'place']).where('tips_id', '=', tipsId).executeTakeFirst();
+  return db
+    .selectFrom('sandbox_tips_receivers')
+    .select(['tips_id', 'name', 'place'])
+    .where('tips_id', '=', tipsId)
+    .executeTakeFirst();
 }
 
 function textFields(body: unknown): Record<string, string | undefined> {
   if (typeof body !== 'object' || body === null) return {};
-  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** Kopecks → what the amount field shows: '100' or '150,50'. */
 function roublesText(kopecks: number): string {
-  return kopecks % 100 === 0 ? String(kopecks / 100) : `${Math.floor(kopecks / 100)},${String(kopecks % 100).padStart(2, '0')}`;
+  return kopecks % 100 === 0
+    ? String(kopecks / 100)
+    : `${Math.floor(kopecks / 100)},${String(kopecks % 100).padStart(2, '0')}`;
 }
 
 // --- Pages ------------------------------------------------------------------------------------
 
 function sendPage(reply: FastifyReply, title: string, body: string): FastifyReply {
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html>
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><header class="top"><div class="top-in"><span class="brand"><i aria-hidden="true">₽</i>Тестовые чаевые</span><span class="badge">Песочница</span></div></header>
@@ -202,6 +239,8 @@ function notFoundPage(): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 }
-

@@ -25,7 +25,14 @@ export function demoCatalogueFile(): CatalogueFile {
   const rows = demoChainRows();
   return {
     format: CATALOGUE_FORMAT,
-    categories: rows.categories.map((row) => ({ id: idOf(row), menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort ?? 0, hidden: row.hidden ?? false })),
+    categories: rows.categories.map((row) => ({
+      id: idOf(row),
+      menu_kind: row.menu_kind,
+      name: row.name,
+      img: row.img,
+      sort: row.sort ?? 0,
+      hidden: row.hidden ?? false,
+    })),
     dishes: rows.dishes.map((row) => ({
       id: idOf(row),
       category_id: row.category_id,
@@ -44,10 +51,33 @@ export function demoCatalogueFile(): CatalogueFile {
       not_carried_by: [],
       options: rows.dish_options
         .filter((option) => option.dish_id === row.id)
-        .map((option) => ({ id: idOf(option), name: option.name, price: option.price ?? 0, disabled: option.disabled ?? false, multicheck: option.multicheck ?? false, max_cnt: option.max_cnt ?? 1, sort: option.sort ?? 0 })),
+        .map((option) => ({
+          id: idOf(option),
+          name: option.name,
+          price: option.price ?? 0,
+          disabled: option.disabled ?? false,
+          multicheck: option.multicheck ?? false,
+          max_cnt: option.max_cnt ?? 1,
+          sort: option.sort ?? 0,
+        })),
     })),
-    cutlery: rows.cutlery_items.map((row) => ({ id: idOf(row), name: row.name, price: row.price, free_cnt: row.free_cnt ?? 0, max: row.max, order_types: types(row.order_types), sort: row.sort ?? 0 })),
-    recommended: rows.recommended_items.map((row) => ({ id: idOf(row), dish_id: row.dish_id, free_cnt: row.free_cnt ?? 0, separated: row.separated ?? false, order_types: types(row.order_types), sort: row.sort ?? 0 })),
+    cutlery: rows.cutlery_items.map((row) => ({
+      id: idOf(row),
+      name: row.name,
+      price: row.price,
+      free_cnt: row.free_cnt ?? 0,
+      max: row.max,
+      order_types: types(row.order_types),
+      sort: row.sort ?? 0,
+    })),
+    recommended: rows.recommended_items.map((row) => ({
+      id: idOf(row),
+      dish_id: row.dish_id,
+      free_cnt: row.free_cnt ?? 0,
+      separated: row.separated ?? false,
+      order_types: types(row.order_types),
+      sort: row.sort ?? 0,
+    })),
   };
 }
 

@@ -60,7 +60,11 @@ describe('demo chain: restaurants (SPEC 3 Restaurant)', () => {
 
   it('takes table orders around the clock somewhere, so the table path can be tried at any hour (SPEC 5)', () => {
     const allDay = activeRestaurants.filter(
-      (r) => r.deliveryRest && r.tables.length > 0 && r.schedule.length === 7 && r.schedule.every((day) => day.toMinute - day.fromMinute === 24 * 60),
+      (r) =>
+        r.deliveryRest &&
+        r.tables.length > 0 &&
+        r.schedule.length === 7 &&
+        r.schedule.every((day) => day.toMinute - day.fromMinute === 24 * 60),
     );
     expect(allDay.map((r) => r.nameShort)).toEqual(['Тверская']);
   });
@@ -72,7 +76,9 @@ describe('demo chain: restaurants (SPEC 3 Restaurant)', () => {
   });
 
   it('varies menu kinds, wine cards, sbp, congestion texts, day limits and minimum sums', () => {
-    expect(DEMO_RESTAURANTS.some((r) => ['restaurant', 'shop', 'bar'].every((k) => r.menuKinds.includes(k as never)))).toBe(true);
+    expect(
+      DEMO_RESTAURANTS.some((r) => ['restaurant', 'shop', 'bar'].every((k) => r.menuKinds.includes(k as never))),
+    ).toBe(true);
     expect(DEMO_RESTAURANTS.some((r) => r.menuKinds.length === 1)).toBe(true);
     expect(DEMO_RESTAURANTS.some((r) => r.menuKinds.length === 2)).toBe(true);
     expect(new Set(DEMO_RESTAURANTS.map((r) => r.winecard))).toEqual(new Set([true, false]));
@@ -83,7 +89,9 @@ describe('demo chain: restaurants (SPEC 3 Restaurant)', () => {
     for (const r of DEMO_RESTAURANTS) {
       for (const sum of Object.values(r.minOrderSum)) expect(Number.isInteger(sum) && sum >= 0).toBe(true);
     }
-    expect(DEMO_RESTAURANTS.some((r) => r.minOrderSum.self > 0 && r.minOrderSum.shopSelf > r.minOrderSum.self)).toBe(true);
+    expect(DEMO_RESTAURANTS.some((r) => r.minOrderSum.self > 0 && r.minOrderSum.shopSelf > r.minOrderSum.self)).toBe(
+      true,
+    );
   });
 });
 
@@ -125,7 +133,10 @@ describe('demo chain: schedules (SPEC 4 open now, SPEC 9 06:00 day boundary)', (
 describe('demo chain: delivery zones (SPEC 3 Delivery zone, SPEC 5 zone test)', () => {
   it('gives every active courier restaurant an active zone, and zones only to courier restaurants', () => {
     for (const r of activeRestaurants.filter((r) => r.deliveryCourier)) {
-      expect(DEMO_ZONES.some((z) => z.restaurantId === r.id && z.active), r.name).toBe(true);
+      expect(
+        DEMO_ZONES.some((z) => z.restaurantId === r.id && z.active),
+        r.name,
+      ).toBe(true);
     }
     for (const zone of DEMO_ZONES) {
       expect(DEMO_RESTAURANTS.find((r) => r.id === zone.restaurantId)?.deliveryCourier).toBe(true);
@@ -146,7 +157,10 @@ describe('demo chain: delivery zones (SPEC 3 Delivery zone, SPEC 5 zone test)', 
   it('puts each courier restaurant inside one of its own zones', () => {
     for (const r of DEMO_RESTAURANTS.filter((r) => r.deliveryCourier)) {
       const own = DEMO_ZONES.filter((z) => z.restaurantId === r.id);
-      expect(own.some((z) => zoneContainsPoint(z.polygon, { lat: r.lat, lon: r.lon })), r.name).toBe(true);
+      expect(
+        own.some((z) => zoneContainsPoint(z.polygon, { lat: r.lat, lon: r.lon })),
+        r.name,
+      ).toBe(true);
     }
   });
 
@@ -237,7 +251,10 @@ describe('demo chain: menu (SPEC 3 Category, Dish, Option)', () => {
       const singles = (dish.options ?? []).filter((o) => !o.multicheck);
       if (singles.length > 0) {
         expect(singles.length, dish.name).toBeGreaterThanOrEqual(2);
-        expect(singles.some((o) => !o.disabled), dish.name).toBe(true);
+        expect(
+          singles.some((o) => !o.disabled),
+          dish.name,
+        ).toBe(true);
       }
     }
   });
@@ -295,7 +312,8 @@ describe('demo chain: cutlery, recommendations, coupons, ratings, tables', () =>
   });
 
   it('has coupons with valid dates and one for every way a coupon can apply or fail', () => {
-    const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+    const isDate = (s: string) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
     for (const coupon of DEMO_COUPONS) {
       expect(isDate(coupon.activeFrom) && isDate(coupon.activeTo), coupon.code).toBe(true);
       expect(coupon.activeTo >= coupon.activeFrom).toBe(true);
@@ -306,7 +324,13 @@ describe('demo chain: cutlery, recommendations, coupons, ratings, tables', () =>
     }
     expect(new Set(DEMO_COUPONS.map((c) => c.code)).size).toBe(DEMO_COUPONS.length);
     const plain = DEMO_COUPONS.find((c) => c.code === 'ZHAR10')!;
-    expect(plain).toMatchObject({ percent: 10, activeFrom: '2025-01-01', activeTo: '2030-12-31', active: true, minSum: 0 });
+    expect(plain).toMatchObject({
+      percent: 10,
+      activeFrom: '2025-01-01',
+      activeTo: '2030-12-31',
+      active: true,
+      minSum: 0,
+    });
     expect(DEMO_COUPONS.some((c) => c.activeTo < '2026-01-01')).toBe(true); // expired
     expect(DEMO_COUPONS.some((c) => c.minSum > 0)).toBe(true);
     expect(DEMO_COUPONS.some((c) => c.oncePerUser)).toBe(true);
@@ -390,7 +414,10 @@ describe('demo chain: pictures', () => {
   });
 
   it('ships the demo catalogue file as demo-catalogue.ts writes it from the definitions (issue 31: the seed loads it through the import)', () => {
-    expect(readFileSync(DEMO_CATALOGUE_PATH, 'utf8'), 'run node --import tsx apps/server/src/seed/demo-catalogue.ts').toBe(catalogueFileText(demoCatalogueFile()));
+    expect(
+      readFileSync(DEMO_CATALOGUE_PATH, 'utf8'),
+      'run node --import tsx apps/server/src/seed/demo-catalogue.ts',
+    ).toBe(catalogueFileText(demoCatalogueFile()));
   });
 
   it('keeps the files on disk identical to what write-pictures.ts draws, with no stray files', () => {
@@ -429,7 +456,9 @@ describe('seedDemoChain against PGlite', () => {
   beforeAll(async () => {
     pg = new PGlite();
     // Every migration: the seed writes the catalogue through the catalogue import (issue 31).
-    for (const file of readdirSync(new URL('../db/migrations/', import.meta.url)).filter((name) => name.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(new URL('../db/migrations/', import.meta.url))
+      .filter((name) => name.endsWith('.sql'))
+      .sort()) {
       await pg.exec(readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8'));
     }
     // A minimal pool over PGlite; the app's own dialect lives in src/db.

@@ -12,7 +12,13 @@
  * paragraphs separated by blank lines.
  */
 import { CHAIN_PAGE_SLUGS } from '@chain/contract';
-import { AS_READY_PAYMENT_MINUTES, formatClock, formatMoney, KIOSK_PAYMENT_MINUTES, russianPlural } from '@chain/domain';
+import {
+  AS_READY_PAYMENT_MINUTES,
+  formatClock,
+  formatMoney,
+  KIOSK_PAYMENT_MINUTES,
+  russianPlural,
+} from '@chain/domain';
 import type { ZonePeriod } from '../db/types';
 import {
   BRAND,
@@ -79,7 +85,9 @@ export function scheduleText(schedule: readonly DemoScheduleDay[]): string {
     .map(([key, weekdays]) => {
       const [from, to] = key.split('-').map(Number) as [number, number];
       const hoursText = to - from >= 1440 ? 'круглосуточно' : `${clock(from)}–${clock(to)}`;
-      return weekdays.length === 7 && hoursText === 'круглосуточно' ? hoursText : `${weekdaysText(weekdays)} ${hoursText}`;
+      return weekdays.length === 7 && hoursText === 'круглосуточно'
+        ? hoursText
+        : `${weekdaysText(weekdays)} ${hoursText}`;
     })
     .join('; ');
 }
@@ -128,16 +136,29 @@ function quotedList(names: readonly string[]): string {
  * does not work (inactive), one that has no couriers now, or a zone switched off. '' when every
  * zone is served.
  */
-export function notServedText(restaurants: readonly DemoRestaurant[] = DEMO_RESTAURANTS, zones: readonly DemoZone[] = DEMO_ZONES): string {
+export function notServedText(
+  restaurants: readonly DemoRestaurant[] = DEMO_RESTAURANTS,
+  zones: readonly DemoZone[] = DEMO_ZONES,
+): string {
   const unserved = zones.filter((zone) => !isServed(zone, restaurants));
   const zonesWord = (of: readonly DemoZone[]) => (of.length === 1 ? 'зону' : 'зоны');
   const sentences = restaurants.flatMap((restaurant) => {
     const ofRestaurant = unserved.filter((zone) => zone.restaurantId === restaurant.id);
     if (ofRestaurant.length === 0) return [];
     const names = quotedList(ofRestaurant.map((zone) => zone.name));
-    if (!restaurant.active) return [`Ресторан «${restaurant.name}» сейчас не работает, поэтому в ${zonesWord(ofRestaurant)} ${names} мы не доставляем.`];
-    if (!restaurant.deliveryCourier) return [`Ресторан «${restaurant.name}» сейчас не доставляет заказы курьером, поэтому в ${zonesWord(ofRestaurant)} ${names} мы не доставляем.`];
-    return [ofRestaurant.length === 1 ? `Зона ${names} временно не обслуживается.` : `Зоны ${names} временно не обслуживаются.`];
+    if (!restaurant.active)
+      return [
+        `Ресторан «${restaurant.name}» сейчас не работает, поэтому в ${zonesWord(ofRestaurant)} ${names} мы не доставляем.`,
+      ];
+    if (!restaurant.deliveryCourier)
+      return [
+        `Ресторан «${restaurant.name}» сейчас не доставляет заказы курьером, поэтому в ${zonesWord(ofRestaurant)} ${names} мы не доставляем.`,
+      ];
+    return [
+      ofRestaurant.length === 1
+        ? `Зона ${names} временно не обслуживается.`
+        : `Зоны ${names} временно не обслуживаются.`,
+    ];
   });
   return sentences.join(' ');
 }
@@ -197,7 +218,9 @@ function joinBlocks(blocks: string[]): string {
 
 function deliveryBody(): string {
   const zones = servedZones();
-  const restaurants = DEMO_RESTAURANTS.filter((restaurant) => zones.some((zone) => zone.restaurantId === restaurant.id));
+  const restaurants = DEMO_RESTAURANTS.filter((restaurant) =>
+    zones.some((zone) => zone.restaurantId === restaurant.id),
+  );
   return joinBlocks([
     `Курьеры сети «${BRAND.name}» привозят заказы из ресторанов сети по Москве в пределах зон доставки. Зону определяет адрес: укажите его на карте при оформлении заказа, и приложение само выберет ресторан, который привезёт заказ, покажет минимальную сумму и стоимость доставки.`,
     '## Зоны, суммы и стоимость доставки',
@@ -304,9 +327,18 @@ export interface DemoFeedbackTopic {
 
 /** The chain's feedback topics (SPEC 5 «Обратная связь»: category, then item). */
 export const DEMO_FEEDBACK_TOPICS: DemoFeedbackTopic[] = [
-  { name: 'Качество блюд', items: ['Вкус', 'Температура подачи', 'Порция и вес', 'Свежесть продуктов', 'Посторонний предмет в блюде'] },
+  {
+    name: 'Качество блюд',
+    items: ['Вкус', 'Температура подачи', 'Порция и вес', 'Свежесть продуктов', 'Посторонний предмет в блюде'],
+  },
   { name: 'Обслуживание', items: ['Официант или кассир', 'Время ожидания', 'Чистота в зале', 'Бронирование стола'] },
-  { name: 'Доставка', items: ['Опоздание курьера', 'Вежливость курьера', 'Упаковка', 'Не хватает блюда', 'Зона и стоимость доставки'] },
-  { name: 'Приложение и оплата', items: ['Ошибка в приложении', 'Оплата картой', 'Оплата по СБП', 'Возврат денег', 'Вход и профиль'] },
+  {
+    name: 'Доставка',
+    items: ['Опоздание курьера', 'Вежливость курьера', 'Упаковка', 'Не хватает блюда', 'Зона и стоимость доставки'],
+  },
+  {
+    name: 'Приложение и оплата',
+    items: ['Ошибка в приложении', 'Оплата картой', 'Оплата по СБП', 'Возврат денег', 'Вход и профиль'],
+  },
   { name: 'Предложение', items: ['Идея для меню', 'Идея для приложения', 'Сотрудничество'] },
 ];

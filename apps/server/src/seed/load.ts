@@ -243,8 +243,15 @@ export type CatalogueLoader = (trx: Transaction<Database>, rows: DemoChainRows) 
  * fit, passes a loader of its own.)
  */
 export const importDemoCatalogue: CatalogueLoader = async (trx) => {
-  const catalogue = await importCatalogueIn(trx, { format: 'json', content: readFileSync(DEMO_CATALOGUE_PATH, 'utf8') }, { dryRun: false });
-  if (!catalogue.applied) throw new Error(`the demo catalogue file is refused: ${catalogue.problems.map((problem) => `${problem.place}: ${problem.message}`).join('; ')}`);
+  const catalogue = await importCatalogueIn(
+    trx,
+    { format: 'json', content: readFileSync(DEMO_CATALOGUE_PATH, 'utf8') },
+    { dryRun: false },
+  );
+  if (!catalogue.applied)
+    throw new Error(
+      `the demo catalogue file is refused: ${catalogue.problems.map((problem) => `${problem.place}: ${problem.message}`).join('; ')}`,
+    );
 };
 
 /**
@@ -255,7 +262,10 @@ export const importDemoCatalogue: CatalogueLoader = async (trx) => {
  */
 export async function seedDemoChain(
   db: Kysely<Database>,
-  { kioskCode = DEMO_KIOSK_CODE, loadCatalogue = importDemoCatalogue }: { kioskCode?: string | null; loadCatalogue?: CatalogueLoader } = {},
+  {
+    kioskCode = DEMO_KIOSK_CODE,
+    loadCatalogue = importDemoCatalogue,
+  }: { kioskCode?: string | null; loadCatalogue?: CatalogueLoader } = {},
 ): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('restaurants').select('id').limit(1).executeTakeFirst();
@@ -265,7 +275,11 @@ export async function seedDemoChain(
     const rows = demoChainRows();
     // Each restaurant's kiosk code hashed with a salt of its own, as an operator's would be.
     const restaurants =
-      kioskCode === null ? rows.restaurants : await Promise.all(rows.restaurants.map(async (row) => ({ ...row, kiosk_code_hash: await hashKioskCode(kioskCode) })));
+      kioskCode === null
+        ? rows.restaurants
+        : await Promise.all(
+            rows.restaurants.map(async (row) => ({ ...row, kiosk_code_hash: await hashKioskCode(kioskCode) })),
+          );
     // Settings may have been written by hand before the first start; the seed fills the rest.
     await trx
       .insertInto('settings')
@@ -285,7 +299,9 @@ export async function seedDemoChain(
     // Explicit ids leave the identity sequences behind; move each past the largest id so
     // that the next row added by the app does not collide.
     for (const table of TABLES_WITH_IDS) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        trx,
+      );
     }
     return { seeded: true };
   });

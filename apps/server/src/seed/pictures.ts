@@ -130,7 +130,9 @@ function backdrop(background: string, rng: Random): string[] {
   for (let i = 0; i < 7; i++) {
     const left = rng() < 0.5;
     const x = left ? between(rng, 8, 45) : between(rng, 255, 292);
-    crumbs.push(`<circle cx="${n(x)}" cy="${n(between(rng, 10, 190))}" r="${n(between(rng, 1.2, 3))}" fill="${crumbColour}"/>`);
+    crumbs.push(
+      `<circle cx="${n(x)}" cy="${n(between(rng, 10, 190))}" r="${n(between(rng, 1.2, 3))}" fill="${crumbColour}"/>`,
+    );
   }
   return [
     `<rect width="300" height="200" fill="${background}"/>`,
@@ -257,7 +259,9 @@ const salad: Draw = ({ tone, garnish }, rng) => {
   }
   for (let i = 0; i < 5; i++) {
     const [x, y] = inDisc(rng, 38);
-    parts.push(`<rect x="${n(x)}" y="${n(y)}" width="8" height="8" rx="1.5" transform="rotate(${n(rng() * 90)} ${n(x)} ${n(y)})" fill="#FFF1C2"/>`);
+    parts.push(
+      `<rect x="${n(x)}" y="${n(y)}" width="8" height="8" rx="1.5" transform="rotate(${n(rng() * 90)} ${n(x)} ${n(y)})" fill="#FFF1C2"/>`,
+    );
   }
   return parts.join('');
 };
@@ -293,10 +297,15 @@ const pasta: Draw = ({ tone, garnish }, rng) => {
       `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(between(rng, 26, 40))}" ry="${n(between(rng, 14, 28))}" transform="rotate(${n(rng() * 180)} ${n(x)} ${n(y)})" fill="none" stroke="${i % 2 ? '#F2C66D' : '#E9B452'}" stroke-width="4.5"/>`,
     );
   }
-  parts.push(`<circle cx="2" cy="-2" r="20" fill="${tone}"/>`, `<circle cx="-4" cy="-8" r="6" fill="${shade(tone, 0.3)}" opacity=".5"/>`);
+  parts.push(
+    `<circle cx="2" cy="-2" r="20" fill="${tone}"/>`,
+    `<circle cx="-4" cy="-8" r="6" fill="${shade(tone, 0.3)}" opacity=".5"/>`,
+  );
   for (let i = 0; i < 6; i++) {
     const [x, y] = inDisc(rng, 16);
-    parts.push(`<rect x="${n(x)}" y="${n(y)}" width="7" height="3" fill="#FFF6DA" transform="rotate(${n(rng() * 180)} ${n(x)} ${n(y)})"/>`);
+    parts.push(
+      `<rect x="${n(x)}" y="${n(y)}" width="7" height="3" fill="#FFF6DA" transform="rotate(${n(rng() * 180)} ${n(x)} ${n(y)})"/>`,
+    );
   }
   parts.push(leaf(14, -16, 9, -30, garnish), leaf(24, -10, 8, 20, shade(garnish, 0.15)));
   return parts.join('');
@@ -320,7 +329,10 @@ const dessert: Draw = ({ tone, garnish }, rng) => {
       `<circle cx="${n(x)}" cy="${n(y)}" r="7" fill="${garnish}"/><circle cx="${n(x - 2)}" cy="${n(y - 2)}" r="2" fill="#FFFFFF" opacity=".6"/>`,
     );
   }
-  parts.push(leaf(28, -4, 7, -30, '#4E8A3A'), `<path d="M-60 56q30 10 64 0" stroke="${garnish}" stroke-width="4" fill="none" stroke-linecap="round" opacity=".7"/>`);
+  parts.push(
+    leaf(28, -4, 7, -30, '#4E8A3A'),
+    `<path d="M-60 56q30 10 64 0" stroke="${garnish}" stroke-width="4" fill="none" stroke-linecap="round" opacity=".7"/>`,
+  );
   return parts.join('');
 };
 
@@ -334,10 +346,14 @@ const drink: Draw = ({ tone, garnish }, rng) => {
   for (let i = 0; i < 3; i++) {
     const x = -20 + i * 14 + between(rng, -3, 3);
     const y = -36 + i * 10 + between(rng, -3, 3);
-    parts.push(`<rect x="${n(x)}" y="${n(y)}" width="16" height="16" rx="3" fill="#FFFFFF" opacity=".4" transform="rotate(${n(between(rng, -20, 20))} ${n(x + 8)} ${n(y + 8)})"/>`);
+    parts.push(
+      `<rect x="${n(x)}" y="${n(y)}" width="16" height="16" rx="3" fill="#FFFFFF" opacity=".4" transform="rotate(${n(between(rng, -20, 20))} ${n(x + 8)} ${n(y + 8)})"/>`,
+    );
   }
   for (let i = 0; i < 6; i++) {
-    parts.push(`<circle cx="${n(between(rng, -20, 20))}" cy="${n(between(rng, 0, 58))}" r="${n(between(rng, 1.5, 3))}" fill="#FFFFFF" opacity=".55"/>`);
+    parts.push(
+      `<circle cx="${n(between(rng, -20, 20))}" cy="${n(between(rng, 0, 58))}" r="${n(between(rng, 1.5, 3))}" fill="#FFFFFF" opacity=".55"/>`,
+    );
   }
   parts.push(
     '<path d="M10-40L30-92" stroke="#FFFFFF" stroke-width="6" stroke-linecap="round"/>',
@@ -400,7 +416,9 @@ const wine: Draw = ({ tone, garnish }, rng) => {
   bunch.forEach((berries, row) => {
     for (let i = 0; i < berries; i++) {
       const x = 62 + i * 12 + row * 6 + between(rng, -1, 1);
-      parts.push(`<circle cx="${n(x)}" cy="${36 + row * 10}" r="7" fill="${shade(garnish, between(rng, -0.1, 0.15))}"/>`);
+      parts.push(
+        `<circle cx="${n(x)}" cy="${36 + row * 10}" r="7" fill="${shade(garnish, between(rng, -0.1, 0.15))}"/>`,
+      );
     }
   });
   parts.push(leaf(80, 24, 9, -20, '#5E8C3A'));
@@ -416,10 +434,14 @@ const beer: Draw = ({ tone, garnish }, rng) => {
     `<path d="M-20-30V54M0-30V54M18-30V54" stroke="${shade(tone, 0.25)}" stroke-width="3" opacity=".6"/>`,
   ];
   for (let i = 0; i < 7; i++) {
-    parts.push(`<circle cx="${-32 + i * 11}" cy="${n(-48 + between(rng, -4, 4))}" r="${n(between(rng, 10, 14))}" fill="${garnish}"/>`);
+    parts.push(
+      `<circle cx="${-32 + i * 11}" cy="${n(-48 + between(rng, -4, 4))}" r="${n(between(rng, 10, 14))}" fill="${garnish}"/>`,
+    );
   }
   for (let i = 0; i < 6; i++) {
-    parts.push(`<circle cx="${n(between(rng, -26, 24))}" cy="${n(between(rng, -20, 56))}" r="${n(between(rng, 1.5, 3))}" fill="#FFFFFF" opacity=".6"/>`);
+    parts.push(
+      `<circle cx="${n(between(rng, -26, 24))}" cy="${n(between(rng, -20, 56))}" r="${n(between(rng, 1.5, 3))}" fill="#FFFFFF" opacity=".6"/>`,
+    );
   }
   return parts.join('');
 };
@@ -451,7 +473,9 @@ const bread: Draw = ({ tone, garnish }, rng) => {
   ];
   for (let i = 0; i < 4; i++) {
     const x = -42 + i * 26 + between(rng, -3, 3);
-    parts.push(`<path d="M${n(x)} 20q10-20 22-38" stroke="${garnish}" stroke-width="5" fill="none" stroke-linecap="round"/>`);
+    parts.push(
+      `<path d="M${n(x)} 20q10-20 22-38" stroke="${garnish}" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+    );
   }
   for (let i = 0; i < 10; i++) {
     const [x, y] = inDisc(rng, 30);
@@ -492,9 +516,7 @@ const dumplings: Draw = ({ tone, garnish }, rng) => {
       `<path d="M-12-2q12-9 24 0M-6-8v4M0-10v4M6-8v4" stroke="${edge}" stroke-width="1.5" fill="none"/></g>`,
     );
   }
-  parts.push(
-    '<circle r="20" fill="#FFFFFF"/><path d="M-12 2c0-10 20-12 22 0-6-4-14-4-22 0z" fill="#F1E9DC"/>',
-  );
+  parts.push('<circle r="20" fill="#FFFFFF"/><path d="M-12 2c0-10 20-12 22 0-6-4-14-4-22 0z" fill="#F1E9DC"/>');
   for (let i = 0; i < 12; i++) {
     const [x, y] = inDisc(rng, 60);
     parts.push(leaf(x, y, 3, rng() * 180, garnish));

@@ -22,7 +22,10 @@ export function demoPictures(): Map<string, string> {
   pictures.set(picturePaths.logo, renderLogo(BRAND.color));
   const motifOf = new Map(DEMO_CATEGORIES.map((category) => [category.id, category.motif]));
   for (const category of DEMO_CATEGORIES) {
-    pictures.set(picturePaths.category(category.slug), renderCategoryPicture({ motif: category.motif, seed: category.slug }));
+    pictures.set(
+      picturePaths.category(category.slug),
+      renderCategoryPicture({ motif: category.motif, seed: category.slug }),
+    );
   }
   for (const dish of DEMO_DISHES) {
     const motif = dish.motif ?? motifOf.get(dish.categoryId);

@@ -26,7 +26,10 @@ export interface TestDatabase {
  * `empty`, one without any migration (for tests of a migration over older data); with
  * `timeouts`, PostgreSQL's own instead of the configuration's defaults.
  */
-export async function freshDatabase(kind: DatabaseKind, { empty = false, timeouts = testConfig().databaseTimeouts } = {}): Promise<TestDatabase> {
+export async function freshDatabase(
+  kind: DatabaseKind,
+  { empty = false, timeouts = testConfig().databaseTimeouts } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dump = empty ? undefined : new Blob([readFileSync(inject('pgliteTemplate'))]);
     const handle = await openDatabase({ kind: 'pglite', instance: await createPglite(undefined, dump) });
@@ -59,7 +62,10 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const database = await freshDatabase(kind, overrides.databaseTimeouts ? { timeouts: overrides.databaseTimeouts } : {});
+  const database = await freshDatabase(
+    kind,
+    overrides.databaseTimeouts ? { timeouts: overrides.databaseTimeouts } : {},
+  );
   const app = await buildApp(testConfig(overrides), { database: database.handle });
   beforeReady?.(app);
   // Listening on loopback lets the provider adapters reach the sandbox's counterparts over

@@ -20,6 +20,10 @@ export async function post(
 }
 
 /** POSTs a form-urlencoded body. */
-export function postForm(app: FastifyInstance, url: string, fields: Record<string, string>): Promise<LightMyRequestResponse> {
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+): Promise<LightMyRequestResponse> {
   return post(app, url, new URLSearchParams(fields).toString(), { contentType: 'application/x-www-form-urlencoded' });
 }

@@ -49,7 +49,14 @@ function darkest(image: Gray): Uint8Array {
 }
 
 /** One pass of a (2r + 1)-pixel minimum (erode) or maximum (dilate) along rows or columns. */
-function pass(mask: Uint8Array, width: number, height: number, r: number, horizontal: boolean, erode: boolean): Uint8Array {
+function pass(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  r: number,
+  horizontal: boolean,
+  erode: boolean,
+): Uint8Array {
   const out = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -77,7 +84,12 @@ export function opening(mask: Uint8Array, width: number, height: number, r: numb
 }
 
 /** The columns [first, last] holding ink (more than one pixel of the mask). */
-function inkSpan(mask: Uint8Array, width: number, height: number, trimLines = false): { columns: number[]; first: number; last: number } {
+function inkSpan(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  trimLines = false,
+): { columns: number[]; first: number; last: number } {
   const columns = Array.from({ length: width }, (_, x) => {
     let ink = 0;
     for (let y = 0; y < height; y++) ink += mask[y * width + x] ?? 0;
@@ -86,7 +98,10 @@ function inkSpan(mask: Uint8Array, width: number, height: number, trimLines = fa
   // A line running out to the picture's edges is no digit: the span starts where there is clearly more ink than at the edges.
   const edge = trimLines ? Math.max(...columns.slice(0, 10), ...columns.slice(-10)) : 0;
   const threshold = Math.max(1, edge * 1.5);
-  const first = Math.max(0, columns.findIndex((ink) => ink > threshold));
+  const first = Math.max(
+    0,
+    columns.findIndex((ink) => ink > threshold),
+  );
   const fromEnd = [...columns].reverse().findIndex((ink) => ink > threshold);
   const last = fromEnd < 0 ? width - 1 : width - 1 - fromEnd;
   return { columns, first, last };
@@ -130,7 +145,13 @@ function inkBox(mask: Uint8Array, width: number, height: number, from: number, t
 }
 
 /** Area-average resampling of the box of `values` (row by row, `width` wide) to a w × h grid. */
-function resample(values: ArrayLike<number>, width: number, box: { x0: number; x1: number; y0: number; y1: number }, w: number, h: number): Float32Array {
+function resample(
+  values: ArrayLike<number>,
+  width: number,
+  box: { x0: number; x1: number; y0: number; y1: number },
+  w: number,
+  h: number,
+): Float32Array {
   const out = new Float32Array(w * h);
   const sx = (box.x1 - box.x0) / w;
   const sy = (box.y1 - box.y0) / h;
@@ -193,7 +214,10 @@ export function features(reader: ReaderName, image: Gray, length: number): Featu
   const { width, height, pixels } = image;
   if (reader === 'whole') return [resample(pixels, width, { x0: 0, x1: width, y0: 0, y1: height }, 90, 30)];
   // Lines thinner than 5 pixels go with an opening; the `dark` reader drops lighter lines by its threshold instead.
-  let mask = reader === 'dark' ? despeckle(darkest(image), width, height, 40) : despeckle(opening(binarise(image), width, height, 2), width, height, 40);
+  let mask =
+    reader === 'dark'
+      ? despeckle(darkest(image), width, height, 40)
+      : despeckle(opening(binarise(image), width, height, 2), width, height, 40);
   if (reader !== 'slots') {
     // Ink in pieces shorter than a quarter of the picture is no digit (a digit, or digits run together, is taller).
     const { labels, boxes } = components(mask, width, height);
@@ -262,7 +286,10 @@ export function trainReader(reader: ReaderName, training: readonly Labelled[], l
     const tally = new Map<string, number>();
     for (const { row, distance } of neighbours) {
       const label = (labels[row] ?? '')[position] ?? '?';
-      tally.set(label, (tally.get(label) ?? 0) + (reader === 'hog' || reader === 'dark' ? 1 / (Math.sqrt(distance) + 1e-6) : 1));
+      tally.set(
+        label,
+        (tally.get(label) ?? 0) + (reader === 'hog' || reader === 'dark' ? 1 / (Math.sqrt(distance) + 1e-6) : 1),
+      );
     }
     return [...tally].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '?';
   };
@@ -290,7 +317,10 @@ export function wilson(hits: number, n: number): [number, number] {
 }
 
 /** A reader's score on held-back pictures: whole answers read and digits read. */
-export function score(reader: Reader, test: readonly Labelled[]): { solved: number; digits: number; total: number; n: number } {
+export function score(
+  reader: Reader,
+  test: readonly Labelled[],
+): { solved: number; digits: number; total: number; n: number } {
   let solved = 0;
   let digits = 0;
   let total = 0;

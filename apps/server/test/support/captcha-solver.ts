@@ -49,7 +49,12 @@ export function decodePng(file: Buffer): Gray {
       const b = y > 0 ? (rows[(y - 1) * stride + i] ?? 0) : 0;
       const c = y > 0 && i >= channels ? (rows[(y - 1) * stride + i - channels] ?? 0) : 0;
       const p = a + b - c;
-      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
       const predicted = [0, a, b, (a + b) >> 1, paeth][filter ?? 0] ?? 0;
       rows[y * stride + i] = (x + predicted) & 0xff;
     }
@@ -58,7 +63,9 @@ export function decodePng(file: Buffer): Gray {
   for (let p = 0; p < width * height; p++) {
     const at = p * channels;
     pixels[p] =
-      channels === 1 ? (rows[at] ?? 0) / 255 : (0.299 * (rows[at] ?? 0) + 0.587 * (rows[at + 1] ?? 0) + 0.114 * (rows[at + 2] ?? 0)) / 255;
+      channels === 1
+        ? (rows[at] ?? 0) / 255
+        : (0.299 * (rows[at] ?? 0) + 0.587 * (rows[at + 1] ?? 0) + 0.114 * (rows[at + 2] ?? 0)) / 255;
   }
   return { width, height, pixels };
 }
@@ -144,7 +151,14 @@ export function despeckle(mask: Uint8Array, width: number, height: number, minSi
 }
 
 /** A glyph's ink cut out of the mask: its bounding box within the column range. */
-function crop(mask: Uint8Array, width: number, height: number, from: number, to: number, keep?: (at: number) => boolean) {
+function crop(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  from: number,
+  to: number,
+  keep?: (at: number) => boolean,
+) {
   let y0 = height;
   let y1 = -1;
   let x0 = to;
@@ -183,7 +197,9 @@ export function segment(mask: Uint8Array, width: number, height: number, count: 
     .filter(({ box }) => box.size >= 60 && box.y1 - box.y0 >= height * 0.25)
     .sort((a, b) => a.box.x0 - b.box.x0);
   if (big.length === count) {
-    return big.map(({ box, label }) => crop(mask, width, height, box.x0, box.x1 + 1, (at) => labels[at] === label) as Crop);
+    return big.map(
+      ({ box, label }) => crop(mask, width, height, box.x0, box.x1 + 1, (at) => labels[at] === label) as Crop,
+    );
   }
   const columns = Array.from({ length: width }, (_, x) => {
     let ink = 0;
@@ -203,9 +219,12 @@ export function segment(mask: Uint8Array, width: number, height: number, count: 
     cuts.push(best);
   }
   cuts.push(last + 1);
-  return cuts.slice(0, count).map(
-    (from, k) => crop(mask, width, height, from, cuts[k + 1] ?? width) ?? { width: 1, height: 1, pixels: new Uint8Array(1) },
-  );
+  return cuts
+    .slice(0, count)
+    .map(
+      (from, k) =>
+        crop(mask, width, height, from, cuts[k + 1] ?? width) ?? { width: 1, height: 1, pixels: new Uint8Array(1) },
+    );
 }
 
 const GRID_W = 20;
@@ -228,7 +247,10 @@ function normalise(glyph: Crop): Float32Array {
   for (let y = 0; y < GRID_H; y++) {
     for (let x = 0; x < GRID_W; x++) {
       let sum = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += grid[Math.min(GRID_H - 1, Math.max(0, y + dy)) * GRID_W + Math.min(GRID_W - 1, Math.max(0, x + dx))] ?? 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++)
+          sum +=
+            grid[Math.min(GRID_H - 1, Math.max(0, y + dy)) * GRID_W + Math.min(GRID_W - 1, Math.max(0, x + dx))] ?? 0;
       blurred[y * GRID_W + x] = sum / 9;
     }
   }
@@ -317,7 +339,10 @@ export function solveCaptchaPng(file: Buffer, length: number, options: SolverOpt
   let mask = despeckle(binarise(image), image.width, image.height, 25);
   if (options.opening) mask = open(mask, image.width, image.height, options.opening);
   const glyphs = options.slots
-    ? options.slots.map(([from, to]) => crop(mask, image.width, image.height, from, to) ?? { width: 1, height: 1, pixels: new Uint8Array(1) })
+    ? options.slots.map(
+        ([from, to]) =>
+          crop(mask, image.width, image.height, from, to) ?? { width: 1, height: 1, pixels: new Uint8Array(1) },
+      )
     : segment(mask, image.width, image.height, length);
   return glyphs
     .map((glyph) => {

@@ -21,7 +21,12 @@ export interface CommandRun {
 }
 
 /** Runs a TypeScript entry of the repository (a path from its root) with tsx in a cold Node. */
-export function runCommand(script: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<CommandRun> {
+export function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, script), ...args], {
       cwd: REPO,
@@ -55,11 +60,24 @@ export interface CommandDatabase {
 export async function commandDatabase(kind: DatabaseKind): Promise<CommandDatabase> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'chain-command-'));
-    await (await openDatabase({ kind: 'pglite', instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])) })).close();
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: 'pglite', dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    await (
+      await openDatabase({
+        kind: 'pglite',
+        instance: await createPglite(dataDir, new Blob([readFileSync(inject('pgliteTemplate'))])),
+      })
+    ).close();
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ kind: 'pglite', dataDir }),
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `chain_t_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`create database "${name}" template "${inject('postgresTemplate') ?? ''}"`));
   const url = databaseUrl(name);
-  return { env: { DATABASE_URL: url }, open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }), dispose: () => dropDatabase(name) };
+  return {
+    env: { DATABASE_URL: url },
+    open: () => openDatabase({ kind: 'postgres', url, poolSize: 2 }),
+    dispose: () => dropDatabase(name),
+  };
 }

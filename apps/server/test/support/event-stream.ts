@@ -27,7 +27,11 @@ export function baseUrl(app: FastifyInstance): string {
 }
 
 /** Opens GET `path` on the listening app and reads the event stream as it comes. */
-export function openEventStream(app: FastifyInstance, path: string, headers: Record<string, string> = {}): Promise<EventStream> {
+export function openEventStream(
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   return openEventStreamAt(`${baseUrl(app)}${path}`, headers);
 }
 

@@ -17,7 +17,11 @@ export interface TestKiosk {
  */
 export async function connectedKiosk(database: DatabaseHandle, restaurantId: number): Promise<TestKiosk> {
   const token = await connectKiosk(database.db, restaurantId, undefined);
-  const row = await database.db.selectFrom('kiosk_devices').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('kiosk_devices')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
   return { token, id: row.id };
 }
 
@@ -32,6 +36,10 @@ export async function expiredFollowToken(database: DatabaseHandle, secret: strin
     .set({ created_at: new Date(Date.now() - (FOLLOW_LINK_TTL_HOURS * 3_600_000 + 60_000)) })
     .where('id', '=', orderId)
     .execute();
-  const row = await database.db.selectFrom('orders').select('created_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('orders')
+    .select('created_at')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   return followToken(secret, orderId, new Date(row.created_at.getTime() + FOLLOW_LINK_TTL_HOURS * 3_600_000));
 }

@@ -7,7 +7,10 @@ import type { CatalogueLoader } from '../../src/seed/load';
  */
 export const insertOlderCatalogue: CatalogueLoader = async (trx, rows) => {
   await trx.insertInto('categories').values(rows.categories).execute();
-  await trx.insertInto('dishes').values(rows.dishes.map(({ labels: _labels, ...dish }) => dish)).execute();
+  await trx
+    .insertInto('dishes')
+    .values(rows.dishes.map(({ labels: _labels, ...dish }) => dish))
+    .execute();
   await trx.insertInto('dish_options').values(rows.dish_options).execute();
   await trx.insertInto('cutlery_items').values(rows.cutlery_items).execute();
   await trx.insertInto('recommended_items').values(rows.recommended_items).execute();

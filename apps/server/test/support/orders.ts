@@ -54,7 +54,11 @@ export async function insertTestOrder(
     })
     .returning(['id', 'znumber', 'sum'])
     .executeTakeFirstOrThrow();
-  const dishes = await database.db.selectFrom('dishes').select(['id', 'name', 'price', 'img']).where('id', 'in', [101, 102]).execute();
+  const dishes = await database.db
+    .selectFrom('dishes')
+    .select(['id', 'name', 'price', 'img'])
+    .where('id', 'in', [101, 102])
+    .execute();
   for (const [index, dish] of dishes.entries()) {
     const cnt = index === 0 ? 2 : 1;
     await database.db
@@ -75,7 +79,10 @@ export async function insertTestOrder(
       })
       .execute();
   }
-  await database.db.insertInto('order_status_history').values({ order_id: order.id, status: fields.status ?? 10 }).execute();
+  await database.db
+    .insertInto('order_status_history')
+    .values({ order_id: order.id, status: fields.status ?? 10 })
+    .execute();
   return order;
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { paymentBindingsResponse, paymentCheckResponse, paymentSbpResponse, paymentStartResponse, type PaymentCheckStatus } from '@chain/contract';
+import {
+  paymentBindingsResponse,
+  paymentCheckResponse,
+  paymentSbpResponse,
+  paymentStartResponse,
+  type PaymentCheckStatus,
+} from '@chain/contract';
 import { rbsCallbackChecksum } from '../../src/adapters/acquiring/rbs';
 import type { DatabaseHandle } from '../../src/db/client';
 import { testConfig } from '../../src/config';
@@ -20,7 +26,12 @@ export interface Guest {
 }
 
 /** payment/start for the guest's order; expects 200 and a contract-shaped answer. */
-export async function startCard(app: FastifyInstance, guest: Guest, orderId: number, extra: Record<string, unknown> = {}) {
+export async function startCard(
+  app: FastifyInstance,
+  guest: Guest,
+  orderId: number,
+  extra: Record<string, unknown> = {},
+) {
   const res = await post(app, START, { user_id: guest.id, token: guest.token, order_id: orderId, ...extra });
   expect(res.statusCode, res.body).toBe(200);
   return paymentStartResponse.parse(res.json());
@@ -30,14 +41,27 @@ export async function startCard(app: FastifyInstance, guest: Guest, orderId: num
  * payment/sbp for an order: a guest's with the guest's session, a kiosk order (guest null) with
  * what it answers to (`kiosk`: its kiosk's token and/or its follow token, decision 038).
  */
-export async function startSbp(app: FastifyInstance, guest: Guest | null, orderId: number, kiosk: { kiosk_token?: string; follow_token?: string } = {}) {
-  const res = await post(app, SBP, { ...(guest ? { user_id: guest.id, token: guest.token } : {}), order_id: orderId, ...kiosk });
+export async function startSbp(
+  app: FastifyInstance,
+  guest: Guest | null,
+  orderId: number,
+  kiosk: { kiosk_token?: string; follow_token?: string } = {},
+) {
+  const res = await post(app, SBP, {
+    ...(guest ? { user_id: guest.id, token: guest.token } : {}),
+    order_id: orderId,
+    ...kiosk,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return paymentSbpResponse.parse(res.json());
 }
 
 /** GET payment/check, with the guest's token when given (for a kiosk order: its kiosk's token or its follow token). */
-export function checkRequest(app: FastifyInstance, orderId: number | string, token?: string): Promise<LightMyRequestResponse> {
+export function checkRequest(
+  app: FastifyInstance,
+  orderId: number | string,
+  token?: string,
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'GET', url: CHECK(orderId), headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 
@@ -79,7 +103,12 @@ export function callback(app: FastifyInstance, params: Record<string, string>): 
 
 /** How many times the order entered status 20 (accepted). */
 export async function acceptedRows(database: DatabaseHandle, orderId: number): Promise<number> {
-  const rows = await database.db.selectFrom('order_status_history').select('id').where('order_id', '=', orderId).where('status', '=', 20).execute();
+  const rows = await database.db
+    .selectFrom('order_status_history')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 20)
+    .execute();
   return rows.length;
 }
 
@@ -105,7 +134,8 @@ export function bankOrdersOf(database: DatabaseHandle, orderId: number) {
 export async function keptAtBank(database: DatabaseHandle, orderId: number): Promise<number> {
   let kept = 0;
   for (const bankOrder of await bankOrdersOf(database, orderId)) {
-    if (bankOrder.status === 1 || bankOrder.status === 2 || bankOrder.status === 4) kept += bankOrder.amount - bankOrder.refunded_amount;
+    if (bankOrder.status === 1 || bankOrder.status === 2 || bankOrder.status === 4)
+      kept += bankOrder.amount - bankOrder.refunded_amount;
   }
   return kept;
 }
@@ -115,12 +145,20 @@ export async function keptAtBank(database: DatabaseHandle, orderId: number): Pro
  * method answer HTTP 503, or with `delayMs` answer that much later (a slow bank).
  */
 export async function bankFaults(app: FastifyInstance, method: string, count: number, delayMs?: number): Promise<void> {
-  const res = await post(app, '/sandbox/acquiring/faults', { method, count, ...(delayMs === undefined ? {} : { delayMs }) });
+  const res = await post(app, '/sandbox/acquiring/faults', {
+    method,
+    count,
+    ...(delayMs === undefined ? {} : { delayMs }),
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 /** A call of the sandbox acquirer's RBS REST API with the merchant's sandbox login, as the adapter makes it. */
-export function sandboxRbs(app: FastifyInstance, method: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
+export function sandboxRbs(
+  app: FastifyInstance,
+  method: string,
+  form: Record<string, string>,
+): Promise<LightMyRequestResponse> {
   const { userName, password } = testConfig().providers.acquiring;
   return app.inject({
     method: 'POST',
@@ -136,11 +174,16 @@ export function paymentEvents(database: DatabaseHandle, orderId: number) {
 }
 
 /** A guest whose card the sandbox bank has saved (paid once on the form), and that card's binding. */
-export async function guestWithSavedCard(app: FastifyInstance, database: DatabaseHandle): Promise<{ guest: Guest; bindingId: string }> {
+export async function guestWithSavedCard(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+): Promise<{ guest: Guest; bindingId: string }> {
   const guest = await signedInUser(database);
   const first = await insertTestOrder(database, { userId: guest.id });
   await pressCardForm(app, (await startCard(app, guest, first.id)).formUrl ?? '', 'pay');
   expect(await check(app, first.id, guest.token)).toBe('ok');
-  const listed = paymentBindingsResponse.parse((await post(app, BINDINGS, { user_id: guest.id, token: guest.token })).json());
+  const listed = paymentBindingsResponse.parse(
+    (await post(app, BINDINGS, { user_id: guest.id, token: guest.token })).json(),
+  );
   return { guest, bindingId: listed.bindings[0]?.bindingId ?? '' };
 }

@@ -17,7 +17,12 @@ export function pngBomb(side: number): Buffer {
   header.writeUInt32BE(side, 4);
   header.set([1, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A GIF whose logical screen is side × side (at most 65 535) around one black 1 × 1 frame: 42 bytes. */
@@ -31,7 +36,13 @@ export function gifBomb(side: number): Buffer {
   frame.writeUInt16LE(1, 5);
   frame.writeUInt16LE(1, 7);
   // LZW, minimum code size 2: clear, index 0, end — 3 bits each.
-  return Buffer.concat([Buffer.from('GIF89a', 'latin1'), screen, Buffer.from([0, 0, 0, 255, 255, 255]), frame, Buffer.from([2, 2, 0x44, 0x01, 0, 0x3b])]);
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    screen,
+    Buffer.from([0, 0, 0, 255, 255, 255]),
+    frame,
+    Buffer.from([2, 2, 0x44, 0x01, 0, 0x3b]),
+  ]);
 }
 
 /** A real 8 × 8 JPEG whose frame header (SOF) is rewritten to say side × side: a few hundred bytes. */
@@ -59,12 +70,26 @@ export async function truncatedPng(): Promise<Buffer> {
 }
 
 /** A web page behind a GIF's six-byte signature: a GIF by its first bytes, a script to anything that sniffs further. */
-export const GIF_POLYGLOT = Buffer.from('GIF89a<html><body><script>alert(document.domain)</script></body></html>', 'latin1');
+export const GIF_POLYGLOT = Buffer.from(
+  'GIF89a<html><body><script>alert(document.domain)</script></body></html>',
+  'latin1',
+);
 
 /** Degrees, minutes and seconds of a GPS position as EXIF rationals (numerator, denominator). */
 type Dms = readonly [readonly [number, number], readonly [number, number], readonly [number, number]];
 /** Where the test photo says it was taken: Red Square, 55°45'21.14" N 37°37'12.34" E. */
-export const PHOTO_GPS = { latitude: [[55, 1], [45, 1], [2114, 100]] as Dms, longitude: [[37, 1], [37, 1], [1234, 100]] as Dms };
+export const PHOTO_GPS = {
+  latitude: [
+    [55, 1],
+    [45, 1],
+    [2114, 100],
+  ] as Dms,
+  longitude: [
+    [37, 1],
+    [37, 1],
+    [1234, 100],
+  ] as Dms,
+};
 
 /** The latitude's 24 bytes as an EXIF block (big-endian) holds them: what must not survive re-encoding. */
 export function rationalBytes(dms: Dms): Buffer {

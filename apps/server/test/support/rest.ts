@@ -10,7 +10,12 @@ export function action(
   fields: unknown,
   user?: { id: number; token: string } | null,
 ): Promise<LightMyRequestResponse> {
-  return post(app, '/rest/', { ...(user ? { user_id: user.id, token: user.token } : {}), action: name, fields, version: 3 });
+  return post(app, '/rest/', {
+    ...(user ? { user_id: user.id, token: user.token } : {}),
+    action: name,
+    fields,
+    version: 3,
+  });
 }
 
 /** Gives the user the booking flag (SPEC 2: the booking tile shows for booking = 1). */

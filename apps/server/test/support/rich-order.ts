@@ -65,7 +65,10 @@ export async function insertRichOrder(
     })
     .returning(['id', 'znumber'])
     .executeTakeFirstOrThrow();
-  const line = (values: Omit<OrderLine, 'id' | 'order_id' | 'spec' | 'specs' | 'comment' | 'photo'> & Partial<Pick<OrderLine, 'spec' | 'specs' | 'comment'>>) =>
+  const line = (
+    values: Omit<OrderLine, 'id' | 'order_id' | 'spec' | 'specs' | 'comment' | 'photo'> &
+      Partial<Pick<OrderLine, 'spec' | 'specs' | 'comment'>>,
+  ) =>
     database.db
       .insertInto('order_items')
       .values({
@@ -77,10 +80,52 @@ export async function insertRichOrder(
         photo: '/media/dishes/test.webp',
       })
       .execute();
-  await line({ kind: 'dish', item_id: 101, name: 'Маргарита', price: 59_000, cnt: 2, charged_cnt: 2, line_sum: 166_000, spec: RICH_ORDER.spec, specs: [...RICH_ORDER.specs], comment: 'Порезать', sort: 0 });
-  await line({ kind: 'dish', item_id: 102, name: 'Пепперони', price: 72_000, cnt: 1, charged_cnt: 1, line_sum: 72_000, sort: 1 });
-  await line({ kind: 'cutlery', item_id: 2, name: 'Набор приборов', price: 1_500, cnt: 3, charged_cnt: 2, line_sum: 3_000, sort: 2 });
-  await line({ kind: 'recommended', item_id: 150, name: 'Морс клюквенный', price: 19_000, cnt: 1, charged_cnt: 1, line_sum: 19_000, sort: 3 });
-  await database.db.insertInto('order_status_history').values({ order_id: order.id, status: fields.status ?? 10 }).execute();
+  await line({
+    kind: 'dish',
+    item_id: 101,
+    name: 'Маргарита',
+    price: 59_000,
+    cnt: 2,
+    charged_cnt: 2,
+    line_sum: 166_000,
+    spec: RICH_ORDER.spec,
+    specs: [...RICH_ORDER.specs],
+    comment: 'Порезать',
+    sort: 0,
+  });
+  await line({
+    kind: 'dish',
+    item_id: 102,
+    name: 'Пепперони',
+    price: 72_000,
+    cnt: 1,
+    charged_cnt: 1,
+    line_sum: 72_000,
+    sort: 1,
+  });
+  await line({
+    kind: 'cutlery',
+    item_id: 2,
+    name: 'Набор приборов',
+    price: 1_500,
+    cnt: 3,
+    charged_cnt: 2,
+    line_sum: 3_000,
+    sort: 2,
+  });
+  await line({
+    kind: 'recommended',
+    item_id: 150,
+    name: 'Морс клюквенный',
+    price: 19_000,
+    cnt: 1,
+    charged_cnt: 1,
+    line_sum: 19_000,
+    sort: 3,
+  });
+  await database.db
+    .insertInto('order_status_history')
+    .values({ order_id: order.id, status: fields.status ?? 10 })
+    .execute();
   return order;
 }

@@ -111,12 +111,18 @@ function stringLiterals(type: ts.Type): string[] | undefined {
 
 /** The tables and columns of the `Database` interface in types.ts, as the compiler resolves them. */
 export function readDeclaredTables(typesFile = TYPES_FILE): Tables<DeclaredColumn> {
-  const config = ts.getParsedCommandLineOfConfigFile(TSCONFIG, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    TSCONFIG,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (!config) throw new Error(`cannot read ${TSCONFIG}`);
   const program = ts.createProgram([typesFile], config.options);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(typesFile);
-  const database = source?.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database');
+  const database = source?.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database',
+  );
   if (!database) throw new Error(`${typesFile} has no interface Database`);
 
   const tables: Tables<DeclaredColumn> = new Map();
@@ -132,7 +138,11 @@ export function readDeclaredTables(typesFile = TYPES_FILE): Tables<DeclaredColum
       const [select, insert, update] = [part('__select__'), part('__insert__'), part('__update__')];
       const literals = stringLiterals(select);
       columns.set(column.getName(), {
-        kinds: { select: kindOfType(checker, select), insert: kindOfType(checker, insert), update: kindOfType(checker, update) },
+        kinds: {
+          select: kindOfType(checker, select),
+          insert: kindOfType(checker, insert),
+          update: kindOfType(checker, update),
+        },
         nullable: holds(select, ts.TypeFlags.Null),
         writesNull: holds(insert, ts.TypeFlags.Null) || holds(update, ts.TypeFlags.Null),
         insertOptional: holds(insert, ts.TypeFlags.Undefined) || (column.flags & ts.SymbolFlags.Optional) !== 0,
@@ -190,14 +200,16 @@ export async function readSchemaTables(db: Kysely<never>): Promise<Tables<Schema
 /** Every difference between the declared and the migrated tables, one readable line each; [] when they agree. */
 export function schemaDrift(declared: Tables<DeclaredColumn>, schema: Tables<SchemaColumn>): string[] {
   const drift: string[] = [];
-  for (const name of schema.keys()) if (!declared.has(name)) drift.push(`table ${name}: in the schema, not in Database`);
+  for (const name of schema.keys())
+    if (!declared.has(name)) drift.push(`table ${name}: in the schema, not in Database`);
   for (const [name, columns] of declared) {
     const actual = schema.get(name);
     if (!actual) {
       drift.push(`table ${name}: in Database, not in the schema`);
       continue;
     }
-    for (const column of actual.keys()) if (!columns.has(column)) drift.push(`${name}.${column}: in the schema, not in types.ts`);
+    for (const column of actual.keys())
+      if (!columns.has(column)) drift.push(`${name}.${column}: in the schema, not in types.ts`);
     for (const [column, want] of columns) {
       const have = actual.get(column);
       const at = `${name}.${column}`;
@@ -219,21 +231,27 @@ function columnDrift(at: string, want: DeclaredColumn, have: SchemaColumn): stri
   } else if (kind !== 'json') {
     // A json column's select type is the shape the code reads and its insert type the text it writes.
     for (const side of ['select', 'insert', 'update'] as const) {
-      if (want.kinds[side] !== kind) drift.push(`${at}: ${side} type is ${want.kinds[side]}, the schema's ${have.udt} is ${kind}`);
+      if (want.kinds[side] !== kind)
+        drift.push(`${at}: ${side} type is ${want.kinds[side]}, the schema's ${have.udt} is ${kind}`);
     }
   }
   if (want.nullable !== have.nullable) {
-    drift.push(`${at}: types.ts ${want.nullable ? 'allows' : 'excludes'} null, the schema is ${have.nullable ? 'nullable' : 'not null'}`);
+    drift.push(
+      `${at}: types.ts ${want.nullable ? 'allows' : 'excludes'} null, the schema is ${have.nullable ? 'nullable' : 'not null'}`,
+    );
   }
   if (want.writesNull && !have.nullable) drift.push(`${at}: types.ts writes null into a not null column`);
   if (want.insertOptional && !have.filled && !have.nullable) {
     drift.push(`${at}: types.ts lets an insert leave it out, the schema has no default`);
   }
-  if (!want.insertOptional && have.filled) drift.push(`${at}: the schema has a default, types.ts demands it on insert (Generated/Defaulted)`);
+  if (!want.insertOptional && have.filled)
+    drift.push(`${at}: the schema has a default, types.ts demands it on insert (Generated/Defaulted)`);
   const wanted = want.literals?.join(', ');
   const allowed = have.literals?.join(', ');
   if (wanted !== allowed) {
-    drift.push(`${at}: types.ts allows ${wanted ? `only ${wanted}` : 'any text'}, the schema's check ${allowed ? `only ${allowed}` : 'any text'}`);
+    drift.push(
+      `${at}: types.ts allows ${wanted ? `only ${wanted}` : 'any text'}, the schema's check ${allowed ? `only ${allowed}` : 'any text'}`,
+    );
   }
   return drift;
 }

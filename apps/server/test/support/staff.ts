@@ -43,11 +43,23 @@ export async function lastStaffCode(database: DatabaseHandle, email: string): Pr
 }
 
 /** Signs the account in through both steps and returns its staff token. */
-export async function staffToken(app: FastifyInstance, database: DatabaseHandle, account: { login: string; email: string; password: string }): Promise<string> {
-  const first = await app.inject({ method: 'POST', url: '/api/staff/sign-in', payload: { login: account.login, password: account.password } });
+export async function staffToken(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  account: { login: string; email: string; password: string },
+): Promise<string> {
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/staff/sign-in',
+    payload: { login: account.login, password: account.password },
+  });
   if (first.statusCode !== 200) throw new Error(`sign-in: ${first.statusCode} ${first.body}`);
   const { challenge } = first.json<{ challenge: string }>();
-  const second = await app.inject({ method: 'POST', url: '/api/staff/verify', payload: { challenge, code: await lastStaffCode(database, account.email) } });
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/staff/verify',
+    payload: { challenge, code: await lastStaffCode(database, account.email) },
+  });
   if (second.statusCode !== 200) throw new Error(`verify: ${second.statusCode} ${second.body}`);
   return second.json<{ token: string }>().token;
 }

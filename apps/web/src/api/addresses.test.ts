@@ -14,7 +14,9 @@ const SAVED = savedAddress({ domofon: '12К', comment: 'Код на двери' 
 
 describe('saved addresses (SPEC 7 user/address/*)', () => {
   it('asks the list with the guest id and token and keeps the result', async () => {
-    const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify({ success: true, result: [SAVED] })));
+    const fetchStub = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(new Response(JSON.stringify({ success: true, result: [SAVED] })));
     const list = createAddressListQuery(createApiClient(fetchStub).call);
     await expect(list.fetch({ id: '42', password: 'token' })).resolves.toEqual([SAVED]);
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v2/user/address/list');
@@ -38,7 +40,7 @@ describe('saved addresses (SPEC 7 user/address/*)', () => {
     expect(addressSaveInput({ ...SAVED, lat: null, lon: null })).not.toHaveProperty('lat');
   });
 
-  it('turns a saved address into the order\'s address', () => {
+  it("turns a saved address into the order's address", () => {
     expect(deliveryAddressOf(SAVED)).toEqual({
       id: '5',
       full: SAVED.full,
@@ -55,8 +57,14 @@ describe('saved addresses (SPEC 7 user/address/*)', () => {
   });
 
   it('words a failed save as SPEC 8 does: the connection text without an answer, the short text for a failure, the reason of a refusal', () => {
-    expect(addressSaveErrorMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))).toBe(ADDRESS_SAVE_NETWORK_MESSAGE);
-    expect(addressSaveErrorMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'server', 500))).toBe(ADDRESS_SAVE_FAILED_MESSAGE);
-    expect(addressSaveErrorMessage(new ApiError('Адрес не найден', 'server', 404, 'not_found'))).toBe('Адрес не найден');
+    expect(addressSaveErrorMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))).toBe(
+      ADDRESS_SAVE_NETWORK_MESSAGE,
+    );
+    expect(addressSaveErrorMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'server', 500))).toBe(
+      ADDRESS_SAVE_FAILED_MESSAGE,
+    );
+    expect(addressSaveErrorMessage(new ApiError('Адрес не найден', 'server', 404, 'not_found'))).toBe(
+      'Адрес не найден',
+    );
   });
 });

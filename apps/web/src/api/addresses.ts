@@ -34,7 +34,9 @@ export const ADDRESS_DELETE_CONFIRM = 'Удалить адрес?';
  */
 export function addressSaveErrorMessage(cause: unknown): string {
   if (!(cause instanceof ApiError) || cause.kind !== 'server') return ADDRESS_SAVE_NETWORK_MESSAGE;
-  return cause.status !== null && cause.status < 500 && cause.code !== null ? cause.message : ADDRESS_SAVE_FAILED_MESSAGE;
+  return cause.status !== null && cause.status < 500 && cause.code !== null
+    ? cause.message
+    : ADDRESS_SAVE_FAILED_MESSAGE;
 }
 
 /** POST /api/v2/user/address/list: every saved address of the guest, newest first. Keyed by the guest. */
@@ -42,7 +44,8 @@ export function createAddressListQuery(send: typeof call): Query<Session, SavedA
   return createQuery<Session, SavedAddress[]>({
     key: (session) => session.id,
     keep: 1,
-    load: async (session) => (await send(addressListCall, { user_id: session.id, user_token: session.password })).result,
+    load: async (session) =>
+      (await send(addressListCall, { user_id: session.id, user_token: session.password })).result,
   });
 }
 
@@ -50,7 +53,8 @@ export const addressListQuery = createAddressListQuery(call);
 
 /** The fields address/save takes, from a saved address with the details the guest changed. */
 export function addressSaveInput(saved: SavedAddress): AddressInput {
-  const part = (value: SavedAddress['region']) => (value.name ? { id: value.id, name: value.name, full: value.full } : undefined);
+  const part = (value: SavedAddress['region']) =>
+    value.name ? { id: value.id, name: value.name, full: value.full } : undefined;
   const region = part(saved.region);
   const city = part(saved.city);
   return {

@@ -9,7 +9,14 @@ describe('sign-in calls (SPEC 7)', () => {
   });
 
   it('keeps the signed-in user as the client state holds it (SPEC 3): id as text, flags as booleans', () => {
-    const wire = { ...SIGNED_OUT_USER, authorized: true, id: 42, password: 'token', phone: '79161234567', booking: 1 as const };
+    const wire = {
+      ...SIGNED_OUT_USER,
+      authorized: true,
+      id: 42,
+      password: 'token',
+      phone: '79161234567',
+      booking: 1 as const,
+    };
     expect(toStoredUser(wire)).toEqual({
       authorized: true,
       id: '42',

@@ -39,7 +39,8 @@ export interface InboundCall {
   readonly expiresIn: number;
 }
 
-export type InboundStatus = { readonly signedIn: true; readonly user: User } | { readonly signedIn: false; readonly message: string };
+export type InboundStatus =
+  { readonly signedIn: true; readonly user: User } | { readonly signedIn: false; readonly message: string };
 
 /**
  * GET /api/v1/auth/captcha: which captcha the sign-in shows, the picture or a captcha service's
@@ -116,5 +117,7 @@ export async function startInboundCall(phone: string, captcha: string, options?:
 /** One poll of check_inbound (SPEC 4: every 10 s until success). */
 export async function pollInboundCall(callId: string, phone: string, options?: RequestOptions): Promise<InboundStatus> {
   const answer = await call(checkInbound, { callId, phone }, options);
-  return answer.success ? { signedIn: true, user: toStoredUser(answer.user) } : { signedIn: false, message: answer.message };
+  return answer.success
+    ? { signedIn: true, user: toStoredUser(answer.user) }
+    : { signedIn: false, message: answer.message };
 }

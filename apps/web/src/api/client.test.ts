@@ -15,7 +15,14 @@ const rateList = defineCall({
   body: z.object({ user_id: z.string(), token: z.string() }),
   response: pong,
 });
-const sendSms = defineCall({ ...about, name: 'sendSms', method: 'POST', path: '/api/v1/user/sendSms', body: z.object({}), response: pong });
+const sendSms = defineCall({
+  ...about,
+  name: 'sendSms',
+  method: 'POST',
+  path: '/api/v1/user/sendSms',
+  body: z.object({}),
+  response: pong,
+});
 const orderReceipt = defineCall({
   ...about,
   name: 'orderReceipt',
@@ -62,7 +69,12 @@ describe('API client', () => {
 
   it("turns an error answer into an ApiError with the server's message (SPEC 8)", async () => {
     const client = createApiClient(
-      answer(422, { success: false, error: 'invalid_phone', message: 'Проверьте правильность ввода телефона.', requestId: 'r-1' }),
+      answer(422, {
+        success: false,
+        error: 'invalid_phone',
+        message: 'Проверьте правильность ввода телефона.',
+        requestId: 'r-1',
+      }),
     );
     const error = await failure(client.call(sendSms, {}));
     expect(error.message).toBe('Проверьте правильность ввода телефона.');

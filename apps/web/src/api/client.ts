@@ -1,4 +1,11 @@
-import { type AnyCall, type CallAnswer, type CallInput, type CallParamsInput, callPath, errorResponse } from '@chain/contract';
+import {
+  type AnyCall,
+  type CallAnswer,
+  type CallInput,
+  type CallParamsInput,
+  callPath,
+  errorResponse,
+} from '@chain/contract';
 import type { ZodMiniType } from 'zod/mini';
 
 // The error every call fails with lives in its own module, so the query cache on the entry route
@@ -82,9 +89,18 @@ export function createApiClient(fetchImpl: Fetch = (...args) => globalThis.fetch
    * in `options.params`.
    */
   function call<C extends AnyCall>(definition: C, ...args: CallArgs<C>): Promise<CallAnswer<C>> {
-    const [body, options] = (definition.body === undefined ? [undefined, args[0]] : args) as [unknown, CallOptions<C> | undefined];
+    const [body, options] = (definition.body === undefined ? [undefined, args[0]] : args) as [
+      unknown,
+      CallOptions<C> | undefined,
+    ];
     const params = (options as { params?: Record<string, string | number> } | undefined)?.params;
-    return request(definition.method, callPath(definition, params), body, definition.response as ZodMiniType<CallAnswer<C>>, options);
+    return request(
+      definition.method,
+      callPath(definition, params),
+      body,
+      definition.response as ZodMiniType<CallAnswer<C>>,
+      options,
+    );
   }
 
   return {
@@ -98,7 +114,8 @@ export function createApiClient(fetchImpl: Fetch = (...args) => globalThis.fetch
 }
 
 /** The options of a call: path parameters are required when its path has them. */
-export type CallOptions<C> = CallParamsInput<C> extends undefined ? RequestOptions : RequestOptions & { params: CallParamsInput<C> };
+export type CallOptions<C> =
+  CallParamsInput<C> extends undefined ? RequestOptions : RequestOptions & { params: CallParamsInput<C> };
 
 /** After the definition: the body (when the call has one), then the options (required with path parameters). */
 export type CallArgs<C> = [

@@ -3,7 +3,8 @@ import type { DeliveryZoneWire } from '@chain/contract';
 import { courierFor, courierRestaurants, pointOf } from './courier-zones';
 import { restaurantWire, ZONE_CENTRE as POINT, zoneWire as zone } from './delivery-fixtures.test-support';
 
-const restaurant = (id: number, courier: '1' | '0', zones: DeliveryZoneWire[]) => restaurantWire({ id, deliveryCourier: courier, deliveryZone: zones });
+const restaurant = (id: number, courier: '1' | '0', zones: DeliveryZoneWire[]) =>
+  restaurantWire({ id, deliveryCourier: courier, deliveryZone: zones });
 
 describe('courier lookup (SPEC 4 Delivery location)', () => {
   it('finds the first courier restaurant with an active zone holding the point', () => {

@@ -31,7 +31,14 @@ export function courierRestaurants(list: RestaurantListResponse): CourierRestaur
       deliveryCourier: restaurant.deliveryCourier,
       deliveryZone: restaurant.deliveryZone.flatMap((zone) => {
         try {
-          return [{ ...toDomainZone(zone), color: zone.color, delivery_price: zone.delivery_price, free_delivery_from: zone.free_delivery_from }];
+          return [
+            {
+              ...toDomainZone(zone),
+              color: zone.color,
+              delivery_price: zone.delivery_price,
+              free_delivery_from: zone.free_delivery_from,
+            },
+          ];
         } catch {
           return [];
         }
@@ -50,5 +57,7 @@ export function courierFor(
 
 /** The point of an address, when it has one. */
 export function pointOf(address: { readonly lat: number | null; readonly lon: number | null } | null): GeoPoint | null {
-  return address !== null && address.lat !== null && address.lon !== null ? { lat: address.lat, lon: address.lon } : null;
+  return address !== null && address.lat !== null && address.lon !== null
+    ? { lat: address.lat, lon: address.lon }
+    : null;
 }

@@ -9,7 +9,15 @@ import type { DeliveryZoneWire, RestaurantWire, SavedAddress } from '@chain/cont
 export function squareAround(point: { lat: number; lon: number }): string {
   const { lat, lon } = point;
   const d = 0.01;
-  return JSON.stringify([[[lon - d, lat - d], [lon + d, lat - d], [lon + d, lat + d], [lon - d, lat + d], [lon - d, lat - d]]]);
+  return JSON.stringify([
+    [
+      [lon - d, lat - d],
+      [lon + d, lat - d],
+      [lon + d, lat + d],
+      [lon - d, lat + d],
+      [lon - d, lat - d],
+    ],
+  ]);
 }
 
 /** The point the zones below are drawn around (Малая Бронная). */

@@ -9,7 +9,10 @@ import { createQuery, type Query } from './query-cache';
  * share it). Only a screen that draws a map asks it, so the moment it is known, `known` starts
  * loading the map's code: the chunk is on its way while the screen renders, not after.
  */
-export function createMapConfigQuery(send: ApiClient['call'], known: (config: MapConfig) => void): Query<void, MapConfig> {
+export function createMapConfigQuery(
+  send: ApiClient['call'],
+  known: (config: MapConfig) => void,
+): Query<void, MapConfig> {
   return createQuery<void, MapConfig>({
     load: async () => {
       const config = await send(mapConfig);
@@ -22,7 +25,11 @@ export function createMapConfigQuery(send: ApiClient['call'], known: (config: Ma
 export const mapConfigQuery = createMapConfigQuery(call, prepareMapCode);
 
 /** POST /api/v1/geo/suggest: addresses for what the guest typed, nearest `near` first. */
-export async function suggestAddresses(q: string, near: GeoPoint | null, signal?: AbortSignal): Promise<FoundAddress[]> {
+export async function suggestAddresses(
+  q: string,
+  near: GeoPoint | null,
+  signal?: AbortSignal,
+): Promise<FoundAddress[]> {
   const answer = await call(geoSuggest, { q, near }, signal ? { signal } : {});
   return answer.items;
 }

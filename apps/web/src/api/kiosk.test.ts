@@ -31,7 +31,10 @@ describe('the kiosk table check (GET /api/v1/restoran/{id}/tables/{num}, issue 1
 
   it('throws a failure without an answer with SPEC 8 request-failed text', async () => {
     const { api } = kioskApi(offline);
-    await expect(api.lookupTableNumber('1', '5')).rejects.toMatchObject({ kind: 'network', message: REQUEST_FAILED_MESSAGE });
+    await expect(api.lookupTableNumber('1', '5')).rejects.toMatchObject({
+      kind: 'network',
+      message: REQUEST_FAILED_MESSAGE,
+    });
   });
 });
 
@@ -44,10 +47,14 @@ describe('the staff code that turns kiosk mode on (POST /api/v1/kiosk/enter, iss
     expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '10', code: '2580' });
   });
 
-  it('sends the device\'s previous token along, so the server ends it as it connects the device again', async () => {
+  it("sends the device's previous token along, so the server ends it as it connects the device again", async () => {
     const { api, fetchStub } = kioskApi(reply(200, { success: true, kiosk_token: 'new-token' }));
     await expect(api.enterKiosk('10', '2580', 'old-token')).resolves.toEqual({ ok: true, token: 'new-token' });
-    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '10', code: '2580', kiosk_token: 'old-token' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({
+      restoran: '10',
+      code: '2580',
+      kiosk_token: 'old-token',
+    });
   });
 
   it("answers a wrong code (403) or too many tries (429) with the server's text, and throws without an answer", async () => {
@@ -58,17 +65,24 @@ describe('the staff code that turns kiosk mode on (POST /api/v1/kiosk/enter, iss
     );
     await expect(api.enterKiosk('10', '1111')).resolves.toEqual({ ok: false, message: KIOSK_CODE_WRONG_MESSAGE });
     await expect(api.enterKiosk('10', '1111')).resolves.toEqual({ ok: false, message: KIOSK_CODE_RATE_MESSAGE });
-    await expect(api.enterKiosk('10', '2580')).rejects.toMatchObject({ kind: 'network', message: REQUEST_FAILED_MESSAGE });
+    await expect(api.enterKiosk('10', '2580')).rejects.toMatchObject({
+      kind: 'network',
+      message: REQUEST_FAILED_MESSAGE,
+    });
   });
 });
 
 describe('the staff exit (POST /api/v1/kiosk/exit, issue 14)', () => {
-  it('sends the restaurant, the code and the kiosk\'s token (which the server ends), and answers ok', async () => {
+  it("sends the restaurant, the code and the kiosk's token (which the server ends), and answers ok", async () => {
     const { api, fetchStub } = kioskApi(reply(200, { success: true }), reply(200, { success: true }));
     await expect(api.exitKiosk('1', '2580', 'device-token')).resolves.toEqual({ ok: true });
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/kiosk/exit');
     expect(fetchStub.mock.calls[0]?.[1]).toMatchObject({ method: 'POST' });
-    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '1', code: '2580', kiosk_token: 'device-token' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({
+      restoran: '1',
+      code: '2580',
+      kiosk_token: 'device-token',
+    });
     // A kiosk without a token (set up before decision 038) leaves all the same.
     await expect(api.exitKiosk('1', '2580')).resolves.toEqual({ ok: true });
     expect(JSON.parse(fetchStub.mock.calls[1]?.[1]?.body as string)).toEqual({ restoran: '1', code: '2580' });
@@ -86,7 +100,10 @@ describe('the staff exit (POST /api/v1/kiosk/exit, issue 14)', () => {
   });
 
   it('throws when there is no answer or the server fails', async () => {
-    const { api } = kioskApi(offline, reply(503, { success: false, error: 'unavailable', message: 'Сервис недоступен' }));
+    const { api } = kioskApi(
+      offline,
+      reply(503, { success: false, error: 'unavailable', message: 'Сервис недоступен' }),
+    );
     await expect(api.exitKiosk('1', '2580')).rejects.toBeInstanceOf(ApiError);
     await expect(api.exitKiosk('1', '2580')).rejects.toMatchObject({ status: 503 });
   });
@@ -97,10 +114,13 @@ describe('whether the kiosk is still connected (POST /api/v1/kiosk/check, decisi
     const { api, fetchStub } = kioskApi(reply(200, { success: true }));
     await expect(api.isKioskConnected('10', 'device-token')).resolves.toBe(true);
     expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/v1/kiosk/check');
-    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({ restoran: '10', kiosk_token: 'device-token' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toEqual({
+      restoran: '10',
+      kiosk_token: 'device-token',
+    });
   });
 
-  it('answers false when the server no longer takes it (403 kiosk_not_connected), and throws without the server\'s word', async () => {
+  it("answers false when the server no longer takes it (403 kiosk_not_connected), and throws without the server's word", async () => {
     const { api } = kioskApi(
       reply(403, { success: false, error: 'kiosk_not_connected', message: KIOSK_NOT_CONNECTED_MESSAGE }),
       offline,

@@ -33,7 +33,8 @@ export function createKioskApi(send: ApiClient['call']) {
       try {
         return await send(restaurantTableNum, { params: { id: restaurantId, num } });
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'server' && (error.status === 404 || error.status === 400)) return null;
+        if (error instanceof ApiError && error.kind === 'server' && (error.status === 404 || error.status === 400))
+          return null;
         throw error;
       }
     },
@@ -47,7 +48,11 @@ export function createKioskApi(send: ApiClient['call']) {
      */
     enterKiosk: async (restaurantId: string, code: string, previousToken = ''): Promise<KioskEnterAnswer> => {
       try {
-        const answer = await send(kioskEnter, { restoran: restaurantId, code, ...(previousToken ? { kiosk_token: previousToken } : {}) });
+        const answer = await send(kioskEnter, {
+          restoran: restaurantId,
+          code,
+          ...(previousToken ? { kiosk_token: previousToken } : {}),
+        });
         return { ok: true, token: answer.kiosk_token };
       } catch (error) {
         return refusalOf(error);
@@ -74,7 +79,8 @@ export function createKioskApi(send: ApiClient['call']) {
         await send(kioskCheck, { restoran: restaurantId, kiosk_token: token });
         return true;
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'server' && (error.status === 403 || error.status === 400)) return false;
+        if (error instanceof ApiError && error.kind === 'server' && (error.status === 403 || error.status === 400))
+          return false;
         throw error;
       }
     },

@@ -1,4 +1,9 @@
-import { zagruzkaLoadCookTimeAction, zagruzkaLoadInfoAction, zagruzkaLoadPeriodsAction, zagruzkaLoadRestListAction } from '@chain/contract';
+import {
+  zagruzkaLoadCookTimeAction,
+  zagruzkaLoadInfoAction,
+  zagruzkaLoadPeriodsAction,
+  zagruzkaLoadRestListAction,
+} from '@chain/contract';
 import type { OrderType } from '@chain/domain';
 import type { DeliveryDateTimeProps } from '../state/cart-store';
 import type * as z from 'zod/mini';
@@ -78,7 +83,8 @@ const COOK_TIMES_KEPT = 32;
  * a minute: reopening the dish or going back and forth reads the kept answer.
  */
 export const cookTimeQuery: Query<CookTimeArgs, CookTimeAnswer> = createQuery<CookTimeArgs, CookTimeAnswer>({
-  key: ({ fsUid, productId, orderType, when }) => JSON.stringify([fsUid, productId, orderType, when?.deliveryDate ?? null, when?.deliveryTime ?? null]),
+  key: ({ fsUid, productId, orderType, when }) =>
+    JSON.stringify([fsUid, productId, orderType, when?.deliveryDate ?? null, when?.deliveryTime ?? null]),
   load: ({ fsUid, productId, orderType, when }) =>
     callAction(
       zagruzkaLoadCookTimeAction,

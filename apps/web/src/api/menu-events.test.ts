@@ -19,7 +19,11 @@ describe('followCatalogue (issue 17)', () => {
     const stream = streamResponse();
     const fetchImpl = vi.fn(() => Promise.resolve(stream.response));
     const changed = vi.fn();
-    const doc = { visibilityState: 'visible' as DocumentVisibilityState, addEventListener: () => undefined, removeEventListener: () => undefined };
+    const doc = {
+      visibilityState: 'visible' as DocumentVisibilityState,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    };
     const stop = followCatalogue(changed, { fetchImpl: fetchImpl as unknown as typeof fetch, document: doc });
     await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
     expect(fetchImpl.mock.calls[0]).toBeDefined();

@@ -3,8 +3,22 @@ import { LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse, publicMenuPath } from '@ch
 import { ApiError, createApiClient } from './client';
 import { createMenuCache, type MenuQuery } from './menu';
 
-const MENU: MenuResponse = { categories: [], dishes: [], stories: [], lock_code: null, stop_text: 'Нет в наличии', min_sum: null };
-const QUERY: MenuQuery = { restaurantId: '5', fsUid: '489b39b8-4783-4e1b-92a0-44ea552f2e52', orderType: 'self', isShop: 0, lockCode: '7777', userId: null };
+const MENU: MenuResponse = {
+  categories: [],
+  dishes: [],
+  stories: [],
+  lock_code: null,
+  stop_text: 'Нет в наличии',
+  min_sum: null,
+};
+const QUERY: MenuQuery = {
+  restaurantId: '5',
+  fsUid: '489b39b8-4783-4e1b-92a0-44ea552f2e52',
+  orderType: 'self',
+  isShop: 0,
+  lockCode: '7777',
+  userId: null,
+};
 
 const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const attemptsSpent = json(429, {
@@ -29,9 +43,21 @@ describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
   it('sends the time of an inrest order for later, and a booking number with the session only for inrest (SPEC 4, 5)', async () => {
     const { menus, fetchStub } = sourceAnswering(json(200, { ...MENU, min_sum: 400_000 }), json(200, MENU));
     const deliveryDateTime = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
-    const inrest: MenuQuery = { ...QUERY, orderType: 'inrest', userId: '7', deliveryDateTime, bookingNum: '241126-0001', token: 'token-token' };
+    const inrest: MenuQuery = {
+      ...QUERY,
+      orderType: 'inrest',
+      userId: '7',
+      deliveryDateTime,
+      bookingNum: '241126-0001',
+      token: 'token-token',
+    };
     expect((await menus.query.fetch(inrest)).min_sum).toBe(400_000);
-    expect(sentBody(fetchStub, 0)).toMatchObject({ delivery_datetime_props: deliveryDateTime, booking_num: '241126-0001', user_id: '7', token: 'token-token' });
+    expect(sentBody(fetchStub, 0)).toMatchObject({
+      delivery_datetime_props: deliveryDateTime,
+      booking_num: '241126-0001',
+      user_id: '7',
+      token: 'token-token',
+    });
     // Another booking is another answer (its minimum): it is asked, not read from the cache.
     await menus.query.fetch({ ...inrest, orderType: 'self' });
     expect(sentBody(fetchStub, 1)).not.toHaveProperty('booking_num');
@@ -47,8 +73,7 @@ describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
     expect(sentBody(fetchStub, 1)).not.toHaveProperty('delivery_datetime_props');
   });
 
-
-  it('asks a menu without a lock code, booking or time by its URL, which the menu screen\'s page preloads (issue 18); the others by the menu call', async () => {
+  it("asks a menu without a lock code, booking or time by its URL, which the menu screen's page preloads (issue 18); the others by the menu call", async () => {
     const { menus, fetchStub } = sourceAnswering(json(200, MENU), json(200, MENU), json(200, MENU));
     await menus.query.fetch({ ...QUERY, lockCode: '', userId: '7' });
     expect(fetchStub.mock.calls[0]?.[0]).toBe(`/api/v2/restoran/menu/${QUERY.fsUid}/self/0`);
@@ -60,7 +85,11 @@ describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
     const deliveryDateTime = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
     await menus.query.fetch({ ...QUERY, lockCode: '', orderType: 'inrest', isShop: 2, deliveryDateTime });
     expect(fetchStub.mock.calls[1]?.[0]).toBe('/api/v2/restoran/menu');
-    expect(sentBody(fetchStub, 1)).toMatchObject({ order_type: 'inrest', is_shop: 2, delivery_datetime_props: deliveryDateTime });
+    expect(sentBody(fetchStub, 1)).toMatchObject({
+      order_type: 'inrest',
+      is_shop: 2,
+      delivery_datetime_props: deliveryDateTime,
+    });
     await menus.query.fetch(QUERY);
     expect(sentBody(fetchStub, 2)).toMatchObject({ lock_code: '7777' });
   });
@@ -78,21 +107,32 @@ describe('menu cache (SPEC 7 menu call, locked dishes of SPEC 4)', () => {
     const { menus, fetchStub } = sourceAnswering(attemptsSpent);
     const refused = menus.unlock({ ...QUERY, lockCode: '' }, '1234');
     await expect(refused).rejects.toBeInstanceOf(ApiError);
-    await expect(refused).rejects.toMatchObject({ status: 429, message: 'Слишком много попыток ввести код. Попробуйте позже.' });
+    await expect(refused).rejects.toMatchObject({
+      status: 429,
+      message: 'Слишком много попыток ввести код. Попробуйте позже.',
+    });
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask again for another refusal, nor without a stored code', async () => {
     const noCode = sourceAnswering(attemptsSpent);
-    await expect(noCode.menus.query.fetch({ ...QUERY, lockCode: '' })).rejects.toMatchObject({ code: LOCK_CODE_ATTEMPTS_ERROR });
+    await expect(noCode.menus.query.fetch({ ...QUERY, lockCode: '' })).rejects.toMatchObject({
+      code: LOCK_CODE_ATTEMPTS_ERROR,
+    });
     expect(noCode.fetchStub).toHaveBeenCalledTimes(1);
-    const other = sourceAnswering(json(429, { success: false, error: 'rate_limited', message: 'Слишком много запросов.', requestId: 'r2' }));
+    const other = sourceAnswering(
+      json(429, { success: false, error: 'rate_limited', message: 'Слишком много запросов.', requestId: 'r2' }),
+    );
     await expect(other.menus.query.fetch(QUERY)).rejects.toMatchObject({ code: 'rate_limited' });
     expect(other.fetchStub).toHaveBeenCalledTimes(1);
   });
 
   it('keeps only the menu asked last: an earlier answer still on its way is dropped, and going back asks again', async () => {
-    const { menus, fetchStub } = sourceAnswering(json(200, MENU), json(200, { ...MENU, stop_text: 'Бар' }), json(200, MENU));
+    const { menus, fetchStub } = sourceAnswering(
+      json(200, MENU),
+      json(200, { ...MENU, stop_text: 'Бар' }),
+      json(200, MENU),
+    );
     const restaurantMenu = menus.query.fetch(QUERY);
     const bar = { ...QUERY, isShop: 2 as const };
     await menus.query.fetch(bar);

@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { type CallInput, type IsShop, LOCK_CODE_ATTEMPTS_ERROR, type MenuResponse, restaurantMenu, restaurantPublicMenu } from '@chain/contract';
+import {
+  type CallInput,
+  type IsShop,
+  LOCK_CODE_ATTEMPTS_ERROR,
+  type MenuResponse,
+  restaurantMenu,
+  restaurantPublicMenu,
+} from '@chain/contract';
 import type { OrderType } from '@chain/domain';
 import type { Checkout } from '../state/cart-store';
 import { type ApiClient, ApiError, call } from './client';
@@ -35,7 +42,15 @@ export interface MenuQuery {
 
 /** The menu cache's key: every field of the query that changes the answer (another lock code or guest is another menu). */
 function menuKey(query: MenuQuery): string {
-  return JSON.stringify([query.restaurantId, query.fsUid, query.orderType, query.isShop, query.lockCode, query.userId, query.bookingNum ?? null]);
+  return JSON.stringify([
+    query.restaurantId,
+    query.fsUid,
+    query.orderType,
+    query.isShop,
+    query.lockCode,
+    query.userId,
+    query.bookingNum ?? null,
+  ]);
 }
 
 function requestBody(query: MenuQuery): CallInput<typeof restaurantMenu> {
@@ -46,7 +61,9 @@ function requestBody(query: MenuQuery): CallInput<typeof restaurantMenu> {
     ver: 4,
     ...(query.userId ? { user_id: query.userId } : {}),
     ...(query.lockCode ? { lock_code: query.lockCode } : {}),
-    ...(query.orderType !== 'self' && query.deliveryDateTime ? { delivery_datetime_props: { ...query.deliveryDateTime } } : {}),
+    ...(query.orderType !== 'self' && query.deliveryDateTime
+      ? { delivery_datetime_props: { ...query.deliveryDateTime } }
+      : {}),
     ...(query.orderType === 'inrest' && query.bookingNum && query.userId && query.token
       ? { booking_num: query.bookingNum, token: query.token }
       : {}),
@@ -82,7 +99,9 @@ export function isPublicMenu(query: MenuQuery): boolean {
 export function createMenuCache(send: ApiClient['call']): MenuCache {
   const ask = (query: MenuQuery) =>
     isPublicMenu(query)
-      ? send(restaurantPublicMenu, { params: { fs_uid: query.fsUid, order_type: query.orderType, is_shop: query.isShop } })
+      ? send(restaurantPublicMenu, {
+          params: { fs_uid: query.fsUid, order_type: query.orderType, is_shop: query.isShop },
+        })
       : send(restaurantMenu, requestBody(query));
   const query = createQuery<MenuQuery, MenuResponse>({
     key: menuKey,
@@ -92,7 +111,8 @@ export function createMenuCache(send: ApiClient['call']): MenuCache {
         // A stored code the server no longer weighs (this address's wrong codes have spent the
         // allowance, issue 11): the menu without it, which answers lock_code null, so the menu
         // screen forgets the code (SPEC 3) instead of the guest losing the whole menu.
-        if (asked.lockCode && cause instanceof ApiError && cause.code === LOCK_CODE_ATTEMPTS_ERROR) return ask({ ...asked, lockCode: '' });
+        if (asked.lockCode && cause instanceof ApiError && cause.code === LOCK_CODE_ATTEMPTS_ERROR)
+          return ask({ ...asked, lockCode: '' });
         throw cause;
       }),
   });

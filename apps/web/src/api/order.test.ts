@@ -6,7 +6,9 @@ const request: OrderRequest = {
   user: { id: '7', password: 'token-token-token' },
   restaurantId: '5',
   orderType: 'self',
-  lines: [{ token: 'a1', item: '101', cnt: 2, comment: '', spec: null, specs: [{ specid: '9', cnt: 1, price: 12_000 }] }],
+  lines: [
+    { token: 'a1', item: '101', cnt: 2, comment: '', spec: null, specs: [{ specid: '9', cnt: 1, price: 12_000 }] },
+  ],
   cutlery: [
     { id: 3, cnt: 2 },
     { id: 4, cnt: 0 },
@@ -26,7 +28,9 @@ describe('the order/create body (SPEC 7 payload v3, decision 012)', () => {
   it("carries the checkout attempt's idempotency key, so a retry is the same order and another attempt a new one (issue 11)", () => {
     const body = orderRequestBody(request);
     expect(body.idempotency_key).toBe(request.idempotencyKey);
-    expect(orderRequestBody({ ...request, idempotencyKey: 'another-attempt-key' }).idempotency_key).toBe('another-attempt-key');
+    expect(orderRequestBody({ ...request, idempotencyKey: 'another-attempt-key' }).idempotency_key).toBe(
+      'another-attempt-key',
+    );
   });
 
   it('sends the lines without their copied prices and only the extras chosen', () => {
@@ -59,11 +63,17 @@ describe('an order for later (SPEC 4 booking and delayed order)', () => {
     expect(body.delayed_order_id).toBe(77);
     expect(orderCreateBody.safeParse(body).success).toBe(true);
     expect(orderRequestBody(request)).not.toHaveProperty('delayed_order_id');
-    expect(orderRequestBody({ ...request, kiosk: true, orderType: 'inrest', table: '5', resumedOrderId: 77 })).not.toHaveProperty('delayed_order_id');
+    expect(
+      orderRequestBody({ ...request, kiosk: true, orderType: 'inrest', table: '5', resumedOrderId: 77 }),
+    ).not.toHaveProperty('delayed_order_id');
   });
 
   it('marks a delayed order with props.delayed 1 and its chosen time', () => {
-    const body = orderRequestBody({ ...request, delayed: true, pickup: { deliveryDate: '24.11.2026', deliveryTime: '19:00' } });
+    const body = orderRequestBody({
+      ...request,
+      delayed: true,
+      pickup: { deliveryDate: '24.11.2026', deliveryTime: '19:00' },
+    });
     expect(body.order.props).toEqual({ delayed: 1 });
     expect(body.deliveryDateTimeProps).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '19:00' });
     expect(orderRequestBody(request).order).not.toHaveProperty('props');
@@ -125,7 +135,10 @@ describe("the payer of a payment call (decision 011; decision 038's kiosk token)
   const guest = { id: '7', password: 'token-token-token' };
   it("is the signed-in guest on a phone, and the kiosk's device token on a kiosk", () => {
     expect(payer({ user: guest, kiosk: false, kioskToken: 'left-over' })).toEqual({ user: guest });
-    expect(payer({ user: { id: '', password: '' }, kiosk: true, kioskToken: 'kiosk-device-token' })).toEqual({ user: { id: '', password: '' }, kioskToken: 'kiosk-device-token' });
+    expect(payer({ user: { id: '', password: '' }, kiosk: true, kioskToken: 'kiosk-device-token' })).toEqual({
+      user: { id: '', password: '' },
+      kioskToken: 'kiosk-device-token',
+    });
   });
 });
 
@@ -134,7 +147,9 @@ describe('a kiosk order’s payment calls (decision 038; issue 30, second read)'
   const kiosk = { user: { id: '', password: '' }, kioskToken: 'kiosk-device-token', followToken: 'tok.501' };
 
   it('checks the payment with the order’s follow token, so it still reaches Thanks when the kiosk’s token ends meanwhile', async () => {
-    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify({ status: 'pending' }), { status: 200 })));
+    const fetchStub = vi.fn<typeof fetch>(() =>
+      Promise.resolve(new Response(JSON.stringify({ status: 'pending' }), { status: 200 })),
+    );
     vi.stubGlobal('fetch', fetchStub);
     await checkPayment({ ...kiosk, orderId: '501' });
     await checkPayment({ ...kiosk, followToken: null, orderId: '501' });
@@ -143,9 +158,19 @@ describe('a kiosk order’s payment calls (decision 038; issue 30, second read)'
   });
 
   it('starts SBP with both the kiosk’s token and the order’s follow token', async () => {
-    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify({ variants: [], paymentUrl: null, qrPayload: 'qr', errorMessage: '' }), { status: 200 })));
+    const fetchStub = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ variants: [], paymentUrl: null, qrPayload: 'qr', errorMessage: '' }), {
+          status: 200,
+        }),
+      ),
+    );
     vi.stubGlobal('fetch', fetchStub);
     await startSbpPayment({ ...kiosk, orderId: '501' });
-    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toMatchObject({ order_id: '501', kiosk_token: 'kiosk-device-token', follow_token: 'tok.501' });
+    expect(JSON.parse(fetchStub.mock.calls[0]?.[1]?.body as string)).toMatchObject({
+      order_id: '501',
+      kiosk_token: 'kiosk-device-token',
+      follow_token: 'tok.501',
+    });
   });
 });

@@ -83,7 +83,13 @@ export function checkCoupon(
 ): Promise<CouponAnswer> {
   return call(
     orderDiscount,
-    { coupon: input.coupon, order_type: input.orderType, fs_uid: input.fsUid, user_id: input.user.id, token: input.user.password },
+    {
+      coupon: input.coupon,
+      order_type: input.orderType,
+      fs_uid: input.fsUid,
+      user_id: input.user.id,
+      token: input.user.password,
+    },
     options,
   );
 }
@@ -115,7 +121,12 @@ export interface OrderRequest {
   /** The total the guest was shown (kopecks): order/create refuses with sum_changed rather than charge another. */
   readonly expectedSum?: number;
   /** A delivery order's address: the point the zone is found by and the lines the courier reads. */
-  readonly address?: { readonly lat: number; readonly lon: number; readonly full: string; readonly short: string } | null;
+  readonly address?: {
+    readonly lat: number;
+    readonly lon: number;
+    readonly full: string;
+    readonly short: string;
+  } | null;
   /** The uuid of the order/delivery quote whose delivery sum the cart showed. */
   readonly deliveryUuid?: string | null;
   /** An inrest order from this booking (SPEC 4): the server applies its minimum when larger (SPEC 5). */
@@ -152,7 +163,12 @@ export function orderRequestBody(request: OrderRequest): z.input<typeof orderCre
       comment: request.comment,
       ...(request.table ? { table: request.table } : {}),
       ...(request.address || request.delayed
-        ? { props: { ...(request.address ? { address: request.address } : {}), ...(request.delayed ? { delayed: 1 as const } : {}) } }
+        ? {
+            props: {
+              ...(request.address ? { address: request.address } : {}),
+              ...(request.delayed ? { delayed: 1 as const } : {}),
+            },
+          }
         : {}),
       ...(request.orderType === 'inrest' && request.bookingNum ? { booking_num: request.bookingNum } : {}),
     },
@@ -242,10 +258,17 @@ export function startSbpPayment(input: Payer & { orderId: string }, options?: Re
  * GET payment/check/{orderId} with the guest's token (decision 011), or on a kiosk the order's
  * follow token, else the kiosk's device token (decision 038), as a bearer.
  */
-export async function checkPayment(input: Payer & { orderId: string }, options?: RequestOptions): Promise<PaymentStatus> {
+export async function checkPayment(
+  input: Payer & { orderId: string },
+  options?: RequestOptions,
+): Promise<PaymentStatus> {
   const shown = input.followToken || input.kioskToken || input.user.password;
   const headers = shown ? { authorization: `Bearer ${shown}` } : undefined;
-  const answer = await call(paymentCheckCall, { ...options, params: { orderId: input.orderId }, ...(headers ? { headers } : {}) });
+  const answer = await call(paymentCheckCall, {
+    ...options,
+    params: { orderId: input.orderId },
+    ...(headers ? { headers } : {}),
+  });
   return answer.status;
 }
 
@@ -277,7 +300,9 @@ export function quoteDelivery(
       pribors: chosenExtras(input.cutlery),
       recommendedItems: chosenExtras(input.recommended),
       location: { lat: input.point.lat, lon: input.point.lon },
-      delivery_data: input.when ? { deliveryDate: input.when.deliveryDate, deliveryTime: input.when.deliveryTime } : null,
+      delivery_data: input.when
+        ? { deliveryDate: input.when.deliveryDate, deliveryTime: input.when.deliveryTime }
+        : null,
       ...(input.uuid ? { uuid: input.uuid } : {}),
     },
     options,

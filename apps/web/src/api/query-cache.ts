@@ -65,7 +65,9 @@ interface Entry<A, T> {
 
 /** Whatever failed, what the guest reads: the ApiError as it came, else SPEC 8's request-failed text. */
 function asApiError(cause: unknown): ApiError {
-  return cause instanceof ApiError ? cause : new ApiError(REQUEST_FAILED_MESSAGE, 'network', null, null, null, { cause });
+  return cause instanceof ApiError
+    ? cause
+    : new ApiError(REQUEST_FAILED_MESSAGE, 'network', null, null, null, { cause });
 }
 
 export function createQuery<A = void, T = unknown>(options: QueryOptions<A, T>): Query<A, T> {
@@ -154,7 +156,12 @@ export function createQuery<A = void, T = unknown>(options: QueryOptions<A, T>):
     },
     set: (args, data) => {
       const key = keyOf(args);
-      putLast(key, { state: { status: 'ready', args, data, error: null }, pending: null, answeredAt: now(), invalidated: false });
+      putLast(key, {
+        state: { status: 'ready', args, data, error: null },
+        pending: null,
+        answeredAt: now(),
+        invalidated: false,
+      });
       notify();
     },
     invalidate: (args) => {

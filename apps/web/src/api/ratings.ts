@@ -69,7 +69,15 @@ export function loadRatingTypes(session: RatingSession, options?: RequestOptions
 export const RATING_PAGE_SIZE = RATING_LIST_PAGE_SIZE;
 
 /** POST rate/list: a page of the guest's ratings, newest first, after the `offset` already loaded. */
-export async function loadRatingPage(session: RatingSession, offset: number, options?: RequestOptions): Promise<RatingListEntry[]> {
-  const answer = await call(rateListCall, { user_id: session.id, token: session.password, limit: RATING_PAGE_SIZE, offset }, options);
+export async function loadRatingPage(
+  session: RatingSession,
+  offset: number,
+  options?: RequestOptions,
+): Promise<RatingListEntry[]> {
+  const answer = await call(
+    rateListCall,
+    { user_id: session.id, token: session.password, limit: RATING_PAGE_SIZE, offset },
+    options,
+  );
   return answer.items;
 }

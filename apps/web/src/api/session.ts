@@ -12,9 +12,13 @@ const LOGOUT_TIMEOUT_MS = 5000;
 export async function endSession(user: Pick<User, 'id' | 'password'>): Promise<void> {
   if (user.id === '' || user.password === '') return;
   try {
-    await call(logoutCall, { user_id: user.id, token: user.password }, {
-      signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
-    });
+    await call(
+      logoutCall,
+      { user_id: user.id, token: user.password },
+      {
+        signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+      },
+    );
   } catch {
     // A lost or refused sign-out still signs the guest out here; an unused session lapses (decision 008).
   }

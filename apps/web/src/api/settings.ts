@@ -6,4 +6,6 @@ export function createSettingsQuery(load: () => Promise<Settings>): Query<void, 
   return createQuery<void, Settings>({ load });
 }
 
-export const settingsQuery = createSettingsQuery(() => import('./settings-call').then((settings) => settings.askSettings()));
+export const settingsQuery = createSettingsQuery(() =>
+  import('./settings-call').then((settings) => settings.askSettings()),
+);

@@ -17,11 +17,15 @@ describe('the event-stream parser', () => {
   });
 
   it('takes events split anywhere across chunks, with LF, CR or CRLF', () => {
-    expect(parse('eve', 'nt: status\r', '\ndata: {"b"', ':2}\r\n\r', '\n')).toEqual([{ event: 'status', data: '{"b":2}' }]);
+    expect(parse('eve', 'nt: status\r', '\ndata: {"b"', ':2}\r\n\r', '\n')).toEqual([
+      { event: 'status', data: '{"b":2}' },
+    ]);
     expect(parse('event: status\rdata: x\r\r')).toEqual([{ event: 'status', data: 'x' }]);
   });
 
   it('drops an event without data and ignores id and retry; an unfinished event waits', () => {
-    expect(parse('event: status\n\nid: 7\nretry: 10\ndata: y\n\nevent: status\ndata: z\n')).toEqual([{ event: 'message', data: 'y' }]);
+    expect(parse('event: status\n\nid: 7\nretry: 10\ndata: y\n\nevent: status\ndata: z\n')).toEqual([
+      { event: 'message', data: 'y' },
+    ]);
   });
 });

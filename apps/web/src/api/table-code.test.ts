@@ -3,7 +3,13 @@ import { normaliseTableCode, tableCodeFromQr, tableCodeOutcome } from './table-c
 
 /** 2026-11-23 is a Monday; Moscow is UTC+3. */
 const moscow = (time: string) => new Date(`2026-11-23T${time}:00+03:00`);
-const WEEK_10_23 = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '10:00', to: '23:00', fromMinute: 600, toMinute: 1380 }));
+const WEEK_10_23 = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+  day,
+  from: '10:00',
+  to: '23:00',
+  fromMinute: 600,
+  toMinute: 1380,
+}));
 
 function restaurant(patch: Partial<Parameters<typeof tableCodeOutcome>[1][number]> = {}) {
   return {
@@ -41,18 +47,30 @@ describe('table code (SPEC 2 Restaurant option, SPEC 5, 8)', () => {
   });
 
   it('refuses a restaurant that is inactive or takes no table orders', () => {
-    const unavailable = { kind: 'refused', dialog: { title: 'Заказ невозможен', message: 'Заказ за столом в этом ресторане сейчас невозможен' } };
-    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ active: '0' })], moscow('12:00'))).toEqual(unavailable);
-    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ deliveryRest: '0' })], moscow('12:00'))).toEqual(unavailable);
+    const unavailable = {
+      kind: 'refused',
+      dialog: { title: 'Заказ невозможен', message: 'Заказ за столом в этом ресторане сейчас невозможен' },
+    };
+    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ active: '0' })], moscow('12:00'))).toEqual(
+      unavailable,
+    );
+    expect(
+      tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ deliveryRest: '0' })], moscow('12:00')),
+    ).toEqual(unavailable);
   });
 
   it('refuses a closed restaurant, on its own clock', () => {
     const closed = { kind: 'refused', dialog: { title: 'Заказ невозможен', message: 'Ресторан сейчас закрыт' } };
     expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant()], moscow('23:30'))).toEqual(closed);
     // 12:00 in Moscow is 19:00 in Vladivostok: open.
-    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ time_zone: 'Asia/Vladivostok' })], moscow('12:00')).kind).toBe('table');
+    expect(
+      tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ time_zone: 'Asia/Vladivostok' })], moscow('12:00'))
+        .kind,
+    ).toBe('table');
     // 09:00 in Moscow is 16:00 in Vladivostok; an unknown zone reads as Moscow: closed.
-    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ time_zone: 'Nowhere/City' })], moscow('09:00'))).toEqual(closed);
+    expect(
+      tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant({ time_zone: 'Nowhere/City' })], moscow('09:00')),
+    ).toEqual(closed);
   });
 });
 
@@ -61,7 +79,9 @@ describe('table code on a holiday (SPEC 5, 8, issue 31)', () => {
     const closed = { kind: 'refused', dialog: { title: 'Заказ невозможен', message: 'Ресторан сейчас закрыт' } };
     const holiday = restaurant({ holidays: [{ date: '2026-11-23', fromMinute: null, toMinute: null }] });
     expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [holiday], moscow('12:00'))).toEqual(closed);
-    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant()], moscow('12:00'))).toMatchObject({ kind: 'table' });
+    expect(tableCodeOutcome({ num: '1', fs_uid: 'fs-1' }, [restaurant()], moscow('12:00'))).toMatchObject({
+      kind: 'table',
+    });
   });
 });
 

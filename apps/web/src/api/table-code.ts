@@ -1,14 +1,32 @@
 import { restaurantHolidays, type RestaurantWire, type TableResponse } from '@chain/contract';
-import { type DialogText, ERROR_TITLE, type Instant, TABLE_NUMBER_MESSAGE, tableOrderBlock, validateScannedTable } from '@chain/domain';
+import {
+  type DialogText,
+  ERROR_TITLE,
+  type Instant,
+  TABLE_NUMBER_MESSAGE,
+  tableOrderBlock,
+  validateScannedTable,
+} from '@chain/domain';
 
-type ListEntry = Pick<RestaurantWire, 'id' | 'fs_uid' | 'name' | 'nameShort' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'holidays'>>;
+type ListEntry = Pick<
+  RestaurantWire,
+  'id' | 'fs_uid' | 'name' | 'nameShort' | 'active' | 'deliveryRest' | 'shedule' | 'time_zone'
+> &
+  Partial<Pick<RestaurantWire, 'holidays'>>;
 
 /** What a table code leads to: the table's restaurant and number, or the dialog that refuses it. */
 export type TableCodeOutcome =
-  | { readonly kind: 'table'; readonly restaurant: { id: string; name: string; nameShort: string }; readonly table: string }
+  | {
+      readonly kind: 'table';
+      readonly restaurant: { id: string; name: string; nameShort: string };
+      readonly table: string;
+    }
   | { readonly kind: 'refused'; readonly dialog: DialogText };
 
-const WRONG_TABLE: TableCodeOutcome = { kind: 'refused', dialog: { title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE } };
+const WRONG_TABLE: TableCodeOutcome = {
+  kind: 'refused',
+  dialog: { title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE },
+};
 
 /** The code as typed under the QR: spaces dropped, letters upper-case ('t-jqbb-01 ' → 'T-JQBB-01'). */
 export function normaliseTableCode(code: string): string {
@@ -21,7 +39,11 @@ export function normaliseTableCode(code: string): string {
  * tableOrderBlock decides (active and deliveryRest, then open now on the restaurant's clock, its
  * holidays counted as order/create counts them).
  */
-export function tableCodeOutcome(answer: TableResponse | null, restaurants: readonly ListEntry[], now: Instant): TableCodeOutcome {
+export function tableCodeOutcome(
+  answer: TableResponse | null,
+  restaurants: readonly ListEntry[],
+  now: Instant,
+): TableCodeOutcome {
   if (answer === null || validateScannedTable(answer) !== null) return WRONG_TABLE;
   const restaurant = restaurants.find((entry) => entry.fs_uid === answer.fs_uid);
   if (!restaurant) return WRONG_TABLE;
@@ -73,7 +95,11 @@ export function tableCodeFromQr(text: string): string {
 
 /** The last non-empty '/'-separated segment of a path, percent-decoded when it decodes. */
 function lastSegment(path: string): string {
-  const segment = path.split('/').filter((part) => part.trim() !== '').at(-1) ?? '';
+  const segment =
+    path
+      .split('/')
+      .filter((part) => part.trim() !== '')
+      .at(-1) ?? '';
   try {
     return decodeURIComponent(segment).trim();
   } catch {

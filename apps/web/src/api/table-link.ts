@@ -16,7 +16,11 @@ export function tableLinkCode(search: string): string | null {
 }
 
 /** At start: keeps the link's table code and takes it out of the address bar. */
-export function rememberTableLink(location: Pick<Location, 'search' | 'pathname'>, storage: Storage, history: Pick<History, 'replaceState' | 'state'>): void {
+export function rememberTableLink(
+  location: Pick<Location, 'search' | 'pathname'>,
+  storage: Storage,
+  history: Pick<History, 'replaceState' | 'state'>,
+): void {
   const code = tableLinkCode(location.search);
   if (code === null) return;
   try {

@@ -14,7 +14,8 @@ export async function lookupTable(code: string, options?: RequestOptions): Promi
   try {
     return await call(restaurantTable, { ...options, params: { code } });
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'server' && (error.status === 404 || error.status === 400)) return null;
+    if (error instanceof ApiError && error.kind === 'server' && (error.status === 404 || error.status === 400))
+      return null;
     throw error;
   }
 }
@@ -52,7 +53,10 @@ export async function chooseTableByCode(code: string): Promise<TableChosen | nul
       // The server already knows the restaurant takes no table orders (SPEC 8 text in its message).
       await showDialog({ title: TABLE_ORDER_TITLE, message: error.message });
     } else {
-      await showDialog({ title: ATTENTION_TITLE, message: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE });
+      await showDialog({
+        title: ATTENTION_TITLE,
+        message: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE,
+      });
     }
     return null;
   }

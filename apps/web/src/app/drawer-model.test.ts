@@ -35,7 +35,10 @@ describe('side drawer (SPEC 2 Side drawer)', () => {
     const model = drawerModel(SIGNED_IN);
     expect(model.profile).toEqual({ name: 'Анна', phone: '+7 (999) 123-45-67' });
     // A guest signed in by e-mail has no phone: the address stands in its place.
-    expect(drawerModel({ ...SIGNED_IN, userPhone: '', userEmail: 'anna@example.ru' }).profile).toEqual({ name: 'Анна', phone: 'anna@example.ru' });
+    expect(drawerModel({ ...SIGNED_IN, userPhone: '', userEmail: 'anna@example.ru' }).profile).toEqual({
+      name: 'Анна',
+      phone: 'anna@example.ru',
+    });
     expect(labels(model.account)).toEqual(['Мои заказы', 'Мой профиль', 'Мои адреса', 'Мои оценки']);
     expect(model.account.map((entry) => ('href' in entry ? entry.href : null))).toEqual([
       '/order_list',

@@ -33,7 +33,13 @@ export type DrawerIcon =
 
 export type DrawerEntry =
   | { readonly kind: 'link'; readonly icon: DrawerIcon; readonly label: string; readonly href: string }
-  | { readonly kind: 'call'; readonly icon: 'phone'; readonly label: string; readonly detail: string; readonly href: string }
+  | {
+      readonly kind: 'call';
+      readonly icon: 'phone';
+      readonly label: string;
+      readonly detail: string;
+      readonly href: string;
+    }
   | { readonly kind: 'logout'; readonly icon: 'logout'; readonly label: string };
 
 export interface DrawerModel {

@@ -52,16 +52,18 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
   const dishesLoaded = useChromeState((state) => state.dishesLoaded);
   const orderType = useCartState((state) => state.orderType);
 
-  const model = builtOnly(drawerModel({
-    authorized,
-    kiosk,
-    dishesLoaded,
-    orderType,
-    hotline: settings?.hotline ?? null,
-    userName,
-    userPhone,
-    userEmail,
-  }));
+  const model = builtOnly(
+    drawerModel({
+      authorized,
+      kiosk,
+      dishesLoaded,
+      orderType,
+      hotline: settings?.hotline ?? null,
+      userName,
+      userPhone,
+      userEmail,
+    }),
+  );
 
   const close = () => chromeStore.getState().setShowDrawer(false);
 
@@ -150,6 +152,7 @@ export default function Drawer({ settings }: { settings: Settings | null }) {
 
 /** The drawer without links to screens not built yet (issue 7: not shown dead). */
 function builtOnly(model: DrawerModel): DrawerModel {
-  const keep = (entries: readonly DrawerEntry[]) => entries.filter((entry) => entry.kind !== 'link' || isBuiltScreen(entry.href));
+  const keep = (entries: readonly DrawerEntry[]) =>
+    entries.filter((entry) => entry.kind !== 'link' || isBuiltScreen(entry.href));
   return { ...model, contact: keep(model.contact), account: keep(model.account), general: keep(model.general) };
 }

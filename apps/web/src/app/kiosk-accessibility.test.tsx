@@ -39,7 +39,7 @@ describe('kiosk accessibility mode (issue 14, docs/design.md Kiosk, further)', (
     expect(screen.getByRole('button', { name: TURN_ON })).toBeTruthy();
   });
 
-  it('is not offered on the Kiosk start page (staff\'s) and leaves the root plain there', () => {
+  it("is not offered on the Kiosk start page (staff's) and leaves the root plain there", () => {
     kioskStore.getState().setKioskAccessible(true);
     renderToggle('/kiosk/1');
     expect(screen.queryByRole('button', { name: TURN_OFF })).toBeNull();
@@ -74,8 +74,12 @@ describe('a long kiosk screen (accessibility mode starts it lower)', () => {
     height('.top-bar', topBar);
     if (actions !== null) height('.screen__actions', actions);
     const rect = (top: number, bottom: number) => ({ top, bottom }) as DOMRect;
-    vi.spyOn(document.querySelector('h2') as Element, 'getBoundingClientRect').mockReturnValue(rect(topBar, topBar + 40));
-    vi.spyOn(document.querySelector('p') as Element, 'getBoundingClientRect').mockReturnValue(rect(topBar + 40, topBar + content));
+    vi.spyOn(document.querySelector('h2') as Element, 'getBoundingClientRect').mockReturnValue(
+      rect(topBar, topBar + 40),
+    );
+    vi.spyOn(document.querySelector('p') as Element, 'getBoundingClientRect').mockReturnValue(
+      rect(topBar + 40, topBar + content),
+    );
   }
 
   it('is long when its content is taller than the room between the top bar and the actions', () => {

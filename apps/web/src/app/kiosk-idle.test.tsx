@@ -33,14 +33,14 @@ const count = () => document.querySelector('.kiosk-idle__count')?.textContent;
 
 /** A kiosk at restaurant 1 with a guest's table and cart, on the fake clock. */
 function startKioskGuest() {
-    vi.useFakeTimers();
-    resetAppStores();
-    const state = appSnapshot();
-    state.setKiosk(true);
-    state.setRestaurant({ id: '1', name: 'Центральный' });
-    state.setOrderType('inrest');
-    state.updateCheckout({ table: '12' });
-    state.addToCart('1', { item: '101', cnt: 2 });
+  vi.useFakeTimers();
+  resetAppStores();
+  const state = appSnapshot();
+  state.setKiosk(true);
+  state.setRestaurant({ id: '1', name: 'Центральный' });
+  state.setOrderType('inrest');
+  state.updateCheckout({ table: '12' });
+  state.addToCart('1', { item: '101', cnt: 2 });
 }
 
 describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
@@ -119,7 +119,7 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(cartStore.getState().checkout.table).toBe('12');
   });
 
-  it('idles on Home for a placed order or accessibility mode left there too, in accessibility mode\'s own time', async () => {
+  it("idles on Home for a placed order or accessibility mode left there too, in accessibility mode's own time", async () => {
     kioskStore.getState().endKioskGuest();
     cartStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
     renderIdle('/');
@@ -139,7 +139,7 @@ describe('kiosk idle (SPEC 4 Kiosk, SPEC 9: 15 000 ms, then 10 s)', () => {
     expect(kioskStore.getState().kioskAccessible).toBe(false);
   });
 
-  it('a new screen under the overlay (payment polled to Thanks) hides it; the count starts again with the new screen\'s time', async () => {
+  it("a new screen under the overlay (payment polled to Thanks) hides it; the count starts again with the new screen's time", async () => {
     cartStore.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok' });
     renderIdle('/payment');
     await wait(90_000);

@@ -83,12 +83,7 @@ export default function KioskIdle({ screen }: { screen: KioskScreen }) {
   };
 
   return (
-    <IdleOverlay
-      open={showing}
-      countdownS={times?.countdownS ?? 0}
-      onContinue={continueHere}
-      onTimeout={endGuest}
-    />
+    <IdleOverlay open={showing} countdownS={times?.countdownS ?? 0} onContinue={continueHere} onTimeout={endGuest} />
   );
 }
 

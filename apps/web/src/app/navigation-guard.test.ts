@@ -55,7 +55,8 @@ describe('navigation guard (SPEC 2 Navigation guard)', () => {
     });
 
     it('shows the payment the bank returns to: /payment?order_id={id}[&failed=1] (decision 011)', () => {
-      const back = (search: string, session = SIGNED_IN) => guardNavigation({ path: '/payment', state: null, search }, session);
+      const back = (search: string, session = SIGNED_IN) =>
+        guardNavigation({ path: '/payment', state: null, search }, session);
       expect(back('?order_id=17')).toEqual({});
       expect(back('order_id=17&failed=1&orderId=abc-def')).toEqual({});
       expect(back('?order_id=17', GUEST)).toEqual({ redirect: '/auth' });
@@ -112,10 +113,13 @@ describe('navigation guard (SPEC 2 Navigation guard)', () => {
   });
 
   describe('issue 14: the follow page is outside the guard', () => {
-    it.each([GUEST, SIGNED_IN, KIOSK])('opens /follow/{token} for every session (%o), never sending it to /auth', (session) => {
-      expect(go('/follow/501.lz3k9c.sig', session)).toEqual({});
-      expect(go('/follow/501.lz3k9c.sig/', session)).toEqual({});
-    });
+    it.each([GUEST, SIGNED_IN, KIOSK])(
+      'opens /follow/{token} for every session (%o), never sending it to /auth',
+      (session) => {
+        expect(go('/follow/501.lz3k9c.sig', session)).toEqual({});
+        expect(go('/follow/501.lz3k9c.sig/', session)).toEqual({});
+      },
+    );
 
     it('guards what is not a follow link as before', () => {
       expect(go('/follow', GUEST)).toEqual({ redirect: '/auth' });

@@ -12,7 +12,13 @@ export function OfflineNotice({ kiosk }: { kiosk: boolean }) {
   if (online) return null;
   if (kiosk) {
     return (
-      <div className="kiosk-offline" role="alertdialog" aria-modal="true" aria-labelledby="kiosk-offline-title" aria-describedby="kiosk-offline-text">
+      <div
+        className="kiosk-offline"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="kiosk-offline-title"
+        aria-describedby="kiosk-offline-text"
+      >
         <h2 id="kiosk-offline-title">{OFFLINE_TITLE}</h2>
         <p id="kiosk-offline-text">{KIOSK_OFFLINE_MESSAGE}</p>
       </div>

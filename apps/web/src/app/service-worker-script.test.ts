@@ -9,7 +9,10 @@ import { describe, expect, it, vi } from 'vitest';
 const SOURCE = readFileSync(new URL('../../sw/service-worker.js', import.meta.url), 'utf8')
   .replace("'__VERSION__'", JSON.stringify('test'))
   .replace('__SHELL__', JSON.stringify(['/index.html', '/assets/index-abc.js']))
-  .replace('__BUILD_ASSETS__', JSON.stringify(['/assets/index-abc.js', '/assets/menu-page-new.js', '/assets/cart-page-same.js']));
+  .replace(
+    '__BUILD_ASSETS__',
+    JSON.stringify(['/assets/index-abc.js', '/assets/menu-page-new.js', '/assets/cart-page-same.js']),
+  );
 const ORIGIN = 'https://order.example.ru';
 
 class MemoryCache {
@@ -110,9 +113,15 @@ function serviceWorker() {
   };
 }
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
-const post = (path: string, body: unknown) => new Request(`${ORIGIN}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (path: string, body: unknown) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 const PUBLIC_MENU = '/api/v2/restoran/menu/6e302e79/self/0';
 
 describe('the service worker (issue 18, decision 031)', () => {
@@ -130,7 +139,12 @@ describe('the service worker (issue 18, decision 031)', () => {
 
   it('keeps the POST menu by its body: a menu for another time is another answer', async () => {
     const sw = serviceWorker();
-    sw.online((request) => request.clone().json().then((body: { t: string }) => json({ for: body.t })));
+    sw.online((request) =>
+      request
+        .clone()
+        .json()
+        .then((body: { t: string }) => json({ for: body.t })),
+    );
     await sw.handle(post('/api/v2/restoran/menu', { t: '19:00' }));
     await sw.handle(post('/api/v2/restoran/menu', { t: '20:00' }));
     sw.offline();
@@ -138,7 +152,7 @@ describe('the service worker (issue 18, decision 031)', () => {
     expect(await (await sw.handle(post('/api/v2/restoran/menu', { t: '20:00' })))?.json()).toEqual({ for: '20:00' });
   });
 
-  it('drops the files of earlier builds from the assets cache when a new version takes over, and keeps this build\'s', async () => {
+  it("drops the files of earlier builds from the assets cache when a new version takes over, and keeps this build's", async () => {
     const sw = serviceWorker();
     sw.online((request) => Promise.resolve(new Response(`code of ${new URL(request.url).pathname}`)));
     // Screens opened under the earlier version: one file changed since (menu), one did not (cart).
@@ -156,7 +170,11 @@ describe('the service worker (issue 18, decision 031)', () => {
 
   it('keeps at most 600 photos: past it the oldest kept go, down to 500, the newest stay', async () => {
     const sw = serviceWorker();
-    sw.online((request) => Promise.resolve(new Response(`photo ${new URL(request.url).pathname}`, { headers: { 'content-type': 'image/webp' } })));
+    sw.online((request) =>
+      Promise.resolve(
+        new Response(`photo ${new URL(request.url).pathname}`, { headers: { 'content-type': 'image/webp' } }),
+      ),
+    );
     let now = 1_000;
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1));
     for (let dish = 0; dish <= 600; dish += 1) await sw.handle(get(`/photos/dish-${dish}.webp`));
@@ -200,11 +218,15 @@ describe('the service worker (issue 18, decision 031)', () => {
     sw.offline();
     expect(await (await sw.handle(get(PUBLIC_MENU)))?.json()).toEqual({ url: `${ORIGIN}${PUBLIC_MENU}` });
     await expect(sw.handle(post('/api/v2/restoran/menu', { hour: 10 }))).rejects.toThrow('offline');
-    expect(await (await sw.handle(post('/api/v2/restoran/menu', { hour: 11 })))?.json()).toMatchObject({ url: `${ORIGIN}/api/v2/restoran/menu` });
-    expect(await (await sw.handle(get('/api/v2/restoran/list')))?.json()).toEqual({ url: `${ORIGIN}/api/v2/restoran/list` });
+    expect(await (await sw.handle(post('/api/v2/restoran/menu', { hour: 11 })))?.json()).toMatchObject({
+      url: `${ORIGIN}/api/v2/restoran/menu`,
+    });
+    expect(await (await sw.handle(get('/api/v2/restoran/list')))?.json()).toEqual({
+      url: `${ORIGIN}/api/v2/restoran/list`,
+    });
   });
 
-  it('gives the network\'s answer even when it cannot be kept, and never keeps a no-store one (a menu with the guest\'s booking)', async () => {
+  it("gives the network's answer even when it cannot be kept, and never keeps a no-store one (a menu with the guest's booking)", async () => {
     const sw = serviceWorker();
     sw.online(() => Promise.resolve(json({ first: true })));
     await sw.handle(get(PUBLIC_MENU));
@@ -212,7 +234,9 @@ describe('the service worker (issue 18, decision 031)', () => {
     sw.online(() => Promise.resolve(json({ first: false })));
     expect(await (await sw.handle(get(PUBLIC_MENU)))?.json()).toEqual({ first: false });
     sw.stores.get('data-v1')!.full = false;
-    sw.online(() => Promise.resolve(new Response('{"min_sum":500000}', { headers: { 'cache-control': 'private, no-store' } })));
+    sw.online(() =>
+      Promise.resolve(new Response('{"min_sum":500000}', { headers: { 'cache-control': 'private, no-store' } })),
+    );
     expect((await sw.handle(post('/api/v2/restoran/menu', { booking_num: 'B-1' })))?.status).toBe(200);
     sw.offline();
     await expect(sw.handle(post('/api/v2/restoran/menu', { booking_num: 'B-1' }))).rejects.toThrow('offline');
@@ -223,7 +247,12 @@ describe('the service worker (issue 18, decision 031)', () => {
     sw.online(() => Promise.resolve(new Response('{}', { status: 503 })));
     expect((await sw.handle(get(PUBLIC_MENU)))?.status).toBe(503);
     expect(sw.stores.get('data-v1')?.entries.size ?? 0).toBe(0);
-    for (const request of [post('/api/v1/order/create', {}), get('/api/v1/order/15'), post('/api/v1/auth/code', {}), get('/sandbox/outbox')]) {
+    for (const request of [
+      post('/api/v1/order/create', {}),
+      get('/api/v1/order/15'),
+      post('/api/v1/auth/code', {}),
+      get('/sandbox/outbox'),
+    ]) {
       expect(await sw.handle(request), request.url).toBeNull();
     }
     expect(sw.sent).toEqual([`GET ${PUBLIC_MENU}`]);

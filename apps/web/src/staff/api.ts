@@ -13,7 +13,10 @@ export async function staffCall<C extends AnyCall>(definition: C, ...args: CallA
   const token = staffSession()?.token;
   const withBody = definition.body !== undefined;
   const options = ((withBody ? args[1] : args[0]) ?? {}) as { headers?: Record<string, string> };
-  const authorised = { ...options, headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } };
+  const authorised = {
+    ...options,
+    headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  };
   const sent = (withBody ? [args[0], authorised] : [authorised]) as unknown as CallArgs<C>;
   try {
     return await client.call(definition, ...sent);

@@ -75,7 +75,11 @@ export function AuditPage() {
         </tbody>
       </table>
       {!done && entries.length > 0 ? (
-        <button type="button" className="staff-button staff-button--secondary" onClick={() => void more(entries.at(-1)?.id ?? null)}>
+        <button
+          type="button"
+          className="staff-button staff-button--secondary"
+          onClick={() => void more(entries.at(-1)?.id ?? null)}
+        >
           Ещё
         </button>
       ) : null}

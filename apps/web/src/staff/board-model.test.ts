@@ -28,7 +28,14 @@ const at = (minutes: number) => Date.parse('2026-11-24T10:00:00.000Z') + minutes
 
 describe('the staff board (issue 17, docs/design.md Staff)', () => {
   it('puts each status in its column', () => {
-    expect([10, 20, 30, 40, 50, 90].map((status) => columnOf({ status }))).toEqual(['new', 'new', 'cooking', 'ready', 'done', 'done']);
+    expect([10, 20, 30, 40, 50, 90].map((status) => columnOf({ status }))).toEqual([
+      'new',
+      'new',
+      'cooking',
+      'ready',
+      'done',
+      'done',
+    ]);
   });
 
   it('turns an order the kitchen owes amber after 15 minutes and red after 25; a ready one never', () => {
@@ -70,7 +77,15 @@ describe('the staff board (issue 17, docs/design.md Staff)', () => {
     const paid = order({ id: 1, paid: true, status: 20, created_at: '2026-11-24T08:00:00.000Z' });
     let board: StaffOrder[] = [paid];
     for (let n = 0; n < BOARD_LIMITS.unpaid + 50; n++) {
-      board = mergeOrder(board, order({ id: 100 + n, paid: false, status: 10, created_at: new Date(Date.parse('2026-11-24T09:00:00.000Z') + n * 1000).toISOString() }));
+      board = mergeOrder(
+        board,
+        order({
+          id: 100 + n,
+          paid: false,
+          status: 10,
+          created_at: new Date(Date.parse('2026-11-24T09:00:00.000Z') + n * 1000).toISOString(),
+        }),
+      );
     }
     expect(board.filter((entry) => !entry.paid)).toHaveLength(BOARD_LIMITS.unpaid);
     expect(board.at(-2)?.id).toBe(100 + 50);

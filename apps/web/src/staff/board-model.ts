@@ -65,11 +65,14 @@ export function latenessOf(order: Pick<StaffOrder, 'created_at' | 'due_at' | 'st
  */
 export function mergeOrder(orders: readonly StaffOrder[], order: StaffOrder): StaffOrder[] {
   const others = orders.filter((candidate) => candidate.id !== order.id);
-  return withinBoardLimits([order, ...others].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id));
+  return withinBoardLimits(
+    [order, ...others].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id),
+  );
 }
 
 /** «Зал, стол 7», «Зал, стол не указан», «Киоск, стол 3», else the type's name: «Самовывоз», «Доставка курьером». */
 export function placeText(order: Pick<StaffOrder, 'type' | 'table' | 'kiosk'>): string {
-  if (order.type === 'inrest') return `${order.kiosk ? 'Киоск' : 'Зал'}, ${order.table ? `стол ${order.table}` : 'стол не указан'}`;
+  if (order.type === 'inrest')
+    return `${order.kiosk ? 'Киоск' : 'Зал'}, ${order.table ? `стол ${order.table}` : 'стол не указан'}`;
   return orderTypeTitle(order.type);
 }

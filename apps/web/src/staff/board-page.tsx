@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { STAFF_EVENTS_KEEP_ALIVE_MS, staffBoardCall, staffBoardEventsCall, staffMoveOrderCall, staffOrder, type StaffOrder } from '@chain/contract';
+import {
+  STAFF_EVENTS_KEEP_ALIVE_MS,
+  staffBoardCall,
+  staffBoardEventsCall,
+  staffMoveOrderCall,
+  staffOrder,
+  type StaffOrder,
+} from '@chain/contract';
 import { clockWithDayText, formatMoney, ORDER_STATUS, paidText } from '@chain/domain';
 import { followLiveStream } from '../api/live-stream';
 import { failureText, staffCall } from './api';
@@ -17,7 +24,13 @@ const NEW_CARD_MS = 4000;
  * button and the minutes since placed (or since the chosen time) in the colour of lateness. It
  * follows the board's live stream; after a reconnect it reloads the board once.
  */
-export function BoardPage({ restaurantId, manager = false }: { restaurantId: number; /** A manager may cancel a paid order with its money returned (issue 31). */ manager?: boolean }) {
+export function BoardPage({
+  restaurantId,
+  manager = false,
+}: {
+  restaurantId: number;
+  /** A manager may cancel a paid order with its money returned (issue 31). */ manager?: boolean;
+}) {
   const [orders, setOrders] = useState<StaffOrder[] | null>(null);
   const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -93,18 +106,33 @@ export function BoardPage({ restaurantId, manager = false }: { restaurantId: num
       {BOARD_COLUMNS.map((column) => {
         const inColumn = orders.filter((order) => columnOf(order) === column.id);
         return (
-          <section key={column.id} className={`board__column board__column--${column.id}`} aria-labelledby={`column-${column.id}`}>
+          <section
+            key={column.id}
+            className={`board__column board__column--${column.id}`}
+            aria-labelledby={`column-${column.id}`}
+          >
             <h2 id={`column-${column.id}`} className="board__title">
               {column.title} <span className="board__count">{inColumn.length}</span>
             </h2>
             {inColumn.length === 0 ? <p className="board__empty">Нет заказов</p> : null}
             {inColumn.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} timeZone={timeZone} fresh={fresh.has(order.id)} onMoved={moved} compact={column.id === 'done'} onRefund={manager ? () => setRefunding({ id: order.id, znumber: order.znumber }) : undefined} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                now={now}
+                timeZone={timeZone}
+                fresh={fresh.has(order.id)}
+                onMoved={moved}
+                compact={column.id === 'done'}
+                onRefund={manager ? () => setRefunding({ id: order.id, znumber: order.znumber }) : undefined}
+              />
             ))}
           </section>
         );
       })}
-      {refunding ? <RefundDialog orderId={refunding.id} znumber={refunding.znumber} onClose={() => setRefunding(null)} /> : null}
+      {refunding ? (
+        <RefundDialog orderId={refunding.id} znumber={refunding.znumber} onClose={() => setRefunding(null)} />
+      ) : null}
     </div>
   );
 }
@@ -151,7 +179,10 @@ function OrderCard({
 
   const titleId = `order-${order.id}`;
   return (
-    <article className={`order-card order-card--${lateness}${fresh ? ' order-card--new' : ''}`} aria-labelledby={titleId}>
+    <article
+      className={`order-card order-card--${lateness}${fresh ? ' order-card--new' : ''}`}
+      aria-labelledby={titleId}
+    >
       <header className="order-card__head">
         <h3 id={titleId} className="order-card__number">
           {order.znumber}
@@ -185,7 +216,9 @@ function OrderCard({
             {order.lines.map((line, index) => (
               <li key={index}>
                 <span className="order-card__cnt">{line.cnt}×</span> {line.name}
-                {line.options.length > 0 ? <span className="order-card__options"> · {line.options.join(', ')}</span> : null}
+                {line.options.length > 0 ? (
+                  <span className="order-card__options"> · {line.options.join(', ')}</span>
+                ) : null}
               </li>
             ))}
             {order.cutlery.map((line, index) => (
@@ -199,19 +232,34 @@ function OrderCard({
       ) : null}
       <StaffError text={error} />
       {next !== undefined && next !== ORDER_STATUS.cancelled ? (
-        <button type="button" className="staff-button staff-button--primary staff-button--big" aria-busy={busy || undefined} onClick={() => void move(next)}>
+        <button
+          type="button"
+          className="staff-button staff-button--primary staff-button--big"
+          aria-busy={busy || undefined}
+          onClick={() => void move(next)}
+        >
           {moveLabel(next, order.type)}
         </button>
       ) : null}
       {[...(next === ORDER_STATUS.cancelled ? [next] : []), ...others].map((to) =>
         to === ORDER_STATUS.cancelled && !confirming ? (
-          <button key={to} type="button" className="staff-button staff-button--secondary" onClick={() => setConfirming(true)}>
+          <button
+            key={to}
+            type="button"
+            className="staff-button staff-button--secondary"
+            onClick={() => setConfirming(true)}
+          >
             {moveLabel(to, order.type)}
           </button>
         ) : to === ORDER_STATUS.cancelled ? (
           <div key={to} className="order-card__confirm" role="group" aria-label={`Отменить заказ ${order.znumber}?`}>
             <span>Отменить заказ?</span>
-            <button type="button" className="staff-button staff-button--danger" aria-busy={busy || undefined} onClick={() => void move(to)}>
+            <button
+              type="button"
+              className="staff-button staff-button--danger"
+              aria-busy={busy || undefined}
+              onClick={() => void move(to)}
+            >
               Да, отменить
             </button>
             <button type="button" className="staff-button staff-button--secondary" onClick={() => setConfirming(false)}>
@@ -226,7 +274,11 @@ function OrderCard({
       )}
       {onRefund && order.paid ? (
         <button type="button" className="staff-button staff-button--ghost" onClick={onRefund}>
-          {order.status === ORDER_STATUS.cancelled ? 'Возврат денег' : order.status < ORDER_STATUS.done ? 'Отменить с возвратом' : 'Вернуть деньги'}
+          {order.status === ORDER_STATUS.cancelled
+            ? 'Возврат денег'
+            : order.status < ORDER_STATUS.done
+              ? 'Отменить с возвратом'
+              : 'Вернуть деньги'}
         </button>
       ) : null}
     </article>

@@ -1,13 +1,31 @@
 import { useState } from 'react';
 import { staffBookingsCall, staffMoveBookingCall, type StaffBooking, type StaffBookings } from '@chain/contract';
-import { type CalendarDate, clockWithDayText, dayHeading, formatClock, isoDateText, russianPlural, wallClockAt } from '@chain/domain';
+import {
+  type CalendarDate,
+  clockWithDayText,
+  dayHeading,
+  formatClock,
+  isoDateText,
+  russianPlural,
+  wallClockAt,
+} from '@chain/domain';
 import { useNow } from '../ui/use-now';
 import { failureText, staffCall } from './api';
 import { useStaffData } from './use-staff-data';
 import { NotLoaded, StaffError } from './staff-error';
 
-const MOVE_LABELS: Record<StaffBooking['next'][number], string> = { new: 'Новая', active: 'Гости пришли', ended: 'Завершить', cancelled: 'Отменить' };
-const STATUS_TEXT: Record<StaffBooking['status'], string> = { new: 'Ожидается', active: 'Гости за столом', ended: 'Завершена', cancelled: 'Отменена' };
+const MOVE_LABELS: Record<StaffBooking['next'][number], string> = {
+  new: 'Новая',
+  active: 'Гости пришли',
+  ended: 'Завершить',
+  cancelled: 'Отменить',
+};
+const STATUS_TEXT: Record<StaffBooking['status'], string> = {
+  new: 'Ожидается',
+  active: 'Гости за столом',
+  ended: 'Завершена',
+  cancelled: 'Отменена',
+};
 
 type BoardTable = StaffBookings['tables'][number];
 
@@ -42,7 +60,10 @@ export function bookingDays(board: Pick<StaffBookings, 'tables' | 'time_zone'>):
     .map(([key, day]) => ({
       key,
       date: day.date,
-      tables: [...day.tables.values()].map((entry) => ({ ...entry, bookings: entry.bookings.toSorted((a, b) => Date.parse(a.timefrom) - Date.parse(b.timefrom)) })),
+      tables: [...day.tables.values()].map((entry) => ({
+        ...entry,
+        bookings: entry.bookings.toSorted((a, b) => Date.parse(a.timefrom) - Date.parse(b.timefrom)),
+      })),
     }));
 }
 
@@ -52,7 +73,10 @@ export function bookingDays(board: Pick<StaffBookings, 'tables' | 'time_zone'>):
  * moved new → active (the guests came) or cancelled, active → ended. Times on the restaurant's clock.
  */
 export function BookingsPage({ restaurantId }: { restaurantId: number }) {
-  const bookings = useStaffData(() => staffCall(staffBookingsCall, { params: { id: restaurantId } }), `bookings-${restaurantId}`);
+  const bookings = useStaffData(
+    () => staffCall(staffBookingsCall, { params: { id: restaurantId } }),
+    `bookings-${restaurantId}`,
+  );
   const [error, setError] = useState<string | null>(null);
   // «Сегодня» follows the clock while the screen stays open (past midnight too).
   const now = useNow(60_000);
@@ -76,7 +100,8 @@ export function BookingsPage({ restaurantId }: { restaurantId: number }) {
       {/* The span is two business days (06:00 to 06:00), not «today and tomorrow»: past midnight it
           starts yesterday morning (issue 30, second read). */}
       <p className="bookings-page__span">
-        С {clockWithDayText(Date.parse(bookings.data.from), now, timeZone)} до {clockWithDayText(Date.parse(bookings.data.to), now, timeZone)}
+        С {clockWithDayText(Date.parse(bookings.data.from), now, timeZone)} до{' '}
+        {clockWithDayText(Date.parse(bookings.data.to), now, timeZone)}
       </p>
       <StaffError text={error} />
       {days.length === 0 ? <p className="staff-empty">Броней в эти дни нет.</p> : null}
@@ -86,7 +111,10 @@ export function BookingsPage({ restaurantId }: { restaurantId: number }) {
           {day.tables.map(({ table, bookings: list }) => (
             <section key={table.id} className="staff-card" aria-labelledby={`table-${day.key}-${table.id}`}>
               <h3 id={`table-${day.key}-${table.id}`}>
-                Стол {table.num} <span className="bookings-page__seats">({table.seats} {russianPlural(table.seats, ['место', 'места', 'мест'])})</span>
+                Стол {table.num}{' '}
+                <span className="bookings-page__seats">
+                  ({table.seats} {russianPlural(table.seats, ['место', 'места', 'мест'])})
+                </span>
               </h3>
               <ul className="bookings-page__list">
                 {list.map((booking) => (
@@ -95,13 +123,23 @@ export function BookingsPage({ restaurantId }: { restaurantId: number }) {
                       <strong>
                         {clock(booking.timefrom)}–{clock(booking.timeto)}
                       </strong>{' '}
-                      · {booking.persons} гост. · {booking.guest_name || 'Гость'} {booking.guest_phone ? `+${booking.guest_phone}` : ''} · {STATUS_TEXT[booking.status]} · №{' '}
+                      · {booking.persons} гост. · {booking.guest_name || 'Гость'}{' '}
+                      {booking.guest_phone ? `+${booking.guest_phone}` : ''} · {STATUS_TEXT[booking.status]} · №{' '}
                       {booking.booking_num}
                     </p>
                     {booking.comment ? <p>«{booking.comment}»</p> : null}
                     <div className="bookings-page__actions">
                       {booking.next.map((to) => (
-                        <button key={to} type="button" className={to === 'cancelled' ? 'staff-button staff-button--secondary' : 'staff-button staff-button--primary'} onClick={() => void move(booking, to)}>
+                        <button
+                          key={to}
+                          type="button"
+                          className={
+                            to === 'cancelled'
+                              ? 'staff-button staff-button--secondary'
+                              : 'staff-button staff-button--primary'
+                          }
+                          onClick={() => void move(booking, to)}
+                        >
                           {MOVE_LABELS[to]}
                         </button>
                       ))}

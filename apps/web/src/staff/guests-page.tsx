@@ -55,7 +55,8 @@ export function GuestsPage() {
                 className={guest[flag] ? 'staff-toggle staff-toggle--on' : 'staff-toggle'}
                 onClick={() => void toggle(guest, flag)}
               >
-                {flag === 'booking' ? 'Бронирование столов' : 'Стоп-лист в приложении'}: {guest[flag] ? 'вкл.' : 'выкл.'}
+                {flag === 'booking' ? 'Бронирование столов' : 'Стоп-лист в приложении'}:{' '}
+                {guest[flag] ? 'вкл.' : 'выкл.'}
               </button>
             ))}
           </li>

@@ -26,20 +26,34 @@ export function LoadPage({ restaurantId }: { restaurantId: number }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save({ load_percent: Number(percent), ...(minutes ? { avg_minutes: Number(minutes) } : {}), hours: Number(hours) });
+    void save({
+      load_percent: Number(percent),
+      ...(minutes ? { avg_minutes: Number(minutes) } : {}),
+      hours: Number(hours),
+    });
   };
   const { manual } = load.data;
   return (
     <div className="load-page">
       <h1>Загрузка</h1>
       <p className="load-page__now">
-        Гости видят: <strong>{load.data.load_percent}%</strong>, среднее время <strong>{load.data.avg_minutes} мин</strong>
-        {manual ? ` — задано вручную (${manual.set_by}) до ${new Date(manual.until).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}` : ' — по заказам'}
+        Гости видят: <strong>{load.data.load_percent}%</strong>, среднее время{' '}
+        <strong>{load.data.avg_minutes} мин</strong>
+        {manual
+          ? ` — задано вручную (${manual.set_by}) до ${new Date(manual.until).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}`
+          : ' — по заказам'}
       </p>
       <form className="staff-card load-page__form" onSubmit={submit}>
         <label className="staff-field">
           <span>Загрузка, %</span>
-          <input type="number" min={0} max={100} required value={percent} onChange={(event) => setPercent(event.target.value)} />
+          <input
+            type="number"
+            min={0}
+            max={100}
+            required
+            value={percent}
+            onChange={(event) => setPercent(event.target.value)}
+          />
         </label>
         <label className="staff-field">
           <span>Среднее время, мин</span>
@@ -47,14 +61,25 @@ export function LoadPage({ restaurantId }: { restaurantId: number }) {
         </label>
         <label className="staff-field">
           <span>Действует, часов</span>
-          <input type="number" min={1} max={12} required value={hours} onChange={(event) => setHours(event.target.value)} />
+          <input
+            type="number"
+            min={1}
+            max={12}
+            required
+            value={hours}
+            onChange={(event) => setHours(event.target.value)}
+          />
         </label>
         <StaffError text={error} />
         <button type="submit" className="staff-button staff-button--primary" aria-busy={busy || undefined}>
           Задать
         </button>
         {manual ? (
-          <button type="button" className="staff-button staff-button--secondary" onClick={() => void save({ load_percent: null })}>
+          <button
+            type="button"
+            className="staff-button staff-button--secondary"
+            onClick={() => void save({ load_percent: null })}
+          >
             Считать по заказам
           </button>
         ) : null}

@@ -51,7 +51,12 @@ export function SignInPage() {
           ...(device ? { device } : {}),
           ...(captchaId ? { captcha_id: captchaId, captcha } : {}),
         });
-        setStep({ challenge: answer.challenge, hint: answer.email_hint, sentAt: answer.sent_at, newCode: answer.new_code });
+        setStep({
+          challenge: answer.challenge,
+          hint: answer.email_hint,
+          sentAt: answer.sent_at,
+          newCode: answer.new_code,
+        });
         setPassword('');
         setCaptchaId(null);
         setCaptcha('');
@@ -63,7 +68,12 @@ export function SignInPage() {
     } catch (failure) {
       setError(failureText(failure));
       // A captcha sent with a try is used up whatever the answer: the next try needs a new one.
-      if (!step && (captchaId !== null || (failure instanceof ApiError && failure.code !== null && CAPTCHA_ERRORS.has(failure.code)))) newCaptcha();
+      if (
+        !step &&
+        (captchaId !== null ||
+          (failure instanceof ApiError && failure.code !== null && CAPTCHA_ERRORS.has(failure.code)))
+      )
+        newCaptcha();
     } finally {
       setBusy(false);
     }
@@ -77,7 +87,14 @@ export function SignInPage() {
           <>
             <label className="staff-field">
               <span>Логин</span>
-              <input name="login" autoComplete="username" value={login} onChange={(event) => setLogin(event.target.value)} required maxLength={64} />
+              <input
+                name="login"
+                autoComplete="username"
+                value={login}
+                onChange={(event) => setLogin(event.target.value)}
+                required
+                maxLength={64}
+              />
             </label>
             <label className="staff-field">
               <span>Пароль</span>
@@ -91,7 +108,9 @@ export function SignInPage() {
                 maxLength={200}
               />
             </label>
-            {captchaId ? <CaptchaField id={captchaId} value={captcha} onChange={setCaptcha} onRefresh={newCaptcha} /> : null}
+            {captchaId ? (
+              <CaptchaField id={captchaId} value={captcha} onChange={setCaptcha} onRefresh={newCaptcha} />
+            ) : null}
           </>
         ) : (
           <>
@@ -116,7 +135,11 @@ export function SignInPage() {
           </>
         )}
         <StaffError text={error} />
-        <button type="submit" className="staff-button staff-button--primary staff-button--big" aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="staff-button staff-button--primary staff-button--big"
+          aria-busy={busy || undefined}
+        >
           {step ? 'Войти' : 'Далее'}
         </button>
         {step ? (
@@ -138,7 +161,17 @@ export function SignInPage() {
 }
 
 /** The captcha's picture, a way to another one, and the field for its digits. */
-function CaptchaField({ id, value, onChange, onRefresh }: { id: string; value: string; onChange: (value: string) => void; onRefresh: () => void }) {
+function CaptchaField({
+  id,
+  value,
+  onChange,
+  onRefresh,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onRefresh: () => void;
+}) {
   return (
     <div className="staff-captcha">
       <div className="staff-captcha__picture">
@@ -149,7 +182,15 @@ function CaptchaField({ id, value, onChange, onRefresh }: { id: string; value: s
       </div>
       <label className="staff-field">
         <span>Код с картинки</span>
-        <input name="captcha" inputMode="numeric" autoComplete="off" maxLength={32} value={value} onChange={(event) => onChange(event.target.value)} required />
+        <input
+          name="captcha"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={32}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          required
+        />
       </label>
     </div>
   );

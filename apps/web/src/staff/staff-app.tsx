@@ -19,11 +19,7 @@ export const STAFF_BASE = '/staff';
 
 export function StaffApp() {
   const session = useStaffSession();
-  return (
-    <Router base={STAFF_BASE}>
-      {session ? <SignedIn session={session} /> : <SignInPage />}
-    </Router>
-  );
+  return <Router base={STAFF_BASE}>{session ? <SignedIn session={session} /> : <SignInPage />}</Router>;
 }
 
 function SignedIn({ session }: { session: StaffSession }) {
@@ -37,8 +33,12 @@ function SignedIn({ session }: { session: StaffSession }) {
   }, [session.token]);
   return (
     <Switch>
-      <Route path="/r/:id">{(params) => <RestaurantScreens session={session} restaurantId={Number(params.id)} page="board" />}</Route>
-      <Route path="/r/:id/:page">{(params) => <RestaurantScreens session={session} restaurantId={Number(params.id)} page={params.page} />}</Route>
+      <Route path="/r/:id">
+        {(params) => <RestaurantScreens session={session} restaurantId={Number(params.id)} page="board" />}
+      </Route>
+      <Route path="/r/:id/:page">
+        {(params) => <RestaurantScreens session={session} restaurantId={Number(params.id)} page={params.page} />}
+      </Route>
       <Route path="/guests">
         <Shell session={session} restaurantId={first ?? null}>
           <GuestsPage />
@@ -61,20 +61,36 @@ function SignedIn({ session }: { session: StaffSession }) {
           <AuditPage />
         </Shell>
       </Route>
-      <Route>{first !== undefined ? <Redirect to={`/r/${first}`} replace /> : <NoRestaurant session={session} />}</Route>
+      <Route>
+        {first !== undefined ? <Redirect to={`/r/${first}`} replace /> : <NoRestaurant session={session} />}
+      </Route>
     </Switch>
   );
 }
 
 const PAGES: Record<string, { title: string; render: (restaurantId: number, session: StaffSession) => ReactNode }> = {
-  board: { title: 'Заказы', render: (id, session) => <BoardPage key={id} restaurantId={id} manager={session.me.role === 'manager'} /> },
-  menu: { title: 'Стоп-лист', render: (id, session) => <StopListPage restaurantId={id} chainManager={session.me.chain} /> },
+  board: {
+    title: 'Заказы',
+    render: (id, session) => <BoardPage key={id} restaurantId={id} manager={session.me.role === 'manager'} />,
+  },
+  menu: {
+    title: 'Стоп-лист',
+    render: (id, session) => <StopListPage restaurantId={id} chainManager={session.me.chain} />,
+  },
   load: { title: 'Загрузка', render: (id) => <LoadPage restaurantId={id} /> },
   bookings: { title: 'Брони', render: (id) => <BookingsPage restaurantId={id} /> },
   tables: { title: 'QR-коды столов', render: (id) => <TablesPage restaurantId={id} /> },
 };
 
-function RestaurantScreens({ session, restaurantId, page }: { session: StaffSession; restaurantId: number; page: string }) {
+function RestaurantScreens({
+  session,
+  restaurantId,
+  page,
+}: {
+  session: StaffSession;
+  restaurantId: number;
+  page: string;
+}) {
   const screen = PAGES[page];
   if (!screen) return <Redirect to={`/r/${restaurantId}`} replace />;
   return (
@@ -92,11 +108,25 @@ function NoRestaurant({ session }: { session: StaffSession }) {
   );
 }
 
-function Shell({ session, restaurantId, children }: { session: StaffSession; restaurantId: number | null; children: ReactNode }) {
+function Shell({
+  session,
+  restaurantId,
+  children,
+}: {
+  session: StaffSession;
+  restaurantId: number | null;
+  children: ReactNode;
+}) {
   const [location, navigate] = useLocation();
   const manager = session.me.role === 'manager';
   const restaurants = session.me.restaurants;
-  const tabs = restaurantId === null ? [] : Object.entries(PAGES).map(([key, page]) => ({ href: key === 'board' ? `/r/${restaurantId}` : `/r/${restaurantId}/${key}`, title: page.title }));
+  const tabs =
+    restaurantId === null
+      ? []
+      : Object.entries(PAGES).map(([key, page]) => ({
+          href: key === 'board' ? `/r/${restaurantId}` : `/r/${restaurantId}/${key}`,
+          title: page.title,
+        }));
   const signOut = () => {
     void staffCall(staffSignOutCall).catch(() => undefined);
     setStaffSession(null);
@@ -123,7 +153,9 @@ function Shell({ session, restaurantId, children }: { session: StaffSession; res
             </select>
           </label>
         ) : (
-          <span className="staff__restaurant">{restaurants.find((restaurant) => restaurant.id === restaurantId)?.name ?? ''}</span>
+          <span className="staff__restaurant">
+            {restaurants.find((restaurant) => restaurant.id === restaurantId)?.name ?? ''}
+          </span>
         )}
         <button type="button" className="staff-button staff-button--ghost" onClick={signOut}>
           Выйти

@@ -15,10 +15,20 @@ import { StopListPage } from './stop-list-page';
 // cards (the next step as the big button, cancel only after a confirm).
 
 vi.mock(import('./api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
-vi.mock(import('../api/live-stream'), () => ({ followLiveStream: vi.fn(() => () => undefined), LIVE_STREAM_RECONNECT_MS: [1000] }));
+vi.mock(import('../api/live-stream'), () => ({
+  followLiveStream: vi.fn(() => () => undefined),
+  LIVE_STREAM_RECONNECT_MS: [1000],
+}));
 
 const settle = () => act(async () => {});
-const ME = { id: 3, login: 'kitchen1', name: 'Кухня', role: 'kitchen' as const, chain: false, restaurants: [{ id: 1, name: 'Патриаршие' }] };
+const ME = {
+  id: 3,
+  login: 'kitchen1',
+  name: 'Кухня',
+  role: 'kitchen' as const,
+  chain: false,
+  restaurants: [{ id: 1, name: 'Патриаршие' }],
+};
 
 const order = (fields: Partial<StaffOrder>): StaffOrder => ({
   id: 7,
@@ -54,7 +64,12 @@ describe('the staff sign-in (issue 17)', () => {
 
   it('asks the login and password, then the e-mailed code, and keeps the session', async () => {
     vi.mocked(staffCall)
-      .mockResolvedValueOnce({ challenge: 'c1', email_hint: 'k***@staff.demo', sent_at: new Date().toISOString(), new_code: true })
+      .mockResolvedValueOnce({
+        challenge: 'c1',
+        email_hint: 'k***@staff.demo',
+        sent_at: new Date().toISOString(),
+        new_code: true,
+      })
       .mockResolvedValueOnce({ token: 'staff-token', staff: ME, device: 'd1.3.device-token' });
     render(<SignInPage />);
     fireEvent.change(screen.getByLabelText('Логин'), { target: { value: 'kitchen1' } });
@@ -70,22 +85,38 @@ describe('the staff sign-in (issue 17)', () => {
     expect(staffSession()).toEqual({ token: 'staff-token', me: ME });
     // This device's token is kept for the login and sent with its next sign-in (issue 30.3).
     cleanup();
-    vi.mocked(staffCall).mockResolvedValueOnce({ challenge: 'c2', email_hint: 'k***@staff.demo', sent_at: '2026-11-28T11:05:00Z', new_code: false });
+    vi.mocked(staffCall).mockResolvedValueOnce({
+      challenge: 'c2',
+      email_hint: 'k***@staff.demo',
+      sent_at: '2026-11-28T11:05:00Z',
+      new_code: false,
+    });
     render(<SignInPage />);
     fireEvent.change(screen.getByLabelText('Логин'), { target: { value: ' Kitchen1' } });
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
     await settle();
-    expect(vi.mocked(staffCall).mock.calls[2]?.[1]).toEqual({ login: ' Kitchen1', password: 'secret-password', device: 'd1.3.device-token' });
+    expect(vi.mocked(staffCall).mock.calls[2]?.[1]).toEqual({
+      login: ' Kitchen1',
+      password: 'secret-password',
+      device: 'd1.3.device-token',
+    });
     // No new mail: the one sent before is named, with its time.
-    expect(screen.getByText(/^Код уже отправлен на k\*\*\*@staff\.demo в \d\d:\d\d — введите код из этого письма\.$/)).toBeTruthy();
+    expect(
+      screen.getByText(/^Код уже отправлен на k\*\*\*@staff\.demo в \d\d:\d\d — введите код из этого письма\.$/),
+    ).toBeTruthy();
   });
 
   it('shows a captcha when the server asks for one, sends its answer with the next try, and a new picture after a refusal (issue 30.3)', async () => {
     vi.mocked(staffCall)
       .mockRejectedValueOnce(new ApiError(STAFF_TEXTS.captchaRequired, 'server', 400, 'captcha_required'))
       .mockRejectedValueOnce(new ApiError(STAFF_TEXTS.wrongCredentials, 'server', 401, 'wrong_credentials'))
-      .mockResolvedValueOnce({ challenge: 'c3', email_hint: 'm***@staff.demo', sent_at: new Date().toISOString(), new_code: true });
+      .mockResolvedValueOnce({
+        challenge: 'c3',
+        email_hint: 'm***@staff.demo',
+        sent_at: new Date().toISOString(),
+        new_code: true,
+      });
     render(<SignInPage />);
     fireEvent.change(screen.getByLabelText('Логин'), { target: { value: 'stranger-target' } });
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret-password' } });
@@ -98,13 +129,18 @@ describe('the staff sign-in (issue 17)', () => {
     fireEvent.change(screen.getByLabelText('Код с картинки'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
     await settle();
-    expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toMatchObject({ captcha_id: first?.split('/').at(-1), captcha: '12345' });
+    expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toMatchObject({
+      captcha_id: first?.split('/').at(-1),
+      captcha: '12345',
+    });
     // The picture was used by that try: a new one, and the field is empty again.
     const second = screen.getByRole<HTMLImageElement>('img', { name: 'Картинка с кодом из цифр' }).getAttribute('src');
     expect(second).not.toBe(first);
     expect(screen.getByLabelText<HTMLInputElement>('Код с картинки').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Другая картинка' }));
-    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Картинка с кодом из цифр' }).getAttribute('src')).not.toBe(second);
+    expect(
+      screen.getByRole<HTMLImageElement>('img', { name: 'Картинка с кодом из цифр' }).getAttribute('src'),
+    ).not.toBe(second);
     fireEvent.change(screen.getByLabelText('Код с картинки'), { target: { value: '54321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
     await settle();
@@ -112,7 +148,9 @@ describe('the staff sign-in (issue 17)', () => {
   });
 
   it('shows the server’s refusal in its words and stays on the step', async () => {
-    vi.mocked(staffCall).mockRejectedValueOnce(new ApiError(STAFF_TEXTS.wrongCredentials, 'server', 401, 'wrong_credentials'));
+    vi.mocked(staffCall).mockRejectedValueOnce(
+      new ApiError(STAFF_TEXTS.wrongCredentials, 'server', 401, 'wrong_credentials'),
+    );
     render(<SignInPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
     await settle();
@@ -146,8 +184,13 @@ describe('the order board’s cards (issue 17)', () => {
 
   it('cancels an unpaid order only after a confirm, and shows a refused move in words', async () => {
     vi.mocked(staffCall)
-      .mockResolvedValueOnce({ restaurant: { id: 1, name: 'Патриаршие' }, orders: [order({ status: 10, paid: false, next: [90], status_text: 'Ожидает оплаты' })] })
-      .mockRejectedValueOnce(new ApiError('Заказ С-007 нельзя перевести в этот статус: оплачен.', 'server', 409, 'illegal_status_move'));
+      .mockResolvedValueOnce({
+        restaurant: { id: 1, name: 'Патриаршие' },
+        orders: [order({ status: 10, paid: false, next: [90], status_text: 'Ожидает оплаты' })],
+      })
+      .mockRejectedValueOnce(
+        new ApiError('Заказ С-007 нельзя перевести в этот статус: оплачен.', 'server', 409, 'illegal_status_move'),
+      );
     render(<BoardPage restaurantId={1} />);
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Отменить' }));
@@ -210,7 +253,15 @@ describe('dates on the staff screens (issue 30: the calendar day of the moment)'
       to: '2026-11-29T03:00:00.000Z',
       tables: [
         // Friday 23:30 — Saturday 05:00 (Friday's business day) — Sunday 02:00 (Saturday's).
-        { id: 1, num: '1', seats: 2, bookings: [booking(1, '2026-11-27T20:30:00Z', '2026-11-27T21:30:00Z'), booking(2, '2026-11-28T02:00:00Z', '2026-11-28T03:00:00Z')] },
+        {
+          id: 1,
+          num: '1',
+          seats: 2,
+          bookings: [
+            booking(1, '2026-11-27T20:30:00Z', '2026-11-27T21:30:00Z'),
+            booking(2, '2026-11-28T02:00:00Z', '2026-11-28T03:00:00Z'),
+          ],
+        },
         { id: 2, num: '2', seats: 4, bookings: [booking(3, '2026-11-28T23:00:00Z', '2026-11-29T00:00:00Z')] },
       ],
     });
@@ -228,7 +279,9 @@ describe('dates on the staff screens (issue 30: the calendar day of the moment)'
     expect(screen.getByRole('region', { name: 'Завтра, воскресенье, 29 ноября' }).textContent).toContain('02:00–03:00');
     // Past midnight the span starts yesterday morning: it is named, not called «today and tomorrow».
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Брони');
-    expect(screen.getByText(/^С 06:00/).textContent).toBe('С 06:00, пятница, 27 ноября до 06:00, воскресенье, 29 ноября');
+    expect(screen.getByText(/^С 06:00/).textContent).toBe(
+      'С 06:00, пятница, 27 ноября до 06:00, воскресенье, 29 ноября',
+    );
   });
 });
 
@@ -239,7 +292,25 @@ describe('the stop list (issue 17; decision 054: what guests can be offered)', (
   });
   const menu = (hidden: string[]) => ({
     restaurant: { id: 1, name: 'Патриаршие' },
-    categories: [{ id: 3, name: 'Пицца', dishes: [{ id: 101, name: 'Маргарита', price: 59_000, stopped: true, reason: 'Нет моцареллы', is_locked: false, lock_code: '', version: 4, options: [] }] }],
+    categories: [
+      {
+        id: 3,
+        name: 'Пицца',
+        dishes: [
+          {
+            id: 101,
+            name: 'Маргарита',
+            price: 59_000,
+            stopped: true,
+            reason: 'Нет моцареллы',
+            is_locked: false,
+            lock_code: '',
+            version: 4,
+            options: [],
+          },
+        ],
+      },
+    ],
     hidden_categories: hidden,
   });
 
@@ -249,7 +320,9 @@ describe('the stop list (issue 17; decision 054: what guests can be offered)', (
     await settle();
     expect(screen.getByRole('switch', { name: 'Маргарита: на стопе' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText(/^На стопе:/).textContent).toBe('На стопе: 1. Гости видят изменения сразу.');
-    expect(screen.getByText(/скрыты от гостей/).textContent).toBe('Категории скрыты от гостей, их блюд здесь нет: «Завтраки», «Сезонное».');
+    expect(screen.getByText(/скрыты от гостей/).textContent).toBe(
+      'Категории скрыты от гостей, их блюд здесь нет: «Завтраки», «Сезонное».',
+    );
   });
 
   it('says nothing of hidden categories when there are none', async () => {
@@ -264,7 +337,11 @@ describe('the stop list (issue 17; decision 054: what guests can be offered)', (
     const dish = menu([]).categories[0]!.dishes[0]!;
     vi.mocked(staffCall)
       .mockResolvedValueOnce(menu([]))
-      .mockRejectedValueOnce(new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, { body: { current: { ...dish, is_locked: true, lock_code: 'VIP-2', version: 5 } } }))
+      .mockRejectedValueOnce(
+        new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, {
+          body: { current: { ...dish, is_locked: true, lock_code: 'VIP-2', version: 5 } },
+        }),
+      )
       .mockResolvedValueOnce({ ...dish, is_locked: true, lock_code: 'VIP-3', version: 6 });
     render(<StopListPage restaurantId={1} chainManager={true} />);
     await settle();

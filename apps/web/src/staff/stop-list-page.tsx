@@ -19,9 +19,18 @@ export function StopListPage({ restaurantId, chainManager }: { restaurantId: num
   if (!menu.data) return <NotLoaded error={menu.error} loading="Загружаем меню…" onRetry={menu.reload} />;
   const data = menu.data;
   const replace = (dish: Dish) =>
-    menu.set({ ...data, categories: data.categories.map((category) => ({ ...category, dishes: category.dishes.map((entry) => (entry.id === dish.id ? dish : entry)) })) });
+    menu.set({
+      ...data,
+      categories: data.categories.map((category) => ({
+        ...category,
+        dishes: category.dishes.map((entry) => (entry.id === dish.id ? dish : entry)),
+      })),
+    });
   const needle = filter.trim().toLowerCase();
-  const stoppedCount = data.categories.reduce((sum, category) => sum + category.dishes.filter((dish) => dish.stopped).length, 0);
+  const stoppedCount = data.categories.reduce(
+    (sum, category) => sum + category.dishes.filter((dish) => dish.stopped).length,
+    0,
+  );
   return (
     <div className="stop-list">
       <h1>Стоп-лист</h1>
@@ -30,7 +39,8 @@ export function StopListPage({ restaurantId, chainManager }: { restaurantId: num
       </p>
       {data.hidden_categories.length > 0 ? (
         <p className="staff-field__hint stop-list__hidden">
-          {data.hidden_categories.length === 1 ? 'Категория скрыта от гостей' : 'Категории скрыты от гостей'}, их блюд здесь нет: {data.hidden_categories.map((name) => `«${name}»`).join(', ')}.
+          {data.hidden_categories.length === 1 ? 'Категория скрыта от гостей' : 'Категории скрыты от гостей'}, их блюд
+          здесь нет: {data.hidden_categories.map((name) => `«${name}»`).join(', ')}.
         </p>
       ) : null}
       <label className="staff-field staff-field--inline">
@@ -45,7 +55,13 @@ export function StopListPage({ restaurantId, chainManager }: { restaurantId: num
             <h2 id={`category-${category.id}`}>{category.name}</h2>
             <ul className="stop-list__dishes">
               {dishes.map((dish) => (
-                <DishRow key={dish.id} restaurantId={restaurantId} dish={dish} chainManager={chainManager} onChanged={replace} />
+                <DishRow
+                  key={dish.id}
+                  restaurantId={restaurantId}
+                  dish={dish}
+                  chainManager={chainManager}
+                  onChanged={replace}
+                />
               ))}
             </ul>
           </section>
@@ -55,7 +71,17 @@ export function StopListPage({ restaurantId, chainManager }: { restaurantId: num
   );
 }
 
-function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId: number; dish: Dish; chainManager: boolean; onChanged: (dish: Dish) => void }) {
+function DishRow({
+  restaurantId,
+  dish,
+  chainManager,
+  onChanged,
+}: {
+  restaurantId: number;
+  dish: Dish;
+  chainManager: boolean;
+  onChanged: (dish: Dish) => void;
+}) {
   const [reason, setReason] = useState(dish.reason);
   const [code, setCode] = useState(dish.lock_code);
   const [busy, setBusy] = useState(false);
@@ -79,7 +105,13 @@ function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId
     }
   };
   const stop = (stopped: boolean, optionId: number | null = null) =>
-    run(() => staffCall(staffStopCall, { dish_id: dish.id, option_id: optionId, stopped, ...(optionId === null && stopped ? { reason } : {}) }, { params: { id: restaurantId } }));
+    run(() =>
+      staffCall(
+        staffStopCall,
+        { dish_id: dish.id, option_id: optionId, stopped, ...(optionId === null && stopped ? { reason } : {}) },
+        { params: { id: restaurantId } },
+      ),
+    );
   return (
     <li className={dish.stopped ? 'stop-dish stop-dish--stopped' : 'stop-dish'}>
       <div className="stop-dish__main">
@@ -101,7 +133,11 @@ function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId
       {!dish.stopped ? (
         <label className="staff-field staff-field--inline">
           <span>Причина (для сотрудников)</span>
-          <input value={reason} maxLength={STOP_REASON_MAX_LENGTH} onChange={(event) => setReason(event.target.value)} />
+          <input
+            value={reason}
+            maxLength={STOP_REASON_MAX_LENGTH}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </label>
       ) : dish.reason ? (
         <p className="stop-dish__reason">{dish.reason}</p>
@@ -115,7 +151,11 @@ function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId
                 role="switch"
                 aria-checked={option.stopped}
                 aria-label={`${option.name}: на стопе`}
-                className={option.stopped ? 'staff-toggle staff-toggle--on staff-toggle--small' : 'staff-toggle staff-toggle--small'}
+                className={
+                  option.stopped
+                    ? 'staff-toggle staff-toggle--on staff-toggle--small'
+                    : 'staff-toggle staff-toggle--small'
+                }
                 onClick={() => void stop(!option.stopped, option.id)}
               >
                 {option.name}: {option.stopped ? 'на стопе' : 'есть'}
@@ -129,7 +169,13 @@ function DishRow({ restaurantId, dish, chainManager, onChanged }: { restaurantId
           className="stop-dish__lock"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(() => staffCall(staffLockCall, { version: dish.version, locked: code.trim() !== '', code: code.trim() }, { params: { id: restaurantId, dish: dish.id } }));
+            void run(() =>
+              staffCall(
+                staffLockCall,
+                { version: dish.version, locked: code.trim() !== '', code: code.trim() },
+                { params: { id: restaurantId, dish: dish.id } },
+              ),
+            );
           }}
         >
           <label className="staff-field staff-field--inline">

@@ -6,7 +6,10 @@ import { NotLoaded } from './staff-error';
 
 /** A printable page of the restaurant's table QR codes with their typed codes (issue 17; SPEC 2 Restaurant option). */
 export function TablesPage({ restaurantId }: { restaurantId: number }) {
-  const tables = useStaffData(() => staffCall(staffTablesCall, { params: { id: restaurantId } }), `tables-${restaurantId}`);
+  const tables = useStaffData(
+    () => staffCall(staffTablesCall, { params: { id: restaurantId } }),
+    `tables-${restaurantId}`,
+  );
   if (!tables.data) return <NotLoaded error={tables.error} loading="Загружаем столы…" onRetry={tables.reload} />;
   return (
     <div className="tables-page">

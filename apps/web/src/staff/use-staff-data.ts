@@ -11,7 +11,10 @@ interface Loaded<T> {
  * A staff screen's data: loaded on opening, again on `reload` (what is shown stays until the new
  * answer), and afresh when `key` (what `load` asks for) changes; the failure in words.
  */
-export function useStaffData<T>(load: () => Promise<T>, key: string): { data: T | null; error: string | null; reload: () => void; set: (data: T) => void } {
+export function useStaffData<T>(
+  load: () => Promise<T>,
+  key: string,
+): { data: T | null; error: string | null; reload: () => void; set: (data: T) => void } {
   const [state, setState] = useState<Loaded<T>>({ key, data: null, error: null });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -21,7 +24,12 @@ export function useStaffData<T>(load: () => Promise<T>, key: string): { data: T 
         if (!cancelled) setState({ key, data, error: null });
       },
       (failure: unknown) => {
-        if (!cancelled) setState((current) => ({ key, data: current.key === key ? current.data : null, error: failureText(failure) }));
+        if (!cancelled)
+          setState((current) => ({
+            key,
+            data: current.key === key ? current.data : null,
+            error: failureText(failure),
+          }));
       },
     );
     return () => {

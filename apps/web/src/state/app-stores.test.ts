@@ -64,7 +64,14 @@ describe('client-kept state (SPEC 3)', () => {
     store.getState().setKioskAccessible(true);
     store.getState().setOrderType('self');
     const keys = Object.keys(stored(storage).state);
-    for (const key of ['showDrawer', 'kioskIdleVisible', 'kioskAccessible', 'dialogItems', 'specModal', 'dishesLoaded']) {
+    for (const key of [
+      'showDrawer',
+      'kioskIdleVisible',
+      'kioskAccessible',
+      'dialogItems',
+      'specModal',
+      'dishesLoaded',
+    ]) {
       expect(keys).not.toContain(key);
     }
   });
@@ -206,7 +213,10 @@ describe('the cart (SPEC 4, domain cart rules)', () => {
 
   it('forgets the extras with the cart: emptied, of another restaurant, or placed as an order', async () => {
     const { store } = await loadedStore();
-    const extras = () => ({ pribors: store.getState().checkout.pribors, recommended: store.getState().checkout.recommended });
+    const extras = () => ({
+      pribors: store.getState().checkout.pribors,
+      recommended: store.getState().checkout.recommended,
+    });
     const none = { pribors: {}, recommended: {} };
 
     store.getState().addToCart('1', { item: '101' });
@@ -247,7 +257,10 @@ describe('stored shape versions', () => {
     const { store, storage } = await loadedStore(
       new MemoryStorage({
         [STORAGE_KEY]: JSON.stringify({
-          state: { cart: [v1Line, { ...v1Line, token: 'def', spec: null, specs: [] }], restaurant: { id: '1', name: 'A', nameShort: 'a' } },
+          state: {
+            cart: [v1Line, { ...v1Line, token: 'def', spec: null, specs: [] }],
+            restaurant: { id: '1', name: 'A', nameShort: 'a' },
+          },
           version: 1,
         }),
       }),
@@ -263,7 +276,12 @@ describe('stored shape versions', () => {
 
   it('migrates an empty version 1 cart without a restaurant', async () => {
     const { store } = await loadedStore(
-      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { cart: [], restaurant: { id: '1', name: '', nameShort: '' } }, version: 1 }) }),
+      new MemoryStorage({
+        [STORAGE_KEY]: JSON.stringify({
+          state: { cart: [], restaurant: { id: '1', name: '', nameShort: '' } },
+          version: 1,
+        }),
+      }),
     );
     expect(store.getState().cart).toEqual([]);
     expect(store.getState().cartRestaurantId).toBeNull();
@@ -271,12 +289,29 @@ describe('stored shape versions', () => {
   });
 
   it('migrates a version 2 checkout: no idempotency key and no placed order yet, the rest kept', async () => {
-    const checkout = { table: '', paySystem: 'card', coupon: 'ZHAR10', email: 'a@b.ru', comment: '', deliveryDateTime: null, bookingNum: null };
+    const checkout = {
+      table: '',
+      paySystem: 'card',
+      coupon: 'ZHAR10',
+      email: 'a@b.ru',
+      comment: '',
+      deliveryDateTime: null,
+      bookingNum: null,
+    };
     const { store } = await loadedStore(
       new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: 2 }) }),
     );
     const { bookingNum: _dropped, ...kept } = checkout;
-    expect(store.getState().checkout).toEqual({ ...kept, booking: null, delayed: false, resumedOrderId: null, pribors: {}, recommended: {}, idempotencyKey: null, order: null });
+    expect(store.getState().checkout).toEqual({
+      ...kept,
+      booking: null,
+      delayed: false,
+      resumedOrderId: null,
+      pribors: {},
+      recommended: {},
+      idempotencyKey: null,
+      order: null,
+    });
   });
 
   function storageWith(value: unknown) {
@@ -306,7 +341,13 @@ describe('stored shape versions', () => {
   it('drops a damaged field alone and keeps the others', async () => {
     const { store } = await loadedStore(
       storageWith({
-        state: { ...INITIAL_PERSISTED_STATE, kiosk: 'yes', orderType: 'teleport', favorites: ['1', '2'], user: SIGNED_IN },
+        state: {
+          ...INITIAL_PERSISTED_STATE,
+          kiosk: 'yes',
+          orderType: 'teleport',
+          favorites: ['1', '2'],
+          user: SIGNED_IN,
+        },
         version: STATE_VERSION,
       }),
     );
@@ -403,7 +444,7 @@ describe('the delivery address (SPEC 2 Home: Delivery, SPEC 3 Address)', () => {
     expect(store.getState().cart).toEqual([]);
   });
 
-  it('takes the edited details of the order\'s address, keeping the cart and the time; another address changes nothing', async () => {
+  it("takes the edited details of the order's address, keeping the cart and the time; another address changes nothing", async () => {
     const { store } = await deliveringHome();
     store.getState().refreshDeliveryAddress({ ...HOME, room: '14', long: 'Москва, Малая Бронная улица, 24, кв. 14' });
     expect(store.getState().address?.room).toBe('14');
@@ -420,12 +461,20 @@ describe('the delivery address (SPEC 2 Home: Delivery, SPEC 3 Address)', () => {
     expect(again.store.getState().checkout.deliveryDateTime).toEqual(TIME);
   });
 
-  it('reads a version 3 address without the courier\'s details, which start empty', async () => {
+  it("reads a version 3 address without the courier's details, which start empty", async () => {
     const address = { id: '5', full: HOME.full, short: HOME.short, lat: 55.76, lon: 37.59 };
     const { store } = await loadedStore(
       new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { address, orderType: 'delivery' }, version: 3 }) }),
     );
-    expect(store.getState().address).toEqual({ ...address, long: '', podjezd: '', domofon: '', etaz: '', room: '', comment: '' });
+    expect(store.getState().address).toEqual({
+      ...address,
+      long: '',
+      podjezd: '',
+      domofon: '',
+      etaz: '',
+      room: '',
+      comment: '',
+    });
     expect(store.getState().orderType).toBe('delivery');
   });
 });
@@ -445,7 +494,13 @@ describe('checkout attempts (SPEC 4, decision 012)', () => {
     const state = reloaded.getState();
     expect(state.cart).toEqual([]);
     expect(state.cartRestaurantId).toBeNull();
-    expect(state.checkout.order).toEqual({ id: '17', number: 'С-001', sum: 50_000, paySystem: 'card', followToken: null });
+    expect(state.checkout.order).toEqual({
+      id: '17',
+      number: 'С-001',
+      sum: 50_000,
+      paySystem: 'card',
+      followToken: null,
+    });
     expect(state.checkout.coupon).toBe('');
     expect(state.checkout.paySystem).toBe('card');
     expect(state.checkout.idempotencyKey).toBeNull();
@@ -454,17 +509,28 @@ describe('checkout attempts (SPEC 4, decision 012)', () => {
 });
 
 describe('the placed order across a reload (SPEC 4, issue 14)', () => {
-  it('keeps a kiosk order\'s follow token, so a reload during payment still ends with the follow QR', async () => {
+  it("keeps a kiosk order's follow token, so a reload during payment still ends with the follow QR", async () => {
     const { store, storage } = await loadedStore();
     store.getState().orderPlaced({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok.en-1' });
     const { store: reloaded } = await loadedStore(storage);
-    expect(reloaded.getState().checkout.order).toEqual({ id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 'tok.en-1' });
+    expect(reloaded.getState().checkout.order).toEqual({
+      id: '17',
+      number: 'К-001',
+      sum: 50_000,
+      paySystem: 'sbp',
+      followToken: 'tok.en-1',
+    });
   });
 
   it('reads an order stored without a follow token (a web order, an older version) as having none', async () => {
     const order = { id: '17', number: 'С-001', sum: 50_000, paySystem: 'card' };
     const { store } = await loadedStore(
-      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout: { ...INITIAL_PERSISTED_STATE.checkout, order } }, version: 4 }) }),
+      new MemoryStorage({
+        [STORAGE_KEY]: JSON.stringify({
+          state: { checkout: { ...INITIAL_PERSISTED_STATE.checkout, order } },
+          version: 4,
+        }),
+      }),
     );
     expect(store.getState().checkout.order).toEqual({ ...order, followToken: null });
   });
@@ -473,7 +539,10 @@ describe('the placed order across a reload (SPEC 4, issue 14)', () => {
     const order = { id: '17', number: 'К-001', sum: 50_000, paySystem: 'sbp', followToken: 42 };
     const { store } = await loadedStore(
       new MemoryStorage({
-        [STORAGE_KEY]: JSON.stringify({ state: { checkout: { ...INITIAL_PERSISTED_STATE.checkout, order } }, version: STATE_VERSION }),
+        [STORAGE_KEY]: JSON.stringify({
+          state: { checkout: { ...INITIAL_PERSISTED_STATE.checkout, order } },
+          version: STATE_VERSION,
+        }),
       }),
     );
     expect(store.getState().checkout.order).toEqual({ ...order, followToken: null });
@@ -607,7 +676,7 @@ describe('the next kiosk guest (SPEC 4 Kiosk idle, issue 14)', () => {
 });
 
 describe('a kiosk guest present (SPEC 4 Kiosk idle on Home, issue 14)', () => {
-  it('is nobody on a clean kiosk: the kiosk, its restaurant and the order type are the kiosk\'s own', async () => {
+  it("is nobody on a clean kiosk: the kiosk, its restaurant and the order type are the kiosk's own", async () => {
     const { store } = await loadedStore();
     store.getState().setKiosk(true);
     store.getState().setRestaurant({ id: '1', name: 'Центральный' });
@@ -641,7 +710,9 @@ describe('ordering for a time or from a booking (SPEC 2 Предзаказ, SPEC
 
   it('sets inrest at the restaurant with the table, time and booking, and returns the menu path', async () => {
     const { store } = await loadedStore();
-    const path = store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: AT_SEVEN, booking: BOOKING });
+    const path = store
+      .getState()
+      .orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: AT_SEVEN, booking: BOOKING });
     expect(path).toBe('/menu/2/inrest');
     const state = store.getState();
     expect(state.orderType).toBe('inrest');
@@ -655,11 +726,15 @@ describe('ordering for a time or from a booking (SPEC 2 Предзаказ, SPEC
     const { store } = await loadedStore();
     store.getState().setRestaurant({ id: '1', name: 'Центральный', nameShort: 'Центр' });
     store.getState().addToCart('1', { item: '101', spec: null, specs: [] });
-    store.getState().orderAtTime({ restaurantId: '1', fsUid: 'fs-1', table: null, deliveryDateTime: AT_SEVEN, booking: null });
+    store
+      .getState()
+      .orderAtTime({ restaurantId: '1', fsUid: 'fs-1', table: null, deliveryDateTime: AT_SEVEN, booking: null });
     expect(store.getState().cart).toHaveLength(1);
     expect(store.getState().restaurant).toEqual({ id: '1', name: 'Центральный', nameShort: 'Центр' });
     expect(store.getState().checkout.table).toBe('');
-    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: null, deliveryDateTime: AT_SEVEN, booking: null });
+    store
+      .getState()
+      .orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: null, deliveryDateTime: AT_SEVEN, booking: null });
     expect(store.getState().cart).toEqual([]);
     expect(store.getState().cartRestaurantId).toBeNull();
     expect(store.getState().restaurant?.id).toBe('2');
@@ -667,14 +742,18 @@ describe('ordering for a time or from a booking (SPEC 2 Предзаказ, SPEC
 
   it('forgets the booking and the time when the order type or the restaurant changes', async () => {
     const { store } = await loadedStore();
-    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: AT_SEVEN, booking: BOOKING });
+    store
+      .getState()
+      .orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: AT_SEVEN, booking: BOOKING });
     store.getState().setOrderType('inrest');
     expect(store.getState().checkout.booking).toEqual(BOOKING);
     store.getState().setOrderType('self');
     expect(store.getState().checkout.booking).toBeNull();
     expect(store.getState().checkout.deliveryDateTime).toBeNull();
 
-    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: null, booking: BOOKING });
+    store
+      .getState()
+      .orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: null, booking: BOOKING });
     store.getState().setRestaurant({ id: '2', name: 'Речной' });
     expect(store.getState().checkout.booking).toEqual(BOOKING);
     store.getState().setRestaurant({ id: '3' });
@@ -683,7 +762,9 @@ describe('ordering for a time or from a booking (SPEC 2 Предзаказ, SPEC
 
   it('forgets the booking once the order is placed, and keeps it across a reload before', async () => {
     const { store, storage } = await loadedStore();
-    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: null, booking: BOOKING });
+    store
+      .getState()
+      .orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: '5', deliveryDateTime: null, booking: BOOKING });
     const reloaded = (await loadedStore(storage)).store;
     expect(reloaded.getState().checkout.booking).toEqual(BOOKING);
     reloaded.getState().orderPlaced({ id: '9', number: 'К-009', sum: 400000, paySystem: 'sbp', followToken: null });
@@ -693,7 +774,9 @@ describe('ordering for a time or from a booking (SPEC 2 Предзаказ, SPEC
 
   it('drops a stored booking that is not a number and a non-negative whole minimum', async () => {
     const checkout = { ...INITIAL_PERSISTED_STATE.checkout, booking: { num: 'X', minSum: -5 } };
-    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: STATE_VERSION }) }));
+    const { store } = await loadedStore(
+      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { checkout }, version: STATE_VERSION }) }),
+    );
     expect(store.getState().checkout.booking).toBeNull();
   });
 });
@@ -702,7 +785,15 @@ describe('a delayed order (SPEC 4 Отложенный заказ, checkDelayed)
   it('is a pickup or inrest order for later, forgotten with the order type or once placed', async () => {
     const { store } = await loadedStore();
     const when = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
-    const path = store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: null, deliveryDateTime: when, booking: { num: 'B', minSum: 1 }, orderType: 'self', delayed: true });
+    const path = store.getState().orderAtTime({
+      restaurantId: '2',
+      fsUid: 'fs-2',
+      table: null,
+      deliveryDateTime: when,
+      booking: { num: 'B', minSum: 1 },
+      orderType: 'self',
+      delayed: true,
+    });
     expect(path).toBe('/menu/2/self');
     expect(store.getState().orderType).toBe('self');
     expect(store.getState().checkout.delayed).toBe(true);
@@ -715,7 +806,9 @@ describe('a delayed order (SPEC 4 Отложенный заказ, checkDelayed)
   it('resumes its lines and extras as the cart of its restaurant, remembering which order it continues', async () => {
     const { store } = await loadedStore();
     store.getState().addToCart('1', { item: '101', spec: null, specs: [] });
-    store.getState().resumeCart({ restaurantId: '2', orderId: 77, lines: [LINE], pribors: { '3': 2 }, recommended: {} });
+    store
+      .getState()
+      .resumeCart({ restaurantId: '2', orderId: 77, lines: [LINE], pribors: { '3': 2 }, recommended: {} });
     expect(store.getState().cart).toEqual([LINE]);
     expect(store.getState().cartRestaurantId).toBe('2');
     expect(store.getState().checkout.pribors).toEqual({ '3': 2 });
@@ -724,9 +817,17 @@ describe('a delayed order (SPEC 4 Отложенный заказ, checkDelayed)
 
   it('forgets the order it continues with another restaurant, another order type, or once placed', async () => {
     const { store } = await loadedStore();
-    const resume = () => store.getState().resumeCart({ restaurantId: '2', orderId: 77, lines: [LINE], pribors: {}, recommended: {} });
+    const resume = () =>
+      store.getState().resumeCart({ restaurantId: '2', orderId: 77, lines: [LINE], pribors: {}, recommended: {} });
     const when = { deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false };
-    store.getState().orderAtTime({ restaurantId: '2', fsUid: 'fs-2', table: null, deliveryDateTime: when, booking: null, orderType: 'self' });
+    store.getState().orderAtTime({
+      restaurantId: '2',
+      fsUid: 'fs-2',
+      table: null,
+      deliveryDateTime: when,
+      booking: null,
+      orderType: 'self',
+    });
     resume();
     store.getState().setOrderType('inrest');
     expect(store.getState().checkout.resumedOrderId).toBeNull();
@@ -753,9 +854,15 @@ describe("a kiosk's device token (decision 038)", () => {
   });
 
   it('is none for a kiosk set up before tokens existed (state version 7): its Home asks staff for the code', async () => {
-    const before = { ...INITIAL_PERSISTED_STATE, kiosk: true, restaurant: { id: '10', name: 'Жар-печь на Тверской', nameShort: '' } } as Record<string, unknown>;
+    const before = {
+      ...INITIAL_PERSISTED_STATE,
+      kiosk: true,
+      restaurant: { id: '10', name: 'Жар-печь на Тверской', nameShort: '' },
+    } as Record<string, unknown>;
     delete before['kioskToken'];
-    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: before, version: 7 }) }));
+    const { store } = await loadedStore(
+      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: before, version: 7 }) }),
+    );
     expect(store.getState()).toMatchObject({ kiosk: true, kioskToken: '', restaurant: { id: '10' } });
   });
 });
@@ -776,9 +883,15 @@ describe("the menu's label filters (issue 31)", () => {
   it('start empty for a state saved before them (version 8), the rest kept; an unknown stored label is dropped alone', async () => {
     const before = { ...INITIAL_PERSISTED_STATE, lockCode: '5821' } as Record<string, unknown>;
     delete before['menuFilters'];
-    const { store } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: before, version: 8 }) }));
+    const { store } = await loadedStore(
+      new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: before, version: 8 }) }),
+    );
     expect(store.getState()).toMatchObject({ menuFilters: [], lockCode: '5821' });
-    const { store: odd } = await loadedStore(new MemoryStorage({ [STORAGE_KEY]: JSON.stringify({ state: { menuFilters: ['nuts', 'made-up', 7] }, version: STATE_VERSION }) }));
+    const { store: odd } = await loadedStore(
+      new MemoryStorage({
+        [STORAGE_KEY]: JSON.stringify({ state: { menuFilters: ['nuts', 'made-up', 7] }, version: STATE_VERSION }),
+      }),
+    );
     expect(odd.getState().menuFilters).toEqual(['nuts']);
   });
 });

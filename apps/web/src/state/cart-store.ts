@@ -159,7 +159,14 @@ export interface CartFields {
   restaurant: RestaurantChoice | null;
 }
 
-export const CART_KEYS = ['cart', 'cartRestaurantId', 'address', 'checkout', 'orderType', 'restaurant'] as const satisfies ReadonlyArray<keyof CartFields>;
+export const CART_KEYS = [
+  'cart',
+  'cartRestaurantId',
+  'address',
+  'checkout',
+  'orderType',
+  'restaurant',
+] as const satisfies ReadonlyArray<keyof CartFields>;
 
 export interface CartActions {
   /**
@@ -246,7 +253,10 @@ export const INITIAL_CART: CartFields = {
 /** A new cart starts with the default cutlery and no recommended items. */
 const NO_EXTRAS = { pribors: {}, recommended: {} } satisfies Pick<Checkout, 'pribors' | 'recommended'>;
 /** What belongs to one order for later (a booking, a delayed order, the delayed order resumed): forgotten together. */
-const NOT_FOR_LATER = { booking: null, delayed: false, resumedOrderId: null } satisfies Pick<Checkout, 'booking' | 'delayed' | 'resumedOrderId'>;
+const NOT_FOR_LATER = { booking: null, delayed: false, resumedOrderId: null } satisfies Pick<
+  Checkout,
+  'booking' | 'delayed' | 'resumedOrderId'
+>;
 
 /** Same place: the same saved address, or for unsaved ones the same point. */
 export function sameDeliveryAddress(a: DeliveryAddress | null, b: DeliveryAddress | null): boolean {
@@ -263,7 +273,12 @@ export function createCartStore() {
         const restaurant = next ? { id: next.id, name: next.name ?? '', nameShort: next.nameShort ?? '' } : null;
         const changed = (state.restaurant?.id ?? null) !== (restaurant?.id ?? null);
         return changed
-          ? { restaurant, cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS, ...NOT_FOR_LATER } }
+          ? {
+              restaurant,
+              cart: [],
+              cartRestaurantId: null,
+              checkout: { ...state.checkout, ...NO_EXTRAS, ...NOT_FOR_LATER },
+            }
           : { restaurant };
       }),
     chooseDeliveryAddress: (address, restaurant) =>
@@ -296,7 +311,10 @@ export function createCartStore() {
           ...(sameRestaurant ? {} : NO_EXTRAS),
           table: table ?? '',
           deliveryDateTime: deliveryDateTime ? { ...deliveryDateTime } : null,
-          booking: booking && orderType === 'inrest' ? { num: booking.num, minSum: Math.max(0, Math.trunc(booking.minSum)) } : null,
+          booking:
+            booking && orderType === 'inrest'
+              ? { num: booking.num, minSum: Math.max(0, Math.trunc(booking.minSum)) }
+              : null,
           delayed,
           resumedOrderId: null,
         };
@@ -310,11 +328,15 @@ export function createCartStore() {
         cartRestaurantId: lines.length > 0 ? restaurantId : null,
         checkout: { ...state.checkout, pribors, recommended, resumedOrderId: orderId, idempotencyKey: null },
       })),
-    clearCart: () => set((state) => ({ cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } })),
+    clearCart: () =>
+      set((state) => ({ cart: [], cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } })),
     updateCheckout: (patch) => set((state) => ({ checkout: { ...state.checkout, ...patch } })),
     setExtraCount: (kind, itemId, cnt) =>
       set((state) => ({
-        checkout: { ...state.checkout, [kind]: { ...state.checkout[kind], [String(itemId)]: Math.max(0, Math.trunc(cnt)) } },
+        checkout: {
+          ...state.checkout,
+          [kind]: { ...state.checkout[kind], [String(itemId)]: Math.max(0, Math.trunc(cnt)) },
+        },
       })),
     checkoutKey: () => {
       const existing = get().checkout.idempotencyKey;
@@ -327,7 +349,16 @@ export function createCartStore() {
       set((state) => ({
         cart: [],
         cartRestaurantId: null,
-        checkout: { ...state.checkout, ...NO_EXTRAS, order, idempotencyKey: null, coupon: '', comment: '', deliveryDateTime: null, ...NOT_FOR_LATER },
+        checkout: {
+          ...state.checkout,
+          ...NO_EXTRAS,
+          order,
+          idempotencyKey: null,
+          coupon: '',
+          comment: '',
+          deliveryDateTime: null,
+          ...NOT_FOR_LATER,
+        },
       })),
     addToCart: (restaurantId, choice) =>
       set((state) => {
@@ -342,7 +373,9 @@ export function createCartStore() {
     changeLineCount: (token, delta) =>
       set((state) => {
         const cart = changeLineCount(state.cart, token, delta);
-        return cart.length > 0 ? { cart } : { cart, cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } };
+        return cart.length > 0
+          ? { cart }
+          : { cart, cartRestaurantId: null, checkout: { ...state.checkout, ...NO_EXTRAS } };
       }),
     startNextKioskGuest: () => set({ cart: [], cartRestaurantId: null, checkout: EMPTY_CHECKOUT, orderType: 'inrest' }),
   }));

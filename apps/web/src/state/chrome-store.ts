@@ -46,7 +46,12 @@ export interface ChromeActions {
 
 export type ChromeState = ChromeFields & ChromeActions;
 
-export const INITIAL_CHROME: ChromeFields = { showDrawer: false, dialogItems: [], specModal: null, dishesLoaded: false };
+export const INITIAL_CHROME: ChromeFields = {
+  showDrawer: false,
+  dialogItems: [],
+  specModal: null,
+  dishesLoaded: false,
+};
 
 export function createChromeStore() {
   let lastDialogId = 0;

@@ -41,7 +41,13 @@ export interface GuestFields {
   menuFilters: DishLabel[];
 }
 
-export const GUEST_KEYS = ['user', 'favorites', 'favoriteRestaurants', 'lockCode', 'menuFilters'] as const satisfies ReadonlyArray<keyof GuestFields>;
+export const GUEST_KEYS = [
+  'user',
+  'favorites',
+  'favoriteRestaurants',
+  'lockCode',
+  'menuFilters',
+] as const satisfies ReadonlyArray<keyof GuestFields>;
 
 export interface GuestActions {
   /** Merges the fields given into the user (sign-in passes `authorized: true` with the rest). */
@@ -65,7 +71,13 @@ export type GuestState = GuestFields & GuestActions;
 /** The contract's signed-out user in the stored shape: no id, flags off. */
 export const EMPTY_USER: User = { ...SIGNED_OUT_USER, id: '', booking: false, stoplist: false };
 
-export const INITIAL_GUEST: GuestFields = { user: EMPTY_USER, favorites: [], favoriteRestaurants: [], lockCode: '', menuFilters: [] };
+export const INITIAL_GUEST: GuestFields = {
+  user: EMPTY_USER,
+  favorites: [],
+  favoriteRestaurants: [],
+  lockCode: '',
+  menuFilters: [],
+};
 
 /**
  * A favourites list with the id in it (added once, at the end) or out of it. The same list comes

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBuiltScreen, readBookingResultState, readBookingStep2State, readPaymentState, routePath } from './navigation';
+import {
+  isBuiltScreen,
+  readBookingResultState,
+  readBookingStep2State,
+  readPaymentState,
+  routePath,
+} from './navigation';
 
 describe('route paths (SPEC 2 route table)', () => {
   it('fills the parameters of a route', () => {
@@ -28,7 +34,10 @@ describe('route paths (SPEC 2 route table)', () => {
 
 describe('values the screens receive (SPEC 2)', () => {
   it('payment needs an order number', () => {
-    expect(readPaymentState({ orderNum: 'A-15', orderSum: 125_000 })).toMatchObject({ orderNum: 'A-15', orderSum: 125_000 });
+    expect(readPaymentState({ orderNum: 'A-15', orderSum: 125_000 })).toMatchObject({
+      orderNum: 'A-15',
+      orderSum: 125_000,
+    });
     expect(readPaymentState({ orderNum: 15 })?.orderNum).toBe(15);
     expect(readPaymentState({ orderNum: '' })).toBeNull();
     expect(readPaymentState({ orderSum: 100 })).toBeNull();
@@ -56,20 +65,31 @@ describe('values the screens receive (SPEC 2)', () => {
 
 describe('built screens (issue 7: a screen not built yet is not offered)', () => {
   it('offers the ordering journey', () => {
-    for (const path of ['/', '/auth', '/self_from', '/menu/1/self', '/menu_list', '/product/101', '/cart', '/payment', '/thanks']) {
+    for (const path of [
+      '/',
+      '/auth',
+      '/self_from',
+      '/menu/1/self',
+      '/menu_list',
+      '/product/101',
+      '/cart',
+      '/payment',
+      '/thanks',
+    ]) {
       expect(isBuiltScreen(path), path).toBe(true);
     }
   });
 
   it('offers the address map, the delivery time and the saved addresses (issue 13)', () => {
-    for (const path of ['/delivery_to', '/delivery_time', '/address_list', '/address_list/5']) expect(isBuiltScreen(path), path).toBe(true);
+    for (const path of ['/delivery_to', '/delivery_time', '/address_list', '/address_list/5'])
+      expect(isBuiltScreen(path), path).toBe(true);
   });
 
   it('offers Мои заказы and the order page (issue 15)', () => {
     for (const path of ['/order_list', '/order_detail/501']) expect(isBuiltScreen(path), path).toBe(true);
   });
 
-  it('offers the chain\'s pages: О кафе, a restaurant, Условия доставки, Оферта (issue 15)', () => {
+  it("offers the chain's pages: О кафе, a restaurant, Условия доставки, Оферта (issue 15)", () => {
     for (const path of ['/about', '/about/3', '/about_restoran/3', '/about_delivery', '/about_oferta']) {
       expect(isBuiltScreen(path), path).toBe(true);
     }

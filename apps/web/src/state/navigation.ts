@@ -42,12 +42,15 @@ export interface BookingResultRouteState {
 // route, and a schema library there would weigh a tenth of it (issue 18).
 type Fields = Readonly<Record<string, unknown>>;
 
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A value a screen needs: a number, or text that is not empty. */
-const isPresent = (value: unknown): value is string | number => typeof value === 'number' || (typeof value === 'string' && value !== '');
+const isPresent = (value: unknown): value is string | number =>
+  typeof value === 'number' || (typeof value === 'string' && value !== '');
 const isPayMethod = (value: unknown): value is PayMethod => (PAY_METHODS as readonly unknown[]).includes(value);
 /** An optional value, read as absent when it has the wrong type. */
-const optional = <T>(value: unknown, accepts: (value: unknown) => value is T): T | undefined => (accepts(value) ? value : undefined);
+const optional = <T>(value: unknown, accepts: (value: unknown) => value is T): T | undefined =>
+  accepts(value) ? value : undefined;
 
 /** The payment state, or null without an order number. */
 export function readPaymentState(state: unknown): PaymentRouteState | null {
@@ -57,7 +60,10 @@ export function readPaymentState(state: unknown): PaymentRouteState | null {
     orderNum: state['orderNum'],
     orderSum: optional(state['orderSum'], (value) => typeof value === 'number'),
     orderId: optional(state['orderId'], isPresent),
-    paysystems: optional(state['paysystems'], (value): value is PayMethod[] => Array.isArray(value) && value.every(isPayMethod)),
+    paysystems: optional(
+      state['paysystems'],
+      (value): value is PayMethod[] => Array.isArray(value) && value.every(isPayMethod),
+    ),
     paysystem: optional(state['paysystem'], (value): value is PayMethod | null => value === null || isPayMethod(value)),
     card: state['card'],
     bindings: optional(state['bindings'], Array.isArray),
@@ -157,9 +163,15 @@ export const BUILT_SCREENS: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
   'profile',
   'rateList',
   'feedback',
-  'booking', 'bookingStep2', 'bookingResult',
-  'predzakaz', 'delayedzakaz',
-  'zagruzka', 'zagruzkaRestList', 'zagruzkaDetail', 'restMap',
+  'booking',
+  'bookingStep2',
+  'bookingResult',
+  'predzakaz',
+  'delayedzakaz',
+  'zagruzka',
+  'zagruzkaRestList',
+  'zagruzkaDetail',
+  'restMap',
 ]);
 
 /** Whether an in-app path leads to a built screen (an outside link, tel: or mailto: counts as built). */

@@ -33,8 +33,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const text: Check<string> = (value) => (typeof value === 'string' ? value : INVALID);
 const yes: Check<boolean> = (value) => (typeof value === 'boolean' ? value : INVALID);
 const int: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : INVALID);
-const positive: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : INVALID);
-const count: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : INVALID);
+const positive: Check<number> = (value) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : INVALID;
+const count: Check<number> = (value) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : INVALID;
 const number: Check<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : INVALID);
 const oneOf =
   <T extends string>(values: readonly T[]): Check<T> =>
@@ -118,7 +120,19 @@ const persistedShape = object({
     }),
     EMPTY_USER,
   ),
-  cart: or(list(object({ token: text, item: text, cnt: int, comment: someText, spec: or(nullable(text), null), specs: or(list(chosenOption), []) })), []),
+  cart: or(
+    list(
+      object({
+        token: text,
+        item: text,
+        cnt: int,
+        comment: someText,
+        spec: or(nullable(text), null),
+        specs: or(list(chosenOption), []),
+      }),
+    ),
+    [],
+  ),
   cartRestaurantId: or(nullable(text), null),
   address: or(
     nullable(
@@ -154,7 +168,12 @@ const persistedShape = object({
       pribors: extraCounts,
       recommended: extraCounts,
       idempotencyKey: or(nullable(text), null),
-      order: or(nullable(object({ id: text, number: text, sum: int, paySystem: payMethod, followToken: or(nullable(text), null) })), null),
+      order: or(
+        nullable(
+          object({ id: text, number: text, sum: int, paySystem: payMethod, followToken: or(nullable(text), null) }),
+        ),
+        null,
+      ),
     }),
     EMPTY_CHECKOUT,
   ),
@@ -162,7 +181,13 @@ const persistedShape = object({
   restaurant: or(nullable(object({ id: text, name: someText, nameShort: someText })), null),
   lockCode: someText,
   // An unknown label (a rollback from a build with more) is dropped, not the whole list.
-  menuFilters: or((value) => (Array.isArray(value) ? normalizedFilters(value.filter((label): label is string => typeof label === 'string')) : INVALID), []),
+  menuFilters: or(
+    (value) =>
+      Array.isArray(value)
+        ? normalizedFilters(value.filter((label): label is string => typeof label === 'string'))
+        : INVALID,
+    [],
+  ),
 });
 
 /** The stored state reduced to what this version understands; never throws. */
@@ -215,4 +240,3 @@ export function migratePersistedState(stored: unknown, fromVersion: number): Per
   // A newer build's state (after a rollback) keeps whatever this version still understands.
   return sanitizePersistedState(state);
 }
-

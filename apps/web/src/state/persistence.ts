@@ -82,7 +82,9 @@ export function persistStores(stores: PersistedStores, storage: StateStorage): S
       const saved = json.getItem(STORAGE_KEY) as { state: unknown; version?: unknown } | null;
       // A value of another version is migrated (and written back); one without a version is read as it is.
       const migrated = saved !== null && typeof saved.version === 'number' && saved.version !== STATE_VERSION;
-      const state = migrated ? migratePersistedState(saved.state, saved.version as number) : sanitizePersistedState(saved?.state);
+      const state = migrated
+        ? migratePersistedState(saved.state, saved.version as number)
+        : sanitizePersistedState(saved?.state);
       stores.cart.setState(picked(state, CART_KEYS));
       stores.guest.setState(picked(state, GUEST_KEYS));
       stores.kiosk.setState(picked(state, KIOSK_KEYS));

@@ -19,7 +19,12 @@ export function storeView(stores: Omit<AppStores, 'statePersistence'> & Partial<
     if (Object.keys(own).length > 0) store.setState(own as Partial<S>);
   };
   return {
-    getState: (): AllState => ({ ...stores.cartStore.getState(), ...stores.guestStore.getState(), ...stores.kioskStore.getState(), ...stores.chromeStore.getState() }),
+    getState: (): AllState => ({
+      ...stores.cartStore.getState(),
+      ...stores.guestStore.getState(),
+      ...stores.kioskStore.getState(),
+      ...stores.chromeStore.getState(),
+    }),
     setState: (patch: Partial<AllState>): void => {
       assign(stores.cartStore, patch);
       assign(stores.guestStore, patch);

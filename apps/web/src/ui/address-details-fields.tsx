@@ -15,7 +15,13 @@ const COMMENT_MAX = 500;
  * The courier's details of an address as form fields: the map's dialog and the edit page of
  * Мои адреса fill the same fields with the same limits.
  */
-export function AddressDetailsFields({ value, onChange }: { value: AddressDetails; onChange: (next: AddressDetails) => void }) {
+export function AddressDetailsFields({
+  value,
+  onChange,
+}: {
+  value: AddressDetails;
+  onChange: (next: AddressDetails) => void;
+}) {
   const field = (name: keyof AddressDetails) => ({
     value: value[name],
     onChange: (event: { target: { value: string } }) => onChange({ ...value, [name]: event.target.value }),

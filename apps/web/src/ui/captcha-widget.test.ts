@@ -33,7 +33,9 @@ describe('the captcha service script (decision 061)', () => {
     const added = recordScripts();
     const first = loadCaptchaScript('/sandbox/smartcaptcha/captcha.js');
     const second = loadCaptchaScript('/sandbox/smartcaptcha/captcha.js');
-    expect(added.map((script) => script.getAttribute('src'))).toEqual(['/sandbox/smartcaptcha/captcha.js?render=onload&onload=__chainCaptchaLoaded']);
+    expect(added.map((script) => script.getAttribute('src'))).toEqual([
+      '/sandbox/smartcaptcha/captcha.js?render=onload&onload=__chainCaptchaLoaded',
+    ]);
     const api = { render: vi.fn(), reset: vi.fn(), destroy: vi.fn(), subscribe: vi.fn() };
     (globalThis as Scope).smartCaptcha = api;
     (globalThis as Scope).__chainCaptchaLoaded?.();

@@ -22,8 +22,13 @@ let loading: Promise<SmartCaptchaApi> | null = null;
 export function loadCaptchaScript(scriptUrl: string, doc: Document = document): Promise<SmartCaptchaApi> {
   loading ??= new Promise<SmartCaptchaApi>((resolve, reject) => {
     const scope = globalThis as { smartCaptcha?: SmartCaptchaApi; [ONLOAD]?: () => void };
-    scope[ONLOAD] = () => (scope.smartCaptcha ? resolve(scope.smartCaptcha) : reject(new Error('captcha did not load')));
-    addVendorScript(`${scriptUrl}${scriptUrl.includes('?') ? '&' : '?'}render=onload&onload=${ONLOAD}`, () => reject(new Error('captcha did not load')), doc);
+    scope[ONLOAD] = () =>
+      scope.smartCaptcha ? resolve(scope.smartCaptcha) : reject(new Error('captcha did not load'));
+    addVendorScript(
+      `${scriptUrl}${scriptUrl.includes('?') ? '&' : '?'}render=onload&onload=${ONLOAD}`,
+      () => reject(new Error('captcha did not load')),
+      doc,
+    );
   }).catch((error: unknown) => {
     loading = null;
     throw error;

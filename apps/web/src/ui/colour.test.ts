@@ -31,7 +31,11 @@ describe('brand colour (docs/design.md colour, contrast at least 4.5:1)', () => 
   });
 
   it('derives the brand variables, or nothing for a broken colour', () => {
-    expect(brandVariables('#C8102E')).toEqual({ '--brand': '#c8102e', '--on-brand': '#ffffff', '--brand-ink': '#c8102e' });
+    expect(brandVariables('#C8102E')).toEqual({
+      '--brand': '#c8102e',
+      '--on-brand': '#ffffff',
+      '--brand-ink': '#c8102e',
+    });
     expect(brandVariables('nonsense')).toBeNull();
   });
 });

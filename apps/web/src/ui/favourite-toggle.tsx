@@ -23,7 +23,12 @@ export interface FavouriteToggleProps {
 export function FavouriteToggle({ name, favourite, onToggle, look = 'plain', className }: FavouriteToggleProps) {
   return (
     <IconButton
-      className={classNames('favourite-toggle', `favourite-toggle--${look}`, favourite && 'favourite-toggle--on', className)}
+      className={classNames(
+        'favourite-toggle',
+        `favourite-toggle--${look}`,
+        favourite && 'favourite-toggle--on',
+        className,
+      )}
       label={favourite ? `Убрать из любимого: ${name}` : `Добавить в любимое: ${name}`}
       icon={<Heart aria-hidden="true" />}
       onClick={onToggle}

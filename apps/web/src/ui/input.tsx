@@ -43,7 +43,10 @@ export function Input({ label, error, hint, id, className, ...rest }: InputProps
   );
 }
 
-export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'onChange' | 'aria-describedby'> {
+export interface TextAreaProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'className' | 'onChange' | 'aria-describedby'
+> {
   label: string;
   /** Below the field, read with it (a counter, a hint); `hintClassName` places it. */
   hint?: ReactNode;
@@ -56,7 +59,15 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
 }
 
 /** A multi-line field: a comment, a message; resized vertically (input.css), in the body's font (base.css). */
-export function TextArea({ label, hint, hintClassName, describedBy, inputClassName, onChange, ...rest }: TextAreaProps) {
+export function TextArea({
+  label,
+  hint,
+  hintClassName,
+  describedBy,
+  inputClassName,
+  onChange,
+  ...rest
+}: TextAreaProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const described = [describedBy, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
@@ -65,7 +76,13 @@ export function TextArea({ label, hint, hintClassName, describedBy, inputClassNa
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <textarea {...rest} id={id} className={classNames('field__input', 'field__input--text', inputClassName)} aria-describedby={described} onChange={(event) => onChange(event.target.value)} />
+      <textarea
+        {...rest}
+        id={id}
+        className={classNames('field__input', 'field__input--text', inputClassName)}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value)}
+      />
       {hint ? (
         <p id={hintId} className={hintClassName ?? 'field__hint'}>
           {hint}

@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Keypad, keypadAppend } from './keypad';
 
-function Harness({ maxLength = 4, masked = false, onSubmit = () => undefined }: { maxLength?: number; masked?: boolean; onSubmit?: (value: string) => void }) {
+function Harness({
+  maxLength = 4,
+  masked = false,
+  onSubmit = () => undefined,
+}: {
+  maxLength?: number;
+  masked?: boolean;
+  onSubmit?: (value: string) => void;
+}) {
   const [value, setValue] = useState('');
   return (
     <Keypad

@@ -105,7 +105,11 @@ export function Keypad({
             {error ?? ''}
           </p>
         </div>
-        <button type="button" className="keypad__key keypad__key--action keypad__erase" onClick={() => onChange(value.slice(0, -1))}>
+        <button
+          type="button"
+          className="keypad__key keypad__key--action keypad__erase"
+          onClick={() => onChange(value.slice(0, -1))}
+        >
           <Delete aria-hidden="true" />
           <span>Стереть</span>
         </button>

@@ -12,7 +12,17 @@ describe('a menu photo (issue 18)', () => {
   afterEach(() => cleanup());
 
   it('offers a picture under /media/ as AVIF, then WebP, then the original, sized for its place', () => {
-    const { container } = render(<MenuPhoto className="menu-dish__photo" src="/media/dishes/margherita.svg" alt="" width={112} height={112} slot={CARD} loading="eager" />);
+    const { container } = render(
+      <MenuPhoto
+        className="menu-dish__photo"
+        src="/media/dishes/margherita.svg"
+        alt=""
+        width={112}
+        height={112}
+        slot={CARD}
+        loading="eager"
+      />,
+    );
     const sources = [...container.querySelectorAll('picture > source')];
     expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
     expect(sources[0]?.getAttribute('srcset')).toContain('/photos/360/dishes/margherita.svg.avif 360w');
@@ -32,7 +42,15 @@ describe('a menu photo (issue 18)', () => {
     const { container } = render(
       <>
         <MenuPhoto src="/media/dishes/pepperoni.svg" alt="" width={112} height={112} slot={CARD} loading="lazy" />
-        <MenuPhoto src="/media/dishes/pepperoni.svg" alt="Пепперони" width={640} height={480} slot={{ kind: 'column', aspect: 4 / 3 }} loading="eager" fetchPriority="high" />
+        <MenuPhoto
+          src="/media/dishes/pepperoni.svg"
+          alt="Пепперони"
+          width={640}
+          height={480}
+          slot={{ kind: 'column', aspect: 4 / 3 }}
+          loading="eager"
+          fetchPriority="high"
+        />
       </>,
     );
     const [card, product] = [...container.querySelectorAll('img')];
@@ -43,15 +61,28 @@ describe('a menu photo (issue 18)', () => {
 
   it('sizes the picture for the kiosk’s larger layout', () => {
     kioskStore.getState().setKiosk(true);
-    const { container, rerender } = render(<MenuPhoto src="/media/dishes/margherita.svg" alt="" width={112} height={112} slot={CARD} loading="eager" />);
+    const { container, rerender } = render(
+      <MenuPhoto src="/media/dishes/margherita.svg" alt="" width={112} height={112} slot={CARD} loading="eager" />,
+    );
     expect(container.querySelector('source')?.getAttribute('sizes')).toBe('432px');
     kioskStore.getState().setKioskAccessible(true);
-    rerender(<MenuPhoto src="/media/dishes/margherita.svg" alt="" width={112} height={112} slot={CARD} loading="eager" />);
+    rerender(
+      <MenuPhoto src="/media/dishes/margherita.svg" alt="" width={112} height={112} slot={CARD} loading="eager" />,
+    );
     expect(container.querySelector('source')?.getAttribute('sizes')).toBe('540px');
   });
 
   it('shows a picture from elsewhere as it is, in a plain image', () => {
-    const { container } = render(<MenuPhoto src="https://cdn.example.ru/margherita.jpg" alt="" width={64} height={64} slot={CARD} loading="lazy" />);
+    const { container } = render(
+      <MenuPhoto
+        src="https://cdn.example.ru/margherita.jpg"
+        alt=""
+        width={64}
+        height={64}
+        slot={CARD}
+        loading="lazy"
+      />,
+    );
     expect(container.querySelector('picture')).toBeNull();
     const img = container.querySelector('img');
     expect(img?.getAttribute('src')).toBe('https://cdn.example.ru/margherita.jpg');

@@ -27,7 +27,16 @@ export function MenuPhoto({ src, alt, className, width, height, slot, loading, f
   const kiosk = useKioskState((state) => state.kiosk);
   const accessible = useKioskState((state) => state.kioskAccessible);
   const image = (
-    <img className={className} src={src} alt={alt} width={width} height={height} loading={loading} decoding="async" fetchPriority={fetchPriority} />
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={loading}
+      decoding="async"
+      fetchPriority={fetchPriority}
+    />
   );
   const sources = photoSources(src, slot, { kiosk, accessible });
   if (sources === null) return image;

@@ -16,7 +16,14 @@ function List({ load }: { load: PageLoader<Entry> | null }) {
   return (
     <>
       <p data-testid="ids">{state.items.map((entry) => entry.id).join(',')}</p>
-      <PagedListEnd state={state} onMore={loadMore} className="end" failedTitle="Не удалось" loadingText="Загружаем ещё…" skeletonHeight="1rem" />
+      <PagedListEnd
+        state={state}
+        onMore={loadMore}
+        className="end"
+        failedTitle="Не удалось"
+        loadingText="Загружаем ещё…"
+        skeletonHeight="1rem"
+      />
     </>
   );
 }
@@ -27,7 +34,8 @@ describe('usePagedList and PagedListEnd', () => {
   const ids = () => screen.getByTestId('ids').textContent;
 
   it('asks from the number loaded, skips an id already shown, stops on the last page', async () => {
-    const load = vi.fn<PageLoader<Entry>>()
+    const load = vi
+      .fn<PageLoader<Entry>>()
       .mockResolvedValueOnce([{ id: 3 }, { id: 2 }])
       .mockResolvedValueOnce([{ id: 2 }, { id: 1 }])
       .mockResolvedValueOnce([]);
@@ -44,7 +52,8 @@ describe('usePagedList and PagedListEnd', () => {
   });
 
   it('a failed page shows its error with «Повторить», which asks the same offset again', async () => {
-    const load = vi.fn<PageLoader<Entry>>()
+    const load = vi
+      .fn<PageLoader<Entry>>()
       .mockResolvedValueOnce([{ id: 5 }])
       .mockRejectedValueOnce(new ApiError('Сервер недоступен', 'server', 503))
       .mockResolvedValueOnce([{ id: 4 }]);

@@ -55,7 +55,11 @@ export function usePagedList<T extends { readonly id: number }>(
         (error: unknown) => {
           if (controller.signal.aborted) return;
           asking.current = null;
-          setState({ ...from, phase: 'failed', error: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE });
+          setState({
+            ...from,
+            phase: 'failed',
+            error: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE,
+          });
         },
       );
     },

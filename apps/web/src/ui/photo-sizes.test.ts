@@ -1,7 +1,15 @@
 // eslint-disable-next-line import-x/no-nodejs-modules -- the test reads the stylesheet the sizes must agree with
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_MAX_REM, KIOSK_ACCESSIBLE_ROOT_SCALE, KIOSK_ROOT_SCALE, PHOTO_WIDTHS, type PhotoSlot, photoSizes, photoSrcSet } from '@chain/domain';
+import {
+  CONTENT_MAX_REM,
+  KIOSK_ACCESSIBLE_ROOT_SCALE,
+  KIOSK_ROOT_SCALE,
+  PHOTO_WIDTHS,
+  type PhotoSlot,
+  photoSizes,
+  photoSrcSet,
+} from '@chain/domain';
 
 const PHONE = { kiosk: false, accessible: false };
 const KIOSK = { kiosk: true, accessible: false };
@@ -34,14 +42,20 @@ describe('how wide a menu photo is drawn, for its sizes (issue 18)', () => {
   it('scales as the stylesheet scales the kiosk’s root and limits the column', () => {
     const tokens = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
     expect(tokens).toMatch(new RegExp(`:root\\.kiosk \\{\\s*font-size: ${KIOSK_ROOT_SCALE * 100}%;`));
-    expect(tokens).toMatch(new RegExp(`:root\\.kiosk\\.kiosk-accessible \\{\\s*font-size: ${KIOSK_ACCESSIBLE_ROOT_SCALE * 100}%;`));
+    expect(tokens).toMatch(
+      new RegExp(`:root\\.kiosk\\.kiosk-accessible \\{\\s*font-size: ${KIOSK_ACCESSIBLE_ROOT_SCALE * 100}%;`),
+    );
     expect(tokens).toContain(`--content-max-width: ${CONTENT_MAX_REM}rem;`);
   });
 
   it('lists every rendition of a picture under /media/, narrowest first', () => {
     const srcset = photoSrcSet('/media/dishes/margherita.svg', 'avif');
-    expect(srcset?.split(', ')).toEqual(PHOTO_WIDTHS.map((width) => `/photos/${width}/dishes/margherita.svg.avif ${width}w`));
-    expect(photoSrcSet('/media/dishes/margherita.svg', 'webp')).toContain('/photos/1280/dishes/margherita.svg.webp 1280w');
+    expect(srcset?.split(', ')).toEqual(
+      PHOTO_WIDTHS.map((width) => `/photos/${width}/dishes/margherita.svg.avif ${width}w`),
+    );
+    expect(photoSrcSet('/media/dishes/margherita.svg', 'webp')).toContain(
+      '/photos/1280/dishes/margherita.svg.webp 1280w',
+    );
   });
 
   it('has no srcset for a picture the server does not keep', () => {

@@ -61,7 +61,11 @@ describe('QR drawing (ui/qr-code)', () => {
     render(<QrCode value="https://demo.example/follow/abc" label="QR-код для отслеживания заказа З-017" />);
     const image = screen.getByRole('img', { name: 'QR-код для отслеживания заказа З-017' });
     expect(image.getAttribute('aria-busy')).toBe('true');
-    await waitFor(() => expect(screen.getByRole('img', { name: 'QR-код для отслеживания заказа З-017' }).tagName.toLowerCase()).toBe('svg'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'QR-код для отслеживания заказа З-017' }).tagName.toLowerCase()).toBe(
+        'svg',
+      ),
+    );
     const svg = screen.getByRole('img', { name: 'QR-код для отслеживания заказа З-017' });
     expect(svg.querySelector('rect')?.getAttribute('fill')).toBe('#fff');
     expect(svg.querySelector('path')?.getAttribute('fill')).toBe('#000');

@@ -13,7 +13,8 @@ export interface QrCodeProps {
   className?: string;
 }
 
-type Drawn = { readonly value: string; readonly drawing: QrDrawing } | { readonly value: string; readonly failed: true };
+type Drawn =
+  { readonly value: string; readonly drawing: QrDrawing } | { readonly value: string; readonly failed: true };
 
 /**
  * A QR code as SVG: crisp at any size, filling its container's width, always dark on white with
@@ -57,7 +58,15 @@ export function QrCode({ value, label, className }: QrCodeProps) {
       </div>
     );
   }
-  if (!current) return <div className={classNames('qr-code', 'qr-code--loading', className)} aria-busy="true" aria-label={label} role="img" />;
+  if (!current)
+    return (
+      <div
+        className={classNames('qr-code', 'qr-code--loading', className)}
+        aria-busy="true"
+        aria-label={label}
+        role="img"
+      />
+    );
   const { size, path } = current.drawing;
   return (
     <svg

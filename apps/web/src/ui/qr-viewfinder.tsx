@@ -29,7 +29,11 @@ type CameraStatus = 'starting' | 'on' | 'unavailable';
  * API; elsewhere there is nothing to ask and the box is never shown.
  */
 function cameraApiPresent(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    typeof navigator.mediaDevices?.getUserMedia === 'function'
+  );
 }
 
 /**
@@ -40,7 +44,16 @@ function cameraApiPresent(): boolean {
  * unmounts (its sheet closes). No camera, a refused permission or a camera in use by another app
  * all end in the unavailable note; nothing throws.
  */
-export function QrViewfinder({ label, onDecode, paused, hint, pausedNote, pausedAction, unavailableNote, ref }: QrViewfinderProps) {
+export function QrViewfinder({
+  label,
+  onDecode,
+  paused,
+  hint,
+  pausedNote,
+  pausedAction,
+  unavailableNote,
+  ref,
+}: QrViewfinderProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<CameraStatus>(() => (cameraApiPresent() ? 'starting' : 'unavailable'));
   // Each camera session gets a fresh <video>: a destroyed scanner still stops, 300 ms later,
@@ -112,7 +125,14 @@ export function QrViewfinder({ label, onDecode, paused, hint, pausedNote, paused
   const live = status === 'on' && !paused;
   return (
     <div className="qr-viewfinder">
-      <div ref={ref} className="qr-viewfinder__box" role="group" aria-label="Сканер QR-кода" tabIndex={-1} data-live={live || undefined}>
+      <div
+        ref={ref}
+        className="qr-viewfinder__box"
+        role="group"
+        aria-label="Сканер QR-кода"
+        tabIndex={-1}
+        data-live={live || undefined}
+      >
         <video
           key={session}
           ref={videoRef}

@@ -32,7 +32,13 @@ export function RadioCards<Value extends string>({
     <>
       {options.map((option) => (
         <label key={option.value} className={classNames('radio-card', wide && 'radio-card--wide', optionClassName)}>
-          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
           <span>{option.label}</span>
         </label>
       ))}

@@ -91,7 +91,12 @@ export function PhotosShown({ photos }: { photos: readonly string[] }) {
             <img src={photo} alt={`Фото ${index + 1}`} className="rating-photos__image" />
           ) : (
             <a href={photo} target="_blank" rel="noopener noreferrer" className="rating-photos__link">
-              <img src={photo} alt={`Фото ${index + 1} (откроется в новой вкладке)`} className="rating-photos__image" loading="lazy" />
+              <img
+                src={photo}
+                alt={`Фото ${index + 1} (откроется в новой вкладке)`}
+                className="rating-photos__image"
+                loading="lazy"
+              />
             </a>
           )}
         </li>

@@ -23,9 +23,23 @@ export interface RestaurantCardProps {
  * name with the favourite's heart, its address, the screen's own lines, and a chevron; the whole
  * card is the link.
  */
-export function RestaurantCard({ href, name, address, favourite, photo, onClick, testId, children }: RestaurantCardProps) {
+export function RestaurantCard({
+  href,
+  name,
+  address,
+  favourite,
+  photo,
+  onClick,
+  testId,
+  children,
+}: RestaurantCardProps) {
   return (
-    <Link href={href} className={classNames('restaurant-card', photo ? 'restaurant-card--photo' : null)} onClick={onClick} data-testid={testId}>
+    <Link
+      href={href}
+      className={classNames('restaurant-card', photo ? 'restaurant-card--photo' : null)}
+      onClick={onClick}
+      data-testid={testId}
+    >
       {photo}
       <span className="restaurant-card__head">
         <span className="restaurant-card__name">{name}</span>

@@ -8,11 +8,31 @@ import { EmptyState } from './empty-state';
 export type SignInTopic = 'orders' | 'ratings' | 'addresses' | 'profile' | 'booking';
 
 const PROMPTS: Readonly<Record<SignInTopic, { icon: ReactNode; title: string; text: string }>> = {
-  orders: { icon: <ClipboardList />, title: 'Заказы доступны после входа', text: 'Войдите, чтобы видеть свои заказы и их статусы.' },
-  ratings: { icon: <Star />, title: 'Оценки доступны после входа', text: 'Войдите, чтобы оценивать заказы и видеть свои оценки.' },
-  addresses: { icon: <MapPin />, title: 'Адреса доступны после входа', text: 'Войдите, чтобы сохранять адреса доставки.' },
-  profile: { icon: <UserRound />, title: 'Профиль доступен после входа', text: 'Войдите, чтобы изменить имя, телефон, e-mail и адрес.' },
-  booking: { icon: <Utensils />, title: 'Бронь доступна после входа', text: 'Войдите, чтобы забронировать стол и следить за бронью.' },
+  orders: {
+    icon: <ClipboardList />,
+    title: 'Заказы доступны после входа',
+    text: 'Войдите, чтобы видеть свои заказы и их статусы.',
+  },
+  ratings: {
+    icon: <Star />,
+    title: 'Оценки доступны после входа',
+    text: 'Войдите, чтобы оценивать заказы и видеть свои оценки.',
+  },
+  addresses: {
+    icon: <MapPin />,
+    title: 'Адреса доступны после входа',
+    text: 'Войдите, чтобы сохранять адреса доставки.',
+  },
+  profile: {
+    icon: <UserRound />,
+    title: 'Профиль доступен после входа',
+    text: 'Войдите, чтобы изменить имя, телефон, e-mail и адрес.',
+  },
+  booking: {
+    icon: <Utensils />,
+    title: 'Бронь доступна после входа',
+    text: 'Войдите, чтобы забронировать стол и следить за бронью.',
+  },
 };
 
 /**

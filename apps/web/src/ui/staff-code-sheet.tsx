@@ -40,7 +40,14 @@ export interface StaffCodeSheetProps<Answer extends CodeAnswer> {
  * itself after KIOSK_CODE_SHEET_IDLE_MS without a touch inside it (Home never idles), the typed
  * digits gone with it.
  */
-export function StaffCodeSheet<Answer extends CodeAnswer>({ title, hint, submitLabel, check, onAccepted, onClose }: StaffCodeSheetProps<Answer>) {
+export function StaffCodeSheet<Answer extends CodeAnswer>({
+  title,
+  hint,
+  submitLabel,
+  check,
+  onAccepted,
+  onClose,
+}: StaffCodeSheetProps<Answer>) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

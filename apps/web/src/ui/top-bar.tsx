@@ -85,7 +85,8 @@ export function TopBar({ title, menu = false, back, right }: TopBarProps) {
 export function BrandLogo() {
   const { brand, brandLoading } = useShell();
   if (brandLoading) return <Skeleton shape="circle" width="2rem" height="2rem" />;
-  if (brand?.logo) return <img className="top-bar__logo" src={brand.logo} alt="" width={32} height={32} decoding="async" />;
+  if (brand?.logo)
+    return <img className="top-bar__logo" src={brand.logo} alt="" width={32} height={32} decoding="async" />;
   return (
     <span className="top-bar__logo top-bar__logo--fallback">
       <UtensilsCrossed aria-hidden="true" />

@@ -3,13 +3,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { drawInWebFont, WEB_FONT_ATTRIBUTE, webFontAtHand } from './web-font';
 
-const css = (name: 'tokens.css' | 'base.css' | 'fonts.css') => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
+const css = (name: 'tokens.css' | 'base.css' | 'fonts.css') =>
+  readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
 const page = (name: 'index.html' | 'staff.html') => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
 
 /** The root element as far as the attribute goes. */
 function fakeRoot(): HTMLElement {
   const attributes = new Map<string, string>();
-  const root = { setAttribute: (name: string, value: string) => void attributes.set(name, value), getAttribute: (name: string) => attributes.get(name) ?? null };
+  const root = {
+    setAttribute: (name: string, value: string) => void attributes.set(name, value),
+    getAttribute: (name: string) => attributes.get(name) ?? null,
+  };
   return root as unknown as HTMLElement;
 }
 
@@ -39,7 +43,9 @@ describe('the web font', () => {
     const root = /:root \{([^}]*)\}/.exec(tokens)?.[1] ?? '';
     expect(root).toMatch(/--font-family: var\(--font-family-system\);/);
     expect(/--font-family-system: ([^;]*);/.exec(root)?.[1]).not.toMatch(/Inter/);
-    const rule = new RegExp(`:root\\[${WEB_FONT_ATTRIBUTE}='inter'\\] \\{\\s*--font-family: 'Inter', var\\(--font-family-system\\);\\s*\\}`);
+    const rule = new RegExp(
+      `:root\\[${WEB_FONT_ATTRIBUTE}='inter'\\] \\{\\s*--font-family: 'Inter', var\\(--font-family-system\\);\\s*\\}`,
+    );
     expect(tokens).toMatch(rule);
     // Every other style reads the token: nothing names Inter by itself.
     expect(css('base.css')).toMatch(/font-family: var\(--font-family\)/);

@@ -24,7 +24,9 @@ import {
 export const RBS_PROVIDER = 'acquiring';
 
 const code = z.union([z.string(), z.number()]).optional();
-const refusal = z.object({ errorCode: code, errorMessage: z.string().optional(), error: z.string().optional() }).passthrough();
+const refusal = z
+  .object({ errorCode: code, errorMessage: z.string().optional(), error: z.string().optional() })
+  .passthrough();
 
 const registerAnswer = refusal.extend({ orderId: z.string().optional(), formUrl: z.string().optional() });
 const statusAnswer = refusal.extend({
@@ -32,7 +34,10 @@ const statusAnswer = refusal.extend({
   amount: z.coerce.number().int().optional(),
   actionCode: code,
   actionCodeDescription: z.string().optional(),
-  cardAuthInfo: z.object({ maskedPan: z.string().optional(), expiration: z.union([z.string(), z.number()]).optional() }).passthrough().optional(),
+  cardAuthInfo: z
+    .object({ maskedPan: z.string().optional(), expiration: z.union([z.string(), z.number()]).optional() })
+    .passthrough()
+    .optional(),
   bindingInfo: z.object({ bindingId: z.string().optional(), clientId: z.string().optional() }).passthrough().optional(),
   paymentAmountInfo: z
     .object({
@@ -50,7 +55,15 @@ const bindingPaymentAnswer = refusal.extend({
 });
 const bindingsAnswer = refusal.extend({
   bindings: z
-    .array(z.object({ bindingId: z.string(), maskedPan: z.string(), expiryDate: z.union([z.string(), z.number()]).optional() }).passthrough())
+    .array(
+      z
+        .object({
+          bindingId: z.string(),
+          maskedPan: z.string(),
+          expiryDate: z.union([z.string(), z.number()]).optional(),
+        })
+        .passthrough(),
+    )
     .optional(),
 });
 
@@ -80,7 +93,8 @@ export class RbsClient implements CardAcquirer {
 
   async register(order: AcquirerOrder): Promise<{ providerOrderId: string; formUrl: string }> {
     const answer = this.accepted(
-      read(registerAnswer,
+      read(
+        registerAnswer,
         await this.post('register.do', {
           orderNumber: order.orderNumber,
           amount: String(order.amount),
@@ -95,15 +109,21 @@ export class RbsClient implements CardAcquirer {
         }),
       ),
     );
-    if (!answer.orderId || !answer.formUrl) throw new ProviderError(RBS_PROVIDER, 'register.do answered without orderId/formUrl');
+    if (!answer.orderId || !answer.formUrl)
+      throw new ProviderError(RBS_PROVIDER, 'register.do answered without orderId/formUrl');
     return { providerOrderId: answer.orderId, formUrl: answer.formUrl };
   }
 
   async orderStatus(providerOrderId: string): Promise<AcquirerOrderStatus> {
-    const answer = this.accepted(read(statusAnswer, await this.post('getOrderStatusExtended.do', { orderId: providerOrderId, language: 'ru' })));
+    const answer = this.accepted(
+      read(statusAnswer, await this.post('getOrderStatusExtended.do', { orderId: providerOrderId, language: 'ru' })),
+    );
     const state = answer.orderStatus === undefined ? undefined : STATES[answer.orderStatus];
     if (!state || answer.amount === undefined) {
-      throw new ProviderError(RBS_PROVIDER, `getOrderStatusExtended.do answered orderStatus ${String(answer.orderStatus)}, amount ${String(answer.amount)}`);
+      throw new ProviderError(
+        RBS_PROVIDER,
+        `getOrderStatusExtended.do answered orderStatus ${String(answer.orderStatus)}, amount ${String(answer.amount)}`,
+      );
     }
     const bindingId = answer.bindingInfo?.bindingId;
     const maskedPan = answer.cardAuthInfo?.maskedPan;
@@ -113,17 +133,33 @@ export class RbsClient implements CardAcquirer {
       amount: answer.amount,
       paidAmount: paidAmountOf(state, answer.amount, money?.approvedAmount, money?.depositedAmount),
       refundedAmount: money?.refundedAmount ?? (state === 'refunded' ? answer.amount : 0),
-      reason: [answer.actionCode, answer.actionCodeDescription].filter((part) => part !== undefined && part !== '').join(' '),
-      card: bindingId && maskedPan ? { bindingId, maskedPan, expiry: cardExpiry(answer.cardAuthInfo?.expiration) } : null,
+      reason: [answer.actionCode, answer.actionCodeDescription]
+        .filter((part) => part !== undefined && part !== '')
+        .join(' '),
+      card:
+        bindingId && maskedPan ? { bindingId, maskedPan, expiry: cardExpiry(answer.cardAuthInfo?.expiration) } : null,
     };
   }
 
-  async payWithBinding(payment: { providerOrderId: string; bindingId: string; ip: string }): Promise<BindingPaymentResult> {
-    const answer = read(bindingPaymentAnswer,
-      await this.post('paymentOrderBinding.do', { mdOrder: payment.providerOrderId, bindingId: payment.bindingId, ip: payment.ip, language: 'ru' }),
+  async payWithBinding(payment: {
+    providerOrderId: string;
+    bindingId: string;
+    ip: string;
+  }): Promise<BindingPaymentResult> {
+    const answer = read(
+      bindingPaymentAnswer,
+      await this.post('paymentOrderBinding.do', {
+        mdOrder: payment.providerOrderId,
+        bindingId: payment.bindingId,
+        ip: payment.ip,
+        language: 'ru',
+      }),
     );
     if (!isSuccess(answer.errorCode)) {
-      return { outcome: 'refused', reason: `${String(answer.errorCode)} ${answer.errorMessage ?? answer.error ?? ''}`.trim() };
+      return {
+        outcome: 'refused',
+        reason: `${String(answer.errorCode)} ${answer.errorMessage ?? answer.error ?? ''}`.trim(),
+      };
     }
     if (answer.acsUrl) return { outcome: 'needs-authentication' };
     return { outcome: 'done', redirect: answer.redirect ?? null };
@@ -150,7 +186,8 @@ export class RbsClient implements CardAcquirer {
 
   async refund(providerOrderId: string, amount: number): Promise<BankAnswer> {
     // RBS reads amount 0 as "the whole order": a refund here always names its kopecks.
-    if (!Number.isInteger(amount) || amount < 1) throw new RangeError(`refund amount must be a positive number of kopecks, got ${amount}`);
+    if (!Number.isInteger(amount) || amount < 1)
+      throw new RangeError(`refund amount must be a positive number of kopecks, got ${amount}`);
     return this.operation('refund.do', { orderId: providerOrderId, amount: String(amount), language: 'ru' });
   }
 
@@ -182,7 +219,8 @@ export class RbsClient implements CardAcquirer {
 /** A bank answer of the expected shape; anything else is the provider's fault, not ours. */
 export function read<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S> {
   const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new ProviderError(RBS_PROVIDER, `unexpected answer: ${JSON.stringify(answer).slice(0, 200)}`);
+  if (!parsed.success)
+    throw new ProviderError(RBS_PROVIDER, `unexpected answer: ${JSON.stringify(answer).slice(0, 200)}`);
   return parsed.data;
 }
 
@@ -190,7 +228,12 @@ export function read<S extends z.ZodType>(schema: S, answer: unknown): z.infer<S
  * The money the payer gave: paymentAmountInfo's deposited (else approved) amount; without that
  * block, the order's amount when the bank holds, took or later returned it.
  */
-function paidAmountOf(state: AcquirerState, amount: number, approved: number | undefined, deposited: number | undefined): number {
+function paidAmountOf(
+  state: AcquirerState,
+  amount: number,
+  approved: number | undefined,
+  deposited: number | undefined,
+): number {
   if (deposited !== undefined && deposited > 0) return deposited;
   if (approved !== undefined && approved > 0) return approved;
   if (deposited !== undefined || approved !== undefined) return 0;

@@ -53,7 +53,8 @@ export interface AcquirerOrder {
 }
 
 /** RBS orderStatus, named. */
-export type AcquirerState = 'registered' | 'held' | 'deposited' | 'reversed' | 'refunded' | 'authenticating' | 'declined';
+export type AcquirerState =
+  'registered' | 'held' | 'deposited' | 'reversed' | 'refunded' | 'authenticating' | 'declined';
 
 export interface AcquirerOrderStatus {
   state: AcquirerState;

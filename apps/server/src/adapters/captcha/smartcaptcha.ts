@@ -21,15 +21,21 @@ export class SmartCaptchaClient implements CaptchaService {
   constructor(private readonly options: { baseUrl: () => string; serverKey: string; timeoutMs: number }) {}
 
   async validate(token: string, clientIp: string): Promise<CaptchaVerdict> {
-    const raw = await postForm(PROVIDER, `${this.options.baseUrl()}/validate`, { secret: this.options.serverKey, token, ip: clientIp }, {
-      timeoutMs: this.options.timeoutMs,
-    });
+    const raw = await postForm(
+      PROVIDER,
+      `${this.options.baseUrl()}/validate`,
+      { secret: this.options.serverKey, token, ip: clientIp },
+      {
+        timeoutMs: this.options.timeoutMs,
+      },
+    );
     const parsed = answer.safeParse(raw);
     if (!parsed.success) throw new ProviderError(PROVIDER, `unreadable answer: ${JSON.stringify(raw).slice(0, 200)}`);
     const { status, message = '', host = '' } = parsed.data;
     if (status === 'ok') return { passed: true, host };
     if (status !== 'failed') throw new ProviderError(PROVIDER, `unknown status ${JSON.stringify(status).slice(0, 50)}`);
-    if (KEY_REFUSED.test(message)) throw new ProviderError(PROVIDER, `refused our server key: ${message.slice(0, 200)}`);
+    if (KEY_REFUSED.test(message))
+      throw new ProviderError(PROVIDER, `refused our server key: ${message.slice(0, 200)}`);
     return { passed: false, reason: message };
   }
 }

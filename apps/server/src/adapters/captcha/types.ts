@@ -1,5 +1,6 @@
 /** What a captcha service said of a widget's token. */
-export type CaptchaVerdict = { readonly passed: true; readonly host: string } | { readonly passed: false; readonly reason: string };
+export type CaptchaVerdict =
+  { readonly passed: true; readonly host: string } | { readonly passed: false; readonly reason: string };
 
 /**
  * A captcha service (decision 061): a widget in the guest's browser gives a one-time token, and

@@ -12,7 +12,13 @@ const answer = z.object({ id: z.string().optional(), message: z.string().optiona
 
 export class MailgunClient implements EmailSender {
   constructor(
-    private readonly options: { baseUrl: () => string; apiKey: string; domain: string; from: string; timeoutMs?: number },
+    private readonly options: {
+      baseUrl: () => string;
+      apiKey: string;
+      domain: string;
+      from: string;
+      timeoutMs?: number;
+    },
   ) {}
 
   async send(message: EmailMessage): Promise<void> {

@@ -13,7 +13,11 @@ export function addressPart(full: string): FoundAddress['street'] {
   const words = text.split(/\s+/);
   const bare = words.filter((word) => !STREET_TYPES.test(word));
   // Cut to what address/save takes (account.ts addressPartInput), so a found address can be saved.
-  return { id: text.slice(0, 100), name: (bare.length > 0 ? bare.join(' ') : text).slice(0, 200), full: text.slice(0, 300) };
+  return {
+    id: text.slice(0, 100),
+    name: (bare.length > 0 ? bare.join(' ') : text).slice(0, 200),
+    full: text.slice(0, 300),
+  };
 }
 
 /** What both geocoders read from their answers, before it is put as the contract has it. */

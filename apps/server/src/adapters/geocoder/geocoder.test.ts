@@ -35,7 +35,12 @@ const YANDEX_ANSWER = {
           },
         },
         // A metro station: not an address, left out.
-        { GeoObject: { metaDataProperty: { GeocoderMetaData: { kind: 'metro', Address: { Components: [] } } }, Point: { pos: '37.6 55.76' } } },
+        {
+          GeoObject: {
+            metaDataProperty: { GeocoderMetaData: { kind: 'metro', Address: { Components: [] } } },
+            Point: { pos: '37.6 55.76' },
+          },
+        },
       ],
     },
   },
@@ -67,7 +72,13 @@ describe('Yandex Geocoder adapter', () => {
     const url = new URL(fetch.mock.calls[0]?.[0] as string);
     expect(url.origin + url.pathname).toBe('https://geocode.test/1.x/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      geocode: 'Малая Бронная, 24', results: '10', ll: '37.6,55.76', spn: '0.3,0.2', apikey: 'key-1', format: 'json', lang: 'ru_RU',
+      geocode: 'Малая Бронная, 24',
+      results: '10',
+      ll: '37.6,55.76',
+      spn: '0.3,0.2',
+      apikey: 'key-1',
+      format: 'json',
+      lang: 'ru_RU',
     });
   });
 
@@ -94,9 +105,27 @@ describe('Photon adapter', () => {
   const house = {
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [37.5937, 55.7628] },
-    properties: { osm_key: 'building', type: 'house', housenumber: '24', street: 'Малая Бронная улица', city: 'Москва', state: 'Москва', country: 'Россия' },
+    properties: {
+      osm_key: 'building',
+      type: 'house',
+      housenumber: '24',
+      street: 'Малая Бронная улица',
+      city: 'Москва',
+      state: 'Москва',
+      country: 'Россия',
+    },
   };
-  const street = { ...house, properties: { osm_key: 'highway', type: 'street', name: 'Малая Бронная улица', city: 'Москва', state: 'Москва', country: 'Россия' } };
+  const street = {
+    ...house,
+    properties: {
+      osm_key: 'highway',
+      type: 'street',
+      name: 'Малая Бронная улица',
+      city: 'Москва',
+      state: 'Москва',
+      country: 'Россия',
+    },
+  };
   const cafe = { ...house, properties: { osm_key: 'amenity', name: 'Кафе', city: 'Москва' } };
 
   it('asks /api with q, limit and the point, and keeps houses and streets only', async () => {
@@ -105,7 +134,12 @@ describe('Photon adapter', () => {
     expect(found).toEqual([BRONNAYA_24, { ...BRONNAYA_24, title: 'Малая Бронная улица', house: '' }]);
     const url = new URL(fetch.mock.calls[0]?.[0] as string);
     expect(url.pathname).toBe('/api');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'Малая Бронная', limit: '10', lat: '55.76', lon: '37.6' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: 'Малая Бронная',
+      limit: '10',
+      lat: '55.76',
+      lon: '37.6',
+    });
   });
 
   it('reads /reverse, null when nothing is there, and a ProviderError for no answer', async () => {

@@ -44,12 +44,19 @@ export class PhotonClient implements Geocoder {
   }
 
   async reverse(point: GeoPoint): Promise<FoundAddress | null> {
-    const found = await this.get('/reverse', new URLSearchParams({ lat: String(point.lat), lon: String(point.lon), limit: '1' }));
+    const found = await this.get(
+      '/reverse',
+      new URLSearchParams({ lat: String(point.lat), lon: String(point.lon), limit: '1' }),
+    );
     return found[0] ?? null;
   }
 
   private async get(path: string, params: URLSearchParams): Promise<FoundAddress[]> {
-    const read = answer.safeParse(await getJson(PROVIDER, `${this.options.baseUrl()}${path}?${params.toString()}`, { timeoutMs: this.options.timeoutMs }));
+    const read = answer.safeParse(
+      await getJson(PROVIDER, `${this.options.baseUrl()}${path}?${params.toString()}`, {
+        timeoutMs: this.options.timeoutMs,
+      }),
+    );
     if (!read.success) throw new ProviderError(PROVIDER, 'an answer without features');
     // A feature of another shape (a city, a shop without an address) is no address: left out.
     return read.data.features.flatMap((item) => {
@@ -65,5 +72,15 @@ function addressOf({ geometry, properties: p }: z.infer<typeof feature>): FoundA
   const isStreet = p.type === 'street' || p.osm_key === 'highway';
   const street = p.housenumber ? (p.street ?? p.name) : isStreet ? p.name : undefined;
   if (!street) return [];
-  return [foundAddress({ country: p.country ?? '', region: p.state ?? '', city: p.city ?? '', street, house: p.housenumber ?? '', lat, lon })];
+  return [
+    foundAddress({
+      country: p.country ?? '',
+      region: p.state ?? '',
+      city: p.city ?? '',
+      street,
+      house: p.housenumber ?? '',
+      lat,
+      lon,
+    }),
+  ];
 }

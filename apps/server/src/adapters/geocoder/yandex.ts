@@ -21,7 +21,9 @@ const geoObject = z.object({
     }),
   }),
 });
-const answer = z.object({ response: z.object({ GeoObjectCollection: z.object({ featureMember: z.array(z.unknown()) }) }) });
+const answer = z.object({
+  response: z.object({ GeoObjectCollection: z.object({ featureMember: z.array(z.unknown()) }) }),
+});
 
 /** The area `near` favours: about 20 km each way. */
 const NEAR_SPAN = '0.3,0.2';
@@ -39,7 +41,9 @@ export class YandexGeocoderClient implements Geocoder {
   }
 
   async reverse(point: GeoPoint): Promise<FoundAddress | null> {
-    const found = await this.get(new URLSearchParams({ geocode: `${point.lon},${point.lat}`, kind: 'house', results: '1' }));
+    const found = await this.get(
+      new URLSearchParams({ geocode: `${point.lon},${point.lat}`, kind: 'house', results: '1' }),
+    );
     return found[0] ?? null;
   }
 
@@ -47,7 +51,11 @@ export class YandexGeocoderClient implements Geocoder {
     params.set('apikey', this.options.apiKey);
     params.set('format', 'json');
     params.set('lang', 'ru_RU');
-    const read = answer.safeParse(await getJson(PROVIDER, `${this.options.baseUrl()}/1.x/?${params.toString()}`, { timeoutMs: this.options.timeoutMs }));
+    const read = answer.safeParse(
+      await getJson(PROVIDER, `${this.options.baseUrl()}/1.x/?${params.toString()}`, {
+        timeoutMs: this.options.timeoutMs,
+      }),
+    );
     if (!read.success) throw new ProviderError(PROVIDER, 'an answer without GeoObjectCollection');
     return read.data.response.GeoObjectCollection.featureMember.flatMap((item) => {
       const member = geoObject.safeParse(item);

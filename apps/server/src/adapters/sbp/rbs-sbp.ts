@@ -28,7 +28,15 @@ export class RbsSbpClient implements SbpGateway {
 
   async createQr(providerOrderId: string): Promise<SbpQr> {
     const answer = this.rbs.accepted(
-      read(qrAnswer, await this.rbs.post('sbp/c2b/qr/dynamic/get.do', { mdOrder: providerOrderId, qrHeight: '10', qrWidth: '10', qrFormat: 'matrix' })),
+      read(
+        qrAnswer,
+        await this.rbs.post('sbp/c2b/qr/dynamic/get.do', {
+          mdOrder: providerOrderId,
+          qrHeight: '10',
+          qrWidth: '10',
+          qrFormat: 'matrix',
+        }),
+      ),
     );
     if (!answer.qrId || !answer.payload || !/^https:\/\/qr\.nspk\.ru\//.test(answer.payload)) {
       throw new ProviderError(RBS_PROVIDER, 'sbp/c2b/qr/dynamic/get.do answered without an NSPK qrId/payload');

@@ -11,7 +11,10 @@ import type { InboundCallVerifier, InboundCheckStatus, PhoneCodeSender } from '.
 const PROVIDER = 'sms.ru';
 
 const base = z.object({ status: z.string(), status_code: z.number().optional(), status_text: z.string().optional() });
-const codeCallAnswer = base.extend({ code: z.union([z.string(), z.number()]).optional(), call_id: z.string().optional() });
+const codeCallAnswer = base.extend({
+  code: z.union([z.string(), z.number()]).optional(),
+  call_id: z.string().optional(),
+});
 const callcheckAddAnswer = base.extend({
   check_id: z.string().optional(),
   call_phone: z.string().optional(),
@@ -35,7 +38,8 @@ export class SmsRuClient implements PhoneCodeSender, InboundCallVerifier {
 
   async start(phone: string) {
     const answer = this.ok(callcheckAddAnswer.parse(await this.post('/callcheck/add', { phone })));
-    if (!answer.check_id || !answer.call_phone) throw new ProviderError(PROVIDER, 'callcheck/add answered without a number');
+    if (!answer.check_id || !answer.call_phone)
+      throw new ProviderError(PROVIDER, 'callcheck/add answered without a number');
     return {
       checkId: answer.check_id,
       callNumber: answer.call_phone,
@@ -57,9 +61,14 @@ export class SmsRuClient implements PhoneCodeSender, InboundCallVerifier {
   }
 
   private post(path: string, form: Record<string, string>): Promise<unknown> {
-    return postForm(PROVIDER, `${this.options.baseUrl()}${path}`, { ...form, api_id: this.options.apiId, json: '1' }, {
-      timeoutMs: this.options.timeoutMs ?? 5000,
-    });
+    return postForm(
+      PROVIDER,
+      `${this.options.baseUrl()}${path}`,
+      { ...form, api_id: this.options.apiId, json: '1' },
+      {
+        timeoutMs: this.options.timeoutMs ?? 5000,
+      },
+    );
   }
 
   private ok<T extends z.infer<typeof base>>(answer: T): T {

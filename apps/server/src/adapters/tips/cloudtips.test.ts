@@ -18,7 +18,11 @@ describe('the CloudTips-like tips client (decision 025)', () => {
     expect(sent[0]?.url).toBe('https://tips.test/api/receivers');
     expect(sent[0]?.init.method).toBe('POST');
     expect((sent[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer partner-key');
-    expect(JSON.parse(sent[0]?.init.body as string)).toEqual({ externalId: 'order-17', name: 'Жар-печь на Тверской', placeName: 'Москва, Тверская, 1' });
+    expect(JSON.parse(sent[0]?.init.body as string)).toEqual({
+      externalId: 'order-17',
+      name: 'Жар-печь на Тверской',
+      placeName: 'Москва, Тверская, 1',
+    });
   });
 
   it.each([
@@ -52,7 +56,11 @@ describe('the CloudTips-like tips client (decision 025)', () => {
   });
 
   it('gives up on a service that does not answer within its timeout, naming only its origin', async () => {
-    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     const quick = new CloudTipsClient({ baseUrl: () => 'https://tips.test', apiKey: 'secret-key', timeoutMs: 50 });
     const failure = quick.registerReceiver(order);
     await expect(failure).rejects.toThrow('tips: no answer from https://tips.test');

@@ -9,7 +9,10 @@ export const TIPS_PROVIDER = 'tips';
 const receiverAnswer = z
   .object({
     succeed: z.boolean(),
-    data: z.object({ layoutId: z.string().regex(/^[\w-]{1,64}$/) }).passthrough().nullish(),
+    data: z
+      .object({ layoutId: z.string().regex(/^[\w-]{1,64}$/) })
+      .passthrough()
+      .nullish(),
     errors: z.array(z.unknown()).nullish(),
   })
   .passthrough();
@@ -39,14 +42,22 @@ export class CloudTipsClient implements TipsService {
 
   async #register(request: TipsReceiverRequest): Promise<string> {
     const url = `${this.options.baseUrl().replace(/\/+$/, '')}/api/receivers`;
-    const body = { externalId: request.externalId, name: request.name.slice(0, 200), placeName: request.place.slice(0, 200) };
+    const body = {
+      externalId: request.externalId,
+      name: request.name.slice(0, 200),
+      placeName: request.place.slice(0, 200),
+    };
     let response: Response;
     let text: string;
     try {
       // The timeout covers the body too: a service that stops halfway is no answer either.
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.options.apiKey}` },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${this.options.apiKey}`,
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? TIPS_CALL_TIMEOUT_MS),
       });

@@ -77,7 +77,11 @@ export async function eraseUserData(db: Kysely<Database>, userId: number): Promi
   await db
     .updateTable('feedback')
     .set({ user_id: null, name: '', phone: '' })
-    .where((eb) => (user.phone === null ? eb('user_id', '=', userId) : eb.or([eb('user_id', '=', userId), eb('phone', '=', user.phone)])))
+    .where((eb) =>
+      user.phone === null
+        ? eb('user_id', '=', userId)
+        : eb.or([eb('user_id', '=', userId), eb('phone', '=', user.phone)]),
+    )
     .execute();
 
   // Orders stay in the restaurant's books (sums, lines, dates), without whom they were for:
@@ -240,7 +244,13 @@ export interface TopicRow {
 
 /** The chain's active topics, categories and items alike, in their order. */
 export async function findActiveTopics(db: Kysely<Database>): Promise<TopicRow[]> {
-  return db.selectFrom('feedback_topics').select(['id', 'parent_id', 'name']).where('active', '=', true).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('feedback_topics')
+    .select(['id', 'parent_id', 'name'])
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export interface TopicOrderRow {
@@ -253,11 +263,22 @@ export interface TopicOrderRow {
 }
 
 /** The user's own latest orders, newest first. */
-export async function findRecentUserOrders(db: Kysely<Database>, userId: number, limit: number): Promise<TopicOrderRow[]> {
+export async function findRecentUserOrders(
+  db: Kysely<Database>,
+  userId: number,
+  limit: number,
+): Promise<TopicOrderRow[]> {
   return db
     .selectFrom('orders')
     .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
-    .select(['orders.id', 'orders.znumber', 'orders.sum', 'orders.created_at', 'orders.restaurant_id', 'restaurants.time_zone as restaurant_time_zone'])
+    .select([
+      'orders.id',
+      'orders.znumber',
+      'orders.sum',
+      'orders.created_at',
+      'orders.restaurant_id',
+      'restaurants.time_zone as restaurant_time_zone',
+    ])
     .where('orders.user_id', '=', userId)
     .orderBy('orders.id', 'desc')
     .limit(limit)
@@ -286,5 +307,11 @@ export async function findOrderDishes(db: Kysely<Database>, orderIds: readonly n
 
 /** The active restaurants, in the chain's order. */
 export async function findActiveRestaurantNames(db: Kysely<Database>): Promise<Array<{ id: number; name: string }>> {
-  return db.selectFrom('restaurants').select(['id', 'name']).where('active', '=', true).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'name'])
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }

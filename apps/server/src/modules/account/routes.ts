@@ -15,7 +15,15 @@ import { addressLimitKey } from '../../http/client-address';
 import { consumeRateLimits } from '../../http/rate-limit';
 import { registerCall } from '../../http/route';
 import { revokeSession } from '../auth';
-import { addFeedback, anonymiseUser, feedbackTopics, listAddresses, removeAddress, saveAddress, updateProfile } from './service';
+import {
+  addFeedback,
+  anonymiseUser,
+  feedbackTopics,
+  listAddresses,
+  removeAddress,
+  saveAddress,
+  updateProfile,
+} from './service';
 
 /** Feedback from one address: enough for a person, a wall for a script. */
 const FEEDBACK_PER_IP = { limit: 10, windowSeconds: 600 };
@@ -58,7 +66,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   // A signed-in guest links the feedback to the profile; a half-given or wrong pair is refused
   // (optional-user) rather than quietly stored as anonymous.
   registerCall(app, feedbackAddCall, async ({ body, request, user }) => {
-    await consumeRateLimits(app.db, [{ key: addressLimitKey('feedback', request.ip), ...FEEDBACK_PER_IP, message: FEEDBACK_RATE_MESSAGE }]);
+    await consumeRateLimits(app.db, [
+      { key: addressLimitKey('feedback', request.ip), ...FEEDBACK_PER_IP, message: FEEDBACK_RATE_MESSAGE },
+    ]);
     await addFeedback(app.db, {
       user,
       name: body.name ?? '',

@@ -8,7 +8,16 @@ import {
   type User,
   type UserUpdateRequest,
 } from '@chain/contract';
-import { FEEDBACK_INCOMPLETE, formatMoney, formatShortDate, PHONE_MESSAGE, phoneDigits, validateFeedback, validateProfileEmail, wallClockAt } from '@chain/domain';
+import {
+  FEEDBACK_INCOMPLETE,
+  formatMoney,
+  formatShortDate,
+  PHONE_MESSAGE,
+  phoneDigits,
+  validateFeedback,
+  validateProfileEmail,
+  wallClockAt,
+} from '@chain/domain';
 import type { Database, UsersTable } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { openSession, revokeSession, toUserResponse, type UserRow } from '../auth';
@@ -287,7 +296,9 @@ export async function addFeedback(db: Kysely<Database>, submission: FeedbackSubm
 export const FEEDBACK_TOPIC_ORDERS = 10;
 
 /** «№ К-001 от 20.11.2026, 1250,00 ₽»: the order's number, its date on the restaurant's clock, its sum (SPEC 9). */
-export function orderTopicName(order: Pick<TopicOrderRow, 'znumber' | 'sum' | 'created_at' | 'restaurant_time_zone'>): string {
+export function orderTopicName(
+  order: Pick<TopicOrderRow, 'znumber' | 'sum' | 'created_at' | 'restaurant_time_zone'>,
+): string {
   return `№ ${order.znumber} от ${formatShortDate(wallClockAt(order.created_at, order.restaurant_time_zone).date)}, ${formatMoney(order.sum)}`;
 }
 
@@ -303,7 +314,9 @@ export async function feedbackTopics(db: Kysely<Database>, user: UserRow | null)
     .map((category) => ({
       id: `category:${category.id}`,
       name: category.name,
-      items: topics.filter((topic) => topic.parent_id === category.id).map((topic) => ({ id: `topic:${topic.id}`, name: topic.name, restoran: null })),
+      items: topics
+        .filter((topic) => topic.parent_id === category.id)
+        .map((topic) => ({ id: `topic:${topic.id}`, name: topic.name, restoran: null })),
     }));
 
   if (user) {
@@ -311,12 +324,24 @@ export async function feedbackTopics(db: Kysely<Database>, user: UserRow | null)
     categories.push({
       id: 'orders',
       name: FEEDBACK_TOPIC_CATEGORY_NAMES.order,
-      items: orders.map((order) => ({ id: `order:${order.id}`, name: orderTopicName(order), restoran: order.restaurant_id })),
+      items: orders.map((order) => ({
+        id: `order:${order.id}`,
+        name: orderTopicName(order),
+        restoran: order.restaurant_id,
+      })),
     });
     const restaurantOf = new Map(orders.map((order) => [order.id, order.restaurant_id]));
     const dishes = new Map<number, FeedbackTopicCategory['items'][number]>();
-    for (const line of await findOrderDishes(db, orders.map((order) => order.id))) {
-      if (!dishes.has(line.item_id)) dishes.set(line.item_id, { id: `dish:${line.item_id}`, name: line.name, restoran: restaurantOf.get(line.order_id) ?? null });
+    for (const line of await findOrderDishes(
+      db,
+      orders.map((order) => order.id),
+    )) {
+      if (!dishes.has(line.item_id))
+        dishes.set(line.item_id, {
+          id: `dish:${line.item_id}`,
+          name: line.name,
+          restoran: restaurantOf.get(line.order_id) ?? null,
+        });
     }
     categories.push({ id: 'dishes', name: FEEDBACK_TOPIC_CATEGORY_NAMES.dish, items: [...dishes.values()] });
   }
@@ -325,7 +350,11 @@ export async function feedbackTopics(db: Kysely<Database>, user: UserRow | null)
   categories.push({
     id: 'restaurants',
     name: FEEDBACK_TOPIC_CATEGORY_NAMES.restaurant,
-    items: restaurants.map((restaurant) => ({ id: `restaurant:${restaurant.id}`, name: restaurant.name, restoran: restaurant.id })),
+    items: restaurants.map((restaurant) => ({
+      id: `restaurant:${restaurant.id}`,
+      name: restaurant.name,
+      restoran: restaurant.id,
+    })),
   });
   return categories.filter((category) => category.items.length > 0);
 }

@@ -70,13 +70,36 @@ function curve(a: Point, b: Point, c: Point, d: Point): Stroke {
 
 const GLYPHS: Record<string, Stroke[]> = {
   '0': [arc(5, 8, 4, 7, 0, 360)],
-  '1': [[[3.4, 3.7], [6, 1], [6, 15]], [[3, 15], [9, 15]]],
+  '1': [
+    [
+      [3.4, 3.7],
+      [6, 1],
+      [6, 15],
+    ],
+    [
+      [3, 15],
+      [9, 15],
+    ],
+  ],
   '2': [[...arc(5, 5, 4, 4, 180, 400), [1, 15], [9.5, 15]]],
   '3': [arc(5, 4.5, 3.8, 3.5, 200, 450), arc(5, 11.5, 4.3, 3.6, 270, 520)],
-  '4': [[[7, 15], [7, 1], [1, 11], [9.5, 11]]],
+  '4': [
+    [
+      [7, 15],
+      [7, 1],
+      [1, 11],
+      [9.5, 11],
+    ],
+  ],
   '5': [[[9, 1], [2.6, 1], [2.4, 7.1], ...arc(5, 10.6, 4.2, 4.3, 236, 520)]],
   '6': [[...curve([8.2, 1.2], [4.5, 2], [1.2, 5.5], [1.4, 11]), ...arc(5, 11.3, 3.6, 3.7, 180, 540)]],
-  '7': [[[1, 1], [9, 1], [4, 15]]],
+  '7': [
+    [
+      [1, 1],
+      [9, 1],
+      [4, 15],
+    ],
+  ],
   '8': [arc(5, 4.3, 3.3, 3.3, 90, 450), arc(5, 11.5, 4, 3.7, -90, 270)],
   '9': [arc(5, 5, 3.7, 4, 0, 360), curve([8.7, 5], [8.7, 10.5], [6.5, 14.5], [2, 15])],
 };
@@ -107,14 +130,55 @@ export interface GlyphPose {
    * (the middle moved up or down: one loop of an 8 grows) and a bulge (the strokes around
    * bx, by pushed out, or pulled in for a negative bs).
    */
-  warp: { ax: number; ay: number; fx: number; fy: number; px: number; py: number; pw: number; taper: number; waist: number; bx: number; by: number; bs: number };
+  warp: {
+    ax: number;
+    ay: number;
+    fx: number;
+    fy: number;
+    px: number;
+    py: number;
+    pw: number;
+    taper: number;
+    waist: number;
+    bx: number;
+    by: number;
+    bs: number;
+  };
 }
 
-const NO_WARP: GlyphPose['warp'] = { ax: 0, ay: 0, fx: 0, fy: 0, px: 0, py: 0, pw: 0, taper: 0, waist: 0, bx: 5, by: 8, bs: 0 };
+const NO_WARP: GlyphPose['warp'] = {
+  ax: 0,
+  ay: 0,
+  fx: 0,
+  fy: 0,
+  px: 0,
+  py: 0,
+  pw: 0,
+  taper: 0,
+  waist: 0,
+  bx: 5,
+  by: 8,
+  bs: 0,
+};
 
 /** An undistorted glyph: the digit as the font draws it. */
-export function cleanPose(x: number, y: number, height: number, options: { rotation?: number; strokeWidth?: number } = {}): GlyphPose {
-  return { x, y, height, stretch: 1, rotation: options.rotation ?? 0, shear: 0, strokeWidth: options.strokeWidth ?? height / 11, strokeSwing: 0, warp: NO_WARP };
+export function cleanPose(
+  x: number,
+  y: number,
+  height: number,
+  options: { rotation?: number; strokeWidth?: number } = {},
+): GlyphPose {
+  return {
+    x,
+    y,
+    height,
+    stretch: 1,
+    rotation: options.rotation ?? 0,
+    shear: 0,
+    strokeWidth: options.strokeWidth ?? height / 11,
+    strokeSwing: 0,
+    warp: NO_WARP,
+  };
 }
 
 /** The glyph's skeleton on the picture: strokes of points with their widths. */
@@ -133,8 +197,10 @@ function placeGlyph(digit: string, pose: GlyphPose): Array<Array<{ x: number; y:
       const push = warp.bs * Math.exp(-(bdx * bdx + bdy * bdy) / 16);
       const px = gx + bdx * push;
       const py = gy + bdy * push + warp.waist * Math.sin((Math.PI * gy) / 16);
-      const wx = px + warp.ax * Math.sin(warp.fx * py + warp.px) + warp.ax * 0.5 * Math.sin(0.7 * warp.fy * px + warp.py);
-      const wy = py + warp.ay * Math.sin(warp.fy * px + warp.py) + warp.ay * 0.5 * Math.sin(0.6 * warp.fx * py + warp.px);
+      const wx =
+        px + warp.ax * Math.sin(warp.fx * py + warp.px) + warp.ax * 0.5 * Math.sin(0.7 * warp.fy * px + warp.py);
+      const wy =
+        py + warp.ay * Math.sin(warp.fy * px + warp.py) + warp.ay * 0.5 * Math.sin(0.6 * warp.fx * py + warp.px);
       const lx = ((wx - 5) * (1 + (warp.taper * (wy - 8)) / 8) + pose.shear * (wy - 8)) * unit * pose.stretch;
       const ly = (wy - 8) * unit;
       const w = pose.strokeWidth * (1 + pose.strokeSwing * Math.sin(travelled * 0.45 + warp.pw));
@@ -241,7 +307,8 @@ export class Raster {
 
   /** Adds ±amount of grain to every channel. */
   grain(amount: number, random: Random): void {
-    for (let i = 0; i < this.rgb.length; i++) this.rgb[i] = Math.min(1, Math.max(0, (this.rgb[i] ?? 0) + (random() * 2 - 1) * amount));
+    for (let i = 0; i < this.rgb.length; i++)
+      this.rgb[i] = Math.min(1, Math.max(0, (this.rgb[i] ?? 0) + (random() * 2 - 1) * amount));
   }
 
   #blend(at: number, colour: Colour, alpha: number): void {
@@ -289,7 +356,9 @@ const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(rando
 /** A pale colour around a random hue, for the background's clutter. */
 function pale(random: Random, lightness: number): Colour {
   const hue = random() * Math.PI * 2;
-  return [0, 2, 4].map((shift) => Math.min(1, lightness + 0.08 * Math.cos(hue + (shift * Math.PI) / 3))) as unknown as Colour;
+  return [0, 2, 4].map((shift) =>
+    Math.min(1, lightness + 0.08 * Math.cos(hue + (shift * Math.PI) / 3)),
+  ) as unknown as Colour;
 }
 
 /** A random distorted pose for the digit at `index`, crowding the previous one. */
@@ -323,7 +392,12 @@ function randomPose(random: Random, x: number): GlyphPose {
 /** A random smooth curve across the picture through the digits' band, as a stroke. */
 function crossingCurve(random: Random, width: number): Array<{ x: number; y: number; w: number }> {
   const band = (spread: number) => CAPTCHA_HEIGHT / 2 + between(random, -spread, spread);
-  const points = curve([between(random, -10, 30), band(40)], [between(random, 80, 150), band(60)], [between(random, 210, 280), band(60)], [between(random, 330, 370), band(40)]);
+  const points = curve(
+    [between(random, -10, 30), band(40)],
+    [between(random, 80, 150), band(60)],
+    [between(random, 210, 280), band(60)],
+    [between(random, 330, 370), band(40)],
+  );
   const swing = random() * Math.PI * 2;
   return resample(points, 2).map(([x, y], i) => ({ x, y, w: width * (1 + 0.25 * Math.sin(i * 0.15 + swing)) }));
 }
@@ -332,7 +406,11 @@ function crossingCurve(random: Random, width: number): Array<{ x: number; y: num
 function fragment(random: Random, x: number, y: number, width: number): Array<{ x: number; y: number; w: number }> {
   const from = random() * 360;
   const r = between(random, 8, 18);
-  return arc(x, y, r, r * between(random, 0.7, 1.3), from, from + between(random, 70, 150)).map(([px, py]) => ({ x: px, y: py, w: width }));
+  return arc(x, y, r, r * between(random, 0.7, 1.3), from, from + between(random, 70, 150)).map(([px, py]) => ({
+    x: px,
+    y: py,
+    w: width,
+  }));
 }
 
 /** How far the crossing lines' tone is from their ink towards the background (0: the ink itself). */
@@ -364,10 +442,21 @@ export function drawCaptcha(answer: string, random: Random = secureRandom()): Ra
   const raster = new Raster(CAPTCHA_WIDTH, CAPTCHA_HEIGHT, pale(random, 0.93));
   // Background clutter: pale blobs and faint pieces of digits.
   for (let i = 0; i < 26; i++) {
-    raster.blob(random() * CAPTCHA_WIDTH, random() * CAPTCHA_HEIGHT, between(random, 8, 40), between(random, 6, 26), pale(random, between(random, 0.72, 0.86)), between(random, 0.35, 0.7));
+    raster.blob(
+      random() * CAPTCHA_WIDTH,
+      random() * CAPTCHA_HEIGHT,
+      between(random, 8, 40),
+      between(random, 6, 26),
+      pale(random, between(random, 0.72, 0.86)),
+      between(random, 0.35, 0.7),
+    );
   }
   for (let i = 0; i < 10; i++) {
-    raster.stroke([fragment(random, random() * CAPTCHA_WIDTH, random() * CAPTCHA_HEIGHT, between(random, 2, 5))], pale(random, 0.7), 0.8);
+    raster.stroke(
+      [fragment(random, random() * CAPTCHA_WIDTH, random() * CAPTCHA_HEIGHT, between(random, 2, 5))],
+      pale(random, 0.7),
+      0.8,
+    );
   }
 
   // Two inks per picture, for the digits and the lines alike: no digit has a colour of its own
@@ -391,7 +480,9 @@ export function drawCaptcha(answer: string, random: Random = secureRandom()): Ra
   const meanWidth = widths.reduce((sum, w) => sum + w, 0) / widths.length;
   for (let i = 0; i < 2; i++) {
     const ink = pick(random, inks);
-    const tone = [0, 1, 2].map((c) => (ink[c] ?? 0) * (1 - LINE_LIGHTNESS) + (background[c] ?? 1) * LINE_LIGHTNESS) as unknown as Colour;
+    const tone = [0, 1, 2].map(
+      (c) => (ink[c] ?? 0) * (1 - LINE_LIGHTNESS) + (background[c] ?? 1) * LINE_LIGHTNESS,
+    ) as unknown as Colour;
     raster.stroke([crossingCurve(random, meanWidth * between(random, 0.85, 1.05))], tone);
   }
   return raster;

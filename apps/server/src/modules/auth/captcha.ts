@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CAPTCHA_UNAVAILABLE_MESSAGE, CAPTCHA_WIDGET_EMPTY_MESSAGE, CAPTCHA_WIDGET_FAILED_MESSAGE } from '@chain/contract';
+import {
+  CAPTCHA_UNAVAILABLE_MESSAGE,
+  CAPTCHA_WIDGET_EMPTY_MESSAGE,
+  CAPTCHA_WIDGET_FAILED_MESSAGE,
+} from '@chain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ProviderError } from '../../adapters/http';
@@ -40,7 +44,12 @@ export async function issueCaptcha(
  * Checks the answer against the contact's latest captcha and uses it up whatever the result,
  * so one image allows one try (SPEC 2: a captcha before a code is sent).
  */
-export async function verifyCaptcha(db: Kysely<Database>, secret: string, contact: string, answer: string): Promise<void> {
+export async function verifyCaptcha(
+  db: Kysely<Database>,
+  secret: string,
+  contact: string,
+  answer: string,
+): Promise<void> {
   const given = answer.trim();
   if (given === '') throw badRequest(CAPTCHA_EMPTY_MESSAGE, 'captcha_empty');
   const latest = await useLatestCaptcha(db, contact);
@@ -59,7 +68,10 @@ export const CAPTCHA_RETRY_AFTER_SECONDS = 60;
  * would stay open beside it. A service that cannot tell is a 503 with Retry-After (fail closed:
  * no code, SMS or call is paid for unchecked), never a pass and never the guest's fault.
  */
-export async function checkSignInCaptcha(app: FastifyInstance, input: { contact: string; captcha: string; ip: string }): Promise<void> {
+export async function checkSignInCaptcha(
+  app: FastifyInstance,
+  input: { contact: string; captcha: string; ip: string },
+): Promise<void> {
   const service = app.providers.captcha;
   if (service === null) return verifyCaptcha(app.db, app.config.authSecret, input.contact, input.captcha);
   const token = input.captcha.trim();
@@ -69,7 +81,9 @@ export async function checkSignInCaptcha(app: FastifyInstance, input: { contact:
     verdict = await service.validate(token, input.ip);
   } catch (error) {
     if (error instanceof ProviderError) {
-      throw new UnavailableError('captcha_unavailable', CAPTCHA_UNAVAILABLE_MESSAGE, CAPTCHA_RETRY_AFTER_SECONDS, { cause: error });
+      throw new UnavailableError('captcha_unavailable', CAPTCHA_UNAVAILABLE_MESSAGE, CAPTCHA_RETRY_AFTER_SECONDS, {
+        cause: error,
+      });
     }
     throw error;
   }

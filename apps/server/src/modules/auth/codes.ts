@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { CodeChannel, Database } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
-import { countWrongTry, consumeLiveCodes, insertCode, lastCodeCreatedAt, lockLiveCode, markCodeConsumed } from './repository';
+import {
+  countWrongTry,
+  consumeLiveCodes,
+  insertCode,
+  lastCodeCreatedAt,
+  lockLiveCode,
+  markCodeConsumed,
+} from './repository';
 import { hmac, sameHash } from './secrets';
 
 export const RESEND_AFTER_SECONDS = 60;

@@ -4,5 +4,12 @@ export { normaliseContact, normalisePhone } from './contacts';
 export { answerCaptchaImage, authRoutes } from './routes';
 export { hmac, sameHash } from './secrets';
 export { deliver } from './service';
-export { authenticate, hashToken, openSession, revokeSession, SESSION_EXPIRED_MESSAGE, toUserResponse } from './sessions';
+export {
+  authenticate,
+  hashToken,
+  openSession,
+  revokeSession,
+  SESSION_EXPIRED_MESSAGE,
+  toUserResponse,
+} from './sessions';
 export type { UserRow } from './sessions';

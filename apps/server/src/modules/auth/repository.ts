@@ -25,7 +25,10 @@ export async function saveCaptcha(
  * Uses up the contact's latest captcha, if it is live, and returns it to be checked: only the
  * latest image counts, and one image allows one try whatever the answer.
  */
-export async function useLatestCaptcha(db: Kysely<Database>, contact: string): Promise<{ id: string; answer_hash: string } | undefined> {
+export async function useLatestCaptcha(
+  db: Kysely<Database>,
+  contact: string,
+): Promise<{ id: string; answer_hash: string } | undefined> {
   return db
     .updateTable('captchas')
     .set({ used_at: new Date() })
@@ -111,7 +114,12 @@ export async function lockLiveCode(
 }
 
 /** Records a wrong try; the last allowed one also ends the code. */
-export async function countWrongTry(trx: Kysely<Database>, id: number, attempts: number, exhausted: boolean): Promise<void> {
+export async function countWrongTry(
+  trx: Kysely<Database>,
+  id: number,
+  attempts: number,
+  exhausted: boolean,
+): Promise<void> {
   await trx
     .updateTable('auth_codes')
     .set({ attempts, ...(exhausted ? { consumed_at: new Date() } : {}) })
@@ -142,7 +150,12 @@ export async function findOrCreateUser(
   return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirstOrThrow();
 }
 
-export async function insertSession(db: Kysely<Database>, userId: number, tokenHash: string, pushToken: string | null): Promise<void> {
+export async function insertSession(
+  db: Kysely<Database>,
+  userId: number,
+  tokenHash: string,
+  pushToken: string | null,
+): Promise<void> {
   await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, push_token: pushToken }).execute();
 }
 

@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authInbound, captchaConfig, captchaImage, checkEmailCode, checkInbound, checkSms, sendEmailCode, sendSms } from '@chain/contract';
+import {
+  authInbound,
+  captchaConfig,
+  captchaImage,
+  checkEmailCode,
+  checkInbound,
+  checkSms,
+  sendEmailCode,
+  sendSms,
+} from '@chain/contract';
 import { captchaConfigOf } from '../../adapters';
 import { addressLimitKey } from '../../http/client-address';
 import { registerCall } from '../../http/route';
@@ -12,7 +21,12 @@ import * as auth from './service';
  * A new captcha image for the contact (a guest's phone or e-mail, or a staff sign-in's captcha
  * id), answered as PNG bytes: 60 images per address in 10 minutes, guests' and staff's together.
  */
-export async function answerCaptchaImage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, contact: string): Promise<FastifyReply> {
+export async function answerCaptchaImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contact: string,
+): Promise<FastifyReply> {
   await consumeRateLimits(app.db, [{ key: addressLimitKey('captcha', request.ip), limit: 60, windowSeconds: 600 }]);
   const png = await issueCaptcha(app.db, app.config.authSecret, contact, app.sandboxHooks?.captchaIssued);
   // Bytes, not the contract's JSON: the handler sends them itself.
@@ -39,15 +53,30 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerCall(app, checkEmailCode, async ({ body, request }) =>
-    auth.checkEmailCode(app, { email: normaliseEmail(body.email), code: body.code.trim(), ip: request.ip, pushToken: body.pushToken }),
+    auth.checkEmailCode(app, {
+      email: normaliseEmail(body.email),
+      code: body.code.trim(),
+      ip: request.ip,
+      pushToken: body.pushToken,
+    }),
   );
 
   registerCall(app, sendSms, async ({ body, request }) =>
-    auth.sendPhoneCode(app, { phone: normalisePhone(body.phone), captcha: body.captcha, authType: body.authType, ip: request.ip }),
+    auth.sendPhoneCode(app, {
+      phone: normalisePhone(body.phone),
+      captcha: body.captcha,
+      authType: body.authType,
+      ip: request.ip,
+    }),
   );
 
   registerCall(app, checkSms, async ({ body, request }) =>
-    auth.checkPhoneCode(app, { phone: normalisePhone(body.phone), code: body.code.trim(), ip: request.ip, pushToken: body.pushToken }),
+    auth.checkPhoneCode(app, {
+      phone: normalisePhone(body.phone),
+      code: body.code.trim(),
+      ip: request.ip,
+      pushToken: body.pushToken,
+    }),
   );
 
   registerCall(app, authInbound, async ({ body, request }) =>
@@ -55,6 +84,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerCall(app, checkInbound, async ({ body, request }) =>
-    auth.checkInbound(app, { callId: body.callId, phone: normalisePhone(body.phone), ip: request.ip, pushToken: body.pushToken }),
+    auth.checkInbound(app, {
+      callId: body.callId,
+      phone: normalisePhone(body.phone),
+      ip: request.ip,
+      pushToken: body.pushToken,
+    }),
   );
 };

@@ -36,7 +36,11 @@ function checkLimits(kind: string, ip: string) {
   return [{ key: addressLimitKey(`${kind}-check`, ip), limit: 60, windowSeconds: TEN_MINUTES }];
 }
 
-async function assertAllowed(app: FastifyInstance, flag: keyof Pick<Settings, 'allow_email_auth' | 'allow_phone_auth' | 'allow_inbound_auth'>, what: string) {
+async function assertAllowed(
+  app: FastifyInstance,
+  flag: keyof Pick<Settings, 'allow_email_auth' | 'allow_phone_auth' | 'allow_inbound_auth'>,
+  what: string,
+) {
   const settings = await loadSettings(app.db);
   if (settings[flag] !== 1) throw new AppError(403, 'auth_type_disabled', `Вход ${what} сейчас недоступен.`);
 }
@@ -89,7 +93,11 @@ function assertCodeFormat(code: string, length: number): void {
 /** The flags a new guest gets in the sandbox. */
 export const SANDBOX_GUEST_FLAGS = { booking: true, stoplist: true } as const;
 
-async function signIn(app: FastifyInstance, contact: { phone: string } | { email: string }, pushToken?: string | null): Promise<User> {
+async function signIn(
+  app: FastifyInstance,
+  contact: { phone: string } | { email: string },
+  pushToken?: string | null,
+): Promise<User> {
   // The sandbox (SANDBOX=1, docs/sandbox.md): every new guest may book a table and read the stop
   // list, so a person trying the app reaches those screens (SPEC 6 flags).
   const user = await findOrCreateUser(app.db, contact, app.config.sandbox ? SANDBOX_GUEST_FLAGS : {});
@@ -112,14 +120,20 @@ export async function sendEmailCode(app: FastifyInstance, input: { email: string
   return codeSent(EMAIL_CODE_LENGTH, 'Код отправлен на вашу почту.');
 }
 
-export async function checkEmailCode(app: FastifyInstance, input: { email: string; code: string; ip: string; pushToken?: string | null }) {
+export async function checkEmailCode(
+  app: FastifyInstance,
+  input: { email: string; code: string; ip: string; pushToken?: string | null },
+) {
   assertCodeFormat(input.code, EMAIL_CODE_LENGTH);
   await consumeRateLimits(app.db, checkLimits('email', input.ip));
   await consumeCode(app.db, app.config.authSecret, input.email, ['email'], input.code);
   return { success: true as const, user: await signIn(app, { email: input.email }, input.pushToken) };
 }
 
-export async function sendPhoneCode(app: FastifyInstance, input: { phone: string; captcha: string; authType: 'call' | 'sms'; ip: string }) {
+export async function sendPhoneCode(
+  app: FastifyInstance,
+  input: { phone: string; captcha: string; authType: 'call' | 'sms'; ip: string },
+) {
   await assertAllowed(app, 'allow_phone_auth', 'по телефону');
   await consumeRateLimits(app.db, sendLimits('phone', input.ip, input.phone));
   await checkSignInCaptcha(app, { contact: input.phone, captcha: input.captcha, ip: input.ip });
@@ -136,7 +150,10 @@ export async function sendPhoneCode(app: FastifyInstance, input: { phone: string
   return codeSent(PHONE_CODE_LENGTH, 'Код отправлен в SMS.');
 }
 
-export async function checkPhoneCode(app: FastifyInstance, input: { phone: string; code: string; ip: string; pushToken?: string | null }) {
+export async function checkPhoneCode(
+  app: FastifyInstance,
+  input: { phone: string; code: string; ip: string; pushToken?: string | null },
+) {
   assertCodeFormat(input.code, PHONE_CODE_LENGTH);
   await consumeRateLimits(app.db, checkLimits('phone', input.ip));
   // Either way of sending a phone code signs in with it: the guest may switch after asking.
@@ -166,10 +183,14 @@ export async function startInbound(app: FastifyInstance, input: { phone: string;
   };
 }
 
-export async function checkInbound(app: FastifyInstance, input: { callId: string; phone: string; ip: string; pushToken?: string | null }) {
+export async function checkInbound(
+  app: FastifyInstance,
+  input: { callId: string; phone: string; ip: string; pushToken?: string | null },
+) {
   await consumeRateLimits(app.db, checkLimits('inbound', input.ip));
   const check = await findInboundCheck(app.db, input.callId, input.phone);
-  if (!check || check.consumed_at) throw new AppError(404, 'inbound_unknown', 'Запрос на вход звонком не найден. Начните заново.');
+  if (!check || check.consumed_at)
+    throw new AppError(404, 'inbound_unknown', 'Запрос на вход звонком не найден. Начните заново.');
   if (!check.confirmed_at) {
     const status = await deliver(app, () => app.providers.inbound.status(check.provider_check_id));
     if (status === 'pending' && check.expires_at > new Date()) {

@@ -1,4 +1,10 @@
-import type { ActionFields, bookingPeriodsAction, bookingPeriodsResponse, bookingSaveAction, BookingView } from '@chain/contract';
+import type {
+  ActionFields,
+  bookingPeriodsAction,
+  bookingPeriodsResponse,
+  bookingSaveAction,
+  BookingView,
+} from '@chain/contract';
 import type * as z from 'zod/mini';
 import {
   BOOKING_CANCELLED_MESSAGE,
@@ -35,7 +41,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { UserRow } from '../auth';
-import { activeRestaurantsWithSchedules, findActiveRestaurant, restaurantChoiceOf, type RestaurantWithSchedule } from '../restaurants';
+import {
+  activeRestaurantsWithSchedules,
+  findActiveRestaurant,
+  restaurantChoiceOf,
+  type RestaurantWithSchedule,
+} from '../restaurants';
 import { loadSettings } from '../settings';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
 import { periodsOffered, periodsRefused } from './periods';
@@ -58,7 +69,8 @@ import {
 } from './repository';
 import { bookingView } from './view';
 
-export const BOOKING_NOT_ALLOWED_MESSAGE = 'Бронирование столов недоступно для вашего аккаунта. Обратитесь в ресторан по телефону.';
+export const BOOKING_NOT_ALLOWED_MESSAGE =
+  'Бронирование столов недоступно для вашего аккаунта. Обратитесь в ресторан по телефону.';
 export const NO_BOOKING_HERE_MESSAGE = 'В этом ресторане нельзя забронировать стол.';
 export const BOOKING_DATE_MESSAGE = 'Стол можно забронировать с сегодняшнего дня до воскресенья.';
 export const BOOKING_TIME_MESSAGE = 'Это время недоступно для брони. Выберите другое время.';
@@ -100,7 +112,11 @@ async function bookingRestaurants(db: Kysely<Database>) {
 }
 
 /** The calendar day `date` (seconds) + `timeZoneOffset` mean, or today on the restaurant's clock. */
-function chosenDate(fields: { date?: number | undefined; timeZoneOffset?: number | undefined }, today: CalendarDate, timeZone: string): CalendarDate {
+function chosenDate(
+  fields: { date?: number | undefined; timeZoneOffset?: number | undefined },
+  today: CalendarDate,
+  timeZone: string,
+): CalendarDate {
   return fields.date === undefined ? today : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, timeZone);
 }
 
@@ -110,14 +126,28 @@ interface DayPlan {
 }
 
 /** The periods that start on the calendar day and the live bookings of the restaurant that could touch them. */
-async function dayPlan(db: Kysely<Database>, restaurant: RestaurantWithSchedule, date: CalendarDate, minutes: number, now: Date): Promise<DayPlan> {
+async function dayPlan(
+  db: Kysely<Database>,
+  restaurant: RestaurantWithSchedule,
+  date: CalendarDate,
+  minutes: number,
+  now: Date,
+): Promise<DayPlan> {
   const tz = restaurant.row.time_zone;
   const slots = bookingSlots({ schedule: restaurant.schedule, date, minutes, now: wallClockAt(now, tz) });
   const first = slots[0];
   const last = slots.at(-1);
   if (!first || !last) return { slots, holds: [] };
-  const rows = await liveHolds(db, restaurant.row.id, new Date(bookingSlotRange(first, tz).from), new Date(bookingSlotRange(last, tz).to));
-  return { slots, holds: rows.map((row) => ({ tableId: row.table_id, from: row.timefrom.getTime(), to: row.timeto.getTime() })) };
+  const rows = await liveHolds(
+    db,
+    restaurant.row.id,
+    new Date(bookingSlotRange(first, tz).from),
+    new Date(bookingSlotRange(last, tz).to),
+  );
+  return {
+    slots,
+    holds: rows.map((row) => ({ tableId: row.table_id, from: row.timefrom.getTime(), to: row.timeto.getTime() })),
+  };
 }
 
 /**
@@ -126,7 +156,12 @@ async function dayPlan(db: Kysely<Database>, restaurant: RestaurantWithSchedule,
  * over the whole period. Not being able to book is an answer (allowbooking 0 and why), not an
  * error; an unknown restaurant is a 404.
  */
-export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, fields: PeriodsFields, now: Date): Promise<PeriodsAnswer> {
+export async function bookingPeriodsAnswer(
+  db: Kysely<Database>,
+  user: UserRow,
+  fields: PeriodsFields,
+  now: Date,
+): Promise<PeriodsAnswer> {
   assertMayBook(user);
   const guests = fields.cntpersons ?? DEFAULT_BOOKING_GUESTS;
   const minutes = fields.cntminutes ?? DEFAULT_BOOKING_MINUTES;
@@ -157,7 +192,10 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
   if (!tables) return refuse(NO_BOOKING_HERE_MESSAGE);
   if (!week.some((day) => sameDate(day, date))) return refuse(BOOKING_DATE_MESSAGE);
   const maxSeats = Math.max(...tables.map((table) => table.seats));
-  if (guests > maxSeats) return refuse(`Самый большой стол здесь — на ${formatGuests(maxSeats)}. Для большой компании позвоните в ресторан.`);
+  if (guests > maxSeats)
+    return refuse(
+      `Самый большой стол здесь — на ${formatGuests(maxSeats)}. Для большой компании позвоните в ресторан.`,
+    );
 
   const plan = await dayPlan(db, restaurant, date, minutes, now);
   const periods = plan.slots
@@ -166,11 +204,20 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
       const range = bookingSlotRange(slot, tz);
       const from = formatClock(slot.startMinute);
       const to = formatClock(slot.toMinute);
-      return { periodfrom: from, from, to, timefrom: seconds(range.from), timeto: seconds(range.to), text: `${from}–${to}` };
+      return {
+        periodfrom: from,
+        from,
+        to,
+        timefrom: seconds(range.from),
+        timeto: seconds(range.to),
+        text: `${from}–${to}`,
+      };
     });
   if (periods.length === 0) {
     return refuse(
-      plan.slots.length === 0 ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.' : NO_FREE_TABLES_ON_DATE_MESSAGE,
+      plan.slots.length === 0
+        ? 'В этот день ресторан не принимает брони на это время. Выберите другую дату.'
+        : NO_FREE_TABLES_ON_DATE_MESSAGE,
     );
   }
   return { ...base, ...periodsOffered(date, 1, periods, fields.periodfrom) };
@@ -184,7 +231,12 @@ export async function bookingPeriodsAnswer(db: Kysely<Database>, user: UserRow, 
  * checked again under the locks, so of two guests after the last table exactly one gets it and
  * the other a 409 (decision 014).
  */
-export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: SaveFields, now: Date): Promise<{ success: true; booking: BookingView; message: string }> {
+export async function saveBooking(
+  db: Kysely<Database>,
+  user: UserRow,
+  fields: SaveFields,
+  now: Date,
+): Promise<{ success: true; booking: BookingView; message: string }> {
   assertMayBook(user);
   const restaurant = await findActiveRestaurant(db, fields.restoran);
   const tz = restaurant.row.time_zone;
@@ -195,9 +247,12 @@ export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: S
 
   // `periodfrom` is the clock time on the calendar day `date`, as bookingPeriods offered it.
   const startMinute = parseClock(fields.periodfrom);
-  const slot = bookingSlots({ schedule: restaurant.schedule, date, minutes: fields.cntminutes, now: wallClockAt(now, tz) }).find(
-    (candidate) => candidate.startMinute === startMinute,
-  );
+  const slot = bookingSlots({
+    schedule: restaurant.schedule,
+    date,
+    minutes: fields.cntminutes,
+    now: wallClockAt(now, tz),
+  }).find((candidate) => candidate.startMinute === startMinute);
   if (!slot) throw conflict(BOOKING_TIME_MESSAGE, 'booking_time');
   const range = bookingSlotRange(slot, tz);
   const timefrom = new Date(range.from);
@@ -216,7 +271,8 @@ export async function saveBooking(db: Kysely<Database>, user: UserRow, fields: S
       to: row.timeto.getTime(),
     }));
     const table = freeTableFor(tables, holds, fields.cntpersons, range);
-    if (!table) throw new AppError(409, 'no_free_table', noFreeTableMessage(fields.cntpersons, formatClock(slot.startMinute)));
+    if (!table)
+      throw new AppError(409, 'no_free_table', noFreeTableMessage(fields.cntpersons, formatClock(slot.startMinute)));
     const bookingId = await nextBookingId(trx);
     await insertBooking(trx, {
       id: bookingId,
@@ -244,7 +300,12 @@ async function bookingImage(db: Kysely<Database>): Promise<string> {
 }
 
 /** bookingList (SPEC 7): the user's bookings; active 1 keeps those not over yet. */
-export async function listBookings(db: Kysely<Database>, user: UserRow, activeOnly: boolean, now: Date): Promise<{ items: BookingView[] }> {
+export async function listBookings(
+  db: Kysely<Database>,
+  user: UserRow,
+  activeOnly: boolean,
+  now: Date,
+): Promise<{ items: BookingView[] }> {
   const rows = await listUserBookings(db, user.id, { liveAt: activeOnly ? now : null, limit: BOOKING_LIST_LIMIT });
   const img = await bookingImage(db);
   return { items: rows.map((row) => bookingView(row, now, img)) };
@@ -268,13 +329,18 @@ export async function closeBooking(
   // Another guest's booking reads as unknown: booking numbers are not for guessing.
   if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
   if (!changed) {
-    if (booking.status === 'cancelled' || booking.status === 'ended') throw conflict('Бронь уже отменена или завершена.', 'booking_closed');
+    if (booking.status === 'cancelled' || booking.status === 'ended')
+      throw conflict('Бронь уже отменена или завершена.', 'booking_closed');
     if (booking.timeto <= now) throw conflict('Время брони уже закончилось.', 'booking_closed');
     if (how === 'cancel') throw conflict('Бронь уже началась — её можно только завершить.', 'booking_started');
     throw conflict('Бронь ещё не началась — её можно отменить.', 'booking_not_started');
   }
   const view = bookingView(booking, now, await bookingImage(db));
-  return { success: true, booking: view, message: how === 'cancel' ? BOOKING_CANCELLED_MESSAGE : BOOKING_ENDED_MESSAGE };
+  return {
+    success: true,
+    booking: view,
+    message: how === 'cancel' ? BOOKING_CANCELLED_MESSAGE : BOOKING_ENDED_MESSAGE,
+  };
 }
 
 /**
@@ -316,16 +382,25 @@ export async function extendBooking(
     if (!extension.ok) {
       if (extension.reason === 'too_long') throw conflict(BOOKING_EXTEND_LIMIT_MESSAGE, 'booking_extend_limit');
       throw conflict(
-        extension.closeMinute === null ? BOOKING_EXTEND_CLOSED_MESSAGE : `Ресторан закрывается в ${formatClock(extension.closeMinute)} — продлить бронь нельзя.`,
+        extension.closeMinute === null
+          ? BOOKING_EXTEND_CLOSED_MESSAGE
+          : `Ресторан закрывается в ${formatClock(extension.closeMinute)} — продлить бронь нельзя.`,
         'booking_extend_closing',
       );
     }
     const from = booking.timeto;
     const to = new Date(booking.timeto.getTime() + BOOKING_EXTEND_MINUTES * 60_000);
     const table = tables.find((candidate) => candidate.id === booking.table_id);
-    const taken = (await liveHolds(trx, restaurant.row.id, from, to)).some((hold) => hold.id !== booking.id && hold.table_id === booking.table_id);
-    if (!table || taken) throw conflict(`Стол после ${clockAt(from, tz)} уже забронирован — продлить бронь нельзя.`, 'booking_extend_taken');
-    if ((await userLiveBookings(trx, user.id, now, { from, to }, booking.id)).overlapping) throw conflict(BOOKING_OVERLAP_MESSAGE, 'booking_overlap');
+    const taken = (await liveHolds(trx, restaurant.row.id, from, to)).some(
+      (hold) => hold.id !== booking.id && hold.table_id === booking.table_id,
+    );
+    if (!table || taken)
+      throw conflict(
+        `Стол после ${clockAt(from, tz)} уже забронирован — продлить бронь нельзя.`,
+        'booking_extend_taken',
+      );
+    if ((await userLiveBookings(trx, user.id, now, { from, to }, booking.id)).overlapping)
+      throw conflict(BOOKING_OVERLAP_MESSAGE, 'booking_overlap');
     await setBookingEnd(trx, booking.id, to, extension.minutes);
     return booking.id;
   });
@@ -357,17 +432,18 @@ export async function liveBookingTerms(
   at: { restaurantId: number; userId: number | null },
   now = new Date(),
 ): Promise<LiveBookingTerms> {
-  const booking = at.userId === null
-    ? undefined
-    : await findUserBookingTerms(db, at.userId, bookingNum.trim());
+  const booking = at.userId === null ? undefined : await findUserBookingTerms(db, at.userId, bookingNum.trim());
   if (!booking) throw notFound(BOOKING_NOT_FOUND_MESSAGE, 'booking_not_found');
-  if (booking.restaurant_id !== at.restaurantId) throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
+  if (booking.restaurant_id !== at.restaurantId)
+    throw conflict(BOOKING_OTHER_RESTAURANT_MESSAGE, 'booking_other_restaurant');
   if (phaseNow(booking, now) === 'finished') throw conflict(BOOKING_NOT_LIVE_MESSAGE, 'booking_closed');
   return { min_sum: booking.min_sum, timefrom: booking.timefrom };
 }
 
 /** A booking row's phase at `now` by the domain's one rule (SPEC 3, 4): rows hold dates, the rule seconds. */
 function phaseNow(booking: { status: BookingStatus; timefrom: Date; timeto: Date }, now: Date): BookingPhase {
-  return bookingPhase({ status: booking.status, timefrom: seconds(booking.timefrom), timeto: seconds(booking.timeto) }, seconds(now));
+  return bookingPhase(
+    { status: booking.status, timefrom: seconds(booking.timefrom), timeto: seconds(booking.timeto) },
+    seconds(now),
+  );
 }
-

@@ -2,7 +2,11 @@ import type { DateChoiceWire } from '@chain/contract';
 import { dateChoices, daysBetween, startOfDaySeconds, type CalendarDate } from '@chain/domain';
 
 /** Today and the next `daysAhead` days as the pages offer them: midnight in seconds, 'DD.MM.YYYY', a label (SPEC 9). */
-export function dateChoicesWire(today: CalendarDate, daysAhead: number, timeZone: string): Array<DateChoiceWire & { calendar: CalendarDate }> {
+export function dateChoicesWire(
+  today: CalendarDate,
+  daysAhead: number,
+  timeZone: string,
+): Array<DateChoiceWire & { calendar: CalendarDate }> {
   return dateChoices(today, daysAhead).map((choice) => ({
     date: startOfDaySeconds(choice.date, timeZone),
     value: choice.value,

@@ -27,7 +27,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { UserRow } from '../auth';
-import { activeRestaurantsWithSchedules, findActiveRestaurant, holidaysOfRestaurant, restaurantChoiceOf } from '../restaurants';
+import {
+  activeRestaurantsWithSchedules,
+  findActiveRestaurant,
+  holidaysOfRestaurant,
+  restaurantChoiceOf,
+} from '../restaurants';
 import { findOrderLines } from '../order-history';
 import { loadSettings } from '../settings';
 import { dateChoicesWire, dateWire, sameDate, seconds } from './dates';
@@ -49,7 +54,11 @@ export const DELAYED_OFF_MESSAGE = 'Отложенные заказы сейча
  * the domain's openPickupSlots with the restaurant's holidays, the rule order/create checks a
  * chosen time with (issue 31).
  */
-export async function preorderPeriodsAnswer(db: Kysely<Database>, fields: PreorderFields, now: Date): Promise<PreorderAnswer> {
+export async function preorderPeriodsAnswer(
+  db: Kysely<Database>,
+  fields: PreorderFields,
+  now: Date,
+): Promise<PreorderAnswer> {
   const settings = await loadSettings(db);
   const restaurants = (await activeRestaurantsWithSchedules(db)).filter((r) => r.row.delivery_rest);
   const restaurant = fields.restoranid === undefined ? null : await findActiveRestaurant(db, fields.restoranid);
@@ -60,8 +69,15 @@ export async function preorderPeriodsAnswer(db: Kysely<Database>, fields: Preord
   // No date asked (the screen opening on a restaurant): its first date with a time left, as the
   // delayed order does — late in the evening, or on a holiday, that is a later day, not a today
   // with nothing to choose.
-  const firstOpen = () => (restaurant ? dates.find((choice) => openPickupSlots(restaurant.schedule, holidays, choice.calendar, clock).length > 0)?.calendar : undefined);
-  const date = fields.date === undefined ? (firstOpen() ?? clock.date) : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, tz);
+  const firstOpen = () =>
+    restaurant
+      ? dates.find((choice) => openPickupSlots(restaurant.schedule, holidays, choice.calendar, clock).length > 0)
+          ?.calendar
+      : undefined;
+  const date =
+    fields.date === undefined
+      ? (firstOpen() ?? clock.date)
+      : bookingDateOf(fields.date, fields.timeZoneOffset ?? null, tz);
   const base = {
     restorans: restaurants.map((r) => restaurantChoiceOf(r.row)),
     restoranid: restaurant?.row.id ?? null,
@@ -72,7 +88,8 @@ export async function preorderPeriodsAnswer(db: Kysely<Database>, fields: Preord
   if (settings.allow_predzakaz !== 1) return refuse(PREORDER_OFF_MESSAGE);
   if (!restaurant) return refuse(CHOOSE_RESTAURANT_MESSAGE);
   if (!restaurant.row.delivery_rest) return refuse('Этот ресторан не принимает заказы в зале.');
-  if (!dates.some((choice) => sameDate(choice.calendar, date))) return refuse('На выбранную дату предзаказ недоступен. Выберите другую дату.');
+  if (!dates.some((choice) => sameDate(choice.calendar, date)))
+    return refuse('На выбранную дату предзаказ недоступен. Выберите другую дату.');
   const periods = openPickupSlots(restaurant.schedule, holidays, date, clock).map((minute) => {
     const from = formatClock(minute);
     const timefrom = instantAt(date, minute, tz);
@@ -94,9 +111,15 @@ export async function preorderPeriodsAnswer(db: Kysely<Database>, fields: Preord
  * table), each with the order types it takes for one, so the app needs no other list; and, for
  * restoranid, its dates (deliveryDays) with their open times and the earliest one.
  */
-export async function delayedRestaurantsAnswer(db: Kysely<Database>, restaurantRef: number | string | undefined, now: Date): Promise<DelayedRestaurantsAnswer> {
+export async function delayedRestaurantsAnswer(
+  db: Kysely<Database>,
+  restaurantRef: number | string | undefined,
+  now: Date,
+): Promise<DelayedRestaurantsAnswer> {
   const settings = await loadSettings(db);
-  const restaurants = (await activeRestaurantsWithSchedules(db)).filter((r) => r.row.delivery_self || r.row.delivery_rest);
+  const restaurants = (await activeRestaurantsWithSchedules(db)).filter(
+    (r) => r.row.delivery_self || r.row.delivery_rest,
+  );
   const restaurant = restaurantRef === undefined ? null : await findActiveRestaurant(db, restaurantRef);
   const tz = restaurant?.row.time_zone ?? DEFAULT_TIME_ZONE;
   const clock = wallClockAt(now, tz);
@@ -108,19 +131,42 @@ export async function delayedRestaurantsAnswer(db: Kysely<Database>, restaurantR
     restoranid: restaurant?.row.id ?? null,
   };
   const none = { deliveryDate: formatShortDate(clock.date), deliveryTime: '', isTimePeriods: 0 as const };
-  if (settings.allow_delayed !== 1) return { ...base, dates: [], deliveryDateTimeProps: none, allowbooking: 0, message: DELAYED_OFF_MESSAGE };
+  if (settings.allow_delayed !== 1)
+    return { ...base, dates: [], deliveryDateTimeProps: none, allowbooking: 0, message: DELAYED_OFF_MESSAGE };
   if (!restaurant) {
-    return { ...base, dates: [], deliveryDateTimeProps: none, allowbooking: restaurants.length > 0 ? 1 : 0, message: '' };
+    return {
+      ...base,
+      dates: [],
+      deliveryDateTimeProps: none,
+      allowbooking: restaurants.length > 0 ? 1 : 0,
+      message: '',
+    };
   }
   if (!restaurant.row.delivery_self && !restaurant.row.delivery_rest) {
-    return { ...base, dates: [], deliveryDateTimeProps: none, allowbooking: 0, message: 'Этот ресторан не принимает заказы на самовывоз или в зале.' };
+    return {
+      ...base,
+      dates: [],
+      deliveryDateTimeProps: none,
+      allowbooking: 0,
+      message: 'Этот ресторан не принимает заказы на самовывоз или в зале.',
+    };
   }
   const holidays = await holidaysOfRestaurant(db, restaurant.row.id);
   const dates = dateChoicesWire(clock.date, restaurant.row.delivery_days, tz)
-    .map((choice) => ({ ...dateWire(choice), times: openPickupSlots(restaurant.schedule, holidays, choice.calendar, clock).map(formatClock) }))
+    .map((choice) => ({
+      ...dateWire(choice),
+      times: openPickupSlots(restaurant.schedule, holidays, choice.calendar, clock).map(formatClock),
+    }))
     .filter((choice) => choice.times.length > 0);
   const first = dates[0];
-  if (!first) return { ...base, dates, deliveryDateTimeProps: none, allowbooking: 0, message: 'В ближайшие дни свободного времени нет.' };
+  if (!first)
+    return {
+      ...base,
+      dates,
+      deliveryDateTimeProps: none,
+      allowbooking: 0,
+      message: 'В ближайшие дни свободного времени нет.',
+    };
   return {
     ...base,
     dates,
@@ -143,7 +189,11 @@ interface StoredSpec {
  * lines (token by the domain's lineToken). A line whose dish is stopped, no longer sold here or
  * whose option is gone or disabled is marked with a Russian note: the app resumes the rest.
  */
-export async function checkDelayedAnswer(db: Kysely<Database>, user: UserRow, fields: CheckDelayedFields): Promise<{ order: DelayedOrder | null }> {
+export async function checkDelayedAnswer(
+  db: Kysely<Database>,
+  user: UserRow,
+  fields: CheckDelayedFields,
+): Promise<{ order: DelayedOrder | null }> {
   const restaurant = await findActiveRestaurant(db, fields.fs_uid);
   const order = await latestDelayedOrder(db, user.id, restaurant.row.id, fields.order_type);
   if (!order) return { order: null };
@@ -151,27 +201,30 @@ export async function checkDelayedAnswer(db: Kysely<Database>, user: UserRow, fi
   const items = await findOrderLines(db, [order.id]);
   const dishLines = items.filter((item) => item.kind === 'dish');
   const dishIds = [...new Set(dishLines.map((item) => item.item_id))];
-  const dishes =
-    dishIds.length === 0
-      ? []
-      : await dishesWithMenuKind(db, dishIds);
+  const dishes = dishIds.length === 0 ? [] : await dishesWithMenuKind(db, dishIds);
   const options = dishIds.length === 0 ? [] : await optionsOfDishes(db, dishIds);
   const stopped = new Set(dishIds.length === 0 ? [] : await stoppedDishIds(db, restaurant.row.id, dishIds));
-  const sold = new Map(dishes.map((dish) => [dish.id, dish.active && restaurant.row.menu_kinds.includes(dish.menu_kind)]));
+  const sold = new Map(
+    dishes.map((dish) => [dish.id, dish.active && restaurant.row.menu_kinds.includes(dish.menu_kind)]),
+  );
   const index = indexDishes(
-    dishes.map(
-      (dish): Dish => ({
-        id: dish.id,
-        price: dish.price,
-        allowed: (sold.get(dish.id) ?? false) && !stopped.has(dish.id),
-        is_shop: dish.is_shop,
-        spec: options.filter((option) => option.dish_id === dish.id).map((option) => ({ specid: option.id, price: option.price, disabled: option.disabled })),
-      }),
-    ),
+    dishes.map((dish): Dish => ({
+      id: dish.id,
+      price: dish.price,
+      allowed: (sold.get(dish.id) ?? false) && !stopped.has(dish.id),
+      is_shop: dish.is_shop,
+      spec: options
+        .filter((option) => option.dish_id === dish.id)
+        .map((option) => ({ specid: option.id, price: option.price, disabled: option.disabled })),
+    })),
   );
 
   const cart = dishLines.map((item) => {
-    const specs = (item.specs as StoredSpec[]).map((spec) => ({ specid: spec.id, cnt: spec.cnt ?? 1, price: spec.price ?? 0 }));
+    const specs = (item.specs as StoredSpec[]).map((spec) => ({
+      specid: spec.id,
+      cnt: spec.cnt ?? 1,
+      price: spec.price ?? 0,
+    }));
     const choice: LineChoice = { item: item.item_id, spec: item.spec?.id ?? null, specs };
     const available = isLineAvailable(choice, index);
     let note = '';
@@ -180,7 +233,10 @@ export async function checkDelayedAnswer(db: Kysely<Database>, user: UserRow, fi
       else if (stopped.has(item.item_id)) note = `«${item.name}» сейчас в стоп-листе.`;
       else {
         const chosen = [...(item.spec ? [item.spec] : []), ...(item.specs as StoredSpec[])];
-        const gone = chosen.find((spec) => !options.some((option) => option.id === spec.id && option.dish_id === item.item_id && !option.disabled));
+        const gone = chosen.find(
+          (spec) =>
+            !options.some((option) => option.id === spec.id && option.dish_id === item.item_id && !option.disabled),
+        );
         note = `«${item.name}»: опция «${gone?.name ?? 'без названия'}» недоступна.`;
       }
     }
@@ -200,8 +256,10 @@ export async function checkDelayedAnswer(db: Kysely<Database>, user: UserRow, fi
   const tz = restaurant.row.time_zone;
   const wall = order.ready_at ? wallClockAt(order.ready_at, tz) : null;
   const props = order.props;
-  const deliveryTime = typeof props.deliveryTime === 'string' ? props.deliveryTime : wall ? formatClock(wall.minuteOfDay) : '';
-  const deliveryDate = typeof props.deliveryDate === 'string' ? props.deliveryDate : wall ? formatShortDate(wall.date) : '';
+  const deliveryTime =
+    typeof props.deliveryTime === 'string' ? props.deliveryTime : wall ? formatClock(wall.minuteOfDay) : '';
+  const deliveryDate =
+    typeof props.deliveryDate === 'string' ? props.deliveryDate : wall ? formatShortDate(wall.date) : '';
   return {
     order: {
       id: order.id,
@@ -215,9 +273,13 @@ export async function checkDelayedAnswer(db: Kysely<Database>, user: UserRow, fi
       sum: order.sum,
       cart,
       pribors: items.filter((item) => item.kind === 'cutlery').map((item) => ({ id: item.item_id, cnt: item.cnt })),
-      recommendedItems: items.filter((item) => item.kind === 'recommended').map((item) => ({ id: item.item_id, cnt: item.cnt })),
+      recommendedItems: items
+        .filter((item) => item.kind === 'recommended')
+        .map((item) => ({ id: item.item_id, cnt: item.cnt })),
       message:
-        unavailable.length === 0 ? '' : `Некоторые блюда недоступны и не попадут в заказ: ${unavailable.map((line) => `«${line.name}»`).join(', ')}.`,
+        unavailable.length === 0
+          ? ''
+          : `Некоторые блюда недоступны и не попадут в заказ: ${unavailable.map((line) => `«${line.name}»`).join(', ')}.`,
     },
   };
 }

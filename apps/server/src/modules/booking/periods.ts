@@ -24,11 +24,20 @@ export function periodsRefused(date: CalendarDate, isTimePeriods: Flag, message:
 }
 
 /** The periods on offer, with the one asked for (else the first) set as the chosen time. */
-export function periodsOffered(date: CalendarDate, isTimePeriods: Flag, periods: PeriodChoice[], asked: string | undefined): PeriodsOnDate {
+export function periodsOffered(
+  date: CalendarDate,
+  isTimePeriods: Flag,
+  periods: PeriodChoice[],
+  asked: string | undefined,
+): PeriodsOnDate {
   const chosen = periods.find((period) => period.periodfrom === asked) ?? periods[0];
   return {
     periods,
-    deliveryDateTimeProps: { deliveryDate: formatShortDate(date), deliveryTime: chosen?.periodfrom ?? '', isTimePeriods },
+    deliveryDateTimeProps: {
+      deliveryDate: formatShortDate(date),
+      deliveryTime: chosen?.periodfrom ?? '',
+      isTimePeriods,
+    },
     allowbooking: 1,
     message: '',
   };

@@ -67,7 +67,9 @@ export async function liveHolds(db: Reader, restaurantId: number, from: Date, to
 
 /** The next booking id, taken before the insert so the booking number can carry it. */
 export async function nextBookingId(trx: Transaction<Database>): Promise<number> {
-  const result = await sql<{ id: string | number }>`select nextval(pg_get_serial_sequence('bookings', 'id')) as id`.execute(trx);
+  const result = await sql<{
+    id: string | number;
+  }>`select nextval(pg_get_serial_sequence('bookings', 'id')) as id`.execute(trx);
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('no booking id from the sequence');
   return Number(id);
@@ -102,8 +104,15 @@ function bookingsWithContext(db: Reader) {
     ]);
 }
 
-export async function findUserBooking(db: Reader, userId: number, bookingNum: string): Promise<BookingWithContext | undefined> {
-  return bookingsWithContext(db).where('bookings.booking_num', '=', bookingNum).where('bookings.user_id', '=', userId).executeTakeFirst();
+export async function findUserBooking(
+  db: Reader,
+  userId: number,
+  bookingNum: string,
+): Promise<BookingWithContext | undefined> {
+  return bookingsWithContext(db)
+    .where('bookings.booking_num', '=', bookingNum)
+    .where('bookings.user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function findBookingById(db: Reader, id: number): Promise<BookingWithContext> {
@@ -111,7 +120,11 @@ export async function findBookingById(db: Reader, id: number): Promise<BookingWi
 }
 
 /** The user's bookings: all, newest first, or only those not over yet, soonest first (at most `limit`). */
-export async function listUserBookings(db: Reader, userId: number, options: { liveAt: Date | null; limit: number }): Promise<BookingWithContext[]> {
+export async function listUserBookings(
+  db: Reader,
+  userId: number,
+  options: { liveAt: Date | null; limit: number },
+): Promise<BookingWithContext[]> {
   let query = bookingsWithContext(db).where('bookings.user_id', '=', userId);
   if (options.liveAt) {
     query = query
@@ -125,7 +138,13 @@ export async function listUserBookings(db: Reader, userId: number, options: { li
 }
 
 /** How many live bookings the user holds that are not over at `at` (but `exceptId`), and whether one overlaps [from, to). */
-export async function userLiveBookings(db: Reader, userId: number, at: Date, range: { from: Date; to: Date }, exceptId: number | null = null) {
+export async function userLiveBookings(
+  db: Reader,
+  userId: number,
+  at: Date,
+  range: { from: Date; to: Date },
+  exceptId: number | null = null,
+) {
   let query = db
     .selectFrom('bookings')
     .select(['timefrom', 'timeto'])
@@ -167,7 +186,9 @@ export async function closeUserBooking(
       ? query.set({ status: 'cancelled' }).where('status', '=', 'new').where('timefrom', '>', now)
       : query
           .set({ status: 'ended' })
-          .where((eb) => eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'new'), eb('timefrom', '<=', now)])]));
+          .where((eb) =>
+            eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'new'), eb('timefrom', '<=', now)])]),
+          );
   return query.returning('id').executeTakeFirst();
 }
 
@@ -186,7 +207,12 @@ export async function lockUserBooking(trx: Transaction<Database>, userId: number
 }
 
 /** Moves a booking's end (and its length in minutes) after an extension was checked under the locks. */
-export async function setBookingEnd(trx: Transaction<Database>, id: number, timeto: Date, cntminutes: number): Promise<void> {
+export async function setBookingEnd(
+  trx: Transaction<Database>,
+  id: number,
+  timeto: Date,
+  cntminutes: number,
+): Promise<void> {
   await trx.updateTable('bookings').set({ timeto, cntminutes }).where('id', '=', id).execute();
 }
 
@@ -230,12 +256,22 @@ export async function dishesWithMenuKind(db: Reader, dishIds: number[]) {
 }
 
 export async function optionsOfDishes(db: Reader, dishIds: number[]) {
-  return db.selectFrom('dish_options').selectAll().where('dish_id', 'in', dishIds).where('archived_at', 'is', null).execute();
+  return db
+    .selectFrom('dish_options')
+    .selectAll()
+    .where('dish_id', 'in', dishIds)
+    .where('archived_at', 'is', null)
+    .execute();
 }
 
 /** Which of these dishes are on the restaurant's stop list. */
 export async function stoppedDishIds(db: Reader, restaurantId: number, dishIds: number[]): Promise<number[]> {
-  return (await db.selectFrom('stop_list').select('dish_id').where('restaurant_id', '=', restaurantId).where('dish_id', 'in', dishIds).execute()).map(
-    (row) => row.dish_id,
-  );
+  return (
+    await db
+      .selectFrom('stop_list')
+      .select('dish_id')
+      .where('restaurant_id', '=', restaurantId)
+      .where('dish_id', 'in', dishIds)
+      .execute()
+  ).map((row) => row.dish_id);
 }

@@ -1,5 +1,13 @@
 import type { BookingView } from '@chain/contract';
-import { bookingControls, bookingMessage, bookingPhase, bookingWhenText, formatClock, startOfDaySeconds, wallClockAt } from '@chain/domain';
+import {
+  bookingControls,
+  bookingMessage,
+  bookingPhase,
+  bookingWhenText,
+  formatClock,
+  startOfDaySeconds,
+  wallClockAt,
+} from '@chain/domain';
 import type { BookingWithContext } from './repository';
 import { seconds } from './dates';
 

@@ -34,7 +34,13 @@ export async function recommendationsOnSale(
     .where((eb) =>
       eb.not(
         eb.or([
-          eb.exists(eb.selectFrom('stop_list').select('stop_list.dish_id').whereRef('stop_list.dish_id', '=', 'dishes.id').where('stop_list.restaurant_id', '=', options.restaurantId)),
+          eb.exists(
+            eb
+              .selectFrom('stop_list')
+              .select('stop_list.dish_id')
+              .whereRef('stop_list.dish_id', '=', 'dishes.id')
+              .where('stop_list.restaurant_id', '=', options.restaurantId),
+          ),
           eb.exists(
             eb
               .selectFrom('dishes_not_carried')

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type * as z from 'zod/mini';
-import type { ActionFields, cartPriborsAction, cartRecommendsAction, cutleryItemView, recommendedItemView } from '@chain/contract';
+import type {
+  ActionFields,
+  cartPriborsAction,
+  cartRecommendsAction,
+  cutleryItemView,
+  recommendedItemView,
+} from '@chain/contract';
 import { cutleryCountWithin } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { findActiveRestaurant } from '../restaurants';
@@ -23,7 +29,10 @@ function chosenCounts(items: ReadonlyArray<{ id: number; cnt: number }> | undefi
  * stop list, not locked — and not already in the cart. `separated` keeps one kind;
  * show_separated tells the app whether the separated block has anything to show.
  */
-export async function cartRecommends(db: Kysely<Database>, fields: RecommendsFields): Promise<{ items: RecommendedItemView[]; show_separated: 0 | 1 }> {
+export async function cartRecommends(
+  db: Kysely<Database>,
+  fields: RecommendsFields,
+): Promise<{ items: RecommendedItemView[]; show_separated: 0 | 1 }> {
   const restaurant = await findActiveRestaurant(db, fields.restoran_id);
   const inCart = [...new Set((fields.cart_items ?? []).map((line) => line.item))];
   if (restaurant.row.menu_kinds.length === 0) return { items: [], show_separated: 0 };
@@ -34,19 +43,17 @@ export async function cartRecommends(db: Kysely<Database>, fields: RecommendsFie
     leaveOutDishIds: inCart,
   });
   const counts = chosenCounts(fields.items);
-  const offered = rows.map(
-    (row): RecommendedItemView => ({
-      id: row.id,
-      dish_id: row.dish_id,
-      name: row.name,
-      cnt: counts.get(row.id) ?? 0,
-      price: row.price,
-      free_cnt: row.free_cnt,
-      separated: flag(row.separated),
-      img: row.img,
-      weight: row.weight,
-    }),
-  );
+  const offered = rows.map((row): RecommendedItemView => ({
+    id: row.id,
+    dish_id: row.dish_id,
+    name: row.name,
+    cnt: counts.get(row.id) ?? 0,
+    price: row.price,
+    free_cnt: row.free_cnt,
+    separated: flag(row.separated),
+    img: row.img,
+    weight: row.weight,
+  }));
   return {
     items: fields.separated === undefined ? offered : offered.filter((item) => item.separated === fields.separated),
     show_separated: flag(offered.some((item) => item.separated === 1)),
@@ -57,7 +64,10 @@ export async function cartRecommends(db: Kysely<Database>, fields: RecommendsFie
  * cartPribors (SPEC 2 Cart, SPEC 3 Cutlery item, SPEC 5, SPEC 7): the cutlery offered for the
  * order type, with the count chosen so far kept within 0..max.
  */
-export async function cartCutlery(db: Kysely<Database>, fields: CartCutleryFields): Promise<{ items: CutleryItemView[] }> {
+export async function cartCutlery(
+  db: Kysely<Database>,
+  fields: CartCutleryFields,
+): Promise<{ items: CutleryItemView[] }> {
   await findActiveRestaurant(db, fields.restoran_id);
   const rows = await cutleryForOrderType(db, fields.order_type);
   const counts = chosenCounts(fields.items);

@@ -13,12 +13,16 @@ import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { exportCatalogue, importCatalogue } from './service';
 
-const USAGE = 'Usage: npm run catalogue -w @chain/server -- export FILE[.json|.csv] | import FILE[.json|.csv] [--dry-run]';
+const USAGE =
+  'Usage: npm run catalogue -w @chain/server -- export FILE[.json|.csv] | import FILE[.json|.csv] [--dry-run]';
 
 /** The difference in lines a person reads: one per kind, then the examples. */
 function differenceLines(difference: CatalogueDifference): string[] {
   return [
-    ...CATALOGUE_KINDS.map((kind) => `${CATALOGUE_KIND_NAMES[kind]}: added ${difference[kind].added}, changed ${difference[kind].changed}, archived ${difference[kind].archived}`),
+    ...CATALOGUE_KINDS.map(
+      (kind) =>
+        `${CATALOGUE_KIND_NAMES[kind]}: added ${difference[kind].added}, changed ${difference[kind].changed}, archived ${difference[kind].archived}`,
+    ),
     ...difference.examples.map((example) => `  ${example.change} ${example.kind} ${example.id}: ${example.name}`),
   ];
 }
@@ -26,7 +30,12 @@ function differenceLines(difference: CatalogueDifference): string[] {
 async function main(args: readonly string[]): Promise<number> {
   const [command, file, ...rest] = args;
   const dryRun = rest.includes('--dry-run');
-  if ((command !== 'export' && command !== 'import') || !file || rest.some((arg) => arg !== '--dry-run') || (command === 'export' && dryRun)) {
+  if (
+    (command !== 'export' && command !== 'import') ||
+    !file ||
+    rest.some((arg) => arg !== '--dry-run') ||
+    (command === 'export' && dryRun)
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -55,7 +64,9 @@ async function main(args: readonly string[]): Promise<number> {
     const outcome = await importCatalogue(database.db, { format: csv ? 'csv' : 'json', content }, { dryRun });
     for (const problem of outcome.problems) console.error(`${problem.place}: ${problem.message}`);
     if (outcome.problems.length > 0) {
-      console.error(`The file is refused (${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}); nothing changed.`);
+      console.error(
+        `The file is refused (${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}); nothing changed.`,
+      );
       return 1;
     }
     if (outcome.difference) for (const line of differenceLines(outcome.difference)) console.log(line);
@@ -70,7 +81,9 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const plain = error instanceof ConfigError || error instanceof DataDirLockedError;
-    console.error(plain ? error.message : `catalogue failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      plain ? error.message : `catalogue failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -9,7 +9,24 @@ const file: CatalogueFile = {
   format: CATALOGUE_FORMAT,
   categories: [{ id: 1, menu_kind: 'restaurant', name: 'Пицца', img: '', sort: 1, hidden: false }],
   dishes: [
-    { id: 7, category_id: 1, name: 'Пицца "4 сыра"; большая', price: 59_050, weight: '', sostav: '', more_ingredients: '', cook_time: 10, labels: [], active: true, lock_code: null, thumb: '', img: '', sort: 1, not_carried_by: [], options: [] },
+    {
+      id: 7,
+      category_id: 1,
+      name: 'Пицца "4 сыра"; большая',
+      price: 59_050,
+      weight: '',
+      sostav: '',
+      more_ingredients: '',
+      cook_time: 10,
+      labels: [],
+      active: true,
+      lock_code: null,
+      thumb: '',
+      img: '',
+      sort: 1,
+      not_carried_by: [],
+      options: [],
+    },
   ],
   cutlery: [],
   recommended: [],
@@ -26,14 +43,22 @@ describe('the catalogue file', () => {
     const bad = { ...file, format: 'other', dishes: [{ ...file.dishes[0], price: 1.5, name: '' }] };
     const parsed = parseCatalogueText(JSON.stringify(bad));
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.problems.map((problem) => problem.place).sort()).toEqual(['dishes[0].name', 'dishes[0].price', 'format']);
+    if (!parsed.ok)
+      expect(parsed.problems.map((problem) => problem.place).sort()).toEqual([
+        'dishes[0].name',
+        'dishes[0].price',
+        'format',
+      ]);
   });
 
   it('writes prices a spreadsheet reads back, quoting names with semicolons and quotes', () => {
     const csv = pricesCsv(file);
     expect(csv).toBe(`${CATALOGUE_PRICES_HEADER}\n7;Пицца;"Пицца ""4 сыра""; большая";590,50\n`);
     expect(parsePricesCsv(csv)).toEqual({ ok: true, value: [{ id: 7, price: 59_050, line: 2 }] });
-    expect(parsePricesCsv(`\uFEFF${CATALOGUE_PRICES_HEADER}\r\n7;;;590\r\n`)).toEqual({ ok: true, value: [{ id: 7, price: 59_000, line: 2 }] });
+    expect(parsePricesCsv(`\uFEFF${CATALOGUE_PRICES_HEADER}\r\n7;;;590\r\n`)).toEqual({
+      ok: true,
+      value: [{ id: 7, price: 59_000, line: 2 }],
+    });
   });
 
   it('refuses a CSV without its header, with a wrong line or a dish twice, line by line', () => {

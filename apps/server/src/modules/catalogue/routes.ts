@@ -26,7 +26,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
       try {
         return await importCatalogueAsStaff(app.db, staff, body);
       } catch (error) {
-        if (error instanceof CatalogueChangedError) throw conflict(CATALOGUE_TEXTS.changedSinceCheck, 'catalogue_changed');
+        if (error instanceof CatalogueChangedError)
+          throw conflict(CATALOGUE_TEXTS.changedSinceCheck, 'catalogue_changed');
         throw error;
       }
     },

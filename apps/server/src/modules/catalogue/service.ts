@@ -43,7 +43,8 @@ export function fileOf(rows: CatalogueRows): CatalogueFile {
   const dishes = rows.dishes.filter(live);
   const dishIds = new Set(dishes.map((dish) => dish.id));
   const notCarriedBy = new Map<number, number[]>();
-  for (const row of rows.notCarried) notCarriedBy.set(row.dish_id, [...(notCarriedBy.get(row.dish_id) ?? []), row.restaurant_id]);
+  for (const row of rows.notCarried)
+    notCarriedBy.set(row.dish_id, [...(notCarriedBy.get(row.dish_id) ?? []), row.restaurant_id]);
   const optionsOf = new Map<number, FileOption[]>();
   for (const option of rows.options.filter(live)) {
     if (!dishIds.has(option.dish_id)) continue;
@@ -53,10 +54,36 @@ export function fileOf(rows: CatalogueRows): CatalogueFile {
   }
   return {
     format: CATALOGUE_FORMAT,
-    categories: rows.categories.filter(live).map((row) => ({ id: row.id, menu_kind: row.menu_kind, name: row.name, img: row.img, sort: row.sort, hidden: row.hidden })),
-    dishes: dishes.map((dish) => ({ ...dishOf(dish), not_carried_by: notCarriedBy.get(dish.id) ?? [], options: optionsOf.get(dish.id) ?? [] })),
-    cutlery: rows.cutlery.filter(live).map((row) => ({ id: row.id, name: row.name, price: row.price, free_cnt: row.free_cnt, max: row.max, order_types: row.order_types, sort: row.sort })),
-    recommended: rows.recommended.filter(live).map((row) => ({ id: row.id, dish_id: row.dish_id, free_cnt: row.free_cnt, separated: row.separated, order_types: row.order_types, sort: row.sort })),
+    categories: rows.categories.filter(live).map((row) => ({
+      id: row.id,
+      menu_kind: row.menu_kind,
+      name: row.name,
+      img: row.img,
+      sort: row.sort,
+      hidden: row.hidden,
+    })),
+    dishes: dishes.map((dish) => ({
+      ...dishOf(dish),
+      not_carried_by: notCarriedBy.get(dish.id) ?? [],
+      options: optionsOf.get(dish.id) ?? [],
+    })),
+    cutlery: rows.cutlery.filter(live).map((row) => ({
+      id: row.id,
+      name: row.name,
+      price: row.price,
+      free_cnt: row.free_cnt,
+      max: row.max,
+      order_types: row.order_types,
+      sort: row.sort,
+    })),
+    recommended: rows.recommended.filter(live).map((row) => ({
+      id: row.id,
+      dish_id: row.dish_id,
+      free_cnt: row.free_cnt,
+      separated: row.separated,
+      order_types: row.order_types,
+      sort: row.sort,
+    })),
   };
 }
 
@@ -80,7 +107,15 @@ function dishOf(row: CatalogueRows['dishes'][number]): Omit<FileDish, 'options' 
 }
 
 function optionOf(row: CatalogueRows['options'][number]): FileOption {
-  return { id: row.id, name: row.name, price: row.price, disabled: row.disabled, multicheck: row.multicheck, max_cnt: row.max_cnt, sort: row.sort };
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price,
+    disabled: row.disabled,
+    multicheck: row.multicheck,
+    max_cnt: row.max_cnt,
+    sort: row.sort,
+  };
 }
 
 const fingerprintOf = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -115,7 +150,11 @@ const canonicalLabels = (file: CatalogueFile) => JSON.parse(catalogueFileText(fi
 function restaurantProblems(rows: CatalogueRows, file: CatalogueFile): CatalogueProblem[] {
   const known = new Set(rows.restaurantIds);
   return file.dishes.flatMap((dish, index) =>
-    dish.not_carried_by.flatMap((id, at) => (known.has(id) ? [] : [{ place: `dishes[${index}].not_carried_by[${at}]`, message: `нет ресторана с номером ${id}` }])),
+    dish.not_carried_by.flatMap((id, at) =>
+      known.has(id)
+        ? []
+        : [{ place: `dishes[${index}].not_carried_by[${at}]`, message: `нет ресторана с номером ${id}` }],
+    ),
   );
 }
 
@@ -133,8 +172,8 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
   const dbCategories = new Map(rows.categories.map((row) => [row.id, row]));
   const nowCategories = new Map(now.categories.map((row) => [row.id, row]));
   const categories = file.categories.filter((row) => {
-    if (!dbCategories.has(row.id)) return note('categories', 'added', row.id, row.name), true;
-    if (!same(nowCategories.get(row.id), row)) return note('categories', 'changed', row.id, row.name), true;
+    if (!dbCategories.has(row.id)) return (note('categories', 'added', row.id, row.name), true);
+    if (!same(nowCategories.get(row.id), row)) return (note('categories', 'changed', row.id, row.name), true);
     return false;
   });
   const kindOf = new Map(file.categories.map((row) => [row.id, row.menu_kind]));
@@ -145,20 +184,26 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
     const current = dbDishes.get(row.id);
     const { options: _options, ...fields } = row;
     const { options: _nowOptions, ...nowFields } = nowDishes.get(row.id) ?? { options: [] };
-    if (!current) return note('dishes', 'added', row.id, row.name), true;
-    if (!same(nowFields, fields) || current.is_shop !== (kindOf.get(row.category_id) === 'shop')) return note('dishes', 'changed', row.id, row.name), true;
+    if (!current) return (note('dishes', 'added', row.id, row.name), true);
+    if (!same(nowFields, fields) || current.is_shop !== (kindOf.get(row.category_id) === 'shop'))
+      return (note('dishes', 'changed', row.id, row.name), true);
     return false;
   });
 
   const dbOptions = new Map(rows.options.map((row) => [row.id, row]));
-  const nowOptions = new Map(now.dishes.flatMap((dish) => dish.options.map((option) => [option.id, { dish: dish.id, option }] as const)));
+  const nowOptions = new Map(
+    now.dishes.flatMap((dish) => dish.options.map((option) => [option.id, { dish: dish.id, option }] as const)),
+  );
   const options = file.dishes.flatMap((dish) =>
-    dish.options.filter((row) => {
-      const current = nowOptions.get(row.id);
-      if (!dbOptions.has(row.id)) return note('options', 'added', row.id, `${dish.name}: ${row.name}`), true;
-      if (!current || current.dish !== dish.id || !same(current.option, row)) return note('options', 'changed', row.id, `${dish.name}: ${row.name}`), true;
-      return false;
-    }).map((row) => ({ dish: dish.id, row })),
+    dish.options
+      .filter((row) => {
+        const current = nowOptions.get(row.id);
+        if (!dbOptions.has(row.id)) return (note('options', 'added', row.id, `${dish.name}: ${row.name}`), true);
+        if (!current || current.dish !== dish.id || !same(current.option, row))
+          return (note('options', 'changed', row.id, `${dish.name}: ${row.name}`), true);
+        return false;
+      })
+      .map((row) => ({ dish: dish.id, row })),
   );
 
   const inFile = {
@@ -171,7 +216,9 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
   const archive = {
     categories: now.categories.filter((row) => !inFile.categories.has(row.id)),
     dishes: now.dishes.filter((row) => !inFile.dishes.has(row.id)),
-    options: now.dishes.flatMap((dish) => dish.options.filter((row) => !inFile.options.has(row.id)).map((row) => ({ ...row, dishName: dish.name }))),
+    options: now.dishes.flatMap((dish) =>
+      dish.options.filter((row) => !inFile.options.has(row.id)).map((row) => ({ ...row, dishName: dish.name })),
+    ),
   };
   archive.categories.forEach((row) => note('categories', 'archived', row.id, row.name));
   archive.dishes.forEach((row) => note('dishes', 'archived', row.id, row.name));
@@ -180,16 +227,17 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
   const dbCutlery = new Set(rows.cutlery.map((row) => row.id));
   const nowCutlery = new Map(now.cutlery.map((row) => [row.id, row]));
   const cutlery = file.cutlery.filter((row) => {
-    if (!dbCutlery.has(row.id)) return note('cutlery', 'added', row.id, row.name), true;
-    if (!same(nowCutlery.get(row.id), row)) return note('cutlery', 'changed', row.id, row.name), true;
+    if (!dbCutlery.has(row.id)) return (note('cutlery', 'added', row.id, row.name), true);
+    if (!same(nowCutlery.get(row.id), row)) return (note('cutlery', 'changed', row.id, row.name), true);
     return false;
   });
   const dbRecommended = new Set(rows.recommended.map((row) => row.id));
   const nowRecommended = new Map(now.recommended.map((row) => [row.id, row]));
   const dishName = (id: number) => file.dishes.find((dish) => dish.id === id)?.name ?? String(id);
   const recommended = file.recommended.filter((row) => {
-    if (!dbRecommended.has(row.id)) return note('recommended', 'added', row.id, dishName(row.dish_id)), true;
-    if (!same(nowRecommended.get(row.id), row)) return note('recommended', 'changed', row.id, dishName(row.dish_id)), true;
+    if (!dbRecommended.has(row.id)) return (note('recommended', 'added', row.id, dishName(row.dish_id)), true);
+    if (!same(nowRecommended.get(row.id), row))
+      return (note('recommended', 'changed', row.id, dishName(row.dish_id)), true);
     return false;
   });
   const removeCutlery = now.cutlery.filter((row) => !inFile.cutlery.has(row.id));
@@ -201,16 +249,31 @@ export function planFile(rows: CatalogueRows, given: CatalogueFile): Plan {
     difference,
     async apply(trx) {
       await upsertCategories(trx, categories);
-      await upsertDishes(trx, dishes.map((row) => dishRow(row, kindOf.get(row.category_id) === 'shop')));
+      await upsertDishes(
+        trx,
+        dishes.map((row) => dishRow(row, kindOf.get(row.category_id) === 'shop')),
+      );
       await replaceNotCarried(
         trx,
         dishes.map((row) => row.id),
-        dishes.flatMap((row) => row.not_carried_by.map((restaurant) => ({ dish_id: row.id, restaurant_id: restaurant }))),
+        dishes.flatMap((row) =>
+          row.not_carried_by.map((restaurant) => ({ dish_id: row.id, restaurant_id: restaurant })),
+        ),
       );
-      await upsertOptions(trx, options.map(({ dish, row }) => optionRow(dish, row)));
-      await archiveRows(trx, { categories: archive.categories.map((row) => row.id), dishes: archive.dishes.map((row) => row.id), options: archive.options.map((row) => row.id) });
+      await upsertOptions(
+        trx,
+        options.map(({ dish, row }) => optionRow(dish, row)),
+      );
+      await archiveRows(trx, {
+        categories: archive.categories.map((row) => row.id),
+        dishes: archive.dishes.map((row) => row.id),
+        options: archive.options.map((row) => row.id),
+      });
       // Archived first: a dish has one live recommendation (migration 026), which a file may move.
-      await archiveExtras(trx, { cutlery: removeCutlery.map((row) => row.id), recommended: removeRecommended.map((row) => row.id) });
+      await archiveExtras(trx, {
+        cutlery: removeCutlery.map((row) => row.id),
+        recommended: removeRecommended.map((row) => row.id),
+      });
       await upsertCutlery(trx, cutlery);
       await upsertRecommended(trx, recommended);
       await moveSequences(trx);
@@ -228,7 +291,10 @@ function optionRow(dishId: number, row: FileOption): Insertable<DishOptionsTable
 }
 
 /** The difference a prices CSV makes (only prices of dishes in the catalogue), and how to apply it. */
-export function planPrices(rows: CatalogueRows, prices: readonly PriceLine[]): { problems: CatalogueProblem[]; plan: Plan } {
+export function planPrices(
+  rows: CatalogueRows,
+  prices: readonly PriceLine[],
+): { problems: CatalogueProblem[]; plan: Plan } {
   const live = new Map(rows.dishes.filter((dish) => !dish.archived_at).map((dish) => [dish.id, dish]));
   const problems: CatalogueProblem[] = [];
   const difference = emptyDifference();
@@ -241,7 +307,8 @@ export function planPrices(rows: CatalogueRows, prices: readonly PriceLine[]): {
     }
     if (dish.price === line.price) continue;
     difference.dishes.changed += 1;
-    if (difference.examples.length < EXAMPLES) difference.examples.push({ kind: 'dishes', change: 'changed', id: dish.id, name: dish.name });
+    if (difference.examples.length < EXAMPLES)
+      difference.examples.push({ kind: 'dishes', change: 'changed', id: dish.id, name: dish.name });
     changed.push({ id: dish.id, price: line.price });
   }
   return { problems, plan: { difference, apply: (trx) => setDishPrices(trx, changed) } };
@@ -253,7 +320,9 @@ function emptyDifference(): CatalogueDifference {
 }
 
 export function isNoChange(difference: CatalogueDifference): boolean {
-  return CATALOGUE_KINDS.every((kind) => difference[kind].added + difference[kind].changed + difference[kind].archived === 0);
+  return CATALOGUE_KINDS.every(
+    (kind) => difference[kind].added + difference[kind].changed + difference[kind].archived === 0,
+  );
 }
 
 export interface ImportInput {
@@ -280,28 +349,43 @@ export interface ImportOptions {
   dryRun: boolean;
   basedOn?: string;
   /** Runs inside the applying transaction (the audit row). */
-  onApplied?: (trx: Transaction<Database>, difference: CatalogueDifference, fingerprints: { before: string; after: string }) => Promise<void>;
+  onApplied?: (
+    trx: Transaction<Database>,
+    difference: CatalogueDifference,
+    fingerprints: { before: string; after: string },
+  ) => Promise<void>;
 }
 
 /**
  * Checks a file and, unless `dryRun`, applies it in one transaction under the import lock: a file
  * with any problem changes nothing.
  */
-export async function importCatalogue(db: Kysely<Database>, input: ImportInput, options: ImportOptions): Promise<ImportOutcome> {
+export async function importCatalogue(
+  db: Kysely<Database>,
+  input: ImportInput,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
   return db.transaction().execute((trx) => importCatalogueIn(trx, input, options));
 }
 
 /** importCatalogue inside a transaction the caller holds (the demo chain's seed). */
-export async function importCatalogueIn(trx: Transaction<Database>, input: ImportInput, options: ImportOptions): Promise<ImportOutcome> {
+export async function importCatalogueIn(
+  trx: Transaction<Database>,
+  input: ImportInput,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
   const parsed = input.format === 'json' ? parseCatalogueText(input.content) : parsePricesCsv(input.content);
   if (!options.dryRun) await lockCatalogueImport(trx);
   const rows = await readCatalogueRows(trx);
   const before = exportOf(rows).fingerprint;
   if (!parsed.ok) return { applied: false, problems: parsed.problems, difference: null, fingerprint: before };
   if (!options.dryRun && options.basedOn !== undefined && options.basedOn !== before) throw new CatalogueChangedError();
-  const { problems, plan } = Array.isArray(parsed.value) ? planPrices(rows, parsed.value) : { problems: restaurantProblems(rows, parsed.value), plan: planFile(rows, parsed.value) };
+  const { problems, plan } = Array.isArray(parsed.value)
+    ? planPrices(rows, parsed.value)
+    : { problems: restaurantProblems(rows, parsed.value), plan: planFile(rows, parsed.value) };
   if (problems.length > 0) return { applied: false, problems, difference: plan.difference, fingerprint: before };
-  if (options.dryRun || isNoChange(plan.difference)) return { applied: false, problems: [], difference: plan.difference, fingerprint: before };
+  if (options.dryRun || isNoChange(plan.difference))
+    return { applied: false, problems: [], difference: plan.difference, fingerprint: before };
   await plan.apply(trx);
   const after = exportOf(await readCatalogueRows(trx)).fingerprint;
   await options.onApplied?.(trx, plan.difference, { before, after });
@@ -312,7 +396,11 @@ export async function importCatalogueIn(trx: Transaction<Database>, input: Impor
  * A chain manager's import from the back office: checked, and unless `dry_run` applied with one
  * audit row of the difference in its transaction; CatalogueChangedError when `based_on` is stale.
  */
-export async function importCatalogueAsStaff(db: Kysely<Database>, staff: Pick<StaffPrincipal, 'id'>, body: CallBody<typeof staffCatalogueImportCall>) {
+export async function importCatalogueAsStaff(
+  db: Kysely<Database>,
+  staff: Pick<StaffPrincipal, 'id'>,
+  body: CallBody<typeof staffCatalogueImportCall>,
+) {
   const outcome = await importCatalogue(db, body, {
     dryRun: body.dry_run,
     ...(body.based_on !== undefined ? { basedOn: body.based_on } : {}),
@@ -325,5 +413,10 @@ export async function importCatalogueAsStaff(db: Kysely<Database>, staff: Pick<S
         after: { fingerprint: fingerprints.after, difference },
       }),
   });
-  return { applied: outcome.applied, problems: outcome.problems, difference: outcome.difference, fingerprint: outcome.fingerprint };
+  return {
+    applied: outcome.applied,
+    problems: outcome.problems,
+    difference: outcome.difference,
+    fingerprint: outcome.fingerprint,
+  };
 }

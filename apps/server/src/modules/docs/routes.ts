@@ -23,14 +23,29 @@ export const docsRoutes: FastifyPluginAsync = async (app) => {
 
   // The catalogue file's JSON Schema (issue 31): what `npm run catalogue` and the back office read.
   let catalogueSchema: unknown;
-  app.get('/api/docs/catalogue.schema.json', async () => (catalogueSchema ??= { title: 'Chain catalogue file', ...z.toJSONSchema(catalogueFile, { io: 'input', unrepresentable: 'any' }) }));
+  app.get(
+    '/api/docs/catalogue.schema.json',
+    async () =>
+      (catalogueSchema ??= {
+        title: 'Chain catalogue file',
+        ...z.toJSONSchema(catalogueFile, { io: 'input', unrepresentable: 'any' }),
+      }),
+  );
 
   app.get('/api/docs', async (_request, reply) => {
     const doc = document();
     const sections = Object.entries(doc.paths)
       .flatMap(([path, operations]) =>
         Object.entries(operations).map(([method, op]) => {
-          const operation = op as { operationId: string; summary: string; description?: string; tags: string[]; requestBody?: unknown; responses: unknown; parameters?: unknown };
+          const operation = op as {
+            operationId: string;
+            summary: string;
+            description?: string;
+            tags: string[];
+            requestBody?: unknown;
+            responses: unknown;
+            parameters?: unknown;
+          };
           return `<section id="${escape(operation.operationId)}"><h2><code>${method.toUpperCase()} ${escape(path)}</code></h2>
 <p><strong>${escape(operation.summary)}</strong> <span class="tag">${escape(operation.tags.join(', '))}</span></p>
 ${operation.description ? `<p>${escape(operation.description)}</p>` : ''}

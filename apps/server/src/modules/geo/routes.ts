@@ -13,7 +13,9 @@ import { GeoService, geocoderCacheName } from './service';
 export const GEO_CALLS_PER_ADDRESS = { limit: 120, windowSeconds: 600 };
 const GEO_RATE_MESSAGE = 'Слишком много запросов адреса. Попробуйте через несколько минут.';
 
-const geoLimit = (ip: string): RateLimitRule[] => [{ key: addressLimitKey('geo', ip), ...GEO_CALLS_PER_ADDRESS, message: GEO_RATE_MESSAGE }];
+const geoLimit = (ip: string): RateLimitRule[] => [
+  { key: addressLimitKey('geo', ip), ...GEO_CALLS_PER_ADDRESS, message: GEO_RATE_MESSAGE },
+];
 
 /**
  * Maps and addresses (issue 13, SPEC 4 Delivery location, SPEC 7 maps service): suggestions and
@@ -21,8 +23,11 @@ const geoLimit = (ip: string): RateLimitRule[] => [{ key: addressLimitKey('geo',
  * database; and how the web app draws maps.
  */
 export const geoRoutes: FastifyPluginAsync = async (app) => {
-  const geo = new GeoService(app.db, () => app.providers.geocoder, geocoderCacheName(app.config.providers.geocoder), (error) =>
-    app.log.warn({ err: error }, 'geocoder cache write failed'),
+  const geo = new GeoService(
+    app.db,
+    () => app.providers.geocoder,
+    geocoderCacheName(app.config.providers.geocoder),
+    (error) => app.log.warn({ err: error }, 'geocoder cache write failed'),
   );
 
   registerCall(app, geoSuggest, async ({ body, request }) => {

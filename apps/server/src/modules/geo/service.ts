@@ -83,7 +83,8 @@ export class GeoService {
     } catch (error) {
       this.onCacheError(error);
     }
-    if (++this.#writes % PRUNE_EVERY_WRITES === 0) pruneCachedAnswers(this.db, now, GEOCODER_CACHE_MAX_ROWS).catch(this.onCacheError);
+    if (++this.#writes % PRUNE_EVERY_WRITES === 0)
+      pruneCachedAnswers(this.db, now, GEOCODER_CACHE_MAX_ROWS).catch(this.onCacheError);
     return answer;
   }
 }

@@ -41,7 +41,10 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       version: SERVER_VERSION,
       uptimeSeconds: Math.round(process.uptime()),
     };
-    return reply.status(database.state === 'up' ? 200 : 503).header('cache-control', 'no-store').send(body);
+    return reply
+      .status(database.state === 'up' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 
   app.get('/api/health/live', async (_request, reply) => {

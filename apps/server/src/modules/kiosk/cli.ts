@@ -19,12 +19,14 @@ import { DataDirLockedError } from '../../db/data-dir-lock';
 import { hashKioskCode } from './codes';
 import { clearKioskCodeTries, endRestaurantKioskDevices, findKioskRestaurant, setKioskCodeHash } from './repository';
 
-const USAGE = 'Usage: npm run kiosk-code -w @chain/server -- <restaurant id> <code of 4 to 8 digits | --remove | --reset-tries | --end-kiosks>';
+const USAGE =
+  'Usage: npm run kiosk-code -w @chain/server -- <restaurant id> <code of 4 to 8 digits | --remove | --reset-tries | --end-kiosks>';
 
 async function main(args: readonly string[]): Promise<number> {
   const [idText = '', action = ''] = args;
   const restaurantId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN;
-  const known = action === '--remove' || action === '--reset-tries' || action === '--end-kiosks' || KIOSK_CODE_PATTERN.test(action);
+  const known =
+    action === '--remove' || action === '--reset-tries' || action === '--end-kiosks' || KIOSK_CODE_PATTERN.test(action);
   if (!Number.isSafeInteger(restaurantId) || restaurantId < 1 || args.length !== 2 || !known) {
     console.error(USAGE);
     return 2;
@@ -38,7 +40,9 @@ async function main(args: readonly string[]): Promise<number> {
     if (action === '--reset-tries') {
       if (!(await findKioskRestaurant(database.db, restaurantId))) return noRestaurant();
       const cleared = await clearKioskCodeTries(database.db, restaurantId);
-      console.log(`Kiosk staff code tries cleared for restaurant ${restaurantId}: ${cleared} ${cleared === 1 ? 'try' : 'tries'}.`);
+      console.log(
+        `Kiosk staff code tries cleared for restaurant ${restaurantId}: ${cleared} ${cleared === 1 ? 'try' : 'tries'}.`,
+      );
       return 0;
     }
     if (action === '--end-kiosks') {
@@ -49,7 +53,11 @@ async function main(args: readonly string[]): Promise<number> {
     }
     const hash = action === '--remove' ? null : await hashKioskCode(action);
     if (!(await setKioskCodeHash(database.db, restaurantId, hash))) return noRestaurant();
-    console.log(hash ? `Kiosk staff code set for restaurant ${restaurantId}.` : `Kiosk staff code removed for restaurant ${restaurantId}.`);
+    console.log(
+      hash
+        ? `Kiosk staff code set for restaurant ${restaurantId}.`
+        : `Kiosk staff code removed for restaurant ${restaurantId}.`,
+    );
     return 0;
   } finally {
     await database.close();
@@ -60,7 +68,9 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const plain = error instanceof ConfigError || error instanceof DataDirLockedError;
-    console.error(plain ? error.message : `kiosk-code failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      plain ? error.message : `kiosk-code failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -17,9 +17,16 @@ const SALT_BYTES = 16;
 /** scrypt needs 128·N·r bytes; Node's default cap (32 MB) is just enough for N = 2^14, so the cap follows the parameters read from a hash. */
 const memoryFor = (N: number, r: number) => 256 * N * r;
 
-function derive(code: string, salt: Buffer, cost: { N: number; r: number; p: number }, length: number): Promise<Buffer> {
+function derive(
+  code: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+  length: number,
+): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: memoryFor(cost.N, cost.r) };
-  return new Promise((resolve, reject) => scrypt(code, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(code, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 /** The stored form of a staff code, with a fresh salt. */

@@ -5,7 +5,14 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { hashToken } from '../auth';
 import { type FollowableOrder, isFollowTokenOf } from '../order-history';
-import { countLiveKioskDevices, endKioskDevice, findKioskDevice, insertKioskDevice, touchKioskDevice, type KioskDeviceRow } from './repository';
+import {
+  countLiveKioskDevices,
+  endKioskDevice,
+  findKioskDevice,
+  insertKioskDevice,
+  touchKioskDevice,
+  type KioskDeviceRow,
+} from './repository';
 
 /*
  * A connected kiosk (issue 30 points 1 and 7, decision 038): kiosk/enter with the staff code
@@ -32,7 +39,8 @@ async function liveDevice(db: Kysely<Database>, token: string | undefined, now: 
   if (!token) return null;
   const device = await findKioskDevice(db, hashToken(token));
   if (!device || device.ended_at !== null || now.getTime() - device.last_used_at.getTime() > IDLE_MS) return null;
-  if (now.getTime() - device.last_used_at.getTime() > TOUCH_EVERY_MS) await touchKioskDevice(db, device.id, new Date(now.getTime() - TOUCH_EVERY_MS));
+  if (now.getTime() - device.last_used_at.getTime() > TOUCH_EVERY_MS)
+    await touchKioskDevice(db, device.id, new Date(now.getTime() - TOUCH_EVERY_MS));
   return device;
 }
 
@@ -42,7 +50,12 @@ async function liveDevice(db: Kysely<Database>, token: string | undefined, now: 
  * «Киоск не подключён…»: no token, a token that is not one, ended, idle too long, or another
  * restaurant's — nothing tells them apart.
  */
-export async function requireKioskDevice(db: Kysely<Database>, token: string | undefined, restaurantId: number | null, now = new Date()): Promise<KioskDevice> {
+export async function requireKioskDevice(
+  db: Kysely<Database>,
+  token: string | undefined,
+  restaurantId: number | null,
+  now = new Date(),
+): Promise<KioskDevice> {
   const device = await liveDevice(db, token, now);
   if (!device || restaurantId === null || device.restaurant_id !== restaurantId) throw kioskNotConnected();
   return { id: device.id, restaurantId: device.restaurant_id };
@@ -53,7 +66,11 @@ export async function requireKioskDevice(db: Kysely<Database>, token: string | u
  * token. The device's previous token, when it sends one, ends with it ('replaced': the same
  * browser connected again, or moved to another restaurant with that one's code).
  */
-export async function connectKiosk(db: Kysely<Database>, restaurantId: number, previousToken: string | undefined): Promise<string> {
+export async function connectKiosk(
+  db: Kysely<Database>,
+  restaurantId: number,
+  previousToken: string | undefined,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
     const previous = previousToken ? await findKioskDevice(trx, hashToken(previousToken)) : undefined;
@@ -64,7 +81,11 @@ export async function connectKiosk(db: Kysely<Database>, restaurantId: number, p
 }
 
 /** kiosk/exit with the right code: ends the token sent, when it is this restaurant's. */
-export async function disconnectKiosk(db: Kysely<Database>, restaurantId: number, token: string | undefined): Promise<void> {
+export async function disconnectKiosk(
+  db: Kysely<Database>,
+  restaurantId: number,
+  token: string | undefined,
+): Promise<void> {
   const device = token ? await findKioskDevice(db, hashToken(token)) : undefined;
   if (device && device.restaurant_id === restaurantId) await endKioskDevice(db, device.id, 'exit');
 }
@@ -94,6 +115,10 @@ export async function opensKioskOrder(
 }
 
 /** How many of the restaurant's kiosks are connected now (the back office's restaurant screen). */
-export function connectedKioskCount(db: Kysely<Database> | Transaction<Database>, restaurantId: number, now = new Date()): Promise<number> {
+export function connectedKioskCount(
+  db: Kysely<Database> | Transaction<Database>,
+  restaurantId: number,
+  now = new Date(),
+): Promise<number> {
   return countLiveKioskDevices(db, restaurantId, new Date(now.getTime() - IDLE_MS));
 }

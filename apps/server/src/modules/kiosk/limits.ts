@@ -43,7 +43,11 @@ export function kioskRestaurantTriesKey(restaurantId: number | null): string {
  * restaurants' counter). `onRestaurantLimitReached` is called by the one try that first goes past
  * the restaurant's limit in its hour (for the on-call warning, service.ts).
  */
-export function kioskCodeRateLimits(client: { ip: string }, restaurantId: number | null, onRestaurantLimitReached?: () => void): RateLimitRule[] {
+export function kioskCodeRateLimits(
+  client: { ip: string },
+  restaurantId: number | null,
+  onRestaurantLimitReached?: () => void,
+): RateLimitRule[] {
   const refusal = { message: KIOSK_CODE_RATE_MESSAGE };
   return [
     { key: addressLimitKey('kiosk_code', client.ip), ...KIOSK_CODE_TRIES_PER_ADDRESS, ...refusal },

@@ -10,7 +10,11 @@ import { checkKioskDevice, enterKiosk, exitKiosk } from './service';
  * it is still connected (decision 038).
  */
 export const kioskRoutes: FastifyPluginAsync = async (app) => {
-  registerCall(app, kioskEnter, async ({ body, request }) => enterKiosk(app.db, body, { ip: request.ip, log: request.log }));
-  registerCall(app, kioskExit, async ({ body, request }) => exitKiosk(app.db, body, { ip: request.ip, log: request.log }));
+  registerCall(app, kioskEnter, async ({ body, request }) =>
+    enterKiosk(app.db, body, { ip: request.ip, log: request.log }),
+  );
+  registerCall(app, kioskExit, async ({ body, request }) =>
+    exitKiosk(app.db, body, { ip: request.ip, log: request.log }),
+  );
   registerCall(app, kioskCheck, async ({ body }) => checkKioskDevice(app.db, body));
 };

@@ -32,7 +32,11 @@ export async function checkKioskCode(
   const restaurantId = restaurant?.id ?? null;
   const limitReached = () =>
     client.log?.warn(
-      { restaurantId, limit: KIOSK_CODE_TRIES_PER_RESTAURANT.limit, windowSeconds: KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds },
+      {
+        restaurantId,
+        limit: KIOSK_CODE_TRIES_PER_RESTAURANT.limit,
+        windowSeconds: KIOSK_CODE_TRIES_PER_RESTAURANT.windowSeconds,
+      },
       restaurantId === null
         ? 'kiosk staff code: tries naming unknown restaurants reached their limit for this hour'
         : "kiosk staff code: the restaurant's tries reached their limit for this hour; its staff cannot enter or leave kiosk mode until the hour ends or `npm run kiosk-code -w @chain/server -- <id> --reset-tries`",
@@ -69,4 +73,3 @@ export async function checkKioskDevice(db: Kysely<Database>, body: KioskCheckBod
   await requireKioskDevice(db, body.kiosk_token, restaurant?.id ?? null);
   return { success: true };
 }
-

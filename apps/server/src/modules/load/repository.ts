@@ -30,20 +30,33 @@ function byRestaurant(rows: Array<{ restaurant_id: number; work: string | number
  * accepted, 30 cooking) that are due within half an hour — as soon as ready, or a chosen time
  * that has come — and are not older than six hours.
  */
-export async function queueWork(db: Kysely<Database>, restaurantIds: readonly number[], now: Date): Promise<WorkByRestaurant> {
+export async function queueWork(
+  db: Kysely<Database>,
+  restaurantIds: readonly number[],
+  now: Date,
+): Promise<WorkByRestaurant> {
   if (restaurantIds.length === 0) return new Map();
   const rows = await workQuery(db, restaurantIds)
     .where('orders.paid', '=', true)
     .where('orders.status', '>=', ORDER_STATUS.awaitingPayment)
     .where('orders.status', '<=', ORDER_STATUS.cooking)
     .where('orders.created_at', '>', new Date(now.getTime() - QUEUE_MAX_AGE_MINUTES * MINUTE))
-    .where((eb) => eb.or([eb('orders.ready_at', 'is', null), eb('orders.ready_at', '<=', new Date(now.getTime() + (LOAD_WINDOW_MINUTES / 2) * MINUTE))]))
+    .where((eb) =>
+      eb.or([
+        eb('orders.ready_at', 'is', null),
+        eb('orders.ready_at', '<=', new Date(now.getTime() + (LOAD_WINDOW_MINUTES / 2) * MINUTE)),
+      ]),
+    )
     .execute();
   return byRestaurant(rows);
 }
 
 /** Orders scheduled into the hour around `at` (ready_at within ±30 minutes), not done or cancelled, paid or not (delayed orders count). */
-export async function scheduledWork(db: Kysely<Database>, restaurantIds: readonly number[], at: Date): Promise<WorkByRestaurant> {
+export async function scheduledWork(
+  db: Kysely<Database>,
+  restaurantIds: readonly number[],
+  at: Date,
+): Promise<WorkByRestaurant> {
   if (restaurantIds.length === 0) return new Map();
   const half = (LOAD_WINDOW_MINUTES / 2) * MINUTE;
   const rows = await workQuery(db, restaurantIds)
@@ -55,7 +68,11 @@ export async function scheduledWork(db: Kysely<Database>, restaurantIds: readonl
 }
 
 /** The paid, not cancelled orders placed in the same hour of the same weekday over the past four weeks (summed; the domain averages). */
-export async function pastWeeksWork(db: Kysely<Database>, restaurantIds: readonly number[], at: Date): Promise<WorkByRestaurant> {
+export async function pastWeeksWork(
+  db: Kysely<Database>,
+  restaurantIds: readonly number[],
+  at: Date,
+): Promise<WorkByRestaurant> {
   if (restaurantIds.length === 0) return new Map();
   const half = (LOAD_WINDOW_MINUTES / 2) * MINUTE;
   const weeks = Array.from({ length: LOAD_HISTORY_WEEKS }, (_, index) => at.getTime() - (index + 1) * WEEK);
@@ -63,14 +80,23 @@ export async function pastWeeksWork(db: Kysely<Database>, restaurantIds: readonl
     .where('orders.paid', '=', true)
     .where('orders.status', '!=', ORDER_STATUS.cancelled)
     .where((eb) =>
-      eb.or(weeks.map((centre) => eb.and([eb('orders.created_at', '>=', new Date(centre - half)), eb('orders.created_at', '<', new Date(centre + half))]))),
+      eb.or(
+        weeks.map((centre) =>
+          eb.and([
+            eb('orders.created_at', '>=', new Date(centre - half)),
+            eb('orders.created_at', '<', new Date(centre + half)),
+          ]),
+        ),
+      ),
     )
     .execute();
   return byRestaurant(rows);
 }
 
 /** The cook times of the dishes on sale (cook_time > 0), by menu. */
-export async function cookTimesByMenu(db: Kysely<Database>): Promise<Array<{ menu_kind: MenuKind; cook_time: number }>> {
+export async function cookTimesByMenu(
+  db: Kysely<Database>,
+): Promise<Array<{ menu_kind: MenuKind; cook_time: number }>> {
   return db
     .selectFrom('dishes')
     .innerJoin('categories', 'categories.id', 'dishes.category_id')
@@ -105,12 +131,24 @@ export async function stopListRows(db: Kysely<Database>, restaurantId: number) {
 }
 
 /** A dish on sale and its cook time, or undefined. */
-export async function activeDishCookTime(db: Kysely<Database>, dishId: number): Promise<{ id: number; cook_time: number } | undefined> {
-  return db.selectFrom('dishes').select(['id', 'cook_time']).where('id', '=', dishId).where('active', '=', true).executeTakeFirst();
+export async function activeDishCookTime(
+  db: Kysely<Database>,
+  dishId: number,
+): Promise<{ id: number; cook_time: number } | undefined> {
+  return db
+    .selectFrom('dishes')
+    .select(['id', 'cook_time'])
+    .where('id', '=', dishId)
+    .where('active', '=', true)
+    .executeTakeFirst();
 }
 
 /** The load figures staff set by hand (issue 17) that still hold at a moment, per restaurant. */
-export async function loadOverridesAt(db: Kysely<Database>, restaurantIds: readonly number[], at: Date): Promise<Map<number, { loadPercent: number; avgMinutes: number }>> {
+export async function loadOverridesAt(
+  db: Kysely<Database>,
+  restaurantIds: readonly number[],
+  at: Date,
+): Promise<Map<number, { loadPercent: number; avgMinutes: number }>> {
   if (restaurantIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('restaurant_load_overrides')
@@ -119,5 +157,7 @@ export async function loadOverridesAt(db: Kysely<Database>, restaurantIds: reado
     .where('until', '>', at)
     .where('set_at', '<=', at)
     .execute();
-  return new Map(rows.map((row) => [row.restaurant_id, { loadPercent: row.load_percent, avgMinutes: row.avg_minutes }]));
+  return new Map(
+    rows.map((row) => [row.restaurant_id, { loadPercent: row.load_percent, avgMinutes: row.avg_minutes }]),
+  );
 }

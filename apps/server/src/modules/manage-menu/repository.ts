@@ -10,7 +10,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 const CATEGORY_COLUMNS = ['id', 'menu_kind', 'name', 'hidden', 'version', 'dish_order_version'] as const;
 
 export function listCategories(db: Db) {
-  return db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('menu_kind').orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('categories')
+    .select(CATEGORY_COLUMNS)
+    .orderBy('menu_kind')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export function findCategory(db: Db, id: number) {
@@ -22,19 +28,34 @@ export function findCategory(db: Db, id: number) {
  * reorders of its dishes, the second waits here and then reads the version the first moved.
  */
 export function lockCategory(db: Db, id: number) {
-  return db.selectFrom('categories').select([...CATEGORY_COLUMNS, 'archived_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('categories')
+    .select([...CATEGORY_COLUMNS, 'archived_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The category's dishes but the archived ones, in their order. */
 export async function liveDishIds(db: Db, categoryId: number): Promise<number[]> {
-  const rows = await db.selectFrom('dishes').select('id').where('category_id', '=', categoryId).where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('dishes')
+    .select('id')
+    .where('category_id', '=', categoryId)
+    .where('archived_at', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 
 /** Puts the dishes in the order of `ids` (sort 1, 2, …), in one statement; the trigger moves their category's dish_order_version. */
 export async function setDishOrder(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const cases = sql.join(ids.map((id, index) => sql`when ${id}::int then ${index + 1}::int`), sql` `);
+  const cases = sql.join(
+    ids.map((id, index) => sql`when ${id}::int then ${index + 1}::int`),
+    sql` `,
+  );
   await db
     .updateTable('dishes')
     .set({ sort: sql<number>`case id ${cases} end` })
@@ -73,7 +94,10 @@ export function updateCategory(db: Db, id: number, version: number, values: { na
 /** Puts the categories in the order of `ids` (sort 1, 2, …), in one statement. */
 export async function setCategoryOrder(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const cases = sql.join(ids.map((id, index) => sql`when ${id}::int then ${index + 1}::int`), sql` `);
+  const cases = sql.join(
+    ids.map((id, index) => sql`when ${id}::int then ${index + 1}::int`),
+    sql` `,
+  );
   await db
     .updateTable('categories')
     .set({ sort: sql<number>`case id ${cases} end` })
@@ -99,14 +123,20 @@ const DISH_COLUMNS = [
 
 /** Every dish (archived ones too), or those of `ids`, with its category's menu, in menu order. */
 export function listDishes(db: Db, ids: number[] | null = null) {
-  let query = db.selectFrom('dishes').innerJoin('categories', 'categories.id', 'dishes.category_id').select(DISH_COLUMNS);
+  let query = db
+    .selectFrom('dishes')
+    .innerJoin('categories', 'categories.id', 'dishes.category_id')
+    .select(DISH_COLUMNS);
   if (ids !== null) query = query.where('dishes.id', 'in', ids.length > 0 ? ids : [-1]);
   return query.orderBy('dishes.category_id').orderBy('dishes.sort').orderBy('dishes.id').execute();
 }
 
 /** The options not archived of these dishes (all dishes for null), in their order. */
 export function listOptions(db: Db, dishIds: number[] | null = null) {
-  let query = db.selectFrom('dish_options').select(['id', 'dish_id', 'name', 'price', 'disabled', 'multicheck', 'max_cnt']).where('archived_at', 'is', null);
+  let query = db
+    .selectFrom('dish_options')
+    .select(['id', 'dish_id', 'name', 'price', 'disabled', 'multicheck', 'max_cnt'])
+    .where('archived_at', 'is', null);
   if (dishIds !== null) query = query.where('dish_id', 'in', dishIds.length > 0 ? dishIds : [-1]);
   return query.orderBy('dish_id').orderBy('sort').orderBy('id').execute();
 }
@@ -154,7 +184,12 @@ export async function insertDish(db: Db, values: DishValues): Promise<number> {
  * An update of a dish not archived over the version the edit names, bumping it: its id back, or
  * undefined when it is at another version, gone or archived (savedOrStale tells which).
  */
-async function updateDishOver(db: Db, id: number, version: number, set: UpdateObject<Database, 'dishes'>): Promise<number | undefined> {
+async function updateDishOver(
+  db: Db,
+  id: number,
+  version: number,
+  set: UpdateObject<Database, 'dishes'>,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('dishes')
     .set({ ...set, version: sql<number>`version + 1` })
@@ -168,7 +203,11 @@ async function updateDishOver(db: Db, id: number, version: number, set: UpdateOb
 
 /** The dish's fields over the version the edit names. */
 export function updateDish(db: Db, id: number, version: number, values: DishValues): Promise<number | undefined> {
-  return updateDishOver(db, id, version, { ...values, thumb: values.img, labels: sql<DishLabel[]>`${values.labels}::text[]` });
+  return updateDishOver(db, id, version, {
+    ...values,
+    thumb: values.img,
+    labels: sql<DishLabel[]>`${values.labels}::text[]`,
+  });
 }
 
 /** Bumps the dish's version over the one the edit names: a change of what it is saved with (the restaurants carrying it). */
@@ -204,13 +243,25 @@ export async function restoreDish(db: Db, id: number, version: number): Promise<
 
 /** Deletes the dish at the version named (its options, stops and recommendations go with it). */
 export async function deleteDish(db: Db, id: number, version: number): Promise<number | undefined> {
-  const row = await db.deleteFrom('dishes').where('id', '=', id).where('version', '=', version).where('archived_at', 'is', null).returning('id').executeTakeFirst();
+  const row = await db
+    .deleteFrom('dishes')
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('archived_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   return row?.id;
 }
 
 /** Whether any order has a line of this dish. */
 export async function dishNamedByOrders(db: Db, dishId: number): Promise<boolean> {
-  const row = await db.selectFrom('order_items').select('id').where('kind', '=', 'dish').where('item_id', '=', dishId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('order_items')
+    .select('id')
+    .where('kind', '=', 'dish')
+    .where('item_id', '=', dishId)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -219,10 +270,12 @@ export async function optionsNamedByOrders(db: Db, dishId: number, optionIds: nu
   if (optionIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('order_items')
-    .select(sql<number[]>`array(
+    .select(
+      sql<number[]>`array(
       select (order_items.spec ->> 'id')::int where order_items.spec is not null
       union select (entry ->> 'id')::int from jsonb_array_elements(order_items.specs) entry
-    )`.as('ids'))
+    )`.as('ids'),
+    )
     .where('kind', '=', 'dish')
     .where('item_id', '=', dishId)
     .execute();
@@ -240,16 +293,27 @@ export interface OptionValues {
 }
 
 export async function insertOption(db: Db, dishId: number, values: OptionValues): Promise<void> {
-  await db.insertInto('dish_options').values({ dish_id: dishId, ...values }).execute();
+  await db
+    .insertInto('dish_options')
+    .values({ dish_id: dishId, ...values })
+    .execute();
 }
 
 export async function updateOption(db: Db, id: number, values: OptionValues): Promise<void> {
-  await db.updateTable('dish_options').set({ ...values, version: sql<number>`version + 1` }).where('id', '=', id).execute();
+  await db
+    .updateTable('dish_options')
+    .set({ ...values, version: sql<number>`version + 1` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function archiveOptions(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('dish_options').set({ archived_at: sql<Date>`now()`, disabled: true, version: sql<number>`version + 1` }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('dish_options')
+    .set({ archived_at: sql<Date>`now()`, disabled: true, version: sql<number>`version + 1` })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function deleteOptions(db: Db, ids: number[]): Promise<void> {
@@ -260,11 +324,25 @@ export async function deleteOptions(db: Db, ids: number[]): Promise<void> {
 /** The restaurants that do not carry the dish become exactly `restaurantIds`. */
 export async function replaceNotCarried(db: Db, dishId: number, restaurantIds: number[]): Promise<void> {
   await db.deleteFrom('dishes_not_carried').where('dish_id', '=', dishId).execute();
-  if (restaurantIds.length > 0) await db.insertInto('dishes_not_carried').values(restaurantIds.map((restaurant_id) => ({ dish_id: dishId, restaurant_id }))).execute();
+  if (restaurantIds.length > 0)
+    await db
+      .insertInto('dishes_not_carried')
+      .values(restaurantIds.map((restaurant_id) => ({ dish_id: dishId, restaurant_id })))
+      .execute();
 }
 
 /** One restaurant carries the dish, or does not. */
 export async function setCarried(db: Db, dishId: number, restaurantId: number, carried: boolean): Promise<void> {
-  if (carried) await db.deleteFrom('dishes_not_carried').where('dish_id', '=', dishId).where('restaurant_id', '=', restaurantId).execute();
-  else await db.insertInto('dishes_not_carried').values({ dish_id: dishId, restaurant_id: restaurantId }).onConflict((oc) => oc.doNothing()).execute();
+  if (carried)
+    await db
+      .deleteFrom('dishes_not_carried')
+      .where('dish_id', '=', dishId)
+      .where('restaurant_id', '=', restaurantId)
+      .execute();
+  else
+    await db
+      .insertInto('dishes_not_carried')
+      .values({ dish_id: dishId, restaurant_id: restaurantId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }

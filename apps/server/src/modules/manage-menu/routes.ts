@@ -16,7 +16,18 @@ import {
 import { registerCall } from '../../http/route';
 import { keepStaffPhoto } from '../photos';
 import { requireChainManager, requireManager, requireRestaurant } from '../staff';
-import { carryDish, createCategory, createDish, manageMenu, orderCategories, orderDishes, removeDish, restoreDish, saveCategory, saveDish } from './service';
+import {
+  carryDish,
+  createCategory,
+  createDish,
+  manageMenu,
+  orderCategories,
+  orderDishes,
+  removeDish,
+  restoreDish,
+  saveCategory,
+  saveDish,
+} from './service';
 
 /**
  * The back office's menu (issue 31, docs/back-office.md «Меню», decision 044). Managers read it;

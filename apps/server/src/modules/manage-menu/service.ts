@@ -23,7 +23,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type DishFields = CallBody<typeof createDishCall>;
 
 /** Writes the menu's audit row, its action one of MENU_AUDIT_ACTIONS. */
-const audit = (trx: Db, staff: StaffPrincipal, entry: Omit<Parameters<typeof writeAudit>[2], 'action'> & { action: MenuAuditAction }) => writeAudit(trx, staff, entry);
+const audit = (
+  trx: Db,
+  staff: StaffPrincipal,
+  entry: Omit<Parameters<typeof writeAudit>[2], 'action'> & { action: MenuAuditAction },
+) => writeAudit(trx, staff, entry);
 
 const DISH_MISSING = { message: MENU_EDIT_TEXTS.dishNotFound, code: 'dish_not_found' };
 const CATEGORY_MISSING = { message: MENU_EDIT_TEXTS.categoryNotFound, code: 'category_not_found' };
@@ -61,7 +65,14 @@ export async function manageDishes(db: Db, ids: number[] | null = null): Promise
       restaurant_ids: (offering.get(dish.menu_kind) ?? []).filter((id) => !off.has(id)),
       options: options
         .filter((option) => option.dish_id === dish.id)
-        .map((option) => ({ id: option.id, name: option.name, price: option.price, disabled: option.disabled, multicheck: option.multicheck, max: option.max_cnt })),
+        .map((option) => ({
+          id: option.id,
+          name: option.name,
+          price: option.price,
+          disabled: option.disabled,
+          multicheck: option.multicheck,
+          max: option.max_cnt,
+        })),
       archived: dish.archived_at !== null,
     };
   });
@@ -90,36 +101,73 @@ function requiredName(value: string, field: string, message: string = MENU_EDIT_
   return name;
 }
 
-export async function createCategory(db: Kysely<Database>, staff: StaffPrincipal, body: { menu_kind: MenuKind; name: string; hidden: boolean }): Promise<ManageCategory> {
+export async function createCategory(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  body: { menu_kind: MenuKind; name: string; hidden: boolean },
+): Promise<ManageCategory> {
   const name = requiredName(body.name, 'Название категории');
   return db.transaction().execute(async (trx) => {
     const made = await repo.insertCategory(trx, { menu_kind: body.menu_kind, name, hidden: body.hidden });
-    await audit(trx, staff, { action: 'menu.category.create', restaurantId: null, target: `категория «${name}»`, before: null, after: made });
+    await audit(trx, staff, {
+      action: 'menu.category.create',
+      restaurantId: null,
+      target: `категория «${name}»`,
+      before: null,
+      after: made,
+    });
     return made;
   });
 }
 
-export async function saveCategory(db: Kysely<Database>, staff: StaffPrincipal, id: number, body: { version: number; name: string; hidden: boolean }): Promise<ManageCategory> {
+export async function saveCategory(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  id: number,
+  body: { version: number; name: string; hidden: boolean },
+): Promise<ManageCategory> {
   const name = requiredName(body.name, 'Название категории');
   return db.transaction().execute(async (trx) => {
     const before = await repo.findCategory(trx, id);
-    const saved = await savedOrStale(await repo.updateCategory(trx, id, body.version, { name, hidden: body.hidden }), () => repo.findCategory(trx, id), CATEGORY_MISSING);
-    await audit(trx, staff, { action: 'menu.category.save', restaurantId: null, target: `категория «${name}»`, before, after: saved });
+    const saved = await savedOrStale(
+      await repo.updateCategory(trx, id, body.version, { name, hidden: body.hidden }),
+      () => repo.findCategory(trx, id),
+      CATEGORY_MISSING,
+    );
+    await audit(trx, staff, {
+      action: 'menu.category.save',
+      restaurantId: null,
+      target: `категория «${name}»`,
+      before,
+      after: saved,
+    });
     return saved;
   });
 }
 
 /** One menu's categories in the order given: the list must be exactly that menu's categories. */
-export async function orderCategories(db: Kysely<Database>, staff: StaffPrincipal, body: { menu_kind: MenuKind; ids: number[] }): Promise<ManageCategory[]> {
+export async function orderCategories(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  body: { menu_kind: MenuKind; ids: number[] },
+): Promise<ManageCategory[]> {
   return db.transaction().execute(async (trx) => {
     const present = (await repo.categoryIdsOfKind(trx, body.menu_kind)).map((row) => row.id);
     const named = new Set(body.ids);
     if (named.size !== body.ids.length || named.size !== present.length || present.some((id) => !named.has(id))) {
       throw conflict(MENU_EDIT_TEXTS.orderChanged, 'order_changed');
     }
-    const before = (await repo.listCategories(trx)).filter((category) => category.menu_kind === body.menu_kind).map((category) => category.id);
+    const before = (await repo.listCategories(trx))
+      .filter((category) => category.menu_kind === body.menu_kind)
+      .map((category) => category.id);
     await repo.setCategoryOrder(trx, body.ids);
-    await audit(trx, staff, { action: 'menu.category.order', restaurantId: null, target: `порядок категорий (${body.menu_kind})`, before, after: body.ids });
+    await audit(trx, staff, {
+      action: 'menu.category.order',
+      restaurantId: null,
+      target: `порядок категорий (${body.menu_kind})`,
+      before,
+      after: body.ids,
+    });
     return (await repo.listCategories(trx)).filter((category) => category.menu_kind === body.menu_kind);
   });
 }
@@ -140,18 +188,34 @@ async function lockListsOf(trx: Transaction<Database>, categoryIds: readonly num
  * category's dish_order_version, which every change of its list moves): the list must be every
  * dish of the category but the archived ones, each once.
  */
-export async function orderDishes(db: Kysely<Database>, staff: StaffPrincipal, categoryId: number, body: { version: number; ids: number[] }): Promise<DishOrder> {
+export async function orderDishes(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  categoryId: number,
+  body: { version: number; ids: number[] },
+): Promise<DishOrder> {
   return db.transaction().execute(async (trx) => {
     const locked = await repo.lockCategory(trx, categoryId);
     if (!locked) throw notFound(CATEGORY_MISSING.message, CATEGORY_MISSING.code);
     const { archived_at: _archived, ...category } = locked;
     const before = await repo.liveDishIds(trx, categoryId);
-    if (category.dish_order_version !== body.version) throw new StaleVersionError({ category, ids: before } satisfies DishOrder);
+    if (category.dish_order_version !== body.version)
+      throw new StaleVersionError({ category, ids: before } satisfies DishOrder);
     const named = new Set(body.ids);
-    if (named.size !== body.ids.length || named.size !== before.length || before.some((id) => !named.has(id))) throw badRequest(MENU_EDIT_TEXTS.dishOrderList, 'validation');
+    if (named.size !== body.ids.length || named.size !== before.length || before.some((id) => !named.has(id)))
+      throw badRequest(MENU_EDIT_TEXTS.dishOrderList, 'validation');
     await repo.setDishOrder(trx, body.ids);
-    await audit(trx, staff, { action: 'menu.dish.order', restaurantId: null, target: `порядок блюд категории «${category.name}»`, before, after: body.ids });
-    return { category: (await repo.findCategory(trx, categoryId)) as ManageCategory, ids: await repo.liveDishIds(trx, categoryId) };
+    await audit(trx, staff, {
+      action: 'menu.dish.order',
+      restaurantId: null,
+      target: `порядок блюд категории «${category.name}»`,
+      before,
+      after: body.ids,
+    });
+    return {
+      category: (await repo.findCategory(trx, categoryId)) as ManageCategory,
+      ids: await repo.liveDishIds(trx, categoryId),
+    };
   });
 }
 
@@ -199,18 +263,30 @@ async function checkedDish(trx: Transaction<Database>, body: DishFields) {
 }
 
 /** The dish's options become the list: ids kept are changed, null ids added, the rest archived (orders name them) or deleted. */
-async function saveOptions(trx: Transaction<Database>, dishId: number, existing: ManageOption[], options: Awaited<ReturnType<typeof checkedDish>>['options']): Promise<void> {
+async function saveOptions(
+  trx: Transaction<Database>,
+  dishId: number,
+  existing: ManageOption[],
+  options: Awaited<ReturnType<typeof checkedDish>>['options'],
+): Promise<void> {
   const existingIds = new Set(existing.map((option) => option.id));
   const kept = new Set<number>();
   for (const option of options) {
     if (option.id === null) continue;
-    if (!existingIds.has(option.id) || kept.has(option.id)) throw badRequest(`Опции: ${MENU_EDIT_TEXTS.optionUnknown}`, 'validation');
+    if (!existingIds.has(option.id) || kept.has(option.id))
+      throw badRequest(`Опции: ${MENU_EDIT_TEXTS.optionUnknown}`, 'validation');
     kept.add(option.id);
   }
   const gone = [...existingIds].filter((id): id is number => id !== null && !kept.has(id));
   const named = await repo.optionsNamedByOrders(trx, dishId, gone);
-  await repo.archiveOptions(trx, gone.filter((id) => named.has(id)));
-  await repo.deleteOptions(trx, gone.filter((id) => !named.has(id)));
+  await repo.archiveOptions(
+    trx,
+    gone.filter((id) => named.has(id)),
+  );
+  await repo.deleteOptions(
+    trx,
+    gone.filter((id) => !named.has(id)),
+  );
   for (const option of options) {
     if (option.id === null) await repo.insertOption(trx, dishId, option.values);
     else await repo.updateOption(trx, option.id, option.values);
@@ -220,30 +296,53 @@ async function saveOptions(trx: Transaction<Database>, dishId: number, existing:
 export async function createDish(db: Kysely<Database>, staff: StaffPrincipal, body: DishFields): Promise<ManageDish> {
   return db.transaction().execute(async (trx) => {
     const checked = await checkedDish(trx, body);
-    if (checked.options.some((option) => option.id !== null)) throw badRequest(`Опции: ${MENU_EDIT_TEXTS.optionUnknown}`, 'validation');
+    if (checked.options.some((option) => option.id !== null))
+      throw badRequest(`Опции: ${MENU_EDIT_TEXTS.optionUnknown}`, 'validation');
     const id = await repo.insertDish(trx, checked.values);
     await saveOptions(trx, id, [], checked.options);
     await repo.replaceNotCarried(trx, id, checked.notCarried);
     const made = (await manageDish(trx, id)) as ManageDish;
-    await audit(trx, staff, { action: 'menu.dish.create', restaurantId: null, target: `блюдо «${made.name}»`, before: null, after: made });
+    await audit(trx, staff, {
+      action: 'menu.dish.create',
+      restaurantId: null,
+      target: `блюдо «${made.name}»`,
+      before: null,
+      after: made,
+    });
     return made;
   });
 }
 
-export async function saveDish(db: Kysely<Database>, staff: StaffPrincipal, id: number, body: DishFields & { version: number }): Promise<ManageDish> {
+export async function saveDish(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  id: number,
+  body: DishFields & { version: number },
+): Promise<ManageDish> {
   return db.transaction().execute(async (trx) => {
     const before = await manageDish(trx, id);
     if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
     if (before.archived) throw conflict(MENU_EDIT_TEXTS.archivedDish, 'archived');
     const checked = await checkedDish(trx, body);
     // A dish moved to another category changes both lists: their rows before the dish's.
-    if (checked.values.category_id !== before.category_id) await lockListsOf(trx, [before.category_id, checked.values.category_id]);
+    if (checked.values.category_id !== before.category_id)
+      await lockListsOf(trx, [before.category_id, checked.values.category_id]);
     // The dish's row first: of two saves from one version, the second waits here and finds it moved.
-    await savedOrStale(await repo.updateDish(trx, id, body.version, checked.values), () => manageDish(trx, id), DISH_MISSING);
+    await savedOrStale(
+      await repo.updateDish(trx, id, body.version, checked.values),
+      () => manageDish(trx, id),
+      DISH_MISSING,
+    );
     await saveOptions(trx, id, before.options, checked.options);
     await repo.replaceNotCarried(trx, id, checked.notCarried);
     const saved = (await manageDish(trx, id)) as ManageDish;
-    await audit(trx, staff, { action: 'menu.dish.save', restaurantId: null, target: `блюдо «${saved.name}»`, before, after: saved });
+    await audit(trx, staff, {
+      action: 'menu.dish.save',
+      restaurantId: null,
+      target: `блюдо «${saved.name}»`,
+      before,
+      after: saved,
+    });
     return saved;
   });
 }
@@ -259,12 +358,24 @@ export async function removeDish(db: Kysely<Database>, staff: StaffPrincipal, id
     await lockListsOf(trx, [before.category_id]);
     if (!named) {
       await savedOrStale(await repo.deleteDish(trx, id, version), current, DISH_MISSING);
-      await audit(trx, staff, { action: 'menu.dish.delete', restaurantId: null, target: `блюдо «${before.name}»`, before, after: null });
+      await audit(trx, staff, {
+        action: 'menu.dish.delete',
+        restaurantId: null,
+        target: `блюдо «${before.name}»`,
+        before,
+        after: null,
+      });
       return { outcome: 'deleted' as const, message: MENU_EDIT_TEXTS.deleted, dish: null };
     }
     await savedOrStale(await repo.archiveDish(trx, id, version), current, DISH_MISSING);
     const archived = (await manageDish(trx, id)) as ManageDish;
-    await audit(trx, staff, { action: 'menu.dish.archive', restaurantId: null, target: `блюдо «${before.name}»`, before, after: archived });
+    await audit(trx, staff, {
+      action: 'menu.dish.archive',
+      restaurantId: null,
+      target: `блюдо «${before.name}»`,
+      before,
+      after: archived,
+    });
     return { outcome: 'archived' as const, message: MENU_EDIT_TEXTS.archived, dish: archived };
   });
 }
@@ -274,29 +385,48 @@ export async function removeDish(db: Kysely<Database>, staff: StaffPrincipal, id
  * manager shows it (its options and restaurants as they were). Not for a dish of a category the
  * catalogue no longer holds: guests could never see it, and the catalogue file could not name it.
  */
-export async function restoreDish(db: Kysely<Database>, staff: StaffPrincipal, id: number, version: number): Promise<ManageDish> {
+export async function restoreDish(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  id: number,
+  version: number,
+): Promise<ManageDish> {
   return db.transaction().execute(async (trx) => {
     const before = await manageDish(trx, id);
     if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
     if (!before.archived) throw conflict(MENU_EDIT_TEXTS.notArchived, 'not_archived');
     const category = await repo.lockCategory(trx, before.category_id);
-    if (!category || category.archived_at !== null) throw conflict(MENU_EDIT_TEXTS.categoryArchived, 'category_archived');
+    if (!category || category.archived_at !== null)
+      throw conflict(MENU_EDIT_TEXTS.categoryArchived, 'category_archived');
     await savedOrStale(await repo.restoreDish(trx, id, version), () => manageDish(trx, id), DISH_MISSING);
     const restored = (await manageDish(trx, id)) as ManageDish;
-    await audit(trx, staff, { action: 'menu.dish.restore', restaurantId: null, target: `блюдо «${before.name}»`, before, after: restored });
+    await audit(trx, staff, {
+      action: 'menu.dish.restore',
+      restaurantId: null,
+      target: `блюдо «${before.name}»`,
+      before,
+      after: restored,
+    });
     return restored;
   });
 }
 
 /** Whether one restaurant carries the dish, over the dish's version. */
-export async function carryDish(db: Kysely<Database>, staff: StaffPrincipal, id: number, restaurantId: number, body: { version: number; carried: boolean }): Promise<ManageDish> {
+export async function carryDish(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  id: number,
+  restaurantId: number,
+  body: { version: number; carried: boolean },
+): Promise<ManageDish> {
   return db.transaction().execute(async (trx) => {
     const before = await manageDish(trx, id);
     if (!before) throw notFound(DISH_MISSING.message, DISH_MISSING.code);
     if (before.archived) throw conflict(MENU_EDIT_TEXTS.archivedDish, 'archived');
     const dish = (await repo.listDishes(trx, [id]))[0];
     const offering = dish ? ((await restaurantsByKind(trx)).get(dish.menu_kind) ?? []) : [];
-    if (!offering.includes(restaurantId)) throw badRequest(`Рестораны: ${MENU_EDIT_TEXTS.restaurantMenu}`, 'validation');
+    if (!offering.includes(restaurantId))
+      throw badRequest(`Рестораны: ${MENU_EDIT_TEXTS.restaurantMenu}`, 'validation');
     await savedOrStale(await repo.bumpDish(trx, id, body.version), () => manageDish(trx, id), DISH_MISSING);
     await repo.setCarried(trx, id, restaurantId, body.carried);
     const saved = (await manageDish(trx, id)) as ManageDish;

@@ -16,7 +16,8 @@ export const MENU_STREAMS_PER_INSTANCE = 5000;
  * instance's 5 000.
  */
 export const MENU_STREAMS_PER_ADDRESS = 200;
-export const TOO_MANY_MENU_STREAMS_MESSAGE = 'Слишком много открытых страниц меню с этого адреса. Закройте лишние вкладки.';
+export const TOO_MANY_MENU_STREAMS_MESSAGE =
+  'Слишком много открытых страниц меню с этого адреса. Закройте лишние вкладки.';
 
 /**
  * GET /api/v1/menu/events (issue 17): the catalogue's version as Server-Sent Events, so a
@@ -52,9 +53,17 @@ export const menuEventsRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, menuEventsCall, async ({ request, reply }) => {
     const release = hub.admit([
       { key: 'instance', limit: MENU_STREAMS_PER_INSTANCE, refusal: unavailable },
-      { key: `address:${addressKey(request.ip)}`, limit: MENU_STREAMS_PER_ADDRESS, refusal: () => new AppError(429, 'too_many_streams', TOO_MANY_MENU_STREAMS_MESSAGE) },
+      {
+        key: `address:${addressKey(request.ip)}`,
+        limit: MENU_STREAMS_PER_ADDRESS,
+        refusal: () => new AppError(429, 'too_many_streams', TOO_MANY_MENU_STREAMS_MESSAGE),
+      },
     ]);
-    const { stream, first: version } = await hub.open(request, reply, { connectionMs: app.config.httpTimeouts.connectionMs, release, first: () => readCatalogueVersion(app.db) });
+    const { stream, first: version } = await hub.open(request, reply, {
+      connectionMs: app.config.httpTimeouts.connectionMs,
+      release,
+      first: () => readCatalogueVersion(app.db),
+    });
     stream.onClose(hub.add(null, stream, release));
     stream.send('catalogue', JSON.stringify({ version }));
     return reply;

@@ -34,7 +34,8 @@ export function menuPagePreloads(menus: MenuService): PagePreloads {
     if (!answers) return [];
     const links: PageLink[] = [{ kind: 'fetch', href: answers.menu }];
     const best = photoSources(answers.firstPhoto, MENU_CARD_PHOTO, { kiosk: false, accessible: false })?.[0];
-    if (best) links.push({ kind: 'image', type: best.type, srcSet: best.srcSet, sizes: best.sizes, media: PHONE_MEDIA });
+    if (best)
+      links.push({ kind: 'image', type: best.type, srcSet: best.srcSet, sizes: best.sizes, media: PHONE_MEDIA });
     return links;
   };
 }

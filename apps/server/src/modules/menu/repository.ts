@@ -41,13 +41,37 @@ export async function loadMenuRows(db: Reader): Promise<MenuRows> {
     .selectFrom('restaurants')
     .select(['id', 'fs_uid', 'active', 'delivery_rest', 'delivery_self', 'delivery_courier', 'menu_kinds'])
     .execute();
-  const categories = await db.selectFrom('categories').selectAll().where('hidden', '=', false).where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute();
-  const dishes = await db.selectFrom('dishes').selectAll().where('active', '=', true).orderBy('sort').orderBy('id').execute();
-  const options = await db.selectFrom('dish_options').selectAll().where('archived_at', 'is', null).orderBy('dish_id').orderBy('sort').orderBy('id').execute();
+  const categories = await db
+    .selectFrom('categories')
+    .selectAll()
+    .where('hidden', '=', false)
+    .where('archived_at', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const dishes = await db
+    .selectFrom('dishes')
+    .selectAll()
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const options = await db
+    .selectFrom('dish_options')
+    .selectAll()
+    .where('archived_at', 'is', null)
+    .orderBy('dish_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   const stopList = await db.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute();
   const optionStops = await db.selectFrom('stop_list_options').select(['restaurant_id', 'option_id']).execute();
   const notCarried = await db.selectFrom('dishes_not_carried').select(['restaurant_id', 'dish_id']).execute();
-  const stopText = await db.selectFrom('settings').select('value').where('key', '=', 'text_stoplist').executeTakeFirst();
+  const stopText = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'text_stoplist')
+    .executeTakeFirst();
   return {
     restaurants,
     categories,

@@ -21,7 +21,14 @@ import { checkLockCodeTry, type LockCodeClient } from '../../http/lock-code';
 import { JsonText } from '../../http/json-text';
 import type { UserRow } from '../auth';
 import { liveBookingTerms } from '../booking';
-import { loadMenuRows, type CategoryRow, type DishRow, type MenuRestaurantRow, type MenuRows, type OptionRow } from './repository';
+import {
+  loadMenuRows,
+  type CategoryRow,
+  type DishRow,
+  type MenuRestaurantRow,
+  type MenuRows,
+  type OptionRow,
+} from './repository';
 
 export type MenuRequestBody = CallBody<typeof restaurantMenu>;
 
@@ -96,7 +103,9 @@ export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
     const ofKind = dishes.filter((dish) => categoryKind.get(dish.category_id) === kind);
     const used = new Set(ofKind.map((dish) => dish.category_id));
     kinds.set(kind, {
-      categories: rows.categories.filter((c) => c.menu_kind === kind && used.has(c.id)).map(({ id, name, img }) => ({ id, name, img })),
+      categories: rows.categories
+        .filter((c) => c.menu_kind === kind && used.has(c.id))
+        .map(({ id, name, img }) => ({ id, name, img })),
       dishes: ofKind.map((row) => ({
         row,
         wire: {
@@ -126,9 +135,14 @@ export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
     else stopped.set(entry.restaurant_id, new Set([entry.dish_id]));
   }
   const stoppedOptions = new Map<number, Set<number>>();
-  for (const entry of rows.optionStops) stoppedOptions.set(entry.restaurant_id, (stoppedOptions.get(entry.restaurant_id) ?? new Set()).add(entry.option_id));
+  for (const entry of rows.optionStops)
+    stoppedOptions.set(
+      entry.restaurant_id,
+      (stoppedOptions.get(entry.restaurant_id) ?? new Set()).add(entry.option_id),
+    );
   const notCarried = new Map<number, Set<number>>();
-  for (const entry of rows.notCarried) notCarried.set(entry.restaurant_id, (notCarried.get(entry.restaurant_id) ?? new Set()).add(entry.dish_id));
+  for (const entry of rows.notCarried)
+    notCarried.set(entry.restaurant_id, (notCarried.get(entry.restaurant_id) ?? new Set()).add(entry.dish_id));
   return {
     restaurants: new Map(rows.restaurants.map((r) => [r.fs_uid, r])),
     kinds,
@@ -143,7 +157,12 @@ export function buildMenuCatalogue(rows: MenuRows): MenuCatalogue {
 const MIN_SUM_TAIL = 'null}';
 
 /** The answer for a restaurant's menu with the dishes of `unlocked` opened, built once per version. */
-function menuAnswer(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, kind: MenuKind, unlocked: string | null): MenuAnswer {
+function menuAnswer(
+  catalogue: MenuCatalogue,
+  restaurant: MenuRestaurantRow,
+  kind: MenuKind,
+  unlocked: string | null,
+): MenuAnswer {
   const key = `${restaurant.id}|${kind}|${unlocked ?? ''}`;
   const known = catalogue.answers.get(key);
   if (known) return known;
@@ -158,7 +177,13 @@ function menuAnswer(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, kin
     categories: (menu?.categories ?? []).filter((category) => usedCategories?.has(category.id) ?? true),
     dishes: carried.map(({ row, wire }) => ({
       ...wire,
-      ...(stoppedOptions ? { spec: wire.spec.map((option) => (stoppedOptions.has(option.specid) ? { ...option, disabled: 1 as const } : option)) } : {}),
+      ...(stoppedOptions
+        ? {
+            spec: wire.spec.map((option) =>
+              stoppedOptions.has(option.specid) ? { ...option, disabled: 1 as const } : option,
+            ),
+          }
+        : {}),
       allowed: !stopped?.has(row.id),
       is_locked: flag(row.is_locked && (unlocked === null || row.lock_code !== unlocked)),
     })),
@@ -216,8 +241,14 @@ export class MenuService {
     const refusal = menuRefusal(restaurant, body.order_type, kind);
     if (refusal) throw refusal;
 
-    const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, { ip: clientIp, userId: user?.id ?? null });
-    const minSum = body.booking_num && user ? (await liveBookingTerms(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id })).min_sum : null;
+    const unlocked = await this.#unlockedCode(catalogue, restaurant, body.lock_code, {
+      ip: clientIp,
+      userId: user?.id ?? null,
+    });
+    const minSum =
+      body.booking_num && user
+        ? (await liveBookingTerms(this.db, body.booking_num, { restaurantId: restaurant.id, userId: user.id })).min_sum
+        : null;
     return answerWithMinimum(menuAnswer(catalogue, restaurant, kind, unlocked), minSum);
   }
 
@@ -248,20 +279,25 @@ export class MenuService {
    * restaurant menu with the code of a bar dish — and a right code must never count as a guess
    * (issue 11, second read). The answer then opens the dishes of the asked kind it fits, if any.
    */
-  async #unlockedCode(catalogue: MenuCatalogue, restaurant: MenuRestaurantRow, lockCode: string | null | undefined, client: LockCodeClient) {
+  async #unlockedCode(
+    catalogue: MenuCatalogue,
+    restaurant: MenuRestaurantRow,
+    lockCode: string | null | undefined,
+    client: LockCodeClient,
+  ) {
     const code = lockCode?.trim();
     if (!code) return null;
     const right = restaurant.menu_kinds.some((kind) => catalogue.kinds.get(kind)?.lockCodes.has(code) ?? false);
     await checkLockCodeTry(this.db, client, right);
     return right ? code : null;
   }
-
 }
 
 /** Why the menu call refuses a restaurant's menu (SPEC 3 active, the order types it takes, its menus), or null. */
 function menuRefusal(restaurant: MenuRestaurantRow, orderType: OrderType, kind: MenuKind): AppError | null {
   if (!restaurant.active) return conflict(RESTAURANT_INACTIVE_MESSAGE, 'restaurant_inactive');
-  if (!takesOrderType(restaurant, orderType)) return conflict(ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType], 'order_type_not_offered');
+  if (!takesOrderType(restaurant, orderType))
+    return conflict(ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType], 'order_type_not_offered');
   if (!restaurant.menu_kinds.includes(kind)) return notFound(MENU_NOT_OFFERED_MESSAGE[kind], 'menu_not_offered');
   return null;
 }

@@ -6,7 +6,16 @@ import { OrderEventsHub, type OrderStream } from './hub';
 const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
 function state(status: number, paid: 0 | 1 = 1, refunding = 0): OrderStatusEvent {
-  return { id: 7, status, status_text: `${status}/${refunding}`, status_color: '#FF2E7D32', paid, progressBarData: { step: 2, text: '', steps: [] }, tips_id: null, refunding };
+  return {
+    id: 7,
+    status,
+    status_text: `${status}/${refunding}`,
+    status_color: '#FF2E7D32',
+    paid,
+    progressBarData: { step: 2, text: '', steps: [] },
+    tips_id: null,
+    refunding,
+  };
 }
 
 /** A hub over a fake LISTEN and a fake read whose answers the test releases one by one. */
@@ -29,7 +38,11 @@ function setUp(keepAliveMs = 60_000) {
   const stream = () => {
     const got: string[] = [];
     let ended = false;
-    const s: OrderStream = { send: (data) => got.push(data), keepAlive: () => got.push(': keep-alive'), end: () => (ended = true) };
+    const s: OrderStream = {
+      send: (data) => got.push(data),
+      keepAlive: () => got.push(': keep-alive'),
+      end: () => (ended = true),
+    };
     return { s, got, ended: () => ended };
   };
   const tick = () => new Promise((resolve) => setImmediate(resolve));

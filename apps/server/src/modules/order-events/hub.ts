@@ -81,7 +81,11 @@ export class OrderEventsHub {
   admit(userId: number): () => void {
     return this.#hub.admit([
       { key: 'instance', limit: this.limits.perInstance, refusal: unavailable },
-      { key: `guest:${userId}`, limit: this.limits.perGuest, refusal: () => new AppError(429, 'too_many_streams', TOO_MANY_STREAMS_MESSAGE) },
+      {
+        key: `guest:${userId}`,
+        limit: this.limits.perGuest,
+        refusal: () => new AppError(429, 'too_many_streams', TOO_MANY_STREAMS_MESSAGE),
+      },
     ]);
   }
 

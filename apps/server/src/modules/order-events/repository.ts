@@ -21,7 +21,9 @@ export const ORDER_BOARD_CHANNEL = 'order_board';
  * 10 → 20) arrives once.
  */
 export async function notifyOrderStatus(trx: Kysely<Database>, orderId: number): Promise<void> {
-  await sql`select pg_notify(${ORDER_STATUS_CHANNEL}, id::text), pg_notify(${ORDER_BOARD_CHANNEL}, restaurant_id || ':' || id) from orders where id = ${orderId}`.execute(trx);
+  await sql`select pg_notify(${ORDER_STATUS_CHANNEL}, id::text), pg_notify(${ORDER_BOARD_CHANNEL}, restaurant_id || ':' || id) from orders where id = ${orderId}`.execute(
+    trx,
+  );
 }
 
 /**
@@ -29,14 +31,25 @@ export async function notifyOrderStatus(trx: Kysely<Database>, orderId: number):
  * 050): its status text says the money is delayed. A column for a query over `orders` (one look
  * at the order's refunds through their (order_id, …) index).
  */
-export const refundDelayed = sql<boolean>`exists (select 1 from order_refunds where order_refunds.order_id = orders.id and order_refunds.status = 'failed')`.as('refund_delayed');
+export const refundDelayed =
+  sql<boolean>`exists (select 1 from order_refunds where order_refunds.order_id = orders.id and order_refunds.status = 'failed')`.as(
+    'refund_delayed',
+  );
 
 /** The order's refunds as its status text reads them (orderStatusText). */
-export function refundStateOf(order: { refunded_sum: number; refunding_sum: number; refund_delayed: boolean }): OrderRefundState {
+export function refundStateOf(order: {
+  refunded_sum: number;
+  refunding_sum: number;
+  refund_delayed: boolean;
+}): OrderRefundState {
   return { returned: order.refunded_sum, returning: order.refunding_sum, delayed: order.refund_delayed };
 }
 
 /** What the order's status event shows, and whose order it is. */
 export async function findOrderState(db: Kysely<Database>, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'user_id', 'status', 'type', 'paid', 'tips_id', 'refunded_sum', 'refunding_sum', refundDelayed]).where('id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status', 'type', 'paid', 'tips_id', 'refunded_sum', 'refunding_sum', refundDelayed])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
 }

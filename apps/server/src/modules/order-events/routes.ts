@@ -15,7 +15,11 @@ import { findOrderState } from './repository';
  * at most 5 000 (each a socket and a few kB), past which a stream is refused and the web's
  * reconnection finds another instance or a calmer moment.
  */
-export const ORDER_EVENTS_LIMITS: OrderEventsLimits = { perGuest: 5, perInstance: 5000, keepAliveMs: ORDER_EVENTS_KEEP_ALIVE_MS };
+export const ORDER_EVENTS_LIMITS: OrderEventsLimits = {
+  perGuest: 5,
+  perInstance: 5000,
+  keepAliveMs: ORDER_EVENTS_KEEP_ALIVE_MS,
+};
 
 /** The order's status event: the same builders as order/listUser's order (service.ts orderView). */
 export function orderStatusEventOf(order: {
@@ -49,7 +53,12 @@ async function readOrderEvent(db: Kysely<Database>, orderId: number): Promise<Or
  * Fastify's answer is one body, not a stream that stays open.
  */
 export const orderEventsRoutes: FastifyPluginAsync = async (app) => {
-  const hub = new OrderEventsHub(app.database, (orderId) => readOrderEvent(app.db, orderId), ORDER_EVENTS_LIMITS, app.log);
+  const hub = new OrderEventsHub(
+    app.database,
+    (orderId) => readOrderEvent(app.db, orderId),
+    ORDER_EVENTS_LIMITS,
+    app.log,
+  );
   // Before the server stops taking connections: an open stream would otherwise hold close()
   // (and a SIGTERM's exit) until its client left.
   app.addHook('preClose', () => hub.close());

@@ -56,7 +56,12 @@ const invalid = () => notFound(FOLLOW_LINK_INVALID_MESSAGE, 'follow_not_found');
  * more. A token that is not ours, or names no followable order, is 404; only a genuine one past
  * its time is told apart (410), and only after its signature holds.
  */
-export async function followOrder(db: Kysely<Database>, secret: string, token: string, now = new Date()): Promise<OrderFollowResponse> {
+export async function followOrder(
+  db: Kysely<Database>,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<OrderFollowResponse> {
   const checked = checkFollowToken(secret, token, now);
   if (!checked.valid) throw invalid();
   if (checked.expired) throw new AppError(410, 'follow_expired', FOLLOW_LINK_EXPIRED_MESSAGE);

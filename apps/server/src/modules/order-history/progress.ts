@@ -1,4 +1,12 @@
-import { ORDER_STATUS, orderStatusColour, orderStatusText, progressBarSteps, progressStepOf, type OrderType, type ProgressStep } from '@chain/domain';
+import {
+  ORDER_STATUS,
+  orderStatusColour,
+  orderStatusText,
+  progressBarSteps,
+  progressStepOf,
+  type OrderType,
+  type ProgressStep,
+} from '@chain/domain';
 import { refundStateOf } from '../order-events';
 
 /**
@@ -6,7 +14,11 @@ import { refundStateOf } from '../order-events';
  * domain's progressStepOf, the icons' states from progressBarSteps, and the sentence under the
  * bar, which says what happens now and what the guest does next (docs/orders.md).
  */
-export function progressBar(status: number, type: OrderType, paid: boolean): { step: number; text: string; steps: ProgressStep[] } {
+export function progressBar(
+  status: number,
+  type: OrderType,
+  paid: boolean,
+): { step: number; text: string; steps: ProgressStep[] } {
   const step = progressStepOf(status, paid);
   return { step, text: progressText(status, type, paid), steps: progressBarSteps(type, step) };
 }
@@ -20,7 +32,11 @@ export function progressText(status: number, type: OrderType, paid: boolean): st
     case ORDER_STATUS.cooking:
       return 'Готовим ваш заказ';
     case ORDER_STATUS.ready:
-      return type === 'delivery' ? 'Курьер везёт заказ' : type === 'inrest' ? 'Несём заказ к столу' : 'Заказ готов — заберите его на выдаче';
+      return type === 'delivery'
+        ? 'Курьер везёт заказ'
+        : type === 'inrest'
+          ? 'Несём заказ к столу'
+          : 'Заказ готов — заберите его на выдаче';
     case ORDER_STATUS.done:
       return type === 'delivery' ? 'Заказ доставлен. Приятного аппетита!' : 'Приятного аппетита!';
     case ORDER_STATUS.cancelled:
@@ -43,7 +59,13 @@ export function orderStatusView(order: {
   refunded_sum: number;
   refunding_sum: number;
   refund_delayed: boolean;
-}): { status: number; status_text: string; status_color: string; paid: 0 | 1; progressBarData: ReturnType<typeof progressBar> } {
+}): {
+  status: number;
+  status_text: string;
+  status_color: string;
+  paid: 0 | 1;
+  progressBarData: ReturnType<typeof progressBar>;
+} {
   return {
     status: order.status,
     status_text: orderStatusText(order.status, order.type, order.paid, refundStateOf(order)),

@@ -28,7 +28,10 @@ export interface ReceiptData {
     sum: number;
     comment: string;
   }>;
-  extras: Array<{ title: string; lines: Array<{ name: string; cnt: number; chargedCnt: number; price: number; sum: number }> }>;
+  extras: Array<{
+    title: string;
+    lines: Array<{ name: string; cnt: number; chargedCnt: number; price: number; sum: number }>;
+  }>;
   sums: { items: number; cutlery: number; recommended: number; discount: number; delivery: number; total: number };
   discountPercent: number;
   paid: boolean;
@@ -46,11 +49,19 @@ export async function loadReceipt(db: Kysely<Database>, orderId: number): Promis
   const lines = await findOrderLines(db, [order.id]);
   const props: Record<string, unknown> = typeof order.props === 'object' && order.props !== null ? order.props : {};
   const zone = order.restaurant_time_zone;
-  const when = [props.deliveryDate, props.deliveryTime].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  const when = [props.deliveryDate, props.deliveryTime]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(' ');
   const extra = (kind: 'cutlery' | 'recommended') =>
     lines
       .filter((line) => line.kind === kind)
-      .map((line) => ({ name: line.name, cnt: line.cnt, chargedCnt: line.charged_cnt, price: line.price, sum: line.line_sum }));
+      .map((line) => ({
+        name: line.name,
+        cnt: line.cnt,
+        chargedCnt: line.charged_cnt,
+        price: line.price,
+        sum: line.line_sum,
+      }));
   return {
     ...(await findChainBrand(db)),
     restaurant: { name: order.restaurant_name, address: order.restaurant_address, phone: order.restaurant_phone },
@@ -139,8 +150,12 @@ export function renderReceipt(data: ReceiptData): string {
     row('Дата и время', words(e(data.createdText)), 'detail'),
     row('Тип заказа', e(orderTypeTitle(data.type)), 'detail'),
     data.table !== '' ? row('Стол', `№ ${e(data.table)}`, 'detail') : '',
-    data.type !== 'inrest' ? row(data.type === 'delivery' ? 'Время доставки' : 'Время выдачи', words(e(data.readyText)), 'detail') : '',
-    data.deliveryAddress !== '' ? `<div class="row"><span>Адрес</span></div><div class="note">${e(data.deliveryAddress)}</div>` : '',
+    data.type !== 'inrest'
+      ? row(data.type === 'delivery' ? 'Время доставки' : 'Время выдачи', words(e(data.readyText)), 'detail')
+      : '',
+    data.deliveryAddress !== ''
+      ? `<div class="row"><span>Адрес</span></div><div class="note">${e(data.deliveryAddress)}</div>`
+      : '',
   ].join('');
 
   const dishLines = data.lines
@@ -174,7 +189,9 @@ export function renderReceipt(data: ReceiptData): string {
   const s = data.sums;
   const totals = [
     row('Блюда', formatMoney(s.items)),
-    s.cutlery !== 0 || data.extras.some((group) => group.title === 'Приборы') ? row('Приборы', formatMoney(s.cutlery)) : '',
+    s.cutlery !== 0 || data.extras.some((group) => group.title === 'Приборы')
+      ? row('Приборы', formatMoney(s.cutlery))
+      : '',
     s.recommended !== 0 ? row('Рекомендуем к заказу', formatMoney(s.recommended)) : '',
     s.discount > 0 ? row(`Скидка ${percentText(data.discountPercent)} %`, minus(s.discount), 'discount') : '',
     s.discount < 0 ? row(`Наценка ${percentText(data.discountPercent)} %`, `+${formatMoney(-s.discount)}`) : '',
@@ -275,14 +292,19 @@ export interface ReceiptLetter {
  */
 export function receiptLetter(data: ReceiptData, link: string): ReceiptLetter {
   const money = formatMoney;
-  const when = data.type === 'inrest' ? '' : `${data.type === 'delivery' ? 'время доставки' : 'время выдачи'}: ${data.readyText}`;
-  const how = [orderTypeTitle(data.type), data.table !== '' ? `стол № ${data.table}` : '', when].filter((part) => part !== '').join(', ');
+  const when =
+    data.type === 'inrest' ? '' : `${data.type === 'delivery' ? 'время доставки' : 'время выдачи'}: ${data.readyText}`;
+  const how = [orderTypeTitle(data.type), data.table !== '' ? `стол № ${data.table}` : '', when]
+    .filter((part) => part !== '')
+    .join(', ');
   const dishes = data.lines.flatMap((line) => [
     `${line.name}${line.spec ? ` (${line.spec.name})` : ''}: ${line.cnt} × ${money(portionPrice(line))} = ${money(line.sum)}`,
     ...line.specs.map((option) => `  + ${option.name}${option.cnt > 1 ? ` × ${option.cnt}` : ''}`),
     ...(line.comment !== '' ? [`  «${line.comment}»`] : []),
   ]);
-  const extras = data.extras.flatMap((group) => group.lines.map((line) => `${group.title}, ${line.name}: ${line.cnt} × ${money(line.price)} = ${money(line.sum)}`));
+  const extras = data.extras.flatMap((group) =>
+    group.lines.map((line) => `${group.title}, ${line.name}: ${line.cnt} × ${money(line.price)} = ${money(line.sum)}`),
+  );
   const s = data.sums;
   const sums = [
     `Блюда: ${money(s.items)}`,
@@ -293,7 +315,9 @@ export function receiptLetter(data: ReceiptData, link: string): ReceiptLetter {
     data.type === 'delivery' ? `Доставка: ${s.delivery === 0 ? 'бесплатно' : money(s.delivery)}` : '',
     `Итого: ${money(s.total)}`,
   ].filter((row) => row !== '');
-  const restaurant = [`«${data.restaurant.name}»`, data.restaurant.address, data.restaurant.phone].filter((part) => part !== '').join(', ');
+  const restaurant = [`«${data.restaurant.name}»`, data.restaurant.address, data.restaurant.phone]
+    .filter((part) => part !== '')
+    .join(', ');
   const text = [
     'Спасибо за заказ!',
     '',

@@ -50,7 +50,19 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
 export async function findFollowedOrder(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'znumber', 'status', 'type', 'paid', 'source', 'user_id', 'created_at', 'refunded_sum', 'refunding_sum', refundDelayed])
+    .select([
+      'id',
+      'znumber',
+      'status',
+      'type',
+      'paid',
+      'source',
+      'user_id',
+      'created_at',
+      'refunded_sum',
+      'refunding_sum',
+      refundDelayed,
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -72,7 +84,10 @@ export async function findOrderLines(db: Kysely<Database>, orderIds: readonly nu
 export async function findOrderRatings(db: Kysely<Database>, orderIds: readonly number[]): Promise<RatingRow[]> {
   if (orderIds.length === 0) return [];
   const ratings = await db.selectFrom('ratings').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
-  const photos = await findPhotoIds(db, ratings.map((rating) => rating.id));
+  const photos = await findPhotoIds(
+    db,
+    ratings.map((rating) => rating.id),
+  );
   return ratings.map((rating) => ({ ...rating, photo_ids: photos.get(rating.id) ?? [] }));
 }
 
@@ -92,7 +107,11 @@ export async function findPhotoIds(db: Kysely<Database>, ratingIds: readonly num
 
 /** The chain's name and brand colour for the receipt (settings app_name, brand_color). */
 export async function findChainBrand(db: Kysely<Database>): Promise<{ chainName: string; brandColor: string }> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['app_name', 'brand_color']).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', ['app_name', 'brand_color'])
+    .execute();
   const text = (key: string) => {
     const value = rows.find((row) => row.key === key)?.value;
     return typeof value === 'string' ? value : '';
@@ -101,12 +120,21 @@ export async function findChainBrand(db: Kysely<Database>): Promise<{ chainName:
 }
 
 /** The order's current status, its row locked until the transaction ends; undefined when there is no such order. */
-export async function lockOrderStatus(trx: Transaction<Database>, orderId: number): Promise<{ id: number; status: number } | undefined> {
+export async function lockOrderStatus(
+  trx: Transaction<Database>,
+  orderId: number,
+): Promise<{ id: number; status: number } | undefined> {
   return trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).forUpdate().executeTakeFirst();
 }
 
 /** Writes the order's new status with the time of the change, its history row and its state line (logging/state.ts). */
-export async function recordStatusMove(trx: Transaction<Database>, orderId: number, from: number, to: number, actor: StatusActor): Promise<void> {
+export async function recordStatusMove(
+  trx: Transaction<Database>,
+  orderId: number,
+  from: number,
+  to: number,
+  actor: StatusActor,
+): Promise<void> {
   await trx
     .updateTable('orders')
     .set({ status: to, status_changed_at: sql<Date>`now()` })
@@ -122,7 +150,11 @@ export async function recordStatusMove(trx: Transaction<Database>, orderId: numb
  * history row (the guest's move) and its state line; false when the order is another's, not delayed, paid, moved on
  * or already cancelled.
  */
-export async function cancelWaitingDelayedOrder(trx: Transaction<Database>, orderId: number, userId: number): Promise<boolean> {
+export async function cancelWaitingDelayedOrder(
+  trx: Transaction<Database>,
+  orderId: number,
+  userId: number,
+): Promise<boolean> {
   const cancelled = await trx
     .updateTable('orders')
     .set({ status: ORDER_STATUS.cancelled, status_changed_at: sql<Date>`now()` })
@@ -134,12 +166,24 @@ export async function cancelWaitingDelayedOrder(trx: Transaction<Database>, orde
     .returning('id')
     .executeTakeFirst();
   if (!cancelled) return false;
-  await trx.insertInto('order_status_history').values({ order_id: orderId, status: ORDER_STATUS.cancelled, actor: 'guest' satisfies StatusActor }).execute();
+  await trx
+    .insertInto('order_status_history')
+    .values({ order_id: orderId, status: ORDER_STATUS.cancelled, actor: 'guest' satisfies StatusActor })
+    .execute();
   logOrderStatus({ orderId, from: ORDER_STATUS.awaitingPayment, to: ORDER_STATUS.cancelled, actor: 'guest' });
   return true;
 }
 
 /** What deciding on resuming an order needs: whether it is delayed, paid, and its status; undefined when it is not the user's. */
-export async function findUserOrderState(db: Kysely<Database> | Transaction<Database>, orderId: number, userId: number) {
-  return db.selectFrom('orders').select(['delayed', 'paid', 'status']).where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+export async function findUserOrderState(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: number,
+  userId: number,
+) {
+  return db
+    .selectFrom('orders')
+    .select(['delayed', 'paid', 'status'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

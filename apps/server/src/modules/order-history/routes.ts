@@ -16,25 +16,35 @@ export const orderHistoryRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, orderListUserCall, async ({ body, params, user }) => {
     // The path names whose orders are asked for; only one's own.
     if (params.userId !== user.id) throw forbidden('Доступ запрещён: это не ваши заказы.');
-    const items = await userOrders(app.db, app.config.authSecret, user.id, { limit: body.limit, offset: body.offset, id: body.id });
+    const items = await userOrders(app.db, app.config.authSecret, user.id, {
+      limit: body.limit,
+      offset: body.offset,
+      id: body.id,
+    });
     return { success: true as const, items };
   });
 
   registerCall(app, orderReceiptCall, async ({ params, request, reply }) => {
     const query = request.query as Record<string, unknown>;
     // A wrong signature looks exactly like an order that does not exist.
-    if (!isLinkSignatureValid(app.config.authSecret, 'receipt', params.id, query.sig)) throw notFound(ORDER_NOT_FOUND, 'not_found');
+    if (!isLinkSignatureValid(app.config.authSecret, 'receipt', params.id, query.sig))
+      throw notFound(ORDER_NOT_FOUND, 'not_found');
     const receipt = await loadReceipt(app.db, params.id);
     if (!receipt) throw notFound(ORDER_NOT_FOUND, 'not_found');
     const download = query.download === '1' || query.download === 'true';
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="receipt-${receipt.orderId}.html"`)
-      // The paid stamp changes; the link is personal.
-      .header('cache-control', 'private, no-store')
-      .header('x-robots-tag', 'noindex')
-      .header('referrer-policy', 'no-referrer')
-      .send(renderReceipt(receipt));
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-disposition',
+          `${download ? 'attachment' : 'inline'}; filename="receipt-${receipt.orderId}.html"`,
+        )
+        // The paid stamp changes; the link is personal.
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .header('referrer-policy', 'no-referrer')
+        .send(renderReceipt(receipt))
+    );
   });
 
   registerCall(app, orderFollowCall, async ({ params, reply }) => {

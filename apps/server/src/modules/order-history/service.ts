@@ -12,7 +12,14 @@ import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { ratingPhotoLink, receiptLink } from '../../http/signed-links';
 import { orderStatusView } from './progress';
-import { findOrderLines, findOrderRatings, findUserOrders, type OrderLineRow, type OrderRow, type RatingRow } from './repository';
+import {
+  findOrderLines,
+  findOrderRatings,
+  findUserOrders,
+  type OrderLineRow,
+  type OrderRow,
+  type RatingRow,
+} from './repository';
 
 export const ORDER_NOT_FOUND = ORDER_NOT_FOUND_MESSAGE;
 
@@ -33,7 +40,11 @@ export async function userOrders(
   page: { limit?: number; offset?: number; id?: number },
 ): Promise<OrderView[]> {
   const limit = Math.min(page.limit || ORDER_LIST_PAGE_SIZE, ORDER_LIST_PAGE_SIZE);
-  const rows = await findUserOrders(db, userId, page.id === undefined ? { limit, offset: page.offset ?? 0 } : { limit: 1, offset: 0, id: page.id });
+  const rows = await findUserOrders(
+    db,
+    userId,
+    page.id === undefined ? { limit, offset: page.offset ?? 0 } : { limit: 1, offset: 0, id: page.id },
+  );
   if (page.id !== undefined && rows.length === 0) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
   const ids = rows.map((row) => row.id);
   const lines = await findOrderLines(db, ids);
@@ -55,7 +66,14 @@ function orderView(row: OrderRow, lines: OrderLineRow[], ratings: RatingRow[], s
   const extra = (kind: 'cutlery' | 'recommended') =>
     lines
       .filter((line) => line.kind === kind)
-      .map((line) => ({ id: line.item_id, name: line.name, cnt: line.cnt, charged_cnt: line.charged_cnt, price: line.price, sum: line.line_sum }));
+      .map((line) => ({
+        id: line.item_id,
+        name: line.name,
+        cnt: line.cnt,
+        charged_cnt: line.charged_cnt,
+        price: line.price,
+        sum: line.line_sum,
+      }));
   return {
     id: row.id,
     znumber: row.znumber,
@@ -134,7 +152,12 @@ function orderView(row: OrderRow, lines: OrderLineRow[], ratings: RatingRow[], s
         }
       : null,
     restoran_id: row.restaurant_id,
-    restoran: { id: row.restaurant_id, name: row.restaurant_name, address: row.restaurant_address, phone: row.restaurant_phone },
+    restoran: {
+      id: row.restaurant_id,
+      name: row.restaurant_name,
+      address: row.restaurant_address,
+      phone: row.restaurant_phone,
+    },
     refunding: row.refunding_sum,
   };
 }
@@ -159,7 +182,11 @@ export function addressText(address: unknown): string {
 
 export function lineSpec(spec: unknown): { id: number; name: string; price: number } | null {
   if (!isRecord(spec)) return null;
-  return { id: wholeNumber(spec.id), name: typeof spec.name === 'string' ? spec.name : '', price: wholeNumber(spec.price) };
+  return {
+    id: wholeNumber(spec.id),
+    name: typeof spec.name === 'string' ? spec.name : '',
+    price: wholeNumber(spec.price),
+  };
 }
 
 export function lineSpecs(specs: unknown): Array<{ id: number; name: string; price: number; cnt: number }> {

@@ -40,11 +40,19 @@ export async function moveOrderStatus(
   return db.transaction().execute((trx) => moveInTransaction(trx, orderId, to, actor));
 }
 
-async function moveInTransaction(trx: Transaction<Database>, orderId: number, to: number, actor: StatusActor): Promise<StatusMove> {
+async function moveInTransaction(
+  trx: Transaction<Database>,
+  orderId: number,
+  to: number,
+  actor: StatusActor,
+): Promise<StatusMove> {
   const order = await lockOrderStatus(trx, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
   if (!canMoveOrder(order.status, to)) {
-    throw conflict(`Заказ нельзя перевести из статуса «${orderStatusName(order.status)}» в «${orderStatusName(to)}».`, 'illegal_status_move');
+    throw conflict(
+      `Заказ нельзя перевести из статуса «${orderStatusName(order.status)}» в «${orderStatusName(to)}».`,
+      'illegal_status_move',
+    );
   }
   await recordStatusMove(trx, orderId, order.status, to, actor);
   if (to === ORDER_STATUS.cancelled) await cancelOpenPayments(trx, orderId);
@@ -60,7 +68,11 @@ async function moveInTransaction(trx: Transaction<Database>, orderId: number, to
  * Two transactions resuming one order: the second waits on the row and then finds it cancelled.
  * false when the order was not in that state (nothing changes).
  */
-export async function cancelResumedDelayedOrder(trx: Transaction<Database>, orderId: number, userId: number): Promise<boolean> {
+export async function cancelResumedDelayedOrder(
+  trx: Transaction<Database>,
+  orderId: number,
+  userId: number,
+): Promise<boolean> {
   if (!(await cancelWaitingDelayedOrder(trx, orderId, userId))) return false;
   // As every cancel does (moveOrderStatus): a form or QR opened to pay it is declined, and money
   // that still arrives for it is refunded (decision 016).

@@ -11,7 +11,12 @@ type CutleryRow = Selectable<CutleryItemsTable>;
 type RecommendedRow = Selectable<RecommendedItemsTable>;
 
 /** A dish as the catalogue holds it, before a restaurant's menus and stop list are applied. */
-type CatalogueDish = Omit<CartDish, 'stopped' | 'domain'> & { id: number; price: number; isShop: boolean; isLocked: boolean };
+type CatalogueDish = Omit<CartDish, 'stopped' | 'domain'> & {
+  id: number;
+  price: number;
+  isShop: boolean;
+  isLocked: boolean;
+};
 
 /**
  * What placing an order reads of the catalogue — restaurants with schedules and zones, dishes
@@ -30,14 +35,30 @@ export interface OrderCatalogue {
 }
 
 export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<OrderCatalogue> {
-  const { restaurants, schedules, holidays, zones, dishes, options, stops, optionStops, notCarried, cutlery, recommended, tables, settings } = await readCatalogueRows(trx);
+  const {
+    restaurants,
+    schedules,
+    holidays,
+    zones,
+    dishes,
+    options,
+    stops,
+    optionStops,
+    notCarried,
+    cutlery,
+    recommended,
+    tables,
+    settings,
+  } = await readCatalogueRows(trx);
 
   const byId = new Map<number, RestaurantContext>();
   const byUid = new Map<string, RestaurantContext>();
   for (const row of restaurants) {
     const context: RestaurantContext = {
       row,
-      schedule: schedules.filter((s) => s.restaurant_id === row.id).map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })),
+      schedule: schedules
+        .filter((s) => s.restaurant_id === row.id)
+        .map((s) => ({ day: s.weekday, fromMinute: s.from_minute, toMinute: s.to_minute })),
       holidays: holidays.filter((h) => h.restaurant_id === row.id).map(scheduleHolidayOf),
       zones: zones
         .filter((zone) => zone.restaurant_id === row.id)
@@ -88,17 +109,21 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
     });
   }
   const stopped = new Map<number, Set<number>>();
-  for (const stop of stops) stopped.set(stop.restaurant_id, (stopped.get(stop.restaurant_id) ?? new Set()).add(stop.dish_id));
+  for (const stop of stops)
+    stopped.set(stop.restaurant_id, (stopped.get(stop.restaurant_id) ?? new Set()).add(stop.dish_id));
   // Options a restaurant stopped (issue 17): disabled there, as the menu shows them.
   const stoppedOptions = new Map<number, Set<number>>();
-  for (const stop of optionStops) stoppedOptions.set(stop.restaurant_id, (stoppedOptions.get(stop.restaurant_id) ?? new Set()).add(stop.option_id));
+  for (const stop of optionStops)
+    stoppedOptions.set(stop.restaurant_id, (stoppedOptions.get(stop.restaurant_id) ?? new Set()).add(stop.option_id));
   // Dishes a restaurant does not carry (issue 31): not offered there, as its menu does not show them.
   const notCarriedBy = new Map<number, Set<number>>();
-  for (const row of notCarried) notCarriedBy.set(row.restaurant_id, (notCarriedBy.get(row.restaurant_id) ?? new Set()).add(row.dish_id));
+  for (const row of notCarried)
+    notCarriedBy.set(row.restaurant_id, (notCarriedBy.get(row.restaurant_id) ?? new Set()).add(row.dish_id));
   const tableKeys = new Set(tables.map((table) => `${table.restaurant_id}|${table.num}`));
 
   return {
-    restaurant: (restaurantRef) => (typeof restaurantRef === 'number' ? byId.get(restaurantRef) : byUid.get(restaurantRef)),
+    restaurant: (restaurantRef) =>
+      typeof restaurantRef === 'number' ? byId.get(restaurantRef) : byUid.get(restaurantRef),
     cartDishes(restaurant, ids) {
       const offered = new Set(restaurant.row.menu_kinds);
       const stops = stopped.get(restaurant.row.id);
@@ -108,9 +133,18 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
       for (const id of ids) {
         const catalogueDish = catalogueDishes.get(id);
         if (!catalogueDish || result.has(id)) continue;
-        const dish = optionStopsHere && [...catalogueDish.options.keys()].some((optionId) => optionStopsHere.has(optionId))
-          ? { ...catalogueDish, options: new Map([...catalogueDish.options].map(([optionId, option]) => [optionId, { ...option, disabled: option.disabled || optionStopsHere.has(optionId) }])) }
-          : catalogueDish;
+        const dish =
+          optionStopsHere && [...catalogueDish.options.keys()].some((optionId) => optionStopsHere.has(optionId))
+            ? {
+                ...catalogueDish,
+                options: new Map(
+                  [...catalogueDish.options].map(([optionId, option]) => [
+                    optionId,
+                    { ...option, disabled: option.disabled || optionStopsHere.has(optionId) },
+                  ]),
+                ),
+              }
+            : catalogueDish;
         const isStopped = stops?.has(id) ?? false;
         result.set(id, {
           domain: {
@@ -119,7 +153,11 @@ export async function loadOrderCatalogue(trx: Transaction<Database>): Promise<Or
             allowed: dish.active && !isStopped && offered.has(dish.menuKind) && !(notCarriedHere?.has(id) ?? false),
             is_shop: dish.isShop,
             is_locked: dish.isLocked,
-            spec: [...dish.options.values()].map((option) => ({ specid: option.id, price: option.price, disabled: option.disabled })),
+            spec: [...dish.options.values()].map((option) => ({
+              specid: option.id,
+              price: option.price,
+              disabled: option.disabled,
+            })),
           },
           name: dish.name,
           photo: dish.photo,

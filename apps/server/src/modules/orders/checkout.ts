@@ -41,9 +41,13 @@ export function quoteOrder(
     recommended: priced.recommended,
     orderType: order.orderType,
     restaurant: order.restaurant.minimums,
-    zone: zone ? { ...zone.domain, delivery_price: zone.row.delivery_price, free_delivery_from: zone.row.free_delivery_from } : null,
+    zone: zone
+      ? { ...zone.domain, delivery_price: zone.row.delivery_price, free_delivery_from: zone.row.free_delivery_from }
+      : null,
     booking: order.booking ?? null,
-    coupon: order.coupon ? { percent: Number(order.coupon.percent ?? 0), amount: order.coupon.amount, min_sum: order.coupon.min_sum } : null,
+    coupon: order.coupon
+      ? { percent: Number(order.coupon.percent ?? 0), amount: order.coupon.amount, min_sum: order.coupon.min_sum }
+      : null,
     quotedDelivery: order.quotedDelivery ?? null,
   });
 }
@@ -74,7 +78,8 @@ export function deliveryFingerprint(input: {
       return `${line.item}|${line.spec ?? ''}|${specs.join(',')}|${line.cnt}`;
     })
     .toSorted();
-  const extras = (items: ReadonlyArray<{ id: number | string; cnt: number }>) => items.map((item) => `${item.id}x${item.cnt}`).toSorted();
+  const extras = (items: ReadonlyArray<{ id: number | string; cnt: number }>) =>
+    items.map((item) => `${item.id}x${item.cnt}`).toSorted();
   const today = wallClockAt(input.now, input.restaurant.row.time_zone).date;
   const date = (input.when?.deliveryDate && parseShortDate(input.when.deliveryDate.trim())) || today;
   const time = input.when?.deliveryTime?.trim() ?? '';

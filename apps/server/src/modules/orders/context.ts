@@ -1,5 +1,15 @@
 import type { Selectable } from 'kysely';
-import { activeZoneHolding, chainDelivers, DELIVERY_OFF_MESSAGE, type DeliveryZone, type Dish, type MinimumSumRestaurant, OUTSIDE_DELIVERY_ZONE_MESSAGE, type ScheduleEntry, type ScheduleHoliday } from '@chain/domain';
+import {
+  activeZoneHolding,
+  chainDelivers,
+  DELIVERY_OFF_MESSAGE,
+  type DeliveryZone,
+  type Dish,
+  type MinimumSumRestaurant,
+  OUTSIDE_DELIVERY_ZONE_MESSAGE,
+  type ScheduleEntry,
+  type ScheduleHoliday,
+} from '@chain/domain';
 import type { DeliveryZonesTable, MenuKind, RestaurantsTable } from '../../db/types';
 import { AppError, badRequest } from '../../http/errors';
 import type { OrderCatalogue } from './catalogue';
@@ -27,13 +37,17 @@ export interface CartDish {
   active: boolean;
   stopped: boolean;
   lockCode: string | null;
-  options: Map<number, { id: number; name: string; price: number; disabled: boolean; multicheck: boolean; maxCnt: number }>;
+  options: Map<
+    number,
+    { id: number; name: string; price: number; disabled: boolean; multicheck: boolean; maxCnt: number }
+  >;
 }
 
 /** The active restaurant by id or fs_uid, or a 404 with the Russian message. */
 export function requireRestaurant(catalogue: OrderCatalogue, restaurantRef: number | string): RestaurantContext {
   const restaurant = catalogue.restaurant(restaurantRef);
-  if (!restaurant || !restaurant.row.active) throw new AppError(404, 'restaurant_not_found', RESTAURANT_NOT_FOUND_MESSAGE);
+  if (!restaurant || !restaurant.row.active)
+    throw new AppError(404, 'restaurant_not_found', RESTAURANT_NOT_FOUND_MESSAGE);
   return restaurant;
 }
 
@@ -48,7 +62,11 @@ export function assertChainDelivers(catalogue: OrderCatalogue): void {
  * order/create (SPEC 4 checkTable) and by the kiosk keypad's GET restoran/{id}/tables/{num}, so
  * a number the keypad takes is one the order takes.
  */
-export function knownTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, table: string | number | null | undefined): string | null {
+export function knownTable(
+  catalogue: OrderCatalogue,
+  restaurant: RestaurantContext,
+  table: string | number | null | undefined,
+): string | null {
   const num = table === null || table === undefined ? '' : String(table).trim();
   return num && catalogue.hasTable(restaurant.row.id, num) ? num : null;
 }

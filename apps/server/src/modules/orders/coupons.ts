@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { businessDay, COUPON_UNKNOWN_MESSAGE, couponProblem, couponProblemMessage, normaliseCouponCode, type OrderType } from '@chain/domain';
+import {
+  businessDay,
+  COUPON_UNKNOWN_MESSAGE,
+  couponProblem,
+  couponProblemMessage,
+  normaliseCouponCode,
+  type OrderType,
+} from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { type CouponRow, couponUseCount, findCoupon, hasUsedCoupon } from './repository';
@@ -23,7 +30,8 @@ export async function applicableCoupon(
   const coupon = normalised ? await findCoupon(db, normalised) : undefined;
   if (!coupon) throw new AppError(404, 'coupon_unknown', COUPON_UNKNOWN_MESSAGE);
   // Without a guest (a kiosk order) there is no one to count a once-per-guest coupon against.
-  const usedByGuest = order.userId === null ? null : coupon.once_per_user && (await hasUsedCoupon(db, coupon.id, order.userId));
+  const usedByGuest =
+    order.userId === null ? null : coupon.once_per_user && (await hasUsedCoupon(db, coupon.id, order.userId));
   const problem = couponProblem(coupon, {
     today: businessDay(order.now ?? new Date(), order.timeZone),
     orderType: order.orderType,
@@ -31,6 +39,11 @@ export async function applicableCoupon(
     usedByGuest,
     uses: coupon.max_uses === null ? 0 : await couponUseCount(db, coupon.id),
   });
-  if (problem) throw new AppError(problem === 'coupon_used' || problem === 'coupon_used_up' ? 409 : 400, problem, couponProblemMessage(problem));
+  if (problem)
+    throw new AppError(
+      problem === 'coupon_used' || problem === 'coupon_used_up' ? 409 : 400,
+      problem,
+      couponProblemMessage(problem),
+    );
   return coupon;
 }

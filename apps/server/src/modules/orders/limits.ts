@@ -43,7 +43,11 @@ export const ORDER_RATE_MESSAGE = 'Слишком много заказов по
  * The limits a new order counts against: its address, its guest when signed in, and a kiosk order
  * its kiosk (the device kiosk/enter connected, by its id) and its restaurant's kiosks together.
  */
-export function orderRateLimits(client: { ip: string; userId: number | null; kiosk?: KioskDevice | null }): RateLimitRule[] {
+export function orderRateLimits(client: {
+  ip: string;
+  userId: number | null;
+  kiosk?: KioskDevice | null;
+}): RateLimitRule[] {
   const window = { windowSeconds: ORDER_LIMIT_WINDOW_SECONDS, message: ORDER_RATE_MESSAGE };
   const { kiosk } = client;
   return [

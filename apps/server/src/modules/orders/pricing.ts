@@ -45,9 +45,21 @@ export const UNAVAILABLE_PREFIX = 'Некоторые блюда сейчас н
  * (nothing is guessed), else whether the code opens every locked dish of the cart. Its answer
  * goes to the one lock-code counter (http/lock-code.ts) before priceCart refuses a wrong code.
  */
-export function lockCodeTry(catalogue: OrderCatalogue, restaurant: RestaurantContext, cart: CartLineInput[], lockCode: string | null): boolean | null {
+export function lockCodeTry(
+  catalogue: OrderCatalogue,
+  restaurant: RestaurantContext,
+  cart: CartLineInput[],
+  lockCode: string | null,
+): boolean | null {
   if (lockCode === null) return null;
-  const locked = [...catalogue.cartDishes(restaurant, cart.map((line) => line.item)).values()].filter((dish) => dish.lockCode !== null);
+  const locked = [
+    ...catalogue
+      .cartDishes(
+        restaurant,
+        cart.map((line) => line.item),
+      )
+      .values(),
+  ].filter((dish) => dish.lockCode !== null);
   return locked.length === 0 ? null : locked.every((dish) => dish.lockCode === lockCode);
 }
 
@@ -75,10 +87,15 @@ export function priceCart(
   },
 ): PricedCart {
   const recommendedRows = input.recommended.flatMap((r) => catalogue.recommended.get(r.id) ?? []);
-  const cartDishes = catalogue.cartDishes(restaurant, [...input.cart.map((line) => line.item), ...recommendedRows.map((r) => r.dish_id)]);
+  const cartDishes = catalogue.cartDishes(restaurant, [
+    ...input.cart.map((line) => line.item),
+    ...recommendedRows.map((r) => r.dish_id),
+  ]);
   const dishes = indexDishes([...cartDishes.values()].map((dish) => dish.domain));
 
-  const chosenSpecs = input.cart.map((line) => mergeRepeatedOptions((line.specs ?? []).map((s) => ({ specid: s.specid, cnt: s.cnt }))));
+  const chosenSpecs = input.cart.map((line) =>
+    mergeRepeatedOptions((line.specs ?? []).map((s) => ({ specid: s.specid, cnt: s.cnt }))),
+  );
   const lines: PricedLine[] = input.cart.map((line, index) => ({
     item: line.item,
     spec: optionId(line.spec),
@@ -99,11 +116,14 @@ export function priceCart(
     }
     const single = optionId(line.spec);
     const singleOption = single === null ? null : (dish.options.get(single) ?? null);
-    if (singleOption?.multicheck) throw badRequest(`Опция «${singleOption.name}» выбирается количеством, а не одна.`, 'validation');
+    if (singleOption?.multicheck)
+      throw badRequest(`Опция «${singleOption.name}» выбирается количеством, а не одна.`, 'validation');
     const specs = (chosenSpecs[index] ?? []).map((chosen) => {
       const option = dish.options.get(chosen.specid);
-      if (!option?.multicheck) throw badRequest(`Опцию №${chosen.specid} нельзя добавить к блюду «${dish.name}».`, 'validation');
-      if (chosen.cnt > option.maxCnt) throw badRequest(`Опции «${option.name}» можно добавить не больше ${option.maxCnt}.`, 'validation');
+      if (!option?.multicheck)
+        throw badRequest(`Опцию №${chosen.specid} нельзя добавить к блюду «${dish.name}».`, 'validation');
+      if (chosen.cnt > option.maxCnt)
+        throw badRequest(`Опции «${option.name}» можно добавить не больше ${option.maxCnt}.`, 'validation');
       return { id: option.id, name: option.name, price: option.price, cnt: chosen.cnt };
     });
     const priced = lines[index] as PricedLine;
@@ -126,7 +146,8 @@ export function priceCart(
   const cutlery: PricedCart['cutlery'] = [];
   for (const chosen of mergeRepeatedItems(input.cutlery)) {
     const row = catalogue.cutlery.get(chosen.id);
-    if (!row || !row.order_types.includes(input.orderType)) throw badRequest(`Прибор №${chosen.id} недоступен для этого заказа.`, 'validation');
+    if (!row || !row.order_types.includes(input.orderType))
+      throw badRequest(`Прибор №${chosen.id} недоступен для этого заказа.`, 'validation');
     if (chosen.cnt > row.max) throw badRequest(`«${row.name}»: не больше ${row.max}.`, 'validation');
     if (chosen.cnt === 0) continue;
     const item = { id: row.id, cnt: chosen.cnt, price: row.price, free_cnt: row.free_cnt };
@@ -142,7 +163,8 @@ export function priceCart(
       throw badRequest(`Рекомендуемый товар №${chosen.id} недоступен для этого заказа.`, 'validation');
     }
     if (chosen.cnt === 0) continue;
-    if (!dish.domain.allowed) throw new AppError(409, 'unavailable', `${UNAVAILABLE_PREFIX}: ${dish.name}. Уберите их из корзины.`);
+    if (!dish.domain.allowed)
+      throw new AppError(409, 'unavailable', `${UNAVAILABLE_PREFIX}: ${dish.name}. Уберите их из корзины.`);
     const item = { id: row.id, cnt: chosen.cnt, price: dish.domain.price, free_cnt: row.free_cnt };
     recommended.push(item);
     items.push(extraItem('recommended', dish.name, item, dish.photo));
@@ -151,7 +173,24 @@ export function priceCart(
   return { lines, dishes, items, cutlery, recommended };
 }
 
-function extraItem(kind: 'cutlery' | 'recommended', name: string, item: FreeCountItem & { id: number }, photo: string): PricedItem {
+function extraItem(
+  kind: 'cutlery' | 'recommended',
+  name: string,
+  item: FreeCountItem & { id: number },
+  photo: string,
+): PricedItem {
   const charged = chargedCount(item);
-  return { kind, item_id: item.id, name, price: item.price, cnt: item.cnt, charged_cnt: charged, line_sum: charged * item.price, spec: null, specs: [], comment: '', photo };
+  return {
+    kind,
+    item_id: item.id,
+    name,
+    price: item.price,
+    cnt: item.cnt,
+    charged_cnt: charged,
+    line_sum: charged * item.price,
+    spec: null,
+    specs: [],
+    comment: '',
+    photo,
+  };
 }

@@ -31,7 +31,8 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
   let zone = body.location ? deliveryZone(restaurant, body.location) : undefined;
   if (body.zone) {
     const named = restaurant.zones.find((z) => z.row.id === body.zone && z.row.active);
-    if (!named || (zone && zone.row.id !== named.row.id)) throw badRequest(OUTSIDE_DELIVERY_ZONE_MESSAGE, 'outside_zone');
+    if (!named || (zone && zone.row.id !== named.row.id))
+      throw badRequest(OUTSIDE_DELIVERY_ZONE_MESSAGE, 'outside_zone');
     zone = named;
   }
   if (!zone) throw badRequest('Укажите адрес или зону доставки.', 'address');
@@ -42,7 +43,7 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
     recommended: body.recommendedItems ?? [],
     orderType: 'delivery',
     lockCode: null,
-      quoteOnly: true,
+    quoteOnly: true,
   });
   const quote = quoteOrder(priced, { restaurant, orderType: 'delivery', zone });
 
@@ -55,7 +56,10 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
   const availByTime =
     domainZone.periods.length === 0
       ? takesTime(() => orderTiming(restaurant, 'delivery', body.delivery_data, domainZone, now))
-      : deliveryPeriodChoices(zone.domain, date, clock, { schedule: restaurant.schedule, holidays: restaurant.holidays }).some((choice) => !choice.disabled);
+      : deliveryPeriodChoices(zone.domain, date, clock, {
+          schedule: restaurant.schedule,
+          holidays: restaurant.holidays,
+        }).some((choice) => !choice.disabled);
 
   const uuid = body.uuid && /^[\w-]{8,64}$/.test(body.uuid) ? body.uuid : randomUUID();
   await saveDeliveryQuote(app.db, uuid, {
@@ -87,11 +91,29 @@ export async function quoteDelivery(app: FastifyInstance, body: CallBody<typeof 
 export async function quotedDeliverySum(
   app: FastifyInstance,
   uuid: string,
-  order: { restaurant: RestaurantContext; zone: ZoneEntry; priced: PricedCart; subtotal: number; when: DeliveryWhen | null | undefined; now: Date },
+  order: {
+    restaurant: RestaurantContext;
+    zone: ZoneEntry;
+    priced: PricedCart;
+    subtotal: number;
+    when: DeliveryWhen | null | undefined;
+    now: Date;
+  },
 ): Promise<number> {
   const quote = await findDeliveryQuote(app.db, uuid);
-  const fingerprint = deliveryFingerprint({ restaurant: order.restaurant, zoneId: order.zone.row.id, priced: order.priced, when: order.when, now: order.now });
-  const stale = !quote || quote.expires_at <= order.now || quote.fingerprint === '' || quote.fingerprint !== fingerprint || quote.order_sum !== order.subtotal;
+  const fingerprint = deliveryFingerprint({
+    restaurant: order.restaurant,
+    zoneId: order.zone.row.id,
+    priced: order.priced,
+    when: order.when,
+    now: order.now,
+  });
+  const stale =
+    !quote ||
+    quote.expires_at <= order.now ||
+    quote.fingerprint === '' ||
+    quote.fingerprint !== fingerprint ||
+    quote.order_sum !== order.subtotal;
   if (stale) {
     throw new AppError(409, 'delivery_quote_stale', DELIVERY_QUOTE_STALE_MESSAGE);
   }

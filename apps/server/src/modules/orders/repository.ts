@@ -17,17 +17,41 @@ export async function readCatalogueRows(trx: Transaction<Database>) {
   return {
     restaurants: await trx.selectFrom('restaurants').selectAll().execute(),
     schedules: await trx.selectFrom('restaurant_schedule').selectAll().execute(),
-    holidays: await trx.selectFrom('restaurant_holidays').select(['restaurant_id', 'day', 'from_minute', 'to_minute']).execute(),
-    zones: await trx.selectFrom('delivery_zones').selectAll().where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute(),
+    holidays: await trx
+      .selectFrom('restaurant_holidays')
+      .select(['restaurant_id', 'day', 'from_minute', 'to_minute'])
+      .execute(),
+    zones: await trx
+      .selectFrom('delivery_zones')
+      .selectAll()
+      .where('archived_at', 'is', null)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
     dishes: await trx
       .selectFrom('dishes')
       .innerJoin('categories', 'categories.id', 'dishes.category_id')
-      .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.img', 'dishes.is_shop', 'dishes.is_locked', 'dishes.lock_code', 'categories.menu_kind'])
+      .select([
+        'dishes.id',
+        'dishes.name',
+        'dishes.price',
+        'dishes.img',
+        'dishes.is_shop',
+        'dishes.is_locked',
+        'dishes.lock_code',
+        'categories.menu_kind',
+      ])
       // A dish of a hidden category is not offered, as guests do not see it (archived dishes are never active).
       .select((eb) => eb.and([eb('dishes.active', '=', true), eb('categories.hidden', '=', false)]).as('active'))
       .execute(),
     notCarried: await trx.selectFrom('dishes_not_carried').select(['restaurant_id', 'dish_id']).execute(),
-    options: await trx.selectFrom('dish_options').selectAll().where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute(),
+    options: await trx
+      .selectFrom('dish_options')
+      .selectAll()
+      .where('archived_at', 'is', null)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
     stops: await trx.selectFrom('stop_list').select(['restaurant_id', 'dish_id']).execute(),
     optionStops: await trx.selectFrom('stop_list_options').select(['restaurant_id', 'option_id']).execute(),
     // Archived extras (issue 31) are offered to no new order: one in a cart reads as unavailable.
@@ -45,7 +69,12 @@ export function findCoupon(db: Reader, code: string): Promise<CouponRow | undefi
 
 /** Whether the guest has an order that applied this coupon. */
 export async function hasUsedCoupon(db: Reader, couponId: number, userId: number): Promise<boolean> {
-  const use = await db.selectFrom('coupon_uses').select('order_id').where('coupon_id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
+  const use = await db
+    .selectFrom('coupon_uses')
+    .select('order_id')
+    .where('coupon_id', '=', couponId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return use !== undefined;
 }
 
@@ -76,13 +105,22 @@ export async function couponUseCount(db: Reader, couponId: number): Promise<numb
  * commit and counts its use, so exactly one of them gets it.
  */
 export async function claimCouponTotal(trx: Transaction<Database>, couponId: number): Promise<boolean> {
-  const coupon = await trx.selectFrom('coupons').select('max_uses').where('id', '=', couponId).forUpdate().executeTakeFirst();
+  const coupon = await trx
+    .selectFrom('coupons')
+    .select('max_uses')
+    .where('id', '=', couponId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!coupon) return false;
   return coupon.max_uses === null || (await couponUseCount(trx, couponId)) < coupon.max_uses;
 }
 
 /** Writes (or rewrites, for the same uuid) a delivery quote of order/delivery. */
-export async function saveDeliveryQuote(db: Reader, uuid: string, quote: Omit<Insertable<DeliveryQuotesTable>, 'uuid' | 'created_at'>): Promise<void> {
+export async function saveDeliveryQuote(
+  db: Reader,
+  uuid: string,
+  quote: Omit<Insertable<DeliveryQuotesTable>, 'uuid' | 'created_at'>,
+): Promise<void> {
   await db
     .insertInto('delivery_quotes')
     .values({ uuid, ...quote })
@@ -101,7 +139,13 @@ export function findOrderByKey(db: Reader, key: string): Promise<OrderRow | unde
 
 /** The latest order of the same request made after `since`. */
 export function findRecentOrderByRequest(db: Reader, hash: string, since: Date): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('request_hash', '=', hash).where('created_at', '>', since).orderBy('id', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('request_hash', '=', hash)
+    .where('created_at', '>', since)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 /**
@@ -112,7 +156,9 @@ export async function takeNextNumber(db: Kysely<Database>, restaurantId: number,
   const counter = await db
     .insertInto('order_counters')
     .values({ restaurant_id: restaurantId, business_day: businessDay, last_number: 1 })
-    .onConflict((oc) => oc.columns(['restaurant_id', 'business_day']).doUpdateSet({ last_number: sql`order_counters.last_number + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['restaurant_id', 'business_day']).doUpdateSet({ last_number: sql`order_counters.last_number + 1` }),
+    )
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return counter.last_number;
@@ -135,9 +181,16 @@ export async function insertOrder(
     .insertInto('order_items')
     .values(items.map((item, sort) => ({ ...item, order_id: row.id, sort })))
     .execute();
-  await trx.insertInto('order_status_history').values({ order_id: row.id, status: ORDER_STATUS.awaitingPayment, actor: meta.actor }).execute();
+  await trx
+    .insertInto('order_status_history')
+    .values({ order_id: row.id, status: ORDER_STATUS.awaitingPayment, actor: meta.actor })
+    .execute();
   logOrderStatus({ orderId: row.id, from: null, to: ORDER_STATUS.awaitingPayment, actor: meta.actor });
-  if (meta.couponUse) await trx.insertInto('coupon_uses').values({ coupon_id: meta.couponUse.couponId, user_id: meta.couponUse.userId, order_id: row.id }).execute();
+  if (meta.couponUse)
+    await trx
+      .insertInto('coupon_uses')
+      .values({ coupon_id: meta.couponUse.couponId, user_id: meta.couponUse.userId, order_id: row.id })
+      .execute();
   // The staff's boards on every instance learn of it once it commits (issue 17).
   await notifyOrderStatus(trx, row.id);
   return row;

@@ -32,7 +32,16 @@ import { applicableCoupon, type CouponRow } from './coupons';
 import { orderRateLimits } from './limits';
 import { lockCodeTry, priceCart, type PricedItem } from './pricing';
 import { quotedDeliverySum } from './quotes';
-import { claimCouponTotal, claimCouponUse, findOrderByKey, findRecentOrderByRequest, insertOrder, lockOrderRequest, type OrderRow, takeNextNumber } from './repository';
+import {
+  claimCouponTotal,
+  claimCouponUse,
+  findOrderByKey,
+  findRecentOrderByRequest,
+  insertOrder,
+  lockOrderRequest,
+  type OrderRow,
+  takeNextNumber,
+} from './repository';
 import { assertNotClosedForNow, bookingOrderTiming, orderTiming } from './timing';
 
 /** order/create resuming a delayed order that another order already resumed, or that was paid or cancelled (SPEC 4). */
@@ -70,7 +79,9 @@ export interface CreatedOrder {
 function requestHash(body: OrderCreateBody, userId: number | null, kiosk: KioskDevice | null): string {
   const { idempotency_key: _key, pushToken: _push, cart_raw: _raw, kiosk_token: _kiosk, ...rest } = body;
   const whose = userId ?? (kiosk ? `kiosk:${kiosk.id}` : 'kiosk');
-  return createHash('sha256').update(`${whose}|${canonical(rest)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${whose}|${canonical(rest)}`)
+    .digest('hex');
 }
 
 function canonical(value: unknown): string {
@@ -128,7 +139,10 @@ export async function createOrder(
   } catch (error) {
     // A retry of an order that resumed a delayed one, arriving as the first commits, finds that
     // delayed order closed by the first: it answers the order made, as any retry does.
-    const made = error instanceof AppError && error.code === 'delayed_order_closed' ? await findEarlier(app.db, secret, key, hash, now) : null;
+    const made =
+      error instanceof AppError && error.code === 'delayed_order_closed'
+        ? await findEarlier(app.db, secret, key, hash, now)
+        : null;
     if (made) return made;
     throw error;
   }
@@ -144,21 +158,41 @@ export async function createOrder(
     // The delayed order this one resumes is cancelled with it, or the order is not made (SPEC 4):
     // of two orders resuming it at once, the second waits on its row and finds it cancelled.
     if (draft.resumes && !(await cancelResumedDelayedOrder(trx, draft.resumes.orderId, draft.resumes.userId))) {
-      throw resumeRefusal(await findUserOrderState(trx, draft.resumes.orderId, draft.resumes.userId)) ?? conflict(DELAYED_ORDER_CLOSED_MESSAGE, 'delayed_order_closed');
+      throw (
+        resumeRefusal(await findUserOrderState(trx, draft.resumes.orderId, draft.resumes.userId)) ??
+        conflict(DELAYED_ORDER_CLOSED_MESSAGE, 'delayed_order_closed')
+      );
     }
-    const couponUse = draft.couponApplied && draft.coupon ? { couponId: draft.coupon.id, userId: user?.id ?? null } : null;
+    const couponUse =
+      draft.couponApplied && draft.coupon ? { couponId: draft.coupon.id, userId: user?.id ?? null } : null;
     // Two orders of one guest with a one-time coupon at once: one of them gets it.
     if (couponUse && draft.coupon?.once_per_user && user && !(await claimCouponUse(trx, draft.coupon.id, user.id))) {
       throw new AppError(409, 'coupon_used', couponProblemMessage('coupon_used'));
     }
     // Orders racing for a coupon's last use (issue 31): its row is held, one of them gets it.
-    if (couponUse && draft.coupon && draft.coupon.max_uses !== null && !(await claimCouponTotal(trx, draft.coupon.id))) {
+    if (
+      couponUse &&
+      draft.coupon &&
+      draft.coupon.max_uses !== null &&
+      !(await claimCouponTotal(trx, draft.coupon.id))
+    ) {
       throw new AppError(409, 'coupon_used_up', couponProblemMessage('coupon_used_up'));
     }
     const order = await insertOrder(
       trx,
-      { ...draft.values, kiosk_device_id: kiosk?.id ?? null, znumber, business_day: day, idempotency_key: key ?? `auto-${randomUUID()}`, request_hash: hash },
-      draft.items.map((item) => ({ ...item, spec: item.spec ? JSON.stringify(item.spec) : null, specs: JSON.stringify(item.specs) })),
+      {
+        ...draft.values,
+        kiosk_device_id: kiosk?.id ?? null,
+        znumber,
+        business_day: day,
+        idempotency_key: key ?? `auto-${randomUUID()}`,
+        request_hash: hash,
+      },
+      draft.items.map((item) => ({
+        ...item,
+        spec: item.spec ? JSON.stringify(item.spec) : null,
+        specs: JSON.stringify(item.specs),
+      })),
       { actor: body.source, couponUse },
     );
     written = { type: order.type, source: order.source };
@@ -176,10 +210,19 @@ async function orderKiosk(app: FastifyInstance, body: OrderCreateBody, now: Date
 }
 
 /** The order an earlier identical request made: by its key, or without a key by the same request within the retry window. */
-async function findEarlier(db: Kysely<Database> | Transaction<Database>, secret: string, key: string | null, hash: string, now: Date): Promise<CreatedOrder | null> {
-  const earlier = key ? await findOrderByKey(db, key) : await findRecentOrderByRequest(db, hash, new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000));
+async function findEarlier(
+  db: Kysely<Database> | Transaction<Database>,
+  secret: string,
+  key: string | null,
+  hash: string,
+  now: Date,
+): Promise<CreatedOrder | null> {
+  const earlier = key
+    ? await findOrderByKey(db, key)
+    : await findRecentOrderByRequest(db, hash, new Date(now.getTime() - RETRY_WINDOW_MINUTES * 60_000));
   if (!earlier) return null;
-  if (earlier.request_hash !== hash) throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
+  if (earlier.request_hash !== hash)
+    throw conflict('Этот ключ уже использован для другого заказа.', 'idempotency_conflict');
   return answer(earlier, earlier.delayed, secret);
 }
 
@@ -203,7 +246,8 @@ interface OrderDraft {
  */
 function resumeRefusal(order: { delayed: boolean; paid: boolean; status: number } | undefined): AppError | null {
   if (!order?.delayed) return notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
-  if (order.paid || order.status !== ORDER_STATUS.awaitingPayment) return conflict(DELAYED_ORDER_CLOSED_MESSAGE, 'delayed_order_closed');
+  if (order.paid || order.status !== ORDER_STATUS.awaitingPayment)
+    return conflict(DELAYED_ORDER_CLOSED_MESSAGE, 'delayed_order_closed');
   return null;
 }
 
@@ -211,7 +255,11 @@ function resumeRefusal(order: { delayed: boolean; paid: boolean; status: number 
  * The delayed order an order resumes, checked before the order is written so a refusal costs no
  * order number; the order's transaction decides again. Only a signed-in guest has one.
  */
-async function resumableDelayedOrder(db: Kysely<Database>, orderId: number, user: UserRow | null): Promise<{ orderId: number; userId: number }> {
+async function resumableDelayedOrder(
+  db: Kysely<Database>,
+  orderId: number,
+  user: UserRow | null,
+): Promise<{ orderId: number; userId: number }> {
   if (!user) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
   const refusal = resumeRefusal(await findUserOrderState(db, orderId, user.id));
   if (refusal) throw refusal;
@@ -239,23 +287,38 @@ async function draftOrder(
   assertNotClosedForNow(restaurant, now);
 
   const delayed = isOn(body.order.props?.delayed);
-  if (delayed && catalogue.settings.allow_delayed !== 1) throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
-  const resumes = body.delayed_order_id === undefined ? null : await resumableDelayedOrder(db, body.delayed_order_id, user);
+  if (delayed && catalogue.settings.allow_delayed !== 1)
+    throw badRequest('Отложенные заказы сейчас не принимаются.', 'delayed');
+  const resumes =
+    body.delayed_order_id === undefined ? null : await resumableDelayedOrder(db, body.delayed_order_id, user);
 
   const booking =
     orderType === 'inrest' && body.order.booking_num
-      ? await liveBookingTerms(db, body.order.booking_num, { restaurantId: restaurant.row.id, userId: user?.id ?? null }, now)
+      ? await liveBookingTerms(
+          db,
+          body.order.booking_num,
+          { restaurantId: restaurant.row.id, userId: user?.id ?? null },
+          now,
+        )
       : null;
 
   const zone = orderType === 'delivery' ? deliveryZone(restaurant, body.order.props?.address ?? null) : null;
   // An order from a booking is for the booking's time (SPEC 4, 5), not a time of its own.
-  const timing = booking ? bookingOrderTiming(restaurant, booking, now) : orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
+  const timing = booking
+    ? bookingOrderTiming(restaurant, booking, now)
+    : orderTiming(restaurant, orderType, body.deliveryDateTimeProps, zone?.domain ?? null, now);
   if (delayed && timing.asReady) throw badRequest('Для отложенного заказа выберите дату и время.', 'delayed');
   // A table order needs one of the restaurant's tables — except a signed-in guest's pre-order
   // for a chosen time (SPEC 2 Предзаказ, «Предзаказ в заведении»): the guest is not there yet,
   // and names the order at the restaurant. A kiosk order always has its table.
-  const preorderWithoutTable = orderType === 'inrest' && !timing.asReady && user !== null && body.source !== 'kiosk' && isBlankTable(body.order.table);
-  const tableNum = orderType === 'inrest' && !preorderWithoutTable ? checkTable(catalogue, restaurant, body.order.table) : null;
+  const preorderWithoutTable =
+    orderType === 'inrest' &&
+    !timing.asReady &&
+    user !== null &&
+    body.source !== 'kiosk' &&
+    isBlankTable(body.order.table);
+  const tableNum =
+    orderType === 'inrest' && !preorderWithoutTable ? checkTable(catalogue, restaurant, body.order.table) : null;
 
   const lockCode = body.lock_code?.trim() || null;
   // The menu and order/create count lock-code tries in one counter (issue 11 point 7).
@@ -271,21 +334,39 @@ async function draftOrder(
 
   const couponCode = body.coupon?.trim() ?? '';
   const coupon: CouponRow | null = couponCode
-    ? await applicableCoupon(db, couponCode, { orderType, restaurantId: restaurant.row.id, timeZone: restaurant.row.time_zone, userId: user?.id ?? null, now })
+    ? await applicableCoupon(db, couponCode, {
+        orderType,
+        restaurantId: restaurant.row.id,
+        timeZone: restaurant.row.time_zone,
+        userId: user?.id ?? null,
+        now,
+      })
     : null;
   const priceNow = quoteOrder(priced, { restaurant, orderType, zone, booking, coupon });
   const quotedDelivery =
     zone && body.delivery_uuid
-      ? await quotedDeliverySum(app, body.delivery_uuid, { restaurant, zone, priced, subtotal: priceNow.totals.subtotal, when: body.deliveryDateTimeProps, now }).catch(
-          (error: unknown) => {
-            // A quote gone stale because a price changed under the cart (issue 31): the guest reads
-            // the new total, as any total changed under the cart reads, not that delivery moved.
-            const staleByPrice = error instanceof AppError && error.code === 'delivery_quote_stale' && body.expected_sum !== undefined && body.expected_sum !== priceNow.totals.toPay;
-            throw staleByPrice ? new AppError(409, 'sum_changed', sumChangedMessage(priceNow.totals.toPay)) : error;
-          },
-        )
+      ? await quotedDeliverySum(app, body.delivery_uuid, {
+          restaurant,
+          zone,
+          priced,
+          subtotal: priceNow.totals.subtotal,
+          when: body.deliveryDateTimeProps,
+          now,
+        }).catch((error: unknown) => {
+          // A quote gone stale because a price changed under the cart (issue 31): the guest reads
+          // the new total, as any total changed under the cart reads, not that delivery moved.
+          const staleByPrice =
+            error instanceof AppError &&
+            error.code === 'delivery_quote_stale' &&
+            body.expected_sum !== undefined &&
+            body.expected_sum !== priceNow.totals.toPay;
+          throw staleByPrice ? new AppError(409, 'sum_changed', sumChangedMessage(priceNow.totals.toPay)) : error;
+        })
       : null;
-  const quote = quotedDelivery === null ? priceNow : quoteOrder(priced, { restaurant, orderType, zone, booking, coupon, quotedDelivery });
+  const quote =
+    quotedDelivery === null
+      ? priceNow
+      : quoteOrder(priced, { restaurant, orderType, zone, booking, coupon, quotedDelivery });
   const blocker = quote.blockers[0];
   if (blocker?.reason === 'below-minimum') throw badRequest(blocker.message ?? '', 'minimum');
   // priceCart already refused unavailable lines by name; a cart worth nothing cannot be paid.
@@ -358,7 +439,9 @@ function answer(order: OrderRow, delayed: boolean, secret: string): CreatedOrder
   const couponNotApplied = order.coupon_id !== null && !order.coupon_applied;
   return {
     success: true,
-    message: delayed ? `Отложенный заказ ${order.znumber} сохранён.` : `Заказ ${order.znumber} принят. Осталось оплатить.`,
+    message: delayed
+      ? `Отложенный заказ ${order.znumber} сохранён.`
+      : `Заказ ${order.znumber} принят. Осталось оплатить.`,
     delayed: delayed ? 1 : 0,
     id: order.id,
     number: order.znumber,
@@ -376,7 +459,11 @@ function answer(order: OrderRow, delayed: boolean, secret: string): CreatedOrder
 
 function assertTakesOrderType(catalogue: OrderCatalogue, restaurant: RestaurantContext, orderType: OrderType): void {
   if (orderType === 'delivery') assertChainDelivers(catalogue);
-  const takes = { inrest: restaurant.row.delivery_rest, self: restaurant.row.delivery_self, delivery: restaurant.row.delivery_courier }[orderType];
+  const takes = {
+    inrest: restaurant.row.delivery_rest,
+    self: restaurant.row.delivery_self,
+    delivery: restaurant.row.delivery_courier,
+  }[orderType];
   if (!takes) throw new AppError(409, 'order_type', ORDER_TYPE_NOT_OFFERED_MESSAGES[orderType]);
 }
 
@@ -384,7 +471,11 @@ function isBlankTable(table: string | number | null | undefined): boolean {
   return table === null || table === undefined || String(table).trim() === '';
 }
 
-function checkTable(catalogue: OrderCatalogue, restaurant: RestaurantContext, table: string | number | null | undefined): string {
+function checkTable(
+  catalogue: OrderCatalogue,
+  restaurant: RestaurantContext,
+  table: string | number | null | undefined,
+): string {
   const num = knownTable(catalogue, restaurant, table);
   if (num === null) throw badRequest(TABLE_NUMBER_MESSAGE, 'table');
   return num;

@@ -76,20 +76,31 @@ export function orderTiming(
   }
 
   const minute = timeText && !isAsReadyText(timeText) ? parseClock(timeText) : null;
-  if (timeText && !isAsReadyText(timeText) && minute === null) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
+  if (timeText && !isAsReadyText(timeText) && minute === null)
+    throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
   if (minute === null) {
     if (!sameDate(date, clock.date)) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
-    if (!isOpenWithHolidays(restaurant.schedule, restaurant.holidays, now, tz)) throw new AppError(409, 'closed', RESTAURANT_CLOSED_MESSAGE);
+    if (!isOpenWithHolidays(restaurant.schedule, restaurant.holidays, now, tz))
+      throw new AppError(409, 'closed', RESTAURANT_CLOSED_MESSAGE);
     return { asReady: true, readyAt: null, deliveryTime: AS_READY_TEXT, deliveryDate: formatShortDate(date) };
   }
   // Pickup: one of the open slots the app offers (openPickupSlots); delivery: a later open minute.
   const takes =
     orderType === 'delivery'
       ? (minute > clock.minuteOfDay || !sameDate(date, clock.date)) &&
-        isOpenOnWallClock(restaurant.schedule, restaurant.holidays, { date, weekday: weekdayOf(date), minuteOfDay: minute })
+        isOpenOnWallClock(restaurant.schedule, restaurant.holidays, {
+          date,
+          weekday: weekdayOf(date),
+          minuteOfDay: minute,
+        })
       : openPickupSlots(restaurant.schedule, restaurant.holidays, date, clock).includes(minute);
   if (!takes) throw badRequest(TIME_UNAVAILABLE_MESSAGE, 'delivery_time');
-  return { asReady: false, readyAt: new Date(instantAt(date, minute, tz)), deliveryTime: timeText, deliveryDate: dateText || formatShortDate(date) };
+  return {
+    asReady: false,
+    readyAt: new Date(instantAt(date, minute, tz)),
+    deliveryTime: timeText,
+    deliveryDate: dateText || formatShortDate(date),
+  };
 }
 
 /**
@@ -98,7 +109,11 @@ export function orderTiming(
  * domain's closedForNowText, beside the schedule's; it lapses by itself once the time passes.
  */
 export function assertNotClosedForNow(restaurant: RestaurantContext, now: Date): void {
-  const closed = closedForNowText({ until: restaurant.row.closed_until, text: restaurant.row.closed_text }, now, restaurant.row.time_zone);
+  const closed = closedForNowText(
+    { until: restaurant.row.closed_until, text: restaurant.row.closed_text },
+    now,
+    restaurant.row.time_zone,
+  );
   if (closed !== null) throw new AppError(409, 'closed_for_now', closed);
 }
 
@@ -114,7 +129,22 @@ function sameDate(a: CalendarDate, b: CalendarDate): boolean {
  */
 export function bookingOrderTiming(restaurant: RestaurantContext, booking: { timefrom: Date }, now: Date): OrderTiming {
   const tz = restaurant.row.time_zone;
-  const ahead = bookingOrderTime({ timefrom: Math.floor(booking.timefrom.getTime() / 1000) }, Math.floor(now.getTime() / 1000), tz);
-  if (!ahead) return { asReady: true, readyAt: null, deliveryTime: AS_READY_TEXT, deliveryDate: formatShortDate(wallClockAt(now, tz).date) };
-  return { asReady: false, readyAt: new Date(ahead.at * 1000), deliveryTime: ahead.deliveryTime, deliveryDate: ahead.deliveryDate };
+  const ahead = bookingOrderTime(
+    { timefrom: Math.floor(booking.timefrom.getTime() / 1000) },
+    Math.floor(now.getTime() / 1000),
+    tz,
+  );
+  if (!ahead)
+    return {
+      asReady: true,
+      readyAt: null,
+      deliveryTime: AS_READY_TEXT,
+      deliveryDate: formatShortDate(wallClockAt(now, tz).date),
+    };
+  return {
+    asReady: false,
+    readyAt: new Date(ahead.at * 1000),
+    deliveryTime: ahead.deliveryTime,
+    deliveryDate: ahead.deliveryDate,
+  };
 }

@@ -66,7 +66,9 @@ async function main(args: readonly string[]): Promise<number> {
       console.error(`There is no page "${input.slug}" yet: give its title with --title "…".`);
       return 1;
     }
-    console.log(`Page "${row.slug}" («${row.title}») saved: ${row.body.length} characters, ${row.updated_at.toISOString()}.`);
+    console.log(
+      `Page "${row.slug}" («${row.title}») saved: ${row.body.length} characters, ${row.updated_at.toISOString()}.`,
+    );
     return 0;
   } finally {
     await database.close();
@@ -77,7 +79,9 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const plain = error instanceof ConfigError || error instanceof DataDirLockedError;
-    console.error(plain ? error.message : `chain-page failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      plain ? error.message : `chain-page failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -10,7 +10,11 @@ export interface PageRow {
 }
 
 export async function findPage(db: Kysely<Database>, slug: string): Promise<PageRow | undefined> {
-  return db.selectFrom('chain_pages').select(['slug', 'title', 'body', 'updated_at']).where('slug', '=', slug).executeTakeFirst();
+  return db
+    .selectFrom('chain_pages')
+    .select(['slug', 'title', 'body', 'updated_at'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
 }
 
 /**
@@ -18,7 +22,10 @@ export async function findPage(db: Kysely<Database>, slug: string): Promise<Page
  * a new updated_at. A new slug needs a title. Returns the stored row, or undefined when the slug
  * is new and no title was given.
  */
-export async function upsertPage(db: Kysely<Database>, page: { slug: string; title: string | null; body: string }): Promise<PageRow | undefined> {
+export async function upsertPage(
+  db: Kysely<Database>,
+  page: { slug: string; title: string | null; body: string },
+): Promise<PageRow | undefined> {
   const columns = ['slug', 'title', 'body', 'updated_at'] as const;
   if (page.title === null) {
     return db
@@ -32,7 +39,14 @@ export async function upsertPage(db: Kysely<Database>, page: { slug: string; tit
   return db
     .insertInto('chain_pages')
     .values({ slug: page.slug, title, body: page.body })
-    .onConflict((oc) => oc.column('slug').doUpdateSet((eb) => ({ title, body: page.body, updated_at: eb.fn('now'), version: eb('chain_pages.version', '+', 1) })))
+    .onConflict((oc) =>
+      oc.column('slug').doUpdateSet((eb) => ({
+        title,
+        body: page.body,
+        updated_at: eb.fn('now'),
+        version: eb('chain_pages.version', '+', 1),
+      })),
+    )
     .returning(columns)
     .executeTakeFirstOrThrow();
 }
@@ -53,7 +67,11 @@ export function editablePages(db: Reader): Promise<EditablePageRow[]> {
 }
 
 export function editablePage(db: Reader, slug: string): Promise<EditablePageRow | undefined> {
-  return db.selectFrom('chain_pages').select(['slug', 'title', 'body', 'version']).where('slug', '=', slug).executeTakeFirst();
+  return db
+    .selectFrom('chain_pages')
+    .select(['slug', 'title', 'body', 'version'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
 }
 
 /** Saves a page over the version named (decision 043), with a new updated_at (so its ETag moves); undefined when it is at another version or gone. */

@@ -9,6 +9,11 @@ import { findPage } from './repository';
 export async function chainPage(db: Kysely<Database>, slug: string): Promise<{ body: ChainPage; etag: string }> {
   const row = await findPage(db, slug);
   if (!row) throw notFound(PAGE_NOT_FOUND_MESSAGE, 'page_not_found');
-  const body: ChainPage = { slug: row.slug, title: row.title, body: row.body, updated_at: row.updated_at.toISOString() };
+  const body: ChainPage = {
+    slug: row.slug,
+    title: row.title,
+    body: row.body,
+    updated_at: row.updated_at.toISOString(),
+  };
   return { body, etag: etagOf(JSON.stringify(body)) };
 }

@@ -28,11 +28,21 @@ describe('checkPageInput', () => {
   });
 
   it('refuses an empty text, one over 100 000 characters, control characters and HTML', () => {
-    expect(checkPageInput('offer', null, ' \n\n ')).toEqual({ ok: false, message: 'The file is empty.', russian: 'Текст страницы пуст.' });
+    expect(checkPageInput('offer', null, ' \n\n ')).toEqual({
+      ok: false,
+      message: 'The file is empty.',
+      russian: 'Текст страницы пуст.',
+    });
     expect(checkPageInput('offer', null, 'я'.repeat(100_001)).ok).toBe(false);
     expect(checkPageInput('offer', null, 'я'.repeat(100_000)).ok).toBe(true);
     expect(checkPageInput('offer', null, 'a\u0000b').ok).toBe(false);
-    for (const html of ['<p>Текст</p>', 'Текст<br>', '<a href="x">ссылка</a>', '<script>alert(1)</script>', '<img src=x onerror=alert(1) />']) {
+    for (const html of [
+      '<p>Текст</p>',
+      'Текст<br>',
+      '<a href="x">ссылка</a>',
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1) />',
+    ]) {
       const result = checkPageInput('offer', null, html);
       expect(result.ok, html).toBe(false);
       if (!result.ok) expect(result.message).toContain('HTML');

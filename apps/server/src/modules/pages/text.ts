@@ -4,7 +4,8 @@ import { isPageSlug, MAX_PAGE_BODY_LENGTH, MAX_PAGE_TITLE_LENGTH } from '@chain/
  * A page as the chain-page command (and the back office, issue 31) will store it, or why it will
  * not: `message` in English for the command's operator, `russian` for the back office's manager.
  */
-export type PageInput = { ok: true; slug: string; title: string | null; body: string } | { ok: false; message: string; russian: string };
+export type PageInput =
+  { ok: true; slug: string; title: string | null; body: string } | { ok: false; message: string; russian: string };
 
 const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i;
 /** Whether a text holds a control character other than tab and line ends. */
@@ -30,20 +31,35 @@ export function checkPageInput(slug: string, title: string | null, text: string)
     };
   }
   const cleanTitle = title === null ? null : title.trim();
-  if (cleanTitle !== null && (cleanTitle.length === 0 || cleanTitle.length > MAX_PAGE_TITLE_LENGTH || hasControl(cleanTitle))) {
+  if (
+    cleanTitle !== null &&
+    (cleanTitle.length === 0 || cleanTitle.length > MAX_PAGE_TITLE_LENGTH || hasControl(cleanTitle))
+  ) {
     return {
       ok: false,
       message: `The title must be 1 to ${MAX_PAGE_TITLE_LENGTH} characters of plain text.`,
       russian: `Заголовок — от 1 до ${MAX_PAGE_TITLE_LENGTH} символов обычного текста.`,
     };
   }
-  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
+  const body = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
   if (body.length === 0) return { ok: false, message: 'The file is empty.', russian: 'Текст страницы пуст.' };
   if (body.length > MAX_PAGE_BODY_LENGTH) {
-    return { ok: false, message: `The text is longer than ${MAX_PAGE_BODY_LENGTH} characters.`, russian: `Текст страницы — не длиннее ${MAX_PAGE_BODY_LENGTH} символов.` };
+    return {
+      ok: false,
+      message: `The text is longer than ${MAX_PAGE_BODY_LENGTH} characters.`,
+      russian: `Текст страницы — не длиннее ${MAX_PAGE_BODY_LENGTH} символов.`,
+    };
   }
   if (hasControl(body)) {
-    return { ok: false, message: 'The text holds control characters: save it as plain UTF-8 text.', russian: 'В тексте есть служебные символы: вставьте его как обычный текст.' };
+    return {
+      ok: false,
+      message: 'The text holds control characters: save it as plain UTF-8 text.',
+      russian: 'В тексте есть служебные символы: вставьте его как обычный текст.',
+    };
   }
   const tag = HTML_TAG.exec(body);
   if (tag) {

@@ -111,7 +111,11 @@ export async function sweepPayments(db: Kysely<Database>): Promise<number> {
 }
 
 async function closePayment(deps: ClosingDeps, payment: PaymentRow): Promise<ClosingReport> {
-  const report = (result: ClosingReport['result']): ClosingReport => ({ paymentId: payment.id, orderId: payment.order_id, result });
+  const report = (result: ClosingReport['result']): ClosingReport => ({
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    result,
+  });
   const providerId = payment.provider_id ?? '';
   let bank: AcquirerOrderStatus | null = null;
   let unknown = '';
@@ -135,7 +139,10 @@ async function closePayment(deps: ClosingDeps, payment: PaymentRow): Promise<Clo
   if (recorded === 'needs_operator') paymentWorkGivenUp.inc({ queue: 'closing' });
   else if (step.next === 'retry') paymentRetries.inc({ queue: 'closing' });
   if (recorded === 'needs_operator') {
-    deps.log.error(context, `closing a payment at the bank failed ${payment.attempts} times: an operator must finish it`);
+    deps.log.error(
+      context,
+      `closing a payment at the bank failed ${payment.attempts} times: an operator must finish it`,
+    );
     return report('needs_operator');
   }
   if (step.next === 'refund_failed') {
@@ -152,7 +159,11 @@ async function closePayment(deps: ClosingDeps, payment: PaymentRow): Promise<Clo
  * A form or QR of an order paid meanwhile (or replaced by a newer one): declined at the bank.
  * If the guest paid it after all, settlePayment records that, and a refund is its own job.
  */
-async function cancelStep(deps: ClosingDeps, payment: PaymentRow, bank: AcquirerOrderStatus): Promise<ClosingStep | 'settled' | 'lost'> {
+async function cancelStep(
+  deps: ClosingDeps,
+  payment: PaymentRow,
+  bank: AcquirerOrderStatus,
+): Promise<ClosingStep | 'settled' | 'lost'> {
   const outcome = outcomeOf(bank);
   if (outcome) {
     const settled = await settlePayment(deps.db, deps.log, payment.id, outcome);
@@ -160,11 +171,17 @@ async function cancelStep(deps: ClosingDeps, payment: PaymentRow, bank: Acquirer
     return 'settled';
   }
   // Refused: the form changed state meanwhile (paid, or in 3-D Secure); the next look tells how.
-  return ask(deps, payment, 'decline', payment.amount, 'cancelled', 'retry', () => deps.acquiring.decline(payment.provider_id ?? ''));
+  return ask(deps, payment, 'decline', payment.amount, 'cancelled', 'retry', () =>
+    deps.acquiring.decline(payment.provider_id ?? ''),
+  );
 }
 
 /** Money the order does not keep: reversed while only held, else refunded, by what is still kept. */
-async function refundStep(deps: ClosingDeps, payment: PaymentRow, bank: AcquirerOrderStatus): Promise<ClosingStep | 'lost'> {
+async function refundStep(
+  deps: ClosingDeps,
+  payment: PaymentRow,
+  bank: AcquirerOrderStatus,
+): Promise<ClosingStep | 'lost'> {
   const providerId = payment.provider_id ?? '';
   const plan = refundPlan(bank);
   if ('already' in plan) return { event: null, next: plan.already, reason: plan.reason };
@@ -176,26 +193,42 @@ async function refundStep(deps: ClosingDeps, payment: PaymentRow, bank: Acquirer
   const declining = plan.kind === 'decline';
   // A refused decline is looked at again later; a refused refund or reversal is for a person,
   // unless the bank shows the money returned meanwhile (another taker, or the bank's portal).
-  const step = await ask(deps, payment, plan.kind, plan.amount, declining ? 'cancelled' : 'refunded', declining ? 'retry' : 'refund_failed', operations[plan.kind]);
+  const step = await ask(
+    deps,
+    payment,
+    plan.kind,
+    plan.amount,
+    declining ? 'cancelled' : 'refunded',
+    declining ? 'retry' : 'refund_failed',
+    operations[plan.kind],
+  );
   if (step === 'lost' || step.next !== 'refund_failed') return step;
   try {
     const again = refundPlan(await deps.acquiring.orderStatus(providerId));
     if ('already' in again) return { ...step, next: again.already, reason: again.reason };
     return step;
   } catch (error) {
-    return { ...step, next: 'retry', reason: `${step.reason}; its status could not be read again: ${bankAnswerOf(error).message}` };
+    return {
+      ...step,
+      next: 'retry',
+      reason: `${step.reason}; its status could not be read again: ${bankAnswerOf(error).message}`,
+    };
   }
 }
 
 /** What returning a payment's money takes, by the bank's status: nothing (and why), or one operation for an amount. */
-function refundPlan(bank: AcquirerOrderStatus): { already: 'cancelled' | 'refunded'; reason: string } | { kind: PaymentEventKind; amount: number } {
+function refundPlan(
+  bank: AcquirerOrderStatus,
+): { already: 'cancelled' | 'refunded'; reason: string } | { kind: PaymentEventKind; amount: number } {
   const kept = bank.paidAmount - bank.refundedAmount;
   switch (bank.state) {
     case 'held':
       return { kind: 'reverse', amount: kept };
     case 'deposited':
     case 'refunded':
-      return kept > 0 ? { kind: 'refund', amount: kept } : { already: 'refunded', reason: 'returned at the bank already' };
+      return kept > 0
+        ? { kind: 'refund', amount: kept }
+        : { already: 'refunded', reason: 'returned at the bank already' };
     case 'reversed':
       return { already: 'refunded', reason: 'reversed at the bank already' };
     case 'declined':
@@ -224,8 +257,17 @@ async function ask(
     return { event: { kind, amount, outcome: 'done', answer: await operation() }, next: success, reason: '' };
   } catch (error) {
     const answer = bankAnswerOf(error);
-    if (error instanceof AcquirerRefusal) return { event: { kind, amount, outcome: 'refused', answer }, next: whenRefused, reason: `the bank refused ${kind}: ${answer.code} ${answer.message}` };
-    return { event: { kind, amount, outcome: 'retry', answer }, next: 'retry', reason: `the bank did not answer ${kind}: ${answer.message}` };
+    if (error instanceof AcquirerRefusal)
+      return {
+        event: { kind, amount, outcome: 'refused', answer },
+        next: whenRefused,
+        reason: `the bank refused ${kind}: ${answer.code} ${answer.message}`,
+      };
+    return {
+      event: { kind, amount, outcome: 'retry', answer },
+      next: 'retry',
+      reason: `the bank did not answer ${kind}: ${answer.message}`,
+    };
   }
 }
 
@@ -243,7 +285,11 @@ export function bankAnswerOf(error: unknown): BankAnswer {
  * is always recorded and wins over a retry, a refusal or an operator's state left by another
  * taker. A retry past MAX_CLOSING_ATTEMPTS leaves the payment to an operator.
  */
-export async function recordClosing(db: Kysely<Database>, payment: PaymentRow, step: ClosingStep): Promise<'recorded' | 'needs_operator' | 'lost'> {
+export async function recordClosing(
+  db: Kysely<Database>,
+  payment: PaymentRow,
+  step: ClosingStep,
+): Promise<'recorded' | 'needs_operator' | 'lost'> {
   return db.transaction().execute(async (trx) => {
     // The order first, as every writer does (lockClosingPayment).
     const current = await lockClosingPayment(trx, payment);
@@ -259,12 +305,18 @@ export async function recordClosing(db: Kysely<Database>, payment: PaymentRow, s
     const givesUp = step.next === 'retry' && payment.attempts >= MAX_CLOSING_ATTEMPTS;
     // `failure` keeps why the money goes back (settlePayment's reason) until the payment ends
     // without an operation (nothing to ask) or is left to an operator.
-    const failure = givesUp ? `${payment.status} after ${payment.attempts} tries: ${step.reason}` : step.event === null && step.next !== 'retry' ? step.reason : null;
+    const failure = givesUp
+      ? `${payment.status} after ${payment.attempts} tries: ${step.reason}`
+      : step.event === null && step.next !== 'retry'
+        ? step.reason
+        : null;
     await recordClosingState(
       trx,
       payment,
       current.status,
-      step.next === 'retry' && !givesUp ? { retryInSeconds: retryDelaySeconds(payment.attempts) } : { status: givesUp ? 'needs_operator' : (step.next as PaymentStatus) },
+      step.next === 'retry' && !givesUp
+        ? { retryInSeconds: retryDelaySeconds(payment.attempts) }
+        : { status: givesUp ? 'needs_operator' : (step.next as PaymentStatus) },
       failure,
     );
     return givesUp ? 'needs_operator' : 'recorded';

@@ -26,11 +26,19 @@ import { awaitingPaymentOrders, lockAwaitingPayment, type AwaitingPaymentOrder }
 const PAGE = 200;
 
 /** Which of these orders are past their time to pay at `now` (their restaurants' schedules read once). */
-export async function pastTimeToPay(db: Kysely<Database>, orders: readonly AwaitingPaymentOrder[], now: Date): Promise<AwaitingPaymentOrder[]> {
+export async function pastTimeToPay(
+  db: Kysely<Database>,
+  orders: readonly AwaitingPaymentOrder[],
+  now: Date,
+): Promise<AwaitingPaymentOrder[]> {
   const asReady = orders.filter((order) => order.readyAt === null).map((order) => order.restaurantId);
   const schedules = await schedulesByRestaurant(db, asReady);
   return orders.filter((order) =>
-    paymentTimeOver(order, { active: order.restaurantActive, schedule: schedules.get(order.restaurantId) ?? [], timeZone: order.timeZone }, now),
+    paymentTimeOver(
+      order,
+      { active: order.restaurantActive, schedule: schedules.get(order.restaurantId) ?? [], timeZone: order.timeZone },
+      now,
+    ),
   );
 }
 

@@ -3,7 +3,13 @@ import { EMAIL_CALL_TIMEOUT_MS, type EmailSender } from '../../adapters/email/ty
 import { receiptLink } from '../../http/signed-links';
 import { loadReceipt, receiptLetter } from '../order-history';
 import { failedTry, renewLease, runOutbox, serviceCallPolicy, type OutboxDeps } from '../../db/leased-outbox';
-import { giveUpStaleReceipts, RECEIPT_OUTBOX, saveReceiptSent, takeDueReceipt, type ReceiptDueOrder } from './repository/receipts';
+import {
+  giveUpStaleReceipts,
+  RECEIPT_OUTBOX,
+  saveReceiptSent,
+  takeDueReceipt,
+  type ReceiptDueOrder,
+} from './repository/receipts';
 
 /**
  * The receipt by e-mail (SPEC 2 Cart's e-mail-for-receipt field, SPEC 7 order/create emailsend
@@ -65,8 +71,16 @@ async function sendReceipt(deps: ReceiptMailDeps, order: ReceiptDueOrder): Promi
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     const next = await failedTry(deps.db, RECEIPT_OUTBOX, order, RECEIPT_POLICY.maxAttempts);
-    if (next === 'gave_up') deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'mail service failed every try: the receipt was not e-mailed (it stays on the order page)');
-    else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'mail service failed; the receipt is e-mailed again later');
+    if (next === 'gave_up')
+      deps.log.error(
+        { err: error, orderId: order.id, attempts: order.attempts },
+        'mail service failed every try: the receipt was not e-mailed (it stays on the order page)',
+      );
+    else
+      deps.log.warn(
+        { err: error, orderId: order.id, attempts: order.attempts },
+        'mail service failed; the receipt is e-mailed again later',
+      );
     return next;
   }
   await saveReceiptSent(deps.db, order.id);
@@ -77,6 +91,10 @@ async function sendReceipt(deps: ReceiptMailDeps, order: ReceiptDueOrder): Promi
 /** The worker's pass: letters due too long are given up, then what is due is sent. */
 export async function receiptWorkerRun(deps: ReceiptMailDeps): Promise<ReceiptMailReport[]> {
   const stale = await giveUpStaleReceipts(deps.db, RECEIPT_POLICY.dueForSeconds);
-  if (stale.length > 0) deps.log.warn({ orderIds: stale.slice(0, 20), count: stale.length }, 'receipts still not e-mailed a day after payment are given up');
+  if (stale.length > 0)
+    deps.log.warn(
+      { orderIds: stale.slice(0, 20), count: stale.length },
+      'receipts still not e-mailed a day after payment are given up',
+    );
   return sendDueReceipts(deps);
 }

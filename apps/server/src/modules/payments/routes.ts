@@ -31,7 +31,13 @@ declare module 'fastify' {
  * its own scope (Fastify's documented `skip-override`), so `app.payments` is the server's.
  */
 const payments: FastifyPluginAsync = async (app) => {
-  const service = new PaymentsService({ db: app.db, providers: app.providers, log: scopedLog(app.log), publicOrigin: () => publicOrigin(app), authSecret: app.config.authSecret });
+  const service = new PaymentsService({
+    db: app.db,
+    providers: app.providers,
+    log: scopedLog(app.log),
+    publicOrigin: () => publicOrigin(app),
+    authSecret: app.config.authSecret,
+  });
   app.decorate('payments', service);
   // server.ts stops the closing work before close() begins, while the routes (and the sandbox
   // acquirer on this same server) still answer; this is the fallback of a close without it.
@@ -46,7 +52,11 @@ const payments: FastifyPluginAsync = async (app) => {
   // Kiosk orders have no user: they answer to their kiosk's token or their follow token (decision
   // 038); a guest who sends an id or a token must send a live pair (optional-user).
   registerCall(app, paymentSbpCall, async ({ body, user }) => {
-    const order = await service.orderFor(body.order_id, { userId: user?.id ?? null, kioskToken: body.kiosk_token, followToken: body.follow_token }, body.fs_uid);
+    const order = await service.orderFor(
+      body.order_id,
+      { userId: user?.id ?? null, kioskToken: body.kiosk_token, followToken: body.follow_token },
+      body.fs_uid,
+    );
     return service.startSbp(order);
   });
 
@@ -59,7 +69,11 @@ const payments: FastifyPluginAsync = async (app) => {
     // A guest's order answers to that guest only (owner), a kiosk order to its kiosk's token or its
     // follow token in the same header (decision 038); anyone else learns no more than of an unknown id.
     const shown = bearerToken(request);
-    const allowed = order && (order.user_id !== null ? await ownedBy(order.user_id) : await service.opensKioskOrder(order, { kioskToken: shown, followToken: shown }));
+    const allowed =
+      order &&
+      (order.user_id !== null
+        ? await ownedBy(order.user_id)
+        : await service.opensKioskOrder(order, { kioskToken: shown, followToken: shown }));
     if (!order || !allowed) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     return { status: await service.statusOf(order) };
   });
@@ -73,7 +87,10 @@ const payments: FastifyPluginAsync = async (app) => {
       handler: async (request, reply) => {
         const params = callbackParams(request);
         if (!rbsCallbackSigned(params, app.config.providers.acquiring.callbackSecret)) {
-          request.log.warn({ mdOrder: params.mdOrder, operation: params.operation }, 'acquirer callback with a wrong checksum');
+          request.log.warn(
+            { mdOrder: params.mdOrder, operation: params.operation },
+            'acquirer callback with a wrong checksum',
+          );
           throw forbidden('Неверная контрольная сумма.', 'bad_checksum');
         }
         const mdOrder = params.mdOrder ?? '';
@@ -83,17 +100,25 @@ const payments: FastifyPluginAsync = async (app) => {
         try {
           settled = await service.bankNotified(mdOrder);
           // A manager's refund the bank reports returned is recorded now (decision 050).
-          refunded = await refundsTheBankReported({ db: app.db, acquiring: app.providers.acquiring, log: request.log }, mdOrder);
+          refunded = await refundsTheBankReported(
+            { db: app.db, acquiring: app.providers.acquiring, log: request.log },
+            mdOrder,
+          );
         } catch (error) {
           if (!(error instanceof ProviderError || error instanceof AcquirerRefusal)) throw error;
           request.log.warn({ err: error, mdOrder }, 'acquirer callback: the bank did not confirm the status');
           // Not 200: the bank calls again later.
-          return reply.status(502).send({ success: false, error: 'provider', message: 'Банк не ответил.', requestId: request.id });
+          return reply
+            .status(502)
+            .send({ success: false, error: 'provider', message: 'Банк не ответил.', requestId: request.id });
         }
         if (!settled) throw notFound('Платёж не найден.', 'payment_not_found');
         for (const refundId of refunded) {
           // The guest's letter at once; one that does not go out now is the worker's.
-          await sendDueRefundMail({ db: app.db, email: app.providers.email, log: request.log }, refundId).catch((error: unknown) => request.log.warn({ err: error, refundId }, 'refund letter not sent from the callback; the worker will'));
+          await sendDueRefundMail({ db: app.db, email: app.providers.email, log: request.log }, refundId).catch(
+            (error: unknown) =>
+              request.log.warn({ err: error, refundId }, 'refund letter not sent from the callback; the worker will'),
+          );
         }
         return { success: true };
       },

@@ -118,12 +118,27 @@ export class PaymentsService {
    * unknown order, so neither another guest's order nor an unpaid kiosk order is even confirmed
    * to exist.
    */
-  async orderFor(orderId: number, caller: PaymentCaller, fsUid: string | undefined, ownOnly = false): Promise<PayableOrder> {
+  async orderFor(
+    orderId: number,
+    caller: PaymentCaller,
+    fsUid: string | undefined,
+    ownOnly = false,
+  ): Promise<PayableOrder> {
     const order = await findPayableOrder(this.deps.db, orderId);
     const allowed =
       order &&
       (order.userId === null
-        ? !ownOnly && (await this.opensKioskOrder({ id: order.id, source: order.source, user_id: null, created_at: order.createdAt, kiosk_device_id: order.kioskDeviceId }, caller))
+        ? !ownOnly &&
+          (await this.opensKioskOrder(
+            {
+              id: order.id,
+              source: order.source,
+              user_id: null,
+              created_at: order.createdAt,
+              kiosk_device_id: order.kioskDeviceId,
+            },
+            caller,
+          ))
         : order.userId === caller.userId);
     if (!order || !allowed || (fsUid !== undefined && fsUid !== order.fsUid)) {
       throw notFound(ORDER_NOT_FOUND, 'order_not_found');
@@ -137,13 +152,22 @@ export class PaymentsService {
   }
 
   /** POST payment/start: the card form, or a saved card charged at once. */
-  async startCard(order: PayableOrder, userId: number, bindingId: string | undefined, ip: string): Promise<PaymentStartResponse> {
+  async startCard(
+    order: PayableOrder,
+    userId: number,
+    bindingId: string | undefined,
+    ip: string,
+  ): Promise<PaymentStartResponse> {
     const payable = await this.payable(order);
     if (bindingId !== undefined) return this.payWithSavedCard(payable, userId, bindingId, ip);
-    const form = await this.liveForm(payable, { method: 'card', bindingId: null, reuseSeconds: CARD_FORM_REUSE_SECONDS }, async () => {
-      const registered = await this.register(payable, 'card', String(userId));
-      return registered && { providerId: registered.providerOrderId, formUrl: registered.formUrl };
-    });
+    const form = await this.liveForm(
+      payable,
+      { method: 'card', bindingId: null, reuseSeconds: CARD_FORM_REUSE_SECONDS },
+      async () => {
+        const registered = await this.register(payable, 'card', String(userId));
+        return registered && { providerId: registered.providerOrderId, formUrl: registered.formUrl };
+      },
+    );
     if (!form?.form_url) return { formUrl: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE };
     return { formUrl: form.form_url, errorMessage: '' };
   }
@@ -151,26 +175,36 @@ export class PaymentsService {
   /** POST payment/sbp: bank apps and the default link on a phone, the QR alone on a kiosk. */
   async startSbp(order: PayableOrder): Promise<PaymentSbpResponse> {
     const payable = await this.payable(order);
-    const qr = await this.liveForm(payable, { method: 'sbp', bindingId: null, reuseSeconds: SBP_QR_REUSE_SECONDS }, async () => {
-      const registered = await this.register(payable, 'sbp');
-      if (!registered) return null;
-      try {
-        const created = await this.deps.providers.sbp.createQr(registered.providerOrderId);
-        return { providerId: registered.providerOrderId, sbpPayload: created.payload };
-      } catch (error) {
-        this.logBankFailure(error, payable.id, 'sbp qr');
-        // Nobody can pay it without a QR; declined so that it does not wait at the bank either.
-        await this.declineQuietly(registered.providerOrderId, payable.id);
-        return null;
-      }
-    });
+    const qr = await this.liveForm(
+      payable,
+      { method: 'sbp', bindingId: null, reuseSeconds: SBP_QR_REUSE_SECONDS },
+      async () => {
+        const registered = await this.register(payable, 'sbp');
+        if (!registered) return null;
+        try {
+          const created = await this.deps.providers.sbp.createQr(registered.providerOrderId);
+          return { providerId: registered.providerOrderId, sbpPayload: created.payload };
+        } catch (error) {
+          this.logBankFailure(error, payable.id, 'sbp qr');
+          // Nobody can pay it without a QR; declined so that it does not wait at the bank either.
+          await this.declineQuietly(registered.providerOrderId, payable.id);
+          return null;
+        }
+      },
+    );
     const payload = qr?.sbp_payload;
     if (!payload) return { variants: [], paymentUrl: null, qrPayload: null, errorMessage: PAYMENT_INIT_FAILED_MESSAGE };
     const sbp = this.deps.providers.sbp;
     // The kiosk draws what a phone camera opens: the gateway's default link (the NSPK payload in
     // production; in the sandbox the sandbox bank's page, so a phone or a second browser pays it).
-    if (payable.source === 'kiosk') return { variants: [], paymentUrl: null, qrPayload: sbp.defaultLink(payload), errorMessage: '' };
-    return { variants: sbp.variants(payload), paymentUrl: sbp.defaultLink(payload), qrPayload: payload, errorMessage: '' };
+    if (payable.source === 'kiosk')
+      return { variants: [], paymentUrl: null, qrPayload: sbp.defaultLink(payload), errorMessage: '' };
+    return {
+      variants: sbp.variants(payload),
+      paymentUrl: sbp.defaultLink(payload),
+      qrPayload: payload,
+      errorMessage: '',
+    };
   }
 
   /** POST payment/bindings: the bank's list, kept as the cache; the cache when the bank is silent. */
@@ -258,7 +292,9 @@ export class PaymentsService {
       stopping: () => this.#stopping,
     };
     const run: Promise<unknown> = sendDueReceipts(deps, orderId)
-      .catch((error: unknown) => this.deps.log.warn({ err: error, orderId }, 'e-mailing a receipt failed; the payment worker retries'))
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, orderId }, 'e-mailing a receipt failed; the payment worker retries'),
+      )
       .finally(() => this.#closing.delete(run));
     this.#closing.add(run);
   }
@@ -269,9 +305,16 @@ export class PaymentsService {
    */
   private tipsSoon(orderId: number): void {
     if (this.deps.providers.tips === null || this.#stopping) return;
-    const deps = { db: this.deps.db, tips: this.deps.providers.tips, log: this.deps.log, stopping: () => this.#stopping };
+    const deps = {
+      db: this.deps.db,
+      tips: this.deps.providers.tips,
+      log: this.deps.log,
+      stopping: () => this.#stopping,
+    };
     const run: Promise<unknown> = assignDueTips(deps, orderId)
-      .catch((error: unknown) => this.deps.log.warn({ err: error, orderId }, 'asking for a tips id failed; the payment worker retries'))
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, orderId }, 'asking for a tips id failed; the payment worker retries'),
+      )
       .finally(() => this.#closing.delete(run));
     this.#closing.add(run);
   }
@@ -282,9 +325,16 @@ export class PaymentsService {
    */
   private closeSoon(paymentIds: readonly number[]): void {
     if (paymentIds.length === 0 || this.#stopping) return;
-    const deps = { db: this.deps.db, acquiring: this.deps.providers.acquiring, log: this.deps.log, stopping: () => this.#stopping };
+    const deps = {
+      db: this.deps.db,
+      acquiring: this.deps.providers.acquiring,
+      log: this.deps.log,
+      stopping: () => this.#stopping,
+    };
     const run: Promise<unknown> = closeDuePayments(deps, paymentIds)
-      .catch((error: unknown) => this.deps.log.warn({ err: error, paymentIds }, 'closing payments failed; the payment worker retries'))
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, paymentIds }, 'closing payments failed; the payment worker retries'),
+      )
       .finally(() => this.#closing.delete(run));
     this.#closing.add(run);
   }
@@ -301,7 +351,8 @@ export class PaymentsService {
     const fresh = await findPayableOrder(this.deps.db, order.id);
     refuseToPay(fresh);
     // Past its time to pay (decision 032), an order is refused before housekeeping has cancelled it.
-    if ((await pastTimeToPay(this.deps.db, [fresh], new Date())).length > 0) throw conflict(PAYMENT_TIME_OVER_MESSAGE, 'payment_time_over');
+    if ((await pastTimeToPay(this.deps.db, [fresh], new Date())).length > 0)
+      throw conflict(PAYMENT_TIME_OVER_MESSAGE, 'payment_time_over');
     return fresh;
   }
 
@@ -311,7 +362,11 @@ export class PaymentsService {
    * `giveUpAt` passed first (the claim's holder outlived the claim's lifetime: the bank hangs).
    * The forms a claim supersedes are declined at the bank once it has committed.
    */
-  private async claimOrWait(order: PayableOrder, wanted: PaymentWanted, giveUpAt: number): Promise<Exclude<Claim, { kind: 'wait' }> | null> {
+  private async claimOrWait(
+    order: PayableOrder,
+    wanted: PaymentWanted,
+    giveUpAt: number,
+  ): Promise<Exclude<Claim, { kind: 'wait' }> | null> {
     let awaited: number | null = null;
     let pause = CLAIM_POLL_FIRST_MS;
     while (Date.now() < giveUpAt) {
@@ -324,7 +379,10 @@ export class PaymentsService {
       await sleep(pause);
       pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS);
     }
-    this.deps.log.warn({ orderId: order.id, method: wanted.method, awaited }, 'payment start gave up waiting for another registration');
+    this.deps.log.warn(
+      { orderId: order.id, method: wanted.method, awaited },
+      'payment start gave up waiting for another registration',
+    );
     return null;
   }
 
@@ -333,7 +391,11 @@ export class PaymentsService {
    * registers it, or registered here under a claim. Null when the bank would not register it
    * (every caller waiting on that registration shares the failure).
    */
-  private async liveForm(order: PayableOrder, wanted: PaymentWanted, register: () => Promise<Registration | null>): Promise<PaymentRow | null> {
+  private async liveForm(
+    order: PayableOrder,
+    wanted: PaymentWanted,
+    register: () => Promise<Registration | null>,
+  ): Promise<PaymentRow | null> {
     const giveUpAt = Date.now() + (CLAIM_TTL_SECONDS + 5) * 1000;
     for (;;) {
       const claim = await this.claimOrWait(order, wanted, giveUpAt);
@@ -357,7 +419,12 @@ export class PaymentsService {
     }
   }
 
-  private async payWithSavedCard(order: PayableOrder, userId: number, bindingId: string, ip: string): Promise<PaymentStartResponse> {
+  private async payWithSavedCard(
+    order: PayableOrder,
+    userId: number,
+    bindingId: string,
+    ip: string,
+  ): Promise<PaymentStartResponse> {
     const binding = await findUserBinding(this.deps.db, userId, bindingId);
     if (!binding) throw notFound('Карта не найдена.', 'binding_not_found');
     const wanted: PaymentWanted = { method: 'card', bindingId, reuseSeconds: 0 };
@@ -372,7 +439,13 @@ export class PaymentsService {
    * Registers the order with the guest's id and charges the saved card, all under the claim:
    * a second tap waits for this charge's answer instead of charging again (issue 11).
    */
-  private async chargeSavedCard(order: PayableOrder, claimed: PaymentRow, userId: number, bindingId: string, ip: string): Promise<PaymentStartResponse> {
+  private async chargeSavedCard(
+    order: PayableOrder,
+    claimed: PaymentRow,
+    userId: number,
+    bindingId: string,
+    ip: string,
+  ): Promise<PaymentStartResponse> {
     const registered = await this.register(order, 'card', String(userId));
     if (!registered) {
       await releaseClaim(this.deps.db, claimed.id);
@@ -388,7 +461,11 @@ export class PaymentsService {
     const payment: PaymentRow = { ...claimed, provider_id: registered.providerOrderId };
     let charged;
     try {
-      charged = await this.deps.providers.acquiring.payWithBinding({ providerOrderId: registered.providerOrderId, bindingId, ip });
+      charged = await this.deps.providers.acquiring.payWithBinding({
+        providerOrderId: registered.providerOrderId,
+        bindingId,
+        ip,
+      });
     } catch (error) {
       // The bank may or may not have charged the card: the payment stays pending and the check finds out.
       this.logBankFailure(error, order.id, 'binding payment');
@@ -403,7 +480,9 @@ export class PaymentsService {
       // Left pending: the bank declines it when its 3-D Secure wait ends.
       await openClaim(this.deps.db, claimed.id);
       const answer = await this.savedCardAnswer(order.id, claimed.id);
-      return answer.status === 'ok' ? answer : { formUrl: null, errorMessage: BINDING_NEEDS_AUTHENTICATION, status: 'fail' };
+      return answer.status === 'ok'
+        ? answer
+        : { formUrl: null, errorMessage: BINDING_NEEDS_AUTHENTICATION, status: 'fail' };
     }
     // Settled while still claimed, so the taps that wait hear the bank's word, not "pending".
     await this.refresh(payment).catch((error: unknown) => this.logBankFailure(error, order.id, 'status'));
@@ -450,7 +529,9 @@ export class PaymentsService {
 
   /** A bank order nobody will get to pay (its registration was given up): declined, or left to the bank's own timeout. */
   private async declineQuietly(providerOrderId: string, orderId: number): Promise<void> {
-    await this.deps.providers.acquiring.decline(providerOrderId).catch((error: unknown) => this.logBankFailure(error, orderId, 'decline'));
+    await this.deps.providers.acquiring
+      .decline(providerOrderId)
+      .catch((error: unknown) => this.logBankFailure(error, orderId, 'decline'));
   }
 
   /** The web app's payment page, which polls payment/check (the bank appends its own orderId). */
@@ -499,5 +580,9 @@ function refuseToPay(order: ClaimedOrder | undefined): asserts order is ClaimedO
 
 /** The payment columns a registration fills. */
 function registeredFields(registration: Registration): Pick<PaymentRow, 'provider_id' | 'form_url' | 'sbp_payload'> {
-  return { provider_id: registration.providerId, form_url: registration.formUrl ?? null, sbp_payload: registration.sbpPayload ?? null };
+  return {
+    provider_id: registration.providerId,
+    form_url: registration.formUrl ?? null,
+    sbp_payload: registration.sbpPayload ?? null,
+  };
 }

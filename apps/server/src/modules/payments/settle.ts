@@ -6,12 +6,18 @@ import type { AcquirerOrderStatus, SavedCard } from '../../adapters/acquiring/ty
 import type { Database, PaymentStatus } from '../../db/types';
 import { moveOrderStatus } from '../order-history';
 import { notifyOrderStatus } from '../order-events';
-import { lockPaymentAndOrder, markOrderPaid, otherPendingPayments, saveBinding, setPaymentStatus, startCancelling } from './repository';
+import {
+  lockPaymentAndOrder,
+  markOrderPaid,
+  otherPendingPayments,
+  saveBinding,
+  setPaymentStatus,
+  startCancelling,
+} from './repository';
 
 /** What the bank says became of a payment. */
 export type PaymentOutcome =
-  | { kind: 'paid'; amount: number; card: SavedCard | null }
-  | { kind: 'declined'; reason: string };
+  { kind: 'paid'; amount: number; card: SavedCard | null } | { kind: 'declined'; reason: string };
 
 /** What a bank status means for our payment; null while the guest is still paying. */
 export function outcomeOf(bank: AcquirerOrderStatus): PaymentOutcome | null {
@@ -76,9 +82,11 @@ export async function settlePayment(
   let paidOrder: { type: string; source: string } | undefined;
   const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
     const { order, payment } = await lockPaymentAndOrder(trx, paymentId);
-    if (!OPEN_AT_BANK.includes(payment.status) || payment.provider_id === null) return { paymentStatus: payment.status, orderPaid: order.paid, changed: false, closing: [] };
+    if (!OPEN_AT_BANK.includes(payment.status) || payment.provider_id === null)
+      return { paymentStatus: payment.status, orderPaid: order.paid, changed: false, closing: [] };
 
-    const setPayment = (status: PaymentStatus, failure: string | null) => setPaymentStatus(trx, payment, status, failure);
+    const setPayment = (status: PaymentStatus, failure: string | null) =>
+      setPaymentStatus(trx, payment, status, failure);
 
     if (outcome.kind === 'declined') {
       const status = payment.status === 'cancelling' ? 'cancelled' : 'declined';
@@ -91,7 +99,15 @@ export async function settlePayment(
     const extra = extraPaymentReason(order, payment, outcome.amount);
     if (extra) {
       log.warn(
-        { orderId: order.id, paymentId: payment.id, providerId: payment.provider_id, bankAmount: outcome.amount, orderSum: order.sum, orderPaid: order.paid, orderStatus: order.status },
+        {
+          orderId: order.id,
+          paymentId: payment.id,
+          providerId: payment.provider_id,
+          bankAmount: outcome.amount,
+          orderSum: order.sum,
+          orderPaid: order.paid,
+          orderStatus: order.status,
+        },
         `payment the order does not keep (${extra}): it goes back to the payer`,
       );
       await setPayment('refund_due', extra);
@@ -104,7 +120,8 @@ export async function settlePayment(
     // move below announces it too; PostgreSQL delivers the two as one).
     await notifyOrderStatus(trx, order.id);
     // 10 → 20 through the one place a status changes, in this same transaction.
-    if (canMoveOrder(order.status, ORDER_STATUS.accepted)) await moveOrderStatus(trx, order.id, ORDER_STATUS.accepted, 'payment');
+    if (canMoveOrder(order.status, ORDER_STATUS.accepted))
+      await moveOrderStatus(trx, order.id, ORDER_STATUS.accepted, 'payment');
     // Every other form or QR of the order is closed at the bank (issue 11): one charge per order.
     const cancelling = await startCancelling(trx, await otherPendingPayments(trx, order.id, payment.id));
     log.info({ orderId: order.id, paymentId: payment.id, method: payment.method, cancelling }, 'order paid');
@@ -122,7 +139,8 @@ function extraPaymentReason(
   payment: { amount: number },
   bankAmount: number,
 ): string | null {
-  if (bankAmount !== payment.amount || payment.amount !== order.sum) return `amount ${bankAmount} differs from the order's ${order.sum}`;
+  if (bankAmount !== payment.amount || payment.amount !== order.sum)
+    return `amount ${bankAmount} differs from the order's ${order.sum}`;
   if (order.paid) return 'the order was already paid by another payment';
   // SPEC 4: status 50 and up takes no payment. A form being cancelled because the order was
   // paid is caught above; one cancelled because a newer form replaced it (decision 016) pays an

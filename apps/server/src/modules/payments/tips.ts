@@ -47,12 +47,24 @@ export async function assignDueTips(deps: TipsDeps, orderId?: number): Promise<T
 async function assignTips(deps: TipsDeps, tips: TipsService, order: TipsDueOrder): Promise<TipsReport['result']> {
   let tipsId: string;
   try {
-    tipsId = await tips.registerReceiver({ externalId: `order-${order.id}`, name: order.restaurantName || 'Ресторан', place: order.restaurantAddress });
+    tipsId = await tips.registerReceiver({
+      externalId: `order-${order.id}`,
+      name: order.restaurantName || 'Ресторан',
+      place: order.restaurantAddress,
+    });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     const next = await failedTry(deps.db, TIPS_OUTBOX, order, TIPS_POLICY.maxAttempts);
-    if (next === 'gave_up') deps.log.error({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed every try: the order stays without a tips link');
-    else deps.log.warn({ err: error, orderId: order.id, attempts: order.attempts }, 'tips service failed; the order is paid, its tips id is asked again later');
+    if (next === 'gave_up')
+      deps.log.error(
+        { err: error, orderId: order.id, attempts: order.attempts },
+        'tips service failed every try: the order stays without a tips link',
+      );
+    else
+      deps.log.warn(
+        { err: error, orderId: order.id, attempts: order.attempts },
+        'tips service failed; the order is paid, its tips id is asked again later',
+      );
     return next;
   }
   const saved = await saveTipsId(deps.db, order.id, tipsId);
@@ -70,6 +82,10 @@ export async function tipsWorkerRun(deps: TipsDeps): Promise<TipsReport[]> {
     return [];
   }
   const stale = await giveUpStaleTips(deps.db, TIPS_POLICY.dueForSeconds);
-  if (stale.length > 0) deps.log.warn({ orderIds: stale.slice(0, 20), count: stale.length }, 'orders paid a day ago still without a tips id are given up');
+  if (stale.length > 0)
+    deps.log.warn(
+      { orderIds: stale.slice(0, 20), count: stale.length },
+      'orders paid a day ago still without a tips id are given up',
+    );
   return assignDueTips(deps);
 }

@@ -60,7 +60,12 @@ export function startPaymentWorker(app: FastifyInstance): () => Promise<void> {
       // Refunds managers asked for that the bank could not do at once, and their letters (decision 050).
       const refunded = await processDueRefunds(deps);
       if (refunded.length > 0) log.info({ refunded }, 'payment worker asked the bank for refunds');
-      const refundMail = await sendDueRefundMail({ db: app.db, email: app.providers.email, log, stopping: () => stopping });
+      const refundMail = await sendDueRefundMail({
+        db: app.db,
+        email: app.providers.email,
+        log,
+        stopping: () => stopping,
+      });
       if (refundMail.length > 0) log.info({ refundMail }, 'payment worker e-mailed refund letters');
     })
       .catch((error: unknown) => app.log.warn({ err: error }, 'payment worker run failed; will retry'))

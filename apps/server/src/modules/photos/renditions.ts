@@ -54,7 +54,8 @@ export class Gate {
    */
   async run<T>(task: () => Promise<T>, bound?: { maxQueued: number; maxWaitMs: number }): Promise<T> {
     if (this.running < this.limit) this.running += 1;
-    else if (bound && this.waiting.length >= bound.maxQueued) throw new GateBusyError(`${this.waiting.length} already waiting`);
+    else if (bound && this.waiting.length >= bound.maxQueued)
+      throw new GateBusyError(`${this.waiting.length} already waiting`);
     // The finishing task hands its place over, so the count stays as it is.
     else if (!bound) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else await this.waitAtMost(bound.maxWaitMs);
@@ -140,7 +141,10 @@ export class PhotoRenditions {
   async find(source: string, width: PhotoWidth, format: PhotoFormat): Promise<Rendition | null> {
     const file = await this.sourceFile(source);
     if (file === null) return null;
-    const key = createHash('sha256').update(`${RECIPE}\n${file.hash}\n${width}\n${format}`).digest('base64url').slice(0, 32);
+    const key = createHash('sha256')
+      .update(`${RECIPE}\n${file.hash}\n${width}\n${format}`)
+      .digest('base64url')
+      .slice(0, 32);
     return {
       etag: `"${key}"`,
       bytes: () => this.bytes(`${key}.${format}`, () => this.make(source, file.read, width, format)),
@@ -174,11 +178,14 @@ export class PhotoRenditions {
     if (!path.startsWith(root + sep)) return null;
     const facts = await stat(path);
     if (!facts.isFile()) return null;
-    if (facts.size > PHOTO_SOURCE_MAX_BYTES) throw new UnreadablePhotoError(source, `${facts.size} bytes, over ${PHOTO_SOURCE_MAX_BYTES}`);
+    if (facts.size > PHOTO_SOURCE_MAX_BYTES)
+      throw new UnreadablePhotoError(source, `${facts.size} bytes, over ${PHOTO_SOURCE_MAX_BYTES}`);
     const identity = `${path}\n${facts.size}\n${facts.mtimeMs}\n${facts.ino}`;
     let hash = this.known.get(identity);
     if (hash === undefined) {
-      hash = createHash('sha256').update(await readFile(path)).digest('base64url');
+      hash = createHash('sha256')
+        .update(await readFile(path))
+        .digest('base64url');
       if (this.known.size >= KNOWN_SOURCES_MAX) this.known.delete(this.known.keys().next().value ?? '');
       this.known.set(identity, hash);
     }
@@ -218,16 +225,30 @@ export class PhotoRenditions {
     return bytes;
   }
 
-  private async make(source: string, read: () => Promise<Buffer>, width: PhotoWidth, format: PhotoFormat): Promise<Buffer> {
+  private async make(
+    source: string,
+    read: () => Promise<Buffer>,
+    width: PhotoWidth,
+    format: PhotoFormat,
+  ): Promise<Buffer> {
     const started = performance.now();
     const made = await this.render(source, read, width, format);
-    this.options.log?.info({ source, width, format, bytes: made.length, ms: Math.round(performance.now() - started) }, 'menu photo rendition made');
+    this.options.log?.info(
+      { source, width, format, bytes: made.length, ms: Math.round(performance.now() - started) },
+      'menu photo rendition made',
+    );
     return made;
   }
 
-  private async render(source: string, read: () => Promise<Buffer>, width: PhotoWidth, format: PhotoFormat): Promise<Buffer> {
+  private async render(
+    source: string,
+    read: () => Promise<Buffer>,
+    width: PhotoWidth,
+    format: PhotoFormat,
+  ): Promise<Buffer> {
     const input = await read();
-    if (input.length > PHOTO_SOURCE_MAX_BYTES) throw new UnreadablePhotoError(source, `${input.length} bytes, over ${PHOTO_SOURCE_MAX_BYTES}`);
+    if (input.length > PHOTO_SOURCE_MAX_BYTES)
+      throw new UnreadablePhotoError(source, `${input.length} bytes, over ${PHOTO_SOURCE_MAX_BYTES}`);
     try {
       // Read from memory, never from its path: an SVG then cannot pull in other files.
       const metadata = await sharp(input, { limitInputPixels: PHOTO_SOURCE_MAX_PIXELS }).metadata();
@@ -238,7 +259,9 @@ export class PhotoRenditions {
       const image = sharp(input, { limitInputPixels: PHOTO_SOURCE_MAX_PIXELS, ...(density ? { density } : {}) })
         .autoOrient()
         .resize({ width, height: width * MAX_HEIGHT_PER_WIDTH, fit: 'inside', withoutEnlargement: !vector });
-      return await (format === 'avif' ? image.avif({ quality: 50, effort: 2 }) : image.webp({ quality: 80, effort: 4 })).toBuffer();
+      return await (
+        format === 'avif' ? image.avif({ quality: 50, effort: 2 }) : image.webp({ quality: 80, effort: 4 })
+      ).toBuffer();
     } catch (error) {
       if (error instanceof UnreadablePhotoError) throw error;
       throw new UnreadablePhotoError(source, error instanceof Error ? error.message : String(error));

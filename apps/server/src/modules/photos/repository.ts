@@ -7,10 +7,19 @@ import type { Database } from '../../db/types';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Keeps an uploaded photo under its content name; the same picture again is the row already there. */
-export async function saveUploadedPhoto(db: Db, photo: { name: string; data: Buffer; width: number; height: number; createdBy: number }): Promise<void> {
+export async function saveUploadedPhoto(
+  db: Db,
+  photo: { name: string; data: Buffer; width: number; height: number; createdBy: number },
+): Promise<void> {
   await db
     .insertInto('menu_photos')
-    .values({ name: photo.name, data: photo.data, width: photo.width, height: photo.height, created_by: photo.createdBy })
+    .values({
+      name: photo.name,
+      data: photo.data,
+      width: photo.width,
+      height: photo.height,
+      created_by: photo.createdBy,
+    })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
 }

@@ -22,7 +22,11 @@ export const UPLOAD_NAME = /^[A-Za-z0-9_-]{16,64}\.jpg$/;
  */
 export function photosRoutes(options: { mediaDir: string; cacheDir: string }): FastifyPluginAsync {
   return async (app) => {
-    const renditions = new PhotoRenditions({ ...options, log: app.log, uploads: (name) => (UPLOAD_NAME.test(name) ? uploadedPhotoBytes(app.db, name) : Promise.resolve(null)) });
+    const renditions = new PhotoRenditions({
+      ...options,
+      log: app.log,
+      uploads: (name) => (UPLOAD_NAME.test(name) ? uploadedPhotoBytes(app.db, name) : Promise.resolve(null)),
+    });
     // Photos managers uploaded (issue 31: dishes, restaurants): the server's own JPEG of each, from the database.
     app.get(`${MEDIA_PATH}${UPLOADS_FOLDER}:name`, async (request, reply) => {
       const { name } = request.params as { name: string };
@@ -32,7 +36,10 @@ export function photosRoutes(options: { mediaDir: string; cacheDir: string }): F
     });
     app.get(`${PHOTOS_PATH}*`, async (request, reply) => {
       const asked = parsePhotoRendition((request.params as { '*': string })['*']);
-      if (!asked.ok) throw asked.reason === 'not-offered' ? badRequest(PHOTO_NOT_OFFERED_MESSAGE) : notFound(PHOTO_NOT_FOUND_MESSAGE);
+      if (!asked.ok)
+        throw asked.reason === 'not-offered'
+          ? badRequest(PHOTO_NOT_OFFERED_MESSAGE)
+          : notFound(PHOTO_NOT_FOUND_MESSAGE);
       try {
         const rendition = await renditions.find(asked.source, asked.width, asked.format);
         if (!rendition) throw notFound(PHOTO_NOT_FOUND_MESSAGE);

@@ -24,7 +24,11 @@ const refusal = (message: string, code: 'photo' | 'validation') => badRequest(`Ð
  * STAFF_PHOTO_LIMITS.bytes; the picture is decoded within the pixel bound and encoded again
  * (decision 041), and that copy is kept under its content's hash. Answers where it is served.
  */
-export async function keepStaffPhoto(db: Kysely<Database>, staffId: number, dataUrl: string): Promise<{ img: string; width: number; height: number }> {
+export async function keepStaffPhoto(
+  db: Kysely<Database>,
+  staffId: number,
+  dataUrl: string,
+): Promise<{ img: string; width: number; height: number }> {
   const refuse = (message: string) => refusal(message, 'photo');
   const match = PHOTO_DATA_URL.exec(dataUrl.trim());
   const declared = (match?.[1] ?? '').toLowerCase();
@@ -35,9 +39,14 @@ export async function keepStaffPhoto(db: Kysely<Database>, staffId: number, data
   if (actual === null || actual !== declared) throw refuse(STAFF_PHOTO_TEXTS.notPicture);
   let made;
   try {
-    made = await reencodeUpload(data, UPLOAD_FORMAT_OF[actual], { maxPixels: STAFF_PHOTO_LIMITS.pixels, maxSide: STAFF_PHOTO_LIMITS.side, quality: STAFF_PHOTO_LIMITS.quality });
+    made = await reencodeUpload(data, UPLOAD_FORMAT_OF[actual], {
+      maxPixels: STAFF_PHOTO_LIMITS.pixels,
+      maxSide: STAFF_PHOTO_LIMITS.side,
+      quality: STAFF_PHOTO_LIMITS.quality,
+    });
   } catch (error) {
-    if (error instanceof RefusedUploadError) throw refuse(error.reason === 'over_pixels' ? STAFF_PHOTO_TEXTS.tooManyPixels : STAFF_PHOTO_TEXTS.damaged);
+    if (error instanceof RefusedUploadError)
+      throw refuse(error.reason === 'over_pixels' ? STAFF_PHOTO_TEXTS.tooManyPixels : STAFF_PHOTO_TEXTS.damaged);
     if (error instanceof UploadTimeoutError) throw new PhotoBusyError(error);
     throw error;
   }
@@ -56,6 +65,7 @@ export async function checkedStaffPhoto(db: Db, value: string): Promise<string> 
   if (img === '') return img;
   const source = photoSourcePath(img);
   if (source === null) throw refusal(STAFF_PHOTO_TEXTS.notPicture, 'validation');
-  if (source.startsWith(UPLOADS_FOLDER) && !(await hasUploadedPhoto(db, source.slice(UPLOADS_FOLDER.length)))) throw refusal(STAFF_PHOTO_TEXTS.damaged, 'validation');
+  if (source.startsWith(UPLOADS_FOLDER) && !(await hasUploadedPhoto(db, source.slice(UPLOADS_FOLDER.length))))
+    throw refusal(STAFF_PHOTO_TEXTS.damaged, 'validation');
   return img;
 }

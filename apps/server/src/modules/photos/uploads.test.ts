@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { gifBomb, jpegBomb, phoneJpegWithGps, PHOTO_GPS, pixelAt, pngBomb, rationalBytes, truncatedPng } from '../../../test/support/pictures';
+import {
+  gifBomb,
+  jpegBomb,
+  phoneJpegWithGps,
+  PHOTO_GPS,
+  pixelAt,
+  pngBomb,
+  rationalBytes,
+  truncatedPng,
+} from '../../../test/support/pictures';
 import { Gate, GateBusyError } from './renditions';
 import { reencodeUpload as reencodeWith, RefusedUploadError, UploadTimeoutError, type UploadFormat } from './uploads';
 
@@ -9,9 +18,11 @@ import { reencodeUpload as reencodeWith, RefusedUploadError, UploadTimeoutError,
 
 const LIMIT = 25_000_000;
 const MAX_SIDE = 1600;
-const reencodeUpload = (bytes: Buffer, format: UploadFormat, maxPixels: number) => reencodeWith(bytes, format, { maxPixels, maxSide: MAX_SIDE, quality: 85 });
+const reencodeUpload = (bytes: Buffer, format: UploadFormat, maxPixels: number) =>
+  reencodeWith(bytes, format, { maxPixels, maxSide: MAX_SIDE, quality: 85 });
 
-const solid = (width: number, height: number, colour: string) => sharp({ create: { width, height, channels: 3, background: colour } });
+const solid = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 3, background: colour } });
 
 /** The refusal reencodeUpload throws for these bytes. */
 async function refusalOf(bytes: Buffer, format: 'jpeg' | 'png' | 'gif'): Promise<RefusedUploadError> {
@@ -29,14 +40,23 @@ const isBlue = ([r, g, b]: [number, number, number]) => b > 180 && r < 70 && g <
 describe('reencodeUpload: what the server keeps of a picture a stranger sends', () => {
   it.each([
     ['a PNG whose header claims 16 000 × 16 000', () => Promise.resolve(pngBomb(16_000)), 'png', [16_000, 16_000]],
-    ['a GIF whose logical screen is 65 535 × 65 535 around a 1 × 1 frame', () => Promise.resolve(gifBomb(65_535)), 'gif', [65_535, 65_535]],
+    [
+      'a GIF whose logical screen is 65 535 × 65 535 around a 1 × 1 frame',
+      () => Promise.resolve(gifBomb(65_535)),
+      'gif',
+      [65_535, 65_535],
+    ],
     ['a JPEG whose frame header says 65 500 × 65 500', () => jpegBomb(65_500), 'jpeg', [65_500, 65_500]],
   ] as const)('refuses %s by its declared size, decoding nothing', async (_name, make, format, [width, height]) => {
     const bomb = await make();
     const started = performance.now();
     const refusal = await refusalOf(bomb, format);
     const took = performance.now() - started;
-    expect({ reason: refusal.reason, width: refusal.width, height: refusal.height }).toEqual({ reason: 'over_pixels', width, height });
+    expect({ reason: refusal.reason, width: refusal.width, height: refusal.height }).toEqual({
+      reason: 'over_pixels',
+      width,
+      height,
+    });
     // Decoding 256 million pixels or more would take seconds and gigabytes; the header takes no time.
     expect(took).toBeLessThan(250);
   });
@@ -55,7 +75,12 @@ describe('reencodeUpload: what the server keeps of a picture a stranger sends', 
   it('keeps a phone JPEG turned by its EXIF orientation, with no EXIF (no GPS position) and no other metadata', async () => {
     const photo = await phoneJpegWithGps();
     const uploaded = await sharp(photo).metadata();
-    expect({ orientation: uploaded.orientation, width: uploaded.width, height: uploaded.height, exif: uploaded.exif !== undefined }).toEqual({
+    expect({
+      orientation: uploaded.orientation,
+      width: uploaded.width,
+      height: uploaded.height,
+      exif: uploaded.exif !== undefined,
+    }).toEqual({
       orientation: 6,
       width: 120,
       height: 80,
@@ -65,8 +90,19 @@ describe('reencodeUpload: what the server keeps of a picture a stranger sends', 
 
     const kept = await reencodeUpload(photo, 'jpeg', LIMIT);
     const metadata = await sharp(kept.data).metadata();
-    expect({ mime: kept.mime, format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({ mime: 'image/jpeg', format: 'jpeg', width: 80, height: 120 });
-    expect([metadata.exif, metadata.icc, metadata.xmp, metadata.iptc, metadata.orientation]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect({ mime: kept.mime, format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+      mime: 'image/jpeg',
+      format: 'jpeg',
+      width: 80,
+      height: 120,
+    });
+    expect([metadata.exif, metadata.icc, metadata.xmp, metadata.iptc, metadata.orientation]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(kept.data.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
     expect(kept.data.includes(rationalBytes(PHOTO_GPS.latitude))).toBe(false);
     // Turned, not only resized: the left (red) half of the stored pixels is the top now.
@@ -93,7 +129,9 @@ describe('reencodeUpload: what the server keeps of a picture a stranger sends', 
     expect(await sharp(fromCmyk.data).metadata()).toMatchObject({ space: 'srgb', channels: 3 });
     expect(isRed(await pixelAt(fromCmyk.data, 20, 15))).toBe(true);
 
-    const clear16 = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const clear16 = await sharp({
+      create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .toColourspace('rgb16')
       .png()
       .toBuffer();
@@ -114,7 +152,10 @@ describe('reencodeUpload: what the server keeps of a picture a stranger sends', 
   it('takes a picture exactly at the pixel limit and refuses one pixel row more', async () => {
     const atLimit = await reencodeUpload(pngBomb(100), 'png', 100 * 100);
     expect([atLimit.width, atLimit.height]).toEqual([100, 100]);
-    expect((await reencodeUpload(pngBomb(101), 'png', 100 * 100).catch((error: unknown) => error)) instanceof RefusedUploadError).toBe(true);
+    expect(
+      (await reencodeUpload(pngBomb(101), 'png', 100 * 100).catch((error: unknown) => error)) instanceof
+        RefusedUploadError,
+    ).toBe(true);
   });
 
   it('answers a burst past its queue at once as not made in time (a 503 the client retries), and makes the rest', async () => {
@@ -144,8 +185,13 @@ describe('Gate: a bounded number of tasks at once (issue 30, second read)', () =
     const gate = new Gate(1);
     const first = held();
     const running = gate.run(first.task, { maxQueued: 2, maxWaitMs: 10_000 });
-    const queued = [gate.run(() => Promise.resolve('a'), { maxQueued: 2, maxWaitMs: 10_000 }), gate.run(() => Promise.resolve('b'), { maxQueued: 2, maxWaitMs: 10_000 })];
-    await expect(gate.run(() => Promise.resolve('c'), { maxQueued: 2, maxWaitMs: 10_000 })).rejects.toBeInstanceOf(GateBusyError);
+    const queued = [
+      gate.run(() => Promise.resolve('a'), { maxQueued: 2, maxWaitMs: 10_000 }),
+      gate.run(() => Promise.resolve('b'), { maxQueued: 2, maxWaitMs: 10_000 }),
+    ];
+    await expect(gate.run(() => Promise.resolve('c'), { maxQueued: 2, maxWaitMs: 10_000 })).rejects.toBeInstanceOf(
+      GateBusyError,
+    );
     first.release();
     await running;
     expect(await Promise.all(queued)).toEqual(['a', 'b']);
@@ -155,7 +201,9 @@ describe('Gate: a bounded number of tasks at once (issue 30, second read)', () =
     const gate = new Gate(1);
     const first = held();
     const running = gate.run(first.task);
-    await expect(gate.run(() => Promise.resolve('late'), { maxQueued: 5, maxWaitMs: 50 })).rejects.toBeInstanceOf(GateBusyError);
+    await expect(gate.run(() => Promise.resolve('late'), { maxQueued: 5, maxWaitMs: 50 })).rejects.toBeInstanceOf(
+      GateBusyError,
+    );
     const next = gate.run(() => Promise.resolve('next'));
     first.release();
     await running;

@@ -17,7 +17,11 @@ export type UploadFormat = 'jpeg' | 'png' | 'gif';
 export const PHOTO_DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w.+-]+=[\w.+-]+)*);base64,([A-Za-z0-9+/\r\n]*={0,2})$/;
 
 /** The format reencodeUpload reads, by the type an upload's first bytes show. */
-export const UPLOAD_FORMAT_OF = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif' } as const satisfies Record<string, UploadFormat>;
+export const UPLOAD_FORMAT_OF = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+} as const satisfies Record<string, UploadFormat>;
 
 /** What an upload path allows and keeps: the most pixels a file may declare, the longest side and the JPEG quality kept. */
 export interface UploadRecipe {
@@ -76,10 +80,19 @@ export interface ReencodedUpload {
  * ICC, XMP, comments). Throws RefusedUploadError for what does not decode as `format` or
  * declares more than `maxPixels`, UploadTimeoutError when the decoding takes too long.
  */
-export async function reencodeUpload(bytes: Buffer, format: UploadFormat, { maxPixels, maxSide, quality }: UploadRecipe): Promise<ReencodedUpload> {
+export async function reencodeUpload(
+  bytes: Buffer,
+  format: UploadFormat,
+  { maxPixels, maxSide, quality }: UploadRecipe,
+): Promise<ReencodedUpload> {
   const declared = await declaredSize(bytes, format, maxPixels);
   if (declared.width * declared.height > maxPixels) {
-    throw new RefusedUploadError('over_pixels', `${declared.width} × ${declared.height}`, declared.width, declared.height);
+    throw new RefusedUploadError(
+      'over_pixels',
+      `${declared.width} × ${declared.height}`,
+      declared.width,
+      declared.height,
+    );
   }
   const decode = async () => {
     try {
@@ -108,12 +121,17 @@ export async function reencodeUpload(bytes: Buffer, format: UploadFormat, { maxP
  * it, and for a GIF also its logical screen, which a viewer may allocate whatever the frames are
  * (a 65 535² screen around a 1 × 1 frame). A header that does not read as `format` is damaged.
  */
-async function declaredSize(bytes: Buffer, format: UploadFormat, maxPixels: number): Promise<{ width: number; height: number }> {
+async function declaredSize(
+  bytes: Buffer,
+  format: UploadFormat,
+  maxPixels: number,
+): Promise<{ width: number; height: number }> {
   let width: number;
   let height: number;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
-    if (metadata.format !== format) throw new RefusedUploadError('damaged', `reads as ${metadata.format}, not ${format}`);
+    if (metadata.format !== format)
+      throw new RefusedUploadError('damaged', `reads as ${metadata.format}, not ${format}`);
     ({ width, height } = metadata);
   } catch (error) {
     throw refusal(error, { width: 0, height: 0 });
@@ -130,7 +148,8 @@ async function declaredSize(bytes: Buffer, format: UploadFormat, maxPixels: numb
 function refusal(error: unknown, declared: { width: number; height: number }): Error {
   if (error instanceof RefusedUploadError) return error;
   const detail = error instanceof Error ? error.message : String(error);
-  if (/exceeds pixel limit/i.test(detail)) return new RefusedUploadError('over_pixels', detail, declared.width, declared.height);
+  if (/exceeds pixel limit/i.test(detail))
+    return new RefusedUploadError('over_pixels', detail, declared.width, declared.height);
   if (/^timeout/i.test(detail)) return new UploadTimeoutError(detail);
   return new RefusedUploadError('damaged', detail);
 }

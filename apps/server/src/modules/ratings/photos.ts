@@ -8,7 +8,14 @@ import {
 } from '@chain/contract';
 import { isAcceptedPhotoType } from '@chain/domain';
 import { AppError, badRequest, MESSAGES } from '../../http/errors';
-import { PHOTO_DATA_URL, reencodeUpload, RefusedUploadError, UPLOAD_FORMAT_OF, type UploadRecipe, UploadTimeoutError } from '../photos';
+import {
+  PHOTO_DATA_URL,
+  reencodeUpload,
+  RefusedUploadError,
+  UPLOAD_FORMAT_OF,
+  type UploadRecipe,
+  UploadTimeoutError,
+} from '../photos';
 
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/gif';
 
@@ -22,7 +29,11 @@ export interface DecodedPhoto {
 export const PHOTO_RETRY_AFTER_SECONDS = 5;
 
 /** What a rating photo may be and is kept as (SPEC 5; decisions 026, 041). */
-const RATING_PHOTO_RECIPE: UploadRecipe = { maxPixels: MAX_RATING_PHOTO_PIXELS, maxSide: RATING_PHOTO_MAX_SIDE, quality: RATING_PHOTO_JPEG_QUALITY };
+const RATING_PHOTO_RECIPE: UploadRecipe = {
+  maxPixels: MAX_RATING_PHOTO_PIXELS,
+  maxSide: RATING_PHOTO_MAX_SIDE,
+  quality: RATING_PHOTO_JPEG_QUALITY,
+};
 
 /** The type a picture's first bytes show (its "magic number"), or null for anything else. */
 export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
@@ -30,7 +41,8 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   // 'GIF87a' or 'GIF89a'
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'image/gif';
   return null;
 }
 
@@ -64,7 +76,11 @@ export async function decodePhoto(dataUrl: string, position: number): Promise<De
     return await reencodePhoto(data, actual);
   } catch (error) {
     if (!(error instanceof RefusedUploadError)) throw error;
-    throw refuse(error.reason === 'over_pixels' ? RATING_PHOTO_REFUSALS.overPixels(error.width, error.height) : RATING_PHOTO_REFUSALS.damaged);
+    throw refuse(
+      error.reason === 'over_pixels'
+        ? RATING_PHOTO_REFUSALS.overPixels(error.width, error.height)
+        : RATING_PHOTO_REFUSALS.damaged,
+    );
   }
 }
 

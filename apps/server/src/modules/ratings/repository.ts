@@ -25,7 +25,12 @@ export async function ratingTypeExists(db: Kysely<Database>, id: number): Promis
   return (await db.selectFrom('rating_items').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function ratingExists(db: Kysely<Database>, orderId: number, itemId: number | null, specId: number | null): Promise<boolean> {
+export async function ratingExists(
+  db: Kysely<Database>,
+  orderId: number,
+  itemId: number | null,
+  specId: number | null,
+): Promise<boolean> {
   let query = db.selectFrom('ratings').select('id').where('order_id', '=', orderId);
   query = itemId === null ? query.where('item_id', 'is', null) : query.where('item_id', '=', itemId);
   query = specId === null ? query.where('spec_id', 'is', null) : query.where('spec_id', '=', specId);
@@ -33,11 +38,18 @@ export async function ratingExists(db: Kysely<Database>, orderId: number, itemId
 }
 
 /** The rating and its photos in one transaction; returns the rating's id. */
-export async function insertRating(db: Kysely<Database>, rating: Insertable<RatingsTable>, photos: DecodedPhoto[]): Promise<number> {
+export async function insertRating(
+  db: Kysely<Database>,
+  rating: Insertable<RatingsTable>,
+  photos: DecodedPhoto[],
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('ratings').values(rating).returning('id').executeTakeFirstOrThrow();
     for (const photo of photos) {
-      await trx.insertInto('rating_photos').values({ rating_id: id, mime: photo.mime, data: photo.data, reencoded: true }).execute();
+      await trx
+        .insertInto('rating_photos')
+        .values({ rating_id: id, mime: photo.mime, data: photo.data, reencoded: true })
+        .execute();
     }
     return id;
   });
@@ -78,12 +90,22 @@ export async function findLineNames(db: Kysely<Database>, orderIds: readonly num
 }
 
 export async function findPhoto(db: Kysely<Database>, id: number) {
-  return db.selectFrom('rating_photos').select(['id', 'mime', 'data', 'reencoded']).where('id', '=', id).where('refused', '=', false).executeTakeFirst();
+  return db
+    .selectFrom('rating_photos')
+    .select(['id', 'mime', 'data', 'reencoded'])
+    .where('id', '=', id)
+    .where('refused', '=', false)
+    .executeTakeFirst();
 }
 
 /** A photo kept as it came that cannot be made again: never served, never decoded again; kept for an operator. */
 export async function markPhotoRefused(db: Kysely<Database>, id: number): Promise<void> {
-  await db.updateTable('rating_photos').set({ refused: true }).where('id', '=', id).where('reencoded', '=', false).execute();
+  await db
+    .updateTable('rating_photos')
+    .set({ refused: true })
+    .where('id', '=', id)
+    .where('reencoded', '=', false)
+    .execute();
 }
 
 /** A photo kept as it came (before decision 041) replaced by the server's re-encoding, once. */
@@ -97,7 +119,18 @@ export async function keepReencodedPhoto(db: Kysely<Database>, id: number, photo
 }
 
 export async function findRatingTypes(db: Kysely<Database>) {
-  const sections = await db.selectFrom('rating_sections').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
-  const items = await db.selectFrom('rating_items').select(['id', 'name', 'section_id']).orderBy('section_id').orderBy('sort').orderBy('id').execute();
+  const sections = await db
+    .selectFrom('rating_sections')
+    .select(['id', 'name'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const items = await db
+    .selectFrom('rating_items')
+    .select(['id', 'name', 'section_id'])
+    .orderBy('section_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   return { sections, items };
 }

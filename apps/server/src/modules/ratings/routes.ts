@@ -16,7 +16,9 @@ import { addRating, listRatings, servablePhoto } from './service';
 export const REFUSED_RATINGS_PER_USER = { limit: 30, windowSeconds: 600 };
 export const RATINGS_RATE_MESSAGE = 'Слишком много оценок подряд. Попробуйте позже.';
 
-const ratingLimits = (userId: number): RateLimitRule[] => [{ key: `rate:user:${userId}`, ...REFUSED_RATINGS_PER_USER, message: RATINGS_RATE_MESSAGE }];
+const ratingLimits = (userId: number): RateLimitRule[] => [
+  { key: `rate:user:${userId}`, ...REFUSED_RATINGS_PER_USER, message: RATINGS_RATE_MESSAGE },
+];
 
 /** The error as thrown; a photo not made in time (503) tells the client when to send the same request again. */
 function retryLater(reply: FastifyReply, error: unknown): unknown {
@@ -57,17 +59,20 @@ export const ratingsRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, ratePhotoCall, async ({ params, request, reply }) => {
     const { sig } = request.query as Record<string, unknown>;
     // A wrong signature looks exactly like a photo that does not exist.
-    if (!isLinkSignatureValid(app.config.authSecret, 'rating-photo', params.id, sig)) throw notFound('Фото не найдено.');
+    if (!isLinkSignatureValid(app.config.authSecret, 'rating-photo', params.id, sig))
+      throw notFound('Фото не найдено.');
     // Only what the server encoded itself is ever served (decision 041).
     const photo = await servablePhoto(app.db, params.id, request.log).catch((error: unknown) => {
       throw retryLater(reply, error);
     });
     if (!photo) throw notFound('Фото не найдено.');
-    return reply
-      .type(photo.mime)
-      .header('content-disposition', 'inline')
-      // A photo never changes once uploaded; the link is personal.
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(Buffer.from(photo.data));
+    return (
+      reply
+        .type(photo.mime)
+        .header('content-disposition', 'inline')
+        // A photo never changes once uploaded; the link is personal.
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(Buffer.from(photo.data))
+    );
   });
 };

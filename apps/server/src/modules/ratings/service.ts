@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { RATING_LIST_PAGE_MAX, RATING_LIST_PAGE_SIZE, type RateAddRequest, type RatingListEntry } from '@chain/contract';
+import {
+  RATING_LIST_PAGE_MAX,
+  RATING_LIST_PAGE_SIZE,
+  type RateAddRequest,
+  type RatingListEntry,
+} from '@chain/contract';
 import { starsOrDefault, ORDER_NOT_FOUND_MESSAGE } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -36,7 +41,9 @@ export async function addRating(db: Kysely<Database>, userId: number, body: Rate
   const itemId = body.item_id ?? null;
   const specId = itemId === null ? null : (body.spec_id ?? null);
   if (itemId !== null) {
-    const inOrder = order.lines.some((line) => line.item_id === itemId && (specId === null || lineSpec(line.spec)?.id === specId));
+    const inOrder = order.lines.some(
+      (line) => line.item_id === itemId && (specId === null || lineSpec(line.spec)?.id === specId),
+    );
     if (!inOrder) throw badRequest('Этого блюда нет в заказе.', 'item_not_in_order');
   }
   if (body.type !== undefined && !(await ratingTypeExists(db, body.type))) {
@@ -57,11 +64,25 @@ export async function addRating(db: Kysely<Database>, userId: number, body: Rate
           rate_quality: body.rate_quality ?? null,
         }
       : // An item rating keeps taste, fresh and speed in the same columns; it has no stars.
-        { stars: null, rate_taste: body.taste ?? null, rate_fresh: body.fresh ?? null, rate_speed: body.speed ?? null, rate_quality: null };
+        {
+          stars: null,
+          rate_taste: body.taste ?? null,
+          rate_fresh: body.fresh ?? null,
+          rate_speed: body.speed ?? null,
+          rate_quality: null,
+        };
   try {
     await insertRating(
       db,
-      { order_id: order.id, user_id: userId, item_id: itemId, spec_id: specId, ...scores, comment: body.comment ?? '', type: body.type ?? null },
+      {
+        order_id: order.id,
+        user_id: userId,
+        item_id: itemId,
+        spec_id: specId,
+        ...scores,
+        comment: body.comment ?? '',
+        type: body.type ?? null,
+      },
       photos,
     );
   } catch (error) {
@@ -72,7 +93,12 @@ export async function addRating(db: Kysely<Database>, userId: number, body: Rate
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return !(error instanceof AppError) && typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return (
+    !(error instanceof AppError) &&
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === '23505'
+  );
 }
 
 /** rate/list: the user's ratings, newest first, named by order, restaurant and dish. */
@@ -84,13 +110,22 @@ export async function listRatings(
 ): Promise<RatingListEntry[]> {
   const limit = Math.min(page.limit || RATING_LIST_PAGE_SIZE, RATING_LIST_PAGE_MAX);
   const rows = await findUserRatings(db, userId, { limit, offset: page.offset ?? 0 });
-  const photos = await findPhotoIds(db, rows.map((row) => row.id));
-  const lines = await findLineNames(db, [...new Set(rows.filter((row) => row.item_id !== null).map((row) => row.order_id))]);
+  const photos = await findPhotoIds(
+    db,
+    rows.map((row) => row.id),
+  );
+  const lines = await findLineNames(db, [
+    ...new Set(rows.filter((row) => row.item_id !== null).map((row) => row.order_id)),
+  ]);
   return rows.map((row) => {
     const isItem = row.item_id !== null;
     const line = isItem
-      ? (lines.find((l) => l.order_id === row.order_id && l.item_id === row.item_id && (row.spec_id === null || lineSpec(l.spec)?.id === row.spec_id)) ??
-        lines.find((l) => l.order_id === row.order_id && l.item_id === row.item_id))
+      ? (lines.find(
+          (l) =>
+            l.order_id === row.order_id &&
+            l.item_id === row.item_id &&
+            (row.spec_id === null || lineSpec(l.spec)?.id === row.spec_id),
+        ) ?? lines.find((l) => l.order_id === row.order_id && l.item_id === row.item_id))
       : undefined;
     const specName = line && row.spec_id !== null ? lineSpec(line.spec)?.name : undefined;
     return {
@@ -141,7 +176,10 @@ export async function servablePhoto(
     made = await reencodePhoto(Buffer.from(photo.data), photo.mime);
   } catch (error) {
     if (!(error instanceof RefusedUploadError)) throw error;
-    log.warn({ err: error, photoId: id }, 'a rating photo kept as uploaded cannot be made again; marked refused, not served');
+    log.warn(
+      { err: error, photoId: id },
+      'a rating photo kept as uploaded cannot be made again; marked refused, not served',
+    );
     await markPhotoRefused(db, id);
     return null;
   }

@@ -92,27 +92,64 @@ export function findRefunds(db: Db, orderId: number) {
 
 /** The refund a press of this key made (a repeat of the press). */
 export function findRefundByKey(db: Db, orderId: number, key: string) {
-  return db.selectFrom('order_refunds').select('id').where('order_id', '=', orderId).where('request_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('order_refunds')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('request_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** The payment that paid the order: the bank order its money goes back through. */
 export function findPaidPayment(db: Db, orderId: number) {
-  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('id').executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'paid')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 /**
  * A refund's state line (logging/state.ts), with the acquirer's id of the payment it returns
  * through (one read of the payment: a refund changes state a few times in its life).
  */
-async function logRefundMove(trx: Db, refund: { id: number; order_id: number; payment_id: number }, from: RefundStatus | null, to: RefundStatus): Promise<void> {
-  const payment = await trx.selectFrom('payments').select('provider_id').where('id', '=', refund.payment_id).executeTakeFirst();
-  logRefundState({ orderId: refund.order_id, refundId: refund.id, paymentId: refund.payment_id, providerPaymentId: payment?.provider_id ?? null }, from, to);
+async function logRefundMove(
+  trx: Db,
+  refund: { id: number; order_id: number; payment_id: number },
+  from: RefundStatus | null,
+  to: RefundStatus,
+): Promise<void> {
+  const payment = await trx
+    .selectFrom('payments')
+    .select('provider_id')
+    .where('id', '=', refund.payment_id)
+    .executeTakeFirst();
+  logRefundState(
+    {
+      orderId: refund.order_id,
+      refundId: refund.id,
+      paymentId: refund.payment_id,
+      providerPaymentId: payment?.provider_id ?? null,
+    },
+    from,
+    to,
+  );
 }
 
 /** A new refund (pending, due at once, with its state line) and the order's money being returned, in the caller's transaction. */
 export async function insertRefund(
   trx: Transaction<Database>,
-  refund: { orderId: number; paymentId: number; key: string; full: boolean; amount: number; lines: { id: number; cnt: number }[]; staffId: number },
+  refund: {
+    orderId: number;
+    paymentId: number;
+    key: string;
+    full: boolean;
+    amount: number;
+    lines: { id: number; cnt: number }[];
+    staffId: number;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('order_refunds')
@@ -127,7 +164,11 @@ export async function insertRefund(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.updateTable('orders').set({ refunding_sum: sql`refunding_sum + ${refund.amount}` }).where('id', '=', refund.orderId).execute();
+  await trx
+    .updateTable('orders')
+    .set({ refunding_sum: sql`refunding_sum + ${refund.amount}` })
+    .where('id', '=', refund.orderId)
+    .execute();
   await logRefundMove(trx, { id: row.id, order_id: refund.orderId, payment_id: refund.paymentId }, null, 'pending');
   return row.id;
 }
@@ -148,23 +189,42 @@ export async function reopenRefund(trx: Transaction<Database>, orderId: number, 
 
 /** Whether the order has this refund. */
 export async function refundOfOrder(db: Db, orderId: number, refundId: number): Promise<boolean> {
-  const row = await db.selectFrom('order_refunds').select('id').where('id', '=', refundId).where('order_id', '=', orderId).executeTakeFirst();
+  const row = await db
+    .selectFrom('order_refunds')
+    .select('id')
+    .where('id', '=', refundId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Refunds due at the bank (service.ts): a lease on order_refunds.next_attempt_at (db/leased-outbox.ts). */
-const REFUND_OUTBOX: LeasedOutbox<'order_refunds'> = { table: 'order_refunds', dueAt: 'next_attempt_at', attempts: 'attempts', open: sql<boolean>`status = 'pending'` };
+const REFUND_OUTBOX: LeasedOutbox<'order_refunds'> = {
+  table: 'order_refunds',
+  dueAt: 'next_attempt_at',
+  attempts: 'attempts',
+  open: sql<boolean>`status = 'pending'`,
+};
 
 /**
  * Takes one refund due at the bank (or only `refundId`) for `leaseSeconds`: pending, due, and
  * the oldest pending refund of its order, so one order's refunds reach the bank one after
  * another and each is judged against the ones done before it.
  */
-export function takeDueRefund(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number): Promise<RefundRow | undefined> {
+export function takeDueRefund(
+  db: Kysely<Database>,
+  refundId: number | undefined,
+  leaseSeconds: number,
+): Promise<RefundRow | undefined> {
   const oldestPending = sql<boolean>`not exists (
     select 1 from order_refunds as earlier
     where earlier.order_id = order_refunds.order_id and earlier.status = 'pending' and earlier.id < order_refunds.id)`;
-  return takeDue<'order_refunds', RefundRow>(db, REFUND_OUTBOX, { id: refundId, leaseSeconds, where: oldestPending, columns: '*' });
+  return takeDue<'order_refunds', RefundRow>(db, REFUND_OUTBOX, {
+    id: refundId,
+    leaseSeconds,
+    where: oldestPending,
+    columns: '*',
+  });
 }
 
 /** Renews the lease just before the bank is asked: false when another taker holds the refund now. */
@@ -197,10 +257,19 @@ export async function saveRefundDone(trx: Transaction<Database>, refund: RefundR
 }
 
 /** The pending refund left for a retry later, or failed (the manager retries; with its state line). */
-export async function saveRefundNotDone(trx: Transaction<Database>, refund: RefundRow, next: { retryInSeconds: number } | { failed: true }, failure: string): Promise<void> {
+export async function saveRefundNotDone(
+  trx: Transaction<Database>,
+  refund: RefundRow,
+  next: { retryInSeconds: number } | { failed: true },
+  failure: string,
+): Promise<void> {
   await trx
     .updateTable('order_refunds')
-    .set('retryInSeconds' in next ? { next_attempt_at: secondsFromNow(next.retryInSeconds), failure } : { status: 'failed', failure })
+    .set(
+      'retryInSeconds' in next
+        ? { next_attempt_at: secondsFromNow(next.retryInSeconds), failure }
+        : { status: 'failed', failure },
+    )
     .where('id', '=', refund.id)
     .execute();
   if ('failed' in next) await logRefundMove(trx, refund, 'pending', 'failed');
@@ -225,7 +294,12 @@ export function findPaymentById(db: Db, paymentId: number) {
 // --- the guest's letter -------------------------------------------------------------------------
 
 /** Refunds due their guest's letter (mail.ts, decision 050): a lease on order_refunds.mail_due_at. */
-export const REFUND_MAIL_OUTBOX: LeasedOutbox<'order_refunds'> = { table: 'order_refunds', dueAt: 'mail_due_at', attempts: 'mail_attempts', open: sql<boolean>`mail_sent_at is null` };
+export const REFUND_MAIL_OUTBOX: LeasedOutbox<'order_refunds'> = {
+  table: 'order_refunds',
+  dueAt: 'mail_due_at',
+  attempts: 'mail_attempts',
+  open: sql<boolean>`mail_sent_at is null`,
+};
 
 /** A refund taken to send its letter, with the take's token (attempts). */
 export interface RefundMailRow extends Leased {
@@ -235,8 +309,16 @@ export interface RefundMailRow extends Leased {
 }
 
 /** Takes one refund whose letter is due (or only `refundId`'s) under a lease (db/leased-outbox.ts). */
-export function takeDueRefundMail(db: Kysely<Database>, refundId: number | undefined, leaseSeconds: number): Promise<RefundMailRow | undefined> {
-  return takeDue<'order_refunds', Omit<RefundMailRow, keyof Leased>>(db, REFUND_MAIL_OUTBOX, { id: refundId, leaseSeconds, columns: ['order_id', 'amount', 'full_cancel'] });
+export function takeDueRefundMail(
+  db: Kysely<Database>,
+  refundId: number | undefined,
+  leaseSeconds: number,
+): Promise<RefundMailRow | undefined> {
+  return takeDue<'order_refunds', Omit<RefundMailRow, keyof Leased>>(db, REFUND_MAIL_OUTBOX, {
+    id: refundId,
+    leaseSeconds,
+    columns: ['order_id', 'amount', 'full_cancel'],
+  });
 }
 
 export async function saveRefundMailSent(db: Kysely<Database>, refundId: number): Promise<void> {
@@ -248,7 +330,14 @@ export function findRefundLetterOrder(db: Db, orderId: number) {
   return db
     .selectFrom('orders')
     .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
-    .select(['orders.znumber', 'orders.email', 'orders.sum', 'orders.pay_method', 'orders.refunded_sum', 'restaurants.name as restaurant_name'])
+    .select([
+      'orders.znumber',
+      'orders.email',
+      'orders.sum',
+      'orders.pay_method',
+      'orders.refunded_sum',
+      'restaurants.name as restaurant_name',
+    ])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
 }
@@ -278,7 +367,8 @@ export function findRecentRefunds(db: Db, restaurantIds: readonly number[] | nul
     .orderBy('order_refunds.created_at', 'desc')
     .orderBy('order_refunds.id', 'desc')
     .limit(limit);
-  if (restaurantIds !== null) query = query.where('orders.restaurant_id', 'in', restaurantIds.length > 0 ? [...restaurantIds] : [-1]);
+  if (restaurantIds !== null)
+    query = query.where('orders.restaurant_id', 'in', restaurantIds.length > 0 ? [...restaurantIds] : [-1]);
   return query.execute();
 }
 

@@ -11,7 +11,16 @@ import { registerCall } from '../../http/route';
 import { scopedLog } from '../../logging/scope';
 import { mayActOn, openStaffEventStream, requireManager, StaffEventsHub } from '../staff';
 import { REFUND_CHANNEL } from './repository';
-import { orderRefundsView, recentRefund, recentRefunds, recordRefund, refundableOrderOf, reopenFailedRefund, tryRefundNow, type RefundDeps } from './service';
+import {
+  orderRefundsView,
+  recentRefund,
+  recentRefunds,
+  recordRefund,
+  refundableOrderOf,
+  reopenFailedRefund,
+  tryRefundNow,
+  type RefundDeps,
+} from './service';
 
 /**
  * Refunds of paid orders (issue 31, decision 050; docs/back-office.md "Refunds"): the dialog's
@@ -21,7 +30,8 @@ import { orderRefundsView, recentRefund, recentRefunds, recordRefund, refundable
  */
 export const refundRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): RefundDeps => ({ db: app.db, acquiring: app.providers.acquiring, log: scopedLog(app.log) });
-  const tryAtBank = (refundId: number) => tryRefundNow(deps(), { db: app.db, email: app.providers.email, log: scopedLog(app.log) }, refundId);
+  const tryAtBank = (refundId: number) =>
+    tryRefundNow(deps(), { db: app.db, email: app.providers.email, log: scopedLog(app.log) }, refundId);
 
   registerCall(app, staffOrderRefundsCall, async ({ params, staff }) => {
     await refundableOrderOf(app.db, staff, params.id);
@@ -50,7 +60,13 @@ export const refundRoutes: FastifyPluginAsync = async (app) => {
         const refundId = Number(payload.split(':')[1]);
         if (!Number.isSafeInteger(refundId)) return undefined;
         const refund = await recentRefund(app.db, refundId);
-        return refund ? { event: 'refund', data: JSON.stringify(refund), for: (viewer) => viewer.role === 'manager' && mayActOn(viewer, refund.restaurant_id) } : undefined;
+        return refund
+          ? {
+              event: 'refund',
+              data: JSON.stringify(refund),
+              for: (viewer) => viewer.role === 'manager' && mayActOn(viewer, refund.restaurant_id),
+            }
+          : undefined;
       },
     },
     STAFF_EVENTS_KEEP_ALIVE_MS,

@@ -1,7 +1,16 @@
 import { paymentRetries, paymentWorkGivenUp, refundOutcomes } from '../../metrics/metrics';
 import type { Kysely } from 'kysely';
 import { RECENT_REFUNDS_LIMIT, REFUND_SCREEN_TEXTS, type OrderRefunds, type RecentRefund } from '@chain/contract';
-import { addCounts, canMoveOrder, isRefundRefusal, ORDER_NOT_FOUND_MESSAGE, ORDER_STATUS, orderStatusText, refundAmount, type RefundOrder } from '@chain/domain';
+import {
+  addCounts,
+  canMoveOrder,
+  isRefundRefusal,
+  ORDER_NOT_FOUND_MESSAGE,
+  ORDER_STATUS,
+  orderStatusText,
+  refundAmount,
+  type RefundOrder,
+} from '@chain/domain';
 import { AcquirerRefusal, type AcquirerOrderStatus, type BankAnswer } from '../../adapters/acquiring/types';
 import { OUTBOX_RUN_LIMIT, retryDelaySeconds } from '../../db/leased-outbox';
 import type { Database } from '../../db/types';
@@ -59,13 +68,21 @@ type Db = Kysely<Database>;
 export async function refundableOrderOf(db: Db, staff: StaffPrincipal, orderId: number): Promise<number> {
   requireManager(staff);
   const restaurantId = await refundOrderRestaurant(db, orderId);
-  if (restaurantId === undefined || !mayActOn(staff, restaurantId)) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
+  if (restaurantId === undefined || !mayActOn(staff, restaurantId))
+    throw notFound(ORDER_NOT_FOUND_MESSAGE, 'order_not_found');
   return restaurantId;
 }
 
 /** The figures the domain's refund rule reads, from the order and its lines. */
-function refundOrderOf(order: RefundOrderRow, lines: readonly { id: number; cnt: number; line_sum: number }[]): RefundOrder {
-  return { lines: lines.map((line) => ({ id: line.id, cnt: line.cnt, lineSum: line.line_sum })), discount: order.discount_sum, paid: order.sum };
+function refundOrderOf(
+  order: RefundOrderRow,
+  lines: readonly { id: number; cnt: number; line_sum: number }[],
+): RefundOrder {
+  return {
+    lines: lines.map((line) => ({ id: line.id, cnt: line.cnt, lineSum: line.line_sum })),
+    discount: order.discount_sum,
+    paid: order.sum,
+  };
 }
 
 /** The order's refunds as the dialog reads them (in the caller's transaction when given). */
@@ -82,7 +99,11 @@ export async function orderRefundsView(db: Db, orderId: number): Promise<OrderRe
       znumber: order.znumber,
       restaurant_id: order.restaurant_id,
       status: order.status,
-      status_text: orderStatusText(order.status, order.type, order.paid, { returned: order.refunded_sum, returning: order.refunding_sum, delayed: refunds.some((refund) => refund.status === 'failed') }),
+      status_text: orderStatusText(order.status, order.type, order.paid, {
+        returned: order.refunded_sum,
+        returning: order.refunding_sum,
+        delayed: refunds.some((refund) => refund.status === 'failed'),
+      }),
       paid: order.paid,
       pay_method: order.pay_method,
       sum: order.sum,
@@ -95,7 +116,14 @@ export async function orderRefundsView(db: Db, orderId: number): Promise<OrderRe
       refundable: left > 0,
       email: order.email,
     },
-    lines: lines.map((line) => ({ id: line.id, kind: line.kind, name: line.name, cnt: line.cnt, refunded_cnt: counts.get(line.id) ?? 0, line_sum: line.line_sum })),
+    lines: lines.map((line) => ({
+      id: line.id,
+      kind: line.kind,
+      name: line.name,
+      cnt: line.cnt,
+      refunded_cnt: counts.get(line.id) ?? 0,
+      line_sum: line.line_sum,
+    })),
     refunds: refunds.map((refund) => ({
       id: refund.id,
       full: refund.full_cancel,
@@ -144,15 +172,28 @@ export async function recordRefund(db: Db, staff: StaffPrincipal, orderId: numbe
     if (!order.paid) throw conflict(REFUND_SCREEN_TEXTS.notPaid, 'not_paid');
     const refunded = order.refunded_sum + order.refunding_sum;
     if (ask.refunded !== refunded) throw new StaleVersionError(await orderRefundsView(trx, orderId));
-    if (ask.full && !canMoveOrder(order.status, ORDER_STATUS.cancelled)) throw conflict(REFUND_SCREEN_TEXTS.cancelClosed, 'not_cancellable');
+    if (ask.full && !canMoveOrder(order.status, ORDER_STATUS.cancelled))
+      throw conflict(REFUND_SCREEN_TEXTS.cancelClosed, 'not_cancellable');
     const [lines, refunds] = await Promise.all([findRefundLines(trx, orderId), findRefunds(trx, orderId)]);
-    const result = refundAmount(refundOrderOf(order, lines), { counts: addCounts(...refunds.map((refund) => refund.lines)), returned: refunded }, ask.full ? { full: true } : { full: false, lines: ask.lines });
+    const result = refundAmount(
+      refundOrderOf(order, lines),
+      { counts: addCounts(...refunds.map((refund) => refund.lines)), returned: refunded },
+      ask.full ? { full: true } : { full: false, lines: ask.lines },
+    );
     if (isRefundRefusal(result)) throw badRequest(result.message, 'refund_refused');
     if (result.amount !== ask.amount) throw new StaleVersionError(await orderRefundsView(trx, orderId));
     const payment = await findPaidPayment(trx, orderId);
     if (!payment) throw conflict(REFUND_SCREEN_TEXTS.notPaid, 'not_paid');
     const refundLines = [...result.counts].map(([id, cnt]) => ({ id, cnt }));
-    const refundId = await insertRefund(trx, { orderId, paymentId: payment.id, key: ask.key, full: ask.full, amount: result.amount, lines: refundLines, staffId: staff.id });
+    const refundId = await insertRefund(trx, {
+      orderId,
+      paymentId: payment.id,
+      key: ask.key,
+      full: ask.full,
+      amount: result.amount,
+      lines: refundLines,
+      staffId: staff.id,
+    });
     // The whole order: cancelled through the one place a status changes (it announces the move).
     if (ask.full) await moveOrderStatus(trx, orderId, ORDER_STATUS.cancelled, staffActor(staff));
     // The staff's refund screens learn of it, the guest's order page of the money on its way.
@@ -178,25 +219,39 @@ export async function recordRefund(db: Db, staff: StaffPrincipal, orderId: numbe
 }
 
 /** A failed refund asked of the bank again (the manager's retry); false when the order has no such refund. */
-export async function reopenFailedRefund(db: Db, staff: StaffPrincipal, orderId: number, refundId: number): Promise<void> {
+export async function reopenFailedRefund(
+  db: Db,
+  staff: StaffPrincipal,
+  orderId: number,
+  refundId: number,
+): Promise<void> {
   const restaurantId = await refundableOrderOf(db, staff, orderId);
   await db.transaction().execute(async (trx) => {
     const order = await lockRefundOrder(trx, orderId);
-    if (!order || !(await refundOfOrder(trx, orderId, refundId))) throw notFound(REFUND_SCREEN_TEXTS.refundNotFound, 'refund_not_found');
+    if (!order || !(await refundOfOrder(trx, orderId, refundId)))
+      throw notFound(REFUND_SCREEN_TEXTS.refundNotFound, 'refund_not_found');
     if (await reopenRefund(trx, orderId, refundId)) {
       // No longer delayed for the guest: on its way again.
       await notifyRefund(trx, refundId);
-      await writeAudit(trx, staff, { action: 'order.refund_retry', restaurantId, target: `заказ ${order.znumber}`, before: { refund: refundId, status: 'failed' }, after: { refund: refundId, status: 'pending' } });
+      await writeAudit(trx, staff, {
+        action: 'order.refund_retry',
+        restaurantId,
+        target: `заказ ${order.znumber}`,
+        before: { refund: refundId, status: 'failed' },
+        after: { refund: refundId, status: 'pending' },
+      });
     }
   });
 }
-
 
 /**
  * Asks the bank for the refunds due (up to a run's limit, or only `only`), one at a time; a
  * refund another caller holds, or one waiting behind an earlier refund of its order, is left.
  */
-export async function processDueRefunds(deps: RefundDeps, only?: number): Promise<{ refundId: number; result: RefundStepResult }[]> {
+export async function processDueRefunds(
+  deps: RefundDeps,
+  only?: number,
+): Promise<{ refundId: number; result: RefundStepResult }[]> {
   const reports: { refundId: number; result: RefundStepResult }[] = [];
   const tries = only === undefined ? OUTBOX_RUN_LIMIT : 1;
   for (let index = 0; index < tries; index++) {
@@ -224,9 +279,14 @@ async function refundAtBank(deps: RefundDeps, refund: RefundRow): Promise<Refund
     step = await refundStep(deps, refund, providerId, bank);
   } catch (error) {
     const answer = bankAnswerOf(error);
-    step = { event: null, next: 'retry', reason: `the bank did not tell its status: ${answer.code} ${answer.message}`.trim() };
+    step = {
+      event: null,
+      next: 'retry',
+      reason: `the bank did not tell its status: ${answer.code} ${answer.message}`.trim(),
+    };
   }
-  if (step.next === 'retry' && refund.attempts >= MAX_CLOSING_ATTEMPTS) step = { ...step, next: 'failed', reason: `${refund.attempts} tries: ${step.reason}` };
+  if (step.next === 'retry' && refund.attempts >= MAX_CLOSING_ATTEMPTS)
+    step = { ...step, next: 'failed', reason: `${refund.attempts} tries: ${step.reason}` };
   const recorded = await recordRefundStep(deps.db, refund, payment ?? null, step);
   const context = { orderId: refund.order_id, refundId: refund.id, providerId, attempts: refund.attempts, step };
   if (recorded === 'lost') return 'lost';
@@ -244,35 +304,52 @@ async function refundAtBank(deps: RefundDeps, refund: RefundRow): Promise<Refund
  * `doneBefore`; the bank having returned that much plus this refund means it was done already (a
  * lost answer), exactly that much means it is asked now, anything else is for a person.
  */
-async function refundStep(deps: RefundDeps, refund: RefundRow, providerId: string, bank: AcquirerOrderStatus): Promise<RefundStep> {
+async function refundStep(
+  deps: RefundDeps,
+  refund: RefundRow,
+  providerId: string,
+  bank: AcquirerOrderStatus,
+): Promise<RefundStep> {
   const doneBefore = await doneRefundsTotal(deps.db, refund.payment_id, refund.id);
   const already = doneAtTheBank(bank, doneBefore, refund);
   if (already) return already;
   if (bank.state === 'held') {
     // Money only held is released whole (reverse.do): a part waits for the bank to take it.
-    if (doneBefore === 0 && refund.amount === bank.paidAmount) return ask(deps, refund, 'reverse', () => deps.acquiring.reverse(providerId));
+    if (doneBefore === 0 && refund.amount === bank.paidAmount)
+      return ask(deps, refund, 'reverse', () => deps.acquiring.reverse(providerId));
     return { event: null, next: 'retry', reason: 'the bank only holds the money: a part is returned once it is taken' };
   }
-  if (bank.state !== 'deposited' && bank.state !== 'refunded') return { event: null, next: 'failed', reason: `the bank has the payment ${bank.state}: nothing to return` };
+  if (bank.state !== 'deposited' && bank.state !== 'refunded')
+    return { event: null, next: 'failed', reason: `the bank has the payment ${bank.state}: nothing to return` };
   if (bank.refundedAmount !== doneBefore) {
-    return { event: null, next: 'failed', reason: `the bank returned ${bank.refundedAmount} kopecks, our refunds done ${doneBefore}: a person checks` };
+    return {
+      event: null,
+      next: 'failed',
+      reason: `the bank returned ${bank.refundedAmount} kopecks, our refunds done ${doneBefore}: a person checks`,
+    };
   }
   const step = await ask(deps, refund, 'refund', () => deps.acquiring.refund(providerId, refund.amount));
   if (step.next !== 'failed') return step;
   // Refused: unless the bank shows it returned meanwhile (another taker), a person decides.
   try {
     const again = await deps.acquiring.orderStatus(providerId);
-    if (again.refundedAmount >= doneBefore + refund.amount) return { ...step, next: 'done', reason: 'returned at the bank already' };
+    if (again.refundedAmount >= doneBefore + refund.amount)
+      return { ...step, next: 'done', reason: 'returned at the bank already' };
     return step;
   } catch (error) {
-    return { ...step, next: 'retry', reason: `${step.reason}; its status could not be read again: ${bankAnswerOf(error).message}` };
+    return {
+      ...step,
+      next: 'retry',
+      reason: `${step.reason}; its status could not be read again: ${bankAnswerOf(error).message}`,
+    };
   }
 }
 
 /** The refund done at the bank already, by its books (`doneBefore`: the refunds done before it), or null. */
 function doneAtTheBank(bank: AcquirerOrderStatus, doneBefore: number, refund: RefundRow): RefundStep | null {
   if (bank.state === 'reversed') return { event: null, next: 'done', reason: 'reversed at the bank already' };
-  if (bank.refundedAmount >= doneBefore + refund.amount) return { event: null, next: 'done', reason: 'returned at the bank already' };
+  if (bank.refundedAmount >= doneBefore + refund.amount)
+    return { event: null, next: 'done', reason: 'returned at the bank already' };
   return null;
 }
 
@@ -294,21 +371,43 @@ export async function refundsTheBankReported(deps: RefundDeps, providerId: strin
     if (!refund) break;
     bank ??= await deps.acquiring.orderStatus(providerId);
     const done = doneAtTheBank(bank, await doneRefundsTotal(deps.db, refund.payment_id, refund.id), refund);
-    if (!done || (await recordRefundStep(deps.db, refund, (await findPaymentById(deps.db, refund.payment_id)) ?? null, done)) === 'lost') break;
-    deps.log.info({ orderId: refund.order_id, refundId: refund.id, providerId }, 'refund returned at the bank, as its callback told');
+    if (
+      !done ||
+      (await recordRefundStep(deps.db, refund, (await findPaymentById(deps.db, refund.payment_id)) ?? null, done)) ===
+        'lost'
+    )
+      break;
+    deps.log.info(
+      { orderId: refund.order_id, refundId: refund.id, providerId },
+      'refund returned at the bank, as its callback told',
+    );
     recorded.push(refund.id);
   }
   return recorded;
 }
 
-async function ask(deps: RefundDeps, refund: RefundRow, kind: 'refund' | 'reverse', operation: () => Promise<BankAnswer>): Promise<RefundStep> {
+async function ask(
+  deps: RefundDeps,
+  refund: RefundRow,
+  kind: 'refund' | 'reverse',
+  operation: () => Promise<BankAnswer>,
+): Promise<RefundStep> {
   if (!(await renewRefundLease(deps.db, refund, LEASE_SECONDS))) return { event: null, next: 'retry', reason: 'lost' };
   try {
     return { event: { kind, outcome: 'done', answer: await operation() }, next: 'done', reason: '' };
   } catch (error) {
     const answer = bankAnswerOf(error);
-    if (error instanceof AcquirerRefusal) return { event: { kind, outcome: 'refused', answer }, next: 'failed', reason: `the bank refused ${kind}: ${answer.code} ${answer.message}` };
-    return { event: { kind, outcome: 'retry', answer }, next: 'retry', reason: `the bank did not answer ${kind}: ${answer.message}` };
+    if (error instanceof AcquirerRefusal)
+      return {
+        event: { kind, outcome: 'refused', answer },
+        next: 'failed',
+        reason: `the bank refused ${kind}: ${answer.code} ${answer.message}`,
+      };
+    return {
+      event: { kind, outcome: 'retry', answer },
+      next: 'retry',
+      reason: `the bank did not answer ${kind}: ${answer.message}`,
+    };
   }
 }
 
@@ -317,7 +416,12 @@ async function ask(deps: RefundDeps, refund: RefundRow, kind: 'refund' | 'revers
  * lease holds (the refund pending, its attempts unchanged); what the bank did ("done") is
  * recorded even when the lease passed to another taker, once.
  */
-async function recordRefundStep(db: Db, refund: RefundRow, payment: Awaited<ReturnType<typeof findPaymentById>> | null, step: RefundStep): Promise<'recorded' | 'lost'> {
+async function recordRefundStep(
+  db: Db,
+  refund: RefundRow,
+  payment: Awaited<ReturnType<typeof findPaymentById>> | null,
+  step: RefundStep,
+): Promise<'recorded' | 'lost'> {
   if (step.reason === 'lost') return 'lost';
   return db.transaction().execute(async (trx) => {
     const current = await lockRefund(trx, refund);
@@ -325,12 +429,23 @@ async function recordRefundStep(db: Db, refund: RefundRow, payment: Awaited<Retu
     const leaseHeld = current.status === 'pending' && current.attempts === refund.attempts;
     const bankDidIt = step.next === 'done' && current.status !== 'done';
     if (!leaseHeld && !bankDidIt) return 'lost';
-    if (step.event && payment) await insertPaymentEvent(trx, payment, { kind: step.event.kind, amount: refund.amount, outcome: step.event.outcome, answer: step.event.answer });
+    if (step.event && payment)
+      await insertPaymentEvent(trx, payment, {
+        kind: step.event.kind,
+        amount: refund.amount,
+        outcome: step.event.outcome,
+        answer: step.event.answer,
+      });
     if (step.next === 'done') {
       const order = await findRefundOrder(trx, refund.order_id);
       await saveRefundDone(trx, current, (order?.email ?? '') !== '');
     } else {
-      await saveRefundNotDone(trx, refund, step.next === 'retry' ? { retryInSeconds: retryDelaySeconds(refund.attempts) } : { failed: true }, step.reason);
+      await saveRefundNotDone(
+        trx,
+        refund,
+        step.next === 'retry' ? { retryInSeconds: retryDelaySeconds(refund.attempts) } : { failed: true },
+        step.reason,
+      );
     }
     // The bank's answer reaches the guest's open order page and the staff's refund screens, on
     // every instance, once: only the caller that changed the refund's state gets here (a racing

@@ -37,7 +37,9 @@ export const restRoutes: FastifyPluginAsync = async (app) => {
       const checked = definition.response.safeParse(answer);
       if (!checked.success) {
         const issue = checked.error.issues[0];
-        throw new Error(`the answer of action ${definition.name} breaks the contract at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`);
+        throw new Error(
+          `the answer of action ${definition.name} breaks the contract at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
+        );
       }
     }
     return answer;
@@ -53,7 +55,8 @@ function fieldsObject(fields: Record<string, unknown> | string | null | undefine
   if (typeof fields !== 'string') return fields;
   if (fields.trim() === '') return {};
   const parsed = parseJsonText(fields);
-  if (!parsed.ok && parsed.reason === 'too_deep') throw badRequest(`Некорректное поле «fields»: ${JSON_TOO_DEEP_MESSAGE}`, 'validation');
+  if (!parsed.ok && parsed.reason === 'too_deep')
+    throw badRequest(`Некорректное поле «fields»: ${JSON_TOO_DEEP_MESSAGE}`, 'validation');
   const value = parsed.ok ? parsed.value : null;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('Некорректное поле «fields»: ожидается объект или его JSON-текст.', 'validation');

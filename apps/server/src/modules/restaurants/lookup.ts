@@ -2,7 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { parseIsoDate, type ScheduleEntry, type ScheduleHoliday } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
-import { activeRestaurantRows, findActiveRestaurantRow, holidayRowsOf, schedulesOf, type RestaurantRow } from './repository';
+import {
+  activeRestaurantRows,
+  findActiveRestaurantRow,
+  holidayRowsOf,
+  schedulesOf,
+  type RestaurantRow,
+} from './repository';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
@@ -33,11 +39,17 @@ export async function activeRestaurantsWithSchedules(db: Reader): Promise<Restau
 }
 
 /** The schedules of these restaurants (active or not) in the domain's shape, by restaurant id; a restaurant without entries is absent (closed every day). */
-export async function schedulesByRestaurant(db: Reader, restaurantIds: readonly number[]): Promise<Map<number, ScheduleEntry[]>> {
+export async function schedulesByRestaurant(
+  db: Reader,
+  restaurantIds: readonly number[],
+): Promise<Map<number, ScheduleEntry[]>> {
   const byRestaurant = new Map<number, ScheduleEntry[]>();
   if (restaurantIds.length === 0) return byRestaurant;
   for (const entry of await schedulesOf(db, [...new Set(restaurantIds)])) {
-    byRestaurant.set(entry.restaurant_id, [...(byRestaurant.get(entry.restaurant_id) ?? []), { day: entry.weekday, fromMinute: entry.from_minute, toMinute: entry.to_minute }]);
+    byRestaurant.set(entry.restaurant_id, [
+      ...(byRestaurant.get(entry.restaurant_id) ?? []),
+      { day: entry.weekday, fromMinute: entry.from_minute, toMinute: entry.to_minute },
+    ]);
   }
   return byRestaurant;
 }
@@ -61,9 +73,19 @@ export function restaurantNamesOf(row: RestaurantRow): RestaurantNames {
 }
 
 /** A restaurant_holidays row in the domain's shape (scheduleOnDate); a date the database keeps is always real. */
-export function scheduleHolidayOf(row: { day: string; from_minute: number | null; to_minute: number | null }): ScheduleHoliday {
+export function scheduleHolidayOf(row: {
+  day: string;
+  from_minute: number | null;
+  to_minute: number | null;
+}): ScheduleHoliday {
   const date = parseIsoDate(row.day) ?? { year: 1970, month: 1, day: 1 };
-  return { date, hours: row.from_minute !== null && row.to_minute !== null ? { fromMinute: row.from_minute, toMinute: row.to_minute } : null };
+  return {
+    date,
+    hours:
+      row.from_minute !== null && row.to_minute !== null
+        ? { fromMinute: row.from_minute, toMinute: row.to_minute }
+        : null,
+  };
 }
 
 /** A restaurant's holidays in the domain's shape (issue 31): what its pickers read beside the week. */

@@ -9,7 +9,14 @@ import { conflict, notFound } from '../../http/errors';
 import { JsonText } from '../../http/json-text';
 import { knownTable, orderCatalogue } from '../orders';
 import { restaurantNamesOf } from './lookup';
-import { findTableByCode, loadActiveRestaurants, type RestaurantRow, type RestaurantRows, type ScheduleRow, type ZoneRow } from './repository';
+import {
+  findTableByCode,
+  loadActiveRestaurants,
+  type RestaurantRow,
+  type RestaurantRows,
+  type ScheduleRow,
+  type ZoneRow,
+} from './repository';
 
 /** A serialized answer and its ETag, built once per catalogue version. */
 export interface CachedAnswer {
@@ -23,7 +30,9 @@ const MINUTES_PER_DAY = 1440;
 const textFlag = (value: boolean): '1' | '0' => (value ? '1' : '0');
 
 /** The open days of a schedule as the wire carries them; a closed day has no entry (SPEC 3, 4). */
-export function scheduleDays(rows: readonly Pick<ScheduleRow, 'weekday' | 'from_minute' | 'to_minute'>[]): ScheduleDay[] {
+export function scheduleDays(
+  rows: readonly Pick<ScheduleRow, 'weekday' | 'from_minute' | 'to_minute'>[],
+): ScheduleDay[] {
   return [...rows]
     .sort((a, b) => a.weekday - b.weekday)
     .map((row) => ({
@@ -58,7 +67,8 @@ export function workTimeText(days: readonly ScheduleDay[]): string {
   if (runs.length === 1 && only) return only.hours === 'выходной' ? 'Закрыто' : `Ежедневно ${only.hours}`;
   return runs
     .map(({ first, last, hours }) => {
-      const label = first === last ? WEEKDAY_SHORT[first - 1] : `${WEEKDAY_SHORT[first - 1]}–${WEEKDAY_SHORT[last - 1]}`;
+      const label =
+        first === last ? WEEKDAY_SHORT[first - 1] : `${WEEKDAY_SHORT[first - 1]}–${WEEKDAY_SHORT[last - 1]}`;
       return `${label} ${hours}`;
     })
     .join(', ');
@@ -115,7 +125,11 @@ export function restaurantWire(
     menuKinds: row.menu_kinds,
     closedUntil: row.closed_until?.toISOString() ?? null,
     closedText: row.closed_text,
-    holidays: holidays.map((holiday) => ({ date: holiday.day, fromMinute: holiday.from_minute, toMinute: holiday.to_minute })),
+    holidays: holidays.map((holiday) => ({
+      date: holiday.day,
+      fromMinute: holiday.from_minute,
+      toMinute: holiday.to_minute,
+    })),
     // Only when it has one: a restaurant without a photo is the entry it always was.
     ...(row.img === '' ? {} : { img: row.img }),
   };
@@ -138,7 +152,9 @@ export function restaurantListCache(database: DatabaseHandle): VersionedCache<Ca
     const holidaysOf = groupBy(holidays, (row) => row.restaurant_id);
     const schedulesOf = groupBy(schedules, (row) => row.restaurant_id);
     const zonesOf = groupBy(zones, (row) => row.restaurant_id);
-    const list = restaurants.map((row) => restaurantWire(row, schedulesOf.get(row.id) ?? [], zonesOf.get(row.id) ?? [], holidaysOf.get(row.id) ?? []));
+    const list = restaurants.map((row) =>
+      restaurantWire(row, schedulesOf.get(row.id) ?? [], zonesOf.get(row.id) ?? [], holidaysOf.get(row.id) ?? []),
+    );
     const json = JSON.stringify(list);
     return { body: new JsonText(json, { cached: true }), etag: etagOf(json) };
   });
@@ -161,7 +177,11 @@ export async function resolveTable(db: Kysely<Database>, code: string): Promise<
  * from the same catalogue snapshot and the same rule (knownTable) as order/create's. An unknown or
  * inactive restaurant is the same 404 as an unknown number: the keypad has one thing to say.
  */
-export async function tableByNumber(database: DatabaseHandle, restaurantRef: number | string, num: string): Promise<TableResponse> {
+export async function tableByNumber(
+  database: DatabaseHandle,
+  restaurantRef: number | string,
+  num: string,
+): Promise<TableResponse> {
   const catalogue = await orderCatalogue(database);
   const restaurant = catalogue.restaurant(restaurantRef);
   const table = restaurant?.row.active ? knownTable(catalogue, restaurant, num) : null;

@@ -22,7 +22,9 @@ export function webManifest(settings: Pick<Settings, 'app_name' | 'brand_color' 
   const name = settings.app_name.trim() || 'Заказ еды';
   const theme = /^#[0-9a-f]{6}$/i.test(settings.brand_color.trim()) ? settings.brand_color.trim() : DEFAULT_THEME;
   const logo = settings.logo.trim();
-  const logoIcon = /^\/[^\s]*\.svg$/i.test(logo) ? [{ src: logo, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }] : [];
+  const logoIcon = /^\/[^\s]*\.svg$/i.test(logo)
+    ? [{ src: logo, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }]
+    : [];
   return {
     name,
     short_name: name.length <= SHORT_NAME_LENGTH ? name : `${name.slice(0, SHORT_NAME_LENGTH - 1)}…`,

@@ -11,7 +11,11 @@ export async function loadSettings(db: Kysely<Database> | Transaction<Database>)
 /** Rows of these settings keys with their values and versions (issue 31's back office); `lock` holds them to the end of the transaction. */
 export async function settingRows(db: Kysely<Database> | Transaction<Database>, keys: readonly string[], lock = false) {
   if (keys.length === 0) return [];
-  const query = db.selectFrom('settings').select(['key', 'value', 'version']).where('key', 'in', [...keys]).orderBy('key');
+  const query = db
+    .selectFrom('settings')
+    .select(['key', 'value', 'version'])
+    .where('key', 'in', [...keys])
+    .orderBy('key');
   return lock ? query.forUpdate().execute() : query.execute();
 }
 
@@ -21,6 +25,8 @@ export async function writeSetting(trx: Transaction<Database>, key: string, valu
   await trx
     .insertInto('settings')
     .values({ key, value: json })
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: json, version: eb('settings.version', '+', 1) })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({ value: json, version: eb('settings.version', '+', 1) })),
+    )
     .execute();
 }

@@ -81,7 +81,9 @@ describe('the board hub (issue 17)', () => {
 
   it('takes a slot under the session, the account and the restaurant, refuses past a cap taking none, and gives each back once (issue 30.4)', () => {
     const hub = new BoardHub({ listen: vi.fn() }, vi.fn(), 25_000, { warn: vi.fn() } as unknown as FastifyBaseLogger);
-    const releases = Array.from({ length: BOARD_STREAMS_PER_SESSION }, () => hub.admit({ sessionId: 1, staffId: 1, restaurantId: 5 }));
+    const releases = Array.from({ length: BOARD_STREAMS_PER_SESSION }, () =>
+      hub.admit({ sessionId: 1, staffId: 1, restaurantId: 5 }),
+    );
     expect(() => hub.admit({ sessionId: 1, staffId: 1, restaurantId: 6 })).toThrow(STAFF_TEXTS.tooManyBoardStreams);
     // Another session of the account still has room; the refusal took nothing.
     const other = hub.admit({ sessionId: 2, staffId: 1, restaurantId: 5 });

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { BOARD_STREAMS_PER_RESTAURANT, BOARD_STREAMS_PER_SESSION, BOARD_STREAMS_PER_STAFF, STAFF_TEXTS, type StaffOrder } from '@chain/contract';
+import {
+  BOARD_STREAMS_PER_RESTAURANT,
+  BOARD_STREAMS_PER_SESSION,
+  BOARD_STREAMS_PER_STAFF,
+  STAFF_TEXTS,
+  type StaffOrder,
+} from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { EventStreamHub, LiveHub, unavailable } from '../../http/live-hub';
@@ -66,8 +72,16 @@ export class BoardHub extends EventStreamHub<BoardViewer> {
   admit(viewer: BoardViewer): () => void {
     return this.hub.admit([
       { key: 'instance', limit: BOARD_STREAMS_PER_INSTANCE, refusal: unavailable },
-      { key: `session:${viewer.sessionId}`, limit: BOARD_STREAMS_PER_SESSION, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
-      { key: `staff:${viewer.staffId}`, limit: BOARD_STREAMS_PER_STAFF, refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams) },
+      {
+        key: `session:${viewer.sessionId}`,
+        limit: BOARD_STREAMS_PER_SESSION,
+        refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams),
+      },
+      {
+        key: `staff:${viewer.staffId}`,
+        limit: BOARD_STREAMS_PER_STAFF,
+        refusal: () => new AppError(429, 'too_many_streams', STAFF_TEXTS.tooManyBoardStreams),
+      },
       {
         key: `restaurant:${viewer.restaurantId}`,
         limit: BOARD_STREAMS_PER_RESTAURANT,
@@ -78,7 +92,13 @@ export class BoardHub extends EventStreamHub<BoardViewer> {
 
   #notified(payload: string): void {
     const [restaurantId, orderId] = payload.split(':').map(Number);
-    if (restaurantId === undefined || orderId === undefined || !Number.isSafeInteger(orderId) || !this.hub.has(restaurantId)) return;
+    if (
+      restaurantId === undefined ||
+      orderId === undefined ||
+      !Number.isSafeInteger(orderId) ||
+      !this.hub.has(restaurantId)
+    )
+      return;
     void this.read(orderId).then(
       (found) => {
         if (!found) return;

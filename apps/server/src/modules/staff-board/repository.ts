@@ -46,11 +46,22 @@ const FINISHED_HOURS = 2;
  * not scanned. Delayed orders (saved for later, not placed) are not the kitchen's.
  */
 export async function boardOrders(db: Db, restaurantId: number, limits: Readonly<Record<BoardPart, number>>) {
-  const placed = db.selectFrom('orders').select(ORDER_COLUMNS).where('orders.restaurant_id', '=', restaurantId).where('orders.delayed', '=', false);
-  const newest = (query: typeof placed, limit: number) => query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
-  const kitchen = await newest(placed.where('orders.paid', '=', true).where('orders.status', '<', ORDER_STATUS.done), limits.kitchen);
+  const placed = db
+    .selectFrom('orders')
+    .select(ORDER_COLUMNS)
+    .where('orders.restaurant_id', '=', restaurantId)
+    .where('orders.delayed', '=', false);
+  const newest = (query: typeof placed, limit: number) =>
+    query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+  const kitchen = await newest(
+    placed.where('orders.paid', '=', true).where('orders.status', '<', ORDER_STATUS.done),
+    limits.kitchen,
+  );
   const finished = await newest(
-    placed.where('orders.paid', '=', true).where('orders.status', '>=', ORDER_STATUS.done).where('orders.status_changed_at', '>', hoursAgo(FINISHED_HOURS)),
+    placed
+      .where('orders.paid', '=', true)
+      .where('orders.status', '>=', ORDER_STATUS.done)
+      .where('orders.status_changed_at', '>', hoursAgo(FINISHED_HOURS)),
     limits.finished,
   );
   const unpaid = await newest(
@@ -61,7 +72,10 @@ export async function boardOrders(db: Db, restaurantId: number, limits: Readonly
       .where((eb) =>
         eb.or([
           eb.and([eb('orders.status', '<', ORDER_STATUS.done), eb('orders.created_at', '>', hoursAgo(UNPAID_HOURS))]),
-          eb.and([eb('orders.status', '>=', ORDER_STATUS.done), eb('orders.status_changed_at', '>', hoursAgo(FINISHED_HOURS))]),
+          eb.and([
+            eb('orders.status', '>=', ORDER_STATUS.done),
+            eb('orders.status_changed_at', '>', hoursAgo(FINISHED_HOURS)),
+          ]),
         ]),
       ),
     limits.unpaid,
@@ -70,7 +84,12 @@ export async function boardOrders(db: Db, restaurantId: number, limits: Readonly
 }
 
 export function boardOrder(db: Db, orderId: number) {
-  return db.selectFrom('orders').select(ORDER_COLUMNS).where('orders.id', '=', orderId).where('orders.delayed', '=', false).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(ORDER_COLUMNS)
+    .where('orders.id', '=', orderId)
+    .where('orders.delayed', '=', false)
+    .executeTakeFirst();
 }
 
 export type BoardOrderRow = NonNullable<Awaited<ReturnType<typeof boardOrder>>>;

@@ -34,7 +34,11 @@ export async function couponCodeTaken(db: Reader, code: string, exceptId: number
 /** The ids among `ids` that are restaurants. */
 export async function existingRestaurantIds(db: Reader, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('restaurants').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -43,7 +47,12 @@ export function insertCoupon(trx: Transaction<Database>, values: CouponValues): 
 }
 
 /** Saves over the version named (decision 043): the saved row, or undefined when the row is at another version or gone. */
-export function updateCoupon(trx: Transaction<Database>, id: number, version: number, values: CouponValues): Promise<CouponRecord | undefined> {
+export function updateCoupon(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  values: CouponValues,
+): Promise<CouponRecord | undefined> {
   return trx
     .updateTable('coupons')
     .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
@@ -66,12 +75,19 @@ export async function couponStats(db: Reader, couponId: number | null): Promise<
       'coupon_uses.coupon_id',
       sql<string>`count(*) filter (where orders.status <> ${cancelled})`.as('uses'),
       sql<string>`count(*) filter (where orders.status <> ${cancelled} and orders.paid)`.as('paid_uses'),
-      sql<string>`coalesce(sum(orders.discount_sum) filter (where orders.status <> ${cancelled} and orders.paid), 0)`.as('discount_given'),
+      sql<string>`coalesce(sum(orders.discount_sum) filter (where orders.status <> ${cancelled} and orders.paid), 0)`.as(
+        'discount_given',
+      ),
     ])
     .groupBy('coupon_uses.coupon_id');
   if (couponId !== null) query = query.where('coupon_uses.coupon_id', '=', couponId);
   const rows = await query.execute();
-  return rows.map((row) => ({ coupon_id: row.coupon_id, uses: Number(row.uses), paid_uses: Number(row.paid_uses), discount_given: Number(row.discount_given) }));
+  return rows.map((row) => ({
+    coupon_id: row.coupon_id,
+    uses: Number(row.uses),
+    paid_uses: Number(row.paid_uses),
+    discount_given: Number(row.discount_given),
+  }));
 }
 
 /** A coupon's last orders, newest first. */
@@ -80,7 +96,16 @@ export function couponOrders(db: Reader, couponId: number, limit: number) {
     .selectFrom('coupon_uses')
     .innerJoin('orders', 'orders.id', 'coupon_uses.order_id')
     .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
-    .select(['orders.id', 'orders.znumber', 'restaurants.name as restaurant', 'orders.created_at', 'orders.sum', 'orders.discount_sum', 'orders.paid', 'orders.status'])
+    .select([
+      'orders.id',
+      'orders.znumber',
+      'restaurants.name as restaurant',
+      'orders.created_at',
+      'orders.sum',
+      'orders.discount_sum',
+      'orders.paid',
+      'orders.status',
+    ])
     .where('coupon_uses.coupon_id', '=', couponId)
     .orderBy('orders.id', 'desc')
     .limit(limit)

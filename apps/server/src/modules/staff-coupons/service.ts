@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { COUPON_TEXTS, COUPON_USES_SHOWN, type CouponFields, type CouponUse, STAFF_TEXTS, type StaffCoupon } from '@chain/contract';
+import {
+  COUPON_TEXTS,
+  COUPON_USES_SHOWN,
+  type CouponFields,
+  type CouponUse,
+  STAFF_TEXTS,
+  type StaffCoupon,
+} from '@chain/contract';
 import { couponCodeProblem, normaliseCouponCode, ORDER_STATUS, ORDER_TYPES } from '@chain/domain';
 import type { Database } from '../../db/types';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -80,9 +87,15 @@ async function couponValues(db: Kysely<Database>, staff: StaffPrincipal, fields:
   if (fields.kind === 'amount' && fields.amount < 1) throw invalid(COUPON_TEXTS.amountRange);
   if (!isCalendarDay(fields.active_from) || !isCalendarDay(fields.active_to)) throw invalid(COUPON_TEXTS.badDate);
   if (fields.active_to < fields.active_from) throw invalid(COUPON_TEXTS.datesOrder);
-  const restaurantIds = fields.restaurant_ids === null ? null : [...new Set(fields.restaurant_ids)].toSorted((a, b) => a - b);
-  if (restaurantIds !== null && (await existingRestaurantIds(db, restaurantIds)).length !== restaurantIds.length) throw invalid(COUPON_TEXTS.unknownRestaurant);
-  if (!mayManage(staff, restaurantIds)) throw forbidden(restaurantIds === null ? COUPON_TEXTS.ownRestaurantsOnly : STAFF_TEXTS.otherRestaurant, 'other_restaurant');
+  const restaurantIds =
+    fields.restaurant_ids === null ? null : [...new Set(fields.restaurant_ids)].toSorted((a, b) => a - b);
+  if (restaurantIds !== null && (await existingRestaurantIds(db, restaurantIds)).length !== restaurantIds.length)
+    throw invalid(COUPON_TEXTS.unknownRestaurant);
+  if (!mayManage(staff, restaurantIds))
+    throw forbidden(
+      restaurantIds === null ? COUPON_TEXTS.ownRestaurantsOnly : STAFF_TEXTS.otherRestaurant,
+      'other_restaurant',
+    );
   return {
     code,
     title,
@@ -130,20 +143,35 @@ async function managedCoupon(db: Kysely<Database>, staff: StaffPrincipal, id: nu
   return row;
 }
 
-export async function createCoupon(db: Kysely<Database>, staff: StaffPrincipal, fields: CouponFields): Promise<StaffCoupon> {
+export async function createCoupon(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  fields: CouponFields,
+): Promise<StaffCoupon> {
   const values = await couponValues(db, staff, fields);
   if (await couponCodeTaken(db, values.code, null)) throw codeTaken();
   return db
     .transaction()
     .execute(async (trx) => {
       const coupon = staffCouponOf(await insertCoupon(trx, values));
-      await writeAudit(trx, staff, { action: 'coupon.create', restaurantId: auditRestaurant(coupon), target: `купон ${coupon.code}`, before: null, after: coupon });
+      await writeAudit(trx, staff, {
+        action: 'coupon.create',
+        restaurantId: auditRestaurant(coupon),
+        target: `купон ${coupon.code}`,
+        before: null,
+        after: coupon,
+      });
       return coupon;
     })
     .catch(rethrowTaken);
 }
 
-export async function saveCoupon(db: Kysely<Database>, staff: StaffPrincipal, id: number, fields: CouponFields & { version: number }): Promise<StaffCoupon> {
+export async function saveCoupon(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  id: number,
+  fields: CouponFields & { version: number },
+): Promise<StaffCoupon> {
   const before = staffCouponOf(await managedCoupon(db, staff, id));
   const values = await couponValues(db, staff, fields);
   if (await couponCodeTaken(db, values.code, id)) throw codeTaken();
@@ -159,7 +187,13 @@ export async function saveCoupon(db: Kysely<Database>, staff: StaffPrincipal, id
         NOT_FOUND,
       );
       const coupon = staffCouponOf(saved);
-      await writeAudit(trx, staff, { action: 'coupon.save', restaurantId: auditRestaurant(coupon), target: `купон ${coupon.code}`, before, after: coupon });
+      await writeAudit(trx, staff, {
+        action: 'coupon.save',
+        restaurantId: auditRestaurant(coupon),
+        target: `купон ${coupon.code}`,
+        before,
+        after: coupon,
+      });
       return coupon;
     })
     .catch(rethrowTaken);

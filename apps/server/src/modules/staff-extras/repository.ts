@@ -27,9 +27,20 @@ export interface RecommendedValues {
 }
 
 /** Archived keeps the moment it was first archived; brought back clears it. */
-const archivedAt = (archived: boolean) => sql<Date | null>`case when ${archived} then coalesce(archived_at, now()) else null end`;
+const archivedAt = (archived: boolean) =>
+  sql<Date | null>`case when ${archived} then coalesce(archived_at, now()) else null end`;
 
-const cutleryColumns = ['id', 'name', 'price', 'free_cnt', 'max', 'order_types', 'sort', 'archived_at', 'version'] as const;
+const cutleryColumns = [
+  'id',
+  'name',
+  'price',
+  'free_cnt',
+  'max',
+  'order_types',
+  'sort',
+  'archived_at',
+  'version',
+] as const;
 
 export type CutleryRow = Awaited<ReturnType<typeof findCutlery>> & {};
 
@@ -49,7 +60,10 @@ export function findCutlery(db: Db, id: number) {
 }
 
 export async function countCutlery(db: Db): Promise<number> {
-  const row = await db.selectFrom('cutlery_items').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('cutlery_items')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -90,7 +104,10 @@ const recommendedColumns = [
 export type RecommendedRow = Awaited<ReturnType<typeof findRecommended>> & {};
 
 function recommendedQuery(db: Db) {
-  return db.selectFrom('recommended_items').innerJoin('dishes', 'dishes.id', 'recommended_items.dish_id').select(recommendedColumns);
+  return db
+    .selectFrom('recommended_items')
+    .innerJoin('dishes', 'dishes.id', 'recommended_items.dish_id')
+    .select(recommendedColumns);
 }
 
 /** Every recommended item with its dish's name and price, archived ones last, in the cart's order. */
@@ -107,13 +124,20 @@ export function findRecommended(db: Db, id: number) {
 }
 
 export async function countRecommended(db: Db): Promise<number> {
-  const row = await db.selectFrom('recommended_items').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('recommended_items')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Whether another live (not archived) recommendation names the dish. */
 export async function dishRecommendedElsewhere(db: Db, dishId: number, exceptId: number | null): Promise<boolean> {
-  let query = db.selectFrom('recommended_items').select('id').where('dish_id', '=', dishId).where('archived_at', 'is', null);
+  let query = db
+    .selectFrom('recommended_items')
+    .select('id')
+    .where('dish_id', '=', dishId)
+    .where('archived_at', 'is', null);
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -129,7 +153,12 @@ export async function insertRecommended(db: Db, values: RecommendedValues): Prom
 }
 
 /** The save over `version`: the id saved, or undefined when the row is gone or at another version. */
-export async function updateRecommended(db: Db, id: number, version: number, values: RecommendedValues): Promise<number | undefined> {
+export async function updateRecommended(
+  db: Db,
+  id: number,
+  version: number,
+  values: RecommendedValues,
+): Promise<number | undefined> {
   const { archived, ...rest } = values;
   const row = await db
     .updateTable('recommended_items')
@@ -143,9 +172,18 @@ export async function updateRecommended(db: Db, id: number, version: number, val
 
 /** The active dishes a recommendation may name, by name. */
 export function activeDishes(db: Db) {
-  return db.selectFrom('dishes').select(['id', 'name', 'price']).where('active', '=', true).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('dishes')
+    .select(['id', 'name', 'price'])
+    .where('active', '=', true)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export async function dishIsActive(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('dishes').select('id').where('id', '=', id).where('active', '=', true).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('dishes').select('id').where('id', '=', id).where('active', '=', true).executeTakeFirst()) !==
+    undefined
+  );
 }

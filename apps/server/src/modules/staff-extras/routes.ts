@@ -1,8 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { staffCreateCutleryCall, staffCreateRecommendedCall, staffExtrasCall, staffSaveCutleryCall, staffSaveRecommendedCall } from '@chain/contract';
+import {
+  staffCreateCutleryCall,
+  staffCreateRecommendedCall,
+  staffExtrasCall,
+  staffSaveCutleryCall,
+  staffSaveRecommendedCall,
+} from '@chain/contract';
 import { registerCall } from '../../http/route';
 import { requireChainManager, requireManager, type StaffPrincipal } from '../staff';
-import { createCutlery, createRecommended, cutleryValues, recommendedValues, saveCutlery, saveRecommended, staffExtras } from './service';
+import {
+  createCutlery,
+  createRecommended,
+  cutleryValues,
+  recommendedValues,
+  saveCutlery,
+  saveRecommended,
+  staffExtras,
+} from './service';
 
 /** A kitchen account reads «Это может только менеджер.»; a restaurant's manager «… менеджер сети.». */
 function requireChainEditor(staff: StaffPrincipal): void {

@@ -14,7 +14,16 @@ export function menuDishes(db: Db, kinds: MenuKind[], options: { dishId?: number
   let query = db
     .selectFrom('dishes')
     .innerJoin('categories', 'categories.id', 'dishes.category_id')
-    .select(['dishes.id', 'dishes.name', 'dishes.price', 'dishes.is_locked', 'dishes.lock_code', 'dishes.version', 'categories.id as category_id', 'categories.name as category_name'])
+    .select([
+      'dishes.id',
+      'dishes.name',
+      'dishes.price',
+      'dishes.is_locked',
+      'dishes.lock_code',
+      'dishes.version',
+      'categories.id as category_id',
+      'categories.name as category_name',
+    ])
     .where('dishes.active', '=', true)
     .where('categories.menu_kind', 'in', kinds.length > 0 ? kinds : ['restaurant']);
   if (options.dishId !== undefined) query = query.where('dishes.id', '=', options.dishId);
@@ -23,9 +32,24 @@ export function menuDishes(db: Db, kinds: MenuKind[], options: { dishId?: number
     query = query
       .where('categories.hidden', '=', false)
       .where('categories.archived_at', 'is', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('dishes_not_carried').select('dish_id').whereRef('dishes_not_carried.dish_id', '=', 'dishes.id').where('dishes_not_carried.restaurant_id', '=', restaurantId))));
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('dishes_not_carried')
+              .select('dish_id')
+              .whereRef('dishes_not_carried.dish_id', '=', 'dishes.id')
+              .where('dishes_not_carried.restaurant_id', '=', restaurantId),
+          ),
+        ),
+      );
   }
-  return query.orderBy('categories.sort').orderBy('categories.id').orderBy('dishes.sort').orderBy('dishes.id').execute();
+  return query
+    .orderBy('categories.sort')
+    .orderBy('categories.id')
+    .orderBy('dishes.sort')
+    .orderBy('dishes.id')
+    .execute();
 }
 
 /** The hidden categories of these menus holding active dishes the restaurant carries, in menu order: what its stop list leaves out, named. */
@@ -43,7 +67,17 @@ export async function hiddenCategories(db: Db, kinds: MenuKind[], restaurantId: 
           .select('dishes.id')
           .whereRef('dishes.category_id', '=', 'categories.id')
           .where('dishes.active', '=', true)
-          .where((dish) => dish.not(dish.exists(dish.selectFrom('dishes_not_carried').select('dish_id').whereRef('dishes_not_carried.dish_id', '=', 'dishes.id').where('dishes_not_carried.restaurant_id', '=', restaurantId)))),
+          .where((dish) =>
+            dish.not(
+              dish.exists(
+                dish
+                  .selectFrom('dishes_not_carried')
+                  .select('dish_id')
+                  .whereRef('dishes_not_carried.dish_id', '=', 'dishes.id')
+                  .where('dishes_not_carried.restaurant_id', '=', restaurantId),
+              ),
+            ),
+          ),
       ),
     )
     .orderBy('sort')
@@ -94,7 +128,11 @@ export async function stopOption(db: Db, restaurantId: number, optionId: number,
 }
 
 export async function releaseOption(db: Db, restaurantId: number, optionId: number): Promise<void> {
-  await db.deleteFrom('stop_list_options').where('restaurant_id', '=', restaurantId).where('option_id', '=', optionId).execute();
+  await db
+    .deleteFrom('stop_list_options')
+    .where('restaurant_id', '=', restaurantId)
+    .where('option_id', '=', optionId)
+    .execute();
 }
 
 /** Sets the dish's lock code over the version it was read at (decision 043): undefined when the dish is at another one. */
@@ -112,19 +150,40 @@ export function loadOverride(db: Db, restaurantId: number) {
   return db
     .selectFrom('restaurant_load_overrides')
     .innerJoin('staff_accounts', 'staff_accounts.id', 'restaurant_load_overrides.set_by')
-    .select(['restaurant_load_overrides.load_percent', 'restaurant_load_overrides.avg_minutes', 'restaurant_load_overrides.until', 'staff_accounts.name as set_by'])
+    .select([
+      'restaurant_load_overrides.load_percent',
+      'restaurant_load_overrides.avg_minutes',
+      'restaurant_load_overrides.until',
+      'staff_accounts.name as set_by',
+    ])
     .where('restaurant_load_overrides.restaurant_id', '=', restaurantId)
     .where('restaurant_load_overrides.until', '>', sql<Date>`now()`)
     .executeTakeFirst();
 }
 
-export async function saveLoadOverride(db: Db, values: { restaurantId: number; loadPercent: number; avgMinutes: number; hours: number; staffId: number }): Promise<void> {
+export async function saveLoadOverride(
+  db: Db,
+  values: { restaurantId: number; loadPercent: number; avgMinutes: number; hours: number; staffId: number },
+): Promise<void> {
   const until = sql<Date>`now() + make_interval(hours => ${values.hours})`;
   await db
     .insertInto('restaurant_load_overrides')
-    .values({ restaurant_id: values.restaurantId, load_percent: values.loadPercent, avg_minutes: values.avgMinutes, until, set_by: values.staffId, set_at: sql<Date>`now()` })
+    .values({
+      restaurant_id: values.restaurantId,
+      load_percent: values.loadPercent,
+      avg_minutes: values.avgMinutes,
+      until,
+      set_by: values.staffId,
+      set_at: sql<Date>`now()`,
+    })
     .onConflict((oc) =>
-      oc.column('restaurant_id').doUpdateSet({ load_percent: values.loadPercent, avg_minutes: values.avgMinutes, until, set_by: values.staffId, set_at: sql<Date>`now()` }),
+      oc.column('restaurant_id').doUpdateSet({
+        load_percent: values.loadPercent,
+        avg_minutes: values.avgMinutes,
+        until,
+        set_by: values.staffId,
+        set_at: sql<Date>`now()`,
+      }),
     )
     .execute();
 }

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { STAFF_TEXTS, type CallBody, type StaffLoad, type StaffMenu, type staffLockCall, type staffSetLoadCall, type staffStopCall } from '@chain/contract';
+import {
+  STAFF_TEXTS,
+  type CallBody,
+  type StaffLoad,
+  type StaffMenu,
+  type staffLockCall,
+  type staffSetLoadCall,
+  type staffStopCall,
+} from '@chain/contract';
 import type { Database } from '../../db/types';
 import { badRequest, notFound } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
@@ -38,8 +46,15 @@ type Restaurant = Awaited<ReturnType<typeof staffRestaurant>>;
  * (the list), or one active dish of its menus (`dishId`: the stop and lock calls act on any).
  */
 async function staffDishes(db: Kysely<Database>, restaurant: Restaurant, staff: StaffPrincipal, dishId: number | null) {
-  const dishes = await menuDishes(db, restaurant.menu_kinds, dishId === null ? { offeredIn: restaurant.id } : { dishId });
-  const options = await optionsOf(db, dishes.map((dish) => dish.id));
+  const dishes = await menuDishes(
+    db,
+    restaurant.menu_kinds,
+    dishId === null ? { offeredIn: restaurant.id } : { dishId },
+  );
+  const options = await optionsOf(
+    db,
+    dishes.map((dish) => dish.id),
+  );
   const stops = new Map((await dishStops(db, restaurant.id)).map((stop) => [stop.dish_id, stop.reason]));
   const stoppedOptions = new Set((await optionStops(db, restaurant.id)).map((stop) => stop.option_id));
   return dishes.map((dish) => ({
@@ -53,7 +68,9 @@ async function staffDishes(db: Kysely<Database>, restaurant: Restaurant, staff: 
       is_locked: dish.is_locked,
       lock_code: staff.chain ? (dish.lock_code ?? '') : '',
       version: dish.version,
-      options: options.filter((option) => option.dish_id === dish.id).map((option) => ({ id: option.id, name: option.name, stopped: stoppedOptions.has(option.id) })),
+      options: options
+        .filter((option) => option.dish_id === dish.id)
+        .map((option) => ({ id: option.id, name: option.name, stopped: stoppedOptions.has(option.id) })),
     } satisfies MenuDish,
   }));
 }
@@ -69,11 +86,20 @@ async function staffMenuOf(db: Kysely<Database>, restaurant: Restaurant, staff: 
     if (last?.id === category.id) last.dishes.push(dish);
     else categories.push({ ...category, dishes: [dish] });
   }
-  return { restaurant: { id: restaurant.id, name: restaurant.name }, categories, hidden_categories: await hiddenCategories(db, restaurant.menu_kinds, restaurant.id) };
+  return {
+    restaurant: { id: restaurant.id, name: restaurant.name },
+    categories,
+    hidden_categories: await hiddenCategories(db, restaurant.menu_kinds, restaurant.id),
+  };
 }
 
 /** One dish of the restaurant's menus as the staff screen shows it; 404 «Блюдо не найдено.» for none. */
-async function staffDish(db: Kysely<Database>, restaurant: Restaurant, staff: StaffPrincipal, dishId: number): Promise<MenuDish> {
+async function staffDish(
+  db: Kysely<Database>,
+  restaurant: Restaurant,
+  staff: StaffPrincipal,
+  dishId: number,
+): Promise<MenuDish> {
   const [found] = await staffDishes(db, restaurant, staff, dishId);
   if (!found) throw notFound(STAFF_TEXTS.dishNotFound, 'dish_not_found');
   return found.dish;
@@ -86,7 +112,14 @@ export async function staffLoadOf(db: Kysely<Database>, restaurantId: number): P
   return {
     load_percent: load?.zagruzkaPerc ?? 0,
     avg_minutes: load?.timeSredn ?? 0,
-    manual: manual ? { load_percent: manual.load_percent, avg_minutes: manual.avg_minutes, until: manual.until.toISOString(), set_by: manual.set_by } : null,
+    manual: manual
+      ? {
+          load_percent: manual.load_percent,
+          avg_minutes: manual.avg_minutes,
+          until: manual.until.toISOString(),
+          set_by: manual.set_by,
+        }
+      : null,
   };
 }
 
@@ -96,7 +129,12 @@ export async function staffMenu(db: Kysely<Database>, staff: StaffPrincipal, res
 }
 
 /** Puts a dish or one of its options on the restaurant's stop list or takes it off; answers the dish as it is then. */
-export async function saveStop(db: Kysely<Database>, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof staffStopCall>): Promise<MenuDish> {
+export async function saveStop(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  restaurantId: number,
+  body: CallBody<typeof staffStopCall>,
+): Promise<MenuDish> {
   const restaurant = await staffRestaurant(db, staff, restaurantId);
   const before = await staffDish(db, restaurant, staff, body.dish_id);
   const reason = body.reason?.trim() ?? '';
@@ -130,17 +168,27 @@ export async function saveStop(db: Kysely<Database>, staff: StaffPrincipal, rest
 }
 
 /** Sets or removes a dish's lock code (a chain manager's: the route checks); answers the dish as it is then. */
-export async function saveDishLock(db: Kysely<Database>, staff: StaffPrincipal, restaurantId: number, dishId: number, body: CallBody<typeof staffLockCall>): Promise<MenuDish> {
+export async function saveDishLock(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  restaurantId: number,
+  dishId: number,
+  body: CallBody<typeof staffLockCall>,
+): Promise<MenuDish> {
   const restaurant = await staffRestaurant(db, staff, restaurantId);
   const before = await staffDish(db, restaurant, staff, dishId);
   const code = body.code?.trim() ?? '';
   if (body.locked && code === '') throw badRequest(STAFF_TEXTS.lockCodeRequired, 'validation');
   await db.transaction().execute(async (trx) => {
     // Over the version the screen read: a lock code or a dish form saved since is a 409 with the dish now.
-    await savedOrStale(await setDishLock(trx, dishId, body.version, body.locked ? code : null), () => staffDish(trx, restaurant, staff, dishId), {
-      message: STAFF_TEXTS.dishNotFound,
-      code: 'dish_not_found',
-    });
+    await savedOrStale(
+      await setDishLock(trx, dishId, body.version, body.locked ? code : null),
+      () => staffDish(trx, restaurant, staff, dishId),
+      {
+        message: STAFF_TEXTS.dishNotFound,
+        code: 'dish_not_found',
+      },
+    );
     await writeAudit(trx, staff, {
       action: 'dish.lock',
       restaurantId,
@@ -153,7 +201,12 @@ export async function saveDishLock(db: Kysely<Database>, staff: StaffPrincipal, 
 }
 
 /** Sets the restaurant's load figures for some hours, or clears them (`load_percent` null); answers the load as it is then. */
-export async function saveLoad(db: Kysely<Database>, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof staffSetLoadCall>): Promise<StaffLoad> {
+export async function saveLoad(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  restaurantId: number,
+  body: CallBody<typeof staffSetLoadCall>,
+): Promise<StaffLoad> {
   const restaurant = await staffRestaurant(db, staff, restaurantId);
   const before = await staffLoadOf(db, restaurantId);
   await db.transaction().execute(async (trx) => {
@@ -167,7 +220,13 @@ export async function saveLoad(db: Kysely<Database>, staff: StaffPrincipal, rest
         staffId: staff.id,
       });
     }
-    await writeAudit(trx, staff, { action: 'load.set', restaurantId, target: `ресторан «${restaurant.name}»`, before: before.manual, after: body });
+    await writeAudit(trx, staff, {
+      action: 'load.set',
+      restaurantId,
+      target: `ресторан «${restaurant.name}»`,
+      before: before.manual,
+      after: body,
+    });
   });
   return staffLoadOf(db, restaurantId);
 }

@@ -30,7 +30,11 @@ export const RESTAURANT_MISSING = { message: RESTAURANT_MANAGE_TEXTS.notFound, c
 const invalid = (message: string) => badRequest(message, 'validation');
 
 /** The restaurant as the back office shows it, or undefined when there is none. */
-export async function readManagedRestaurant(db: Db, id: number, now = new Date()): Promise<ManageRestaurant | undefined> {
+export async function readManagedRestaurant(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<ManageRestaurant | undefined> {
   const row = await managedRestaurantRow(db, id);
   if (!row) return undefined;
   const hours = await restaurantHours(db, id);
@@ -62,7 +66,10 @@ export async function readManagedRestaurant(db: Db, id: number, now = new Date()
     min_order_sum_self: row.min_order_sum_self,
     min_order_sum_shop_inrest: row.min_order_sum_shop_inrest,
     min_order_sum_shop_self: row.min_order_sum_shop_self,
-    hours: hours.map((entry) => ({ day: entry.weekday, ...hoursTextOf({ fromMinute: entry.from_minute, toMinute: entry.to_minute }) })),
+    hours: hours.map((entry) => ({
+      day: entry.weekday,
+      ...hoursTextOf({ fromMinute: entry.from_minute, toMinute: entry.to_minute }),
+    })),
     holidays: holidays.map((holiday) => ({
       date: holiday.day,
       ...(holiday.from_minute !== null && holiday.to_minute !== null
@@ -89,14 +96,20 @@ export function checkedRestaurant(fields: ManageRestaurantFields) {
   const holidays: Array<{ day: string; fromMinute: number | null; toMinute: number | null; note: string }> = [];
   for (const holiday of fields.holidays) {
     if (parseIsoDate(holiday.date) === null) throw invalid(`Особый день ${holiday.date}: такой даты нет.`);
-    if (holidays.some((known) => known.day === holiday.date)) throw invalid(`Особый день ${holiday.date}: ${RESTAURANT_MANAGE_TEXTS.holidayTwice}`);
+    if (holidays.some((known) => known.day === holiday.date))
+      throw invalid(`Особый день ${holiday.date}: ${RESTAURANT_MANAGE_TEXTS.holidayTwice}`);
     if (holiday.from === null || holiday.to === null) {
       holidays.push({ day: holiday.date, fromMinute: null, toMinute: null, note: holiday.note });
       continue;
     }
     const reading = readHours({ from: holiday.from, to: holiday.to });
     if (!reading.ok) throw invalid(`Особый день ${holiday.date}: ${reading.message}.`);
-    holidays.push({ day: holiday.date, fromMinute: reading.fromMinute, toMinute: reading.toMinute, note: holiday.note });
+    holidays.push({
+      day: holiday.date,
+      fromMinute: reading.fromMinute,
+      toMinute: reading.toMinute,
+      note: holiday.note,
+    });
   }
   const { hours: _hours, holidays: _holidays, ...columns } = fields;
   const values: RestaurantValues = { ...columns, menu_kinds: [...new Set(fields.menu_kinds)] };
@@ -107,12 +120,19 @@ export function checkedRestaurant(fields: ManageRestaurantFields) {
  * The values to save with the photo checked as a dish's is (an upload must be kept, decision 052);
  * a form that sends no `img` leaves the photo as it is.
  */
-export async function withCheckedPhoto(trx: Transaction<Database>, values: RestaurantValues): Promise<RestaurantValues> {
+export async function withCheckedPhoto(
+  trx: Transaction<Database>,
+  values: RestaurantValues,
+): Promise<RestaurantValues> {
   return values.img === undefined ? values : { ...values, img: await checkedStaffPhoto(trx, values.img) };
 }
 
 /** Writes the restaurant's week and holidays as checked (in the save's transaction). */
-export async function writeHoursAndHolidays(trx: Transaction<Database>, id: number, checked: ReturnType<typeof checkedRestaurant>): Promise<void> {
+export async function writeHoursAndHolidays(
+  trx: Transaction<Database>,
+  id: number,
+  checked: ReturnType<typeof checkedRestaurant>,
+): Promise<void> {
   await replaceHours(trx, id, checked.hours);
   await replaceHolidays(trx, id, checked.holidays);
 }
@@ -125,7 +145,8 @@ export function checkedClosedUntil(closedUntil: string | null, now: Date): Date 
   if (closedUntil === null) return null;
   const until = new Date(closedUntil);
   if (until.getTime() <= now.getTime()) throw invalid(RESTAURANT_MANAGE_TEXTS.closedUntilPast);
-  if (until.getTime() - now.getTime() > CLOSED_FOR_MAX_DAYS * 24 * 3_600_000) throw invalid(RESTAURANT_MANAGE_TEXTS.closedUntilTooFar);
+  if (until.getTime() - now.getTime() > CLOSED_FOR_MAX_DAYS * 24 * 3_600_000)
+    throw invalid(RESTAURANT_MANAGE_TEXTS.closedUntilTooFar);
   return until;
 }
 
@@ -148,7 +169,11 @@ export async function saveOverVersion(
   values: Updateable<RestaurantsTable>,
   alsoWrite: () => Promise<void> = async () => undefined,
 ): Promise<ManageRestaurant> {
-  await savedOrStale(await updateRestaurantAt(trx, id, version, values), () => readManagedRestaurant(trx, id), RESTAURANT_MISSING);
+  await savedOrStale(
+    await updateRestaurantAt(trx, id, version, values),
+    () => readManagedRestaurant(trx, id),
+    RESTAURANT_MISSING,
+  );
   await alsoWrite();
   return managedAfter(trx, id);
 }

@@ -24,22 +24,38 @@ export function managedRestaurantRow(db: Db, id: number): Promise<ManagedRestaur
 }
 
 export function restaurantHours(db: Db, id: number) {
-  return db.selectFrom('restaurant_schedule').select(['weekday', 'from_minute', 'to_minute']).where('restaurant_id', '=', id).orderBy('weekday').execute();
+  return db
+    .selectFrom('restaurant_schedule')
+    .select(['weekday', 'from_minute', 'to_minute'])
+    .where('restaurant_id', '=', id)
+    .orderBy('weekday')
+    .execute();
 }
 
 export function restaurantHolidays(db: Db, id: number) {
-  return db.selectFrom('restaurant_holidays').select(['day', 'from_minute', 'to_minute', 'note']).where('restaurant_id', '=', id).orderBy('day').execute();
+  return db
+    .selectFrom('restaurant_holidays')
+    .select(['day', 'from_minute', 'to_minute', 'note'])
+    .where('restaurant_id', '=', id)
+    .orderBy('day')
+    .execute();
 }
 
 /** Whether any order names the restaurant (then it is archived, never deleted). */
 export async function restaurantHasOrders(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('orders').select('id').where('restaurant_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('orders').select('id').where('restaurant_id', '=', id).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export type RestaurantValues = Omit<Insertable<RestaurantsTable>, 'id' | 'fs_uid' | 'version'>;
 
 export async function insertRestaurant(db: Db, values: RestaurantValues & { fs_uid: string }): Promise<number> {
-  const sort = await db.selectFrom('restaurants').select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst();
+  const sort = await db
+    .selectFrom('restaurants')
+    .select((eb) => eb.fn.max('sort').as('sort'))
+    .executeTakeFirst();
   const row = await db
     .insertInto('restaurants')
     .values({ ...values, sort: Number(sort?.sort ?? 0) + 1 })
@@ -59,12 +75,23 @@ export function updateRestaurantAt(db: Db, id: number, version: number, values: 
     .executeTakeFirst();
 }
 
-export async function replaceHours(db: Db, id: number, entries: readonly { day: number; fromMinute: number; toMinute: number }[]): Promise<void> {
+export async function replaceHours(
+  db: Db,
+  id: number,
+  entries: readonly { day: number; fromMinute: number; toMinute: number }[],
+): Promise<void> {
   await db.deleteFrom('restaurant_schedule').where('restaurant_id', '=', id).execute();
   if (entries.length === 0) return;
   await db
     .insertInto('restaurant_schedule')
-    .values(entries.map((entry) => ({ restaurant_id: id, weekday: entry.day, from_minute: entry.fromMinute, to_minute: entry.toMinute })))
+    .values(
+      entries.map((entry) => ({
+        restaurant_id: id,
+        weekday: entry.day,
+        from_minute: entry.fromMinute,
+        to_minute: entry.toMinute,
+      })),
+    )
     .execute();
 }
 
@@ -77,6 +104,14 @@ export async function replaceHolidays(
   if (holidays.length === 0) return;
   await db
     .insertInto('restaurant_holidays')
-    .values(holidays.map((holiday) => ({ restaurant_id: id, day: holiday.day, from_minute: holiday.fromMinute, to_minute: holiday.toMinute, note: holiday.note })))
+    .values(
+      holidays.map((holiday) => ({
+        restaurant_id: id,
+        day: holiday.day,
+        from_minute: holiday.fromMinute,
+        to_minute: holiday.toMinute,
+        note: holiday.note,
+      })),
+    )
     .execute();
 }

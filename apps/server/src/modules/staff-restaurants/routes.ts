@@ -28,9 +28,15 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, manageRestaurantsCall, async ({ staff }) => managedRestaurants(app.db, staff));
   registerCall(app, manageRestaurantCall, async ({ params, staff }) => managedRestaurant(app.db, staff, params.id));
   registerCall(app, manageCreateRestaurantCall, async ({ body, staff }) => createRestaurant(app.db, staff, body));
-  registerCall(app, manageSaveRestaurantCall, async ({ params, body, staff }) => saveRestaurant(app.db, staff, params.id, body));
-  registerCall(app, manageCloseRestaurantCall, async ({ params, body, staff }) => closeRestaurant(app.db, staff, params.id, body));
-  registerCall(app, manageArchiveRestaurantCall, async ({ params, body, staff }) => archiveRestaurant(app.db, staff, params.id, body));
+  registerCall(app, manageSaveRestaurantCall, async ({ params, body, staff }) =>
+    saveRestaurant(app.db, staff, params.id, body),
+  );
+  registerCall(app, manageCloseRestaurantCall, async ({ params, body, staff }) =>
+    closeRestaurant(app.db, staff, params.id, body),
+  );
+  registerCall(app, manageArchiveRestaurantCall, async ({ params, body, staff }) =>
+    archiveRestaurant(app.db, staff, params.id, body),
+  );
 
   // The photo's upload only keeps the picture (by its content, as a dish's); the restaurant shows
   // it once its form's versioned, audited save names it.
@@ -44,5 +50,7 @@ export const staffRestaurantsRoutes: FastifyPluginAsync = async (app) => {
     { bodyLimit: STAFF_PHOTO_BODY_LIMIT },
   );
 
-  registerCall(app, manageKioskCodeCall, async ({ params, body, staff }) => saveKioskCode(app.db, staff, params.id, body));
+  registerCall(app, manageKioskCodeCall, async ({ params, body, staff }) =>
+    saveKioskCode(app.db, staff, params.id, body),
+  );
 };

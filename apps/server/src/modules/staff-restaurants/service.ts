@@ -50,7 +50,10 @@ export async function managedRestaurant(db: Db, staff: StaffPrincipal, id: numbe
 }
 
 /** The restaurants a manager manages (a chain manager: all, and may add one). */
-export async function managedRestaurants(db: Db, staff: StaffPrincipal): Promise<CallResponse<typeof manageRestaurantsCall>> {
+export async function managedRestaurants(
+  db: Db,
+  staff: StaffPrincipal,
+): Promise<CallResponse<typeof manageRestaurantsCall>> {
   requireManager(staff);
   const rows = await managedRestaurantRows(db, staff.chain ? null : staff.restaurantIds);
   return {
@@ -64,34 +67,66 @@ export async function managedRestaurants(db: Db, staff: StaffPrincipal): Promise
 }
 
 /** A new restaurant (a chain manager's), with its week, holidays and audit row. */
-export async function createRestaurant(db: Db, staff: StaffPrincipal, body: CallBody<typeof manageCreateRestaurantCall>): Promise<ManageRestaurant> {
+export async function createRestaurant(
+  db: Db,
+  staff: StaffPrincipal,
+  body: CallBody<typeof manageCreateRestaurantCall>,
+): Promise<ManageRestaurant> {
   requireManager(staff);
   requireChainManager(staff);
   const checked = checkedRestaurant(body);
   return db.transaction().execute(async (trx) => {
-    const id = await insertRestaurant(trx, { ...(await withCheckedPhoto(trx, checked.values)), fs_uid: newRestaurantUid() });
+    const id = await insertRestaurant(trx, {
+      ...(await withCheckedPhoto(trx, checked.values)),
+      fs_uid: newRestaurantUid(),
+    });
     await writeHoursAndHolidays(trx, id, checked);
     const created = await managedAfter(trx, id);
-    await writeAudit(trx, staff, { action: 'restaurant.create', restaurantId: id, target: target(created), before: null, after: audited(created) });
+    await writeAudit(trx, staff, {
+      action: 'restaurant.create',
+      restaurantId: id,
+      target: target(created),
+      before: null,
+      after: audited(created),
+    });
     return created;
   });
 }
 
 /** The restaurant's form saved over its version (409 with the current one otherwise), with its audit row; an archived one is not edited. */
-export async function saveRestaurant(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageSaveRestaurantCall>): Promise<ManageRestaurant> {
+export async function saveRestaurant(
+  db: Db,
+  staff: StaffPrincipal,
+  restaurantId: number,
+  body: CallBody<typeof manageSaveRestaurantCall>,
+): Promise<ManageRestaurant> {
   const before = await managedRestaurant(db, staff, restaurantId);
-  if (before.archived_at !== null) throw new AppError(409, 'restaurant_archived', RESTAURANT_MANAGE_TEXTS.archivedNotEditable);
+  if (before.archived_at !== null)
+    throw new AppError(409, 'restaurant_archived', RESTAURANT_MANAGE_TEXTS.archivedNotEditable);
   const { version, ...fields } = body;
   const checked = checkedRestaurant(fields);
   return db.transaction().execute(async (trx) => {
-    const saved = await saveOverVersion(trx, restaurantId, version, await withCheckedPhoto(trx, checked.values), () => writeHoursAndHolidays(trx, restaurantId, checked));
-    await writeAudit(trx, staff, { action: 'restaurant.save', restaurantId, target: target(saved), before: audited(before), after: audited(saved) });
+    const saved = await saveOverVersion(trx, restaurantId, version, await withCheckedPhoto(trx, checked.values), () =>
+      writeHoursAndHolidays(trx, restaurantId, checked),
+    );
+    await writeAudit(trx, staff, {
+      action: 'restaurant.save',
+      restaurantId,
+      target: target(saved),
+      before: audited(before),
+      after: audited(saved),
+    });
     return saved;
   });
 }
 
 /** «Закрыть на время»: closed until a time ahead with the manager's words, or open again; with its audit row. */
-export async function closeRestaurant(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageCloseRestaurantCall>): Promise<ManageRestaurant> {
+export async function closeRestaurant(
+  db: Db,
+  staff: StaffPrincipal,
+  restaurantId: number,
+  body: CallBody<typeof manageCloseRestaurantCall>,
+): Promise<ManageRestaurant> {
   const before = await managedRestaurant(db, staff, restaurantId);
   const until = checkedClosedUntil(body.closed_until, new Date());
   const text = until === null ? '' : body.closed_text;
@@ -109,13 +144,20 @@ export async function closeRestaurant(db: Db, staff: StaffPrincipal, restaurantI
 }
 
 /** The restaurant archived (off for guests) or brought back (still off), a chain manager's; with its audit row. */
-export async function archiveRestaurant(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageArchiveRestaurantCall>): Promise<ManageRestaurant> {
+export async function archiveRestaurant(
+  db: Db,
+  staff: StaffPrincipal,
+  restaurantId: number,
+  body: CallBody<typeof manageArchiveRestaurantCall>,
+): Promise<ManageRestaurant> {
   requireManager(staff);
   requireChainManager(staff);
   const before = await managedRestaurant(db, staff, restaurantId);
   return db.transaction().execute(async (trx) => {
     // Archived is off for guests; brought back it stays off until a manager switches it on.
-    const values = body.archived ? { archived_at: before.archived_at ? new Date(before.archived_at) : new Date(), active: false } : { archived_at: null };
+    const values = body.archived
+      ? { archived_at: before.archived_at ? new Date(before.archived_at) : new Date(), active: false }
+      : { archived_at: null };
     const saved = await saveOverVersion(trx, restaurantId, body.version, values);
     await writeAudit(trx, staff, {
       action: body.archived ? 'restaurant.archive' : 'restaurant.unarchive',
@@ -129,7 +171,12 @@ export async function archiveRestaurant(db: Db, staff: StaffPrincipal, restauran
 }
 
 /** The kiosk code set or removed and/or the restaurant's kiosks ended, each with its audit row. */
-export async function saveKioskCode(db: Db, staff: StaffPrincipal, restaurantId: number, body: CallBody<typeof manageKioskCodeCall>) {
+export async function saveKioskCode(
+  db: Db,
+  staff: StaffPrincipal,
+  restaurantId: number,
+  body: CallBody<typeof manageKioskCodeCall>,
+) {
   const restaurant = await managedRestaurant(db, staff, restaurantId);
   const hash = typeof body.code === 'string' ? await hashKioskCode(body.code) : null;
   return db.transaction().execute(async (trx) => {
@@ -147,8 +194,18 @@ export async function saveKioskCode(db: Db, staff: StaffPrincipal, restaurantId:
     let ended = 0;
     if (body.end_kiosks === true) {
       ended = await endRestaurantKioskDevices(trx, restaurantId, 'operator');
-      await writeAudit(trx, staff, { action: 'restaurant.end_kiosks', restaurantId, target: target(restaurant), before: { kiosks_connected: restaurant.kiosks_connected }, after: { ended } });
+      await writeAudit(trx, staff, {
+        action: 'restaurant.end_kiosks',
+        restaurantId,
+        target: target(restaurant),
+        before: { kiosks_connected: restaurant.kiosks_connected },
+        after: { ended },
+      });
     }
-    return { kiosk_code_set: body.code === undefined ? restaurant.kiosk_code_set : hash !== null, kiosks_connected: await connectedKioskCount(trx, restaurantId), ended };
+    return {
+      kiosk_code_set: body.code === undefined ? restaurant.kiosk_code_set : hash !== null,
+      kiosks_connected: await connectedKioskCount(trx, restaurantId),
+      ended,
+    };
   });
 }

@@ -38,7 +38,12 @@ export function lockTeamAccount(trx: Transaction<Database>, id: number): Promise
 export async function restaurantsOfAccounts(db: Db, ids: readonly number[]): Promise<Map<number, number[]>> {
   const found = new Map<number, number[]>();
   if (ids.length === 0) return found;
-  const rows = await db.selectFrom('staff_restaurants').select(['staff_id', 'restaurant_id']).where('staff_id', 'in', ids).orderBy('restaurant_id').execute();
+  const rows = await db
+    .selectFrom('staff_restaurants')
+    .select(['staff_id', 'restaurant_id'])
+    .where('staff_id', 'in', ids)
+    .orderBy('restaurant_id')
+    .execute();
   for (const row of rows) found.set(row.staff_id, [...(found.get(row.staff_id) ?? []), row.restaurant_id]);
   return found;
 }
@@ -69,7 +74,15 @@ export async function insertTeamAccount(
 ): Promise<number | undefined> {
   const row = await trx
     .insertInto('staff_accounts')
-    .values({ login: account.login, name: account.name, email: account.email, role: account.role, chain: account.chain, password_hash: account.passwordHash, active: true })
+    .values({
+      login: account.login,
+      name: account.name,
+      email: account.email,
+      role: account.role,
+      chain: account.chain,
+      password_hash: account.passwordHash,
+      active: true,
+    })
     .onConflict((oc) => oc.column('login').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -86,7 +99,13 @@ export async function saveTeamAccount(
 ): Promise<number | undefined> {
   const row = await trx
     .updateTable('staff_accounts')
-    .set((eb) => ({ name: fields.name, email: fields.email, role: fields.role, chain: fields.chain, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      name: fields.name,
+      email: fields.email,
+      role: fields.role,
+      chain: fields.chain,
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', id)
     .where('version', '=', version)
     .returning('id')
@@ -96,7 +115,12 @@ export async function saveTeamAccount(
 }
 
 /** The account switched on or off over `version`; undefined when it is at another version or gone. */
-export async function setTeamAccountActive(trx: Transaction<Database>, id: number, version: number, active: boolean): Promise<number | undefined> {
+export async function setTeamAccountActive(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  active: boolean,
+): Promise<number | undefined> {
   const row = await trx
     .updateTable('staff_accounts')
     .set((eb) => ({ active, version: eb('version', '+', 1) }))

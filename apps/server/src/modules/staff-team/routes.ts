@@ -12,7 +12,15 @@ import {
 } from '@chain/contract';
 import { registerCall } from '../../http/route';
 import { openStaffEventStream, requireChainManager, STAFF_TEAM_CHANNEL, StaffEventsHub } from '../staff';
-import { addTeamAccount, endTeamSessions, resetTeamPassword, saveTeamAccountFields, setTeamAccountActiveState, teamList, teamSessions } from './service';
+import {
+  addTeamAccount,
+  endTeamSessions,
+  resetTeamPassword,
+  saveTeamAccountFields,
+  setTeamAccountActiveState,
+  teamList,
+  teamSessions,
+} from './service';
 
 /** The back office's team (issue 31, docs/back-office.md "Team"): managers of the whole chain only. */
 export const staffTeamRoutes: FastifyPluginAsync = async (app) => {
@@ -24,7 +32,9 @@ export const staffTeamRoutes: FastifyPluginAsync = async (app) => {
       channel: STAFF_TEAM_CHANNEL,
       read: async (payload) => {
         const id = Number(payload.split(':')[0]);
-        return Number.isSafeInteger(id) && id > 0 ? { event: 'account', data: JSON.stringify({ id }), for: () => true } : undefined;
+        return Number.isSafeInteger(id) && id > 0
+          ? { event: 'account', data: JSON.stringify({ id }), for: () => true }
+          : undefined;
       },
     },
     STAFF_EVENTS_KEEP_ALIVE_MS,

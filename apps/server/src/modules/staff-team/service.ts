@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { STAFF_TEAM_TEXTS, STAFF_TEXTS, type PasswordDelivery, type StaffTeamAccount, type StaffTeamSession } from '@chain/contract';
+import {
+  STAFF_TEAM_TEXTS,
+  STAFF_TEXTS,
+  type PasswordDelivery,
+  type StaffTeamAccount,
+  type StaffTeamSession,
+} from '@chain/contract';
 import type { Database } from '../../db/types';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { savedOrStale } from '../../http/versioned';
@@ -78,7 +84,15 @@ export async function teamList(db: Db) {
 
 /** What the audit log keeps of an account: never its password or hash. */
 function audited(account: StaffTeamAccount) {
-  return { login: account.login, name: account.name, email: account.email, role: account.role, chain: account.chain, restaurant_ids: account.restaurant_ids, active: account.active };
+  return {
+    login: account.login,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    chain: account.chain,
+    restaurant_ids: account.restaurant_ids,
+    active: account.active,
+  };
 }
 
 /** The fields by the accounts' rules (staff/accounts.ts, shared with `npm run staff`), their restaurants existing; 400 validation in words otherwise. */
@@ -87,7 +101,8 @@ async function checkedFields(db: Db, input: Parameters<typeof checkStaffAccount>
   if (isRefusal(checked)) throw badRequest(checked.message, 'validation');
   const found = await existingRestaurantIds(db, checked.restaurantIds);
   const unknown = checked.restaurantIds.filter((id) => !found.includes(id));
-  if (unknown.length > 0) throw badRequest(`${STAFF_TEAM_TEXTS.unknownRestaurant} №${unknown.join(', №')}`, 'validation');
+  if (unknown.length > 0)
+    throw badRequest(`${STAFF_TEAM_TEXTS.unknownRestaurant} №${unknown.join(', №')}`, 'validation');
   return checked;
 }
 
@@ -111,12 +126,18 @@ async function mailPassword(app: FastifyInstance, account: StaffTeamAccount, pas
       }),
     );
   } catch (error) {
-    if (error instanceof AppError && error.code === 'provider') throw new AppError(502, 'provider', STAFF_TEAM_TEXTS.mailFailed);
+    if (error instanceof AppError && error.code === 'provider')
+      throw new AppError(502, 'provider', STAFF_TEAM_TEXTS.mailFailed);
     throw error;
   }
 }
 
-async function passwordAnswer(app: FastifyInstance, account: StaffTeamAccount, password: string, delivery: PasswordDelivery) {
+async function passwordAnswer(
+  app: FastifyInstance,
+  account: StaffTeamAccount,
+  password: string,
+  delivery: PasswordDelivery,
+) {
   if (delivery === 'email') {
     await mailPassword(app, account, password);
     return { account, password: null, emailed_to: account.email };
@@ -127,7 +148,15 @@ async function passwordAnswer(app: FastifyInstance, account: StaffTeamAccount, p
 export async function addTeamAccount(
   app: FastifyInstance,
   staff: StaffPrincipal,
-  body: { login: string; name: string; email: string; role: string; chain: boolean; restaurant_ids: number[]; delivery: PasswordDelivery },
+  body: {
+    login: string;
+    name: string;
+    email: string;
+    role: string;
+    chain: boolean;
+    restaurant_ids: number[];
+    delivery: PasswordDelivery;
+  },
 ) {
   const fields = await checkedFields(app.db, { ...body, restaurantIds: body.restaurant_ids });
   const password = generatePassword();
@@ -137,7 +166,13 @@ export async function addTeamAccount(
     if (id === undefined) throw conflict(STAFF_TEAM_TEXTS.loginTaken, 'login_taken');
     await setStaffRestaurants(trx, id, fields.restaurantIds);
     const added = await teamAccountOr404(trx, id);
-    await writeAudit(trx, staff, { action: 'team.add', restaurantId: null, target: `сотрудник ${added.login}`, before: null, after: { ...audited(added), delivery: body.delivery } });
+    await writeAudit(trx, staff, {
+      action: 'team.add',
+      restaurantId: null,
+      target: `сотрудник ${added.login}`,
+      before: null,
+      after: { ...audited(added), delivery: body.delivery },
+    });
     return added;
   });
   return passwordAnswer(app, account, password, body.delivery);
@@ -157,19 +192,35 @@ export async function saveTeamAccountFields(
     const fields = await checkedFields(trx, { ...body, login: locked.login, restaurantIds: body.restaurant_ids });
     const before = await teamAccountOr404(trx, id);
     if (locked.version === body.version) {
-      if (id === staff.id && (fields.role !== locked.role || fields.chain !== locked.chain)) throw conflict(STAFF_TEAM_TEXTS.ownAccount, 'own_account');
+      if (id === staff.id && (fields.role !== locked.role || fields.chain !== locked.chain))
+        throw conflict(STAFF_TEAM_TEXTS.ownAccount, 'own_account');
       keepAChainManager(managers, id, { role: fields.role, chain: fields.chain, active: locked.active });
       requireStillChainManager(managers, staff);
     }
-    await savedOrStale(await saveTeamAccount(trx, id, body.version, fields), () => teamAccount(trx, id), ACCOUNT_MISSING);
+    await savedOrStale(
+      await saveTeamAccount(trx, id, body.version, fields),
+      () => teamAccount(trx, id),
+      ACCOUNT_MISSING,
+    );
     await setStaffRestaurants(trx, id, fields.restaurantIds);
     const after = await teamAccountOr404(trx, id);
-    await writeAudit(trx, staff, { action: 'team.save', restaurantId: null, target: `сотрудник ${after.login}`, before: audited(before), after: audited(after) });
+    await writeAudit(trx, staff, {
+      action: 'team.save',
+      restaurantId: null,
+      target: `сотрудник ${after.login}`,
+      before: audited(before),
+      after: audited(after),
+    });
     return after;
   });
 }
 
-export async function setTeamAccountActiveState(db: Kysely<Database>, staff: StaffPrincipal, id: number, body: { version: number; active: boolean }): Promise<StaffTeamAccount> {
+export async function setTeamAccountActiveState(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  id: number,
+  body: { version: number; active: boolean },
+): Promise<StaffTeamAccount> {
   return db.transaction().execute(async (trx) => {
     const managers = await lockActiveChainManagers(trx);
     const locked = await lockTeamAccount(trx, id);
@@ -179,7 +230,11 @@ export async function setTeamAccountActiveState(db: Kysely<Database>, staff: Sta
       keepAChainManager(managers, id, { role: locked.role, chain: locked.chain, active: body.active });
       requireStillChainManager(managers, staff);
     }
-    await savedOrStale(await setTeamAccountActive(trx, id, body.version, body.active), () => teamAccount(trx, id), ACCOUNT_MISSING);
+    await savedOrStale(
+      await setTeamAccountActive(trx, id, body.version, body.active),
+      () => teamAccount(trx, id),
+      ACCOUNT_MISSING,
+    );
     // A disabled account's sessions end with it, and their board streams close (STAFF_SESSIONS_CHANNEL).
     const ended = body.active ? [] : await endStaffSessions(trx, id, { except: null });
     const after = await teamAccountOr404(trx, id);
@@ -194,7 +249,12 @@ export async function setTeamAccountActiveState(db: Kysely<Database>, staff: Sta
   });
 }
 
-export async function resetTeamPassword(app: FastifyInstance, staff: StaffPrincipal, id: number, delivery: PasswordDelivery) {
+export async function resetTeamPassword(
+  app: FastifyInstance,
+  staff: StaffPrincipal,
+  id: number,
+  delivery: PasswordDelivery,
+) {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const account = await app.db.transaction().execute(async (trx) => {
@@ -204,13 +264,23 @@ export async function resetTeamPassword(app: FastifyInstance, staff: StaffPrinci
     // Whoever knew the old password is signed out everywhere; a manager resetting their own keeps this session.
     const ended = await endStaffSessions(trx, id, { except: id === staff.id ? staff.sessionId : null });
     const after = await teamAccountOr404(trx, id);
-    await writeAudit(trx, staff, { action: 'team.password', restaurantId: null, target: `сотрудник ${after.login}`, before: null, after: { delivery, sessions_ended: ended.length } });
+    await writeAudit(trx, staff, {
+      action: 'team.password',
+      restaurantId: null,
+      target: `сотрудник ${after.login}`,
+      before: null,
+      after: { delivery, sessions_ended: ended.length },
+    });
     return after;
   });
   return passwordAnswer(app, account, password, delivery);
 }
 
-export async function teamSessions(db: Db, staff: StaffPrincipal, id: number): Promise<{ sessions: StaffTeamSession[] }> {
+export async function teamSessions(
+  db: Db,
+  staff: StaffPrincipal,
+  id: number,
+): Promise<{ sessions: StaffTeamSession[] }> {
   await teamAccountOr404(db, id);
   const rows = await liveSessionsOf(db, id);
   return {
@@ -225,13 +295,24 @@ export async function teamSessions(db: Db, staff: StaffPrincipal, id: number): P
   };
 }
 
-export async function endTeamSessions(db: Kysely<Database>, staff: StaffPrincipal, id: number, sessionId: number | null): Promise<{ ended: number }> {
+export async function endTeamSessions(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  id: number,
+  sessionId: number | null,
+): Promise<{ ended: number }> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockTeamAccount(trx, id);
     if (!locked) throw notFound(ACCOUNT_MISSING.message, ACCOUNT_MISSING.code);
     const ended = await endStaffSessions(trx, id, sessionId === null ? { except: null } : { sessionId });
     if (sessionId !== null && ended.length === 0) throw notFound(STAFF_TEAM_TEXTS.sessionNotFound, 'session_not_found');
-    await writeAudit(trx, staff, { action: 'team.sessions_end', restaurantId: null, target: `сотрудник ${locked.login}`, before: null, after: { sessions: ended } });
+    await writeAudit(trx, staff, {
+      action: 'team.sessions_end',
+      restaurantId: null,
+      target: `сотрудник ${locked.login}`,
+      before: null,
+      after: { sessions: ended },
+    });
     return { ended: ended.length };
   });
 }

@@ -32,7 +32,12 @@ export async function pagesForEdit(db: Kysely<Database>): Promise<{ pages: Staff
   return { pages: await editablePages(db) };
 }
 
-export async function savePage(db: Kysely<Database>, staff: StaffPrincipal, slug: string, edit: { title: string; body: string; version: number }): Promise<StaffPage> {
+export async function savePage(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  slug: string,
+  edit: { title: string; body: string; version: number },
+): Promise<StaffPage> {
   const before = await editablePage(db, slug);
   if (!before) throw notFound(PAGE_MISSING.message, PAGE_MISSING.code);
   const input = checkPageInput(slug, edit.title, edit.body);
@@ -43,12 +48,19 @@ export async function savePage(db: Kysely<Database>, staff: StaffPrincipal, slug
       () => editablePage(trx, slug),
       PAGE_MISSING,
     );
-    await writeAudit(trx, staff, { action: 'page.save', restaurantId: null, target: `страница «${saved.title}» (${slug})`, before, after: saved });
+    await writeAudit(trx, staff, {
+      action: 'page.save',
+      restaurantId: null,
+      target: `страница «${saved.title}» (${slug})`,
+      before,
+      after: saved,
+    });
     return saved;
   });
 }
 
-const isSwitch = (key: EditableSettingKey): key is (typeof SETTING_SWITCHES)[number] => (SETTING_SWITCHES as readonly string[]).includes(key);
+const isSwitch = (key: EditableSettingKey): key is (typeof SETTING_SWITCHES)[number] =>
+  (SETTING_SWITCHES as readonly string[]).includes(key);
 
 /** The settings as stored → as the back office shows them, with the sum of their rows' versions. */
 function settingsOf(rows: ReadonlyArray<{ key: string; value: unknown; version: number }>): StaffSettings {
@@ -56,7 +68,11 @@ function settingsOf(rows: ReadonlyArray<{ key: string; value: unknown; version: 
   const settings: Record<string, string | boolean> = {};
   for (const key of EDITABLE_SETTING_KEYS) {
     const value = values.get(key);
-    settings[key] = isSwitch(key) ? value === 1 || value === '1' || value === true : typeof value === 'string' ? value : '';
+    settings[key] = isSwitch(key)
+      ? value === 1 || value === '1' || value === true
+      : typeof value === 'string'
+        ? value
+        : '';
   }
   return { ...(settings as EditableSettings), version: rows.reduce((sum, row) => sum + row.version, 0) };
 }
@@ -78,7 +94,8 @@ function isLink(text: string): boolean {
 
 /** The settings checked and tidied (trimmed, line ends made \n); 400 validation naming the setting. */
 function checkedSettings(edit: EditableSettings): EditableSettings {
-  const refuse = (key: EditableSettingKey, message: string) => badRequest(`«${SETTING_LABELS[key]}»: ${message}`, 'validation');
+  const refuse = (key: EditableSettingKey, message: string) =>
+    badRequest(`«${SETTING_LABELS[key]}»: ${message}`, 'validation');
   const tidy = (text: string) => text.replace(/\r\n?/g, '\n').trim();
   const next = { ...edit };
   for (const key of EDITABLE_SETTING_KEYS) {
@@ -88,14 +105,19 @@ function checkedSettings(edit: EditableSettings): EditableSettings {
     if (hasControl(text)) throw refuse(key, TEXTS_TEXTS.controlCharacters);
     (next as Record<string, unknown>)[key] = text;
   }
-  if (!/^[\d\s+()-]+$/.test(next.hotline) || phoneDigits(next.hotline) === null) throw refuse('hotline', TEXTS_TEXTS.badPhone);
+  if (!/^[\d\s+()-]+$/.test(next.hotline) || phoneDigits(next.hotline) === null)
+    throw refuse('hotline', TEXTS_TEXTS.badPhone);
   if (!isLink(next.app_store_url)) throw refuse('app_store_url', TEXTS_TEXTS.badUrl);
   if (!isLink(next.google_play_url)) throw refuse('google_play_url', TEXTS_TEXTS.badUrl);
   if (next.app_name === '') throw refuse('app_name', TEXTS_TEXTS.appNameRequired);
   return next;
 }
 
-export async function saveSettings(db: Kysely<Database>, staff: StaffPrincipal, edit: EditableSettings & { version: number }): Promise<StaffSettings> {
+export async function saveSettings(
+  db: Kysely<Database>,
+  staff: StaffPrincipal,
+  edit: EditableSettings & { version: number },
+): Promise<StaffSettings> {
   const { version, ...fields } = edit;
   const next = checkedSettings(fields);
   return db.transaction().execute(async (trx) => {
@@ -109,7 +131,11 @@ export async function saveSettings(db: Kysely<Database>, staff: StaffPrincipal, 
         await writeSetting(trx, key, isSwitch(key) ? (value ? 1 : 0) : value);
       }
     }
-    const saved = await savedOrStale(over ? settingsOf(await settingRows(trx, EDITABLE_SETTING_KEYS)) : undefined, async () => before, SETTINGS_MISSING);
+    const saved = await savedOrStale(
+      over ? settingsOf(await settingRows(trx, EDITABLE_SETTING_KEYS)) : undefined,
+      async () => before,
+      SETTINGS_MISSING,
+    );
     const changed = EDITABLE_SETTING_KEYS.filter((key) => before[key] !== saved[key]);
     await writeAudit(trx, staff, {
       action: 'settings.save',

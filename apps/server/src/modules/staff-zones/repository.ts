@@ -23,17 +23,35 @@ export interface ZoneValues {
 /** The restaurant's zone, not archived, at the version a save names. */
 function atVersion(restaurantId: number, zoneId: number, version: number) {
   return (eb: ExpressionBuilder<Database, 'delivery_zones'>) =>
-    eb.and([eb('id', '=', zoneId), eb('restaurant_id', '=', restaurantId), eb('archived_at', 'is', null), eb('version', '=', version)]);
+    eb.and([
+      eb('id', '=', zoneId),
+      eb('restaurant_id', '=', restaurantId),
+      eb('archived_at', 'is', null),
+      eb('version', '=', version),
+    ]);
 }
 
 /** The restaurant's zones not archived, in their order. */
 export function restaurantZones(db: Db, restaurantId: number): Promise<ZoneRow[]> {
-  return db.selectFrom('delivery_zones').selectAll().where('restaurant_id', '=', restaurantId).where('archived_at', 'is', null).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('delivery_zones')
+    .selectAll()
+    .where('restaurant_id', '=', restaurantId)
+    .where('archived_at', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 /** One zone of the restaurant, not archived. */
 export function findZone(db: Db, restaurantId: number, zoneId: number): Promise<ZoneRow | undefined> {
-  return db.selectFrom('delivery_zones').selectAll().where('id', '=', zoneId).where('restaurant_id', '=', restaurantId).where('archived_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('delivery_zones')
+    .selectAll()
+    .where('id', '=', zoneId)
+    .where('restaurant_id', '=', restaurantId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The other restaurants' zones not archived, with their restaurant's name. */
@@ -41,7 +59,14 @@ export function otherZones(db: Db, restaurantId: number) {
   return db
     .selectFrom('delivery_zones')
     .innerJoin('restaurants', 'restaurants.id', 'delivery_zones.restaurant_id')
-    .select(['delivery_zones.id', 'delivery_zones.name', 'delivery_zones.color', 'delivery_zones.active', 'delivery_zones.polygon', 'restaurants.name as restaurant_name'])
+    .select([
+      'delivery_zones.id',
+      'delivery_zones.name',
+      'delivery_zones.color',
+      'delivery_zones.active',
+      'delivery_zones.polygon',
+      'restaurants.name as restaurant_name',
+    ])
     .where('delivery_zones.restaurant_id', '!=', restaurantId)
     .where('delivery_zones.archived_at', 'is', null)
     .orderBy('restaurants.sort')
@@ -52,7 +77,11 @@ export function otherZones(db: Db, restaurantId: number) {
 }
 
 export function restaurantPlace(db: Db, restaurantId: number) {
-  return db.selectFrom('restaurants').select(['id', 'name', 'lat', 'lon']).where('id', '=', restaurantId).executeTakeFirst();
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'name', 'lat', 'lon'])
+    .where('id', '=', restaurantId)
+    .executeTakeFirst();
 }
 
 /** The next sort place after the restaurant's zones. */
@@ -65,7 +94,11 @@ async function nextSort(db: Db, restaurantId: number): Promise<number> {
   return Number(row.next);
 }
 
-export async function insertZone(db: Db, restaurantId: number, values: ZoneValues & { active?: boolean }): Promise<ZoneRow> {
+export async function insertZone(
+  db: Db,
+  restaurantId: number,
+  values: ZoneValues & { active?: boolean },
+): Promise<ZoneRow> {
   const sort = await nextSort(db, restaurantId);
   return db
     .insertInto('delivery_zones')
@@ -75,7 +108,13 @@ export async function insertZone(db: Db, restaurantId: number, values: ZoneValue
 }
 
 /** The save over `version`: the zone as saved, or undefined when it is at another version or gone. */
-export function updateZone(db: Db, restaurantId: number, zoneId: number, version: number, values: Partial<ZoneValues> & { active?: boolean }): Promise<ZoneRow | undefined> {
+export function updateZone(
+  db: Db,
+  restaurantId: number,
+  zoneId: number,
+  version: number,
+  values: Partial<ZoneValues> & { active?: boolean },
+): Promise<ZoneRow | undefined> {
   return db
     .updateTable('delivery_zones')
     .set({ ...values, version: sql<number>`version + 1` })
@@ -88,7 +127,12 @@ export function updateZone(db: Db, restaurantId: number, zoneId: number, version
 export async function zoneIsNamed(db: Db, zoneId: number): Promise<boolean> {
   const order = await db.selectFrom('orders').select('id').where('zone_id', '=', zoneId).limit(1).executeTakeFirst();
   if (order) return true;
-  const quote = await db.selectFrom('delivery_quotes').select('uuid').where('zone_id', '=', zoneId).limit(1).executeTakeFirst();
+  const quote = await db
+    .selectFrom('delivery_quotes')
+    .select('uuid')
+    .where('zone_id', '=', zoneId)
+    .limit(1)
+    .executeTakeFirst();
   return quote !== undefined;
 }
 

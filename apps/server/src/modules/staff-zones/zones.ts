@@ -7,7 +7,15 @@ import {
   type ZoneFields,
   type ZoneImportResult,
 } from '@chain/contract';
-import { closedPolygon, openRing, type PolygonCoordinates, ZONE_MAX_PER_RESTAURANT, zonePeriodProblem, zoneShapeMessage, zoneShapeProblem } from '@chain/domain';
+import {
+  closedPolygon,
+  openRing,
+  type PolygonCoordinates,
+  ZONE_MAX_PER_RESTAURANT,
+  zonePeriodProblem,
+  zoneShapeMessage,
+  zoneShapeProblem,
+} from '@chain/domain';
 import { AppError, badRequest } from '../../http/errors';
 import type { ZoneRow, ZoneValues } from './repository';
 
@@ -125,9 +133,12 @@ function issueText(issue: z.core.$ZodIssue): string {
  * the file with every problem, each naming its feature (from 1) and the zone's name where known.
  */
 export function readZoneFile(collection: unknown, ownIds: ReadonlySet<number>): ImportedZone[] {
-  const outer = z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) }).safeParse(collection);
+  const outer = z
+    .object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) })
+    .safeParse(collection);
   if (!outer.success) throw new ZoneImportError([{ feature: 0, message: ZONE_TEXTS.importNotCollection }]);
-  if (outer.data.features.length > ZONE_MAX_PER_RESTAURANT) throw new ZoneImportError([{ feature: 0, message: ZONE_TEXTS.importTooMany }]);
+  if (outer.data.features.length > ZONE_MAX_PER_RESTAURANT)
+    throw new ZoneImportError([{ feature: 0, message: ZONE_TEXTS.importTooMany }]);
   const problems: { feature: number; message: string }[] = [];
   const zones: ImportedZone[] = [];
   const seen = new Set<number>();

@@ -7,21 +7,58 @@ import { generatePassword, passwordLengthFits } from './passwords';
 // Issue 31: the account rules the team screen and `npm run staff` share, the chain's last
 // manager, and the generated passwords.
 describe('the staff account rules (issue 31)', () => {
-  const base = { login: ' Cook.One ', name: ' Иван ', email: ' Cook@Chain.RU ', role: 'manager', chain: false, restaurantIds: [3, 1, 3] };
+  const base = {
+    login: ' Cook.One ',
+    name: ' Иван ',
+    email: ' Cook@Chain.RU ',
+    role: 'manager',
+    chain: false,
+    restaurantIds: [3, 1, 3],
+  };
 
   it('normalises the login, name and e-mail, and names each restaurant once, in order; a chain manager names none', () => {
-    expect(checkStaffAccount(base)).toEqual({ login: 'cook.one', name: 'Иван', email: 'cook@chain.ru', role: 'manager', chain: false, restaurantIds: [1, 3] });
-    expect(checkStaffAccount({ ...base, chain: true, restaurantIds: [] })).toMatchObject({ chain: true, restaurantIds: [] });
+    expect(checkStaffAccount(base)).toEqual({
+      login: 'cook.one',
+      name: 'Иван',
+      email: 'cook@chain.ru',
+      role: 'manager',
+      chain: false,
+      restaurantIds: [1, 3],
+    });
+    expect(checkStaffAccount({ ...base, chain: true, restaurantIds: [] })).toMatchObject({
+      chain: true,
+      restaurantIds: [],
+    });
   });
 
   it('refuses by field, in Russian', () => {
-    expect(checkStaffAccount({ ...base, login: 'кириллица' })).toEqual({ field: 'login', message: STAFF_TEAM_TEXTS.login });
-    expect(checkStaffAccount({ ...base, login: 'x'.repeat(65) })).toEqual({ field: 'login', message: STAFF_TEAM_TEXTS.login });
-    expect(checkStaffAccount({ ...base, name: 'я'.repeat(201) })).toEqual({ field: 'name', message: STAFF_TEAM_TEXTS.name });
-    expect(checkStaffAccount({ ...base, role: 'kitchen' })).toEqual({ field: 'restaurants', message: STAFF_TEAM_TEXTS.kitchenOneRestaurant });
-    expect(checkStaffAccount({ ...base, role: 'kitchen', restaurantIds: [2], chain: true })).toEqual({ field: 'role', message: STAFF_TEAM_TEXTS.chainIsManager });
-    expect(checkStaffAccount({ ...base, restaurantIds: [0] })).toEqual({ field: 'restaurants', message: STAFF_TEAM_TEXTS.unknownRestaurant });
-    expect(checkStaffAccount({ ...base, restaurantIds: Array.from({ length: 501 }, (_, index) => index + 1) })).toEqual({ field: 'restaurants', message: STAFF_TEAM_TEXTS.unknownRestaurant });
+    expect(checkStaffAccount({ ...base, login: 'кириллица' })).toEqual({
+      field: 'login',
+      message: STAFF_TEAM_TEXTS.login,
+    });
+    expect(checkStaffAccount({ ...base, login: 'x'.repeat(65) })).toEqual({
+      field: 'login',
+      message: STAFF_TEAM_TEXTS.login,
+    });
+    expect(checkStaffAccount({ ...base, name: 'я'.repeat(201) })).toEqual({
+      field: 'name',
+      message: STAFF_TEAM_TEXTS.name,
+    });
+    expect(checkStaffAccount({ ...base, role: 'kitchen' })).toEqual({
+      field: 'restaurants',
+      message: STAFF_TEAM_TEXTS.kitchenOneRestaurant,
+    });
+    expect(checkStaffAccount({ ...base, role: 'kitchen', restaurantIds: [2], chain: true })).toEqual({
+      field: 'role',
+      message: STAFF_TEAM_TEXTS.chainIsManager,
+    });
+    expect(checkStaffAccount({ ...base, restaurantIds: [0] })).toEqual({
+      field: 'restaurants',
+      message: STAFF_TEAM_TEXTS.unknownRestaurant,
+    });
+    expect(checkStaffAccount({ ...base, restaurantIds: Array.from({ length: 501 }, (_, index) => index + 1) })).toEqual(
+      { field: 'restaurants', message: STAFF_TEAM_TEXTS.unknownRestaurant },
+    );
   });
 
   it('refuses taking the last active chain manager away, and nothing else', () => {

@@ -3,7 +3,13 @@ import { isEmailValid } from '@chain/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { conflict } from '../../http/errors';
-import { endStaffSessions, lockActiveChainManagers, lockStaffByLogin, setStaffInactive, upsertStaffAccountIn } from './repository';
+import {
+  endStaffSessions,
+  lockActiveChainManagers,
+  lockStaffByLogin,
+  setStaffInactive,
+  upsertStaffAccountIn,
+} from './repository';
 import { normaliseLogin } from './sessions';
 
 /**
@@ -36,28 +42,38 @@ export type StaffAccountField = 'login' | 'name' | 'email' | 'role' | 'restauran
 const LOGIN = /^[a-z0-9._-]{2,64}$/;
 
 /** The account normalised (login and e-mail lower-case, trimmed, restaurants once each, ordered), or the field and the Russian words of the first rule it breaks. */
-export function checkStaffAccount(input: StaffAccountInput): StaffAccountFields | { field: StaffAccountField; message: string } {
+export function checkStaffAccount(
+  input: StaffAccountInput,
+): StaffAccountFields | { field: StaffAccountField; message: string } {
   const login = normaliseLogin(input.login);
   const name = input.name.trim();
   const email = input.email.trim().toLowerCase();
   const { role, chain } = input;
   const restaurantIds = [...new Set(input.restaurantIds)].sort((a, b) => a - b);
-  if (!LOGIN.test(login) || login.length > STAFF_LOGIN_MAX_LENGTH) return { field: 'login', message: STAFF_TEAM_TEXTS.login };
+  if (!LOGIN.test(login) || login.length > STAFF_LOGIN_MAX_LENGTH)
+    return { field: 'login', message: STAFF_TEAM_TEXTS.login };
   if (name === '' || name.length > 200) return { field: 'name', message: STAFF_TEAM_TEXTS.name };
   if (!isEmailValid(email)) return { field: 'email', message: STAFF_TEAM_TEXTS.email };
   if (role !== 'manager' && role !== 'kitchen') return { field: 'role', message: STAFF_TEAM_TEXTS.role };
-  if (restaurantIds.some((id) => !Number.isSafeInteger(id) || id < 1) || restaurantIds.length > STAFF_TEAM_MAX_RESTAURANTS) {
+  if (
+    restaurantIds.some((id) => !Number.isSafeInteger(id) || id < 1) ||
+    restaurantIds.length > STAFF_TEAM_MAX_RESTAURANTS
+  ) {
     return { field: 'restaurants', message: STAFF_TEAM_TEXTS.unknownRestaurant };
   }
   if (chain && role !== 'manager') return { field: 'role', message: STAFF_TEAM_TEXTS.chainIsManager };
-  if (role === 'kitchen' && restaurantIds.length !== 1) return { field: 'restaurants', message: STAFF_TEAM_TEXTS.kitchenOneRestaurant };
-  if (role === 'manager' && !chain && restaurantIds.length === 0) return { field: 'restaurants', message: STAFF_TEAM_TEXTS.managerRestaurants };
+  if (role === 'kitchen' && restaurantIds.length !== 1)
+    return { field: 'restaurants', message: STAFF_TEAM_TEXTS.kitchenOneRestaurant };
+  if (role === 'manager' && !chain && restaurantIds.length === 0)
+    return { field: 'restaurants', message: STAFF_TEAM_TEXTS.managerRestaurants };
   // A manager of the whole chain names no restaurants: every one is theirs.
   return { login, name, email, role, chain, restaurantIds: chain ? [] : restaurantIds };
 }
 
 /** Whether checkStaffAccount refused. */
-export function isRefusal(checked: StaffAccountFields | { field: StaffAccountField; message: string }): checked is { field: StaffAccountField; message: string } {
+export function isRefusal(
+  checked: StaffAccountFields | { field: StaffAccountField; message: string },
+): checked is { field: StaffAccountField; message: string } {
   return 'message' in checked;
 }
 
@@ -78,14 +94,18 @@ const isChainManager = (account: ChainStanding) => account.active && account.rol
  * chain managers disabling each other at once leave one.
  */
 export function keepAChainManager(managers: readonly number[], targetId: number, after: ChainStanding): void {
-  if (!isChainManager(after) && managers.length === 1 && managers[0] === targetId) throw conflict(STAFF_TEAM_TEXTS.lastChainManager, 'last_chain_manager');
+  if (!isChainManager(after) && managers.length === 1 && managers[0] === targetId)
+    throw conflict(STAFF_TEAM_TEXTS.lastChainManager, 'last_chain_manager');
 }
 
 /**
  * The `npm run staff -- add` save: creates the account, or updates the one of this login (its
  * sessions stay) — never taking the chain's last manager away.
  */
-export async function saveStaffAccountByLogin(db: Kysely<Database>, account: StaffAccountFields & { passwordHash: string }): Promise<number> {
+export async function saveStaffAccountByLogin(
+  db: Kysely<Database>,
+  account: StaffAccountFields & { passwordHash: string },
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const managers = await lockActiveChainManagers(trx);
     const existing = await lockStaffByLogin(trx, account.login);

@@ -15,6 +15,10 @@ export interface AuditEntry {
 }
 
 /** Writes who did what, when, before and after: call it in the same transaction as the change. */
-export async function writeAudit(db: Kysely<Database> | Transaction<Database>, staff: Pick<StaffPrincipal, 'id'>, entry: AuditEntry): Promise<void> {
+export async function writeAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  staff: Pick<StaffPrincipal, 'id'>,
+  entry: AuditEntry,
+): Promise<void> {
   await insertAudit(db, { staffId: staff.id, ...entry });
 }

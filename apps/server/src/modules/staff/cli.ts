@@ -17,7 +17,13 @@ import { ConfigError, parseDatabaseConfig } from '../../config';
 import { openToolDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/data-dir-lock';
 import { AppError } from '../../http/errors';
-import { checkStaffAccount, disableStaffAccount, isRefusal, saveStaffAccountByLogin, type StaffAccountFields } from './accounts';
+import {
+  checkStaffAccount,
+  disableStaffAccount,
+  isRefusal,
+  saveStaffAccountByLogin,
+  type StaffAccountFields,
+} from './accounts';
 import { hashPassword, passwordLengthFits } from './passwords';
 import { existingRestaurantIds, listStaffAccounts, staffRestaurantIds } from './repository';
 import { normaliseLogin } from './sessions';
@@ -32,7 +38,13 @@ const USAGE = [
 export type AddCommand = StaffAccountFields;
 
 /** The flag each refusal of the account's rules (accounts.ts) names. */
-const FLAGS = { login: '<login>', name: '--name', email: '--email', role: '--role', restaurants: '--restaurant / --chain' } as const;
+const FLAGS = {
+  login: '<login>',
+  name: '--name',
+  email: '--email',
+  role: '--role',
+  restaurants: '--restaurant / --chain',
+} as const;
 
 /** The `add` command's arguments checked by the accounts' rules (accounts.ts, shared with the team screen), or the reason they are refused. */
 export function parseAdd(args: readonly string[]): AddCommand | string {
@@ -77,7 +89,9 @@ async function main(args: readonly string[]): Promise<number> {
     }
     password = process.env.STAFF_PASSWORD ?? '';
     if (!passwordLengthFits(password)) {
-      console.error(`Set STAFF_PASSWORD to the account's password: ${STAFF_PASSWORD_MIN_LENGTH} to ${STAFF_PASSWORD_MAX_LENGTH} characters.`);
+      console.error(
+        `Set STAFF_PASSWORD to the account's password: ${STAFF_PASSWORD_MIN_LENGTH} to ${STAFF_PASSWORD_MAX_LENGTH} characters.`,
+      );
       return 2;
     }
     add = parsed;
@@ -92,7 +106,9 @@ async function main(args: readonly string[]): Promise<number> {
         return 1;
       }
       await saveStaffAccountByLogin(database.db, { ...add, passwordHash: await hashPassword(password) });
-      console.log(`Staff account ${add.login} (${add.role}${add.chain ? ', whole chain' : `, restaurants ${add.restaurantIds.join(', ')}`}) saved.`);
+      console.log(
+        `Staff account ${add.login} (${add.role}${add.chain ? ', whole chain' : `, restaurants ${add.restaurantIds.join(', ')}`}) saved.`,
+      );
       return 0;
     }
     if (command === 'disable') {
@@ -105,8 +121,12 @@ async function main(args: readonly string[]): Promise<number> {
       return 0;
     }
     for (const account of await listStaffAccounts(database.db)) {
-      const where = account.chain ? 'whole chain' : `restaurants ${(await staffRestaurantIds(database.db, account.id)).join(', ') || '—'}`;
-      console.log(`${account.login}\t${account.role}\t${where}\t${account.email}\t${account.active ? 'active' : 'disabled'}`);
+      const where = account.chain
+        ? 'whole chain'
+        : `restaurants ${(await staffRestaurantIds(database.db, account.id)).join(', ') || '—'}`;
+      console.log(
+        `${account.login}\t${account.role}\t${where}\t${account.email}\t${account.active ? 'active' : 'disabled'}`,
+      );
     }
     return 0;
   } finally {

@@ -9,8 +9,24 @@ import { existingRestaurantIds, findStaffByLogin, upsertStaffAccount } from './r
  * sandbox outbox (`/sandbox/outbox?to=`). Never created outside the sandbox.
  */
 export const DEMO_STAFF = [
-  { login: 'manager', password: 'manager-demo-1', name: 'Менеджер сети (демо)', email: 'manager@staff.demo', role: 'manager', chain: true, restaurantIds: [] },
-  { login: 'kitchen1', password: 'kitchen-demo-1', name: 'Кухня на Патриарших (демо)', email: 'kitchen1@staff.demo', role: 'kitchen', chain: false, restaurantIds: [1] },
+  {
+    login: 'manager',
+    password: 'manager-demo-1',
+    name: 'Менеджер сети (демо)',
+    email: 'manager@staff.demo',
+    role: 'manager',
+    chain: true,
+    restaurantIds: [],
+  },
+  {
+    login: 'kitchen1',
+    password: 'kitchen-demo-1',
+    name: 'Кухня на Патриарших (демо)',
+    email: 'kitchen1@staff.demo',
+    role: 'kitchen',
+    chain: false,
+    restaurantIds: [1],
+  },
 ] as const;
 
 /** Creates the demo accounts where they are missing (an account already there keeps its password). */

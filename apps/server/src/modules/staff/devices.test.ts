@@ -21,7 +21,9 @@ describe('staff device tokens (issue 30.3)', () => {
 
   it('trusts nothing for another account, after its days, from another secret, altered, or not one at all', () => {
     expect(trustedDevice(SECRET, token, 43, issuedAt)).toBeNull();
-    expect(trustedDevice(SECRET, token, 42, new Date(issuedAt.getTime() + (STAFF_DEVICE_DAYS + 1) * DAY_MS))).toBeNull();
+    expect(
+      trustedDevice(SECRET, token, 42, new Date(issuedAt.getTime() + (STAFF_DEVICE_DAYS + 1) * DAY_MS)),
+    ).toBeNull();
     expect(trustedDevice(SECRET, token, 42, new Date(issuedAt.getTime() - 3600_000))).toBeNull();
     expect(trustedDevice(`${SECRET}-rotated`, token, 42, issuedAt)).toBeNull();
     const parts = token.split('.');

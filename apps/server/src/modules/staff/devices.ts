@@ -28,7 +28,13 @@ export function trustedDevice(secret: string, token: string | undefined, staffId
   if (!token) return null;
   const [version, id, issued, nonce, mac, ...rest] = token.split('.');
   if (version !== VERSION || rest.length > 0 || !id || !issued || !nonce || !mac) return null;
-  if (!/^\d{1,10}$/.test(id) || !/^\d{1,12}$/.test(issued) || !/^[0-9a-f]{32}$/.test(nonce) || !/^[0-9a-f]{64}$/.test(mac)) return null;
+  if (
+    !/^\d{1,10}$/.test(id) ||
+    !/^\d{1,12}$/.test(issued) ||
+    !/^[0-9a-f]{32}$/.test(nonce) ||
+    !/^[0-9a-f]{64}$/.test(mac)
+  )
+    return null;
   const issuedSeconds = Number(issued);
   if (Number(id) !== staffId) return null;
   const age = now.getTime() - issuedSeconds * 1000;

@@ -8,7 +8,15 @@ import { STAFF_SESSIONS_CHANNEL, STAFF_TEAM_CHANNEL } from './repository';
 const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
 function viewer(id: number, sessionId: number, restaurantIds: number[] = []): StaffPrincipal {
-  return { id, login: `m${id}`, name: 'М', role: 'manager', chain: restaurantIds.length === 0, restaurantIds, sessionId };
+  return {
+    id,
+    login: `m${id}`,
+    name: 'М',
+    role: 'manager',
+    chain: restaurantIds.length === 0,
+    restaurantIds,
+    sessionId,
+  };
 }
 
 /** A hub of the topic 'topic' over a fake LISTEN, whose reads the test answers one by one. */
@@ -52,7 +60,11 @@ function setUp() {
   return { hub, stream, reads, notify, tick, reconnect: () => handlers.get('topic')?.onReconnect?.() };
 }
 
-const event = (data: string, forWhom: (who: StaffPrincipal) => boolean = () => true): StaffEvent => ({ event: 'refund', data, for: forWhom });
+const event = (data: string, forWhom: (who: StaffPrincipal) => boolean = () => true): StaffEvent => ({
+  event: 'refund',
+  data,
+  for: forWhom,
+});
 
 describe('the back office’s events hub (decision 055)', () => {
   it('reads a payload once for the notifications that come during its read, so the last state is sent last; to the viewers it is for', async () => {

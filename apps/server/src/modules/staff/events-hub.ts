@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { BACKOFFICE_TEXTS, MANAGE_STREAMS_PER_INSTANCE, MANAGE_STREAMS_PER_SESSION, MANAGE_STREAMS_PER_STAFF } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  MANAGE_STREAMS_PER_INSTANCE,
+  MANAGE_STREAMS_PER_SESSION,
+  MANAGE_STREAMS_PER_STAFF,
+} from '@chain/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { EventStreamHub, LiveHub, unavailable } from '../../http/live-hub';
@@ -72,7 +77,13 @@ export class StaffEventsHub extends EventStreamHub<StaffPrincipal> {
           }
         : (payload) => this.#notified(payload),
     );
-    this.hub = new LiveHub({ database, channels: [...handlers], onReconnect: () => this.hub.endWhere(), keepAliveMs, log });
+    this.hub = new LiveHub({
+      database,
+      channels: [...handlers],
+      onReconnect: () => this.hub.endWhere(),
+      keepAliveMs,
+      log,
+    });
   }
 
   /**
@@ -97,7 +108,8 @@ export class StaffEventsHub extends EventStreamHub<StaffPrincipal> {
       async () => {
         const found = await this.topic.read(payload);
         if (!found) return;
-        for (const { viewer, stream } of this.hub.entries()) if (found.for(viewer)) stream.send(found.event, found.data);
+        for (const { viewer, stream } of this.hub.entries())
+          if (found.for(viewer)) stream.send(found.event, found.data);
       },
       () => this.hub.openStreams() > 0,
       // The database did not answer: the streams end, and their clients reconnect and read their screens again.

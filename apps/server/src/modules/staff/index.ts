@@ -1,5 +1,12 @@
 // The staff module's surface: all that other modules and the app import of it (docs/architecture.md, "Modules").
-export { mayActOn, requireChainManager, requireManager, requireRestaurant, staffActor, staffRestaurant } from './access';
+export {
+  mayActOn,
+  requireChainManager,
+  requireManager,
+  requireRestaurant,
+  staffActor,
+  staffRestaurant,
+} from './access';
 export type { StaffPrincipal } from './access';
 export { checkStaffAccount, isRefusal, keepAChainManager } from './accounts';
 export type { StaffAccountFields } from './accounts';

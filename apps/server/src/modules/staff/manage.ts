@@ -36,8 +36,22 @@ export function maskedPhone(phone: string | null): string {
   return `+7 *** ***-${phone.slice(-4, -2)}-${phone.slice(-2)}`;
 }
 
-function guestOf(row: { id: number; name: string; phone: string | null; email: string | null; booking: boolean; stoplist: boolean }): StaffGuest {
-  return { id: row.id, name: row.name, phone: maskedPhone(row.phone), email: row.email ?? '', booking: row.booking, stoplist: row.stoplist };
+function guestOf(row: {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  booking: boolean;
+  stoplist: boolean;
+}): StaffGuest {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: maskedPhone(row.phone),
+    email: row.email ?? '',
+    booking: row.booking,
+    stoplist: row.stoplist,
+  };
 }
 
 function bookingOf(row: StaffBookingRow): StaffBooking {
@@ -109,14 +123,21 @@ export const staffManageRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, staffMoveBookingCall, async ({ params, body, staff }) => {
     const found = await bookingById(app.db, params.id);
     // Another restaurant's booking is answered exactly as an unknown id (issue 30 point 7).
-    if (!found || !mayActOn(staff, found.restaurant_id)) throw notFound(STAFF_TEXTS.bookingNotFound, 'booking_not_found');
+    if (!found || !mayActOn(staff, found.restaurant_id))
+      throw notFound(STAFF_TEXTS.bookingNotFound, 'booking_not_found');
     await app.db.transaction().execute(async (trx) => {
       const locked = await lockBooking(trx, params.id);
       if (!locked || !(staffBookingMoves(locked.status) as string[]).includes(body.to)) {
         throw conflict(`Бронь ${found.booking_num} нельзя перевести в этот статус.`, 'illegal_booking_move');
       }
       await setBookingStatus(trx, params.id, body.to);
-      await writeAudit(trx, staff, { action: 'booking.status', restaurantId: found.restaurant_id, target: `бронь ${found.booking_num}`, before: { status: locked.status }, after: { status: body.to } });
+      await writeAudit(trx, staff, {
+        action: 'booking.status',
+        restaurantId: found.restaurant_id,
+        target: `бронь ${found.booking_num}`,
+        before: { status: locked.status },
+        after: { status: body.to },
+      });
     });
     const after = await bookingById(app.db, params.id);
     if (!after) throw notFound(STAFF_TEXTS.bookingNotFound, 'booking_not_found');

@@ -2,7 +2,12 @@ import { randomBytes, randomInt, scrypt as scryptCallback, timingSafeEqual } fro
 import { promisify } from 'node:util';
 import { STAFF_GENERATED_PASSWORD_LENGTH, STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '@chain/contract';
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
 
 /** scrypt's cost: N = 2^15, r = 8, p = 1 (about 32 MB and tens of milliseconds per check). */
 const COST = { N: 32768, r: 8, p: 1 } as const;

@@ -26,22 +26,36 @@ export function findStaffByLogin(db: Db, login: string): Promise<StaffAccountRow
 }
 
 export async function staffRestaurantIds(db: Db, staffId: number): Promise<number[]> {
-  const rows = await db.selectFrom('staff_restaurants').select('restaurant_id').where('staff_id', '=', staffId).orderBy('restaurant_id').execute();
+  const rows = await db
+    .selectFrom('staff_restaurants')
+    .select('restaurant_id')
+    .where('staff_id', '=', staffId)
+    .orderBy('restaurant_id')
+    .execute();
   return rows.map((row) => row.restaurant_id);
 }
 
 /** The restaurants a staff member may act on, with their names: a chain manager's are all active ones. */
-export function staffRestaurantList(db: Db, staff: { id: number; chain: boolean }): Promise<Array<{ id: number; name: string }>> {
+export function staffRestaurantList(
+  db: Db,
+  staff: { id: number; chain: boolean },
+): Promise<Array<{ id: number; name: string }>> {
   let query = db.selectFrom('restaurants').select(['restaurants.id', 'restaurants.name']).orderBy('restaurants.id');
   if (!staff.chain) {
-    query = query.innerJoin('staff_restaurants', 'staff_restaurants.restaurant_id', 'restaurants.id').where('staff_restaurants.staff_id', '=', staff.id);
+    query = query
+      .innerJoin('staff_restaurants', 'staff_restaurants.restaurant_id', 'restaurants.id')
+      .where('staff_restaurants.staff_id', '=', staff.id);
   }
   return query.execute();
 }
 
 /** What the staff screens need of a restaurant: its name, clock and menus. */
 export function restaurantForStaff(db: Db, restaurantId: number) {
-  return db.selectFrom('restaurants').select(['id', 'name', 'time_zone', 'menu_kinds']).where('id', '=', restaurantId).executeTakeFirst();
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'name', 'time_zone', 'menu_kinds'])
+    .where('id', '=', restaurantId)
+    .executeTakeFirst();
 }
 
 export async function insertChallenge(
@@ -50,7 +64,13 @@ export async function insertChallenge(
 ): Promise<number> {
   const row = await db
     .insertInto('staff_challenges')
-    .values({ token_hash: values.tokenHash, staff_id: values.staffId, code_hash: values.codeHash, created_at: values.createdAt, expires_at: values.expiresAt })
+    .values({
+      token_hash: values.tokenHash,
+      staff_id: values.staffId,
+      code_hash: values.codeHash,
+      created_at: values.createdAt,
+      expires_at: values.expiresAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -75,7 +95,13 @@ export function recentChallenges(db: Db, staffId: number, since: Date) {
 
 /** Ends the account's live challenges: a new code is the only one that works. */
 export async function endLiveChallenges(db: Db, staffId: number, now: Date): Promise<void> {
-  await db.updateTable('staff_challenges').set({ expires_at: now }).where('staff_id', '=', staffId).where('used_at', 'is', null).where('expires_at', '>', now).execute();
+  await db
+    .updateTable('staff_challenges')
+    .set({ expires_at: now })
+    .where('staff_id', '=', staffId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
 }
 
 /** Forgets a challenge whose code could not be mailed: it holds no one back from asking again. */
@@ -101,7 +127,13 @@ export async function countChallengeTry(trx: Transaction<Database>, id: number, 
     .execute();
 }
 
-export async function insertStaffSession(db: Db, staffId: number, tokenHash: string, expiresAt: Date, userAgent = ''): Promise<number> {
+export async function insertStaffSession(
+  db: Db,
+  staffId: number,
+  tokenHash: string,
+  expiresAt: Date,
+  userAgent = '',
+): Promise<number> {
   const row = await db
     .insertInto('staff_sessions')
     .values({ staff_id: staffId, token_hash: tokenHash, expires_at: expiresAt, user_agent: userAgent.slice(0, 300) })
@@ -134,7 +166,12 @@ export function findLiveStaffSession(db: Db, tokenHash: string) {
 
 /** Marks the session used now: at most once a minute (the team screen's «last seen»). */
 export async function touchStaffSession(db: Db, sessionId: number): Promise<void> {
-  await db.updateTable('staff_sessions').set({ last_seen_at: sql<Date>`now()` }).where('id', '=', sessionId).where('last_seen_at', '<', sql<Date>`now() - interval '1 minute'`).execute();
+  await db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<', sql<Date>`now() - interval '1 minute'`)
+    .execute();
 }
 
 /**
@@ -161,15 +198,25 @@ export type TeamChange = 'account' | 'sessions';
  * Every write of staff accounts, their restaurants and sessions calls it.
  */
 export async function notifyTeamChange(db: Db, staffId: number, change: TeamChange): Promise<void> {
-  await sql`select pg_notify(${STAFF_TEAM_CHANNEL}, ${change === 'sessions' ? `${staffId}:sessions` : String(staffId)})`.execute(db);
+  await sql`select pg_notify(${STAFF_TEAM_CHANNEL}, ${change === 'sessions' ? `${staffId}:sessions` : String(staffId)})`.execute(
+    db,
+  );
 }
 
 /**
  * Ends live sessions of the account — one (`sessionId`), or all but `except` (null: all) — and
  * announces them on STAFF_SESSIONS_CHANNEL in the same transaction. Returns the ids ended.
  */
-export async function endStaffSessions(db: Db, staffId: number, which: { sessionId: number } | { except: number | null }): Promise<number[]> {
-  let query = db.updateTable('staff_sessions').set({ revoked_at: sql<Date>`now()` }).where('staff_id', '=', staffId).where('revoked_at', 'is', null);
+export async function endStaffSessions(
+  db: Db,
+  staffId: number,
+  which: { sessionId: number } | { except: number | null },
+): Promise<number[]> {
+  let query = db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('staff_id', '=', staffId)
+    .where('revoked_at', 'is', null);
   if ('sessionId' in which) query = query.where('id', '=', which.sessionId);
   else if (which.except !== null) query = query.where('id', '<>', which.except);
   const ids = (await query.returning('id').execute()).map((row) => row.id);
@@ -183,7 +230,14 @@ export async function endStaffSessions(db: Db, staffId: number, which: { session
 
 export async function insertAudit(
   db: Db,
-  entry: { staffId: number; action: string; restaurantId: number | null; target: string; before: unknown; after: unknown },
+  entry: {
+    staffId: number;
+    action: string;
+    restaurantId: number | null;
+    target: string;
+    before: unknown;
+    after: unknown;
+  },
 ): Promise<void> {
   await db
     .insertInto('staff_audit')
@@ -199,7 +253,10 @@ export async function insertAudit(
 }
 
 /** A page of the audit log, newest first: of these restaurants (null: all), before an id. */
-export function auditPage(db: Db, options: { restaurantIds: number[] | null; restaurantId: number | null; beforeId: number | null; limit: number }) {
+export function auditPage(
+  db: Db,
+  options: { restaurantIds: number[] | null; restaurantId: number | null; beforeId: number | null; limit: number },
+) {
   let query = db
     .selectFrom('staff_audit')
     .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_audit.staff_id')
@@ -217,7 +274,12 @@ export function auditPage(db: Db, options: { restaurantIds: number[] | null; res
     ])
     .orderBy('staff_audit.id', 'desc')
     .limit(options.limit);
-  if (options.restaurantIds !== null) query = query.where('staff_audit.restaurant_id', 'in', options.restaurantIds.length > 0 ? options.restaurantIds : [-1]);
+  if (options.restaurantIds !== null)
+    query = query.where(
+      'staff_audit.restaurant_id',
+      'in',
+      options.restaurantIds.length > 0 ? options.restaurantIds : [-1],
+    );
   if (options.restaurantId !== null) query = query.where('staff_audit.restaurant_id', '=', options.restaurantId);
   if (options.beforeId !== null) query = query.where('staff_audit.id', '<', options.beforeId);
   return query.execute();
@@ -226,7 +288,15 @@ export function auditPage(db: Db, options: { restaurantIds: number[] | null; res
 /** Creates an account, or updates the one of this login (the CLI and the sandbox's demo accounts). */
 export async function upsertStaffAccount(
   db: Kysely<Database>,
-  account: { login: string; name: string; email: string; passwordHash: string; role: StaffRoleColumn; chain: boolean; restaurantIds: number[] },
+  account: {
+    login: string;
+    name: string;
+    email: string;
+    passwordHash: string;
+    role: StaffRoleColumn;
+    chain: boolean;
+    restaurantIds: number[];
+  },
 ): Promise<number> {
   return db.transaction().execute((trx) => upsertStaffAccountIn(trx, account));
 }
@@ -234,11 +304,27 @@ export async function upsertStaffAccount(
 /** upsertStaffAccount inside the caller's transaction. */
 export async function upsertStaffAccountIn(
   trx: Transaction<Database>,
-  account: { login: string; name: string; email: string; passwordHash: string; role: StaffRoleColumn; chain: boolean; restaurantIds: number[] },
+  account: {
+    login: string;
+    name: string;
+    email: string;
+    passwordHash: string;
+    role: StaffRoleColumn;
+    chain: boolean;
+    restaurantIds: number[];
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('staff_accounts')
-    .values({ login: account.login, name: account.name, email: account.email, password_hash: account.passwordHash, role: account.role, chain: account.chain, active: true })
+    .values({
+      login: account.login,
+      name: account.name,
+      email: account.email,
+      password_hash: account.passwordHash,
+      role: account.role,
+      chain: account.chain,
+      active: true,
+    })
     .onConflict((oc) =>
       oc.column('login').doUpdateSet((eb) => ({
         name: account.name,
@@ -258,10 +344,17 @@ export async function upsertStaffAccountIn(
 }
 
 /** The account's restaurants, replaced. */
-export async function setStaffRestaurants(trx: Transaction<Database>, staffId: number, restaurantIds: readonly number[]): Promise<void> {
+export async function setStaffRestaurants(
+  trx: Transaction<Database>,
+  staffId: number,
+  restaurantIds: readonly number[],
+): Promise<void> {
   await trx.deleteFrom('staff_restaurants').where('staff_id', '=', staffId).execute();
   if (restaurantIds.length > 0) {
-    await trx.insertInto('staff_restaurants').values(restaurantIds.map((restaurantId) => ({ staff_id: staffId, restaurant_id: restaurantId }))).execute();
+    await trx
+      .insertInto('staff_restaurants')
+      .values(restaurantIds.map((restaurantId) => ({ staff_id: staffId, restaurant_id: restaurantId })))
+      .execute();
   }
   await notifyTeamChange(trx, staffId, 'account');
 }
@@ -288,7 +381,12 @@ export async function lockActiveChainManagers(trx: Transaction<Database>): Promi
 
 /** The account of a login under its row lock. */
 export function lockStaffByLogin(trx: Transaction<Database>, login: string) {
-  return trx.selectFrom('staff_accounts').select(['id', 'role', 'chain', 'active']).where('login', '=', login).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('staff_accounts')
+    .select(['id', 'role', 'chain', 'active'])
+    .where('login', '=', login)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Disables the account (the CLI's `disable`): it can no longer sign in. */
@@ -302,7 +400,11 @@ export async function setStaffInactive(trx: Transaction<Database>, staffId: numb
 }
 
 export function listStaffAccounts(db: Db) {
-  return db.selectFrom('staff_accounts').select(['id', 'login', 'name', 'email', 'role', 'chain', 'active']).orderBy('login').execute();
+  return db
+    .selectFrom('staff_accounts')
+    .select(['id', 'login', 'name', 'email', 'role', 'chain', 'active'])
+    .orderBy('login')
+    .execute();
 }
 
 export async function existingRestaurantIds(db: Db, ids: number[]): Promise<number[]> {
@@ -314,7 +416,10 @@ export async function existingRestaurantIds(db: Db, ids: number[]): Promise<numb
 // Guests' flags, bookings and tables, as the staff screen manages them.
 
 export function guestByContact(db: Db, contact: { phone: string } | { email: string }) {
-  let query = db.selectFrom('users').select(['id', 'name', 'phone', 'email', 'booking', 'stoplist']).where('deleted_at', 'is', null);
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'name', 'phone', 'email', 'booking', 'stoplist'])
+    .where('deleted_at', 'is', null);
   query = 'phone' in contact ? query.where('phone', '=', contact.phone) : query.where('email', '=', contact.email);
   return query.execute();
 }
@@ -329,12 +434,25 @@ export function lockGuest(trx: Transaction<Database>, userId: number) {
     .executeTakeFirst();
 }
 
-export async function setGuestFlags(trx: Transaction<Database>, userId: number, flags: { booking: boolean; stoplist: boolean }): Promise<void> {
-  await trx.updateTable('users').set({ booking: flags.booking, stoplist: flags.stoplist, updated_at: sql<Date>`now()` }).where('id', '=', userId).execute();
+export async function setGuestFlags(
+  trx: Transaction<Database>,
+  userId: number,
+  flags: { booking: boolean; stoplist: boolean },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ booking: flags.booking, stoplist: flags.stoplist, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function restaurantTables(db: Db, restaurantId: number) {
-  return db.selectFrom('restaurant_tables').select(['id', 'num', 'code', 'seats']).where('restaurant_id', '=', restaurantId).orderBy('id').execute();
+  return db
+    .selectFrom('restaurant_tables')
+    .select(['id', 'num', 'code', 'seats'])
+    .where('restaurant_id', '=', restaurantId)
+    .orderBy('id')
+    .execute();
 }
 
 /** A booking as the staff see it, with its guest. */
@@ -355,18 +473,20 @@ const BOOKING_COLUMNS = [
 
 /** The restaurant's bookings that run at some moment of [from, to) — one begun before `from` and still running included — with their guests. */
 export function bookingsBetween(db: Db, restaurantId: number, from: Date, to: Date) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('users', 'users.id', 'bookings.user_id')
-    .select(BOOKING_COLUMNS)
-    .where('bookings.restaurant_id', '=', restaurantId)
-    // No booking lasts longer than BOOKING_MAX_MINUTES: the index on (restaurant_id, timefrom) bounds the scan.
-    .where('bookings.timefrom', '>', new Date(from.getTime() - BOOKING_MAX_MINUTES * 60_000))
-    .where('bookings.timeto', '>', from)
-    .where('bookings.timefrom', '<', to)
-    .orderBy('bookings.timefrom')
-    .orderBy('bookings.id')
-    .execute();
+  return (
+    db
+      .selectFrom('bookings')
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select(BOOKING_COLUMNS)
+      .where('bookings.restaurant_id', '=', restaurantId)
+      // No booking lasts longer than BOOKING_MAX_MINUTES: the index on (restaurant_id, timefrom) bounds the scan.
+      .where('bookings.timefrom', '>', new Date(from.getTime() - BOOKING_MAX_MINUTES * 60_000))
+      .where('bookings.timeto', '>', from)
+      .where('bookings.timefrom', '<', to)
+      .orderBy('bookings.timefrom')
+      .orderBy('bookings.id')
+      .execute()
+  );
 }
 
 export type StaffBookingRow = Awaited<ReturnType<typeof bookingsBetween>>[number];
@@ -381,9 +501,18 @@ export function bookingById(db: Db, bookingId: number) {
 }
 
 export function lockBooking(trx: Transaction<Database>, bookingId: number) {
-  return trx.selectFrom('bookings').select(['id', 'status', 'restaurant_id', 'booking_num']).where('id', '=', bookingId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('bookings')
+    .select(['id', 'status', 'restaurant_id', 'booking_num'])
+    .where('id', '=', bookingId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function setBookingStatus(trx: Transaction<Database>, bookingId: number, status: 'new' | 'active' | 'ended' | 'cancelled'): Promise<void> {
+export async function setBookingStatus(
+  trx: Transaction<Database>,
+  bookingId: number,
+  status: 'new' | 'active' | 'ended' | 'cancelled',
+): Promise<void> {
   await trx.updateTable('bookings').set({ status }).where('id', '=', bookingId).execute();
 }

@@ -58,7 +58,14 @@ export function emailHint(email: string): string {
  */
 export async function startStaffSignIn(
   app: FastifyInstance,
-  input: { login: string; password: string; ip: string; device?: string | undefined; captchaId?: string | undefined; captcha?: string | undefined },
+  input: {
+    login: string;
+    password: string;
+    ip: string;
+    device?: string | undefined;
+    captchaId?: string | undefined;
+    captcha?: string | undefined;
+  },
 ) {
   const login = normaliseLogin(input.login);
   const now = new Date();
@@ -84,7 +91,12 @@ export async function startStaffSignIn(
       throw error;
     }
   }
-  return { challenge: issued.challenge, email_hint: emailHint(account.email), sent_at: issued.sentAt.toISOString(), new_code: issued.code !== undefined };
+  return {
+    challenge: issued.challenge,
+    email_hint: emailHint(account.email),
+    sent_at: issued.sentAt.toISOString(),
+    new_code: issued.code !== undefined,
+  };
 }
 
 /**
@@ -107,7 +119,11 @@ function resendWaitMs(unusedThisHour: number): number {
  * code was used or is gone — a new code ends the older ones and is to be mailed (`code`). A last
  * code that has had its five tries within the wait is a 429 naming the minutes left.
  */
-async function issueChallenge(app: FastifyInstance, staffId: number, now: Date): Promise<{ id: number; challenge: string; sentAt: Date; code?: string }> {
+async function issueChallenge(
+  app: FastifyInstance,
+  staffId: number,
+  now: Date,
+): Promise<{ id: number; challenge: string; sentAt: Date; code?: string }> {
   const secret = app.config.authSecret;
   return app.db.transaction().execute(async (trx) => {
     await lockStaffAccount(trx, staffId);
@@ -160,20 +176,37 @@ export async function finishStaffSignIn(
     await countChallengeTry(trx, row.id, right);
     if (!right) return { refused: 'wrong' as const };
     const token = randomBytes(32).toString('base64url');
-    await insertStaffSession(trx, row.staff_id, sha256(token), new Date(Date.now() + STAFF_SESSION_HOURS * 3600_000), input.userAgent ?? '');
-    await writeAudit(trx, { id: row.staff_id }, { action: 'staff.sign_in', restaurantId: null, target: `сотрудник №${row.staff_id}`, before: null, after: null });
+    await insertStaffSession(
+      trx,
+      row.staff_id,
+      sha256(token),
+      new Date(Date.now() + STAFF_SESSION_HOURS * 3600_000),
+      input.userAgent ?? '',
+    );
+    await writeAudit(
+      trx,
+      { id: row.staff_id },
+      { action: 'staff.sign_in', restaurantId: null, target: `сотрудник №${row.staff_id}`, before: null, after: null },
+    );
     return { token, staffId: row.staff_id };
   });
   if ('refused' in result) {
-    throw result.refused === 'wrong' ? unauthorized(STAFF_TEXTS.wrongCode, 'wrong_code') : unauthorized(STAFF_TEXTS.codeExpired, 'code_expired');
+    throw result.refused === 'wrong'
+      ? unauthorized(STAFF_TEXTS.wrongCode, 'wrong_code')
+      : unauthorized(STAFF_TEXTS.codeExpired, 'code_expired');
   }
   const staff = await authenticateStaffToken(app.db, result.token);
-  return { token: result.token, staff: await staffMe(app.db, staff), device: issueDeviceToken(secret, result.staffId, new Date()) };
+  return {
+    token: result.token,
+    staff: await staffMe(app.db, staff),
+    device: issueDeviceToken(secret, result.staffId, new Date()),
+  };
 }
 
 /** The staff member of a Bearer token: a live session of an active account, or 401 staff_unauthorized. */
 export async function authenticateStaffToken(db: Kysely<Database>, token: string | undefined): Promise<StaffPrincipal> {
-  if (typeof token !== 'string' || token.length < 16 || token.length > 200) throw unauthorized(STAFF_TEXTS.signInAgain, 'staff_unauthorized');
+  if (typeof token !== 'string' || token.length < 16 || token.length > 200)
+    throw unauthorized(STAFF_TEXTS.signInAgain, 'staff_unauthorized');
   const found = await findLiveStaffSession(db, sha256(token));
   if (!found) throw unauthorized(STAFF_TEXTS.signInAgain, 'staff_unauthorized');
   if (Date.now() - found.last_seen_at.getTime() > 60_000) await touchStaffSession(db, found.session_id);
@@ -202,6 +235,12 @@ export async function staffMe(db: Kysely<Database>, staff: StaffPrincipal): Prom
 export async function endStaffSession(db: Kysely<Database>, staff: StaffPrincipal): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await endStaffSessions(trx, staff.id, { sessionId: staff.sessionId });
-    await writeAudit(trx, staff, { action: 'staff.sign_out', restaurantId: null, target: `сотрудник №${staff.id}`, before: null, after: null });
+    await writeAudit(trx, staff, {
+      action: 'staff.sign_out',
+      restaurantId: null,
+      target: `сотрудник №${staff.id}`,
+      before: null,
+      after: null,
+    });
   });
 }

@@ -52,11 +52,17 @@ export interface SignInTry {
  *   count of wrong passwords — past STAFF_WRONG_PASSWORDS_BEFORE_CAPTCHA every try needs a
  *   captcha (400 captcha_required, then one image per try), never a 429 for the login.
  */
-export async function countSignInTry(app: FastifyInstance, attempt: SignInTry, now: Date): Promise<() => Promise<void>> {
-  const nonce = attempt.staffId === undefined ? null : trustedDevice(app.config.authSecret, attempt.device, attempt.staffId, now);
+export async function countSignInTry(
+  app: FastifyInstance,
+  attempt: SignInTry,
+  now: Date,
+): Promise<() => Promise<void>> {
+  const nonce =
+    attempt.staffId === undefined ? null : trustedDevice(app.config.authSecret, attempt.device, attempt.staffId, now);
   if (nonce !== null) {
     const device = { key: `staff_sign_in:device:${nonce}`, windowSeconds: WINDOW_SECONDS };
-    if ((await countRateLimitHit(app.db, device, now)) <= STAFF_DEVICE_WRONG_PASSWORDS) return () => giveBackRateLimits(app.db, [device], now);
+    if ((await countRateLimitHit(app.db, device, now)) <= STAFF_DEVICE_WRONG_PASSWORDS)
+      return () => giveBackRateLimits(app.db, [device], now);
   }
 
   const address: RateLimitRule = {

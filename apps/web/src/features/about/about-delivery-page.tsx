@@ -37,7 +37,11 @@ function DeliveryZones({ list }: { list: QueryState<void, RestaurantListResponse
         Зоны доставки
       </h2>
       {list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить зоны доставки" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        <LoadError
+          title="Не удалось загрузить зоны доставки"
+          message={list.error.message}
+          onRetry={() => restaurantListQuery.refetch()}
+        />
       ) : list.status === 'ready' ? (
         <Zones list={list.data} />
       ) : (
@@ -50,11 +54,15 @@ function DeliveryZones({ list }: { list: QueryState<void, RestaurantListResponse
 function Zones({ list }: { list: RestaurantListResponse }) {
   const groups = useMemo(() => zonesByRestaurant(zoneRows(list)), [list]);
   if (groups.length === 0) {
-    return <EmptyState icon={<Truck />} title="Сейчас доставка не работает" text="Закажите самовывоз или загляните позже." />;
+    return (
+      <EmptyState icon={<Truck />} title="Сейчас доставка не работает" text="Закажите самовывоз или загляните позже." />
+    );
   }
   return (
     <>
-      <p className="delivery-zones__lead">Цены и суммы — как в корзине сейчас. Зону вашего адреса покажет карта при выборе адреса.</p>
+      <p className="delivery-zones__lead">
+        Цены и суммы — как в корзине сейчас. Зону вашего адреса покажет карта при выборе адреса.
+      </p>
       {groups.map((group) => (
         <div key={group.restaurantId} className="delivery-zones__restaurant" data-restaurant-id={group.restaurantId}>
           <ZoneTable zones={group.zones} caption={group.name} detail={group.address} />

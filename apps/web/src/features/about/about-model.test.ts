@@ -73,8 +73,14 @@ describe('a restaurant’s week and open-now state (SPEC 4 Open now)', () => {
     expect(openState(restaurant, MONDAY_NOON)).toEqual({ open: true, text: 'Открыто до 23:00' });
     // At 02:00 Monday's hours are over; Tuesday's (round the clock) start at 06:00 (issue 33: when it opens, as the self-pickup list says).
     expect(openState(restaurant, TUESDAY_0200)).toEqual({ open: false, text: 'Откроется в 06:00' });
-    expect(openState(restaurant, Date.parse('2026-11-23T05:00:00Z'))).toEqual({ open: false, text: 'Откроется в 10:00' });
-    expect(openState(restaurant, Date.parse('2026-11-24T09:00:00Z'))).toEqual({ open: true, text: 'Открыто круглосуточно' });
+    expect(openState(restaurant, Date.parse('2026-11-23T05:00:00Z'))).toEqual({
+      open: false,
+      text: 'Откроется в 10:00',
+    });
+    expect(openState(restaurant, Date.parse('2026-11-24T09:00:00Z'))).toEqual({
+      open: true,
+      text: 'Открыто круглосуточно',
+    });
   });
 
   it('reads the location, or none when it does not decode', () => {
@@ -99,9 +105,12 @@ describe('delivery hours of a zone', () => {
       { from: '21:00', to: '23:00', days: [0, 0, 0, 0, 1, 1, 0] as const },
     ];
     expect(zoneHoursText(periods)).toBe('Ежедневно 11:00–15:00; Пт, Сб 21:00–23:00');
-    expect(zoneHoursText([{ from: '10:00', to: '12:00', days: [...ALL] }, { from: '18:00', to: '22:00', days: [...ALL] }])).toBe(
-      'Ежедневно 10:00–12:00, 18:00–22:00',
-    );
+    expect(
+      zoneHoursText([
+        { from: '10:00', to: '12:00', days: [...ALL] },
+        { from: '18:00', to: '22:00', days: [...ALL] },
+      ]),
+    ).toBe('Ежедневно 10:00–12:00, 18:00–22:00');
   });
 
   it('is null for a zone delivering as soon as ready (no windows, or windows on no day)', () => {
@@ -116,7 +125,14 @@ describe('the zones table: the live numbers of the restaurant list', () => {
       id: 1,
       name: 'Первый',
       deliveryZone: [
-        zoneWire({ id: 1, name: 'Центр', minordersum_rest: 100_000, minordersum_shop: 150_000, delivery_price: 19_900, free_delivery_from: 200_000 }),
+        zoneWire({
+          id: 1,
+          name: 'Центр',
+          minordersum_rest: 100_000,
+          minordersum_shop: 150_000,
+          delivery_price: 19_900,
+          free_delivery_from: 200_000,
+        }),
         zoneWire({ id: 2, name: 'Выключена', active: '0' }),
         zoneWire({ id: 3, name: 'Сломанная', polygon: 'oops' }),
       ],
@@ -125,13 +141,30 @@ describe('the zones table: the live numbers of the restaurant list', () => {
     restaurantWire({
       id: 3,
       name: 'Третий',
-      deliveryZone: [zoneWire({ id: 5, name: 'Юг', periods: '[{"from":"10:00","to":"12:00","days":[1,1,1,1,1,1,1]}]', free_delivery_from: null })],
+      deliveryZone: [
+        zoneWire({
+          id: 5,
+          name: 'Юг',
+          periods: '[{"from":"10:00","to":"12:00","days":[1,1,1,1,1,1,1]}]',
+          free_delivery_from: null,
+        }),
+      ],
     }),
   ];
 
   it('lists active zones of courier restaurants with their sums, price, free-from and hours', () => {
     const rows = zoneRows(list);
-    expect(rows.map((row) => [row.restaurantId, row.name, row.minOrder, row.minOrderShop, row.deliveryPrice, row.freeFrom, row.hours])).toEqual([
+    expect(
+      rows.map((row) => [
+        row.restaurantId,
+        row.name,
+        row.minOrder,
+        row.minOrderShop,
+        row.deliveryPrice,
+        row.freeFrom,
+        row.hours,
+      ]),
+    ).toEqual([
       ['1', 'Центр', 100_000, 150_000, 19_900, 200_000, null],
       ['3', 'Юг', 100_000, 50_000, 19_900, null, 'Ежедневно 10:00–12:00'],
     ]);
@@ -149,10 +182,14 @@ describe('the zones table: the live numbers of the restaurant list', () => {
 
 describe('a restaurant without delivery zones (SPEC 3 Restaurant: deliverySelf, deliveryRest)', () => {
   it('sends its guests to pickup when it has it, to a table when it only serves the hall, and says when it takes no order here', () => {
-    expect(noZonesText(restaurantWire({ deliverySelf: '1', deliveryRest: '1' }))).toBe('Этот ресторан не доставляет заказы курьером — заберите заказ сами.');
+    expect(noZonesText(restaurantWire({ deliverySelf: '1', deliveryRest: '1' }))).toBe(
+      'Этот ресторан не доставляет заказы курьером — заберите заказ сами.',
+    );
     expect(noZonesText(restaurantWire({ deliverySelf: '0', deliveryRest: '1' }))).toBe(
       'Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.',
     );
-    expect(noZonesText(restaurantWire({ deliverySelf: '0', deliveryRest: '0' }))).toBe('Этот ресторан не принимает заказы через приложение.');
+    expect(noZonesText(restaurantWire({ deliverySelf: '0', deliveryRest: '0' }))).toBe(
+      'Этот ресторан не принимает заказы через приложение.',
+    );
   });
 });

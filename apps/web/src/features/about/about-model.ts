@@ -1,4 +1,12 @@
-import { decodeLocation, restaurantClosedText, type RestaurantListResponse, restaurantOpeningNow, restaurantWallClock, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
+import {
+  decodeLocation,
+  restaurantClosedText,
+  type RestaurantListResponse,
+  restaurantOpeningNow,
+  restaurantWallClock,
+  type RestaurantWire,
+  scheduleOfBusinessDay,
+} from '@chain/contract';
 import {
   DAY_BOUNDARY_MINUTE,
   type DeliveryPeriod,
@@ -66,7 +74,11 @@ export interface OpenState {
   readonly text: string;
 }
 
-export function openState(restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'> & Partial<Pick<RestaurantWire, 'closedUntil' | 'closedText' | 'holidays'>>, now: Instant): OpenState {
+export function openState(
+  restaurant: Pick<RestaurantWire, 'shedule' | 'time_zone'> &
+    Partial<Pick<RestaurantWire, 'closedUntil' | 'closedText' | 'holidays'>>,
+  now: Instant,
+): OpenState {
   const clock = clockOf(restaurant, now);
   // Closed for now (issue 31): the manager's words, not open.
   const closed = restaurantClosedText({ ...restaurant, closedUntil: restaurant.closedUntil ?? null }, now);
@@ -192,23 +204,21 @@ export function zoneRows(list: RestaurantListResponse, restaurantId?: string): Z
     .flatMap(({ restaurant, deliveryZone }) =>
       deliveryZone
         .filter((zone) => isOn(zone.active))
-        .map(
-          (zone): ZoneRow => ({
-            key: `${restaurant.id}:${zone.id}`,
-            restaurantId: restaurantKey(restaurant),
-            restaurantName: restaurant.name,
-            restaurantAddress: restaurant.address,
-            zoneId: zone.id,
-            name: zone.name,
-            color: zone.color,
-            polygon: zone.polygon,
-            minOrder: zone.minordersum_rest,
-            minOrderShop: zone.minordersum_shop,
-            deliveryPrice: zone.delivery_price,
-            freeFrom: zone.free_delivery_from,
-            hours: zoneHoursText(zone.periods),
-          }),
-        ),
+        .map((zone): ZoneRow => ({
+          key: `${restaurant.id}:${zone.id}`,
+          restaurantId: restaurantKey(restaurant),
+          restaurantName: restaurant.name,
+          restaurantAddress: restaurant.address,
+          zoneId: zone.id,
+          name: zone.name,
+          color: zone.color,
+          polygon: zone.polygon,
+          minOrder: zone.minordersum_rest,
+          minOrderShop: zone.minordersum_shop,
+          deliveryPrice: zone.delivery_price,
+          freeFrom: zone.free_delivery_from,
+          hours: zoneHoursText(zone.periods),
+        })),
     );
 }
 
@@ -218,17 +228,26 @@ export function zoneRows(list: RestaurantListResponse, restaurantId?: string): Z
  */
 export function noZonesText(restaurant: Pick<RestaurantWire, 'deliverySelf' | 'deliveryRest'>): string {
   if (isOn(restaurant.deliverySelf)) return 'Этот ресторан не доставляет заказы курьером — заберите заказ сами.';
-  if (isOn(restaurant.deliveryRest)) return 'Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.';
+  if (isOn(restaurant.deliveryRest))
+    return 'Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.';
   return 'Этот ресторан не принимает заказы через приложение.';
 }
 
 /** The rows of zoneRows grouped by restaurant, in order. */
-export function zonesByRestaurant(rows: readonly ZoneRow[]): Array<{ restaurantId: string; name: string; address: string; zones: ZoneRow[] }> {
+export function zonesByRestaurant(
+  rows: readonly ZoneRow[],
+): Array<{ restaurantId: string; name: string; address: string; zones: ZoneRow[] }> {
   const groups: Array<{ restaurantId: string; name: string; address: string; zones: ZoneRow[] }> = [];
   for (const row of rows) {
     const group = groups.find((candidate) => candidate.restaurantId === row.restaurantId);
     if (group) group.zones.push(row);
-    else groups.push({ restaurantId: row.restaurantId, name: row.restaurantName, address: row.restaurantAddress, zones: [row] });
+    else
+      groups.push({
+        restaurantId: row.restaurantId,
+        name: row.restaurantName,
+        address: row.restaurantAddress,
+        zones: [row],
+      });
   }
   return groups;
 }

@@ -36,7 +36,11 @@ export default function AboutPage() {
       <div className="about">
         <ChainPageText slug={CHAIN_PAGE_SLUGS.about} titled failedTitle="Не удалось загрузить рассказ о сети" />
         {list.status === 'error' ? (
-          <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+          <LoadError
+            title="Не удалось загрузить рестораны"
+            message={list.error.message}
+            onRetry={() => restaurantListQuery.refetch()}
+          />
         ) : list.status === 'ready' ? (
           <Restaurants list={list.data} current={currentRestaurant(list.data, orderType, chosen)} now={now} />
         ) : (
@@ -47,7 +51,15 @@ export default function AboutPage() {
   );
 }
 
-function Restaurants({ list, current, now }: { list: RestaurantListResponse; current: ReturnType<typeof currentRestaurant>; now: number }) {
+function Restaurants({
+  list,
+  current,
+  now,
+}: {
+  list: RestaurantListResponse;
+  current: ReturnType<typeof currentRestaurant>;
+  now: number;
+}) {
   if (current) return <RestaurantInfo restaurant={current} now={now} detailsLink />;
   if (list.length === 0) {
     return (
@@ -73,8 +85,17 @@ function Restaurants({ list, current, now }: { list: RestaurantListResponse; cur
           const state = openState(restaurant, now);
           return (
             <li key={restaurant.id}>
-              <RestaurantCard href={routePath('aboutRestoran', { id: restaurantKey(restaurant) })} name={restaurant.name} address={restaurant.address} favourite={false}>
-                <span className={state.open ? 'about-restaurants__state about-restaurants__state--open' : 'about-restaurants__state'}>
+              <RestaurantCard
+                href={routePath('aboutRestoran', { id: restaurantKey(restaurant) })}
+                name={restaurant.name}
+                address={restaurant.address}
+                favourite={false}
+              >
+                <span
+                  className={
+                    state.open ? 'about-restaurants__state about-restaurants__state--open' : 'about-restaurants__state'
+                  }
+                >
                   {state.text}
                 </span>
               </RestaurantCard>

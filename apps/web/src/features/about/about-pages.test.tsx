@@ -16,7 +16,12 @@ import AboutRestaurantPage from './about-restaurant-page';
 import { chainPageQuery } from './chain-page-query';
 import { resetAppStores } from '../../state/stores.test-support';
 
-const page = (slug: 'offer' | 'delivery' | 'about', title: string, body: string) => ({ slug, title, body, updated_at: '2026-11-01T00:00:00Z' });
+const page = (slug: 'offer' | 'delivery' | 'about', title: string, body: string) => ({
+  slug,
+  title,
+  body,
+  updated_at: '2026-11-01T00:00:00Z',
+});
 const OFFER = page('offer', 'Оферта', '## 1. Термины\n\nПриложение — сайт сети.\n\n- Заказ\n- Ресторан');
 const ABOUT = page('about', 'О сети', 'Сеть дровяных печей.');
 const DELIVERY = page('delivery', 'Условия доставки', '## Оплата\n\nКартой или по СБП.');
@@ -29,12 +34,26 @@ const PATRIKI = restaurantWire({
   seating: 96,
   about: 'Флагман сети.',
   deliveryZone: [
-    zoneWire({ id: 1, name: 'Патриаршие', minordersum_rest: 100_000, minordersum_shop: 150_000, delivery_price: 19_900, free_delivery_from: 200_000 }),
+    zoneWire({
+      id: 1,
+      name: 'Патриаршие',
+      minordersum_rest: 100_000,
+      minordersum_shop: 150_000,
+      delivery_price: 19_900,
+      free_delivery_from: 200_000,
+    }),
     zoneWire({ id: 2, name: 'Выключенная', active: '0' }),
   ],
 });
 const POKROVKA = restaurantWire({ id: 2, name: 'Жар-печь на Покровке', deliveryCourier: '0', deliveryZone: [] });
-const TAGANKA = restaurantWire({ id: 3, name: 'Жар-печь на Таганке', deliveryCourier: '0', deliverySelf: '0', deliveryRest: '1', deliveryZone: [] });
+const TAGANKA = restaurantWire({
+  id: 3,
+  name: 'Жар-печь на Таганке',
+  deliveryCourier: '0',
+  deliverySelf: '0',
+  deliveryRest: '1',
+  deliveryZone: [],
+});
 
 function renderAt(path: string) {
   const location = memoryLocation({ path });
@@ -88,30 +107,52 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Не удалось загрузить оферту')).toBeTruthy();
     expect(within(alert).getByText(REQUEST_FAILED_MESSAGE)).toBeTruthy();
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(OFFER), { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify(OFFER), { headers: { 'content-type': 'application/json' } })),
+    );
     fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
     await settle();
     expect(screen.getByRole('heading', { level: 2, name: '1. Термины' })).toBeTruthy();
   });
 
   it('О кафе for self-pickup: the chain’s words, then the current restaurant with tel:, mailto:, seating, seven days and its page', () => {
-    cartStore.setState({ orderType: 'self', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
+    cartStore.setState({
+      orderType: 'self',
+      restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort },
+    });
     renderAt('/about');
     expect(screen.getByRole('heading', { level: 2, name: 'О сети' })).toBeTruthy();
     const card = screen.getByRole('region', { name: PATRIKI.name });
-    expect(within(card).getByRole('link', { name: /212-37-01/ }).getAttribute('href')).toBe('tel:+74952123701');
-    expect(within(card).getByRole('link', { name: /patriki@example\.ru/ }).getAttribute('href')).toBe('mailto:patriki@example.ru');
+    expect(
+      within(card)
+        .getByRole('link', { name: /212-37-01/ })
+        .getAttribute('href'),
+    ).toBe('tel:+74952123701');
+    expect(
+      within(card)
+        .getByRole('link', { name: /patriki@example\.ru/ })
+        .getAttribute('href'),
+    ).toBe('mailto:patriki@example.ru');
     expect(within(card).getByText('Посадочных мест: 96')).toBeTruthy();
     expect(within(card).getAllByRole('rowheader')).toHaveLength(7);
     expect(within(card).getByText('Флагман сети.')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Карта и зоны доставки' }).getAttribute('href')).toBe('/about_restoran/1');
+    expect(within(card).getByRole('link', { name: 'Карта и зоны доставки' }).getAttribute('href')).toBe(
+      '/about_restoran/1',
+    );
   });
 
   it('О кафе without a current restaurant (or for a table order) lists every restaurant, each linking to its page', () => {
-    cartStore.setState({ orderType: 'inrest', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
+    cartStore.setState({
+      orderType: 'inrest',
+      restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort },
+    });
     renderAt('/about');
     const list = screen.getByRole('heading', { level: 2, name: 'Наши рестораны' }).parentElement!;
-    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/about_restoran/1', '/about_restoran/2', '/about_restoran/3']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/about_restoran/1', '/about_restoran/2', '/about_restoran/3']);
   });
 
   it('the restaurant page: its card, its active zones with their sums, the map’s failure said without losing the page', async () => {
@@ -129,14 +170,26 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
   it('a restaurant’s photo tops its card with its size held and its renditions offered; one without keeps the card as it was (issue 31)', async () => {
     const photo = '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg';
     restaurantListQuery.set(undefined, [{ ...PATRIKI, img: photo }, POKROVKA, TAGANKA]);
-    cartStore.setState({ orderType: 'self', restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort } });
+    cartStore.setState({
+      orderType: 'self',
+      restaurant: { id: '1', name: PATRIKI.name, nameShort: PATRIKI.nameShort },
+    });
     renderAt('/about');
     // Below the chain's words on «О кафе»: lazy.
-    const onAbout = within(screen.getByRole('region', { name: PATRIKI.name })).getByRole('img', { name: `Ресторан «${PATRIKI.name}»` });
-    expect([onAbout.getAttribute('src'), onAbout.getAttribute('width'), onAbout.getAttribute('height'), onAbout.getAttribute('loading')]).toEqual([photo, '640', '360', 'lazy']);
+    const onAbout = within(screen.getByRole('region', { name: PATRIKI.name })).getByRole('img', {
+      name: `Ресторан «${PATRIKI.name}»`,
+    });
+    expect([
+      onAbout.getAttribute('src'),
+      onAbout.getAttribute('width'),
+      onAbout.getAttribute('height'),
+      onAbout.getAttribute('loading'),
+    ]).toEqual([photo, '640', '360', 'lazy']);
     const sources = [...onAbout.parentElement!.querySelectorAll('source')];
     expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
-    expect(sources[0]!.getAttribute('srcset')).toContain('/photos/640/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg.avif 640w');
+    expect(sources[0]!.getAttribute('srcset')).toContain(
+      '/photos/640/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg.avif 640w',
+    );
     cleanup();
     // The restaurant's own page opens with it: eager.
     renderAt('/about_restoran/1');
@@ -157,7 +210,11 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
     renderAt('/about_restoran/3');
     await settle();
     expect(screen.queryByText(/заберите заказ сами/)).toBeNull();
-    expect(screen.getByText('Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Этот ресторан не доставляет заказы курьером и не выдаёт их с собой — закажите за столом в зале.',
+      ),
+    ).toBeTruthy();
   });
 
   it('an id the list does not have reads «Ресторан не найден» with the way to the list', () => {
@@ -174,7 +231,9 @@ describe('the chain’s pages (SPEC 2 Other pages; decision 024)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Оплата' })).toBeTruthy();
     const tables = screen.getAllByRole('table');
     expect(tables).toHaveLength(1);
-    const row = within(tables[0]!).getByRole('rowheader', { name: /Патриаршие/ }).closest('tr')!;
+    const row = within(tables[0]!)
+      .getByRole('rowheader', { name: /Патриаршие/ })
+      .closest('tr')!;
     expect(row.querySelector('[data-cell="min"] .zone-table__value')?.textContent).toBe('1000,00 ₽');
     expect(row.querySelector('[data-cell="min"]')?.textContent).toContain('с товарами магазина 1500,00 ₽');
     expect(row.querySelector('[data-cell="price"] .zone-table__value')?.textContent).toBe('199,00 ₽');

@@ -34,7 +34,11 @@ export default function AboutRestaurantPage() {
   return (
     <Screen title={title} back busy={list.status === 'loading'}>
       {list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить ресторан" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        <LoadError
+          title="Не удалось загрузить ресторан"
+          message={list.error.message}
+          onRetry={() => restaurantListQuery.refetch()}
+        />
       ) : list.status !== 'ready' ? (
         <RestaurantSkeleton />
       ) : restaurant === null ? (
@@ -55,7 +59,15 @@ export default function AboutRestaurantPage() {
   );
 }
 
-function RestaurantDetails({ restaurant, list, now }: { restaurant: RestaurantWire; list: Parameters<typeof zoneRows>[0]; now: number }) {
+function RestaurantDetails({
+  restaurant,
+  list,
+  now,
+}: {
+  restaurant: RestaurantWire;
+  list: Parameters<typeof zoneRows>[0];
+  now: number;
+}) {
   const zones = useMemo(() => zoneRows(list, restaurantKey(restaurant)), [list, restaurant]);
   return (
     <div className="about">

@@ -11,7 +11,15 @@ import { PageText } from '../../ui/page-text';
  * error with «Повторить», then the text. `titled` shows the page's own title as the section's
  * heading (on /about, under the screen's «О кафе»); otherwise the screen's title names it.
  */
-export function ChainPageText({ slug, titled = false, failedTitle }: { slug: ChainPageSlug; titled?: boolean; failedTitle: string }) {
+export function ChainPageText({
+  slug,
+  titled = false,
+  failedTitle,
+}: {
+  slug: ChainPageSlug;
+  titled?: boolean;
+  failedTitle: string;
+}) {
   const page = useQuery(chainPageQuery, slug);
   const headingId = useId();
 
@@ -20,7 +28,11 @@ export function ChainPageText({ slug, titled = false, failedTitle }: { slug: Cha
   }
   if (page.status !== 'ready') return <ChainPageSkeleton />;
   return (
-    <section className="chain-page" aria-labelledby={titled ? headingId : undefined} aria-label={titled ? undefined : page.data.title}>
+    <section
+      className="chain-page"
+      aria-labelledby={titled ? headingId : undefined}
+      aria-label={titled ? undefined : page.data.title}
+    >
       {titled ? (
         <h2 id={headingId} className="chain-page__title">
           {page.data.title}

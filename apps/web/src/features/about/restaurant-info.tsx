@@ -43,16 +43,34 @@ export function RestaurantInfo({
   const Subtitle = titled ? 'h3' : 'h2';
 
   return (
-    <section className="restaurant-info" aria-labelledby={titled ? headingId : undefined} aria-label={titled ? undefined : 'О ресторане'}>
+    <section
+      className="restaurant-info"
+      aria-labelledby={titled ? headingId : undefined}
+      aria-label={titled ? undefined : 'О ресторане'}
+    >
       {restaurant.img ? (
-        <MenuPhoto src={restaurant.img} alt={`Ресторан «${restaurant.name}»`} className="restaurant-info__photo" width={640} height={360} slot={RESTAURANT_PHOTO} loading={photoLoading} />
+        <MenuPhoto
+          src={restaurant.img}
+          alt={`Ресторан «${restaurant.name}»`}
+          className="restaurant-info__photo"
+          width={640}
+          height={360}
+          slot={RESTAURANT_PHOTO}
+          loading={photoLoading}
+        />
       ) : null}
       {titled ? (
         <h2 id={headingId} className="restaurant-info__name">
           {restaurant.name}
         </h2>
       ) : null}
-      <p className={state.open ? 'restaurant-info__state restaurant-info__state--open' : 'restaurant-info__state restaurant-info__state--closed'}>
+      <p
+        className={
+          state.open
+            ? 'restaurant-info__state restaurant-info__state--open'
+            : 'restaurant-info__state restaurant-info__state--closed'
+        }
+      >
         <Clock aria-hidden="true" />
         <span>{state.open ? state.text : `Сейчас закрыто${state.text === CLOSED_TEXT ? '' : ` · ${state.text}`}`}</span>
       </p>

@@ -33,7 +33,15 @@ export function RestaurantZonesMap({ restaurant, zones }: { restaurant: Restaura
   return <ZonesMap config={config.data} restaurant={restaurant} zones={zones} />;
 }
 
-function ZonesMap({ config, restaurant, zones }: { config: MapConfig; restaurant: RestaurantWire; zones: readonly ZoneRow[] }) {
+function ZonesMap({
+  config,
+  restaurant,
+  zones,
+}: {
+  config: MapConfig;
+  restaurant: RestaurantWire;
+  zones: readonly ZoneRow[];
+}) {
   const point = restaurantPoint(restaurant);
   const [element, map] = useMapView(config, {
     centre: point ?? MAP_CENTRE,
@@ -55,7 +63,11 @@ function ZonesMap({ config, restaurant, zones }: { config: MapConfig; restaurant
   }, [view, zones, point?.lat, point?.lon, restaurant.name]); // eslint-disable-line react-hooks/exhaustive-deps -- the point's numbers, not a new object each render
 
   return (
-    <div className="restaurant-map" data-map-state={map.status} data-zones-drawn={map.status === 'ready' ? zones.length : undefined}>
+    <div
+      className="restaurant-map"
+      data-map-state={map.status}
+      data-zones-drawn={map.status === 'ready' ? zones.length : undefined}
+    >
       <div ref={element} className="restaurant-map__canvas" />
       {map.status === 'error' ? (
         <p className="restaurant-map__error" role="alert">

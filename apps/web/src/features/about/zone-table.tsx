@@ -31,7 +31,11 @@ export function ZoneTable({ zones, caption, detail }: { zones: readonly ZoneRow[
           <tr key={zone.key} className="zone-table__row" data-zone-id={zone.zoneId}>
             <th scope="row" className="zone-table__zone">
               <span className="zone-table__name">
-                <span className="zone-table__swatch" style={{ background: zoneStyle(zone.color).fill }} aria-hidden="true" />
+                <span
+                  className="zone-table__swatch"
+                  style={{ background: zoneStyle(zone.color).fill }}
+                  aria-hidden="true"
+                />
                 {zone.name}
               </span>
               <span className="zone-table__hours">{zone.hours ?? 'По готовности, в часы работы ресторана'}</span>

@@ -3,7 +3,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { SavedAddress } from '@chain/contract';
 import { ERROR_TITLE } from '@chain/domain';
-import { addressListQuery, addressSaveErrorMessage, addressSaveInput, deliveryAddressOf, saveAddress } from '../../api/addresses';
+import {
+  addressListQuery,
+  addressSaveErrorMessage,
+  addressSaveInput,
+  deliveryAddressOf,
+  saveAddress,
+} from '../../api/addresses';
 import { useQuery } from '../../api/query-cache';
 import { cartStore, showDialog } from '../../state/store';
 import { type AddressDetails, AddressDetailsFields } from '../../ui/address-details-fields';
@@ -31,7 +37,11 @@ export default function AddressDetailPage() {
       {session === null ? (
         <SignInPrompt topic="addresses" />
       ) : list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить адрес" message={list.error.message} onRetry={() => addressListQuery.refetch(session)} />
+        <LoadError
+          title="Не удалось загрузить адрес"
+          message={list.error.message}
+          onRetry={() => addressListQuery.refetch(session)}
+        />
       ) : list.status !== 'ready' ? (
         <AddressSkeleton />
       ) : address === null ? (
@@ -53,7 +63,13 @@ export default function AddressDetailPage() {
 }
 
 function detailsOf(address: SavedAddress): AddressDetails {
-  return { room: address.room, podjezd: address.podjezd, domofon: address.domofon, etaz: address.etaz, comment: address.comment };
+  return {
+    room: address.room,
+    podjezd: address.podjezd,
+    domofon: address.domofon,
+    etaz: address.etaz,
+    comment: address.comment,
+  };
 }
 
 function AddressForm({ address, session }: { address: SavedAddress; session: { id: string; password: string } }) {
@@ -66,7 +82,9 @@ function AddressForm({ address, session }: { address: SavedAddress; session: { i
     event.preventDefault();
     if (saving) return;
     setSaving(true);
-    const trimmed = Object.fromEntries(Object.entries(details).map(([name, value]) => [name, value.trim()])) as AddressDetails;
+    const trimmed = Object.fromEntries(
+      Object.entries(details).map(([name, value]) => [name, value.trim()]),
+    ) as AddressDetails;
     try {
       await saveAddress(session, addressSaveInput({ ...address, ...trimmed }));
       // The courier's line is composed by the server: the order's address takes the saved one.

@@ -24,7 +24,11 @@ export default function AddressListPage() {
       {session === null ? (
         <SignInPrompt topic="addresses" />
       ) : list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить адреса" message={list.error.message} onRetry={() => addressListQuery.refetch(session)} />
+        <LoadError
+          title="Не удалось загрузить адреса"
+          message={list.error.message}
+          onRetry={() => addressListQuery.refetch(session)}
+        />
       ) : list.status === 'ready' ? (
         <Addresses addresses={list.data} />
       ) : (
@@ -69,12 +73,22 @@ function Addresses({ addresses }: { addresses: readonly SavedAddress[] }) {
               <span className="address-list__short">{address.short}</span>
               {address.long !== address.short ? <span className="address-list__long">{address.long}</span> : null}
             </Link>
-            <IconButton label={`Удалить адрес: ${address.short}`} icon={<Trash2 />} onClick={() => void confirmAndDeleteAddress(address.id)} />
+            <IconButton
+              label={`Удалить адрес: ${address.short}`}
+              icon={<Trash2 />}
+              onClick={() => void confirmAndDeleteAddress(address.id)}
+            />
           </li>
         ))}
       </ul>
       {canAdd ? (
-        <LinkButton href={APP_ROUTES.deliveryTo} variant="secondary" icon={<Plus />} block className="address-list__add">
+        <LinkButton
+          href={APP_ROUTES.deliveryTo}
+          variant="secondary"
+          icon={<Plus />}
+          block
+          className="address-list__add"
+        >
           Новый адрес
         </LinkButton>
       ) : null}

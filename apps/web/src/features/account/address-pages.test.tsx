@@ -29,7 +29,12 @@ vi.mock(import('../../api/addresses'), async (importOriginal) => ({
 
 const SESSION = { id: '42', password: 'token' };
 const HOME = savedAddress();
-const WORK = savedAddress({ id: 6, short: 'Тверская улица, 7', full: 'Москва, Тверская улица, 7', long: 'Москва, Тверская улица, 7' });
+const WORK = savedAddress({
+  id: 6,
+  short: 'Тверская улица, 7',
+  full: 'Москва, Тверская улица, 7',
+  long: 'Москва, Тверская улица, 7',
+});
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 function renderAt(path: string) {
@@ -68,7 +73,7 @@ describe('Мои адреса (SPEC 2 Other pages, SPEC 5, 8)', () => {
     vi.mocked(deleteAddress).mockReset();
   });
 
-  it('lists each address by its street and house with the courier\'s line, each opening its edit page', () => {
+  it("lists each address by its street and house with the courier's line, each opening its edit page", () => {
     renderAt('/address_list');
     const links = screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/address_list/'));
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/address_list/5', '/address_list/6']);
@@ -109,7 +114,11 @@ describe('Мои адреса (SPEC 2 Other pages, SPEC 5, 8)', () => {
 
   it('edits the details, street and house read-only, and saves them with the rest of the address', async () => {
     vi.mocked(saveAddress).mockResolvedValue(5);
-    const edited = { ...HOME, room: '14', long: 'Москва, Малая Бронная улица, 24, подъезд 2, домофон 12, этаж 3, кв. 14' };
+    const edited = {
+      ...HOME,
+      room: '14',
+      long: 'Москва, Малая Бронная улица, 24, подъезд 2, домофон 12, этаж 3, кв. 14',
+    };
     cartStore.getState().chooseDeliveryAddress(deliveryAddressOf(HOME), { id: '7', name: 'Бронная', nameShort: '' });
     vi.mocked(saveAddress).mockImplementation(() => {
       addressListQuery.set(SESSION, [edited, WORK]);
@@ -121,11 +130,24 @@ describe('Мои адреса (SPEC 2 Other pages, SPEC 5, 8)', () => {
     const room = screen.getByRole<HTMLInputElement>('textbox', { name: 'Квартира / офис' });
     expect(room.value).toBe('12');
     fireEvent.change(room, { target: { value: ' 14 ' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Комментарий курьеру' }), { target: { value: 'Позвонить заранее' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Комментарий курьеру' }), {
+      target: { value: 'Позвонить заранее' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await settle();
 
-    expect(saveAddress).toHaveBeenCalledWith(SESSION, expect.objectContaining({ id: 5, street: HOME.street, house: '24', room: '14', comment: 'Позвонить заранее', lat: 55.76, lon: 37.59 }));
+    expect(saveAddress).toHaveBeenCalledWith(
+      SESSION,
+      expect.objectContaining({
+        id: 5,
+        street: HOME.street,
+        house: '24',
+        room: '14',
+        comment: 'Позвонить заранее',
+        lat: 55.76,
+        lon: 37.59,
+      }),
+    );
     expect(location.history.at(-1)).toBe('/address_list');
     // The order's address is this one: it takes the server's new courier line.
     expect(cartStore.getState().address?.long).toBe(edited.long);
@@ -134,7 +156,7 @@ describe('Мои адреса (SPEC 2 Other pages, SPEC 5, 8)', () => {
   it.each([
     ['without an answer', new ApiError(REQUEST_FAILED_MESSAGE, 'network', null), ADDRESS_SAVE_NETWORK_MESSAGE],
     ['on a server failure', new ApiError(REQUEST_FAILED_MESSAGE, 'server', 500), ADDRESS_SAVE_FAILED_MESSAGE],
-  ])('shows SPEC 8\'s save error %s and stays on the form', async (_, error, message) => {
+  ])("shows SPEC 8's save error %s and stays on the form", async (_, error, message) => {
     vi.mocked(saveAddress).mockRejectedValue(error);
     renderAt('/address_list/5');
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));

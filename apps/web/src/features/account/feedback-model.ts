@@ -46,7 +46,11 @@ export function chosenTopic(
 }
 
 /** A category chosen: its first item is chosen with it (the item select always names one); none: no item. */
-export function chooseCategory(categories: readonly FeedbackTopicCategory[], form: FeedbackForm, categoryId: string): FeedbackForm {
+export function chooseCategory(
+  categories: readonly FeedbackTopicCategory[],
+  form: FeedbackForm,
+  categoryId: string,
+): FeedbackForm {
   const category = categories.find((entry) => entry.id === categoryId);
   return { ...form, categoryId: category?.id ?? '', itemId: category?.items[0]?.id ?? '' };
 }

@@ -66,7 +66,7 @@ describe('Обратная связь (SPEC 2 Other pages, SPEC 5)', () => {
   it.each([
     ['without a message', '+7 (916) 123-45-67', ''],
     ['with a short phone', '+7 (916) 123', 'Привет'],
-  ])("says «Внимание» / «Не заполнены поля Телефон или Сообщение!» %s", async (_case, phone, message) => {
+  ])('says «Внимание» / «Не заполнены поля Телефон или Сообщение!» %s', async (_case, phone, message) => {
     render(<FeedbackPage />);
     type('Телефон', phone);
     type('Сообщение', message);
@@ -95,7 +95,9 @@ describe('Обратная связь (SPEC 2 Other pages, SPEC 5)', () => {
   });
 
   it("shows the server's refusal and keeps the message", async () => {
-    vi.mocked(sendFeedback).mockRejectedValue(new ApiError('Слишком много сообщений. Попробуйте позже.', 'server', 429, 'rate_limited'));
+    vi.mocked(sendFeedback).mockRejectedValue(
+      new ApiError('Слишком много сообщений. Попробуйте позже.', 'server', 429, 'rate_limited'),
+    );
     render(<FeedbackPage />);
     type('Сообщение', 'Привет');
     await send();
@@ -108,6 +110,9 @@ describe('Обратная связь (SPEC 2 Other pages, SPEC 5)', () => {
     feedbackTopicsQuery.set({ session: null }, TOPICS.slice(1));
     render(<FeedbackPage />);
     expect(field('Имя').value).toBe('');
-    expect([...screen.getByLabelText<HTMLSelectElement>('Тема').options].map((option) => option.text)).toEqual(['Без темы', 'Ресторан']);
+    expect([...screen.getByLabelText<HTMLSelectElement>('Тема').options].map((option) => option.text)).toEqual([
+      'Без темы',
+      'Ресторан',
+    ]);
   });
 });

@@ -57,7 +57,10 @@ function FeedbackFormView({ session }: { session: FeedbackSession | null }) {
       await showDialog(FEEDBACK_SENT);
     } catch (error) {
       setSending(false);
-      await showDialog({ title: ERROR_TITLE, message: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE });
+      await showDialog({
+        title: ERROR_TITLE,
+        message: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE,
+      });
     }
   };
 
@@ -91,14 +94,20 @@ function FeedbackFormView({ session }: { session: FeedbackSession | null }) {
             topics.status === 'error' ? (
               <div className="account-form__topics-error" role="alert">
                 <p className="field__error">Не удалось загрузить темы. {topics.error.message}</p>
-                <Button variant="secondary" icon={<RefreshCw />} onClick={() => feedbackTopicsQuery.refetch(topicsArgs)}>
+                <Button
+                  variant="secondary"
+                  icon={<RefreshCw />}
+                  onClick={() => feedbackTopicsQuery.refetch(topicsArgs)}
+                >
                   Повторить
                 </Button>
               </div>
             ) : null
           }
         >
-          <option value="">{topics.status === 'ready' || topics.status === 'error' ? 'Без темы' : 'Загружаем темы…'}</option>
+          <option value="">
+            {topics.status === 'ready' || topics.status === 'error' ? 'Без темы' : 'Загружаем темы…'}
+          </option>
           {categories.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.name}
@@ -150,7 +159,13 @@ function SelectField({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__input" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
       {after}

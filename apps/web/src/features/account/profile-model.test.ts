@@ -15,8 +15,22 @@ describe('Мой профиль form (SPEC 3 User, SPEC 5)', () => {
   });
 
   it('fills the form from the stored user, the phone with its +7 mask', () => {
-    const form = profileFormOf({ ...EMPTY_USER, name: 'Анна', phone: '79161234567', email: 'a@b.ru', city: 'Москва', house: '7' });
-    expect(form).toEqual({ ...FORM, name: 'Анна', phone: '+7 (916) 123-45-67', email: 'a@b.ru', city: 'Москва', house: '7' });
+    const form = profileFormOf({
+      ...EMPTY_USER,
+      name: 'Анна',
+      phone: '79161234567',
+      email: 'a@b.ru',
+      city: 'Москва',
+      house: '7',
+    });
+    expect(form).toEqual({
+      ...FORM,
+      name: 'Анна',
+      phone: '+7 (916) 123-45-67',
+      email: 'a@b.ru',
+      city: 'Москва',
+      house: '7',
+    });
   });
 
   it("refuses an e-mail not of the pattern with SPEC 5's «Неверный формат email», allows an empty one", () => {
@@ -31,7 +45,9 @@ describe('Мой профиль form (SPEC 3 User, SPEC 5)', () => {
   });
 
   it('sends every field trimmed and the phone as its 11 digits', () => {
-    expect(profileRequest({ ...FORM, name: '  Анна ', phone: '+7 (916) 123-45-67', email: ' a@b.ru ', room: ' 12 ' })).toEqual({
+    expect(
+      profileRequest({ ...FORM, name: '  Анна ', phone: '+7 (916) 123-45-67', email: ' a@b.ru ', room: ' 12 ' }),
+    ).toEqual({
       ...FORM,
       name: 'Анна',
       phone: '79161234567',

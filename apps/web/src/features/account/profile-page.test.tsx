@@ -24,7 +24,15 @@ vi.mock(import('./api/profile'), async (importOriginal) => ({
   dropAccount: vi.fn(),
 }));
 
-const USER: User = { ...EMPTY_USER, authorized: true, id: '42', password: 'token', name: 'Анна', phone: '79161234567', email: 'anna@example.ru' };
+const USER: User = {
+  ...EMPTY_USER,
+  authorized: true,
+  id: '42',
+  password: 'token',
+  name: 'Анна',
+  phone: '79161234567',
+  email: 'anna@example.ru',
+};
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 function renderProfile() {
@@ -90,7 +98,15 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
   });
 
   it('saves every field, keeps the answer as the stored user and says «Данные сохранены»', async () => {
-    const saved: User = { ...USER, name: 'Анна К.', email: 'anna.k@example.ru', city: 'Москва', street: 'Тверская', house: '7', room: '12' };
+    const saved: User = {
+      ...USER,
+      name: 'Анна К.',
+      email: 'anna.k@example.ru',
+      city: 'Москва',
+      street: 'Тверская',
+      house: '7',
+      room: '12',
+    };
     vi.mocked(saveProfile).mockResolvedValue(saved);
     renderProfile();
     type('Имя', ' Анна К. ');
@@ -102,7 +118,16 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
     await save();
     expect(saveProfile).toHaveBeenCalledWith(
       { id: '42', password: 'token' },
-      { name: 'Анна К.', phone: '79161234567', email: 'Anna.K@example.ru', card: '', city: 'Москва', street: 'Тверская', house: '7', room: '12' },
+      {
+        name: 'Анна К.',
+        phone: '79161234567',
+        email: 'Anna.K@example.ru',
+        card: '',
+        city: 'Москва',
+        street: 'Тверская',
+        house: '7',
+        room: '12',
+      },
     );
     expect(guestStore.getState().user).toEqual(saved);
     expect(field('E-mail').value).toBe('anna.k@example.ru');
@@ -110,7 +135,11 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
   });
 
   it.each([
-    ['a refusal with its reason', new ApiError('Этот телефон уже привязан к другому профилю.', 'server', 409, 'phone_taken'), 'Этот телефон уже привязан к другому профилю.'],
+    [
+      'a refusal with its reason',
+      new ApiError('Этот телефон уже привязан к другому профилю.', 'server', 409, 'phone_taken'),
+      'Этот телефон уже привязан к другому профилю.',
+    ],
     ['no answer', new ApiError(REQUEST_FAILED_MESSAGE, 'network', null), REQUEST_FAILED_MESSAGE],
   ])('says «Данные не сохранены» on %s', async (_case, error, message) => {
     vi.mocked(saveProfile).mockRejectedValue(error);
@@ -138,9 +167,21 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
   });
 
   it.each([
-    ['a phone another guest holds', new ApiError('Этот телефон уже привязан к другому профилю.', 'server', 409, 'phone_taken'), ['Телефон']],
-    ['an e-mail another guest holds', new ApiError('Этот email уже привязан к другому профилю.', 'server', 409, 'email_taken'), ['E-mail']],
-    ['both contacts emptied', new ApiError('Укажите телефон или email: по ним выполняется вход.', 'server', 400, 'contact_required'), ['Телефон', 'E-mail']],
+    [
+      'a phone another guest holds',
+      new ApiError('Этот телефон уже привязан к другому профилю.', 'server', 409, 'phone_taken'),
+      ['Телефон'],
+    ],
+    [
+      'an e-mail another guest holds',
+      new ApiError('Этот email уже привязан к другому профилю.', 'server', 409, 'email_taken'),
+      ['E-mail'],
+    ],
+    [
+      'both contacts emptied',
+      new ApiError('Укажите телефон или email: по ним выполняется вход.', 'server', 400, 'contact_required'),
+      ['Телефон', 'E-mail'],
+    ],
   ])('marks what the server refused beside it: %s', async (_case, error, labels) => {
     vi.mocked(saveProfile).mockRejectedValue(error);
     renderProfile();
@@ -149,7 +190,9 @@ describe('Мой профиль (SPEC 2 Other pages, SPEC 5)', () => {
     await answerDialog(null);
     for (const label of labels) {
       expect(field(label).getAttribute('aria-invalid')).toBe('true');
-      expect(document.getElementById(field(label).getAttribute('aria-describedby') ?? '')?.textContent).toContain(error.message);
+      expect(document.getElementById(field(label).getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+        error.message,
+      );
     }
     expect(document.activeElement).toBe(field(labels[0]!));
     expect(field('Имя').getAttribute('aria-invalid')).not.toBe('true');

@@ -17,7 +17,13 @@ import { Input } from '../../ui/input';
 import { Screen } from '../../ui/screen';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { useGuestSession } from '../../state/guest-session';
-import { dropAccount, type ProfileFieldName, type ProfileFields, type ProfileSession, saveProfile } from './api/profile';
+import {
+  dropAccount,
+  type ProfileFieldName,
+  type ProfileFields,
+  type ProfileSession,
+  saveProfile,
+} from './api/profile';
 import {
   ADDRESS_FIELDS,
   CONTACT_FIELDS,
@@ -35,11 +41,7 @@ export default function ProfilePage() {
   const session = useGuestSession();
   return (
     <Screen title="Мой профиль" menu>
-      {session === null ? (
-        <SignInPrompt topic="profile" />
-      ) : (
-        <ProfileForm key={session.id} session={session} />
-      )}
+      {session === null ? <SignInPrompt topic="profile" /> : <ProfileForm key={session.id} session={session} />}
     </Screen>
   );
 }
@@ -49,7 +51,9 @@ const DELETE_CHOICE = 'Удалить профиль';
 /** The server's words for a refused save when it gave a reason of its own (a contact taken, a bad field). */
 function saveFailureText(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.kind === 'network') return REQUEST_FAILED_MESSAGE;
-  return error.kind === 'server' && error.status !== null && error.status < 500 && error.code !== null ? error.message : undefined;
+  return error.kind === 'server' && error.status !== null && error.status < 500 && error.code !== null
+    ? error.message
+    : undefined;
 }
 
 function ProfileForm({ session }: { session: ProfileSession }) {
@@ -91,7 +95,9 @@ function ProfileForm({ session }: { session: ProfileSession }) {
       const fields = error instanceof ApiError ? refusedFields(error.code) : [];
       if (error instanceof ApiError) setErrors(Object.fromEntries(fields.map((field) => [field, error.message])));
       const reason = saveFailureText(error);
-      await showDialog(reason ? { title: PROFILE_NOT_SAVED_MESSAGE, message: reason } : { message: PROFILE_NOT_SAVED_MESSAGE });
+      await showDialog(
+        reason ? { title: PROFILE_NOT_SAVED_MESSAGE, message: reason } : { message: PROFILE_NOT_SAVED_MESSAGE },
+      );
       const [first] = fields;
       if (first) focusField(first);
     }
@@ -113,7 +119,8 @@ function ProfileForm({ session }: { session: ProfileSession }) {
     } catch (error) {
       setDeleting(false);
       // SPEC 5: an answer without a user does not parse ('invalid') and reads «Что-то пошло не так».
-      const message = error instanceof ApiError && error.kind === 'network' ? REQUEST_FAILED_MESSAGE : SOMETHING_WENT_WRONG_MESSAGE;
+      const message =
+        error instanceof ApiError && error.kind === 'network' ? REQUEST_FAILED_MESSAGE : SOMETHING_WENT_WRONG_MESSAGE;
       await showDialog({ title: ERROR_TITLE, message });
       return;
     }
@@ -161,7 +168,8 @@ function ProfileForm({ session }: { session: ProfileSession }) {
           Удаление профиля
         </h2>
         <p className="account-form__note">
-          Удалятся имя, контакты, карта, адреса и вход на всех устройствах. Заказы останутся в учёте ресторана без ваших данных.
+          Удалятся имя, контакты, карта, адреса и вход на всех устройствах. Заказы останутся в учёте ресторана без ваших
+          данных.
         </p>
         <Button variant="secondary" block icon={<Trash2 />} busy={deleting} onClick={() => void remove()}>
           {DELETE_CHOICE}

@@ -83,7 +83,10 @@ describe('Мои оценки', () => {
     await renderList();
     expect(loadPage).toHaveBeenCalledWith({ id: '7', password: 'tok' }, 0, expect.anything());
     const cards = screen.getAllByRole('article');
-    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Оценка блюда Борщ, Большая порция, заказ С-017', 'Оценка заказа С-017']);
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Оценка блюда Борщ, Большая порция, заказ С-017',
+      'Оценка заказа С-017',
+    ]);
     const [item, order] = cards as [HTMLElement, HTMLElement];
     expect(within(item).getByText('Борщ, Большая порция')).toBeTruthy();
     expect(item.textContent).toContain('Вкус4 из 5');
@@ -95,13 +98,19 @@ describe('Мои оценки', () => {
     expect(within(order).getByText('Долгое ожидание')).toBeTruthy();
     expect(within(order).getByText('Долго ждали')).toBeTruthy();
     expect(within(order).getByText('Кафе на Тверской')).toBeTruthy();
-    expect(within(order).getByRole('img', { name: /Фото 1/ }).getAttribute('src')).toBe('/api/v1/rate/photo/5?sig=x');
+    expect(
+      within(order)
+        .getByRole('img', { name: /Фото 1/ })
+        .getAttribute('src'),
+    ).toBe('/api/v1/rate/photo/5?sig=x');
     // A short page is the last one.
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
   });
 
   it('a full page offers «Показать ещё», which asks from the number loaded', async () => {
-    loadPage.mockResolvedValueOnce([entry({ id: 9 }), entry({ id: 8 }), entry({ id: 7 })]).mockResolvedValueOnce([entry({ id: 6 })]);
+    loadPage
+      .mockResolvedValueOnce([entry({ id: 9 }), entry({ id: 8 }), entry({ id: 7 })])
+      .mockResolvedValueOnce([entry({ id: 6 })]);
     await renderList();
     fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
     await settle();
@@ -118,7 +127,9 @@ describe('Мои оценки', () => {
   });
 
   it('a failed load reads why and retries', async () => {
-    loadPage.mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null)).mockResolvedValueOnce([entry({})]);
+    loadPage
+      .mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))
+      .mockResolvedValueOnce([entry({})]);
     await renderList();
     expect(screen.getByRole('alert').textContent).toContain(REQUEST_FAILED_MESSAGE);
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));

@@ -12,7 +12,16 @@ import { Screen } from '../../ui/screen';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Skeleton } from '../../ui/skeleton';
 import { loadRatingPage, RATING_PAGE_SIZE, type RatingSession } from '../../api/ratings';
-import { CATEGORY_LABEL, COMMENT_LABEL, ITEM_SCORES, ORDER_SCORES, PhotosShown, RatingFacts, scoreRows, StarsShown } from '../../ui/rating-view';
+import {
+  CATEGORY_LABEL,
+  COMMENT_LABEL,
+  ITEM_SCORES,
+  ORDER_SCORES,
+  PhotosShown,
+  RatingFacts,
+  scoreRows,
+  StarsShown,
+} from '../../ui/rating-view';
 import { useGuestSession } from '../../state/guest-session';
 import './rate-list-page.css';
 
@@ -36,7 +45,11 @@ export default function RateListPage() {
       {session === null ? (
         <SignInPrompt topic="ratings" />
       ) : first && state.phase === 'failed' ? (
-        <LoadError title="Не удалось загрузить оценки" message={state.error ?? REQUEST_FAILED_MESSAGE} onRetry={loadMore} />
+        <LoadError
+          title="Не удалось загрузить оценки"
+          message={state.error ?? REQUEST_FAILED_MESSAGE}
+          onRetry={loadMore}
+        />
       ) : first && state.phase === 'loading' ? (
         <RatingListSkeleton />
       ) : first && state.phase === 'end' ? (
@@ -74,7 +87,10 @@ export default function RateListPage() {
 }
 
 /** The guest's ratings a page at a time, none after a short page. */
-function useRatingPages(session: RatingSession | null): { state: PagedListState<RatingListEntry>; loadMore: () => void } {
+function useRatingPages(session: RatingSession | null): {
+  state: PagedListState<RatingListEntry>;
+  loadMore: () => void;
+} {
   const load = useMemo<PageLoader<RatingListEntry> | null>(
     () => (session === null ? null : (offset, options) => loadRatingPage(session, offset, options)),
     [session],
@@ -110,7 +126,9 @@ function RatingCard({ rating }: { rating: RatingListEntry }) {
 
 /** The card's name: «Оценка заказа К-001» or «Оценка блюда Борщ, заказ К-001». */
 export function ratingCardLabel(rating: Pick<RatingListEntry, 'kind' | 'znumber' | 'item_name'>): string {
-  return rating.kind === 'item' ? `Оценка блюда ${rating.item_name ?? ''}, заказ ${rating.znumber}` : `Оценка заказа ${rating.znumber}`;
+  return rating.kind === 'item'
+    ? `Оценка блюда ${rating.item_name ?? ''}, заказ ${rating.znumber}`
+    : `Оценка заказа ${rating.znumber}`;
 }
 
 function RatingListSkeleton() {

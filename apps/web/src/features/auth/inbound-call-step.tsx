@@ -16,8 +16,7 @@ const EXPIRED_MESSAGE = 'Время ожидания звонка истекло
 const RECHECK_GAP_MS = 2000;
 
 type Waiting =
-  | { readonly kind: 'waiting'; readonly note: string | null }
-  | { readonly kind: 'over'; readonly message: string };
+  { readonly kind: 'waiting'; readonly note: string | null } | { readonly kind: 'over'; readonly message: string };
 
 export interface InboundCallStepProps {
   /** The wire phone, 11 digits. */
@@ -175,7 +174,9 @@ export function InboundCallStep({ phone, call, deadline, onSignedIn, onRestart, 
  * arrives the square keeps its place.
  */
 function CallQr({ uri, number }: { uri: string; number: string }) {
-  const [code, setCode] = useState<{ uri: string; size: number; path: string } | { uri: string; failed: true } | null>(null);
+  const [code, setCode] = useState<{ uri: string; size: number; path: string } | { uri: string; failed: true } | null>(
+    null,
+  );
 
   useEffect(() => {
     let cancelled = false;

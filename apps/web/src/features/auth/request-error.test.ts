@@ -22,7 +22,10 @@ describe('sign-in errors (SPEC 2, 8)', () => {
   });
 
   it("shows SPEC 8's request-failed text when there was no usable answer", () => {
-    expect(placeError(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))).toEqual({ place: 'form', message: REQUEST_FAILED_MESSAGE });
+    expect(placeError(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))).toEqual({
+      place: 'form',
+      message: REQUEST_FAILED_MESSAGE,
+    });
     expect(placeError(new TypeError('Failed to fetch'))).toEqual({ place: 'form', message: REQUEST_FAILED_MESSAGE });
   });
 

@@ -1,5 +1,10 @@
 import { CAPTCHA_WIDGET_EMPTY_MESSAGE, type CaptchaConfig } from '@chain/contract';
-import { formatPhoneInput, OFFLINE_SIGN_IN_WAITS_MESSAGE, REQUEST_IN_PROGRESS_MESSAGE, validateCaptcha } from '@chain/domain';
+import {
+  formatPhoneInput,
+  OFFLINE_SIGN_IN_WAITS_MESSAGE,
+  REQUEST_IN_PROGRESS_MESSAGE,
+  validateCaptcha,
+} from '@chain/domain';
 import { RefreshCw } from 'lucide-react';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -87,7 +92,8 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
   }, [step]);
 
   const focusError = (place: PlacedError['place']) => {
-    const field = place === 'contact' ? contactRef : place === 'captcha' ? captchaRef : place === 'code' ? codeRef : null;
+    const field =
+      place === 'contact' ? contactRef : place === 'captcha' ? captchaRef : place === 'code' ? codeRef : null;
     // After the error renders, so the field is described by it when focus lands.
     requestAnimationFrame(() => field?.current?.focus());
   };
@@ -164,7 +170,9 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
       return;
     }
     const sent = await run((signal) =>
-      method === 'email' ? requestEmailCode(contact, answer, { signal }) : requestPhoneCode(contact, answer, 'call', { signal }),
+      method === 'email'
+        ? requestEmailCode(contact, answer, { signal })
+        : requestPhoneCode(contact, answer, 'call', { signal }),
     );
     if (sent) {
       focusTarget.current = 'code';
@@ -183,7 +191,9 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
       return;
     }
     const user = await run((signal) =>
-      method === 'email' ? signInWithEmailCode(contact, code, { signal }) : signInWithPhoneCode(contact, code, 'call', { signal }),
+      method === 'email'
+        ? signInWithEmailCode(contact, code, { signal })
+        : signInWithPhoneCode(contact, code, 'call', { signal }),
     );
     if (user) onSignedIn(user);
   };
@@ -250,12 +260,7 @@ export function SignInFlow({ method, contactInput, onContactInput, onSignedIn }:
       ) : null}
 
       {step.kind === 'captcha' && widget ? (
-        <CaptchaWidgetField
-          config={widget}
-          stamp={captchaStamp}
-          error={errorAt('captcha')}
-          onToken={captchaChanged}
-        />
+        <CaptchaWidgetField config={widget} stamp={captchaStamp} error={errorAt('captcha')} onToken={captchaChanged} />
       ) : null}
 
       {step.kind === 'captcha' && captchaKind.status === 'ready' && !widget ? (
@@ -334,7 +339,11 @@ function CaptchaField({ inputRef, contact, stamp, value, error, onChange, onRefr
   return (
     <div className="sign-in__captcha">
       <div className="sign-in__captcha-picture">
-        <CaptchaPicture src={captchaUrl(contact, stamp)} imageClassName="sign-in__captcha-image" failedClassName="sign-in__captcha-failed" />
+        <CaptchaPicture
+          src={captchaUrl(contact, stamp)}
+          imageClassName="sign-in__captcha-image"
+          failedClassName="sign-in__captcha-failed"
+        />
         <IconButton label="Показать другую картинку" icon={<RefreshCw />} onClick={onRefresh} />
       </div>
       <Input
@@ -355,7 +364,11 @@ function CaptchaField({ inputRef, contact, stamp, value, error, onChange, onRefr
 /** The captcha's kind is still asked, or could not be: a placeholder, or the failure with a retry. */
 function CaptchaKindPending({ state }: { state: 'loading' | 'error' }) {
   return state === 'error' ? (
-    <LoadError title="Проверка «Я не робот» не загрузилась" message="Проверьте соединение и попробуйте ещё раз." onRetry={() => captchaConfigQuery.refetch()} />
+    <LoadError
+      title="Проверка «Я не робот» не загрузилась"
+      message="Проверьте соединение и попробуйте ещё раз."
+      onRetry={() => captchaConfigQuery.refetch()}
+    />
   ) : (
     <p className="sign-in__captcha-loading" role="status">
       Загружаем проверку…
@@ -367,11 +380,27 @@ function CaptchaKindPending({ state }: { state: 'loading' | 'error' }) {
  * The captcha service's widget (decision 061) where the picture was: its token goes where the
  * picture's answer went. A new stamp (a failed request may have spent the token) resets it.
  */
-function CaptchaWidgetField({ config, stamp, error, onToken }: { config: CaptchaConfig; stamp: number; error: string | null; onToken: (token: string) => void }) {
+function CaptchaWidgetField({
+  config,
+  stamp,
+  error,
+  onToken,
+}: {
+  config: CaptchaConfig;
+  stamp: number;
+  error: string | null;
+  onToken: (token: string) => void;
+}) {
   const errorId = useId();
   return (
     <div className="sign-in__captcha" aria-describedby={error ? errorId : undefined}>
-      <CaptchaWidget sitekey={config.sitekey} scriptUrl={config.scriptUrl} resetKey={stamp} onToken={onToken} className="sign-in__captcha-widget" />
+      <CaptchaWidget
+        sitekey={config.sitekey}
+        scriptUrl={config.scriptUrl}
+        resetKey={stamp}
+        onToken={onToken}
+        className="sign-in__captcha-widget"
+      />
       {error ? (
         <p id={errorId} className="sign-in__error" role="alert">
           {error}

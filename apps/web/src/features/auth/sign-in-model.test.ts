@@ -10,11 +10,18 @@ import {
 
 describe('sign-in types follow the settings (SPEC 2 Sign-in, SPEC 3 Settings)', () => {
   it('offers every allowed type, the phone ways first', () => {
-    expect(allowedMethods({ allow_phone_auth: 1, allow_inbound_auth: 1, allow_email_auth: 1 })).toEqual(['phone', 'inbound', 'email']);
+    expect(allowedMethods({ allow_phone_auth: 1, allow_inbound_auth: 1, allow_email_auth: 1 })).toEqual([
+      'phone',
+      'inbound',
+      'email',
+    ]);
   });
 
   it('leaves out a type that is switched off', () => {
-    expect(allowedMethods({ allow_phone_auth: 0, allow_inbound_auth: 1, allow_email_auth: 1 })).toEqual(['inbound', 'email']);
+    expect(allowedMethods({ allow_phone_auth: 0, allow_inbound_auth: 1, allow_email_auth: 1 })).toEqual([
+      'inbound',
+      'email',
+    ]);
     expect(allowedMethods({ allow_phone_auth: 0, allow_inbound_auth: 0, allow_email_auth: 1 })).toEqual(['email']);
     expect(allowedMethods({ allow_phone_auth: 0, allow_inbound_auth: 0, allow_email_auth: 0 })).toEqual([]);
   });
@@ -27,7 +34,10 @@ describe('contact validation (SPEC 5)', () => {
   });
 
   it("refuses a short phone with 'Проверьте правильность ввода телефона.'", () => {
-    expect(checkContact('phone', '+7 (916) 123-45')).toEqual({ contact: null, error: 'Проверьте правильность ввода телефона.' });
+    expect(checkContact('phone', '+7 (916) 123-45')).toEqual({
+      contact: null,
+      error: 'Проверьте правильность ввода телефона.',
+    });
     expect(checkContact('inbound', '')).toEqual({ contact: null, error: 'Проверьте правильность ввода телефона.' });
   });
 

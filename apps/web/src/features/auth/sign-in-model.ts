@@ -54,7 +54,8 @@ export function allowedMethods(
   return METHOD_ORDER.filter((method) => allowed[method]);
 }
 
-export type ContactCheck = { readonly contact: string; readonly error: null } | { readonly contact: null; readonly error: string };
+export type ContactCheck =
+  { readonly contact: string; readonly error: null } | { readonly contact: null; readonly error: string };
 
 /**
  * The contact as the calls take it (the phone as its 11 wire digits, the e-mail trimmed and in
@@ -67,7 +68,9 @@ export function checkContact(method: SignInMethod, input: string): ContactCheck 
   }
   const error = validatePhone(input);
   const digits = phoneDigits(input);
-  return error || !digits ? { contact: null, error: error ?? 'Проверьте правильность ввода телефона.' } : { contact: digits, error: null };
+  return error || !digits
+    ? { contact: null, error: error ?? 'Проверьте правильность ввода телефона.' }
+    : { contact: digits, error: null };
 }
 
 /** null, or 'Проверьте правильность ввода кода.' (SPEC 5: 6 digits by e-mail, decision 005; 4 by phone). */

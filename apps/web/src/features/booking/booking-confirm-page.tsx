@@ -28,11 +28,7 @@ export default function BookingConfirmPage() {
   if (parameters === null) return <Redirect to={APP_ROUTES.booking} replace />;
   return (
     <Screen title="Подтверждение бронирования" back>
-      {session === null ? (
-        <SignInPrompt topic="booking" />
-      ) : (
-        <ConfirmForm session={session} parameters={parameters} />
-      )}
+      {session === null ? <SignInPrompt topic="booking" /> : <ConfirmForm session={session} parameters={parameters} />}
     </Screen>
   );
 }

@@ -37,10 +37,24 @@ describe('booking model', () => {
     // Thursday's booking at 01:00 Moscow time is early Friday, 27 November (its schedule day is Thursday).
     const timefrom = Math.floor(Date.parse('2026-11-27T01:00:00+03:00') / 1000);
     const thursday = Math.floor(Date.parse('2026-11-26T00:00:00+03:00') / 1000);
-    const booking = { timefrom, timeto: timefrom + 3600, periodfrom: '01:00', date: thursday, time_zone: 'Europe/Moscow' } as BookingView;
+    const booking = {
+      timefrom,
+      timeto: timefrom + 3600,
+      periodfrom: '01:00',
+      date: thursday,
+      time_zone: 'Europe/Moscow',
+    } as BookingView;
     const evening = timefrom - 6 * 3600;
-    expect(bookingDateTime(booking, evening)).toEqual({ deliveryDate: '27.11.2026', deliveryTime: '01:00', isTimePeriods: false });
-    expect(bookingDateTime({ ...booking, time_zone: 'Asia/Yekaterinburg' }, evening)).toEqual({ deliveryDate: '27.11.2026', deliveryTime: '03:00', isTimePeriods: false });
+    expect(bookingDateTime(booking, evening)).toEqual({
+      deliveryDate: '27.11.2026',
+      deliveryTime: '01:00',
+      isTimePeriods: false,
+    });
+    expect(bookingDateTime({ ...booking, time_zone: 'Asia/Yekaterinburg' }, evening)).toEqual({
+      deliveryDate: '27.11.2026',
+      deliveryTime: '03:00',
+      isTimePeriods: false,
+    });
     // Under way: the order is for now.
     expect(bookingDateTime(booking, timefrom + 60)).toBeNull();
   });

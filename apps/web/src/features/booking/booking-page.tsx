@@ -2,7 +2,14 @@ import { CalendarClock, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { BookingView } from '@chain/contract';
-import { BOOKING_MIN_GUESTS, CHOOSE_RESTAURANT_MESSAGE, DEFAULT_BOOKING_GUESTS, DEFAULT_BOOKING_MINUTES, formatMoney, NO_FREE_TABLES_ON_DATE_MESSAGE } from '@chain/domain';
+import {
+  BOOKING_MIN_GUESTS,
+  CHOOSE_RESTAURANT_MESSAGE,
+  DEFAULT_BOOKING_GUESTS,
+  DEFAULT_BOOKING_MINUTES,
+  formatMoney,
+  NO_FREE_TABLES_ON_DATE_MESSAGE,
+} from '@chain/domain';
 import { type BookingPeriodsAnswer, type BookingSession, loadActiveBookings, loadBookingPeriods } from './api/booking';
 import { ApiError } from '../../api/client';
 import { routePath } from '../../state/navigation';
@@ -25,11 +32,7 @@ export default function BookingPage() {
   const session = useGuestSession();
   return (
     <Screen title="Бронирование стола" menu>
-      {session === null ? (
-        <SignInPrompt topic="booking" />
-      ) : (
-        <BookingForm key={session.id} session={session} />
-      )}
+      {session === null ? <SignInPrompt topic="booking" /> : <BookingForm key={session.id} session={session} />}
     </Screen>
   );
 }
@@ -50,7 +53,11 @@ type Periods =
 function usePeriods(session: BookingSession, choice: Choice, attempt: number): Periods {
   const key = JSON.stringify([choice, attempt]);
   // The last answer (kept while the next loads, so the form does not jump) and the request it answered.
-  const [last, setLast] = useState<{ key: string; data: BookingPeriodsAnswer | null; error: Error | null }>({ key: '', data: null, error: null });
+  const [last, setLast] = useState<{ key: string; data: BookingPeriodsAnswer | null; error: Error | null }>({
+    key: '',
+    data: null,
+    error: null,
+  });
   useEffect(() => {
     const controller = new AbortController();
     loadBookingPeriods(
@@ -87,7 +94,12 @@ function BookingForm({ session }: { session: BookingSession }) {
   const [, navigate] = useLocation();
   const ids = useId();
   const current = useCartState((state) => state.restaurant?.id);
-  const [choice, setChoice] = useState<Choice>(() => ({ restoranid: currentRestaurantId(current), date: null, guests: DEFAULT_BOOKING_GUESTS, minutes: DEFAULT_BOOKING_MINUTES }));
+  const [choice, setChoice] = useState<Choice>(() => ({
+    restoranid: currentRestaurantId(current),
+    date: null,
+    guests: DEFAULT_BOOKING_GUESTS,
+    minutes: DEFAULT_BOOKING_MINUTES,
+  }));
   const [periodfrom, setPeriodfrom] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -110,7 +122,13 @@ function BookingForm({ session }: { session: BookingSession }) {
         />
       );
     }
-    return <LoadError title="Не удалось загрузить время для брони" message={periods.error.message} onRetry={() => setAttempt((n) => n + 1)} />;
+    return (
+      <LoadError
+        title="Не удалось загрузить время для брони"
+        message={periods.error.message}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
+    );
   }
   // The guest's bookings stand above the form: the form waits for them (or their failure), else
   // it would jump down when they come (issue 18, CLS 0).
@@ -202,7 +220,10 @@ function BookingForm({ session }: { session: BookingSession }) {
             label="Гостей"
             value={choice.guests}
             min={BOOKING_MIN_GUESTS}
-            max={restaurant?.maxPersons ?? data.restorans.reduce((max, r) => Math.max(max, r.maxPersons), BOOKING_MIN_GUESTS)}
+            max={
+              restaurant?.maxPersons ??
+              data.restorans.reduce((max, r) => Math.max(max, r.maxPersons), BOOKING_MIN_GUESTS)
+            }
             onChange={(guests) => change({ guests })}
           />
         </div>
@@ -228,7 +249,11 @@ function BookingForm({ session }: { session: BookingSession }) {
       <fieldset className="booking__group" aria-busy={!settled}>
         <legend className="booking__legend">Время</legend>
         {periods.status === 'error' ? (
-          <LoadError title="Не удалось загрузить время для брони" message={periods.error.message} onRetry={() => setAttempt((n) => n + 1)} />
+          <LoadError
+            title="Не удалось загрузить время для брони"
+            message={periods.error.message}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
         ) : !settled ? (
           <div className="booking__times" role="status" aria-label="Загружаем свободное время…">
             <Skeleton height="2.75rem" />
@@ -301,7 +326,11 @@ function ActiveBookings({ items }: { items: BookingView[] }) {
       <ul className="booking__mine-list">
         {items.map((booking) => (
           <li key={booking.booking_num}>
-            <button type="button" className="booking__mine-item" onClick={() => navigate(routePath('bookingResult'), { state: { booking } })}>
+            <button
+              type="button"
+              className="booking__mine-item"
+              onClick={() => navigate(routePath('bookingResult'), { state: { booking } })}
+            >
               <span>
                 <span className="booking__mine-name">{booking.restoran_name}</span>
                 <span className="booking__mine-when">{booking.dateFormatted}</span>

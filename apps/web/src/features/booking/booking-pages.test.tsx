@@ -4,7 +4,13 @@ import { Route, Router, Switch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingView } from '@chain/contract';
 import { ERROR_TITLE } from '@chain/domain';
-import { changeBooking, loadActiveBookings, loadBookingPeriods, saveBooking, type BookingPeriodsAnswer } from './api/booking';
+import {
+  changeBooking,
+  loadActiveBookings,
+  loadBookingPeriods,
+  saveBooking,
+  type BookingPeriodsAnswer,
+} from './api/booking';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { settingsQuery } from '../../api/settings';
 import { EMPTY_USER } from '../../state/guest-store';
@@ -81,9 +87,26 @@ function periodsAnswer(overrides: Partial<BookingPeriodsAnswer> = {}): BookingPe
   return {
     periods: [
       { periodfrom: '19:00', from: '19:00', to: '20:00', timefrom: START, timeto: START + 3600, text: '19:00–20:00' },
-      { periodfrom: '19:30', from: '19:30', to: '20:30', timefrom: START + 1800, timeto: START + 5400, text: '19:30–20:30' },
+      {
+        periodfrom: '19:30',
+        from: '19:30',
+        to: '20:30',
+        timefrom: START + 1800,
+        timeto: START + 5400,
+        text: '19:30–20:30',
+      },
     ],
-    restorans: [{ id: 1, fs_uid: 'rest-1', name: 'Жар-печь на Патриарших', nameShort: 'Патрики', address: 'Москва, ул. Малая Бронная, 24', time_zone: 'Europe/Moscow', maxPersons: 6 }],
+    restorans: [
+      {
+        id: 1,
+        fs_uid: 'rest-1',
+        name: 'Жар-печь на Патриарших',
+        nameShort: 'Патрики',
+        address: 'Москва, ул. Малая Бронная, 24',
+        time_zone: 'Europe/Moscow',
+        maxPersons: 6,
+      },
+    ],
     restoranid: 1,
     dates: [
       { date: MIDNIGHT, value: '24.11.2026', label: 'Сегодня' },
@@ -143,7 +166,9 @@ beforeEach(() => {
   vi.mocked(loadActiveBookings).mockResolvedValue([]);
   // Without a restaurant the server offers the restaurants and dates only.
   vi.mocked(loadBookingPeriods).mockImplementation(async (_session, fields) =>
-    fields.restoranid === undefined ? periodsAnswer({ restoranid: null, periods: [], allowbooking: 0, message: 'Выберите ресторан.' }) : periodsAnswer(),
+    fields.restoranid === undefined
+      ? periodsAnswer({ restoranid: null, periods: [], allowbooking: 0, message: 'Выберите ресторан.' })
+      : periodsAnswer(),
   );
 });
 afterEach(() => {
@@ -159,11 +184,19 @@ describe('Бронирование стола (SPEC 2, 9)', () => {
   it('asks for 2 guests and 60 minutes, shows the periods and the minimum, and hands the choice to the confirmation', async () => {
     renderAt('/booking', null);
     await settle();
-    expect(vi.mocked(loadBookingPeriods).mock.calls[0]?.[1]).toMatchObject({ cntpersons: 2, cntminutes: 60, logictype: 'booking' });
+    expect(vi.mocked(loadBookingPeriods).mock.calls[0]?.[1]).toMatchObject({
+      cntpersons: 2,
+      cntminutes: 60,
+      logictype: 'booking',
+    });
     expect(screen.getByText('Выберите ресторан.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Ресторан'), { target: { value: '1' } });
     await settle();
-    expect(vi.mocked(loadBookingPeriods).mock.calls.at(-1)?.[1]).toMatchObject({ restoranid: 1, cntpersons: 2, cntminutes: 60 });
+    expect(vi.mocked(loadBookingPeriods).mock.calls.at(-1)?.[1]).toMatchObject({
+      restoranid: 1,
+      cntpersons: 2,
+      cntminutes: 60,
+    });
     expect(screen.getByText('2000,00 ₽')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
     expect(screen.getByRole('alert').textContent).toBe('Выберите время.');
@@ -177,7 +210,13 @@ describe('Бронирование стола (SPEC 2, 9)', () => {
     cartStore.setState({ restaurant: { id: '1', name: 'Жар-печь на Патриарших', nameShort: 'Патрики' } });
     renderAt('/booking', null);
     await settle();
-    vi.mocked(loadBookingPeriods).mockResolvedValue(periodsAnswer({ periods: [], allowbooking: 0, message: 'На эту дату свободных столов нет. Выберите другую дату.' }));
+    vi.mocked(loadBookingPeriods).mockResolvedValue(
+      periodsAnswer({
+        periods: [],
+        allowbooking: 0,
+        message: 'На эту дату свободных столов нет. Выберите другую дату.',
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Увеличить количество: Гостей' }));
     await settle();
     expect(vi.mocked(loadBookingPeriods).mock.calls.at(-1)?.[1]).toMatchObject({ cntpersons: 3, restoranid: 1 });
@@ -199,7 +238,9 @@ describe('Бронирование стола (SPEC 2, 9)', () => {
   });
 
   it('says the server’s words when the guest may not book', async () => {
-    vi.mocked(loadBookingPeriods).mockRejectedValue(new ApiError('Бронирование столов недоступно для вашего аккаунта.', 'server', 403, 'booking_not_allowed'));
+    vi.mocked(loadBookingPeriods).mockRejectedValue(
+      new ApiError('Бронирование столов недоступно для вашего аккаунта.', 'server', 403, 'booking_not_allowed'),
+    );
     renderAt('/booking', null);
     await settle();
     expect(screen.getByText('Бронирование столов недоступно для вашего аккаунта.')).toBeTruthy();
@@ -231,13 +272,28 @@ describe('Подтверждение бронирования (SPEC 2, 5, 8)', (
     fireEvent.change(screen.getByLabelText('Комментарий'), { target: { value: ' У окна ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Забронировать' }));
     await settle();
-    expect(saveBooking).toHaveBeenCalledWith(SESSION, { restoran: 1, cntpersons: 2, cntminutes: 60, periodfrom: '19:00', date: MIDNIGHT, comment: 'У окна' });
+    expect(saveBooking).toHaveBeenCalledWith(SESSION, {
+      restoran: 1,
+      cntpersons: 2,
+      cntminutes: 60,
+      periodfrom: '19:00',
+      date: MIDNIGHT,
+      comment: 'У окна',
+    });
     expect(location.pathname).toBe('/booking_result');
     expect(screen.getByText('У окна')).toBeTruthy();
   });
 
   it.each([
-    ['the server’s text', new ApiError('К сожалению, на 19:00 свободных столов для 2 гостей не осталось. Выберите другое время.', 'server', 409, 'no_free_table')],
+    [
+      'the server’s text',
+      new ApiError(
+        'К сожалению, на 19:00 свободных столов для 2 гостей не осталось. Выберите другое время.',
+        'server',
+        409,
+        'no_free_table',
+      ),
+    ],
     ['the request-failed text', new ApiError(REQUEST_FAILED_MESSAGE, 'network', null)],
   ])('shows %s when the booking is refused, and stays', async (_case, error) => {
     vi.mocked(saveBooking).mockRejectedValue(error);
@@ -280,7 +336,10 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
   });
 
   it('cancels a new booking once confirmed and goes home', async () => {
-    vi.mocked(changeBooking).mockResolvedValue({ booking: booking({ status: 'cancelled' }), message: 'Бронь отменена.' });
+    vi.mocked(changeBooking).mockResolvedValue({
+      booking: booking({ status: 'cancelled' }),
+      message: 'Бронь отменена.',
+    });
     renderAt('/booking_result', { booking: booking() });
     fireEvent.click(screen.getByRole('button', { name: 'Отменить бронь' }));
     await settle();
@@ -294,8 +353,17 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
   });
 
   it('finishes a running booking and goes home; a failure is said as the server says it (SPEC 8)', async () => {
-    const running = booking({ timefrom: START - 7200, timeto: START + 600, isnew: 0, allowCancel: 0, allowEnd: 1, allowExtend: 1 });
-    vi.mocked(changeBooking).mockRejectedValueOnce(new ApiError('Время брони уже закончилось.', 'server', 409, 'booking_closed'));
+    const running = booking({
+      timefrom: START - 7200,
+      timeto: START + 600,
+      isnew: 0,
+      allowCancel: 0,
+      allowEnd: 1,
+      allowExtend: 1,
+    });
+    vi.mocked(changeBooking).mockRejectedValueOnce(
+      new ApiError('Время брони уже закончилось.', 'server', 409, 'booking_closed'),
+    );
     renderAt('/booking_result', { booking: running });
     fireEvent.click(screen.getByRole('button', { name: 'Завершить бронь' }));
     await settle();
@@ -304,7 +372,10 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
     await answerDialog(null);
     expect(location.pathname).toBe('/booking_result');
 
-    vi.mocked(changeBooking).mockResolvedValueOnce({ booking: { ...running, status: 'ended' }, message: 'Бронь завершена.' });
+    vi.mocked(changeBooking).mockResolvedValueOnce({
+      booking: { ...running, status: 'ended' },
+      message: 'Бронь завершена.',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Завершить бронь' }));
     await settle();
     await answerDialog('Завершить бронь');
@@ -313,8 +384,18 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
   });
 
   it('extends a running booking: the countdown runs to the new end, kept for a reload', async () => {
-    const running = booking({ timefrom: NOW.getTime() / 1000 - 600, timeto: NOW.getTime() / 1000 + 600, isnew: 0, allowCancel: 0, allowEnd: 1, allowExtend: 1 });
-    vi.mocked(changeBooking).mockResolvedValue({ booking: { ...running, timeto: running.timeto + 1800, cntminutes: 50 }, message: 'Бронь продлена до 18:40.' });
+    const running = booking({
+      timefrom: NOW.getTime() / 1000 - 600,
+      timeto: NOW.getTime() / 1000 + 600,
+      isnew: 0,
+      allowCancel: 0,
+      allowEnd: 1,
+      allowExtend: 1,
+    });
+    vi.mocked(changeBooking).mockResolvedValue({
+      booking: { ...running, timeto: running.timeto + 1800, cntminutes: 50 },
+      message: 'Бронь продлена до 18:40.',
+    });
     renderAt('/booking_result', { booking: running });
     expect(screen.getByRole('timer').textContent).toBe('10:00');
     fireEvent.click(screen.getByRole('button', { name: 'Продлить на 30 минут' }));
@@ -326,15 +407,24 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
   });
 
   it('shows the booking as the server keeps it now (extended on another device)', async () => {
-    const running = booking({ timefrom: NOW.getTime() / 1000 - 600, timeto: NOW.getTime() / 1000 + 600, isnew: 0, allowCancel: 0, allowEnd: 1, allowExtend: 1 });
-    vi.mocked(loadActiveBookings).mockResolvedValue([{ ...running, timeto: running.timeto + 1800, message: 'Бронь идёт. Приятного вечера!' }]);
+    const running = booking({
+      timefrom: NOW.getTime() / 1000 - 600,
+      timeto: NOW.getTime() / 1000 + 600,
+      isnew: 0,
+      allowCancel: 0,
+      allowEnd: 1,
+      allowExtend: 1,
+    });
+    vi.mocked(loadActiveBookings).mockResolvedValue([
+      { ...running, timeto: running.timeto + 1800, message: 'Бронь идёт. Приятного вечера!' },
+    ]);
     renderAt('/booking_result', { booking: running });
     await settle();
     expect(screen.getByRole('timer').textContent).toBe('40:00');
     expect(screen.getByText('Бронь идёт. Приятного вечера!')).toBeTruthy();
   });
 
-  it('opened again after the booking started, says so from the first paint; the server\'s answer does not move the summary', async () => {
+  it("opened again after the booking started, says so from the first paint; the server's answer does not move the summary", async () => {
     // The history state was answered before the start (a reload during the booking): the server
     // now words it as running, by the same rule, so the page is already right before it answers.
     const before = booking({ timefrom: NOW.getTime() / 1000 - 600, timeto: NOW.getTime() / 1000 + 3000 });
@@ -343,7 +433,9 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
     renderAt('/booking_result', { booking: before });
     const message = screen.getByText('Бронь идёт. Приятного вечера!');
     expect(screen.queryByText(/Стол №3 забронирован/)).toBeNull();
-    answer([{ ...before, isnew: 0, allowCancel: 0, allowEnd: 1, allowExtend: 1, message: 'Бронь идёт. Приятного вечера!' }]);
+    answer([
+      { ...before, isnew: 0, allowCancel: 0, allowEnd: 1, allowExtend: 1, message: 'Бронь идёт. Приятного вечера!' },
+    ]);
     await settle();
     expect(screen.getByText('Бронь идёт. Приятного вечера!')).toBe(message);
   });
@@ -358,6 +450,10 @@ describe('the booking (SPEC 2 BookingResult, SPEC 4, 9)', () => {
     expect(state.restaurant?.id).toBe('1');
     expect(state.checkout.table).toBe('3');
     expect(state.checkout.booking).toEqual({ num: 'Б-2411-0007', minSum: 200_000 });
-    expect(state.checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '19:00', isTimePeriods: false });
+    expect(state.checkout.deliveryDateTime).toEqual({
+      deliveryDate: '24.11.2026',
+      deliveryTime: '19:00',
+      isTimePeriods: false,
+    });
   });
 });

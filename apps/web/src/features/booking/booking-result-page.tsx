@@ -185,7 +185,13 @@ function BookingResult({ session, initial }: { session: BookingSession; initial:
           </Button>
         ) : null}
         {controls.allowExtend ? (
-          <Button block variant="secondary" busy={busy === 'extend'} disabled={busy !== null && busy !== 'extend'} onClick={() => void act('extend')}>
+          <Button
+            block
+            variant="secondary"
+            busy={busy === 'extend'}
+            disabled={busy !== null && busy !== 'extend'}
+            onClick={() => void act('extend')}
+          >
             Продлить на {BOOKING_EXTEND_MINUTES} минут
           </Button>
         ) : null}

@@ -22,7 +22,10 @@ const restaurant = (id: number, name: string, order_types: Array<'self' | 'inres
   time_zone: 'Europe/Moscow',
   order_types,
 });
-const RESTAURANTS = [restaurant(4, 'Жар-печь на Таганке', ['inrest']), restaurant(1, 'Жар-печь на Патриарших', ['self', 'inrest'])];
+const RESTAURANTS = [
+  restaurant(4, 'Жар-печь на Таганке', ['inrest']),
+  restaurant(1, 'Жар-печь на Патриарших', ['self', 'inrest']),
+];
 
 function answer(name: string, fields: Record<string, unknown>): unknown {
   if (name === 'checkDelayed') return { order: null };
@@ -30,7 +33,10 @@ function answer(name: string, fields: Record<string, unknown>): unknown {
   return {
     restorans: RESTAURANTS,
     restoranid: chosen,
-    dates: chosen === null ? [] : [{ date: 1_795_000_000, value: '27.11.2026', label: 'Сегодня', times: ['19:00', '19:15'] }],
+    dates:
+      chosen === null
+        ? []
+        : [{ date: 1_795_000_000, value: '27.11.2026', label: 'Сегодня', times: ['19:00', '19:15'] }],
     deliveryDateTimeProps: { deliveryDate: '27.11.2026', deliveryTime: '19:00', isTimePeriods: 0 },
     allowbooking: 1,
     message: '',
@@ -70,7 +76,10 @@ describe('Отложенный заказ', () => {
     fireEvent.click(choose);
     expect(location.history?.at(-1)).toBe('/menu/4/inrest');
     expect(cartStore.getState().orderType).toBe('inrest');
-    expect(cartStore.getState().checkout).toMatchObject({ delayed: true, deliveryDateTime: { deliveryDate: '27.11.2026', deliveryTime: '19:15', isTimePeriods: false } });
+    expect(cartStore.getState().checkout).toMatchObject({
+      delayed: true,
+      deliveryDateTime: { deliveryDate: '27.11.2026', deliveryTime: '19:15', isTimePeriods: false },
+    });
   });
 
   it('offers both ways to get the order where the restaurant takes both, at a table first (SPEC 2: the menu in inrest mode)', async () => {
@@ -79,7 +88,9 @@ describe('Отложенный заказ', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Жар-печь на Патриарших/ }));
     await settle();
     const ways = screen.getByRole('group', { name: 'Как получить заказ' });
-    expect(Array.from(ways.querySelectorAll('input')).map((input) => [input.labels?.[0]?.textContent, input.checked])).toEqual([
+    expect(
+      Array.from(ways.querySelectorAll('input')).map((input) => [input.labels?.[0]?.textContent, input.checked]),
+    ).toEqual([
       ['В ресторане', true],
       ['Заберу сам', false],
     ]);
@@ -101,7 +112,7 @@ describe('Отложенный заказ', () => {
     expect(cartStore.getState().orderType).toBe('self');
   });
 
-  it('offers the guest\'s delayed order whichever way it was to be got: a pickup order shows with «В ресторане» chosen', async () => {
+  it("offers the guest's delayed order whichever way it was to be got: a pickup order shows with «В ресторане» chosen", async () => {
     const pickup = {
       id: 77,
       number: 'С-077',
@@ -128,7 +139,9 @@ describe('Отложенный заказ', () => {
     await settle();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'В ресторане' }).checked).toBe(true);
     expect(screen.getByRole('region', { name: 'Ваш отложенный заказ С-077' })).toBeTruthy();
-    const asked = action.mock.calls.filter(([definition]) => definition.name === 'checkDelayed').map(([, fields]) => (fields as Record<string, unknown>)['order_type']);
+    const asked = action.mock.calls
+      .filter(([definition]) => definition.name === 'checkDelayed')
+      .map(([, fields]) => (fields as Record<string, unknown>)['order_type']);
     expect(new Set(asked)).toEqual(new Set(['inrest', 'self']));
   });
 });

@@ -80,13 +80,23 @@ export default function DelayedOrderPage() {
       restaurantId: String(order.restoran_id),
       fsUid: order.fs_uid,
       table: null,
-      deliveryDateTime: { ...order.deliveryDateTimeProps, isTimePeriods: order.deliveryDateTimeProps.isTimePeriods === 1 },
+      deliveryDateTime: {
+        ...order.deliveryDateTimeProps,
+        isTimePeriods: order.deliveryDateTimeProps.isTimePeriods === 1,
+      },
       booking: null,
       orderType: order.type === 'inrest' ? 'inrest' : 'self',
     });
-    const counts = (items: ReadonlyArray<{ id: number; cnt: number }>) => Object.fromEntries(items.map((item) => [String(item.id), item.cnt]));
+    const counts = (items: ReadonlyArray<{ id: number; cnt: number }>) =>
+      Object.fromEntries(items.map((item) => [String(item.id), item.cnt]));
     // order/create cancels this delayed order with the one it becomes (delayed_order_id), so it is not paid twice.
-    state.resumeCart({ restaurantId: String(order.restoran_id), orderId: order.id, lines, pribors: counts(order.pribors), recommended: counts(order.recommendedItems) });
+    state.resumeCart({
+      restaurantId: String(order.restoran_id),
+      orderId: order.id,
+      lines,
+      pribors: counts(order.pribors),
+      recommended: counts(order.recommendedItems),
+    });
     navigate(lines.length > 0 ? '/cart' : `/menu/${order.restoran_id}/${order.type}`);
   };
 
@@ -124,7 +134,12 @@ export default function DelayedOrderPage() {
             <fieldset className="preorder__group">
               <legend className="preorder__legend">Как получить заказ</legend>
               <div className="preorder__types">
-                <RadioCards name="delayed-type" options={types.map((kind) => ({ value: kind, label: TYPE_LABELS[kind] }))} value={orderType ?? 'inrest'} onChange={setType} />
+                <RadioCards
+                  name="delayed-type"
+                  options={types.map((kind) => ({ value: kind, label: TYPE_LABELS[kind] }))}
+                  value={orderType ?? 'inrest'}
+                  onChange={setType}
+                />
               </div>
             </fieldset>
           ) : null}
@@ -158,7 +173,12 @@ export default function DelayedOrderPage() {
             />
           ) : null}
           {ready && day ? (
-            <TimeChoice name="delayed-time" options={day.times.map((entry) => ({ value: entry, label: entry }))} value={chosenTime} onChange={setTime} />
+            <TimeChoice
+              name="delayed-time"
+              options={day.times.map((entry) => ({ value: entry, label: entry }))}
+              value={chosenTime}
+              onChange={setTime}
+            />
           ) : null}
           {ready && data.message ? (
             <p className="preorder__notice" role="status">
@@ -177,7 +197,10 @@ export default function DelayedOrderPage() {
  * for each order type the restaurant takes for later, the newest found is offered. A pickup order
  * saved earlier shows even though «В ресторане» is chosen first.
  */
-function useDelayedOrder(fsUid: string | null, types: readonly LaterOrderType[]): { order: DelayedOrder | null; error: string | null } {
+function useDelayedOrder(
+  fsUid: string | null,
+  types: readonly LaterOrderType[],
+): { order: DelayedOrder | null; error: string | null } {
   const user = useGuestState((state) => state.user);
   const [found, setFound] = useState<{ key: string; order: DelayedOrder | null; error: string | null } | null>(null);
   const key = fsUid && types.length > 0 && user.authorized ? `${fsUid}|${types.join(',')}|${user.id}` : null;
@@ -186,10 +209,15 @@ function useDelayedOrder(fsUid: string | null, types: readonly LaterOrderType[])
     let live = true;
     Promise.all(types.map((orderType) => findDelayedOrder(user, { fsUid, orderType }))).then(
       (orders) => {
-        const newest = orders.reduce<DelayedOrder | null>((best, order) => (order && (!best || order.id > best.id) ? order : best), null);
+        const newest = orders.reduce<DelayedOrder | null>(
+          (best, order) => (order && (!best || order.id > best.id) ? order : best),
+          null,
+        );
         if (live) setFound({ key, order: newest, error: null });
       },
-      (error: unknown) => live && setFound({ key, order: null, error: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE }),
+      (error: unknown) =>
+        live &&
+        setFound({ key, order: null, error: error instanceof ApiError ? error.message : REQUEST_FAILED_MESSAGE }),
     );
     return () => {
       live = false;

@@ -39,8 +39,19 @@ export interface LaterOrderScreenProps<A, T> {
  * the load error with a retry if it failed; a later failure shows under the choices), and the
  * button that opens the menu for the chosen time.
  */
-export function LaterOrderScreen<A, T>({ title, answer, data, onRetry, chosen, onChoose, children }: LaterOrderScreenProps<A, T>) {
-  const failed = answer.status === 'error' ? <LoadError title={LOAD_FAILED_MESSAGE} message={answer.error.message} onRetry={onRetry} /> : null;
+export function LaterOrderScreen<A, T>({
+  title,
+  answer,
+  data,
+  onRetry,
+  chosen,
+  onChoose,
+  children,
+}: LaterOrderScreenProps<A, T>) {
+  const failed =
+    answer.status === 'error' ? (
+      <LoadError title={LOAD_FAILED_MESSAGE} message={answer.error.message} onRetry={onRetry} />
+    ) : null;
   return (
     <Screen
       title={title}

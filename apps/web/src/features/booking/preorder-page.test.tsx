@@ -13,7 +13,14 @@ vi.mock('../../api/action', () => ({ callAction: vi.fn() }));
 const action = vi.mocked(callAction);
 const settle = () => act(async () => {});
 
-const restaurant = (id: number, name: string) => ({ id, fs_uid: `uid-${id}`, name, nameShort: name, address: `Адрес ${id}`, time_zone: 'Europe/Moscow' });
+const restaurant = (id: number, name: string) => ({
+  id,
+  fs_uid: `uid-${id}`,
+  name,
+  nameShort: name,
+  address: `Адрес ${id}`,
+  time_zone: 'Europe/Moscow',
+});
 const RESTAURANTS = [restaurant(4, 'Жар-печь на Таганке'), restaurant(1, 'Жар-печь на Патриарших')];
 
 function answer(fields: Record<string, unknown>): unknown {
@@ -60,7 +67,11 @@ describe('Предзаказ (SPEC 2 Предзаказ)', () => {
     fireEvent.click(screen.getByRole('radio', { name: '19:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Выбрать блюда к 19:00' }));
     expect(location.history?.at(-1)).toBe('/menu/1/inrest');
-    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '27.11.2026', deliveryTime: '19:00', isTimePeriods: false });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({
+      deliveryDate: '27.11.2026',
+      deliveryTime: '19:00',
+      isTimePeriods: false,
+    });
   });
 
   it('opened from Home, starts with no restaurant chosen', async () => {

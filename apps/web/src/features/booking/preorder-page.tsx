@@ -89,7 +89,9 @@ export default function PreorderPage() {
               {data.message}
             </p>
           ) : null}
-          {ready && data.min_sum > 0 ? <p className="preorder__note">Минимальная сумма заказа — {formatMoney(data.min_sum)}</p> : null}
+          {ready && data.min_sum > 0 ? (
+            <p className="preorder__note">Минимальная сумма заказа — {formatMoney(data.min_sum)}</p>
+          ) : null}
         </>
       )}
     </LaterOrderScreen>

@@ -16,11 +16,19 @@ export function RestaurantPicker({
   return (
     <fieldset className="preorder__group">
       <legend className="preorder__legend">Ресторан</legend>
-      {restaurants.length === 0 ? <p className="preorder__notice">Сейчас ни один ресторан не принимает такие заказы.</p> : null}
+      {restaurants.length === 0 ? (
+        <p className="preorder__notice">Сейчас ни один ресторан не принимает такие заказы.</p>
+      ) : null}
       <div className="preorder__restaurants">
         {restaurants.map((restaurant) => (
           <label key={restaurant.id} className="radio-card radio-card--wide preorder__restaurant">
-            <input type="radio" name={name} value={restaurant.id} checked={String(restaurant.id) === value} onChange={() => onChange(String(restaurant.id))} />
+            <input
+              type="radio"
+              name={name}
+              value={restaurant.id}
+              checked={String(restaurant.id) === value}
+              onChange={() => onChange(String(restaurant.id))}
+            />
             <span>
               <span className="preorder__restaurant-name">{restaurant.name}</span>
               <span className="preorder__restaurant-address">{restaurant.address}</span>

@@ -20,8 +20,28 @@ const user = { id: '7', password: 'token' };
 
 const fork: CutleryItem = { id: 1, name: 'Вилка', cnt: 1, price: 1_500, free_cnt: 1, max: 3 };
 const napkins: CutleryItem = { id: 2, name: 'Салфетки', cnt: 0, price: 0, free_cnt: 2, max: 2 };
-const mors: RecommendedItem = { id: 4, dish_id: 301, name: 'Морс клюквенный', cnt: 0, price: 12_000, free_cnt: 0, separated: 1, img: '/img/mors.jpg', weight: '300 мл' };
-const sauce: RecommendedItem = { id: 5, dish_id: 302, name: 'Соус сырный', cnt: 0, price: 5_000, free_cnt: 1, separated: 0, img: '/img/sauce.jpg', weight: '40 г' };
+const mors: RecommendedItem = {
+  id: 4,
+  dish_id: 301,
+  name: 'Морс клюквенный',
+  cnt: 0,
+  price: 12_000,
+  free_cnt: 0,
+  separated: 1,
+  img: '/img/mors.jpg',
+  weight: '300 мл',
+};
+const sauce: RecommendedItem = {
+  id: 5,
+  dish_id: 302,
+  name: 'Соус сырный',
+  cnt: 0,
+  price: 5_000,
+  free_cnt: 1,
+  separated: 0,
+  img: '/img/sauce.jpg',
+  weight: '40 г',
+};
 
 /** The extras as the cart screen wires them: the server's lists with the guest's counts from the store. */
 function Extras() {
@@ -38,7 +58,8 @@ const stepper = (name: string) => {
   };
 };
 /** The pricing text beside an item (its row or card holds the stepper). */
-const pricing = (name: string) => screen.getByRole('group', { name }).parentElement?.querySelector('.cart__hint')?.textContent;
+const pricing = (name: string) =>
+  screen.getByRole('group', { name }).parentElement?.querySelector('.cart__hint')?.textContent;
 
 describe('cart extras (SPEC 2 Cart, SPEC 5)', () => {
   beforeEach(async () => {

@@ -12,11 +12,25 @@ const SUGGESTION_PHOTO: PhotoSlot = { kind: 'box', rem: 4, aspect: 1 };
  * SPEC 2 Cart extras with the guest's counts (use-cart-extras.ts): the items to add, the
  * recommendations, then the cutlery; each count is kept with the checkout.
  */
-export function CartExtras({ cutlery, recommended }: { cutlery: readonly CutleryItem[]; recommended: readonly RecommendedItem[] }) {
+export function CartExtras({
+  cutlery,
+  recommended,
+}: {
+  cutlery: readonly CutleryItem[];
+  recommended: readonly RecommendedItem[];
+}) {
   return (
     <>
-      <RecommendedBlock id="cart-add" title="Добавить к заказу" items={recommended.filter((item) => item.separated === 0)} />
-      <RecommendedBlock id="cart-recommended" title="Рекомендуем" items={recommended.filter((item) => item.separated === 1)} />
+      <RecommendedBlock
+        id="cart-add"
+        title="Добавить к заказу"
+        items={recommended.filter((item) => item.separated === 0)}
+      />
+      <RecommendedBlock
+        id="cart-recommended"
+        title="Рекомендуем"
+        items={recommended.filter((item) => item.separated === 1)}
+      />
 
       {cutlery.length > 0 ? (
         <section className="cart__block" aria-labelledby="cart-cutlery">
@@ -24,7 +38,11 @@ export function CartExtras({ cutlery, recommended }: { cutlery: readonly Cutlery
             Приборы
           </h2>
           {cutlery.map((item) => (
-            <CutleryRow key={item.id} item={item} onChange={(cnt) => cartStore.getState().setExtraCount('pribors', item.id, cnt)} />
+            <CutleryRow
+              key={item.id}
+              item={item}
+              onChange={(cnt) => cartStore.getState().setExtraCount('pribors', item.id, cnt)}
+            />
           ))}
         </section>
       ) : null}
@@ -46,7 +64,15 @@ function RecommendedBlock({ id, title, items }: { id: string; title: string; ite
       <ul className="cart__suggestions">
         {items.map((item) => (
           <li key={item.id} className="cart__suggestion">
-            <MenuPhoto className="cart__suggestion-photo" src={item.img} alt="" width={64} height={64} slot={SUGGESTION_PHOTO} loading="lazy" />
+            <MenuPhoto
+              className="cart__suggestion-photo"
+              src={item.img}
+              alt=""
+              width={64}
+              height={64}
+              slot={SUGGESTION_PHOTO}
+              loading="lazy"
+            />
             <span className="cart__suggestion-name">{item.name}</span>
             <span className="cart__hint">{extraPricing(item).join(', ')}</span>
             <Stepper

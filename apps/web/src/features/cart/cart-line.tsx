@@ -11,7 +11,9 @@ export function LineRow({ line, dish }: { line: CartLine; dish: MenuDish | undef
   const name = dish?.name ?? 'Блюдо недоступно';
   const options = dish
     ? [
-        ...(line.spec != null ? [dish.spec.find((option) => String(option.specid) === String(line.spec))?.specname] : []),
+        ...(line.spec != null
+          ? [dish.spec.find((option) => String(option.specid) === String(line.spec))?.specname]
+          : []),
         ...line.specs.map((chosen) => {
           const option = dish.spec.find((entry) => String(entry.specid) === String(chosen.specid));
           return option ? `${option.specname}${chosen.cnt > 1 ? ` ×${chosen.cnt}` : ''}` : undefined;

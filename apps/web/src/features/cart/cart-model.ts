@@ -40,15 +40,32 @@ export const PRICE_CHANGED_ASK = 'Проверьте сумму заказа п�
 export type CouponState =
   | { readonly status: 'none' }
   | { readonly status: 'checking' }
-  | { readonly status: 'applied'; readonly percent: number; readonly amount: number; readonly minSum: number; readonly message: string }
+  | {
+      readonly status: 'applied';
+      readonly percent: number;
+      readonly amount: number;
+      readonly minSum: number;
+      readonly message: string;
+    }
   | { readonly status: 'refused'; readonly message: string };
 
 /** The cart screen's figures: the one checkout quote order/create charges by (issue 12). */
 export type CartFigures = CheckoutQuote<CartLine>;
 
 /** The coupon's terms as order/discount answered them, as the cart holds them. */
-export function appliedCoupon(answer: { discountPercent: number; discountAmount: number; minSum: number; message: string }): CouponState {
-  return { status: 'applied', percent: answer.discountPercent, amount: answer.discountAmount, minSum: answer.minSum, message: answer.message };
+export function appliedCoupon(answer: {
+  discountPercent: number;
+  discountAmount: number;
+  minSum: number;
+  message: string;
+}): CouponState {
+  return {
+    status: 'applied',
+    percent: answer.discountPercent,
+    amount: answer.discountAmount,
+    minSum: answer.minSum,
+    message: answer.message,
+  };
 }
 
 /**
@@ -86,7 +103,10 @@ export function cartFigures(input: {
     zone: input.zone ?? null,
     quotedDelivery: input.quotedDelivery ?? null,
     booking: input.booking ?? null,
-    coupon: coupon.status === 'applied' ? { percent: coupon.percent, amount: coupon.amount > 0 ? coupon.amount : null, min_sum: coupon.minSum } : null,
+    coupon:
+      coupon.status === 'applied'
+        ? { percent: coupon.percent, amount: coupon.amount > 0 ? coupon.amount : null, min_sum: coupon.minSum }
+        : null,
     ...(input.purchaseAllowed === undefined ? {} : { purchaseAllowed: input.purchaseAllowed }),
     ...(input.textNoTime === undefined ? {} : { textNoTime: input.textNoTime }),
   });
@@ -110,7 +130,10 @@ export function totalIsFinal(extrasSettled: boolean, coupon: CouponState): boole
  * The cart's delivery zone: the zone of the cart's own restaurant holding the point, by the one
  * courier lookup (api/courier-zones.ts), with whether it has periods; null outside every zone.
  */
-export function deliveryZoneAt(restaurant: RestaurantWire, point: GeoPoint | null): (CourierZone & { readonly hasPeriods: boolean }) | null {
+export function deliveryZoneAt(
+  restaurant: RestaurantWire,
+  point: GeoPoint | null,
+): (CourierZone & { readonly hasPeriods: boolean }) | null {
   const found = point === null ? null : courierFor([restaurant], point);
   return found ? { ...found.zone, hasPeriods: found.zone.periods.length > 0 } : null;
 }
@@ -138,13 +161,21 @@ export function deliveryStanding(input: {
 }): DeliveryStanding {
   const { quote } = input;
   const quoted = quote.status === 'ready' ? quote.deliverySum : null;
-  const blocked = (message: string): DeliveryStanding => ({ blocked: message, quotedDelivery: quoted, final: quote.status === 'ready' });
+  const blocked = (message: string): DeliveryStanding => ({
+    blocked: message,
+    quotedDelivery: quoted,
+    final: quote.status === 'ready',
+  });
   if (input.point === null) return blocked('Укажите адрес доставки');
   if (input.zone === null) return blocked(OUTSIDE_DELIVERY_ZONE_MESSAGE);
   if (input.zone.hasPeriods && input.when === null) return blocked(DELIVERY_TIME_REQUIRED_MESSAGE);
   if (quote.status === 'failed') return blocked(quote.message);
   if (quote.status === 'ready' && !quote.availByTime) {
-    return blocked(input.when === null || input.when.deliveryDate === input.today ? NO_DELIVERY_TIME_TODAY_MESSAGE : DELIVERY_TIME_REQUIRED_MESSAGE);
+    return blocked(
+      input.when === null || input.when.deliveryDate === input.today
+        ? NO_DELIVERY_TIME_TODAY_MESSAGE
+        : DELIVERY_TIME_REQUIRED_MESSAGE,
+    );
   }
   return { blocked: null, quotedDelivery: quoted, final: quote.status === 'ready' };
 }
@@ -173,10 +204,14 @@ export function orderTimeStanding(
   if (closed !== null) return { open: false, reason: closed };
   const holidays = restaurantHolidays(restaurant);
   const timeZone = restaurant.time_zone || DEFAULT_TIME_ZONE;
-  if (when === null || isAsReadyText(when.deliveryTime.trim())) return { open: isOpenWithHolidays(restaurant.shedule, holidays, now, timeZone), reason: null };
+  if (when === null || isAsReadyText(when.deliveryTime.trim()))
+    return { open: isOpenWithHolidays(restaurant.shedule, holidays, now, timeZone), reason: null };
   if (fromBooking) return { open: true, reason: null };
   const date = parseShortDate(when.deliveryDate.trim());
   const minute = parseClock(when.deliveryTime.trim());
   if (date === null || minute === null) return { open: true, reason: null };
-  return { open: isOpenOnWallClock(restaurant.shedule, holidays, { date, weekday: weekdayOf(date), minuteOfDay: minute }), reason: null };
+  return {
+    open: isOpenOnWallClock(restaurant.shedule, holidays, { date, weekday: weekdayOf(date), minuteOfDay: minute }),
+    reason: null,
+  };
 }

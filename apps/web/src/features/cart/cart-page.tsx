@@ -26,7 +26,9 @@ export default function CartPage() {
   const restaurantId = useCartState((state) => state.cartRestaurantId ?? state.restaurant?.id ?? null);
   const list = useQuery(restaurantListQuery);
   const restaurant =
-    list.status === 'ready' && restaurantId !== null ? (list.data.find((entry) => String(entry.id) === restaurantId) ?? null) : null;
+    list.status === 'ready' && restaurantId !== null
+      ? (list.data.find((entry) => String(entry.id) === restaurantId) ?? null)
+      : null;
   const menu = useCartMenu(restaurant);
   // Asked beside the restaurant list and the menu, not after them (issue 18: one round trip less
   // before the cart shows).

@@ -15,7 +15,9 @@ describe('cart title (SPEC 2 Cart)', () => {
 
   it('calls an in-restaurant order without a table yet, or for a later time, a pre-order', () => {
     expect(isPreorder({ table: '', deliveryDateTime: null })).toBe(true);
-    expect(isPreorder({ table: '7', deliveryDateTime: { deliveryDate: '21.11.2026', deliveryTime: '19:00' } })).toBe(true);
+    expect(isPreorder({ table: '7', deliveryDateTime: { deliveryDate: '21.11.2026', deliveryTime: '19:00' } })).toBe(
+      true,
+    );
     expect(isPreorder({ table: '7', deliveryDateTime: null })).toBe(false);
   });
 });

@@ -34,19 +34,43 @@ describe('cart totals with a coupon (SPEC 2 Cart; issue 31)', () => {
 
   it('never takes more than the dishes cost, and shows no discount row below the coupon’s minimum', () => {
     const coupon = { status: 'applied', percent: 0, amount: 100_000, minSum: 0, message: '' } as const;
-    const all = cartFigures({ lines: [line(1)], dishes, cutlery: [], recommended: [], coupon, orderType: 'self', restaurant });
+    const all = cartFigures({
+      lines: [line(1)],
+      dishes,
+      cutlery: [],
+      recommended: [],
+      coupon,
+      orderType: 'self',
+      restaurant,
+    });
     render(<CartTotals figures={all} />);
     expect(screen.getByTestId('cart-discount').textContent).toBe('−400,00 ₽');
     expect(screen.getByTestId('cart-to-pay').textContent).toBe('0,00 ₽');
     cleanup();
-    const below = cartFigures({ lines: [line(1)], dishes, cutlery: [], recommended: [], coupon: { ...coupon, minSum: 50_000 }, orderType: 'self', restaurant });
+    const below = cartFigures({
+      lines: [line(1)],
+      dishes,
+      cutlery: [],
+      recommended: [],
+      coupon: { ...coupon, minSum: 50_000 },
+      orderType: 'self',
+      restaurant,
+    });
     render(<CartTotals figures={below} />);
     expect(screen.queryByTestId('cart-discount')).toBeNull();
     expect(screen.getByTestId('cart-to-pay').textContent).toBe('400,00 ₽');
   });
 
   it('shows a percent coupon as before: «Скидка 10 %»', () => {
-    const figures = cartFigures({ lines: [line(2)], dishes, cutlery: [], recommended: [], coupon: { status: 'applied', percent: 10, amount: 0, minSum: 0, message: '' }, orderType: 'self', restaurant });
+    const figures = cartFigures({
+      lines: [line(2)],
+      dishes,
+      cutlery: [],
+      recommended: [],
+      coupon: { status: 'applied', percent: 10, amount: 0, minSum: 0, message: '' },
+      orderType: 'self',
+      restaurant,
+    });
     render(<CartTotals figures={figures} />);
     expect(screen.getByText('Скидка 10 %')).toBeTruthy();
     expect(screen.getByTestId('cart-discount').textContent).toBe('−80,00 ₽');

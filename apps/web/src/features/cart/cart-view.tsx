@@ -13,7 +13,14 @@ import { useNow } from '../../ui/use-now';
 import { CartExtras } from './cart-extras';
 import { CartLoading } from './cart-loading';
 import { LineRow } from './cart-line';
-import { cartFigures, couponToSend, deliveryStanding, deliveryZoneAt, orderTimeStanding, totalIsFinal } from './cart-model';
+import {
+  cartFigures,
+  couponToSend,
+  deliveryStanding,
+  deliveryZoneAt,
+  orderTimeStanding,
+  totalIsFinal,
+} from './cart-model';
 import { cartTitle, isPreorder } from './cart-title';
 import { CartTotals } from './cart-totals';
 import { CouponField } from './coupon-field';
@@ -64,12 +71,24 @@ export function CartView({
   const point = delivery ? pointOf(address) : null;
   const zone = delivery ? deliveryZoneAt(restaurant, point) : null;
   const quote = useDeliveryQuote(
-    { fsUid: restaurant.fs_uid, lines, cutlery: extras.cutlery, recommended: extras.recommended, point, when: checkout.deliveryDateTime, itemsSum: cartTotal(lines, dishIndex) },
+    {
+      fsUid: restaurant.fs_uid,
+      lines,
+      cutlery: extras.cutlery,
+      recommended: extras.recommended,
+      point,
+      when: checkout.deliveryDateTime,
+      itemsSum: cartTotal(lines, dishIndex),
+    },
     delivery && zone !== null && extras.settled,
   );
   const todayDate = wallClockAt(now, restaurant.time_zone).date;
-  const standing = delivery ? deliveryStanding({ point, zone, when: checkout.deliveryDateTime, today: formatShortDate(todayDate), quote }) : null;
-  const purchaseAllowed = timeStanding.reason === null && (standing ? standing.blocked === null && (zone?.hasPeriods === true || openNow) : openNow);
+  const standing = delivery
+    ? deliveryStanding({ point, zone, when: checkout.deliveryDateTime, today: formatShortDate(todayDate), quote })
+    : null;
+  const purchaseAllowed =
+    timeStanding.reason === null &&
+    (standing ? standing.blocked === null && (zone?.hasPeriods === true || openNow) : openNow);
   const figures = cartFigures({
     lines,
     dishes: dishIndex,
@@ -83,7 +102,8 @@ export function CartView({
     // SPEC 5: a booking's minimum applies to its inrest order when larger.
     booking: orderType === 'inrest' && checkout.booking ? { min_sum: checkout.booking.minSum } : null,
     purchaseAllowed,
-    textNoTime: timeStanding.reason ?? standing?.blocked ?? (settings.status === 'ready' ? settings.data.textNoTime : ''),
+    textNoTime:
+      timeStanding.reason ?? standing?.blocked ?? (settings.status === 'ready' ? settings.data.textNoTime : ''),
   });
   const paySystem: PayMethod = kiosk ? KIOSK_PAY_METHOD : checkout.paySystem;
   const email = checkout.email || user.email;
@@ -152,8 +172,18 @@ export function CartView({
         <CartExtras cutlery={extras.cutlery} recommended={extras.recommended} />
 
         {orderType === 'self' ? <PickupTime restaurant={restaurant} /> : null}
-        {delivery ? <DeliverySection address={address} when={checkout.deliveryDateTime} today={todayDate} quote={quote} onRetry={quote.retry} /> : null}
-        {orderType === 'inrest' && !kiosk ? <InrestTime when={checkout.deliveryDateTime} booking={checkout.booking} /> : null}
+        {delivery ? (
+          <DeliverySection
+            address={address}
+            when={checkout.deliveryDateTime}
+            today={todayDate}
+            quote={quote}
+            onRetry={quote.retry}
+          />
+        ) : null}
+        {orderType === 'inrest' && !kiosk ? (
+          <InrestTime when={checkout.deliveryDateTime} booking={checkout.booking} />
+        ) : null}
         {orderType === 'inrest' && !kiosk ? <TableChoice table={checkout.table} optional={preorderForTime} /> : null}
         {kiosk ? <KioskOrderFacts table={checkout.table} /> : null}
 
@@ -174,7 +204,12 @@ export function CartView({
         {kiosk ? null : (
           <fieldset className="cart__block cart__pay">
             <legend className="cart__block-title">Способ оплаты</legend>
-            <PayMethodChoice name="cart-pay" kiosk={kiosk} value={paySystem} onChange={(method) => cartStore.getState().updateCheckout({ paySystem: method })} />
+            <PayMethodChoice
+              name="cart-pay"
+              kiosk={kiosk}
+              value={paySystem}
+              onChange={(method) => cartStore.getState().updateCheckout({ paySystem: method })}
+            />
           </fieldset>
         )}
 

@@ -38,7 +38,12 @@ function Coupon({ lines }: { lines: CartLine[] }) {
   );
 }
 
-const answer = (fields: Pick<CouponAnswer, 'discountPercent' | 'minSum' | 'message'>): CouponAnswer => ({ success: true, title: '', discountAmount: 0, ...fields });
+const answer = (fields: Pick<CouponAnswer, 'discountPercent' | 'minSum' | 'message'>): CouponAnswer => ({
+  success: true,
+  title: '',
+  discountAmount: 0,
+  ...fields,
+});
 const field = () => screen.getByRole('textbox', { name: 'Купон' });
 const type = (code: string) => fireEvent.change(field(), { target: { value: code } });
 /** Lets time pass and the coupon's answer arrive. */
@@ -71,7 +76,12 @@ describe('coupon field (SPEC 2 Cart, SPEC 9)', () => {
 
     await wait(1);
     expect(checkCoupon).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(checkCoupon).mock.calls[0]?.[0]).toEqual({ coupon: 'ZHAR10', orderType: 'self', fsUid: 'fs-kursky', user });
+    expect(vi.mocked(checkCoupon).mock.calls[0]?.[0]).toEqual({
+      coupon: 'ZHAR10',
+      orderType: 'self',
+      fsUid: 'fs-kursky',
+      user,
+    });
     expect(screen.getByText('Скидка 10 %')).toBeTruthy();
     expect(screen.queryByText('Проверяем купон…')).toBeNull();
     expect(screen.getByRole('status', { name: 'К оплате' }).textContent).toBe('72000');

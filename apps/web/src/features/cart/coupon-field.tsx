@@ -8,7 +8,15 @@ import type { CartFigures, CouponState } from './cart-model';
  * beside the field: being checked, the quote's note below the coupon's minimum (issue 12: not
  * applied, said before the tap), the discount, or the server's refusal.
  */
-export function CouponField({ code, coupon, quoted }: { code: string; coupon: CouponState; quoted: CartFigures['coupon'] }) {
+export function CouponField({
+  code,
+  coupon,
+  quoted,
+}: {
+  code: string;
+  coupon: CouponState;
+  quoted: CartFigures['coupon'];
+}) {
   return (
     <Input
       label="Купон"

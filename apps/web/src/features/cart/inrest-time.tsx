@@ -21,7 +21,9 @@ export function InrestTime({ when, booking }: { when: Checkout['deliveryDateTime
           </span>
         </p>
       ) : null}
-      {booking && booking.minSum > 0 ? <p className="cart__inrest-note">Минимальная сумма заказа по брони — {formatMoney(booking.minSum)}</p> : null}
+      {booking && booking.minSum > 0 ? (
+        <p className="cart__inrest-note">Минимальная сумма заказа по брони — {formatMoney(booking.minSum)}</p>
+      ) : null}
     </section>
   );
 }

@@ -28,7 +28,8 @@ const order: CartOrder = {
   coupon: 'ZHAR10',
   expectedSum: 80_000,
 };
-const placed = (fields: Partial<OrderCreated> = {}) => ({ success: true, message: '', delayed: 0, id: 501, number: 'С-017', sum: 80_000, ...fields }) as OrderCreated;
+const placed = (fields: Partial<OrderCreated> = {}) =>
+  ({ success: true, message: '', delayed: 0, id: 501, number: 'С-017', sum: 80_000, ...fields }) as OrderCreated;
 
 /** A promise settled from the test: the request on its way. */
 function pending<T>() {
@@ -83,7 +84,16 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
 
     const request = vi.mocked(createOrder).mock.calls[0]?.[0];
     // The coupon the cart quoted and the total it showed go with the order (issue 12).
-    expect(request).toMatchObject({ restaurantId: '5', orderType: 'self', lines, cutlery: order.cutlery, email: 'guest@example.ru', paySystem: 'card', coupon: 'ZHAR10', expectedSum: 80_000 });
+    expect(request).toMatchObject({
+      restaurantId: '5',
+      orderType: 'self',
+      lines,
+      cutlery: order.cutlery,
+      email: 'guest@example.ru',
+      paySystem: 'card',
+      coupon: 'ZHAR10',
+      expectedSum: 80_000,
+    });
     expect(request?.idempotencyKey).toBe(cartStore.getState().checkout.idempotencyKey);
 
     answer.resolve(placed());
@@ -128,7 +138,9 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
   });
 
   it('starts a new attempt key after idempotency_conflict', async () => {
-    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError('Повторите заказ', 'server', 409, 'idempotency_conflict'));
+    vi.mocked(createOrder).mockRejectedValueOnce(
+      new ApiError('Повторите заказ', 'server', 409, 'idempotency_conflict'),
+    );
     renderButton();
     act(() => button().click());
     await settle();
@@ -137,7 +149,14 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
   });
 
   it('after sum_changed says so and asks the menu again, so the cart shows the new total (issue 12)', async () => {
-    const asked = { restaurantId: '5', fsUid: 'fs-kursky', orderType: 'self' as const, isShop: 0 as const, lockCode: '', userId: null };
+    const asked = {
+      restaurantId: '5',
+      fsUid: 'fs-kursky',
+      orderType: 'self' as const,
+      isShop: 0 as const,
+      lockCode: '',
+      userId: null,
+    };
     menuQuery.set(asked, { categories: [], dishes: [], stories: [], lock_code: null, stop_text: '', min_sum: null });
     const refetch = vi.spyOn(menuQuery, 'refetch').mockImplementation(() => undefined);
     const message = 'Сумма заказа изменилась: теперь 900,00 ₽. Проверьте корзину и оплатите снова.';
@@ -152,11 +171,19 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
   });
 
   it('after delivery_quote_stale asks the menu again and quotes the delivery again, so the next tap names a fresh quote (issue 31)', async () => {
-    const asked = { restaurantId: '5', fsUid: 'fs-kursky', orderType: 'delivery' as const, isShop: 0 as const, lockCode: '', userId: null };
+    const asked = {
+      restaurantId: '5',
+      fsUid: 'fs-kursky',
+      orderType: 'delivery' as const,
+      isShop: 0 as const,
+      lockCode: '',
+      userId: null,
+    };
     menuQuery.set(asked, { categories: [], dishes: [], stories: [], lock_code: null, stop_text: '', min_sum: null });
     const refetch = vi.spyOn(menuQuery, 'refetch').mockImplementation(() => undefined);
     const requote = vi.fn();
-    const message = 'Стоимость доставки устарела: корзина, адрес или время доставки изменились. Проверьте сумму и оформите заказ снова.';
+    const message =
+      'Стоимость доставки устарела: корзина, адрес или время доставки изменились. Проверьте сумму и оформите заказ снова.';
     vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(message, 'server', 409, 'delivery_quote_stale'));
     render(
       <Router hook={location.hook}>
@@ -199,7 +226,14 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     state.setKiosk(true);
     state.setKioskToken('kiosk-device-token');
     state.updateCheckout({ table: '5' });
-    const kioskOrder: CartOrder = { ...order, orderType: 'inrest', kiosk: true, paySystem: 'sbp', email: '', coupon: '' };
+    const kioskOrder: CartOrder = {
+      ...order,
+      orderType: 'inrest',
+      kiosk: true,
+      paySystem: 'sbp',
+      email: '',
+      coupon: '',
+    };
     render(
       <Router hook={location.hook}>
         <PayButton toPay={80_000} order={kioskOrder} ready />
@@ -208,21 +242,33 @@ describe('pay button: the SPEC 4 pay flow and its double-tap guard', () => {
     act(() => button().click());
     await settle();
     const first = vi.mocked(createOrder).mock.calls[0]?.[0];
-    expect(first).toMatchObject({ kiosk: true, kioskToken: 'kiosk-device-token', orderType: 'inrest', table: '5', paySystem: 'sbp' });
+    expect(first).toMatchObject({
+      kiosk: true,
+      kioskToken: 'kiosk-device-token',
+      orderType: 'inrest',
+      table: '5',
+      paySystem: 'sbp',
+    });
     // The placed order forgets its key: the next checkout makes its own.
     expect(cartStore.getState().checkout.idempotencyKey).toBeNull();
     expect(cartStore.getState().checkoutKey()).not.toBe(first?.idempotencyKey);
   });
 
   it('on a kiosk the server no longer takes (kiosk_not_connected) says why, forgets the token and goes Home, where staff connect it; the cart stays (decision 038)', async () => {
-    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(KIOSK_NOT_CONNECTED_MESSAGE, 'server', 403, 'kiosk_not_connected'));
+    vi.mocked(createOrder).mockRejectedValueOnce(
+      new ApiError(KIOSK_NOT_CONNECTED_MESSAGE, 'server', 403, 'kiosk_not_connected'),
+    );
     const state = appSnapshot();
     state.setKiosk(true);
     state.setKioskToken('ended-token');
     state.updateCheckout({ table: '5' });
     render(
       <Router hook={location.hook}>
-        <PayButton toPay={80_000} order={{ ...order, orderType: 'inrest', kiosk: true, paySystem: 'sbp', email: '', coupon: '' }} ready />
+        <PayButton
+          toPay={80_000}
+          order={{ ...order, orderType: 'inrest', kiosk: true, paySystem: 'sbp', email: '', coupon: '' }}
+          ready
+        />
       </Router>,
     );
     act(() => button().click());

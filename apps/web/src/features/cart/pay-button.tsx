@@ -13,7 +13,13 @@ export function PayButton({ toPay, order, ready }: { toPay: number; order: CartO
   const online = useOnline();
   return (
     <>
-      <Button block busy={busy || !ready} disabled={!online} aria-describedby={online ? undefined : 'pay-offline'} onClick={() => void pay()}>
+      <Button
+        block
+        busy={busy || !ready}
+        disabled={!online}
+        aria-describedby={online ? undefined : 'pay-offline'}
+        onClick={() => void pay()}
+      >
         {delayed ? `Отложить заказ на ${formatMoney(toPay)}` : `Оплатить ${formatMoney(toPay)}`}
       </Button>
       {online ? null : (

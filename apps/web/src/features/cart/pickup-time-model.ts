@@ -1,5 +1,12 @@
 import { restaurantHolidays, type RestaurantWire } from '@chain/contract';
-import { type DateChoice, dateChoices, isOpenOnWallClock, type MinuteOfDay, openPickupSlots, type WallClock } from '@chain/domain';
+import {
+  type DateChoice,
+  dateChoices,
+  isOpenOnWallClock,
+  type MinuteOfDay,
+  openPickupSlots,
+  type WallClock,
+} from '@chain/domain';
 
 /** A date of the pickup picker (SPEC 2 Cart pickup time, SPEC 9): what may be chosen on it. */
 export interface PickupDay extends DateChoice {
@@ -15,7 +22,10 @@ export interface PickupDay extends DateChoice {
  * closes has none, and today offers «По готовности» only when there is something to be ready for
  * (open now, or a slot later today). `clock` is the restaurant's wall clock.
  */
-export function pickupDays(restaurant: Pick<RestaurantWire, 'shedule' | 'deliveryDays' | 'holidays'>, clock: WallClock): PickupDay[] {
+export function pickupDays(
+  restaurant: Pick<RestaurantWire, 'shedule' | 'deliveryDays' | 'holidays'>,
+  clock: WallClock,
+): PickupDay[] {
   const holidays = restaurantHolidays(restaurant);
   const openNow = isOpenOnWallClock(restaurant.shedule, holidays, clock);
   return dateChoices(clock.date, restaurant.deliveryDays).map((choice, index) => {

@@ -20,7 +20,12 @@ describe('the pickup picker’s days (SPEC 2 Cart pickup time, SPEC 9, issue 31)
 
   it('offers today «По готовности» and its open slots on an ordinary day (SPEC 9)', () => {
     const days = pickupDays(restaurant(), clock('12:00'));
-    expect(days.map((day) => day.label)).toEqual(['Сегодня', 'Вторник, 24 ноября', 'Среда, 25 ноября', 'Четверг, 26 ноября']);
+    expect(days.map((day) => day.label)).toEqual([
+      'Сегодня',
+      'Вторник, 24 ноября',
+      'Среда, 25 ноября',
+      'Четверг, 26 ноября',
+    ]);
     expect(days[0]).toMatchObject({ asReady: true });
     expect(days[0]?.slots[0]).toBe(12 * 60 + 30);
     expect(firstPickupDay(days)?.label).toBe('Сегодня');
@@ -35,7 +40,15 @@ describe('the pickup picker’s days (SPEC 2 Cart pickup time, SPEC 9, issue 31)
   });
 
   it('at 03:30 and at 05:59 reads the night as the day before, the slots as the calendar day’s (SPEC 4, 9 day boundary)', () => {
-    const aroundTheClock = restaurant({ shedule: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, fromMinute: 360, toMinute: 1800, from: '06:00', to: '06:00' })) });
+    const aroundTheClock = restaurant({
+      shedule: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+        day,
+        fromMinute: 360,
+        toMinute: 1800,
+        from: '06:00',
+        to: '06:00',
+      })),
+    });
     // Sunday 22 November closed: at 03:30 on Monday it is still Sunday's business day.
     const sundayOff = { ...aroundTheClock, holidays: [closed('2026-11-22')] };
     for (const time of ['03:30', '05:59']) {
@@ -85,7 +98,11 @@ describe('the cart’s pickup time sheet (SPEC 2 Cart pickup time, issue 31)', (
     expect(buttons[0]?.textContent).toBe('10:00');
     expect(buttons.some((button) => button.textContent === 'По готовности')).toBe(false);
     fireEvent.click(buttons[0]!);
-    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '10:00', isTimePeriods: false });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({
+      deliveryDate: '24.11.2026',
+      deliveryTime: '10:00',
+      isTimePeriods: false,
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Время самовывоза: Вторник, 24 ноября, 10:00' }));
     fireEvent.change(dateSelect(), { target: { value: '23.11.2026' } });

@@ -26,7 +26,8 @@ export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
   const label = chosen ? chosenTimeLabel(chosen, clock.date) : AS_READY_TEXT;
   const choose = (time: string | null) => {
     cartStore.getState().updateCheckout({
-      deliveryDateTime: time === null || !day ? null : { deliveryDate: day.value, deliveryTime: time, isTimePeriods: false },
+      deliveryDateTime:
+        time === null || !day ? null : { deliveryDate: day.value, deliveryTime: time, isTimePeriods: false },
     });
     setOpen(false);
   };
@@ -36,7 +37,13 @@ export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
       <h2 id="cart-pickup" className="cart__block-title">
         Время самовывоза
       </h2>
-      <Button variant="secondary" block icon={<Clock />} onClick={() => setOpen(true)} aria-label={`Время самовывоза: ${label}`}>
+      <Button
+        variant="secondary"
+        block
+        icon={<Clock />}
+        onClick={() => setOpen(true)}
+        aria-label={`Время самовывоза: ${label}`}
+      >
         {label}
       </Button>
       <BottomSheet open={open} onClose={() => setOpen(false)} title="Время самовывоза">
@@ -45,7 +52,12 @@ export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
             <label className="field__label" htmlFor={dateSelectId}>
               Дата
             </label>
-            <select id={dateSelectId} className="field__input" value={day?.value} onChange={(event) => setDateValue(event.target.value)}>
+            <select
+              id={dateSelectId}
+              className="field__input"
+              value={day?.value}
+              onChange={(event) => setDateValue(event.target.value)}
+            >
               {days.map((entry) => (
                 <option key={entry.value} value={entry.value}>
                   {entry.label}
@@ -56,16 +68,29 @@ export function PickupTime({ restaurant }: { restaurant: RestaurantWire }) {
         ) : null}
         <div className="cart__slots" role="group" aria-label="Время">
           {day?.asReady ? (
-            <button type="button" className="cart__slot cart__slot--as-ready" aria-pressed={chosen === null} onClick={() => choose(null)}>
+            <button
+              type="button"
+              className="cart__slot cart__slot--as-ready"
+              aria-pressed={chosen === null}
+              onClick={() => choose(null)}
+            >
               {AS_READY_TEXT}
             </button>
           ) : null}
-          {day && !day.asReady && day.slots.length === 0 ? <p className="cart__hint">На этот день свободного времени нет</p> : null}
+          {day && !day.asReady && day.slots.length === 0 ? (
+            <p className="cart__hint">На этот день свободного времени нет</p>
+          ) : null}
           {day?.slots.map((minute) => {
             const time = formatClock(minute);
             const pressed = chosen?.deliveryDate === day.value && chosen.deliveryTime === time;
             return (
-              <button key={minute} type="button" className="cart__slot" aria-pressed={pressed} onClick={() => choose(time)}>
+              <button
+                key={minute}
+                type="button"
+                className="cart__slot"
+                aria-pressed={pressed}
+                onClick={() => choose(time)}
+              >
                 {time}
               </button>
             );

@@ -10,7 +10,8 @@ import { PriceChangeNotice, usePriceChanges } from './price-change-notice';
 // Issue 31 «A price changed under a cart … never a silent different charge»: the cart open while
 // the restaurant changes a price tells the guest which dish costs what now, before they pay.
 
-const dish = (price: number) => ({ id: 101, name: 'Сырники', price, allowed: 1, is_shop: 0, spec: [] }) as unknown as MenuDish;
+const dish = (price: number) =>
+  ({ id: 101, name: 'Сырники', price, allowed: 1, is_shop: 0, spec: [] }) as unknown as MenuDish;
 const tea = { id: 102, name: 'Чай', price: 15_000, allowed: 1, is_shop: 0, spec: [] } as unknown as MenuDish;
 const lines: CartLine[] = [
   { token: 'syrniki', item: '101', cnt: 2, comment: '', spec: null, specs: [] },
@@ -35,7 +36,9 @@ describe('the cart’s notice of changed prices (issue 31)', () => {
     rerender(<Harness menu={[dish(45_000), tea]} />);
     const status = screen.getByRole('status');
     expect(status.querySelector('h2')?.textContent).toBe(PRICE_CHANGED_TITLE);
-    expect([...status.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['«Сырники»: теперь 450,00 ₽ вместо 390,00 ₽']);
+    expect([...status.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      '«Сырники»: теперь 450,00 ₽ вместо 390,00 ₽',
+    ]);
     expect(status.textContent).toContain(PRICE_CHANGED_ASK);
   });
 

@@ -11,7 +11,10 @@ import { PRICE_CHANGED_ASK, PRICE_CHANGED_TITLE, priceChangedLine } from './cart
  * prices; each change is kept, by line, until the guest dismisses them, so a total that moved
  * under the pay button is never moved silently. The first menu the cart shows is its baseline.
  */
-export function usePriceChanges(lines: readonly CartLine[], dishes: DishIndex): { changes: readonly LinePriceChange[]; dismiss: () => void } {
+export function usePriceChanges(
+  lines: readonly CartLine[],
+  dishes: DishIndex,
+): { changes: readonly LinePriceChange[]; dismiss: () => void } {
   // React's way to adjust state when a prop changes: compared during render, not in an effect.
   const [shown, setShown] = useState(dishes);
   const [changes, setChanges] = useState<readonly LinePriceChange[]>([]);
@@ -52,7 +55,11 @@ export function PriceChangeNotice({
           <ul>
             {changes.map((change) => (
               <li key={change.token}>
-                {priceChangedLine(dishes.find((dish) => String(dish.id) === String(change.item))?.name ?? '', formatMoney(change.before), formatMoney(change.after))}
+                {priceChangedLine(
+                  dishes.find((dish) => String(dish.id) === String(change.item))?.name ?? '',
+                  formatMoney(change.before),
+                  formatMoney(change.after),
+                )}
               </li>
             ))}
           </ul>

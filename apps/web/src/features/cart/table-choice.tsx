@@ -35,9 +35,11 @@ export function TableChoice({ table, optional = false }: { table: string; option
           const chosen = await chooseTableByCode(code);
           if (!chosen) return;
           setOpen(false);
-          if (chosen.restaurantId === cartRestaurant && time) cartStore.getState().updateCheckout({ deliveryDateTime: time });
+          if (chosen.restaurantId === cartRestaurant && time)
+            cartStore.getState().updateCheckout({ deliveryDateTime: time });
           // A table of another restaurant empties the cart (SPEC 4): its menu opens.
-          if (chosen.restaurantId !== cartRestaurant) navigate(`/menu/${encodeURIComponent(chosen.restaurantId)}/inrest`);
+          if (chosen.restaurantId !== cartRestaurant)
+            navigate(`/menu/${encodeURIComponent(chosen.restaurantId)}/inrest`);
         }}
       />
     </section>

@@ -1,5 +1,11 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { type CartExtrasInput, type CutleryItem, loadCutlery, loadRecommended, type RecommendedItem } from '../../api/order';
+import {
+  type CartExtrasInput,
+  type CutleryItem,
+  loadCutlery,
+  loadRecommended,
+  type RecommendedItem,
+} from '../../api/order';
 import type { CartLine } from '../../state/cart-store';
 import type { OrderType } from '@chain/domain';
 import { useCartState } from '../../state/store';

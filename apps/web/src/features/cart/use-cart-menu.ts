@@ -12,7 +12,14 @@ export function useCartMenu(restaurant: RestaurantWire | null): readonly MenuDis
   const current = menu.args !== null && restaurant !== null && menu.args.restaurantId === String(restaurant.id);
   useEffect(() => {
     if (!restaurant || current) return;
-    menuQuery.ensure({ restaurantId: String(restaurant.id), fsUid: restaurant.fs_uid, orderType, isShop: 0, lockCode, userId });
+    menuQuery.ensure({
+      restaurantId: String(restaurant.id),
+      fsUid: restaurant.fs_uid,
+      orderType,
+      isShop: 0,
+      lockCode,
+      userId,
+    });
   }, [restaurant, current, orderType, lockCode, userId]);
   return current && menu.status === 'ready' ? menu.data.dishes : null;
 }

@@ -5,7 +5,12 @@ import type { OrderType } from '@chain/domain';
 import { appliedCoupon, type CouponState } from './cart-model';
 
 /** SPEC 9: the coupon is checked 1000 ms after the guest stops typing. */
-export function useCoupon(code: string, orderType: OrderType, fsUid: string, user: { id: string; password: string }): CouponState {
+export function useCoupon(
+  code: string,
+  orderType: OrderType,
+  fsUid: string,
+  user: { id: string; password: string },
+): CouponState {
   const [result, setResult] = useState<{ code: string; state: CouponState } | null>(null);
   const trimmed = code.trim();
   const setState = (state: CouponState) => setResult({ code: trimmed, state });

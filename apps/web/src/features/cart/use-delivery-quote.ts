@@ -30,7 +30,8 @@ const QUOTE_DEBOUNCE_MS = 300;
 
 /** What a quote depends on: the cart, its extras, the point and the time; a new value asks again. */
 export function deliveryQuoteKey(input: DeliveryQuoteInput): string {
-  const counts = (items: OrderRequest['cutlery']) => items.filter((item) => item.cnt > 0).map((item) => `${item.id}x${item.cnt}`);
+  const counts = (items: OrderRequest['cutlery']) =>
+    items.filter((item) => item.cnt > 0).map((item) => `${item.id}x${item.cnt}`);
   return JSON.stringify([
     input.fsUid,
     input.lines.map((line) => `${line.token}x${line.cnt}`),
@@ -48,7 +49,10 @@ export function deliveryQuoteKey(input: DeliveryQuoteInput): string {
  * uuid, so the order names the quote of exactly the cart the guest saw. A quote of an older cart
  * is never shown as this cart's: until the new answer comes the state is 'quoting'.
  */
-export function useDeliveryQuote(input: DeliveryQuoteInput, enabled: boolean): DeliveryQuoteState & { readonly retry: () => void } {
+export function useDeliveryQuote(
+  input: DeliveryQuoteInput,
+  enabled: boolean,
+): DeliveryQuoteState & { readonly retry: () => void } {
   const key = deliveryQuoteKey(input);
   const [answer, setAnswer] = useState<{ key: string; state: DeliveryQuoteState } | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -56,10 +60,29 @@ export function useDeliveryQuote(input: DeliveryQuoteInput, enabled: boolean): D
 
   const ask = useEffectEvent((signal: AbortSignal, asked: string) => {
     if (input.point === null) return;
-    quoteDelivery({ fsUid: input.fsUid, lines: input.lines, cutlery: input.cutlery, recommended: input.recommended, when: input.when, point: input.point, uuid: uuid.current }, { signal }).then(
+    quoteDelivery(
+      {
+        fsUid: input.fsUid,
+        lines: input.lines,
+        cutlery: input.cutlery,
+        recommended: input.recommended,
+        when: input.when,
+        point: input.point,
+        uuid: uuid.current,
+      },
+      { signal },
+    ).then(
       (quote) => {
         uuid.current = quote.uuid;
-        setAnswer({ key: asked, state: { status: 'ready', uuid: quote.uuid, deliverySum: quote.deliverySum, availByTime: quote.isAvailByTime } });
+        setAnswer({
+          key: asked,
+          state: {
+            status: 'ready',
+            uuid: quote.uuid,
+            deliverySum: quote.deliverySum,
+            availByTime: quote.isAvailByTime,
+          },
+        });
       },
       (error: unknown) => {
         if (signal.aborted) return;

@@ -25,7 +25,16 @@ const kioskOrder: CartOrder = {
   expectedSum: 80_000,
 };
 const placed = (fields: Partial<OrderCreated> = {}) =>
-  ({ success: true, message: '', delayed: 0, id: 501, number: 'К-017', sum: 80_000, follow_token: 'follow.tok-1', ...fields }) as OrderCreated;
+  ({
+    success: true,
+    message: '',
+    delayed: 0,
+    id: 501,
+    number: 'К-017',
+    sum: 80_000,
+    follow_token: 'follow.tok-1',
+    ...fields,
+  }) as OrderCreated;
 
 /** A promise settled from the test: the request on its way. */
 function pending<T>() {
@@ -71,13 +80,19 @@ describe('placing a kiosk order (SPEC 4, issue 14)', () => {
     vi.mocked(createOrder).mockReset();
   });
 
-  it('keeps the follow token with the placed order and in /payment\'s history state, so a reload still has it', async () => {
+  it("keeps the follow token with the placed order and in /payment's history state, so a reload still has it", async () => {
     vi.mocked(createOrder).mockResolvedValueOnce(placed());
     tapPay();
     await settle();
     expect(location.history.at(-1)).toBe('/payment');
     expect(location.state).toMatchObject({ orderId: 501, orderNum: 'К-017', followToken: 'follow.tok-1' });
-    expect(cartStore.getState().checkout.order).toEqual({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'follow.tok-1' });
+    expect(cartStore.getState().checkout.order).toEqual({
+      id: '501',
+      number: 'К-017',
+      sum: 80_000,
+      paySystem: 'sbp',
+      followToken: 'follow.tok-1',
+    });
   });
 
   it('drops an answer that comes after the guest who tapped was ended: the next guest gets no order and no payment screen', async () => {
@@ -99,7 +114,7 @@ describe('placing a kiosk order (SPEC 4, issue 14)', () => {
     expect(state.dialogItems).toEqual([]);
   });
 
-  it('does not show a gone guest\'s refusal to the next one', async () => {
+  it("does not show a gone guest's refusal to the next one", async () => {
     const answer = pending<OrderCreated>();
     vi.mocked(createOrder).mockReturnValueOnce(answer.promise);
     tapPay();
@@ -110,8 +125,10 @@ describe('placing a kiosk order (SPEC 4, issue 14)', () => {
     expect(location.history).toEqual(['/cart']);
   });
 
-  it('drops a delayed order\'s answer when the guest was ended while its message was up', async () => {
-    vi.mocked(createOrder).mockResolvedValueOnce(placed({ delayed: 1, message: 'Заказ принят на потом.', follow_token: null }));
+  it("drops a delayed order's answer when the guest was ended while its message was up", async () => {
+    vi.mocked(createOrder).mockResolvedValueOnce(
+      placed({ delayed: 1, message: 'Заказ принят на потом.', follow_token: null }),
+    );
     tapPay();
     await settle();
     expect(chromeStore.getState().dialogItems).toHaveLength(1);

@@ -38,7 +38,10 @@ export interface CartOrder {
  * guest who tapped (idle at zero, a slow network) is theirs, not the next guest's: it is dropped,
  * nothing is placed in the store and nobody is taken to the payment screen.
  */
-export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy: boolean; readonly pay: () => Promise<void> } {
+export function usePlaceOrder(
+  order: CartOrder,
+  ready: boolean,
+): { readonly busy: boolean; readonly pay: () => Promise<void> } {
   const [, navigate] = useLocation();
   const placing = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -82,14 +85,22 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
       if (placed.delayed === 1) {
         await showDialog({ title: ATTENTION_TITLE, message: placed.message || 'Заказ сохранён.' });
         if (!sameGuest()) return;
-        orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken: placed.follow_token });
+        orderPlaced({
+          id: String(placed.id),
+          number: placed.number,
+          sum: placed.sum,
+          paySystem,
+          followToken: placed.follow_token,
+        });
         navigate('/', { replace: true });
         return;
       }
       const followToken = placed.follow_token;
       orderPlaced({ id: String(placed.id), number: placed.number, sum: placed.sum, paySystem, followToken });
       // The follow token rides in the history state too (payment-model followTokenOf), as the order does.
-      navigate('/payment', { state: { orderId: placed.id, orderNum: placed.number, orderSum: placed.sum, paysystem: paySystem, followToken } });
+      navigate('/payment', {
+        state: { orderId: placed.id, orderNum: placed.number, orderSum: placed.sum, paysystem: paySystem, followToken },
+      });
     } catch (error) {
       // A gone guest's refusal is not the next guest's to read.
       if (!sameGuest()) return;
@@ -98,7 +109,8 @@ export function usePlaceOrder(order: CartOrder, ready: boolean): { readonly busy
         if (error.code === 'idempotency_conflict') updateCheckout({ idempotencyKey: null });
         // The delayed order this cart resumed was resumed elsewhere, paid or is gone: the server's
         // words say so, and the cart is an order of its own from now on.
-        if (error.code === 'delayed_order_closed' || error.code === 'order_not_found') updateCheckout({ resumedOrderId: null });
+        if (error.code === 'delayed_order_closed' || error.code === 'order_not_found')
+          updateCheckout({ resumedOrderId: null });
         // The total changed under the cart (a price or the stop list): the cart asks the menu again.
         // A stale delivery quote may be the same change seen first by the quote (its subtotal), or
         // a quote that ran out: the menu is asked again and the delivery quoted again.

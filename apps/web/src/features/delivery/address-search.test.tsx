@@ -99,12 +99,14 @@ describe('address search (a combobox with a listbox of suggestions)', () => {
     expect(onPick).toHaveBeenCalledWith(FIRST);
   });
 
-  it('says when nothing is found, and the geocoder\'s own text when it is down', async () => {
+  it("says when nothing is found, and the geocoder's own text when it is down", async () => {
     suggest.mockResolvedValueOnce([]);
     render(<AddressSearch near={null} onPick={vi.fn()} />);
     await type('Несуществующая');
     expect(screen.getByRole('status').textContent).toBe('Адрес не найден. Уточните запрос или укажите точку на карте.');
-    suggest.mockRejectedValueOnce(new ApiError('Поиск адреса сейчас недоступен. Укажите точку на карте.', 'server', 503, 'geocoder_unavailable'));
+    suggest.mockRejectedValueOnce(
+      new ApiError('Поиск адреса сейчас недоступен. Укажите точку на карте.', 'server', 503, 'geocoder_unavailable'),
+    );
     await type('Тверская');
     expect(screen.getByRole('status').textContent).toBe('Поиск адреса сейчас недоступен. Укажите точку на карте.');
   });

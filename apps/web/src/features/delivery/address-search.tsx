@@ -55,7 +55,10 @@ export function AddressSearch({ near, onPick }: AddressSearchProps) {
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          setAnswer({ query, suggestions: { status: 'error', message: error instanceof Error ? error.message : String(error) } });
+          setAnswer({
+            query,
+            suggestions: { status: 'error', message: error instanceof Error ? error.message : String(error) },
+          });
         },
       );
     }, SUGGEST_DEBOUNCE_MS);

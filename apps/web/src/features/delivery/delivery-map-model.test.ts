@@ -15,24 +15,42 @@ import {
 } from './delivery-map-model';
 
 /** A square zone [west, south] … [east, north] as the wire's GeoJSON text ([lon, lat]). */
-function zone(id: number, [west, south, east, north]: [number, number, number, number], patch: Partial<DeliveryZoneWire> = {}): DeliveryZoneWire {
+function zone(
+  id: number,
+  [west, south, east, north]: [number, number, number, number],
+  patch: Partial<DeliveryZoneWire> = {},
+): DeliveryZoneWire {
   return zoneWire({
     id,
     name: `Зона ${id}`,
-    polygon: JSON.stringify([[[west, south], [east, south], [east, north], [west, north], [west, south]]]),
+    polygon: JSON.stringify([
+      [
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+        [west, south],
+      ],
+    ]),
     color: '#4D1E88E5',
     ...patch,
   });
 }
 
-const restaurant = (id: number, patch: Partial<RestaurantWire> = {}) => restaurantWire({ id, name: `Ресторан ${id}`, ...patch });
+const restaurant = (id: number, patch: Partial<RestaurantWire> = {}) =>
+  restaurantWire({ id, name: `Ресторан ${id}`, ...patch });
 
 const CENTRE_ZONE = zone(1, [37.6, 55.75, 37.62, 55.77]);
 const LIST = [
   // Delivers nowhere by courier: its zone is neither drawn nor chosen.
   restaurant(1, { deliveryCourier: '0', deliveryZone: [zone(9, [37.5, 55.7, 37.7, 55.8])] }),
   restaurant(2, { deliveryZone: [CENTRE_ZONE, zone(2, [37.62, 55.75, 37.64, 55.77], { active: '0' })] }),
-  restaurant(3, { deliveryZone: [zone(3, [37.62, 55.75, 37.64, 55.77], { color: '#FF00AA00' }), zone(4, [1, 1, 2, 2], { polygon: 'not json' })] }),
+  restaurant(3, {
+    deliveryZone: [
+      zone(3, [37.62, 55.75, 37.64, 55.77], { color: '#FF00AA00' }),
+      zone(4, [1, 1, 2, 2], { polygon: 'not json' }),
+    ],
+  }),
 ];
 const INSIDE_2 = { lat: 55.76, lon: 37.61 };
 const INSIDE_3 = { lat: 55.76, lon: 37.63 };
@@ -70,7 +88,7 @@ describe('a chosen point (SPEC 4 Delivery location)', () => {
     expect(choosePoint(LIST, INSIDE_3, 'drag').courier?.restaurant.id).toBe(3);
   });
 
-  it('outside every active zone (or in a non-courier restaurant\'s zone) has no courier', () => {
+  it("outside every active zone (or in a non-courier restaurant's zone) has no courier", () => {
     expect(choosePoint(LIST, OUTSIDE, 'locate').courier).toBeNull();
     expect(choosePoint([LIST[0] as RestaurantWire], INSIDE_2, 'tap').courier).toBeNull();
   });
@@ -109,15 +127,22 @@ describe('«Я ЗДЕСЬ»', () => {
     expect(confirmProblem(choosePoint(LIST, OUTSIDE, 'tap', FOUND))).toBe(OUTSIDE_DELIVERY_ZONE_MESSAGE);
     expect(confirmProblem(choosePoint(LIST, INSIDE_2, 'tap'))).toBe(NO_HOUSE_MESSAGE);
     expect(confirmProblem(choosePoint(LIST, INSIDE_2, 'tap', { ...FOUND, house: '' }))).toBe(NO_HOUSE_MESSAGE);
-    const failed = withLookup(choosePoint(LIST, INSIDE_2, 'tap'), INSIDE_2, { status: 'error', message: 'Поиск адреса сейчас недоступен.' });
+    const failed = withLookup(choosePoint(LIST, INSIDE_2, 'tap'), INSIDE_2, {
+      status: 'error',
+      message: 'Поиск адреса сейчас недоступен.',
+    });
     expect(confirmProblem(failed)).toBe('Поиск адреса сейчас недоступен.');
     expect(confirmProblem(choosePoint(LIST, INSIDE_2, 'search', FOUND))).toBeNull();
   });
 });
 
 describe('the saved address (address/save)', () => {
-  it('takes the found parts, the trimmed details and the marker\'s point', () => {
-    const input = addressInputOf(FOUND, { lat: 55.7601, lon: 37.6102 }, { ...EMPTY_DETAILS, room: ' 12 ', etaz: '3', comment: 'код 45' });
+  it("takes the found parts, the trimmed details and the marker's point", () => {
+    const input = addressInputOf(
+      FOUND,
+      { lat: 55.7601, lon: 37.6102 },
+      { ...EMPTY_DETAILS, room: ' 12 ', etaz: '3', comment: 'код 45' },
+    );
     expect(input).toEqual({
       region: FOUND.region,
       city: FOUND.city,

@@ -46,7 +46,12 @@ export interface ChosenPoint {
 }
 
 /** A point the guest chose: its restaurant and zone looked up at once, its address on the way (or found by search). */
-export function choosePoint(list: RestaurantListResponse, point: GeoPoint, source: PointSource, found?: FoundAddress): ChosenPoint {
+export function choosePoint(
+  list: RestaurantListResponse,
+  point: GeoPoint,
+  source: PointSource,
+  found?: FoundAddress,
+): ChosenPoint {
   return {
     point,
     source,
@@ -63,7 +68,12 @@ export function choosePoint(list: RestaurantListResponse, point: GeoPoint, sourc
 export function withZonesNow(chosen: ChosenPoint | null, list: RestaurantListResponse): ChosenPoint | null {
   if (chosen === null) return null;
   const courier = courierFor(list, chosen.point);
-  const same = courier === null ? chosen.courier === null : chosen.courier !== null && courier.restaurant === chosen.courier.restaurant && courier.zone.id === chosen.courier.zone.id;
+  const same =
+    courier === null
+      ? chosen.courier === null
+      : chosen.courier !== null &&
+        courier.restaurant === chosen.courier.restaurant &&
+        courier.zone.id === chosen.courier.zone.id;
   return same ? chosen : { ...chosen, courier };
 }
 
@@ -73,7 +83,8 @@ export function withLookup(chosen: ChosenPoint | null, point: GeoPoint, lookup: 
   return { ...chosen, lookup };
 }
 
-export const NO_POINT_MESSAGE = 'Укажите точку на карте: найдите адрес, нажмите на карту или определите местоположение.';
+export const NO_POINT_MESSAGE =
+  'Укажите точку на карте: найдите адрес, нажмите на карту или определите местоположение.';
 export const NO_HOUSE_MESSAGE = 'Не удалось определить дом. Передвиньте метку к зданию или найдите адрес поиском.';
 
 /**

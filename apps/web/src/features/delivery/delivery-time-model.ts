@@ -35,7 +35,12 @@ type HoursEntry = Pick<RestaurantWire, 'shedule'> & Partial<Pick<RestaurantWire,
  * (orders timing, issue 31): a date its holiday closes offers nothing, and on a holiday a period
  * the restaurant is closed at the start of is not there (decision 053).
  */
-export function timeOptions(zone: CourierZone, restaurant: HoursEntry, date: CalendarDate, now: WallClock): TimeOption[] {
+export function timeOptions(
+  zone: CourierZone,
+  restaurant: HoursEntry,
+  date: CalendarDate,
+  now: WallClock,
+): TimeOption[] {
   const hours = restaurantHours(restaurant);
   if (zone.periods.length > 0) {
     return deliveryPeriodChoices(zone, date, now, hours).map((period) => ({
@@ -47,7 +52,11 @@ export function timeOptions(zone: CourierZone, restaurant: HoursEntry, date: Cal
   const today = date.year === now.date.year && date.month === now.date.month && date.day === now.date.day;
   const openNow = today && isOpenOnWallClock(hours.schedule, hours.holidays, now);
   const asReady = openNow ? [{ value: AS_READY_TEXT, label: AS_READY_TEXT, disabled: false }] : [];
-  const slots = openPickupSlots(hours.schedule, hours.holidays, date, now).map((minute) => ({ value: formatClock(minute), label: formatClock(minute), disabled: false }));
+  const slots = openPickupSlots(hours.schedule, hours.holidays, date, now).map((minute) => ({
+    value: formatClock(minute),
+    label: formatClock(minute),
+    disabled: false,
+  }));
   return [...asReady, ...slots];
 }
 
@@ -56,7 +65,10 @@ export function timeOptions(zone: CourierZone, restaurant: HoursEntry, date: Cal
  * holiday (issue 31), the next open day. A today whose periods time_limit has closed keeps its
  * place, for SPEC 8's «На сегодня нет доступного времени доставки…» to stand there.
  */
-export function firstTimeDate<D extends DateChoice>(dates: readonly D[], optionsOf: (date: D) => readonly TimeOption[]): D | undefined {
+export function firstTimeDate<D extends DateChoice>(
+  dates: readonly D[],
+  optionsOf: (date: D) => readonly TimeOption[],
+): D | undefined {
   return dates.find((date) => optionsOf(date).length > 0) ?? dates[0];
 }
 

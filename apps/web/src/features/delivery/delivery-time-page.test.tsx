@@ -71,7 +71,11 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     vi.setSystemTime(moscow('11:30'));
     renderPage();
     const dates = screen.getAllByRole('radio').filter((input) => (input as HTMLInputElement).name === 'delivery-date');
-    expect(dates.map((input) => input.closest('label')?.textContent)).toEqual(['Сегодня', 'Вторник, 24 ноября', 'Среда, 25 ноября']);
+    expect(dates.map((input) => input.closest('label')?.textContent)).toEqual([
+      'Сегодня',
+      'Вторник, 24 ноября',
+      'Среда, 25 ноября',
+    ]);
     expect((dates[0] as HTMLInputElement).checked).toBe(true);
   });
 
@@ -95,13 +99,17 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(cartStore.getState().checkout.deliveryDateTime).toBeNull();
   });
 
-  it('stores the chosen date and period and opens the delivery menu of the zone\'s restaurant', () => {
+  it("stores the chosen date and period and opens the delivery menu of the zone's restaurant", () => {
     vi.setSystemTime(moscow('11:30'));
     cartStore.getState().addToCart('7', { item: '101' });
     renderPage();
     fireEvent.click(period('18:00–20:00'));
     apply();
-    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: '18:00-20:00', isTimePeriods: true });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({
+      deliveryDate: '23.11.2026',
+      deliveryTime: '18:00-20:00',
+      isTimePeriods: true,
+    });
     expect(location.history.at(-1)).toBe('/menu/7/delivery');
     expect(cartStore.getState().cart).toHaveLength(1);
   });
@@ -117,7 +125,11 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(screen.queryByText(NO_DELIVERY_TIME_TODAY_MESSAGE, { exact: false })).toBeNull();
     fireEvent.click(period('10:00–12:00'));
     apply();
-    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '25.11.2026', deliveryTime: '10:00-12:00', isTimePeriods: true });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({
+      deliveryDate: '25.11.2026',
+      deliveryTime: '10:00-12:00',
+      isTimePeriods: true,
+    });
   });
 
   it('follows the clock every 60 s: the last period closes while the screen is open', () => {
@@ -142,13 +154,19 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(screen.getByRole('alert').textContent).toBe(DELIVERY_TIME_REQUIRED_MESSAGE);
     fireEvent.click(screen.getByRole('radio', { name: 'По готовности' }));
     apply();
-    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '23.11.2026', deliveryTime: 'По готовности', isTimePeriods: false });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({
+      deliveryDate: '23.11.2026',
+      deliveryTime: 'По готовности',
+      isTimePeriods: false,
+    });
   });
 
-  it('on a holiday opens on the next open day: the zone\'s periods of a closed day are not there (SPEC 5, 8, issue 31, decision 053)', () => {
+  it("on a holiday opens on the next open day: the zone's periods of a closed day are not there (SPEC 5, 8, issue 31, decision 053)", () => {
     vi.setSystemTime(moscow('09:00'));
     renderPage([restaurant({ holidays: [{ date: '2026-11-23', fromMinute: null, toMinute: null }] })]);
-    const checked = screen.getAllByRole<HTMLInputElement>('radio').find((input) => input.name === 'delivery-date' && input.checked);
+    const checked = screen
+      .getAllByRole<HTMLInputElement>('radio')
+      .find((input) => input.name === 'delivery-date' && input.checked);
     expect(checked?.closest('label')?.textContent).toBe('Вторник, 24 ноября');
     expect(period('10:00–12:00').disabled).toBe(false);
     // Today chosen anyway: SPEC 8's no-time-today notice, and nothing to apply.
@@ -166,15 +184,24 @@ describe('delivery time (SPEC 2 Delivery time, SPEC 5, 8, 9)', () => {
     expect(today.map((input) => input.closest('label')?.textContent)).toEqual(['12:00–14:00']);
   });
 
-  it('a zone without periods offers no time on a holiday and starts from the next open day\'s slots (SPEC 9, issue 31)', () => {
+  it("a zone without periods offers no time on a holiday and starts from the next open day's slots (SPEC 9, issue 31)", () => {
     vi.setSystemTime(moscow('12:00'));
-    renderPage([restaurant({ deliveryZone: [zone({ periods: '[]' })], holidays: [{ date: '2026-11-23', fromMinute: null, toMinute: null }] })]);
+    renderPage([
+      restaurant({
+        deliveryZone: [zone({ periods: '[]' })],
+        holidays: [{ date: '2026-11-23', fromMinute: null, toMinute: null }],
+      }),
+    ]);
     expect(screen.queryByRole('radio', { name: 'По готовности' })).toBeNull();
     const times = screen.getAllByRole('radio').filter((input) => (input as HTMLInputElement).name === 'delivery-time');
     expect(times[0]?.closest('label')?.textContent).toBe('10:00');
     fireEvent.click(times[0]!);
     apply();
-    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({ deliveryDate: '24.11.2026', deliveryTime: '10:00', isTimePeriods: false });
+    expect(cartStore.getState().checkout.deliveryDateTime).toEqual({
+      deliveryDate: '24.11.2026',
+      deliveryTime: '10:00',
+      isTimePeriods: false,
+    });
   });
 
   it('shows «Закрыто до …» of a restaurant closed for now under the one that would deliver (issue 31)', () => {

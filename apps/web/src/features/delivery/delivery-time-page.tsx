@@ -30,7 +30,11 @@ export default function DeliveryTimePage() {
       {list.status === 'loading' ? (
         <TimeSkeleton />
       ) : list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        <LoadError
+          title="Не удалось загрузить рестораны"
+          message={list.error.message}
+          onRetry={() => restaurantListQuery.refetch()}
+        />
       ) : found === null || address === null ? (
         <EmptyState
           icon={<MapPin />}
@@ -43,13 +47,26 @@ export default function DeliveryTimePage() {
           }
         />
       ) : (
-        <TimeChoice key={`${found.restaurant.id}:${found.zone.id}`} restaurant={found.restaurant} zone={found.zone} addressLine={address.long || address.full} />
+        <TimeChoice
+          key={`${found.restaurant.id}:${found.zone.id}`}
+          restaurant={found.restaurant}
+          zone={found.zone}
+          addressLine={address.long || address.full}
+        />
       )}
     </Screen>
   );
 }
 
-function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantWire; zone: CourierZone; addressLine: string }) {
+function TimeChoice({
+  restaurant,
+  zone,
+  addressLine,
+}: {
+  restaurant: RestaurantWire;
+  zone: CourierZone;
+  addressLine: string;
+}) {
   const [, navigate] = useLocation();
   const stored = useCartState((state) => state.checkout.deliveryDateTime);
   // SPEC 9: the choices follow the clock every 60 s (a period closes while the screen is open).
@@ -59,8 +76,12 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
   const closedText = restaurantClosedText(restaurant, now);
   const dates = dateChoices(clock.date, restaurant.deliveryDaysTrue);
   const [dateValue, setDateValue] = useState(() => stored?.deliveryDate ?? '');
-  const date = dates.find((entry) => entry.value === dateValue) ?? firstTimeDate(dates, (entry) => timeOptions(zone, restaurant, entry.date, clock));
-  const [timeValue, setTimeValue] = useState<string | null>(() => (stored && stored.deliveryDate === date?.value ? stored.deliveryTime : null));
+  const date =
+    dates.find((entry) => entry.value === dateValue) ??
+    firstTimeDate(dates, (entry) => timeOptions(zone, restaurant, entry.date, clock));
+  const [timeValue, setTimeValue] = useState<string | null>(() =>
+    stored && stored.deliveryDate === date?.value ? stored.deliveryTime : null,
+  );
   const [error, setError] = useState<string | null>(null);
   if (!date) return null;
 
@@ -80,7 +101,11 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
     const state = cartStore.getState();
     // The zone's restaurant delivers (the chain's zones may have moved since the address was chosen).
     if (state.address && state.restaurant?.id !== String(restaurant.id)) {
-      state.chooseDeliveryAddress(state.address, { id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
+      state.chooseDeliveryAddress(state.address, {
+        id: String(restaurant.id),
+        name: restaurant.name,
+        nameShort: restaurant.nameShort,
+      });
     }
     state.updateCheckout({ deliveryDateTime: chosenDateTime(zone, date.value, chosen) });
     navigate(routePath('restoranMenu', { restoran_id: restaurant.id, order_type: 'delivery' }));
@@ -102,7 +127,13 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
           <div className="delivery-time__dates">
             {dates.map((entry) => (
               <label key={entry.value} className="radio-card radio-card--wide">
-                <input type="radio" name="delivery-date" value={entry.value} checked={entry === date} onChange={() => chooseDate(entry.value)} />
+                <input
+                  type="radio"
+                  name="delivery-date"
+                  value={entry.value}
+                  checked={entry === date}
+                  onChange={() => chooseDate(entry.value)}
+                />
                 <span>{entry.label}</span>
               </label>
             ))}
@@ -115,7 +146,9 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
         </p>
       )}
       <fieldset className="delivery-time__group">
-        <legend className="delivery-time__legend">{zone.periods.length > 0 ? 'Интервал доставки' : 'Время доставки'}</legend>
+        <legend className="delivery-time__legend">
+          {zone.periods.length > 0 ? 'Интервал доставки' : 'Время доставки'}
+        </legend>
         {noneToday ? (
           // SPEC 8's text stands where the periods would; Apply repeats it as an alert here.
           <p className="delivery-time__notice" role={error === NO_DELIVERY_TIME_TODAY_MESSAGE ? 'alert' : 'status'}>
@@ -123,7 +156,9 @@ function TimeChoice({ restaurant, zone, addressLine }: { restaurant: RestaurantW
             {dates.length > 1 ? '. Выберите другую дату.' : ''}
           </p>
         ) : null}
-        {options.length === 0 && !noneToday ? <p className="delivery-time__notice">На этот день свободного времени нет. Выберите другую дату.</p> : null}
+        {options.length === 0 && !noneToday ? (
+          <p className="delivery-time__notice">На этот день свободного времени нет. Выберите другую дату.</p>
+        ) : null}
         <div className="delivery-time__times">
           {options.map((option) => (
             <label key={option.value} className="radio-card delivery-time__time">

@@ -32,7 +32,8 @@ import { LocateError, locateGuest } from '../../ui/map/locate-guest';
 /** The delivery map's own words for locateGuest's failures: here the search and the pin are the way on. */
 export const DELIVERY_LOCATE_DENIED_MESSAGE =
   'Нет доступа к геолокации. Разрешите его в настройках браузера или найдите адрес поиском.';
-export const DELIVERY_LOCATE_FAILED_MESSAGE = 'Не удалось определить местоположение. Найдите адрес поиском или укажите точку на карте.';
+export const DELIVERY_LOCATE_FAILED_MESSAGE =
+  'Не удалось определить местоположение. Найдите адрес поиском или укажите точку на карте.';
 const MAP_FAILED_MESSAGE = 'Карта не загрузилась. Найдите адрес поиском или попробуйте ещё раз.';
 
 // The screen's opening answers are asked as its code arrives, not after its first paint (issue 18):
@@ -126,7 +127,9 @@ function DeliveryMap({ config, restaurants }: { config: MapConfig; restaurants: 
     const controller = new AbortController();
     addressAt(lookupPoint, controller.signal).then(
       (address) =>
-        setChosen((current) => withLookup(current, lookupPoint, address ? { status: 'found', address } : { status: 'none' })),
+        setChosen((current) =>
+          withLookup(current, lookupPoint, address ? { status: 'found', address } : { status: 'none' }),
+        ),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
@@ -166,7 +169,10 @@ function DeliveryMap({ config, restaurants }: { config: MapConfig; restaurants: 
 
   return (
     <div className="delivery-to">
-      <AddressSearch near={near} onPick={(address) => pick({ lat: address.lat, lon: address.lon }, 'search', address)} />
+      <AddressSearch
+        near={near}
+        onPick={(address) => pick({ lat: address.lat, lon: address.lon }, 'search', address)}
+      />
       <div className="delivery-to__map-frame">
         <div ref={mapElement} className="delivery-to__map" />
         {map.status === 'error' ? (

@@ -33,15 +33,23 @@ describe('the chosen point’s summary on the delivery map (SPEC 2, SPEC 4 Deliv
   });
 
   it('says «Закрыто до 18:00», or the manager’s own words, while the restaurant is closed for now', () => {
-    expect(summaryOf(restaurantWire({ closedUntil: '2026-11-23T15:00:00.000Z', closedText: '' })).textContent).toContain('Закрыто до 18:00');
+    expect(
+      summaryOf(restaurantWire({ closedUntil: '2026-11-23T15:00:00.000Z', closedText: '' })).textContent,
+    ).toContain('Закрыто до 18:00');
     cleanup();
-    expect(summaryOf(restaurantWire({ closedUntil: '2026-11-23T15:00:00.000Z', closedText: 'Учёт до вечера' })).textContent).toContain('Учёт до вечера');
+    expect(
+      summaryOf(restaurantWire({ closedUntil: '2026-11-23T15:00:00.000Z', closedText: 'Учёт до вечера' })).textContent,
+    ).toContain('Учёт до вечера');
     cleanup();
     // Past the time it is open again by itself.
-    expect(summaryOf(restaurantWire({ closedUntil: '2026-11-23T08:00:00.000Z', closedText: '' })).textContent).not.toContain('Закрыто');
+    expect(
+      summaryOf(restaurantWire({ closedUntil: '2026-11-23T08:00:00.000Z', closedText: '' })).textContent,
+    ).not.toContain('Закрыто');
   });
 
   it('outside every zone says SPEC 8’s words instead', () => {
-    expect(summaryOf(restaurantWire({ closedUntil: '2026-11-23T15:00:00.000Z' }), { lat: 50, lon: 30 }).textContent).toContain(OUTSIDE_DELIVERY_ZONE_MESSAGE);
+    expect(
+      summaryOf(restaurantWire({ closedUntil: '2026-11-23T15:00:00.000Z' }), { lat: 50, lon: 30 }).textContent,
+    ).toContain(OUTSIDE_DELIVERY_ZONE_MESSAGE);
   });
 });

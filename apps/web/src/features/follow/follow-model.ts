@@ -1,7 +1,4 @@
-import {
-  FOLLOW_LINK_EXPIRED_MESSAGE,
-  FOLLOW_LINK_INVALID_MESSAGE,
-} from '@chain/domain';
+import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE } from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 
 /** Why the follow page has no order to show. */

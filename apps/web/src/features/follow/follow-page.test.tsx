@@ -3,7 +3,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FOLLOW_LINK_EXPIRED_MESSAGE, FOLLOW_LINK_INVALID_MESSAGE, FOLLOW_POLL_MS, isOrderSettled } from '@chain/domain';
+import {
+  FOLLOW_LINK_EXPIRED_MESSAGE,
+  FOLLOW_LINK_INVALID_MESSAGE,
+  FOLLOW_POLL_MS,
+  isOrderSettled,
+} from '@chain/domain';
 import { ApiError, REQUEST_FAILED_MESSAGE } from '../../api/client';
 import { loadOrderFollow, type OrderFollow } from './api';
 import { followProblemOf } from './follow-model';
@@ -127,7 +132,9 @@ describe('follow page (issue 14: /follow/{token})', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     await settle();
     expect(screen.getByText('К-017')).toBeTruthy();
-    load.mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null)).mockResolvedValue(order({ status_text: 'Подаём', status: 40 }));
+    load
+      .mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))
+      .mockResolvedValue(order({ status_text: 'Подаём', status: 40 }));
     await tick();
     expect(screen.getByText('К-017')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

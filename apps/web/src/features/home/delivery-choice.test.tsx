@@ -14,7 +14,14 @@ import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 const SESSION = { id: '42', password: 'token' };
 const BRONNAYA = restaurantWire();
 const HOME = savedAddress({ domofon: '', etaz: '', long: 'Москва, Малая Бронная улица, 24, подъезд 2, кв. 12' });
-const FAR = savedAddress({ id: 6, short: 'Ленина, 1', full: 'Тверь, Ленина, 1', long: 'Тверь, Ленина, 1', lat: 56.85, lon: 35.9 });
+const FAR = savedAddress({
+  id: 6,
+  short: 'Ленина, 1',
+  full: 'Тверь, Ленина, 1',
+  long: 'Тверь, Ленина, 1',
+  lat: 56.85,
+  lon: 35.9,
+});
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 function renderChoice() {
@@ -61,7 +68,11 @@ describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery loca
     await tapDelivery();
     const sheet = screen.getByRole('dialog', { name: 'Куда доставить?' });
     expect(within(sheet).getByText(ADDRESS_CHANGE_EMPTIES_CART)).toBeTruthy();
-    expect(within(sheet).getAllByRole('button').map((button) => button.textContent)).toContain(`${HOME.short}${HOME.long}`);
+    expect(
+      within(sheet)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toContain(`${HOME.short}${HOME.long}`);
     expect(within(sheet).getByRole('link', { name: 'Новый адрес' }).getAttribute('href')).toBe('/delivery_to');
     expect(location.history).toEqual(['/']);
   });
@@ -91,7 +102,10 @@ describe('Home → Доставка (SPEC 2 Home: Delivery, SPEC 4 Delivery loca
     await tapDelivery();
     fireEvent.click(screen.getByRole('button', { name: /Ленина, 1/ }));
     await settle();
-    expect(chromeStore.getState().dialogItems[0]).toMatchObject({ title: ATTENTION_TITLE, message: OUTSIDE_DELIVERY_ZONE_MESSAGE });
+    expect(chromeStore.getState().dialogItems[0]).toMatchObject({
+      title: ATTENTION_TITLE,
+      message: OUTSIDE_DELIVERY_ZONE_MESSAGE,
+    });
     expect(cartStore.getState().orderType).toBeNull();
     expect(location.history).toEqual(['/']);
   });

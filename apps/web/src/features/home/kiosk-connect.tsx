@@ -59,7 +59,11 @@ export function KioskConnect({ restaurantId, name }: { restaurantId: string; nam
         {asking ? (
           <StaffCodeSheet
             title="Код сотрудника"
-            hint={name ? `Введите код сотрудника ресторана «${name}», чтобы подключить киоск.` : 'Введите код сотрудника ресторана, чтобы подключить киоск.'}
+            hint={
+              name
+                ? `Введите код сотрудника ресторана «${name}», чтобы подключить киоск.`
+                : 'Введите код сотрудника ресторана, чтобы подключить киоск.'
+            }
             submitLabel="Подключить киоск"
             check={(code) => enterKiosk(restaurantId, code)}
             onAccepted={(answer) => {

@@ -4,7 +4,14 @@ import { Suspense } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TITLE, KIOSK_CHECK_MS, KIOSK_IDLE_MS, KIOSK_NOT_CONNECTED_MESSAGE, KIOSK_NOT_CONNECTED_TITLE, TABLE_NUMBER_MESSAGE } from '@chain/domain';
+import {
+  ERROR_TITLE,
+  KIOSK_CHECK_MS,
+  KIOSK_IDLE_MS,
+  KIOSK_NOT_CONNECTED_MESSAGE,
+  KIOSK_NOT_CONNECTED_TITLE,
+  TABLE_NUMBER_MESSAGE,
+} from '@chain/domain';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
 import { enterKiosk, isKioskConnected, lookupTableNumber } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
@@ -13,7 +20,12 @@ import { cartStore, chromeStore, kioskStore } from '../../state/store';
 import OrderTypePage from './order-type-page';
 import { resetAppStores } from '../../state/stores.test-support';
 
-vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), lookupTableNumber: vi.fn(), isKioskConnected: vi.fn(), enterKiosk: vi.fn() }));
+vi.mock(import('../../api/kiosk'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  lookupTableNumber: vi.fn(),
+  isKioskConnected: vi.fn(),
+  enterKiosk: vi.fn(),
+}));
 
 /** Open round the clock, every day. */
 const TVERSKAYA = restaurantWire({
@@ -46,7 +58,9 @@ describe('SPEC 2 Home in kiosk mode: the table keypad', () => {
     kioskStore.getState().setKioskToken('device-token');
     cartStore.getState().setRestaurant({ id: '1', name: 'Жар-печь на Тверской' });
     restaurantListQuery.set(undefined, [TVERSKAYA]);
-    vi.mocked(lookupTableNumber).mockImplementation((_id, num) => Promise.resolve(num === '5' ? { num: '5', fs_uid: TVERSKAYA.fs_uid } : null));
+    vi.mocked(lookupTableNumber).mockImplementation((_id, num) =>
+      Promise.resolve(num === '5' ? { num: '5', fs_uid: TVERSKAYA.fs_uid } : null),
+    );
     vi.mocked(isKioskConnected).mockResolvedValue(true);
   });
   afterEach(() => {

@@ -24,14 +24,20 @@ function sources(patch: Partial<KioskTableSources> = {}): KioskTableSources & { 
     restaurants: () => Promise.resolve([TVERSKAYA]),
     now: () => NOON,
     ...patch,
-    lookup: vi.fn(patch.lookup ?? ((_id: string, num: string) => Promise.resolve(num === '5' ? { num: '5', fs_uid: TVERSKAYA.fs_uid } : null))),
+    lookup: vi.fn(
+      patch.lookup ??
+        ((_id: string, num: string) => Promise.resolve(num === '5' ? { num: '5', fs_uid: TVERSKAYA.fs_uid } : null)),
+    ),
   };
 }
 
 describe('the kiosk table number (SPEC 2 Home kiosk mode, SPEC 5, SPEC 8)', () => {
   it('SPEC 5: an empty number is refused with «Неверный номер стола!» before anything is asked', async () => {
     const from = sources();
-    await expect(kioskTableOutcome('1', '', from)).resolves.toEqual({ kind: 'refused', dialog: { title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE } });
+    await expect(kioskTableOutcome('1', '', from)).resolves.toEqual({
+      kind: 'refused',
+      dialog: { title: ERROR_TITLE, message: TABLE_NUMBER_MESSAGE },
+    });
     await expect(kioskTableOutcome('1', '  ', from)).resolves.toMatchObject({ kind: 'refused' });
     expect(from.lookup).not.toHaveBeenCalled();
   });
@@ -56,7 +62,9 @@ describe('the kiosk table number (SPEC 2 Home kiosk mode, SPEC 5, SPEC 8)', () =
       dialog: { title: TABLE_ORDER_TITLE, message: TABLE_ORDER_UNAVAILABLE_MESSAGE },
     });
     const inactive = sources({ restaurants: () => Promise.resolve([{ ...TVERSKAYA, active: '0' }]) });
-    await expect(kioskTableOutcome('1', '5', inactive)).resolves.toMatchObject({ dialog: { message: TABLE_ORDER_UNAVAILABLE_MESSAGE } });
+    await expect(kioskTableOutcome('1', '5', inactive)).resolves.toMatchObject({
+      dialog: { message: TABLE_ORDER_UNAVAILABLE_MESSAGE },
+    });
     const night = sources({ now: () => NIGHT });
     await expect(kioskTableOutcome('1', '5', night)).resolves.toEqual({
       kind: 'refused',
@@ -67,7 +75,9 @@ describe('the kiosk table number (SPEC 2 Home kiosk mode, SPEC 5, SPEC 8)', () =
   });
 
   it('a restaurant missing from the list has no tables', async () => {
-    await expect(kioskTableOutcome('2', '5', sources())).resolves.toMatchObject({ dialog: { message: TABLE_NUMBER_MESSAGE } });
+    await expect(kioskTableOutcome('2', '5', sources())).resolves.toMatchObject({
+      dialog: { message: TABLE_NUMBER_MESSAGE },
+    });
   });
 
   it("SPEC 8: a failed request is the request-failed text, a server's failure its own text", async () => {
@@ -77,9 +87,13 @@ describe('the kiosk table number (SPEC 2 Home kiosk mode, SPEC 5, SPEC 8)', () =
       dialog: { title: ATTENTION_TITLE, message: REQUEST_FAILED_MESSAGE },
     });
     const listDown = sources({ restaurants: () => Promise.reject(new TypeError('boom')) });
-    await expect(kioskTableOutcome('1', '5', listDown)).resolves.toMatchObject({ dialog: { message: REQUEST_FAILED_MESSAGE } });
+    await expect(kioskTableOutcome('1', '5', listDown)).resolves.toMatchObject({
+      dialog: { message: REQUEST_FAILED_MESSAGE },
+    });
     const busy = sources({ lookup: () => Promise.reject(new ApiError('Сервис временно недоступен', 'server', 503)) });
-    await expect(kioskTableOutcome('1', '5', busy)).resolves.toMatchObject({ dialog: { message: 'Сервис временно недоступен' } });
+    await expect(kioskTableOutcome('1', '5', busy)).resolves.toMatchObject({
+      dialog: { message: 'Сервис временно недоступен' },
+    });
   });
 });
 
@@ -92,7 +106,9 @@ describe('the keypad OK (chooseKioskTable)', () => {
   afterEach(() => resetAppStores());
 
   it('sets an in-restaurant order at the table, for now', async () => {
-    cartStore.getState().updateCheckout({ deliveryDateTime: { deliveryDate: '25.11.2026', deliveryTime: '12:00', isTimePeriods: false } });
+    cartStore.getState().updateCheckout({
+      deliveryDateTime: { deliveryDate: '25.11.2026', deliveryTime: '12:00', isTimePeriods: false },
+    });
     await expect(chooseKioskTable('1', '5', sources())).resolves.toBe(true);
     const state = appSnapshot();
     expect(state.orderType).toBe('inrest');

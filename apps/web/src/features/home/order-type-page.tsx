@@ -1,4 +1,14 @@
-import { CalendarClock, Clock, Gauge, ListX, MapPinned, Phone, ShoppingBag, Smartphone, UtensilsCrossed } from 'lucide-react';
+import {
+  CalendarClock,
+  Clock,
+  Gauge,
+  ListX,
+  MapPinned,
+  Phone,
+  ShoppingBag,
+  Smartphone,
+  UtensilsCrossed,
+} from 'lucide-react';
 import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LOAD_FAILED_MESSAGE } from '@chain/domain';

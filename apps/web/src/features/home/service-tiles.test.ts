@@ -15,7 +15,10 @@ describe('home service tiles (SPEC 2 Home, normal mode)', () => {
 
   it('the delayed order follows the allow_delayed setting, after the pre-order', () => {
     expect(serviceTiles({ ...NONE, allow_delayed: 1 }, NO_FLAGS).map((tile) => tile.href)).toEqual(['/delayedzakaz']);
-    expect(serviceTiles({ ...NONE, allow_predzakaz: 1, allow_delayed: 1 }, NO_FLAGS).map((tile) => tile.id)).toEqual(['preorder', 'delayed']);
+    expect(serviceTiles({ ...NONE, allow_predzakaz: 1, allow_delayed: 1 }, NO_FLAGS).map((tile) => tile.id)).toEqual([
+      'preorder',
+      'delayed',
+    ]);
   });
 
   it('booking follows the user flag booking=1', () => {
@@ -35,7 +38,10 @@ describe('home service tiles (SPEC 2 Home, normal mode)', () => {
 });
 
 describe('app-store link by platform (SPEC 2 Home)', () => {
-  const urls = { app_store_url: 'https://apps.apple.com/app/id1', google_play_url: 'https://play.google.com/store/apps/details?id=x' };
+  const urls = {
+    app_store_url: 'https://apps.apple.com/app/id1',
+    google_play_url: 'https://play.google.com/store/apps/details?id=x',
+  };
 
   it('offers the App Store on iPhone and Google Play on Android', () => {
     expect(appStoreLink('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', urls)?.href).toBe(urls.app_store_url);

@@ -22,9 +22,11 @@ interface TileUser {
 export function serviceTiles(settings: TileSettings, user: TileUser): ServiceTile[] {
   const tiles: ServiceTile[] = [];
   if (settings.allow_predzakaz === 1) tiles.push({ id: 'preorder', label: 'Предзаказ', href: APP_ROUTES.predzakaz });
-  if (settings.allow_delayed === 1) tiles.push({ id: 'delayed', label: 'Отложенный заказ', href: APP_ROUTES.delayedzakaz });
+  if (settings.allow_delayed === 1)
+    tiles.push({ id: 'delayed', label: 'Отложенный заказ', href: APP_ROUTES.delayedzakaz });
   if (user.booking) tiles.push({ id: 'booking', label: 'Забронировать стол', href: APP_ROUTES.booking });
-  if (settings.show_zagruzka === 1) tiles.push({ id: 'load', label: 'Загруженность ресторанов', href: APP_ROUTES.zagruzka });
+  if (settings.show_zagruzka === 1)
+    tiles.push({ id: 'load', label: 'Загруженность ресторанов', href: APP_ROUTES.zagruzka });
   if (settings.show_restmap === 1) tiles.push({ id: 'map', label: 'Карта ресторанов', href: APP_ROUTES.restMap });
   if (user.stoplist) tiles.push({ id: 'stoplist', label: 'Стоп-лист', href: APP_ROUTES.zagruzkaRestList });
   return tiles;

@@ -3,7 +3,12 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KIOSK_CODE_RATE_MESSAGE, KIOSK_CODE_SHEET_IDLE_MS, KIOSK_CODE_WRONG_MESSAGE, LOAD_FAILED_MESSAGE } from '@chain/domain';
+import {
+  KIOSK_CODE_RATE_MESSAGE,
+  KIOSK_CODE_SHEET_IDLE_MS,
+  KIOSK_CODE_WRONG_MESSAGE,
+  LOAD_FAILED_MESSAGE,
+} from '@chain/domain';
 import { restaurantWire } from '../../api/delivery-fixtures.test-support';
 import { enterKiosk } from '../../api/kiosk';
 import { restaurantListQuery } from '../../api/restaurants';
@@ -14,7 +19,12 @@ import { appSnapshot, resetAppStores } from '../../state/stores.test-support';
 
 vi.mock(import('../../api/kiosk'), async (importOriginal) => ({ ...(await importOriginal()), enterKiosk: vi.fn() }));
 
-const TVERSKAYA = restaurantWire({ id: 10, fs_uid: 'fs-tverskaya', name: 'Жар-печь на Тверской', nameShort: 'Тверская' });
+const TVERSKAYA = restaurantWire({
+  id: 10,
+  fs_uid: 'fs-tverskaya',
+  name: 'Жар-печь на Тверской',
+  nameShort: 'Тверская',
+});
 const BRONNAYA = restaurantWire({ id: 7 });
 
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
@@ -57,9 +67,13 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
 
   it('asks whether to run as the named restaurant’s kiosk, saying what changes', () => {
     renderStart('/kiosk/10');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Включить режим киоска для ресторана «Жар-печь на Тверской»?');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Включить режим киоска для ресторана «Жар-печь на Тверской»?',
+    );
     expect(screen.getByText(/QR-коду СБП/)).toBeTruthy();
-    expect(screen.getByText('Включить режим киоска и выйти из него может только сотрудник с кодом ресторана.')).toBeTruthy();
+    expect(
+      screen.getByText('Включить режим киоска и выйти из него может только сотрудник с кодом ресторана.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Да' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Нет' })).toBeTruthy();
   });
@@ -68,7 +82,11 @@ describe('SPEC 2 Kiosk start page (/kiosk/{id}, issue 14)', () => {
     renderStart('/kiosk/10');
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
     expect(sheet()).toBeTruthy();
-    expect(within(sheet()).getByText('Введите код сотрудника ресторана «Жар-печь на Тверской», чтобы включить режим киоска.')).toBeTruthy();
+    expect(
+      within(sheet()).getByText(
+        'Введите код сотрудника ресторана «Жар-печь на Тверской», чтобы включить режим киоска.',
+      ),
+    ).toBeTruthy();
     type('2580');
     expect(pad().querySelector('output')?.textContent).toBe('••••');
     expect(kioskStore.getState().kiosk).toBe(false);

@@ -16,7 +16,10 @@ import { StaffCodeSheet } from '../../ui/staff-code-sheet';
 import './kiosk-page.css';
 
 /** The restaurant of /kiosk/{id}: its id, or its fs_uid as the other routes accept it. */
-export function kioskRestaurant<T extends Pick<RestaurantWire, 'id' | 'fs_uid'>>(list: readonly T[], id: string): T | null {
+export function kioskRestaurant<T extends Pick<RestaurantWire, 'id' | 'fs_uid'>>(
+  list: readonly T[],
+  id: string,
+): T | null {
   return list.find((entry) => String(entry.id) === id || entry.fs_uid === id) ?? null;
 }
 
@@ -29,7 +32,9 @@ export function kioskRestaurant<T extends Pick<RestaurantWire, 'id' | 'fs_uid'>>
 export function startKiosk(restaurant: Pick<RestaurantWire, 'id' | 'name' | 'nameShort'>, token: string): void {
   kioskStore.getState().setKiosk(true);
   kioskStore.getState().setKioskToken(token);
-  cartStore.getState().setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
+  cartStore
+    .getState()
+    .setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
   guestStore.getState().logout();
   kioskStore.getState().endKioskGuest();
 }
@@ -54,7 +59,11 @@ export default function KioskPage() {
     return (
       <Screen title="Режим киоска">
         <div className="kiosk-start">
-          <LoadError title={LOAD_FAILED_MESSAGE} message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+          <LoadError
+            title={LOAD_FAILED_MESSAGE}
+            message={list.error.message}
+            onRetry={() => restaurantListQuery.refetch()}
+          />
         </div>
       </Screen>
     );
@@ -107,7 +116,9 @@ export default function KioskPage() {
             </li>
             <li>
               <QrCode aria-hidden="true" />
-              <span>Гости вводят номер своего стола, выбирают блюда и оплачивают заказ по QR-коду СБП со своего телефона.</span>
+              <span>
+                Гости вводят номер своего стола, выбирают блюда и оплачивают заказ по QR-коду СБП со своего телефона.
+              </span>
             </li>
             <li>
               <LogOut aria-hidden="true" />

@@ -32,7 +32,11 @@ export default function LoadDetailPage() {
   return (
     <Screen title="Загруженность ресторана" back="/zagruzka/rest_list" busy={info.status === 'loading'}>
       {info.status === 'error' && args ? (
-        <LoadError title={LOAD_FAILED_MESSAGE} message={info.error.message} onRetry={() => loadInfoQuery.refetch(args)} />
+        <LoadError
+          title={LOAD_FAILED_MESSAGE}
+          message={info.error.message}
+          onRetry={() => loadInfoQuery.refetch(args)}
+        />
       ) : info.status === 'ready' ? (
         <LoadDetail answer={info.data} />
       ) : (
@@ -76,7 +80,8 @@ function LoadDetail({ answer }: { answer: LoadInfoAnswer }) {
         <p className="load-detail__time" style={timeColour ? { color: timeColour } : undefined}>
           <Clock aria-hidden="true" />
           <span>
-            Среднее время заказа: <strong>{info.open === 1 && info.timeSrednText !== '' ? info.timeSrednText : '—'}</strong>
+            Среднее время заказа:{' '}
+            <strong>{info.open === 1 && info.timeSrednText !== '' ? info.timeSrednText : '—'}</strong>
           </span>
         </p>
       </section>

@@ -33,7 +33,11 @@ export default function LoadIntroPage() {
       }
     >
       {settings.status === 'error' ? (
-        <LoadError title={LOAD_FAILED_MESSAGE} message={settings.error.message} onRetry={() => settingsQuery.refetch()} />
+        <LoadError
+          title={LOAD_FAILED_MESSAGE}
+          message={settings.error.message}
+          onRetry={() => settingsQuery.refetch()}
+        />
       ) : settings.status === 'loading' ? (
         <div className="load-intro">
           <Skeleton height="1.25rem" />
@@ -48,7 +52,10 @@ export default function LoadIntroPage() {
           {paragraphs.length > 0 ? (
             paragraphs.map((text, index) => <p key={index}>{text}</p>)
           ) : (
-            <p>Посмотрите, насколько занята кухня ресторана сейчас или в ближайшие часы, сколько ждать заказ и какие блюда в стоп-листе.</p>
+            <p>
+              Посмотрите, насколько занята кухня ресторана сейчас или в ближайшие часы, сколько ждать заказ и какие
+              блюда в стоп-листе.
+            </p>
           )}
         </section>
       )}

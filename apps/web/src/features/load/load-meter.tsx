@@ -7,7 +7,17 @@ import { statusTextColour } from '../../ui/colour';
  * zagruzkaColor). The bar takes the '#AARRGGBB' colour through the SPEC 9 rule (cssColour); the
  * text is the same colour made opaque and dark enough to read on white (docs/design.md contrast).
  */
-export function LoadMeter({ percent, text, colour, compact = false }: { percent: number; text: string; colour: string; compact?: boolean }) {
+export function LoadMeter({
+  percent,
+  text,
+  colour,
+  compact = false,
+}: {
+  percent: number;
+  text: string;
+  colour: string;
+  compact?: boolean;
+}) {
   const textColour = statusTextColour(colour);
   const bounded = Math.max(0, Math.min(100, Math.round(percent)));
   return (

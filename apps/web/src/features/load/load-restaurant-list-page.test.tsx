@@ -13,7 +13,10 @@ import type ListPage from './load-restaurant-list-page';
 type StoreModule = typeof StoreExports;
 
 vi.mock('../../api/action', () => ({ callAction: vi.fn() }));
-vi.mock('../../state/store', async (original) => ({ ...(await original<StoreModule>()), showDialog: vi.fn(() => Promise.resolve()) }));
+vi.mock('../../state/store', async (original) => ({
+  ...(await original<StoreModule>()),
+  showDialog: vi.fn(() => Promise.resolve()),
+}));
 const action = vi.mocked(callAction);
 const settle = () => act(async () => {});
 
@@ -43,12 +46,23 @@ const PERIODS = { periods: [{ time: 0, date: '23.11.2026', from: '21:00', text: 
 function answer(name: string, fields: Record<string, unknown>): unknown {
   if (name === 'zagruzkaLoadPeriods') return PERIODS;
   if (fields['sort'] === 'distance') {
-    return { items: [entry(2, 'Ближний', 60, '0,4 км'), entry(1, 'Дальний', 10, '5,2 км'), entry(3, 'Любимый', 30, '9,9 км')], time: 0, forecast: 0, sort: 'distance' };
+    return {
+      items: [entry(2, 'Ближний', 60, '0,4 км'), entry(1, 'Дальний', 10, '5,2 км'), entry(3, 'Любимый', 30, '9,9 км')],
+      time: 0,
+      forecast: 0,
+      sort: 'distance',
+    };
   }
-  return { items: [entry(1, 'Дальний', 10), entry(3, 'Любимый', 30), entry(2, 'Ближний', 60)], time: 0, forecast: 0, sort: 'load' };
+  return {
+    items: [entry(1, 'Дальний', 10), entry(3, 'Любимый', 30), entry(2, 'Ближний', 60)],
+    time: 0,
+    forecast: 0,
+    sort: 'load',
+  };
 }
 
-const names = () => screen.getAllByTestId('load-card').map((card) => within(card).getByText(/Дальний|Ближний|Любимый/).textContent);
+const names = () =>
+  screen.getAllByTestId('load-card').map((card) => within(card).getByText(/Дальний|Ближний|Любимый/).textContent);
 
 // The page remembers the guest's choices and the queries their answers for the visit: each
 // test loads the modules afresh.
@@ -82,8 +96,9 @@ describe('the load list', () => {
   });
 
   it('puts the favourite first, then the server’s order by load; by distance after the guest’s point is known', async () => {
-    const getCurrentPosition = vi.fn((success: (position: { coords: { latitude: number; longitude: number } }) => void) =>
-      success({ coords: { latitude: 55.8, longitude: 37.5 } }),
+    const getCurrentPosition = vi.fn(
+      (success: (position: { coords: { latitude: number; longitude: number } }) => void) =>
+        success({ coords: { latitude: 55.8, longitude: 37.5 } }),
     );
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     await renderList();
@@ -92,7 +107,11 @@ describe('the load list', () => {
 
     fireEvent.click(screen.getByLabelText('По расстоянию'));
     await settle();
-    expect(action).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'zagruzkaLoadRestList' }), { sort: 'distance', time: 0, lat: 55.8, lon: 37.5 }, { user_id: null, token: null });
+    expect(action).toHaveBeenLastCalledWith(
+      expect.objectContaining({ name: 'zagruzkaLoadRestList' }),
+      { sort: 'distance', time: 0, lat: 55.8, lon: 37.5 },
+      { user_id: null, token: null },
+    );
     expect(names()).toEqual(['Любимый', 'Ближний', 'Дальний']);
     expect(screen.getByText('0,4 км')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('По расстоянию').checked).toBe(true);
@@ -101,7 +120,10 @@ describe('the load list', () => {
   it('says so when the guest does not allow geolocation, and keeps the order by load', async () => {
     vi.stubGlobal('navigator', {
       ...navigator,
-      geolocation: { getCurrentPosition: (_ok: unknown, fail: (error: { code: number; PERMISSION_DENIED: number }) => void) => fail({ code: 1, PERMISSION_DENIED: 1 }) },
+      geolocation: {
+        getCurrentPosition: (_ok: unknown, fail: (error: { code: number; PERMISSION_DENIED: number }) => void) =>
+          fail({ code: 1, PERMISSION_DENIED: 1 }),
+      },
     });
     await renderList();
     fireEvent.click(screen.getByLabelText('По расстоянию'));

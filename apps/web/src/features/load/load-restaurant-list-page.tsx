@@ -23,7 +23,6 @@ const SORT_OPTIONS = [
   { value: 'distance', label: 'По расстоянию' },
 ] as const;
 
-
 /** The guest's choices, kept while the app is open so the way back from a detail finds them. */
 let remembered: LoadListArgs = { time: 0, sort: 'load', origin: null };
 
@@ -114,13 +113,24 @@ export default function LoadRestaurantListPage() {
       ) : null}
 
       {list.status === 'error' ? (
-        <LoadError title={LOAD_FAILED_MESSAGE} message={list.error.message} onRetry={() => loadListQuery.refetch(args)} />
+        <LoadError
+          title={LOAD_FAILED_MESSAGE}
+          message={list.error.message}
+          onRetry={() => loadListQuery.refetch(args)}
+        />
       ) : list.status !== 'ready' ? (
         <ListSkeleton />
       ) : rows.length === 0 ? (
-        <EmptyState icon={<Store />} title="Нет ресторанов" text="Ни один ресторан сейчас не готовит для гостей. Загляните позже." />
+        <EmptyState
+          icon={<Store />}
+          title="Нет ресторанов"
+          text="Ни один ресторан сейчас не готовит для гостей. Загляните позже."
+        />
       ) : (
-        <ul className="restaurant-list" aria-label={args.sort === 'distance' ? 'Рестораны, ближайшие сначала' : 'Рестораны, свободные сначала'}>
+        <ul
+          className="restaurant-list"
+          aria-label={args.sort === 'distance' ? 'Рестораны, ближайшие сначала' : 'Рестораны, свободные сначала'}
+        >
           {rows.map(({ item, favourite }) => (
             <li key={item.fs_uid}>
               <LoadCard item={item} favourite={favourite} time={args.time} />

@@ -28,7 +28,10 @@ describe('the restaurant map’s points (SPEC 2 Restaurant map)', () => {
   });
 
   it('finds restaurants by every word of the query in the name, short name or address, ё as е', () => {
-    const points = mapRestaurants([restaurant({ id: 1 }), restaurant({ id: 2, name: 'Жар-печь на Тверской', nameShort: 'Тверская', address: 'Москва, Тверская, 9' })]);
+    const points = mapRestaurants([
+      restaurant({ id: 1 }),
+      restaurant({ id: 2, name: 'Жар-печь на Тверской', nameShort: 'Тверская', address: 'Москва, Тверская, 9' }),
+    ]);
     expect(findRestaurants(points, 'бронная').map((point) => point.restaurant.id)).toEqual([1]);
     expect(findRestaurants(points, '  ТВЕРСКАЯ 9 ').map((point) => point.restaurant.id)).toEqual([2]);
     expect(findRestaurants(points, 'жар печь').map((point) => point.restaurant.id)).toEqual([1, 2]);

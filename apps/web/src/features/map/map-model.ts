@@ -16,7 +16,8 @@ export function mapRestaurants(list: readonly RestaurantWire[]): MapRestaurant[]
   });
 }
 
-const normalise = (text: string): string => text.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е').replace(/\s+/g, ' ').trim();
+const normalise = (text: string): string =>
+  text.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е').replace(/\s+/g, ' ').trim();
 
 /** The map's restaurants whose name, short name or address hold every word of the query. */
 export function findRestaurants(points: readonly MapRestaurant[], query: string): MapRestaurant[] {

@@ -43,9 +43,17 @@ export default function RestaurantMapPage() {
   return (
     <Screen title="Карта ресторанов" back busy={config.status === 'loading' || list.status === 'loading'}>
       {config.status === 'error' ? (
-        <LoadError title={LOAD_FAILED_MESSAGE} message={config.error.message} onRetry={() => mapConfigQuery.refetch()} />
+        <LoadError
+          title={LOAD_FAILED_MESSAGE}
+          message={config.error.message}
+          onRetry={() => mapConfigQuery.refetch()}
+        />
       ) : list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        <LoadError
+          title="Не удалось загрузить рестораны"
+          message={list.error.message}
+          onRetry={() => restaurantListQuery.refetch()}
+        />
       ) : (
         <RestaurantMap
           key={mapAttempt}
@@ -130,7 +138,8 @@ function RestaurantMap({
       (point) => {
         setLocating(false);
         if (view === null) return;
-        if (here.current === null) here.current = view.addMarker(point, { draggable: false, label: 'Вы здесь', caption: 'Вы здесь' });
+        if (here.current === null)
+          here.current = view.addMarker(point, { draggable: false, label: 'Вы здесь', caption: 'Вы здесь' });
         else here.current.setPosition(point);
         showPoint(view, point);
       },
@@ -159,7 +168,13 @@ function RestaurantMap({
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <Button type="submit" variant="secondary" icon={<Search />} disabled={loading || searching} aria-busy={searching || undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          icon={<Search />}
+          disabled={loading || searching}
+          aria-busy={searching || undefined}
+        >
           Найти
         </Button>
       </form>

@@ -73,7 +73,9 @@ describe('SPEC 2 Menu product card «+» under the SPEC 9 add-to-cart lockout', 
       </Router>,
     );
   const count = () => cartStore.getState().cart.reduce((sum, line) => sum + line.cnt, 0);
-  const plus = () => screen.queryByRole('button', { name: 'Добавить в корзину: Борщ' }) ?? screen.getByRole('button', { name: 'Увеличить количество: Борщ' });
+  const plus = () =>
+    screen.queryByRole('button', { name: 'Добавить в корзину: Борщ' }) ??
+    screen.getByRole('button', { name: 'Увеличить количество: Борщ' });
 
   it('SPEC 9: two taps on «+» within 500 ms add one (the second lands on the stepper that replaced it)', () => {
     renderCard();

@@ -10,8 +10,20 @@ const day = (d: number, fromMinute: number, toMinute: number) => ({ day: d, from
 /** 10:00–23:00 every day. */
 const WEEK = [1, 2, 3, 4, 5, 6, 7].map((d) => day(d, 600, 1380));
 
-function restaurant(patch: Partial<Parameters<typeof closedMenuNotice>[0]> = {}): Parameters<typeof closedMenuNotice>[0] {
-  return { id: 7, shedule: WEEK, time_zone: 'Europe/Moscow', closedUntil: null, closedText: '', deliveryDays: 0, deliveryRest: '1', deliverySelf: '1', ...patch };
+function restaurant(
+  patch: Partial<Parameters<typeof closedMenuNotice>[0]> = {},
+): Parameters<typeof closedMenuNotice>[0] {
+  return {
+    id: 7,
+    shedule: WEEK,
+    time_zone: 'Europe/Moscow',
+    closedUntil: null,
+    closedText: '',
+    deliveryDays: 0,
+    deliveryRest: '1',
+    deliverySelf: '1',
+    ...patch,
+  };
 }
 
 const BOTH = { allow_predzakaz: 1, allow_delayed: 1 } as const;
@@ -32,27 +44,41 @@ describe('the menu of a restaurant closed now (SPEC 2 Menu, SPEC 4 open now, iss
       hint: null,
       later: { label: CLOSED_MENU_TEXTS.preorder, href: `${APP_ROUTES.predzakaz}?restaurant=7` },
     });
-    expect(closedMenuNotice(restaurant(), 'inrest', { ...guest, settings: { allow_predzakaz: 0, allow_delayed: 0 } }, NIGHT)?.later).toBeNull();
+    expect(
+      closedMenuNotice(restaurant(), 'inrest', { ...guest, settings: { allow_predzakaz: 0, allow_delayed: 0 } }, NIGHT)
+        ?.later,
+    ).toBeNull();
     expect(closedMenuNotice(restaurant(), 'self', { ...guest, settings: null }, NIGHT)?.later).toBeNull();
   });
 
   it('after closing names tomorrow; with no pickup slot left today and no days ahead it offers no pickup time (SPEC 9 deliveryDays)', () => {
     const late = moscow('2026-11-29', '23:30');
-    expect(closedMenuNotice(restaurant(), 'self', guest, late)).toMatchObject({ text: 'Ресторан сейчас закрыт. Откроется завтра в 10:00.', hint: null });
-    expect(closedMenuNotice(restaurant({ deliveryDays: 2 }), 'self', guest, late)?.hint).toBe(CLOSED_MENU_TEXTS.pickupLater);
+    expect(closedMenuNotice(restaurant(), 'self', guest, late)).toMatchObject({
+      text: 'Ресторан сейчас закрыт. Откроется завтра в 10:00.',
+      hint: null,
+    });
+    expect(closedMenuNotice(restaurant({ deliveryDays: 2 }), 'self', guest, late)?.hint).toBe(
+      CLOSED_MENU_TEXTS.pickupLater,
+    );
   });
 
   it('turns the business day at 06:00: a night past midnight still reads the previous day’s hours (SPEC 4, SPEC 9)', () => {
     // Saturday 10:00–05:00 (past midnight), Sunday from 12:00.
     const weekend = restaurant({ shedule: [day(6, 600, 1740), day(7, 720, 1380)] });
     expect(closedMenuNotice(weekend, 'self', guest, moscow('2026-11-29', '04:59'))).toBeNull();
-    expect(closedMenuNotice(weekend, 'self', guest, moscow('2026-11-29', '05:59'))?.text).toBe('Ресторан сейчас закрыт. Откроется в 12:00.');
-    expect(closedMenuNotice(weekend, 'self', guest, moscow('2026-11-29', '06:00'))?.text).toBe('Ресторан сейчас закрыт. Откроется в 12:00.');
+    expect(closedMenuNotice(weekend, 'self', guest, moscow('2026-11-29', '05:59'))?.text).toBe(
+      'Ресторан сейчас закрыт. Откроется в 12:00.',
+    );
+    expect(closedMenuNotice(weekend, 'self', guest, moscow('2026-11-29', '06:00'))?.text).toBe(
+      'Ресторан сейчас закрыт. Откроется в 12:00.',
+    );
   });
 
   it('reads a holiday in place of the weekday (issue 31)', () => {
     const holiday = restaurant({ holidays: [{ date: '2026-11-29', fromMinute: null, toMinute: null }] });
-    expect(closedMenuNotice(holiday, 'self', guest, NIGHT)?.text).toBe('Ресторан сейчас закрыт. Откроется завтра в 10:00.');
+    expect(closedMenuNotice(holiday, 'self', guest, NIGHT)?.text).toBe(
+      'Ресторан сейчас закрыт. Откроется завтра в 10:00.',
+    );
   });
 
   it('says nothing while open, for delivery, in a kiosk, for a chosen time or while closed for now (the manager’s words show)', () => {
@@ -60,10 +86,21 @@ describe('the menu of a restaurant closed now (SPEC 2 Menu, SPEC 4 open now, iss
     expect(closedMenuNotice(restaurant(), 'delivery', guest, NIGHT)).toBeNull();
     expect(closedMenuNotice(restaurant(), 'inrest', { ...guest, kiosk: true }, NIGHT)).toBeNull();
     expect(closedMenuNotice(restaurant(), 'self', { ...guest, timeChosen: true }, NIGHT)).toBeNull();
-    expect(closedMenuNotice(restaurant({ closedUntil: new Date(moscow('2026-11-29', '18:00')).toISOString() }), 'self', guest, NIGHT)).toBeNull();
+    expect(
+      closedMenuNotice(
+        restaurant({ closedUntil: new Date(moscow('2026-11-29', '18:00')).toISOString() }),
+        'self',
+        guest,
+        NIGHT,
+      ),
+    ).toBeNull();
   });
 
   it('says only that it is closed when it does not open within a month', () => {
-    expect(closedMenuNotice(restaurant({ shedule: [] }), 'inrest', guest, NIGHT)).toEqual({ text: 'Ресторан сейчас закрыт.', hint: null, later: { label: CLOSED_MENU_TEXTS.preorder, href: `${APP_ROUTES.predzakaz}?restaurant=7` } });
+    expect(closedMenuNotice(restaurant({ shedule: [] }), 'inrest', guest, NIGHT)).toEqual({
+      text: 'Ресторан сейчас закрыт.',
+      hint: null,
+      later: { label: CLOSED_MENU_TEXTS.preorder, href: `${APP_ROUTES.predzakaz}?restaurant=7` },
+    });
   });
 });

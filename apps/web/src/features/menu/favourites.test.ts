@@ -62,6 +62,8 @@ describe('the favourite toggle (SPEC 2 Menu, SPEC 3 favorites / favorite_restora
 
   it('says what removing changes', () => {
     expect(removeFavouriteMessage('dish', 'Маргарита')).toBe('«Маргарита» пропадёт из раздела «Любимое».');
-    expect(removeFavouriteMessage('restaurant', 'На Арбате')).toBe('«На Арбате» больше не будет в начале списка ресторанов.');
+    expect(removeFavouriteMessage('restaurant', 'На Арбате')).toBe(
+      '«На Арбате» больше не будет в начале списка ресторанов.',
+    );
   });
 });

@@ -16,7 +16,11 @@ export function removeFavouriteMessage(kind: FavouriteKind, name: string): strin
 }
 
 /** Whether the dish or restaurant (its id as text) is a favourite in the client state. */
-export function isFavourite(state: Pick<GuestFields, 'favorites' | 'favoriteRestaurants'>, kind: FavouriteKind, id: string): boolean {
+export function isFavourite(
+  state: Pick<GuestFields, 'favorites' | 'favoriteRestaurants'>,
+  kind: FavouriteKind,
+  id: string,
+): boolean {
   return (kind === 'dish' ? state.favorites : state.favoriteRestaurants).includes(id);
 }
 
@@ -33,7 +37,9 @@ export async function toggleFavourite(
   confirmRemoval: (kind: FavouriteKind, name: string) => Promise<boolean> = askToRemove,
 ): Promise<boolean> {
   const set = (favourite: boolean) =>
-    kind === 'dish' ? store.getState().setFavorite(id, favourite) : store.getState().setFavoriteRestaurant(id, favourite);
+    kind === 'dish'
+      ? store.getState().setFavorite(id, favourite)
+      : store.getState().setFavoriteRestaurant(id, favourite);
   if (!isFavourite(store.getState(), kind, id)) {
     set(true);
     return true;

@@ -52,7 +52,13 @@ export default function LikedPage() {
     body = <LikedSkeleton />;
   } else {
     body = (
-      <LikedList dishes={dishes} restaurantName={restaurantName} menuHref={menuHref} toggles={!kiosk} stopText={menu.stop_text} />
+      <LikedList
+        dishes={dishes}
+        restaurantName={restaurantName}
+        menuHref={menuHref}
+        toggles={!kiosk}
+        stopText={menu.stop_text}
+      />
     );
   }
 
@@ -142,7 +148,10 @@ function LikedDish({
   const href = `/product/${dish.id}`;
   const photo = cardPhoto(dish);
   return (
-    <article className={dish.allowed ? 'liked-dish' : 'liked-dish liked-dish--stopped'} aria-labelledby={`liked-${dish.id}`}>
+    <article
+      className={dish.allowed ? 'liked-dish' : 'liked-dish liked-dish--stopped'}
+      aria-labelledby={`liked-${dish.id}`}
+    >
       <Link href={href} className="liked-dish__photo-link" tabIndex={-1} aria-hidden="true">
         {photo ? (
           <MenuPhoto

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { CONTAINS_LABELS, DIET_LABELS, DISH_FILTER_NAMES, type DishLabel, filterByLabels, hiddenDishesText, russianPlural } from '@chain/domain';
+import {
+  CONTAINS_LABELS,
+  DIET_LABELS,
+  DISH_FILTER_NAMES,
+  type DishLabel,
+  filterByLabels,
+  hiddenDishesText,
+  russianPlural,
+} from '@chain/domain';
 import { guestStore, useGuestState } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Button } from '../../ui/button';
@@ -36,7 +44,13 @@ export function MenuFilters({ dishes }: { dishes: ReadonlyArray<{ readonly label
   };
   return (
     <div className="menu-filters">
-      <Button variant="secondary" icon={<SlidersHorizontal />} className="menu-filters__open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        icon={<SlidersHorizontal />}
+        className="menu-filters__open"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {filters.length > 0 ? `${FILTERS_TITLE}: ${filters.length}` : FILTERS_TITLE}
       </Button>
       <p className="menu-filters__status" role="status">
@@ -67,7 +81,11 @@ export function MenuFilters({ dishes }: { dishes: ReadonlyArray<{ readonly label
             <legend className="menu-filters__legend">{group.title}</legend>
             {group.labels.map((label) => (
               <label key={label} className="menu-filters__choice">
-                <input type="checkbox" checked={filters.includes(label)} onChange={(event) => toggle(label, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={filters.includes(label)}
+                  onChange={(event) => toggle(label, event.target.checked)}
+                />
                 <span>{DISH_FILTER_NAMES[label]}</span>
               </label>
             ))}

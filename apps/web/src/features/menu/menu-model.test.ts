@@ -28,8 +28,18 @@ describe('menu screen model (SPEC 2 Menu)', () => {
   });
 
   it('counts a dish over all its cart lines and changes the latest line', () => {
-    const line = (token: string, item: string, cnt: number) => ({ token, item, cnt, comment: '', spec: null, specs: [] });
-    expect(dishInCart([line('a', '101', 1), line('b', '102', 4), line('c', '101', 2)], 101)).toEqual({ count: 3, token: 'c' });
+    const line = (token: string, item: string, cnt: number) => ({
+      token,
+      item,
+      cnt,
+      comment: '',
+      spec: null,
+      specs: [],
+    });
+    expect(dishInCart([line('a', '101', 1), line('b', '102', 4), line('c', '101', 2)], 101)).toEqual({
+      count: 3,
+      token: 'c',
+    });
     expect(dishInCart([], 101)).toEqual({ count: 0, token: null });
   });
 

@@ -10,17 +10,34 @@ import {
   restaurantWallClock,
   type Settings,
 } from '@chain/contract';
-import { CLOSED_TEXT, dateChoices, type Instant, MENU_KIND_NAMES, openPickupSlots, RESTAURANT_CLOSED_MESSAGE } from '@chain/domain';
+import {
+  CLOSED_TEXT,
+  dateChoices,
+  type Instant,
+  MENU_KIND_NAMES,
+  openPickupSlots,
+  RESTAURANT_CLOSED_MESSAGE,
+} from '@chain/domain';
 import type { CartLine } from '../../state/cart-store';
 import { laterOrderPath } from '../../state/navigation';
 
 /** The menus a restaurant offers as toggle entries (only those in menuKinds), in SPEC 2 order. */
-export function menuKindOptions(menuKinds: readonly MenuKind[]): Array<{ isShop: IsShop; kind: MenuKind; label: string }> {
-  return offeredMenuKinds(menuKinds).map((isShop) => ({ isShop, kind: MENU_KIND_BY_IS_SHOP[isShop], label: MENU_KIND_NAMES[MENU_KIND_BY_IS_SHOP[isShop]] }));
+export function menuKindOptions(
+  menuKinds: readonly MenuKind[],
+): Array<{ isShop: IsShop; kind: MenuKind; label: string }> {
+  return offeredMenuKinds(menuKinds).map((isShop) => ({
+    isShop,
+    kind: MENU_KIND_BY_IS_SHOP[isShop],
+    label: MENU_KIND_NAMES[MENU_KIND_BY_IS_SHOP[isShop]],
+  }));
 }
 
 /** SPEC 2 Menu title: name and short name, and at a table (kiosk mode, inrest) ", стол №n". */
-export function menuTitle(restaurant: { name: string; nameShort: string } | null, atTable: boolean, table: string): string {
+export function menuTitle(
+  restaurant: { name: string; nameShort: string } | null,
+  atTable: boolean,
+  table: string,
+): string {
   const name = restaurant?.name ?? '';
   const short = restaurant?.nameShort ?? '';
   const base = name && short && short !== name ? `${name}, ${short}` : name || short || 'Меню';
@@ -32,7 +49,10 @@ export function menuTitle(restaurant: { name: string; nameShort: string } | null
  * before the rest follows in the background (issue 18: one long task drawing a hundred cards kept
  * a phone busy ~0.4 s before the first tap could be answered).
  */
-export function firstSections<T extends { readonly dishes: readonly unknown[] }>(sections: readonly T[], dishes: number): T[] {
+export function firstSections<T extends { readonly dishes: readonly unknown[] }>(
+  sections: readonly T[],
+  dishes: number,
+): T[] {
   const first: T[] = [];
   let count = 0;
   for (const section of sections) {
@@ -55,7 +75,10 @@ export function menuPath(restaurantId: string | null | undefined, orderType: str
 }
 
 /** The favourite dishes found in this menu, in the menu's order (SPEC 2 Любимое). */
-export function favouriteDishes<T extends { readonly id: number }>(dishes: readonly T[], favourites: readonly string[]): T[] {
+export function favouriteDishes<T extends { readonly id: number }>(
+  dishes: readonly T[],
+  favourites: readonly string[],
+): T[] {
   const wanted = new Set(favourites);
   return dishes.filter((dish) => wanted.has(String(dish.id)));
 }
@@ -77,7 +100,10 @@ export interface ClosedMenuNotice {
   readonly later: { readonly label: string; readonly href: string } | null;
 }
 
-type NoticeRestaurant = Pick<RestaurantWire, 'id' | 'shedule' | 'time_zone' | 'closedUntil' | 'closedText' | 'deliveryDays' | 'deliveryRest' | 'deliverySelf'> &
+type NoticeRestaurant = Pick<
+  RestaurantWire,
+  'id' | 'shedule' | 'time_zone' | 'closedUntil' | 'closedText' | 'deliveryDays' | 'deliveryRest' | 'deliverySelf'
+> &
   Partial<Pick<RestaurantWire, 'holidays'>>;
 
 /**
@@ -94,21 +120,40 @@ type NoticeRestaurant = Pick<RestaurantWire, 'id' | 'shedule' | 'time_zone' | 'c
 export function closedMenuNotice(
   restaurant: NoticeRestaurant,
   orderType: string | undefined,
-  context: { readonly kiosk: boolean; readonly timeChosen: boolean; readonly settings: Pick<Settings, 'allow_predzakaz' | 'allow_delayed'> | null },
+  context: {
+    readonly kiosk: boolean;
+    readonly timeChosen: boolean;
+    readonly settings: Pick<Settings, 'allow_predzakaz' | 'allow_delayed'> | null;
+  },
   now: Instant,
 ): ClosedMenuNotice | null {
   if ((orderType !== 'self' && orderType !== 'inrest') || context.kiosk || context.timeChosen) return null;
   if (restaurantClosedText(restaurant, now) !== null) return null;
   const opening = restaurantOpeningNow(restaurant, now);
   if (opening.open) return null;
-  const text = opening.opens === CLOSED_TEXT ? `${RESTAURANT_CLOSED_MESSAGE}.` : `${RESTAURANT_CLOSED_MESSAGE}. ${opening.opens}.`;
+  const text =
+    opening.opens === CLOSED_TEXT ? `${RESTAURANT_CLOSED_MESSAGE}.` : `${RESTAURANT_CLOSED_MESSAGE}. ${opening.opens}.`;
   if (orderType === 'self') {
     const clock = restaurantWallClock(restaurant, now);
     const holidays = restaurantHolidays(restaurant);
-    const pickupLater = dateChoices(clock.date, restaurant.deliveryDays).some((choice) => openPickupSlots(restaurant.shedule, holidays, choice.date, clock).length > 0);
+    const pickupLater = dateChoices(clock.date, restaurant.deliveryDays).some(
+      (choice) => openPickupSlots(restaurant.shedule, holidays, choice.date, clock).length > 0,
+    );
     const delayed = context.settings?.allow_delayed === 1 && restaurant.deliverySelf === '1';
-    return { text, hint: pickupLater ? CLOSED_MENU_TEXTS.pickupLater : null, later: delayed ? { label: CLOSED_MENU_TEXTS.delayed, href: laterOrderPath('delayedzakaz', String(restaurant.id)) } : null };
+    return {
+      text,
+      hint: pickupLater ? CLOSED_MENU_TEXTS.pickupLater : null,
+      later: delayed
+        ? { label: CLOSED_MENU_TEXTS.delayed, href: laterOrderPath('delayedzakaz', String(restaurant.id)) }
+        : null,
+    };
   }
   const preorder = context.settings?.allow_predzakaz === 1 && restaurant.deliveryRest === '1';
-  return { text, hint: null, later: preorder ? { label: CLOSED_MENU_TEXTS.preorder, href: laterOrderPath('predzakaz', String(restaurant.id)) } : null };
+  return {
+    text,
+    hint: null,
+    later: preorder
+      ? { label: CLOSED_MENU_TEXTS.preorder, href: laterOrderPath('predzakaz', String(restaurant.id)) }
+      : null,
+  };
 }

@@ -1,9 +1,34 @@
-import { type CSSProperties, memo, type MouseEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  type MouseEvent,
+  startTransition,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useParams } from 'wouter';
-import { cardPhoto, restaurantClosedText, type CategorySection, categorySections, type IsShop, type MenuDish, type MenuResponse } from '@chain/contract';
-import { addToCartBlocker, cartTotal, filterByLabels, formatMoney, indexDishes, isAsReadyText, MENU_CARD_PHOTO } from '@chain/domain';
+import {
+  cardPhoto,
+  restaurantClosedText,
+  type CategorySection,
+  categorySections,
+  type IsShop,
+  type MenuDish,
+  type MenuResponse,
+} from '@chain/contract';
+import {
+  addToCartBlocker,
+  cartTotal,
+  filterByLabels,
+  formatMoney,
+  indexDishes,
+  isAsReadyText,
+  MENU_CARD_PHOTO,
+} from '@chain/domain';
 import { menuQuery } from '../../api/menu';
 import { useQuery } from '../../api/query-cache';
 import { settingsQuery } from '../../api/settings';
@@ -46,7 +71,10 @@ export default function MenuPage() {
   const stateRestaurant = useCartState((state) => state.restaurant);
   const lockCode = useGuestState((state) => state.lockCode);
 
-  const { menu, notice, loading } = useTargetMenu(target, 'Выберите, где и как хотите получить заказ, — и мы покажем меню.');
+  const { menu, notice, loading } = useTargetMenu(
+    target,
+    'Выберите, где и как хотите получить заказ, — и мы покажем меню.',
+  );
 
   useEffect(() => {
     if (!menu) return;
@@ -137,7 +165,9 @@ export default function MenuPage() {
       ) : null}
       {body}
       {/* SPEC 3 Settings text_info: the chain's words under its menu (the kitchen, delivery, prices). */}
-      {menu && settings.status === 'ready' && settings.data.text_info.trim() !== '' ? <p className="menu__info">{settings.data.text_info.trim()}</p> : null}
+      {menu && settings.status === 'ready' && settings.data.text_info.trim() !== '' ? (
+        <p className="menu__info">{settings.data.text_info.trim()}</p>
+      ) : null}
     </Screen>
   );
 }
@@ -153,17 +183,31 @@ function stuckBottom(element: HTMLElement): number {
   return (Number.isFinite(top) ? top : 0) + element.getBoundingClientRect().height;
 }
 
-function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; restaurantId: string; favourites: boolean }) {
+function MenuContent({
+  menu,
+  restaurantId,
+  favourites,
+}: {
+  menu: MenuResponse;
+  restaurantId: string;
+  favourites: boolean;
+}) {
   // The guest's label filters (issue 31) hide what does not fit; MenuFilters says how many.
   const filters = useGuestState((state) => state.menuFilters);
-  const allSections = useMemo(() => categorySections({ categories: menu.categories, dishes: filterByLabels(menu.dishes, filters).shown }), [menu, filters]);
+  const allSections = useMemo(
+    () => categorySections({ categories: menu.categories, dishes: filterByLabels(menu.dishes, filters).shown }),
+    [menu, filters],
+  );
   // The first screenful is drawn at once, the rest in a transition React interrupts for a tap, so
   // no single long task keeps the phone from answering (issue 18).
   const [complete, setComplete] = useState(false);
   useEffect(() => {
     if (!complete) startTransition(() => setComplete(true));
   }, [complete]);
-  const sections = useMemo(() => (complete ? allSections : firstSections(allSections, FIRST_DISHES)), [allSections, complete]);
+  const sections = useMemo(
+    () => (complete ? allSections : firstSections(allSections, FIRST_DISHES)),
+    [allSections, complete],
+  );
   const [active, setActive] = useState<number | null>(allSections[0]?.id ?? null);
   const scrollingUntil = useRef(0);
   const sliderRef = useRef<HTMLDivElement>(null);
@@ -243,7 +287,13 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
     );
   }
   if (allSections.length === 0) {
-    return <EmptyState icon={<ShoppingBag />} title="В этом меню пока пусто" text="Загляните в другое меню ресторана или зайдите позже." />;
+    return (
+      <EmptyState
+        icon={<ShoppingBag />}
+        title="В этом меню пока пусто"
+        text="Загляните в другое меню ресторана или зайдите позже."
+      />
+    );
   }
 
   const firstIndexes = sections.map((_, index) =>
@@ -252,7 +302,12 @@ function MenuContent({ menu, restaurantId, favourites }: { menu: MenuResponse; r
   return (
     <>
       {filterBar}
-      <nav ref={navRef} className="menu__categories" aria-label="Категории меню" data-all-drawn={allDrawn ? '' : undefined}>
+      <nav
+        ref={navRef}
+        className="menu__categories"
+        aria-label="Категории меню"
+        data-all-drawn={allDrawn ? '' : undefined}
+      >
         <div className="menu__categories-track" ref={sliderRef}>
           {allSections.map((section) => (
             <a
@@ -352,8 +407,12 @@ export function DishCard({
   favourite: boolean;
 }) {
   const [, navigate] = useLocation();
-  const count = useCartState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).count : 0));
-  const token = useCartState((state) => (state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).token : null));
+  const count = useCartState((state) =>
+    state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).count : 0,
+  );
+  const token = useCartState((state) =>
+    state.cartRestaurantId === restaurantId ? dishInCart(state.cart, dish.id).token : null,
+  );
   const href = `/product/${dish.id}`;
   const allowed = dish.allowed;
 
@@ -401,13 +460,26 @@ export function DishCard({
           {!allowed ? null : count > 0 && token !== null ? (
             <Stepper value={count} onChange={change} label={dish.name} className="menu-dish__stepper" />
           ) : (
-            <IconButton className="menu-dish__add" label={`Добавить в корзину: ${dish.name}`} icon={<Plus />} onClick={add} />
+            <IconButton
+              className="menu-dish__add"
+              label={`Добавить в корзину: ${dish.name}`}
+              icon={<Plus />}
+              onClick={add}
+            />
           )}
         </div>
         {!allowed ? <p className="menu-dish__stop">{stopText || 'Сейчас недоступно'}</p> : null}
       </div>
       {/* After the name in reading order; placed over the photo's corner by the grid. */}
-      {favourite ? <FavouriteButton kind="dish" id={String(dish.id)} name={dish.name} look="overlay" className="menu-dish__favourite" /> : null}
+      {favourite ? (
+        <FavouriteButton
+          kind="dish"
+          id={String(dish.id)}
+          name={dish.name}
+          look="overlay"
+          className="menu-dish__favourite"
+        />
+      ) : null}
     </article>
   );
 }

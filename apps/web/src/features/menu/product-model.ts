@@ -32,7 +32,10 @@ export function labelWords(labels: readonly DishLabel[]): { badges: string[]; co
   const allergens = labels.filter((label) => !traits.includes(label));
   return {
     badges: traits.map((label) => DISH_LABEL_NAMES[label]),
-    contains: allergens.length > 0 ? `Содержит: ${allergens.map((label) => DISH_LABEL_NAMES[label].toLowerCase()).join(', ')}` : '',
+    contains:
+      allergens.length > 0
+        ? `Содержит: ${allergens.map((label) => DISH_LABEL_NAMES[label].toLowerCase()).join(', ')}`
+        : '',
   };
 }
 

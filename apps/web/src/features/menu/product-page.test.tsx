@@ -33,9 +33,21 @@ const soup: MenuDish = {
   spec: [],
   labels: [],
 };
-const asked: MenuQuery = { restaurantId: '5', fsUid: 'fs-kursky', orderType: 'self', isShop: 0, lockCode: '', userId: null };
+const asked: MenuQuery = {
+  restaurantId: '5',
+  fsUid: 'fs-kursky',
+  orderType: 'self',
+  isShop: 0,
+  lockCode: '',
+  userId: null,
+};
 const tonight = { deliveryDate: '28.11.2026', deliveryTime: '19:30', isTimePeriods: false };
-const answer = (cookTime: number) => ({ cookTime, cookTimeText: `около ${cookTime} мин`, zagruzkaPerc: 80, time: 1_796_000_000 });
+const answer = (cookTime: number) => ({
+  cookTime,
+  cookTimeText: `около ${cookTime} мин`,
+  zagruzkaPerc: 80,
+  time: 1_796_000_000,
+});
 
 /** A promise settled from the test: the request on its way. */
 function pending<T>() {
@@ -69,7 +81,7 @@ describe('SPEC 2 Product «Приготовим примерно за …» from
     vi.mocked(callAction).mockReset();
   });
 
-  it('SPEC 7, SPEC 2 Product: asks zagruzkaLoadCookTime for the menu\'s restaurant and order type at the cart\'s chosen time, shows the menu\'s cook_time until the kitchen answers, then its minutes', async () => {
+  it("SPEC 7, SPEC 2 Product: asks zagruzkaLoadCookTime for the menu's restaurant and order type at the cart's chosen time, shows the menu's cook_time until the kitchen answers, then its minutes", async () => {
     cartStore.getState().updateCheckout({ deliveryDateTime: tonight });
     const kitchen = pending<unknown>();
     vi.mocked(callAction).mockReturnValueOnce(kitchen.promise);
@@ -86,10 +98,16 @@ describe('SPEC 2 Product «Приготовим примерно за …» from
     expect(cookLine()).toBe('Приготовим примерно за 27 мин');
   });
 
-  it('SPEC 7, SPEC 2 Product: as soon as ready sends no time; a failed answer leaves the menu\'s cook_time', async () => {
-    vi.mocked(callAction).mockRejectedValueOnce(new ApiError('Этот ресторан не принимает заказы такого типа.', 'server', 409, 'order_type_not_offered'));
+  it("SPEC 7, SPEC 2 Product: as soon as ready sends no time; a failed answer leaves the menu's cook_time", async () => {
+    vi.mocked(callAction).mockRejectedValueOnce(
+      new ApiError('Этот ресторан не принимает заказы такого типа.', 'server', 409, 'order_type_not_offered'),
+    );
     renderProduct();
-    expect(callAction).toHaveBeenCalledExactlyOnceWith(zagruzkaLoadCookTimeAction, { fs_uid: 'fs-kursky', product_id: 101, orderType: 'self' }, { user_id: null, token: null });
+    expect(callAction).toHaveBeenCalledExactlyOnceWith(
+      zagruzkaLoadCookTimeAction,
+      { fs_uid: 'fs-kursky', product_id: 101, orderType: 'self' },
+      { user_id: null, token: null },
+    );
     await settle();
     expect(cookLine()).toBe('Приготовим примерно за 15 мин');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -119,7 +137,7 @@ describe('SPEC 2 Product «Приготовим примерно за …» from
     expect(callAction).not.toHaveBeenCalled();
   });
 
-  it('SPEC 2 Product: the kitchen\'s minutes when it answered, else the menu\'s; none without a cook time', () => {
+  it("SPEC 2 Product: the kitchen's minutes when it answered, else the menu's; none without a cook time", () => {
     expect(shownCookMinutes(15, null)).toBe(15);
     expect(shownCookMinutes(15, 27)).toBe(27);
     expect(shownCookMinutes(15, 0)).toBe(15);

@@ -63,7 +63,8 @@ export default function ProductPage() {
   const snapshot = useCurrentMenu();
   const restaurantId = useCartState((state) => state.restaurant?.id ?? null);
   const orderType = useCartState((state) => state.orderType);
-  const dish = snapshot.status === 'ready' ? (snapshot.data.dishes.find((entry) => String(entry.id) === params.id) ?? null) : null;
+  const dish =
+    snapshot.status === 'ready' ? (snapshot.data.dishes.find((entry) => String(entry.id) === params.id) ?? null) : null;
 
   if (dish && snapshot.status === 'ready') {
     return (
@@ -181,7 +182,16 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
     >
       <div className="product">
         {photo ? (
-          <MenuPhoto className="product__photo" src={photo} alt={dish.name} width={640} height={480} slot={PRODUCT_PHOTO} loading="eager" fetchPriority="high" />
+          <MenuPhoto
+            className="product__photo"
+            src={photo}
+            alt={dish.name}
+            width={640}
+            height={480}
+            slot={PRODUCT_PHOTO}
+            loading="eager"
+            fetchPriority="high"
+          />
         ) : null}
         <div className="product__facts">
           {dish.weight ? <span className="product__weight">{dish.weight}</span> : null}
@@ -200,7 +210,9 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
               Состав
             </h2>
             <p className="product__text">{dish.sostav}</p>
-            {dish.more_ingredients ? <p className="product__text product__text--muted">{dish.more_ingredients}</p> : null}
+            {dish.more_ingredients ? (
+              <p className="product__text product__text--muted">{dish.more_ingredients}</p>
+            ) : null}
           </section>
         ) : null}
 
@@ -216,7 +228,9 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
                 onChange={() => setSpec(option.specid)}
               />
               <span className="product__option-name">{option.specname}</span>
-              <span className="product__option-price">{disabled ? OPTION_OFF_TEXT : option.price > 0 ? `+${formatMoney(option.price)}` : ''}</span>
+              <span className="product__option-price">
+                {disabled ? OPTION_OFF_TEXT : option.price > 0 ? `+${formatMoney(option.price)}` : ''}
+              </span>
             </label>
           )}
         </OptionsBlock>
@@ -256,7 +270,12 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
           onClose={() => setAskCode(false)}
           onUnlocked={(unlocked) => {
             setAskCode(false);
-            if (restaurantId === null || unlocked === null || addToCartBlocker(unlocked, guestStore.getState().lockCode) !== null) return;
+            if (
+              restaurantId === null ||
+              unlocked === null ||
+              addToCartBlocker(unlocked, guestStore.getState().lockCode) !== null
+            )
+              return;
             addNow();
           }}
           dishId={dish.id}
@@ -275,7 +294,10 @@ function ProductView({ dish, stopText, unlockedWith, fsUid, orderType }: Product
 function useCookMinutes(dish: MenuDish, fsUid: string, orderType: OrderType): number {
   const when = useCartState((state) => state.checkout.deliveryDateTime);
   const asks = dish.cook_time > 0;
-  const args = useMemo(() => (asks ? { fsUid, productId: dish.id, orderType, when } : null), [asks, fsUid, dish.id, orderType, when]);
+  const args = useMemo(
+    () => (asks ? { fsUid, productId: dish.id, orderType, when } : null),
+    [asks, fsUid, dish.id, orderType, when],
+  );
   const answer = useQuery(cookTimeQuery, args);
   return shownCookMinutes(dish.cook_time, answer.status === 'ready' ? answer.data.cookTime : null);
 }

@@ -1,5 +1,12 @@
 import { useEffect, useMemo } from 'react';
-import { type IsShop, type MenuResponse, restaurantOfMenuRoute, type RestaurantListResponse, type RestaurantWire, shownMenuKind } from '@chain/contract';
+import {
+  type IsShop,
+  type MenuResponse,
+  restaurantOfMenuRoute,
+  type RestaurantListResponse,
+  type RestaurantWire,
+  shownMenuKind,
+} from '@chain/contract';
 import { type MenuQuery, menuQuery } from '../../api/menu';
 import { type QueryState, useQuery } from '../../api/query-cache';
 import { restaurantListQuery } from '../../api/restaurants';
@@ -45,7 +52,8 @@ export function useMenuTarget(
 
   const routeOrStateId = routeRestaurantId ?? stateRestaurantId;
   const orderType = asOrderType(routeOrderType) ?? stateOrderType ?? 'self';
-  const restaurant = list.status === 'ready' && routeOrStateId !== null ? restaurantOfMenuRoute(list.data, routeOrStateId) : null;
+  const restaurant =
+    list.status === 'ready' && routeOrStateId !== null ? restaurantOfMenuRoute(list.data, routeOrStateId) : null;
   const restaurantId = restaurant ? String(restaurant.id) : routeOrStateId;
 
   const isShop = restaurant ? shownMenuKind(requestedKind, restaurant.menuKinds) : requestedKind;
@@ -54,7 +62,11 @@ export function useMenuTarget(
     if (!restaurant) return;
     const state = cartStore.getState();
     const current = state.restaurant;
-    if (current?.id !== String(restaurant.id) || current.name !== restaurant.name || current.nameShort !== restaurant.nameShort) {
+    if (
+      current?.id !== String(restaurant.id) ||
+      current.name !== restaurant.name ||
+      current.nameShort !== restaurant.nameShort
+    ) {
       state.setRestaurant({ id: String(restaurant.id), name: restaurant.name, nameShort: restaurant.nameShort });
     }
     if (state.orderType !== orderType) state.setOrderType(orderType);
@@ -82,4 +94,3 @@ export function useMenuTarget(
 
   return { list, restaurantId, orderType, restaurant, isShop, query, menu };
 }
-

@@ -29,7 +29,13 @@ export function DishScoresInput({
         {dish.name}
       </p>
       {ITEM_SCORES.map(({ key, label }) => (
-        <StarRating key={key} label={label} value={scores[key]} onChange={(value) => onChange({ [key]: value })} disabled={disabled} />
+        <StarRating
+          key={key}
+          label={label}
+          value={scores[key]}
+          onChange={(value) => onChange({ [key]: value })}
+          disabled={disabled}
+        />
       ))}
       <TextArea
         label={DISH_COMMENT_LABEL}

@@ -17,7 +17,12 @@ vi.mock('./api/orders', () => ({ ORDER_NOT_FOUND_MESSAGE: 'Заказ не на�
 vi.mock('./api/order-events', () => ({ followOrderEvents: vi.fn() }));
 vi.mock('../../api/ratings', () => ({
   addRating: vi.fn(),
-  loadRatingTypes: vi.fn(() => Promise.resolve({ sections: [{ id: 1, name: 'Кухня' }], items: [{ id: 11, name: 'Холодное блюдо', section_id: 1 }] })),
+  loadRatingTypes: vi.fn(() =>
+    Promise.resolve({
+      sections: [{ id: 1, name: 'Кухня' }],
+      items: [{ id: 11, name: 'Холодное блюдо', section_id: 1 }],
+    }),
+  ),
 }));
 // The tips (their own tests in order-tips.test.tsx): here only where the page mounts them.
 vi.mock('./order-tips', () => ({
@@ -31,14 +36,12 @@ const load = vi.mocked(loadOrder);
 const follow = vi.mocked(followOrderEvents);
 
 let navigations: Array<{ to: string; options: unknown }>;
-const hookAt =
-  (path: string) =>
-  (): [string, (to: string, options?: unknown) => void] => [
-    path,
-    (to, options) => {
-      navigations.push({ to, options });
-    },
-  ];
+const hookAt = (path: string) => (): [string, (to: string, options?: unknown) => void] => [
+  path,
+  (to, options) => {
+    navigations.push({ to, options });
+  },
+];
 const settle = () => act(async () => {});
 const renderOrder = async (id = '501') => {
   render(
@@ -157,13 +160,36 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
   });
 
   const time = '2026-11-23T16:00:00.000Z';
-  const orderRate = { id: 9, stars: 4, rate_taste: 5, rate_fresh: null, rate_speed: 3, rate_quality: 5, comment: 'Долго ждали', type: 11, photos: ['/api/v1/rate/photo/5?sig=x'], time };
-  const dishRate = (taste: number) => ({ id: 10, taste, fresh: 5, speed: 5, comment: '', type: null, photos: [], time });
+  const orderRate = {
+    id: 9,
+    stars: 4,
+    rate_taste: 5,
+    rate_fresh: null,
+    rate_speed: 3,
+    rate_quality: 5,
+    comment: 'Долго ждали',
+    type: 11,
+    photos: ['/api/v1/rate/photo/5?sig=x'],
+    time,
+  };
+  const dishRate = (taste: number) => ({
+    id: 10,
+    taste,
+    fresh: 5,
+    speed: 5,
+    comment: '',
+    type: null,
+    photos: [],
+    time,
+  });
 
   it('a rated order shows its rating read-only, a rated line its own scores, and no controls', async () => {
     const fixture = orderFixture();
     load.mockResolvedValueOnce(
-      orderFixture({ rate: orderRate, basket: fixture.basket.map((line, index) => ({ ...line, rate: dishRate(index === 0 ? 4 : 5) })) }),
+      orderFixture({
+        rate: orderRate,
+        basket: fixture.basket.map((line, index) => ({ ...line, rate: dishRate(index === 0 ? 4 : 5) })),
+      }),
     );
     await renderOrder();
     expect(screen.queryByRole('heading', { name: 'Оцените заказ' })).toBeNull();
@@ -174,7 +200,11 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     expect(shown.textContent).toContain('Скорость3 из 5');
     expect(within(shown).getByText('Долго ждали')).toBeTruthy();
     expect(within(shown).getByText('Холодное блюдо')).toBeTruthy();
-    expect(within(shown).getByRole('img', { name: /Фото 1/ }).getAttribute('src')).toBe('/api/v1/rate/photo/5?sig=x');
+    expect(
+      within(shown)
+        .getByRole('img', { name: /Фото 1/ })
+        .getAttribute('src'),
+    ).toBe('/api/v1/rate/photo/5?sig=x');
     const basket = screen.getByRole('region', { name: 'Состав заказа' });
     expect(within(basket).getByText('Ваша оценка: Вкус 4 из 5 · Свежесть 5 из 5 · Скорость 5 из 5')).toBeTruthy();
   });
@@ -182,7 +212,10 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
   it('a rated, paid order whose dishes were cut short offers the dishes still unrated, and sends only theirs', async () => {
     vi.mocked(addRating).mockReset().mockResolvedValue(undefined);
     const fixture = orderFixture();
-    const partly = orderFixture({ rate: orderRate, basket: fixture.basket.map((line, index) => (index === 0 ? { ...line, rate: dishRate(4) } : line)) });
+    const partly = orderFixture({
+      rate: orderRate,
+      basket: fixture.basket.map((line, index) => (index === 0 ? { ...line, rate: dishRate(4) } : line)),
+    });
     load.mockResolvedValueOnce(partly).mockReturnValueOnce(new Promise(() => undefined));
     await renderOrder();
     expect(screen.getByRole('region', { name: 'Ваша оценка' })).toBeTruthy();
@@ -196,7 +229,9 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Отправить оценку' }));
     await settle();
-    expect(vi.mocked(addRating).mock.calls.map((call) => call[1])).toEqual([{ order_id: 501, item_id: 102, taste: 5, fresh: 5, speed: 5 }]);
+    expect(vi.mocked(addRating).mock.calls.map((call) => call[1])).toEqual([
+      { order_id: 501, item_id: 102, taste: 5, fresh: 5, speed: 5 },
+    ]);
     expect(screen.queryByRole('region', { name: 'Оцените блюда' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Ваша оценка' }).textContent).toContain('Оценка заказа: 4 из 5');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ваша оценка' }));
@@ -225,13 +260,22 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
     await renderOrder();
     fireEvent.click(screen.getByRole('button', { name: 'Оплатить 1250,00 ₽' }));
     expect(navigations).toEqual([
-      { to: '/payment', options: { state: { orderId: '501', orderNum: 'С-017', orderSum: 125_000, navback: '/order_detail/501' } } },
+      {
+        to: '/payment',
+        options: { state: { orderId: '501', orderNum: 'С-017', orderSum: 125_000, navback: '/order_detail/501' } },
+      },
     ]);
   });
 
   it('no pay button for an unpaid order at 50 or a cancelled one', async () => {
     load.mockResolvedValueOnce(
-      orderFixture({ status: 90, status_text: 'Отменён', status_color: '#FFB3261E', paid: 0, progressBarData: { step: 0, text: 'Заказ отменён', steps: [] } }),
+      orderFixture({
+        status: 90,
+        status_text: 'Отменён',
+        status_color: '#FFB3261E',
+        paid: 0,
+        progressBarData: { step: 0, text: 'Заказ отменён', steps: [] },
+      }),
     );
     await renderOrder();
     expect(screen.getByText('Отменён')).toBeTruthy();
@@ -257,13 +301,23 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
 
     act(() => options.onStatus(cooked({})));
     expect(screen.getByText('Готов к выдаче')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Ход заказа' }).querySelector('[aria-current="step"]')?.textContent).toBe('Выдача: сейчас');
+    expect(screen.getByRole('region', { name: 'Ход заказа' }).querySelector('[aria-current="step"]')?.textContent).toBe(
+      'Выдача: сейчас',
+    );
     expect(screen.getByText('Заказ готов — заберите его на выдаче')).toBeTruthy();
     const live = document.querySelector('[aria-live="polite"]');
     expect(live?.textContent).toBe('Статус заказа: Готов к выдаче. Заказ готов — заберите его на выдаче');
 
     // Done and paid: final, the stream is stopped.
-    act(() => options.onStatus(cooked({ status: 50, status_text: 'Выдан', progressBarData: { step: 5, text: 'Приятного аппетита!', steps: [] } })));
+    act(() =>
+      options.onStatus(
+        cooked({
+          status: 50,
+          status_text: 'Выдан',
+          progressBarData: { step: 5, text: 'Приятного аппетита!', steps: [] },
+        }),
+      ),
+    );
     expect(stop).toHaveBeenCalledTimes(1);
     expect(live?.textContent).toBe('Статус заказа: Выдан. Приятного аппетита!');
     cleanup();
@@ -271,17 +325,31 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
   });
 
   it('a cancelled order whose money is on its way is followed until the bank returned it (issue 31)', async () => {
-    const cancelled = { status: 90, status_color: '#FFB3261E', progressBarData: { step: 0, text: 'Заказ отменён', steps: [] } };
-    load.mockResolvedValueOnce(orderFixture({ ...cancelled, status_text: 'Отменён, деньги возвращаются: 1250,00 ₽', refunding: 125_000 }));
+    const cancelled = {
+      status: 90,
+      status_color: '#FFB3261E',
+      progressBarData: { step: 0, text: 'Заказ отменён', steps: [] },
+    };
+    load.mockResolvedValueOnce(
+      orderFixture({ ...cancelled, status_text: 'Отменён, деньги возвращаются: 1250,00 ₽', refunding: 125_000 }),
+    );
     await renderOrder();
     const options = lastFollow();
     // The bank refused: delayed, still followed (a manager retries).
-    act(() => options.onStatus(cooked({ ...cancelled, status_text: 'Отменён, возврат денег задерживается: 1250,00 ₽', refunding: 125_000 })));
+    act(() =>
+      options.onStatus(
+        cooked({ ...cancelled, status_text: 'Отменён, возврат денег задерживается: 1250,00 ₽', refunding: 125_000 }),
+      ),
+    );
     expect(screen.getByText('Отменён, возврат денег задерживается: 1250,00 ₽')).toBeTruthy();
     expect(stop).not.toHaveBeenCalled();
-    act(() => options.onStatus(cooked({ ...cancelled, status_text: 'Отменён, деньги возвращены: 1250,00 ₽', refunding: 0 })));
+    act(() =>
+      options.onStatus(cooked({ ...cancelled, status_text: 'Отменён, деньги возвращены: 1250,00 ₽', refunding: 0 })),
+    );
     expect(screen.getByText('Отменён, деньги возвращены: 1250,00 ₽')).toBeTruthy();
-    expect(document.querySelector('[aria-live="polite"]')?.textContent).toContain('Отменён, деньги возвращены: 1250,00 ₽');
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toContain(
+      'Отменён, деньги возвращены: 1250,00 ₽',
+    );
     // Nothing more is to come: the stream is stopped.
     expect(stop).toHaveBeenCalledTimes(1);
   });
@@ -314,7 +382,9 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
   });
 
   it('a failed load offers «Повторить»', async () => {
-    load.mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null)).mockResolvedValueOnce(orderFixture());
+    load
+      .mockRejectedValueOnce(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))
+      .mockResolvedValueOnce(orderFixture());
     await renderOrder();
     expect(screen.getByRole('alert').textContent).toContain(REQUEST_FAILED_MESSAGE);
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
@@ -326,7 +396,11 @@ describe('the order page (SPEC 2 Orders, SPEC 4)', () => {
 describe('the order page’s rules', () => {
   it('sums: a markup reads as such, delivery shows for delivery orders', () => {
     const rows = orderSumRows(
-      orderFixture({ type: 'delivery', discountPercent: -5, sums: { items: 100_000, cutlery: 0, recommended: 0, discount: -5000, delivery: 0, total: 105_000 } }),
+      orderFixture({
+        type: 'delivery',
+        discountPercent: -5,
+        sums: { items: 100_000, cutlery: 0, recommended: 0, discount: -5000, delivery: 0, total: 105_000 },
+      }),
     );
     expect(rows).toEqual([
       { label: 'Блюда', value: '1000,00 ₽' },
@@ -337,11 +411,20 @@ describe('the order page’s rules', () => {
   });
 
   it('when: the chosen date and time, or «По готовности»', () => {
-    expect(orderWhenText({ as_ready: 0, props: { deliveryDate: '24.11.2026', deliveryTime: '19:30', address: '' } })).toBe('24.11.2026 19:30');
-    expect(orderWhenText({ as_ready: 1, props: { deliveryDate: '', deliveryTime: '', address: '' } })).toBe('По готовности');
+    expect(
+      orderWhenText({ as_ready: 0, props: { deliveryDate: '24.11.2026', deliveryTime: '19:30', address: '' } }),
+    ).toBe('24.11.2026 19:30');
+    expect(orderWhenText({ as_ready: 1, props: { deliveryDate: '', deliveryTime: '', address: '' } })).toBe(
+      'По готовности',
+    );
   });
 
   it('pay later: what /payment reads', () => {
-    expect(payLaterState(orderFixture({ id: 7 }))).toEqual({ orderId: '7', orderNum: 'С-017', orderSum: 125_000, navback: '/order_detail/7' });
+    expect(payLaterState(orderFixture({ id: 7 }))).toEqual({
+      orderId: '7',
+      orderNum: 'С-017',
+      orderSum: 125_000,
+      navback: '/order_detail/7',
+    });
   });
 });

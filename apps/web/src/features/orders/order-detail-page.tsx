@@ -90,9 +90,13 @@ function OrderScreen({ session, id }: { session: GuestSession; id: string }) {
         {announcement}
       </p>
       {view.kind === 'loading' ? <OrderSkeleton /> : null}
-      {view.kind === 'ready' ? <OrderDetail order={view.order} session={session} onRated={onRated} focusRating={justRated} /> : null}
+      {view.kind === 'ready' ? (
+        <OrderDetail order={view.order} session={session} onRated={onRated} focusRating={justRated} />
+      ) : null}
       {view.kind === 'missing' ? <OrderMissing message={view.message} /> : null}
-      {view.kind === 'failed' ? <LoadError title="Не удалось загрузить заказ" message={view.message} onRetry={retry} /> : null}
+      {view.kind === 'failed' ? (
+        <LoadError title="Не удалось загрузить заказ" message={view.message} onRetry={retry} />
+      ) : null}
     </Screen>
   );
 }
@@ -159,7 +163,9 @@ function useOrder(
         // The stream's first event repeats what is shown: only a change is announced.
         if (shownStatus.current !== update.status_text) setAnnouncement(statusAnnouncement(update));
         shownStatus.current = update.status_text;
-        setView((current) => (current.kind === 'ready' ? { kind: 'ready', order: withStatus(current.order, update) } : current));
+        setView((current) =>
+          current.kind === 'ready' ? { kind: 'ready', order: withStatus(current.order, update) } : current,
+        );
       },
     });
   }, [session, orderId, final]);
@@ -210,7 +216,11 @@ function OrderDetail({
     <div className="order-detail">
       <section className="order-detail__status" aria-label="Статус">
         <p className="order-status order-status--large" data-testid="order-status">
-          <span className="order-status__dot" style={{ background: cssColour(order.status_color) }} aria-hidden="true" />
+          <span
+            className="order-status__dot"
+            style={{ background: cssColour(order.status_color) }}
+            aria-hidden="true"
+          />
           <span style={textColour ? { color: textColour } : undefined}>{order.status_text}</span>
         </p>
         <p className={order.paid === 1 ? 'order-paid order-paid--yes' : 'order-paid'}>{paidText(order.paid)}</p>
@@ -219,7 +229,12 @@ function OrderDetail({
       <OrderProgress progress={order.progressBarData} type={order.type} />
 
       {order.receipt ? (
-        <a className={buttonClassName({ variant: 'secondary', block: true })} href={order.receipt} target="_blank" rel="noopener noreferrer">
+        <a
+          className={buttonClassName({ variant: 'secondary', block: true })}
+          href={order.receipt}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           <span className="button__icon">
             <FileText aria-hidden="true" />
           </span>
@@ -299,7 +314,9 @@ function OrderDetail({
               <span className="order-line__name">{line.name}</span>
               <span className="order-line__count">
                 {line.cnt} × {formatMoney(line.price)}
-                {line.charged_cnt < line.cnt ? <span className="order-line__detail">бесплатно: {line.cnt - line.charged_cnt}</span> : null}
+                {line.charged_cnt < line.cnt ? (
+                  <span className="order-line__detail">бесплатно: {line.cnt - line.charged_cnt}</span>
+                ) : null}
               </span>
               <span className="order-line__sum">{formatMoney(line.sum)}</span>
             </li>
@@ -316,7 +333,13 @@ function OrderDetail({
       </section>
 
       {order.paid === 1 ? <OrderTips order={order} /> : null}
-      {order.rate ? <OrderRatingShown rate={order.rate} types={types.state.kind === 'ready' ? types.state.types : null} focus={focusRating} /> : null}
+      {order.rate ? (
+        <OrderRatingShown
+          rate={order.rate}
+          types={types.state.kind === 'ready' ? types.state.types : null}
+          focus={focusRating}
+        />
+      ) : null}
       {rateControls ? <OrderRatingForm order={order} session={session} onRated={onRated} /> : null}
     </div>
   );

@@ -16,7 +16,9 @@ vi.mock('./api/orders', () => ({ loadOrderPage: vi.fn() }));
 const loadPage = vi.mocked(loadOrderPage);
 
 const page = (from: number, count: number) =>
-  Array.from({ length: count }, (_, index) => orderFixture({ id: 1000 - from - index, znumber: `С-${from + index + 1}` }));
+  Array.from({ length: count }, (_, index) =>
+    orderFixture({ id: 1000 - from - index, znumber: `С-${from + index + 1}` }),
+  );
 
 /** The IntersectionObserver of the list's end, driven by the test. */
 let observed: Array<{ callback: IntersectionObserverCallback; element: Element | null }> = [];
@@ -36,7 +38,10 @@ class FakeObserver {
 const scrollToEnd = async () => {
   await act(async () => {
     for (const { callback, element } of observed) {
-      callback([{ isIntersecting: true, target: element } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+      callback(
+        [{ isIntersecting: true, target: element } as unknown as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
     }
   });
 };
@@ -69,11 +74,26 @@ describe('Мои заказы (SPEC 2 Orders, SPEC 8, SPEC 9)', () => {
     loadPage.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     await renderList();
     expect(screen.getByRole('status').textContent).toBe('Загружаем заказы…');
-    await act(async () => answer([orderFixture(), orderFixture({ id: 502, znumber: 'С-018', status: 10, status_text: 'Ожидает оплаты', status_color: '#FFB26B00', paid: 0, sum: 50_000 })]));
+    await act(async () =>
+      answer([
+        orderFixture(),
+        orderFixture({
+          id: 502,
+          znumber: 'С-018',
+          status: 10,
+          status_text: 'Ожидает оплаты',
+          status_color: '#FFB26B00',
+          paid: 0,
+          sum: 50_000,
+        }),
+      ]),
+    );
 
     const first = screen.getByRole('link', { name: 'Заказ С-017, 23.11.2026 18:40, 1250,00 ₽, Готовится, оплачен' });
     expect(first.getAttribute('href')).toBe('/order_detail/501');
-    const second = screen.getByRole('link', { name: 'Заказ С-018, 23.11.2026 18:40, 500,00 ₽, Ожидает оплаты, не оплачен' });
+    const second = screen.getByRole('link', {
+      name: 'Заказ С-018, 23.11.2026 18:40, 500,00 ₽, Ожидает оплаты, не оплачен',
+    });
     expect(second.getAttribute('href')).toBe('/order_detail/502');
     expect(second.textContent).toContain('Не оплачен');
     // SPEC 9 colour rule, darkened to 4.5:1 on white: the amber of «Ожидает оплаты» is not used as it came.
@@ -84,7 +104,10 @@ describe('Мои заказы (SPEC 2 Orders, SPEC 8, SPEC 9)', () => {
   });
 
   it('asks the next page at the list’s end with offset = the number loaded, and stops on an empty page', async () => {
-    loadPage.mockResolvedValueOnce(page(0, ORDER_LIST_PAGE_SIZE)).mockResolvedValueOnce(page(20, 3)).mockResolvedValueOnce([]);
+    loadPage
+      .mockResolvedValueOnce(page(0, ORDER_LIST_PAGE_SIZE))
+      .mockResolvedValueOnce(page(20, 3))
+      .mockResolvedValueOnce([]);
     await renderList();
     expect(screen.getAllByRole('link', { name: /^Заказ С-/ })).toHaveLength(20);
 
@@ -138,6 +161,8 @@ describe('Мои заказы (SPEC 2 Orders, SPEC 8, SPEC 9)', () => {
   });
 
   it('names a paid order once when its status already says «Оплачен»', () => {
-    expect(orderCardLabel(orderFixture({ status: 10, status_text: 'Оплачен', paid: 1 }))).toBe('Заказ С-017, 23.11.2026 18:40, 1250,00 ₽, Оплачен');
+    expect(orderCardLabel(orderFixture({ status: 10, status_text: 'Оплачен', paid: 1 }))).toBe(
+      'Заказ С-017, 23.11.2026 18:40, 1250,00 ₽, Оплачен',
+    );
   });
 });

@@ -36,7 +36,11 @@ export default function OrderListPage() {
       {session === null ? (
         <SignInPrompt topic="orders" />
       ) : first && state.phase === 'failed' ? (
-        <LoadError title="Не удалось загрузить заказы" message={state.error ?? REQUEST_FAILED_MESSAGE} onRetry={loadMore} />
+        <LoadError
+          title="Не удалось загрузить заказы"
+          message={state.error ?? REQUEST_FAILED_MESSAGE}
+          onRetry={loadMore}
+        />
       ) : first && state.phase === 'loading' ? (
         <OrderListSkeleton />
       ) : first && state.phase === 'end' ? (
@@ -95,7 +99,11 @@ function OrderCard({ order }: { order: OrderView }) {
       <span className="order-card__time">{order.time_text}</span>
       <span className="order-card__foot">
         <span className="order-status">
-          <span className="order-status__dot" style={{ background: cssColour(order.status_color) }} aria-hidden="true" />
+          <span
+            className="order-status__dot"
+            style={{ background: cssColour(order.status_color) }}
+            aria-hidden="true"
+          />
           <span style={textColour ? { color: textColour } : undefined}>{order.status_text}</span>
         </span>
         {order.status_text === paid ? null : (

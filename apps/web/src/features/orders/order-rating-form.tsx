@@ -6,7 +6,16 @@ import { showDialog } from '../../state/store';
 import { Button } from '../../ui/button';
 import { addRating, type RatingSession } from '../../api/ratings';
 import { COMMENT_LABEL, ORDER_SCORES, ORDER_STARS_LABEL } from '../../ui/rating-view';
-import { type DishScores, initialDraft, ORDER_TARGET, ratableDishes, type RatingDraft, ratingRequests, showsCategory, withRatings } from './rating-model';
+import {
+  type DishScores,
+  initialDraft,
+  ORDER_TARGET,
+  ratableDishes,
+  type RatingDraft,
+  ratingRequests,
+  showsCategory,
+  withRatings,
+} from './rating-model';
 import { TextArea } from '../../ui/input';
 import { DishScoresInput } from './dish-scores-input';
 import { CategorySelect } from './rating-category-select';
@@ -20,7 +29,13 @@ const ALREADY_RATED = 'already_rated';
 
 /** The failure of a rating in SPEC 8's words, or the server's own readable refusal (a photo, too many at once). */
 export function ratingFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.kind === 'server' && error.status !== null && error.status < 500 && error.message !== REQUEST_FAILED_MESSAGE) {
+  if (
+    error instanceof ApiError &&
+    error.kind === 'server' &&
+    error.status !== null &&
+    error.status < 500 &&
+    error.message !== REQUEST_FAILED_MESSAGE
+  ) {
     return error.message;
   }
   return SOMETHING_WENT_WRONG_MESSAGE;
@@ -35,7 +50,15 @@ export function ratingFailureMessage(error: unknown): string {
  * (its dishes cut short by a failure or a reload) gets the form of its dishes still unrated
  * only. `onRated` gets the order with its ratings in place.
  */
-export function OrderRatingForm({ order, session, onRated }: { order: OrderView; session: RatingSession; onRated: (order: OrderView) => void }) {
+export function OrderRatingForm({
+  order,
+  session,
+  onRated,
+}: {
+  order: OrderView;
+  session: RatingSession;
+  onRated: (order: OrderView) => void;
+}) {
   const dishes = useMemo(() => ratableDishes(order), [order]);
   // Rated before this form: only its dishes are left to rate.
   const [dishesOnly] = useState(() => order.rate !== null);
@@ -99,7 +122,13 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
         ) : null}
         {dishesOnly ? null : (
           <>
-            <StarRating label={ORDER_STARS_LABEL} value={draft.stars} onChange={(stars) => update({ stars })} large disabled={orderLocked} />
+            <StarRating
+              label={ORDER_STARS_LABEL}
+              value={draft.stars}
+              onChange={(stars) => update({ stars })}
+              large
+              disabled={orderLocked}
+            />
             <div className="order-rating__scores">
               {ORDER_SCORES.map(({ key, label }) => (
                 <StarRating
@@ -125,13 +154,26 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
                 comment={draft.dishComments[dish.key] ?? ''}
                 disabled={locked.has(dish.key)}
                 onChange={(change) => updateDish(dish.key, change)}
-                onComment={(comment) => setDraft((current) => ({ ...current, dishComments: { ...current.dishComments, [dish.key]: comment } }))}
+                onComment={(comment) =>
+                  setDraft((current) => ({
+                    ...current,
+                    dishComments: { ...current.dishComments, [dish.key]: comment },
+                  }))
+                }
               />
             ))}
           </div>
         ) : null}
 
-        {category ? <CategorySelect types={types.state} value={draft.type} disabled={orderLocked} onChange={(type) => update({ type })} onRetry={types.retry} /> : null}
+        {category ? (
+          <CategorySelect
+            types={types.state}
+            value={draft.type}
+            disabled={orderLocked}
+            onChange={(type) => update({ type })}
+            onRetry={types.retry}
+          />
+        ) : null}
 
         {dishesOnly ? null : (
           <>
@@ -147,8 +189,15 @@ export function OrderRatingForm({ order, session, onRated }: { order: OrderView;
 
             <PhotoPicker
               photos={draft.photos}
-              onAdd={(added) => setDraft((current) => ({ ...current, photos: [...current.photos, ...added].slice(0, MAX_RATING_PHOTOS) }))}
-              onRemove={(index) => setDraft((current) => ({ ...current, photos: current.photos.filter((_, at) => at !== index) }))}
+              onAdd={(added) =>
+                setDraft((current) => ({
+                  ...current,
+                  photos: [...current.photos, ...added].slice(0, MAX_RATING_PHOTOS),
+                }))
+              }
+              onRemove={(index) =>
+                setDraft((current) => ({ ...current, photos: current.photos.filter((_, at) => at !== index) }))
+              }
               onPreparing={setPreparingPhotos}
               disabled={orderLocked}
             />

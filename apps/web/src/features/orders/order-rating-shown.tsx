@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { type OrderView, type RatingTypes } from '@chain/contract';
-import { CATEGORY_LABEL, COMMENT_LABEL, ORDER_SCORES, PhotosShown, RatingFacts, scoreRows, StarsShown } from '../../ui/rating-view';
+import {
+  CATEGORY_LABEL,
+  COMMENT_LABEL,
+  ORDER_SCORES,
+  PhotosShown,
+  RatingFacts,
+  scoreRows,
+  StarsShown,
+} from '../../ui/rating-view';
 import { categoryName } from './rating-model';
 
 /** The order rating as left: stars, scores, category, comment, photos (signed links). */

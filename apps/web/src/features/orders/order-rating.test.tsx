@@ -28,7 +28,8 @@ describe('the rating form of a paid order', () => {
     await settle();
   };
   const group = (name: string | RegExp) => screen.getAllByRole('radiogroup', { name })[0]!;
-  const star = (groupName: string | RegExp, label: string) => within(group(groupName)).getByRole('radio', { name: label });
+  const star = (groupName: string | RegExp, label: string) =>
+    within(group(groupName)).getByRole('radio', { name: label });
 
   beforeEach(() => {
     rated = [];
@@ -53,7 +54,8 @@ describe('the rating form of a paid order', () => {
     expect((star('Оценка заказа', '5 звёзд из 5') as HTMLInputElement).checked).toBe(true);
     expect(star('Оценка заказа', '1 звезда из 5')).toBeTruthy();
     expect(star('Оценка заказа', '3 звезды из 5')).toBeTruthy();
-    for (const name of ['Вкус', 'Свежесть', 'Скорость', 'Качество']) expect((star(name, '5 звёзд из 5') as HTMLInputElement).checked).toBe(true);
+    for (const name of ['Вкус', 'Свежесть', 'Скорость', 'Качество'])
+      expect((star(name, '5 звёзд из 5') as HTMLInputElement).checked).toBe(true);
     // One group per dish and option: «Борщ, Большая порция» and «Морс».
     expect(screen.getByRole('group', { name: 'Борщ, Большая порция' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Морс' })).toBeTruthy();
@@ -69,7 +71,9 @@ describe('the rating form of a paid order', () => {
     expect(screen.queryByLabelText('Что не понравилось?')).toBeNull();
 
     const morse = screen.getByRole('group', { name: 'Морс' });
-    fireEvent.click(within(within(morse).getByRole('radiogroup', { name: 'Свежесть' })).getByRole('radio', { name: '2 звезды из 5' }));
+    fireEvent.click(
+      within(within(morse).getByRole('radiogroup', { name: 'Свежесть' })).getByRole('radio', { name: '2 звезды из 5' }),
+    );
     expect(screen.getByLabelText('Что не понравилось?')).toBeTruthy();
   });
 
@@ -81,14 +85,26 @@ describe('the rating form of a paid order', () => {
     fireEvent.click(star('Скорость', '3 звезды из 5'));
     fireEvent.change(screen.getByLabelText('Комментарий'), { target: { value: '  Долго ждали  ' } });
     const borsch = screen.getByRole('group', { name: 'Борщ, Большая порция' });
-    fireEvent.click(within(within(borsch).getByRole('radiogroup', { name: 'Вкус' })).getByRole('radio', { name: '4 звезды из 5' }));
+    fireEvent.click(
+      within(within(borsch).getByRole('radiogroup', { name: 'Вкус' })).getByRole('radio', { name: '4 звезды из 5' }),
+    );
     // SPEC 3 Item rating: each dish has a comment of its own.
     fireEvent.change(within(borsch).getByLabelText('Комментарий к блюду'), { target: { value: ' Пересолен ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Отправить оценку' }));
     await settle();
 
     expect(add.mock.calls.map((call) => call[1])).toEqual([
-      { order_id: 501, stars: 4, rate_taste: 5, rate_fresh: 5, rate_speed: 3, rate_quality: 5, comment: 'Долго ждали', photos: [], type: '21' },
+      {
+        order_id: 501,
+        stars: 4,
+        rate_taste: 5,
+        rate_fresh: 5,
+        rate_speed: 3,
+        rate_quality: 5,
+        comment: 'Долго ждали',
+        photos: [],
+        type: '21',
+      },
       { order_id: 501, item_id: 101, spec_id: 3, taste: 4, fresh: 5, speed: 5, comment: 'Пересолен', type: '21' },
       { order_id: 501, item_id: 102, taste: 5, fresh: 5, speed: 5 },
     ]);
@@ -115,7 +131,11 @@ describe('the rating form of a paid order', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Комментарий').disabled).toBe(true);
     expect(screen.queryByText('Добавить фото')).toBeNull();
     const borsch = screen.getByRole('group', { name: 'Борщ, Большая порция' });
-    expect(within(within(borsch).getByRole('radiogroup', { name: 'Вкус' })).getByRole('radio', { name: '4 звезды из 5' }).hasAttribute('disabled')).toBe(false);
+    expect(
+      within(within(borsch).getByRole('radiogroup', { name: 'Вкус' }))
+        .getByRole('radio', { name: '4 звезды из 5' })
+        .hasAttribute('disabled'),
+    ).toBe(false);
 
     add.mockReset();
     add.mockResolvedValue(undefined);
@@ -126,7 +146,9 @@ describe('the rating form of a paid order', () => {
   });
 
   it('a part rated meanwhile (409 already_rated) counts as sent', async () => {
-    add.mockRejectedValueOnce(new ApiError('Оценка уже оставлена', 'server', 409, 'already_rated')).mockResolvedValue(undefined);
+    add
+      .mockRejectedValueOnce(new ApiError('Оценка уже оставлена', 'server', 409, 'already_rated'))
+      .mockResolvedValue(undefined);
     await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Отправить оценку' }));
     await settle();
@@ -177,7 +199,8 @@ describe('the rating form of a paid order', () => {
   it('bounds the comment by rate/add’s own limit', async () => {
     await renderForm();
     expect(screen.getByLabelText<HTMLTextAreaElement>('Комментарий').maxLength).toBe(RATING_COMMENT_MAX_LENGTH);
-    for (const dish of screen.getAllByLabelText<HTMLTextAreaElement>('Комментарий к блюду')) expect(dish.maxLength).toBe(RATING_COMMENT_MAX_LENGTH);
+    for (const dish of screen.getAllByLabelText<HTMLTextAreaElement>('Комментарий к блюду'))
+      expect(dish.maxLength).toBe(RATING_COMMENT_MAX_LENGTH);
     const body = (comment: string) => ({ user_id: '7', token: 'tok', order_id: 501, stars: 5, comment });
     expect(rateAddRequest.safeParse(body('я'.repeat(RATING_COMMENT_MAX_LENGTH))).success).toBe(true);
     expect(rateAddRequest.safeParse(body('я'.repeat(RATING_COMMENT_MAX_LENGTH + 1))).success).toBe(false);
@@ -186,7 +209,18 @@ describe('the rating form of a paid order', () => {
   it('a dish already rated is not offered again; a basket of one dish twice is rated once', async () => {
     const base = orderFixture();
     const line = base.basket[1]!;
-    await renderForm(orderFixture({ basket: [{ ...base.basket[0]!, rate: { id: 1, taste: 5, fresh: 5, speed: 5, comment: '', type: null, photos: [], time: '' } }, line, { ...line, line_id: 3 }] }));
+    await renderForm(
+      orderFixture({
+        basket: [
+          {
+            ...base.basket[0]!,
+            rate: { id: 1, taste: 5, fresh: 5, speed: 5, comment: '', type: null, photos: [], time: '' },
+          },
+          line,
+          { ...line, line_id: 3 },
+        ],
+      }),
+    );
     expect(screen.queryByRole('group', { name: 'Борщ, Большая порция' })).toBeNull();
     expect(screen.getAllByRole('group', { name: 'Морс' })).toHaveLength(1);
   });
@@ -195,9 +229,15 @@ describe('the rating form of a paid order', () => {
 describe('ratingFailureMessage', () => {
   it('SPEC 8 text for a server failure, no answer or a broken answer; the server’s own words for a readable refusal', () => {
     expect(ratingFailureMessage(new ApiError('x', 'server', 500))).toBe(SOMETHING_WENT_WRONG_MESSAGE);
-    expect(ratingFailureMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))).toBe(SOMETHING_WENT_WRONG_MESSAGE);
-    expect(ratingFailureMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'server', 502))).toBe(SOMETHING_WENT_WRONG_MESSAGE);
+    expect(ratingFailureMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'network', null))).toBe(
+      SOMETHING_WENT_WRONG_MESSAGE,
+    );
+    expect(ratingFailureMessage(new ApiError(REQUEST_FAILED_MESSAGE, 'server', 502))).toBe(
+      SOMETHING_WENT_WRONG_MESSAGE,
+    );
     expect(ratingFailureMessage(new Error('boom'))).toBe(SOMETHING_WENT_WRONG_MESSAGE);
-    expect(ratingFailureMessage(new ApiError('Фото 1: не JPEG, PNG или GIF.', 'server', 400, 'photo'))).toBe('Фото 1: не JPEG, PNG или GIF.');
+    expect(ratingFailureMessage(new ApiError('Фото 1: не JPEG, PNG или GIF.', 'server', 400, 'photo'))).toBe(
+      'Фото 1: не JPEG, PNG или GIF.',
+    );
   });
 });

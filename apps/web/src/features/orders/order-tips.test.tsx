@@ -22,7 +22,10 @@ describe('OrderTips (SPEC 4: the tips link for paid orders with tips_id; SPEC 7)
     render(<OrderTips order={{ paid: 1, tips_id: 'tp42' }} />);
     const section = screen.getByRole('region', { name: 'Чаевые' });
     const links = within(section).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['100 ₽ (откроется в новой вкладке)', '250,50 ₽ (откроется в новой вкладке)']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      '100 ₽ (откроется в новой вкладке)',
+      '250,50 ₽ (откроется в новой вкладке)',
+    ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       'https://tips.example.ru/p/tp42?amount=100',
       'https://tips.example.ru/p/tp42?amount=250.5',

@@ -28,7 +28,12 @@ export function OrderTips({ order }: { order: Pick<OrderView, 'paid' | 'tips_id'
       <ul className="order-tips__amounts">
         {choices.map((choice) => (
           <li key={`${choice.sum}-${choice.text}`}>
-            <a className={buttonClassName({ variant: 'secondary', block: true })} href={choice.href} target="_blank" rel="noopener noreferrer">
+            <a
+              className={buttonClassName({ variant: 'secondary', block: true })}
+              href={choice.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <span className="button__label">
                 {choice.text}
                 <span className="visually-hidden"> ({TIPS_NEW_TAB_NOTE})</span>

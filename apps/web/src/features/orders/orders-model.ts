@@ -12,7 +12,9 @@ import { routePath } from '../../state/navigation';
  * A list card's name for screen readers: everything the card shows, in reading order, with
  * commas (the visible texts are all in it, so a voice command naming them finds the link).
  */
-export function orderCardLabel(order: Pick<OrderView, 'znumber' | 'time_text' | 'sum' | 'status_text' | 'paid'>): string {
+export function orderCardLabel(
+  order: Pick<OrderView, 'znumber' | 'time_text' | 'sum' | 'status_text' | 'paid'>,
+): string {
   const parts = [`Заказ ${order.znumber}`, order.time_text, formatMoney(order.sum), order.status_text];
   // «Оплачен» is already the status text of a paid order the restaurant has not accepted yet.
   if (order.status_text !== paidText(order.paid)) parts.push(paidText(order.paid).toLowerCase());
@@ -20,7 +22,10 @@ export function orderCardLabel(order: Pick<OrderView, 'znumber' | 'time_text' | 
 }
 
 /** What a live `status` event carries (the contract's orderStatusEvent): the fields of the order that move. */
-export type StatusFields = Pick<OrderView, 'id' | 'status' | 'status_text' | 'status_color' | 'paid' | 'progressBarData' | 'tips_id' | 'refunding'>;
+export type StatusFields = Pick<
+  OrderView,
+  'id' | 'status' | 'status_text' | 'status_color' | 'paid' | 'progressBarData' | 'tips_id' | 'refunding'
+>;
 
 /** The order with a live `status` event's fields put in. */
 export function withStatus(order: OrderView, update: StatusFields): OrderView {
@@ -48,8 +53,11 @@ export function orderWhenText(order: Pick<OrderView, 'props' | 'as_ready'>): str
 }
 
 /** Where: the table for an in-restaurant order, the address for delivery, nothing for pickup. */
-export function orderPlaceText(order: Pick<OrderView, 'type' | 'table' | 'address'>): { label: string; value: string } | null {
-  if (order.type === 'delivery' && order.address.trim() !== '') return { label: 'Адрес доставки', value: order.address };
+export function orderPlaceText(
+  order: Pick<OrderView, 'type' | 'table' | 'address'>,
+): { label: string; value: string } | null {
+  if (order.type === 'delivery' && order.address.trim() !== '')
+    return { label: 'Адрес доставки', value: order.address };
   if (order.type === 'inrest' && order.table.trim() !== '') return { label: 'Стол', value: order.table };
   return null;
 }
@@ -77,7 +85,8 @@ export function orderSumRows(order: Pick<OrderView, 'sums' | 'discountPercent' |
         : { label: `Наценка${percent}`, value: `+${formatMoney(-sums.discount)}` },
     );
   }
-  if (sums.delivery !== 0 || order.type === 'delivery') rows.push({ label: 'Доставка', value: formatMoney(sums.delivery) });
+  if (sums.delivery !== 0 || order.type === 'delivery')
+    rows.push({ label: 'Доставка', value: formatMoney(sums.delivery) });
   rows.push({ label: 'Итого', value: formatMoney(sums.total), total: true });
   return rows;
 }

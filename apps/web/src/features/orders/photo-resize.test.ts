@@ -67,15 +67,35 @@ describe('photoPlan', () => {
     });
   });
   it('re-encodes every png as JPEG, even a small one (a screenshot png is many times its JPEG)', () => {
-    expect(photoPlan({ type: 'image/png', size: 20_000, width: 300, height: 200 })).toMatchObject({ kind: 'reencode', width: 300, height: 200 });
-    expect(photoPlan({ type: 'image/png', size: 9_000_000, width: 3000, height: 3000 })).toMatchObject({ kind: 'reencode', width: 1600, height: 1600 });
+    expect(photoPlan({ type: 'image/png', size: 20_000, width: 300, height: 200 })).toMatchObject({
+      kind: 'reencode',
+      width: 300,
+      height: 200,
+    });
+    expect(photoPlan({ type: 'image/png', size: 9_000_000, width: 3000, height: 3000 })).toMatchObject({
+      kind: 'reencode',
+      width: 1600,
+      height: 1600,
+    });
   });
   it('re-encodes a gif as JPEG by its first frame, all the server keeps of it (decision 041), whatever its size', () => {
-    expect(photoPlan({ type: 'image/gif', size: 1_000_000, width: 4000, height: 4000 })).toEqual({ kind: 'reencode', width: 1600, height: 1600, quality: PHOTO_QUALITY });
-    expect(photoPlan({ type: 'image/gif', size: MAX_RATING_PHOTO_BYTES + 1, width: 10, height: 10 })).toMatchObject({ kind: 'reencode', width: 10, height: 10 });
+    expect(photoPlan({ type: 'image/gif', size: 1_000_000, width: 4000, height: 4000 })).toEqual({
+      kind: 'reencode',
+      width: 1600,
+      height: 1600,
+      quality: PHOTO_QUALITY,
+    });
+    expect(photoPlan({ type: 'image/gif', size: MAX_RATING_PHOTO_BYTES + 1, width: 10, height: 10 })).toMatchObject({
+      kind: 'reencode',
+      width: 10,
+      height: 10,
+    });
   });
   it('refuses another type', () => {
-    expect(photoPlan({ type: 'image/webp', size: 1, width: 1, height: 1 })).toEqual({ kind: 'refuse', message: PHOTO_TYPE_MESSAGE });
+    expect(photoPlan({ type: 'image/webp', size: 1, width: 1, height: 1 })).toEqual({
+      kind: 'refuse',
+      message: PHOTO_TYPE_MESSAGE,
+    });
   });
 });
 

@@ -41,7 +41,12 @@ export type PhotoPlan =
  * again drops its EXIF data, the place where it was taken among them, which the guest never
  * meant to send; a gif by its first frame, which is all the server keeps of it (decision 041).
  */
-export function photoPlan(file: { readonly type: string; readonly size: number; readonly width: number; readonly height: number }): PhotoPlan {
+export function photoPlan(file: {
+  readonly type: string;
+  readonly size: number;
+  readonly width: number;
+  readonly height: number;
+}): PhotoPlan {
   const refusal = checkPhotoFile(file);
   if (refusal !== null) return { kind: 'refuse', message: refusal };
   const fitted = fitWithin(file.width, file.height);
@@ -100,14 +105,19 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
 
 function canvasBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new PhotoRefused(PHOTO_UNREADABLE_MESSAGE))), 'image/jpeg', quality);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new PhotoRefused(PHOTO_UNREADABLE_MESSAGE))),
+      'image/jpeg',
+      quality,
+    );
   });
 }
 
 function readDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new PhotoRefused(PHOTO_UNREADABLE_MESSAGE)));
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new PhotoRefused(PHOTO_UNREADABLE_MESSAGE));
     reader.onerror = () => reject(new PhotoRefused(PHOTO_UNREADABLE_MESSAGE));
     reader.readAsDataURL(blob);
   });

@@ -34,7 +34,13 @@ export function CategorySelect({
       <label className="field__label" htmlFor={id}>
         {CATEGORY_LABEL}?
       </label>
-      <select id={id} className="field__input" value={value} disabled={disabled || types.kind === 'loading'} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        disabled={disabled || types.kind === 'loading'}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{types.kind === 'loading' ? 'Загружаем категории…' : 'Выберите категорию'}</option>
         {types.kind === 'ready'
           ? categoryGroups(types.types).map((group) => (

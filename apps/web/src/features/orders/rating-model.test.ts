@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { starLabel } from '../../ui/rating-view';
-import { categoryGroups, categoryName, dishScoresText, initialDraft, offersRating, ratableDishes, ratingRequests, showsCategory, withRatings } from './rating-model';
+import {
+  categoryGroups,
+  categoryName,
+  dishScoresText,
+  initialDraft,
+  offersRating,
+  ratableDishes,
+  ratingRequests,
+  showsCategory,
+  withRatings,
+} from './rating-model';
 import { orderFixture } from './order-fixtures.test-support';
 
 describe('the rating rules (SPEC 3, 5)', () => {
   it('names a star in Russian: 1 звезда, 2–4 звезды, 5 звёзд', () => {
-    expect([1, 2, 3, 4, 5].map((value) => starLabel(value))).toEqual(['1 звезда из 5', '2 звезды из 5', '3 звезды из 5', '4 звезды из 5', '5 звёзд из 5']);
+    expect([1, 2, 3, 4, 5].map((value) => starLabel(value))).toEqual([
+      '1 звезда из 5',
+      '2 звезды из 5',
+      '3 звезды из 5',
+      '4 звезды из 5',
+      '5 звёзд из 5',
+    ]);
     expect(starLabel(11, 20)).toBe('11 звёзд из 20');
     expect(starLabel(21, 30)).toBe('21 звезда из 30');
   });
@@ -18,7 +34,9 @@ describe('the rating rules (SPEC 3, 5)', () => {
     expect(showsCategory({ ...draft, stars: 1 })).toBe(true);
     // The order's own sub-scores are not what SPEC 5 names: stars or a dish's score.
     expect(showsCategory({ ...draft, scores: { ...draft.scores, rate_quality: 2 } })).toBe(false);
-    expect(showsCategory({ ...draft, dishes: { ...draft.dishes, '102:': { taste: 5, fresh: 5, speed: 4 } } })).toBe(true);
+    expect(showsCategory({ ...draft, dishes: { ...draft.dishes, '102:': { taste: 5, fresh: 5, speed: 4 } } })).toBe(
+      true,
+    );
   });
 
   it('the category is sent only while its select shows', () => {
@@ -30,20 +48,51 @@ describe('the rating rules (SPEC 3, 5)', () => {
 
   it('offers the form while a paid order or one of its dishes is unrated, never for an unpaid order (SPEC 4)', () => {
     const time = '2026-11-23T16:00:00.000Z';
-    const orderRate = { id: 9, stars: 5, rate_taste: null, rate_fresh: null, rate_speed: null, rate_quality: null, comment: '', type: null, photos: [], time };
+    const orderRate = {
+      id: 9,
+      stars: 5,
+      rate_taste: null,
+      rate_fresh: null,
+      rate_speed: null,
+      rate_quality: null,
+      comment: '',
+      type: null,
+      photos: [],
+      time,
+    };
     const dishRate = { id: 10, taste: 5, fresh: 5, speed: 5, comment: '', type: null, photos: [], time };
     const fixture = orderFixture();
     const [borsch, morse] = fixture.basket;
     expect(offersRating(fixture)).toBe(true);
     expect(offersRating({ ...fixture, rate: orderRate, basket: [{ ...borsch!, rate: dishRate }, morse!] })).toBe(true);
-    expect(offersRating({ ...fixture, rate: orderRate, basket: [{ ...borsch!, rate: dishRate }, { ...morse!, rate: dishRate }] })).toBe(false);
+    expect(
+      offersRating({
+        ...fixture,
+        rate: orderRate,
+        basket: [
+          { ...borsch!, rate: dishRate },
+          { ...morse!, rate: dishRate },
+        ],
+      }),
+    ).toBe(false);
     expect(offersRating({ ...fixture, paid: 0 })).toBe(false);
     expect(offersRating({ ...fixture, paid: 0, rate: orderRate })).toBe(false);
   });
 
   it('an order rated before keeps its own rating when its dishes are rated', () => {
     const time = '2026-11-23T16:00:00.000Z';
-    const orderRate = { id: 9, stars: 3, rate_taste: null, rate_fresh: null, rate_speed: null, rate_quality: null, comment: 'Было', type: null, photos: [], time };
+    const orderRate = {
+      id: 9,
+      stars: 3,
+      rate_taste: null,
+      rate_fresh: null,
+      rate_speed: null,
+      rate_quality: null,
+      comment: 'Было',
+      type: null,
+      photos: [],
+      time,
+    };
     const order = orderFixture({ rate: orderRate });
     const dishes = ratableDishes(order);
     const rated = withRatings(order, dishes, initialDraft(dishes), time);

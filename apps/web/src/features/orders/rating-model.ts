@@ -30,7 +30,12 @@ export function ratableDishes(order: Pick<OrderView, 'basket'>): RatableDish[] {
     const key = dishKey(line);
     if (line.rate !== null || seen.has(key)) continue;
     seen.add(key);
-    dishes.push({ key, itemId: line.id, specId: line.spec?.id ?? null, name: line.spec ? `${line.name}, ${line.spec.name}` : line.name });
+    dishes.push({
+      key,
+      itemId: line.id,
+      specId: line.spec?.id ?? null,
+      name: line.spec ? `${line.name}, ${line.spec.name}` : line.name,
+    });
   }
   return dishes;
 }
@@ -63,11 +68,18 @@ export interface RatingDraft {
 export function initialDraft(dishes: readonly RatableDish[]): RatingDraft {
   return {
     stars: DEFAULT_STARS,
-    scores: { rate_taste: DEFAULT_STARS, rate_fresh: DEFAULT_STARS, rate_speed: DEFAULT_STARS, rate_quality: DEFAULT_STARS },
+    scores: {
+      rate_taste: DEFAULT_STARS,
+      rate_fresh: DEFAULT_STARS,
+      rate_speed: DEFAULT_STARS,
+      rate_quality: DEFAULT_STARS,
+    },
     comment: '',
     type: '',
     photos: [],
-    dishes: Object.fromEntries(dishes.map((dish) => [dish.key, { taste: DEFAULT_STARS, fresh: DEFAULT_STARS, speed: DEFAULT_STARS }])),
+    dishes: Object.fromEntries(
+      dishes.map((dish) => [dish.key, { taste: DEFAULT_STARS, fresh: DEFAULT_STARS, speed: DEFAULT_STARS }]),
+    ),
     dishComments: {},
   };
 }
@@ -131,17 +143,42 @@ export function ratingRequests(orderId: number, dishes: readonly RatableDish[], 
  * it was rated before) and each sent dish's rating in place (photos as the data URLs just sent;
  * the next load brings their signed links).
  */
-export function withRatings(order: OrderView, dishes: readonly RatableDish[], draft: RatingDraft, now: string): OrderView {
+export function withRatings(
+  order: OrderView,
+  dishes: readonly RatableDish[],
+  draft: RatingDraft,
+  now: string,
+): OrderView {
   const type = showsCategory(draft) && draft.type !== '' ? Number(draft.type) : null;
   const comment = draft.comment.trim();
   const byKey = new Map(dishes.map((dish) => [dish.key, draft.dishes[dish.key]]));
   return {
     ...order,
-    rate: order.rate ?? { id: 0, stars: draft.stars, ...draft.scores, comment, type, photos: [...draft.photos], time: now },
+    rate: order.rate ?? {
+      id: 0,
+      stars: draft.stars,
+      ...draft.scores,
+      comment,
+      type,
+      photos: [...draft.photos],
+      time: now,
+    },
     basket: order.basket.map((line) => {
       const key = dishKey(line);
       const scores = line.rate === null ? byKey.get(key) : undefined;
-      return scores ? { ...line, rate: { id: 0, ...scores, comment: dishComment(draft, key), type: isLowDish(scores) ? type : null, photos: [], time: now } } : line;
+      return scores
+        ? {
+            ...line,
+            rate: {
+              id: 0,
+              ...scores,
+              comment: dishComment(draft, key),
+              type: isLowDish(scores) ? type : null,
+              photos: [],
+              time: now,
+            },
+          }
+        : line;
     }),
   };
 }
@@ -153,9 +190,15 @@ export function categoryName(types: RatingTypes | null, id: number | null): stri
 }
 
 /** The categories grouped by their section, sections in their order, empty ones left out. */
-export function categoryGroups(types: RatingTypes): Array<{ id: number; name: string; items: Array<{ id: number; name: string }> }> {
+export function categoryGroups(
+  types: RatingTypes,
+): Array<{ id: number; name: string; items: Array<{ id: number; name: string }> }> {
   return types.sections
-    .map((section) => ({ id: section.id, name: section.name, items: types.items.filter((item) => item.section_id === section.id) }))
+    .map((section) => ({
+      id: section.id,
+      name: section.name,
+      items: types.items.filter((item) => item.section_id === section.id),
+    }))
     .filter((group) => group.items.length > 0);
 }
 

@@ -26,7 +26,11 @@ export function StarRating({
   const labelId = `${name}-label`;
   const values = Array.from({ length: STARS_MAX - STARS_MIN + 1 }, (_, index) => STARS_MIN + index);
   return (
-    <div className={classNames('star-rating', large && 'star-rating--large')} role="radiogroup" aria-labelledby={labelId}>
+    <div
+      className={classNames('star-rating', large && 'star-rating--large')}
+      role="radiogroup"
+      aria-labelledby={labelId}
+    >
       <span id={labelId} className="star-rating__label">
         {label}
       </span>

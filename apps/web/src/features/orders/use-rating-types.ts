@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { type RatingTypes } from '@chain/contract';
 import { loadRatingTypes, type RatingSession } from '../../api/ratings';
 
-export type TypesState = { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly types: RatingTypes } | { readonly kind: 'failed' };
+export type TypesState =
+  { readonly kind: 'loading' } | { readonly kind: 'ready'; readonly types: RatingTypes } | { readonly kind: 'failed' };
 
 /** The categories, asked once when `needed` (again on retry); null until they come. */
 export function useRatingTypes(session: RatingSession, needed: boolean): { state: TypesState; retry: () => void } {

@@ -20,7 +20,13 @@ const startSbp = vi.mocked(startSbpPayment);
 const check = vi.mocked(checkPayment);
 
 const QR = 'https://demo.example/sandbox/sbp/AD100000000000000501';
-const sbp = (fields: Partial<SbpStart> = {}): SbpStart => ({ variants: [], paymentUrl: null, qrPayload: QR, errorMessage: '', ...fields });
+const sbp = (fields: Partial<SbpStart> = {}): SbpStart => ({
+  variants: [],
+  paymentUrl: null,
+  qrPayload: QR,
+  errorMessage: '',
+  ...fields,
+});
 
 /** The router's location, recording each navigation with its options (history state included). */
 let navigations: Array<{ to: string; options: unknown }>;
@@ -44,7 +50,10 @@ const renderPayment = async () => {
 
 describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: false,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     navigations = [];
     startSbp.mockReset();
     check.mockReset();
@@ -52,7 +61,9 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     kioskStore.getState().setKiosk(true);
     kioskStore.getState().setKioskToken('kiosk-device-token');
     cartStore.getState().updateCheckout({ table: '12' });
-    cartStore.getState().orderPlaced({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'tok.501' });
+    cartStore
+      .getState()
+      .orderPlaced({ id: '501', number: 'К-017', sum: 80_000, paySystem: 'sbp', followToken: 'tok.501' });
     history.replaceState({ orderId: 501, orderNum: 'К-017', orderSum: 80_000, paysystem: 'sbp' }, '', '/payment');
   });
   afterEach(() => {
@@ -66,8 +77,16 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     await renderPayment();
     // Decision 038: the kiosk order answers to its kiosk's token, on the start and on each check.
     // and to its follow token, which outlives a kiosk token ended while the guest pays.
-    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token', followToken: 'tok.501' });
-    expect(check.mock.calls[0]?.[0]).toMatchObject({ orderId: '501', kioskToken: 'kiosk-device-token', followToken: 'tok.501' });
+    expect(startSbp.mock.calls[0]?.[0]).toMatchObject({
+      orderId: '501',
+      kioskToken: 'kiosk-device-token',
+      followToken: 'tok.501',
+    });
+    expect(check.mock.calls[0]?.[0]).toMatchObject({
+      orderId: '501',
+      kioskToken: 'kiosk-device-token',
+      followToken: 'tok.501',
+    });
     expect(screen.getByText('Стол №12')).toBeTruthy();
     expect(screen.getByText('800,00 ₽')).toBeTruthy();
     expect(screen.getByText(KIOSK_SCAN_HINT)).toBeTruthy();
@@ -87,7 +106,9 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
     expect(check).toHaveBeenCalledTimes(2);
     expect(navigations).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));
-    expect(navigations).toEqual([{ to: '/thanks', options: { replace: true, state: { orderNum: 'К-017', followToken: 'tok.501' } } }]);
+    expect(navigations).toEqual([
+      { to: '/thanks', options: { replace: true, state: { orderNum: 'К-017', followToken: 'tok.501' } } },
+    ]);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 3));
     expect(check).toHaveBeenCalledTimes(3);
   });
@@ -109,7 +130,9 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
   });
 
   it('shows the bank’s refusal with «Повторить», and does not poll without a QR', async () => {
-    startSbp.mockResolvedValueOnce(sbp({ qrPayload: null, errorMessage: 'Банк временно недоступен' })).mockResolvedValue(sbp());
+    startSbp
+      .mockResolvedValueOnce(sbp({ qrPayload: null, errorMessage: 'Банк временно недоступен' }))
+      .mockResolvedValue(sbp());
     check.mockResolvedValue('pending');
     await renderPayment();
     expect(screen.getByRole('alert').textContent).toBe('Банк временно недоступен');
@@ -121,7 +144,9 @@ describe('kiosk payment (SPEC 2 Payment kiosk mode, SPEC 4 Payment, issue 14)', 
   });
 
   it('names a lost answer with the request-failed text', async () => {
-    startSbp.mockRejectedValue(new ApiError('Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.', 'network', null));
+    startSbp.mockRejectedValue(
+      new ApiError('Ошибка запроса. Проверьте подключение к интернету или попробуйте позже.', 'network', null),
+    );
     await renderPayment();
     expect(screen.getByRole('alert').textContent).toMatch(/Ошибка запроса/);
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();

@@ -32,7 +32,15 @@ export const KIOSK_SCAN_HINT = 'Отсканируйте QR-код камеро�
  * 6: the only method); the guest pays on their own phone, and polling (SPEC 4, every 5 s) moves
  * the kiosk to Thanks by itself. No bank list, card or bank-app link: those live on a phone.
  */
-export function KioskPayment({ target, title, back }: { target: PaymentTarget | null; title: string; back: string | true }) {
+export function KioskPayment({
+  target,
+  title,
+  back,
+}: {
+  target: PaymentTarget | null;
+  title: string;
+  back: string | true;
+}) {
   const [, navigate] = useLocation();
   const historyState = useHistoryState<unknown>();
   const placed = useCartState((state) => state.checkout.order);
@@ -96,7 +104,10 @@ export function KioskPayment({ target, title, back }: { target: PaymentTarget | 
       <div className="kiosk-payment">
         <div className="kiosk-payment__code">
           {phase.kind === 'qr' ? (
-            <QrCode value={phase.payload} label={number ? `QR-код для оплаты заказа ${number} через СБП` : 'QR-код для оплаты заказа через СБП'} />
+            <QrCode
+              value={phase.payload}
+              label={number ? `QR-код для оплаты заказа ${number} через СБП` : 'QR-код для оплаты заказа через СБП'}
+            />
           ) : phase.kind === 'starting' ? (
             <div className="kiosk-payment__placeholder" role="status">
               Готовим QR-код…

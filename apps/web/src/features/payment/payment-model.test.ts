@@ -27,7 +27,11 @@ describe('the order the payment screen pays (SPEC 2, decision 011)', () => {
   });
 
   it('does not borrow the number of another placed order', () => {
-    expect(paymentTarget(null, '?order_id=18', placed)).toMatchObject({ orderId: '18', orderNum: null, orderSum: null });
+    expect(paymentTarget(null, '?order_id=18', placed)).toMatchObject({
+      orderId: '18',
+      orderNum: null,
+      orderSum: null,
+    });
   });
 
   it('has nothing to pay without an order id', () => {
@@ -49,9 +53,15 @@ describe('saved cards (SPEC 2 Payment bindings)', () => {
 
 describe('the kiosk QR (SPEC 2 Payment kiosk mode)', () => {
   it('draws the payload, or names why there is none', () => {
-    expect(kioskQrOf({ qrPayload: ' https://qr.nspk.ru/AD1 ', errorMessage: '' }, 'init')).toEqual({ payload: 'https://qr.nspk.ru/AD1' });
-    expect(kioskQrOf({ qrPayload: null, errorMessage: 'Банк недоступен' }, 'init')).toEqual({ refused: 'Банк недоступен' });
-    expect(kioskQrOf({ qrPayload: 'https://qr.nspk.ru/AD1', errorMessage: 'Банк недоступен' }, 'init')).toEqual({ refused: 'Банк недоступен' });
+    expect(kioskQrOf({ qrPayload: ' https://qr.nspk.ru/AD1 ', errorMessage: '' }, 'init')).toEqual({
+      payload: 'https://qr.nspk.ru/AD1',
+    });
+    expect(kioskQrOf({ qrPayload: null, errorMessage: 'Банк недоступен' }, 'init')).toEqual({
+      refused: 'Банк недоступен',
+    });
+    expect(kioskQrOf({ qrPayload: 'https://qr.nspk.ru/AD1', errorMessage: 'Банк недоступен' }, 'init')).toEqual({
+      refused: 'Банк недоступен',
+    });
     expect(kioskQrOf({ qrPayload: '', errorMessage: '' }, 'init')).toEqual({ refused: 'init' });
   });
 

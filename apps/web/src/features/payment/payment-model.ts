@@ -20,7 +20,11 @@ export interface PaymentTarget {
  * Which order to pay: the history state the cart passed (SPEC 2), else `?order_id={id}` of the
  * bank's return (decision 011) with the number and sum of the checkout's placed order of that id.
  */
-export function paymentTarget(state: PaymentRouteState | null, search: string, placed: PlacedOrder | null): PaymentTarget | null {
+export function paymentTarget(
+  state: PaymentRouteState | null,
+  search: string,
+  placed: PlacedOrder | null,
+): PaymentTarget | null {
   const query = new URLSearchParams(search);
   const returnedId = query.get('order_id')?.trim() ?? '';
   if (/^\d{1,18}$/.test(returnedId)) {
@@ -59,7 +63,10 @@ export type KioskQr = { readonly payload: string } | { readonly refused: string 
  * SPEC 2 Payment, kiosk mode: the QR encodes payment/sbp's `qrPayload`; a refusal shows the bank's
  * `errorMessage`, an answer without a payload SPEC 8's init failure (PAYMENT_INIT_FAILED_MESSAGE).
  */
-export function kioskQrOf(started: { readonly qrPayload: string | null; readonly errorMessage?: string | null | undefined }, initFailed: string): KioskQr {
+export function kioskQrOf(
+  started: { readonly qrPayload: string | null; readonly errorMessage?: string | null | undefined },
+  initFailed: string,
+): KioskQr {
   if (started.errorMessage) return { refused: started.errorMessage };
   const payload = started.qrPayload?.trim() ?? '';
   return payload !== '' ? { payload } : { refused: initFailed };

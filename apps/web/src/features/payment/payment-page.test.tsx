@@ -3,7 +3,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Router } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { PAYMENT_AUTOSTART_MS, type PayMethod } from '@chain/domain';
-import { checkPayment, loadSavedCards, type SavedCard, type SbpStart, startCardPayment, startSbpPayment } from '../../api/order';
+import {
+  checkPayment,
+  loadSavedCards,
+  type SavedCard,
+  type SbpStart,
+  startCardPayment,
+  startSbpPayment,
+} from '../../api/order';
 import { guestStore } from '../../state/store';
 import PaymentPage from './payment-page';
 import { resetAppStores } from '../../state/stores.test-support';
@@ -20,7 +27,13 @@ const startCard = vi.mocked(startCardPayment);
 const savedCards = vi.mocked(loadSavedCards);
 
 const BANK = 'https://demo.example/sandbox/sbp/AD100000000000000601';
-const sbpAnswer = (fields: Partial<SbpStart> = {}): SbpStart => ({ variants: [], paymentUrl: BANK, qrPayload: null, errorMessage: '', ...fields });
+const sbpAnswer = (fields: Partial<SbpStart> = {}): SbpStart => ({
+  variants: [],
+  paymentUrl: BANK,
+  qrPayload: null,
+  errorMessage: '',
+  ...fields,
+});
 const card: SavedCard = { bindingId: 'binding-1', maskedPan: '411111**1111', expiry: '12/28' };
 
 /** Each test pays its own order: the auto-start is remembered per order for the tab. */
@@ -134,7 +147,7 @@ describe('SPEC 2 Payment on a phone: SPEC 4 auto-start after 500 ms', () => {
     expect(startCard).not.toHaveBeenCalled();
   });
 
-  it('SPEC 4: an order\'s payment starts by itself once per tab: back on its screen (the browser\'s back from the bank, a reload) the guest taps', async () => {
+  it("SPEC 4: an order's payment starts by itself once per tab: back on its screen (the browser's back from the bank, a reload) the guest taps", async () => {
     arrive('sbp');
     const first = renderPayment();
     await settle();

@@ -98,12 +98,16 @@ function PhonePayment({ target, title, back }: { target: PaymentTarget | null; t
             // The URL also stays on the screen as a link: a browser may block a window the guest
             // did not open with a tap (the auto-start's).
             setSbp(started);
-            if (started.variants.length === 0 && started.paymentUrl) window.open(started.paymentUrl, '_blank', 'noopener');
+            if (started.variants.length === 0 && started.paymentUrl)
+              window.open(started.paymentUrl, '_blank', 'noopener');
             setPolling(true);
           }
         }
       } catch (error) {
-        await showDialog({ title: ERROR_TITLE, message: error instanceof ApiError ? error.message : PAYMENT_INIT_FAILED_MESSAGE });
+        await showDialog({
+          title: ERROR_TITLE,
+          message: error instanceof ApiError ? error.message : PAYMENT_INIT_FAILED_MESSAGE,
+        });
       }
       starting.current = false;
       setBusy(false);
@@ -152,7 +156,11 @@ function PhonePayment({ target, title, back }: { target: PaymentTarget | null; t
       title={title}
       back={back}
       actions={
-        <Button block busy={busy || polling} onClick={() => void pay(paySystem, paySystem === 'card' ? savedCardId : null)}>
+        <Button
+          block
+          busy={busy || polling}
+          onClick={() => void pay(paySystem, paySystem === 'card' ? savedCardId : null)}
+        >
           {sum !== null ? `Оплатить ${formatMoney(sum)}` : 'Оплатить'}
         </Button>
       }
@@ -182,7 +190,11 @@ function PhonePayment({ target, title, back }: { target: PaymentTarget | null; t
           </a>
         ) : null}
       </div>
-      <BottomSheet open={sbp !== null && sbp.variants.length > 0 && polling} onClose={() => setSbp(null)} title="Выберите свой банк">
+      <BottomSheet
+        open={sbp !== null && sbp.variants.length > 0 && polling}
+        onClose={() => setSbp(null)}
+        title="Выберите свой банк"
+      >
         <ul className="payment__banks" aria-label="Банки">
           {sbp?.variants.map((bank) => (
             <li key={bank.link}>
@@ -231,11 +243,20 @@ function SavedCardChoice({
   onChange: (cardId: string | null) => void;
   disabled: boolean;
 }) {
-  const options = [...cards.map((card) => ({ value: card.bindingId, label: savedCardLabel(card) })), { value: NEW_CARD, label: 'Новая карта' }];
+  const options = [
+    ...cards.map((card) => ({ value: card.bindingId, label: savedCardLabel(card) })),
+    { value: NEW_CARD, label: 'Новая карта' },
+  ];
   return (
     <fieldset className="payment__methods" disabled={disabled}>
       <legend className="payment__title">Карта</legend>
-      <RadioCards name="payment-card" wide options={options} value={value ?? NEW_CARD} onChange={(chosen) => onChange(chosen === NEW_CARD ? null : chosen)} />
+      <RadioCards
+        name="payment-card"
+        wide
+        options={options}
+        value={value ?? NEW_CARD}
+        onChange={(chosen) => onChange(chosen === NEW_CARD ? null : chosen)}
+      />
     </fieldset>
   );
 }

@@ -18,7 +18,13 @@ const startSbp = vi.mocked(startSbpPayment);
 const check = vi.mocked(checkPayment);
 
 const BANK_LINK = 'https://qr.nspk.ru/AD100000000000000701?type=02&bank=100000000111';
-const sbp = (fields: Partial<SbpStart> = {}): SbpStart => ({ variants: [], paymentUrl: null, qrPayload: '', errorMessage: '', ...fields });
+const sbp = (fields: Partial<SbpStart> = {}): SbpStart => ({
+  variants: [],
+  paymentUrl: null,
+  qrPayload: '',
+  errorMessage: '',
+  ...fields,
+});
 
 let navigations: Array<{ to: string; options: unknown }>;
 let order = 700;
@@ -45,7 +51,10 @@ const renderAndStart = async () => {
 describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 Payment)', () => {
   let opened: MockInstance<typeof window.open>;
   beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: false,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     navigations = [];
     // Each test pays an order of its own: the auto-start happens once per order in a tab (autostart-once.ts).
     order += 1;
@@ -53,8 +62,14 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
     check.mockReset();
     resetAppStores();
     guestStore.getState().setUser({ authorized: true, id: '7', password: 'session-token' });
-    cartStore.getState().orderPlaced({ id: String(order), number: `W-${order}`, sum: 120_000, paySystem: 'sbp', followToken: null });
-    history.replaceState({ orderId: order, orderNum: `W-${order}`, orderSum: 120_000, paysystem: 'sbp' }, '', '/payment');
+    cartStore
+      .getState()
+      .orderPlaced({ id: String(order), number: `W-${order}`, sum: 120_000, paySystem: 'sbp', followToken: null });
+    history.replaceState(
+      { orderId: order, orderNum: `W-${order}`, orderSum: 120_000, paysystem: 'sbp' },
+      '',
+      '/payment',
+    );
     opened = vi.spyOn(window, 'open').mockImplementation(() => null);
   });
   afterEach(() => {
@@ -76,7 +91,9 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
     expect(navigations).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));
     expect(check).toHaveBeenCalledTimes(2);
-    expect(navigations).toEqual([{ to: '/thanks', options: { replace: true, state: { orderNum: `W-${order}`, orderId: String(order) } } }]);
+    expect(navigations).toEqual([
+      { to: '/thanks', options: { replace: true, state: { orderNum: `W-${order}`, orderId: String(order) } } },
+    ]);
   });
 
   it('with neither banks nor a link opens nothing and polls every 5 s (SPEC 4: otherwise polling starts, SPEC 9 5000 ms)', async () => {
@@ -92,6 +109,8 @@ describe('the phone payment screen’s SBP answers without a bank list (SPEC 4 P
     expect(navigations).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));
     expect(check).toHaveBeenCalledTimes(3);
-    expect(navigations).toEqual([{ to: '/thanks', options: { replace: true, state: { orderNum: `W-${order}`, orderId: String(order) } } }]);
+    expect(navigations).toEqual([
+      { to: '/thanks', options: { replace: true, state: { orderNum: `W-${order}`, orderId: String(order) } } },
+    ]);
   });
 });

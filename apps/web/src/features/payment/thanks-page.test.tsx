@@ -61,7 +61,9 @@ describe('Thanks (SPEC 2 Thanks, issue 14)', () => {
 
   it('on a phone: the number and the link to «Мои заказы» (issue 15)', async () => {
     await renderThanks();
-    expect(screen.getByText(/Номер заказа: К-017\. Статус заказа можно посмотреть в разделе «Мои заказы»\./)).toBeTruthy();
+    expect(
+      screen.getByText(/Номер заказа: К-017\. Статус заказа можно посмотреть в разделе «Мои заказы»\./),
+    ).toBeTruthy();
     expect(screen.queryByRole('img', { name: /QR-код/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Мои заказы' }).getAttribute('href')).toBe('/order_list');
     const thanks = within(screen.getByRole('region', { name: 'Спасибо за заказ!' }));

@@ -100,7 +100,11 @@ function KioskThanks({ number, followToken }: { number: string | null; followTok
             <QrCode
               className="kiosk-thanks__qr"
               value={followUrl(window.location.origin, followToken)}
-              label={number ? `QR-код для отслеживания заказа ${number} на телефоне` : 'QR-код для отслеживания заказа на телефоне'}
+              label={
+                number
+                  ? `QR-код для отслеживания заказа ${number} на телефоне`
+                  : 'QR-код для отслеживания заказа на телефоне'
+              }
             />
             <figcaption>Следите за заказом на своём телефоне: наведите камеру на код</figcaption>
           </figure>

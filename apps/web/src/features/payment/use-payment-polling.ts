@@ -11,7 +11,12 @@ export type PaymentOutcome = 'ok' | 'fail';
  * is reported once and ends the polling; anything else polls on; a lost answer is asked again on
  * the next tick. The one poller of the payment screen, on the phone and on the kiosk.
  */
-export function usePaymentPolling(orderId: string | null, active: boolean, onOutcome: (outcome: PaymentOutcome) => void, followToken: string | null = null): void {
+export function usePaymentPolling(
+  orderId: string | null,
+  active: boolean,
+  onOutcome: (outcome: PaymentOutcome) => void,
+  followToken: string | null = null,
+): void {
   // The latest handler, so a new closure on each render does not restart the interval.
   const handler = useRef(onOutcome);
   useEffect(() => {

@@ -31,11 +31,19 @@ export default function SelfFromPage() {
   const now = useNow(MINUTE, list.status === 'ready');
 
   return (
-    <Screen title={orderType === 'inrest' ? 'Заказ в ресторане' : 'Самовывоз'} back="/" busy={list.status === 'loading'}>
+    <Screen
+      title={orderType === 'inrest' ? 'Заказ в ресторане' : 'Самовывоз'}
+      back="/"
+      busy={list.status === 'loading'}
+    >
       {list.status === 'loading' ? (
         <ListSkeleton />
       ) : list.status === 'error' ? (
-        <LoadError title="Не удалось загрузить рестораны" message={list.error.message} onRetry={() => restaurantListQuery.refetch()} />
+        <LoadError
+          title="Не удалось загрузить рестораны"
+          message={list.error.message}
+          onRetry={() => restaurantListQuery.refetch()}
+        />
       ) : (
         <RestaurantList orderType={orderType} rows={selfPickupRestaurants(list.data, favourites, now, orderType)} />
       )}
@@ -80,7 +88,15 @@ function RestaurantList({ rows, orderType }: { rows: PickupRestaurant[]; orderTy
   );
 }
 
-function PickupCard({ row, orderType, photoLoading }: { row: PickupRestaurant; orderType: 'self' | 'inrest'; photoLoading: 'eager' | 'lazy' }) {
+function PickupCard({
+  row,
+  orderType,
+  photoLoading,
+}: {
+  row: PickupRestaurant;
+  orderType: 'self' | 'inrest';
+  photoLoading: 'eager' | 'lazy';
+}) {
   const [, navigate] = useLocation();
   const href = `/menu/${encodeURIComponent(row.id)}/${orderType}`;
 
@@ -121,10 +137,24 @@ function PickupCard({ row, orderType, photoLoading }: { row: PickupRestaurant; o
       favourite={row.favourite}
       onClick={onClick}
       // Decorative: the card names the restaurant right under it.
-      photo={row.img ? <MenuPhoto src={row.img} alt="" className="restaurant-card__photo" width={640} height={256} slot={CARD_PHOTO} loading={photoLoading} /> : null}
+      photo={
+        row.img ? (
+          <MenuPhoto
+            src={row.img}
+            alt=""
+            className="restaurant-card__photo"
+            width={640}
+            height={256}
+            slot={CARD_PHOTO}
+            loading={photoLoading}
+          />
+        ) : null
+      }
     >
       <span className="self-from__badges">
-        <span className={row.open ? 'self-from__badge self-from__badge--open' : 'self-from__badge self-from__badge--closed'}>
+        <span
+          className={row.open ? 'self-from__badge self-from__badge--open' : 'self-from__badge self-from__badge--closed'}
+        >
           <Clock aria-hidden="true" />
           <span>{row.hours}</span>
         </span>

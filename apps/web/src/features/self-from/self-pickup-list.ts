@@ -1,4 +1,10 @@
-import { restaurantClosedText, restaurantOpeningNow, restaurantWallClock, type RestaurantWire, scheduleOfBusinessDay } from '@chain/contract';
+import {
+  restaurantClosedText,
+  restaurantOpeningNow,
+  restaurantWallClock,
+  type RestaurantWire,
+  scheduleOfBusinessDay,
+} from '@chain/contract';
 import { favouritesFirst, type Instant, openHoursText } from '@chain/domain';
 
 /** What one row of the self-pickup list shows (SPEC 2 Self-pickup restaurant list). */
@@ -57,7 +63,8 @@ export function selfPickupRestaurants(
   const rows = restaurants
     .filter(
       (restaurant) =>
-        restaurant.active === '1' && (orderType === 'inrest' ? restaurant.deliveryRest === '1' : restaurant.deliverySelf === '1'),
+        restaurant.active === '1' &&
+        (orderType === 'inrest' ? restaurant.deliveryRest === '1' : restaurant.deliverySelf === '1'),
     )
     .map((restaurant): PickupRestaurant => {
       const clock = restaurantWallClock(restaurant, now);
@@ -80,5 +87,14 @@ export function selfPickupRestaurants(
       };
     });
   const favourite = (row: PickupRestaurant) => row.favourite;
-  return [...favouritesFirst(rows.filter((row) => row.open), favourite), ...favouritesFirst(rows.filter((row) => !row.open), favourite)];
+  return [
+    ...favouritesFirst(
+      rows.filter((row) => row.open),
+      favourite,
+    ),
+    ...favouritesFirst(
+      rows.filter((row) => !row.open),
+      favourite,
+    ),
+  ];
 }

@@ -13,11 +13,20 @@ const screens = new Map(MANAGE_AREAS.map((area) => [area.key, lazy(area.load)]))
  */
 export function ManagePage({ session, area }: { session: StaffSession; area: string | null }) {
   const areas = useMemo(() => manageAreasFor(session.me), [session.me]);
-  if (session.me.role !== 'manager') return <p className="staff-error" role="alert">{STAFF_TEXTS.managerOnly}</p>;
+  if (session.me.role !== 'manager')
+    return (
+      <p className="staff-error" role="alert">
+        {STAFF_TEXTS.managerOnly}
+      </p>
+    );
   const chosen = area === null ? undefined : areas.find((candidate) => candidate.key === area);
   if (area !== null && !chosen) {
     const exists = MANAGE_AREAS.some((candidate) => candidate.key === area);
-    return <p className="staff-error" role="alert">{exists ? STAFF_TEXTS.chainManagerOnly : 'Такого раздела нет.'}</p>;
+    return (
+      <p className="staff-error" role="alert">
+        {exists ? STAFF_TEXTS.chainManagerOnly : 'Такого раздела нет.'}
+      </p>
+    );
   }
   if (!chosen) {
     return (
@@ -38,9 +47,5 @@ export function ManagePage({ session, area }: { session: StaffSession; area: str
   }
   const Screen = screens.get(chosen.key);
   if (!Screen) return null;
-  return (
-    <Suspense fallback={<p className="staff-empty">Загружаем…</p>}>
-      {createElement(Screen, { session })}
-    </Suspense>
-  );
+  return <Suspense fallback={<p className="staff-empty">Загружаем…</p>}>{createElement(Screen, { session })}</Suspense>;
 }

@@ -63,7 +63,11 @@ export function PhotoField({ label, value, alt, upload, onChange }: PhotoFieldPr
             });
           }}
         />
-        <span id={`${id}-state`} role="status" className={state.kind === 'refused' ? 'staff-field__error' : 'staff-field__hint'}>
+        <span
+          id={`${id}-state`}
+          role="status"
+          className={state.kind === 'refused' ? 'staff-field__error' : 'staff-field__hint'}
+        >
           {photoStateText(state)}
         </span>
         {value ? (

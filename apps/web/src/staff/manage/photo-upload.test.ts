@@ -16,7 +16,9 @@ describe('a photo picked in the back office', () => {
     expect(photoFileProblem({ type: 'image/webp', size: 4096 })).toBe(STAFF_PHOTO_TEXTS.notPicture);
     expect(photoFileProblem({ type: 'image/svg+xml', size: 400 })).toBe(STAFF_PHOTO_TEXTS.notPicture);
     expect(photoFileProblem({ type: '', size: 400 })).toBe(STAFF_PHOTO_TEXTS.notPicture);
-    expect(photoFileProblem({ type: 'image/jpeg', size: STAFF_PHOTO_LIMITS.bytes + 1 })).toBe(STAFF_PHOTO_TEXTS.tooLarge);
+    expect(photoFileProblem({ type: 'image/jpeg', size: STAFF_PHOTO_LIMITS.bytes + 1 })).toBe(
+      STAFF_PHOTO_TEXTS.tooLarge,
+    );
     expect(STAFF_PHOTO_TEXTS.tooLarge).toBe('Фото больше 8 МБ.');
   });
 
@@ -24,7 +26,9 @@ describe('a photo picked in the back office', () => {
     expect(photoStateText({ kind: 'idle' })).toBe('');
     expect(photoStateText({ kind: 'uploading' })).toBe('Загружаем фото…');
     expect(photoStateText({ kind: 'uploaded' })).toBe('Фото загружено.');
-    expect(photoStateText({ kind: 'refused', message: 'Фото: Фото повреждено или не читается.' })).toBe('Фото: Фото повреждено или не читается.');
+    expect(photoStateText({ kind: 'refused', message: 'Фото: Фото повреждено или не читается.' })).toBe(
+      'Фото: Фото повреждено или не читается.',
+    );
     expect(photoValueText('/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg')).toBe('другое фото');
     expect(photoValueText('')).toBe('без фото');
   });

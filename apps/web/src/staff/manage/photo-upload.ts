@@ -23,7 +23,8 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /** Where the photo field is: nothing happening, sending, sent, or refused with words. */
-export type PhotoUploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'uploaded' } | { kind: 'refused'; message: string };
+export type PhotoUploadState =
+  { kind: 'idle' } | { kind: 'uploading' } | { kind: 'uploaded' } | { kind: 'refused'; message: string };
 
 /** What the field says in each state. */
 export function photoStateText(state: PhotoUploadState): string {

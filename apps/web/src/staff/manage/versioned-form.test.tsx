@@ -21,7 +21,10 @@ interface Dish {
   version: number;
 }
 const saved: Dish = { id: 5, name: 'Борщ', price: 45_000, weight: '300 г', version: 3 };
-const stale = (current: Dish) => new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r1', { body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current } });
+const stale = (current: Dish) =>
+  new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r1', {
+    body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current },
+  });
 
 describe('the pure parts', () => {
   it('names the fields whose saved value moved, never the version', () => {
@@ -32,7 +35,13 @@ describe('the pure parts', () => {
   it('rebases: this person’s changes stay, the rest and the version come from the saved row', () => {
     const draft = { ...saved, name: 'Борщ с пампушками' };
     const current = { ...saved, price: 50_000, weight: '350 г', version: 4 };
-    expect(rebase(saved, draft, current)).toEqual({ id: 5, name: 'Борщ с пампушками', price: 50_000, weight: '350 г', version: 4 });
+    expect(rebase(saved, draft, current)).toEqual({
+      id: 5,
+      name: 'Борщ с пампушками',
+      price: 50_000,
+      weight: '350 г',
+      version: 4,
+    });
   });
 
   it('reads the current row only out of a 409 stale_version', () => {
@@ -78,7 +87,9 @@ describe('useVersionedForm', () => {
   });
 
   it('shows any other refusal in the server’s words and keeps the draft', async () => {
-    const { result } = renderHook(() => useVersionedForm(saved, async () => Promise.reject(new ApiError('Укажите цену.', 'server', 400, 'validation'))));
+    const { result } = renderHook(() =>
+      useVersionedForm(saved, async () => Promise.reject(new ApiError('Укажите цену.', 'server', 400, 'validation'))),
+    );
     act(() => result.current.set('price', 0));
     await act(async () => {
       await result.current.submit();
@@ -91,7 +102,14 @@ describe('useVersionedForm', () => {
 describe('the stale notice', () => {
   it('lists each changed field with its saved value and takes the new values on request', () => {
     let taken = false;
-    render(<StaleNotice stale={{ current: { ...saved, price: 50_000, version: 4 }, changed: ['price'] }} labels={{ price: 'Цена' }} show={(key, value) => (key === 'price' ? `${Number(value) / 100} ₽` : String(value))} onTake={() => (taken = true)} />);
+    render(
+      <StaleNotice
+        stale={{ current: { ...saved, price: 50_000, version: 4 }, changed: ['price'] }}
+        labels={{ price: 'Цена' }}
+        show={(key, value) => (key === 'price' ? `${Number(value) / 100} ₽` : String(value))}
+        onTake={() => (taken = true)}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Цена: 500 ₽');
     fireEvent.click(screen.getByRole('button', { name: BACKOFFICE_TEXTS.reload }));
     expect(taken).toBe(true);
@@ -99,7 +117,10 @@ describe('the stale notice', () => {
 });
 
 describe('the back office’s door', () => {
-  const session = (role: 'manager' | 'kitchen', chain = false): StaffSession => ({ token: 't', me: { id: 1, login: 'x', name: 'X', role, chain, restaurants: [{ id: 1, name: 'Патриаршие' }] } });
+  const session = (role: 'manager' | 'kitchen', chain = false): StaffSession => ({
+    token: 't',
+    me: { id: 1, login: 'x', name: 'X', role, chain, restaurants: [{ id: 1, name: 'Патриаршие' }] },
+  });
 
   it('a kitchen account reads that only a manager may (as the API answers it)', () => {
     render(<ManagePage session={session('kitchen')} area={null} />);

@@ -65,14 +65,21 @@ export interface VersionedForm<T extends Versioned> {
  * draft, sends the draft with that version, and on a 409 shows what someone else changed and lets
  * the person keep their changes on top of it.
  */
-export function useVersionedForm<T extends Versioned>(initial: T, save: (draft: T) => Promise<T>, onSaved?: (saved: T) => void): VersionedForm<T> {
+export function useVersionedForm<T extends Versioned>(
+  initial: T,
+  save: (draft: T) => Promise<T>,
+  onSaved?: (saved: T) => void,
+): VersionedForm<T> {
   const [base, setBase] = useState(initial);
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
   const [stale, setStale] = useState<StaleSave<T> | null>(null);
 
-  const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => setDraft((previous) => ({ ...previous, [key]: value })), []);
+  const set = useCallback(
+    <K extends keyof T>(key: K, value: T[K]) => setDraft((previous) => ({ ...previous, [key]: value })),
+    [],
+  );
 
   const submit = async (): Promise<boolean> => {
     setSaving(true);

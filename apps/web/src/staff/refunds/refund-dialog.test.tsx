@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFFICE_TEXTS, staffOrderRefundsCall, staffRefundEventsCall, staffRefundOrderCall, staffRetryRefundCall, type OrderRefunds, type RecentRefund } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  staffOrderRefundsCall,
+  staffRefundEventsCall,
+  staffRefundOrderCall,
+  staffRetryRefundCall,
+  type OrderRefunds,
+  type RecentRefund,
+} from '@chain/contract';
 import { discountAmount, formatMoney } from '@chain/domain';
 import { ApiError } from '../../api/client';
 import { followLiveStream, type LiveStreamOptions } from '../../api/live-stream';
@@ -13,11 +21,17 @@ import RefundsArea from './refunds-area';
 // whole order or chosen units, shows the domain's sum before the press, and then the refund's state.
 
 vi.mock(import('../api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
-vi.mock(import('../../api/live-stream'), async (importOriginal) => ({ ...(await importOriginal()), followLiveStream: vi.fn(() => () => undefined) }));
+vi.mock(import('../../api/live-stream'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  followLiveStream: vi.fn(() => () => undefined),
+}));
 
 /** The refunds' stream (the live stream mocked): the newest screen's that follows it. */
 function refundStream(): LiveStreamOptions {
-  const options = vi.mocked(followLiveStream).mock.calls.map(([given]) => given).findLast((given) => given.url === staffRefundEventsCall.path);
+  const options = vi
+    .mocked(followLiveStream)
+    .mock.calls.map(([given]) => given)
+    .findLast((given) => given.url === staffRefundEventsCall.path);
   if (!options) throw new Error('the refunds stream is not followed');
   return options;
 }
@@ -38,7 +52,8 @@ const recent = (fields: Partial<RecentRefund>): RecentRefund => ({
   staff_name: 'Менеджер',
   ...fields,
 });
-const sendRefund = (refund: RecentRefund) => act(() => void refundStream().onEvent({ event: 'refund', data: JSON.stringify(refund) }));
+const sendRefund = (refund: RecentRefund) =>
+  act(() => void refundStream().onEvent({ event: 'refund', data: JSON.stringify(refund) }));
 
 const settle = () => act(async () => {});
 
@@ -120,7 +135,12 @@ describe('the refund dialog (issue 31)', () => {
     expect(screen.queryByText(BACKOFFICE_TEXTS.staleVersion)).toBeNull();
 
     // Another manager returned more of it: the figures changed under the choice, which starts afresh.
-    vi.mocked(staffCall).mockResolvedValueOnce(orderView({ returned: 22_500, returning: morse, refunded: 22_500 + morse }, [refundEntry({ id: 9, amount: morse, status: 'pending', status_text: 'Банк возвращает' }), refundEntry({})]));
+    vi.mocked(staffCall).mockResolvedValueOnce(
+      orderView({ returned: 22_500, returning: morse, refunded: 22_500 + morse }, [
+        refundEntry({ id: 9, amount: morse, status: 'pending', status_text: 'Банк возвращает' }),
+        refundEntry({}),
+      ]),
+    );
     sendRefund(recent({ id: 9, amount: morse }));
     await settle();
     expect(screen.getByText(BACKOFFICE_TEXTS.staleVersion).getAttribute('role')).toBe('status');
@@ -149,7 +169,12 @@ describe('the refund dialog (issue 31)', () => {
   });
 
   it('offers the whole order for what was paid, or chosen units with their share of the coupon, and sends the shown sum with the refunded total it read', async () => {
-    vi.mocked(staffCall).mockResolvedValueOnce(orderView()).mockResolvedValueOnce({ refund_id: 5, refunds: orderView({ returned: 22_500, refunded: 22_500 }, [refundEntry({})]) });
+    vi.mocked(staffCall)
+      .mockResolvedValueOnce(orderView())
+      .mockResolvedValueOnce({
+        refund_id: 5,
+        refunds: orderView({ returned: 22_500, refunded: 22_500 }, [refundEntry({})]),
+      });
     render(<RefundDialog orderId={7} znumber="Д-007" onClose={() => undefined} />);
     await settle();
     expect(screen.getByRole('dialog', { name: 'Возврат по заказу Д-007' })).toBeTruthy();
@@ -175,7 +200,22 @@ describe('the refund dialog (issue 31)', () => {
       .mockResolvedValueOnce(orderView())
       .mockRejectedValueOnce(
         new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, {
-          body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: orderView({ status: 90, status_text: 'Отменён, деньги возвращены: 690,00 ₽', returned: 69_000, refunded: 69_000, cancellable: false, refundable: false }, [refundEntry({ full: true, amount: 69_000 })]) },
+          body: {
+            success: false,
+            error: 'stale_version',
+            message: BACKOFFICE_TEXTS.staleVersion,
+            current: orderView(
+              {
+                status: 90,
+                status_text: 'Отменён, деньги возвращены: 690,00 ₽',
+                returned: 69_000,
+                refunded: 69_000,
+                cancellable: false,
+                refundable: false,
+              },
+              [refundEntry({ full: true, amount: 69_000 })],
+            ),
+          },
         }),
       );
     render(<RefundDialog orderId={7} znumber="Д-007" onClose={() => undefined} />);
@@ -189,7 +229,16 @@ describe('the refund dialog (issue 31)', () => {
 
   it('a failed refund shows why, with «Повторить»', async () => {
     vi.mocked(staffCall)
-      .mockResolvedValueOnce(orderView({ returning: 22_500, refunded: 22_500 }, [refundEntry({ status: 'failed', status_text: 'Банк не вернул', failure: 'the bank refused refund: 7', mailed: false })]))
+      .mockResolvedValueOnce(
+        orderView({ returning: 22_500, refunded: 22_500 }, [
+          refundEntry({
+            status: 'failed',
+            status_text: 'Банк не вернул',
+            failure: 'the bank refused refund: 7',
+            mailed: false,
+          }),
+        ]),
+      )
       .mockResolvedValueOnce(orderView({ returned: 22_500, refunded: 22_500 }, [refundEntry({})]));
     render(<RefundDialog orderId={7} znumber="Д-007" onClose={() => undefined} />);
     await settle();
@@ -210,7 +259,14 @@ describe('«Возвраты» (issue 31)', () => {
 
   it('shows the bank’s answer and a refund another manager makes without a reload; reads the list again after a reconnect (decision 055)', async () => {
     vi.mocked(staffCall).mockResolvedValueOnce({ refunds: [recent({})] });
-    render(<RefundsArea session={{ token: 't', me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager', chain: true, restaurants: [] } }} />);
+    render(
+      <RefundsArea
+        session={{
+          token: 't',
+          me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager', chain: true, restaurants: [] },
+        }}
+      />,
+    );
     await settle();
     const row = () => screen.getAllByRole('row').find((entry) => entry.textContent?.includes('Д-007'));
     expect(row()?.textContent).toContain('Банк возвращает');

@@ -26,7 +26,17 @@ import { liveRefundsChange, pressKey, refundOffer, unitsLeft, type RefundChoice 
  * answer to a refund shows without a reload, the choice in progress kept; a refund someone else
  * made starts the choice afresh, in the words of a 409.
  */
-export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId: number; znumber: string; onClose: () => void; onChanged?: () => void }) {
+export function RefundDialog({
+  orderId,
+  znumber,
+  onClose,
+  onChanged,
+}: {
+  orderId: number;
+  znumber: string;
+  onClose: () => void;
+  onChanged?: () => void;
+}) {
   const titleId = useId();
   const [view, setView] = useState<OrderRefunds | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -137,14 +147,27 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
     setError(null);
     setNotice(null);
     try {
-      const answer = await staffCall(staffRefundOrderCall, { key: key.current, full, lines: full ? [] : [...counts].filter(([, cnt]) => cnt > 0).map(([id, cnt]) => ({ id, cnt })), refunded: view.order.refunded, amount: offer.amount }, { params: { id: orderId } });
+      const answer = await staffCall(
+        staffRefundOrderCall,
+        {
+          key: key.current,
+          full,
+          lines: full ? [] : [...counts].filter(([, cnt]) => cnt > 0).map(([id, cnt]) => ({ id, cnt })),
+          refunded: view.order.refunded,
+          amount: offer.amount,
+        },
+        { params: { id: orderId } },
+      );
       key.current = pressKey();
       setCounts(new Map());
       show(answer.refunds);
       setFull(false);
       onChanged?.();
     } catch (failure) {
-      const current = failure instanceof ApiError && failure.code === 'stale_version' ? orderRefunds.safeParse((failure.body as { current?: unknown } | undefined)?.current) : null;
+      const current =
+        failure instanceof ApiError && failure.code === 'stale_version'
+          ? orderRefunds.safeParse((failure.body as { current?: unknown } | undefined)?.current)
+          : null;
       if (current?.success) {
         key.current = pressKey();
         show(current.data);
@@ -176,7 +199,14 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
 
   return (
     <div className="refund-dialog__backdrop">
-      <div ref={dialog} className="refund-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={dialog}
+        className="refund-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <h2 id={titleId} className="refund-dialog__title">
           Возврат по заказу {znumber}
         </h2>
@@ -192,17 +222,29 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
           <>
             <p className="refund-dialog__paid">
               Оплачено {formatMoney(view.order.sum)} {view.order.pay_method === 'sbp' ? 'по СБП' : 'картой'}
-              {view.order.refunded > 0 ? ` · возвращено ${formatMoney(view.order.refunded)}` : ''} · {view.order.status_text}
+              {view.order.refunded > 0 ? ` · возвращено ${formatMoney(view.order.refunded)}` : ''} ·{' '}
+              {view.order.status_text}
             </p>
             {view.order.refundable ? (
               <fieldset className="refund-dialog__choice">
                 <legend>Что вернуть</legend>
                 <label className="staff-check">
-                  <input type="radio" name={`${titleId}-mode`} checked={full} disabled={!view.order.cancellable} onChange={() => choose({ full: true })} />
+                  <input
+                    type="radio"
+                    name={`${titleId}-mode`}
+                    checked={full}
+                    disabled={!view.order.cancellable}
+                    onChange={() => choose({ full: true })}
+                  />
                   <span>Весь заказ и отменить его{view.order.delivery > 0 ? ' (с доставкой)' : ''}</span>
                 </label>
                 <label className="staff-check">
-                  <input type="radio" name={`${titleId}-mode`} checked={!full} onChange={() => choose({ full: false, counts })} />
+                  <input
+                    type="radio"
+                    name={`${titleId}-mode`}
+                    checked={!full}
+                    onChange={() => choose({ full: false, counts })}
+                  />
                   <span>Выбрать позиции (заказ продолжается)</span>
                 </label>
                 {!full ? (
@@ -210,7 +252,8 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
                     {view.lines.map((line) => {
                       const left = unitsLeft(line);
                       const chosen = counts.get(line.id) ?? 0;
-                      const set = (cnt: number) => choose({ full: false, counts: new Map(counts).set(line.id, Math.max(0, Math.min(left, cnt))) });
+                      const set = (cnt: number) =>
+                        choose({ full: false, counts: new Map(counts).set(line.id, Math.max(0, Math.min(left, cnt))) });
                       return (
                         <li key={line.id} className="refund-dialog__line">
                           <span className="refund-dialog__name">
@@ -221,12 +264,28 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
                               {line.refunded_cnt > 0 ? ` · возвращено ${line.refunded_cnt}` : ''}
                             </span>
                           </span>
-                          <span className="refund-dialog__stepper" role="group" aria-label={`${line.name}: вернуть штук`}>
-                            <button type="button" className="staff-button staff-button--secondary" disabled={chosen === 0} aria-label={`Меньше: ${line.name}`} onClick={() => set(chosen - 1)}>
+                          <span
+                            className="refund-dialog__stepper"
+                            role="group"
+                            aria-label={`${line.name}: вернуть штук`}
+                          >
+                            <button
+                              type="button"
+                              className="staff-button staff-button--secondary"
+                              disabled={chosen === 0}
+                              aria-label={`Меньше: ${line.name}`}
+                              onClick={() => set(chosen - 1)}
+                            >
                               −
                             </button>
                             <output aria-live="polite">{chosen}</output>
-                            <button type="button" className="staff-button staff-button--secondary" disabled={chosen >= left} aria-label={`Больше: ${line.name}`} onClick={() => set(chosen + 1)}>
+                            <button
+                              type="button"
+                              className="staff-button staff-button--secondary"
+                              disabled={chosen >= left}
+                              aria-label={`Больше: ${line.name}`}
+                              onClick={() => set(chosen + 1)}
+                            >
                               +
                             </button>
                           </span>
@@ -244,7 +303,11 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
                 {offer && 'amount' in offer ? `К возврату: ${formatMoney(offer.amount)}` : (offer?.message ?? '')}
               </p>
             ) : null}
-            {view.order.discount !== 0 ? <p className="refund-dialog__hint">Скидка по купону возвращается вместе с позицией, доставка — только при отмене всего заказа.</p> : null}
+            {view.order.discount !== 0 ? (
+              <p className="refund-dialog__hint">
+                Скидка по купону возвращается вместе с позицией, доставка — только при отмене всего заказа.
+              </p>
+            ) : null}
             {view.refunds.length > 0 ? (
               <section aria-label="Возвраты по заказу">
                 <h3 className="refund-dialog__subtitle">Возвраты</h3>
@@ -252,13 +315,19 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
                   {view.refunds.map((refund) => (
                     <li key={refund.id} className={`refund-dialog__refund refund-dialog__refund--${refund.status}`}>
                       <span>
-                        {formatMoney(refund.amount)} · {refund.full ? 'весь заказ' : 'позиции'} · <strong>{refund.status_text}</strong>
+                        {formatMoney(refund.amount)} · {refund.full ? 'весь заказ' : 'позиции'} ·{' '}
+                        <strong>{refund.status_text}</strong>
                         {refund.mailed ? ' · гостю отправлено письмо' : ''}
                       </span>
                       {refund.status === 'failed' ? (
                         <>
                           <span className="refund-dialog__failure">{refund.failure}</span>
-                          <button type="button" className="staff-button staff-button--secondary" aria-busy={busy || undefined} onClick={() => void retry(refund)}>
+                          <button
+                            type="button"
+                            className="staff-button staff-button--secondary"
+                            aria-busy={busy || undefined}
+                            onClick={() => void retry(refund)}
+                          >
                             Повторить
                           </button>
                         </>
@@ -279,14 +348,22 @@ export function RefundDialog({ orderId, znumber, onClose, onChanged }: { orderId
               aria-busy={busy || undefined}
               onClick={() => void confirm()}
             >
-              {offer && 'amount' in offer ? `${full ? 'Отменить и вернуть' : 'Вернуть'} ${formatMoney(offer.amount)}` : 'Вернуть'}
+              {offer && 'amount' in offer
+                ? `${full ? 'Отменить и вернуть' : 'Вернуть'} ${formatMoney(offer.amount)}`
+                : 'Вернуть'}
             </button>
           ) : null}
           <button type="button" className="staff-button staff-button--secondary" onClick={onClose}>
             Закрыть
           </button>
         </div>
-        {view?.order.refundable ? <p className="refund-dialog__hint">{view.order.email ? `Гость получит письмо на ${view.order.email}, когда банк вернёт деньги.` : 'Гость увидит возврат на странице заказа.'}</p> : null}
+        {view?.order.refundable ? (
+          <p className="refund-dialog__hint">
+            {view.order.email
+              ? `Гость получит письмо на ${view.order.email}, когда банк вернёт деньги.`
+              : 'Гость увидит возврат на странице заказа.'}
+          </p>
+        ) : null}
       </div>
     </div>
   );

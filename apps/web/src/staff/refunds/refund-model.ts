@@ -14,9 +14,18 @@ export function unitsLeft(line: OrderRefunds['lines'][number]): number {
  * the same function the server charges the bank with (decision 050), or its refusal in words.
  */
 export function refundOffer(view: OrderRefunds, choice: RefundChoice): { amount: number } | RefundRefusal {
-  const order = { lines: view.lines.map((line) => ({ id: line.id, cnt: line.cnt, lineSum: line.line_sum })), discount: view.order.discount, paid: view.order.sum };
-  const before = { counts: addCounts(view.lines.map((line) => ({ id: line.id, cnt: line.refunded_cnt }))), returned: view.order.refunded };
-  const ask = choice.full ? ({ full: true } as const) : { full: false as const, lines: [...choice.counts].map(([id, cnt]) => ({ id, cnt })) };
+  const order = {
+    lines: view.lines.map((line) => ({ id: line.id, cnt: line.cnt, lineSum: line.line_sum })),
+    discount: view.order.discount,
+    paid: view.order.sum,
+  };
+  const before = {
+    counts: addCounts(view.lines.map((line) => ({ id: line.id, cnt: line.refunded_cnt }))),
+    returned: view.order.refunded,
+  };
+  const ask = choice.full
+    ? ({ full: true } as const)
+    : { full: false as const, lines: [...choice.counts].map(([id, cnt]) => ({ id, cnt })) };
   const result = refundAmount(order, before, ask);
   return isRefundRefusal(result) ? result : { amount: result.amount };
 }
@@ -28,7 +37,9 @@ export function pressKey(): string {
 
 /** «Возвраты» with a refund as its stream sent it: in its place when listed, else first (a new one). */
 export function withRecentRefund(list: readonly RecentRefund[], refund: RecentRefund): RecentRefund[] {
-  return list.some((entry) => entry.id === refund.id) ? list.map((entry) => (entry.id === refund.id ? refund : entry)) : [refund, ...list];
+  return list.some((entry) => entry.id === refund.id)
+    ? list.map((entry) => (entry.id === refund.id ? refund : entry))
+    : [refund, ...list];
 }
 
 /**

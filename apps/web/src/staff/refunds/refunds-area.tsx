@@ -73,11 +73,21 @@ export default function RefundsArea(_props: ManageScreenProps) {
                   {refund.failure ? <div className="refund-dialog__failure">{refund.failure}</div> : null}
                 </td>
                 <td>
-                  {new Date(refund.created_at).toLocaleString('ru-RU', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })}
+                  {new Date(refund.created_at).toLocaleString('ru-RU', {
+                    day: '2-digit',
+                    month: '2-digit',
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  })}
                   {refund.staff_name ? `, ${refund.staff_name}` : ''}
                 </td>
                 <td className="refunds-area__nowrap">
-                  <button type="button" className="staff-button staff-button--secondary" aria-label={`Открыть возврат по заказу ${refund.znumber}`} onClick={() => setOpen(refund)}>
+                  <button
+                    type="button"
+                    className="staff-button staff-button--secondary"
+                    aria-label={`Открыть возврат по заказу ${refund.znumber}`}
+                    onClick={() => setOpen(refund)}
+                  >
                     Открыть
                   </button>
                 </td>

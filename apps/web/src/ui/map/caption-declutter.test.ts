@@ -6,9 +6,17 @@ import { pinClassName, pinContent } from './pin';
 // SPEC 2 Restaurant map: points labelled with the short name, readable where restaurants stand
 // close together (decision 033).
 
-const box = (left: number, top: number, width: number, height: number): Box => ({ left, top, right: left + width, bottom: top + height });
+const box = (left: number, top: number, width: number, height: number): Box => ({
+  left,
+  top,
+  right: left + width,
+  bottom: top + height,
+});
 /** A 44 px pin whose point is (x, y), with an 80×20 caption to its right as pin.css draws it. */
-const pinAt = (x: number, y: number, caption = true) => ({ pin: box(x - 22, y - 44, 44, 44), caption: caption ? box(x + 22, y - 38, 80, 20) : null });
+const pinAt = (x: number, y: number, caption = true) => ({
+  pin: box(x - 22, y - 44, 44, 44),
+  caption: caption ? box(x + 22, y - 38, 80, 20) : null,
+});
 
 describe('which captions a map shows', () => {
   it('shows every caption when the pins stand apart', () => {
@@ -60,12 +68,20 @@ function drawPins(container: HTMLElement, points: ReadonlyArray<[number, number]
 
 function placeAt(pin: HTMLElement, x: number, y: number) {
   const { pin: pinBox, caption } = pinAt(x, y);
-  const rect = (b: Box) => () => ({ ...b, width: b.right - b.left, height: b.bottom - b.top, x: b.left, y: b.top, toJSON: () => ({}) });
+  const rect = (b: Box) => () => ({
+    ...b,
+    width: b.right - b.left,
+    height: b.bottom - b.top,
+    x: b.left,
+    y: b.top,
+    toJSON: () => ({}),
+  });
   pin.getBoundingClientRect = rect(pinBox);
   pin.querySelector<HTMLElement>('.map-pin__caption')!.getBoundingClientRect = rect(caption!);
 }
 
-const hidden = (pin: HTMLElement) => pin.querySelector('.map-pin__caption')!.classList.contains('map-pin__caption--hidden');
+const hidden = (pin: HTMLElement) =>
+  pin.querySelector('.map-pin__caption')!.classList.contains('map-pin__caption--hidden');
 
 afterEach(() => {
   document.body.innerHTML = '';

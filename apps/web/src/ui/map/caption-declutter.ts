@@ -38,7 +38,8 @@ export function keptCaptions(pins: readonly PinBoxes[]): boolean[] {
   return pins.map(({ caption }, index) => {
     if (caption === null) return false;
     const clear =
-      pins.every((other, otherIndex) => otherIndex === index || !crosses(caption, other.pin)) && kept.every((box) => !crosses(caption, box));
+      pins.every((other, otherIndex) => otherIndex === index || !crosses(caption, other.pin)) &&
+      kept.every((box) => !crosses(caption, box));
     if (clear) kept.push(caption);
     return clear;
   });
@@ -51,11 +52,17 @@ export function declutterCaptions(container: HTMLElement): void {
     caption: pin.querySelector<HTMLElement>(`.${CAPTION_CLASS}`),
   }));
   // All measured first, then all changed: one layout, however many pins. A hidden caption keeps its box.
-  const shown = keptCaptions(pins.map(({ pin, caption }) => ({ pin: pin.getBoundingClientRect(), caption: caption?.getBoundingClientRect() ?? null })));
+  const shown = keptCaptions(
+    pins.map(({ pin, caption }) => ({
+      pin: pin.getBoundingClientRect(),
+      caption: caption?.getBoundingClientRect() ?? null,
+    })),
+  );
   pins.forEach(({ caption }, index) => caption?.classList.toggle(CAPTION_HIDDEN_CLASS, !shown[index]));
 }
 
-const holdsPin = (node: Node): boolean => node instanceof Element && (node.classList.contains(PIN_CLASS) || node.querySelector(`.${PIN_CLASS}`) !== null);
+const holdsPin = (node: Node): boolean =>
+  node instanceof Element && (node.classList.contains(PIN_CLASS) || node.querySelector(`.${PIN_CLASS}`) !== null);
 
 /**
  * Keeps the captions of a map's container decluttered: once a frame after pins come or go (the

@@ -19,7 +19,11 @@ afterEach(() => {
 describe('Leaflet adapter (the open map)', () => {
   it('opens a named region with Russian 44 px zoom buttons, plain-text attribution and the configured tiles', async () => {
     const element = container();
-    const view = await createLeafletMap(TILES)(element, { centre: { lat: 55.755864, lon: 37.617698 }, zoom: 10, label: 'Карта зон доставки' });
+    const view = await createLeafletMap(TILES)(element, {
+      centre: { lat: 55.755864, lon: 37.617698 },
+      zoom: 10,
+      label: 'Карта зон доставки',
+    });
     expect(element.getAttribute('role')).toBe('region');
     expect(element.getAttribute('aria-label')).toBe('Карта зон доставки');
     expect(element.querySelector('[title="Приблизить"]')).not.toBeNull();
@@ -36,13 +40,27 @@ describe('Leaflet adapter (the open map)', () => {
 
   it('draws a zone from [lon, lat] rings, a draggable marker with its name, and keeps zoom within the tiles', async () => {
     const element = container();
-    const view = await createLeafletMap(TILES)(element, { centre: { lat: 55.75, lon: 37.61 }, zoom: 10, label: 'Карта' });
-    const zone = view.addPolygon([[[37.6, 55.75], [37.62, 55.75], [37.62, 55.77], [37.6, 55.77]]], {
-      fill: '#1e88e5',
-      fillOpacity: 0.3,
-      stroke: '#1e88e5',
-      strokeOpacity: 1,
+    const view = await createLeafletMap(TILES)(element, {
+      centre: { lat: 55.75, lon: 37.61 },
+      zoom: 10,
+      label: 'Карта',
     });
+    const zone = view.addPolygon(
+      [
+        [
+          [37.6, 55.75],
+          [37.62, 55.75],
+          [37.62, 55.77],
+          [37.6, 55.77],
+        ],
+      ],
+      {
+        fill: '#1e88e5',
+        fillOpacity: 0.3,
+        stroke: '#1e88e5',
+        strokeOpacity: 1,
+      },
+    );
     const path = element.querySelector('path');
     expect(path?.getAttribute('fill')).toBe('#1e88e5');
     expect(path?.getAttribute('fill-opacity')).toBe('0.3');
@@ -65,12 +83,31 @@ describe('Leaflet adapter (the open map)', () => {
 
   it('redraws a shape in place, and drags a handle by pointer events: each move reported, the release the end, a press without a move a tap', async () => {
     const element = container();
-    const view = await createLeafletMap(TILES)(element, { centre: { lat: 55.75, lon: 37.61 }, zoom: 10, label: 'Карта' });
+    const view = await createLeafletMap(TILES)(element, {
+      centre: { lat: 55.75, lon: 37.61 },
+      zoom: 10,
+      label: 'Карта',
+    });
     const style = { fill: '#1e88e5', fillOpacity: 0.3, stroke: '#1e88e5', strokeOpacity: 1 };
-    const shape = view.addPolygon([[[37.6, 55.75], [37.62, 55.75], [37.62, 55.77]]], style);
+    const shape = view.addPolygon(
+      [
+        [
+          [37.6, 55.75],
+          [37.62, 55.75],
+          [37.62, 55.77],
+        ],
+      ],
+      style,
+    );
     const drawn = element.querySelector('path');
     const before = drawn?.getAttribute('d');
-    shape.setPolygon([[[37.6, 55.75], [37.64, 55.75], [37.62, 55.78]]]);
+    shape.setPolygon([
+      [
+        [37.6, 55.75],
+        [37.64, 55.75],
+        [37.62, 55.78],
+      ],
+    ]);
     shape.setStyle({ ...style, stroke: '#c62828' });
     expect(element.querySelector('path')).toBe(drawn);
     expect(drawn?.getAttribute('d')).not.toBe(before);
@@ -86,7 +123,18 @@ describe('Leaflet adapter (the open map)', () => {
     const icon = element.querySelector<HTMLElement>('.map-handle');
     expect(icon?.getAttribute('aria-label')).toBe('Точка 1');
     const pointer = (type: string, x: number, y: number) =>
-      icon?.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, pointerId: 7, isPrimary: true, button: 0, pointerType: 'touch' }));
+      icon?.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          cancelable: true,
+          clientX: x,
+          clientY: y,
+          pointerId: 7,
+          isPrimary: true,
+          button: 0,
+          pointerType: 'touch',
+        }),
+      );
     pointer('pointerdown', 180, 200);
     pointer('pointermove', 220, 200);
     pointer('pointerup', 220, 200);

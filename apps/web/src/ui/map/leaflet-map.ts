@@ -13,7 +13,13 @@ const TILE_FADE_MS = 250;
 
 const toLatLng = (point: GeoPoint): L.LatLngTuple => [point.lat, point.lon];
 const toPoint = (latLng: L.LatLng): GeoPoint => ({ lat: latLng.lat, lon: latLng.lng });
-const pathStyle = (style: MapShapeStyle): L.PathOptions => ({ color: style.stroke, opacity: style.strokeOpacity, weight: 2, fillColor: style.fill, fillOpacity: style.fillOpacity });
+const pathStyle = (style: MapShapeStyle): L.PathOptions => ({
+  color: style.stroke,
+  opacity: style.strokeOpacity,
+  weight: 2,
+  fillColor: style.fill,
+  fillOpacity: style.fillOpacity,
+});
 
 /** The marker: a pin drawn in CSS (pin.css), so no picture is fetched and it scales crisply; a caption beside it is plain text, escaped. */
 function pinIcon(caption: string | undefined): L.DivIcon {
@@ -27,7 +33,12 @@ function pinIcon(caption: string | undefined): L.DivIcon {
 
 /** A shape's corner (or a side's middle) as a round handle: a 44 px target around a small dot (map.css). */
 function handleIcon(kind: 'corner' | 'picked' | 'middle'): L.DivIcon {
-  return L.divIcon({ className: `map-handle map-handle--${kind}`, html: '<span></span>', iconSize: [44, 44], iconAnchor: [22, 22] });
+  return L.divIcon({
+    className: `map-handle map-handle--${kind}`,
+    html: '<span></span>',
+    iconSize: [44, 44],
+    iconAnchor: [22, 22],
+  });
 }
 
 /**
@@ -79,7 +90,8 @@ export function createLeafletMap(tiles: MapConfig['tiles']) {
         map.fitBounds(L.latLngBounds(points.map(toLatLng)), { padding: [16, 16] });
       },
       addPolygon: (polygon, style): MapShape => {
-        const rings = (coordinates: typeof polygon) => coordinates.map((ring) => ring.map(([lon, lat]): L.LatLngTuple => [lat, lon]));
+        const rings = (coordinates: typeof polygon) =>
+          coordinates.map((ring) => ring.map(([lon, lat]): L.LatLngTuple => [lat, lon]));
         const layer = L.polygon(rings(polygon), { interactive: false, ...pathStyle(style) }).addTo(map);
         return {
           remove: () => layer.remove(),

@@ -18,7 +18,14 @@ describe('zone colours (SPEC 9: a 9-character colour has its alpha pair moved)',
   });
 
   it('gives the outline of a GeoJSON polygon as points', () => {
-    expect(outlinePoints([[[37.6, 55.75], [37.62, 55.77]]])).toEqual([
+    expect(
+      outlinePoints([
+        [
+          [37.6, 55.75],
+          [37.62, 55.77],
+        ],
+      ]),
+    ).toEqual([
       { lat: 55.75, lon: 37.6 },
       { lat: 55.77, lon: 37.62 },
     ]);

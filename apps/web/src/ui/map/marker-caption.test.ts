@@ -17,8 +17,15 @@ describe('a captioned marker that reports taps', () => {
     Object.defineProperty(element, 'clientWidth', { value: 360 });
     Object.defineProperty(element, 'clientHeight', { value: 400 });
     document.body.append(element);
-    const view = await createLeafletMap(TILES)(element, { centre: { lat: 55.75, lon: 37.61 }, zoom: 10, label: 'Карта ресторанов' });
-    const marker = view.addMarker({ lat: 55.76, lon: 37.61 }, { draggable: false, label: 'Жар-печь, Тверская, 18', caption: '<b>Тверская</b>' });
+    const view = await createLeafletMap(TILES)(element, {
+      centre: { lat: 55.75, lon: 37.61 },
+      zoom: 10,
+      label: 'Карта ресторанов',
+    });
+    const marker = view.addMarker(
+      { lat: 55.76, lon: 37.61 },
+      { draggable: false, label: 'Жар-печь, Тверская, 18', caption: '<b>Тверская</b>' },
+    );
     const pin = element.querySelector('.map-pin');
     expect(pin?.getAttribute('aria-label')).toBe('Жар-печь, Тверская, 18');
     expect(pin?.querySelector('.map-pin__caption')?.textContent).toBe('<b>Тверская</b>');
@@ -49,20 +56,37 @@ describe('a captioned marker that reports taps', () => {
         options,
         events: {
           add: (type: string, handler: () => void) => handlers.set(type, [...(handlers.get(type) ?? []), handler]),
-          remove: (type: string, handler: () => void) => handlers.set(type, (handlers.get(type) ?? []).filter((h) => h !== handler)),
+          remove: (type: string, handler: () => void) =>
+            handlers.set(
+              type,
+              (handlers.get(type) ?? []).filter((h) => h !== handler),
+            ),
         },
         geometry: { getCoordinates: () => [0, 0], setCoordinates: () => undefined },
       });
       placemarks.push(this as { properties: object; options: object });
     });
-    const map = { events: { add: vi.fn(), remove: vi.fn() }, geoObjects: { add: vi.fn(), remove: vi.fn() }, destroy: vi.fn() };
+    const map = {
+      events: { add: vi.fn(), remove: vi.fn() },
+      geoObjects: { add: vi.fn(), remove: vi.fn() },
+      destroy: vi.fn(),
+    };
     const templateLayoutFactory = { createClass: (template: string) => ({ template }) };
-    const api = { ready: () => Promise.resolve(), Map: vi.fn(function () {
+    const api = {
+      ready: () => Promise.resolve(),
+      Map: vi.fn(function () {
         return map;
-      }), Polygon: vi.fn(), Placemark, templateLayoutFactory } as unknown as YandexMapsApi;
+      }),
+      Polygon: vi.fn(),
+      Placemark,
+      templateLayoutFactory,
+    } as unknown as YandexMapsApi;
     const target = document.createElement('div');
     const view = yandexMapView(api, target, { centre: { lat: 55, lon: 37 }, zoom: 10, label: 'Карта ресторанов' });
-    const marker = view.addMarker({ lat: 55.76, lon: 37.61 }, { draggable: false, label: 'Жар-печь, Тверская, 18', caption: 'Тверская' });
+    const marker = view.addMarker(
+      { lat: 55.76, lon: 37.61 },
+      { draggable: false, label: 'Жар-печь, Тверская, 18', caption: 'Тверская' },
+    );
     expect(placemarks[0]).toMatchObject({
       properties: { hintContent: 'Жар-печь, Тверская, 18', iconCaption: 'Тверская' },
       options: {

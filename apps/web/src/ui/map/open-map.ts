@@ -38,7 +38,9 @@ export function prepareMapCode(config: MapConfig): void {
  * drawn it, if the map fails, or when the view is destroyed.
  */
 export async function openMap(config: MapConfig, element: HTMLElement, options: MapOptions): Promise<MapView> {
-  const removePreview = drawsWithYandex(config) ? () => undefined : drawTilePreview(element, config.tiles, options.centre, options.zoom);
+  const removePreview = drawsWithYandex(config)
+    ? () => undefined
+    : drawTilePreview(element, config.tiles, options.centre, options.zoom);
   try {
     const draw = await loadMapCode(config);
     const view = await draw(element, options);

@@ -16,11 +16,23 @@ function handle() {
   map.append(element);
   document.body.append(map);
   const heard: string[] = [];
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'mousedown', 'touchstart', 'click']) map.addEventListener(type, () => heard.push(type));
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'mousedown', 'touchstart', 'click'])
+    map.addEventListener(type, () => heard.push(type));
   const events = { press: vi.fn(), move: vi.fn(), end: vi.fn(), tap: vi.fn(), cancel: vi.fn() };
   const stop = followPointerDrag(element, events);
   const pointer = (type: string, x: number, y: number, init: PointerEventInit = {}) =>
-    element.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, pointerId: 1, isPrimary: true, button: 0, ...init }));
+    element.dispatchEvent(
+      new PointerEvent(type, {
+        bubbles: true,
+        cancelable: true,
+        clientX: x,
+        clientY: y,
+        pointerId: 1,
+        isPrimary: true,
+        button: 0,
+        ...init,
+      }),
+    );
   return { map, element, heard, events, stop, pointer };
 }
 

@@ -50,7 +50,8 @@ export function followPointerDrag(element: HTMLElement, events: PointerDragEvent
   const move = (event: PointerEvent) => {
     if (press === null || press.id !== event.pointerId) return;
     event.stopPropagation();
-    if (!press.moved && Math.abs(event.clientX - press.x) + Math.abs(event.clientY - press.y) < TAP_TOLERANCE_PX) return;
+    if (!press.moved && Math.abs(event.clientX - press.x) + Math.abs(event.clientY - press.y) < TAP_TOLERANCE_PX)
+      return;
     press.moved = true;
     element.classList.add('map-handle--dragging');
     events.move({ x: event.clientX, y: event.clientY });
@@ -72,12 +73,14 @@ export function followPointerDrag(element: HTMLElement, events: PointerDragEvent
   element.addEventListener('pointerup', finish);
   element.addEventListener('pointercancel', finish);
   // A finger's touch events and the click after a release are not the map's either.
-  for (const type of ['touchstart', 'mousedown', 'click', 'dblclick', 'contextmenu'] as const) element.addEventListener(type, stop);
+  for (const type of ['touchstart', 'mousedown', 'click', 'dblclick', 'contextmenu'] as const)
+    element.addEventListener(type, stop);
   return () => {
     element.removeEventListener('pointerdown', down);
     element.removeEventListener('pointermove', move);
     element.removeEventListener('pointerup', finish);
     element.removeEventListener('pointercancel', finish);
-    for (const type of ['touchstart', 'mousedown', 'click', 'dblclick', 'contextmenu'] as const) element.removeEventListener(type, stop);
+    for (const type of ['touchstart', 'mousedown', 'click', 'dblclick', 'contextmenu'] as const)
+      element.removeEventListener(type, stop);
   };
 }

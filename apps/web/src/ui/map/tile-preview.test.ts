@@ -20,7 +20,11 @@ function leafletTiles(element: HTMLElement): Array<{ src: string; left: number; 
   return [...element.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((tile) => {
     const moved = /translate3d\((-?[\d.]+)px,\s*(-?[\d.]+)px/.exec(tile.style.transform);
     const [left, top] = moved ? [moved[1], moved[2]] : [tile.style.left, tile.style.top];
-    return { src: tile.getAttribute('src') ?? '', left: Number.parseFloat(left ?? ''), top: Number.parseFloat(top ?? '') };
+    return {
+      src: tile.getAttribute('src') ?? '',
+      left: Number.parseFloat(left ?? ''),
+      top: Number.parseFloat(top ?? ''),
+    };
   });
 }
 
@@ -44,14 +48,19 @@ describe('the first view as pictures (issue 18: a map screen shows its tiles bef
     { width: 328, height: 443, centre: MAP_CENTRE, zoom: MAP_ZOOM },
     { width: 1080, height: 1500, centre: { lat: 55.7627, lon: 37.5926 }, zoom: 12 },
     { width: 361, height: 377, centre: { lat: 59.9386, lon: 30.3141 }, zoom: 16 },
-  ])('names the tiles Leaflet draws and puts each where Leaflet does ($width×$height at zoom $zoom)', async ({ width, height, centre, zoom }) => {
-    const element = sized(width, height);
-    const view = await createLeafletMap(TILES)(element, { centre, zoom, label: 'Карта' });
-    const drawnByLeaflet = leafletTiles(element);
-    expect(drawnByLeaflet.length).toBeGreaterThan(1);
-    expect(byAddress(previewTiles(TILES, { centre, zoom, width, height, retina: false }))).toEqual(byAddress(drawnByLeaflet));
-    view.destroy();
-  });
+  ])(
+    'names the tiles Leaflet draws and puts each where Leaflet does ($width×$height at zoom $zoom)',
+    async ({ width, height, centre, zoom }) => {
+      const element = sized(width, height);
+      const view = await createLeafletMap(TILES)(element, { centre, zoom, label: 'Карта' });
+      const drawnByLeaflet = leafletTiles(element);
+      expect(drawnByLeaflet.length).toBeGreaterThan(1);
+      expect(byAddress(previewTiles(TILES, { centre, zoom, width, height, retina: false }))).toEqual(
+        byAddress(drawnByLeaflet),
+      );
+      view.destroy();
+    },
+  );
 
   it("fills {r} with '@2x' on a screen of more than one device pixel and {s} with Leaflet's subdomains", () => {
     const view = { centre: MAP_CENTRE, zoom: MAP_ZOOM, width: 256, height: 256, retina: true };

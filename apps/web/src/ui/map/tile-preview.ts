@@ -55,8 +55,14 @@ export function previewTiles(tiles: MapConfig['tiles'], view: PreviewView): Prev
   const centre = mercatorPixel(view.centre, zoom);
   const origin = { x: Math.round(centre.x - width / 2), y: Math.round(centre.y - height / 2) };
   const pixelCentre = { x: Math.floor(centre.x), y: Math.floor(centre.y) };
-  const first = { x: Math.floor((pixelCentre.x - width / 2) / TILE_SIZE), y: Math.floor((pixelCentre.y - height / 2) / TILE_SIZE) };
-  const last = { x: Math.ceil((pixelCentre.x + width / 2) / TILE_SIZE) - 1, y: Math.ceil((pixelCentre.y + height / 2) / TILE_SIZE) - 1 };
+  const first = {
+    x: Math.floor((pixelCentre.x - width / 2) / TILE_SIZE),
+    y: Math.floor((pixelCentre.y - height / 2) / TILE_SIZE),
+  };
+  const last = {
+    x: Math.ceil((pixelCentre.x + width / 2) / TILE_SIZE) - 1,
+    y: Math.ceil((pixelCentre.y + height / 2) / TILE_SIZE) - 1,
+  };
   const count = 2 ** zoom;
   const found: PreviewTile[] = [];
   for (let y = Math.max(0, first.y); y <= Math.min(count - 1, last.y); y += 1) {
@@ -79,7 +85,12 @@ export function previewTiles(tiles: MapConfig['tiles'], view: PreviewView): Prev
  * Puts the first view's tiles into the map's element, under whatever the map draws later; returns
  * what takes them away. Nothing is put where the element has no size yet.
  */
-export function drawTilePreview(element: HTMLElement, tiles: MapConfig['tiles'], centre: GeoPoint, zoom: number): () => void {
+export function drawTilePreview(
+  element: HTMLElement,
+  tiles: MapConfig['tiles'],
+  centre: GeoPoint,
+  zoom: number,
+): () => void {
   const list = previewTiles(tiles, {
     centre,
     zoom,
@@ -92,7 +103,13 @@ export function drawTilePreview(element: HTMLElement, tiles: MapConfig['tiles'],
   layer.className = 'map-preview';
   layer.setAttribute('aria-hidden', 'true');
   // Set through the style object, which the page's CSP allows (no stylesheet of its own: no file more to fetch).
-  Object.assign(layer.style, { position: 'absolute', inset: '0', overflow: 'hidden', pointerEvents: 'none', zIndex: '0' });
+  Object.assign(layer.style, {
+    position: 'absolute',
+    inset: '0',
+    overflow: 'hidden',
+    pointerEvents: 'none',
+    zIndex: '0',
+  });
   for (const tile of list) {
     const image = element.ownerDocument.createElement('img');
     image.alt = '';
@@ -109,7 +126,8 @@ export function drawTilePreview(element: HTMLElement, tiles: MapConfig['tiles'],
     layer.append(image);
   }
   // The element places the pictures: made relative unless positioned, as Leaflet does with it.
-  if (!['absolute', 'relative', 'fixed', 'sticky'].includes(getComputedStyle(element).position)) element.style.position = 'relative';
+  if (!['absolute', 'relative', 'fixed', 'sticky'].includes(getComputedStyle(element).position))
+    element.style.position = 'relative';
   element.append(layer);
   return () => layer.remove();
 }

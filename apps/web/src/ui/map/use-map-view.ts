@@ -15,7 +15,10 @@ export type MapViewState =
  * one, which runs only after the browser has painted): a tile map's first view is put in as
  * pictures in the same task (tile-preview.ts), so its tiles are asked before the first paint.
  */
-export function useMapView(config: MapConfig | null, options: MapOptions): [RefObject<HTMLDivElement | null>, MapViewState] {
+export function useMapView(
+  config: MapConfig | null,
+  options: MapOptions,
+): [RefObject<HTMLDivElement | null>, MapViewState] {
   const element = useRef<HTMLDivElement | null>(null);
   const first = useRef(options);
   const [state, setState] = useState<MapViewState>({ status: 'loading', view: null });

@@ -40,7 +40,11 @@ interface YMap {
 /** The part of `window.ymaps` the adapter uses. */
 export interface YandexMapsApi {
   ready(): Promise<void>;
-  Map: new (element: HTMLElement, state: { center: LatLong; zoom: number; controls: string[] }, options?: object) => YMap;
+  Map: new (
+    element: HTMLElement,
+    state: { center: LatLong; zoom: number; controls: string[] },
+    options?: object,
+  ) => YMap;
   Polygon: new (coordinates: LatLong[][], properties: object, options: object) => YPolygon;
   Placemark: new (coordinates: LatLong, properties: object, options: object) => YGeoObject;
   templateLayoutFactory: { createClass(template: string): unknown };
@@ -84,11 +88,19 @@ function pinLayouts(api: YandexMapsApi) {
   const half = PIN_SIZE / 2;
   const place = `position:absolute;left:-${half}px;top:-${PIN_SIZE}px;width:${PIN_SIZE}px;height:${PIN_SIZE}px`;
   return {
-    plain: api.templateLayoutFactory.createClass(`<div class="${pinClassName(false)}" style="${place}">${pinContent(null)}</div>`),
+    plain: api.templateLayoutFactory.createClass(
+      `<div class="${pinClassName(false)}" style="${place}">${pinContent(null)}</div>`,
+    ),
     captioned: api.templateLayoutFactory.createClass(
       `<div class="${pinClassName(true)}" style="${place}">${pinContent('{{ properties.iconCaption }}')}</div>`,
     ),
-    shape: { type: 'Rectangle', coordinates: [[-half, -PIN_SIZE], [half, 0]] },
+    shape: {
+      type: 'Rectangle',
+      coordinates: [
+        [-half, -PIN_SIZE],
+        [half, 0],
+      ],
+    },
   };
 }
 
@@ -131,12 +143,17 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
       );
     },
     addPolygon: (polygon, style): MapShape => {
-      const rings = (coordinates: typeof polygon) => coordinates.map((ring) => ring.map(([lon, lat]): LatLong => [lat, lon]));
-      const shape = new api.Polygon(rings(polygon), {}, {
-        ...shapeOptions(style),
-        // Taps go through the zone to the map, as on the open map.
-        interactivityModel: 'default#transparent',
-      });
+      const rings = (coordinates: typeof polygon) =>
+        coordinates.map((ring) => ring.map(([lon, lat]): LatLong => [lat, lon]));
+      const shape = new api.Polygon(
+        rings(polygon),
+        {},
+        {
+          ...shapeOptions(style),
+          // Taps go through the zone to the map, as on the open map.
+          interactivityModel: 'default#transparent',
+        },
+      );
       map.geoObjects.add(shape);
       return {
         remove: () => map.geoObjects.remove(shape),
@@ -147,8 +164,14 @@ export function yandexMapView(api: YandexMapsApi, element: HTMLElement, options:
     addMarker: (point, markerOptions): MapMarker => {
       const placemark = new api.Placemark(
         toLatLong(point),
-        markerOptions.caption ? { hintContent: markerOptions.label, iconCaption: markerOptions.caption } : { hintContent: markerOptions.label },
-        { draggable: markerOptions.draggable, iconLayout: markerOptions.caption ? pins.captioned : pins.plain, iconShape: pins.shape },
+        markerOptions.caption
+          ? { hintContent: markerOptions.label, iconCaption: markerOptions.caption }
+          : { hintContent: markerOptions.label },
+        {
+          draggable: markerOptions.draggable,
+          iconLayout: markerOptions.caption ? pins.captioned : pins.plain,
+          iconShape: pins.shape,
+        },
       );
       map.geoObjects.add(placemark);
       return {

@@ -19,15 +19,34 @@ export interface AwaitingPaymentOrder {
  * order as soon as ready, an order whose chosen time has come, any order of an inactive
  * restaurant. An order for a later time at a working restaurant is not read.
  */
-export async function awaitingPaymentOrders(db: Kysely<Database>, afterId: number, limit: number, now: Date): Promise<AwaitingPaymentOrder[]> {
+export async function awaitingPaymentOrders(
+  db: Kysely<Database>,
+  afterId: number,
+  limit: number,
+  now: Date,
+): Promise<AwaitingPaymentOrder[]> {
   const rows = await db
     .selectFrom('orders')
     .innerJoin('restaurants', 'restaurants.id', 'orders.restaurant_id')
-    .select(['orders.id', 'orders.created_at', 'orders.ready_at', 'orders.source', 'orders.restaurant_id', 'restaurants.active', 'restaurants.time_zone'])
+    .select([
+      'orders.id',
+      'orders.created_at',
+      'orders.ready_at',
+      'orders.source',
+      'orders.restaurant_id',
+      'restaurants.active',
+      'restaurants.time_zone',
+    ])
     .where('orders.status', '=', ORDER_STATUS.awaitingPayment)
     .where('orders.paid', '=', false)
     .where('orders.id', '>', afterId)
-    .where((eb) => eb.or([eb('orders.ready_at', 'is', null), eb('orders.ready_at', '<=', now), eb('restaurants.active', '=', false)]))
+    .where((eb) =>
+      eb.or([
+        eb('orders.ready_at', 'is', null),
+        eb('orders.ready_at', '<=', now),
+        eb('restaurants.active', '=', false),
+      ]),
+    )
     .orderBy('orders.id')
     .limit(limit)
     .execute();

@@ -2,8 +2,21 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { showsPayButton } from '@chain/domain';
 import { logPaymentState, type PaymentRef } from '../../../logging/state';
 import { ACQUIRER_CALL_TIMEOUT_MS, type SavedCard } from '../../../adapters/acquiring/types';
-import { renewLease as renewOutboxLease, secondsAgo, secondsFromNow, takeDue, type LeasedOutbox } from '../../../db/leased-outbox';
-import type { Database, PaymentEventKind, PaymentEventOutcome, PaymentsTable, PaymentStatus, PayMethod } from '../../../db/types';
+import {
+  renewLease as renewOutboxLease,
+  secondsAgo,
+  secondsFromNow,
+  takeDue,
+  type LeasedOutbox,
+} from '../../../db/leased-outbox';
+import type {
+  Database,
+  PaymentEventKind,
+  PaymentEventOutcome,
+  PaymentsTable,
+  PaymentStatus,
+  PayMethod,
+} from '../../../db/types';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -153,7 +166,11 @@ export type Claim =
  */
 export async function releaseAbandonedClaims(db: Kysely<Database>, orderId?: number): Promise<number> {
   const stale = secondsAgo(CLAIM_TTL_SECONDS);
-  let dropped = db.deleteFrom('payments').where('status', '=', 'registering').where('provider_id', 'is', null).where('created_at', '<', stale);
+  let dropped = db
+    .deleteFrom('payments')
+    .where('status', '=', 'registering')
+    .where('provider_id', 'is', null)
+    .where('created_at', '<', stale);
   let reopened = db
     .updateTable('payments')
     .set({ status: 'pending', updated_at: sql<Date>`now()` })
@@ -164,7 +181,10 @@ export async function releaseAbandonedClaims(db: Kysely<Database>, orderId?: num
     dropped = dropped.where('order_id', '=', orderId);
     reopened = reopened.where('order_id', '=', orderId);
   }
-  const [gone, pending] = [await dropped.returning(REF_COLUMNS).execute(), await reopened.returning(REF_COLUMNS).execute()];
+  const [gone, pending] = [
+    await dropped.returning(REF_COLUMNS).execute(),
+    await reopened.returning(REF_COLUMNS).execute(),
+  ];
   for (const row of gone) logPaymentState(refOf(row), 'registering', null);
   for (const row of pending) logPaymentState(refOf(row), 'registering', 'pending');
   return gone.length + pending.length;
@@ -184,7 +204,12 @@ export async function claimPayment(
   refuse: (order: ClaimedOrder | undefined) => void,
 ): Promise<Claim> {
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').select(['id', 'sum', 'paid', 'status']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'sum', 'paid', 'status'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     await releaseAbandonedClaims(trx, orderId);
     if (awaited !== null) {
       const payment = await trx.selectFrom('payments').selectAll().where('id', '=', awaited).executeTakeFirst();
@@ -232,10 +257,19 @@ export async function claimPayment(
             .where('status', '=', 'pending')
             .execute()
         : [];
-    const cancelling = await startCancelling(trx, superseded.map((row) => row.id));
+    const cancelling = await startCancelling(
+      trx,
+      superseded.map((row) => row.id),
+    );
     const payment = await trx
       .insertInto('payments')
-      .values({ order_id: orderId, method: wanted.method, amount: order.sum, status: 'registering', binding_id: wanted.bindingId })
+      .values({
+        order_id: orderId,
+        method: wanted.method,
+        amount: order.sum,
+        status: 'registering',
+        binding_id: wanted.bindingId,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     logPaymentState(refOf(payment), null, 'registering');
@@ -249,8 +283,16 @@ export async function claimPayment(
  * Returns the ids changed.
  */
 export async function cancelOpenPayments(trx: Kysely<Database>, orderId: number): Promise<number[]> {
-  const open = await trx.selectFrom('payments').select('id').where('order_id', '=', orderId).where('status', '=', 'pending').execute();
-  return startCancelling(trx, open.map((row) => row.id));
+  const open = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+  return startCancelling(
+    trx,
+    open.map((row) => row.id),
+  );
 }
 
 /**
@@ -294,10 +336,24 @@ export async function attachBankOrder(
   keepClaimed: boolean,
 ): Promise<'open' | 'closed' | 'lost'> {
   return db.transaction().execute(async (trx) => {
-    const ref = await trx.selectFrom('payments').select(['id', 'order_id', 'method']).where('id', '=', paymentId).executeTakeFirst();
+    const ref = await trx
+      .selectFrom('payments')
+      .select(['id', 'order_id', 'method'])
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
     if (!ref) return 'lost';
-    const order = await trx.selectFrom('orders').select(['paid', 'status']).where('id', '=', ref.order_id).forUpdate().executeTakeFirstOrThrow();
-    const payment = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .select(['paid', 'status'])
+      .where('id', '=', ref.order_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const payment = await trx
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', paymentId)
+      .forUpdate()
+      .executeTakeFirst();
     if (payment?.status !== 'registering') return 'lost';
     // SPEC 4: an order takes a payment while its pay button shows (the domain's one rule).
     const closed = !showsPayButton(order);
@@ -315,7 +371,8 @@ export async function attachBankOrder(
       .where('id', '=', paymentId)
       .execute();
     // A saved card's claim stays `registering` while it is charged: its line comes with openClaim.
-    if (status !== 'registering') logPaymentState(refOf({ ...ref, provider_id: bank.providerId }), 'registering', status);
+    if (status !== 'registering')
+      logPaymentState(refOf({ ...ref, provider_id: bank.providerId }), 'registering', status);
     return closed ? 'closed' : 'open';
   });
 }
@@ -355,7 +412,12 @@ export function findPaymentByProviderId(db: Kysely<Database>, providerId: string
 
 /** A saved card of this user (the cache of the acquirer's bindings). */
 export function findUserBinding(db: Kysely<Database>, userId: number, bindingId: string) {
-  return db.selectFrom('card_bindings').selectAll().where('user_id', '=', userId).where('binding_id', '=', bindingId).executeTakeFirst();
+  return db
+    .selectFrom('card_bindings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('binding_id', '=', bindingId)
+    .executeTakeFirst();
 }
 
 export async function listUserBindings(db: Kysely<Database>, userId: number): Promise<SavedCard[]> {
@@ -374,15 +436,26 @@ export async function saveBinding(db: Kysely<Database>, userId: number, card: Sa
   await db
     .insertInto('card_bindings')
     .values({ binding_id: card.bindingId, user_id: userId, masked_pan: card.maskedPan, expiry: card.expiry })
-    .onConflict((oc) => oc.column('binding_id').doUpdateSet({ user_id: userId, masked_pan: card.maskedPan, expiry: card.expiry }))
+    .onConflict((oc) =>
+      oc.column('binding_id').doUpdateSet({ user_id: userId, masked_pan: card.maskedPan, expiry: card.expiry }),
+    )
     .execute();
 }
 
 /** Makes the cache the bank's list: cards it no longer has are dropped. */
-export async function replaceUserBindings(db: Kysely<Database>, userId: number, cards: readonly SavedCard[]): Promise<void> {
+export async function replaceUserBindings(
+  db: Kysely<Database>,
+  userId: number,
+  cards: readonly SavedCard[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     let gone = trx.deleteFrom('card_bindings').where('user_id', '=', userId);
-    if (cards.length > 0) gone = gone.where('binding_id', 'not in', cards.map((card) => card.bindingId));
+    if (cards.length > 0)
+      gone = gone.where(
+        'binding_id',
+        'not in',
+        cards.map((card) => card.bindingId),
+      );
     await gone.execute();
     for (const card of cards) await saveBinding(trx, userId, card);
   });
@@ -403,12 +476,22 @@ export async function lockPaymentAndOrder(trx: Transaction<Database>, paymentId:
     .where('id', '=', ref.order_id)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return { order, payment };
 }
 
 /** Records the payment's new status and failure, with its state line; a refund is due at once. */
-export async function setPaymentStatus(trx: Kysely<Database>, payment: PaymentRow, status: PaymentStatus, failure: string | null): Promise<void> {
+export async function setPaymentStatus(
+  trx: Kysely<Database>,
+  payment: PaymentRow,
+  status: PaymentStatus,
+  failure: string | null,
+): Promise<void> {
   await trx
     .updateTable('payments')
     .set({
@@ -441,8 +524,18 @@ export async function markOrderPaid(trx: Kysely<Database>, orderId: number, meth
 }
 
 /** The order's pending payments other than this one. */
-export async function otherPendingPayments(trx: Kysely<Database>, orderId: number, paymentId: number): Promise<number[]> {
-  const open = await trx.selectFrom('payments').select('id').where('order_id', '=', orderId).where('id', '!=', paymentId).where('status', '=', 'pending').execute();
+export async function otherPendingPayments(
+  trx: Kysely<Database>,
+  orderId: number,
+  paymentId: number,
+): Promise<number[]> {
+  const open = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('id', '!=', paymentId)
+    .where('status', '=', 'pending')
+    .execute();
   return open.map((row) => row.id);
 }
 
@@ -453,10 +546,19 @@ export async function otherPendingPayments(trx: Kysely<Database>, orderId: numbe
 const CLOSING: readonly PaymentStatus[] = ['cancelling', 'refund_due'];
 
 /** Payments whose closing at the bank is due (closing.ts): a lease on payments.next_attempt_at (db/leased-outbox.ts). */
-const CLOSING_OUTBOX: LeasedOutbox<'payments'> = { table: 'payments', dueAt: 'next_attempt_at', attempts: 'attempts', open: sql<boolean>`status in (${sql.join(CLOSING)})` };
+const CLOSING_OUTBOX: LeasedOutbox<'payments'> = {
+  table: 'payments',
+  dueAt: 'next_attempt_at',
+  attempts: 'attempts',
+  open: sql<boolean>`status in (${sql.join(CLOSING)})`,
+};
 
 /** Takes one due payment (or the named one) under a fresh lease: the next taker skips it until the lease ends. */
-export function takeDuePayment(db: Kysely<Database>, id: number | undefined, leaseSeconds: number): Promise<PaymentRow | undefined> {
+export function takeDuePayment(
+  db: Kysely<Database>,
+  id: number | undefined,
+  leaseSeconds: number,
+): Promise<PaymentRow | undefined> {
   return takeDue<'payments', PaymentRow>(db, CLOSING_OUTBOX, { id, leaseSeconds, columns: '*' });
 }
 
@@ -470,16 +572,29 @@ export function renewLease(db: Kysely<Database>, payment: PaymentRow, leaseSecon
  * locks the order's row too, and taking it after the payment's would deadlock with
  * settlePayment); the payment's status and lease token now, or undefined when it is gone.
  */
-export async function lockClosingPayment(trx: Transaction<Database>, payment: PaymentRow): Promise<{ status: PaymentStatus; attempts: number } | undefined> {
+export async function lockClosingPayment(
+  trx: Transaction<Database>,
+  payment: PaymentRow,
+): Promise<{ status: PaymentStatus; attempts: number } | undefined> {
   await trx.selectFrom('orders').select('id').where('id', '=', payment.order_id).forUpdate().execute();
-  return trx.selectFrom('payments').select(['status', 'attempts']).where('id', '=', payment.id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('payments')
+    .select(['status', 'attempts'])
+    .where('id', '=', payment.id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** One operation asked of the bank, on the order's payment history. */
 export async function insertPaymentEvent(
   trx: Kysely<Database>,
   payment: PaymentRow,
-  event: { kind: PaymentEventKind; amount: number; outcome: PaymentEventOutcome; answer: { code: string; message: string } },
+  event: {
+    kind: PaymentEventKind;
+    amount: number;
+    outcome: PaymentEventOutcome;
+    answer: { code: string; message: string };
+  },
 ): Promise<void> {
   await trx
     .insertInto('payment_events')
@@ -509,7 +624,9 @@ export async function recordClosingState(
   await trx
     .updateTable('payments')
     .set({
-      ...('retryInSeconds' in next ? { next_attempt_at: secondsFromNow(next.retryInSeconds) } : { status: next.status, next_attempt_at: null }),
+      ...('retryInSeconds' in next
+        ? { next_attempt_at: secondsFromNow(next.retryInSeconds) }
+        : { status: next.status, next_attempt_at: null }),
       ...(failure ? { failure: failure.slice(0, 500) } : {}),
       updated_at: sql<Date>`now()`,
     })

@@ -4,7 +4,12 @@ import type { Database } from '../../../db/types';
 import { paidWithin } from './index';
 
 /** Paid orders due their receipt's letter (receipt-mail.ts, decision 032): a lease on orders.receipt_due_at. */
-export const RECEIPT_OUTBOX: LeasedOutbox<'orders'> = { table: 'orders', dueAt: 'receipt_due_at', attempts: 'receipt_attempts', open: sql<boolean>`receipt_sent_at is null` };
+export const RECEIPT_OUTBOX: LeasedOutbox<'orders'> = {
+  table: 'orders',
+  dueAt: 'receipt_due_at',
+  attempts: 'receipt_attempts',
+  open: sql<boolean>`receipt_sent_at is null`,
+};
 
 /** A paid order taken to e-mail its receipt: where to, and the take's token (attempts). */
 export interface ReceiptDueOrder extends Leased {
@@ -12,8 +17,18 @@ export interface ReceiptDueOrder extends Leased {
 }
 
 /** Takes one paid order due its receipt's letter (or only `orderId`), paid within `withinSeconds`, under a lease (db/leased-outbox.ts). */
-export function takeDueReceipt(db: Kysely<Database>, orderId: number | undefined, leaseSeconds: number, withinSeconds: number): Promise<ReceiptDueOrder | undefined> {
-  return takeDue<'orders', { email: string }>(db, RECEIPT_OUTBOX, { id: orderId, leaseSeconds, where: paidWithin(withinSeconds), columns: ['email'] });
+export function takeDueReceipt(
+  db: Kysely<Database>,
+  orderId: number | undefined,
+  leaseSeconds: number,
+  withinSeconds: number,
+): Promise<ReceiptDueOrder | undefined> {
+  return takeDue<'orders', { email: string }>(db, RECEIPT_OUTBOX, {
+    id: orderId,
+    leaseSeconds,
+    where: paidWithin(withinSeconds),
+    columns: ['email'],
+  });
 }
 
 /** The mail service accepted the letter: it is recorded once, and the order is no longer due. */

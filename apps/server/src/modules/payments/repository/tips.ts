@@ -5,7 +5,12 @@ import type { Database } from '../../../db/types';
 import { paidWithin } from './index';
 
 /** Paid orders due their tips_id (tips.ts, decision 025): a lease on orders.tips_due_at. */
-export const TIPS_OUTBOX: LeasedOutbox<'orders'> = { table: 'orders', dueAt: 'tips_due_at', attempts: 'tips_attempts', open: sql<boolean>`tips_id is null` };
+export const TIPS_OUTBOX: LeasedOutbox<'orders'> = {
+  table: 'orders',
+  dueAt: 'tips_due_at',
+  attempts: 'tips_attempts',
+  open: sql<boolean>`tips_id is null`,
+};
 
 /** A paid order taken to get its tips_id: who receives the tips, and the take's token (attempts). */
 export interface TipsDueOrder extends Leased {
@@ -14,11 +19,30 @@ export interface TipsDueOrder extends Leased {
 }
 
 /** Takes one paid order due its tips_id (or only `orderId`), paid within `withinSeconds`, under a lease (db/leased-outbox.ts). */
-export async function takeDueTips(db: Kysely<Database>, orderId: number | undefined, leaseSeconds: number, withinSeconds: number): Promise<TipsDueOrder | undefined> {
-  const taken = await takeDue<'orders', { restaurant_id: number }>(db, TIPS_OUTBOX, { id: orderId, leaseSeconds, where: paidWithin(withinSeconds), columns: ['restaurant_id'] });
+export async function takeDueTips(
+  db: Kysely<Database>,
+  orderId: number | undefined,
+  leaseSeconds: number,
+  withinSeconds: number,
+): Promise<TipsDueOrder | undefined> {
+  const taken = await takeDue<'orders', { restaurant_id: number }>(db, TIPS_OUTBOX, {
+    id: orderId,
+    leaseSeconds,
+    where: paidWithin(withinSeconds),
+    columns: ['restaurant_id'],
+  });
   if (!taken) return undefined;
-  const restaurant = await db.selectFrom('restaurants').select(['name', 'address']).where('id', '=', taken.restaurant_id).executeTakeFirst();
-  return { id: taken.id, restaurantName: restaurant?.name ?? '', restaurantAddress: restaurant?.address ?? '', attempts: taken.attempts };
+  const restaurant = await db
+    .selectFrom('restaurants')
+    .select(['name', 'address'])
+    .where('id', '=', taken.restaurant_id)
+    .executeTakeFirst();
+  return {
+    id: taken.id,
+    restaurantName: restaurant?.name ?? '',
+    restaurantAddress: restaurant?.address ?? '',
+    attempts: taken.attempts,
+  };
 }
 
 /** Keeps the tips id the service gave; false when the order already has one (it keeps the first). */

@@ -39,6 +39,10 @@ export const feedbackTopicsQuery = createFeedbackTopicsQuery(call);
 export type FeedbackBody = Omit<CallInput<typeof feedbackAddCall>, 'user_id' | 'token'>;
 
 /** POST /api/v1/feedback/add. Resolves when the message is stored. */
-export async function sendFeedback(session: FeedbackSession | null, body: FeedbackBody, options?: RequestOptions): Promise<void> {
+export async function sendFeedback(
+  session: FeedbackSession | null,
+  body: FeedbackBody,
+  options?: RequestOptions,
+): Promise<void> {
   await call(feedbackAddCall, { ...body, ...credentials(session) }, options);
 }

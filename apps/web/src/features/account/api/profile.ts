@@ -18,7 +18,11 @@ export type ProfileFieldName = 'name' | 'phone' | 'email' | 'card' | 'city' | 's
 export type ProfileFields = Record<ProfileFieldName, string>;
 
 /** POST /api/v1/user/update: the saved user as the app keeps it (its token included). */
-export async function saveProfile(session: ProfileSession, fields: ProfileFields, options?: RequestOptions): Promise<User> {
+export async function saveProfile(
+  session: ProfileSession,
+  fields: ProfileFields,
+  options?: RequestOptions,
+): Promise<User> {
   const answer = await call(userUpdateCall, { id: session.id, password: session.password, ...fields }, options);
   return toStoredUser(answer.user);
 }

@@ -29,7 +29,11 @@ export type BookingSaveFields = z.input<typeof bookingSaveAction.fields>;
 const credentials = (session: BookingSession) => ({ user_id: session.id, token: session.password });
 
 /** bookingPeriods: the restaurants, dates and free periods for the party. */
-export function loadBookingPeriods(session: BookingSession, fields: BookingPeriodsFields, options?: RequestOptions): Promise<BookingPeriodsAnswer> {
+export function loadBookingPeriods(
+  session: BookingSession,
+  fields: BookingPeriodsFields,
+  options?: RequestOptions,
+): Promise<BookingPeriodsAnswer> {
   return callAction(bookingPeriodsAction, fields, credentials(session), options);
 }
 
@@ -49,7 +53,11 @@ export type BookingAction = 'cancel' | 'end' | 'extend';
 const ACTIONS = { cancel: bookingCancelAction, end: bookingEndAction, extend: bookingExtendAction } as const;
 
 /** bookingCancel, bookingEnd or bookingExtend: the booking as it is now, and the server's words. */
-export async function changeBooking(session: BookingSession, action: BookingAction, bookingNum: string): Promise<{ booking: BookingView; message: string }> {
+export async function changeBooking(
+  session: BookingSession,
+  action: BookingAction,
+  bookingNum: string,
+): Promise<{ booking: BookingView; message: string }> {
   const answer = await callAction(ACTIONS[action], { booking_num: bookingNum }, credentials(session));
   return { booking: answer.booking, message: answer.message };
 }

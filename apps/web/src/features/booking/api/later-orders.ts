@@ -1,8 +1,4 @@
-import {
-  checkDelayedAction,
-  delayedzakazRestoransAction,
-  predzakazPeriodsAction,
-} from '@chain/contract';
+import { checkDelayedAction, delayedzakazRestoransAction, predzakazPeriodsAction } from '@chain/contract';
 import type { OrderType } from '@chain/domain';
 import type * as z from 'zod/mini';
 import { type ActionSession, callAction } from '../../../api/action';
@@ -24,7 +20,10 @@ export interface PreorderArgs {
   readonly date: number | null;
 }
 
-const guestSession = (user: Pick<User, 'id' | 'password'>): ActionSession => ({ user_id: user.id || null, token: user.password || null });
+const guestSession = (user: Pick<User, 'id' | 'password'>): ActionSession => ({
+  user_id: user.id || null,
+  token: user.password || null,
+});
 const NO_SESSION: ActionSession = { user_id: null, token: null };
 
 /** predzakazPeriods: asked afresh on each visit of the screen (times pass), kept while it is open. */
@@ -45,7 +44,8 @@ export const delayedRestaurantsQuery = createQuery<{ readonly restaurantId: stri
   key: ({ restaurantId }) => restaurantId ?? '',
   staleTime: 60_000,
   keep: 8,
-  load: ({ restaurantId }) => callAction(delayedzakazRestoransAction, { restoranid: restaurantId ?? undefined }, NO_SESSION),
+  load: ({ restaurantId }) =>
+    callAction(delayedzakazRestoransAction, { restoranid: restaurantId ?? undefined }, NO_SESSION),
 });
 
 /** checkDelayed (SPEC 4): the guest's latest unpaid delayed order at the restaurant for the order type, or null. */
@@ -53,6 +53,10 @@ export async function findDelayedOrder(
   user: Pick<User, 'id' | 'password'>,
   input: { fsUid: string; orderType: OrderType },
 ): Promise<DelayedOrder | null> {
-  const answer = await callAction(checkDelayedAction, { fs_uid: input.fsUid, order_type: input.orderType }, guestSession(user));
+  const answer = await callAction(
+    checkDelayedAction,
+    { fs_uid: input.fsUid, order_type: input.orderType },
+    guestSession(user),
+  );
   return answer.order;
 }

@@ -19,7 +19,10 @@ function streamResponse() {
   const encoder = new TextEncoder();
   let control!: ReadableStreamDefaultController<Uint8Array>;
   let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (control = controller), cancel: () => void (cancelled = true) });
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => void (control = controller),
+    cancel: () => void (cancelled = true),
+  });
   return {
     response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     send: (text: string) => control.enqueue(encoder.encode(text)),
@@ -84,7 +87,13 @@ describe('following an order live (GET /api/v1/order/{id}/events)', () => {
     const stream = streamResponse();
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(stream.response);
     const seen: number[] = [];
-    followOrderEvents({ session: { id: '7', password: 'tok' }, orderId: 501, onStatus: (value) => seen.push(value.refunding), fetchImpl, document: fakeDocument() });
+    followOrderEvents({
+      session: { id: '7', password: 'tok' },
+      orderId: 501,
+      onStatus: (value) => seen.push(value.refunding),
+      fetchImpl,
+      document: fakeDocument(),
+    });
     await flush();
     stream.send(frame(update(90, 1, 45_000)));
     await flush();
@@ -100,7 +109,13 @@ describe('following an order live (GET /api/v1/order/{id}/events)', () => {
   it('reconnects after 1, 2, 5 … and at most 30 s, and a stream that delivers resets the wait', async () => {
     const fetchImpl = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline'));
     const doc = fakeDocument();
-    followOrderEvents({ session: { id: '7', password: 'tok' }, orderId: 501, onStatus: () => {}, fetchImpl, document: doc });
+    followOrderEvents({
+      session: { id: '7', password: 'tok' },
+      orderId: 501,
+      onStatus: () => {},
+      fetchImpl,
+      document: doc,
+    });
     await flush();
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     let calls = 1;
@@ -130,9 +145,18 @@ describe('following an order live (GET /api/v1/order/{id}/events)', () => {
   it('closes while the tab is hidden, opens at once when visible, and stops for good when stopped', async () => {
     const first = streamResponse();
     const second = streamResponse();
-    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
+    const fetchImpl = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(first.response)
+      .mockResolvedValueOnce(second.response);
     const doc = fakeDocument();
-    const stop = followOrderEvents({ session: { id: '7', password: 'tok' }, orderId: 501, onStatus: () => {}, fetchImpl, document: doc });
+    const stop = followOrderEvents({
+      session: { id: '7', password: 'tok' },
+      orderId: 501,
+      onStatus: () => {},
+      fetchImpl,
+      document: doc,
+    });
     await flush();
     const signal = fetchImpl.mock.calls[0]?.[1]?.signal;
     doc.set('hidden');
@@ -151,8 +175,17 @@ describe('following an order live (GET /api/v1/order/{id}/events)', () => {
 
   it('drops a stream silent for twice the keep-alive and opens it again', async () => {
     const quiet = streamResponse();
-    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(quiet.response).mockRejectedValue(new TypeError('offline'));
-    followOrderEvents({ session: { id: '7', password: 'tok' }, orderId: 501, onStatus: () => {}, fetchImpl, document: fakeDocument() });
+    const fetchImpl = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(quiet.response)
+      .mockRejectedValue(new TypeError('offline'));
+    followOrderEvents({
+      session: { id: '7', password: 'tok' },
+      orderId: 501,
+      onStatus: () => {},
+      fetchImpl,
+      document: fakeDocument(),
+    });
     await flush();
     quiet.send(': keep-alive\n\n');
     await vi.advanceTimersByTimeAsync(2 * ORDER_EVENTS_KEEP_ALIVE_MS - 1);

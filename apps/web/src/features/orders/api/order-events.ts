@@ -1,4 +1,10 @@
-import { isFinalOrderState, ORDER_EVENTS_KEEP_ALIVE_MS, orderEventsUrl, orderStatusEvent, type OrderStatusEvent } from '@chain/contract';
+import {
+  isFinalOrderState,
+  ORDER_EVENTS_KEEP_ALIVE_MS,
+  orderEventsUrl,
+  orderStatusEvent,
+  type OrderStatusEvent,
+} from '@chain/contract';
 import type { User } from '../../../state/guest-store';
 import { followLiveStream, LIVE_STREAM_RECONNECT_MS, type VisibilitySource } from '../../../api/live-stream';
 

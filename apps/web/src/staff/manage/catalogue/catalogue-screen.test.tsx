@@ -16,7 +16,10 @@ afterEach(() => {
 });
 
 const none = { added: 0, changed: 0, archived: 0 };
-const session = { token: 't', me: { id: 1, login: 'm', name: 'М', role: 'manager' as const, chain: true, restaurants: [] } };
+const session = {
+  token: 't',
+  me: { id: 1, login: 'm', name: 'М', role: 'manager' as const, chain: true, restaurants: [] },
+};
 const settle = () => act(async () => {});
 
 async function upload(name: string, text: string) {
@@ -30,22 +33,51 @@ async function upload(name: string, text: string) {
 describe('the catalogue screen', () => {
   it('checks a prices CSV, shows what changes, and applies it against the catalogue it was checked with', async () => {
     const fingerprint = 'a'.repeat(64);
-    call.mockResolvedValueOnce({ applied: false, problems: [], fingerprint, difference: { categories: none, dishes: { added: 0, changed: 2, archived: 0 }, options: none, cutlery: none, recommended: none, examples: [{ kind: 'dishes', change: 'changed', id: 101, name: 'Маргарита' }] } });
+    call.mockResolvedValueOnce({
+      applied: false,
+      problems: [],
+      fingerprint,
+      difference: {
+        categories: none,
+        dishes: { added: 0, changed: 2, archived: 0 },
+        options: none,
+        cutlery: none,
+        recommended: none,
+        examples: [{ kind: 'dishes', change: 'changed', id: 101, name: 'Маргарита' }],
+      },
+    });
     render(<CatalogueScreen session={session} />);
     await upload('prices.csv', 'id;категория;блюдо;цена\n101;;;600\n');
-    expect(call).toHaveBeenLastCalledWith(staffCatalogueImportCall, { format: 'csv', content: 'id;категория;блюдо;цена\n101;;;600\n', dry_run: true });
+    expect(call).toHaveBeenLastCalledWith(staffCatalogueImportCall, {
+      format: 'csv',
+      content: 'id;категория;блюдо;цена\n101;;;600\n',
+      dry_run: true,
+    });
     expect(screen.getByRole('row', { name: /Блюда/ }).textContent).toBe('Блюда020');
     expect(screen.getByText('Блюда, изменено: Маргарита')).toBeTruthy();
 
     call.mockResolvedValueOnce({ applied: true, problems: [], fingerprint: 'b'.repeat(64), difference: null });
     fireEvent.click(screen.getByRole('button', { name: 'Применить' }));
     await settle();
-    expect(call).toHaveBeenLastCalledWith(staffCatalogueImportCall, { format: 'csv', content: 'id;категория;блюдо;цена\n101;;;600\n', dry_run: false, based_on: fingerprint });
+    expect(call).toHaveBeenLastCalledWith(staffCatalogueImportCall, {
+      format: 'csv',
+      content: 'id;категория;блюдо;цена\n101;;;600\n',
+      dry_run: false,
+      based_on: fingerprint,
+    });
     expect(screen.getByRole('status').textContent).toBe(CATALOGUE_TEXTS.applied);
   });
 
   it('lists every problem with its place and offers nothing to apply', async () => {
-    call.mockResolvedValueOnce({ applied: false, problems: [{ place: 'dishes[0].price', message: 'не меньше нуля' }, { place: 'dishes[3].category_id', message: 'нет категории с номером 9' }], fingerprint: 'a'.repeat(64), difference: null });
+    call.mockResolvedValueOnce({
+      applied: false,
+      problems: [
+        { place: 'dishes[0].price', message: 'не меньше нуля' },
+        { place: 'dishes[3].category_id', message: 'нет категории с номером 9' },
+      ],
+      fingerprint: 'a'.repeat(64),
+      difference: null,
+    });
     render(<CatalogueScreen session={session} />);
     await upload('catalogue.json', '{}');
     expect(call).toHaveBeenLastCalledWith(staffCatalogueImportCall, { format: 'json', content: '{}', dry_run: true });

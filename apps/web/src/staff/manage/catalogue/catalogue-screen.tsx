@@ -73,33 +73,70 @@ export default function CatalogueScreen(_props: ManageScreenProps) {
   const apply = () =>
     run(async () => {
       if (!file || !checked) return;
-      const answer = await staffCall(staffCatalogueImportCall, { format: file.format, content: file.content, dry_run: false, based_on: checked.fingerprint });
+      const answer = await staffCall(staffCatalogueImportCall, {
+        format: file.format,
+        content: file.content,
+        dry_run: false,
+        based_on: checked.fingerprint,
+      });
       setChecked(null);
       setFile(null);
-      setDone(answer.applied ? CATALOGUE_TEXTS.applied : answer.problems.length > 0 ? CATALOGUE_TEXTS.refused : CATALOGUE_TEXTS.noChange);
+      setDone(
+        answer.applied
+          ? CATALOGUE_TEXTS.applied
+          : answer.problems.length > 0
+            ? CATALOGUE_TEXTS.refused
+            : CATALOGUE_TEXTS.noChange,
+      );
     });
 
   const difference = checked && checked.problems.length === 0 ? checked.difference : null;
-  const total = difference ? CATALOGUE_KINDS.reduce((sum, kind) => sum + difference[kind].added + difference[kind].changed + difference[kind].archived, 0) : 0;
+  const total = difference
+    ? CATALOGUE_KINDS.reduce(
+        (sum, kind) => sum + difference[kind].added + difference[kind].changed + difference[kind].archived,
+        0,
+      )
+    : 0;
 
   return (
     <section className="catalogue" aria-labelledby="catalogue-title">
       <h1 id="catalogue-title">Каталог</h1>
-      <p>Меню сети одним файлом: категории, блюда с опциями и метками, приборы и рекомендации. Цены блюд — отдельно, таблицей для Excel.</p>
+      <p>
+        Меню сети одним файлом: категории, блюда с опциями и метками, приборы и рекомендации. Цены блюд — отдельно,
+        таблицей для Excel.
+      </p>
       <div className="catalogue__actions">
-        <button type="button" className="staff-button staff-button--secondary" disabled={busy} onClick={() => void exportAs('json')}>
+        <button
+          type="button"
+          className="staff-button staff-button--secondary"
+          disabled={busy}
+          onClick={() => void exportAs('json')}
+        >
           Скачать каталог (JSON)
         </button>
-        <button type="button" className="staff-button staff-button--secondary" disabled={busy} onClick={() => void exportAs('csv')}>
+        <button
+          type="button"
+          className="staff-button staff-button--secondary"
+          disabled={busy}
+          onClick={() => void exportAs('csv')}
+        >
           Скачать цены (CSV)
         </button>
       </div>
 
       <h2>Загрузить файл</h2>
-      <p>Сначала файл проверяется: вы увидите, что изменится, и все ошибки. Каталог меняется только после «Применить».</p>
+      <p>
+        Сначала файл проверяется: вы увидите, что изменится, и все ошибки. Каталог меняется только после «Применить».
+      </p>
       <div className="staff-field">
         <label htmlFor={inputId}>Файл каталога (.json) или цен (.csv)</label>
-        <input id={inputId} type="file" accept=".json,.csv,application/json,text/csv" disabled={busy} onChange={(event) => void choose(event.target.files?.[0])} />
+        <input
+          id={inputId}
+          type="file"
+          accept=".json,.csv,application/json,text/csv"
+          disabled={busy}
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
       </div>
       {busy ? <p role="status">Проверяем…</p> : null}
       {error ? (
@@ -116,7 +153,8 @@ export default function CatalogueScreen(_props: ManageScreenProps) {
       {checked && checked.problems.length > 0 ? (
         <div className="staff-error" role="alert">
           <p>
-            {CATALOGUE_TEXTS.refused} {checked.problems.length} {russianPlural(checked.problems.length, ['ошибка', 'ошибки', 'ошибок'])}:
+            {CATALOGUE_TEXTS.refused} {checked.problems.length}{' '}
+            {russianPlural(checked.problems.length, ['ошибка', 'ошибки', 'ошибок'])}:
           </p>
           <ul className="catalogue__problems">
             {checked.problems.map((problem, index) => (
@@ -163,7 +201,12 @@ export default function CatalogueScreen(_props: ManageScreenProps) {
           {total === 0 ? (
             <p>{CATALOGUE_TEXTS.noChange}</p>
           ) : (
-            <button type="button" className="staff-button staff-button--primary" disabled={busy} onClick={() => void apply()}>
+            <button
+              type="button"
+              className="staff-button staff-button--primary"
+              disabled={busy}
+              onClick={() => void apply()}
+            >
               Применить
             </button>
           )}

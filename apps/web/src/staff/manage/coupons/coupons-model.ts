@@ -35,7 +35,9 @@ export function couponFieldsOf(draft: CouponDraft): CouponFields {
 
 /** «Скидка 10 %», «Скидка 150,00 ₽»; with «от 500,00 ₽» when it has a minimum. */
 export function couponTerms(coupon: Pick<StaffCoupon, 'kind' | 'percent' | 'amount' | 'min_sum'>): string {
-  const terms = couponTermsLabel(coupon.kind === 'amount' ? { percent: null, amount: coupon.amount } : { percent: coupon.percent });
+  const terms = couponTermsLabel(
+    coupon.kind === 'amount' ? { percent: null, amount: coupon.amount } : { percent: coupon.percent },
+  );
   return coupon.min_sum > 0 ? `${terms} от ${formatMoney(coupon.min_sum)}` : terms;
 }
 
@@ -51,8 +53,14 @@ export function couponDates(coupon: Pick<StaffCoupon, 'active_from' | 'active_to
 }
 
 /** The restaurants it applies in, in words. */
-export function couponPlaces(coupon: Pick<StaffCoupon, 'restaurant_ids' | 'order_types'>, restaurants: ReadonlyArray<{ id: number; name: string }>): string {
-  const places = coupon.restaurant_ids === null ? 'Все рестораны' : coupon.restaurant_ids.map((id) => restaurants.find((r) => r.id === id)?.name ?? `№${id}`).join(', ');
+export function couponPlaces(
+  coupon: Pick<StaffCoupon, 'restaurant_ids' | 'order_types'>,
+  restaurants: ReadonlyArray<{ id: number; name: string }>,
+): string {
+  const places =
+    coupon.restaurant_ids === null
+      ? 'Все рестораны'
+      : coupon.restaurant_ids.map((id) => restaurants.find((r) => r.id === id)?.name ?? `№${id}`).join(', ');
   return `${places}; ${coupon.order_types.map((type: OrderType) => ORDER_TYPE_TITLES[type].toLowerCase()).join(', ')}`;
 }
 

@@ -1,10 +1,25 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFFICE_TEXTS, staffCouponsCall, staffCouponUsesCall, staffCreateCouponCall, staffSaveCouponCall, type StaffCoupon } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  staffCouponsCall,
+  staffCouponUsesCall,
+  staffCreateCouponCall,
+  staffSaveCouponCall,
+  type StaffCoupon,
+} from '@chain/contract';
 import { staffCall } from '../../api';
 import type { StaffSession } from '../../session';
-import { blankCoupon, couponDates, couponFieldsOf, couponPlaces, couponTerms, couponUsesText, toggled } from './coupons-model';
+import {
+  blankCoupon,
+  couponDates,
+  couponFieldsOf,
+  couponPlaces,
+  couponTerms,
+  couponUsesText,
+  toggled,
+} from './coupons-model';
 import CouponsScreen from './coupons-screen';
 
 // Issue 31 «Купоны» on the screen: the list with uses and money, the form that sends a fixed
@@ -16,14 +31,30 @@ const restaurants = [
   { id: 1, name: 'Патриаршие' },
   { id: 5, name: 'Курский' },
 ];
-const session = (chain: boolean): StaffSession => ({ token: 't', me: { id: 1, login: 'm', name: 'М', role: 'manager', chain, restaurants } });
-const spring: StaffCoupon = { ...blankCoupon('2026-06-10', null), id: 7, version: 3, code: 'VESNA', title: 'Весна', max_uses: 100 };
+const session = (chain: boolean): StaffSession => ({
+  token: 't',
+  me: { id: 1, login: 'm', name: 'М', role: 'manager', chain, restaurants },
+});
+const spring: StaffCoupon = {
+  ...blankCoupon('2026-06-10', null),
+  id: 7,
+  version: 3,
+  code: 'VESNA',
+  title: 'Весна',
+  max_uses: 100,
+};
 
 afterEach(cleanup);
 
 describe('coupon model', () => {
   it('starts a new coupon from today to the month’s end, everywhere for a chain manager, at their restaurants otherwise', () => {
-    expect(blankCoupon('2026-02-10', null)).toMatchObject({ active_from: '2026-02-10', active_to: '2026-02-28', restaurant_ids: null, kind: 'percent', percent: 10 });
+    expect(blankCoupon('2026-02-10', null)).toMatchObject({
+      active_from: '2026-02-10',
+      active_to: '2026-02-28',
+      restaurant_ids: null,
+      kind: 'percent',
+      percent: 10,
+    });
     expect(blankCoupon('2028-02-01', [5, 1]).active_to).toBe('2028-02-29');
     expect(blankCoupon('2026-02-10', [5, 1]).restaurant_ids).toEqual([5, 1]);
     expect(couponFieldsOf(spring)).not.toHaveProperty('version');
@@ -35,7 +66,9 @@ describe('coupon model', () => {
     expect(couponTerms({ kind: 'percent', percent: 10, amount: 0, min_sum: 50_000 })).toBe('Скидка 10 % от 500,00 ₽');
     expect(couponDates({ active_from: '2026-06-01', active_to: '2026-06-30' })).toBe('01.06.2026 — 30.06.2026');
     expect(couponPlaces({ restaurant_ids: [5], order_types: ['self'] }, restaurants)).toBe('Курский; самовывоз');
-    expect(couponPlaces({ restaurant_ids: null, order_types: ['self', 'delivery'] }, restaurants)).toBe('Все рестораны; самовывоз, доставка курьером');
+    expect(couponPlaces({ restaurant_ids: null, order_types: ['self', 'delivery'] }, restaurants)).toBe(
+      'Все рестораны; самовывоз, доставка курьером',
+    );
     expect(couponUsesText(3, 100)).toBe('3 из 100');
     expect(couponUsesText(3, null)).toBe('3');
     expect(toggled([1, 10], 5, true)).toEqual([1, 5, 10]);
@@ -51,7 +84,8 @@ describe('the coupons screen', () => {
   it('lists coupons with their uses and money, creates a fixed one, and switches one off over its version', async () => {
     const calls = vi.mocked(staffCall);
     calls.mockImplementation(async (definition: unknown, body?: unknown) => {
-      if (definition === staffCouponsCall) return { coupons: [{ coupon: spring, stats: { uses: 4, paid_uses: 3, discount_given: 12_345 } }] };
+      if (definition === staffCouponsCall)
+        return { coupons: [{ coupon: spring, stats: { uses: 4, paid_uses: 3, discount_given: 12_345 } }] };
       if (definition === staffCreateCouponCall) return { ...(body as object), id: 8, version: 1, code: 'MINUS150' };
       if (definition === staffSaveCouponCall) return { ...spring, active: false, version: 4 };
       throw new Error('unexpected call');
@@ -72,7 +106,14 @@ describe('the coupons screen', () => {
     fireEvent.click(within(form).getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await screen.findByRole('heading', { name: 'Купон MINUS150' });
     const created = calls.mock.calls.find(([definition]) => definition === staffCreateCouponCall)?.[1];
-    expect(created).toMatchObject({ code: 'minus 150', title: 'Минус 150', kind: 'amount', percent: 0, amount: 15_000, restaurant_ids: [5] });
+    expect(created).toMatchObject({
+      code: 'minus 150',
+      title: 'Минус 150',
+      kind: 'amount',
+      percent: 0,
+      amount: 15_000,
+      restaurant_ids: [5],
+    });
     expect(created).not.toHaveProperty('version');
 
     fireEvent.click(within(item).getByRole('button', { name: 'Выключить' }));
@@ -86,10 +127,20 @@ describe('the coupons screen', () => {
     const calls = vi.mocked(staffCall);
     let uses = 4;
     const stats = () => ({ uses, paid_uses: uses - 1, discount_given: (uses - 1) * 1_500 });
-    const use = (n: number) => ({ order_id: 100 + n, znumber: `С-00${n}`, restaurant: 'Курский', created_at: '2026-06-12T09:30:00.000Z', sum: 44_000, discount: 1_500, paid: n > 1, cancelled: false });
+    const use = (n: number) => ({
+      order_id: 100 + n,
+      znumber: `С-00${n}`,
+      restaurant: 'Курский',
+      created_at: '2026-06-12T09:30:00.000Z',
+      sum: 44_000,
+      discount: 1_500,
+      paid: n > 1,
+      cancelled: false,
+    });
     calls.mockImplementation(async (definition: unknown) => {
       if (definition === staffCouponsCall) return { coupons: [{ coupon: spring, stats: stats() }] };
-      if (definition === staffCouponUsesCall) return { coupon: spring, stats: stats(), uses: Array.from({ length: uses }, (_, index) => use(uses - index)) };
+      if (definition === staffCouponUsesCall)
+        return { coupon: spring, stats: stats(), uses: Array.from({ length: uses }, (_, index) => use(uses - index)) };
       throw new Error('unexpected call');
     });
     render(<CouponsScreen session={session(true)} />);
@@ -110,7 +161,9 @@ describe('the coupons screen', () => {
     // Pressed again later: read again.
     uses = 6;
     fireEvent.click(within(item).getByRole('button', { name: 'Использования' }));
-    await within(panel.isConnected ? panel : await screen.findByRole('region', { name: 'Использования купона VESNA' })).findByText('С-006');
+    await within(
+      panel.isConnected ? panel : await screen.findByRole('region', { name: 'Использования купона VESNA' }),
+    ).findByText('С-006');
     await waitFor(() => expect(item.textContent).toContain('6 из 100'));
     expect(calls.mock.calls.filter(([definition]) => definition === staffCouponUsesCall)).toHaveLength(2);
   });

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFFICE_TEXTS, type CutleryItem, type StaffExtras, staffCreateCutleryCall, staffExtrasCall, staffSaveCutleryCall } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  type CutleryItem,
+  type StaffExtras,
+  staffCreateCutleryCall,
+  staffExtrasCall,
+  staffSaveCutleryCall,
+} from '@chain/contract';
 import { ApiError } from '../../../api/client';
 import { staffCall } from '../../api';
 import ExtrasPage from './extras-page';
@@ -12,11 +19,37 @@ import ExtrasPage from './extras-page';
 vi.mock(import('../../api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
 
 const settle = () => act(async () => {});
-const SESSION = { token: 't', me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager' as const, chain: true, restaurants: [] } };
-const STICKS: CutleryItem = { id: 1, name: 'Палочки для суши', price: 1000, free_cnt: 2, max: 10, order_types: ['self', 'delivery'], sort: 0, archived: false, version: 4 };
+const SESSION = {
+  token: 't',
+  me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager' as const, chain: true, restaurants: [] },
+};
+const STICKS: CutleryItem = {
+  id: 1,
+  name: 'Палочки для суши',
+  price: 1000,
+  free_cnt: 2,
+  max: 10,
+  order_types: ['self', 'delivery'],
+  sort: 0,
+  archived: false,
+  version: 4,
+};
 const extras = (fields: Partial<StaffExtras> = {}): StaffExtras => ({
   cutlery: [STICKS],
-  recommended: [{ id: 3, dish_id: 1501, dish_name: 'Сырный соус', price: 6000, free_cnt: 0, separated: false, order_types: ['inrest', 'self', 'delivery'], sort: 0, archived: false, version: 1 }],
+  recommended: [
+    {
+      id: 3,
+      dish_id: 1501,
+      dish_name: 'Сырный соус',
+      price: 6000,
+      free_cnt: 0,
+      separated: false,
+      order_types: ['inrest', 'self', 'delivery'],
+      sort: 0,
+      archived: false,
+      version: 1,
+    },
+  ],
   dishes: [{ id: 1501, name: 'Сырный соус', price: 6000 }],
   may_edit: true,
   ...fields,
@@ -45,11 +78,26 @@ describe('the cutlery and recommendations screen (issue 31)', () => {
     fireEvent.change(within(form).getByLabelText('Бесплатно, штук'), { target: { value: '3' } });
     const current = { ...STICKS, price: 1500, version: 5 };
     vi.mocked(staffCall).mockRejectedValueOnce(
-      new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r1', { body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current } }),
+      new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r1', {
+        body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current },
+      }),
     );
     fireEvent.click(within(form).getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await settle();
-    expect(calls()[1]).toEqual([staffSaveCutleryCall, { name: 'Палочки для суши', price: 1000, free_cnt: 3, max: 10, order_types: ['self', 'delivery'], sort: 0, archived: false, version: 4 }, { params: { id: 1 } }]);
+    expect(calls()[1]).toEqual([
+      staffSaveCutleryCall,
+      {
+        name: 'Палочки для суши',
+        price: 1000,
+        free_cnt: 3,
+        max: 10,
+        order_types: ['self', 'delivery'],
+        sort: 0,
+        archived: false,
+        version: 4,
+      },
+      { params: { id: 1 } },
+    ]);
     const notice = within(form).getByRole('alert');
     expect(notice.textContent).toContain('Цена за штуку сверх бесплатных: 15,00 ₽');
 
@@ -74,10 +122,20 @@ describe('the cutlery and recommendations screen (issue 31)', () => {
     expect(within(form).getByText('Бесплатно — не больше, чем можно взять.')).toBeTruthy();
     expect(within(form).getByRole<HTMLButtonElement>('button', { name: BACKOFFICE_TEXTS.save }).disabled).toBe(true);
     fireEvent.change(within(form).getByLabelText('Бесплатно, штук'), { target: { value: '1' } });
-    vi.mocked(staffCall).mockResolvedValueOnce({ ...STICKS, id: 9, name: 'Вилка', price: 1200, free_cnt: 1, version: 1 });
+    vi.mocked(staffCall).mockResolvedValueOnce({
+      ...STICKS,
+      id: 9,
+      name: 'Вилка',
+      price: 1200,
+      free_cnt: 1,
+      version: 1,
+    });
     fireEvent.click(within(form).getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await settle();
-    expect(calls()[1]).toEqual([staffCreateCutleryCall, { name: 'Вилка', price: 1200, free_cnt: 1, max: 10, order_types: ['self', 'delivery'], sort: 0, archived: false }]);
+    expect(calls()[1]).toEqual([
+      staffCreateCutleryCall,
+      { name: 'Вилка', price: 1200, free_cnt: 1, max: 10, order_types: ['self', 'delivery'], sort: 0, archived: false },
+    ]);
     expect(within(screen.getAllByRole('table')[0]!).getByText('Вилка')).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Прибор «Вилка»' })).toBeTruthy();
     expect(screen.getByText(BACKOFFICE_TEXTS.saved)).toBeTruthy();

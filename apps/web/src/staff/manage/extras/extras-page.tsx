@@ -27,7 +27,17 @@ import { useVersionedForm, type VersionedForm } from '../versioned-form';
 /** A row not saved yet: id 0, version 1 (the form's base); saving it creates it. */
 const NEW_ID = 0;
 
-const NEW_CUTLERY: CutleryItem = { id: NEW_ID, name: '', price: 0, free_cnt: 0, max: 10, order_types: ['self', 'delivery'], sort: 0, archived: false, version: 1 };
+const NEW_CUTLERY: CutleryItem = {
+  id: NEW_ID,
+  name: '',
+  price: 0,
+  free_cnt: 0,
+  max: 10,
+  order_types: ['self', 'delivery'],
+  sort: 0,
+  archived: false,
+  version: 1,
+};
 const newRecommended = (dishes: StaffExtras['dishes']): RecommendedItem => ({
   id: NEW_ID,
   dish_id: dishes[0]?.id ?? 0,
@@ -41,13 +51,36 @@ const newRecommended = (dishes: StaffExtras['dishes']): RecommendedItem => ({
   version: 1,
 });
 
-const CUTLERY_LABELS = { name: 'Название', price: 'Цена за штуку сверх бесплатных', free_cnt: 'Бесплатно, штук', max: 'Не больше, штук', order_types: 'Виды заказа', sort: 'Порядок', archived: BACKOFFICE_TEXTS.archived } as const;
-const RECOMMENDED_LABELS = { dish_id: 'Блюдо', free_cnt: 'Бесплатно, штук', separated: 'Отдельным блоком', order_types: 'Виды заказа', sort: 'Порядок', archived: BACKOFFICE_TEXTS.archived } as const;
+const CUTLERY_LABELS = {
+  name: 'Название',
+  price: 'Цена за штуку сверх бесплатных',
+  free_cnt: 'Бесплатно, штук',
+  max: 'Не больше, штук',
+  order_types: 'Виды заказа',
+  sort: 'Порядок',
+  archived: BACKOFFICE_TEXTS.archived,
+} as const;
+const RECOMMENDED_LABELS = {
+  dish_id: 'Блюдо',
+  free_cnt: 'Бесплатно, штук',
+  separated: 'Отдельным блоком',
+  order_types: 'Виды заказа',
+  sort: 'Порядок',
+  archived: BACKOFFICE_TEXTS.archived,
+} as const;
 const ARCHIVE_HINT = 'Гости больше не увидят его в корзине; заказы, где он был, сохранятся.';
 
 const orderTypesText = (types: readonly OrderType[]) => types.map((type) => ORDER_TYPE_TITLES[type]).join(', ');
 const shownValue = (key: string, value: unknown) =>
-  key === 'order_types' && Array.isArray(value) ? orderTypesText(value as OrderType[]) : key === 'price' && typeof value === 'number' ? `${formatAmount(value)} ₽` : typeof value === 'boolean' ? (value ? 'да' : 'нет') : String(value);
+  key === 'order_types' && Array.isArray(value)
+    ? orderTypesText(value as OrderType[])
+    : key === 'price' && typeof value === 'number'
+      ? `${formatAmount(value)} ₽`
+      : typeof value === 'boolean'
+        ? value
+          ? 'да'
+          : 'нет'
+        : String(value);
 
 export default function ExtrasPage(_props: ManageScreenProps) {
   const extras = useStaffData(() => staffCall(staffExtrasCall), 'extras');
@@ -60,7 +93,9 @@ export default function ExtrasPage(_props: ManageScreenProps) {
       return;
     }
     const list = data[kind] as Array<StaffExtras[K][number]>;
-    const next = list.some((row) => row.id === saved.id) ? list.map((row) => (row.id === saved.id ? saved : row)) : [...list, saved];
+    const next = list.some((row) => row.id === saved.id)
+      ? list.map((row) => (row.id === saved.id ? saved : row))
+      : [...list, saved];
     extras.set({ ...data, [kind]: next });
     setChosen({ kind, id: saved.id, saved: true });
   };
@@ -69,22 +104,38 @@ export default function ExtrasPage(_props: ManageScreenProps) {
       <h1 id="extras-title">{EXTRAS_TEXTS.title}</h1>
       <StaffError text={extras.error} />
       {!data ? (
-        extras.error ? null : <p className="staff-empty">Загружаем…</p>
+        extras.error ? null : (
+          <p className="staff-empty">Загружаем…</p>
+        )
       ) : (
         <>
-          {data.may_edit ? null : <p className="staff-card">Менять приборы и рекомендации может менеджер сети — они одни для всех ресторанов.</p>}
+          {data.may_edit ? null : (
+            <p className="staff-card">
+              Менять приборы и рекомендации может менеджер сети — они одни для всех ресторанов.
+            </p>
+          )}
           <ExtrasList
             id="extras-cutlery"
             title={EXTRAS_TEXTS.cutlery}
             add={data.may_edit ? 'Добавить прибор' : null}
             onAdd={() => setChosen({ kind: 'cutlery', id: NEW_ID })}
             columns={['Название', 'Цена', 'Бесплатно', 'Максимум', 'Виды заказа']}
-            rows={data.cutlery.map((item) => ({ id: item.id, name: item.name, archived: item.archived, cells: [`${formatAmount(item.price)} ₽`, item.free_cnt, item.max, orderTypesText(item.order_types)] }))}
+            rows={data.cutlery.map((item) => ({
+              id: item.id,
+              name: item.name,
+              archived: item.archived,
+              cells: [`${formatAmount(item.price)} ₽`, item.free_cnt, item.max, orderTypesText(item.order_types)],
+            }))}
             chosen={chosen?.kind === 'cutlery' ? chosen.id : null}
             onChoose={data.may_edit ? (id) => setChosen({ kind: 'cutlery', id }) : null}
           >
             {chosen?.kind === 'cutlery' ? (
-              <CutleryForm key={chosen.id} item={data.cutlery.find((item) => item.id === chosen.id) ?? NEW_CUTLERY} savedAlready={chosen.saved ?? false} onDone={(saved) => keep('cutlery', saved)} />
+              <CutleryForm
+                key={chosen.id}
+                item={data.cutlery.find((item) => item.id === chosen.id) ?? NEW_CUTLERY}
+                savedAlready={chosen.saved ?? false}
+                onDone={(saved) => keep('cutlery', saved)}
+              />
             ) : null}
           </ExtrasList>
           <ExtrasList
@@ -97,7 +148,12 @@ export default function ExtrasPage(_props: ManageScreenProps) {
               id: item.id,
               name: item.dish_name,
               archived: item.archived,
-              cells: [`${formatAmount(item.price)} ₽`, item.free_cnt, item.separated ? 'Отдельный' : 'Соусы и добавки', orderTypesText(item.order_types)],
+              cells: [
+                `${formatAmount(item.price)} ₽`,
+                item.free_cnt,
+                item.separated ? 'Отдельный' : 'Соусы и добавки',
+                orderTypesText(item.order_types),
+              ],
             }))}
             chosen={chosen?.kind === 'recommended' ? chosen.id : null}
             onChoose={data.may_edit ? (id) => setChosen({ kind: 'recommended', id }) : null}
@@ -157,7 +213,11 @@ function ExtrasList(props: {
         </thead>
         <tbody>
           {props.rows.map((row) => (
-            <tr key={row.id} className={row.archived ? 'extras__row--archived' : undefined} aria-current={props.chosen === row.id ? 'true' : undefined}>
+            <tr
+              key={row.id}
+              className={row.archived ? 'extras__row--archived' : undefined}
+              aria-current={props.chosen === row.id ? 'true' : undefined}
+            >
               <td>
                 {row.name}
                 {row.archived ? <span className="extras__archived"> · {BACKOFFICE_TEXTS.archived}</span> : null}
@@ -167,7 +227,12 @@ function ExtrasList(props: {
               ))}
               <td>
                 {onChoose ? (
-                  <button type="button" className="staff-button staff-button--ghost" aria-label={`Изменить: ${row.name}`} onClick={() => onChoose(row.id)}>
+                  <button
+                    type="button"
+                    className="staff-button staff-button--ghost"
+                    aria-label={`Изменить: ${row.name}`}
+                    onClick={() => onChoose(row.id)}
+                  >
                     Изменить
                   </button>
                 ) : null}
@@ -191,7 +256,9 @@ function OrderTypesField({ value, onChange }: { value: readonly OrderType[]; onC
           key={type}
           label={ORDER_TYPE_TITLES[type]}
           checked={value.includes(type)}
-          onChange={(on) => onChange(ORDER_TYPES.filter((candidate) => (candidate === type ? on : value.includes(candidate))))}
+          onChange={(on) =>
+            onChange(ORDER_TYPES.filter((candidate) => (candidate === type ? on : value.includes(candidate))))
+          }
         />
       ))}
       {value.length === 0 ? <span className="staff-field__error">{EXTRAS_TEXTS.orderTypesRequired}</span> : null}
@@ -200,10 +267,25 @@ function OrderTypesField({ value, onChange }: { value: readonly OrderType[]; onC
 }
 
 /** Every row's form ends alike: archived or not (a save like any other), the save bar, and close. */
-function FormEnd<T extends { archived: boolean; version: number }>({ form, savedOnce, valid, onClose }: { form: VersionedForm<T>; savedOnce: boolean; valid: boolean; onClose: () => void }) {
+function FormEnd<T extends { archived: boolean; version: number }>({
+  form,
+  savedOnce,
+  valid,
+  onClose,
+}: {
+  form: VersionedForm<T>;
+  savedOnce: boolean;
+  valid: boolean;
+  onClose: () => void;
+}) {
   return (
     <>
-      <CheckboxField label={BACKOFFICE_TEXTS.archived} hint={ARCHIVE_HINT} checked={form.draft.archived} onChange={(on) => form.set('archived', on)} />
+      <CheckboxField
+        label={BACKOFFICE_TEXTS.archived}
+        hint={ARCHIVE_HINT}
+        checked={form.draft.archived}
+        onChange={(on) => form.set('archived', on)}
+      />
       <SaveBar form={form} savedOnce={savedOnce} disabled={!valid} />
       <button type="button" className="staff-button staff-button--ghost extras__close" onClick={onClose}>
         Закрыть
@@ -214,7 +296,15 @@ function FormEnd<T extends { archived: boolean; version: number }>({ form, saved
 
 const countOk = (value: number, min = 0) => Number.isInteger(value) && value >= min && value <= EXTRAS_LIMITS.countMax;
 
-function CutleryForm({ item, savedAlready, onDone }: { item: CutleryItem; savedAlready: boolean; onDone: (saved: CutleryItem | null) => void }) {
+function CutleryForm({
+  item,
+  savedAlready,
+  onDone,
+}: {
+  item: CutleryItem;
+  savedAlready: boolean;
+  onDone: (saved: CutleryItem | null) => void;
+}) {
   const isNew = item.id === NEW_ID;
   const [savedOnce, setSavedOnce] = useState(savedAlready);
   const form = useVersionedForm<CutleryItem>(
@@ -222,7 +312,9 @@ function CutleryForm({ item, savedAlready, onDone }: { item: CutleryItem; savedA
     async (draft) => {
       const { id, archived, version, name, price, free_cnt, max, order_types, sort } = draft;
       const fields = { name, price, free_cnt, max, order_types, sort, archived };
-      return isNew ? staffCall(staffCreateCutleryCall, fields) : staffCall(staffSaveCutleryCall, { ...fields, version }, { params: { id } });
+      return isNew
+        ? staffCall(staffCreateCutleryCall, fields)
+        : staffCall(staffSaveCutleryCall, { ...fields, version }, { params: { id } });
     },
     (saved) => {
       setSavedOnce(true);
@@ -231,21 +323,66 @@ function CutleryForm({ item, savedAlready, onDone }: { item: CutleryItem; savedA
   );
   const draft = form.draft;
   const freeAbove = countOk(draft.free_cnt) && countOk(draft.max, 1) && draft.free_cnt > draft.max;
-  const valid = draft.name.trim() !== '' && Number.isFinite(draft.price) && countOk(draft.free_cnt) && countOk(draft.max, 1) && !freeAbove && draft.order_types.length > 0 && Number.isInteger(draft.sort);
+  const valid =
+    draft.name.trim() !== '' &&
+    Number.isFinite(draft.price) &&
+    countOk(draft.free_cnt) &&
+    countOk(draft.max, 1) &&
+    !freeAbove &&
+    draft.order_types.length > 0 &&
+    Number.isInteger(draft.sort);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit();
   };
   return (
-    <form className="staff-card extras__form" aria-label={isNew ? 'Новый прибор' : `Прибор «${item.name}»`} onSubmit={submit}>
+    <form
+      className="staff-card extras__form"
+      aria-label={isNew ? 'Новый прибор' : `Прибор «${item.name}»`}
+      onSubmit={submit}
+    >
       <h3>{isNew ? 'Новый прибор' : item.name}</h3>
-      {form.stale ? <StaleNotice stale={form.stale} labels={CUTLERY_LABELS} show={shownValue} onTake={form.takeCurrent} /> : null}
+      {form.stale ? (
+        <StaleNotice stale={form.stale} labels={CUTLERY_LABELS} show={shownValue} onTake={form.takeCurrent} />
+      ) : null}
       <div className="extras__grid">
-        <TextField label={CUTLERY_LABELS.name} value={draft.name} maxLength={EXTRAS_LIMITS.nameMax} onChange={(value) => form.set('name', value)} {...(draft.name.trim() === '' ? { error: 'Введите название.' } : {})} />
-        <MoneyField label={CUTLERY_LABELS.price} value={draft.price} max={EXTRAS_LIMITS.priceMax} onChange={(value) => form.set('price', value)} />
-        <NumberField label={CUTLERY_LABELS.free_cnt} value={draft.free_cnt} min={0} max={EXTRAS_LIMITS.countMax} onChange={(value) => form.set('free_cnt', value)} hint="Сверх них каждая штука — по цене." {...(freeAbove ? { error: EXTRAS_TEXTS.freeAboveMax } : {})} />
-        <NumberField label={CUTLERY_LABELS.max} value={draft.max} min={1} max={EXTRAS_LIMITS.countMax} onChange={(value) => form.set('max', value)} />
-        <NumberField label={CUTLERY_LABELS.sort} value={draft.sort} min={0} max={EXTRAS_LIMITS.sortMax} onChange={(value) => form.set('sort', value)} hint="Меньше — выше в корзине." />
+        <TextField
+          label={CUTLERY_LABELS.name}
+          value={draft.name}
+          maxLength={EXTRAS_LIMITS.nameMax}
+          onChange={(value) => form.set('name', value)}
+          {...(draft.name.trim() === '' ? { error: 'Введите название.' } : {})}
+        />
+        <MoneyField
+          label={CUTLERY_LABELS.price}
+          value={draft.price}
+          max={EXTRAS_LIMITS.priceMax}
+          onChange={(value) => form.set('price', value)}
+        />
+        <NumberField
+          label={CUTLERY_LABELS.free_cnt}
+          value={draft.free_cnt}
+          min={0}
+          max={EXTRAS_LIMITS.countMax}
+          onChange={(value) => form.set('free_cnt', value)}
+          hint="Сверх них каждая штука — по цене."
+          {...(freeAbove ? { error: EXTRAS_TEXTS.freeAboveMax } : {})}
+        />
+        <NumberField
+          label={CUTLERY_LABELS.max}
+          value={draft.max}
+          min={1}
+          max={EXTRAS_LIMITS.countMax}
+          onChange={(value) => form.set('max', value)}
+        />
+        <NumberField
+          label={CUTLERY_LABELS.sort}
+          value={draft.sort}
+          min={0}
+          max={EXTRAS_LIMITS.sortMax}
+          onChange={(value) => form.set('sort', value)}
+          hint="Меньше — выше в корзине."
+        />
       </div>
       <OrderTypesField value={draft.order_types} onChange={(types) => form.set('order_types', types)} />
       <FormEnd form={form} savedOnce={savedOnce} valid={valid} onClose={() => onDone(null)} />
@@ -253,7 +390,17 @@ function CutleryForm({ item, savedAlready, onDone }: { item: CutleryItem; savedA
   );
 }
 
-function RecommendedForm({ item, dishes, savedAlready, onDone }: { item: RecommendedItem; dishes: StaffExtras['dishes']; savedAlready: boolean; onDone: (saved: RecommendedItem | null) => void }) {
+function RecommendedForm({
+  item,
+  dishes,
+  savedAlready,
+  onDone,
+}: {
+  item: RecommendedItem;
+  dishes: StaffExtras['dishes'];
+  savedAlready: boolean;
+  onDone: (saved: RecommendedItem | null) => void;
+}) {
   const isNew = item.id === NEW_ID;
   const [savedOnce, setSavedOnce] = useState(savedAlready);
   const form = useVersionedForm<RecommendedItem>(
@@ -261,7 +408,9 @@ function RecommendedForm({ item, dishes, savedAlready, onDone }: { item: Recomme
     async (draft) => {
       const { id, version, dish_id, free_cnt, separated, order_types, sort, archived } = draft;
       const fields = { dish_id, free_cnt, separated, order_types, sort, archived };
-      return isNew ? staffCall(staffCreateRecommendedCall, fields) : staffCall(staffSaveRecommendedCall, { ...fields, version }, { params: { id } });
+      return isNew
+        ? staffCall(staffCreateRecommendedCall, fields)
+        : staffCall(staffSaveRecommendedCall, { ...fields, version }, { params: { id } });
     },
     (saved) => {
       setSavedOnce(true);
@@ -270,23 +419,63 @@ function RecommendedForm({ item, dishes, savedAlready, onDone }: { item: Recomme
   );
   const draft = form.draft;
   // An archived dish's recommendation still names it: keep it choosable.
-  const options = [...(dishes.some((dish) => dish.id === item.dish_id) || isNew ? [] : [{ id: item.dish_id, name: item.dish_name }]), ...dishes].map((dish) => ({ value: String(dish.id), label: dish.name }));
+  const options = [
+    ...(dishes.some((dish) => dish.id === item.dish_id) || isNew ? [] : [{ id: item.dish_id, name: item.dish_name }]),
+    ...dishes,
+  ].map((dish) => ({ value: String(dish.id), label: dish.name }));
   const dishName = (id: unknown) => dishes.find((dish) => dish.id === id)?.name ?? item.dish_name;
-  const valid = draft.dish_id > 0 && countOk(draft.free_cnt) && draft.order_types.length > 0 && Number.isInteger(draft.sort);
+  const valid =
+    draft.dish_id > 0 && countOk(draft.free_cnt) && draft.order_types.length > 0 && Number.isInteger(draft.sort);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit();
   };
   return (
-    <form className="staff-card extras__form" aria-label={isNew ? 'Новая рекомендация' : `Рекомендация «${item.dish_name}»`} onSubmit={submit}>
+    <form
+      className="staff-card extras__form"
+      aria-label={isNew ? 'Новая рекомендация' : `Рекомендация «${item.dish_name}»`}
+      onSubmit={submit}
+    >
       <h3>{isNew ? 'Новая рекомендация' : item.dish_name}</h3>
-      {form.stale ? <StaleNotice stale={form.stale} labels={RECOMMENDED_LABELS} show={(key, value) => (key === 'dish_id' ? dishName(value) : shownValue(key, value))} onTake={form.takeCurrent} /> : null}
+      {form.stale ? (
+        <StaleNotice
+          stale={form.stale}
+          labels={RECOMMENDED_LABELS}
+          show={(key, value) => (key === 'dish_id' ? dishName(value) : shownValue(key, value))}
+          onTake={form.takeCurrent}
+        />
+      ) : null}
       <div className="extras__grid">
-        <SelectField label={RECOMMENDED_LABELS.dish_id} value={String(draft.dish_id)} options={options} onChange={(value) => form.set('dish_id', Number(value))} hint="Корзина предложит его, пока блюдо продаётся в ресторане." />
-        <NumberField label={RECOMMENDED_LABELS.free_cnt} value={draft.free_cnt} min={0} max={EXTRAS_LIMITS.countMax} onChange={(value) => form.set('free_cnt', value)} hint="Сверх них — по цене блюда." />
-        <NumberField label={RECOMMENDED_LABELS.sort} value={draft.sort} min={0} max={EXTRAS_LIMITS.sortMax} onChange={(value) => form.set('sort', value)} hint="Меньше — выше в корзине." />
+        <SelectField
+          label={RECOMMENDED_LABELS.dish_id}
+          value={String(draft.dish_id)}
+          options={options}
+          onChange={(value) => form.set('dish_id', Number(value))}
+          hint="Корзина предложит его, пока блюдо продаётся в ресторане."
+        />
+        <NumberField
+          label={RECOMMENDED_LABELS.free_cnt}
+          value={draft.free_cnt}
+          min={0}
+          max={EXTRAS_LIMITS.countMax}
+          onChange={(value) => form.set('free_cnt', value)}
+          hint="Сверх них — по цене блюда."
+        />
+        <NumberField
+          label={RECOMMENDED_LABELS.sort}
+          value={draft.sort}
+          min={0}
+          max={EXTRAS_LIMITS.sortMax}
+          onChange={(value) => form.set('sort', value)}
+          hint="Меньше — выше в корзине."
+        />
       </div>
-      <CheckboxField label="Отдельным блоком" hint="Напитки и десерты — под своим заголовком, не среди соусов." checked={draft.separated} onChange={(on) => form.set('separated', on)} />
+      <CheckboxField
+        label="Отдельным блоком"
+        hint="Напитки и десерты — под своим заголовком, не среди соусов."
+        checked={draft.separated}
+        onChange={(on) => form.set('separated', on)}
+      />
       <OrderTypesField value={draft.order_types} onChange={(types) => form.set('order_types', types)} />
       <FormEnd form={form} savedOnce={savedOnce} valid={valid} onClose={() => onDone(null)} />
     </form>

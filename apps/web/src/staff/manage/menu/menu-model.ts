@@ -68,7 +68,10 @@ export function draftProblem(dish: ManageDish): string | null {
   if (dish.name.trim() === '') return 'Введите название блюда.';
   if (!Number.isFinite(dish.price)) return 'Проверьте цену.';
   if (!Number.isInteger(dish.cook_time)) return 'Проверьте время приготовления.';
-  const option = dish.options.findIndex((candidate) => candidate.name.trim() === '' || !Number.isFinite(candidate.price) || !Number.isInteger(candidate.max));
+  const option = dish.options.findIndex(
+    (candidate) =>
+      candidate.name.trim() === '' || !Number.isFinite(candidate.price) || !Number.isInteger(candidate.max),
+  );
   return option >= 0 ? `Проверьте опцию ${option + 1}.` : null;
 }
 
@@ -82,13 +85,23 @@ export function dishFields(dish: ManageDish) {
 export function withDish(menu: ManageMenu, dish: ManageDish, removedId: number | null = null): ManageMenu {
   if (removedId !== null) return { ...menu, dishes: menu.dishes.filter((candidate) => candidate.id !== removedId) };
   const known = menu.dishes.some((candidate) => candidate.id === dish.id);
-  return { ...menu, dishes: known ? menu.dishes.map((candidate) => (candidate.id === dish.id ? dish : candidate)) : [...menu.dishes, dish] };
+  return {
+    ...menu,
+    dishes: known
+      ? menu.dishes.map((candidate) => (candidate.id === dish.id ? dish : candidate))
+      : [...menu.dishes, dish],
+  };
 }
 
 /** The menu with a saved category in its place, or added at the end of its menu. */
 export function withCategory(menu: ManageMenu, saved: ManageCategory): ManageMenu {
   const known = menu.categories.some((category) => category.id === saved.id);
-  return { ...menu, categories: known ? menu.categories.map((category) => (category.id === saved.id ? saved : category)) : [...menu.categories, saved] };
+  return {
+    ...menu,
+    categories: known
+      ? menu.categories.map((category) => (category.id === saved.id ? saved : category))
+      : [...menu.categories, saved],
+  };
 }
 
 /** The menu with one menu's categories in their new order. */
@@ -102,7 +115,11 @@ export function withOrder(menu: ManageMenu, kind: MenuKind, ordered: readonly Ma
  * manager added it): the menu is to be loaded again.
  */
 export function withDishOrder(menu: ManageMenu, order: DishOrder): ManageMenu | null {
-  const known = new Map(menu.dishes.filter((dish) => dish.category_id === order.category.id && !dish.archived).map((dish) => [dish.id, dish]));
+  const known = new Map(
+    menu.dishes
+      .filter((dish) => dish.category_id === order.category.id && !dish.archived)
+      .map((dish) => [dish.id, dish]),
+  );
   if (known.size !== order.ids.length || order.ids.some((id) => !known.has(id))) return null;
   const ordered = order.ids.map((id) => known.get(id) as ManageDish);
   const rest = menu.dishes.filter((dish) => !known.has(dish.id));
@@ -119,9 +136,18 @@ export function dishValueText(menu: ManageMenu, key: keyof ManageDish, value: un
     case 'labels':
       return (value as DishLabel[]).map((label) => DISH_LABEL_NAMES[label]).join(', ') || '—';
     case 'restaurant_ids':
-      return menu.restaurants.filter((restaurant) => (value as number[]).includes(restaurant.id)).map((restaurant) => restaurant.name).join(', ') || '—';
+      return (
+        menu.restaurants
+          .filter((restaurant) => (value as number[]).includes(restaurant.id))
+          .map((restaurant) => restaurant.name)
+          .join(', ') || '—'
+      );
     case 'options':
-      return (value as ManageOption[]).map((option) => (option.price > 0 ? `${option.name} +${formatAmount(option.price)} ₽` : option.name)).join(', ') || '—';
+      return (
+        (value as ManageOption[])
+          .map((option) => (option.price > 0 ? `${option.name} +${formatAmount(option.price)} ₽` : option.name))
+          .join(', ') || '—'
+      );
     case 'active':
       return value ? 'да' : 'нет';
     case 'img':

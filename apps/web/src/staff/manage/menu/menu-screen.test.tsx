@@ -17,7 +17,20 @@ import {
 import { ApiError } from '../../../api/client';
 import { staffCall } from '../../api';
 import type { StaffSession } from '../../session';
-import { blankDish, categoriesOf, dishesOf, dishFields, dishValueText, draftProblem, moved, toggled, withCategory, withDish, withDishOrder, withOrder } from './menu-model';
+import {
+  blankDish,
+  categoriesOf,
+  dishesOf,
+  dishFields,
+  dishValueText,
+  draftProblem,
+  moved,
+  toggled,
+  withCategory,
+  withDish,
+  withDishOrder,
+  withOrder,
+} from './menu-model';
 import MenuScreen from './menu-screen';
 
 // Issue 31, «Меню» of the back office: the screen's logic (ordering, blanks, what a save sends)
@@ -58,7 +71,11 @@ const MENU: ManageMenu = {
     { id: 11, menu_kind: 'restaurant', name: 'Салаты', hidden: true, version: 2, dish_order_version: 1 },
     { id: 12, menu_kind: 'shop', name: 'Соусы', hidden: false, version: 1, dish_order_version: 1 },
   ],
-  dishes: [dish({ id: 1, name: 'Борщ', archived: true, active: false }), dish({ id: 2, name: 'Солянка' }), dish({ id: 3, name: 'Уха' })],
+  dishes: [
+    dish({ id: 1, name: 'Борщ', archived: true, active: false }),
+    dish({ id: 2, name: 'Солянка' }),
+    dish({ id: 3, name: 'Уха' }),
+  ],
 };
 
 describe('the menu screen’s logic', () => {
@@ -76,7 +93,13 @@ describe('the menu screen’s logic', () => {
 
   it('starts a new dish carried by every restaurant offering its category’s menu', () => {
     const shop = MENU.categories[2];
-    expect(shop && blankDish(MENU, shop)).toMatchObject({ id: 0, version: 0, category_id: 12, restaurant_ids: [2], options: [] });
+    expect(shop && blankDish(MENU, shop)).toMatchObject({
+      id: 0,
+      version: 0,
+      category_id: 12,
+      restaurant_ids: [2],
+      options: [],
+    });
   });
 
   it('keeps labels and restaurants in their list’s order when one is ticked', () => {
@@ -85,7 +108,9 @@ describe('the menu screen’s logic', () => {
   });
 
   it('sends a dish without what the server keeps, a single choice taken once, and says what is not ready to send', () => {
-    const withOptions = dish({ options: [{ id: 5, name: 'Сметана', price: 0, disabled: false, multicheck: false, max: 4 }] });
+    const withOptions = dish({
+      options: [{ id: 5, name: 'Сметана', price: 0, disabled: false, multicheck: false, max: 4 }],
+    });
     const fields = dishFields(withOptions);
     expect(fields).not.toHaveProperty('id');
     expect(fields).not.toHaveProperty('archived');
@@ -93,7 +118,9 @@ describe('the menu screen’s logic', () => {
     expect(fields.options[0]?.max).toBe(1);
     expect(draftProblem(dish({ name: ' ' }))).toBe('Введите название блюда.');
     expect(draftProblem(dish({ price: Number.NaN }))).toBe('Проверьте цену.');
-    expect(draftProblem(dish({ options: [{ id: null, name: '', price: 0, disabled: false, multicheck: false, max: 1 }] }))).toBe('Проверьте опцию 1.');
+    expect(
+      draftProblem(dish({ options: [{ id: null, name: '', price: 0, disabled: false, multicheck: false, max: 1 }] })),
+    ).toBe('Проверьте опцию 1.');
     expect(draftProblem(dish({}))).toBeNull();
   });
 
@@ -102,16 +129,38 @@ describe('the menu screen’s logic', () => {
     expect(dishValueText(MENU, 'labels', ['vegetarian', 'nuts'])).toBe('Вегетарианское, Орехи');
     expect(dishValueText(MENU, 'restaurant_ids', [2])).toBe('Курская');
     expect(dishValueText(MENU, 'category_id', 11)).toBe('Салаты');
-    expect(dishValueText(MENU, 'options', [{ id: 1, name: 'Сметана', price: 0, disabled: false, multicheck: false, max: 1 }, { id: 2, name: 'Мёд', price: 3_000, disabled: false, multicheck: true, max: 2 }])).toBe('Сметана, Мёд +30,00 ₽');
+    expect(
+      dishValueText(MENU, 'options', [
+        { id: 1, name: 'Сметана', price: 0, disabled: false, multicheck: false, max: 1 },
+        { id: 2, name: 'Мёд', price: 3_000, disabled: false, multicheck: true, max: 2 },
+      ]),
+    ).toBe('Сметана, Мёд +30,00 ₽');
     expect(dishValueText(MENU, 'name', 'Уха')).toBe('Уха');
   });
 
   it('puts saved rows in place: a dish replaced, added or removed; a category renamed; a menu reordered', () => {
-    expect(withDish(MENU, dish({ id: 2, name: 'Рассольник' })).dishes.map((d) => d.name)).toEqual(['Борщ', 'Рассольник', 'Уха']);
+    expect(withDish(MENU, dish({ id: 2, name: 'Рассольник' })).dishes.map((d) => d.name)).toEqual([
+      'Борщ',
+      'Рассольник',
+      'Уха',
+    ]);
     expect(withDish(MENU, dish({ id: 4, name: 'Щи' })).dishes).toHaveLength(4);
     expect(withDish(MENU, dish({ id: 2 }), 2).dishes.map((d) => d.id)).toEqual([1, 3]);
-    expect(withCategory(MENU, { id: 11, menu_kind: 'restaurant', name: 'Салаты дня', hidden: false, version: 3, dish_order_version: 1 }).categories[1]?.name).toBe('Салаты дня');
-    const reordered = withOrder(MENU, 'restaurant', [MENU.categories[1], MENU.categories[0]].filter((c) => c !== undefined));
+    expect(
+      withCategory(MENU, {
+        id: 11,
+        menu_kind: 'restaurant',
+        name: 'Салаты дня',
+        hidden: false,
+        version: 3,
+        dish_order_version: 1,
+      }).categories[1]?.name,
+    ).toBe('Салаты дня');
+    const reordered = withOrder(
+      MENU,
+      'restaurant',
+      [MENU.categories[1], MENU.categories[0]].filter((c) => c !== undefined),
+    );
     expect(categoriesOf(reordered, 'restaurant').map((c) => c.id)).toEqual([11, 10]);
     expect(categoriesOf(reordered, 'shop').map((c) => c.id)).toEqual([12]);
   });
@@ -127,7 +176,10 @@ describe('the menu screen’s logic', () => {
 });
 
 describe('the menu screen', () => {
-  const session = { token: 't', me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager', chain: true, restaurants: [] } } as unknown as StaffSession;
+  const session = {
+    token: 't',
+    me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager', chain: true, restaurants: [] },
+  } as unknown as StaffSession;
   beforeEach(() => {
     vi.mocked(staffCall).mockReset();
   });
@@ -150,7 +202,11 @@ describe('the menu screen', () => {
     await settle();
     expect(vi.mocked(staffCall).mock.calls[1]?.[1]).toEqual({ menu_kind: 'restaurant', ids: [11, 10] });
     const list = screen.getByRole('navigation', { name: 'Категории' });
-    expect(within(list).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(expect.arrayContaining(['Салатыскрыта', 'Супы']));
+    expect(
+      within(list)
+        .getAllByRole('button', { pressed: false })
+        .map((b) => b.textContent),
+    ).toEqual(expect.arrayContaining(['Салатыскрыта', 'Супы']));
 
     fireEvent.click(within(list).getByRole('button', { name: 'Супы' }));
     fireEvent.click(screen.getByRole('button', { name: 'Новое блюдо' }));
@@ -168,7 +224,14 @@ describe('the menu screen', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Сохранить' }));
     await settle();
     const sent = vi.mocked(staffCall).mock.calls.find(([definition]) => definition === createDishCall)?.[1];
-    expect(sent).toMatchObject({ name: 'Уха по-царски', price: 52_050, labels: ['fish'], category_id: 10, restaurant_ids: [1, 2], options: [{ id: null, name: 'Расстегай', price: 9_000, multicheck: false, max: 1 }] });
+    expect(sent).toMatchObject({
+      name: 'Уха по-царски',
+      price: 52_050,
+      labels: ['fish'],
+      category_id: 10,
+      restaurant_ids: [1, 2],
+      options: [{ id: null, name: 'Расстегай', price: 9_000, multicheck: false, max: 1 }],
+    });
     expect(screen.getByRole('button', { name: /^Уха по-царски/ })).toBeTruthy();
   });
 
@@ -186,24 +249,51 @@ describe('the menu screen', () => {
     render(<MenuScreen session={session} />);
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Супы' }));
-    const order = () => within(screen.getByRole('list', { name: 'Блюда категории «Супы» по порядку' })).getAllByRole('listitem').map((item) => item.textContent);
-    expect(order()).toEqual([expect.stringMatching(/^Солянка/), expect.stringMatching(/^Уха/), expect.stringMatching(/^Борщ.*в архиве/)]);
+    const order = () =>
+      within(screen.getByRole('list', { name: 'Блюда категории «Супы» по порядку' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(order()).toEqual([
+      expect.stringMatching(/^Солянка/),
+      expect.stringMatching(/^Уха/),
+      expect.stringMatching(/^Борщ.*в архиве/),
+    ]);
     // The first dish cannot go up, the last live one not down, an archived one has no place to move.
     expect(screen.getByRole('button', { name: 'Выше: Солянка' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Ниже: Уха' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Выше: Борщ' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Выше: Уха' }));
     await settle();
-    expect(vi.mocked(staffCall).mock.calls.find(([definition]) => definition === orderDishesCall)?.slice(1)).toEqual([{ version: 4, ids: [3, 2] }, { params: { id: 10 } }]);
-    expect(order()).toEqual([expect.stringMatching(/^Уха/), expect.stringMatching(/^Солянка/), expect.stringMatching(/^Борщ/)]);
+    expect(
+      vi
+        .mocked(staffCall)
+        .mock.calls.find(([definition]) => definition === orderDishesCall)
+        ?.slice(1),
+    ).toEqual([{ version: 4, ids: [3, 2] }, { params: { id: 10 } }]);
+    expect(order()).toEqual([
+      expect.stringMatching(/^Уха/),
+      expect.stringMatching(/^Солянка/),
+      expect.stringMatching(/^Борщ/),
+    ]);
 
     // Another manager put them back meanwhile: the next move is refused with the order as it is now, which the list shows.
-    answer = new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, { body: { current: { category: { ...soups, dish_order_version: 6 }, ids: [2, 3] } } });
+    answer = new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, {
+      body: { current: { category: { ...soups, dish_order_version: 6 }, ids: [2, 3] } },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Ниже: Уха' }));
     await settle();
-    expect(vi.mocked(staffCall).mock.calls.filter(([definition]) => definition === orderDishesCall).at(-1)?.[1]).toEqual({ version: 5, ids: [2, 3] });
+    expect(
+      vi
+        .mocked(staffCall)
+        .mock.calls.filter(([definition]) => definition === orderDishesCall)
+        .at(-1)?.[1],
+    ).toEqual({ version: 5, ids: [2, 3] });
     expect(screen.getByRole('alert').textContent).toBe(MENU_EDIT_TEXTS.dishOrderStale);
-    expect(order()).toEqual([expect.stringMatching(/^Солянка/), expect.stringMatching(/^Уха/), expect.stringMatching(/^Борщ/)]);
+    expect(order()).toEqual([
+      expect.stringMatching(/^Солянка/),
+      expect.stringMatching(/^Уха/),
+      expect.stringMatching(/^Борщ/),
+    ]);
   });
 
   it('a chain manager brings an archived dish back: it returns last, hidden from guests, and the screen says so', async () => {
@@ -211,7 +301,13 @@ describe('the menu screen', () => {
     vi.mocked(staffCall).mockImplementation(async (definition: unknown, body?: unknown) => {
       if (definition === manageMenuCall) return served;
       if (definition === restoreDishCall) {
-        const restored = dish({ id: 1, name: 'Борщ', archived: false, active: false, version: (body as { version: number }).version + 1 });
+        const restored = dish({
+          id: 1,
+          name: 'Борщ',
+          archived: false,
+          active: false,
+          version: (body as { version: number }).version + 1,
+        });
         served = { ...withDish(MENU, restored, 1), dishes: [...MENU.dishes.filter((d) => d.id !== 1), restored] };
         return restored;
       }
@@ -225,7 +321,12 @@ describe('the menu screen', () => {
     expect(within(form).getByLabelText('Название').closest('fieldset')?.disabled).toBe(true);
     fireEvent.click(within(form).getByRole('button', { name: 'Вернуть из архива' }));
     await settle();
-    expect(vi.mocked(staffCall).mock.calls.find(([definition]) => definition === restoreDishCall)?.slice(1)).toEqual([{ version: 1 }, { params: { id: 1 } }]);
+    expect(
+      vi
+        .mocked(staffCall)
+        .mock.calls.find(([definition]) => definition === restoreDishCall)
+        ?.slice(1),
+    ).toEqual([{ version: 1 }, { params: { id: 1 } }]);
     expect(screen.getByText(MENU_EDIT_TEXTS.restored)).toBeTruthy();
     const restored = screen.getByRole('form', { name: 'Блюдо «Борщ»' });
     expect(within(restored).getByLabelText('Название').closest('fieldset')?.disabled).toBe(false);
@@ -243,14 +344,23 @@ describe('the menu screen', () => {
         if (reads > 1) throw new ApiError('Нет связи с сервером.', 'network', null);
         return MENU;
       }
-      if (definition === restoreDishCall) return dish({ id: 1, name: 'Борщ', archived: false, active: false, version: (body as { version: number }).version + 1 });
+      if (definition === restoreDishCall)
+        return dish({
+          id: 1,
+          name: 'Борщ',
+          archived: false,
+          active: false,
+          version: (body as { version: number }).version + 1,
+        });
       throw new Error(`unexpected call ${String((definition as { name?: string } | undefined)?.name)}`);
     });
     render(<MenuScreen session={session} />);
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Супы' }));
     fireEvent.click(screen.getByRole('button', { name: /^Борщ/ }));
-    fireEvent.click(within(screen.getByRole('form', { name: 'Блюдо «Борщ»' })).getByRole('button', { name: 'Вернуть из архива' }));
+    fireEvent.click(
+      within(screen.getByRole('form', { name: 'Блюдо «Борщ»' })).getByRole('button', { name: 'Вернуть из архива' }),
+    );
     await settle();
     expect(reads).toBe(2);
     expect(screen.getByRole('alert').textContent).toBe('Нет связи с сервером.');
@@ -262,7 +372,13 @@ describe('the menu screen', () => {
     const local = { ...MENU, can_edit: false };
     vi.mocked(staffCall).mockImplementation(async (definition: unknown, body?: unknown) => {
       if (definition === manageMenuCall) return local;
-      if (definition === carryDishCall) return dish({ id: 2, name: 'Солянка', version: 2, restaurant_ids: (body as { carried: boolean }).carried ? [1, 2] : [2] });
+      if (definition === carryDishCall)
+        return dish({
+          id: 2,
+          name: 'Солянка',
+          version: 2,
+          restaurant_ids: (body as { carried: boolean }).carried ? [1, 2] : [2],
+        });
       if (definition === saveDishCall) throw new Error('a restaurant manager never saves the dish');
       throw new Error(`unexpected call ${String((definition as { name?: string } | undefined)?.name)}`);
     });
@@ -277,7 +393,12 @@ describe('the menu screen', () => {
     expect(within(form).queryByLabelText('Курская')).toBeNull();
     fireEvent.click(within(form).getByLabelText('Патриаршие'));
     await settle();
-    expect(vi.mocked(staffCall).mock.calls.find(([definition]) => definition === carryDishCall)?.slice(1)).toEqual([{ version: 1, carried: false }, { params: { id: 2, restaurant: 1 } }]);
+    expect(
+      vi
+        .mocked(staffCall)
+        .mock.calls.find(([definition]) => definition === carryDishCall)
+        ?.slice(1),
+    ).toEqual([{ version: 1, carried: false }, { params: { id: 2, restaurant: 1 } }]);
     expect(within(form).getByLabelText<HTMLInputElement>('Патриаршие').checked).toBe(false);
   });
 });

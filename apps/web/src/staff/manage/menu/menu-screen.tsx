@@ -81,11 +81,21 @@ export default function MenuScreen(_props: ManageScreenProps) {
   useEffect(reload, [reload]);
 
   // A read again after a save that fails keeps the screen and its open form: the failure shows above.
-  if (!menu) return error ? <p className="staff-error" role="alert">{error}</p> : <p className="staff-empty">Загружаем меню…</p>;
+  if (!menu)
+    return error ? (
+      <p className="staff-error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p className="staff-empty">Загружаем меню…</p>
+    );
 
   const categories = categoriesOf(menu, kind);
   const category = categories.find((candidate) => candidate.id === categoryId) ?? null;
-  const dish = dishId === 'new' && category ? blankDish(menu, category) : (menu.dishes.find((candidate) => candidate.id === dishId) ?? null);
+  const dish =
+    dishId === 'new' && category
+      ? blankDish(menu, category)
+      : (menu.dishes.find((candidate) => candidate.id === dishId) ?? null);
 
   return (
     <section className="manage-menu" aria-labelledby="manage-menu-title">
@@ -95,7 +105,11 @@ export default function MenuScreen(_props: ManageScreenProps) {
           {error}
         </p>
       ) : null}
-      {!menu.can_edit ? <p className="staff-field__hint">Меню сети меняют менеджеры сети; вы выбираете, какие блюда есть в ваших ресторанах.</p> : null}
+      {!menu.can_edit ? (
+        <p className="staff-field__hint">
+          Меню сети меняют менеджеры сети; вы выбираете, какие блюда есть в ваших ресторанах.
+        </p>
+      ) : null}
       <div className="manage-menu__columns">
         <nav className="manage-menu__categories" aria-label="Категории">
           <SelectField
@@ -118,16 +132,29 @@ export default function MenuScreen(_props: ManageScreenProps) {
             }}
             onMenu={setMenu}
           />
-          {menu.can_edit ? <NewCategory kind={kind} onMade={(made) => {
-            setMenu(withCategory(menu, made));
-            setCategoryId(made.id);
-            setDishId(null);
-          }} /> : null}
+          {menu.can_edit ? (
+            <NewCategory
+              kind={kind}
+              onMade={(made) => {
+                setMenu(withCategory(menu, made));
+                setCategoryId(made.id);
+                setDishId(null);
+              }}
+            />
+          ) : null}
         </nav>
         <div className="manage-menu__main">
           {category ? (
             <>
-              {menu.can_edit ? <CategoryForm key={`category-${category.id}`} category={category} onSaved={(saved) => setMenu(withCategory(menu, saved))} /> : <h2>{category.name}</h2>}
+              {menu.can_edit ? (
+                <CategoryForm
+                  key={`category-${category.id}`}
+                  category={category}
+                  onSaved={(saved) => setMenu(withCategory(menu, saved))}
+                />
+              ) : (
+                <h2>{category.name}</h2>
+              )}
               <h2 className="manage-menu__subtitle">Блюда категории</h2>
               <DishList
                 menu={menu}
@@ -144,10 +171,14 @@ export default function MenuScreen(_props: ManageScreenProps) {
                 {notice}
               </p>
               {menu.can_edit ? (
-                <button type="button" className="staff-button staff-button--secondary" onClick={() => {
-                  setDishId('new');
-                  setNotice('');
-                }}>
+                <button
+                  type="button"
+                  className="staff-button staff-button--secondary"
+                  onClick={() => {
+                    setDishId('new');
+                    setNotice('');
+                  }}
+                >
                   Новое блюдо
                 </button>
               ) : null}
@@ -187,7 +218,19 @@ export default function MenuScreen(_props: ManageScreenProps) {
   );
 }
 
-function CategoryList({ menu, kind, chosen, onChoose, onMenu }: { menu: ManageMenu; kind: MenuKind; chosen: number | null; onChoose: (id: number) => void; onMenu: (menu: ManageMenu) => void }) {
+function CategoryList({
+  menu,
+  kind,
+  chosen,
+  onChoose,
+  onMenu,
+}: {
+  menu: ManageMenu;
+  kind: MenuKind;
+  chosen: number | null;
+  onChoose: (id: number) => void;
+  onMenu: (menu: ManageMenu) => void;
+}) {
   const [error, setError] = useState('');
   const categories = categoriesOf(menu, kind);
   const ids = categories.map((category) => category.id);
@@ -206,16 +249,33 @@ function CategoryList({ menu, kind, chosen, onChoose, onMenu }: { menu: ManageMe
       <ol className="manage-menu__list">
         {categories.map((category, index) => (
           <li key={category.id} className="manage-menu__category">
-            <button type="button" className="staff-button staff-button--ghost manage-menu__pick" aria-pressed={category.id === chosen} onClick={() => onChoose(category.id)}>
+            <button
+              type="button"
+              className="staff-button staff-button--ghost manage-menu__pick"
+              aria-pressed={category.id === chosen}
+              onClick={() => onChoose(category.id)}
+            >
               <span>{category.name}</span>
               {category.hidden ? <span className="manage-menu__meta">скрыта</span> : null}
             </button>
             {menu.can_edit ? (
               <span className="manage-menu__move">
-                <button type="button" className="staff-button staff-button--ghost" aria-label={`Выше: ${category.name}`} disabled={index === 0} onClick={() => void move(category.id, -1)}>
+                <button
+                  type="button"
+                  className="staff-button staff-button--ghost"
+                  aria-label={`Выше: ${category.name}`}
+                  disabled={index === 0}
+                  onClick={() => void move(category.id, -1)}
+                >
                   ↑
                 </button>
-                <button type="button" className="staff-button staff-button--ghost" aria-label={`Ниже: ${category.name}`} disabled={index === categories.length - 1} onClick={() => void move(category.id, 1)}>
+                <button
+                  type="button"
+                  className="staff-button staff-button--ghost"
+                  aria-label={`Ниже: ${category.name}`}
+                  disabled={index === categories.length - 1}
+                  onClick={() => void move(category.id, 1)}
+                >
                   ↓
                 </button>
               </span>
@@ -223,7 +283,11 @@ function CategoryList({ menu, kind, chosen, onChoose, onMenu }: { menu: ManageMe
           </li>
         ))}
       </ol>
-      {error ? <p className="staff-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -233,7 +297,21 @@ function CategoryList({ menu, kind, chosen, onChoose, onMenu }: { menu: ManageMe
  * up or down (the archived ones, listed last, keep no place). Each move is sent over the order's
  * version; an order someone changed meanwhile comes back as it is now, with a word.
  */
-function DishList({ menu, category, chosen, onChoose, onMenu, reload }: { menu: ManageMenu; category: ManageCategory; chosen: number | 'new' | null; onChoose: (id: number) => void; onMenu: (menu: ManageMenu) => void; reload: () => void }) {
+function DishList({
+  menu,
+  category,
+  chosen,
+  onChoose,
+  onMenu,
+  reload,
+}: {
+  menu: ManageMenu;
+  category: ManageCategory;
+  chosen: number | 'new' | null;
+  onChoose: (id: number) => void;
+  onMenu: (menu: ManageMenu) => void;
+  reload: () => void;
+}) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const dishes = dishesOf(menu, category.id);
@@ -246,7 +324,13 @@ function DishList({ menu, category, chosen, onChoose, onMenu, reload }: { menu: 
   const move = async (id: number, step: -1 | 1) => {
     setBusy(true);
     try {
-      show(await staffCall(orderDishesCall, { version: category.dish_order_version, ids: moved(live, id, step) }, { params: { id: category.id } }));
+      show(
+        await staffCall(
+          orderDishesCall,
+          { version: category.dish_order_version, ids: moved(live, id, step) },
+          { params: { id: category.id } },
+        ),
+      );
       setError('');
     } catch (failure) {
       const current = staleCurrent<DishOrder>(failure);
@@ -264,7 +348,12 @@ function DishList({ menu, category, chosen, onChoose, onMenu, reload }: { menu: 
           const at = live.indexOf(dish.id);
           return (
             <li key={dish.id} className="manage-menu__dish-row">
-              <button type="button" className="staff-button staff-button--ghost manage-menu__pick" aria-pressed={dish.id === chosen} onClick={() => onChoose(dish.id)}>
+              <button
+                type="button"
+                className="staff-button staff-button--ghost manage-menu__pick"
+                aria-pressed={dish.id === chosen}
+                onClick={() => onChoose(dish.id)}
+              >
                 <span>{dish.name}</span>
                 <span className="manage-menu__meta">
                   {formatAmount(dish.price)} ₽{dish.archived ? ' · в архиве' : !dish.active ? ' · скрыто' : ''}
@@ -272,10 +361,22 @@ function DishList({ menu, category, chosen, onChoose, onMenu, reload }: { menu: 
               </button>
               {menu.can_edit && !dish.archived ? (
                 <span className="manage-menu__move">
-                  <button type="button" className="staff-button staff-button--ghost" aria-label={`Выше: ${dish.name}`} disabled={busy || at === 0} onClick={() => void move(dish.id, -1)}>
+                  <button
+                    type="button"
+                    className="staff-button staff-button--ghost"
+                    aria-label={`Выше: ${dish.name}`}
+                    disabled={busy || at === 0}
+                    onClick={() => void move(dish.id, -1)}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="staff-button staff-button--ghost" aria-label={`Ниже: ${dish.name}`} disabled={busy || at === live.length - 1} onClick={() => void move(dish.id, 1)}>
+                  <button
+                    type="button"
+                    className="staff-button staff-button--ghost"
+                    aria-label={`Ниже: ${dish.name}`}
+                    disabled={busy || at === live.length - 1}
+                    onClick={() => void move(dish.id, 1)}
+                  >
                     ↓
                   </button>
                 </span>
@@ -312,7 +413,13 @@ function NewCategory({ kind, onMade }: { kind: MenuKind; onMade: (category: Mana
   };
   return (
     <form className="manage-menu__new" onSubmit={(event) => void submit(event)}>
-      <TextField label="Новая категория" value={name} maxLength={MENU_EDIT_LIMITS.categoryName} onChange={setName} {...(error ? { error } : {})} />
+      <TextField
+        label="Новая категория"
+        value={name}
+        maxLength={MENU_EDIT_LIMITS.categoryName}
+        onChange={setName}
+        {...(error ? { error } : {})}
+      />
       <button type="submit" className="staff-button staff-button--secondary" disabled={busy || name.trim() === ''}>
         Добавить категорию
       </button>
@@ -320,12 +427,27 @@ function NewCategory({ kind, onMade }: { kind: MenuKind; onMade: (category: Mana
   );
 }
 
-function CategoryForm({ category, onSaved }: { category: ManageCategory; onSaved: (category: ManageCategory) => void }) {
+function CategoryForm({
+  category,
+  onSaved,
+}: {
+  category: ManageCategory;
+  onSaved: (category: ManageCategory) => void;
+}) {
   const [savedOnce, setSavedOnce] = useState(false);
-  const form = useVersionedForm(category, (draft) => staffCall(saveCategoryCall, { version: draft.version, name: draft.name, hidden: draft.hidden }, { params: { id: draft.id } }), (saved) => {
-    setSavedOnce(true);
-    onSaved(saved);
-  });
+  const form = useVersionedForm(
+    category,
+    (draft) =>
+      staffCall(
+        saveCategoryCall,
+        { version: draft.version, name: draft.name, hidden: draft.hidden },
+        { params: { id: draft.id } },
+      ),
+    (saved) => {
+      setSavedOnce(true);
+      onSaved(saved);
+    },
+  );
   return (
     <form
       className="staff-card manage-menu__form"
@@ -335,11 +457,25 @@ function CategoryForm({ category, onSaved }: { category: ManageCategory; onSaved
         void form.submit();
       }}
     >
-      <TextField label="Название категории" value={form.draft.name} maxLength={MENU_EDIT_LIMITS.categoryName} onChange={(value) => form.set('name', value)} />
-      <CheckboxField label="Скрыть от гостей" hint="вместе со всеми блюдами" checked={form.draft.hidden} onChange={(value) => form.set('hidden', value)} />
+      <TextField
+        label="Название категории"
+        value={form.draft.name}
+        maxLength={MENU_EDIT_LIMITS.categoryName}
+        onChange={(value) => form.set('name', value)}
+      />
+      <CheckboxField
+        label="Скрыть от гостей"
+        hint="вместе со всеми блюдами"
+        checked={form.draft.hidden}
+        onChange={(value) => form.set('hidden', value)}
+      />
       {/* The order of its dishes has a version of its own (the dish list's), not this form's to speak of. */}
       {form.stale ? (
-        <StaleNotice stale={{ ...form.stale, changed: form.stale.changed.filter((key) => key !== 'dish_order_version') }} labels={{ name: 'Название', hidden: 'Скрыта' }} onTake={form.takeCurrent} />
+        <StaleNotice
+          stale={{ ...form.stale, changed: form.stale.changed.filter((key) => key !== 'dish_order_version') }}
+          labels={{ name: 'Название', hidden: 'Скрыта' }}
+          onTake={form.takeCurrent}
+        />
       ) : null}
       <SaveBar form={form} savedOnce={savedOnce} />
     </form>
@@ -367,7 +503,10 @@ function DishForm({
   const isNew = dish.id === 0;
   const form = useVersionedForm(
     dish,
-    (draft) => (isNew ? staffCall(createDishCall, dishFields(draft)) : staffCall(saveDishCall, { ...dishFields(draft), version: draft.version }, { params: { id: draft.id } })),
+    (draft) =>
+      isNew
+        ? staffCall(createDishCall, dishFields(draft))
+        : staffCall(saveDishCall, { ...dishFields(draft), version: draft.version }, { params: { id: draft.id } }),
     (saved) => {
       setSavedOnce(true);
       onSaved(saved);
@@ -386,7 +525,11 @@ function DishForm({
 
   const carry = async (restaurantId: number, carried: boolean) => {
     try {
-      const saved = await staffCall(carryDishCall, { version: draft.version, carried }, { params: { id: dish.id, restaurant: restaurantId } });
+      const saved = await staffCall(
+        carryDishCall,
+        { version: draft.version, carried },
+        { params: { id: dish.id, restaurant: restaurantId } },
+      );
       form.load(saved);
       onSaved(saved);
       setNote('');
@@ -438,20 +581,55 @@ function DishForm({
       ) : null}
       <fieldset className="manage-menu__fields" disabled={!editable}>
         <legend className="staff-visually-hidden">Блюдо</legend>
-        <TextField label="Название" value={draft.name} maxLength={MENU_EDIT_LIMITS.dishName} onChange={(value) => form.set('name', value)} />
+        <TextField
+          label="Название"
+          value={draft.name}
+          maxLength={MENU_EDIT_LIMITS.dishName}
+          onChange={(value) => form.set('name', value)}
+        />
         <SelectField
           label="Категория"
           value={String(draft.category_id)}
-          options={categoriesOf(menu, kind).map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+          options={categoriesOf(menu, kind).map((candidate) => ({
+            value: String(candidate.id),
+            label: candidate.name,
+          }))}
           onChange={(value) => form.set('category_id', Number(value))}
         />
-        <TextField label="Состав" multiline value={draft.sostav} maxLength={MENU_EDIT_LIMITS.sostav} onChange={(value) => form.set('sostav', value)} />
+        <TextField
+          label="Состав"
+          multiline
+          value={draft.sostav}
+          maxLength={MENU_EDIT_LIMITS.sostav}
+          onChange={(value) => form.set('sostav', value)}
+        />
         <div className="manage-menu__row">
-          <TextField label="Вес" hint="например, 250 г" value={draft.weight} maxLength={MENU_EDIT_LIMITS.weight} onChange={(value) => form.set('weight', value)} />
-          <MoneyField label="Цена, ₽" value={draft.price} max={MENU_EDIT_LIMITS.price} onChange={(value) => form.set('price', value)} />
-          <NumberField label="Готовится, мин" value={draft.cook_time} min={0} max={MENU_EDIT_LIMITS.cookTime} onChange={(value) => form.set('cook_time', value)} />
+          <TextField
+            label="Вес"
+            hint="например, 250 г"
+            value={draft.weight}
+            maxLength={MENU_EDIT_LIMITS.weight}
+            onChange={(value) => form.set('weight', value)}
+          />
+          <MoneyField
+            label="Цена, ₽"
+            value={draft.price}
+            max={MENU_EDIT_LIMITS.price}
+            onChange={(value) => form.set('price', value)}
+          />
+          <NumberField
+            label="Готовится, мин"
+            value={draft.cook_time}
+            min={0}
+            max={MENU_EDIT_LIMITS.cookTime}
+            onChange={(value) => form.set('cook_time', value)}
+          />
         </div>
-        <CheckboxField label="Показывать гостям" checked={draft.active} onChange={(value) => form.set('active', value)} />
+        <CheckboxField
+          label="Показывать гостям"
+          checked={draft.active}
+          onChange={(value) => form.set('active', value)}
+        />
 
         <PhotoField
           label="Фото блюда"
@@ -465,7 +643,12 @@ function DishForm({
           <legend>Метки</legend>
           <div className="manage-menu__checks">
             {DISH_LABELS.map((label) => (
-              <CheckboxField key={label} label={DISH_LABEL_NAMES[label]} checked={draft.labels.includes(label)} onChange={(on) => form.set('labels', toggled(draft.labels, label, on, DISH_LABELS))} />
+              <CheckboxField
+                key={label}
+                label={DISH_LABEL_NAMES[label]}
+                checked={draft.labels.includes(label)}
+                onChange={(on) => form.set('labels', toggled(draft.labels, label, on, DISH_LABELS))}
+              />
             ))}
           </div>
         </fieldset>
@@ -474,18 +657,64 @@ function DishForm({
           <legend>Опции</legend>
           {draft.options.length === 0 ? <p className="staff-field__hint">Опций нет.</p> : null}
           {draft.options.map((option, index) => (
-            <div key={option.id ?? `new-${index}`} className="manage-menu__option" role="group" aria-label={`Опция ${index + 1}`}>
-              <TextField label={`Название опции ${index + 1}`} value={option.name} maxLength={MENU_EDIT_LIMITS.optionName} onChange={(value) => setOption(index, { name: value })} />
-              <MoneyField label="Доплата, ₽" value={option.price} max={MENU_EDIT_LIMITS.price} onChange={(value) => setOption(index, { price: value })} />
-              <CheckboxField label="Количеством" checked={option.multicheck} onChange={(value) => setOption(index, { multicheck: value, max: value ? Math.max(option.max, 1) : 1 })} />
-              {option.multicheck ? <NumberField label="Не больше" value={option.max} min={1} max={MENU_EDIT_LIMITS.optionMax} onChange={(value) => setOption(index, { max: value })} /> : null}
-              <CheckboxField label="Недоступна" checked={option.disabled} onChange={(value) => setOption(index, { disabled: value })} />
-              <button type="button" className="staff-button staff-button--ghost" aria-label={`Убрать опцию ${index + 1}`} onClick={() => form.set('options', draft.options.filter((_, at) => at !== index))}>
+            <div
+              key={option.id ?? `new-${index}`}
+              className="manage-menu__option"
+              role="group"
+              aria-label={`Опция ${index + 1}`}
+            >
+              <TextField
+                label={`Название опции ${index + 1}`}
+                value={option.name}
+                maxLength={MENU_EDIT_LIMITS.optionName}
+                onChange={(value) => setOption(index, { name: value })}
+              />
+              <MoneyField
+                label="Доплата, ₽"
+                value={option.price}
+                max={MENU_EDIT_LIMITS.price}
+                onChange={(value) => setOption(index, { price: value })}
+              />
+              <CheckboxField
+                label="Количеством"
+                checked={option.multicheck}
+                onChange={(value) => setOption(index, { multicheck: value, max: value ? Math.max(option.max, 1) : 1 })}
+              />
+              {option.multicheck ? (
+                <NumberField
+                  label="Не больше"
+                  value={option.max}
+                  min={1}
+                  max={MENU_EDIT_LIMITS.optionMax}
+                  onChange={(value) => setOption(index, { max: value })}
+                />
+              ) : null}
+              <CheckboxField
+                label="Недоступна"
+                checked={option.disabled}
+                onChange={(value) => setOption(index, { disabled: value })}
+              />
+              <button
+                type="button"
+                className="staff-button staff-button--ghost"
+                aria-label={`Убрать опцию ${index + 1}`}
+                onClick={() =>
+                  form.set(
+                    'options',
+                    draft.options.filter((_, at) => at !== index),
+                  )
+                }
+              >
                 Убрать
               </button>
             </div>
           ))}
-          <button type="button" className="staff-button staff-button--secondary" disabled={draft.options.length >= MENU_EDIT_LIMITS.options} onClick={() => form.set('options', [...draft.options, blankOption()])}>
+          <button
+            type="button"
+            className="staff-button staff-button--secondary"
+            disabled={draft.options.length >= MENU_EDIT_LIMITS.options}
+            onClick={() => form.set('options', [...draft.options, blankOption()])}
+          >
             Добавить опцию
           </button>
         </fieldset>
@@ -500,16 +729,38 @@ function DishForm({
                 key={restaurant.id}
                 label={restaurant.name}
                 checked={draft.restaurant_ids.includes(restaurant.id)}
-                onChange={(on) => form.set('restaurant_ids', toggled(draft.restaurant_ids, restaurant.id, on, offering.map((candidate) => candidate.id)))}
+                onChange={(on) =>
+                  form.set(
+                    'restaurant_ids',
+                    toggled(
+                      draft.restaurant_ids,
+                      restaurant.id,
+                      on,
+                      offering.map((candidate) => candidate.id),
+                    ),
+                  )
+                }
               />
             ) : restaurant.mine ? (
-              <CheckboxField key={restaurant.id} label={restaurant.name} checked={draft.restaurant_ids.includes(restaurant.id)} onChange={(on) => void carry(restaurant.id, on)} />
+              <CheckboxField
+                key={restaurant.id}
+                label={restaurant.name}
+                checked={draft.restaurant_ids.includes(restaurant.id)}
+                onChange={(on) => void carry(restaurant.id, on)}
+              />
             ) : null,
           )}
         </div>
       </fieldset>
 
-      {form.stale ? <StaleNotice stale={form.stale} labels={DISH_LABELS_RU} show={(key, value) => dishValueText(menu, key, value)} onTake={form.takeCurrent} /> : null}
+      {form.stale ? (
+        <StaleNotice
+          stale={form.stale}
+          labels={DISH_LABELS_RU}
+          show={(key, value) => dishValueText(menu, key, value)}
+          onTake={form.takeCurrent}
+        />
+      ) : null}
       {note ? <p role="status">{note}</p> : null}
       {editable ? (
         <div className="manage-menu__actions">

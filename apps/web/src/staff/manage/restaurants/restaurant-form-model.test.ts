@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { manageRestaurantFields } from '@chain/contract';
 import { instantAt } from '@chain/domain';
-import { closedUntilInstant, localDateTime, newRestaurantDraft, pastMidnight, restaurantFields, restaurantStatus, restaurantValueText, withDayHours } from './restaurant-form-model';
+import {
+  closedUntilInstant,
+  localDateTime,
+  newRestaurantDraft,
+  pastMidnight,
+  restaurantFields,
+  restaurantStatus,
+  restaurantValueText,
+  withDayHours,
+} from './restaurant-form-model';
 
 // Issue 31: the restaurant form's logic — what it sends, the hours grid, «закрыто до» on the restaurant's clock.
 
 describe('the restaurant form (issue 31)', () => {
   it('sends exactly the fields the save call takes', () => {
-    const fields = restaurantFields({ ...newRestaurantDraft(), name: 'Тверская', name_short: 'Тверская', address: 'Москва, Тверская, 7' });
+    const fields = restaurantFields({
+      ...newRestaurantDraft(),
+      name: 'Тверская',
+      name_short: 'Тверская',
+      address: 'Москва, Тверская, 7',
+    });
     expect(manageRestaurantFields.safeParse(fields).success).toBe(true);
     expect(Object.keys(fields).sort()).toEqual(Object.keys(manageRestaurantFields.shape).sort());
     // The photo is always sent: '' removes it (a save without it would keep the one there).
     expect(fields.img).toBe('');
-    expect(restaurantFields({ ...newRestaurantDraft(), img: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' }).img).toBe('/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg');
+    expect(
+      restaurantFields({ ...newRestaurantDraft(), img: '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg' }).img,
+    ).toBe('/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg');
   });
 
   it('reads what another manager saved: the photo as whether there is one', () => {
@@ -24,7 +40,10 @@ describe('the restaurant form (issue 31)', () => {
 
   it('sets and removes a day’s hours, Monday first', () => {
     const week = withDayHours([{ day: 3, from: '10:00', to: '22:00' }], 1, { from: '12:00', to: '02:00' });
-    expect(week).toEqual([{ day: 1, from: '12:00', to: '02:00' }, { day: 3, from: '10:00', to: '22:00' }]);
+    expect(week).toEqual([
+      { day: 1, from: '12:00', to: '02:00' },
+      { day: 3, from: '10:00', to: '22:00' },
+    ]);
     expect(withDayHours(week, 3, null)).toEqual([{ day: 1, from: '12:00', to: '02:00' }]);
     expect(pastMidnight('10:00', '02:00')).toBe(true);
     expect(pastMidnight('10:00', '23:00')).toBe(false);
@@ -43,7 +62,10 @@ describe('the restaurant form (issue 31)', () => {
     const open = { active: true, archived_at: null, closed_until: null, closed_text: '' };
     expect(restaurantStatus(open, now)).toEqual({ text: 'Работает', tone: 'ok' });
     expect(restaurantStatus({ ...open, closed_until: until }, now)).toEqual({ text: 'Закрыто до 18:00', tone: 'warn' });
-    expect(restaurantStatus({ ...open, closed_until: until }, now + 6 * 3_600_000)).toEqual({ text: 'Работает', tone: 'ok' });
+    expect(restaurantStatus({ ...open, closed_until: until }, now + 6 * 3_600_000)).toEqual({
+      text: 'Работает',
+      tone: 'ok',
+    });
     expect(restaurantStatus({ ...open, active: false }, now).text).toBe('Скрыт от гостей');
     expect(restaurantStatus({ ...open, active: false, archived_at: until }, now).text).toBe('В архиве');
   });

@@ -1,5 +1,14 @@
 import type { ManageRestaurant, ManageRestaurantFields } from '@chain/contract';
-import { closedForNowText, DEFAULT_TIME_ZONE, instantAt, parseClock, parseIsoDate, wallClockAt, weekdayShortName, type Weekday } from '@chain/domain';
+import {
+  closedForNowText,
+  DEFAULT_TIME_ZONE,
+  instantAt,
+  parseClock,
+  parseIsoDate,
+  wallClockAt,
+  weekdayShortName,
+  type Weekday,
+} from '@chain/domain';
 import { photoValueText } from '../photo-upload';
 
 // The restaurant form's logic (issue 31): what the screen sends and shows; the rules themselves
@@ -137,10 +146,21 @@ export function localDateTime(instant: number, timeZone: string): string {
 }
 
 /** What guests read of the restaurant now, for the list's status: closed for now, archived, hidden, or open to guests. */
-export function restaurantStatus(restaurant: Pick<ManageRestaurant, 'active' | 'archived_at' | 'closed_until' | 'closed_text'>, now: number, timeZone = DEFAULT_TIME_ZONE): { text: string; tone: 'ok' | 'warn' | 'off' } {
+export function restaurantStatus(
+  restaurant: Pick<ManageRestaurant, 'active' | 'archived_at' | 'closed_until' | 'closed_text'>,
+  now: number,
+  timeZone = DEFAULT_TIME_ZONE,
+): { text: string; tone: 'ok' | 'warn' | 'off' } {
   if (restaurant.archived_at !== null) return { text: 'В архиве', tone: 'off' };
   if (!restaurant.active) return { text: 'Скрыт от гостей', tone: 'off' };
-  const closed = closedForNowText({ until: restaurant.closed_until === null ? null : Date.parse(restaurant.closed_until), text: restaurant.closed_text }, now, timeZone);
+  const closed = closedForNowText(
+    {
+      until: restaurant.closed_until === null ? null : Date.parse(restaurant.closed_until),
+      text: restaurant.closed_text,
+    },
+    now,
+    timeZone,
+  );
   return closed === null ? { text: 'Работает', tone: 'ok' } : { text: closed, tone: 'warn' };
 }
 

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFFICE_TEXTS, manageCloseRestaurantCall, manageSaveRestaurantCall, manageUploadRestaurantPhotoCall, STAFF_PHOTO_TEXTS, type ManageRestaurant } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  manageCloseRestaurantCall,
+  manageSaveRestaurantCall,
+  manageUploadRestaurantPhotoCall,
+  STAFF_PHOTO_TEXTS,
+  type ManageRestaurant,
+} from '@chain/contract';
 import { ApiError } from '../../../api/client';
 import { staffCall } from '../../api';
 import { RestaurantForm } from './restaurant-form';
@@ -18,7 +25,15 @@ vi.mock(import('./restaurant-point-map'), () => ({ RestaurantPointField: () => <
 afterEach(cleanup);
 beforeEach(() => vi.mocked(staffCall).mockReset());
 
-const saved: ManageRestaurant = { ...newRestaurantDraft(), id: 7, fs_uid: 'u7', name: 'Тверская', name_short: 'Тверская', address: 'Москва, Тверская, 7', version: 3 };
+const saved: ManageRestaurant = {
+  ...newRestaurantDraft(),
+  id: 7,
+  fs_uid: 'u7',
+  name: 'Тверская',
+  name_short: 'Тверская',
+  address: 'Москва, Тверская, 7',
+  version: 3,
+};
 
 describe('the restaurant form (issue 31)', () => {
   it('sends Friday past midnight with the version; a 409 lists the other change and the next save goes over its version', async () => {
@@ -27,7 +42,9 @@ describe('the restaurant form (issue 31)', () => {
     expect(screen.getByRole('row', { name: /пятница/ }).textContent).toContain('после полуночи');
     const current = { ...saved, phone: '+7 495 000-00-00', version: 4 };
     vi.mocked(staffCall).mockRejectedValueOnce(
-      new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r1', { body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current } }),
+      new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r1', {
+        body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current },
+      }),
     );
     fireEvent.click(screen.getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await screen.findByText(BACKOFFICE_TEXTS.changedBy, { exact: false });
@@ -41,7 +58,11 @@ describe('the restaurant form (issue 31)', () => {
     vi.mocked(staffCall).mockResolvedValueOnce({ ...current, hours: first.hours, version: 5 });
     fireEvent.click(screen.getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await screen.findByText(BACKOFFICE_TEXTS.saved);
-    const second = vi.mocked(staffCall).mock.calls[1]?.[1] as { version: number; phone: string; hours: ManageRestaurant['hours'] };
+    const second = vi.mocked(staffCall).mock.calls[1]?.[1] as {
+      version: number;
+      phone: string;
+      hours: ManageRestaurant['hours'];
+    };
     expect(second).toMatchObject({ version: 4, phone: '+7 495 000-00-00' });
     expect(second.hours.find((entry) => entry.day === 5)).toEqual({ day: 5, from: '10:00', to: '02:00' });
   });
@@ -66,7 +87,8 @@ describe('the restaurant form (issue 31)', () => {
   describe('its photo (decision 052)', () => {
     const PHOTO = '/media/uploads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg';
     const OTHER = '/media/uploads/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.jpg';
-    const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'zal.png', { type: 'image/png' });
+    const png = () =>
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'zal.png', { type: 'image/png' });
 
     it('uploads a picked picture at once, shows it, and sets it with the form’s versioned save', async () => {
       render(<RestaurantForm initial={saved} chain />);
@@ -75,7 +97,9 @@ describe('the restaurant form (issue 31)', () => {
       fireEvent.change(screen.getByLabelText('Фото ресторана'), { target: { files: [png()] } });
       await screen.findByText(STAFF_PHOTO_TEXTS.uploaded);
       expect(vi.mocked(staffCall).mock.calls[0]?.[0]).toBe(manageUploadRestaurantPhotoCall);
-      expect((vi.mocked(staffCall).mock.calls[0]?.[1] as { data_url: string }).data_url).toMatch(/^data:image\/png;base64,/);
+      expect((vi.mocked(staffCall).mock.calls[0]?.[1] as { data_url: string }).data_url).toMatch(
+        /^data:image\/png;base64,/,
+      );
       expect(screen.getByRole('img', { name: 'Фото ресторана «Тверская»' }).getAttribute('src')).toBe(PHOTO);
 
       vi.mocked(staffCall).mockResolvedValueOnce({ ...saved, img: PHOTO, version: 4 });
@@ -87,7 +111,9 @@ describe('the restaurant form (issue 31)', () => {
 
     it('removes it with the save, and says what is not a photo before sending anything', async () => {
       render(<RestaurantForm initial={{ ...saved, img: PHOTO }} chain={false} />);
-      fireEvent.change(screen.getByLabelText('Фото ресторана'), { target: { files: [new File(['меню'], 'menu.txt', { type: 'text/plain' })] } });
+      fireEvent.change(screen.getByLabelText('Фото ресторана'), {
+        target: { files: [new File(['меню'], 'menu.txt', { type: 'text/plain' })] },
+      });
       await screen.findByText(STAFF_PHOTO_TEXTS.notPicture);
       expect(staffCall).not.toHaveBeenCalled();
 
@@ -101,7 +127,9 @@ describe('the restaurant form (issue 31)', () => {
 
     it('shows the server’s refusal of an upload, and a 409 names the photo another manager saved', async () => {
       render(<RestaurantForm initial={{ ...saved, img: PHOTO }} chain />);
-      vi.mocked(staffCall).mockRejectedValueOnce(new ApiError(`Фото: ${STAFF_PHOTO_TEXTS.damaged}`, 'server', 400, 'photo', 'r2'));
+      vi.mocked(staffCall).mockRejectedValueOnce(
+        new ApiError(`Фото: ${STAFF_PHOTO_TEXTS.damaged}`, 'server', 400, 'photo', 'r2'),
+      );
       fireEvent.change(screen.getByLabelText('Фото ресторана'), { target: { files: [png()] } });
       await screen.findByText(`Фото: ${STAFF_PHOTO_TEXTS.damaged}`);
       expect(screen.getByRole('img', { name: 'Фото ресторана «Тверская»' }).getAttribute('src')).toBe(PHOTO);
@@ -109,7 +137,9 @@ describe('the restaurant form (issue 31)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Убрать фото' }));
       const current = { ...saved, img: OTHER, version: 4 };
       vi.mocked(staffCall).mockRejectedValueOnce(
-        new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r3', { body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current } }),
+        new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', 'r3', {
+          body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current },
+        }),
       );
       fireEvent.click(screen.getByRole('button', { name: BACKOFFICE_TEXTS.save }));
       await screen.findByText(BACKOFFICE_TEXTS.changedBy, { exact: false });

@@ -9,7 +9,14 @@ import {
   manageUploadRestaurantPhotoCall,
   type ManageRestaurant,
 } from '@chain/contract';
-import { CLOSED_TEXT_MAX_LENGTH, KIOSK_CODE_PATTERN, MENU_KIND_NAMES, MENU_KINDS, type MenuKind, weekdayName } from '@chain/domain';
+import {
+  CLOSED_TEXT_MAX_LENGTH,
+  KIOSK_CODE_PATTERN,
+  MENU_KIND_NAMES,
+  MENU_KINDS,
+  type MenuKind,
+  weekdayName,
+} from '@chain/domain';
 import { useNow } from '../../../ui/use-now';
 import { failureText, staffCall } from '../../api';
 import { CheckboxField, MoneyField, NumberField, SaveBar, SelectField, StaleNotice, TextField } from '../fields';
@@ -54,7 +61,11 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
     (draft) =>
       creating
         ? staffCall(manageCreateRestaurantCall, restaurantFields(draft))
-        : staffCall(manageSaveRestaurantCall, { ...restaurantFields(draft), version: draft.version }, { params: { id: draft.id } }),
+        : staffCall(
+            manageSaveRestaurantCall,
+            { ...restaurantFields(draft), version: draft.version },
+            { params: { id: draft.id } },
+          ),
     (saved) => {
       setSavedOnce(true);
       if (creating) navigate(`/manage/restaurants?r=${saved.id}`);
@@ -75,34 +86,73 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
         <Link href="/manage/restaurants">← Все рестораны</Link>
       </p>
       <h1 id="restaurant-title">{creating ? 'Новый ресторан' : draft.name || 'Ресторан'}</h1>
-      {!creating ? <p className="restaurant-form__status">{restaurantStatus(form.draft, now, draft.time_zone).text}</p> : null}
-      {archived ? <p className="staff-error">Ресторан в архиве: гости его не видят. Верните его из архива, чтобы изменить.</p> : null}
+      {!creating ? (
+        <p className="restaurant-form__status">{restaurantStatus(form.draft, now, draft.time_zone).text}</p>
+      ) : null}
+      {archived ? (
+        <p className="staff-error">Ресторан в архиве: гости его не видят. Верните его из архива, чтобы изменить.</p>
+      ) : null}
       {!creating && !archived ? <CloseForNow restaurant={form.draft} dirty={form.dirty} onSaved={form.load} /> : null}
       <form onSubmit={onSubmit} aria-label={creating ? 'Новый ресторан' : `Ресторан ${initial.name}`}>
-        {form.stale ? <StaleNotice stale={form.stale} labels={LABELS} show={restaurantValueText} onTake={form.takeCurrent} /> : null}
+        {form.stale ? (
+          <StaleNotice stale={form.stale} labels={LABELS} show={restaurantValueText} onTake={form.takeCurrent} />
+        ) : null}
         <fieldset className="staff-card restaurant-form__section" disabled={archived}>
           <legend>Основное</legend>
           <div className="restaurant-form__grid">
             <TextField label="Название" value={draft.name} maxLength={120} onChange={(value) => set('name', value)} />
-            <TextField label="Короткое название" hint="На карте и в выборе ресторана" value={draft.name_short} maxLength={40} onChange={(value) => set('name_short', value)} />
+            <TextField
+              label="Короткое название"
+              hint="На карте и в выборе ресторана"
+              value={draft.name_short}
+              maxLength={40}
+              onChange={(value) => set('name_short', value)}
+            />
             <TextField label="Телефон" value={draft.phone} maxLength={40} onChange={(value) => set('phone', value)} />
-            <TextField label="Эл. почта" value={draft.email} maxLength={120} onChange={(value) => set('email', value)} />
+            <TextField
+              label="Эл. почта"
+              value={draft.email}
+              maxLength={120}
+              onChange={(value) => set('email', value)}
+            />
             <SelectField
               label="Часовой пояс"
               hint="Часы работы — по часам ресторана"
               value={draft.time_zone}
-              options={[...new Set([...RUSSIAN_TIME_ZONES, draft.time_zone])].map((zone) => ({ value: zone, label: zone }))}
+              options={[...new Set([...RUSSIAN_TIME_ZONES, draft.time_zone])].map((zone) => ({
+                value: zone,
+                label: zone,
+              }))}
               onChange={(value) => set('time_zone', value)}
             />
-            <NumberField label="Мест в зале" value={draft.seating} min={0} max={10000} onChange={(value) => set('seating', value)} />
+            <NumberField
+              label="Мест в зале"
+              value={draft.seating}
+              min={0}
+              max={10000}
+              onChange={(value) => set('seating', value)}
+            />
           </div>
-          <TextField label="О ресторане" multiline value={draft.about} maxLength={2000} onChange={(value) => set('about', value)} />
-          <CheckboxField label="Показывать гостям" hint="Снимите, чтобы скрыть ресторан из списков" checked={draft.active} onChange={(value) => set('active', value)} />
+          <TextField
+            label="О ресторане"
+            multiline
+            value={draft.about}
+            maxLength={2000}
+            onChange={(value) => set('about', value)}
+          />
+          <CheckboxField
+            label="Показывать гостям"
+            hint="Снимите, чтобы скрыть ресторан из списков"
+            checked={draft.active}
+            onChange={(value) => set('active', value)}
+          />
         </fieldset>
 
         <fieldset className="staff-card restaurant-form__section" disabled={archived}>
           <legend>Фото для гостей</legend>
-          <p className="staff-field__hint">Гости видят его в списке ресторанов и на странице «О ресторане». Фото меняется, когда форма сохранена.</p>
+          <p className="staff-field__hint">
+            Гости видят его в списке ресторанов и на странице «О ресторане». Фото меняется, когда форма сохранена.
+          </p>
           <PhotoField
             label="Фото ресторана"
             value={draft.img}
@@ -127,7 +177,10 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
 
         <fieldset className="staff-card restaurant-form__section" disabled={archived}>
           <legend>Часы работы</legend>
-          <p className="staff-field__hint">Закрытие позже полуночи — до 06:00 следующего утра (например, 10:00–02:00). С 06:00 до 06:00 — круглосуточно.</p>
+          <p className="staff-field__hint">
+            Закрытие позже полуночи — до 06:00 следующего утра (например, 10:00–02:00). С 06:00 до 06:00 —
+            круглосуточно.
+          </p>
           <HoursGrid hours={draft.hours} onChange={(hours) => set('hours', hours)} />
         </fieldset>
 
@@ -139,9 +192,22 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
         <fieldset className="staff-card restaurant-form__section" disabled={archived}>
           <legend>Заказы и услуги</legend>
           <div className="restaurant-form__checks">
-            <CheckboxField label="Заказ за столом" checked={draft.delivery_rest} onChange={(value) => set('delivery_rest', value)} />
-            <CheckboxField label="Самовывоз" checked={draft.delivery_self} onChange={(value) => set('delivery_self', value)} />
-            <CheckboxField label="Доставка курьером" hint="Зоны — в разделе «Зоны доставки»" checked={draft.delivery_courier} onChange={(value) => set('delivery_courier', value)} />
+            <CheckboxField
+              label="Заказ за столом"
+              checked={draft.delivery_rest}
+              onChange={(value) => set('delivery_rest', value)}
+            />
+            <CheckboxField
+              label="Самовывоз"
+              checked={draft.delivery_self}
+              onChange={(value) => set('delivery_self', value)}
+            />
+            <CheckboxField
+              label="Доставка курьером"
+              hint="Зоны — в разделе «Зоны доставки»"
+              checked={draft.delivery_courier}
+              onChange={(value) => set('delivery_courier', value)}
+            />
             <CheckboxField label="Оплата через СБП" checked={draft.sbp} onChange={(value) => set('sbp', value)} />
             <CheckboxField label="Винная карта" checked={draft.winecard} onChange={(value) => set('winecard', value)} />
           </div>
@@ -151,25 +217,68 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
                 key={kind}
                 label={`Меню: ${MENU_KIND_NAMES[kind]}`}
                 checked={draft.menu_kinds.includes(kind)}
-                onChange={(on) => set('menu_kinds', on ? [...draft.menu_kinds, kind] : draft.menu_kinds.filter((known: MenuKind) => known !== kind))}
+                onChange={(on) =>
+                  set(
+                    'menu_kinds',
+                    on ? [...draft.menu_kinds, kind] : draft.menu_kinds.filter((known: MenuKind) => known !== kind),
+                  )
+                }
               />
             ))}
           </div>
           <div className="restaurant-form__grid">
-            <NumberField label="Самовывоз: дней вперёд" value={draft.delivery_days} min={0} max={60} onChange={(value) => set('delivery_days', value)} />
-            <NumberField label="Доставка: дней вперёд" value={draft.delivery_days_true} min={0} max={60} onChange={(value) => set('delivery_days_true', value)} />
-            <MoneyField label="Минимум за столом, ₽" value={draft.min_order_sum_inrest} onChange={(value) => set('min_order_sum_inrest', value)} />
-            <MoneyField label="Минимум самовывоза, ₽" value={draft.min_order_sum_self} onChange={(value) => set('min_order_sum_self', value)} />
-            <MoneyField label="Минимум с товарами магазина за столом, ₽" value={draft.min_order_sum_shop_inrest} onChange={(value) => set('min_order_sum_shop_inrest', value)} />
-            <MoneyField label="Минимум с товарами магазина, самовывоз, ₽" value={draft.min_order_sum_shop_self} onChange={(value) => set('min_order_sum_shop_self', value)} />
+            <NumberField
+              label="Самовывоз: дней вперёд"
+              value={draft.delivery_days}
+              min={0}
+              max={60}
+              onChange={(value) => set('delivery_days', value)}
+            />
+            <NumberField
+              label="Доставка: дней вперёд"
+              value={draft.delivery_days_true}
+              min={0}
+              max={60}
+              onChange={(value) => set('delivery_days_true', value)}
+            />
+            <MoneyField
+              label="Минимум за столом, ₽"
+              value={draft.min_order_sum_inrest}
+              onChange={(value) => set('min_order_sum_inrest', value)}
+            />
+            <MoneyField
+              label="Минимум самовывоза, ₽"
+              value={draft.min_order_sum_self}
+              onChange={(value) => set('min_order_sum_self', value)}
+            />
+            <MoneyField
+              label="Минимум с товарами магазина за столом, ₽"
+              value={draft.min_order_sum_shop_inrest}
+              onChange={(value) => set('min_order_sum_shop_inrest', value)}
+            />
+            <MoneyField
+              label="Минимум с товарами магазина, самовывоз, ₽"
+              value={draft.min_order_sum_shop_self}
+              onChange={(value) => set('min_order_sum_shop_self', value)}
+            />
           </div>
         </fieldset>
-        {!archived ? <SaveBar form={form} savedOnce={savedOnce} disabled={!Number.isFinite(draft.seating) || !Number.isFinite(draft.min_order_sum_self)} /> : null}
+        {!archived ? (
+          <SaveBar
+            form={form}
+            savedOnce={savedOnce}
+            disabled={!Number.isFinite(draft.seating) || !Number.isFinite(draft.min_order_sum_self)}
+          />
+        ) : null}
       </form>
 
       {!creating ? (
         <>
-          <KioskCode restaurant={form.draft} onChanged={(kiosk) => form.load({ ...form.draft, ...kiosk })} dirty={form.dirty} />
+          <KioskCode
+            restaurant={form.draft}
+            onChanged={(kiosk) => form.load({ ...form.draft, ...kiosk })}
+            dirty={form.dirty}
+          />
           <section className="staff-card restaurant-form__section" aria-labelledby="restaurant-tables">
             <h2 id="restaurant-tables">Столы</h2>
             <Link href={`/r/${draft.id}/tables`} className="staff-button staff-button--secondary">
@@ -183,7 +292,13 @@ export function RestaurantForm({ initial, chain }: { initial: ManageRestaurant; 
   );
 }
 
-function HoursGrid({ hours, onChange }: { hours: ManageRestaurant['hours']; onChange: (hours: ManageRestaurant['hours']) => void }) {
+function HoursGrid({
+  hours,
+  onChange,
+}: {
+  hours: ManageRestaurant['hours'];
+  onChange: (hours: ManageRestaurant['hours']) => void;
+}) {
   return (
     <table className="restaurant-hours">
       <thead>
@@ -210,17 +325,41 @@ function HoursGrid({ hours, onChange }: { hours: ManageRestaurant['hours']; onCh
                     type="checkbox"
                     aria-label={`${name}: работает`}
                     checked={entry !== undefined}
-                    onChange={(event) => onChange(withDayHours(hours, day, event.target.checked ? { from: '10:00', to: '22:00' } : null))}
+                    onChange={(event) =>
+                      onChange(withDayHours(hours, day, event.target.checked ? { from: '10:00', to: '22:00' } : null))
+                    }
                   />
                 </label>
               </td>
               <td>
-                {entry ? <input type="time" aria-label={`${name}: открытие`} value={entry.from} onChange={(event) => onChange(withDayHours(hours, day, { from: event.target.value, to: entry.to }))} /> : '—'}
+                {entry ? (
+                  <input
+                    type="time"
+                    aria-label={`${name}: открытие`}
+                    value={entry.from}
+                    onChange={(event) => onChange(withDayHours(hours, day, { from: event.target.value, to: entry.to }))}
+                  />
+                ) : (
+                  '—'
+                )}
               </td>
               <td>
-                {entry ? <input type="time" aria-label={`${name}: закрытие`} value={entry.to} onChange={(event) => onChange(withDayHours(hours, day, { from: entry.from, to: event.target.value }))} /> : 'выходной'}
+                {entry ? (
+                  <input
+                    type="time"
+                    aria-label={`${name}: закрытие`}
+                    value={entry.to}
+                    onChange={(event) =>
+                      onChange(withDayHours(hours, day, { from: entry.from, to: event.target.value }))
+                    }
+                  />
+                ) : (
+                  'выходной'
+                )}
               </td>
-              <td className="staff-field__hint">{entry && pastMidnight(entry.from, entry.to) ? 'после полуночи' : ''}</td>
+              <td className="staff-field__hint">
+                {entry && pastMidnight(entry.from, entry.to) ? 'после полуночи' : ''}
+              </td>
             </tr>
           );
         })}
@@ -229,8 +368,15 @@ function HoursGrid({ hours, onChange }: { hours: ManageRestaurant['hours']; onCh
   );
 }
 
-function HolidayList({ holidays, onChange }: { holidays: ManageRestaurant['holidays']; onChange: (holidays: ManageRestaurant['holidays']) => void }) {
-  const put = (index: number, holiday: ManageRestaurant['holidays'][number]) => onChange(holidays.map((known, at) => (at === index ? holiday : known)));
+function HolidayList({
+  holidays,
+  onChange,
+}: {
+  holidays: ManageRestaurant['holidays'];
+  onChange: (holidays: ManageRestaurant['holidays']) => void;
+}) {
+  const put = (index: number, holiday: ManageRestaurant['holidays'][number]) =>
+    onChange(holidays.map((known, at) => (at === index ? holiday : known)));
   return (
     <>
       {holidays.length === 0 ? <p className="staff-empty">Особых дней нет: ресторан работает по неделе.</p> : null}
@@ -240,19 +386,53 @@ function HolidayList({ holidays, onChange }: { holidays: ManageRestaurant['holid
           const name = `Особый день ${index + 1}`;
           return (
             <li key={index} className="restaurant-holidays__row">
-              <input type="date" aria-label={`${name}: дата`} value={holiday.date} onChange={(event) => put(index, { ...holiday, date: event.target.value })} />
+              <input
+                type="date"
+                aria-label={`${name}: дата`}
+                value={holiday.date}
+                onChange={(event) => put(index, { ...holiday, date: event.target.value })}
+              />
               <label className="staff-check">
-                <input type="checkbox" checked={closed} onChange={(event) => put(index, { ...holiday, ...(event.target.checked ? { from: null, to: null } : { from: '10:00', to: '22:00' }) })} />
+                <input
+                  type="checkbox"
+                  checked={closed}
+                  onChange={(event) =>
+                    put(index, {
+                      ...holiday,
+                      ...(event.target.checked ? { from: null, to: null } : { from: '10:00', to: '22:00' }),
+                    })
+                  }
+                />
                 <span>Закрыто весь день</span>
               </label>
               {!closed ? (
                 <>
-                  <input type="time" aria-label={`${name}: открытие`} value={holiday.from ?? ''} onChange={(event) => put(index, { ...holiday, from: event.target.value })} />
-                  <input type="time" aria-label={`${name}: закрытие`} value={holiday.to ?? ''} onChange={(event) => put(index, { ...holiday, to: event.target.value })} />
+                  <input
+                    type="time"
+                    aria-label={`${name}: открытие`}
+                    value={holiday.from ?? ''}
+                    onChange={(event) => put(index, { ...holiday, from: event.target.value })}
+                  />
+                  <input
+                    type="time"
+                    aria-label={`${name}: закрытие`}
+                    value={holiday.to ?? ''}
+                    onChange={(event) => put(index, { ...holiday, to: event.target.value })}
+                  />
                 </>
               ) : null}
-              <input aria-label={`${name}: примечание`} placeholder="Например, Новый год" maxLength={100} value={holiday.note} onChange={(event) => put(index, { ...holiday, note: event.target.value })} />
-              <button type="button" className="staff-button staff-button--ghost" onClick={() => onChange(holidays.filter((_, at) => at !== index))}>
+              <input
+                aria-label={`${name}: примечание`}
+                placeholder="Например, Новый год"
+                maxLength={100}
+                value={holiday.note}
+                onChange={(event) => put(index, { ...holiday, note: event.target.value })}
+              />
+              <button
+                type="button"
+                className="staff-button staff-button--ghost"
+                onClick={() => onChange(holidays.filter((_, at) => at !== index))}
+              >
                 Убрать
               </button>
             </li>
@@ -263,7 +443,9 @@ function HolidayList({ holidays, onChange }: { holidays: ManageRestaurant['holid
         type="button"
         className="staff-button staff-button--secondary"
         disabled={holidays.length >= 60}
-        onClick={() => onChange([...holidays, { date: new Date().toISOString().slice(0, 10), from: null, to: null, note: '' }])}
+        onClick={() =>
+          onChange([...holidays, { date: new Date().toISOString().slice(0, 10), from: null, to: null, note: '' }])
+        }
       >
         Добавить особый день
       </button>
@@ -273,8 +455,18 @@ function HolidayList({ holidays, onChange }: { holidays: ManageRestaurant['holid
 
 const SAVE_FIRST = 'Сначала сохраните или отмените изменения формы.';
 
-function CloseForNow({ restaurant, dirty, onSaved }: { restaurant: ManageRestaurant; dirty: boolean; onSaved: (saved: ManageRestaurant) => void }) {
-  const [until, setUntil] = useState(() => localDateTime(Date.now() + 2 * 3_600_000, restaurant.time_zone).replace(/:\d{2}$/, ':00'));
+function CloseForNow({
+  restaurant,
+  dirty,
+  onSaved,
+}: {
+  restaurant: ManageRestaurant;
+  dirty: boolean;
+  onSaved: (saved: ManageRestaurant) => void;
+}) {
+  const [until, setUntil] = useState(() =>
+    localDateTime(Date.now() + 2 * 3_600_000, restaurant.time_zone).replace(/:\d{2}$/, ':00'),
+  );
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const now = useNow(30_000);
@@ -283,7 +475,13 @@ function CloseForNow({ restaurant, dirty, onSaved }: { restaurant: ManageRestaur
   const send = async (closedUntil: string | null) => {
     setError('');
     try {
-      onSaved(await staffCall(manageCloseRestaurantCall, { version: restaurant.version, closed_until: closedUntil, closed_text: text }, { params: { id: restaurant.id } }));
+      onSaved(
+        await staffCall(
+          manageCloseRestaurantCall,
+          { version: restaurant.version, closed_until: closedUntil, closed_text: text },
+          { params: { id: restaurant.id } },
+        ),
+      );
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -296,14 +494,28 @@ function CloseForNow({ restaurant, dirty, onSaved }: { restaurant: ManageRestaur
           Гости видят: «{status.text}». Заказы не принимаются.
         </p>
       ) : (
-        <p className="staff-field__hint">Гости увидят причину там, где выбирают ресторан и в меню; заказы не примутся до указанного времени. Потом ресторан откроется сам.</p>
+        <p className="staff-field__hint">
+          Гости увидят причину там, где выбирают ресторан и в меню; заказы не примутся до указанного времени. Потом
+          ресторан откроется сам.
+        </p>
       )}
       <div className="restaurant-form__grid">
         <div className="staff-field">
           <label htmlFor="restaurant-closed-until">Закрыто до</label>
-          <input id="restaurant-closed-until" type="datetime-local" value={until} onChange={(event) => setUntil(event.target.value)} />
+          <input
+            id="restaurant-closed-until"
+            type="datetime-local"
+            value={until}
+            onChange={(event) => setUntil(event.target.value)}
+          />
         </div>
-        <TextField label="Что увидят гости" hint="Пусто — «Закрыто до …»" value={text} maxLength={CLOSED_TEXT_MAX_LENGTH} onChange={setText} />
+        <TextField
+          label="Что увидят гости"
+          hint="Пусто — «Закрыто до …»"
+          value={text}
+          maxLength={CLOSED_TEXT_MAX_LENGTH}
+          onChange={setText}
+        />
       </div>
       {dirty ? <p className="staff-field__hint">{SAVE_FIRST}</p> : null}
       {error ? (
@@ -325,7 +537,12 @@ function CloseForNow({ restaurant, dirty, onSaved }: { restaurant: ManageRestaur
           Закрыть до этого времени
         </button>
         {restaurant.closed_until !== null ? (
-          <button type="button" className="staff-button staff-button--secondary" disabled={dirty} onClick={() => void send(null)}>
+          <button
+            type="button"
+            className="staff-button staff-button--secondary"
+            disabled={dirty}
+            onClick={() => void send(null)}
+          >
             Открыть сейчас
           </button>
         ) : null}
@@ -334,7 +551,15 @@ function CloseForNow({ restaurant, dirty, onSaved }: { restaurant: ManageRestaur
   );
 }
 
-function KioskCode({ restaurant, dirty, onChanged }: { restaurant: ManageRestaurant; dirty: boolean; onChanged: (kiosk: Pick<ManageRestaurant, 'kiosk_code_set' | 'kiosks_connected'>) => void }) {
+function KioskCode({
+  restaurant,
+  dirty,
+  onChanged,
+}: {
+  restaurant: ManageRestaurant;
+  dirty: boolean;
+  onChanged: (kiosk: Pick<ManageRestaurant, 'kiosk_code_set' | 'kiosks_connected'>) => void;
+}) {
   const [code, setCode] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -355,22 +580,46 @@ function KioskCode({ restaurant, dirty, onChanged }: { restaurant: ManageRestaur
     <section className="staff-card restaurant-form__section" aria-labelledby="restaurant-kiosk">
       <h2 id="restaurant-kiosk">Код киоска</h2>
       <p>
-        {restaurant.kiosk_code_set ? 'Код задан.' : 'Кода нет: киоск нельзя включить и выключить кодом.'} Подключено киосков: {restaurant.kiosks_connected}.
+        {restaurant.kiosk_code_set ? 'Код задан.' : 'Кода нет: киоск нельзя включить и выключить кодом.'} Подключено
+        киосков: {restaurant.kiosks_connected}.
       </p>
       <div className="restaurant-form__grid">
-        <TextField label="Новый код, 4–8 цифр" value={code} maxLength={8} onChange={(value) => setCode(value.replace(/\D/g, ''))} error={code !== '' && !valid ? 'Код — от 4 до 8 цифр.' : undefined} />
+        <TextField
+          label="Новый код, 4–8 цифр"
+          value={code}
+          maxLength={8}
+          onChange={(value) => setCode(value.replace(/\D/g, ''))}
+          error={code !== '' && !valid ? 'Код — от 4 до 8 цифр.' : undefined}
+        />
       </div>
       {dirty ? <p className="staff-field__hint">{SAVE_FIRST}</p> : null}
       <div className="restaurant-form__actions">
-        <button type="button" className="staff-button staff-button--primary" disabled={!valid || dirty} onClick={() => void send({ code }, () => 'Код киоска задан.')}>
+        <button
+          type="button"
+          className="staff-button staff-button--primary"
+          disabled={!valid || dirty}
+          onClick={() => void send({ code }, () => 'Код киоска задан.')}
+        >
           Задать код
         </button>
         {restaurant.kiosk_code_set ? (
-          <button type="button" className="staff-button staff-button--secondary" disabled={dirty} onClick={() => void send({ code: null }, () => 'Код киоска удалён.')}>
+          <button
+            type="button"
+            className="staff-button staff-button--secondary"
+            disabled={dirty}
+            onClick={() => void send({ code: null }, () => 'Код киоска удалён.')}
+          >
             Удалить код
           </button>
         ) : null}
-        <button type="button" className="staff-button staff-button--danger" disabled={restaurant.kiosks_connected === 0 || dirty} onClick={() => void send({ end_kiosks: true }, (ended) => `Отключено киосков: ${ended}. Каждый спросит код заново.`)}>
+        <button
+          type="button"
+          className="staff-button staff-button--danger"
+          disabled={restaurant.kiosks_connected === 0 || dirty}
+          onClick={() =>
+            void send({ end_kiosks: true }, (ended) => `Отключено киосков: ${ended}. Каждый спросит код заново.`)
+          }
+        >
           Отключить все киоски
         </button>
       </div>
@@ -384,13 +633,27 @@ function KioskCode({ restaurant, dirty, onChanged }: { restaurant: ManageRestaur
   );
 }
 
-function Archive({ restaurant, dirty, onSaved }: { restaurant: ManageRestaurant; dirty: boolean; onSaved: (saved: ManageRestaurant) => void }) {
+function Archive({
+  restaurant,
+  dirty,
+  onSaved,
+}: {
+  restaurant: ManageRestaurant;
+  dirty: boolean;
+  onSaved: (saved: ManageRestaurant) => void;
+}) {
   const [error, setError] = useState('');
   const archived = restaurant.archived_at !== null;
   const send = async () => {
     setError('');
     try {
-      onSaved(await staffCall(manageArchiveRestaurantCall, { version: restaurant.version, archived: !archived }, { params: { id: restaurant.id } }));
+      onSaved(
+        await staffCall(
+          manageArchiveRestaurantCall,
+          { version: restaurant.version, archived: !archived },
+          { params: { id: restaurant.id } },
+        ),
+      );
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -403,7 +666,12 @@ function Archive({ restaurant, dirty, onSaved }: { restaurant: ManageRestaurant;
           ? 'Вернувшись из архива, ресторан останется скрытым от гостей, пока его не включат.'
           : 'Ресторан не удаляется: в архиве он скрыт от гостей, а заказы и отчёты его помнят.'}
       </p>
-      <button type="button" className={`staff-button ${archived ? 'staff-button--secondary' : 'staff-button--danger'}`} disabled={dirty} onClick={() => void send()}>
+      <button
+        type="button"
+        className={`staff-button ${archived ? 'staff-button--secondary' : 'staff-button--danger'}`}
+        disabled={dirty}
+        onClick={() => void send()}
+      >
         {archived ? 'Вернуть из архива' : 'Убрать в архив'}
       </button>
       {error ? (

@@ -24,7 +24,13 @@ interface PointValue {
  * or tap the map / drag the pin and the address is read back (geo/reverse). The web's one map
  * adapter (ui/map), as the guest's delivery map.
  */
-export function RestaurantPointField({ value, onChange }: { value: PointValue; onChange: (value: PointValue) => void }) {
+export function RestaurantPointField({
+  value,
+  onChange,
+}: {
+  value: PointValue;
+  onChange: (value: PointValue) => void;
+}) {
   const config = useQuery(mapConfigQuery);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<FoundAddress[]>([]);
@@ -100,8 +106,20 @@ export function RestaurantPointField({ value, onChange }: { value: PointValue; o
   );
 }
 
-function PointMap({ config, value, onChange }: { config: MapConfig; value: PointValue; onChange: (value: PointValue) => void }) {
-  const [element, map] = useMapView(config, { centre: { lat: value.lat, lon: value.lon }, zoom: MAP_POINT_ZOOM - 2, label: 'Карта: точка ресторана' });
+function PointMap({
+  config,
+  value,
+  onChange,
+}: {
+  config: MapConfig;
+  value: PointValue;
+  onChange: (value: PointValue) => void;
+}) {
+  const [element, map] = useMapView(config, {
+    centre: { lat: value.lat, lon: value.lon },
+    zoom: MAP_POINT_ZOOM - 2,
+    label: 'Карта: точка ресторана',
+  });
   const marker = useRef<MapMarker | null>(null);
   const latest = useRef({ value, onChange });
   useLayoutEffect(() => {
@@ -121,7 +139,10 @@ function PointMap({ config, value, onChange }: { config: MapConfig; value: Point
         () => undefined,
       );
     };
-    marker.current = view.addMarker({ lat: latest.current.value.lat, lon: latest.current.value.lon }, { draggable: true, label: 'Точка ресторана' });
+    marker.current = view.addMarker(
+      { lat: latest.current.value.lat, lon: latest.current.value.lon },
+      { draggable: true, label: 'Точка ресторана' },
+    );
     const offDrag = marker.current.onDragEnd(moveTo);
     const offTap = view.onTap(moveTo);
     return () => {

@@ -17,16 +17,23 @@ import './restaurants.css';
 export default function RestaurantsScreen({ session }: ManageScreenProps) {
   const chosen = new URLSearchParams(useSearch()).get('r');
   if (chosen === 'new') {
-    if (!session.me.chain) return <p className="staff-error" role="alert">{RESTAURANT_MANAGE_TEXTS.notFound}</p>;
+    if (!session.me.chain)
+      return (
+        <p className="staff-error" role="alert">
+          {RESTAURANT_MANAGE_TEXTS.notFound}
+        </p>
+      );
     return <RestaurantForm initial={newRestaurantDraft()} chain />;
   }
-  if (chosen !== null && /^\d{1,9}$/.test(chosen)) return <OneRestaurant id={Number(chosen)} chain={session.me.chain} />;
+  if (chosen !== null && /^\d{1,9}$/.test(chosen))
+    return <OneRestaurant id={Number(chosen)} chain={session.me.chain} />;
   return <RestaurantList />;
 }
 
 function OneRestaurant({ id, chain }: { id: number; chain: boolean }) {
   const restaurant = useStaffData(() => staffCall(manageRestaurantCall, { params: { id } }), `manage-restaurant-${id}`);
-  if (!restaurant.data) return <NotLoaded error={restaurant.error} loading="Загружаем ресторан…" onRetry={restaurant.reload} />;
+  if (!restaurant.data)
+    return <NotLoaded error={restaurant.error} loading="Загружаем ресторан…" onRetry={restaurant.reload} />;
   return <RestaurantForm key={id} initial={restaurant.data} chain={chain} />;
 }
 
@@ -53,7 +60,9 @@ function RestaurantList() {
               <Link href={`/manage/restaurants?r=${restaurant.id}`} className="staff-card restaurants-manage__item">
                 <strong>{restaurant.name}</strong>
                 <span>{restaurant.address}</span>
-                <span className={`restaurants-manage__status restaurants-manage__status--${status.tone}`}>{status.text}</span>
+                <span className={`restaurants-manage__status restaurants-manage__status--${status.tone}`}>
+                  {status.text}
+                </span>
               </Link>
             </li>
           );

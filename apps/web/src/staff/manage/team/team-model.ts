@@ -21,9 +21,14 @@ export function roleText(account: { role: TeamRole; chain: boolean }): string {
 }
 
 /** Where the account acts, by the restaurants' names: «Вся сеть» for a chain manager. */
-export function placesText(account: { chain: boolean; restaurant_ids: readonly number[] }, restaurants: readonly { id: number; name: string }[]): string {
+export function placesText(
+  account: { chain: boolean; restaurant_ids: readonly number[] },
+  restaurants: readonly { id: number; name: string }[],
+): string {
   if (account.chain) return 'Вся сеть';
-  const names = account.restaurant_ids.map((id) => restaurants.find((restaurant) => restaurant.id === id)?.name ?? `№${id}`);
+  const names = account.restaurant_ids.map(
+    (id) => restaurants.find((restaurant) => restaurant.id === id)?.name ?? `№${id}`,
+  );
   return names.join(', ') || '—';
 }
 
@@ -46,14 +51,38 @@ export function withRestaurant(draft: AccountDraft, id: number, on: boolean): Ac
 
 /** A moment as staff read it: «28.11.2026, 14:05». */
 export function momentText(iso: string): string {
-  return new Date(iso).toLocaleString('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString('ru-RU', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** A browser's User-Agent as a short device name: «Chrome на Android», or the text itself cut short. */
 export function deviceText(userAgent: string): string {
   if (userAgent === '') return 'Неизвестное устройство';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
-  const system = /Android/.test(userAgent) ? 'Android' : /iPad|iPhone/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPad|iPhone/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
   if (browser && system) return `${browser} на ${system}`;
   return userAgent.length > 60 ? `${userAgent.slice(0, 60)}…` : userAgent;
 }

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AnyCall, BACKOFFICE_TEXTS, STAFF_TEAM_TEXTS, STAFF_TEXTS, staffTeamEventsCall, type StaffTeamAccount } from '@chain/contract';
+import {
+  type AnyCall,
+  BACKOFFICE_TEXTS,
+  STAFF_TEAM_TEXTS,
+  STAFF_TEXTS,
+  staffTeamEventsCall,
+  type StaffTeamAccount,
+} from '@chain/contract';
 import { ApiError } from '../../../api/client';
 import { followLiveStream, type LiveStreamOptions } from '../../../api/live-stream';
 import { staffCall } from '../../api';
@@ -15,7 +22,10 @@ import TeamScreen from './team-screen';
 // door closed to anyone but a chain manager.
 
 vi.mock(import('../../api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
-vi.mock(import('../../../api/live-stream'), async (importOriginal) => ({ ...(await importOriginal()), followLiveStream: vi.fn(() => () => undefined) }));
+vi.mock(import('../../../api/live-stream'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  followLiveStream: vi.fn(() => () => undefined),
+}));
 
 afterEach(() => {
   cleanup();
@@ -26,7 +36,10 @@ afterEach(() => {
 
 /** The team's stream the screen follows (the live stream mocked): what it was asked to do with events. */
 function teamStream(): LiveStreamOptions {
-  const options = vi.mocked(followLiveStream).mock.calls.map(([given]) => given).findLast((given) => given.url === staffTeamEventsCall.path);
+  const options = vi
+    .mocked(followLiveStream)
+    .mock.calls.map(([given]) => given)
+    .findLast((given) => given.url === staffTeamEventsCall.path);
   if (!options) throw new Error('the team stream is not followed');
   return options;
 }
@@ -50,7 +63,10 @@ const account = (fields: Partial<StaffTeamAccount>): StaffTeamAccount => ({
   sessions: 1,
   ...fields,
 });
-const chief: StaffSession = { token: 't', me: { id: 1, login: 'boss', name: 'Анна', role: 'manager', chain: true, restaurants: RESTAURANTS } };
+const chief: StaffSession = {
+  token: 't',
+  me: { id: 1, login: 'boss', name: 'Анна', role: 'manager', chain: true, restaurants: RESTAURANTS },
+};
 
 /** Answers staffCall by the call's name; records what was sent. */
 function serve(answers: Record<string, (body: unknown) => unknown>) {
@@ -75,14 +91,24 @@ describe('the team’s pure parts', () => {
     expect(withRole(manager, 'kitchen')).toEqual({ ...manager, role: 'kitchen', chain: false, restaurant_ids: [2] });
     expect(withRestaurant({ ...manager, restaurant_ids: [2] }, 1, true).restaurant_ids).toEqual([1, 2]);
     expect(withRestaurant({ ...manager, restaurant_ids: [1, 2] }, 2, false).restaurant_ids).toEqual([1]);
-    expect(deviceText('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Safari/537.36')).toBe('Chrome на Android');
+    expect(deviceText('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Safari/537.36')).toBe(
+      'Chrome на Android',
+    );
     expect(deviceText('')).toBe('Неизвестное устройство');
   });
 });
 
 describe('the team screen (issue 31)', () => {
   it('lists the team; adds a kitchen account of one restaurant and shows its password once, with a copy button and the warning', async () => {
-    const cook = account({ id: 7, login: 'cook', name: 'Повар', role: 'kitchen', chain: false, restaurant_ids: [2], sessions: 0 });
+    const cook = account({
+      id: 7,
+      login: 'cook',
+      name: 'Повар',
+      role: 'kitchen',
+      chain: false,
+      restaurant_ids: [2],
+      sessions: 0,
+    });
     const sent = serve({
       staffTeam: () => ({ accounts: [account({})], restaurants: RESTAURANTS }),
       staffTeamAdd: () => ({ account: cook, password: 'Secret23456789ab', emailed_to: null }),
@@ -146,12 +172,28 @@ describe('the team screen (issue 31)', () => {
   });
 
   it('disables an account only after a confirmation, sends the version, lists and ends its sessions; the own account offers no disabling', async () => {
-    const cook = account({ id: 7, login: 'cook', name: 'Повар', role: 'kitchen', chain: false, restaurant_ids: [2], version: 3, sessions: 1 });
+    const cook = account({
+      id: 7,
+      login: 'cook',
+      name: 'Повар',
+      role: 'kitchen',
+      chain: false,
+      restaurant_ids: [2],
+      version: 3,
+      sessions: 1,
+    });
     const sent = serve({
       staffTeam: () => ({ accounts: [account({}), cook], restaurants: RESTAURANTS }),
       staffTeamSessions: () => ({
         sessions: [
-          { id: 41, user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', created_at: '2026-11-28T08:00:00.000Z', last_seen_at: '2026-11-28T08:30:00.000Z', expires_at: '2026-11-28T22:00:00.000Z', current: false },
+          {
+            id: 41,
+            user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36',
+            created_at: '2026-11-28T08:00:00.000Z',
+            last_seen_at: '2026-11-28T08:30:00.000Z',
+            expires_at: '2026-11-28T22:00:00.000Z',
+            current: false,
+          },
         ],
       }),
       staffTeamActive: () => ({ ...cook, active: false, version: 4, sessions: 0 }),
@@ -185,13 +227,24 @@ describe('the team screen (issue 31)', () => {
   });
 
   it('follows the team live: another manager’s changes show in the open list and panel, an edit in progress keeps its input and saves over its version (409)', async () => {
-    const cook = account({ id: 7, login: 'cook', name: 'Повар', role: 'kitchen', chain: false, restaurant_ids: [2], version: 3, sessions: 1 });
+    const cook = account({
+      id: 7,
+      login: 'cook',
+      name: 'Повар',
+      role: 'kitchen',
+      chain: false,
+      restaurant_ids: [2],
+      version: 3,
+      sessions: 1,
+    });
     let team = [account({}), cook];
     const sent = serve({
       staffTeam: () => ({ accounts: team, restaurants: RESTAURANTS }),
       staffTeamSessions: () => ({ sessions: [] }),
       staffTeamSave: () => {
-        throw new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, { body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: team[1] } });
+        throw new ApiError(BACKOFFICE_TEXTS.staleVersion, 'server', 409, 'stale_version', null, {
+          body: { success: false, error: 'stale_version', message: BACKOFFICE_TEXTS.staleVersion, current: team[1] },
+        });
       },
     });
     setStaffSession(chief);
@@ -203,7 +256,11 @@ describe('the team screen (issue 31)', () => {
     fireEvent.change(screen.getByLabelText('Имя'), { target: { value: 'Повар Иван' } });
 
     // Another chain manager renames the cook, moves it and ends its session, and adds an account.
-    team = [account({}), { ...cook, name: 'Повар Пётр', restaurant_ids: [1], version: 4, sessions: 0 }, account({ id: 9, login: 'newbie', name: 'Новичок', role: 'kitchen', chain: false, restaurant_ids: [1] })];
+    team = [
+      account({}),
+      { ...cook, name: 'Повар Пётр', restaurant_ids: [1], version: 4, sessions: 0 },
+      account({ id: 9, login: 'newbie', name: 'Новичок', role: 'kitchen', chain: false, restaurant_ids: [1] }),
+    ];
     const asked = () => sent.filter((entry) => entry.name === 'staffTeam').length;
     const sessionsAsked = () => sent.filter((entry) => entry.name === 'staffTeamSessions').length;
     const [teamBefore, sessionsBefore] = [asked(), sessionsAsked()];
@@ -217,7 +274,10 @@ describe('the team screen (issue 31)', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Имя').value).toBe('Повар Иван');
     fireEvent.click(screen.getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await settle();
-    expect(sent.find((entry) => entry.name === 'staffTeamSave')?.body).toMatchObject({ version: 3, name: 'Повар Иван' });
+    expect(sent.find((entry) => entry.name === 'staffTeamSave')?.body).toMatchObject({
+      version: 3,
+      name: 'Повар Иван',
+    });
     const stale = screen.getByRole('alert');
     expect(stale.textContent).toContain(BACKOFFICE_TEXTS.staleVersion);
     expect(stale.textContent).toContain('Имя: Повар Пётр');

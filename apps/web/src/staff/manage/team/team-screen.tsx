@@ -23,7 +23,16 @@ import { useStaffEvents } from '../../use-staff-events';
 import type { ManageScreenProps } from '../areas';
 import { CheckboxField, SaveBar, SelectField, StaleNotice, TextField } from '../fields';
 import { useVersionedForm } from '../versioned-form';
-import { type AccountDraft, deviceText, momentText, placesText, roleText, type TeamRole, withRestaurant, withRole } from './team-model';
+import {
+  type AccountDraft,
+  deviceText,
+  momentText,
+  placesText,
+  roleText,
+  type TeamRole,
+  withRestaurant,
+  withRole,
+} from './team-model';
 
 // The back office's team (issue 31, docs/back-office.md "Team"): a chain manager's list of staff
 // accounts; adding one (its password shown once or e-mailed), editing it over its version,
@@ -43,7 +52,15 @@ const DELIVERY_OPTIONS = [
   { value: 'email', label: 'Отправить на e-mail сотрудника' },
 ] as const satisfies readonly { value: PasswordDelivery; label: string }[];
 
-const FIELD_LABELS = { name: 'Имя', email: 'E-mail', role: 'Роль', chain: 'Вся сеть', restaurant_ids: 'Рестораны', active: 'Доступ', sessions: 'Открытые сеансы' } as const;
+const FIELD_LABELS = {
+  name: 'Имя',
+  email: 'E-mail',
+  role: 'Роль',
+  chain: 'Вся сеть',
+  restaurant_ids: 'Рестораны',
+  active: 'Доступ',
+  sessions: 'Открытые сеансы',
+} as const;
 
 type View = { kind: 'list' } | { kind: 'add' } | { kind: 'account'; id: number };
 
@@ -77,7 +94,9 @@ export default function TeamScreen({ session }: ManageScreenProps) {
   const replace = (account: StaffTeamAccount) => {
     if (!team.data) return;
     const known = team.data.accounts.some((row) => row.id === account.id);
-    const accounts = known ? team.data.accounts.map((row) => (row.id === account.id ? account : row)) : [...team.data.accounts, account];
+    const accounts = known
+      ? team.data.accounts.map((row) => (row.id === account.id ? account : row))
+      : [...team.data.accounts, account];
     team.set({ ...team.data, accounts: accounts.sort((a, b) => a.login.localeCompare(b.login)) });
   };
 
@@ -163,7 +182,11 @@ export default function TeamScreen({ session }: ManageScreenProps) {
               {accounts.map((account) => (
                 <tr key={account.id} className={account.active ? undefined : 'team__off'}>
                   <td>
-                    <button type="button" className="staff-button staff-button--ghost team__open" onClick={() => setView({ kind: 'account', id: account.id })}>
+                    <button
+                      type="button"
+                      className="staff-button staff-button--ghost team__open"
+                      onClick={() => setView({ kind: 'account', id: account.id })}
+                    >
                       {account.name}
                     </button>
                     <span className="staff-field__hint"> {account.login}</span>
@@ -194,7 +217,12 @@ function PasswordOnce({ shown, onDone }: { shown: Shown; onDone: () => void }) {
     }
   };
   return (
-    <div className="staff-card team__password" role="alertdialog" aria-labelledby="team-password-title" aria-describedby="team-password-warning">
+    <div
+      className="staff-card team__password"
+      role="alertdialog"
+      aria-labelledby="team-password-title"
+      aria-describedby="team-password-warning"
+    >
       <h2 id="team-password-title">Пароль для {shown.login}</h2>
       <p id="team-password-warning" className="staff-field__error">
         {STAFF_TEAM_TEXTS.passwordOnce}
@@ -236,7 +264,19 @@ function useAction() {
 }
 
 /** «…? Да, … / Нет»: a step that cannot be taken back asks first. */
-function Confirm({ question, yes, busy, onYes, onNo }: { question: string; yes: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+function Confirm({
+  question,
+  yes,
+  busy,
+  onYes,
+  onNo,
+}: {
+  question: string;
+  yes: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
   return (
     <div className="order-card__confirm" role="group" aria-label={question}>
       <span>{question}</span>
@@ -266,22 +306,40 @@ function AccountFields({
   return (
     <>
       <TextField label="Имя" value={draft.name} maxLength={200} onChange={(name) => onChange({ ...draft, name })} />
-      <TextField label="E-mail (на него приходят коды входа)" value={draft.email} maxLength={254} onChange={(email) => onChange({ ...draft, email })} />
+      <TextField
+        label="E-mail (на него приходят коды входа)"
+        value={draft.email}
+        maxLength={254}
+        onChange={(email) => onChange({ ...draft, email })}
+      />
       {lockRole ? (
         <p className="staff-field__hint">{roleText(draft)}: свою роль и доступ меняет другой менеджер сети.</p>
       ) : (
         <>
-          <SelectField label="Роль" value={draft.role} options={ROLE_OPTIONS} onChange={(role) => onChange(withRole(draft, role))} />
+          <SelectField
+            label="Роль"
+            value={draft.role}
+            options={ROLE_OPTIONS}
+            onChange={(role) => onChange(withRole(draft, role))}
+          />
           {draft.role === 'kitchen' ? (
             <SelectField
               label="Ресторан кухни"
               value={String(draft.restaurant_ids[0] ?? '')}
-              options={[{ value: '', label: 'Выберите ресторан' }, ...restaurants.map((restaurant) => ({ value: String(restaurant.id), label: restaurant.name }))]}
+              options={[
+                { value: '', label: 'Выберите ресторан' },
+                ...restaurants.map((restaurant) => ({ value: String(restaurant.id), label: restaurant.name })),
+              ]}
               onChange={(id) => onChange({ ...draft, restaurant_ids: id === '' ? [] : [Number(id)] })}
             />
           ) : (
             <>
-              <CheckboxField label="Менеджер всей сети" hint="все рестораны, и будущие тоже" checked={draft.chain} onChange={(chain) => onChange({ ...draft, chain })} />
+              <CheckboxField
+                label="Менеджер всей сети"
+                hint="все рестораны, и будущие тоже"
+                checked={draft.chain}
+                onChange={(chain) => onChange({ ...draft, chain })}
+              />
               {draft.chain ? null : (
                 <fieldset className="team__restaurants">
                   <legend>Рестораны менеджера</legend>
@@ -313,19 +371,45 @@ function AddAccount({
   onAdded: (answer: { account: StaffTeamAccount; password: string | null; emailed_to: string | null }) => void;
 }) {
   const [login, setLogin] = useState('');
-  const [draft, setDraft] = useState<AccountDraft>({ name: '', email: '', role: 'kitchen', chain: false, restaurant_ids: [] });
+  const [draft, setDraft] = useState<AccountDraft>({
+    name: '',
+    email: '',
+    role: 'kitchen',
+    chain: false,
+    restaurant_ids: [],
+  });
   const [delivery, setDelivery] = useState<PasswordDelivery>('show');
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await action.run(async () => onAdded(await staffCall(staffTeamAddCall, { login, ...draft, restaurant_ids: draft.chain ? [] : draft.restaurant_ids, delivery })));
+    await action.run(async () =>
+      onAdded(
+        await staffCall(staffTeamAddCall, {
+          login,
+          ...draft,
+          restaurant_ids: draft.chain ? [] : draft.restaurant_ids,
+          delivery,
+        }),
+      ),
+    );
   };
   return (
     <form className="staff-card team__form" aria-labelledby="team-add-title" onSubmit={(event) => void submit(event)}>
       <h2 id="team-add-title">Новый сотрудник</h2>
-      <TextField label="Логин" hint="латинские буквы, цифры, «.», «_» или «-»" value={login} maxLength={STAFF_LOGIN_MAX_LENGTH} onChange={setLogin} />
+      <TextField
+        label="Логин"
+        hint="латинские буквы, цифры, «.», «_» или «-»"
+        value={login}
+        maxLength={STAFF_LOGIN_MAX_LENGTH}
+        onChange={setLogin}
+      />
       <AccountFields draft={draft} onChange={setDraft} restaurants={restaurants} />
-      <SelectField label="Пароль (создаётся автоматически)" value={delivery} options={DELIVERY_OPTIONS} onChange={setDelivery} />
+      <SelectField
+        label="Пароль (создаётся автоматически)"
+        value={delivery}
+        options={DELIVERY_OPTIONS}
+        onChange={setDelivery}
+      />
       <StaffError text={action.error} />
       <div className="staff-savebar">
         <button type="submit" className="staff-button staff-button--primary" disabled={action.busy}>
@@ -363,7 +447,14 @@ function AccountPanel({
     (draft) =>
       staffCall(
         staffTeamSaveCall,
-        { version: draft.version, name: draft.name, email: draft.email, role: draft.role, chain: draft.chain, restaurant_ids: draft.chain ? [] : draft.restaurant_ids },
+        {
+          version: draft.version,
+          name: draft.name,
+          email: draft.email,
+          role: draft.role,
+          chain: draft.chain,
+          restaurant_ids: draft.chain ? [] : draft.restaurant_ids,
+        },
         { params: { id: draft.id } },
       ),
     onChanged,
@@ -384,7 +475,11 @@ function AccountPanel({
       <button type="button" className="staff-button staff-button--ghost" onClick={onBack}>
         ← Вся команда
       </button>
-      <form className="staff-card team__form" aria-labelledby="team-account-title" onSubmit={(event) => void submit(event)}>
+      <form
+        className="staff-card team__form"
+        aria-labelledby="team-account-title"
+        onSubmit={(event) => void submit(event)}
+      >
         <h2 id="team-account-title">
           {account.name} <span className="staff-field__hint">{account.login}</span>
         </h2>
@@ -409,7 +504,14 @@ function AccountPanel({
             onTake={form.takeCurrent}
           />
         ) : null}
-        <AccountFields draft={form.draft} lockRole={own} restaurants={restaurants} onChange={(draft) => (Object.keys(draft) as (keyof AccountDraft)[]).forEach((key) => form.set(key, draft[key]))} />
+        <AccountFields
+          draft={form.draft}
+          lockRole={own}
+          restaurants={restaurants}
+          onChange={(draft) =>
+            (Object.keys(draft) as (keyof AccountDraft)[]).forEach((key) => form.set(key, draft[key]))
+          }
+        />
         <SaveBar form={form} savedOnce={savedOnce} />
       </form>
       <PasswordReset account={account} onPassword={onPassword} />
@@ -419,20 +521,44 @@ function AccountPanel({
   );
 }
 
-function PasswordReset({ account, onPassword }: { account: StaffTeamAccount; onPassword: (answer: { account: StaffTeamAccount; password: string | null; emailed_to: string | null }) => void }) {
+function PasswordReset({
+  account,
+  onPassword,
+}: {
+  account: StaffTeamAccount;
+  onPassword: (answer: { account: StaffTeamAccount; password: string | null; emailed_to: string | null }) => void;
+}) {
   const [delivery, setDelivery] = useState<PasswordDelivery>('show');
   const [confirming, setConfirming] = useState(false);
   const action = useAction();
   const reset = async () => {
-    if (await action.run(async () => onPassword(await staffCall(staffTeamPasswordCall, { delivery }, { params: { id: account.id } })))) setConfirming(false);
+    if (
+      await action.run(async () =>
+        onPassword(await staffCall(staffTeamPasswordCall, { delivery }, { params: { id: account.id } })),
+      )
+    )
+      setConfirming(false);
   };
   return (
     <section className="staff-card" aria-labelledby="team-reset-title">
       <h2 id="team-reset-title">Пароль</h2>
-      <p className="staff-field__hint">Новый пароль создаётся автоматически. Старый перестаёт работать, и все сеансы сотрудника завершаются.</p>
-      <SelectField label="Как передать новый пароль" value={delivery} options={DELIVERY_OPTIONS} onChange={setDelivery} />
+      <p className="staff-field__hint">
+        Новый пароль создаётся автоматически. Старый перестаёт работать, и все сеансы сотрудника завершаются.
+      </p>
+      <SelectField
+        label="Как передать новый пароль"
+        value={delivery}
+        options={DELIVERY_OPTIONS}
+        onChange={setDelivery}
+      />
       {confirming ? (
-        <Confirm question={`Сбросить пароль ${account.login}?`} yes="Да, сбросить" busy={action.busy} onYes={() => void reset()} onNo={() => setConfirming(false)} />
+        <Confirm
+          question={`Сбросить пароль ${account.login}?`}
+          yes="Да, сбросить"
+          busy={action.busy}
+          onYes={() => void reset()}
+          onNo={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" className="staff-button staff-button--secondary" onClick={() => setConfirming(true)}>
           Сбросить пароль
@@ -444,11 +570,26 @@ function PasswordReset({ account, onPassword }: { account: StaffTeamAccount; onP
 }
 
 /** Disabling needs a confirmation; the chain manager's own account cannot be disabled here. */
-function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: boolean; onChanged: (account: StaffTeamAccount) => void }) {
+function Access({
+  account,
+  own,
+  onChanged,
+}: {
+  account: StaffTeamAccount;
+  own: boolean;
+  onChanged: (account: StaffTeamAccount) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const action = useAction();
   const set = async (active: boolean) => {
-    if (await action.run(async () => onChanged(await staffCall(staffTeamActiveCall, { version: account.version, active }, { params: { id: account.id } })))) setConfirming(false);
+    if (
+      await action.run(async () =>
+        onChanged(
+          await staffCall(staffTeamActiveCall, { version: account.version, active }, { params: { id: account.id } }),
+        ),
+      )
+    )
+      setConfirming(false);
   };
   return (
     <section className="staff-card" aria-labelledby="team-access-title">
@@ -472,7 +613,12 @@ function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: b
       ) : (
         <>
           <p>Сотрудник отключён и не может войти.</p>
-          <button type="button" className="staff-button staff-button--secondary" disabled={action.busy} onClick={() => void set(true)}>
+          <button
+            type="button"
+            className="staff-button staff-button--secondary"
+            disabled={action.busy}
+            onClick={() => void set(true)}
+          >
             Включить снова
           </button>
         </>
@@ -482,8 +628,19 @@ function Access({ account, own, onChanged }: { account: StaffTeamAccount; own: b
   );
 }
 
-function Sessions({ account, heard, onChanged }: { account: StaffTeamAccount; heard: number; onChanged: (account: StaffTeamAccount) => void }) {
-  const sessions = useStaffData(() => staffCall(staffTeamSessionsCall, { params: { id: account.id } }), `sessions-${account.id}`);
+function Sessions({
+  account,
+  heard,
+  onChanged,
+}: {
+  account: StaffTeamAccount;
+  heard: number;
+  onChanged: (account: StaffTeamAccount) => void;
+}) {
+  const sessions = useStaffData(
+    () => staffCall(staffTeamSessionsCall, { params: { id: account.id } }),
+    `sessions-${account.id}`,
+  );
   // A change the stream told of after the panel opened: its sessions read again, the list shown
   // meanwhile (the panel's first read is its own; one read per change, never two).
   const { reload } = sessions;
@@ -494,7 +651,11 @@ function Sessions({ account, heard, onChanged }: { account: StaffTeamAccount; he
   const action = useAction();
   const end = async (session: StaffTeamSession | null) => {
     await action.run(async () => {
-      const { ended } = await staffCall(staffTeamEndSessionsCall, { session_id: session?.id ?? null }, { params: { id: account.id } });
+      const { ended } = await staffCall(
+        staffTeamEndSessionsCall,
+        { session_id: session?.id ?? null },
+        { params: { id: account.id } },
+      );
       onChanged({ ...account, sessions: Math.max(0, account.sessions - ended) });
       reload();
     });
@@ -523,7 +684,11 @@ function Sessions({ account, heard, onChanged }: { account: StaffTeamAccount; he
                     Вход {momentText(session.created_at)} · последняя активность {momentText(session.last_seen_at)}
                   </span>
                 </span>
-                <button type="button" className="staff-button staff-button--secondary" onClick={() => void end(session)}>
+                <button
+                  type="button"
+                  className="staff-button staff-button--secondary"
+                  onClick={() => void end(session)}
+                >
                   Завершить
                 </button>
               </li>

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFFICE_TEXTS, staffPagesCall, staffSavePageCall, staffSaveSettingsCall, staffSettingsCall, type StaffSettings } from '@chain/contract';
+import {
+  BACKOFFICE_TEXTS,
+  staffPagesCall,
+  staffSavePageCall,
+  staffSaveSettingsCall,
+  staffSettingsCall,
+  type StaffSettings,
+} from '@chain/contract';
 import { ApiError } from '../../../api/client';
 import { staffCall } from '../../api';
 import type { StaffSession } from '../../session';
@@ -12,7 +19,10 @@ import TextsScreen from './texts-screen';
 
 vi.mock(import('../../api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
 
-const session: StaffSession = { token: 't', me: { id: 1, login: 'm', name: 'М', role: 'manager', chain: true, restaurants: [] } };
+const session: StaffSession = {
+  token: 't',
+  me: { id: 1, login: 'm', name: 'М', role: 'manager', chain: true, restaurants: [] },
+};
 const settings: StaffSettings = {
   hotline: '+7 495 212-37-37',
   app_store_url: 'https://example.ru/ios',
@@ -42,7 +52,12 @@ describe('the texts and settings screen', () => {
     const calls = vi.mocked(staffCall);
     calls.mockImplementation(async (definition: unknown, body?: unknown) => {
       if (definition === staffPagesCall) {
-        return { pages: [{ slug: 'about', title: 'О сети', body: 'О нас', version: 1 }, { slug: 'delivery', title: 'Условия доставки', body: 'Старый текст', version: 5 }] };
+        return {
+          pages: [
+            { slug: 'about', title: 'О сети', body: 'О нас', version: 1 },
+            { slug: 'delivery', title: 'Условия доставки', body: 'Старый текст', version: 5 },
+          ],
+        };
       }
       if (definition === staffSettingsCall) return settings;
       if (definition === staffSavePageCall) return { slug: 'delivery', ...(body as object), version: 6 };
@@ -54,7 +69,11 @@ describe('the texts and settings screen', () => {
     fireEvent.change(within(form).getByLabelText('Текст'), { target: { value: '## Зоны\n\n- Центр\n- Север' } });
     const preview = within(form).getByRole('region', { name: 'Так увидят гости' });
     expect(within(preview).getByRole('heading', { level: 3, name: 'Зоны' })).toBeTruthy();
-    expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Центр', 'Север']);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Центр', 'Север']);
     fireEvent.click(within(form).getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await within(form).findByText(BACKOFFICE_TEXTS.saved);
     const [, sent, options] = calls.mock.calls.find(([definition]) => definition === staffSavePageCall) ?? [];
@@ -67,7 +86,8 @@ describe('the texts and settings screen', () => {
     calls.mockImplementation(async (definition: unknown) => {
       if (definition === staffPagesCall) return { pages: [] };
       if (definition === staffSettingsCall) return settings;
-      if (definition === staffSaveSettingsCall) throw new ApiError('«Телефон горячей линии»: неверно', 'server', 400, 'validation');
+      if (definition === staffSaveSettingsCall)
+        throw new ApiError('«Телефон горячей линии»: неверно', 'server', 400, 'validation');
       throw new Error('unexpected call');
     });
     render(<TextsScreen session={session} />);
@@ -78,7 +98,9 @@ describe('the texts and settings screen', () => {
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Отложенные заказы' }));
     fireEvent.click(within(form).getByRole('button', { name: BACKOFFICE_TEXTS.save }));
     await within(form).findByText('«Телефон горячей линии»: неверно');
-    await waitFor(() => expect(calls.mock.calls.some(([definition]) => definition === staffSaveSettingsCall)).toBe(true));
+    await waitFor(() =>
+      expect(calls.mock.calls.some(([definition]) => definition === staffSaveSettingsCall)).toBe(true),
+    );
     const [, sent] = calls.mock.calls.find(([definition]) => definition === staffSaveSettingsCall) ?? [];
     expect(sent).toEqual({ ...settings, hotline: '123', allow_delayed: true });
   });

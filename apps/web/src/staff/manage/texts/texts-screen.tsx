@@ -27,10 +27,15 @@ import { CheckboxField, SaveBar, StaleNotice, TextField } from '../fields';
 import { useVersionedForm } from '../versioned-form';
 
 /** The pages the guest app links to, in the order the screen offers them. */
-const PAGE_NAMES: Record<string, string> = { [CHAIN_PAGE_SLUGS.about]: 'О сети', [CHAIN_PAGE_SLUGS.delivery]: 'Условия доставки', [CHAIN_PAGE_SLUGS.offer]: 'Оферта' };
+const PAGE_NAMES: Record<string, string> = {
+  [CHAIN_PAGE_SLUGS.about]: 'О сети',
+  [CHAIN_PAGE_SLUGS.delivery]: 'Условия доставки',
+  [CHAIN_PAGE_SLUGS.offer]: 'Оферта',
+};
 const PAGE_LABELS = { title: 'Заголовок', body: 'Текст' } as const;
 
-const isSwitch = (key: EditableSettingKey): key is (typeof SETTING_SWITCHES)[number] => (SETTING_SWITCHES as readonly string[]).includes(key);
+const isSwitch = (key: EditableSettingKey): key is (typeof SETTING_SWITCHES)[number] =>
+  (SETTING_SWITCHES as readonly string[]).includes(key);
 const TEXT_LIMITS: Partial<Record<EditableSettingKey, number>> = {
   hotline: SETTINGS_PHONE_MAX_LENGTH,
   app_store_url: SETTINGS_URL_MAX_LENGTH,
@@ -44,7 +49,12 @@ function PageForm({ page, onSaved }: { page: StaffPage; onSaved: (saved: StaffPa
   const [savedOnce, setSavedOnce] = useState(false);
   const form = useVersionedForm<StaffPage>(
     page,
-    (draft) => staffCall(staffSavePageCall, { title: draft.title, body: draft.body, version: draft.version }, { params: { slug: draft.slug } }),
+    (draft) =>
+      staffCall(
+        staffSavePageCall,
+        { title: draft.title, body: draft.body, version: draft.version },
+        { params: { slug: draft.slug } },
+      ),
     (saved) => {
       setSavedOnce(true);
       onSaved(saved);
@@ -59,7 +69,12 @@ function PageForm({ page, onSaved }: { page: StaffPage; onSaved: (saved: StaffPa
       {form.stale ? <StaleNotice stale={form.stale} labels={PAGE_LABELS} onTake={form.takeCurrent} /> : null}
       <div className="texts-page__columns">
         <div>
-          <TextField label="Заголовок" value={form.draft.title} maxLength={MAX_PAGE_TITLE_LENGTH} onChange={(value) => form.set('title', value)} />
+          <TextField
+            label="Заголовок"
+            value={form.draft.title}
+            maxLength={MAX_PAGE_TITLE_LENGTH}
+            onChange={(value) => form.set('title', value)}
+          />
           <TextField
             label="Текст"
             multiline
@@ -83,7 +98,11 @@ function PageForm({ page, onSaved }: { page: StaffPage; onSaved: (saved: StaffPa
 /** The settings the app reads: the hotline, links, name, texts and switches. */
 function SettingsForm({ settings }: { settings: StaffSettings }) {
   const [savedOnce, setSavedOnce] = useState(false);
-  const form = useVersionedForm<StaffSettings>(settings, (draft) => staffCall(staffSaveSettingsCall, draft), () => setSavedOnce(true));
+  const form = useVersionedForm<StaffSettings>(
+    settings,
+    (draft) => staffCall(staffSaveSettingsCall, draft),
+    () => setSavedOnce(true),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit();
@@ -94,16 +113,34 @@ function SettingsForm({ settings }: { settings: StaffSettings }) {
       {form.stale ? <StaleNotice stale={form.stale} labels={SETTING_LABELS} onTake={form.takeCurrent} /> : null}
       <div className="texts-settings__short">
         {EDITABLE_SETTING_KEYS.filter((key) => SHORT.has(key)).map((key) => (
-          <TextField key={key} label={SETTING_LABELS[key]} value={String(form.draft[key])} maxLength={TEXT_LIMITS[key]} onChange={(value) => form.set(key, value)} />
+          <TextField
+            key={key}
+            label={SETTING_LABELS[key]}
+            value={String(form.draft[key])}
+            maxLength={TEXT_LIMITS[key]}
+            onChange={(value) => form.set(key, value)}
+          />
         ))}
       </div>
       {EDITABLE_SETTING_KEYS.filter((key) => !SHORT.has(key) && !isSwitch(key)).map((key) => (
-        <TextField key={key} label={SETTING_LABELS[key]} multiline value={String(form.draft[key])} maxLength={SETTINGS_TEXT_MAX_LENGTH} onChange={(value) => form.set(key, value)} />
+        <TextField
+          key={key}
+          label={SETTING_LABELS[key]}
+          multiline
+          value={String(form.draft[key])}
+          maxLength={SETTINGS_TEXT_MAX_LENGTH}
+          onChange={(value) => form.set(key, value)}
+        />
       ))}
       <fieldset className="coupon-form__set">
         <legend>Что предлагает приложение</legend>
         {SETTING_SWITCHES.map((key) => (
-          <CheckboxField key={key} label={SETTING_LABELS[key]} checked={form.draft[key]} onChange={(checked) => form.set(key, checked)} />
+          <CheckboxField
+            key={key}
+            label={SETTING_LABELS[key]}
+            checked={form.draft[key]}
+            onChange={(checked) => form.set(key, checked)}
+          />
         ))}
       </fieldset>
       <SaveBar form={form} savedOnce={savedOnce} />
@@ -132,7 +169,11 @@ export default function TextsScreen(_props: ManageScreenProps) {
                 <button
                   key={page.slug}
                   type="button"
-                  className={page.slug === chosen?.slug ? 'staff-button staff-button--primary' : 'staff-button staff-button--secondary'}
+                  className={
+                    page.slug === chosen?.slug
+                      ? 'staff-button staff-button--primary'
+                      : 'staff-button staff-button--secondary'
+                  }
                   aria-pressed={page.slug === chosen?.slug}
                   onClick={() => setSlug(page.slug)}
                 >
@@ -140,11 +181,25 @@ export default function TextsScreen(_props: ManageScreenProps) {
                 </button>
               ))}
             </div>
-            {chosen ? <PageForm key={chosen.slug} page={chosen} onSaved={(saved) => pages.set({ pages: (pages.data?.pages ?? []).map((page) => (page.slug === saved.slug ? saved : page)) })} /> : null}
+            {chosen ? (
+              <PageForm
+                key={chosen.slug}
+                page={chosen}
+                onSaved={(saved) =>
+                  pages.set({
+                    pages: (pages.data?.pages ?? []).map((page) => (page.slug === saved.slug ? saved : page)),
+                  })
+                }
+              />
+            ) : null}
           </>
         )}
       </section>
-      {!settings.data ? <NotLoaded error={settings.error} loading="Загружаем настройки…" onRetry={settings.reload} /> : <SettingsForm settings={settings.data} />}
+      {!settings.data ? (
+        <NotLoaded error={settings.error} loading="Загружаем настройки…" onRetry={settings.reload} />
+      ) : (
+        <SettingsForm settings={settings.data} />
+      )}
     </section>
   );
 }

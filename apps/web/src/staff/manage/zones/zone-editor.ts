@@ -1,5 +1,14 @@
 import type { NeighbourZone, StaffZone, ZoneFields } from './zone-types';
-import { closedPolygon, type LonLat, openRing, ZONE_MAX_POINTS, zonePeriodProblem, zoneShapeMessage, zoneShapeProblem, zonesOverlap } from '@chain/domain';
+import {
+  closedPolygon,
+  type LonLat,
+  openRing,
+  ZONE_MAX_POINTS,
+  zonePeriodProblem,
+  zoneShapeMessage,
+  zoneShapeProblem,
+  zonesOverlap,
+} from '@chain/domain';
 
 // The outline editor's rules (issue 31): the corners as the manager places, drags and removes
 // them on the map; the midpoint handle on each side adds a corner there. What a valid outline is
@@ -96,12 +105,21 @@ export function fieldsProblem(fields: Pick<ZoneFields, 'periods'>): string | nul
 }
 
 /** The other zones the outline overlaps: the restaurant's own (but this one) and the chain's others. */
-export function overlapping(points: readonly LonLat[], own: readonly StaffZone[], others: readonly NeighbourZone[], editingId: number | null): { id: string; text: string }[] {
+export function overlapping(
+  points: readonly LonLat[],
+  own: readonly StaffZone[],
+  others: readonly NeighbourZone[],
+  editingId: number | null,
+): { id: string; text: string }[] {
   if (points.length < 3) return [];
   const polygon = closedPolygon(points);
   return [
-    ...own.filter((zone) => zone.id !== editingId && zonesOverlap(polygon, zone.polygon)).map((zone) => ({ id: `own-${zone.id}`, text: `«${zone.name}»` })),
-    ...others.filter((zone) => zonesOverlap(polygon, zone.polygon)).map((zone) => ({ id: `other-${zone.id}`, text: `«${zone.name}» (${zone.restaurant_name})` })),
+    ...own
+      .filter((zone) => zone.id !== editingId && zonesOverlap(polygon, zone.polygon))
+      .map((zone) => ({ id: `own-${zone.id}`, text: `«${zone.name}»` })),
+    ...others
+      .filter((zone) => zonesOverlap(polygon, zone.polygon))
+      .map((zone) => ({ id: `other-${zone.id}`, text: `«${zone.name}» (${zone.restaurant_name})` })),
   ];
 }
 
@@ -109,14 +127,25 @@ export function overlapping(points: readonly LonLat[], own: readonly StaffZone[]
 export function overlapPairs(zones: readonly StaffZone[]): string[] {
   const pairs: string[] = [];
   zones.forEach((zone, i) => {
-    for (const other of zones.slice(i + 1)) if (zonesOverlap(zone.polygon, other.polygon)) pairs.push(`«${zone.name}» и «${other.name}»`);
+    for (const other of zones.slice(i + 1))
+      if (zonesOverlap(zone.polygon, other.polygon)) pairs.push(`«${zone.name}» и «${other.name}»`);
   });
   return pairs;
 }
 
 /** A new zone's fields: no corners yet, the chain's usual sums left at zero. */
 export function blankZone(): ZoneFields {
-  return { name: '', color: '#4D3366CC', polygon: [[]], periods: [], time_limit: 0, min_order_sum_rest: 0, min_order_sum_shop: 0, delivery_price: 0, free_delivery_from: null };
+  return {
+    name: '',
+    color: '#4D3366CC',
+    polygon: [[]],
+    periods: [],
+    time_limit: 0,
+    min_order_sum_rest: 0,
+    min_order_sum_shop: 0,
+    delivery_price: 0,
+    free_delivery_from: null,
+  };
 }
 
 /** '#AARRGGBB' → the '#RRGGBB' a colour input shows; '#RRGGBB' as it is. */

@@ -33,17 +33,30 @@ export interface DrawnZones {
  * Draws the restaurant's zones and the chain's others (but `hiddenId`, the zone being edited,
  * which its outline shows); `mark` outlines in red those the edited outline overlaps.
  */
-export function drawZones(view: MapView, input: { zones: readonly StaffZone[]; others: readonly NeighbourZone[]; hiddenId: number | null }): DrawnZones {
+export function drawZones(
+  view: MapView,
+  input: { zones: readonly StaffZone[]; others: readonly NeighbourZone[]; hiddenId: number | null },
+): DrawnZones {
   const drawn: { id: string; shape: MapShape; style: (overlaps: boolean) => MapShapeStyle }[] = [];
   for (const zone of input.others) {
     const base = zoneStyle(zone.color);
-    const style = (overlaps: boolean) => ({ ...base, fillOpacity: Math.min(base.fillOpacity, 0.15), stroke: overlaps ? OVERLAP_STROKE : base.stroke, strokeOpacity: overlaps ? 1 : 0.4 });
+    const style = (overlaps: boolean) => ({
+      ...base,
+      fillOpacity: Math.min(base.fillOpacity, 0.15),
+      stroke: overlaps ? OVERLAP_STROKE : base.stroke,
+      strokeOpacity: overlaps ? 1 : 0.4,
+    });
     drawn.push({ id: `other-${zone.id}`, shape: view.addPolygon(zone.polygon, style(false)), style });
   }
   for (const zone of input.zones) {
     if (zone.id === input.hiddenId) continue;
     const base = zoneStyle(zone.color);
-    const style = (overlaps: boolean) => ({ ...base, fillOpacity: zone.active ? base.fillOpacity : 0.05, stroke: overlaps ? OVERLAP_STROKE : base.stroke, strokeOpacity: zone.active ? 1 : 0.5 });
+    const style = (overlaps: boolean) => ({
+      ...base,
+      fillOpacity: zone.active ? base.fillOpacity : 0.05,
+      stroke: overlaps ? OVERLAP_STROKE : base.stroke,
+      strokeOpacity: zone.active ? 1 : 0.5,
+    });
     drawn.push({ id: `own-${zone.id}`, shape: view.addPolygon(zone.polygon, style(false)), style });
   }
   return {
@@ -72,7 +85,10 @@ export function drawOutline(view: MapView, outline: EditedOutline): () => void {
   const layers: MapLayer[] = [];
   const unsubscribe: (() => void)[] = [];
   const base = { ...zoneStyle(outline.colour), strokeOpacity: 1 };
-  const styled = (corners: readonly LonLat[]): MapShapeStyle => (corners.length >= ZONE_MIN_POINTS && zoneShapeProblem(corners) !== null ? { ...base, stroke: OVERLAP_STROKE } : base);
+  const styled = (corners: readonly LonLat[]): MapShapeStyle =>
+    corners.length >= ZONE_MIN_POINTS && zoneShapeProblem(corners) !== null
+      ? { ...base, stroke: OVERLAP_STROKE }
+      : base;
   const shape = points.length >= 2 ? view.addPolygon(ring(points), styled(points)) : null;
   if (shape) layers.push(shape);
   const middles: MapMarker[] = [];
@@ -81,7 +97,8 @@ export function drawOutline(view: MapView, outline: EditedOutline): () => void {
     const next = editOutline({ points, selected }, action).points;
     shape?.setPolygon(ring(next));
     shape?.setStyle(styled(next));
-    if (moveMiddles) sideMidpoints(next).forEach(({ point }, side) => middles[side]?.setPosition({ lon: point[0], lat: point[1] }));
+    if (moveMiddles)
+      sideMidpoints(next).forEach(({ point }, side) => middles[side]?.setPosition({ lon: point[0], lat: point[1] }));
     preview(next);
   };
   const settle = (action: OutlineAction) => {
@@ -89,7 +106,10 @@ export function drawOutline(view: MapView, outline: EditedOutline): () => void {
     dispatch(action);
   };
   for (const { after, point } of points.length >= 3 ? sideMidpoints(points) : []) {
-    const marker = view.addMarker({ lon: point[0], lat: point[1] }, { draggable: true, label: `Добавить точку на стороне ${after + 1}`, handle: 'middle' });
+    const marker = view.addMarker(
+      { lon: point[0], lat: point[1] },
+      { draggable: true, label: `Добавить точку на стороне ${after + 1}`, handle: 'middle' },
+    );
     layers.push(marker);
     middles.push(marker);
     unsubscribe.push(marker.onSelect(() => dispatch({ type: 'insert', after, point })));
@@ -97,7 +117,10 @@ export function drawOutline(view: MapView, outline: EditedOutline): () => void {
     unsubscribe.push(marker.onDragEnd((moved) => settle({ type: 'insert', after, point: roundedPoint(moved) })));
   }
   points.forEach((point, index) => {
-    const marker = view.addMarker({ lon: point[0], lat: point[1] }, { draggable: true, label: `Точка ${index + 1}`, handle: index === selected ? 'picked' : 'corner' });
+    const marker = view.addMarker(
+      { lon: point[0], lat: point[1] },
+      { draggable: true, label: `Точка ${index + 1}`, handle: index === selected ? 'picked' : 'corner' },
+    );
     layers.push(marker);
     unsubscribe.push(marker.onSelect(() => dispatch({ type: 'select', index })));
     unsubscribe.push(marker.onDrag((moved) => follow({ type: 'move', index, point: roundedPoint(moved) }, true)));
@@ -137,7 +160,11 @@ export function ZoneMap({
   overlapIds: ReadonlySet<string>;
   outline: EditedOutline | null;
 }) {
-  const [element, map] = useMapView(config, { centre: place, zoom: MAP_POINT_ZOOM - 4, label: `Карта зон доставки: ${place.name}` });
+  const [element, map] = useMapView(config, {
+    centre: place,
+    zoom: MAP_POINT_ZOOM - 4,
+    label: `Карта зон доставки: ${place.name}`,
+  });
   const view = map.view;
 
   // The view is framed when a saved zone is opened (or the restaurant changes), not at every

@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type MapConfig, staffCreateZoneCall, staffZoneActiveCall, staffZonesCall, type StaffZone, type StaffZonesResponse, ZONE_TEXTS } from '@chain/contract';
+import {
+  type MapConfig,
+  staffCreateZoneCall,
+  staffZoneActiveCall,
+  staffZonesCall,
+  type StaffZone,
+  type StaffZonesResponse,
+  ZONE_TEXTS,
+} from '@chain/contract';
 import type { GeoPoint, LonLat } from '@chain/domain';
 import { staffCall } from '../../api';
 import type { StaffSession } from '../../session';
@@ -14,7 +22,11 @@ import ZonesPage from './zones-page';
 vi.mock(import('../../api'), async (importOriginal) => ({ ...(await importOriginal()), staffCall: vi.fn() }));
 vi.mock(import('../../../api/geo'), async () => {
   const { createQuery } = await import('../../../api/query-cache');
-  const config: MapConfig = { provider: 'tiles', yandexKey: '', tiles: { url: '/t/{z}/{x}/{y}.png', attribution: 'т', maxZoom: 19 } };
+  const config: MapConfig = {
+    provider: 'tiles',
+    yandexKey: '',
+    tiles: { url: '/t/{z}/{x}/{y}.png', attribution: 'т', maxZoom: 19 },
+  };
   return { mapConfigQuery: createQuery<void, MapConfig>({ load: () => Promise.resolve(config) }) };
 });
 
@@ -100,7 +112,10 @@ vi.mock(import('../../../ui/map/open-map'), () => ({
 }));
 
 const settle = () => act(async () => {});
-const SESSION: StaffSession = { token: 't', me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager', chain: false, restaurants: [{ id: 5, name: 'Курский' }] } };
+const SESSION: StaffSession = {
+  token: 't',
+  me: { id: 1, login: 'm', name: 'Менеджер', role: 'manager', chain: false, restaurants: [{ id: 5, name: 'Курский' }] },
+};
 const square: [number, number][] = [
   [37.6, 55.75],
   [37.62, 55.75],
@@ -127,7 +142,16 @@ const ZONE: StaffZone = {
 const DATA: StaffZonesResponse = {
   restaurant: { id: 5, name: 'Курский', lat: 55.757, lon: 37.66 },
   zones: [ZONE],
-  others: [{ id: 9, name: 'Пресня', restaurant_name: 'Патриаршие', color: '#4DE07A2E', active: true, polygon: [square.map(([lon, lat]): [number, number] => [lon + 0.03, lat])] }],
+  others: [
+    {
+      id: 9,
+      name: 'Пресня',
+      restaurant_name: 'Патриаршие',
+      color: '#4DE07A2E',
+      active: true,
+      polygon: [square.map(([lon, lat]): [number, number] => [lon + 0.03, lat])],
+    },
+  ],
 };
 const corners = () => map.markers.filter((marker) => marker.handle !== 'middle');
 const middles = () => map.markers.filter((marker) => marker.handle === 'middle');
@@ -145,15 +169,47 @@ afterEach(cleanup);
 describe('the outline editor’s rules', () => {
   it('adds a tapped corner after the picked one, moves, inserts at a side and removes, keeping the pick sensible', () => {
     let draft: OutlineDraft = { points: [], selected: null };
-    for (const point of [[0, 0], [2, 0], [2, 2]] as LonLat[]) draft = editOutline(draft, { type: 'tap', point });
-    expect(draft).toEqual({ points: [[0, 0], [2, 0], [2, 2]], selected: 2 });
+    for (const point of [
+      [0, 0],
+      [2, 0],
+      [2, 2],
+    ] as LonLat[])
+      draft = editOutline(draft, { type: 'tap', point });
+    expect(draft).toEqual({
+      points: [
+        [0, 0],
+        [2, 0],
+        [2, 2],
+      ],
+      selected: 2,
+    });
     draft = editOutline(draft, { type: 'select', index: 0 });
     draft = editOutline(draft, { type: 'tap', point: [1, -1] });
-    expect(draft).toEqual({ points: [[0, 0], [1, -1], [2, 0], [2, 2]], selected: 1 });
-    expect(sideMidpoints(draft.points).map((side) => side.point)).toEqual([[0.5, -0.5], [1.5, -0.5], [2, 1], [1, 1]]);
+    expect(draft).toEqual({
+      points: [
+        [0, 0],
+        [1, -1],
+        [2, 0],
+        [2, 2],
+      ],
+      selected: 1,
+    });
+    expect(sideMidpoints(draft.points).map((side) => side.point)).toEqual([
+      [0.5, -0.5],
+      [1.5, -0.5],
+      [2, 1],
+      [1, 1],
+    ]);
     draft = editOutline(draft, { type: 'move', index: 3, point: [0, 2] });
     draft = editOutline(draft, { type: 'remove', index: 3 });
-    expect(draft).toEqual({ points: [[0, 0], [1, -1], [2, 0]], selected: 2 });
+    expect(draft).toEqual({
+      points: [
+        [0, 0],
+        [1, -1],
+        [2, 0],
+      ],
+      selected: 2,
+    });
   });
 });
 
@@ -171,7 +227,9 @@ describe('the zones screen', () => {
       await settle();
     }
     expect(corners().map((marker) => marker.label)).toEqual(['Точка 1', 'Точка 2', 'Точка 3', 'Точка 4']);
-    expect(screen.getByRole('alert').textContent).toBe('Граница зоны пересекает сама себя (стороны 1 и 3): передвиньте точки так, чтобы линии не перекрещивались.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Граница зоны пересекает сама себя (стороны 1 и 3): передвиньте точки так, чтобы линии не перекрещивались.',
+    );
     fireEvent.change(screen.getByLabelText('Название'), { target: { value: 'Новая' } });
     expect(screen.getByRole('button', { name: 'Сохранить' }).hasAttribute('disabled')).toBe(true);
 
@@ -198,7 +256,10 @@ describe('the zones screen', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await settle();
-    const sent = vi.mocked(staffCall).mock.calls.find(([call]) => call === staffCreateZoneCall)?.[1] as { name: string; polygon: number[][][] };
+    const sent = vi.mocked(staffCall).mock.calls.find(([call]) => call === staffCreateZoneCall)?.[1] as {
+      name: string;
+      polygon: number[][][];
+    };
     expect(sent.name).toBe('Новая');
     expect(sent.polygon).toEqual([
       [
@@ -214,18 +275,32 @@ describe('the zones screen', () => {
   });
 
   it('a dragged corner’s outline follows the pointer before it is let go: redrawn, the crossing named and red, the overlaps named; the release is the change', async () => {
-    vi.mocked(staffCall).mockImplementation((call) => (call === staffZonesCall ? Promise.resolve(DATA) : Promise.reject(new Error('nothing is sent while dragging'))));
+    vi.mocked(staffCall).mockImplementation((call) =>
+      call === staffZonesCall ? Promise.resolve(DATA) : Promise.reject(new Error('nothing is sent while dragging')),
+    );
     render(<ZonesPage session={SESSION} />);
     await settle();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Изменить зону «Басманный»' }));
     await settle();
-    const outline = () => map.polygons.find((shape) => shape.polygon[0]?.length === 5 && shape.polygon !== ZONE.polygon && shape.polygon !== DATA.others[0]?.polygon);
+    const outline = () =>
+      map.polygons.find(
+        (shape) =>
+          shape.polygon[0]?.length === 5 && shape.polygon !== ZONE.polygon && shape.polygon !== DATA.others[0]?.polygon,
+      );
     const drawnMarkers = map.markers.length;
     // Corner 3 (north-east) held west of corner 4: the sides cross while the pointer is still down.
     act(() => corners()[2]!.hold(at(37.59, 55.76)));
     await settle();
-    expect(outline()?.polygon).toEqual([[[37.6, 55.75], [37.62, 55.75], [37.59, 55.76], [37.6, 55.76], [37.6, 55.75]]]);
+    expect(outline()?.polygon).toEqual([
+      [
+        [37.6, 55.75],
+        [37.62, 55.75],
+        [37.59, 55.76],
+        [37.6, 55.76],
+        [37.6, 55.75],
+      ],
+    ]);
     expect(outline()?.stroke).toBe('#c62828');
     expect(screen.getByRole('alert').textContent).toMatch(/^Граница зоны пересекает сама себя/);
     // Nothing was drawn again (the held handle stays the one under the pointer); the middles of its two sides moved with it.
@@ -242,7 +317,15 @@ describe('the zones screen', () => {
     act(() => corners()[2]!.release(at(37.64, 55.76)));
     await settle();
     expect(screen.getByRole('button', { name: 'Удалить точку 3' })).toBeTruthy();
-    expect(outline()?.polygon).toEqual([[[37.6, 55.75], [37.62, 55.75], [37.64, 55.76], [37.6, 55.76], [37.6, 55.75]]]);
+    expect(outline()?.polygon).toEqual([
+      [
+        [37.6, 55.75],
+        [37.62, 55.75],
+        [37.64, 55.76],
+        [37.6, 55.76],
+        [37.6, 55.75],
+      ],
+    ]);
     expect(screen.getByRole('button', { name: 'Сохранить' }).hasAttribute('disabled')).toBe(false);
   });
 
@@ -256,7 +339,9 @@ describe('the zones screen', () => {
       act(() => map.tap(point));
       await settle();
     }
-    expect(screen.getByText(/Пересекается с зонами/).textContent).toBe('Пересекается с зонами: «Басманный», «Пресня» (Патриаршие) — на карте они обведены красным.');
+    expect(screen.getByText(/Пересекается с зонами/).textContent).toBe(
+      'Пересекается с зонами: «Басманный», «Пресня» (Патриаршие) — на карте они обведены красным.',
+    );
     expect(map.polygons.filter((shape) => shape.stroke === '#c62828')).toHaveLength(2);
   });
 
@@ -272,7 +357,10 @@ describe('the zones screen', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(toggle);
     await settle();
-    expect(vi.mocked(staffCall).mock.calls.find(([call]) => call === staffZoneActiveCall)?.[1]).toEqual({ active: false, version: 3 });
+    expect(vi.mocked(staffCall).mock.calls.find(([call]) => call === staffZoneActiveCall)?.[1]).toEqual({
+      active: false,
+      version: 3,
+    });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('status').textContent).toBe(`«Басманный»: ${ZONE_TEXTS.switchedOff}`);
   });

@@ -126,10 +126,20 @@ function ZonesWorkspace({ restaurantId, data, config, mapFailed, editing, setEdi
   /** The corners as they are while one is dragged (the outline's own when none is). */
   const [live, setLive] = useState<readonly LonLat[] | null>(null);
   const place = { lat: data.restaurant.lat, lon: data.restaurant.lon, name: data.restaurant.name };
-  const overlapKey = (outline ? overlapping(live ?? outline.points, data.zones, data.others, editing?.zoneId ?? null).map((found) => found.id) : []).join(' ');
+  const overlapKey = (
+    outline
+      ? overlapping(live ?? outline.points, data.zones, data.others, editing?.zoneId ?? null).map((found) => found.id)
+      : []
+  ).join(' ');
   // The same set while the same zones overlap, so a drag redraws no zone but on a change.
   const overlapIds = useMemo(() => new Set(overlapKey === '' ? [] : overlapKey.split(' ')), [overlapKey]);
-  const replaceZone = (zone: StaffZone) => set({ ...data, zones: data.zones.some((z) => z.id === zone.id) ? data.zones.map((z) => (z.id === zone.id ? zone : z)) : [...data.zones, zone] });
+  const replaceZone = (zone: StaffZone) =>
+    set({
+      ...data,
+      zones: data.zones.some((z) => z.id === zone.id)
+        ? data.zones.map((z) => (z.id === zone.id ? zone : z))
+        : [...data.zones, zone],
+    });
 
   return (
     <div className="zones__body">
@@ -159,12 +169,28 @@ function ZonesWorkspace({ restaurantId, data, config, mapFailed, editing, setEdi
             }}
           />
         ) : (
-          <ZoneList restaurantId={restaurantId} data={data} onOpen={(zone) => setEditing({ key: zone ? `zone-${zone.id}` : `new-${Date.now()}`, zone, zoneId: zone?.id ?? null })} onChanged={replaceZone} reload={reload} />
+          <ZoneList
+            restaurantId={restaurantId}
+            data={data}
+            onOpen={(zone) =>
+              setEditing({ key: zone ? `zone-${zone.id}` : `new-${Date.now()}`, zone, zoneId: zone?.id ?? null })
+            }
+            onChanged={replaceZone}
+            reload={reload}
+          />
         )}
       </div>
       <div className="zones__map">
         {config ? (
-          <ZoneMap config={config} place={place} zones={data.zones} others={data.others} editingId={editing?.zoneId ?? null} overlapIds={overlapIds} outline={editing ? outline : null} />
+          <ZoneMap
+            config={config}
+            place={place}
+            zones={data.zones}
+            others={data.others}
+            editingId={editing?.zoneId ?? null}
+            overlapIds={overlapIds}
+            outline={editing ? outline : null}
+          />
         ) : mapFailed ? (
           <p className="staff-error" role="alert">
             Карта не загрузилась. Обновите страницу.
@@ -177,7 +203,19 @@ function ZonesWorkspace({ restaurantId, data, config, mapFailed, editing, setEdi
   );
 }
 
-function ZoneList({ restaurantId, data, onOpen, onChanged, reload }: { restaurantId: number; data: StaffZonesResponse; onOpen: (zone: StaffZone | null) => void; onChanged: (zone: StaffZone) => void; reload: () => void }) {
+function ZoneList({
+  restaurantId,
+  data,
+  onOpen,
+  onChanged,
+  reload,
+}: {
+  restaurantId: number;
+  data: StaffZonesResponse;
+  onOpen: (zone: StaffZone | null) => void;
+  onChanged: (zone: StaffZone) => void;
+  reload: () => void;
+}) {
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const pairs = useMemo(() => overlapPairs(data.zones.filter((zone) => zone.active)), [data.zones]);
@@ -186,7 +224,11 @@ function ZoneList({ restaurantId, data, onOpen, onChanged, reload }: { restauran
     setBusy(zone.id);
     setMessage('');
     try {
-      const saved = await staffCall(staffZoneActiveCall, { active: !zone.active, version: zone.version }, { params: { id: restaurantId, zone: zone.id } });
+      const saved = await staffCall(
+        staffZoneActiveCall,
+        { active: !zone.active, version: zone.version },
+        { params: { id: restaurantId, zone: zone.id } },
+      );
       onChanged(saved);
       setMessage(`«${saved.name}»: ${saved.active ? ZONE_TEXTS.switchedOn : ZONE_TEXTS.switchedOff}`);
     } catch (failure) {
@@ -208,12 +250,19 @@ function ZoneList({ restaurantId, data, onOpen, onChanged, reload }: { restauran
       <p role="status" className="zones__status">
         {message}
       </p>
-      {data.zones.length === 0 ? <p className="staff-empty">Зон пока нет: нажмите «Новая зона» и отметьте точки границы на карте.</p> : null}
+      {data.zones.length === 0 ? (
+        <p className="staff-empty">Зон пока нет: нажмите «Новая зона» и отметьте точки границы на карте.</p>
+      ) : null}
       <ul className="zones__list">
         {data.zones.map((zone) => (
           <li key={zone.id} className="zones__item staff-card">
             <span className="zones__swatch" style={{ background: colourInputValue(zone.color) }} aria-hidden="true" />
-            <button type="button" className="zones__open" onClick={() => onOpen(zone)} aria-label={`Изменить зону «${zone.name}»`}>
+            <button
+              type="button"
+              className="zones__open"
+              onClick={() => onOpen(zone)}
+              aria-label={`Изменить зону «${zone.name}»`}
+            >
               <strong>{zone.name}</strong>
               <span>{zone.active ? 'Доставляем' : 'Выключена'}</span>
             </button>
@@ -318,7 +367,11 @@ function ZoneForm({
   const remove = async () => {
     setRemoveError('');
     try {
-      await staffCall(staffRemoveZoneCall, { version: form.draft.version }, { params: { id: restaurantId, zone: form.draft.id } });
+      await staffCall(
+        staffRemoveZoneCall,
+        { version: form.draft.version },
+        { params: { id: restaurantId, zone: form.draft.id } },
+      );
       onRemoved();
     } catch (failure) {
       setRemoveError(failureText(failure));
@@ -344,10 +397,13 @@ function ZoneForm({
       <fieldset className="zones__outline">
         <legend>Граница на карте</legend>
         <p className="staff-field__hint">
-          Нажимайте на карту, чтобы поставить точки; перетаскивайте точки; кружок в середине стороны добавляет точку. Точек: {shown.length}.
+          Нажимайте на карту, чтобы поставить точки; перетаскивайте точки; кружок в середине стороны добавляет точку.
+          Точек: {shown.length}.
         </p>
         {overlaps.length > 0 ? (
-          <p className="zones__overlap-note">Пересекается с зонами: {overlaps.map((found) => found.text).join(', ')} — на карте они обведены красным.</p>
+          <p className="zones__overlap-note">
+            Пересекается с зонами: {overlaps.map((found) => found.text).join(', ')} — на карте они обведены красным.
+          </p>
         ) : null}
         {shown.length > 0 && shape ? (
           <p className="staff-field__error" role="alert">
@@ -355,41 +411,94 @@ function ZoneForm({
           </p>
         ) : null}
         <div className="zones__outline-actions">
-          <button type="button" className="staff-button staff-button--secondary" disabled={selected === null} onClick={() => selected !== null && dispatch({ type: 'remove', index: selected })}>
+          <button
+            type="button"
+            className="staff-button staff-button--secondary"
+            disabled={selected === null}
+            onClick={() => selected !== null && dispatch({ type: 'remove', index: selected })}
+          >
             {selected === null ? 'Удалить точку' : `Удалить точку ${selected + 1}`}
           </button>
-          <button type="button" className="staff-button staff-button--ghost" disabled={points.length === 0} onClick={() => dispatch({ type: 'clear' })}>
+          <button
+            type="button"
+            className="staff-button staff-button--ghost"
+            disabled={points.length === 0}
+            onClick={() => dispatch({ type: 'clear' })}
+          >
             Стереть границу
           </button>
         </div>
       </fieldset>
 
-      <TextField label={LABELS.name ?? ''} value={form.draft.name} maxLength={ZONE_NAME_MAX_LENGTH} onChange={(value) => form.set('name', value)} />
+      <TextField
+        label={LABELS.name ?? ''}
+        value={form.draft.name}
+        maxLength={ZONE_NAME_MAX_LENGTH}
+        onChange={(value) => form.set('name', value)}
+      />
       <div className="staff-field">
         <label htmlFor="zone-colour">{LABELS.color}</label>
-        <input id="zone-colour" type="color" className="zones__colour" value={colourInputValue(form.draft.color)} onChange={(event) => form.set('color', withAlpha(form.draft.color, event.target.value))} />
+        <input
+          id="zone-colour"
+          type="color"
+          className="zones__colour"
+          value={colourInputValue(form.draft.color)}
+          onChange={(event) => form.set('color', withAlpha(form.draft.color, event.target.value))}
+        />
       </div>
       <div className="zones__pair">
-        <MoneyField label={LABELS.min_order_sum_rest ?? ''} value={form.draft.min_order_sum_rest} onChange={(value) => form.set('min_order_sum_rest', value)} />
-        <MoneyField label={LABELS.min_order_sum_shop ?? ''} value={form.draft.min_order_sum_shop} onChange={(value) => form.set('min_order_sum_shop', value)} />
+        <MoneyField
+          label={LABELS.min_order_sum_rest ?? ''}
+          value={form.draft.min_order_sum_rest}
+          onChange={(value) => form.set('min_order_sum_rest', value)}
+        />
+        <MoneyField
+          label={LABELS.min_order_sum_shop ?? ''}
+          value={form.draft.min_order_sum_shop}
+          onChange={(value) => form.set('min_order_sum_shop', value)}
+        />
       </div>
       <div className="zones__pair">
-        <MoneyField label={LABELS.delivery_price ?? ''} value={form.draft.delivery_price} onChange={(value) => form.set('delivery_price', value)} />
-        <NumberField label={LABELS.time_limit ?? ''} value={form.draft.time_limit} min={0} max={1440} onChange={(value) => form.set('time_limit', value)} />
+        <MoneyField
+          label={LABELS.delivery_price ?? ''}
+          value={form.draft.delivery_price}
+          onChange={(value) => form.set('delivery_price', value)}
+        />
+        <NumberField
+          label={LABELS.time_limit ?? ''}
+          value={form.draft.time_limit}
+          min={0}
+          max={1440}
+          onChange={(value) => form.set('time_limit', value)}
+        />
       </div>
-      <CheckboxField label="Бесплатная доставка от суммы" checked={form.draft.free_delivery_from !== null} onChange={(on) => form.set('free_delivery_from', on ? 0 : null)} />
+      <CheckboxField
+        label="Бесплатная доставка от суммы"
+        checked={form.draft.free_delivery_from !== null}
+        onChange={(on) => form.set('free_delivery_from', on ? 0 : null)}
+      />
       {form.draft.free_delivery_from !== null ? (
-        <MoneyField label={LABELS.free_delivery_from ?? ''} value={form.draft.free_delivery_from} onChange={(value) => form.set('free_delivery_from', value)} />
+        <MoneyField
+          label={LABELS.free_delivery_from ?? ''}
+          value={form.draft.free_delivery_from}
+          onChange={(value) => form.set('free_delivery_from', value)}
+        />
       ) : null}
 
       <fieldset className="zones__periods">
         <legend>{LABELS.periods}</legend>
-        {form.draft.periods.length === 0 ? <p className="staff-field__hint">Без окон: доставляем как можно скорее, пока ресторан открыт.</p> : null}
+        {form.draft.periods.length === 0 ? (
+          <p className="staff-field__hint">Без окон: доставляем как можно скорее, пока ресторан открыт.</p>
+        ) : null}
         {form.draft.periods.map((period, index) => (
           <div key={index} className="zones__period" role="group" aria-label={`Окно ${index + 1}`}>
             <label>
               <span>С</span>
-              <input type="time" value={period.from} onChange={(event) => setPeriod(index, { from: event.target.value })} />
+              <input
+                type="time"
+                value={period.from}
+                onChange={(event) => setPeriod(index, { from: event.target.value })}
+              />
             </label>
             <label>
               <span>до</span>
@@ -398,12 +507,30 @@ function ZoneForm({
             <span className="zones__days">
               {WEEKDAYS.map((day, d) => (
                 <label key={day} className="zones__day">
-                  <input type="checkbox" checked={period.days[d] === 1} onChange={(event) => setPeriod(index, { days: period.days.map((flag, i) => (i === d ? (event.target.checked ? 1 : 0) : flag)) })} />
+                  <input
+                    type="checkbox"
+                    checked={period.days[d] === 1}
+                    onChange={(event) =>
+                      setPeriod(index, {
+                        days: period.days.map((flag, i) => (i === d ? (event.target.checked ? 1 : 0) : flag)),
+                      })
+                    }
+                  />
                   <span>{day}</span>
                 </label>
               ))}
             </span>
-            <button type="button" className="staff-button staff-button--ghost" aria-label={`Убрать окно ${index + 1}`} onClick={() => form.set('periods', form.draft.periods.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="staff-button staff-button--ghost"
+              aria-label={`Убрать окно ${index + 1}`}
+              onClick={() =>
+                form.set(
+                  'periods',
+                  form.draft.periods.filter((_, i) => i !== index),
+                )
+              }
+            >
               Убрать
             </button>
           </div>
@@ -413,13 +540,17 @@ function ZoneForm({
           type="button"
           className="staff-button staff-button--secondary"
           disabled={form.draft.periods.length >= ZONE_MAX_PERIODS}
-          onClick={() => form.set('periods', [...form.draft.periods, { from: '11:00', to: '13:00', days: [1, 1, 1, 1, 1, 1, 1] }])}
+          onClick={() =>
+            form.set('periods', [...form.draft.periods, { from: '11:00', to: '13:00', days: [1, 1, 1, 1, 1, 1, 1] }])
+          }
         >
           Добавить окно
         </button>
       </fieldset>
 
-      {blocked && form.dirty ? <p className="staff-field__hint zones__blocked">Сохранить пока нельзя: {blocked}</p> : null}
+      {blocked && form.dirty ? (
+        <p className="staff-field__hint zones__blocked">Сохранить пока нельзя: {blocked}</p>
+      ) : null}
       <SaveBar form={form} savedOnce={savedOnce} disabled={blocked !== null} />
 
       {form.draft.id !== 0 ? (
@@ -430,7 +561,11 @@ function ZoneForm({
               <button type="button" className="staff-button staff-button--danger" onClick={() => void remove()}>
                 Да, удалить
               </button>
-              <button type="button" className="staff-button staff-button--ghost" onClick={() => setConfirmRemove(false)}>
+              <button
+                type="button"
+                className="staff-button staff-button--ghost"
+                onClick={() => setConfirmRemove(false)}
+              >
                 Не удалять
               </button>
             </>
@@ -439,14 +574,26 @@ function ZoneForm({
               Удалить зону
             </button>
           )}
-          {removeError ? <p className="staff-field__error" role="alert">{removeError}</p> : null}
+          {removeError ? (
+            <p className="staff-field__error" role="alert">
+              {removeError}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </form>
   );
 }
 
-function GeoJsonTools({ restaurantId, restaurantName, onImported }: { restaurantId: number; restaurantName: string; onImported: () => void }) {
+function GeoJsonTools({
+  restaurantId,
+  restaurantName,
+  onImported,
+}: {
+  restaurantId: number;
+  restaurantName: string;
+  onImported: () => void;
+}) {
   const [file, setFile] = useState<unknown>(null);
   const [preview, setPreview] = useState<ZoneImportResult | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -462,7 +609,9 @@ function GeoJsonTools({ restaurantId, restaurantName, onImported }: { restaurant
       return;
     }
     const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([`${JSON.stringify(collection, null, 2)}\n`], { type: 'application/geo+json' }));
+    link.href = URL.createObjectURL(
+      new Blob([`${JSON.stringify(collection, null, 2)}\n`], { type: 'application/geo+json' }),
+    );
     link.download = `zones-${restaurantId}.geojson`;
     link.click();
     URL.revokeObjectURL(link.href);
@@ -472,14 +621,19 @@ function GeoJsonTools({ restaurantId, restaurantName, onImported }: { restaurant
     setBusy(true);
     setProblems([]);
     try {
-      const result = await staffCall(staffImportZonesCall, { collection, dry_run: dryRun }, { params: { id: restaurantId } });
+      const result = await staffCall(
+        staffImportZonesCall,
+        { collection, dry_run: dryRun },
+        { params: { id: restaurantId } },
+      );
       setPreview(result);
       if (!dryRun) {
         setFile(null);
         onImported();
       }
     } catch (failure) {
-      const body = failure instanceof ApiError ? (failure.body as { problems?: { message: string }[] } | undefined) : undefined;
+      const body =
+        failure instanceof ApiError ? (failure.body as { problems?: { message: string }[] } | undefined) : undefined;
       setPreview(null);
       setProblems([failureText(failure), ...(body?.problems ?? []).map((problem) => problem.message)]);
     } finally {
@@ -522,15 +676,26 @@ function GeoJsonTools({ restaurantId, restaurantName, onImported }: { restaurant
       {preview ? (
         <div className="zones__preview staff-card" role="status">
           <p>
-            {preview.dry_run ? `Если загрузить файл в «${restaurantName}»:` : 'Загружено:'} добавится {preview.added.length}, изменится {preview.changed.length}, уйдёт {preview.removed.length}, без изменений {preview.unchanged}.
+            {preview.dry_run ? `Если загрузить файл в «${restaurantName}»:` : 'Загружено:'} добавится{' '}
+            {preview.added.length}, изменится {preview.changed.length}, уйдёт {preview.removed.length}, без изменений{' '}
+            {preview.unchanged}.
           </p>
-          {[...preview.added.map((name) => `+ ${name}`), ...preview.changed.map((name) => `~ ${name}`), ...preview.removed.map((name) => `− ${name}`)].map((line) => (
+          {[
+            ...preview.added.map((name) => `+ ${name}`),
+            ...preview.changed.map((name) => `~ ${name}`),
+            ...preview.removed.map((name) => `− ${name}`),
+          ].map((line) => (
             <p key={line} className="zones__preview-line">
               {line}
             </p>
           ))}
           {preview.dry_run ? (
-            <button type="button" className="staff-button staff-button--primary" disabled={busy || file === null} onClick={() => void send(file, false)}>
+            <button
+              type="button"
+              className="staff-button staff-button--primary"
+              disabled={busy || file === null}
+              onClick={() => void send(file, false)}
+            >
               Применить
             </button>
           ) : null}
