@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, normalize, relative } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { git, readPreviousRelease, REPO, requirePreviousCommit } from './previous-release-commit';
 
 const CHECK = 'domain mutation gate';
@@ -20,11 +21,40 @@ const DOMAIN = 'packages/domain';
 const previous = readPreviousRelease(CHECK);
 requirePreviousCommit(CHECK, previous.commit);
 
-/** Changed since the previous release: committed, staged or in the work tree, and new files. */
-const changed = [
+/** Both texts as the formatter writes them: a file whose change is only its layout changes no rule. */
+async function sameOnceFormatted(path: string, before: string, now: string): Promise<boolean> {
+  const options = { ...(await resolveConfig(join(REPO, path))), filepath: join(REPO, path) };
+  try {
+    return (await format(before, options)) === (await format(now, options));
+  } catch {
+    return false;
+  }
+}
+
+/** What a file was at the previous release; null for a file it did not have. */
+function atPreviousRelease(path: string): string | null {
+  const shown = spawnSync('git', ['show', `${previous.commit}:${path}`], {
+    cwd: REPO,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  return shown.status === 0 ? shown.stdout : null;
+}
+
+/**
+ * Changed since the previous release: committed, staged or in the work tree, and new files —
+ * except those whose only change is the formatter's (the tree was formatted once, issue 33).
+ */
+const touched = [
   ...git('diff', '--name-only', previous.commit, '--', `${DOMAIN}/src`, `${DOMAIN}/tests`).split('\n'),
   ...git('ls-files', '--others', '--exclude-standard', '--', `${DOMAIN}/src`, `${DOMAIN}/tests`).split('\n'),
 ].filter((path) => path !== '' && existsSync(join(REPO, path)));
+const changed: string[] = [];
+for (const path of touched) {
+  const before = atPreviousRelease(path);
+  if (before === null || !(await sameOnceFormatted(path, before, readFileSync(join(REPO, path), 'utf8'))))
+    changed.push(path);
+}
 
 /**
  * What a changed test tests: its namesake (tests/cart.test.ts → src/cart.ts), else the domain

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asOrderType, ORDER_TYPE_NOT_OFFERED_MESSAGES, ORDER_TYPES, orderTypeTitle } from '../src/order-type';
+import {
+  asOrderType,
+  chainDelivers,
+  DELIVERY_OFF_MESSAGE,
+  ORDER_TYPE_NOT_OFFERED_MESSAGES,
+  ORDER_TYPES,
+  orderTypeTitle,
+} from '../src/order-type';
 
 describe('order types', () => {
   it('are the three of SPEC 1', () => {
@@ -32,5 +39,15 @@ describe('order types', () => {
     expect(orderTypeTitle('inrest', true)).toBe('Предзаказ в заведении');
     // Only a table order is made ahead this way.
     expect(orderTypeTitle('self', true)).toBe('Самовывоз');
+  });
+
+  it('delivers unless the chain switched delivery off (SPEC 3 Settings `delivery` 0), assumed while unknown', () => {
+    expect(chainDelivers({ delivery: 0 })).toBe(false);
+    expect(chainDelivers({ delivery: 1 })).toBe(true);
+    expect(chainDelivers(null)).toBe(true);
+  });
+
+  it('tells a guest why delivery is refused and what to choose instead', () => {
+    expect(DELIVERY_OFF_MESSAGE).toBe('Доставка сейчас недоступна. Выберите самовывоз или заказ в заведении.');
   });
 });
