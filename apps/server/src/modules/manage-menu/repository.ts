@@ -49,16 +49,21 @@ export async function liveDishIds(db: Db, categoryId: number): Promise<number[]>
   return rows.map((row) => row.id);
 }
 
-/** Puts the dishes in the order of `ids` (sort 1, 2, …), in one statement; the trigger moves their category's dish_order_version. */
-export async function setDishOrder(db: Db, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+/** The rows of `ids` numbered in that order (sort 1, 2, …): one `case` for one statement. */
+function sortInOrderOf(ids: number[]) {
   const cases = sql.join(
     ids.map((id, index) => sql`when ${id}::int then ${index + 1}::int`),
     sql` `,
   );
+  return sql<number>`case id ${cases} end`;
+}
+
+/** Puts the dishes in the order of `ids`, in one statement; the trigger moves their category's dish_order_version. */
+export async function setDishOrder(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('dishes')
-    .set({ sort: sql<number>`case id ${cases} end` })
+    .set({ sort: sortInOrderOf(ids) })
     .where('id', 'in', ids)
     .execute();
 }
@@ -91,16 +96,12 @@ export function updateCategory(db: Db, id: number, version: number, values: { na
     .executeTakeFirst();
 }
 
-/** Puts the categories in the order of `ids` (sort 1, 2, …), in one statement. */
+/** Puts the categories in the order of `ids`, in one statement. */
 export async function setCategoryOrder(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const cases = sql.join(
-    ids.map((id, index) => sql`when ${id}::int then ${index + 1}::int`),
-    sql` `,
-  );
   await db
     .updateTable('categories')
-    .set({ sort: sql<number>`case id ${cases} end` })
+    .set({ sort: sortInOrderOf(ids) })
     .where('id', 'in', ids)
     .execute();
 }

@@ -285,35 +285,24 @@ export function auditPage(
   return query.execute();
 }
 
+/** An account as the CLI and the sandbox's demo accounts write it. */
+export interface StaffAccountUpsert {
+  login: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: StaffRoleColumn;
+  chain: boolean;
+  restaurantIds: number[];
+}
+
 /** Creates an account, or updates the one of this login (the CLI and the sandbox's demo accounts). */
-export async function upsertStaffAccount(
-  db: Kysely<Database>,
-  account: {
-    login: string;
-    name: string;
-    email: string;
-    passwordHash: string;
-    role: StaffRoleColumn;
-    chain: boolean;
-    restaurantIds: number[];
-  },
-): Promise<number> {
+export async function upsertStaffAccount(db: Kysely<Database>, account: StaffAccountUpsert): Promise<number> {
   return db.transaction().execute((trx) => upsertStaffAccountIn(trx, account));
 }
 
 /** upsertStaffAccount inside the caller's transaction. */
-export async function upsertStaffAccountIn(
-  trx: Transaction<Database>,
-  account: {
-    login: string;
-    name: string;
-    email: string;
-    passwordHash: string;
-    role: StaffRoleColumn;
-    chain: boolean;
-    restaurantIds: number[];
-  },
-): Promise<number> {
+export async function upsertStaffAccountIn(trx: Transaction<Database>, account: StaffAccountUpsert): Promise<number> {
   const row = await trx
     .insertInto('staff_accounts')
     .values({
