@@ -42,11 +42,11 @@ describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2
   const origin = () => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: newIp() });
   /** What ticking the sandbox widget's box gives: a fresh token. */
-  async function widgetToken(): Promise<string> {
+  async function widgetToken(host = 'localhost'): Promise<string> {
     const res = await t.app.inject({
       method: 'POST',
       url: '/sandbox/smartcaptcha/check',
-      payload: { sitekey: SERVICE.clientKey, host: 'localhost' },
+      payload: { sitekey: SERVICE.clientKey, host },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ token: string }>().token;
@@ -95,6 +95,24 @@ describe.each(databaseKinds())('sign-in behind the captcha service on %s (SPEC 2
     expect(
       (await send('/api/v2/user/auth_inbound', { phone: newPhone(), captcha: await widgetToken() })).statusCode,
     ).toBe(200);
+  });
+
+  it("refuses a token the service passed on another site than the chain's own (PUBLIC_ORIGIN), sending nothing", async () => {
+    const config = t.app.config as { publicOrigin: string | null };
+    const own = config.publicOrigin;
+    config.publicOrigin = 'https://order.example.ru';
+    try {
+      const phone = newPhone();
+      const elsewhere = await send('/api/v1/user/sendSms', { phone, captcha: await widgetToken('copy.example.com') });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json()).toMatchObject({ error: 'captcha', message: CAPTCHA_WIDGET_FAILED_MESSAGE });
+      await expect(lastCode(t.app, phone)).rejects.toThrow(/no code delivered/);
+      const here = await send('/api/v1/user/sendSms', { phone, captcha: await widgetToken('order.example.ru') });
+      expect(here.statusCode, here.body).toBe(200);
+      expect(await lastCode(t.app, phone)).toMatch(/^\d{4}$/);
+    } finally {
+      config.publicOrigin = own;
+    }
   });
 
   it("refuses a wrong token, an empty one and a picture's answer with a readable 400, sending nothing", async () => {

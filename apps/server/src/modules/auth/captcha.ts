@@ -88,4 +88,19 @@ export async function checkSignInCaptcha(
     throw error;
   }
   if (!verdict.passed) throw badRequest(CAPTCHA_WIDGET_FAILED_MESSAGE, 'captcha');
+  if (!earnedOn(verdict.host, app.config.publicOrigin)) {
+    app.log.warn({ host: verdict.host.slice(0, 100) }, 'captcha token passed on another site');
+    throw badRequest(CAPTCHA_WIDGET_FAILED_MESSAGE, 'captcha');
+  }
+}
+
+/**
+ * Whether the service's `host` — the site the box was ticked on — is the chain's own
+ * (PUBLIC_ORIGIN): a token earned on another site that shows the same client key passes nothing.
+ * Where either is unknown (the service left it out, no PUBLIC_ORIGIN in the sandbox) it is not compared.
+ */
+export function earnedOn(host: string, publicOrigin: string | null): boolean {
+  if (host === '' || publicOrigin === null) return true;
+  const own = new URL(publicOrigin);
+  return host === own.host || host === own.hostname;
 }
